@@ -1,0 +1,153 @@
+-- ============================================================================
+-- Supabase shim: what hosted Supabase gives Postgres before any migration runs.
+-- Applied by the embedded backend (PGlite) and by the db tests, never by the
+-- Supabase CLI (which has the real thing). Keep it to the subset the app uses,
+-- with Supabase's names and defaults, so the migrations cannot tell the difference.
+-- ============================================================================
+
+-- Roles -----------------------------------------------------------------------
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+end
+$$;
+
+-- Schemas -----------------------------------------------------------------------
+create schema if not exists extensions;
+create schema if not exists auth;
+create extension if not exists pgcrypto with schema extensions;
+
+grant usage on schema public to anon, authenticated, service_role;
+grant usage on schema extensions to anon, authenticated, service_role;
+grant usage on schema auth to anon, authenticated, service_role;
+
+-- Supabase's default privileges: every new table, sequence and function in public
+-- is open to the API roles, which is why every migration must enable RLS and
+-- revoke what it does not mean to give.
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+
+-- auth tables (GoTrue's columns, the subset the embedded auth server uses) ------
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key default gen_random_uuid(),
+  aud text default 'authenticated',
+  role text default 'authenticated',
+  email text unique,
+  encrypted_password text,
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token text,
+  confirmation_sent_at timestamptz,
+  recovery_token text,
+  recovery_sent_at timestamptz,
+  email_change text,
+  email_change_token_new text,
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb default '{}'::jsonb,
+  raw_user_meta_data jsonb default '{}'::jsonb,
+  is_super_admin boolean,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  phone text unique,
+  phone_confirmed_at timestamptz,
+  banned_until timestamptz,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+
+create table if not exists auth.identities (
+  id uuid primary key default gen_random_uuid(),
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  unique (provider_id, provider)
+);
+
+create table if not exists auth.sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  aal text default 'aal1',
+  not_after timestamptz
+);
+
+create table if not exists auth.refresh_tokens (
+  id bigserial primary key,
+  token text unique,
+  user_id uuid references auth.users (id) on delete cascade,
+  session_id uuid references auth.sessions (id) on delete cascade,
+  revoked boolean not null default false,
+  parent text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+
+-- Mail the embedded auth server would have sent (the Supabase CLI's mail catcher).
+create table if not exists auth.mail_outbox (
+  id bigserial primary key,
+  to_email text not null,
+  kind text not null,
+  subject text not null,
+  body text not null,
+  token text,
+  created_at timestamptz not null default now()
+);
+
+-- auth helpers (same definitions as Supabase's) ---------------------------------
+create or replace function auth.uid() returns uuid
+language sql stable as $$
+  select nullif(
+    coalesce(
+      current_setting('request.jwt.claim.sub', true),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+    ), ''
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable as $$
+  select nullif(
+    coalesce(
+      current_setting('request.jwt.claim.role', true),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+    ), ''
+  )::text
+$$;
+
+create or replace function auth.email() returns text
+language sql stable as $$
+  select nullif(
+    coalesce(
+      current_setting('request.jwt.claim.email', true),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+    ), ''
+  )::text
+$$;
+
+create or replace function auth.jwt() returns jsonb
+language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
+  to anon, authenticated, service_role;
