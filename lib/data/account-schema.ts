@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+// The shape get_my_account() returns (profile merged with account data, spec §3).
+// numeric columns arrive as JSON numbers.
+export const accountSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  email_notifications: z.boolean(),
+  date_of_birth: z.string().nullable(),
+  credits: z.coerce.number(),
+  role: z.enum(["user", "admin", "super_admin"]),
+  approved: z.boolean(),
+  approved_at: z.string().nullable(),
+  approved_by: z.string().nullable(),
+  rejected_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  total_spent: z.coerce.number(),
+  total_entries: z.coerce.number(),
+  kyc_status: z.string(),
+  is_verified: z.boolean(),
+  verified_at: z.string().nullable(),
+  age_verified: z.boolean(),
+  metadata: z.unknown().nullable(),
+  created_at: z.string(),
+});
+
+export type Account = z.infer<typeof accountSchema>;

@@ -1,0 +1,26 @@
+import "server-only";
+import { createServerClient } from "@supabase/ssr";
+import { cookies } from "next/headers";
+import { supabaseEnv } from "@/lib/env";
+import { clientOptions } from "./options";
+
+// A new client per request (never a module global): it carries this request's cookies.
+export async function createClient() {
+  const cookieStore = await cookies();
+  const { url, publishableKey } = supabaseEnv();
+  return createServerClient(url, publishableKey, {
+    ...clientOptions,
+    cookies: {
+      getAll() {
+        return cookieStore.getAll();
+      },
+      setAll(cookiesToSet) {
+        try {
+          for (const { name, value, options } of cookiesToSet) cookieStore.set(name, value, options);
+        } catch {
+          // Called from a Server Component, where cookies are read-only; the proxy refreshes sessions.
+        }
+      },
+    },
+  });
+}
