@@ -1,0 +1,12 @@
+import { openDatabase } from "/work/main/supabase/embedded/db.ts";
+let t = Date.now();
+const db = await openDatabase({ seed: false });
+console.log("open", Date.now() - t); t = Date.now();
+const blob = await db.dumpDataDir("none");
+console.log("dump", Date.now() - t, blob.size); t = Date.now();
+const { PGlite } = await import("@electric-sql/pglite");
+const { pgcrypto } = await import("@electric-sql/pglite/contrib/pgcrypto");
+const c = await PGlite.create({ loadDataDir: blob, extensions: { pgcrypto } });
+console.log("load", Date.now() - t); t = Date.now();
+console.log((await c.query("select version()")).rows);
+console.log((await c.query("select count(*) from supabase_migrations.schema_migrations")).rows);
