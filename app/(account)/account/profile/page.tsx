@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { ProfileForm } from "@/components/auth/profile-form";
+import { NewPasswordForm } from "@/components/auth/reset-password-forms";
+import { requireUser } from "@/lib/auth/session";
+import { formatDate } from "@/lib/format";
+
+export const metadata: Metadata = { title: "Profile settings" };
+
+export default async function ProfilePage() {
+  const account = await requireUser("/account/profile");
+  return (
+    <section className="flex max-w-lg flex-col gap-8">
+      <h1 className="text-2xl font-bold">Profile settings</h1>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium">E-mail</dt>
+        <dd>{account.email}</dd>
+        {account.date_of_birth && (
+          <>
+            <dt className="font-medium">Date of birth</dt>
+            <dd>{formatDate(account.date_of_birth)}</dd>
+          </>
+        )}
+      </dl>
+      <ProfileForm name={account.name} emailNotifications={account.email_notifications} />
+      <div className="flex flex-col gap-4">
+        <h2 className="text-xl font-semibold">Change password</h2>
+        <NewPasswordForm />
+      </div>
+    </section>
+  );
+}

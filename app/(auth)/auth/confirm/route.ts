@@ -1,0 +1,23 @@
+import type { EmailOtpType } from "@supabase/supabase-js";
+import { NextResponse, type NextRequest } from "next/server";
+import { safeNextPath } from "@/lib/auth/paths";
+import { createClient } from "@/lib/supabase/server";
+
+const OTP_TYPES: EmailOtpType[] = ["signup", "invite", "magiclink", "recovery", "email_change", "email"];
+
+// Links in confirmation and recovery e-mails land here: verify the token, sign in, continue.
+export async function GET(request: NextRequest) {
+  const params = request.nextUrl.searchParams;
+  const tokenHash = params.get("token_hash");
+  const type = params.get("type") as EmailOtpType | null;
+  const fallback = type === "recovery" ? "/auth/reset-password" : "/account";
+  const next = safeNextPath(params.get("next"), fallback);
+  if (tokenHash && type && OTP_TYPES.includes(type)) {
+    const supabase = await createClient();
+    const { error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type });
+    if (!error) return NextResponse.redirect(new URL(next, request.url));
+  }
+  const login = new URL("/login", request.url);
+  login.searchParams.set("error", "That link is invalid or has expired. Please request a new one.");
+  return NextResponse.redirect(login);
+}

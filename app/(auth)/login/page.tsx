@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { safeNextPath } from "@/lib/auth/paths";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string; error?: string }> }) {
+  const { next, error } = await searchParams;
+  return (
+    <section className="mx-auto flex w-full max-w-sm flex-col gap-6">
+      <h1 className="text-2xl font-bold">Sign in</h1>
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          {error}
+        </p>
+      )}
+      <SignInForm next={next ? safeNextPath(next) : undefined} />
+      <p className="text-sm">
+        New to LabCash?{" "}
+        <Link href="/signup" className="font-medium underline">
+          Create an account
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { SignUpForm } from "@/components/auth/sign-up-form";
+
+export const metadata: Metadata = { title: "Sign up" };
+
+export default function SignUpPage() {
+  return (
+    <section className="mx-auto flex w-full max-w-sm flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Create your account</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          New accounts are checked by our team before they can add credit or enter. It is usually quick.
+        </p>
+      </div>
+      <SignUpForm />
+      <p className="text-sm">
+        Already have an account?{" "}
+        <Link href="/login" className="font-medium underline">
+          Sign in
+        </Link>
+      </p>
+    </section>
+  );
+}

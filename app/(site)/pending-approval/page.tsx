@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { requireUser } from "@/lib/auth/session";
+import { formatDateTime } from "@/lib/format";
+
+export const metadata: Metadata = { title: "Waiting for approval", robots: { index: false } };
+
+export default async function PendingApprovalPage() {
+  const account = await requireUser("/pending-approval");
+  if (account.approved) redirect("/account");
+  const rejected = Boolean(account.rejected_at);
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-4 py-12">
+      <h1 className="text-3xl font-bold">{rejected ? "Your account was not approved" : "Your account is waiting for approval"}</h1>
+      {rejected ? (
+        <>
+          <p>
+            Our team could not approve your account{account.rejected_at ? ` (${formatDateTime(account.rejected_at)})` : ""}.
+          </p>
+          {account.rejection_reason && (
+            <p className="rounded-md border border-slate-300 p-3 dark:border-slate-700">
+              <span className="font-semibold">Reason: </span>
+              {account.rejection_reason}
+            </p>
+          )}
+          <p>If you think this is a mistake, reply to the e-mail we sent you or contact support.</p>
+        </>
+      ) : (
+        <>
+          <p>
+            Thanks for joining, {account.name}. Every new LabCash account is checked by a person before it can add credit,
+            enter competitions or spin the wheel. We will e-mail <strong>{account.email}</strong> as soon as you are approved.
+          </p>
+          <p>Once approved, just reload any page: there is no need to sign out and in again.</p>
+        </>
+      )}
+      <h2 className="mt-4 text-xl font-semibold">While you wait</h2>
+      <ul className="list-disc pl-5">
+        <li>
+          <Link href="/competitions" className="underline">
+            Browse the competitions
+          </Link>
+        </li>
+        <li>
+          <Link href="/docs" className="underline">
+            Read how LabCash works
+          </Link>
+        </li>
+        <li>
+          <Link href="/account/profile" className="underline">
+            Check your profile settings
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

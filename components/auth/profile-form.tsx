@@ -1,0 +1,29 @@
+"use client";
+
+import { useActionState } from "react";
+import { Field } from "@/components/forms/field";
+import { FormStatus } from "@/components/forms/form-status";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { updateProfile } from "@/lib/actions/auth";
+
+export function ProfileForm({ name, emailNotifications }: { name: string; emailNotifications: boolean }) {
+  const [result, action] = useActionState(updateProfile, null);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  return (
+    <form action={action} className="flex flex-col gap-4" noValidate>
+      <Field label="Name" name="name" autoComplete="name" defaultValue={name} required errors={errors?.name} />
+      <div className="flex items-center gap-2">
+        <input
+          id="emailNotifications"
+          name="emailNotifications"
+          type="checkbox"
+          defaultChecked={emailNotifications}
+          className="size-4 accent-green-700"
+        />
+        <label htmlFor="emailNotifications">E-mail me about new competitions and results</label>
+      </div>
+      <FormStatus result={result} />
+      <SubmitButton pendingLabel="Saving…">Save profile</SubmitButton>
+    </form>
+  );
+}

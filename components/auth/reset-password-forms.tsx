@@ -1,0 +1,58 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { Field } from "@/components/forms/field";
+import { FormStatus } from "@/components/forms/form-status";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { requestPasswordReset } from "@/lib/actions/auth";
+import type { ActionResult } from "@/lib/actions/result";
+
+export function RequestResetForm() {
+  const [result, action] = useActionState(requestPasswordReset, null);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  return (
+    <form action={action} className="flex flex-col gap-4" noValidate>
+      <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={errors?.email} />
+      <FormStatus result={result} />
+      <SubmitButton pendingLabel="Sending…">Send reset link</SubmitButton>
+    </form>
+  );
+}
+
+/** Calls POST /api/auth/update-password (spec §7) and shows its error text (spec §8). */
+export function NewPasswordForm({ submitLabel = "Change password" }: { submitLabel?: string }) {
+  const [result, setResult] = useState<ActionResult | null>(null);
+
+  async function submit(form: FormData) {
+    try {
+      const response = await fetch("/api/auth/update-password", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ newPassword: String(form.get("newPassword") ?? "") }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { statusMessage?: string; message?: string };
+      setResult(
+        response.ok
+          ? { ok: true, data: undefined, message: "Your password has been changed." }
+          : { ok: false, error: body.statusMessage ?? body.message ?? "Failed to update password" },
+      );
+    } catch (error) {
+      setResult({ ok: false, error: error instanceof Error ? error.message : "Failed to update password" });
+    }
+  }
+
+  return (
+    <form action={submit} className="flex flex-col gap-4" noValidate>
+      <Field
+        label="New password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters, with upper- and lower-case letters and a digit."
+      />
+      <FormStatus result={result} />
+      <SubmitButton pendingLabel="Saving…">{submitLabel}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,8 @@
+// Display formatting only: money arithmetic happens in SQL (ARCHITECTURE §1).
+const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
+
+export const formatGBP = (amount: number) => gbp.format(amount);
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDate = (iso: string) => date.format(new Date(iso));

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+// Shared by the forms (client hints) and the server actions (the real check).
+export const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
+export const UNDER_18 = "You must be 18 or over to join LabCash";
+
+export const PASSWORD_RULES = [
+  { test: (p: string) => p.length >= 8, reason: "Use at least 8 characters" },
+  { test: (p: string) => /[a-z]/.test(p), reason: "Include a lower-case letter" },
+  { test: (p: string) => /[A-Z]/.test(p), reason: "Include an upper-case letter" },
+  { test: (p: string) => /[0-9]/.test(p), reason: "Include a digit" },
+] as const;
+
+/** The reasons a password is weak (empty when it is strong enough). */
+export function weakPasswordReasons(password: string): string[] {
+  return PASSWORD_RULES.filter((r) => !r.test(password)).map((r) => r.reason);
+}
+
+/** Whole years between a date of birth and today (UTC), or null for an impossible date. */
+export function ageOn(dateOfBirth: string, today = new Date()): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
+  if (!match) return null;
+  const [y, m, d] = match.slice(1).map(Number);
+  const dob = new Date(Date.UTC(y, m - 1, d));
+  if (dob.getUTCFullYear() !== y || dob.getUTCMonth() !== m - 1 || dob.getUTCDate() !== d) return null;
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() < m - 1 || (today.getUTCMonth() === m - 1 && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export const signInSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
+  password: z.string().min(1, MISSING_CREDENTIALS),
+  next: z.string().optional(),
+});
+
+export const newPasswordSchema = z.string().superRefine((password, ctx) => {
+  const reasons = weakPasswordReasons(password);
+  if (reasons.length) ctx.addIssue({ code: "custom", message: `Password is too weak: ${reasons.join("; ")}` });
+});
+
+export const signUpSchema = z.object({
+  name: z.string().trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters"),
+  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
+  password: newPasswordSchema,
+  dateOfBirth: z
+    .string()
+    .refine((v) => ageOn(v) !== null, "Enter your date of birth")
+    .refine((v) => (ageOn(v) ?? 0) >= 18, UNDER_18)
+    .refine((v) => (ageOn(v) ?? 0) <= 120, "Enter your real date of birth"),
+  terms: z.literal("on", { message: "Please accept the terms and conditions" }),
+});
+
+export const profileSchema = z.object({
+  name: z.string().trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters"),
+  emailNotifications: z.boolean(),
+});
+
+export const resetRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
+});

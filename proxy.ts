@@ -1,0 +1,52 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { exemptFromApproval, isAdminPath, needsSession } from "@/lib/auth/paths";
+import { updateSession } from "@/lib/supabase/proxy";
+
+export const ADMIN_DENIED = "Access denied: Admin privileges required";
+
+/**
+ * First of three guards (proxy → layout/action → SQL): refreshes the session,
+ * sends signed-out visitors to /login (remembering where they were going),
+ * unapproved users to /pending-approval, and answers non-admins on /admin with 403.
+ */
+export async function proxy(request: NextRequest) {
+  const { supabase, claims, response } = await updateSession(request);
+  const path = request.nextUrl.pathname;
+
+  const redirectKeepingCookies = (to: URL) => {
+    const redirect = NextResponse.redirect(to);
+    for (const cookie of response().cookies.getAll()) redirect.cookies.set(cookie);
+    redirect.headers.set("Cache-Control", "private, no-store");
+    return redirect;
+  };
+
+  if (!claims) {
+    if (needsSession(path)) {
+      const login = new URL("/login", request.url);
+      login.searchParams.set("next", path + request.nextUrl.search);
+      return redirectKeepingCookies(login);
+    }
+    return response();
+  }
+
+  if (exemptFromApproval(path)) return response();
+
+  // One small RPC, only on the paths that depend on approval or role.
+  const { data: account } = await supabase.rpc("get_my_account");
+  const approved = Boolean(account?.approved);
+  const admin = account?.role === "admin" || account?.role === "super_admin";
+
+  if (isAdminPath(path) && !admin) {
+    const denied = NextResponse.rewrite(new URL("/access-denied", request.url), { status: 403 });
+    for (const cookie of response().cookies.getAll()) denied.cookies.set(cookie);
+    return denied;
+  }
+  if (!approved) return redirectKeepingCookies(new URL("/pending-approval", request.url));
+  return response();
+}
+
+export const config = {
+  // Everything but static files and images; route handlers under /api are matched
+  // so their sessions refresh, and decide access themselves.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)"],
+};

@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// `npm run dev` / `npm start`: the site plus, unless NEXT_PUBLIC_SUPABASE_URL is set,
+// the embedded Supabase backend (PGlite) with demo data. Ctrl-C stops both.
+//
+// Environment: PORT (app, default 3000), EMBEDDED_PORT (default 54321),
+// LABCASH_DATA_DIR (default .data/embedded), CRON_SECRET (embedded default below).
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const mode = process.argv[2] === "start" ? "start" : "dev";
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const appPort = process.env.PORT ?? "3000";
+const children = new Set();
+let stopping = false;
+
+function run(command, args, env, { onLine } = {}) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["inherit", "pipe", "inherit"] });
+  children.add(child);
+  let buffer = "";
+  child.stdout.on("data", (chunk) => {
+    process.stdout.write(chunk);
+    if (!onLine) return;
+    buffer += chunk.toString();
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      onLine(buffer.slice(0, newline));
+      buffer = buffer.slice(newline + 1);
+    }
+  });
+  child.on("exit", (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      console.error(`[labcash] ${path.basename(args[args.length - 1] ?? command)} exited (${signal ?? code}); stopping.`);
+      stop(code ?? 1);
+    }
+  });
+  return child;
+}
+
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  const force = setTimeout(() => {
+    for (const child of children) child.kill("SIGKILL");
+  }, 10_000);
+  force.unref();
+  const wait = setInterval(() => {
+    if (children.size === 0) {
+      clearInterval(wait);
+      process.exit(code);
+    }
+  }, 50);
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+async function startEmbedded() {
+  const port = process.env.EMBEDDED_PORT ?? "54321";
+  const { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } = await import("../supabase/embedded/keys.ts");
+  return new Promise((resolve) => {
+    run(process.execPath, ["--import", "tsx", path.join("supabase", "embedded", "main.ts")], { EMBEDDED_PORT: port }, {
+      onLine(line) {
+        const match = /Embedded Supabase ready at (\S+)/.exec(line);
+        if (match) resolve({ url: match[1], publishableKey: EMBEDDED_PUBLISHABLE_KEY, secretKey: EMBEDDED_SECRET_KEY });
+      },
+    });
+  });
+}
+
+async function main() {
+  const env = { PORT: appPort };
+  const embedded = !process.env.NEXT_PUBLIC_SUPABASE_URL && !process.env.SUPABASE_URL;
+  if (embedded) {
+    const backend = await startEmbedded();
+    Object.assign(env, {
+      SUPABASE_URL: backend.url,
+      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: backend.publishableKey,
+      SUPABASE_SECRET_KEY: backend.secretKey,
+      LABCASH_EMBEDDED: "1",
+      CRON_SECRET: process.env.CRON_SECRET ?? "labcash-local-cron-secret",
+    });
+  }
+  if (mode === "start" && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    console.log("[labcash] No production build yet: running next build first.");
+    await new Promise((resolve, reject) => {
+      const build = spawn(process.execPath, [nextBin, "build"], { cwd: root, env: { ...process.env, ...env }, stdio: "inherit" });
+      children.add(build);
+      build.on("exit", (code) => {
+        children.delete(build);
+        code === 0 ? resolve() : reject(new Error(`next build failed (${code})`));
+      });
+    });
+  }
+  run(process.execPath, [nextBin, mode, "--port", appPort], env);
+  if (embedded) scheduleCron(env.CRON_SECRET);
+}
+
+// Vercel Cron calls /api/cron/draws in production; locally this loop does, every minute.
+function scheduleCron(secret) {
+  const tick = async () => {
+    try {
+      await fetch(`http://127.0.0.1:${appPort}/api/cron/draws`, { headers: { Authorization: `Bearer ${secret}` } });
+    } catch {
+      // The app may still be starting; the next tick tries again.
+    }
+  };
+  setInterval(tick, 60_000).unref();
+}
+
+main().catch((error) => {
+  console.error(`[labcash] ${error.message}`);
+  stop(1);
+});
