@@ -1,0 +1,57 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests drive Debian's Chromium (never a downloaded browser) against the
+// production build, started with its own embedded backend and a fresh database.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+      dependencies: ["setup"],
+    },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${baseURL}/login`,
+    timeout: 420_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(E2E_PORT), EMBEDDED_PORT: String(E2E_BACKEND_PORT) },
+  },
+});

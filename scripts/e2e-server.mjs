@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Playwright's web server: a fresh production build and a fresh embedded database
+// (migrations + demo seed), on the e2e ports, so every run starts from the same state.
+import { execFileSync, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dataDir = path.join(root, ".data", "e2e");
+rmSync(dataDir, { recursive: true, force: true });
+
+if (process.env.E2E_SKIP_BUILD !== "1") {
+  execFileSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+}
+
+const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "run.mjs"), "start"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, LABCASH_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm test`: every suite (vitest's unit, db and contract projects, then Playwright's
+// e2e), then one line summing them all: `N passed, N failed[, N skipped]`.
+// Exits non-zero if anything failed or a suite could not report.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const resultsDir = path.join(root, "test-results");
+mkdirSync(resultsDir, { recursive: true });
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const only = process.argv.slice(2); // e.g. `npm test -- e2e` runs one suite
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function suite(name, command, args, env, collect) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const run = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const counts = collect();
+  if (!counts) {
+    console.error(`${name}: no results were reported (exit ${run.status ?? run.signal}); counted as one failure.`);
+    totals.failed += 1;
+    return;
+  }
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (run.status !== 0 && counts.failed === 0) {
+    console.error(`${name}: exited with ${run.status ?? run.signal} although no test failed; counted as one failure.`);
+    totals.failed += 1;
+  }
+}
+
+const vitestJson = path.join(resultsDir, "vitest.json");
+rmSync(vitestJson, { force: true });
+suite("vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {}, () => {
+  const report = readJson(vitestJson);
+  if (!report) return null;
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + (report.numFailedTestSuites ?? 0),
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+});
+
+const playwrightJson = path.join(resultsDir, "playwright.json");
+rmSync(playwrightJson, { force: true });
+suite("e2e", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }, () => {
+  const report = readJson(playwrightJson);
+  if (!report?.stats) return null;
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  const errors = report.errors?.length ?? 0; // e.g. the web server failed to start
+  return { passed: expected, failed: unexpected + flaky + errors, skipped };
+});
+
+console.log("");
+const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`;
+console.log(line);
+process.exit(totals.failed > 0 ? 1 : 0);
