@@ -138,3 +138,47 @@ test.describe("approval and admin guards", () => {
     });
   });
 });
+
+test("an admin approves a new account and it takes effect on the user's next page load", async ({ page, browser }) => {
+  const email = uniqueEmail("approve-me");
+  const signUp = new SignUpPage(page);
+  await signUp.goto();
+  await signUp.fill({ name: "Olive Approve", email, password: "Brand-new-1", dateOfBirth: "1988-08-08" });
+  await signUp.submit();
+  await expect(page).toHaveURL(/\/pending-approval$/);
+
+  const adminContext = await browser.newContext({ storageState: storageStatePath("admin") });
+  const admin = await adminContext.newPage();
+  await admin.goto("/admin/approvals");
+  await expect(admin.getByText(email)).toBeVisible();
+  await admin.getByRole("button", { name: "Approve Olive Approve" }).click();
+  await expect(admin.getByRole("status")).toHaveText("Approved. We have e-mailed them.");
+  await adminContext.close();
+
+  await page.goto("/pending-approval");
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText("Approved", { exact: true })).toBeVisible();
+});
+
+test("an admin must give a reason to reject, and the user sees it", async ({ page, browser }) => {
+  const email = uniqueEmail("reject-me");
+  const signUp = new SignUpPage(page);
+  await signUp.goto();
+  await signUp.fill({ name: "Rex Reject", email, password: "Brand-new-1", dateOfBirth: "1977-07-07" });
+  await signUp.submit();
+  await expect(page).toHaveURL(/\/pending-approval$/);
+
+  const adminContext = await browser.newContext({ storageState: storageStatePath("admin") });
+  const admin = await adminContext.newPage();
+  await admin.goto("/admin/approvals");
+  await admin.getByRole("button", { name: "Reject Rex Reject" }).click();
+  await expect(admin.getByText("Give a reason of at least 3 characters").first()).toBeVisible();
+  await admin.getByLabel("Reason for rejecting Rex Reject").fill("We could not verify your address.");
+  await admin.getByRole("button", { name: "Reject Rex Reject" }).click();
+  await expect(admin.getByText(email)).toHaveCount(0);
+  await adminContext.close();
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your account was not approved" })).toBeVisible();
+  await expect(page.getByText("We could not verify your address.")).toBeVisible();
+});
