@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getAccount, isAdmin } from "@/lib/auth/session";
 import { createClient } from "@/lib/supabase/server";
@@ -24,10 +25,11 @@ export async function approveAccount(_prev: ActionResult | null, form: FormData)
   const parsed = approveSchema.safeParse({ userId: form.get("userId") });
   if (!parsed.success) return invalid(parsed.error.issues);
   const supabase = await createClient();
-  const { error } = await supabase.rpc("admin_approve_user", { p_user_id: parsed.data.userId });
+  const { data, error } = await supabase.rpc("admin_approve_user", { p_user_id: parsed.data.userId });
   if (error) return fail(error.message);
   revalidatePath("/admin/approvals");
-  return { ok: true, data: undefined, message: "Approved. We have e-mailed them." };
+  // The account leaves the list, so the confirmation is shown by the page, not the row.
+  redirect(`/admin/approvals?approved=${encodeURIComponent(String(data?.name ?? "the account"))}`);
 }
 
 export async function rejectAccount(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
@@ -36,8 +38,8 @@ export async function rejectAccount(_prev: ActionResult | null, form: FormData):
   const parsed = rejectSchema.safeParse({ userId: form.get("userId"), reason: form.get("reason") ?? "" });
   if (!parsed.success) return invalid(parsed.error.issues);
   const supabase = await createClient();
-  const { error } = await supabase.rpc("admin_reject_user", { p_user_id: parsed.data.userId, p_reason: parsed.data.reason });
+  const { data, error } = await supabase.rpc("admin_reject_user", { p_user_id: parsed.data.userId, p_reason: parsed.data.reason });
   if (error) return fail(error.message);
   revalidatePath("/admin/approvals");
-  return { ok: true, data: undefined, message: "Rejected." };
+  redirect(`/admin/approvals?rejected=${encodeURIComponent(String(data?.name ?? "the account"))}`);
 }

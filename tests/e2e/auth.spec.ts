@@ -152,7 +152,8 @@ test("an admin approves a new account and it takes effect on the user's next pag
   await admin.goto("/admin/approvals");
   await expect(admin.getByText(email)).toBeVisible();
   await admin.getByRole("button", { name: "Approve Olive Approve" }).click();
-  await expect(admin.getByRole("status")).toHaveText("Approved. We have e-mailed them.");
+  await expect(admin.getByRole("status")).toHaveText("Approved Olive Approve. We have e-mailed them.");
+  await expect(admin.getByText(email)).toHaveCount(0);
   await adminContext.close();
 
   await page.goto("/pending-approval");
@@ -175,6 +176,7 @@ test("an admin must give a reason to reject, and the user sees it", async ({ pag
   await expect(admin.getByText("Give a reason of at least 3 characters").first()).toBeVisible();
   await admin.getByLabel("Reason for rejecting Rex Reject").fill("We could not verify your address.");
   await admin.getByRole("button", { name: "Reject Rex Reject" }).click();
+  await expect(admin.getByRole("status")).toHaveText("Rejected Rex Reject. They will see your reason.");
   await expect(admin.getByText(email)).toHaveCount(0);
   await adminContext.close();
 

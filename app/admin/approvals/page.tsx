@@ -6,12 +6,26 @@ import { formatDate, formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Approvals", robots: { index: false } };
 
-export default async function ApprovalsPage() {
+export default async function ApprovalsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ approved?: string; rejected?: string }>;
+}) {
   await requireAdmin("/admin/approvals");
-  const pending = await listPendingApprovals();
+  const [pending, done] = await Promise.all([listPendingApprovals(), searchParams]);
+  const outcome = done.approved
+    ? `Approved ${done.approved}. We have e-mailed them.`
+    : done.rejected
+      ? `Rejected ${done.rejected}. They will see your reason.`
+      : null;
   return (
     <section className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Approvals</h1>
+      {outcome && (
+        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
+          {outcome}
+        </p>
+      )}
       {pending.length === 0 ? (
         <p>No accounts are waiting for approval.</p>
       ) : (
