@@ -90,7 +90,8 @@ async function main() {
       children.add(build);
       build.on("exit", (code) => {
         children.delete(build);
-        code === 0 ? resolve() : reject(new Error(`next build failed (${code})`));
+        if (code === 0) resolve();
+        else reject(new Error(`next build failed (${code})`));
       });
     });
   }
