@@ -1,0 +1,99 @@
+// GoTrue's error responses. GoTrue answers in two shapes, chosen by the
+// X-Supabase-Api-Version request header that supabase-js always sends:
+//   2024-01-01 and later: { code: "<error_code>", message }   (header echoed back)
+//   none (legacy):        { code: <status>, error_code, msg }
+// supabase-js reads `code` only when the response echoes the version header, so
+// both the body and the echo must match or the client loses the error code.
+import type { Reply } from "./http";
+
+export const API_VERSION = "2024-01-01";
+
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Extra top-level fields, e.g. weak_password: { reasons }. */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** True when the request asked for the 2024-01-01 (or later) API. */
+export function wantsCurrentApi(versionHeader: string | undefined): boolean {
+  if (!versionHeader || !/^\d{4}-\d{2}-\d{2}$/.test(versionHeader)) return false;
+  return versionHeader >= API_VERSION;
+}
+
+export function authErrorReply(e: AuthError, versionHeader: string | undefined): Reply {
+  if (wantsCurrentApi(versionHeader)) {
+    return {
+      status: e.status,
+      body: { code: e.code, message: e.message, ...e.extra },
+      headers: { "X-Supabase-Api-Version": API_VERSION },
+    };
+  }
+  return { status: e.status, body: { code: e.status, error_code: e.code, msg: e.message, ...e.extra } };
+}
+
+// The errors GoTrue gives for the situations the embedded server meets, with
+// GoTrue's status codes and wording.
+export const authErrors = {
+  badJson: (detail: string) => new AuthError(400, "bad_json", `Could not parse request body as JSON: ${detail}`),
+  tooLarge: () => new AuthError(413, "request_too_large", "Request body is over the 1 MiB limit"),
+  unsupportedMediaType: (type: string) =>
+    new AuthError(415, "validation_failed", `Content-Type ${type} is not supported; send application/json`),
+  notFound: () => new AuthError(404, "not_found", "Not Found"),
+  methodNotAllowed: () => new AuthError(405, "method_not_allowed", "Method Not Allowed"),
+  noAuthorization: () => new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token"),
+  badJwt: (detail: string) => new AuthError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${detail}`),
+  missingSub: () => new AuthError(403, "bad_jwt", "invalid claim: missing sub claim"),
+  sessionNotFound: () => new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist"),
+  userFromJwtMissing: () => new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist"),
+  notAdmin: () => new AuthError(403, "not_admin", "User not allowed"),
+  userNotFound: () => new AuthError(404, "user_not_found", "User not found"),
+  badUserId: () => new AuthError(404, "validation_failed", "user_id must be an UUID"),
+  invalidCredentials: () => new AuthError(400, "invalid_credentials", "Invalid login credentials"),
+  emailNotConfirmed: () => new AuthError(400, "email_not_confirmed", "Email not confirmed"),
+  userBanned: () => new AuthError(400, "user_banned", "User is banned"),
+  userAlreadyExists: () => new AuthError(422, "user_already_exists", "User already registered"),
+  emailExists: () => new AuthError(422, "email_exists", "A user with this email address has already been registered"),
+  invalidEmail: () => new AuthError(400, "email_address_invalid", "Unable to validate email address: invalid format"),
+  validation: (message: string, status = 400) => new AuthError(status, "validation_failed", message),
+  samePassword: () => new AuthError(422, "same_password", "New password should be different from the old password."),
+  refreshTokenNotFound: () => new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"),
+  refreshTokenAlreadyUsed: () => new AuthError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
+  otpExpired: () => new AuthError(403, "otp_expired", "Token has expired or is invalid"),
+  badCodeVerifier: () => new AuthError(400, "bad_code_verifier", "code challenge does not match previously saved code verifier"),
+  flowStateNotFound: () => new AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found"),
+  unsupportedGrant: () => new AuthError(400, "validation_failed", "unsupported_grant_type"),
+  unexpected: (message = "Unexpected failure, please check server logs for more information") =>
+    new AuthError(500, "unexpected_failure", message),
+};
+
+/** GoTrue's password-strength messages, joined with a space as GoTrue joins them. */
+const LENGTH_MESSAGE = "Password should be at least 8 characters.";
+const CHARACTERS_MESSAGE =
+  "Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.";
+
+/** LabCash's policy (DECISIONS.md): 8+ characters with a lower-case letter, an upper-case letter and a digit. */
+export function checkPasswordStrength(password: string): void {
+  const reasons: string[] = [];
+  const messages: string[] = [];
+  if ([...password].length < 8) {
+    reasons.push("length");
+    messages.push(LENGTH_MESSAGE);
+  }
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/[0-9]/.test(password)) {
+    reasons.push("characters");
+    messages.push(CHARACTERS_MESSAGE);
+  }
+  if (reasons.length) {
+    throw new AuthError(422, "weak_password", messages.join(" "), { weak_password: { reasons } });
+  }
+  // bcrypt ignores everything after 72 bytes; GoTrue refuses such passwords rather than truncate.
+  if (Buffer.byteLength(password) > 72) {
+    throw authErrors.validation("Password cannot be longer than 72 characters", 422);
+  }
+}

@@ -1,0 +1,274 @@
+// Reading and writing GoTrue's tables (auth.users, auth.identities,
+// auth.sessions, auth.refresh_tokens) and shaping rows the way GoTrue's JSON does.
+// The auth server runs as the database owner, as GoTrue runs as supabase_auth_admin.
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import type { Claims, TokenSigner } from "./jwt";
+
+/** What both PGlite and a PGlite transaction offer. */
+export interface Db {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+/** Access tokens live an hour, GoTrue's default (jwt_expiry = 3600). */
+export const ACCESS_TOKEN_SECONDS = 3600;
+/** E-mail links and codes expire after an hour (the Supabase CLI's otp_expiry). */
+export const OTP_SECONDS = 3600;
+
+export interface UserRow {
+  id: string;
+  aud: string | null;
+  role: string | null;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  invited_at: Date | null;
+  confirmation_token: string | null;
+  confirmation_sent_at: Date | null;
+  recovery_token: string | null;
+  recovery_sent_at: Date | null;
+  email_change: string | null;
+  email_change_token_new: string | null;
+  email_change_sent_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  phone: string | null;
+  phone_confirmed_at: Date | null;
+  banned_until: Date | null;
+  deleted_at: Date | null;
+  is_anonymous: boolean;
+}
+
+interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at: Date | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  email: string | null;
+}
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Opaque refresh token, like GoTrue's: random, URL-safe, stored as is. */
+export function randomToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/** GoTrue's e-mail OTP: six digits; the link carries sha224(email + otp) as the token hash. */
+export function newOtp(email: string): { otp: string; tokenHash: string } {
+  const otp = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  return { otp, tokenHash: tokenHash(email, otp) };
+}
+
+export function tokenHash(email: string, otp: string): string {
+  return createHash("sha224").update(normalizeEmail(email) + otp).digest("hex");
+}
+
+export function isBanned(user: UserRow): boolean {
+  return !!user.banned_until && new Date(user.banned_until).getTime() > Date.now();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>("select * from auth.users where id = $1 and deleted_at is null", [id]);
+  return rows[0];
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>("select * from auth.users where lower(email) = $1 and deleted_at is null", [
+    normalizeEmail(email),
+  ]);
+  return rows[0];
+}
+
+/** GoTrue's user JSON: optional timestamps are left out when unset. */
+export async function userJson(db: Db, user: UserRow): Promise<Record<string, unknown>> {
+  const { rows } = await db.query<IdentityRow>("select * from auth.identities where user_id = $1 order by created_at", [
+    user.id,
+  ]);
+  return shapeUser(user, rows);
+}
+
+export function shapeUser(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+  const confirmedAt = user.email_confirmed_at ?? user.phone_confirmed_at;
+  const json: Record<string, unknown> = {
+    id: user.id,
+    aud: user.aud ?? "authenticated",
+    role: user.role ?? "authenticated",
+    email: user.email ?? "",
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone: user.phone ?? "",
+    phone_confirmed_at: iso(user.phone_confirmed_at),
+    confirmation_sent_at: iso(user.confirmation_sent_at),
+    confirmed_at: iso(confirmedAt),
+    recovery_sent_at: iso(user.recovery_sent_at),
+    new_email: user.email_change || undefined,
+    email_change_sent_at: iso(user.email_change_sent_at),
+    invited_at: iso(user.invited_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    identities: identities.map((i) => ({
+      identity_id: i.id,
+      id: i.provider_id,
+      user_id: i.user_id,
+      identity_data: i.identity_data,
+      provider: i.provider,
+      last_sign_in_at: iso(i.last_sign_in_at),
+      created_at: iso(i.created_at),
+      updated_at: iso(i.updated_at),
+      email: i.email ?? undefined,
+    })),
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    banned_until: iso(user.banned_until),
+    is_anonymous: user.is_anonymous,
+  };
+  for (const key of Object.keys(json)) if (json[key] === undefined) delete json[key];
+  return json;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  confirmed: boolean;
+  userMetadata: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
+  id?: string;
+  role?: string;
+}
+
+/** Inserts the user and its e-mail identity. The foundation migration's trigger may refuse it (under 18). */
+export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
+  const email = normalizeEmail(input.email);
+  const { rows } = await db.query<UserRow>(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                             raw_app_meta_data, raw_user_meta_data)
+     values ('00000000-0000-0000-0000-000000000000', coalesce($1::uuid, gen_random_uuid()), 'authenticated',
+             coalesce($2, 'authenticated'), $3, $4, case when $5 then now() end, $6, $7)
+     returning *`,
+    [
+      input.id ?? null,
+      input.role ?? null,
+      email,
+      input.passwordHash,
+      input.confirmed,
+      { provider: "email", providers: ["email"], ...input.appMetadata },
+      input.userMetadata,
+    ],
+  );
+  const user = rows[0];
+  // GoTrue keeps the identity's data (sub, email, verification flags) in user_metadata too.
+  const identityData = { sub: user.id, email, email_verified: input.confirmed, phone_verified: false };
+  await db.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
+     values ($1, $2, $3, 'email', now())`,
+    [user.id, user.id, identityData],
+  );
+  const { rows: updated } = await db.query<UserRow>(
+    "update auth.users set raw_user_meta_data = $2 || coalesce(raw_user_meta_data, '{}'::jsonb) where id = $1 returning *",
+    [user.id, identityData],
+  );
+  return updated[0];
+}
+
+/** Marks the e-mail as verified in the identity and in user_metadata, as GoTrue does on confirmation. */
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db.query(
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now()
+      where user_id = $1 and provider = 'email'`,
+    [userId],
+  );
+  await db.query(
+    `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}'::jsonb
+      where id = $1 and raw_user_meta_data ? 'email_verified'`,
+    [userId],
+  );
+}
+
+export interface SessionBody {
+  access_token: string;
+  token_type: "bearer";
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: Record<string, unknown>;
+}
+
+export type AmrMethod = "password" | "otp" | "recovery" | "email_change" | "pkce";
+
+export class SessionIssuer {
+  constructor(
+    private readonly signer: TokenSigner,
+    private readonly issuer: string,
+  ) {}
+
+  /** Starts a session: a sessions row, its first refresh token, and an access token. */
+  async start(db: Db, user: UserRow, method: AmrMethod): Promise<SessionBody> {
+    const { rows } = await db.query<{ id: string; created_at: Date }>(
+      "insert into auth.sessions (user_id) values ($1) returning id, created_at",
+      [user.id],
+    );
+    const refreshToken = randomToken();
+    await db.query("insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)", [
+      refreshToken,
+      user.id,
+      rows[0].id,
+    ]);
+    const { rows: signedIn } = await db.query<UserRow>(
+      "update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning *",
+      [user.id],
+    );
+    await db.query("update auth.identities set last_sign_in_at = now() where user_id = $1", [user.id]);
+    return this.body(db, signedIn[0], rows[0].id, refreshToken, method, rows[0].created_at);
+  }
+
+  /** The token response for an existing session (after a refresh or a reuse within the grace interval). */
+  async body(
+    db: Db,
+    user: UserRow,
+    sessionId: string,
+    refreshToken: string,
+    method: AmrMethod,
+    authenticatedAt: Date,
+  ): Promise<SessionBody> {
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + ACCESS_TOKEN_SECONDS;
+    const claims: Claims = {
+      iss: this.issuer,
+      sub: user.id,
+      aud: user.aud ?? "authenticated",
+      exp,
+      iat: now,
+      email: user.email ?? "",
+      phone: user.phone ?? "",
+      app_metadata: user.raw_app_meta_data ?? {},
+      user_metadata: user.raw_user_meta_data ?? {},
+      role: user.role ?? "authenticated",
+      aal: "aal1",
+      amr: [{ method, timestamp: Math.floor(new Date(authenticatedAt).getTime() / 1000) }],
+      session_id: sessionId,
+      is_anonymous: user.is_anonymous,
+    };
+    return {
+      access_token: await this.signer.sign(claims),
+      token_type: "bearer",
+      expires_in: ACCESS_TOKEN_SECONDS,
+      expires_at: exp,
+      refresh_token: refreshToken,
+      user: await userJson(db, user),
+    };
+  }
+}

@@ -1,0 +1,77 @@
+// Who is calling: the job Supabase's API gateway does before a request reaches
+// Auth or PostgREST. The apikey picks the base role (publishable → anon,
+// secret → service_role); a bearer access token, when present and valid,
+// decides the database role and the JWT claims.
+import type { IncomingMessage } from "node:http";
+import { header } from "./http";
+import { looksLikeJwt, TokenError, type Claims, type TokenSigner } from "./jwt";
+import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "./keys";
+
+export type Role = "anon" | "authenticated" | "service_role";
+const ROLES: ReadonlySet<string> = new Set<Role>(["anon", "authenticated", "service_role"]);
+
+export interface Caller {
+  /** The database role requests run as. */
+  role: Role;
+  /** What `request.jwt.claims` holds: the verified token's payload, or just the role for a bare key. */
+  claims: Claims;
+  /** The verified user access token, when the bearer was one. */
+  token?: string;
+}
+
+/** The gateway refused the request: no key, or a key it does not know. */
+export class ApiKeyError extends Error {
+  constructor(
+    readonly kind: "missing" | "invalid",
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+export function keyRole(value: string | undefined): Role | undefined {
+  if (value === EMBEDDED_PUBLISHABLE_KEY) return "anon";
+  if (value === EMBEDDED_SECRET_KEY) return "service_role";
+  return undefined;
+}
+
+export function bearer(req: IncomingMessage): string | undefined {
+  const auth = header(req, "authorization");
+  const match = auth?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/** The role of the request's API key (header, `apikey` URL parameter, or a key sent as the bearer). */
+export function checkApiKey(req: IncomingMessage, url: URL): Role {
+  const token = bearer(req);
+  const apikey = header(req, "apikey") ?? url.searchParams.get("apikey") ?? (keyRole(token) ? token : undefined);
+  if (!apikey) {
+    throw new ApiKeyError("missing", "No API key found in request", "No `apikey` request header or url param was found.");
+  }
+  const role = keyRole(apikey);
+  if (!role) {
+    throw new ApiKeyError("invalid", "Invalid API key", "Double check your Supabase publishable or secret API key.");
+  }
+  return role;
+}
+
+/**
+ * Resolves the caller. Throws ApiKeyError for a missing or unknown key and
+ * TokenError for a bearer that is neither a key nor a valid access token.
+ */
+export async function resolveCaller(req: IncomingMessage, url: URL, signer: TokenSigner): Promise<Caller> {
+  const baseRole = checkApiKey(req, url);
+  const token = bearer(req);
+  // supabase-js sends the key itself as the bearer while signed out.
+  if (!token || keyRole(token)) {
+    const role = keyRole(token) ?? baseRole;
+    return { role, claims: { role } };
+  }
+  if (!looksLikeJwt(token)) throw new TokenError("invalid", "token contains an invalid number of segments");
+  const claims = await signer.verify(token);
+  if (typeof claims.role !== "string" || !ROLES.has(claims.role)) {
+    throw new TokenError("invalid", `role "${String(claims.role)}" is not allowed`);
+  }
+  return { role: claims.role as Role, claims, token };
+}

@@ -1,0 +1,107 @@
+// Small HTTP plumbing shared by the auth and REST surfaces: body reading with a
+// size limit, JSON responses, CORS. node:http only, so the embedded backend has
+// no framework to keep up to date.
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** Bodies above this are refused with 413 before they are parsed. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * supabase-js runs in browsers too, so every answer carries permissive CORS
+ * headers, as Supabase's gateway does. The backend only listens on loopback.
+ */
+const CORS_HEADERS: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+  "Access-Control-Allow-Headers":
+    "authorization, apikey, content-type, accept, accept-profile, content-profile, prefer, range, x-client-info, x-supabase-api-version, x-retry-count",
+  "Access-Control-Expose-Headers": "Content-Range, X-Total-Count, Link, X-Supabase-Api-Version",
+  "Access-Control-Max-Age": "86400",
+};
+
+export type Headers = Record<string, string>;
+
+/** What a route handler returns; the server turns it into the HTTP response. */
+export interface Reply {
+  status: number;
+  /** A value to JSON-encode, or a string already encoded as JSON. Undefined sends no body. */
+  body?: unknown;
+  /** True when body is a ready JSON string (RPC results come out of Postgres as text). */
+  raw?: boolean;
+  headers?: Headers;
+}
+
+export class BodyTooLargeError extends Error {}
+export class MalformedBodyError extends Error {}
+export class UnsupportedMediaTypeError extends Error {
+  constructor(readonly contentType: string) {
+    super(`Content-Type not acceptable: ${contentType}`);
+  }
+}
+
+/** Reads the whole body, refusing more than MAX_BODY_BYTES (checked on the header and while streaming). */
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (declared > MAX_BODY_BYTES) {
+    req.resume(); // drain so the socket can answer
+    throw new BodyTooLargeError();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) {
+      req.resume();
+      throw new BodyTooLargeError();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function mediaType(req: IncomingMessage): string {
+  return (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+}
+
+/**
+ * Parses a request body as JSON (or, when allowed, an HTML form, which GoTrue's
+ * /token also takes). An empty body is `{}`: supabase-js sends none on logout.
+ */
+export function parseBody(req: IncomingMessage, raw: Buffer, options: { allowForm?: boolean } = {}): unknown {
+  const text = raw.toString("utf8");
+  if (text.trim() === "") return {};
+  const type = mediaType(req);
+  if (options.allowForm && type === "application/x-www-form-urlencoded") {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  if (type !== "" && type !== "application/json" && !type.endsWith("+json")) {
+    throw new UnsupportedMediaTypeError(type);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new MalformedBodyError((e as Error).message);
+  }
+}
+
+export function send(res: ServerResponse, reply: Reply, method: string): void {
+  const headers: Headers = { ...CORS_HEADERS, ...reply.headers };
+  let payload: string | undefined;
+  if (reply.body !== undefined && reply.status !== 204 && reply.status !== 304) {
+    payload = reply.raw ? String(reply.body) : JSON.stringify(reply.body);
+    headers["Content-Type"] ??= "application/json; charset=utf-8";
+    headers["Content-Length"] = String(Buffer.byteLength(payload));
+  }
+  res.writeHead(reply.status, headers);
+  res.end(method === "HEAD" ? undefined : payload);
+}
+
+export function preflight(): Reply {
+  return { status: 204 };
+}
+
+/** Lower-cased single header value (Node joins repeated headers with ", "). */
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}

@@ -1,0 +1,242 @@
+// The embedded backend: one HTTP server speaking the part of the Supabase API
+// the app uses (GoTrue auth under /auth/v1, PostgREST RPC under /rest/v1/rpc),
+// on one PGlite database. See ARCHITECTURE.md §1 and DECISIONS.md "Embedded backend".
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { PGlite } from "@electric-sql/pglite";
+import { AuthError, authErrorReply, authErrors, wantsCurrentApi, API_VERSION } from "./auth-errors";
+import { AuthService } from "./auth";
+import { ApiKeyError, checkApiKey, resolveCaller } from "./callers";
+import { openDatabase } from "./db";
+import {
+  BodyTooLargeError,
+  header,
+  MalformedBodyError,
+  parseBody,
+  preflight,
+  readBody,
+  send,
+  UnsupportedMediaTypeError,
+  type Reply,
+} from "./http";
+import { TokenError, TokenSigner } from "./jwt";
+import { EMBEDDED_HOST } from "./keys";
+import { readOutbox } from "./mail";
+import { callRpc, PgrstError } from "./rest";
+
+export interface EmbeddedServerOptions {
+  /** PGlite data directory (also holds jwk.json). Omit for an in-memory database. */
+  dataDir?: string;
+  /** An already-migrated database to serve instead of opening one; the caller keeps ownership (close() leaves it open). */
+  db?: PGlite;
+  /** 0 picks a free port. Default 54321. */
+  port?: number;
+  /** Default 127.0.0.1: the keys are public, so never listen beyond loopback by default. */
+  host?: string;
+  /** Require e-mail confirmation before the first sign-in. Default false. */
+  mailConfirmation?: boolean;
+  /** GoTrue's refresh-token reuse interval in seconds. Default 10. */
+  refreshReuseSeconds?: number;
+  /** Called with one line per request (and per applied migration). Silent when omitted. */
+  log?: (line: string) => void;
+}
+
+export interface EmbeddedServer {
+  url: string;
+  port: number;
+  db: PGlite;
+  close(): Promise<void>;
+}
+
+/** Which API a path belongs to decides the error shape: GoTrue's, PostgREST's, or the gateway's. */
+type Surface = "auth" | "rest" | "embedded" | "gateway";
+
+function surfaceOf(path: string): Surface {
+  if (path === "/auth/v1" || path.startsWith("/auth/v1/")) return "auth";
+  if (path === "/rest/v1" || path.startsWith("/rest/v1/")) return "rest";
+  if (path.startsWith("/_embedded/")) return "embedded";
+  return "gateway";
+}
+
+// GoTrue's routes that Supabase's gateway lets through without an apikey
+// (links clicked in an e-mail carry none; the JWKS is public by nature).
+const OPEN_AUTH_ROUTES = new Set(["GET /verify", "GET /.well-known/jwks.json", "GET /health"]);
+
+export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
+  const log = options.log;
+  const ownsDb = !options.db;
+  const db = options.db ?? (await openDatabase({ dataDir: options.dataDir, log }));
+  const signer = await TokenSigner.load(options.dataDir);
+  const host = options.host ?? EMBEDDED_HOST;
+
+  // The issuer needs the real port, known only after listen(); the service reads it lazily.
+  let url = "";
+  let auth: AuthService | undefined;
+
+  const server = createServer((req, res) => {
+    const started = Date.now();
+    handle(req, res)
+      .catch((e: unknown) => {
+        // Last line of defence: a bug becomes a 500 with a JSON body, never a crash.
+        log?.(`error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        if (!res.headersSent) send(res, { status: 500, body: { message: "Internal server error" } }, req.method ?? "GET");
+        else res.destroy();
+      })
+      .finally(() => log?.(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
+  });
+  // Keep-alive sockets from supabase-js (undici) must not hold close() open.
+  server.keepAliveTimeout = 5000;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = (req.method ?? "GET").toUpperCase();
+    const parsedUrl = new URL(req.url ?? "/", "http://embedded.invalid");
+    const path = parsedUrl.pathname.replace(/\/+$/, "") || "/";
+    const surface = surfaceOf(path);
+    if (method === "OPTIONS") return send(res, preflight(), method);
+    let reply: Reply;
+    try {
+      reply = await route(req, method, path, parsedUrl, surface);
+    } catch (e) {
+      reply = errorReply(e, surface, req);
+    }
+    if (surface === "auth" && wantsCurrentApi(header(req, "x-supabase-api-version"))) {
+      reply.headers = { "X-Supabase-Api-Version": API_VERSION, ...reply.headers };
+    }
+    send(res, reply, method);
+  }
+
+  async function route(req: IncomingMessage, method: string, path: string, u: URL, surface: Surface): Promise<Reply> {
+    if (surface === "auth") {
+      const sub = path.slice("/auth/v1".length) || "/";
+      if (!OPEN_AUTH_ROUTES.has(`${method} ${sub}`)) checkApiKey(req, u);
+      const body = method === "GET" || method === "HEAD" ? {} : parseBody(req, await readBody(req), { allowForm: true });
+      if (!body || typeof body !== "object" || Array.isArray(body)) throw authErrors.badJson("expected a JSON object");
+      return auth!.handle({ req, method: method === "HEAD" ? "GET" : method, path: sub, url: u, body: body as Record<string, unknown> });
+    }
+    if (surface === "rest") return restRoute(req, method, path, u);
+    if (surface === "embedded") return embeddedRoute(req, method, path, u);
+    if (method === "GET" && path === "/") {
+      return { status: 200, body: { name: "LabCash embedded Supabase", auth: `${url}/auth/v1`, rest: `${url}/rest/v1` } };
+    }
+    return { status: 404, body: { message: "no Route matched with those values" } };
+  }
+
+  async function restRoute(req: IncomingMessage, method: string, path: string, u: URL): Promise<Reply> {
+    const caller = await resolveCaller(req, u, signer);
+    const rpc = path.match(/^\/rest\/v1\/rpc\/([^/]+)$/);
+    if (!rpc) {
+      const table = decodeURIComponent(path.slice("/rest/v1/".length) || "");
+      throw new PgrstError(
+        404,
+        "PGRST205",
+        `Could not find the table 'public.${table}' in the schema cache`,
+        null,
+        "The embedded backend serves functions only: call them with supabase.rpc().",
+      );
+    }
+    const profile = header(req, method === "POST" ? "content-profile" : "accept-profile");
+    if (profile && profile !== "public") {
+      throw new PgrstError(406, "PGRST106", "The schema must be one of the following: public", null, null);
+    }
+    let args: Record<string, unknown>;
+    if (method === "POST") {
+      const body = parseBody(req, await readBody(req));
+      if (!body || typeof body !== "object" || Array.isArray(body)) {
+        throw new PgrstError(400, "PGRST102", "Empty or invalid json", null, "Send the arguments as one JSON object.");
+      }
+      args = body as Record<string, unknown>;
+    } else if (method === "GET" || method === "HEAD") {
+      args = Object.fromEntries([...u.searchParams].filter(([k]) => !["select", "order", "limit", "offset", "apikey"].includes(k)));
+    } else {
+      throw new PgrstError(405, "PGRST101", "Only GET and POST are allowed for functions", null, null);
+    }
+    const accept = header(req, "accept") ?? "";
+    return callRpc(db, {
+      method: method as "GET" | "HEAD" | "POST",
+      fn: decodeURIComponent(rpc[1]),
+      args,
+      caller,
+      single: accept.startsWith("application/vnd.pgrst.object+json"),
+      count: /count=(exact|planned|estimated)/.test(header(req, "prefer") ?? ""),
+    });
+  }
+
+  async function embeddedRoute(req: IncomingMessage, method: string, path: string, u: URL): Promise<Reply> {
+    if (checkApiKey(req, u) !== "service_role") {
+      return { status: 403, body: { message: "The mail outbox needs the secret key" } };
+    }
+    if (method === "GET" && path === "/_embedded/mail") {
+      const limit = Math.min(500, Math.max(1, Number(u.searchParams.get("limit") ?? "50") || 50));
+      const rows = await readOutbox(db, u.searchParams.get("email"), limit);
+      return { status: 200, body: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
+    }
+    return { status: 404, body: { message: "no Route matched with those values" } };
+  }
+
+  function errorReply(e: unknown, surface: Surface, req: IncomingMessage): Reply {
+    const version = header(req, "x-supabase-api-version");
+    if (e instanceof ApiKeyError) {
+      return { status: 401, body: { message: e.message, hint: e.hint } };
+    }
+    if (surface === "auth") {
+      if (e instanceof AuthError) return authErrorReply(e, version);
+      if (e instanceof BodyTooLargeError) return authErrorReply(authErrors.tooLarge(), version);
+      if (e instanceof MalformedBodyError) return authErrorReply(authErrors.badJson(e.message), version);
+      if (e instanceof UnsupportedMediaTypeError) return authErrorReply(authErrors.unsupportedMediaType(e.contentType), version);
+      return unexpected(e, authErrorReply(authErrors.unexpected(), version));
+    }
+    if (e instanceof PgrstError) return e.reply();
+    if (e instanceof TokenError) {
+      // PostgREST 12+: an expired token is PGRST303, any other bad token PGRST301.
+      const expired = e.kind === "expired";
+      return new PgrstError(401, expired ? "PGRST303" : "PGRST301", expired ? "JWT expired" : `JWT could not be verified: ${e.message}`, null, null, {
+        "WWW-Authenticate": `Bearer error="invalid_token", error_description="${expired ? "JWT expired" : "JWT invalid"}"`,
+      }).reply();
+    }
+    if (e instanceof BodyTooLargeError) {
+      return new PgrstError(413, "PGRST413", "Request body is over the 1 MiB limit").reply();
+    }
+    if (e instanceof MalformedBodyError) return new PgrstError(400, "PGRST102", "Empty or invalid json", e.message).reply();
+    if (e instanceof UnsupportedMediaTypeError) return new PgrstError(415, "PGRST107", e.message).reply();
+    return unexpected(e, { status: 500, body: { code: "PGRST000", details: null, hint: null, message: "Internal server error" } });
+  }
+
+  function unexpected(e: unknown, reply: Reply): Reply {
+    log?.(`error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    return reply;
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 54321, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  auth = new AuthService({
+    db,
+    signer,
+    issuer: `${url}/auth/v1`,
+    mailConfirmation: options.mailConfirmation ?? false,
+    refreshReuseSeconds: options.refreshReuseSeconds ?? 10,
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    db,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        if (ownsDb) await db.close();
+      })();
+      return closing;
+    },
+  };
+}
