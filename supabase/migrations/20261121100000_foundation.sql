@@ -259,9 +259,11 @@ begin
     u.email,
     dob)
   on conflict (id) do nothing;
-  insert into public.user_account_data (id, approved, approved_at, age_verified)
+  -- A recreated account row takes its balance from the ledger, which outlives it.
+  insert into public.user_account_data (id, credits, approved, approved_at, age_verified)
   values (
     u.id,
+    (select coalesce(sum(l.amount), 0) from public.credit_ledger l where l.user_id = u.id),
     auto_approve,
     case when auto_approve then now() end,
     false)

@@ -1,0 +1,268 @@
+// Support for the db tests: a fresh in-memory PGlite per test file with the Supabase
+// shim and every migration applied, auth users made the way the auth server makes
+// them, and SQL run "as" a caller the way the API gateway (PostgREST) runs it:
+// one transaction, `set local role`, `request.jwt.claims` set locally.
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded/db";
+
+// ---------------------------------------------------------------------------
+// Callers
+// ---------------------------------------------------------------------------
+export type Caller =
+  | { role: "anon" }
+  | { role: "authenticated"; sub?: string }
+  | { role: "service_role"; sub?: string };
+
+export const anon: Caller = { role: "anon" };
+/** The server holding the secret key, acting for nobody in particular. */
+export const service: Caller = { role: "service_role" };
+export const asUser = (id: string): Caller => ({ role: "authenticated", sub: id });
+
+export function claimsOf(caller: Caller): Record<string, unknown> {
+  const claims: Record<string, unknown> = { role: caller.role };
+  if ("sub" in caller && caller.sub) {
+    claims.sub = caller.sub;
+    claims.aud = "authenticated";
+  }
+  return claims;
+}
+
+export interface DbError {
+  code: string;
+  message: string;
+}
+
+export type Result<T> = { rows: T[]; error: null } | { rows: null; error: DbError };
+
+/** Anything with pg's / PGlite's `query(sql, params) → { rows }`. */
+export interface Queryable {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+/** What the gateway does at the start of every request's transaction. */
+export async function becomeCaller(tx: Queryable, caller: Caller): Promise<void> {
+  // The role name comes from a closed union, never from input.
+  await tx.query(`set local role ${caller.role}`);
+  await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
+}
+
+export function toDbError(e: unknown): DbError {
+  const err = e as { code?: unknown; message?: unknown };
+  if (typeof err?.code !== "string") throw e;
+  return { code: err.code, message: String(err.message) };
+}
+
+/** Named-argument call of public.{fn}, as PostgREST builds it from a JSON body. */
+export function rpcSql(fn: string, args: Record<string, unknown>, setReturning: boolean): [string, unknown[]] {
+  if (!/^[a-z_][a-z0-9_]*$/.test(fn)) throw new Error(`bad function name ${fn}`);
+  const names = Object.keys(args);
+  for (const n of names) if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`bad argument name ${n}`);
+  const list = names.map((n, i) => `${n} => $${i + 1}`).join(", ");
+  const sql = setReturning ? `select * from public.${fn}(${list})` : `select public.${fn}(${list}) as value`;
+  return [sql, names.map((n) => args[n])];
+}
+
+// ---------------------------------------------------------------------------
+// The database
+// ---------------------------------------------------------------------------
+export class TestDb {
+  private retset = new Map<string, boolean>();
+  private userCount = 0;
+
+  constructor(readonly pg: PGlite) {}
+
+  /** As the database owner (what migrations, the seed and the auth server run as). */
+  async sql<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pg.query<T>(sql, params)).rows;
+  }
+
+  /** Runs one statement as `caller` in its own transaction; returns rows or the error. */
+  async as<T = Record<string, unknown>>(caller: Caller, sql: string, params: unknown[] = []): Promise<Result<T>> {
+    try {
+      const rows = await this.pg.transaction(async (tx) => {
+        await becomeCaller(tx, caller);
+        return (await tx.query<T>(sql, params)).rows;
+      });
+      return { rows, error: null };
+    } catch (e) {
+      return { rows: null, error: toDbError(e) };
+    }
+  }
+
+  /** Like supabase.rpc(): data is the rows of a set-returning function, else its value. */
+  async rpc<T = unknown>(
+    caller: Caller,
+    fn: string,
+    args: Record<string, unknown> = {},
+  ): Promise<{ data: T; error: null } | { data: null; error: DbError }> {
+    const [sql, params] = rpcSql(fn, args, await this.isSetReturning(fn));
+    const res = await this.as<{ value: unknown }>(caller, sql, params);
+    if (res.error) return { data: null, error: res.error };
+    const data = (await this.isSetReturning(fn)) ? res.rows : res.rows[0]?.value;
+    return { data: data as T, error: null };
+  }
+
+  /** rpc() that must succeed. */
+  async call<T = unknown>(caller: Caller, fn: string, args: Record<string, unknown> = {}): Promise<T> {
+    const res = await this.rpc<T>(caller, fn, args);
+    if (res.error) throw new Error(`${fn} failed: ${res.error.code} ${res.error.message}`);
+    return res.data;
+  }
+
+  private async isSetReturning(fn: string): Promise<boolean> {
+    if (!this.retset.has(fn)) {
+      const rows = await this.sql<{ proretset: boolean }>(
+        "select proretset from pg_proc where proname = $1 and pronamespace = 'public'::regnamespace",
+        [fn],
+      );
+      this.retset.set(fn, rows[0]?.proretset ?? false);
+    }
+    return this.retset.get(fn)!;
+  }
+
+  /**
+   * Signs a user up the way the auth server does (insert into auth.users; the trigger
+   * makes the profile), then optionally gives a role, approval and credit.
+   */
+  async createUser(
+    opts: {
+      email?: string | null;
+      meta?: Record<string, unknown>;
+      role?: "user" | "admin" | "super_admin";
+      approved?: boolean;
+      credits?: number;
+    } = {},
+  ): Promise<string> {
+    this.userCount += 1;
+    const email = opts.email === undefined ? `user${this.userCount}@labcash.test` : opts.email;
+    const [{ id }] = await this.sql<{ id: string }>(
+      "insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id",
+      [email, JSON.stringify(opts.meta ?? { name: `Test User ${this.userCount}` })],
+    );
+    if (opts.role && opts.role !== "user") {
+      await this.sql("update public.user_account_data set role = $2 where id = $1", [id, opts.role]);
+    }
+    if (opts.approved) {
+      await this.sql("update public.user_account_data set approved = true, approved_at = now() where id = $1", [id]);
+    }
+    if (opts.credits) {
+      await this.call(service, "add_credits", { user_id: id, amount: opts.credits });
+    }
+    return id;
+  }
+
+  async account(id: string): Promise<Record<string, unknown>> {
+    const [row] = await this.sql("select * from public.user_account_data where id = $1", [id]);
+    return row;
+  }
+
+  async credits(id: string): Promise<number> {
+    const [row] = await this.sql<{ credits: string }>("select credits from public.user_account_data where id = $1", [id]);
+    return Number(row.credits);
+  }
+
+  async ledger(id: string): Promise<Array<{ kind: string; amount: string; balance_after: string; created_by: string | null }>> {
+    return this.sql("select * from public.credit_ledger where user_id = $1 order by id", [id]);
+  }
+
+  /** Users whose cached balance differs from their ledger, or whose last row disagrees. */
+  async ledgerMismatches(): Promise<unknown[]> {
+    return this.sql(LEDGER_MISMATCH_SQL);
+  }
+
+  async close(): Promise<void> {
+    await this.pg.close();
+  }
+}
+
+export const LEDGER_MISMATCH_SQL = `
+  select a.id, a.credits, coalesce(s.total, 0) as ledger_sum, s.last_balance
+    from public.user_account_data a
+    left join (
+      select l.user_id, sum(l.amount) as total,
+             (array_agg(l.balance_after order by l.id desc))[1] as last_balance
+        from public.credit_ledger l group by l.user_id
+    ) s on s.user_id = a.id
+   where a.credits <> coalesce(s.total, 0)
+      or (s.last_balance is not null and s.last_balance <> a.credits)`;
+
+// ---------------------------------------------------------------------------
+// Fresh databases, fast: migrate once, keep the data directory as a tarball on
+// disk keyed by everything that goes into it, and load a copy per test file.
+// ---------------------------------------------------------------------------
+const templates = new Map<string, Promise<Blob>>();
+
+async function templateKey(seed: boolean): Promise<string> {
+  const hash = createHash("sha256");
+  const here = path.dirname(migrationsDir);
+  const inputs = [path.join(here, "embedded", "shim.sql"), path.join(here, "embedded", "db.ts")];
+  for (const f of (await readdir(migrationsDir)).sort()) if (f.endsWith(".sql")) inputs.push(path.join(migrationsDir, f));
+  if (seed) inputs.push(seedFile);
+  for (const f of inputs) hash.update(f).update(await readFile(f));
+  const pglitePkg = path.join(here, "..", "node_modules", "@electric-sql", "pglite", "package.json");
+  hash.update((JSON.parse(await readFile(pglitePkg, "utf8")) as { version: string }).version);
+  return hash.digest("hex").slice(0, 24);
+}
+
+async function template(seed: boolean): Promise<Blob> {
+  const id = seed ? "seed" : "bare";
+  if (!templates.has(id)) {
+    templates.set(
+      id,
+      (async () => {
+        const dir = path.join(os.tmpdir(), "labcash-db-templates");
+        const file = path.join(dir, `${id}-${await templateKey(seed)}.tar`);
+        try {
+          return new Blob([await readFile(file)]);
+        } catch {
+          const db = await openDatabase({ seed });
+          const blob = await db.dumpDataDir("none");
+          await db.close();
+          await mkdir(dir, { recursive: true });
+          const tmp = `${file}.${process.pid}.${Date.now()}`;
+          await writeFile(tmp, Buffer.from(await blob.arrayBuffer()));
+          await rename(tmp, file); // atomic: parallel workers never read half a file
+          return blob;
+        }
+      })(),
+    );
+  }
+  return templates.get(id)!;
+}
+
+/** A new in-memory database with the shim and every migration (and the seed if asked). */
+export async function freshDb(options: { seed?: boolean } = {}): Promise<TestDb> {
+  const pg = await PGlite.create({ loadDataDir: await template(options.seed ?? false), extensions: { pgcrypto } });
+  return new TestDb(pg);
+}
+
+/**
+ * One database for the test file. After every test the ledger invariant is checked:
+ * for every user, credits equals the sum of their ledger rows and the last row's balance.
+ */
+export function useDb(options: { seed?: boolean } = {}): () => TestDb {
+  let db: TestDb | undefined;
+  beforeAll(async () => {
+    db = await freshDb(options);
+  });
+  afterEach(async () => {
+    if (db) expect(await db.ledgerMismatches()).toEqual([]);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+  return () => {
+    if (!db) throw new Error("database not open yet");
+    return db;
+  };
+}
+
+export const NOT_AUTHENTICATED = "User not authenticated";
+export const ADMIN_REQUIRED = "Access denied: Admin privileges required";
+export const SUPER_ADMIN_REQUIRED = "Access denied: Super admin privileges required";
