@@ -129,7 +129,6 @@ export async function createCompetition(
       images: ["/competitions/test.svg"],
       ticket_price: 1,
       total_tickets: 100,
-      max_tickets_per_user: 100,
       closes_at: new Date(Date.now() + 7 * 86400_000).toISOString(),
       skill_question: "What is 2 + 2?",
       skill_options: ["3", "4", "5"],

@@ -1,0 +1,226 @@
+import "server-only";
+import { z } from "zod";
+import { randomnessAdapter } from "@/lib/draws/randomness";
+import { createClient } from "@/lib/supabase/server";
+
+// Typed wrappers around the competition RPCs (supabase/migrations/*_competitions.sql).
+// numeric columns arrive as JSON numbers; money is only formatted here, never computed.
+
+const money = z.coerce.number();
+const timestamp = z.string();
+
+export const competitionStatusSchema = z.enum(["draft", "live", "sold_out", "closed", "drawn", "cancelled"]);
+export type CompetitionStatus = z.infer<typeof competitionStatusSchema>;
+
+export const competitionDrawSummarySchema = z.object({
+  id: z.string().uuid(),
+  winning_number: z.number().int(),
+  winner_display_name: z.string(),
+  ticket_count: z.number().int(),
+  drawn_at: timestamp,
+});
+
+export const competitionSchema = z.object({
+  id: z.string().uuid(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  description: z.string(),
+  prize_description: z.string(),
+  prize_value: money,
+  images: z.array(z.string()),
+  ticket_price: money,
+  total_tickets: z.number().int(),
+  tickets_sold: z.number().int(),
+  tickets_left: z.number().int(),
+  max_tickets_per_user: z.number().int(),
+  opens_at: timestamp,
+  closes_at: timestamp,
+  status: competitionStatusSchema,
+  is_open: z.boolean(),
+  skill_question: z.string().nullable(),
+  skill_options: z.array(z.string()).nullable(),
+  seed_commitment: z.string().nullable(),
+  external_randomness: z.record(z.string(), z.unknown()).nullable(),
+  published_at: timestamp.nullable(),
+  closed_at: timestamp.nullable(),
+  cancelled_at: timestamp.nullable(),
+  cancel_reason: z.string().nullable(),
+  draw: competitionDrawSummarySchema.nullable(),
+});
+export type Competition = z.infer<typeof competitionSchema>;
+
+export const competitionPageSchema = competitionSchema.extend({
+  /** The caller's ticket numbers; null when signed out. */
+  my_tickets: z.array(z.number().int()).nullable(),
+});
+export type CompetitionPage = z.infer<typeof competitionPageSchema>;
+
+export const adminCompetitionSchema = competitionSchema.extend({
+  skill_answer: z.string().nullable(),
+  created_by: z.string().uuid().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  entry_count: z.number().int(),
+  postal_entry_count: z.number().int(),
+  revenue: money,
+  prize_status: z.enum(["awaiting_claim", "verified", "delivered"]).nullable(),
+});
+export type AdminCompetition = z.infer<typeof adminCompetitionSchema>;
+
+export const entryResultSchema = z.object({
+  entry_id: z.string().uuid(),
+  ticket_numbers: z.array(z.number().int()),
+  balance: money,
+  drawn: z.boolean(),
+});
+export type EntryResult = z.infer<typeof entryResultSchema>;
+
+export const myEntrySchema = z.object({
+  entry_id: z.string().uuid(),
+  kind: z.enum(["paid", "postal"]),
+  quantity: z.number().int(),
+  amount: money,
+  status: z.enum(["active", "refunded", "void"]),
+  created_at: timestamp,
+  ticket_numbers: z.array(z.number().int()),
+  competition: z.object({
+    id: z.string().uuid(),
+    slug: z.string(),
+    title: z.string(),
+    status: competitionStatusSchema,
+    image: z.string().nullable(),
+    closes_at: timestamp,
+    total_tickets: z.number().int(),
+    tickets_sold: z.number().int(),
+  }),
+  draw: z
+    .object({ id: z.string().uuid(), winning_number: z.number().int(), drawn_at: timestamp, won: z.boolean() })
+    .nullable(),
+});
+export type MyEntry = z.infer<typeof myEntrySchema>;
+
+export const winnerSchema = z.object({
+  draw_id: z.string().uuid(),
+  competition_id: z.string().uuid(),
+  slug: z.string(),
+  title: z.string(),
+  prize_description: z.string(),
+  prize_value: money,
+  image: z.string().nullable(),
+  winner_display_name: z.string(),
+  winning_number: z.number().int(),
+  ticket_count: z.number().int(),
+  drawn_at: timestamp,
+});
+export type Winner = z.infer<typeof winnerSchema>;
+
+export const drawSchema = z.object({
+  id: z.string().uuid(),
+  algorithm: z.string(),
+  competition: z.object({ id: z.string().uuid(), slug: z.string(), title: z.string(), total_tickets: z.number().int() }),
+  trigger: z.enum(["sold_out", "close_time"]),
+  drawn_at: timestamp,
+  ticket_count: z.number().int(),
+  ticket_list_hash: z.string(),
+  seed_commitment: z.string(),
+  seed_hex: z.string(),
+  external_randomness: z.record(z.string(), z.unknown()).nullable(),
+  external_hex: z.string().nullable(),
+  counter: z.number().int(),
+  winning_number: z.number().int(),
+  winning_ticket_id: z.string().uuid(),
+  winner_display_name: z.string(),
+  tickets: z.array(z.string().uuid()),
+});
+export type Draw = z.infer<typeof drawSchema>;
+
+export const cancelResultSchema = z.object({
+  competition: adminCompetitionSchema,
+  refunded_entries: z.number().int(),
+  refunded_total: money,
+});
+
+export const postalEntryResultSchema = z.object({
+  entry_id: z.string().uuid(),
+  ticket_number: z.number().int(),
+  drawn: z.boolean(),
+});
+
+/** A refusal from the database, with the message a person can act on. */
+export class CompetitionError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = "CompetitionError";
+  }
+}
+
+async function call<T>(schema: z.ZodType<T>, fn: string, args?: Record<string, unknown>): Promise<T> {
+  const supabase = await createClient();
+  const { data, error } = await supabase.rpc(fn, args);
+  if (error) throw new CompetitionError(error.message, error.code);
+  return schema.parse(data);
+}
+
+export const listCompetitions = (status?: Exclude<CompetitionStatus, "draft">) =>
+  call(z.array(competitionSchema), "list_competitions", status ? { p_status: status } : {});
+
+/** null when there is no published competition with this slug. */
+export async function getCompetition(slug: string): Promise<CompetitionPage | null> {
+  try {
+    return await call(competitionPageSchema, "get_competition", { p_slug: slug });
+  } catch (e) {
+    if (e instanceof CompetitionError && e.code === "P0002") return null;
+    throw e;
+  }
+}
+
+export const enterCompetition = (competitionId: string, quantity: number, answer?: string | null) =>
+  call(entryResultSchema, "enter_competition", {
+    p_competition_id: competitionId,
+    p_quantity: quantity,
+    p_answer: answer ?? null,
+  });
+
+export const getMyEntries = () => call(z.array(myEntrySchema), "get_my_entries");
+export const listWinners = () => call(z.array(winnerSchema), "list_winners");
+export const getDraw = (drawId: string) => call(drawSchema.nullable(), "get_draw", { p_draw_id: drawId });
+
+export const adminListCompetitions = () => call(z.array(adminCompetitionSchema), "admin_list_competitions");
+export const adminGetCompetition = (id: string) => call(adminCompetitionSchema, "admin_get_competition", { p_id: id });
+export const adminCreateCompetition = (fields: Record<string, unknown>) =>
+  call(adminCompetitionSchema, "admin_create_competition", { p: fields });
+export const adminUpdateCompetition = (id: string, fields: Record<string, unknown>) =>
+  call(adminCompetitionSchema, "admin_update_competition", { p_id: id, p: fields });
+
+/** Publishes a draft, fixing the configured external randomness (if any) with the seed commitment. */
+export async function adminPublishCompetition(id: string): Promise<AdminCompetition> {
+  const external = await randomnessAdapter().fetch();
+  return call(adminCompetitionSchema, "admin_publish_competition", { p_id: id, p_external_randomness: external });
+}
+
+export const adminCancelCompetition = (id: string, reason: string) =>
+  call(cancelResultSchema, "admin_cancel_competition", { p_id: id, p_reason: reason });
+export const adminRecordPostalEntry = (entry: {
+  competitionId: string;
+  userId?: string | null;
+  name: string;
+  address: string;
+  answer?: string | null;
+}) =>
+  call(postalEntryResultSchema, "admin_record_postal_entry", {
+    p_competition_id: entry.competitionId,
+    p_user_id: entry.userId ?? null,
+    p_name: entry.name,
+    p_address: entry.address,
+    p_answer: entry.answer ?? null,
+  });
+export const adminUpdatePrizeStatus = (drawId: string, status: "awaiting_claim" | "verified" | "delivered") =>
+  call(
+    z.object({ draw_id: z.string().uuid(), prize_status: z.string(), prize_status_updated_at: timestamp.nullable() }),
+    "admin_update_prize_status",
+    { p_draw_id: drawId, p_status: status },
+  );
