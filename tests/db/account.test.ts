@@ -1,0 +1,96 @@
+// The caller's own account: get_my_account, update_my_profile, and the spec §5 rule that
+// user operations need a signed-in user.
+import { describe, expect, it } from "vitest";
+import { NOT_AUTHENTICATED, anon, asUser, service, useDb, type Caller } from "./support";
+
+const db = useDb();
+
+/** Every RPC a signed-in person calls, with arguments that would otherwise be valid. */
+const userRpcs = (someone: string): Array<[string, Record<string, unknown>]> => [
+  ["get_my_account", {}],
+  ["update_my_profile", { p_name: "Anon" }],
+  ["get_my_ledger", {}],
+  ["get_credit_balance", { user_id: someone }],
+  ["add_credits", { user_id: someone, amount: 5 }],
+  ["deduct_credits", { user_id: someone, amount: 1 }],
+  ["admin_list_pending_approvals", {}],
+  ["admin_approve_user", { p_user_id: someone }],
+  ["admin_reject_user", { p_user_id: someone, p_reason: "Not eligible" }],
+];
+
+describe("get_my_account", () => {
+  it("returns the caller's own merged account and nobody else's", async () => {
+    const a = await db().createUser({ email: "a@acct.test", meta: { name: "Alice" } });
+    const b = await db().createUser({ email: "b@acct.test", meta: { name: "Bob" } });
+    expect(await db().call(asUser(a), "get_my_account")).toMatchObject({ id: a, name: "Alice", email: "a@acct.test" });
+    expect(await db().call(asUser(b), "get_my_account")).toMatchObject({ id: b, name: "Bob", email: "b@acct.test" });
+  });
+});
+
+describe("update_my_profile", () => {
+  it("changes the caller's name (trimmed) and notification choice and returns the account", async () => {
+    const id = await db().createUser({ meta: { name: "Before" } });
+    const other = await db().createUser({ meta: { name: "Bystander" } });
+    const account = await db().call(asUser(id), "update_my_profile", { p_name: "  After  ", p_email_notifications: false });
+    expect(account).toMatchObject({ id, name: "After", email_notifications: false });
+    const [row] = await db().sql("select name, email_notifications from public.profiles where id = $1", [id]);
+    expect(row).toEqual({ name: "After", email_notifications: false });
+    const [untouched] = await db().sql("select name, email_notifications from public.profiles where id = $1", [other]);
+    expect(untouched).toEqual({ name: "Bystander", email_notifications: true });
+  });
+
+  it("leaves a field alone when it is not given", async () => {
+    const id = await db().createUser({ meta: { name: "Keep Me" } });
+    await db().call(asUser(id), "update_my_profile", { p_email_notifications: false });
+    expect(await db().call(asUser(id), "update_my_profile", { p_name: "Renamed" })).toMatchObject({
+      name: "Renamed",
+      email_notifications: false,
+    });
+  });
+
+  it("accepts a 100-character name", async () => {
+    const id = await db().createUser();
+    const account = await db().call<{ name: string }>(asUser(id), "update_my_profile", { p_name: "x".repeat(100) });
+    expect(account.name).toHaveLength(100);
+  });
+
+  it.each([
+    ["empty", ""],
+    ["blank", "    "],
+    ["101 characters", "y".repeat(101)],
+  ])("refuses a %s name and writes nothing, not even the other field", async (_label, name) => {
+    const id = await db().createUser({ meta: { name: "Steady" } });
+    const [before] = await db().sql("select * from public.profiles where id = $1", [id]);
+    const res = await db().rpc(asUser(id), "update_my_profile", { p_name: name, p_email_notifications: false });
+    expect(res.error).toEqual({ code: "22023", message: "Name must be between 1 and 100 characters" });
+    const [after] = await db().sql("select * from public.profiles where id = $1", [id]);
+    expect(after).toEqual(before);
+  });
+});
+
+describe("user operations need a signed-in user (spec §5)", () => {
+  it("anon (no session) may not execute any user RPC: the gateway answers 401", async () => {
+    const someone = await db().createUser({ approved: true, credits: 10 });
+    for (const [fn, args] of userRpcs(someone)) {
+      const res = await db().rpc(anon, fn, args);
+      expect(res.error, fn).toEqual({ code: "42501", message: `permission denied for function ${fn}` });
+    }
+    expect(await db().credits(someone)).toBe(10);
+  });
+
+  it("a caller with a role but no user id is told 'User not authenticated'", async () => {
+    const someone = await db().createUser({ approved: true, credits: 10 });
+    const noUser: Caller = { role: "authenticated" };
+    for (const [fn, args] of userRpcs(someone)) {
+      const res = await db().rpc(noUser, fn, args);
+      expect(res.error, fn).toEqual({ code: "42501", message: NOT_AUTHENTICATED });
+    }
+    // The server's secret key is not a user either, for the functions about "me" and admin work.
+    for (const fn of ["get_my_account", "update_my_profile", "get_my_ledger", "admin_list_pending_approvals"]) {
+      const args = Object.fromEntries(userRpcs(someone))[fn];
+      const res = await db().rpc(service, fn, args);
+      expect(res.error, fn).toEqual({ code: "42501", message: NOT_AUTHENTICATED });
+    }
+    expect(await db().credits(someone)).toBe(10);
+  });
+});
