@@ -1,14 +1,12 @@
 import type { NextConfig } from "next";
+import { withContentCollections } from "@content-collections/next";
 
 const nextConfig: NextConfig = {
   // forbidden() for the admin guard in layouts and actions (renders app/forbidden.tsx with 403).
   experimental: { authInterrupts: true },
   serverExternalPackages: ["@electric-sql/pglite", "ws"],
   poweredByHeader: false,
-  // /register is named in the approval exemptions (spec §4); sign-up lives at /signup.
-  async redirects() {
-    return [{ source: "/register", destination: "/signup", permanent: true }];
-  },
 };
 
-export default nextConfig;
+// Builds content/ into .content-collections/ (schema-checked) before `next build`, and watches it in `next dev`.
+export default withContentCollections(nextConfig);

@@ -1,4 +1,21 @@
+import { dashboardNav } from "@/config/nav";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader, SkipLink } from "./site-header";
+import { DashboardSidebar } from "./dashboard-sidebar";
+
 // Dashboard layout frame for /account/** and /admin/**; `area` picks the sidebar links.
-export function DashboardShell({ children }: { area: "account" | "admin"; children: React.ReactNode }) {
-  return <main id="main">{children}</main>;
+export function DashboardShell({ area, children }: { area: "account" | "admin"; children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <SiteHeader wide />
+      <div className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col md:flex-row">
+        <DashboardSidebar title={area === "admin" ? "Admin" : "My account"} links={dashboardNav[area]} />
+        <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10">
+          {children}
+        </main>
+      </div>
+      <SiteFooter />
+    </div>
+  );
 }

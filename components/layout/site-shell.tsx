@@ -1,4 +1,16 @@
-// Default layout frame: header, main, footer. (Visual design: site-shell issue.)
+import { SiteFooter } from "./site-footer";
+import { SiteHeader, SkipLink } from "./site-header";
+
+// Default layout frame: header, main, footer.
 export function SiteShell({ children }: { children: React.ReactNode }) {
-  return <main id="main">{children}</main>;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
 }

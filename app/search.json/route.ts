@@ -1,0 +1,11 @@
+import { docs } from "@/lib/content/docs";
+import type { SearchRecord } from "@/lib/search-record";
+
+// The docs search index, built once at build time from the content collections and fetched by the
+// search palette only when it is first opened.
+export const dynamic = "force-static";
+
+export function GET() {
+  const records: SearchRecord[] = docs.filter((d) => d.navigation !== false).flatMap((d) => d.sections);
+  return Response.json(records, { headers: { "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400" } });
+}

@@ -1,0 +1,7 @@
+// What the header needs to know about the signed-in user (serialisable, passed to client menus).
+export type HeaderUser = {
+  name: string;
+  email: string | null;
+  approved: boolean;
+  admin: boolean;
+};

@@ -1,0 +1,63 @@
+import Link from "next/link";
+import { getAccount, isAdmin } from "@/lib/auth/session";
+import { signedOutNav } from "@/config/nav";
+import { buttonClasses } from "@/components/ui/button";
+import { Badge } from "@/components/ui/badge";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
+import { SearchButton } from "@/components/search/search-button";
+import { Logo } from "./logo";
+import { MainNav } from "./main-nav";
+import { MobileMenu } from "./mobile-menu";
+import { UserMenu } from "./user-menu";
+import type { HeaderUser } from "./header-user";
+
+export async function getHeaderUser(): Promise<HeaderUser | null> {
+  const account = await getAccount();
+  if (!account) return null;
+  return { name: account.name, email: account.email, approved: account.approved, admin: isAdmin(account) };
+}
+
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+    >
+      Skip to content
+    </a>
+  );
+}
+
+export async function SiteHeader({ wide = false }: { wide?: boolean }) {
+  const user = await getHeaderUser();
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-header backdrop-blur supports-[backdrop-filter]:bg-header">
+      <div className={`mx-auto flex h-16 items-center gap-2 px-4 sm:px-6 ${wide ? "max-w-screen-2xl" : "max-w-7xl"}`}>
+        <div className="flex items-center gap-2">
+          <Logo />
+          <Badge title="LabCash is in beta: features may change">Beta</Badge>
+        </div>
+        <div className="ml-4 flex-1">
+          <MainNav />
+        </div>
+        <SearchButton />
+        <ThemeToggle />
+        <div className="hidden items-center gap-2 md:flex">
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <>
+              <Link href={signedOutNav[0].href} className={buttonClasses("ghost", "md")}>
+                {signedOutNav[0].label}
+              </Link>
+              <Link href={signedOutNav[1].href} className={buttonClasses("primary", "md")}>
+                {signedOutNav[1].label}
+              </Link>
+            </>
+          )}
+        </div>
+        <MobileMenu user={user} />
+      </div>
+    </header>
+  );
+}

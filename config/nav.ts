@@ -1,0 +1,78 @@
+// Every navigation list in one place (spec §2 "Navigation"), in the spec's order.
+export type NavLink = { label: string; href: string };
+
+export const mainNav: NavLink[] = [
+  { label: "How it works", href: "/docs" },
+  { label: "Competitions", href: "/competitions" },
+  { label: "LabSpinner", href: "/labspinner" },
+  { label: "Winners", href: "/winners" },
+];
+
+export const signedOutNav: NavLink[] = [
+  { label: "Sign in", href: "/login" },
+  { label: "Sign up", href: "/signup" },
+];
+
+/** Avatar menu entries; `pendingOnly` entries show only to unapproved users, `adminOnly` only to admins. */
+export const accountMenu: (NavLink & { pendingOnly?: true; adminOnly?: true })[] = [
+  { label: "Pending approval", href: "/pending-approval", pendingOnly: true },
+  { label: "Dashboard", href: "/account" },
+  { label: "My Entries", href: "/account/entries" },
+  { label: "Credit Balance", href: "/account/credits" },
+  { label: "Profile Settings", href: "/account/profile" },
+  { label: "Admin Dashboard", href: "/admin", adminOnly: true },
+];
+
+export const signOutLink: NavLink = { label: "Sign out", href: "/logout" };
+
+export const mobileAccountNav: NavLink[] = [
+  { label: "Dashboard", href: "/account" },
+  { label: "My Entries", href: "/account/entries" },
+  { label: "Credits", href: "/account/credits" },
+];
+
+export const docsTopNav: NavLink[] = [
+  { label: "Docs", href: "/docs/getting-started" },
+  { label: "Pricing", href: "/pricing" },
+  { label: "Blog", href: "/blog" },
+];
+
+export const footerNav: { title: string; links: NavLink[] }[] = [
+  {
+    title: "Learn",
+    links: [
+      { label: "How it works", href: "/docs" },
+      { label: "Getting started", href: "/docs/getting-started" },
+    ],
+  },
+  {
+    title: "Legal",
+    links: [
+      { label: "Privacy policy", href: "/docs/legal/privacy-policy" },
+      { label: "Terms and conditions", href: "/docs/legal/terms-and-conditions" },
+    ],
+  },
+  {
+    title: "Account",
+    links: [{ label: "My account", href: "/account" }],
+  },
+];
+
+export const dashboardNav: Record<"account" | "admin", NavLink[]> = {
+  account: [
+    { label: "Dashboard", href: "/account" },
+    { label: "My Entries", href: "/account/entries" },
+    { label: "Credit Balance", href: "/account/credits" },
+    { label: "Profile Settings", href: "/account/profile" },
+  ],
+  admin: [
+    { label: "Overview", href: "/admin" },
+    { label: "Approvals", href: "/admin/approvals" },
+    { label: "Users", href: "/admin/users" },
+    { label: "Competitions", href: "/admin/competitions" },
+    { label: "LabSpinner", href: "/admin/labspinner" },
+    { label: "Mail", href: "/admin/mail" },
+    { label: "Activity", href: "/admin/activity" },
+    { label: "Settings", href: "/admin/settings" },
+  ],
+};
