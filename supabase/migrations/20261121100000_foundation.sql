@@ -95,12 +95,17 @@ begin
   raise exception 'The credit ledger is append-only' using errcode = '42501';
 end;
 $$;
-comment on function public.forbid_ledger_change() is 'Trigger: refuses updates and deletes on the append-only ledger.';
+comment on function public.forbid_ledger_change() is 'Trigger: refuses updates, deletes and truncation of the append-only ledger.';
 revoke execute on function public.forbid_ledger_change() from public, anon, authenticated;
 
 create trigger credit_ledger_append_only
   before update or delete on public.credit_ledger
   for each row execute function public.forbid_ledger_change();
+
+-- Row triggers do not fire on TRUNCATE, which service_role's grant includes.
+create trigger credit_ledger_no_truncate
+  before truncate on public.credit_ledger
+  for each statement execute function public.forbid_ledger_change();
 
 -- ----------------------------------------------------------------------------
 -- Activity log and mail outbox
@@ -443,6 +448,9 @@ begin
   end if;
   if add_credits.amount > 100000 then
     raise exception 'Amount is over the limit of 100000 credits' using errcode = '22023';
+  end if;
+  if add_credits.transaction_amount < 0 or add_credits.transaction_amount <> round(add_credits.transaction_amount, 2) then
+    raise exception 'The amount paid must be zero or more, in pounds and pence' using errcode = '22023';
   end if;
   perform public.create_account_rows(add_credits.user_id);
   return public.post_ledger(
