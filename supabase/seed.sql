@@ -38,3 +38,167 @@ update public.user_account_data set approved = true, approved_at = now() - inter
 select public.post_ledger('00000000-0000-4000-8000-000000000003', 'top_up', 50.00, 'Credit purchase', 'seed-topup-1', 50.00);
 select public.post_ledger('00000000-0000-4000-8000-000000000003', 'bonus', 1.25, 'Bonus credit (2.5%)', 'seed-topup-1');
 select public.post_ledger('00000000-0000-4000-8000-000000000003', 'top_up', 25.00, 'Credit purchase', 'seed-topup-2', 25.00);
+
+-- ============================================================================
+-- Competitions (demo): one in each state, made through the same functions the
+-- admin pages and players use, so every seed commitment and draw is real and
+-- verifiable. Demo buyers below have the same password as the other demo logins.
+-- ============================================================================
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+select '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
+       extensions.crypt('LabCash-demo-1', extensions.gen_salt('bf', 10)), now(),
+       '{"provider":"email","providers":["email"]}'::jsonb,
+       jsonb_build_object('name', u.name, 'date_of_birth', u.dob), now() - interval '40 days', now() - interval '40 days'
+from (values
+  ('00000000-0000-4000-8000-0000000000b1'::uuid, 'oliver.bennett@labcash.test', 'Oliver Bennett', '1988-04-17'),
+  ('00000000-0000-4000-8000-0000000000b2'::uuid, 'amelia.clarke@labcash.test', 'Amelia Clarke', '1993-09-05'),
+  ('00000000-0000-4000-8000-0000000000b3'::uuid, 'harry.patel@labcash.test', 'Harry Patel', '1979-12-30'),
+  ('00000000-0000-4000-8000-0000000000b4'::uuid, 'isla.morgan@labcash.test', 'Isla Morgan', '1999-02-11'),
+  ('00000000-0000-4000-8000-0000000000b5'::uuid, 'george.evans@labcash.test', 'George Evans', '1984-06-23')
+) as u(id, email, name, dob);
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true),
+       'email', now(), now(), now()
+from auth.users u
+where u.id::text like '00000000-0000-4000-8000-0000000000b_';
+
+update public.user_account_data set approved = true, approved_at = now() - interval '39 days', age_verified = true,
+       approved_by = '00000000-0000-4000-8000-000000000002'
+ where id::text like '00000000-0000-4000-8000-0000000000b_';
+
+select public.post_ledger(u.id, 'top_up', 1000.00, 'Credit purchase', 'seed-topup-' || right(u.id::text, 2), 1000.00)
+  from auth.users u where u.id::text like '00000000-0000-4000-8000-0000000000b_';
+select public.post_ledger(u.id, 'bonus', 50.00, 'Bonus credit (5%)', 'seed-topup-' || right(u.id::text, 2))
+  from auth.users u where u.id::text like '00000000-0000-4000-8000-0000000000b_';
+
+do $$
+declare
+  admin_claims constant text := '{"sub":"00000000-0000-4000-8000-000000000002","role":"authenticated"}';
+  buyers constant uuid[] := array[
+    '00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000b3',
+    '00000000-0000-4000-8000-0000000000b4', '00000000-0000-4000-8000-0000000000b5']::uuid[];
+  iphone uuid; macbook uuid; ps5 uuid; drone uuid; deck uuid; galaxy uuid; watch uuid; headphones uuid;
+  b uuid;
+  i integer;
+begin
+  perform set_config('request.jwt.claims', admin_claims, true);
+
+  iphone := (public.admin_create_competition(jsonb_build_object(
+    'title', 'iPhone 17 Pro Max 256GB', 'slug', 'iphone-17-pro-max',
+    'summary', 'Apple''s biggest iPhone in Cosmic Orange, unlocked, for 99p a ticket.',
+    'description', 'Brand new and sealed, UK model, unlocked for every network. Delivered free by tracked courier within 7 days of the win being verified.',
+    'prize_description', 'Apple iPhone 17 Pro Max, 256GB, Cosmic Orange, unlocked (UK)',
+    'prize_value', 1199.00, 'images', jsonb_build_array('/competitions/iphone-17-pro-max.svg'),
+    'ticket_price', 0.99, 'total_tickets', 2000, 'max_tickets_per_user', 150,
+    'closes_at', now() + interval '6 days 5 hours',
+    'skill_question', 'Which company makes the iPhone?',
+    'skill_options', jsonb_build_array('Samsung', 'Apple', 'Google'), 'skill_answer', 'Apple')) ->> 'id')::uuid;
+
+  macbook := (public.admin_create_competition(jsonb_build_object(
+    'title', 'MacBook Pro 14" M5', 'slug', 'macbook-pro-14-m5',
+    'summary', 'Nearly gone: the 14-inch MacBook Pro with the M5 chip.',
+    'description', 'Space Black, 16GB unified memory, 512GB SSD. Sealed UK stock with Apple''s one-year warranty.',
+    'prize_description', 'Apple MacBook Pro 14-inch, M5, 16GB, 512GB SSD, Space Black',
+    'prize_value', 1599.00, 'images', jsonb_build_array('/competitions/macbook-pro-14-m5.svg'),
+    'ticket_price', 2.49, 'total_tickets', 500, 'max_tickets_per_user', 100,
+    'closes_at', now() + interval '2 days 3 hours',
+    'skill_question', 'How many inches is the screen of this MacBook Pro, rounded?',
+    'skill_options', jsonb_build_array('13', '14', '16'), 'skill_answer', '14')) ->> 'id')::uuid;
+
+  ps5 := (public.admin_create_competition(jsonb_build_object(
+    'title', 'PlayStation 5 Pro', 'slug', 'playstation-5-pro',
+    'summary', 'Sold out in a day and drawn the moment the last ticket went.',
+    'description', 'The PS5 Pro console with 2TB of storage and a DualSense controller.',
+    'prize_description', 'Sony PlayStation 5 Pro, 2TB, with DualSense wireless controller',
+    'prize_value', 699.99, 'images', jsonb_build_array('/competitions/playstation-5-pro.svg'),
+    'ticket_price', 0.50, 'total_tickets', 120, 'max_tickets_per_user', 30,
+    'closes_at', now() + interval '5 days',
+    'skill_question', 'Which company makes the PlayStation?',
+    'skill_options', jsonb_build_array('Sony', 'Nintendo', 'Microsoft'), 'skill_answer', 'Sony')) ->> 'id')::uuid;
+
+  drone := (public.admin_create_competition(jsonb_build_object(
+    'title', 'DJI Mini 5 Pro Fly More Combo', 'slug', 'dji-mini-5-pro',
+    'summary', 'Drawn at its close time with 135 of 300 tickets sold.',
+    'description', 'Under 250g, 4K HDR video, three batteries and the charging hub.',
+    'prize_description', 'DJI Mini 5 Pro Fly More Combo with DJI RC 2',
+    'prize_value', 1029.00, 'images', jsonb_build_array('/competitions/dji-mini-5-pro.svg'),
+    'ticket_price', 1.00, 'total_tickets', 300, 'max_tickets_per_user', 50,
+    'closes_at', now() + interval '1 day')) ->> 'id')::uuid;
+
+  deck := (public.admin_create_competition(jsonb_build_object(
+    'title', 'Steam Deck OLED 1TB', 'slug', 'steam-deck-oled',
+    'summary', 'Closed with no entries, so there was no draw.',
+    'description', 'Valve''s handheld PC with the HDR OLED screen and 1TB of storage.',
+    'prize_description', 'Valve Steam Deck OLED, 1TB, with carry case',
+    'prize_value', 569.00, 'images', jsonb_build_array('/competitions/steam-deck-oled.svg'),
+    'ticket_price', 0.25, 'total_tickets', 2500, 'max_tickets_per_user', 200,
+    'closes_at', now() + interval '1 day')) ->> 'id')::uuid;
+
+  galaxy := (public.admin_create_competition(jsonb_build_object(
+    'title', 'Samsung Galaxy S26 Ultra', 'slug', 'samsung-galaxy-s26-ultra',
+    'summary', 'Coming soon: Samsung''s flagship with the built-in S Pen.',
+    'description', 'Titanium frame, 200MP camera, 512GB.',
+    'prize_description', 'Samsung Galaxy S26 Ultra, 512GB, Titanium Black, unlocked (UK)',
+    'prize_value', 1349.00, 'images', jsonb_build_array('/competitions/samsung-galaxy-s26-ultra.svg'),
+    'ticket_price', 1.49, 'total_tickets', 1500, 'max_tickets_per_user', 100,
+    'opens_at', now() + interval '10 days', 'closes_at', now() + interval '24 days',
+    'skill_question', 'What is the stylus of a Galaxy Ultra called?',
+    'skill_options', jsonb_build_array('Apple Pencil', 'S Pen', 'Surface Pen'), 'skill_answer', 'S Pen')) ->> 'id')::uuid;
+
+  watch := (public.admin_create_competition(jsonb_build_object(
+    'title', 'Apple Watch Ultra 3', 'slug', 'apple-watch-ultra-3',
+    'summary', 'Cancelled: every entry was refunded to credit.',
+    'description', 'The 49mm titanium Apple Watch Ultra 3 with the Orange Alpine Loop.',
+    'prize_description', 'Apple Watch Ultra 3, 49mm natural titanium, Orange Alpine Loop',
+    'prize_value', 799.00, 'images', jsonb_build_array('/competitions/apple-watch-ultra-3.svg'),
+    'ticket_price', 0.75, 'total_tickets', 1000, 'max_tickets_per_user', 100,
+    'closes_at', now() + interval '8 days')) ->> 'id')::uuid;
+
+  headphones := (public.admin_create_competition(jsonb_build_object(
+    'title', 'Sony WH-1000XM6 Headphones', 'slug', 'sony-wh-1000xm6',
+    'summary', 'Opens for entries in two days: 25p a ticket.',
+    'description', 'Sony''s best noise-cancelling headphones, in Midnight Blue.',
+    'prize_description', 'Sony WH-1000XM6 wireless noise-cancelling headphones, Midnight Blue',
+    'prize_value', 399.00, 'images', jsonb_build_array('/competitions/sony-wh-1000xm6.svg'),
+    'ticket_price', 0.25, 'total_tickets', 1600, 'max_tickets_per_user', 200,
+    'opens_at', now() + interval '2 days', 'closes_at', now() + interval '12 days',
+    'skill_question', 'What does ANC stand for?',
+    'skill_options', jsonb_build_array('Active Noise Cancelling', 'Automatic Network Control', 'Audio Nano Chip'),
+    'skill_answer', 'Active Noise Cancelling')) ->> 'id')::uuid;
+
+  perform public.admin_publish_competition(c) from unnest(array[iphone, macbook, ps5, drone, deck, watch, headphones]) c;
+
+  -- Sales, as the buyers.
+  for i in 1 .. 5 loop
+    b := buyers[i];
+    perform set_config('request.jwt.claims', jsonb_build_object('sub', b, 'role', 'authenticated')::text, true);
+    perform public.enter_competition(iphone, 40 + 17 * i, 'Apple');
+    perform public.enter_competition(macbook, case when i < 5 then 100 else 88 end, '14');
+    perform public.enter_competition(drone, 15 + 4 * i, null);
+    perform public.enter_competition(watch, 10 * i, null);
+    if i <= 4 then
+      perform public.enter_competition(ps5, 30, 'Sony');
+    end if;
+  end loop;
+
+  perform set_config('request.jwt.claims', admin_claims, true);
+  perform public.admin_record_postal_entry(iphone, null, 'Margaret Holt', '14 Orchard Road, Harrogate HG1 2AB', 'Apple');
+  perform public.admin_cancel_competition(watch, 'The supplier could not guarantee UK stock before the close date.');
+
+  -- Time passes for the drone and the Steam Deck: their close times are behind
+  -- us, and the cron run draws the one with sales and closes the other.
+  update public.competitions
+     set opens_at = now() - interval '21 days', published_at = now() - interval '21 days',
+         closes_at = now() - interval '3 days'
+   where id in (drone, deck);
+  perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
+  perform public.run_due_draws();
+  update public.competitions set closed_at = now() - interval '3 days' where id in (drone, deck);
+  update public.draws set drawn_at = now() - interval '3 days', prize_status = 'delivered',
+         prize_status_updated_at = now() - interval '1 day'
+   where competition_id = drone;
+  perform set_config('request.jwt.claims', '', true);
+end
+$$;
