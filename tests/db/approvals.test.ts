@@ -1,0 +1,137 @@
+// Approval of new accounts: list, approve and reject are for admins only; approval
+// records who and when, queues an e-mail and writes the audit log; rejection needs a reason.
+import { describe, expect, it } from "vitest";
+import { ADMIN_REQUIRED, asUser, useDb } from "./support";
+
+const db = useDb();
+
+async function sideEffects(subject: string) {
+  return {
+    mail: await db().sql("select to_email, to_user, kind, subject, status from public.mail_outbox where to_user = $1", [
+      subject,
+    ]),
+    log: await db().sql(
+      "select actor_id, action, details from public.activity_log where subject_id = $1 and action <> 'user.signed_up' order by id",
+      [subject],
+    ),
+  };
+}
+
+describe("admin_list_pending_approvals", () => {
+  it("lists accounts waiting for approval, oldest first, without approved or rejected ones", async () => {
+    const admin = await db().createUser({ role: "admin", approved: true });
+    const first = await db().createUser({ email: "first@pending.test", meta: { name: "First", date_of_birth: "1990-01-02" } });
+    const second = await db().createUser({ email: "second@pending.test" });
+    const approved = await db().createUser({ approved: true });
+    const rejected = await db().createUser();
+    await db().sql("update public.user_account_data set created_at = created_at - interval '1 hour' where id = $1", [first]);
+    await db().call(asUser(admin), "admin_reject_user", { p_user_id: rejected, p_reason: "Under investigation" });
+    const list = await db().call<Array<Record<string, unknown>>>(asUser(admin), "admin_list_pending_approvals");
+    const ids = list.map((r) => r.id);
+    expect(ids).not.toContain(approved);
+    expect(ids).not.toContain(rejected);
+    expect(ids).not.toContain(admin);
+    expect(ids.indexOf(first)).toBeLessThan(ids.indexOf(second));
+    expect(list.find((r) => r.id === first)).toMatchObject({
+      name: "First",
+      email: "first@pending.test",
+      date_of_birth: new Date("1990-01-02T00:00:00Z"),
+    });
+  });
+
+  it("is refused to users, approved or not, with the 403 message", async () => {
+    for (const id of [await db().createUser({ approved: true }), await db().createUser()]) {
+      const res = await db().rpc(asUser(id), "admin_list_pending_approvals");
+      expect(res.error).toEqual({ code: "42501", message: ADMIN_REQUIRED });
+    }
+  });
+});
+
+describe("admin_approve_user", () => {
+  it.each(["admin", "super_admin"] as const)("a %s approves: who and when recorded, mail queued, logged", async (role) => {
+    const admin = await db().createUser({ role, approved: true });
+    const user = await db().createUser({ email: `approve-me-${role}@labcash.test` });
+    const [{ before }] = await db().sql<{ before: Date }>("select now() as before");
+    const account = await db().call<Record<string, unknown>>(asUser(admin), "admin_approve_user", { p_user_id: user });
+    expect(account).toMatchObject({ id: user, approved: true, approved_by: admin, rejected_at: null });
+    const row = await db().account(user);
+    expect(row.approved).toBe(true);
+    expect(row.approved_by).toBe(admin);
+    expect((row.approved_at as Date).getTime()).toBeGreaterThanOrEqual(before.getTime());
+    expect(await sideEffects(user)).toEqual({
+      mail: [
+        {
+          to_email: `approve-me-${role}@labcash.test`,
+          to_user: user,
+          kind: "account_approved",
+          subject: "Your LabCash account is approved",
+          status: "queued",
+        },
+      ],
+      log: [{ actor_id: admin, action: "user.approved", details: {} }],
+    });
+    const pending = await db().call<Array<{ id: string }>>(asUser(admin), "admin_list_pending_approvals");
+    expect(pending.map((r) => r.id)).not.toContain(user);
+  });
+
+  it("approving a rejected account clears the rejection", async () => {
+    const admin = await db().createUser({ role: "admin", approved: true });
+    const user = await db().createUser();
+    await db().call(asUser(admin), "admin_reject_user", { p_user_id: user, p_reason: "Missing details" });
+    await db().call(asUser(admin), "admin_approve_user", { p_user_id: user });
+    expect(await db().account(user)).toMatchObject({ approved: true, rejected_at: null, rejection_reason: null });
+  });
+
+  it("is refused to users (the 403 message) and changes nothing", async () => {
+    const user = await db().createUser({ approved: true });
+    for (const target of [user, await db().createUser()]) {
+      const res = await db().rpc(asUser(await db().createUser()), "admin_approve_user", { p_user_id: target });
+      expect(res.error).toEqual({ code: "42501", message: ADMIN_REQUIRED });
+      expect(await sideEffects(target)).toEqual({ mail: [], log: [] });
+    }
+  });
+
+  it("reports an unknown account", async () => {
+    const admin = await db().createUser({ role: "admin", approved: true });
+    const res = await db().rpc(asUser(admin), "admin_approve_user", { p_user_id: "7b0c1a4e-0000-4000-8000-00000000f00d" });
+    expect(res.error).toEqual({ code: "P0002", message: "No such user" });
+  });
+});
+
+describe("admin_reject_user", () => {
+  it("records the trimmed reason and time, un-approves, and logs who did it", async () => {
+    const admin = await db().createUser({ role: "admin", approved: true });
+    const user = await db().createUser({ approved: true });
+    const account = await db().call<Record<string, unknown>>(asUser(admin), "admin_reject_user", {
+      p_user_id: user,
+      p_reason: "  Could not verify age  ",
+    });
+    expect(account).toMatchObject({ approved: false, approved_by: null, rejection_reason: "Could not verify age" });
+    expect((await db().account(user)).rejected_at).toBeInstanceOf(Date);
+    expect((await sideEffects(user)).log).toEqual([
+      { actor_id: admin, action: "user.rejected", details: { reason: "Could not verify age", by: admin } },
+    ]);
+  });
+
+  it.each([
+    ["no", null],
+    ["an empty", ""],
+    ["a too short", "  no  "],
+    ["a 501-character", "r".repeat(501)],
+  ])("refuses %s reason and changes nothing", async (_label, reason) => {
+    const admin = await db().createUser({ role: "admin", approved: true });
+    const user = await db().createUser();
+    const res = await db().rpc(asUser(admin), "admin_reject_user", { p_user_id: user, p_reason: reason });
+    expect(res.error).toEqual({ code: "22023", message: "Give a reason between 3 and 500 characters" });
+    expect(await db().account(user)).toMatchObject({ rejected_at: null, rejection_reason: null });
+    expect((await sideEffects(user)).log).toEqual([]);
+  });
+
+  it("is refused to users with the 403 message", async () => {
+    const user = await db().createUser({ approved: true });
+    const target = await db().createUser({ approved: true });
+    const res = await db().rpc(asUser(user), "admin_reject_user", { p_user_id: target, p_reason: "Because I can" });
+    expect(res.error).toEqual({ code: "42501", message: ADMIN_REQUIRED });
+    expect((await db().account(target)).approved).toBe(true);
+  });
+});
