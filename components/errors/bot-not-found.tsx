@@ -8,8 +8,8 @@ export async function requestIsFromBot(): Promise<boolean> {
 
 export function BotNotFound() {
   return (
-    <main>
+    <div>
       <h1>404 Not Found</h1>
-    </main>
+    </div>
   );
 }
