@@ -1,0 +1,41 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+const publicPages = [
+  "/",
+  "/docs",
+  "/docs/getting-started",
+  "/docs/fair-draws",
+  "/docs/legal/privacy-policy",
+  "/blog",
+  "/blog/welcome-to-labcash",
+  "/pricing",
+  "/competitions",
+  "/competitions/example",
+  "/competitions-demo",
+  "/winners",
+  "/labspinner",
+  "/notifications-test",
+  "/confetti-test",
+  "/no-such-page",
+];
+
+for (const colorScheme of ["light", "dark"] as const) {
+  for (const path of publicPages) {
+    test(`${path} has no axe violations in ${colorScheme} mode`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await page.goto(path);
+      const toggle = page.getByRole("button", { name: /Switch to (light|dark) mode/ });
+      if (path === "/confetti-test") {
+        // Forced dark: the document follows once hydrated.
+        await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+      } else {
+        await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
+        // Wait for hydration so client-only controls are in their final state.
+        await expect(toggle).toBeEnabled();
+      }
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+
+test("sidebar, breadcrumbs, previous and next", async ({ page }) => {
+  await page.goto("/docs/getting-started");
+  await expect(page).toHaveTitle("Getting started · LabCash – Win Big, Spend Small");
+  const sidebar = page.getByRole("navigation", { name: "Documentation" });
+  await expect(sidebar.getByRole("link", { name: "Getting started" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.getByText("Legal", { exact: true })).toBeVisible();
+
+  const sections = page.getByRole("navigation", { name: "Docs sections" });
+  await expect(sections.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs/getting-started");
+  await expect(sections.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing");
+  await expect(sections.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
+
+  await sidebar.getByRole("link", { name: "Privacy policy" }).click();
+  await expect(page).toHaveURL(/\/docs\/legal\/privacy-policy$/);
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(crumbs.getByRole("listitem")).toHaveText(["Docs", "Legal", "Privacy policy"]);
+  await expect(page.getByText("Draft for legal review.")).toBeVisible();
+
+  const pager = page.getByRole("navigation", { name: "Previous and next pages" });
+  await expect(pager.getByRole("link", { name: /Previous\s*Responsible play/ })).toBeVisible();
+  await pager.getByRole("link", { name: /Next\s*Terms and conditions/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Terms and conditions" })).toBeVisible();
+});
+
+test("'On this page' links to the page's sections", async ({ page }) => {
+  await page.goto("/docs/credits");
+  const toc = page.getByRole("navigation", { name: "On this page" });
+  await expect(toc.getByRole("link")).toHaveText(["The basics", "Topping up", "Bonus credit", "Your credit ledger", "Refunds"]);
+  await toc.getByRole("link", { name: "Bonus credit" }).click();
+  await expect(page).toHaveURL(/\/docs\/credits#bonus-credit$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Bonus credit" })).toBeInViewport();
+});
+
+test("code blocks have a copy button", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/docs/fair-draws");
+  await page.getByRole("button", { name: "Copy code to clipboard" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copied" })).toHaveCount(1);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("sha256sum");
+});
+
+test("the docs cover credits, free entry, fair draws, LabSpinner and responsible play", async ({ page }) => {
+  await page.goto("/docs/credits");
+  await expect(page.getByRole("main")).toContainText("1 credit = £1");
+  await expect(page.getByRole("main")).toContainText("£5 to £5,000");
+  await page.goto("/docs/competitions#free-entry-by-post");
+  await expect(page.getByRole("heading", { name: "Free entry by post" })).toBeVisible();
+  await page.goto("/docs/responsible-play");
+  await expect(page.getByRole("link", { name: "GamCare" })).toHaveAttribute("href", "https://www.gamcare.org.uk");
+  await expect(page.getByRole("link", { name: "BeGambleAware" })).toHaveAttribute("href", "https://www.begambleaware.org");
+});

@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+
+test("an unknown route shows the 404 error page", async ({ page }) => {
+  const response = await page.goto("/no-such-prize");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle("Page not found · LabCash – Win Big, Spend Small");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "We are sorry but this page could not be found.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! No prize here!");
+  await expect(page.getByRole("heading", { level: 2, name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByText("The page you're looking for doesn't exist. Maybe it's competing in another dimension?")).toBeVisible();
+  await expect(page.getByText("Page not found: /no-such-prize")).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Back to Competitions" })).toHaveAttribute("href", "/");
+  await expect(main.getByRole("link", { name: "Browse Prizes" })).toHaveAttribute("href", "/competitions");
+  await expect(main.getByRole("link", { name: "Docs", exact: true })).toHaveAttribute("href", "/docs/getting-started");
+  await expect(main.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
+  await main.getByRole("link", { name: "Browse Prizes" }).click();
+  await expect(page).toHaveURL(/\/competitions$/);
+});
+
+test("a docs page that does not exist fails route validation", async ({ page }) => {
+  const response = await page.goto("/docs/no-such-guide");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! No prize here!");
+  await expect(page.getByText("Page Not Found: /docs/no-such-guide")).toBeVisible();
+  // Still inside the docs layout.
+  await expect(page.getByRole("navigation", { name: "Docs sections" })).toBeVisible();
+});
+
+test("a blog post that does not exist fails route validation", async ({ page }) => {
+  const response = await page.goto("/blog/no-such-post");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Page Not Found: /blog/no-such-post")).toBeVisible();
+});
+
+test.describe("bots", () => {
+  test.use({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+
+  test("a crawler gets a plain 404, not the error page", async ({ page }) => {
+    const response = await page.goto("/no-such-prize");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Oops! No prize here!")).toHaveCount(0);
+    await expect(page.getByRole("banner")).toHaveCount(0);
+  });
+});

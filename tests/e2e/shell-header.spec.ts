@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { demoUsers, storageStatePath, type DemoUser } from "./support/users";
+
+const TITLE_SUFFIX = " · LabCash – Win Big, Spend Small";
+
+async function openAvatarMenu(page: Page, name: string) {
+  await page.getByRole("button", { name: `Account menu for ${name}` }).click();
+  return page.getByRole("menu");
+}
+
+test.describe("signed out", () => {
+  test("header links, Beta label, sign-in links and the page title", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("LabCash – Win Big, Spend Small");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "LabCash home" })).toHaveAttribute("href", "/");
+    await expect(header.getByText("Beta", { exact: true })).toBeVisible();
+    const main = header.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [
+      ["How it works", "/docs"],
+      ["Competitions", "/competitions"],
+      ["LabSpinner", "/labspinner"],
+      ["Winners", "/winners"],
+    ]) {
+      await expect(main.getByRole("link", { name })).toHaveAttribute("href", href);
+    }
+    await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
+    await expect(header.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
+    await expect(header.getByRole("button", { name: /^Account menu/ })).toHaveCount(0);
+
+    await page.goto("/pricing");
+    await expect(page).toHaveTitle(`Pricing${TITLE_SUFFIX}`);
+  });
+
+  test("footer links, copyright year and trading-name notice", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const href of ["/docs", "/docs/getting-started", "/docs/legal/privacy-policy", "/docs/legal/terms-and-conditions", "/account"]) {
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await expect(footer.getByRole("link", { name: /LabCash on X/ })).toHaveAttribute("href", /^https:\/\//);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} LabCash`);
+    await expect(footer).toContainText("LabCash is a trading name of LabCash Trading Ltd (company number withheld)");
+  });
+});
+
+const expectedMenus: Record<Exclude<DemoUser, "superAdmin">, string[]> = {
+  pending: ["Pending approval", "Dashboard", "My Entries", "Credit Balance", "Profile Settings", "Sign out"],
+  player: ["Dashboard", "My Entries", "Credit Balance", "Profile Settings", "Sign out"],
+  admin: ["Dashboard", "My Entries", "Credit Balance", "Profile Settings", "Admin Dashboard", "Sign out"],
+};
+
+for (const [user, entries] of Object.entries(expectedMenus) as [keyof typeof expectedMenus, string[]][]) {
+  test.describe(`signed in as ${user}`, () => {
+    test.use({ storageState: storageStatePath(user) });
+
+    test("the avatar menu lists the spec's entries in order", async ({ page }) => {
+      const { name, email } = demoUsers[user];
+      await page.goto("/docs/getting-started");
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+      const initials = name.split(" ").map((w) => w[0]).join("");
+      await expect(header.getByRole("button", { name: `Account menu for ${name}` })).toHaveText(initials);
+      const menu = await openAvatarMenu(page, name);
+      await expect(menu).toContainText(email);
+      await expect(menu.getByRole("menuitem")).toHaveText(entries);
+      await expect(menu.getByRole("menuitem", { name: "Sign out" })).toHaveAttribute("href", "/logout");
+      await expect(menu.getByRole("menuitem", { name: "My Entries" })).toHaveAttribute("href", "/account/entries");
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+    });
+  });
+}
+
+test.describe("signed in as super admin", () => {
+  test.use({ storageState: storageStatePath("superAdmin") });
+
+  test("super admins see Admin Dashboard, which opens the admin area", async ({ page }) => {
+    await page.goto("/");
+    const menu = await openAvatarMenu(page, demoUsers.superAdmin.name);
+    await menu.getByRole("menuitem", { name: "Admin Dashboard" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+});

@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+
+test("switches between light and dark and remembers the choice", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/docs/getting-started");
+  const html = page.locator("html");
+  await expect(html).toHaveClass(/\blight\b/);
+  await page.getByRole("button", { name: "Switch to dark mode" }).click();
+  await expect(html).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
+
+  await page.reload();
+  await expect(html).toHaveClass(/\bdark\b/);
+  await page.goto("/blog");
+  await expect(html).toHaveClass(/\bdark\b/);
+
+  await page.getByRole("button", { name: "Switch to light mode" }).click();
+  await expect(html).toHaveClass(/\blight\b/);
+  await page.reload();
+  await expect(html).toHaveClass(/\blight\b/);
+});
+
+test("follows the system setting until a choice is made, with the class set before first paint", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  // Read the class from the very first HTML parse, before React hydrates.
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { firstClass: string }).firstClass = document.documentElement.className;
+    });
+  });
+  await page.goto("/");
+  expect(await page.evaluate(() => (window as unknown as { firstClass: string }).firstClass)).toContain("dark");
+  await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeEnabled();
+});
+
+test("a page can force dark mode whatever the visitor chose", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/confetti-test");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeDisabled();
+  await page.getByRole("link", { name: "How it works" }).first().click();
+  await expect(page).toHaveURL(/\/docs$/);
+  await expect(page.locator("html")).toHaveClass(/\blight\b/);
+});
+
+test("no console errors or hydration warnings while switching", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || /hydrat|script tag/i.test(m.text())) problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  // The analytics script is only served on Vercel; answer it here so its absence is not counted.
+  await page.route("**/_vercel/insights/script.js", (r) => r.fulfill({ contentType: "text/javascript", body: "" }));
+  await page.goto("/");
+  await page.getByRole("button", { name: /Switch to (dark|light) mode/ }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How it works" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "How LabCash works" })).toBeVisible();
+  expect(problems).toEqual([]);
+});

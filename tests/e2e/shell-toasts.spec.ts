@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+
+test.beforeEach(async ({ page }) => {
+  await page.goto("/notifications-test");
+  await expect(page).toHaveTitle(/^Notification System Test · /);
+  await expect(page.getByRole("heading", { level: 1, name: "Notification System Test" })).toBeVisible();
+});
+
+test("every kind fires, bottom-right, with a close button and a progress bar", async ({ page }) => {
+  const toaster = page.locator("[data-sonner-toaster]");
+  for (const [button, title] of [
+    ["Default", "Draw reminder"],
+    ["Success", "Credit added"],
+    ["Info", "New competition"],
+    ["Warning", "Monthly limit nearly reached"],
+    ["Error", "Payment failed"],
+    ["With action", "Ticket reserved"],
+  ]) {
+    await page.getByRole("button", { name: button, exact: true }).click();
+    await expect(toaster.getByText(title)).toBeVisible();
+  }
+  await expect(toaster).toHaveAttribute("data-x-position", "right");
+  await expect(toaster).toHaveAttribute("data-y-position", "bottom");
+  const toast = page.locator("[data-sonner-toast]").first();
+  const bar = await toast.evaluate((el) => getComputedStyle(el).animationName);
+  expect(bar).toBe("toast-progress");
+  expect(await toast.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("5s");
+});
+
+test("at most 5 are shown and the gap is 16 px", async ({ page }) => {
+  await page.getByRole("button", { name: "Fire all" }).click();
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(6);
+  await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(5);
+  expect(await page.locator("[data-sonner-toaster]").evaluate((el) => getComputedStyle(el).getPropertyValue("--gap").trim())).toBe("16px");
+});
+
+test("the close button dismisses a toast", async ({ page }) => {
+  await page.getByRole("button", { name: "Success", exact: true }).click();
+  const toast = page.locator("[data-sonner-toast]", { hasText: "Credit added" });
+  await toast.hover();
+  await toast.getByRole("button", { name: "Close notification" }).click();
+  await expect(toast).toHaveCount(0);
+});
+
+test("a toast closes by itself after about 5 seconds", async ({ page }) => {
+  await page.getByRole("button", { name: "Info", exact: true }).click();
+  const toast = page.getByText("New competition");
+  await expect(toast).toBeVisible();
+  const shownAt = Date.now();
+  await page.mouse.move(0, 0);
+  await expect(toast).toBeHidden({ timeout: 9000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(4000);
+});
+
+test("swiping right dismisses a toast", async ({ page }) => {
+  await page.getByRole("button", { name: "Warning", exact: true }).click();
+  const toast = page.locator("[data-sonner-toast]", { hasText: "Monthly limit nearly reached" });
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 40, y);
+  await page.mouse.down();
+  for (let dx = 10; dx <= 120; dx += 10) await page.mouse.move(box.x + 40 + dx, y);
+  await page.mouse.up();
+  await expect(toast).toHaveCount(0);
+});
