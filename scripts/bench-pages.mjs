@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// `npm run bench:pages`: Lighthouse (mobile settings) on the production build for /, a docs page,
+// a blog post and /pricing; prints each category score and fails below the targets.
+//
+// Builds first unless BENCH_SKIP_BUILD=1 (the build holds /tmp/labcash-next.lock, so only one
+// `next build` runs at a time). Starts `npm start` (site + embedded backend) on BENCH_PORT.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.BENCH_PORT ?? 3200);
+const embeddedPort = Number(process.env.BENCH_BACKEND_PORT ?? 54339);
+const base = `http://127.0.0.1:${port}`;
+const pages = ["/", "/docs/getting-started", "/blog/how-we-make-draws-verifiable", "/pricing"];
+const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+
+if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  execFileSync("flock", ["/tmp/labcash-next.lock", process.execPath, path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+}
+
+const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "run.mjs"), "start"], {
+  cwd: root,
+  stdio: ["ignore", "pipe", "inherit"],
+  env: { ...process.env, PORT: String(port), EMBEDDED_PORT: String(embeddedPort), LABCASH_DATA_DIR: path.join(root, ".data", "bench"), NEXT_TELEMETRY_DISABLED: "1" },
+  detached: true,
+});
+server.stdout.resume();
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the server did not answer on ${base}`);
+}
+
+let chrome;
+let failed = false;
+try {
+  await waitForServer();
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage", "--no-first-run", "--disable-component-update", "--disable-sync"],
+  });
+  const rows = [];
+  for (const page of pages) {
+    // Warm the route once so the score measures serving, not first compilation of a cache.
+    await fetch(`${base}${page}`);
+    const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error" }, undefined);
+    const scores = Object.fromEntries(Object.entries(result.lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
+    rows.push({ page, ...scores });
+    for (const [id, min] of Object.entries(targets)) {
+      if ((scores[id] ?? 0) < min) {
+        failed = true;
+        const audits = Object.values(result.lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && result.lhr.categories[id].auditRefs.some((r) => r.id === a.id && r.weight > 0))
+          .map((a) => `${a.id} (${a.score})`);
+        console.log(`  ${page} ${id} ${scores[id]} < ${min}: ${audits.join(", ")}`);
+      }
+    }
+  }
+  console.log("\npage".padEnd(40) + "perf  a11y  best  seo");
+  for (const r of rows) {
+    console.log(r.page.padEnd(39) + [r.performance, r.accessibility, r["best-practices"], r.seo].map((n) => String(n).padStart(4)).join("  "));
+  }
+} finally {
+  await chrome?.kill();
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {}
+}
+process.exit(failed ? 1 : 0);
