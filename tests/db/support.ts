@@ -266,3 +266,41 @@ export function useDb(options: { seed?: boolean } = {}): () => TestDb {
 export const NOT_AUTHENTICATED = "User not authenticated";
 export const ADMIN_REQUIRED = "Access denied: Admin privileges required";
 export const SUPER_ADMIN_REQUIRED = "Access denied: Super admin privileges required";
+
+// ---------------------------------------------------------------------------
+// The deduction race, shared by the PGlite and PostgreSQL 15 tests
+// ---------------------------------------------------------------------------
+export const RACE = { balance: 100, calls: 200 } as const;
+
+/** What the race must leave behind, read as the database owner. */
+export async function raceOutcome(q: Queryable, userId: string, results: boolean[]) {
+  const [state] = (
+    await q.query<{ credits: string; ledger_sum: string; debits: number; debit_total: string }>(
+      `select a.credits,
+              (select coalesce(sum(amount), 0) from public.credit_ledger where user_id = a.id) as ledger_sum,
+              (select count(*)::int from public.credit_ledger where user_id = a.id and kind = 'debit') as debits,
+              (select coalesce(sum(amount), 0) from public.credit_ledger where user_id = a.id and kind = 'debit') as debit_total
+         from public.user_account_data a where a.id = $1`,
+      [userId],
+    )
+  ).rows;
+  return {
+    trueCount: results.filter((r) => r === true).length,
+    falseCount: results.filter((r) => r === false).length,
+    credits: Number(state.credits),
+    ledgerSum: Number(state.ledger_sum),
+    debits: state.debits,
+    debitTotal: Number(state.debit_total),
+    mismatches: (await q.query(LEDGER_MISMATCH_SQL)).rows,
+  };
+}
+
+export const EXPECTED_RACE_OUTCOME = {
+  trueCount: RACE.balance,
+  falseCount: RACE.calls - RACE.balance,
+  credits: 0,
+  ledgerSum: 0,
+  debits: RACE.balance,
+  debitTotal: -RACE.balance,
+  mismatches: [],
+};
