@@ -59,12 +59,19 @@ process.on("SIGTERM", () => stop(0));
 
 async function startEmbedded() {
   const port = process.env.EMBEDDED_PORT ?? "54321";
-  const { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } = await import("../supabase/embedded/keys.ts");
+  const { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY, EMBEDDED_CRON_SECRET } = await import(
+    "../supabase/embedded/keys.ts"
+  );
   return new Promise((resolve) => {
     run(process.execPath, ["--import", "tsx", path.join("supabase", "embedded", "main.ts")], { EMBEDDED_PORT: port }, {
       onLine(line) {
         const match = /Embedded Supabase ready at (\S+)/.exec(line);
-        if (match) resolve({ url: match[1], publishableKey: EMBEDDED_PUBLISHABLE_KEY, secretKey: EMBEDDED_SECRET_KEY });
+        if (match) resolve({
+            url: match[1],
+            publishableKey: EMBEDDED_PUBLISHABLE_KEY,
+            secretKey: EMBEDDED_SECRET_KEY,
+            cronSecret: EMBEDDED_CRON_SECRET,
+          });
       },
     });
   });
@@ -80,7 +87,7 @@ async function main() {
       NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: backend.publishableKey,
       SUPABASE_SECRET_KEY: backend.secretKey,
       LABCASH_EMBEDDED: "1",
-      CRON_SECRET: process.env.CRON_SECRET ?? "labcash-local-cron-secret",
+      CRON_SECRET: process.env.CRON_SECRET ?? backend.cronSecret,
     });
   }
   if (mode === "start" && !existsSync(path.join(root, ".next", "BUILD_ID"))) {

@@ -20,7 +20,7 @@ test.describe("signing up", () => {
     dob.setUTCFullYear(dob.getUTCFullYear() - 16);
     await signUp.fill({ name: "Young Person", email: uniqueEmail("young"), password: "Brand-new-1", dateOfBirth: dob.toISOString().slice(0, 10) });
     await signUp.submit();
-    await expect(page.getByRole("alert")).toContainText("You must be 18 or over to join LabCash");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("You must be 18 or over to join LabCash");
     await expect(page).toHaveURL(/\/signup$/);
   });
 
@@ -29,8 +29,8 @@ test.describe("signing up", () => {
     await signUp.goto();
     await signUp.fill({ name: "Weak Pass", email: uniqueEmail("weak"), password: "short", dateOfBirth: "1990-01-01" });
     await signUp.submit();
-    await expect(page.getByRole("alert")).toContainText("Use at least 8 characters");
-    await expect(page.getByRole("alert")).toContainText("Include a digit");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("Use at least 8 characters");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("Include a digit");
   });
 });
 
@@ -45,14 +45,14 @@ test.describe("signing in", () => {
     const login = new LoginPage(page);
     await login.goto();
     await login.signIn(demoUsers.player.email, "Not-the-password-1");
-    await expect(page.getByRole("alert")).toHaveText("That e-mail and password do not match an account.");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("That e-mail and password do not match an account.");
   });
 
   test("missing credentials get the spec's message", async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("You must provide either an email or phone number and a password");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("You must provide either an email or phone number and a password");
   });
 
   test("a visitor to /account/profile signs in and comes back there", async ({ page }) => {

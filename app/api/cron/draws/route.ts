@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { supabaseEnv } from "@/lib/env";
+import { EMBEDDED_CRON_SECRET } from "@/supabase/embedded/keys";
 import { deliverQueuedMail } from "@/lib/mail/adapter";
 import { createAdminClient } from "@/lib/supabase/admin";
 
@@ -8,12 +9,10 @@ import { createAdminClient } from "@/lib/supabase/admin";
 // mail those draws (and anything else) queued.
 export const dynamic = "force-dynamic";
 
-/** Used only by the embedded development backend when CRON_SECRET is not set. */
-const DEV_CRON_SECRET = "labcash-dev-cron-secret";
-
 function cronSecret(): string | null {
   if (process.env.CRON_SECRET) return process.env.CRON_SECRET;
-  return supabaseEnv().embedded ? DEV_CRON_SECRET : null;
+  // Only the embedded development backend has a default; production must set CRON_SECRET.
+  return supabaseEnv().embedded ? EMBEDDED_CRON_SECRET : null;
 }
 
 function authorised(header: string | null, secret: string): boolean {
