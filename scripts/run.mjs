@@ -16,7 +16,7 @@ const appPort = process.env.PORT ?? "3000";
 const children = new Set();
 let stopping = false;
 
-function run(command, args, env, { onLine } = {}) {
+function run(name, command, args, env, { onLine } = {}) {
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["inherit", "pipe", "inherit"] });
   children.add(child);
   let buffer = "";
@@ -33,7 +33,7 @@ function run(command, args, env, { onLine } = {}) {
   child.on("exit", (code, signal) => {
     children.delete(child);
     if (!stopping) {
-      console.error(`[labcash] ${path.basename(args[args.length - 1] ?? command)} exited (${signal ?? code}); stopping.`);
+      console.error(`[labcash] ${name} exited (${signal ?? code}); stopping.`);
       stop(code ?? 1);
     }
   });
@@ -63,7 +63,7 @@ async function startEmbedded() {
     "../supabase/embedded/keys.ts"
   );
   return new Promise((resolve) => {
-    run(process.execPath, ["--import", "tsx", path.join("supabase", "embedded", "main.ts")], { EMBEDDED_PORT: port }, {
+    run("embedded backend", process.execPath, ["--import", "tsx", path.join("supabase", "embedded", "main.ts")], { EMBEDDED_PORT: port }, {
       onLine(line) {
         const match = /Embedded Supabase ready at (\S+)/.exec(line);
         if (match) resolve({
@@ -102,7 +102,7 @@ async function main() {
       });
     });
   }
-  run(process.execPath, [nextBin, mode, "--port", appPort], env);
+  run(`next ${mode}`, process.execPath, [nextBin, mode, "--port", appPort], env);
   if (embedded) scheduleCron(env.CRON_SECRET);
 }
 
@@ -115,6 +115,7 @@ function scheduleCron(secret) {
       // The app may still be starting; the next tick tries again.
     }
   };
+  setTimeout(tick, 15_000).unref(); // soon after start, so overdue draws are not left waiting
   setInterval(tick, 60_000).unref();
 }
 
