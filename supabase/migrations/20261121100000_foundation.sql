@@ -29,7 +29,7 @@ language sql stable security definer set search_path = '' as $$
   select value from public.app_settings where key = p_key
 $$;
 comment on function public.setting(text) is 'Internal: the value of one app setting (null when unset).';
-revoke execute on function public.setting(text) from public, anon, authenticated;
+revoke execute on function public.setting(text) from public, anon, authenticated, service_role;
 
 -- ----------------------------------------------------------------------------
 -- Profiles and account data
@@ -96,7 +96,7 @@ begin
 end;
 $$;
 comment on function public.forbid_ledger_change() is 'Trigger: refuses updates, deletes and truncation of the append-only ledger.';
-revoke execute on function public.forbid_ledger_change() from public, anon, authenticated;
+revoke execute on function public.forbid_ledger_change() from public, anon, authenticated, service_role;
 
 create trigger credit_ledger_append_only
   before update or delete on public.credit_ledger
@@ -144,7 +144,7 @@ language sql security definer set search_path = '' as $$
   values (auth.uid(), p_action, p_subject, coalesce(p_details, '{}'::jsonb))
 $$;
 comment on function public.log_activity(text, uuid, jsonb) is 'Internal: append one audit row for the current caller.';
-revoke execute on function public.log_activity(text, uuid, jsonb) from public, anon, authenticated;
+revoke execute on function public.log_activity(text, uuid, jsonb) from public, anon, authenticated, service_role;
 
 create function public.queue_mail(p_user uuid, p_kind text, p_subject text, p_body text) returns void
 language sql security definer set search_path = '' as $$
@@ -152,7 +152,7 @@ language sql security definer set search_path = '' as $$
   select u.email, u.id, p_kind, p_subject, p_body from auth.users u where u.id = p_user and u.email is not null
 $$;
 comment on function public.queue_mail(uuid, text, text, text) is 'Internal: queue one e-mail to a user.';
-revoke execute on function public.queue_mail(uuid, text, text, text) from public, anon, authenticated;
+revoke execute on function public.queue_mail(uuid, text, text, text) from public, anon, authenticated, service_role;
 
 -- ----------------------------------------------------------------------------
 -- Roles and permissions (spec §6)
@@ -276,7 +276,7 @@ begin
 end;
 $$;
 comment on function public.create_account_rows(uuid) is 'Internal: creates the profile and account rows of a user if missing (spec §3 defaults; approval per the approval_mode setting).';
-revoke execute on function public.create_account_rows(uuid) from public, anon, authenticated;
+revoke execute on function public.create_account_rows(uuid) from public, anon, authenticated, service_role;
 
 create function public.handle_new_user() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -297,7 +297,7 @@ begin
 end;
 $$;
 comment on function public.handle_new_user() is 'Trigger: a new auth user gets a profile and account data; under-18 dates of birth are refused.';
-revoke execute on function public.handle_new_user() from public, anon, authenticated;
+revoke execute on function public.handle_new_user() from public, anon, authenticated, service_role;
 
 create trigger on_auth_user_created
   after insert on auth.users
@@ -311,7 +311,7 @@ begin
 end;
 $$;
 comment on function public.sync_profile_email() is 'Trigger: keeps profiles.email equal to the auth e-mail.';
-revoke execute on function public.sync_profile_email() from public, anon, authenticated;
+revoke execute on function public.sync_profile_email() from public, anon, authenticated, service_role;
 
 create trigger on_auth_user_email_changed
   after update of email on auth.users
@@ -349,7 +349,7 @@ language sql stable security definer set search_path = '' as $$
   where p.id = p_user
 $$;
 comment on function public.account_json(uuid) is 'Internal: a user''s profile merged with account data, as JSON.';
-revoke execute on function public.account_json(uuid) from public, anon, authenticated;
+revoke execute on function public.account_json(uuid) from public, anon, authenticated, service_role;
 
 create function public.get_my_account() returns jsonb
 language plpgsql security definer set search_path = '' as $$
@@ -416,7 +416,7 @@ begin
 end;
 $$;
 comment on function public.post_ledger(uuid, text, numeric, text, text, numeric) is 'Internal: moves credit and appends the ledger row in one statement pair; the balance check constraint refuses overdrafts.';
-revoke execute on function public.post_ledger(uuid, text, numeric, text, text, numeric) from public, anon, authenticated;
+revoke execute on function public.post_ledger(uuid, text, numeric, text, text, numeric) from public, anon, authenticated, service_role;
 
 create function public.get_credit_balance(user_id uuid) returns numeric
 language plpgsql stable security definer set search_path = '' as $$
@@ -558,6 +558,9 @@ begin
   if p_reason is null or char_length(trim(p_reason)) not between 3 and 500 then
     raise exception 'Give a reason between 3 and 500 characters' using errcode = '22023';
   end if;
+  if exists (select 1 from public.user_account_data a where a.id = p_user_id and a.role <> 'user') then
+    raise exception 'Admins cannot be rejected: a super admin must change their role first' using errcode = 'P0001';
+  end if;
   update public.user_account_data
      set approved = false, approved_at = null, approved_by = null,
          rejected_at = now(), rejection_reason = trim(p_reason), updated_at = now()
@@ -584,12 +587,12 @@ grant all on table public.profiles, public.user_account_data, public.credit_ledg
   public.activity_log, public.mail_outbox, public.app_settings to service_role;
 
 create policy "profiles: own row or admin" on public.profiles
-  for select to authenticated using (id = auth.uid() or public.is_admin());
+  for select to authenticated using (id = (select auth.uid()) or (select public.is_admin()));
 create policy "account data: own row or admin" on public.user_account_data
-  for select to authenticated using (id = auth.uid() or public.is_admin());
+  for select to authenticated using (id = (select auth.uid()) or (select public.is_admin()));
 create policy "ledger: own rows or admin" on public.credit_ledger
-  for select to authenticated using (user_id = auth.uid() or public.is_admin());
+  for select to authenticated using (user_id = (select auth.uid()) or (select public.is_admin()));
 create policy "activity: admins" on public.activity_log
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy "mail outbox: admins" on public.mail_outbox
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));

@@ -159,15 +159,15 @@ grant select on table public.postal_entries to authenticated;
 grant all on table public.competitions, public.entries, public.tickets, public.postal_entries, public.draws to service_role;
 
 create policy "competitions: published, or admins" on public.competitions
-  for select to anon, authenticated using (status <> 'draft' or public.is_admin());
+  for select to anon, authenticated using (status <> 'draft' or (select public.is_admin()));
 create policy "draws: public" on public.draws
   for select to anon, authenticated using (true);
 create policy "entries: own rows or admin" on public.entries
-  for select to authenticated using (user_id = auth.uid() or public.is_admin());
+  for select to authenticated using (user_id = (select auth.uid()) or (select public.is_admin()));
 create policy "tickets: own rows or admin" on public.tickets
-  for select to authenticated using (user_id = auth.uid() or public.is_admin());
+  for select to authenticated using (user_id = (select auth.uid()) or (select public.is_admin()));
 create policy "postal entries: admins" on public.postal_entries
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 
 -- ----------------------------------------------------------------------------
 -- Small helpers
@@ -177,7 +177,7 @@ language sql immutable set search_path = '' as $$
   select '£' || to_char(p_amount, 'FM999,999,990.00')
 $$;
 comment on function public.format_gbp(numeric) is 'Internal: an amount as pounds for messages, e.g. £1,234.50.';
-revoke execute on function public.format_gbp(numeric) from public, anon, authenticated;
+revoke execute on function public.format_gbp(numeric) from public, anon, authenticated, service_role;
 
 create function public.display_name(p_name text) returns text
 language sql immutable set search_path = '' as $$
@@ -189,7 +189,7 @@ language sql immutable set search_path = '' as $$
   end
 $$;
 comment on function public.display_name(text) is 'Internal: a winner''s public name, first name and last initial ("Priya P.").';
-revoke execute on function public.display_name(text) from public, anon, authenticated;
+revoke execute on function public.display_name(text) from public, anon, authenticated, service_role;
 
 create function public.ticket_numbers_text(p_first integer, p_quantity integer) returns text
 language sql immutable set search_path = '' as $$
@@ -200,7 +200,7 @@ language sql immutable set search_path = '' as $$
   end
 $$;
 comment on function public.ticket_numbers_text(integer, integer) is 'Internal: ticket numbers for a receipt ("#4, #5, #6", or a range when long).';
-revoke execute on function public.ticket_numbers_text(integer, integer) from public, anon, authenticated;
+revoke execute on function public.ticket_numbers_text(integer, integer) from public, anon, authenticated, service_role;
 
 -- ----------------------------------------------------------------------------
 -- The draw derivation (labcash-draw-v1). lib/draws/verify.ts implements the same

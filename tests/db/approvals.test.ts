@@ -127,6 +127,14 @@ describe("admin_reject_user", () => {
     expect((await sideEffects(user)).log).toEqual([]);
   });
 
+  it.each(["admin", "super_admin"] as const)("will not reject a %s", async (role) => {
+    const admin = await db().createUser({ role: "admin", approved: true });
+    const target = await db().createUser({ role, approved: true });
+    const res = await db().rpc(asUser(admin), "admin_reject_user", { p_user_id: target, p_reason: "Power grab attempt" });
+    expect(res.error).toEqual({ code: "P0001", message: "Admins cannot be rejected: a super admin must change their role first" });
+    expect(await db().account(target)).toMatchObject({ approved: true, rejected_at: null });
+  });
+
   it("is refused to users with the 403 message", async () => {
     const user = await db().createUser({ approved: true });
     const target = await db().createUser({ approved: true });

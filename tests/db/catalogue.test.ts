@@ -51,6 +51,29 @@ describe("schema public", () => {
     expect(Object.keys(ANON_EXECUTABLE).filter((fn) => !anonCallable.includes(fn))).toEqual([]);
   });
 
+  it("internal helpers are callable by no API role, not even the secret key", async () => {
+    // They move money, write the audit log or bypass checks; only other functions may call them.
+    const internal = [
+      "setting(text)",
+      "log_activity(text,uuid,jsonb)",
+      "queue_mail(uuid,text,text,text)",
+      "create_account_rows(uuid)",
+      "account_json(uuid)",
+      "post_ledger(uuid,text,numeric,text,text,numeric)",
+      "handle_new_user()",
+      "sync_profile_email()",
+      "forbid_ledger_change()",
+    ];
+    const rows = await db().sql<{ fn: string; role: string }>(
+      `select f.fn, r.role
+         from unnest($1::text[]) as f(fn)
+        cross join unnest(array['anon', 'authenticated', 'service_role']) as r(role)
+        where has_function_privilege(r.role, ('public.' || f.fn)::regprocedure, 'EXECUTE')`,
+      [internal],
+    );
+    expect(rows).toEqual([]);
+  });
+
   it("every function fixes its search_path (and so every security definer one does)", async () => {
     const rows = await db().sql<{ fn: string; definer: boolean }>(
       `select p.oid::regprocedure::text as fn, p.prosecdef as definer
