@@ -1,14 +1,11 @@
-// The 300-buyer race on a real PostgreSQL 15 server, where transactions really
-// run in parallel (PGlite runs them one at a time). Runs when LABCASH_PG15_URL
-// points at an empty database the test may fill, e.g.
-//   LABCASH_PG15_URL=postgres://postgres@/race?host=/tmp/pgrace&port=55432 npx vitest run tests/db/competitions-pg15.test.ts
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import pg from "pg";
+// The 300-buyer race on a real PostgreSQL 15 server (a throwaway cluster from
+// tests/db/pg15.ts), where transactions really run in parallel; PGlite runs them
+// one at a time.
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsDir } from "@/supabase/embedded/db";
+import { startPg15, type Pg15 } from "./pg15";
 
-const url = process.env.LABCASH_PG15_URL;
+let server: Pg15;
 let pool: pg.Pool;
 
 async function as<T>(claims: Record<string, string>, role: string, sql: string, params: unknown[]): Promise<T> {
@@ -28,20 +25,15 @@ async function as<T>(claims: Record<string, string>, role: string, sql: string, 
   }
 }
 
-describe.skipIf(!url)("PostgreSQL 15: concurrent buyers", () => {
+describe("PostgreSQL 15: concurrent buyers", () => {
   beforeAll(async () => {
-    pool = new pg.Pool({ connectionString: url, max: 40 });
-    const applied = await pool.query("select to_regclass('public.competitions') is not null as done");
-    if (!applied.rows[0].done) {
-      await pool.query(await readFile(path.join(migrationsDir, "..", "embedded", "shim.sql"), "utf8"));
-      for (const f of (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort()) {
-        await pool.query(await readFile(path.join(migrationsDir, f), "utf8"));
-      }
-    }
+    server = await startPg15();
+    pool = server.pool(40);
   }, 120_000);
 
   afterAll(async () => {
     await pool?.end();
+    await server?.stop();
   });
 
   it("300 buyers racing for 100 tickets: exactly 100 sold, 1…100, one draw, balances equal ledgers", async () => {
