@@ -122,7 +122,7 @@ export default function HomePage() {
           <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
             {home.cta.title}
           </h2>
-          <p className="mx-auto mt-3 max-w-xl opacity-90">{home.cta.description}</p>
+          <p className="mx-auto mt-3 max-w-xl">{home.cta.description}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {home.cta.links.map((link, i) => (
               <Link

@@ -23,7 +23,7 @@ export function DocsShell({ children }: { children: React.ReactNode }) {
         </nav>
       </div>
       <div className="mx-auto w-full max-w-screen-2xl flex-1 px-4 sm:px-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
-        <aside className="hidden lg:block">
+        <aside aria-label="Documentation sidebar" className="hidden lg:block">
           <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto py-8 pr-2">
             <DocsSidebar tree={tree} />
           </div>

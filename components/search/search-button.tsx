@@ -34,7 +34,6 @@ export function SearchButton({ className }: { className?: string }) {
           setOpen(true);
         }}
         onPointerEnter={() => setWanted(true)}
-        aria-label="Search documentation"
         aria-keyshortcuts="Meta+K Control+K"
         className={cn(
           "inline-flex h-10 items-center gap-2 rounded-md border border-border bg-background px-3 text-sm text-muted-foreground hover:bg-accent hover:text-accent-foreground",
@@ -42,8 +41,8 @@ export function SearchButton({ className }: { className?: string }) {
         )}
       >
         <Search aria-hidden className="size-4" />
-        <span className="hidden lg:inline">Search...</span>
-        <kbd className="hidden rounded border border-border bg-muted px-1.5 font-mono text-xs lg:inline">⌘K</kbd>
+        <span className="sr-only lg:not-sr-only">Search...</span>
+        <kbd aria-hidden className="hidden rounded border border-border bg-muted px-1.5 font-mono text-xs lg:inline">⌘K</kbd>
       </button>
       {wanted ? <SearchPalette open={open} onOpenChange={setOpen} /> : null}
     </>

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 async function openWithShortcut(page: Page) {
   // Wait for hydration: the shortcut listener is attached by the header's search button.
-  await expect(page.getByRole("button", { name: "Search documentation" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Search..." })).toBeVisible();
   await page.keyboard.press("ControlOrMeta+k");
   const dialog = page.getByRole("dialog", { name: "Search documentation" });
   await expect(dialog).toBeVisible();
@@ -22,7 +22,7 @@ test("opens with the keyboard shortcut and finds a section", async ({ page }) =>
 
 test("opens from the button, tolerates typos and navigates to the heading anchor with the keyboard", async ({ page }) => {
   await page.goto("/pricing");
-  await page.getByRole("button", { name: "Search documentation" }).click();
+  await page.getByRole("button", { name: "Search..." }).click();
   const dialog = page.getByRole("dialog", { name: "Search documentation" });
   await dialog.getByPlaceholder("Search...").fill("self-exclsion");
   const first = dialog.getByRole("option").first();

@@ -55,7 +55,9 @@ test("a toast closes by itself after about 5 seconds", async ({ page }) => {
 test("swiping right dismisses a toast", async ({ page }) => {
   await page.getByRole("button", { name: "Warning", exact: true }).click();
   const toast = page.locator("[data-sonner-toast]", { hasText: "Monthly limit nearly reached" });
-  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  // hover() waits until the toast has finished sliding in, so the drag starts on it.
+  await toast.hover();
   const box = (await toast.boundingBox())!;
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + 40, y);

@@ -93,7 +93,7 @@ export default async function DocPage({ params }: Props) {
           ) : null}
         </nav>
       </article>
-      <aside className="hidden xl:block">
+      <aside aria-label="Page outline" className="hidden xl:block">
         <div className="sticky top-24">
           <TableOfContents entries={doc.toc} />
         </div>
