@@ -1,0 +1,131 @@
+// Shared set-up for the contract tests: a real embedded server per test file,
+// real supabase-js clients against it.
+import { createHash } from "node:crypto";
+import { readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { WebSocket } from "ws";
+import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded/db";
+import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@/supabase/embedded/keys";
+import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from "@/supabase/embedded/server";
+
+export const DEMO_PASSWORD = "LabCash-demo-1";
+export const PLAYER_ID = "00000000-0000-4000-8000-000000000003";
+export { EMBEDDED_PUBLISHABLE_KEY as PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY as SECRET_KEY };
+
+/**
+ * A migrated and seeded database, built once and cached in the temp folder by a
+ * hash of the SQL: applying the seed alone takes seconds (pgcrypto's bcrypt in
+ * WebAssembly), and every test file needs its own database.
+ */
+async function snapshot(): Promise<Blob> {
+  const hash = createHash("sha256");
+  const sources = [
+    path.join(path.dirname(seedFile), "embedded", "shim.sql"),
+    seedFile,
+    ...(await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort().map((f) => path.join(migrationsDir, f)),
+  ];
+  for (const file of sources) hash.update(file).update(await readFile(file));
+  hash.update(JSON.parse(await readFile(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")).version);
+  const file = path.join(tmpdir(), `labcash-contract-${hash.digest("hex").slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    const db = await openDatabase();
+    const dump = await db.dumpDataDir("none");
+    await db.close();
+    const tmp = `${file}.${process.pid}`;
+    await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
+    await rename(tmp, file);
+    return dump;
+  }
+}
+
+/** A fresh in-memory database with the shim, every migration and the seed. */
+export async function freshDatabase(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: await snapshot(), extensions: { pgcrypto } });
+}
+
+export interface TestServer extends EmbeddedServer {
+  /** Closes the server and its database. */
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(options: Omit<EmbeddedServerOptions, "db" | "port"> = {}): Promise<TestServer> {
+  const db = await freshDatabase();
+  const server = await startEmbeddedServer({ refreshReuseSeconds: 0, ...options, db, port: 0 });
+  return {
+    ...server,
+    async stop() {
+      await server.close();
+      await db.close();
+    },
+  };
+}
+
+export function client(server: { url: string }, key = EMBEDDED_PUBLISHABLE_KEY, flowType: "implicit" | "pkce" = "implicit") {
+  return createClient(server.url, key, {
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
+  });
+}
+
+export const adminClient = (server: { url: string }) => client(server, EMBEDDED_SECRET_KEY);
+
+export async function signIn(server: { url: string }, email: string, password = DEMO_PASSWORD) {
+  const c = client(server);
+  const { data, error } = await c.auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw error ?? new Error("no session");
+  return { client: c, session: data.session };
+}
+
+let counter = 0;
+/** A unique address per call, so tests in one file never collide. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@labcash.test`;
+}
+
+export const STRONG_PASSWORD = "Sturdy-pass-42";
+
+/** A date of birth `years` years before today (ISO date). */
+export function birthDateYearsAgo(years: number): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Plain fetch with the publishable key unless told otherwise. */
+export function raw(server: { url: string }, pathname: string, init: RequestInit & { key?: string | null } = {}) {
+  const { key = EMBEDDED_PUBLISHABLE_KEY, headers, ...rest } = init;
+  const h = new Headers(headers);
+  if (key) h.set("apikey", key);
+  return fetch(`${server.url}${pathname}`, { ...rest, headers: h });
+}
+
+export interface MailRow {
+  to_email: string;
+  kind: string;
+  subject: string;
+  body: string;
+  token: string | null;
+  created_at: string;
+}
+
+export async function mailFor(server: { url: string }, email: string): Promise<MailRow[]> {
+  const res = await raw(server, `/_embedded/mail?email=${encodeURIComponent(email)}`, { key: EMBEDDED_SECRET_KEY });
+  if (!res.ok) throw new Error(`mail outbox answered ${res.status}`);
+  return (await res.json()) as MailRow[];
+}
+
+export function tokenHashFrom(body: string): { tokenHash: string; type: string } {
+  const link = body.match(/https?:\/\/\S+\/auth\/confirm\?\S+/);
+  if (!link) throw new Error(`no confirmation link in: ${body}`);
+  const u = new URL(link[0]);
+  return { tokenHash: u.searchParams.get("token_hash")!, type: u.searchParams.get("type")! };
+}
+
+export type Client = SupabaseClient;
