@@ -54,7 +54,8 @@ export class TokenSigner {
         await rename(`${file}.tmp`, file);
       }
     }
-    const { d: _private, ...publicJwk } = stored.privateJwk;
+    const publicJwk: JWK = { ...stored.privateJwk };
+    delete publicJwk.d;
     const jwk: JWK = { ...publicJwk, kid: stored.kid, alg: "ES256", use: "sig", key_ops: ["verify"] };
     return new TokenSigner(
       stored.kid,

@@ -69,9 +69,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const signer = await TokenSigner.load(options.dataDir);
   const host = options.host ?? EMBEDDED_HOST;
 
-  // The issuer needs the real port, known only after listen(); the service reads it lazily.
-  let url = "";
-  let auth: AuthService | undefined;
+  // The URL (and so the token issuer) needs the real port, known only after listen().
+  const late: { url: string; auth?: AuthService } = { url: "" };
 
   const server = createServer((req, res) => {
     const started = Date.now();
@@ -111,12 +110,12 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       if (!OPEN_AUTH_ROUTES.has(`${method} ${sub}`)) checkApiKey(req, u);
       const body = method === "GET" || method === "HEAD" ? {} : parseBody(req, await readBody(req), { allowForm: true });
       if (!body || typeof body !== "object" || Array.isArray(body)) throw authErrors.badJson("expected a JSON object");
-      return auth!.handle({ req, method: method === "HEAD" ? "GET" : method, path: sub, url: u, body: body as Record<string, unknown> });
+      return late.auth!.handle({ req, method: method === "HEAD" ? "GET" : method, path: sub, url: u, body: body as Record<string, unknown> });
     }
     if (surface === "rest") return restRoute(req, method, path, u);
     if (surface === "embedded") return embeddedRoute(req, method, path, u);
     if (method === "GET" && path === "/") {
-      return { status: 200, body: { name: "LabCash embedded Supabase", auth: `${url}/auth/v1`, rest: `${url}/rest/v1` } };
+      return { status: 200, body: { name: "LabCash embedded Supabase", auth: `${late.url}/auth/v1`, rest: `${late.url}/rest/v1` } };
     }
     return { status: 404, body: { message: "no Route matched with those values" } };
   }
@@ -214,8 +213,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     });
   });
   const port = (server.address() as AddressInfo).port;
-  url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  auth = new AuthService({
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  late.url = url;
+  late.auth = new AuthService({
     db,
     signer,
     issuer: `${url}/auth/v1`,

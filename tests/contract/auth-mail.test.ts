@@ -114,7 +114,7 @@ describe("password recovery", () => {
     expect(verified.error).toBeNull();
     expect(verified.data.session).toBeTruthy();
     const claims = (await recovering.auth.getClaims()).data!.claims;
-    expect(claims.amr?.[0]?.method).toBe("recovery");
+    expect(claims.amr?.[0]).toMatchObject({ method: "recovery" });
 
     const updated = await recovering.auth.updateUser({ password: "Recovered-pass-9" });
     expect(updated.error).toBeNull();

@@ -191,7 +191,7 @@ describe("RPC errors in PostgREST's shape and status", () => {
 });
 
 describe("HTTP hardening", () => {
-  const post = (body: string | Uint8Array, headers: Record<string, string> = { "content-type": "application/json" }) =>
+  const post = (body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>
     raw(server, "/rest/v1/rpc/t_pair", { method: "POST", headers, body });
 
   it("malformed JSON → 400 PGRST102", async () => {
