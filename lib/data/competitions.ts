@@ -224,3 +224,20 @@ export const adminUpdatePrizeStatus = (drawId: string, status: "awaiting_claim" 
     "admin_update_prize_status",
     { p_draw_id: drawId, p_status: status },
   );
+
+export const entryQuoteSchema = z.object({
+  balance: money,
+  approved: z.boolean(),
+  rejected: z.boolean(),
+  held: z.number().int(),
+  cap_left: z.number().int(),
+  tickets_left: z.number().int(),
+  /** costs[i] and shortfalls[i] are for i + 1 tickets (up to 1000), worked out in SQL. */
+  costs: z.array(money),
+  shortfalls: z.array(money),
+});
+export type EntryQuote = z.infer<typeof entryQuoteSchema>;
+
+/** What the signed-in caller would pay for each quantity, and what they are short (get_entry_quote). */
+export const getEntryQuote = (competitionId: string) =>
+  call(entryQuoteSchema, "get_entry_quote", { p_competition_id: competitionId });

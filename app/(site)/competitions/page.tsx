@@ -1,12 +1,87 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import Link from "next/link";
+import { Trophy } from "lucide-react";
+import { CompetitionGrid } from "@/components/competitions/competition-grid";
+import { phaseOf, requestTime, type Phase } from "@/components/competitions/status";
+import { buttonClasses } from "@/components/ui/button";
+import { listCompetitions, type Competition } from "@/lib/data/competitions";
 
-export const metadata: Metadata = { title: "Competitions", description: "Prize draws for phones, laptops, consoles and more." };
+export const metadata: Metadata = {
+  title: "Competitions",
+  description: "Prize draws for phones, laptops, consoles and more. Tickets from £0.25, every draw verifiable.",
+  alternates: { canonical: "/competitions" },
+};
 
-export default function CompetitionsPage() {
+// The order of the sections on the page; list_competitions already puts live ones first, closing soonest.
+const sections: { id: string; title: string; description: string; phases: Phase[] }[] = [
+  { id: "live", title: "Live now", description: "Open for entries, closing soonest first.", phases: ["live"] },
+  { id: "opening-soon", title: "Opening soon", description: "Published with their draw commitment; entries open at the time shown.", phases: ["upcoming"] },
+  {
+    id: "finished",
+    title: "Sold out and drawn",
+    description: "Finished competitions with their winners. Every draw can be checked in your browser.",
+    phases: ["awaiting_draw", "drawn"],
+  },
+  { id: "closed", title: "Closed and cancelled", description: "Closed with no tickets sold, or cancelled with every entry refunded.", phases: ["closed", "cancelled"] },
+];
+
+export default async function CompetitionsPage() {
+  const competitions = await listCompetitions();
+  const now = requestTime();
+  const byPhase = new Map<Phase, Competition[]>();
+  for (const c of competitions) {
+    const phase = phaseOf(c, now);
+    byPhase.set(phase, [...(byPhase.get(phase) ?? []), c]);
+  }
+  const drawnNewestFirst = (a: Competition, b: Competition) =>
+    Date.parse(b.draw?.drawn_at ?? b.closed_at ?? b.closes_at) - Date.parse(a.draw?.drawn_at ?? a.closed_at ?? a.closes_at);
+
   return (
-    <ComingSoon title="Competitions" links={[{ label: "How it works", href: "/docs/how-it-works" }, { label: "Free postal entry", href: "/docs/competitions" }]}>
-      <p>No competitions are live yet. Soon this page will list every live draw with its prize, ticket price, tickets sold and closing time.</p>
-    </ComingSoon>
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <header className="max-w-3xl">
+        <h1 className="text-4xl font-extrabold tracking-tight">Competitions</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Enter with credit from £0.25 a ticket, or for free by post with exactly the same odds. Every draw is published with a commitment
+          before the first sale and can be checked in your browser afterwards.
+        </p>
+        <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <Link href="/docs/competitions#free-entry-by-post" className="font-medium text-primary-text underline underline-offset-4">
+            Free postal entry
+          </Link>
+          <Link href="/docs/fair-draws" className="font-medium text-primary-text underline underline-offset-4">
+            How draws are verified
+          </Link>
+          <Link href="/competitions-demo" className="font-medium text-primary-text underline underline-offset-4">
+            See how it works (demo)
+          </Link>
+        </p>
+      </header>
+
+      {competitions.length === 0 ? (
+        <div className="mt-12 rounded-2xl border border-dashed border-border px-6 py-12 text-center">
+          <Trophy aria-hidden className="mx-auto size-10 text-muted-foreground" />
+          <p className="mt-4 text-lg font-semibold">No competitions yet</p>
+          <p className="mt-2 text-muted-foreground">The first prizes are being lined up.</p>
+          <Link href="/competitions-demo" className={buttonClasses("outline", "md", "mt-6")}>
+            Try the demo
+          </Link>
+        </div>
+      ) : null}
+
+      {sections.map((section) => {
+        const items = section.phases.flatMap((p) => byPhase.get(p) ?? []);
+        if (items.length === 0) return null;
+        if (section.id !== "live" && section.id !== "opening-soon") items.sort(drawnNewestFirst);
+        return (
+          <section key={section.id} aria-labelledby={`${section.id}-title`} className="mt-14">
+            <h2 id={`${section.id}-title`} className="text-2xl font-bold tracking-tight">
+              {section.title} <span className="text-base font-normal text-muted-foreground">({items.length})</span>
+            </h2>
+            <p className="mt-1 mb-6 text-muted-foreground">{section.description}</p>
+            <CompetitionGrid competitions={items} now={now} />
+          </section>
+        );
+      })}
+    </div>
   );
 }

@@ -1,12 +1,89 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/layout/coming-soon";
+import Image from "next/image";
+import Link from "next/link";
+import { ShieldCheck, Trophy } from "lucide-react";
+import { buttonClasses } from "@/components/ui/button";
+import { listWinners } from "@/lib/data/competitions";
+import { formatDateTime, formatGBP } from "@/lib/format";
 
-export const metadata: Metadata = { title: "Winners", description: "Every LabCash winner, with a link to verify the draw." };
+export const metadata: Metadata = {
+  title: "Winners",
+  description: "Every LabCash winner, with the winning ticket and a link to verify the draw in your browser.",
+  alternates: { canonical: "/winners" },
+};
 
-export default function WinnersPage() {
+export default async function WinnersPage() {
+  const winners = await listWinners();
   return (
-    <ComingSoon title="Winners" links={[{ label: "How draws are verified", href: "/docs/fair-draws" }]}>
-      <p>No competitions have been drawn yet. Each winner will be listed here with the prize, the winning ticket and a link to verify the draw in your browser.</p>
-    </ComingSoon>
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <header className="max-w-3xl">
+        <h1 className="text-4xl font-extrabold tracking-tight">Winners</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Every prize drawn so far, newest first. Each draw publishes every input, so you can recompute the winning ticket yourself.
+        </p>
+        <Link href="/docs/fair-draws" className="mt-3 inline-block font-medium text-primary-text underline underline-offset-4">
+          How draws are verified
+        </Link>
+      </header>
+
+      {winners.length === 0 ? (
+        <div className="mt-10 rounded-2xl border border-dashed border-border px-6 py-12 text-center">
+          <Trophy aria-hidden className="mx-auto size-10 text-muted-foreground" />
+          <p className="mt-4 text-lg font-semibold">No competitions have been drawn yet</p>
+          <Link href="/competitions" className={buttonClasses("outline", "md", "mt-6")}>
+            See the live competitions
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-10 flex flex-col gap-5">
+          {winners.map((w) => (
+            <li key={w.draw_id}>
+              <article aria-labelledby={`winner-${w.draw_id}`} className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 sm:flex-row">
+                {w.image ? (
+                  <Image src={w.image} alt="" width={240} height={180} unoptimized className="aspect-[4/3] w-full rounded-lg object-cover sm:w-48" />
+                ) : null}
+                <div className="flex min-w-0 flex-1 flex-col gap-3">
+                  <div>
+                    <h2 id={`winner-${w.draw_id}`} className="text-xl font-semibold">
+                      <Link href={`/competitions/${w.slug}`} className="hover:underline">
+                        {w.title}
+                      </Link>
+                    </h2>
+                    <p className="text-sm text-muted-foreground">Prize worth {formatGBP(w.prize_value)}</p>
+                  </div>
+                  <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                    <div>
+                      <dt className="text-sm text-muted-foreground">Winner</dt>
+                      <dd className="font-semibold">{w.winner_display_name}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-muted-foreground">Winning ticket</dt>
+                      <dd className="font-semibold">
+                        #{w.winning_number} <span className="font-normal text-muted-foreground">of {w.ticket_count.toLocaleString("en-GB")}</span>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-muted-foreground">Drawn</dt>
+                      <dd className="font-semibold">
+                        <time dateTime={w.drawn_at}>{formatDateTime(w.drawn_at)}</time>
+                      </dd>
+                    </div>
+                  </dl>
+                  <p className="text-sm text-muted-foreground">{w.prize_description}</p>
+                  <Link
+                    href={`/winners/${w.draw_id}`}
+                    className="inline-flex items-center gap-1.5 self-start font-semibold text-primary-text underline underline-offset-4"
+                    aria-label={`Verify the draw for ${w.title}`}
+                  >
+                    <ShieldCheck aria-hidden className="size-4" />
+                    Verify the draw
+                  </Link>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

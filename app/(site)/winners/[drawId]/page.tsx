@@ -1,0 +1,116 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { ArrowLeft } from "lucide-react";
+import { DrawVerifier } from "@/components/competitions/draw-verifier";
+import { getDraw } from "@/lib/data/competitions";
+import { ticketListText } from "@/lib/draws/verify";
+import { formatDateTime } from "@/lib/format";
+
+type Props = { params: Promise<{ drawId: string }> };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const load = cache(async (id: string) => (UUID.test(id) ? getDraw(id) : null));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const draw = await load((await params).drawId);
+  if (!draw) return {};
+  return {
+    title: `Verify the draw: ${draw.competition.title}`,
+    description: `Every input of the ${draw.competition.title} draw, recomputed in your browser.`,
+  };
+}
+
+export default async function VerifyDrawPage({ params }: Props) {
+  const draw = await load((await params).drawId);
+  if (!draw) notFound();
+  const external = draw.external_randomness;
+  const inputs: [string, React.ReactNode, string?][] = [
+    ["Algorithm", draw.algorithm],
+    ["Competition id", draw.competition.id, "16 raw bytes in the hash"],
+    ["Seed commitment (published before sales)", draw.seed_commitment, "SHA-256 of the seed"],
+    ["Revealed seed", draw.seed_hex, "32 bytes, secret until the draw"],
+    ["Ticket list hash", draw.ticket_list_hash, "SHA-256 of the ticket list below"],
+    [
+      "External randomness",
+      external ? `${String(external.source ?? "external")}${external.round ? ` round ${String(external.round)}` : ""}: ${draw.external_hex}` : "None",
+      external ? "bytes appended after the ticket list hash" : "nothing is appended",
+    ],
+    ["Counter", String(draw.counter), "attempts rejected before this one"],
+    ["N (tickets in the draw)", draw.ticket_count.toLocaleString("en-GB")],
+    ["Winning number", `#${draw.winning_number}`],
+    ["Winning ticket id", draw.winning_ticket_id],
+  ];
+  const listText = ticketListText(draw.tickets);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <Link href="/winners" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft aria-hidden className="size-4" />
+        All winners
+      </Link>
+      <header className="mt-6">
+        <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">Verify the draw: {draw.competition.title}</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Ticket <span className="font-semibold text-foreground">#{draw.winning_number}</span> of {draw.ticket_count.toLocaleString("en-GB")} won
+          (<span className="font-semibold text-foreground">{draw.winner_display_name}</span>), drawn {formatDateTime(draw.drawn_at)}{" "}
+          {draw.trigger === "sold_out" ? "when the last ticket sold" : "at the close time"}.{" "}
+          <Link href={`/competitions/${draw.competition.slug}`} className="font-medium text-primary-text underline underline-offset-4">
+            The competition
+          </Link>
+        </p>
+      </header>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
+        <section aria-labelledby="inputs-title">
+          <h2 id="inputs-title" className="text-xl font-bold">
+            Every input
+          </h2>
+          <dl className="mt-4 flex flex-col divide-y divide-border rounded-2xl border border-border">
+            {inputs.map(([name, value, note]) => (
+              <div key={name} className="px-4 py-3">
+                <dt className="text-sm text-muted-foreground">
+                  {name}
+                  {note ? <span className="text-xs"> ({note})</span> : null}
+                </dt>
+                <dd className="mt-0.5 font-mono text-sm break-all">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <details className="mt-4 rounded-2xl border border-border p-4">
+            <summary className="cursor-pointer font-semibold">The ticket list ({draw.tickets.length.toLocaleString("en-GB")} tickets)</summary>
+            <p className="mt-2 text-sm text-muted-foreground">
+              One line per ticket, &ldquo;number:ticket id&rdquo;, each ending in a newline, in number order. Its SHA-256 is the ticket list hash.
+              Ticket ids are random, so the list does not say who entered.
+            </p>
+            <pre className="mt-3 max-h-96 overflow-auto rounded-lg bg-muted p-3 text-xs" tabIndex={0} aria-label="Ticket list">
+              {listText}
+            </pre>
+          </details>
+        </section>
+
+        <div className="flex flex-col gap-6">
+          <DrawVerifier draw={draw} />
+          <section aria-labelledby="how-title" className="text-sm">
+            <h2 id="how-title" className="text-lg font-bold">
+              How the winner is derived
+            </h2>
+            <ol className="mt-2 list-decimal space-y-1.5 pl-5">
+              <li>Hash the seed, the competition id, the ticket list hash, any external randomness and the counter (4 bytes) with SHA-256.</li>
+              <li>Read the first 6 bytes as a number x below 2⁴⁸.</li>
+              <li>If x falls in the last incomplete block of N (x ≥ 2⁴⁸ − 2⁴⁸ mod N) add one to the counter and hash again: this avoids modulo bias.</li>
+              <li>Otherwise the winning number is (x mod N) + 1.</li>
+            </ol>
+            <p className="mt-3">
+              Check the commitment yourself: <code className="rounded bg-muted px-1 font-mono text-xs break-all">echo -n {draw.seed_hex} | xxd -r -p | sha256sum</code>
+            </p>
+            <Link href="/docs/fair-draws" className="mt-3 inline-block font-medium text-primary-text underline underline-offset-4">
+              Fair draws and verification, in full
+            </Link>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

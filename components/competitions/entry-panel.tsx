@@ -1,0 +1,209 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState, useId, useState } from "react";
+import { Minus, PartyPopper, Plus } from "lucide-react";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { enterCompetitionAction } from "@/lib/actions/competitions";
+import type { ActionResult } from "@/lib/actions/result";
+import type { EntryQuote, EntryResult } from "@/lib/data/competitions";
+import { formatGBP } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { celebrate } from "./celebrate";
+import { formatTicketNumbers, plural } from "./ticket-numbers";
+
+const QUICK_PICKS = [1, 5, 10, 25];
+
+export type EntryPanelProps = {
+  competitionId: string;
+  title: string;
+  question: string | null;
+  options: string[] | null;
+  quote: EntryQuote;
+  /** Why this user cannot enter now (closed, sold out, at their cap…), or null. */
+  blocked: string | null;
+};
+
+/**
+ * The paid entry form: quantity with quick picks, the skill question, the price and the credit
+ * missing (both worked out in SQL: get_entry_quote), and the result. It stays mounted when the
+ * page refreshes after a purchase, so a sell-out still shows the buyer their ticket numbers.
+ */
+export function EntryPanel({ competitionId, title, question, options, quote, blocked }: EntryPanelProps) {
+  const ids = useId();
+  const [raw, setRaw] = useState("1");
+  const [result, action, pending] = useActionState(async (prev: ActionResult<EntryResult> | null, form: FormData) => {
+    const next = await enterCompetitionAction(prev, form);
+    if (next.ok) {
+      setRaw("1");
+      void celebrate();
+    }
+    return next;
+  }, null);
+
+  const quantity = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  const maxQuantity = Math.min(quote.cap_left, quote.tickets_left);
+  const picks = [...new Set([...QUICK_PICKS.filter((n) => n <= maxQuantity), ...(maxQuantity < 25 && maxQuantity > 0 ? [maxQuantity] : [])])].sort(
+    (a, b) => a - b,
+  );
+  const cost = quantity >= 1 ? quote.costs[quantity - 1] : undefined;
+  const shortfall = quantity >= 1 ? quote.shortfalls[quantity - 1] : undefined;
+
+  // The same order of checks as enter_competition: cap, then tickets left, then credit.
+  let problem: React.ReactNode = null;
+  if (!Number.isInteger(quantity) || quantity < 1) problem = "Choose at least one ticket";
+  else if (quantity > quote.cap_left) problem = `You can buy at most ${quote.cap_left} more tickets for this competition`;
+  else if (quantity > quote.tickets_left) problem = `Only ${quote.tickets_left} tickets left`;
+  else if (shortfall !== undefined && shortfall > 0)
+    problem = (
+      <>
+        Not enough credit: you need {formatGBP(shortfall)} more.{" "}
+        <Link href="/credit" className="font-semibold underline underline-offset-2">
+          Add credit
+        </Link>
+      </>
+    );
+
+  const step = (delta: number) => setRaw(String(Math.max(1, (Number.isFinite(quantity) ? quantity : 0) + delta)));
+  const buyLabel = Number.isFinite(quantity) && quantity >= 1 ? `Buy ${plural(quantity, "ticket")}` : "Buy tickets";
+
+  return (
+    <div className="flex flex-col gap-5">
+      {result?.ok ? <EntrySuccess result={result.data} /> : null}
+
+      {blocked ? (
+        <p className="rounded-lg border border-border bg-muted p-4 font-medium">{blocked}</p>
+      ) : (
+        <form action={action} noValidate className="flex flex-col gap-5" aria-label={`Enter ${title}`}>
+          <input type="hidden" name="competitionId" value={competitionId} />
+
+          <div className="flex flex-col gap-2">
+            <label htmlFor={`${ids}-quantity`} className="font-medium">
+              Number of tickets
+            </label>
+            {picks.length > 1 ? (
+              <div role="group" aria-label="Quick picks" className="flex flex-wrap gap-2">
+                {picks.map((n) => (
+                  <button
+                    key={n}
+                    type="button"
+                    aria-pressed={quantity === n}
+                    onClick={() => setRaw(String(n))}
+                    className={cn(
+                      "h-10 min-w-12 rounded-md border px-3 text-sm font-semibold transition-colors",
+                      quantity === n ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background hover:bg-accent",
+                    )}
+                  >
+                    {n === maxQuantity && !QUICK_PICKS.includes(n) ? `Max ${n}` : n}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+            <div className="flex items-center gap-2">
+              <Button type="button" variant="outline" size="icon" aria-label="One ticket fewer" onClick={() => step(-1)} disabled={!(quantity > 1)}>
+                <Minus aria-hidden />
+              </Button>
+              <input
+                id={`${ids}-quantity`}
+                name="quantity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={Math.max(1, maxQuantity)}
+                step={1}
+                value={raw}
+                onChange={(e) => setRaw(e.target.value)}
+                aria-describedby={`${ids}-limits${problem ? ` ${ids}-problem` : ""}`}
+                aria-invalid={problem ? true : undefined}
+                className="h-10 w-24 rounded-md border border-border bg-background px-3 text-center text-lg font-semibold tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
+              />
+              <Button type="button" variant="outline" size="icon" aria-label="One ticket more" onClick={() => step(1)} disabled={quantity >= maxQuantity}>
+                <Plus aria-hidden />
+              </Button>
+            </div>
+            <p id={`${ids}-limits`} className="text-sm text-muted-foreground">
+              {quote.held > 0 ? `You hold ${plural(quote.held, "ticket")}, so you` : "You"} can buy up to {plural(maxQuantity, "more ticket")} (
+              {quote.tickets_left.toLocaleString("en-GB")} left in total).
+            </p>
+          </div>
+
+          {question && options ? (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 font-medium">
+                Skill question: <span className="font-normal">{question}</span>
+              </legend>
+              {options.map((option, i) => (
+                <label
+                  key={option}
+                  htmlFor={`${ids}-answer-${i}`}
+                  className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2.5 has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                >
+                  <input id={`${ids}-answer-${i}`} type="radio" name="answer" value={option} className="size-4 accent-[var(--primary)]" />
+                  {option}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+
+          <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-4 text-sm">
+            <dt className="text-muted-foreground">Total</dt>
+            <dd className="text-right text-lg font-bold" data-testid="entry-total">
+              {cost !== undefined ? formatGBP(cost) : "–"}
+            </dd>
+            <dt className="text-muted-foreground">Your credit</dt>
+            <dd className="text-right font-semibold">{formatGBP(quote.balance)}</dd>
+          </dl>
+
+          {problem ? (
+            <p id={`${ids}-problem`} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+              {problem}
+            </p>
+          ) : null}
+
+          {result && !result.ok ? <EntryError message={result.error} /> : null}
+
+          <Button type="submit" size="lg" disabled={pending || problem !== null}>
+            {pending ? "Entering…" : buyLabel}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function EntryError({ message }: { message: string }) {
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-50">
+      <p className="font-semibold">{message}</p>
+      {message.startsWith("Not enough credit") ? (
+        <Link href="/credit" className={buttonClasses("link", "sm", "h-auto px-0 pt-1 text-red-900 dark:text-red-50")}>
+          Add credit
+        </Link>
+      ) : null}
+      {message.startsWith("Your account is awaiting approval") ? (
+        <Link href="/pending-approval" className={buttonClasses("link", "sm", "h-auto px-0 pt-1 text-red-900 dark:text-red-50")}>
+          What happens next
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function EntrySuccess({ result }: { result: EntryResult }) {
+  const n = result.ticket_numbers.length;
+  return (
+    <div role="status" className="rounded-lg border border-primary/40 bg-primary-soft p-4">
+      <p className="flex items-center gap-2 text-lg font-bold">
+        <PartyPopper aria-hidden className="size-5 text-primary-text" />
+        You&apos;re in!
+      </p>
+      <p className="mt-1">
+        Your {n === 1 ? "ticket number" : "ticket numbers"}: <span className="font-semibold">{formatTicketNumbers(result.ticket_numbers)}</span>
+      </p>
+      <p className="mt-1 text-sm text-muted-foreground">Credit left: {formatGBP(result.balance)}. A receipt is on its way by e-mail.</p>
+      {result.drawn ? (
+        <p className="mt-2 font-medium">That was the last ticket, so the draw has just taken place: the result is on this page.</p>
+      ) : null}
+    </div>
+  );
+}
