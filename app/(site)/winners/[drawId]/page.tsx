@@ -84,7 +84,7 @@ export default async function VerifyDrawPage({ params }: Props) {
               One line per ticket, &ldquo;number:ticket id&rdquo;, each ending in a newline, in number order. Its SHA-256 is the ticket list hash.
               Ticket ids are random, so the list does not say who entered.
             </p>
-            <pre className="mt-3 max-h-96 overflow-auto rounded-lg bg-muted p-3 text-xs" tabIndex={0} aria-label="Ticket list">
+            <pre className="mt-3 max-h-96 overflow-auto rounded-lg bg-muted p-3 text-xs" tabIndex={0} role="region" aria-label="Ticket list">
               {listText}
             </pre>
           </details>

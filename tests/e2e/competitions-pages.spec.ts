@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { createCompetition } from "./support/backend";
+
+test("the competitions page lists a new live competition with its price, progress and countdown", async ({ page }) => {
+  const competition = await createCompetition("listed", { ticketPrice: 0.75, totalTickets: 40 });
+  await page.goto("/competitions");
+  const live = page.getByRole("region", { name: /^Live now/ });
+  const card = live.getByRole("article").filter({ has: page.getByRole("heading", { name: competition.title }) });
+  await expect(card).toContainText("£0.75 per ticket");
+  await expect(card.getByRole("progressbar", { name: "Tickets sold" })).toHaveAttribute("aria-valuetext", "0 of 40 tickets sold");
+  await expect(card).toContainText(/Closes in \d+d \d{2}h \d{2}m \d{2}s/);
+  // Finished competitions come after the live ones, with their winners.
+  const finished = page.getByRole("region", { name: /^Sold out and drawn/ });
+  await expect(finished.getByRole("article").filter({ hasText: "PlayStation 5 Pro" })).toContainText(/Won by \S+ \S\. with ticket #\d+/);
+  await card.getByRole("link", { name: competition.title }).click();
+  await expect(page).toHaveURL(new RegExp(`${competition.path}$`));
+  await expect(page.getByRole("heading", { level: 1, name: competition.title })).toBeVisible();
+});
+
+test("the home page shows live competitions from the backend", async ({ page }) => {
+  // Closing soonest puts it among the few the home page shows.
+  const competition = await createCompetition("home", { closesInSeconds: 20 * 60 });
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Live competitions" });
+  await expect(section.getByRole("link", { name: competition.title })).toHaveAttribute("href", competition.path);
+});
+
+test("an unknown competition is the site's 404 page", async ({ page }) => {
+  const response = await page.goto("/competitions/no-such-prize-here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Page not found: /competitions/no-such-prize-here")).toBeVisible();
+});
+
+test("a competition that is not open yet says when it opens", async ({ page }) => {
+  const opensAt = new Date(Date.now() + 3 * 86_400_000);
+  const competition = await createCompetition("later", { opensAt: opensAt.toISOString(), closesInSeconds: 10 * 86_400 });
+  await page.goto(competition.path);
+  await expect(page.getByText(/^Opens in/).first()).toBeVisible();
+  await expect(page.getByRole("article", { name: "Enter online" })).toContainText(/Entries open on \d{1,2} \w+ \d{4} at \d{2}:\d{2}/);
+});
+
+test("an unknown draw id is a 404, and a draw can be verified without an account", async ({ page }) => {
+  expect((await page.goto("/winners/00000000-0000-4000-8000-000000000000"))?.status()).toBe(404);
+  expect((await page.goto("/winners/not-a-draw"))?.status()).toBe(404);
+  await page.goto("/winners");
+  await page.getByRole("link", { name: "Verify the draw for PlayStation 5 Pro" }).click();
+  await expect(page.getByText("This draw checks out")).toBeVisible();
+});
+
+test("the demo runs a whole competition on sample data and verifies the draw in the browser", async ({ page }) => {
+  await page.goto("/competitions-demo");
+  await expect(page.getByText(/^[0-9a-f]{64}$/).first()).toBeVisible();
+  await page.getByRole("button", { name: "Buy 3 sample tickets" }).click();
+  await expect(page.getByText("Your sample tickets: #9, #10, #11")).toBeVisible();
+  await page.getByRole("button", { name: "Another player buys 2" }).click();
+  await page.getByRole("button", { name: "Close and draw now" }).click();
+  await expect(page.getByText(/^Ticket #\d+ wins/)).toBeVisible();
+  await expect(page.getByText("This draw checks out")).toBeVisible();
+  await page.getByRole("button", { name: "Tamper: swap ticket #1 after the draw" }).click();
+  await expect(page.getByText(/This draw does not check out: .*Ticket list hash/)).toBeVisible();
+  await page.getByRole("button", { name: "Undo the tampering" }).click();
+  await expect(page.getByText("This draw checks out")).toBeVisible();
+});

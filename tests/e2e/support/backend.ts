@@ -1,0 +1,122 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { WebSocket } from "ws";
+import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../../supabase/embedded/keys";
+import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./users";
+
+// Direct access to the e2e backend (the embedded server Playwright's web server starts), for
+// fixtures that set up what a test needs: its own users, credit and competitions. Tests share
+// one database with two workers in parallel, so everything made here is unique per test.
+
+const backendUrl = `http://127.0.0.1:${process.env.E2E_BACKEND_PORT ?? 54329}`;
+const options = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  // supabase-js builds a realtime client and Node 20 has no global WebSocket (lib/supabase/options.ts).
+  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+};
+
+/** The secret-key client: service_role (auth admin API, add_credits). */
+export const serviceClient = () => createClient(backendUrl, EMBEDDED_SECRET_KEY, options);
+
+/** A client signed in with a password, as the browser's user would be. */
+export async function signedInClient(email: string, password = DEMO_PASSWORD): Promise<SupabaseClient> {
+  const client = createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options);
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw new Error(`sign in as ${email}: ${error.message}`);
+  return client;
+}
+
+let admin: Promise<SupabaseClient> | undefined;
+/** The demo admin: the admin RPCs check the caller's role, which the secret key does not have. */
+export const adminClient = () => (admin ??= signedInClient(demoUsers.admin.email));
+
+async function rpc<T>(client: SupabaseClient, fn: string, args: Record<string, unknown> = {}): Promise<T> {
+  const { data, error } = await client.rpc(fn, args);
+  if (error) throw new Error(`${fn}: ${error.message}`);
+  return data as T;
+}
+
+export type TestUser = { id: string; email: string; name: string };
+
+/** A new account (confirmed), approved by the admin unless asked otherwise, with `credit` pounds added. */
+export async function createUser(opts: { name: string; credit?: number; approved?: boolean; label?: string }): Promise<TestUser> {
+  const email = uniqueEmail(opts.label ?? "entrant");
+  const service = serviceClient();
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password: DEMO_PASSWORD,
+    email_confirm: true,
+    user_metadata: { name: opts.name, date_of_birth: "1990-05-17" },
+  });
+  if (error || !data.user) throw new Error(`create user: ${error?.message}`);
+  const id = data.user.id;
+  if (opts.approved !== false) await rpc(await adminClient(), "admin_approve_user", { p_user_id: id });
+  if (opts.credit) await rpc(service, "add_credits", { user_id: id, amount: opts.credit });
+  return { id, email, name: opts.name };
+}
+
+export type TestCompetition = { id: string; slug: string; title: string; path: string; seed_commitment: string };
+
+let counter = 0;
+/** A unique slug and title for this test. */
+export function uniqueName(label: string) {
+  const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
+  return { slug: `e2e-${label}-${suffix}`, title: `E2E ${label} ${suffix}` };
+}
+
+/** Creates and publishes a competition through the admin RPCs (live at once unless opensAt is later). */
+export async function createCompetition(
+  label: string,
+  fields: {
+    ticketPrice?: number;
+    totalTickets?: number;
+    maxPerUser?: number;
+    closesInSeconds?: number;
+    opensAt?: string;
+    question?: { text: string; options: string[]; answer: string } | null;
+    images?: string[];
+  } = {},
+): Promise<TestCompetition> {
+  const { slug, title } = uniqueName(label);
+  const client = await adminClient();
+  const question = fields.question === undefined ? { text: "What colour is a ripe banana?", options: ["Blue", "Yellow", "Purple"], answer: "Yellow" } : fields.question;
+  const draft = await rpc<{ id: string }>(client, "admin_create_competition", {
+    p: {
+      title,
+      slug,
+      summary: `A competition made by an end-to-end test (${label}).`,
+      description: "Made for a test. Nothing to win.",
+      prize_description: "A test prize",
+      prize_value: 100,
+      images: fields.images ?? ["/competitions/steam-deck-oled.svg"],
+      ticket_price: fields.ticketPrice ?? 1,
+      total_tickets: fields.totalTickets ?? 50,
+      max_tickets_per_user: fields.maxPerUser ?? Math.min(20, fields.totalTickets ?? 50),
+      ...(fields.opensAt ? { opens_at: fields.opensAt } : {}),
+      closes_at: new Date(Date.now() + (fields.closesInSeconds ?? 7 * 86_400) * 1000).toISOString(),
+      ...(question ? { skill_question: question.text, skill_options: question.options, skill_answer: question.answer } : {}),
+    },
+  });
+  const live = await rpc<{ seed_commitment: string }>(client, "admin_publish_competition", { p_id: draft.id, p_external_randomness: null });
+  return { id: draft.id, slug, title, path: `/competitions/${slug}`, seed_commitment: live.seed_commitment };
+}
+
+/** Buys tickets directly through the API as `user` (another player, not the one in the browser). */
+export async function buyAs(user: TestUser, competitionId: string, quantity: number, answer: string | null = "Yellow") {
+  const client = await signedInClient(user.email);
+  return rpc<{ ticket_numbers: number[]; drawn: boolean }>(client, "enter_competition", {
+    p_competition_id: competitionId,
+    p_quantity: quantity,
+    p_answer: answer,
+  });
+}
+
+export type PublicCompetition = {
+  status: string;
+  tickets_sold: number;
+  draw: { id: string; winning_number: number; winner_display_name: string; ticket_count: number } | null;
+};
+
+/** The competition as the public sees it. */
+export async function publicCompetition(slug: string): Promise<PublicCompetition> {
+  return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_competition", { p_slug: slug });
+}
