@@ -60,9 +60,15 @@ test("swiping right dismisses a toast", async ({ page }) => {
   await toast.hover();
   const box = (await toast.boundingBox())!;
   const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 40, y);
+  const x = box.x + 40;
+  await page.mouse.move(x, y);
   await page.mouse.down();
-  for (let dx = 10; dx <= 120; dx += 10) await page.mouse.move(box.x + 40 + dx, y);
+  await expect(toast).toHaveAttribute("data-swiping", "true");
+  // Sonner locks the swipe direction on the first move and applies distance from the next render on.
+  await page.mouse.move(x + 5, y);
+  await page.mouse.move(x + 15, y);
+  await expect(toast).toHaveAttribute("data-swiped", "true");
+  await page.mouse.move(x + 80, y, { steps: 5 });
   await page.mouse.up();
   await expect(toast).toHaveCount(0);
 });
