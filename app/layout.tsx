@@ -5,6 +5,10 @@ import { Toaster } from "@/components/layout/toaster";
 import { Analytics } from "@/components/layout/analytics";
 import "./globals.css";
 
+// Vercel serves the analytics script only to deployments on Vercel; elsewhere loading it
+// would just 404. LABCASH_ANALYTICS=1 turns it on anyway (the e2e run tests its failure path).
+const analyticsEnabled = process.env.VERCEL === "1" || process.env.LABCASH_ANALYTICS === "1";
+
 export const metadata: Metadata = {
   metadataBase: new URL(siteConfig.url),
   title: { default: homeTitle, template: titleTemplate },
@@ -31,7 +35,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           {children}
           <Toaster />
         </ThemeProvider>
-        <Analytics />
+        {analyticsEnabled && <Analytics />}
       </body>
     </html>
   );
