@@ -67,6 +67,8 @@ function CardFooter({ competition: c, phase }: { competition: Competition; phase
       return <p>Closed with no tickets sold, so there is no winner.</p>;
     case "cancelled":
       return <p>Cancelled: every entry was refunded to credit.</p>;
+    case "draft":
+      return <p>Not published yet.</p>;
   }
 }
 

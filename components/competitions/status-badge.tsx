@@ -9,6 +9,7 @@ const tones = {
 } as const;
 
 const phaseTone: Record<Phase, keyof typeof tones> = {
+  draft: "warning",
   live: "primary",
   upcoming: "neutral",
   awaiting_draw: "warning",

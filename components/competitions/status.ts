@@ -35,9 +35,10 @@ export function entryBlock(c: Competition, now: number): string | null {
   return null;
 }
 
-export type Phase = "live" | "upcoming" | "awaiting_draw" | "drawn" | "closed" | "cancelled";
+export type Phase = "draft" | "live" | "upcoming" | "awaiting_draw" | "drawn" | "closed" | "cancelled";
 
 export function phaseOf(c: Competition, now: number): Phase {
+  if (c.status === "draft") return "draft";
   if (c.status === "cancelled") return "cancelled";
   if (c.status === "drawn") return "drawn";
   if (c.status === "closed") return c.tickets_sold > 0 ? "awaiting_draw" : "closed";
@@ -48,6 +49,7 @@ export function phaseOf(c: Competition, now: number): Phase {
 }
 
 export const phaseLabel: Record<Phase, string> = {
+  draft: "Draft (admin preview)",
   live: "Live",
   upcoming: "Opening soon",
   awaiting_draw: "Drawing now",

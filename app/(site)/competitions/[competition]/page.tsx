@@ -246,6 +246,8 @@ function Timing({ competition: c, phase }: { competition: CompetitionPage; phase
       return <p>Closed {formatDateTime(c.closed_at ?? c.closes_at)} with no tickets sold, so there is no winner.</p>;
     case "cancelled":
       return <p>Cancelled {c.cancelled_at ? formatDateTime(c.cancelled_at) : ""}.</p>;
+    case "draft":
+      return <p>A draft: only admins can see it until it is published.</p>;
   }
 }
 
