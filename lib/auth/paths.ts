@@ -14,6 +14,7 @@ const APPROVAL_EXEMPT_PREFIXES = [
   "/auth/confirm",
   "/account",
   "/competitions",
+  "/competitions-demo", // ours: sample data only, explained to anyone
   "/winners",
   "/docs",
   "/blog",

@@ -6,13 +6,13 @@ describe("approval exemptions (spec §4)", () => {
     expect(exemptFromApproval("/")).toBe(true);
     for (const path of ["/competitions", "/competitions/iphone-17", "/docs/legal/privacy-policy", "/blog/launch", "/winners",
       "/account", "/account/credits", "/pending-approval", "/logout", "/login", "/register", "/auth/callback",
-      "/auth/reset-password", "/auth/confirm"]) {
+      "/auth/reset-password", "/auth/confirm", "/competitions-demo"]) {
       expect(exemptFromApproval(path), path).toBe(true);
     }
   });
 
   it("does not exempt paths that only share a prefix of characters", () => {
-    for (const path of ["/labspinner", "/credit", "/admin", "/pricing", "/competitions-demo", "/docsx", "/payment/competition"]) {
+    for (const path of ["/labspinner", "/credit", "/admin", "/pricing", "/competitions-x", "/docsx", "/payment/competition"]) {
       expect(exemptFromApproval(path), path).toBe(false);
     }
   });
