@@ -28,11 +28,11 @@ export function UserMenu({ user }: { user: HeaderUser }) {
   const entries = accountMenu.filter((e) => (!e.pendingOnly || !user.approved) && (!e.adminOnly || user.admin));
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Account menu for ${shown}`}
-        className="inline-flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground hover:bg-primary/90"
-      >
+      {/* The name comes from hidden text, not aria-label, so the visible initials never
+          contradict it (WCAG 2.5.3, axe label-content-name-mismatch). */}
+      <DropdownMenuTrigger className="inline-flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground hover:bg-primary/90">
         <span aria-hidden>{initials(user.name, user.email)}</span>
+        <span className="sr-only">Account menu for {shown}</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { storageStatePath } from "./support/users";
 
 const publicPages = [
   "/",
@@ -38,4 +39,30 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     });
   }
+}
+
+// Signed-in screens: the header's account menu, the dashboard layout and the forms.
+const signedInPages = {
+  player: ["/account", "/account/credits", "/account/entries", "/account/profile", "/competitions/iphone-17-pro-max"],
+  pending: ["/pending-approval", "/account"],
+  admin: ["/admin", "/admin/approvals"],
+} as const;
+
+for (const [user, paths] of Object.entries(signedInPages) as [keyof typeof signedInPages, readonly string[]][]) {
+  test.describe(`signed in as ${user}`, () => {
+    test.use({ storageState: storageStatePath(user) });
+    for (const colorScheme of ["light", "dark"] as const) {
+      for (const path of paths) {
+        test(`${path} has no axe violations in ${colorScheme} mode`, async ({ page }) => {
+          await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+          await page.goto(path);
+          await expect(page).toHaveURL(new RegExp(`${path}$`));
+          await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
+          await expect(page.getByRole("button", { name: /Account menu for/ })).toBeEnabled();
+          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+          expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        });
+      }
+    }
+  });
 }

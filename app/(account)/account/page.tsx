@@ -32,7 +32,7 @@ export default async function AccountPage() {
           <dd className="text-2xl font-bold">{account.approved ? "Approved" : "Awaiting approval"}</dd>
         </div>
       </dl>
-      <nav aria-label="Account" className="flex flex-wrap gap-4">
+      <nav aria-label="Account shortcuts" className="flex flex-wrap gap-4">
         <Link href="/account/credits" className="underline">Credit balance and history</Link>
         <Link href="/account/entries" className="underline">My entries</Link>
         <Link href="/account/profile" className="underline">Profile settings</Link>
