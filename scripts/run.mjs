@@ -17,7 +17,15 @@ const children = new Set();
 let stopping = false;
 
 function run(name, command, args, env, { onLine } = {}) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["inherit", "pipe", "inherit"] });
+  // Each child in its own process group: Ctrl-C (or a group kill) reaches only this launcher,
+  // which then stops each child exactly once. A second signal would make the backend skip
+  // its clean close.
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["inherit", "pipe", "inherit"],
+    detached: true,
+  });
   children.add(child);
   let buffer = "";
   child.stdout.on("data", (chunk) => {
@@ -41,6 +49,7 @@ function run(name, command, args, env, { onLine } = {}) {
 }
 
 function stop(code = 0) {
+  if (stopping) return; // already stopping; the timer below forces it if a child hangs
   stopping = true;
   for (const child of children) child.kill("SIGTERM");
   const force = setTimeout(() => {
@@ -56,6 +65,9 @@ function stop(code = 0) {
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL"); // never leave orphans behind
+});
 
 async function startEmbedded() {
   const port = process.env.EMBEDDED_PORT ?? "54321";
@@ -93,7 +105,12 @@ async function main() {
   if (mode === "start" && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
     console.log("[labcash] No production build yet: running next build first.");
     await new Promise((resolve, reject) => {
-      const build = spawn(process.execPath, [nextBin, "build"], { cwd: root, env: { ...process.env, ...env }, stdio: "inherit" });
+      const build = spawn(process.execPath, [nextBin, "build"], {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: "inherit",
+        detached: true,
+      });
       children.add(build);
       build.on("exit", (code) => {
         children.delete(build);

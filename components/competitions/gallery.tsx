@@ -17,7 +17,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
           width={800}
           height={600}
           unoptimized
-          priority
+          preload
           className="aspect-[4/3] w-full object-cover"
         />
       </div>

@@ -29,7 +29,7 @@ export default function BlogPage() {
                 width={post.image.width}
                 height={post.image.height}
                 unoptimized
-                priority={i < 2}
+                preload={i < 2}
                 className="aspect-[1200/630] w-full object-cover"
               />
               <div className="flex flex-1 flex-col gap-3 p-6">

@@ -64,7 +64,7 @@ export default async function PostPage({ params }: Props) {
         width={post.image.width}
         height={post.image.height}
         unoptimized
-        priority
+        preload
         className="mt-8 aspect-[1200/630] w-full rounded-2xl border border-border object-cover"
       />
       <div className="prose mt-10">
