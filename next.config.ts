@@ -6,6 +6,10 @@ const nextConfig: NextConfig = {
   experimental: { authInterrupts: true },
   serverExternalPackages: ["@electric-sql/pglite", "ws"],
   poweredByHeader: false,
+  // /register is named in the approval exemptions (spec §4); sign-up lives at /signup.
+  async redirects() {
+    return [{ source: "/register", destination: "/signup", permanent: true }];
+  },
 };
 
 // Builds content/ into .content-collections/ (schema-checked) before `next build`, and watches it in `next dev`.

@@ -52,6 +52,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(E2E_PORT), EMBEDDED_PORT: String(E2E_BACKEND_PORT), LABCASH_ANALYTICS: "1" },
+    env: { PORT: String(E2E_PORT), EMBEDDED_PORT: String(E2E_BACKEND_PORT), LABCASH_ANALYTICS: "1", SITE_URL: baseURL },
   },
 });

@@ -1,11 +1,21 @@
 import "server-only";
 import { headers } from "next/headers";
 
-/** This site's origin, for links in e-mails (SITE_URL wins; else the request's own host). */
-export async function siteUrl(): Promise<string> {
+/**
+ * The origin the visitor used, from the request's headers (SITE_URL wins). Next's own
+ * request.url names the host it listens on (localhost), which is wrong for links and
+ * for comparing redirect targets.
+ */
+export function originFromHeaders(get: (name: string) => string | null): string {
   if (process.env.SITE_URL) return process.env.SITE_URL.replace(/\/$/, "");
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
+  const host = get("x-forwarded-host") ?? get("host") ?? "localhost:3000";
+  const local = host.startsWith("localhost") || host.startsWith("127.");
+  const proto = get("x-forwarded-proto") ?? (local ? "http" : "https");
   return `${proto}://${host}`;
+}
+
+/** This site's origin for the current request, for links in e-mails. */
+export async function siteUrl(): Promise<string> {
+  const h = await headers();
+  return originFromHeaders((name) => h.get(name));
 }

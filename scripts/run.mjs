@@ -17,15 +17,10 @@ const children = new Set();
 let stopping = false;
 
 function run(name, command, args, env, { onLine } = {}) {
-  // Each child in its own process group: Ctrl-C (or a group kill) reaches only this launcher,
-  // which then stops each child exactly once. A second signal would make the backend skip
-  // its clean close.
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["inherit", "pipe", "inherit"],
-    detached: true,
-  });
+  // Children share this process group, so a group kill (Playwright, a terminal's Ctrl-C)
+  // reaches them even if this launcher dies first; they also get our own SIGTERM, and the
+  // embedded backend treats that near-simultaneous second signal as the same request.
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["inherit", "pipe", "inherit"] });
   children.add(child);
   let buffer = "";
   child.stdout.on("data", (chunk) => {
@@ -75,7 +70,7 @@ async function startEmbedded() {
     "../supabase/embedded/keys.ts"
   );
   return new Promise((resolve) => {
-    run("embedded backend", process.execPath, ["--import", "tsx", path.join("supabase", "embedded", "main.ts")], { EMBEDDED_PORT: port }, {
+    run("embedded backend", process.execPath, ["--import", "tsx", path.join("supabase", "embedded", "main.ts")], { EMBEDDED_PORT: port, SITE_URL: process.env.SITE_URL ?? `http://localhost:${appPort}` }, {
       onLine(line) {
         const match = /Embedded Supabase ready at (\S+)/.exec(line);
         if (match) resolve({
@@ -109,7 +104,6 @@ async function main() {
         cwd: root,
         env: { ...process.env, ...env },
         stdio: "inherit",
-        detached: true,
       });
       children.add(build);
       build.on("exit", (code) => {

@@ -71,7 +71,7 @@ export async function requestPasswordReset(_prev: ActionResult | null, form: For
   if (!parsed.success) return invalid(parsed.error.issues);
   const supabase = await createClient();
   const { error } = await supabase.auth.resetPasswordForEmail(parsed.data.email, {
-    redirectTo: `${await siteUrl()}/auth/confirm?next=/auth/reset-password`,
+    redirectTo: `${await siteUrl()}/auth/reset-password`,
   });
   // Same answer whether or not the account exists, so the form cannot be used to probe for accounts.
   if (error && error.status !== 404 && error.code !== "user_not_found") return fail(error.message);

@@ -45,10 +45,14 @@ export function isAdminPath(path: string): boolean {
 
 /**
  * The `next` parameter after sign-in: only a local path (never another origin,
- * never back to the auth screens). Anything else falls back to /account.
+ * never back to the auth screens), or an absolute URL on `origin`. Anything else
+ * falls back to `fallback`.
  */
-export function safeNextPath(next: string | null | undefined, fallback = "/account"): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
+export function safeNextPath(next: string | null | undefined, fallback = "/account", origin?: string): string {
+  if (!next) return fallback;
+  // E-mail links may carry the full redirect URL; accept it only for this very origin.
+  if (origin && next.startsWith(`${origin}/`)) next = next.slice(origin.length);
+  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
   try {
     const url = new URL(next, "http://local.invalid");
     if (url.origin !== "http://local.invalid") return fallback;

@@ -64,13 +64,16 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`Embedded Supabase ready at ${server.url}\n`);
 
-  let stopping = false;
+  let stoppingSince = 0;
   const stop = async (signal: string) => {
-    if (stopping) {
+    if (stoppingSince) {
+      // Ctrl-C reaches the whole process group and the launcher forwards a SIGTERM too:
+      // signals within a moment of the first are the same request. A later one means "now".
+      if (Date.now() - stoppingSince < 2_000) return;
       process.stderr.write(`[embedded] ${signal} again: exiting without a clean close\n`);
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     // Closing PGlite flushes and shuts Postgres down cleanly; the next start needs no recovery.
     await server.close();
     await rm(lockFile, { force: true });

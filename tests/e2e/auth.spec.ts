@@ -24,6 +24,12 @@ test.describe("signing up", () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 
+  test("/register leads to the sign-up form", async ({ page }) => {
+    await page.goto("/register");
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  });
+
   test("a weak password is refused with the list of reasons", async ({ page }) => {
     const signUp = new SignUpPage(page);
     await signUp.goto();

@@ -50,6 +50,12 @@ describe("safeNextPath", () => {
     }
   });
 
+  it("accepts an absolute URL only on the given origin", () => {
+    expect(safeNextPath("http://127.0.0.1:3100/auth/reset-password", "/account", "http://127.0.0.1:3100")).toBe("/auth/reset-password");
+    expect(safeNextPath("http://evil.example/auth/reset-password", "/account", "http://127.0.0.1:3100")).toBe("/account");
+    expect(safeNextPath("http://127.0.0.1:3100.evil.example/x", "/account", "http://127.0.0.1:3100")).toBe("/account");
+  });
+
   it("never returns to the sign-in screens", () => {
     expect(safeNextPath("/login?next=/admin")).toBe("/account");
     expect(safeNextPath("/logout")).toBe("/account");

@@ -120,3 +120,12 @@ export type PublicCompetition = {
 export async function publicCompetition(slug: string): Promise<PublicCompetition> {
   return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_competition", { p_slug: slug });
 }
+
+/** Auth mail the embedded backend caught for `email`, newest first (GET /_embedded/mail). */
+export async function caughtMail(email: string): Promise<{ kind: string; subject: string; body: string }[]> {
+  const response = await fetch(`${backendUrl}/_embedded/mail?email=${encodeURIComponent(email)}`, {
+    headers: { apikey: EMBEDDED_SECRET_KEY },
+  });
+  if (!response.ok) throw new Error(`reading the mail outbox: ${response.status}`);
+  return response.json();
+}

@@ -1,5 +1,6 @@
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { safeNextPath } from "@/lib/auth/paths";
+import { redirectTo } from "@/lib/http/redirect";
 import { createClient } from "@/lib/supabase/server";
 
 // PKCE sign-in return: exchange the code for a session, then continue.
@@ -9,9 +10,8 @@ export async function GET(request: NextRequest) {
   if (code) {
     const supabase = await createClient();
     const { error } = await supabase.auth.exchangeCodeForSession(code);
-    if (!error) return NextResponse.redirect(new URL(next, request.url));
+    if (!error) return redirectTo(next);
   }
-  const login = new URL("/login", request.url);
-  login.searchParams.set("error", "That sign-in link is invalid or has expired. Please sign in again.");
-  return NextResponse.redirect(login);
+  const error = "That sign-in link is invalid or has expired. Please sign in again.";
+  return redirectTo(`/login?error=${encodeURIComponent(error)}`);
 }

@@ -1,6 +1,8 @@
 import type { EmailOtpType } from "@supabase/supabase-js";
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { safeNextPath } from "@/lib/auth/paths";
+import { redirectTo } from "@/lib/http/redirect";
+import { originFromHeaders } from "@/lib/site-url";
 import { createClient } from "@/lib/supabase/server";
 
 const OTP_TYPES: EmailOtpType[] = ["signup", "invite", "magiclink", "recovery", "email_change", "email"];
@@ -11,13 +13,13 @@ export async function GET(request: NextRequest) {
   const tokenHash = params.get("token_hash");
   const type = params.get("type") as EmailOtpType | null;
   const fallback = type === "recovery" ? "/auth/reset-password" : "/account";
-  const next = safeNextPath(params.get("next"), fallback);
+  const origin = originFromHeaders((name) => request.headers.get(name));
+  const next = safeNextPath(params.get("next"), fallback, origin);
   if (tokenHash && type && OTP_TYPES.includes(type)) {
     const supabase = await createClient();
     const { error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type });
-    if (!error) return NextResponse.redirect(new URL(next, request.url));
+    if (!error) return redirectTo(next);
   }
-  const login = new URL("/login", request.url);
-  login.searchParams.set("error", "That link is invalid or has expired. Please request a new one.");
-  return NextResponse.redirect(login);
+  const error = "That link is invalid or has expired. Please request a new one.";
+  return redirectTo(`/login?error=${encodeURIComponent(error)}`);
 }
