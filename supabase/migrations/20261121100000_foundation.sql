@@ -21,8 +21,10 @@ alter table public.app_settings enable row level security;
 revoke all on table public.app_settings from anon, authenticated;
 comment on table public.app_settings is 'Operator settings such as the approval mode; read and written only through functions.';
 
+-- site_url: the public origin, for links in e-mails (set it to the production domain).
 insert into public.app_settings (key, value) values
-  ('approval_mode', '"manual"'::jsonb);
+  ('approval_mode', '"manual"'::jsonb),
+  ('site_url', '"http://localhost:3000"'::jsonb);
 
 create function public.setting(p_key text) returns jsonb
 language sql stable security definer set search_path = '' as $$

@@ -514,7 +514,8 @@ begin
   if winner.user_id is not null then
     perform public.queue_mail(winner.user_id, 'competition_won', 'You won: ' || c.title,
       format(E'Congratulations! Your ticket #%s won %s.\n\nPrize: %s\n\nWe will be in touch to arrange delivery. '
-             'You can check the draw yourself: /winners/%s', result.winning_number, c.title, c.prize_description, new_draw));
+             'You can check the draw yourself: %s/winners/%s', result.winning_number, c.title, c.prize_description,
+             public.setting('site_url') #>> '{}', new_draw));
   end if;
   perform public.log_activity('competition.drawn', p_id,
     jsonb_build_object('draw_id', new_draw, 'winning_number', result.winning_number, 'trigger', p_trigger));

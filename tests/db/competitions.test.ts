@@ -271,8 +271,10 @@ describe("close time and draws", () => {
     expect(page.draw.id).toBe(drawId);
     const winners = await rpc<Array<{ draw_id: string; winner_display_name: string }>>(db, anon, "list_winners");
     expect(winners.find((w) => w.draw_id === drawId)?.winner_display_name).toBe("Grace H.");
-    const won = (await db.query("select 1 from public.mail_outbox where to_user = $1 and kind = 'competition_won'", [p])).rows;
+    const won = (await db.query<{ body_text: string }>("select body_text from public.mail_outbox where to_user = $1 and kind = 'competition_won'", [p])).rows;
     expect(won.length).toBe(1);
+    // The link in the e-mail is absolute, on the site_url setting.
+    expect(won[0].body_text).toContain(`http://localhost:3000/winners/${drawId}`);
     const mine = await rpc<Array<{ draw: { won: boolean } }>>(db, user(p), "get_my_entries");
     expect(mine[0].draw.won).toBe(true);
   });
