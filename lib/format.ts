@@ -6,3 +6,7 @@ const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Eu
 export const formatGBP = (amount: number) => gbp.format(amount);
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatDate = (iso: string) => date.format(new Date(iso));
+
+/** How a winner is shown in public: first name and initial, and their town if they gave one. */
+export const formatWinner = (w: { winner_display_name: string; winner_town?: string | null }) =>
+  w.winner_town ? `${w.winner_display_name}, ${w.winner_town}` : w.winner_display_name;

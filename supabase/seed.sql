@@ -64,6 +64,11 @@ select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email,
 from auth.users u
 where u.id::text like '00000000-0000-4000-8000-0000000000b_';
 
+update public.profiles p set town = t.town
+  from (values ('00000000-0000-4000-8000-0000000000b1'::uuid, 'Leeds'), ('00000000-0000-4000-8000-0000000000b2'::uuid, 'Cardiff'),
+               ('00000000-0000-4000-8000-0000000000b3'::uuid, 'Bristol'), ('00000000-0000-4000-8000-0000000000b4'::uuid, 'Glasgow')) as t(id, town)
+ where p.id = t.id;
+
 update public.user_account_data set approved = true, approved_at = now() - interval '39 days', age_verified = true,
        approved_by = '00000000-0000-4000-8000-000000000002'
  where id::text like '00000000-0000-4000-8000-0000000000b_';

@@ -6,12 +6,28 @@ import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { updateProfile } from "@/lib/actions/auth";
 
-export function ProfileForm({ name, emailNotifications }: { name: string; emailNotifications: boolean }) {
+export function ProfileForm({
+  name,
+  town,
+  emailNotifications,
+}: {
+  name: string;
+  town: string | null;
+  emailNotifications: boolean;
+}) {
   const [result, action] = useActionState(updateProfile, null);
   const errors = result && !result.ok ? result.fieldErrors : undefined;
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
       <Field label="Name" name="name" autoComplete="name" defaultValue={name} required errors={errors?.name} />
+      <Field
+        label="Town (optional)"
+        name="town"
+        autoComplete="address-level2"
+        defaultValue={town ?? ""}
+        hint="If you win, we show your first name, last initial and this town, e.g. “Priya P., Leeds”."
+        errors={errors?.town}
+      />
       <div className="flex items-center gap-2">
         <input
           id="emailNotifications"

@@ -2,7 +2,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { Trophy } from "lucide-react";
 import type { Competition } from "@/lib/data/competitions";
-import { formatDateTime, formatGBP } from "@/lib/format";
+import { formatDateTime, formatGBP, formatWinner } from "@/lib/format";
 import { Countdown } from "./countdown";
 import { endingSoon, phaseOf } from "./status";
 import { StatusBadge } from "./status-badge";
@@ -56,7 +56,7 @@ function CardFooter({ competition: c, phase }: { competition: Competition; phase
     case "drawn":
       return c.draw ? (
         <p>
-          Won by <span className="font-semibold">{c.draw.winner_display_name}</span> with ticket #{c.draw.winning_number}
+          Won by <span className="font-semibold">{formatWinner(c.draw)}</span> with ticket #{c.draw.winning_number}
         </p>
       ) : (
         <p>Drawn</p>

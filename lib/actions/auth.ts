@@ -84,12 +84,14 @@ export async function updateProfile(_prev: ActionResult | null, form: FormData):
   const parsed = profileSchema.safeParse({
     name: form.get("name") ?? "",
     emailNotifications: form.get("emailNotifications") === "on",
+    town: form.get("town") ?? "",
   });
   if (!parsed.success) return invalid(parsed.error.issues);
   const supabase = await createClient();
   const { error } = await supabase.rpc("update_my_profile", {
     p_name: parsed.data.name,
     p_email_notifications: parsed.data.emailNotifications,
+    p_town: parsed.data.town, // empty clears it
   });
   if (error) return fail(error.message);
   revalidatePath("/", "layout");

@@ -8,6 +8,7 @@ export const accountSchema = z.object({
   email: z.string().nullable(),
   email_notifications: z.boolean(),
   date_of_birth: z.string().nullable(),
+  town: z.string().nullable(),
   credits: z.coerce.number(),
   role: z.enum(["user", "admin", "super_admin"]),
   approved: z.boolean(),

@@ -16,6 +16,7 @@ export const competitionDrawSummarySchema = z.object({
   id: z.string().uuid(),
   winning_number: z.number().int(),
   winner_display_name: z.string(),
+  winner_town: z.string().nullable(),
   ticket_count: z.number().int(),
   drawn_at: timestamp,
 });
@@ -109,6 +110,7 @@ export const winnerSchema = z.object({
   prize_value: money,
   image: z.string().nullable(),
   winner_display_name: z.string(),
+  winner_town: z.string().nullable(),
   winning_number: z.number().int(),
   ticket_count: z.number().int(),
   drawn_at: timestamp,
@@ -131,6 +133,7 @@ export const drawSchema = z.object({
   winning_number: z.number().int(),
   winning_ticket_id: z.string().uuid(),
   winner_display_name: z.string(),
+  winner_town: z.string().nullable(),
   tickets: z.array(z.string().uuid()),
 });
 export type Draw = z.infer<typeof drawSchema>;

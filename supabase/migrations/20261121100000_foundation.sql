@@ -42,11 +42,12 @@ create table public.profiles (
   email text,
   email_notifications boolean not null default true,
   date_of_birth date,
+  town text check (town is null or char_length(town) between 1 and 60),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
 alter table public.profiles enable row level security;
-comment on table public.profiles is 'A user''s public-facing profile (spec §3): name, notification choice, date of birth.';
+comment on table public.profiles is 'A user''s public-facing profile (spec §3): name, notification choice, date of birth, and the town shown with their name if they win (optional).';
 
 create table public.user_account_data (
   id uuid primary key references auth.users (id) on delete cascade,
@@ -331,6 +332,7 @@ language sql stable security definer set search_path = '' as $$
     'email', p.email,
     'email_notifications', p.email_notifications,
     'date_of_birth', p.date_of_birth,
+    'town', p.town,
     'credits', a.credits,
     'role', a.role,
     'approved', a.approved,
@@ -370,8 +372,9 @@ $$;
 comment on function public.get_my_account() is 'The caller''s profile merged with account data; creates the rows if missing.';
 grant execute on function public.get_my_account() to authenticated;
 
-create function public.update_my_profile(p_name text default null, p_email_notifications boolean default null)
-returns jsonb
+create function public.update_my_profile(
+  p_name text default null, p_email_notifications boolean default null, p_town text default null
+) returns jsonb
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := public.require_user();
@@ -379,17 +382,22 @@ begin
   if p_name is not null and char_length(trim(p_name)) not between 1 and 100 then
     raise exception 'Name must be between 1 and 100 characters' using errcode = '22023';
   end if;
+  if p_town is not null and char_length(trim(p_town)) > 60 then
+    raise exception 'Town must be at most 60 characters' using errcode = '22023';
+  end if;
   perform public.create_account_rows(uid);
   update public.profiles
      set name = coalesce(trim(p_name), name),
          email_notifications = coalesce(p_email_notifications, email_notifications),
+         -- null leaves the town alone; an empty string clears it
+         town = case when p_town is null then town else nullif(trim(p_town), '') end,
          updated_at = now()
    where id = uid;
   return public.account_json(uid);
 end;
 $$;
-comment on function public.update_my_profile(text, boolean) is 'Updates the caller''s name and e-mail notification choice; returns the merged account.';
-grant execute on function public.update_my_profile(text, boolean) to authenticated;
+comment on function public.update_my_profile(text, boolean, text) is 'Updates the caller''s name, e-mail notification choice and town (an empty town clears it); returns the merged account.';
+grant execute on function public.update_my_profile(text, boolean, text) to authenticated;
 
 -- ----------------------------------------------------------------------------
 -- Credits (spec §7): the only functions that move money write a ledger row.

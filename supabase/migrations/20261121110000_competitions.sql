@@ -126,6 +126,7 @@ create table public.draws (
   winning_ticket_id uuid not null references public.tickets (id) on delete restrict,
   winner_user_id uuid references auth.users (id) on delete set null,
   winner_display_name text not null,
+  winner_town text,
   prize_status text not null default 'awaiting_claim' check (prize_status in ('awaiting_claim', 'verified', 'delivered')),
   prize_status_updated_at timestamptz,
   drawn_at timestamptz not null default now()
@@ -152,7 +153,7 @@ grant select (id, slug, title, summary, description, prize_description, prize_va
   seed_commitment, external_randomness, published_at, closed_at, cancelled_at, cancel_reason, created_at, updated_at)
   on table public.competitions to anon, authenticated;
 grant select (id, competition_id, algorithm, trigger, ticket_count, ticket_list_hash, seed_commitment, seed_hex,
-  external_randomness, external_hex, counter, winning_number, winning_ticket_id, winner_display_name, drawn_at)
+  external_randomness, external_hex, counter, winning_number, winning_ticket_id, winner_display_name, winner_town, drawn_at)
   on table public.draws to anon, authenticated;
 grant select on table public.entries, public.tickets to authenticated;
 grant select on table public.postal_entries to authenticated;
@@ -292,7 +293,7 @@ language sql stable security definer set search_path = '' as $$
     'cancelled_at', c.cancelled_at,
     'cancel_reason', c.cancel_reason,
     'draw', (select jsonb_build_object(
-               'id', d.id, 'winning_number', d.winning_number, 'winner_display_name', d.winner_display_name,
+               'id', d.id, 'winning_number', d.winning_number, 'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
                'ticket_count', d.ticket_count, 'drawn_at', d.drawn_at)
              from public.draws d where d.competition_id = c.id)
   ) || case when p_admin then jsonb_build_object(
@@ -462,6 +463,7 @@ declare
   result record;
   winner public.tickets%rowtype;
   holder_name text;
+  holder_town text;
   new_draw uuid;
 begin
   -- The row lock makes racing triggers (the sell-out purchase, cron runs) queue;
@@ -492,7 +494,7 @@ begin
 
   select * into winner from public.tickets t where t.competition_id = p_id and t.number = result.winning_number;
   if winner.user_id is not null then
-    select p.name into holder_name from public.profiles p where p.id = winner.user_id;
+    select p.name, p.town into holder_name, holder_town from public.profiles p where p.id = winner.user_id;
   end if;
   if holder_name is null then
     select pe.name into holder_name from public.postal_entries pe where pe.entry_id = winner.entry_id;
@@ -500,11 +502,11 @@ begin
 
   insert into public.draws (competition_id, trigger, ticket_count, ticket_list_hash, seed_commitment, seed_hex,
                             external_randomness, external_hex, counter, winning_number, winning_ticket_id,
-                            winner_user_id, winner_display_name)
+                            winner_user_id, winner_display_name, winner_town)
   values (p_id, case when p_trigger = 'sold_out' then 'sold_out' else 'close_time' end, c.tickets_sold,
           encode(list_hash, 'hex'), c.seed_commitment, encode(the_seed, 'hex'), c.external_randomness,
           encode(ext, 'hex'), result.counter, result.winning_number, winner.id, winner.user_id,
-          public.display_name(holder_name))
+          public.display_name(holder_name), holder_town)
   returning id into new_draw;
 
   update public.competitions
@@ -611,14 +613,14 @@ language sql stable security definer set search_path = '' as $$
       'prize_description', c.prize_description,
       'prize_value', c.prize_value,
       'image', c.images[1],
-      'winner_display_name', d.winner_display_name,
+      'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
       'winning_number', d.winning_number,
       'ticket_count', d.ticket_count,
       'drawn_at', d.drawn_at) order by d.drawn_at desc), '[]'::jsonb)
   from public.draws d
   join public.competitions c on c.id = d.competition_id
 $$;
-comment on function public.list_winners() is 'Public: every draw, newest first: prize, winner''s first name and initial, winning ticket, draw time and id for the verification page.';
+comment on function public.list_winners() is 'Public: every draw, newest first: prize, winner''s first name and initial and town (if given), winning ticket, draw time and id for the verification page.';
 grant execute on function public.list_winners() to anon, authenticated, service_role;
 
 create function public.get_draw(p_draw_id uuid) returns jsonb
@@ -638,7 +640,7 @@ language sql stable security definer set search_path = '' as $$
     'counter', d.counter,
     'winning_number', d.winning_number,
     'winning_ticket_id', d.winning_ticket_id,
-    'winner_display_name', d.winner_display_name,
+    'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
     'tickets', (select coalesce(jsonb_agg(t.id order by t.number), '[]'::jsonb)
                   from public.tickets t where t.competition_id = c.id))
   from public.draws d

@@ -48,6 +48,15 @@ describe("update_my_profile", () => {
     });
   });
 
+  it("keeps the town trimmed, leaves it alone when not given, clears it with an empty string", async () => {
+    const id = await db().createUser();
+    expect(await db().call(asUser(id), "update_my_profile", { p_town: "  Leeds " })).toMatchObject({ town: "Leeds" });
+    expect(await db().call(asUser(id), "update_my_profile", { p_name: "Still Leeds" })).toMatchObject({ town: "Leeds" });
+    expect(await db().call(asUser(id), "update_my_profile", { p_town: "" })).toMatchObject({ town: null });
+    const res = await db().rpc(asUser(id), "update_my_profile", { p_town: "t".repeat(61) });
+    expect(res.error).toEqual({ code: "22023", message: "Town must be at most 60 characters" });
+  });
+
   it("accepts a 100-character name", async () => {
     const id = await db().createUser();
     const account = await db().call<{ name: string }>(asUser(id), "update_my_profile", { p_name: "x".repeat(100) });

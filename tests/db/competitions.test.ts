@@ -240,6 +240,7 @@ describe("close time and draws", () => {
     const withSales = await createCompetition(db, admin, { total_tickets: 20 });
     const empty = await createCompetition(db, admin, { total_tickets: 20 });
     const p = await createUser(db, { credits: "20.00", name: "Grace Hopper" });
+    await rpc(db, user(p), "update_my_profile", { p_town: "York" });
     await enter(p, withSales, 2);
     await closeNow(withSales);
     await closeNow(empty);
@@ -270,7 +271,7 @@ describe("close time and draws", () => {
     expect(page.status).toBe("drawn");
     expect(page.draw.id).toBe(drawId);
     const winners = await rpc<Array<{ draw_id: string; winner_display_name: string }>>(db, anon, "list_winners");
-    expect(winners.find((w) => w.draw_id === drawId)?.winner_display_name).toBe("Grace H.");
+    expect(winners.find((w) => w.draw_id === drawId)).toMatchObject({ winner_display_name: "Grace H.", winner_town: "York" });
     const won = (await db.query<{ body_text: string }>("select body_text from public.mail_outbox where to_user = $1 and kind = 'competition_won'", [p])).rows;
     expect(won.length).toBe(1);
     // The link in the e-mail is absolute, on the site_url setting.

@@ -46,11 +46,13 @@ test("profile settings save the name and e-mail choice, and validate", async ({ 
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Enter your name");
 
   await page.getByLabel("Name").fill("Piet P. Profile");
+  await page.getByLabel("Town (optional)").fill("Harrogate");
   await page.getByLabel("E-mail me about new competitions and results").uncheck();
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByRole("main").getByRole("status")).toHaveText("Profile saved.");
   await page.reload();
   await expect(page.getByLabel("Name")).toHaveValue("Piet P. Profile");
+  await expect(page.getByLabel("Town (optional)")).toHaveValue("Harrogate");
   await expect(page.getByLabel("E-mail me about new competitions and results")).not.toBeChecked();
 });
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { ShieldCheck, Trophy } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 import { listWinners } from "@/lib/data/competitions";
-import { formatDateTime, formatGBP } from "@/lib/format";
+import { formatDateTime, formatGBP, formatWinner } from "@/lib/format";
 
 export const metadata: Metadata = {
   title: "Winners",
@@ -54,7 +54,7 @@ export default async function WinnersPage() {
                   <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                     <div>
                       <dt className="text-sm text-muted-foreground">Winner</dt>
-                      <dd className="font-semibold">{w.winner_display_name}</dd>
+                      <dd className="font-semibold">{formatWinner(w)}</dd>
                     </div>
                     <div>
                       <dt className="text-sm text-muted-foreground">Winning ticket</dt>

@@ -21,7 +21,7 @@ export default async function ProfilePage() {
           </>
         )}
       </dl>
-      <ProfileForm name={account.name} emailNotifications={account.email_notifications} />
+      <ProfileForm name={account.name} town={account.town} emailNotifications={account.email_notifications} />
       <div className="flex flex-col gap-4">
         <h2 className="text-xl font-semibold">Change password</h2>
         <NewPasswordForm />

@@ -14,7 +14,7 @@ import { TicketProgress } from "@/components/competitions/ticket-progress";
 import { buttonClasses } from "@/components/ui/button";
 import { getAccount, type Account } from "@/lib/auth/session";
 import { getCompetition, getEntryQuote, type CompetitionPage } from "@/lib/data/competitions";
-import { formatDateTime, formatGBP } from "@/lib/format";
+import { formatDateTime, formatGBP, formatWinner } from "@/lib/format";
 
 type Props = { params: Promise<{ competition: string }> };
 
@@ -264,7 +264,7 @@ function DrawResult({ competition: c }: { competition: CompetitionPage }) {
         <div>
           <dt className="text-sm text-muted-foreground">Winner</dt>
           <dd className="text-lg font-bold" data-testid="winner-name">
-            {draw.winner_display_name}
+            {formatWinner(draw)}
           </dd>
         </div>
         <div>

@@ -6,7 +6,7 @@ import { ArrowLeft } from "lucide-react";
 import { DrawVerifier } from "@/components/competitions/draw-verifier";
 import { getDraw } from "@/lib/data/competitions";
 import { ticketListText } from "@/lib/draws/verify";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatWinner } from "@/lib/format";
 
 type Props = { params: Promise<{ drawId: string }> };
 
@@ -54,7 +54,7 @@ export default async function VerifyDrawPage({ params }: Props) {
         <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">Verify the draw: {draw.competition.title}</h1>
         <p className="mt-3 text-lg text-muted-foreground">
           Ticket <span className="font-semibold text-foreground">#{draw.winning_number}</span> of {draw.ticket_count.toLocaleString("en-GB")} won
-          (<span className="font-semibold text-foreground">{draw.winner_display_name}</span>), drawn {formatDateTime(draw.drawn_at)}{" "}
+          (<span className="font-semibold text-foreground">{formatWinner(draw)}</span>), drawn {formatDateTime(draw.drawn_at)}{" "}
           {draw.trigger === "sold_out" ? "when the last ticket sold" : "at the close time"}.{" "}
           <Link href={`/competitions/${draw.competition.slug}`} className="font-medium text-primary-text underline underline-offset-4">
             The competition
