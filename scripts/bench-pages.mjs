@@ -3,8 +3,7 @@
 // a blog post and /pricing; prints each category's median score over BENCH_RUNS runs (default 3)
 // and fails below the targets.
 //
-// Builds first unless BENCH_SKIP_BUILD=1 (the build holds /tmp/labcash-next.lock, so only one
-// `next build` runs at a time). Starts `npm start` (site + embedded backend) on BENCH_PORT.
+// Builds first unless BENCH_SKIP_BUILD=1. Starts `npm start` (site + embedded backend) on BENCH_PORT.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -21,7 +20,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
 if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync(path.join(root, ".next", "BUILD_ID"))) {
-  execFileSync("flock", ["/tmp/labcash-next.lock", process.execPath, path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
+  execFileSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
