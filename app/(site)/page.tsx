@@ -14,8 +14,12 @@ export const metadata: Metadata = {
   alternates: { canonical: "/" },
 };
 
+/** The launch countdown shows until the launch moment (a request-time check on the server). */
+function launchPending() {
+  return new Date(siteConfig.launchAt).getTime() > Date.now();
+}
+
 export default function HomePage() {
-  const launchPending = new Date(siteConfig.launchAt).getTime() > Date.now();
   return (
     <>
       <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-border">
@@ -115,7 +119,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      {launchPending ? <LaunchCountdown launchAt={siteConfig.launchAt} /> : null}
+      {launchPending() ? <LaunchCountdown launchAt={siteConfig.launchAt} /> : null}
 
       <section aria-labelledby="cta-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="rounded-2xl bg-primary px-6 py-14 text-center text-primary-foreground">

@@ -24,9 +24,13 @@ export function LaunchCountdown({ launchAt }: { launchAt: string }) {
   // The clock differs between server and browser: show the numbers only once mounted.
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0); // first reading straight after mount, then every second
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, []);
 
   if (now !== null && now >= target) return null;

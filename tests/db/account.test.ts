@@ -1,9 +1,9 @@
 // The caller's own account: get_my_account, update_my_profile, and the spec §5 rule that
 // user operations need a signed-in user.
 import { describe, expect, it } from "vitest";
-import { NOT_AUTHENTICATED, anon, asUser, service, useDb, type Caller } from "./support";
+import { NOT_AUTHENTICATED, anon, asUser, service, dbPerFile, type Caller } from "./support";
 
-const db = useDb();
+const db = dbPerFile();
 
 /** Every RPC a signed-in person calls, with arguments that would otherwise be valid. */
 const userRpcs = (someone: string): Array<[string, Record<string, unknown>]> => [

@@ -1,9 +1,9 @@
 // Approval of new accounts: list, approve and reject are for admins only; approval
 // records who and when, queues an e-mail and writes the audit log; rejection needs a reason.
 import { describe, expect, it } from "vitest";
-import { ADMIN_REQUIRED, asUser, useDb } from "./support";
+import { ADMIN_REQUIRED, asUser, dbPerFile } from "./support";
 
-const db = useDb();
+const db = dbPerFile();
 
 async function sideEffects(subject: string) {
   return {

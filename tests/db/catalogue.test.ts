@@ -1,9 +1,9 @@
 // Catalogue checks over everything in schema public, so that every future migration is
 // held to the same rules (ARCHITECTURE §4 "Function privileges", "SQL style").
 import { describe, expect, it } from "vitest";
-import { useDb } from "./support";
+import { dbPerFile } from "./support";
 
-const db = useDb();
+const db = dbPerFile();
 
 /**
  * Functions anon (and so anyone on the internet) may execute. Adding one is a decision:

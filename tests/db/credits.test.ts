@@ -1,9 +1,9 @@
 // Credits: who may add, deduct and read; amount validation; the ledger is the truth
-// (useDb checks credits == sum(ledger) for every user after every test) and is append-only.
+// (dbPerFile checks credits == sum(ledger) for every user after every test) and is append-only.
 import { describe, expect, it } from "vitest";
-import { ADMIN_REQUIRED, anon, asUser, service, useDb } from "./support";
+import { ADMIN_REQUIRED, anon, asUser, service, dbPerFile } from "./support";
 
-const db = useDb();
+const db = dbPerFile();
 const APPEND_ONLY = { code: "42501", message: "The credit ledger is append-only" };
 
 describe("add_credits", () => {

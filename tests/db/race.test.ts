@@ -2,9 +2,9 @@
 // gateway transaction as that user. PGlite has one connection, so the transactions queue;
 // the same race on truly parallel connections is in pg15.test.ts.
 import { describe, expect, it } from "vitest";
-import { EXPECTED_RACE_OUTCOME, RACE, asUser, raceOutcome, useDb } from "./support";
+import { EXPECTED_RACE_OUTCOME, RACE, asUser, raceOutcome, dbPerFile } from "./support";
 
-const db = useDb();
+const db = dbPerFile();
 
 describe("deduction race on PGlite", () => {
   it(`${RACE.calls} concurrent deductions of 1 from ${RACE.balance}: exactly ${RACE.balance} succeed`, async () => {

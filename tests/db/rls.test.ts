@@ -2,9 +2,9 @@
 // users (approved, another one, unapproved), admin and super admin see what they may
 // and write nothing; only service_role (the server's secret key) writes directly.
 import { beforeAll, describe, expect, it } from "vitest";
-import { anon, asUser, service, useDb, type Caller } from "./support";
+import { anon, asUser, service, dbPerFile, type Caller } from "./support";
 
-const db = useDb();
+const db = dbPerFile();
 
 /** Each table, the column naming the user a row belongs to (null: users see no rows). */
 const TABLES: Record<string, { owner: string | null; userVisible: boolean }> = {

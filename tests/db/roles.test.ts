@@ -2,9 +2,9 @@
 // super_admin only; read/write need admin; delete/manage_users need super admin;
 // unknown permissions and callers without a profile are denied.
 import { beforeAll, describe, expect, it } from "vitest";
-import { anon, asUser, useDb, type Caller } from "./support";
+import { anon, asUser, dbPerFile, type Caller } from "./support";
 
-const db = useDb();
+const db = dbPerFile();
 const PERMISSIONS = ["read", "write", "delete", "manage_users", "READ", "publish", ""] as const;
 
 interface Expected {

@@ -2,9 +2,9 @@
 // account data with the spec's defaults (§3, §9), refuses under-18s, and honours the
 // approval_mode setting; get_my_account recreates rows that have gone missing (§4).
 import { describe, expect, it } from "vitest";
-import { asUser, service, useDb } from "./support";
+import { asUser, service, dbPerFile } from "./support";
 
-const db = useDb();
+const db = dbPerFile();
 
 async function dbToday(): Promise<string> {
   const [{ today }] = await db().sql<{ today: string }>("select current_date::text as today");

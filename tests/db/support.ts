@@ -246,7 +246,7 @@ export async function freshDb(options: { seed?: boolean } = {}): Promise<TestDb>
  * One database for the test file. After every test the ledger invariant is checked:
  * for every user, credits equals the sum of their ledger rows and the last row's balance.
  */
-export function useDb(options: { seed?: boolean } = {}): () => TestDb {
+export function dbPerFile(options: { seed?: boolean } = {}): () => TestDb {
   let db: TestDb | undefined;
   beforeAll(async () => {
     db = await freshDb(options);
