@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every suite (vitest's unit, db and contract projects, then Playwright's
-// e2e), then one line summing them all: `N passed, N failed[, N skipped]`.
+// `npm test`: type check and lint (one check each), every suite (vitest's unit, db and
+// contract projects, then Playwright's e2e), then one line summing them all:
+// `N passed, N failed[, N skipped]`.
 // Exits non-zero if anything failed or a suite could not report.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -12,7 +13,7 @@ const resultsDir = path.join(root, "test-results");
 mkdirSync(resultsDir, { recursive: true });
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const only = process.argv.slice(2); // e.g. `npm test -- e2e` runs one suite
+const only = process.argv.slice(2); // e.g. `npm test -- e2e` runs one suite (typecheck, lint, vitest, e2e)
 
 function readJson(file) {
   try {
@@ -40,6 +41,20 @@ function suite(name, command, args, env, collect) {
     totals.failed += 1;
   }
 }
+
+// Static checks first: each counts as one check in the summary, passed when it exits 0.
+function check(name, command, args) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const run = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  if (run.status === 0) totals.passed += 1;
+  else {
+    console.error(`${name} failed (exit ${run.status ?? run.signal}).`);
+    totals.failed += 1;
+  }
+}
+check("typecheck", bin("tsc"), ["--noEmit"]);
+check("lint", bin("eslint"), ["."]);
 
 const vitestJson = path.join(resultsDir, "vitest.json");
 rmSync(vitestJson, { force: true });
