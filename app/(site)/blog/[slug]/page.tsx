@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import Image from "next/image";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MDXContent } from "@content-collections/mdx/react";
-import { ArrowLeft } from "lucide-react";
 import { findPost, posts } from "@/lib/content/posts";
 import { mdxComponents } from "@/components/docs/mdx-components";
 import { Badge } from "@/components/ui/badge";
 import { PostMeta } from "@/components/blog/post-meta";
 import { initials } from "@/lib/utils";
+import { BackLink } from "@/components/ui/back-link";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -33,10 +32,7 @@ export default async function PostPage({ params }: Props) {
   if (!post) notFound();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <Link href="/blog" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft aria-hidden className="size-4" />
-        All posts
-      </Link>
+      <BackLink href="/blog">All posts</BackLink>
       <header className="mt-6">
         {post.badge ? <Badge>{post.badge.label}</Badge> : null}
         <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance">{post.title}</h1>

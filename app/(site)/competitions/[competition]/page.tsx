@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { ArrowLeft, Award, Clock, ShieldCheck, Ticket, Trophy } from "lucide-react";
+import { Award, Clock, ShieldCheck, Ticket, Trophy } from "lucide-react";
 import { Countdown } from "@/components/competitions/countdown";
 import { EntryPanel } from "@/components/competitions/entry-panel";
 import { Gallery } from "@/components/competitions/gallery";
@@ -15,6 +15,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { getAccount, type Account } from "@/lib/auth/session";
 import { getCompetition, getEntryQuote, type CompetitionPage } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP, formatWinner } from "@/lib/format";
+import { BackLink } from "@/components/ui/back-link";
 
 type Props = { params: Promise<{ competition: string }> };
 
@@ -43,10 +44,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <Link href="/competitions" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft aria-hidden className="size-4" />
-        All competitions
-      </Link>
+      <BackLink href="/competitions">All competitions</BackLink>
 
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
         {c.images.length > 0 ? (

@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { ArrowLeft } from "lucide-react";
+
 import { DrawVerifier } from "@/components/competitions/draw-verifier";
 import { getDraw } from "@/lib/data/competitions";
 import { ticketListText } from "@/lib/draws/verify";
 import { formatDateTime, formatWinner } from "@/lib/format";
+import { BackLink } from "@/components/ui/back-link";
 
 type Props = { params: Promise<{ drawId: string }> };
 
@@ -46,10 +47,7 @@ export default async function VerifyDrawPage({ params }: Props) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <Link href="/winners" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft aria-hidden className="size-4" />
-        All winners
-      </Link>
+      <BackLink href="/winners">All winners</BackLink>
       <header className="mt-6">
         <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">Verify the draw: {draw.competition.title}</h1>
         <p className="mt-3 text-lg text-muted-foreground">
