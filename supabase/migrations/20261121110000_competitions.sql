@@ -418,10 +418,18 @@ $$;
 comment on function public.competition_apply(public.competitions, jsonb) is 'Internal: applies the fields present in p to a competition row and validates the result, with a message per problem.';
 revoke execute on function public.competition_apply(public.competitions, jsonb) from public, anon, authenticated, service_role;
 
--- Refuses entries unless the competition is live and inside its entry window.
-create function public.assert_open_for_entries(c public.competitions) returns void
-language plpgsql stable set search_path = '' as $$
+-- Locks a competition for an entry and refuses unless it is live and inside its entry
+-- window. The row lock makes entries to one competition queue, which is what keeps ticket
+-- numbers contiguous and stops overselling and cap races.
+create function public.lock_competition_for_entry(p_id uuid) returns public.competitions
+language plpgsql security definer set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
 begin
+  select * into c from public.competitions where id = p_id for update;
+  if not found or c.status = 'draft' then
+    raise exception 'Competition not found' using errcode = 'P0002';
+  end if;
   if c.status = 'cancelled' then
     raise exception 'This competition has been cancelled' using errcode = 'P0001';
   elsif c.status = 'sold_out' or (c.status = 'drawn' and c.tickets_sold >= c.total_tickets) then
@@ -438,10 +446,11 @@ begin
   elsif c.tickets_sold >= c.total_tickets then
     raise exception 'This competition has sold out' using errcode = 'P0001';
   end if;
+  return c;
 end;
 $$;
-comment on function public.assert_open_for_entries(public.competitions) is 'Internal: raises the reason a competition cannot take entries now, if any.';
-revoke execute on function public.assert_open_for_entries(public.competitions) from public, anon, authenticated, service_role;
+comment on function public.lock_competition_for_entry(uuid) is 'Internal: locks a competition row for an entry and raises the reason it cannot take entries now, if any; returns the locked row.';
+revoke execute on function public.lock_competition_for_entry(uuid) from public, anon, authenticated, service_role;
 
 create function public.answer_is_correct(c public.competitions, p_answer text) returns boolean
 language sql stable set search_path = '' as $$
@@ -679,13 +688,7 @@ begin
     raise exception 'Your account is awaiting approval' using errcode = 'P0001';
   end if;
 
-  -- One purchase at a time per competition: this lock is what makes ticket
-  -- numbers contiguous and stops overselling and cap races.
-  select * into c from public.competitions where id = p_competition_id for update;
-  if not found or c.status = 'draft' then
-    raise exception 'Competition not found' using errcode = 'P0002';
-  end if;
-  perform public.assert_open_for_entries(c);
+  c := public.lock_competition_for_entry(p_competition_id);
   if c.skill_question is not null and nullif(btrim(coalesce(p_answer, '')), '') is null then
     raise exception 'Answer the question to enter' using errcode = 'P0001';
   end if;
@@ -1019,11 +1022,7 @@ begin
   if p_user_id is not null and not exists (select 1 from public.user_account_data a where a.id = p_user_id) then
     raise exception 'No such user' using errcode = 'P0002';
   end if;
-  select * into c from public.competitions where id = p_competition_id for update;
-  if not found or c.status = 'draft' then
-    raise exception 'Competition not found' using errcode = 'P0002';
-  end if;
-  perform public.assert_open_for_entries(c);
+  c := public.lock_competition_for_entry(p_competition_id);
   if not public.answer_is_correct(c, p_answer) then
     raise exception 'That answer is not correct' using errcode = 'P0001';
   end if;
