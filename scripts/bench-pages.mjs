@@ -5,7 +5,7 @@
 //
 // Builds first unless BENCH_SKIP_BUILD=1. Starts `npm start` (site + embedded backend) on BENCH_PORT.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
@@ -17,6 +17,7 @@ const embeddedPort = Number(process.env.BENCH_BACKEND_PORT ?? 54339);
 const base = `http://127.0.0.1:${port}`;
 const pages = ["/", "/docs/getting-started", "/blog/how-we-make-draws-verifiable", "/pricing"];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const reportDir = path.join(root, ".data", "bench-reports");
 const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
 if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync(path.join(root, ".next", "BUILD_ID"))) {
@@ -65,7 +66,11 @@ try {
     const median = (id) => runs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
     const scores = Object.fromEntries(Object.keys(runs[0].categories).map((id) => [id, median(id)]));
     const result = { lhr: runs.find((lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100) === scores.performance) };
-    rows.push({ page, ...scores });
+    const metric = (id) => Math.round(result.lhr.audits[id]?.numericValue ?? 0);
+    rows.push({ page, ...scores, fcp: metric("first-contentful-paint"), lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: (result.lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3), si: metric("speed-index") });
+    // The median run's full report, for digging into a low score (.data/ is not committed).
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(path.join(reportDir, `${page.replaceAll("/", "_") || "_"}.json`), JSON.stringify(result.lhr));
     for (const [id, min] of Object.entries(targets)) {
       if ((scores[id] ?? 0) < min) {
         failed = true;
@@ -76,10 +81,15 @@ try {
       }
     }
   }
-  console.log("\npage".padEnd(40) + "perf  a11y  best  seo");
+  console.log("\npage".padEnd(40) + "perf  a11y  best  seo   FCP ms  LCP ms  TBT ms    CLS  SI ms");
   for (const r of rows) {
-    console.log(r.page.padEnd(39) + [r.performance, r.accessibility, r["best-practices"], r.seo].map((n) => String(n).padStart(4)).join("  "));
+    console.log(
+      r.page.padEnd(39) +
+        [r.performance, r.accessibility, r["best-practices"], r.seo].map((n) => String(n).padStart(4)).join("  ") +
+        [r.fcp, r.lcp, r.tbt, r.cls, r.si].map((n) => String(n).padStart(8)).join(""),
+    );
   }
+  console.log(`\n(metrics are from the median-performance run; its report is in ${path.relative(root, reportDir)}/)`);
 } finally {
   await chrome?.kill();
   try {

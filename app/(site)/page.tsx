@@ -49,7 +49,7 @@ export default function HomePage() {
             </h2>
             <p className="mt-2 text-muted-foreground">Tickets from £0.25. Every draw verifiable.</p>
           </div>
-          <Link href="/competitions" className={buttonClasses("link", "md", "px-0")}>
+          <Link href="/competitions" className={buttonClasses("link", "text", "h-10")}>
             View all competitions
           </Link>
         </div>

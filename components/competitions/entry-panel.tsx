@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useActionState, useId, useState } from "react";
 import { Minus, PartyPopper, Plus } from "lucide-react";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { enterCompetitionAction } from "@/lib/actions/competitions";
 import type { ActionResult } from "@/lib/actions/result";
 import type { EntryQuote, EntryResult } from "@/lib/data/competitions";
@@ -13,6 +13,8 @@ import { celebrate } from "./celebrate";
 import { formatTicketNumbers, plural } from "./ticket-numbers";
 
 const QUICK_PICKS = [1, 5, 10, 25];
+// A link inside the red refusal box: the box's own colour, underlined on hover.
+const alertLinkClass = "inline-flex pt-1 text-sm font-medium text-red-900 underline-offset-4 hover:underline dark:text-red-50";
 
 export type EntryPanelProps = {
   competitionId: string;
@@ -176,12 +178,12 @@ function EntryError({ message }: { message: string }) {
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-50">
       <p className="font-semibold">{message}</p>
       {message.startsWith("Not enough credit") ? (
-        <Link href="/credit" className={buttonClasses("link", "sm", "h-auto px-0 pt-1 text-red-900 dark:text-red-50")}>
+        <Link href="/credit" className={alertLinkClass}>
           Add credit
         </Link>
       ) : null}
       {message.startsWith("Your account is awaiting approval") ? (
-        <Link href="/pending-approval" className={buttonClasses("link", "sm", "h-auto px-0 pt-1 text-red-900 dark:text-red-50")}>
+        <Link href="/pending-approval" className={alertLinkClass}>
           What happens next
         </Link>
       ) : null}

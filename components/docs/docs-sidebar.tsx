@@ -15,8 +15,10 @@ function Nodes({ nodes, pathname, depth }: { nodes: NavNode[]; pathname: string;
               href={node.path}
               aria-current={pathname === node.path ? "page" : undefined}
               className={cn(
-                "block rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-accent-foreground",
-                pathname === node.path && "bg-primary-soft font-medium text-primary-text hover:bg-primary-soft hover:text-primary-text",
+                "block rounded-md px-3 py-1.5 text-sm",
+                pathname === node.path
+                  ? "bg-primary-soft font-medium text-primary-text"
+                  : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
               )}
             >
               {node.title}

@@ -32,7 +32,7 @@ export function TableOfContents({ entries }: { entries: TocEntry[] }) {
             <a
               href={`#${e.id}`}
               aria-current={active === e.id ? "location" : undefined}
-              className={cn("block text-muted-foreground hover:text-foreground", active === e.id && "font-medium text-primary-text")}
+              className={cn("block", active === e.id ? "font-medium text-primary-text" : "text-muted-foreground hover:text-foreground")}
             >
               {e.text}
             </a>

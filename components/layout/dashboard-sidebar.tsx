@@ -46,8 +46,8 @@ export function DashboardSidebar({ title, links }: { title: string; links: NavLi
                   href={link.href}
                   aria-current={current ? "page" : undefined}
                   className={cn(
-                    "block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground hover:bg-accent hover:text-accent-foreground",
-                    current && "bg-primary-soft text-primary-text",
+                    "block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap",
+                    current ? "bg-primary-soft text-primary-text" : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
                   )}
                 >
                   {link.label}

@@ -22,8 +22,8 @@ export function MainNav() {
                 href={link.href}
                 aria-current={active ? "page" : undefined}
                 className={cn(
-                  "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground",
-                  active && "text-foreground",
+                  "rounded-md px-3 py-2 text-sm font-medium hover:bg-accent hover:text-accent-foreground",
+                  active ? "text-foreground" : "text-muted-foreground",
                 )}
               >
                 {link.label}

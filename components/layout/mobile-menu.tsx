@@ -2,8 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState } from "react";
-import { Dialog } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
 import { Menu, X } from "lucide-react";
 import { mainNav, mobileAccountNav, signOutLink, signedOutNav } from "@/config/nav";
 import { buttonClasses } from "@/components/ui/button";
@@ -23,25 +22,43 @@ export function MobileMenu({ user }: { user: HeaderUser | null }) {
     setOpen(false);
   }
 
+  // A native modal <dialog>: the browser traps focus, makes the page behind inert, closes on
+  // Escape and gives focus back to the button, with no dialog library on every page.
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (open && !element?.open) element?.showModal();
+    if (!open && element?.open) element.close();
+  }, [open]);
+
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={setOpen}
-    >
-      <Dialog.Trigger aria-label="Open menu" className={buttonClasses("ghost", "icon", "md:hidden")}>
+    <>
+      <button
+        type="button"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        className={buttonClasses("ghost", "icon", "md:hidden")}
+      >
         <Menu aria-hidden className="size-5" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 md:hidden" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col gap-4 overflow-y-auto border-l border-border bg-background p-4 shadow-xl md:hidden"
-        >
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="mobile-menu-title"
+        onClose={() => setOpen(false)}
+        // A click on the backdrop lands on the <dialog> itself; clicks inside land on its panel.
+        onClick={(event) => event.target === event.currentTarget && setOpen(false)}
+        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,88vw)] max-w-none border-l border-border bg-background p-0 text-foreground shadow-xl backdrop:bg-slate-950/50 md:hidden"
+      >
+        <div className="flex min-h-full flex-col gap-4 p-4">
           <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-            <Dialog.Close aria-label="Close menu" className={buttonClasses("ghost", "icon")}>
+            <h2 id="mobile-menu-title" className="text-lg font-semibold">
+              Menu
+            </h2>
+            <button type="button" aria-label="Close menu" onClick={() => setOpen(false)} className={buttonClasses("ghost", "icon")}>
               <X aria-hidden className="size-5" />
-            </Dialog.Close>
+            </button>
           </div>
           {user ? (
             <div className="flex items-center gap-3 rounded-lg bg-muted p-3">
@@ -98,8 +115,8 @@ export function MobileMenu({ user }: { user: HeaderUser | null }) {
               </div>
             )}
           </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </dialog>
+    </>
   );
 }

@@ -1,23 +1,16 @@
 "use client";
 
-import { Toaster as Sonner } from "sonner";
-import { useTheme } from "next-themes";
+import dynamic from "next/dynamic";
+import { WhenIdle } from "./when-idle";
 
-// Spec §9: bottom-right, 5000 ms, gap 16 px, at most 5 kept; a close button and a progress bar
-// (app/globals.css). Sonner's swipe threshold is fixed at 45 px in sonner 2 (see DECISIONS.md).
+const ToastRegion = dynamic(() => import("./toast-region").then((m) => m.ToastRegion), { ssr: false });
+
+// Sonner loads after the page. A toast raised before that is not lost: sonner replays the
+// active toasts to a Toaster when it subscribes.
 export function Toaster() {
-  const { resolvedTheme } = useTheme();
   return (
-    <Sonner
-      theme={resolvedTheme === "dark" ? "dark" : "light"}
-      position="bottom-right"
-      duration={5000}
-      gap={16}
-      visibleToasts={5}
-      closeButton
-      swipeDirections={["right", "bottom"]}
-      containerAriaLabel="Notifications"
-      toastOptions={{ closeButtonAriaLabel: "Close notification" }}
-    />
+    <WhenIdle>
+      <ToastRegion />
+    </WhenIdle>
   );
 }

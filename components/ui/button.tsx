@@ -1,4 +1,3 @@
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
@@ -14,13 +13,13 @@ const sizes = {
   md: "h-10 px-4 text-sm",
   lg: "h-12 px-6 text-base",
   icon: "size-10",
+  /** No height or padding: for a link-styled button inside text. */
+  text: "text-sm",
 } as const;
 
 export type ButtonProps = ComponentProps<"button"> & {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
-  /** Render the single child (a link) with the button's styles. */
-  asChild?: boolean;
 };
 
 export function buttonClasses(variant: keyof typeof variants = "primary", size: keyof typeof sizes = "md", className?: string) {
@@ -32,7 +31,7 @@ export function buttonClasses(variant: keyof typeof variants = "primary", size: 
   );
 }
 
-export function Button({ variant, size, asChild, className, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
-  return <Comp className={buttonClasses(variant, size, className)} {...props} />;
+/** A <button>; links take `buttonClasses` on a <Link> instead. */
+export function Button({ variant, size, className, ...props }: ButtonProps) {
+  return <button className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -32,7 +32,7 @@ export default function PricingPage() {
           {pricing.plans.map((plan) => {
             const bonus = bonusFor(plan.amount, plan.bonusPercent);
             return (
-              <li key={plan.title} className={cn("flex flex-col rounded-2xl border border-border p-6", plan.highlight && "border-primary ring-2 ring-primary")}>
+              <li key={plan.title} className={cn("flex flex-col rounded-2xl border p-6", plan.highlight ? "border-primary ring-2 ring-primary" : "border-border")}>
                 <h3 className="font-semibold">{plan.title}</h3>
                 {plan.highlight ? <p className="mt-1 text-xs font-semibold text-primary-text uppercase">Most popular</p> : null}
                 <p className="mt-4 text-4xl font-extrabold">{gbp(plan.amount)}</p>

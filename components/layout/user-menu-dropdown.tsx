@@ -1,0 +1,67 @@
+"use client";
+
+import Link from "next/link";
+import { Clock, CreditCard, LayoutDashboard, LogOut, Settings, Shield, Ticket } from "lucide-react";
+import { accountMenu, signOutLink } from "@/config/nav";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { displayName, initials } from "@/lib/utils";
+import type { HeaderUser } from "./header-user";
+
+const icons: Record<string, typeof Clock> = {
+  "/pending-approval": Clock,
+  "/account": LayoutDashboard,
+  "/account/entries": Ticket,
+  "/account/credits": CreditCard,
+  "/account/profile": Settings,
+  "/admin": Shield,
+};
+
+export function UserMenuDropdown({ user }: { user: HeaderUser }) {
+  const shown = displayName(user.name, user.email);
+  const entries = accountMenu.filter((e) => (!e.pendingOnly || !user.approved) && (!e.adminOnly || user.admin));
+  return (
+    <DropdownMenu>
+      {/* The name comes from hidden text, not aria-label, so the visible initials never
+          contradict it (WCAG 2.5.3, axe label-content-name-mismatch). */}
+      <DropdownMenuTrigger className="inline-flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground hover:bg-primary/90">
+        <span aria-hidden>{initials(user.name, user.email)}</span>
+        <span className="sr-only">Account menu for {shown}</span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <span className="block truncate font-semibold">{shown}</span>
+          {user.email && user.email !== shown ? (
+            <span className="block truncate text-muted-foreground">{user.email}</span>
+          ) : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {entries.map((entry) => {
+          const Icon = icons[entry.href];
+          return (
+            <DropdownMenuItem key={entry.href} asChild>
+              <Link href={entry.href}>
+                {Icon ? <Icon aria-hidden /> : null}
+                {entry.label}
+              </Link>
+            </DropdownMenuItem>
+          );
+        })}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          {/* A plain link: signing out must never be prefetched. */}
+          <a href={signOutLink.href}>
+            <LogOut aria-hidden />
+            {signOutLink.label}
+          </a>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
