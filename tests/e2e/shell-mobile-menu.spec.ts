@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { demoUsers, storageStatePath } from "./support/users";
 
@@ -30,6 +31,46 @@ test("closes with its close button and on back navigation", async ({ page }) => 
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
 });
+
+test("Escape and a click beside the panel close it, focus returns to the button, and the page behind is inert", async ({ page }) => {
+  await page.goto("/pricing");
+  const openButton = page.getByRole("button", { name: "Open menu" });
+  const menu = page.getByRole("dialog", { name: "Menu" });
+
+  await openButton.click();
+  await expect(menu).toBeVisible();
+  await expect(openButton).toHaveAttribute("aria-expanded", "true");
+  // Focus starts inside the menu, and the page behind cannot be reached or scrolled.
+  await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    // Tabbing cycles through the menu (and the browser's own controls), never the page behind.
+    expect(await page.evaluate(() => document.activeElement === document.body || Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+  }
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(openButton).toBeFocused();
+  await expect(openButton).toHaveAttribute("aria-expanded", "false");
+
+  await openButton.click();
+  await expect(menu).toBeVisible();
+  // The backdrop covers the left of the screen; the panel is on the right.
+  await page.mouse.click(20, 400);
+  await expect(menu).toBeHidden();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the open menu has no axe violations in ${colorScheme} mode`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}
 
 test.describe("signed in", () => {
   test.use({ storageState: storageStatePath("player") });
