@@ -14,9 +14,6 @@ export const siteConfig = {
     label: "LabCash on X",
     href: "https://x.com/labcash",
   },
-  // The launch countdown on the home page counts down to this instant and hides once it has passed.
-  // Later an admin setting will supply it; until then it is fixed here.
-  launchAt: "2026-12-12T12:00:00Z",
   locale: "en-GB",
 } as const;
 

@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { indexPage as home } from "content-collections";
 import { Quote } from "lucide-react";
-import { homeTitle, siteConfig } from "@/config/site";
+import { homeTitle } from "@/config/site";
 import { buttonClasses } from "@/components/ui/button";
 import { ContentIcon } from "@/components/home/icons";
 import { LaunchCountdown } from "@/components/home/launch-countdown";
 import { LiveCompetitions } from "@/components/competitions/live-competitions";
+import { getSiteSettings } from "@/lib/data/settings";
 
 export const metadata: Metadata = {
   title: { absolute: homeTitle },
@@ -14,12 +15,10 @@ export const metadata: Metadata = {
   alternates: { canonical: "/" },
 };
 
-/** The launch countdown shows until the launch moment (a request-time check on the server). */
-function launchPending() {
-  return new Date(siteConfig.launchAt).getTime() > Date.now();
-}
-
-export default function HomePage() {
+export default async function HomePage() {
+  // The launch countdown shows until the moment in the launch_at setting (checked per request).
+  const { launch_at: launchAt } = await getSiteSettings();
+  const countdownTo = launchAt !== null && new Date(launchAt).getTime() > Date.now() ? launchAt : null;
   return (
     <>
       <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-border">
@@ -119,7 +118,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      {launchPending() ? <LaunchCountdown launchAt={siteConfig.launchAt} /> : null}
+      {countdownTo ? <LaunchCountdown launchAt={countdownTo} /> : null}
 
       <section aria-labelledby="cta-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="rounded-2xl bg-primary px-6 py-14 text-center text-primary-foreground">

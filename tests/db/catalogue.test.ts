@@ -17,6 +17,7 @@ const ANON_EXECUTABLE: Record<string, string> = {
   "get_competition(text)": "public competition pages (competitions migration)",
   "list_winners()": "public winners page (competitions migration)",
   "get_draw(uuid)": "public draw verification page (competitions migration)",
+  "get_site_settings()": "the launch countdown on the home page (site settings migration)",
 };
 
 describe("schema public", () => {

@@ -1,0 +1,19 @@
+import "server-only";
+import { cache } from "react";
+import { z } from "zod";
+import { createClient } from "@/lib/supabase/server";
+
+// The settings every visitor may see (supabase/migrations/*_site_settings.sql).
+const siteSettingsSchema = z.object({
+  /** The launch countdown's moment; null means no countdown. */
+  launch_at: z.iso.datetime().nullable(),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** Read once per request, however many components ask. */
+export const getSiteSettings = cache(async (): Promise<SiteSettings> => {
+  const supabase = await createClient();
+  const { data, error } = await supabase.rpc("get_site_settings");
+  if (error) throw new Error(error.message);
+  return siteSettingsSchema.parse(data);
+});

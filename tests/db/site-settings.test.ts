@@ -1,0 +1,42 @@
+// Public site settings: anyone may read the launch countdown's moment; only admins may set
+// it, and every change is in the activity log.
+import { describe, expect, it } from "vitest";
+import { ADMIN_REQUIRED, NOT_AUTHENTICATED, anon, asUser, dbPerFile } from "./support";
+
+const db = dbPerFile();
+
+describe("get_site_settings", () => {
+  it("gives anyone the launch moment and nothing private", async () => {
+    const settings = await db().call<Record<string, unknown>>(anon, "get_site_settings");
+    expect(settings).toEqual({ launch_at: "2026-12-12T12:00:00Z" });
+  });
+});
+
+describe("admin_set_launch_at", () => {
+  it("lets an admin move the launch (stored in UTC) or remove it, and logs each change", async () => {
+    const admin = await db().createUser({ role: "admin", approved: true });
+    const moved = await db().call(asUser(admin), "admin_set_launch_at", { p_launch_at: "2027-01-15T09:30:00+01:00" });
+    expect(moved).toEqual({ launch_at: "2027-01-15T08:30:00Z" });
+    expect(await db().call(anon, "get_site_settings")).toEqual({ launch_at: "2027-01-15T08:30:00Z" });
+
+    expect(await db().call(asUser(admin), "admin_set_launch_at", { p_launch_at: null })).toEqual({ launch_at: null });
+    const log = await db().sql("select actor_id, action, details from public.activity_log where action = 'settings.launch_at' order by id");
+    expect(log).toEqual([
+      { actor_id: admin, action: "settings.launch_at", details: { launch_at: "2027-01-15T08:30:00Z" } },
+      { actor_id: admin, action: "settings.launch_at", details: { launch_at: null } },
+    ]);
+    const row = await db().sql("select updated_by from public.app_settings where key = 'launch_at'");
+    expect(row).toEqual([{ updated_by: admin }]);
+  });
+
+  it("is refused to users and to anonymous callers, and changes nothing", async () => {
+    const user = await db().createUser({ approved: true });
+    const before = await db().call(anon, "get_site_settings");
+    expect((await db().rpc(asUser(user), "admin_set_launch_at", { p_launch_at: "2030-01-01T00:00:00Z" })).error).toEqual({
+      code: "42501",
+      message: ADMIN_REQUIRED,
+    });
+    expect((await db().rpc(anon, "admin_set_launch_at", { p_launch_at: "2030-01-01T00:00:00Z" })).error).toEqual({ code: "42501", message: NOT_AUTHENTICATED });
+    expect(await db().call(anon, "get_site_settings")).toEqual(before);
+  });
+});
