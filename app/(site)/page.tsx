@@ -7,7 +7,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { ContentIcon } from "@/components/home/icons";
 import { LaunchCountdown } from "@/components/home/launch-countdown";
 import { LiveCompetitions } from "@/components/competitions/live-competitions";
-import { getSiteSettings } from "@/lib/data/settings";
+import { getUpcomingLaunch } from "@/lib/data/settings";
 
 export const metadata: Metadata = {
   title: { absolute: homeTitle },
@@ -17,8 +17,7 @@ export const metadata: Metadata = {
 
 export default async function HomePage() {
   // The launch countdown shows until the moment in the launch_at setting (checked per request).
-  const { launch_at: launchAt } = await getSiteSettings();
-  const countdownTo = launchAt !== null && new Date(launchAt).getTime() > Date.now() ? launchAt : null;
+  const countdownTo = await getUpcomingLaunch();
   return (
     <>
       <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-border">

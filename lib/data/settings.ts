@@ -17,3 +17,9 @@ export const getSiteSettings = cache(async (): Promise<SiteSettings> => {
   if (error) throw new Error(error.message);
   return siteSettingsSchema.parse(data);
 });
+
+/** The launch moment while it is still ahead (the countdown shows), else null. */
+export async function getUpcomingLaunch(): Promise<string | null> {
+  const { launch_at: launchAt } = await getSiteSettings();
+  return launchAt !== null && new Date(launchAt).getTime() > Date.now() ? launchAt : null;
+}

@@ -1,15 +1,16 @@
 // Small helpers for the competition db tests: one in-memory PGlite per file with
 // every migration (no seed unless asked), and calls made as a given API role
 // inside their own transaction, as PostgREST does.
-import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase } from "@/supabase/embedded/db";
+import { LEDGER_MISMATCH_SQL, asUser as user, becomeCaller, rpcSql, type Caller } from "./support";
 
+// Caller roles and the PostgREST-style call come from ./support; these are the function-style
+// helpers the competition tests are written with.
 export type Db = PGlite;
-export type Caller = { role: "anon" } | { role: "authenticated"; sub: string } | { role: "service_role" };
-
-export const anon: Caller = { role: "anon" };
-export const server: Caller = { role: "service_role" };
-export const user = (sub: string): Caller => ({ role: "authenticated", sub });
+export type { Caller };
+export { anon, service as server } from "./support";
+export { user };
 
 export async function openTestDb(options: { seed?: boolean } = {}): Promise<Db> {
   return openDatabase({ seed: options.seed ?? false });
@@ -24,22 +25,22 @@ export class RpcError extends Error {
   }
 }
 
-/** Calls public.<fn>(named args) as the caller, in its own transaction. */
-export async function rpc<T = unknown>(db: Db, caller: Caller, fn: string, args: Record<string, unknown> = {}): Promise<T> {
-  const names = Object.keys(args);
-  const sql = `select public.${fn}(${names.map((n, i) => `${n} => $${i + 1}`).join(", ")}) as result`;
+async function callAs<T>(db: Db, caller: Caller, sql: string, params: unknown[]): Promise<T[]> {
   try {
-    return await db.transaction(async (tx: Transaction) => {
-      const claims = caller.role === "authenticated" ? { sub: caller.sub, role: caller.role } : { role: caller.role };
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
-      await tx.exec(`set local role ${caller.role}`);
-      const res = await tx.query<{ result: T }>(sql, names.map((n) => args[n]));
-      return res.rows[0]?.result as T;
+    return await db.transaction(async (tx) => {
+      await becomeCaller(tx, caller);
+      return (await tx.query<T>(sql, params)).rows;
     });
   } catch (e) {
     const err = e as { message: string; code?: string };
     throw new RpcError(err.message, err.code);
   }
+}
+
+/** Calls public.<fn>(named args) as the caller, in its own transaction; throws RpcError when refused. */
+export async function rpc<T = unknown>(db: Db, caller: Caller, fn: string, args: Record<string, unknown> = {}): Promise<T> {
+  const [sql, params] = rpcSql(fn, args, false);
+  return (await callAs<{ value: T }>(db, caller, sql, params))[0]?.value as T;
 }
 
 /** Like rpc() for set-returning functions: every row. */
@@ -49,14 +50,8 @@ export async function rpcRows<T = Record<string, unknown>>(
   fn: string,
   args: Record<string, unknown> = {},
 ): Promise<T[]> {
-  const names = Object.keys(args);
-  const sql = `select * from public.${fn}(${names.map((n, i) => `${n} => $${i + 1}`).join(", ")})`;
-  return db.transaction(async (tx: Transaction) => {
-    const claims = caller.role === "authenticated" ? { sub: caller.sub, role: caller.role } : { role: caller.role };
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
-    await tx.exec(`set local role ${caller.role}`);
-    return (await tx.query<T>(sql, names.map((n) => args[n]))).rows;
-  });
+  const [sql, params] = rpcSql(fn, args, true);
+  return callAs<T>(db, caller, sql, params);
 }
 
 /** Outcome of a call that may be refused: the value, or the refusal message. */
@@ -141,14 +136,7 @@ export async function createCompetition(
   return created.id;
 }
 
-/** Every account whose balance differs from the sum of its ledger rows (should be none). */
+/** Every account whose balance differs from its ledger (should be none). */
 export async function ledgerMismatches(db: Db): Promise<unknown[]> {
-  return (
-    await db.query(`
-      select a.id, a.credits, coalesce(sum(l.amount), 0) as ledger
-        from public.user_account_data a
-        left join public.credit_ledger l on l.user_id = a.id
-       group by a.id, a.credits
-      having a.credits <> coalesce(sum(l.amount), 0)`)
-  ).rows;
+  return (await db.query(LEDGER_MISMATCH_SQL)).rows;
 }
