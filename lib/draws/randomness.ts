@@ -3,8 +3,12 @@
 // a draw is predictable only if both the seed and this value were.
 //
 //   DRAW_RANDOMNESS=none (default)  nothing external; the committed CSPRNG seed alone
-//   DRAW_RANDOMNESS=drand           the latest round of a drand chain (DRAND_URL, DRAND_CHAIN)
+//   DRAW_RANDOMNESS=drand           the latest round of drand's quicknet, its BLS signature checked
+//                                   (DRAND_URL; DRAND_CHAIN + DRAND_PUBLIC_KEY for another chain of
+//                                   the same scheme, e.g. a test network)
 //   DRAW_RANDOMNESS=random.org      a RANDOM.ORG signed blob (RANDOM_ORG_API_KEY)
+import { bls12_381 } from "@noble/curves/bls12-381.js";
+import { sha256 as sha256Sync } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, sha256 } from "./verify";
 
 export type ExternalRandomness =
@@ -32,33 +36,65 @@ export interface RandomnessAdapter {
   fetch(): Promise<ExternalRandomness | null>;
 }
 
-// drand's quicknet chain (3-second rounds, unchained signatures).
+// drand's quicknet chain (https://api.drand.sh/<hash>/info): 3-second rounds, scheme
+// bls-unchained-g1-rfc9380, i.e. round r is signed as SHA-256(r as 8 big-endian bytes) on G1.
 export const DRAND_QUICKNET = "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971";
+export const DRAND_QUICKNET_PUBLIC_KEY =
+  "83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a";
+const QUICKNET_GENESIS_SECONDS = 1692803367;
+const QUICKNET_PERIOD_SECONDS = 3;
+const QUICKNET_DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
+/** A beacon older than this is refused: a stale round was public before the competition went live. */
+const MAX_BEACON_AGE_SECONDS = 60;
+
+/** True when `signatureHex` is the chain's BLS signature of `round` (scheme bls-unchained-g1-rfc9380). */
+export function verifyDrandSignature(round: number, signatureHex: string, publicKeyHex = DRAND_QUICKNET_PUBLIC_KEY): boolean {
+  const message = new Uint8Array(8);
+  new DataView(message.buffer).setBigUint64(0, BigInt(round));
+  const bls = bls12_381.shortSignatures;
+  try {
+    return bls.verify(hexToBytes(signatureHex), bls.hash(sha256Sync(message), QUICKNET_DST), hexToBytes(publicKeyHex));
+  } catch {
+    return false; // not a point on the curve, wrong length, not hex
+  }
+}
+
+/** The quicknet round current at `nowMs`. */
+export function quicknetRoundAt(nowMs: number): number {
+  return Math.floor((Math.floor(nowMs / 1000) - QUICKNET_GENESIS_SECONDS) / QUICKNET_PERIOD_SECONDS) + 1;
+}
 
 type Env = Record<string, string | undefined>;
 
-export function randomnessAdapter(env: Env = process.env, fetchImpl: typeof fetch = fetch): RandomnessAdapter {
+export function randomnessAdapter(env: Env = process.env, fetchImpl: typeof fetch = fetch, now: () => number = Date.now): RandomnessAdapter {
   const mode = (env.DRAW_RANDOMNESS ?? "none").toLowerCase();
   if (mode === "none" || mode === "") return { name: "none", fetch: async () => null };
-  if (mode === "drand") return drandAdapter(env, fetchImpl);
+  if (mode === "drand") return drandAdapter(env, fetchImpl, now);
   if (mode === "random.org") return randomOrgAdapter(env, fetchImpl);
   throw new Error(`DRAW_RANDOMNESS must be none, drand or random.org (got "${mode}")`);
 }
 
-function drandAdapter(env: Env, fetchImpl: typeof fetch): RandomnessAdapter {
+function drandAdapter(env: Env, fetchImpl: typeof fetch, now: () => number): RandomnessAdapter {
   const base = (env.DRAND_URL ?? "https://api.drand.sh").replace(/\/$/, "");
   const chain = env.DRAND_CHAIN ?? DRAND_QUICKNET;
+  const quicknet = chain === DRAND_QUICKNET;
+  const publicKey = env.DRAND_PUBLIC_KEY ?? (quicknet ? DRAND_QUICKNET_PUBLIC_KEY : undefined);
+  if (!publicKey) throw new Error("DRAND_PUBLIC_KEY must be set when DRAND_CHAIN is not quicknet");
   return {
     name: "drand",
     async fetch() {
       const res = await fetchImpl(`${base}/${chain}/public/latest`, { cache: "no-store" });
       if (!res.ok) throw new Error(`drand answered ${res.status}`);
       const body = (await res.json()) as { round: number; randomness: string; signature: string };
-      // drand defines a round's randomness as SHA-256 of its signature; check it
-      // here (the BLS signature itself is checked against the chain's public key
-      // by anyone with a drand client).
+      if (!Number.isSafeInteger(body.round) || body.round < 1) throw new Error("drand answered without a round");
+      // The signature proves the chain's nodes signed this round; drand defines the round's
+      // randomness as SHA-256 of that signature.
+      if (!verifyDrandSignature(body.round, body.signature, publicKey)) throw new Error("drand signature does not verify");
       const expected = bytesToHex(await sha256(hexToBytes(body.signature)));
       if (expected !== body.randomness.toLowerCase()) throw new Error("drand randomness does not match its signature");
+      if (quicknet && body.round < quicknetRoundAt(now()) - MAX_BEACON_AGE_SECONDS / QUICKNET_PERIOD_SECONDS) {
+        throw new Error(`drand round ${body.round} is stale`);
+      }
       return {
         source: "drand",
         value_hex: expected,
@@ -66,7 +102,7 @@ function drandAdapter(env: Env, fetchImpl: typeof fetch): RandomnessAdapter {
         signature: body.signature.toLowerCase(),
         chain_hash: chain,
         url: `${base}/${chain}/public/${body.round}`,
-        fetched_at: new Date().toISOString(),
+        fetched_at: new Date(now()).toISOString(),
       };
     },
   };
