@@ -4,8 +4,8 @@ import { indexPage as home } from "content-collections";
 import { Quote } from "lucide-react";
 import { homeTitle } from "@/config/site";
 import { buttonClasses } from "@/components/ui/button";
-import { ContentIcon } from "@/components/home/icons";
-import { LaunchCountdown } from "@/components/home/launch-countdown";
+import { ContentIcon } from "@/components/landing/icons";
+import { LaunchCountdown } from "@/components/landing/launch-countdown";
 import { LiveCompetitions } from "@/components/competitions/live-competitions";
 import { getUpcomingLaunch } from "@/lib/data/settings";
 

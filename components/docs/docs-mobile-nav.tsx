@@ -1,20 +1,13 @@
 "use client";
 
-import { usePathname } from "next/navigation";
-import { useState } from "react";
 import { ChevronDown } from "lucide-react";
+import { useOpenUntilNavigation } from "@/lib/hooks/use-open-until-navigation";
 import type { NavNode } from "@/lib/content/docs";
 import { DocsSidebar } from "./docs-sidebar";
 
 /** The docs tree on small screens: a disclosure that closes itself after navigation. */
 export function DocsMobileNav({ tree }: { tree: NavNode[] }) {
-  const pathname = usePathname();
-  const [open, setOpen] = useState(false);
-  const [shownPath, setShownPath] = useState(pathname);
-  if (shownPath !== pathname) {
-    setShownPath(pathname);
-    setOpen(false);
-  }
+  const [open, setOpen] = useOpenUntilNavigation();
   return (
     <div className="rounded-lg border border-border">
       <button

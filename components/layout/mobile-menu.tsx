@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Menu, X } from "lucide-react";
 import { mainNav, mobileAccountNav, signOutLink, signedOutNav } from "@/config/nav";
 import { buttonClasses } from "@/components/ui/button";
+import { useOpenUntilNavigation } from "@/lib/hooks/use-open-until-navigation";
 import { cn, displayName, initials } from "@/lib/utils";
 import type { HeaderUser } from "./header-user";
 import { isActive } from "./main-nav";
@@ -13,14 +13,7 @@ import { isActive } from "./main-nav";
 const itemClass = "block rounded-md px-3 py-2.5 text-base font-medium hover:bg-accent hover:text-accent-foreground";
 
 export function MobileMenu({ user }: { user: HeaderUser | null }) {
-  const pathname = usePathname();
-  const [open, setOpen] = useState(false);
-  // Close on every route change (spec §2), back/forward included: adjust state while rendering.
-  const [shownPath, setShownPath] = useState(pathname);
-  if (shownPath !== pathname) {
-    setShownPath(pathname);
-    setOpen(false);
-  }
+  const [open, setOpen, pathname] = useOpenUntilNavigation();
 
   // A native modal <dialog>: the browser traps focus, makes the page behind inert, closes on
   // Escape and gives focus back to the button, with no dialog library on every page.

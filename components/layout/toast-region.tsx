@@ -4,7 +4,7 @@ import { Toaster as Sonner } from "sonner";
 import { useTheme } from "next-themes";
 
 // Spec §9: bottom-right, 5000 ms, gap 16 px, at most 5 kept; a close button and a progress bar
-// (app/globals.css). Sonner's swipe threshold is fixed at 45 px in sonner 2 (see DECISIONS.md).
+// (app/globals.css). Swipe-to-dismiss past 50 px comes from patches/sonner+2.0.8.patch (sonner hard-codes 45).
 export function ToastRegion() {
   const { resolvedTheme } = useTheme();
   return (
