@@ -6,7 +6,8 @@ import { signIn } from "./support/pages";
 // last tickets, the draw appears on the page and on /winners, and the browser verifies it.
 test("an approved player enters, buys the last tickets, wins or loses fairly and the draw checks out", async ({ page }) => {
   test.setTimeout(90_000);
-  const competition = await createCompetition("flow", {
+  const competition = await createCompetition({
+    label: "flow",
     ticketPrice: 0.5,
     totalTickets: 8,
     maxPerUser: 8,

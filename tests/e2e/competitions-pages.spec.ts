@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createCompetition } from "./support/backend";
 
 test("the competitions page lists a new live competition with its price, progress and countdown", async ({ page }) => {
-  const competition = await createCompetition("listed", { ticketPrice: 0.75, totalTickets: 40 });
+  const competition = await createCompetition({ label: "listed", ticketPrice: 0.75, totalTickets: 40 });
   await page.goto("/competitions");
   const live = page.getByRole("region", { name: /^Live now/ });
   const card = live.getByRole("article").filter({ has: page.getByRole("heading", { name: competition.title }) });
@@ -19,7 +19,7 @@ test("the competitions page lists a new live competition with its price, progres
 
 test("the home page shows live competitions from the backend", async ({ page }) => {
   // Closing soonest puts it among the few the home page shows.
-  const competition = await createCompetition("home", { closesInSeconds: 20 * 60 });
+  const competition = await createCompetition({ label: "home", closesInSeconds: 20 * 60 });
   await page.goto("/");
   const section = page.getByRole("region", { name: "Live competitions" });
   await expect(section.getByRole("link", { name: competition.title })).toHaveAttribute("href", competition.path);
@@ -33,7 +33,7 @@ test("an unknown competition is the site's 404 page", async ({ page }) => {
 
 test("a competition that is not open yet says when it opens", async ({ page }) => {
   const opensAt = new Date(Date.now() + 3 * 86_400_000);
-  const competition = await createCompetition("later", { opensAt: opensAt.toISOString(), closesInSeconds: 10 * 86_400 });
+  const competition = await createCompetition({ label: "later", opensAt: opensAt.toISOString(), closesInSeconds: 10 * 86_400 });
   await page.goto(competition.path);
   await expect(page.getByText(/^Opens in/).first()).toBeVisible();
   await expect(page.getByRole("article", { name: "Enter online" })).toContainText(/Entries open on \d{1,2} \w+ \d{4} at \d{2}:\d{2}/);

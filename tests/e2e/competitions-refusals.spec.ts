@@ -9,7 +9,7 @@ const onlineEntry = (page: Page) => page.getByRole("article", { name: "Enter onl
 
 test.describe("signed out", () => {
   test("the page says to sign in, and signing in comes back to the competition", async ({ page }) => {
-    const competition = await createCompetition("signed-out");
+    const competition = await createCompetition({ label: "signed-out" });
     const player = await createUser({ name: "Sid Signin", credit: 5 });
     await page.goto(competition.path);
     const online = onlineEntry(page);
@@ -28,7 +28,7 @@ test.describe("unapproved", () => {
   test.use({ storageState: storageStatePath("pending") });
 
   test("the page says the account is awaiting approval and links to why", async ({ page }) => {
-    const competition = await createCompetition("unapproved");
+    const competition = await createCompetition({ label: "unapproved" });
     await page.goto(competition.path);
     const online = onlineEntry(page);
     await expect(online.getByText("Your account is awaiting approval")).toBeVisible();
@@ -40,7 +40,7 @@ test.describe("unapproved", () => {
 });
 
 test("a wrong or missing answer is refused", async ({ page }) => {
-  const competition = await createCompetition("answer");
+  const competition = await createCompetition({ label: "answer" });
   const player = await createUser({ name: "Quinn Quiz", credit: 10 });
   await signIn(page, player.email);
   await page.goto(competition.path);
@@ -54,7 +54,7 @@ test("a wrong or missing answer is refused", async ({ page }) => {
 });
 
 test("the per-person cap holds: more than allowed is refused, and at the cap the form is gone", async ({ page }) => {
-  const competition = await createCompetition("cap", { totalTickets: 20, maxPerUser: 3 });
+  const competition = await createCompetition({ label: "cap", totalTickets: 20, maxPerUser: 3 });
   const player = await createUser({ name: "Cap Tain", credit: 10 });
   await signIn(page, player.email);
   await page.goto(competition.path);
@@ -72,8 +72,8 @@ test("the per-person cap holds: more than allowed is refused, and at the cap the
 });
 
 test("not enough credit: the page says how much is missing, and so does the server when the balance drops", async ({ page }) => {
-  const competition = await createCompetition("credit", { ticketPrice: 2.5 });
-  const elsewhere = await createCompetition("credit-elsewhere", { ticketPrice: 1 });
+  const competition = await createCompetition({ label: "credit", ticketPrice: 2.5 });
+  const elsewhere = await createCompetition({ label: "credit-elsewhere", ticketPrice: 1 });
   const player = await createUser({ name: "Penny Less", credit: 3 });
   await signIn(page, player.email);
   await page.goto(competition.path);
@@ -94,7 +94,7 @@ test("not enough credit: the page says how much is missing, and so does the serv
 
 test("a competition that closes while the page is open refuses the entry", async ({ page }) => {
   test.setTimeout(60_000);
-  const competition = await createCompetition("closing", { closesInSeconds: 15 });
+  const competition = await createCompetition({ label: "closing", closesInSeconds: 15 });
   const player = await createUser({ name: "Tim Late", credit: 10 });
   await signIn(page, player.email);
   await page.goto(competition.path);

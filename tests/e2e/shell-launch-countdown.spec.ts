@@ -1,17 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { adminClient } from "./support/backend";
+import { launchAt, setLaunchAt } from "./support/backend";
 
 // The home page's launch countdown reads the launch_at setting. Other tests share the database,
 // so this one puts the setting back as it found it.
 test.describe.configure({ mode: "serial" });
 
-async function setLaunchAt(value: string | null): Promise<void> {
-  const { error } = await (await adminClient()).rpc("admin_set_launch_at", { p_launch_at: value });
-  if (error) throw new Error(error.message);
-}
-
 test("counts down to the launch_at setting and disappears once it has passed or is removed", async ({ page }) => {
-  const { data: before } = await (await adminClient()).rpc("get_site_settings");
+  const before = await launchAt();
   try {
     // Two days, three hours and a bit from now.
     const launch = new Date(Date.now() + (2 * 86_400 + 3 * 3600 + 600) * 1000);
@@ -37,6 +32,6 @@ test("counts down to the launch_at setting and disappears once it has passed or 
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(countdown).toHaveCount(0);
   } finally {
-    await setLaunchAt((before as { launch_at: string | null }).launch_at);
+    await setLaunchAt(before);
   }
 });

@@ -35,7 +35,7 @@ async function rpc<T>(client: SupabaseClient, fn: string, args: Record<string, u
   return data as T;
 }
 
-export type TestUser = { id: string; email: string; name: string };
+export type TestUser = { id: string; email: string; name: string; password: string };
 
 /** A new account (confirmed), approved by the admin unless asked otherwise, with `credit` pounds added. */
 export async function createUser(opts: { name: string; credit?: number; approved?: boolean; label?: string }): Promise<TestUser> {
@@ -51,31 +51,34 @@ export async function createUser(opts: { name: string; credit?: number; approved
   const id = data.user.id;
   if (opts.approved !== false) await rpc(await adminClient(), "admin_approve_user", { p_user_id: id });
   if (opts.credit) await rpc(service, "add_credits", { user_id: id, amount: opts.credit });
-  return { id, email, name: opts.name };
+  return { id, email, name: opts.name, password: DEMO_PASSWORD };
 }
 
 export type TestCompetition = { id: string; slug: string; title: string; path: string; seed_commitment: string };
 
 let counter = 0;
 /** A unique slug and title for this test. */
-export function uniqueName(label: string) {
+function uniqueName(label: string) {
   const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
   return { slug: `e2e-${label}-${suffix}`, title: `E2E ${label} ${suffix}` };
 }
 
+export type CompetitionFields = {
+  /** Goes into the slug and title, to tell test competitions apart. */
+  label?: string;
+  ticketPrice?: number;
+  totalTickets?: number;
+  maxPerUser?: number;
+  closesInSeconds?: number;
+  opensAt?: string;
+  /** The skill question; null for none. By default a banana question answered "Yellow". */
+  question?: { text: string; options: string[]; answer: string } | null;
+  images?: string[];
+};
+
 /** Creates and publishes a competition through the admin RPCs (live at once unless opensAt is later). */
-export async function createCompetition(
-  label: string,
-  fields: {
-    ticketPrice?: number;
-    totalTickets?: number;
-    maxPerUser?: number;
-    closesInSeconds?: number;
-    opensAt?: string;
-    question?: { text: string; options: string[]; answer: string } | null;
-    images?: string[];
-  } = {},
-): Promise<TestCompetition> {
+export async function createCompetition(fields: CompetitionFields = {}): Promise<TestCompetition> {
+  const label = fields.label ?? "live";
   const { slug, title } = uniqueName(label);
   const client = await adminClient();
   const question = fields.question === undefined ? { text: "What colour is a ripe banana?", options: ["Blue", "Yellow", "Purple"], answer: "Yellow" } : fields.question;
@@ -119,6 +122,15 @@ export type PublicCompetition = {
 /** The competition as the public sees it. */
 export async function publicCompetition(slug: string): Promise<PublicCompetition> {
   return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_competition", { p_slug: slug });
+}
+
+/** The launch_at site setting, which the home page counts down to (null when unset). */
+export async function launchAt(): Promise<string | null> {
+  return (await rpc<{ launch_at: string | null }>(await adminClient(), "get_site_settings")).launch_at;
+}
+
+export async function setLaunchAt(value: string | null): Promise<void> {
+  await rpc(await adminClient(), "admin_set_launch_at", { p_launch_at: value });
 }
 
 /** Auth mail the embedded backend caught for `email`, newest first (GET /_embedded/mail). */
