@@ -95,7 +95,7 @@ comment on table public.credit_ledger is 'Every movement of credit, append-only.
 create function public.forbid_ledger_change() returns trigger
 language plpgsql set search_path = '' as $$
 begin
-  raise exception 'The credit ledger is append-only' using errcode = '42501';
+  raise exception 'The credit ledger is append-only' using errcode = '42501', hint = 'ledger_append_only';
 end;
 $$;
 comment on function public.forbid_ledger_change() is 'Trigger: refuses updates, deletes and truncation of the append-only ledger.';
@@ -197,7 +197,7 @@ declare
   uid uuid := auth.uid();
 begin
   if uid is null then
-    raise exception 'User not authenticated' using errcode = '42501';
+    raise exception 'User not authenticated' using errcode = '42501', hint = 'not_authenticated';
   end if;
   return uid;
 end;
@@ -210,7 +210,7 @@ declare
   uid uuid := public.require_user();
 begin
   if not public.is_admin() then
-    raise exception 'Access denied: Admin privileges required' using errcode = '42501';
+    raise exception 'Access denied: Admin privileges required' using errcode = '42501', hint = 'admin_required';
   end if;
   return uid;
 end;
@@ -223,7 +223,7 @@ declare
   uid uuid := public.require_user();
 begin
   if not public.is_super_admin() then
-    raise exception 'Access denied: Super admin privileges required' using errcode = '42501';
+    raise exception 'Access denied: Super admin privileges required' using errcode = '42501', hint = 'super_admin_required';
   end if;
   return uid;
 end;
@@ -289,10 +289,10 @@ begin
   begin
     dob := nullif(new.raw_user_meta_data ->> 'date_of_birth', '')::date;
   exception when others then
-    raise exception 'Date of birth is not a valid date' using errcode = '22007';
+    raise exception 'Date of birth is not a valid date' using errcode = '22007', hint = 'invalid_input';
   end;
   if dob is not null and dob > (current_date - interval '18 years')::date then
-    raise exception 'You must be 18 or over to join LabCash' using errcode = '22023';
+    raise exception 'You must be 18 or over to join LabCash' using errcode = '22023', hint = 'under_18';
   end if;
   perform public.create_account_rows(new.id);
   perform public.log_activity('user.signed_up', new.id, jsonb_build_object('email', new.email));
@@ -380,10 +380,10 @@ declare
   uid uuid := public.require_user();
 begin
   if p_name is not null and char_length(trim(p_name)) not between 1 and 100 then
-    raise exception 'Name must be between 1 and 100 characters' using errcode = '22023';
+    raise exception 'Name must be between 1 and 100 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
   if p_town is not null and char_length(trim(p_town)) > 60 then
-    raise exception 'Town must be at most 60 characters' using errcode = '22023';
+    raise exception 'Town must be at most 60 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
   perform public.create_account_rows(uid);
   update public.profiles
@@ -411,14 +411,14 @@ declare
   new_balance numeric(12, 2);
 begin
   if p_amount is null or p_amount = 0 or p_amount <> round(p_amount, 2) then
-    raise exception 'Amount must be a non-zero number of pounds and pence' using errcode = '22023';
+    raise exception 'Amount must be a non-zero number of pounds and pence' using errcode = '22023', hint = 'invalid_input';
   end if;
   update public.user_account_data
      set credits = credits + p_amount, updated_at = now()
    where id = p_user
   returning credits into new_balance;
   if not found then
-    raise exception 'No such user' using errcode = 'P0002';
+    raise exception 'No such user' using errcode = 'P0002', hint = 'user_not_found';
   end if;
   insert into public.credit_ledger (user_id, kind, amount, balance_after, reason, reference, transaction_amount, created_by)
   values (p_user, p_kind, p_amount, new_balance, p_reason, p_reference, p_transaction_amount, auth.uid());
@@ -436,7 +436,7 @@ begin
   if not public.is_service_role() then
     perform public.require_user();
     if get_credit_balance.user_id is distinct from auth.uid() and not public.is_admin() then
-      raise exception 'Access denied: Admin privileges required' using errcode = '42501';
+      raise exception 'Access denied: Admin privileges required' using errcode = '42501', hint = 'admin_required';
     end if;
   end if;
   select a.credits into balance from public.user_account_data a where a.id = get_credit_balance.user_id;
@@ -454,13 +454,13 @@ begin
     perform public.require_admin();
   end if;
   if add_credits.amount is null or add_credits.amount <= 0 then
-    raise exception 'Amount must be more than zero' using errcode = '22023';
+    raise exception 'Amount must be more than zero' using errcode = '22023', hint = 'invalid_input';
   end if;
   if add_credits.amount > 100000 then
-    raise exception 'Amount is over the limit of 100000 credits' using errcode = '22023';
+    raise exception 'Amount is over the limit of 100000 credits' using errcode = '22023', hint = 'invalid_input';
   end if;
   if add_credits.transaction_amount < 0 or add_credits.transaction_amount <> round(add_credits.transaction_amount, 2) then
-    raise exception 'The amount paid must be zero or more, in pounds and pence' using errcode = '22023';
+    raise exception 'The amount paid must be zero or more, in pounds and pence' using errcode = '22023', hint = 'invalid_input';
   end if;
   perform public.create_account_rows(add_credits.user_id);
   return public.post_ledger(
@@ -483,11 +483,11 @@ begin
   if not public.is_service_role() then
     perform public.require_user();
     if deduct_credits.user_id is distinct from auth.uid() and not public.is_admin() then
-      raise exception 'Access denied: Admin privileges required' using errcode = '42501';
+      raise exception 'Access denied: Admin privileges required' using errcode = '42501', hint = 'admin_required';
     end if;
   end if;
   if deduct_credits.amount is null or deduct_credits.amount <= 0 or deduct_credits.amount <> round(deduct_credits.amount, 2) then
-    raise exception 'Amount must be more than zero, in pounds and pence' using errcode = '22023';
+    raise exception 'Amount must be more than zero, in pounds and pence' using errcode = '22023', hint = 'invalid_input';
   end if;
   -- Lock the account row so concurrent deductions queue instead of overdrawing.
   select * into acct from public.user_account_data a where a.id = deduct_credits.user_id for update;
@@ -495,7 +495,7 @@ begin
     return false;
   end if;
   if not acct.approved and not public.is_service_role() then
-    raise exception 'Your account is awaiting approval' using errcode = 'P0001';
+    raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
   end if;
   if acct.credits < deduct_credits.amount then
     return false;
@@ -549,7 +549,7 @@ begin
          rejected_at = null, rejection_reason = null, updated_at = now()
    where id = p_user_id;
   if not found then
-    raise exception 'No such user' using errcode = 'P0002';
+    raise exception 'No such user' using errcode = 'P0002', hint = 'user_not_found';
   end if;
   perform public.log_activity('user.approved', p_user_id);
   perform public.queue_mail(p_user_id, 'account_approved', 'Your LabCash account is approved',
@@ -566,17 +566,17 @@ declare
   admin_id uuid := public.require_admin();
 begin
   if p_reason is null or char_length(trim(p_reason)) not between 3 and 500 then
-    raise exception 'Give a reason between 3 and 500 characters' using errcode = '22023';
+    raise exception 'Give a reason between 3 and 500 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
   if exists (select 1 from public.user_account_data a where a.id = p_user_id and a.role <> 'user') then
-    raise exception 'Admins cannot be rejected: a super admin must change their role first' using errcode = 'P0001';
+    raise exception 'Admins cannot be rejected: a super admin must change their role first' using errcode = 'P0001', hint = 'admin_not_rejectable';
   end if;
   update public.user_account_data
      set approved = false, approved_at = null, approved_by = null,
          rejected_at = now(), rejection_reason = trim(p_reason), updated_at = now()
    where id = p_user_id;
   if not found then
-    raise exception 'No such user' using errcode = 'P0002';
+    raise exception 'No such user' using errcode = 'P0002', hint = 'user_not_found';
   end if;
   perform public.log_activity('user.rejected', p_user_id, jsonb_build_object('reason', trim(p_reason), 'by', admin_id));
   return public.account_json(p_user_id);

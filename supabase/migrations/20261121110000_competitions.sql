@@ -231,10 +231,10 @@ declare
   h bytea;
 begin
   if p_ticket_count is null or p_ticket_count < 1 then
-    raise exception 'A draw needs at least one ticket' using errcode = '22023';
+    raise exception 'A draw needs at least one ticket' using errcode = '22023', hint = 'invalid_input';
   end if;
   if octet_length(p_seed) <> 32 or octet_length(p_ticket_list_hash) <> 32 then
-    raise exception 'The seed and the ticket list hash must be 32 bytes each' using errcode = '22023';
+    raise exception 'The seed and the ticket list hash must be 32 bytes each' using errcode = '22023', hint = 'invalid_input';
   end if;
   prefix := p_seed || decode(replace(p_competition_id::text, '-', ''), 'hex') || p_ticket_list_hash
     || coalesce(p_external, ''::bytea);
@@ -322,7 +322,7 @@ declare
   img text;
 begin
   if p is null or jsonb_typeof(p) <> 'object' then
-    raise exception 'Send the competition fields as an object' using errcode = '22023';
+    raise exception 'Send the competition fields as an object' using errcode = '22023', hint = 'invalid_input';
   end if;
   begin
     if p ? 'title' then c.title := btrim(p ->> 'title'); end if;
@@ -333,7 +333,7 @@ begin
     if p ? 'prize_value' then c.prize_value := (p ->> 'prize_value')::numeric; end if;
     if p ? 'images' then
       if jsonb_typeof(p -> 'images') <> 'array' then
-        raise exception 'Images must be a list of addresses' using errcode = '22023';
+        raise exception 'Images must be a list of addresses' using errcode = '22023', hint = 'invalid_input';
       end if;
       c.images := array(select jsonb_array_elements_text(p -> 'images'));
     end if;
@@ -351,7 +351,7 @@ begin
   exception
     when invalid_text_representation or invalid_datetime_format or datetime_field_overflow
       or numeric_value_out_of_range or invalid_parameter_value then
-      raise exception 'Check the competition fields: %', sqlerrm using errcode = '22023';
+      raise exception 'Check the competition fields: %', sqlerrm using errcode = '22023', hint = 'invalid_input';
   end;
 
   if c.slug is null and c.title is not null then
@@ -363,53 +363,53 @@ begin
   end if;
 
   if c.title is null or char_length(c.title) not between 3 and 120 then
-    raise exception 'Title must be between 3 and 120 characters' using errcode = '22023';
+    raise exception 'Title must be between 3 and 120 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
   if c.slug is null or c.slug !~ '^[a-z0-9]+(-[a-z0-9]+)*$' or char_length(c.slug) > 80 then
-    raise exception 'The address (slug) may use lower-case letters, digits and single hyphens, up to 80 characters' using errcode = '22023';
+    raise exception 'The address (slug) may use lower-case letters, digits and single hyphens, up to 80 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
   if char_length(c.summary) > 300 then
-    raise exception 'Summary must be at most 300 characters' using errcode = '22023';
+    raise exception 'Summary must be at most 300 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
   if char_length(c.description) > 5000 then
-    raise exception 'Description must be at most 5000 characters' using errcode = '22023';
+    raise exception 'Description must be at most 5000 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
   if c.prize_description is null or char_length(c.prize_description) not between 1 and 2000 then
-    raise exception 'Describe the prize (up to 2000 characters)' using errcode = '22023';
+    raise exception 'Describe the prize (up to 2000 characters)' using errcode = '22023', hint = 'invalid_input';
   end if;
   if c.prize_value is null or c.prize_value < 0 or c.prize_value <> round(c.prize_value, 2) or c.prize_value > 9999999999 then
-    raise exception 'Prize value must be an amount in pounds and pence' using errcode = '22023';
+    raise exception 'Prize value must be an amount in pounds and pence' using errcode = '22023', hint = 'invalid_input';
   end if;
   if cardinality(c.images) > 10 then
-    raise exception 'At most 10 images' using errcode = '22023';
+    raise exception 'At most 10 images' using errcode = '22023', hint = 'invalid_input';
   end if;
   foreach img in array c.images loop
     if img !~ '^(/[^/]|https://)' or char_length(img) > 1000 then
-      raise exception 'Image addresses must start with / or https://' using errcode = '22023';
+      raise exception 'Image addresses must start with / or https://' using errcode = '22023', hint = 'invalid_input';
     end if;
   end loop;
   if c.ticket_price is null or c.ticket_price < 0.25 or c.ticket_price <> round(c.ticket_price, 2) or c.ticket_price > 10000 then
-    raise exception 'Ticket price must be from £0.25 to £10,000, in pounds and pence' using errcode = '22023';
+    raise exception 'Ticket price must be from £0.25 to £10,000, in pounds and pence' using errcode = '22023', hint = 'invalid_input';
   end if;
   if c.total_tickets is null or c.total_tickets not between 1 and 1000000 then
-    raise exception 'Total tickets must be between 1 and 1,000,000' using errcode = '22023';
+    raise exception 'Total tickets must be between 1 and 1,000,000' using errcode = '22023', hint = 'invalid_input';
   end if;
   if c.max_tickets_per_user is null or c.max_tickets_per_user < 1 or c.max_tickets_per_user > c.total_tickets then
-    raise exception 'Tickets per person must be between 1 and the total number of tickets' using errcode = '22023';
+    raise exception 'Tickets per person must be between 1 and the total number of tickets' using errcode = '22023', hint = 'invalid_input';
   end if;
   if c.closes_at is null or c.opens_at is null or c.closes_at <= c.opens_at then
-    raise exception 'The close time must be after the open time' using errcode = '22023';
+    raise exception 'The close time must be after the open time' using errcode = '22023', hint = 'invalid_input';
   end if;
   if c.skill_question is not null then
     if char_length(c.skill_question) > 300 then
-      raise exception 'The question must be at most 300 characters' using errcode = '22023';
+      raise exception 'The question must be at most 300 characters' using errcode = '22023', hint = 'invalid_input';
     end if;
     if c.skill_options is null or cardinality(c.skill_options) not between 2 and 6
        or (select count(distinct lower(o)) from unnest(c.skill_options) o) <> cardinality(c.skill_options) then
-      raise exception 'Give between 2 and 6 different answers to choose from' using errcode = '22023';
+      raise exception 'Give between 2 and 6 different answers to choose from' using errcode = '22023', hint = 'invalid_input';
     end if;
     if c.skill_answer is null or not (c.skill_answer = any (c.skill_options)) then
-      raise exception 'The correct answer must be one of the answers to choose from' using errcode = '22023';
+      raise exception 'The correct answer must be one of the answers to choose from' using errcode = '22023', hint = 'invalid_input';
     end if;
   end if;
   return c;
@@ -428,23 +428,23 @@ declare
 begin
   select * into c from public.competitions where id = p_id for update;
   if not found or c.status = 'draft' then
-    raise exception 'Competition not found' using errcode = 'P0002';
+    raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
   end if;
   if c.status = 'cancelled' then
-    raise exception 'This competition has been cancelled' using errcode = 'P0001';
+    raise exception 'This competition has been cancelled' using errcode = 'P0001', hint = 'competition_cancelled';
   elsif c.status = 'sold_out' or (c.status = 'drawn' and c.tickets_sold >= c.total_tickets) then
-    raise exception 'This competition has sold out' using errcode = 'P0001';
+    raise exception 'This competition has sold out' using errcode = 'P0001', hint = 'competition_sold_out';
   elsif c.status in ('closed', 'drawn') then
-    raise exception 'This competition has closed' using errcode = 'P0001';
+    raise exception 'This competition has closed' using errcode = 'P0001', hint = 'competition_closed';
   elsif c.status <> 'live' then
-    raise exception 'This competition is not open for entries' using errcode = 'P0001';
+    raise exception 'This competition is not open for entries' using errcode = 'P0001', hint = 'competition_not_open';
   elsif now() < c.opens_at then
     raise exception 'Entries open on %', to_char(c.opens_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI')
-      using errcode = 'P0001';
+      using errcode = 'P0001', hint = 'competition_not_yet_open';
   elsif now() >= c.closes_at then
-    raise exception 'This competition has closed' using errcode = 'P0001';
+    raise exception 'This competition has closed' using errcode = 'P0001', hint = 'competition_closed';
   elsif c.tickets_sold >= c.total_tickets then
-    raise exception 'This competition has sold out' using errcode = 'P0001';
+    raise exception 'This competition has sold out' using errcode = 'P0001', hint = 'competition_sold_out';
   end if;
   return c;
 end;
@@ -479,13 +479,13 @@ begin
   -- whoever comes second finds the competition drawn and does nothing.
   select * into c from public.competitions where id = p_id for update;
   if not found then
-    raise exception 'Competition not found' using errcode = 'P0002';
+    raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
   end if;
   if c.status not in ('live', 'sold_out', 'closed') or exists (select 1 from public.draws d where d.competition_id = p_id) then
     return null;
   end if;
   if c.status = 'live' and c.tickets_sold < c.total_tickets and c.closes_at > now() then
-    raise exception 'This competition is still open: it is drawn when it sells out or closes' using errcode = 'P0001';
+    raise exception 'This competition is still open: it is drawn when it sells out or closes' using errcode = 'P0001', hint = 'competition_still_open';
   end if;
   if c.tickets_sold = 0 then
     update public.competitions set status = 'closed', closed_at = coalesce(closed_at, now()), updated_at = now() where id = p_id;
@@ -495,7 +495,7 @@ begin
 
   select s.seed into the_seed from public.competition_seeds s where s.competition_id = p_id;
   if the_seed is null or extensions.digest(the_seed, 'sha256') <> decode(c.seed_commitment, 'hex') then
-    raise exception 'The draw seed of this competition is missing or does not match its commitment' using errcode = 'P0001';
+    raise exception 'The draw seed of this competition is missing or does not match its commitment' using errcode = 'P0001', hint = 'draw_seed_mismatch';
   end if;
   list_hash := public.draw_ticket_list_hash(p_id);
   ext := case when c.external_randomness is not null then decode(c.external_randomness ->> 'value_hex', 'hex') end;
@@ -577,7 +577,7 @@ create function public.list_competitions(p_status text default null) returns jso
 language plpgsql stable security definer set search_path = '' as $$
 begin
   if p_status is not null and p_status not in ('live', 'sold_out', 'closed', 'drawn', 'cancelled') then
-    raise exception 'Unknown status: %', p_status using errcode = '22023';
+    raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
   end if;
   return coalesce((
     select jsonb_agg(public.competition_json(c.id)
@@ -600,7 +600,7 @@ declare
 begin
   select * into c from public.competitions where slug = lower(btrim(p_slug));
   if not found or (c.status = 'draft' and not public.is_admin()) then
-    raise exception 'Competition not found' using errcode = 'P0002';
+    raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
   end if;
   if uid is not null then
     select coalesce(array_agg(t.number order by t.number), '{}') into mine
@@ -677,40 +677,40 @@ declare
   drew boolean := false;
 begin
   if p_quantity is null or p_quantity < 1 then
-    raise exception 'Choose at least one ticket' using errcode = '22023';
+    raise exception 'Choose at least one ticket' using errcode = '22023', hint = 'invalid_input';
   end if;
   perform public.create_account_rows(uid);
   select * into acct from public.user_account_data a where a.id = uid;
   if acct.rejected_at is not null and not acct.approved then
-    raise exception 'Your account was not approved, so you cannot enter competitions' using errcode = 'P0001';
+    raise exception 'Your account was not approved, so you cannot enter competitions' using errcode = 'P0001', hint = 'approval_rejected';
   end if;
   if not acct.approved then
-    raise exception 'Your account is awaiting approval' using errcode = 'P0001';
+    raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
   end if;
 
   c := public.lock_competition_for_entry(p_competition_id);
   if c.skill_question is not null and nullif(btrim(coalesce(p_answer, '')), '') is null then
-    raise exception 'Answer the question to enter' using errcode = 'P0001';
+    raise exception 'Answer the question to enter' using errcode = 'P0001', hint = 'answer_required';
   end if;
   if not public.answer_is_correct(c, p_answer) then
-    raise exception 'That answer is not correct' using errcode = 'P0001';
+    raise exception 'That answer is not correct' using errcode = 'P0001', hint = 'answer_incorrect';
   end if;
 
   select count(*) into held from public.tickets t where t.competition_id = c.id and t.user_id = uid;
   if held >= c.max_tickets_per_user then
-    raise exception 'You already have the maximum of % tickets for this competition', c.max_tickets_per_user using errcode = 'P0001';
+    raise exception 'You already have the maximum of % tickets for this competition', c.max_tickets_per_user using errcode = 'P0001', hint = 'cap_reached';
   end if;
   if held + p_quantity > c.max_tickets_per_user then
-    raise exception 'You can buy at most % more tickets for this competition', c.max_tickets_per_user - held using errcode = 'P0001';
+    raise exception 'You can buy at most % more tickets for this competition', c.max_tickets_per_user - held using errcode = 'P0001', hint = 'cap_exceeded';
   end if;
   if c.tickets_sold + p_quantity > c.total_tickets then
-    raise exception 'Only % tickets left', c.total_tickets - c.tickets_sold using errcode = 'P0001';
+    raise exception 'Only % tickets left', c.total_tickets - c.tickets_sold using errcode = 'P0001', hint = 'not_enough_tickets';
   end if;
 
   cost := c.ticket_price * p_quantity;
   select * into acct from public.user_account_data a where a.id = uid for update;
   if acct.credits < cost then
-    raise exception 'Not enough credit: you need % more', public.format_gbp(cost - acct.credits) using errcode = 'P0001';
+    raise exception 'Not enough credit: you need % more', public.format_gbp(cost - acct.credits) using errcode = 'P0001', hint = 'insufficient_credit';
   end if;
 
   first_no := c.tickets_sold + 1;
@@ -802,7 +802,7 @@ begin
   perform public.require_admin();
   result := public.competition_json(p_id, true);
   if result is null then
-    raise exception 'Competition not found' using errcode = 'P0002';
+    raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
   end if;
   return result;
 end;
@@ -830,7 +830,7 @@ begin
             c.ticket_price, c.total_tickets, c.max_tickets_per_user, c.opens_at, c.closes_at,
             c.skill_question, c.skill_options, c.skill_answer, 'draft', admin_id);
   exception when unique_violation then
-    raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023';
+    raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
   perform public.log_activity('competition.created', c.id, jsonb_build_object('title', c.title));
   return public.competition_json(c.id, true);
@@ -848,27 +848,27 @@ begin
   perform public.require_admin();
   select * into prev from public.competitions where id = p_id for update;
   if not found then
-    raise exception 'Competition not found' using errcode = 'P0002';
+    raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
   end if;
   if prev.status not in ('draft', 'live') then
-    raise exception 'This competition can no longer be edited' using errcode = 'P0001';
+    raise exception 'This competition can no longer be edited' using errcode = 'P0001', hint = 'edit_not_allowed';
   end if;
   c := public.competition_apply(prev, p);
   if prev.status = 'live' then
     if c.slug <> prev.slug then
-      raise exception 'The address (slug) cannot change once the competition is live' using errcode = 'P0001';
+      raise exception 'The address (slug) cannot change once the competition is live' using errcode = 'P0001', hint = 'edit_not_allowed';
     end if;
     if c.closes_at <= now() then
-      raise exception 'The close time must be in the future' using errcode = '22023';
+      raise exception 'The close time must be in the future' using errcode = '22023', hint = 'invalid_input';
     end if;
     if prev.tickets_sold > 0 then
       if (c.ticket_price, c.total_tickets, c.max_tickets_per_user, c.opens_at, c.skill_question, c.skill_options, c.skill_answer)
          is distinct from
          (prev.ticket_price, prev.total_tickets, prev.max_tickets_per_user, prev.opens_at, prev.skill_question, prev.skill_options, prev.skill_answer) then
-        raise exception 'Tickets have been sold: only the wording, prize details, images and a later close time can change' using errcode = 'P0001';
+        raise exception 'Tickets have been sold: only the wording, prize details, images and a later close time can change' using errcode = 'P0001', hint = 'edit_not_allowed';
       end if;
       if c.closes_at < prev.closes_at then
-        raise exception 'Tickets have been sold: the close time can only move later' using errcode = 'P0001';
+        raise exception 'Tickets have been sold: the close time can only move later' using errcode = 'P0001', hint = 'edit_not_allowed';
       end if;
     end if;
   end if;
@@ -881,7 +881,7 @@ begin
            skill_options = c.skill_options, skill_answer = c.skill_answer, updated_at = now()
      where id = p_id;
   exception when unique_violation then
-    raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023';
+    raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
   perform public.log_activity('competition.updated', p_id, jsonb_build_object('fields', (select jsonb_agg(k) from jsonb_object_keys(p) k)));
   return public.competition_json(p_id, true);
@@ -899,19 +899,19 @@ begin
   perform public.require_admin();
   select * into c from public.competitions where id = p_id for update;
   if not found then
-    raise exception 'Competition not found' using errcode = 'P0002';
+    raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
   end if;
   if c.status <> 'draft' then
-    raise exception 'Only a draft can be published' using errcode = 'P0001';
+    raise exception 'Only a draft can be published' using errcode = 'P0001', hint = 'not_a_draft';
   end if;
   if c.closes_at <= now() then
-    raise exception 'The close time must be in the future' using errcode = '22023';
+    raise exception 'The close time must be in the future' using errcode = '22023', hint = 'invalid_input';
   end if;
   if p_external_randomness is not null and (
        jsonb_typeof(p_external_randomness) <> 'object'
        or coalesce(p_external_randomness ->> 'source', '') not in ('drand', 'random.org')
        or coalesce(p_external_randomness ->> 'value_hex', '') !~ '^([0-9a-f]{2}){16,64}$') then
-    raise exception 'External randomness must be {source: drand | random.org, value_hex: 16 to 64 bytes in lower-case hex, ...}' using errcode = '22023';
+    raise exception 'External randomness must be {source: drand | random.org, value_hex: 16 to 64 bytes in lower-case hex, ...}' using errcode = '22023', hint = 'invalid_input';
   end if;
   -- The seed is made here, by the database's CSPRNG, and never leaves the
   -- database until the draw: only its SHA-256 commitment is published now.
@@ -940,17 +940,17 @@ declare
 begin
   perform public.require_admin();
   if p_reason is null or char_length(btrim(p_reason)) not between 3 and 500 then
-    raise exception 'Give a reason between 3 and 500 characters' using errcode = '22023';
+    raise exception 'Give a reason between 3 and 500 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
   select * into c from public.competitions where id = p_id for update;
   if not found then
-    raise exception 'Competition not found' using errcode = 'P0002';
+    raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
   end if;
   if c.status = 'cancelled' then
-    raise exception 'This competition is already cancelled' using errcode = 'P0001';
+    raise exception 'This competition is already cancelled' using errcode = 'P0001', hint = 'already_cancelled';
   end if;
   if c.status = 'drawn' then
-    raise exception 'A drawn competition cannot be cancelled' using errcode = 'P0001';
+    raise exception 'A drawn competition cannot be cancelled' using errcode = 'P0001', hint = 'competition_drawn';
   end if;
 
   for e in
@@ -1014,23 +1014,23 @@ declare
   drew boolean := false;
 begin
   if p_name is null or char_length(btrim(p_name)) not between 2 and 100 then
-    raise exception 'Give the entrant''s name (2 to 100 characters)' using errcode = '22023';
+    raise exception 'Give the entrant''s name (2 to 100 characters)' using errcode = '22023', hint = 'invalid_input';
   end if;
   if p_address is null or char_length(btrim(p_address)) not between 5 and 500 then
-    raise exception 'Give the entrant''s postal address (5 to 500 characters)' using errcode = '22023';
+    raise exception 'Give the entrant''s postal address (5 to 500 characters)' using errcode = '22023', hint = 'invalid_input';
   end if;
   if p_user_id is not null and not exists (select 1 from public.user_account_data a where a.id = p_user_id) then
-    raise exception 'No such user' using errcode = 'P0002';
+    raise exception 'No such user' using errcode = 'P0002', hint = 'user_not_found';
   end if;
   c := public.lock_competition_for_entry(p_competition_id);
   if not public.answer_is_correct(c, p_answer) then
-    raise exception 'That answer is not correct' using errcode = 'P0001';
+    raise exception 'That answer is not correct' using errcode = 'P0001', hint = 'answer_incorrect';
   end if;
   if p_user_id is not null then
     select count(*) into held from public.tickets t where t.competition_id = c.id and t.user_id = p_user_id;
     if held >= c.max_tickets_per_user then
       raise exception 'This entrant already has the maximum of % tickets for this competition', c.max_tickets_per_user
-        using errcode = 'P0001';
+        using errcode = 'P0001', hint = 'cap_reached';
     end if;
   end if;
 
@@ -1069,11 +1069,11 @@ language plpgsql security definer set search_path = '' as $$
 begin
   perform public.require_admin();
   if p_status is null or p_status not in ('awaiting_claim', 'verified', 'delivered') then
-    raise exception 'Prize status must be awaiting_claim, verified or delivered' using errcode = '22023';
+    raise exception 'Prize status must be awaiting_claim, verified or delivered' using errcode = '22023', hint = 'invalid_input';
   end if;
   update public.draws set prize_status = p_status, prize_status_updated_at = now() where id = p_draw_id;
   if not found then
-    raise exception 'Draw not found' using errcode = 'P0002';
+    raise exception 'Draw not found' using errcode = 'P0002', hint = 'draw_not_found';
   end if;
   perform public.log_activity('prize.status_changed', p_draw_id, jsonb_build_object('status', p_status));
   return (select jsonb_build_object('draw_id', d.id, 'prize_status', d.prize_status, 'prize_status_updated_at', d.prize_status_updated_at)
@@ -1091,7 +1091,7 @@ returns table (id bigint, to_email text, kind text, subject text, body_text text
 language plpgsql security definer set search_path = '' as $$
 begin
   if not public.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501';
+    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
   end if;
   -- A claim lasts five minutes: a crashed sender's rows are retried, and
   -- concurrent senders never take the same row.
@@ -1114,10 +1114,10 @@ create function public.mark_mail_sent(p_id bigint, p_transport text) returns voi
 language plpgsql security definer set search_path = '' as $$
 begin
   if not public.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501';
+    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
   end if;
   if p_transport not in ('smtp', 'outbox') then
-    raise exception 'Transport must be smtp or outbox' using errcode = '22023';
+    raise exception 'Transport must be smtp or outbox' using errcode = '22023', hint = 'invalid_input';
   end if;
   update public.mail_outbox
      set status = 'sent', sent_at = now(), transport = p_transport, error = null
@@ -1132,7 +1132,7 @@ create function public.mark_mail_failed(p_id bigint, p_error text) returns void
 language plpgsql security definer set search_path = '' as $$
 begin
   if not public.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501';
+    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
   end if;
   -- Five attempts, then the row is failed for an admin to see.
   update public.mail_outbox

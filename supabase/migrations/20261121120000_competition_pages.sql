@@ -23,7 +23,7 @@ declare
 begin
   select * into c from public.competitions where id = p_competition_id;
   if not found or (c.status = 'draft' and not public.is_admin()) then
-    raise exception 'Competition not found' using errcode = 'P0002';
+    raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
   end if;
   select * into acct from public.user_account_data a where a.id = uid;
   balance := coalesce(acct.credits, 0);

@@ -20,6 +20,8 @@ export class RpcError extends Error {
   constructor(
     message: string,
     readonly code: string | undefined,
+    /** The refusal's stable machine code (the exception's HINT). */
+    readonly hint: string | undefined,
   ) {
     super(message);
   }
@@ -32,8 +34,8 @@ async function callAs<T>(db: Db, caller: Caller, sql: string, params: unknown[])
       return (await tx.query<T>(sql, params)).rows;
     });
   } catch (e) {
-    const err = e as { message: string; code?: string };
-    throw new RpcError(err.message, err.code);
+    const err = e as { message: string; code?: string; hint?: string };
+    throw new RpcError(err.message, err.code, err.hint);
   }
 }
 
@@ -55,11 +57,13 @@ export async function rpcRows<T = Record<string, unknown>>(
 }
 
 /** Outcome of a call that may be refused: the value, or the refusal message. */
-export async function attempt<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; message: string; code?: string }> {
+export async function attempt<T>(
+  p: Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; message: string; code?: string; hint?: string }> {
   try {
     return { ok: true, value: await p };
   } catch (e) {
-    return { ok: false, message: (e as Error).message, code: (e as RpcError).code };
+    return { ok: false, message: (e as Error).message, code: (e as RpcError).code, hint: (e as RpcError).hint };
   }
 }
 

@@ -1,10 +1,10 @@
 // Credits: who may add, deduct and read; amount validation; the ledger is the truth
 // (dbPerFile checks credits == sum(ledger) for every user after every test) and is append-only.
 import { describe, expect, it } from "vitest";
-import { ADMIN_REQUIRED, anon, asUser, service, dbPerFile } from "./support";
+import { ADMIN_REQUIRED, anon, asUser, service, dbPerFile, toDbError } from "./support";
 
 const db = dbPerFile();
-const APPEND_ONLY = { code: "42501", message: "The credit ledger is append-only" };
+const APPEND_ONLY = { code: "42501", message: "The credit ledger is append-only", hint: "ledger_append_only" };
 
 describe("add_credits", () => {
   it("the server adds credit: one admin_adjustment row, new balance returned", async () => {
@@ -40,7 +40,7 @@ describe("add_credits", () => {
     const id = await db().createUser({ approved: true, credits: 1 });
     for (const target of [id, await db().createUser({ approved: true })]) {
       const res = await db().rpc(asUser(id), "add_credits", { user_id: target, amount: 100 });
-      expect(res.error).toEqual({ code: "42501", message: ADMIN_REQUIRED });
+      expect(res.error).toEqual(ADMIN_REQUIRED);
     }
     expect(await db().credits(id)).toBe(1);
     expect(await db().ledger(id)).toHaveLength(1);
@@ -55,7 +55,7 @@ describe("add_credits", () => {
   ])("refuses amount %s with %j and writes nothing", async (amount, message) => {
     const id = await db().createUser({ approved: true });
     const res = await db().rpc(service, "add_credits", { user_id: id, amount });
-    expect(res.error).toEqual({ code: "22023", message });
+    expect(res.error).toEqual({ code: "22023", message, hint: "invalid_input" });
     expect(await db().ledger(id)).toEqual([]);
   });
 
@@ -67,13 +67,13 @@ describe("add_credits", () => {
   it.each([[-20], [0.001]])("refuses a paid amount of %s and writes nothing", async (transaction_amount) => {
     const id = await db().createUser({ approved: true });
     const res = await db().rpc(service, "add_credits", { user_id: id, amount: 20, transaction_amount });
-    expect(res.error).toEqual({ code: "22023", message: "The amount paid must be zero or more, in pounds and pence" });
+    expect(res.error).toEqual({ code: "22023", message: "The amount paid must be zero or more, in pounds and pence", hint: "invalid_input" });
     expect(await db().ledger(id)).toEqual([]);
   });
 
   it("refuses a user who does not exist", async () => {
     const res = await db().rpc(service, "add_credits", { user_id: "7b0c1a4e-0000-4000-8000-00000000beef", amount: 5 });
-    expect(res.error).toEqual({ code: "P0002", message: "No such user" });
+    expect(res.error).toEqual({ code: "P0002", message: "No such user", hint: "user_not_found" });
   });
 });
 
@@ -98,7 +98,7 @@ describe("deduct_credits", () => {
   it.each([[0], [-1], [0.001], [null]])("refuses amount %s and writes nothing", async (amount) => {
     const id = await db().createUser({ approved: true, credits: 5 });
     const res = await db().rpc(asUser(id), "deduct_credits", { user_id: id, amount });
-    expect(res.error).toEqual({ code: "22023", message: "Amount must be more than zero, in pounds and pence" });
+    expect(res.error).toEqual({ code: "22023", message: "Amount must be more than zero, in pounds and pence", hint: "invalid_input" });
     expect(await db().ledger(id)).toHaveLength(1);
   });
 
@@ -106,7 +106,7 @@ describe("deduct_credits", () => {
     const thief = await db().createUser({ approved: true, credits: 1 });
     const victim = await db().createUser({ approved: true, credits: 50 });
     const res = await db().rpc(asUser(thief), "deduct_credits", { user_id: victim, amount: 10 });
-    expect(res.error).toEqual({ code: "42501", message: ADMIN_REQUIRED });
+    expect(res.error).toEqual(ADMIN_REQUIRED);
     expect(await db().credits(victim)).toBe(50);
     const admin = await db().createUser({ role: "admin", approved: true });
     expect(await db().call(asUser(admin), "deduct_credits", { user_id: victim, amount: 10 })).toBe(true);
@@ -120,7 +120,7 @@ describe("deduct_credits", () => {
     await db().call(asUser(admin), "admin_reject_user", { p_user_id: rejected, p_reason: "Duplicate account" });
     for (const id of [pending, rejected]) {
       const res = await db().rpc(asUser(id), "deduct_credits", { user_id: id, amount: 1 });
-      expect(res.error).toEqual({ code: "P0001", message: "Your account is awaiting approval" });
+      expect(res.error).toEqual({ code: "P0001", message: "Your account is awaiting approval", hint: "approval_pending" });
       expect(await db().credits(id)).toBe(20);
     }
     expect(await db().call(service, "deduct_credits", { user_id: pending, amount: 1 })).toBe(true);
@@ -142,10 +142,7 @@ describe("get_credit_balance", () => {
     expect(await db().call(asUser(id), "get_credit_balance", { user_id: id })).toBe("8.40");
     expect(await db().call(asUser(admin), "get_credit_balance", { user_id: id })).toBe("8.40");
     expect(await db().call(service, "get_credit_balance", { user_id: id })).toBe("8.40");
-    expect((await db().rpc(asUser(other), "get_credit_balance", { user_id: id })).error).toEqual({
-      code: "42501",
-      message: ADMIN_REQUIRED,
-    });
+    expect((await db().rpc(asUser(other), "get_credit_balance", { user_id: id })).error).toEqual(ADMIN_REQUIRED);
     expect((await db().rpc(anon, "get_credit_balance", { user_id: id })).error?.code).toBe("42501");
   });
 });
@@ -177,7 +174,7 @@ describe("the ledger is append-only", () => {
       expect((await db().as(service, sql, [id])).error).toEqual(APPEND_ONLY);
       const owner = await db().sql(sql, [id]).then(
         () => null,
-        (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
+        toDbError,
       );
       expect(owner).toEqual(APPEND_ONLY);
     }

@@ -2,7 +2,7 @@
 // account data with the spec's defaults (§3, §9), refuses under-18s, and honours the
 // approval_mode setting; get_my_account recreates rows that have gone missing (§4).
 import { describe, expect, it } from "vitest";
-import { asUser, service, dbPerFile } from "./support";
+import { asUser, service, dbPerFile, toDbError } from "./support";
 
 const db = dbPerFile();
 
@@ -94,9 +94,9 @@ describe("age check", () => {
       ])
       .then(
         () => null,
-        (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
+        toDbError,
       );
-    expect(error).toEqual({ code: "22023", message: "You must be 18 or over to join LabCash" });
+    expect(error).toEqual({ code: "22023", message: "You must be 18 or over to join LabCash", hint: "under_18" });
     expect(await db().sql("select 1 from auth.users where email = 'young@labcash.test'")).toEqual([]);
     expect(await db().sql("select 1 from public.profiles where email = 'young@labcash.test'")).toEqual([]);
   });
@@ -116,9 +116,9 @@ describe("age check", () => {
       ])
       .then(
         () => null,
-        (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
+        toDbError,
       );
-    expect(error).toEqual({ code: "22007", message: "Date of birth is not a valid date" });
+    expect(error).toEqual({ code: "22007", message: "Date of birth is not a valid date", hint: "invalid_input" });
   });
 });
 

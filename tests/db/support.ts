@@ -36,6 +36,8 @@ export function claimsOf(caller: Caller): Record<string, unknown> {
 export interface DbError {
   code: string;
   message: string;
+  /** The stable machine code a refusal carries in its HINT (absent on Postgres's own errors). */
+  hint?: string;
 }
 
 export type Result<T> = { rows: T[]; error: null } | { rows: null; error: DbError };
@@ -53,9 +55,11 @@ export async function becomeCaller(tx: Queryable, caller: Caller): Promise<void>
 }
 
 export function toDbError(e: unknown): DbError {
-  const err = e as { code?: unknown; message?: unknown };
+  const err = e as { code?: unknown; message?: unknown; hint?: unknown };
   if (typeof err?.code !== "string") throw e;
-  return { code: err.code, message: String(err.message) };
+  const error: DbError = { code: err.code, message: String(err.message) };
+  if (typeof err.hint === "string") error.hint = err.hint;
+  return error;
 }
 
 /** Named-argument call of public.{fn}, as PostgREST builds it from a JSON body. */
@@ -263,9 +267,13 @@ export function dbPerFile(options: { seed?: boolean } = {}): () => TestDb {
   };
 }
 
-export const NOT_AUTHENTICATED = "User not authenticated";
-export const ADMIN_REQUIRED = "Access denied: Admin privileges required";
-export const SUPER_ADMIN_REQUIRED = "Access denied: Super admin privileges required";
+/** The guards' refusals, as the API returns them. */
+export const NOT_AUTHENTICATED: DbError = { code: "42501", message: "User not authenticated", hint: "not_authenticated" };
+export const ADMIN_REQUIRED: DbError = {
+  code: "42501",
+  message: "Access denied: Admin privileges required",
+  hint: "admin_required",
+};
 
 // ---------------------------------------------------------------------------
 // The deduction race, shared by the PGlite and PostgreSQL 15 tests
