@@ -13,7 +13,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { WebSocket } from "ws";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../supabase/embedded/keys";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -60,7 +59,6 @@ function startBackend(): Promise<{ url: string; child: ChildProcess }> {
 
 const options = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
 };
 
 async function rpc<T>(client: SupabaseClient, fn: string, args: Record<string, unknown> = {}): Promise<T> {

@@ -1,7 +1,6 @@
 import "server-only";
 import { createClient } from "@supabase/supabase-js";
 import { supabaseEnv } from "@/lib/env";
-import { clientOptions } from "./options";
 
 // The secret-key client: bypasses RLS, acts as service_role. Server only, for work
 // no signed-in user may do themselves (payment confirmations, cron draws, mail).
@@ -9,7 +8,6 @@ export function createAdminClient() {
   const { url, secretKey } = supabaseEnv();
   if (!secretKey) throw new Error("SUPABASE_SECRET_KEY must be set on the server");
   return createClient(url, secretKey, {
-    ...clientOptions,
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 }

@@ -1,7 +1,6 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { supabaseEnv } from "@/lib/env";
-import { clientOptions } from "./options";
 
 /**
  * Refreshes the session cookies for this request and returns the verified claims.
@@ -12,7 +11,6 @@ export async function updateSession(request: NextRequest) {
   let response = NextResponse.next({ request });
   const { url, publishableKey } = supabaseEnv();
   const supabase = createServerClient(url, publishableKey, {
-    ...clientOptions,
     cookies: {
       getAll() {
         return request.cookies.getAll();

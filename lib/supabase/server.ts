@@ -2,14 +2,12 @@ import "server-only";
 import { createServerClient } from "@supabase/ssr";
 import { cookies } from "next/headers";
 import { supabaseEnv } from "@/lib/env";
-import { clientOptions } from "./options";
 
 // A new client per request (never a module global): it carries this request's cookies.
 export async function createClient() {
   const cookieStore = await cookies();
   const { url, publishableKey } = supabaseEnv();
   return createServerClient(url, publishableKey, {
-    ...clientOptions,
     cookies: {
       getAll() {
         return cookieStore.getAll();

@@ -7,7 +7,6 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { WebSocket } from "ws";
 import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded/db";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@/supabase/embedded/keys";
 import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from "@/supabase/embedded/server";
@@ -68,7 +67,6 @@ export async function startTestServer(options: Omit<EmbeddedServerOptions, "db" 
 
 export function client(server: { url: string }, key = EMBEDDED_PUBLISHABLE_KEY, flowType: "implicit" | "pkce" = "implicit") {
   return createClient(server.url, key, {
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
   });
 }

@@ -1,5 +1,4 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { WebSocket } from "ws";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../../supabase/embedded/keys";
 import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./users";
 
@@ -10,8 +9,6 @@ import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./users";
 const backendUrl = `http://127.0.0.1:${process.env.E2E_BACKEND_PORT ?? 54329}`;
 const options = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  // supabase-js builds a realtime client and Node 20 has no global WebSocket (lib/supabase/options.ts).
-  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
 };
 
 /** The secret-key client: service_role (auth admin API, add_credits). */
