@@ -2,12 +2,13 @@ import "server-only";
 import { createServerClient } from "@supabase/ssr";
 import { cookies } from "next/headers";
 import { supabaseEnv } from "@/lib/env";
+import type { Database } from "./database.types";
 
 // A new client per request (never a module global): it carries this request's cookies.
 export async function createClient() {
   const cookieStore = await cookies();
   const { url, publishableKey } = supabaseEnv();
-  return createServerClient(url, publishableKey, {
+  return createServerClient<Database>(url, publishableKey, {
     cookies: {
       getAll() {
         return cookieStore.getAll();
