@@ -1,9 +1,10 @@
 "use client";
 
 import { useActionState } from "react";
-import { Field } from "@/components/forms/field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { approveAccount, rejectAccount } from "@/lib/actions/approvals";
 
 // Approve in one click; reject needs a reason the user will see.
@@ -20,7 +21,9 @@ export function ApprovalActions({ userId, name }: { userId: string; name: string
       <FormStatus result={approved} />
       <form action={reject} aria-label={`Reject ${name}`} className="flex flex-col gap-2" noValidate>
         <input type="hidden" name="userId" value={userId} />
-        <Field label={`Reason for rejecting ${name}`} name="reason" id={`reason-${userId}`} errors={rejectErrors?.reason} />
+        <Field id={`reason-${userId}`} label={`Reason for rejecting ${name}`} errors={rejectErrors?.reason}>
+          {(control) => <Input {...control} name="reason" />}
+        </Field>
         <SubmitButton pendingLabel="Rejecting…">Reject {name}</SubmitButton>
       </form>
       <FormStatus result={rejected} />

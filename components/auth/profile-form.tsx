@@ -1,9 +1,10 @@
 "use client";
 
 import { useActionState } from "react";
-import { Field } from "@/components/forms/field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { updateProfile } from "@/lib/actions/auth";
 
 export function ProfileForm({
@@ -19,22 +20,24 @@ export function ProfileForm({
   const errors = result && !result.ok ? result.fieldErrors : undefined;
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
-      <Field label="Name" name="name" autoComplete="name" defaultValue={name} required errors={errors?.name} />
+      <Field id="field-name" label="Name" errors={errors?.name}>
+        {(control) => <Input {...control} name="name" autoComplete="name" defaultValue={name} required />}
+      </Field>
       <Field
+        id="field-town"
         label="Town (optional)"
-        name="town"
-        autoComplete="address-level2"
-        defaultValue={town ?? ""}
         hint="If you win, we show your first name, last initial and this town, e.g. “Priya P., Leeds”."
         errors={errors?.town}
-      />
+      >
+        {(control) => <Input {...control} name="town" autoComplete="address-level2" defaultValue={town ?? ""} />}
+      </Field>
       <div className="flex items-center gap-2">
         <input
           id="emailNotifications"
           name="emailNotifications"
           type="checkbox"
           defaultChecked={emailNotifications}
-          className="size-4 accent-green-700"
+          className="size-4 accent-primary"
         />
         <label htmlFor="emailNotifications">E-mail me about new competitions and results</label>
       </div>

@@ -1,9 +1,11 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { Field } from "@/components/forms/field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
 import { requestPasswordReset } from "@/lib/actions/auth";
 import type { ActionResult } from "@/lib/actions/result";
 
@@ -12,7 +14,9 @@ export function RequestResetForm() {
   const errors = result && !result.ok ? result.fieldErrors : undefined;
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
-      <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={errors?.email} />
+      <Field id="field-email" label="E-mail" errors={errors?.email}>
+        {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
+      </Field>
       <FormStatus result={result} />
       <SubmitButton pendingLabel="Sending…">Send reset link</SubmitButton>
     </form>
@@ -43,14 +47,9 @@ export function NewPasswordForm({ submitLabel = "Change password" }: { submitLab
 
   return (
     <form action={submit} className="flex flex-col gap-4" noValidate>
-      <Field
-        label="New password"
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 8 characters, with upper- and lower-case letters and a digit."
-      />
+      <Field id="field-newPassword" label="New password" hint="At least 8 characters, with upper- and lower-case letters and a digit.">
+        {(control) => <PasswordInput {...control} name="newPassword" autoComplete="new-password" required />}
+      </Field>
       <FormStatus result={result} />
       <SubmitButton pendingLabel="Saving…">{submitLabel}</SubmitButton>
     </form>

@@ -2,9 +2,11 @@
 
 import Link from "next/link";
 import { useActionState } from "react";
-import { Field } from "@/components/forms/field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
 import { signIn } from "@/lib/actions/auth";
 
 export function SignInForm({ next }: { next?: string }) {
@@ -13,8 +15,12 @@ export function SignInForm({ next }: { next?: string }) {
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
       {next && <input type="hidden" name="next" value={next} />}
-      <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={errors?.email} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" required errors={errors?.password} />
+      <Field id="field-email" label="E-mail" errors={errors?.email}>
+        {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
+      </Field>
+      <Field id="field-password" label="Password" errors={errors?.password}>
+        {(control) => <PasswordInput {...control} name="password" autoComplete="current-password" required />}
+      </Field>
       <FormStatus result={result} />
       <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>
       <p className="text-sm">
