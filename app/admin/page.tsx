@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Admin dashboard", robots: { index: false } };
@@ -7,7 +8,7 @@ export default async function AdminPage() {
   const admin = await requireAdmin("/admin");
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold">Admin dashboard</h1>
+      <PageHeader title="Admin dashboard" />
       <p>
         Signed in as {admin.name} ({admin.role === "super_admin" ? "super admin" : "admin"}). The admin screens (users,
         approvals, competitions, mail, settings, activity, LabSpinner) are being built; approvals already work through the

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { Alert } from "@/components/ui/alert";
 import { safeNextPath } from "@/lib/auth/paths";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -11,9 +12,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <section className="mx-auto flex w-full max-w-sm flex-col gap-6">
       <h1 className="text-2xl font-bold">Sign in</h1>
       {error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-          {error}
-        </p>
+        <Alert variant="destructive">{error}</Alert>
       )}
       <SignInForm next={next ? safeNextPath(next) : undefined} />
       <p className="text-sm">

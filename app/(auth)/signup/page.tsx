@@ -9,7 +9,7 @@ export default function SignUpPage() {
     <section className="mx-auto flex w-full max-w-sm flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold">Create your account</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        <p className="mt-1 text-sm text-muted-foreground">
           New accounts are checked by our team before they can add credit or enter. It is usually quick.
         </p>
       </div>

@@ -19,7 +19,7 @@ export default async function PendingApprovalPage() {
             Our team could not approve your account{account.rejected_at ? ` (${formatDateTime(account.rejected_at)})` : ""}.
           </p>
           {account.rejection_reason && (
-            <p className="rounded-md border border-slate-300 p-3 dark:border-slate-700">
+            <p className="rounded-md border border-border p-3">
               <span className="font-semibold">Reason: </span>
               {account.rejection_reason}
             </p>

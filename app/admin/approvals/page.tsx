@@ -1,5 +1,10 @@
 import type { Metadata } from "next";
+import { UserCheck } from "lucide-react";
 import { ApprovalActions } from "@/components/admin/approval-actions";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { listPendingApprovals } from "@/lib/data/admin";
 import { formatDate, formatDateTime } from "@/lib/format";
@@ -20,27 +25,25 @@ export default async function ApprovalsPage({
       : null;
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">Approvals</h1>
-      {outcome && (
-        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
-          {outcome}
-        </p>
-      )}
+      <PageHeader title="Approvals" />
+      {outcome && <Alert variant="success">{outcome}</Alert>}
       {pending.length === 0 ? (
-        <p>No accounts are waiting for approval.</p>
+        <EmptyState icon={<UserCheck />} title="No accounts are waiting for approval." />
       ) : (
         <ul className="flex flex-col gap-4">
           {pending.map((account) => (
-            <li key={account.id} className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700">
-              <div>
-                <h2 className="font-semibold">{account.name}</h2>
-                <p className="text-sm">{account.email}</p>
-                <p className="text-sm text-slate-600 dark:text-slate-400">
-                  Signed up {formatDateTime(account.created_at)}
-                  {account.date_of_birth ? ` · born ${formatDate(account.date_of_birth)}` : ""}
-                </p>
-              </div>
-              <ApprovalActions userId={account.id} name={account.name} />
+            <li key={account.id}>
+              <Card className="grid gap-4 p-4 sm:grid-cols-2">
+                <div>
+                  <h2 className="font-semibold">{account.name}</h2>
+                  <p className="text-sm">{account.email}</p>
+                  <p className="text-sm text-muted-foreground">
+                    Signed up {formatDateTime(account.created_at)}
+                    {account.date_of_birth ? ` · born ${formatDate(account.date_of_birth)}` : ""}
+                  </p>
+                </div>
+                <ApprovalActions userId={account.id} name={account.name} />
+              </Card>
             </li>
           ))}
         </ul>

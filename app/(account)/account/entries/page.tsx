@@ -3,23 +3,21 @@ import Image from "next/image";
 import Link from "next/link";
 import { Ticket } from "lucide-react";
 import { formatTicketNumbers, plural } from "@/components/competitions/ticket-numbers";
+import { badgeClasses, type BadgeVariant } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/session";
 import { getMyEntries, type MyEntry } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP } from "@/lib/format";
-import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "My entries", robots: { index: false } };
 
 type Result = "won" | "not_won" | "pending" | "refunded";
 
 const resultLabel: Record<Result, string> = { won: "Won", not_won: "Not won", pending: "Pending", refunded: "Refunded" };
-const resultTone: Record<Result, string> = {
-  won: "border-primary bg-primary-soft text-primary-text",
-  not_won: "border-border bg-muted text-foreground",
-  pending: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50",
-  refunded: "border-border bg-muted text-foreground",
-};
+const resultTone: Record<Result, BadgeVariant> = { won: "primary", not_won: "neutral", pending: "warning", refunded: "neutral" };
 
 const statusLabel: Record<MyEntry["competition"]["status"], string> = {
   draft: "Draft",
@@ -57,18 +55,13 @@ export default async function EntriesPage() {
   const groups = group(await getMyEntries());
   return (
     <section className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold">My entries</h1>
-        <p className="mt-1 text-muted-foreground">Every ticket you hold, by competition, with the result once drawn.</p>
-      </div>
+      <PageHeader title="My entries" description="Every ticket you hold, by competition, with the result once drawn." />
       {groups.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-border px-6 py-10 text-center">
-          <Ticket aria-hidden className="mx-auto size-10 text-muted-foreground" />
-          <p className="mt-3 font-semibold">You have not entered any competitions yet</p>
-          <Link href="/competitions" className={buttonClasses("primary", "md", "mt-5")}>
+        <EmptyState icon={<Ticket />} title="You have not entered any competitions yet">
+          <Link href="/competitions" className={buttonClasses("primary", "md")}>
             Browse competitions
           </Link>
-        </div>
+        </EmptyState>
       ) : (
         <ul className="flex flex-col gap-5">
           {groups.map((g) => (
@@ -102,7 +95,7 @@ function EntryGroup({ group: g }: { group: Group }) {
               {c.status === "live" ? "closes" : "closed"} {formatDateTime(c.closes_at)}
             </p>
           </div>
-          <p className={cn("rounded-full border px-3 py-1 text-sm font-semibold", resultTone[g.result])}>
+          <p className={badgeClasses(resultTone[g.result], "md")}>
             <span className="sr-only">Result: </span>
             {resultLabel[g.result]}
           </p>
@@ -121,26 +114,26 @@ function EntryGroup({ group: g }: { group: Group }) {
         ) : null}
         <details className="text-sm">
           <summary className="cursor-pointer text-muted-foreground">{plural(g.entries.length, "order")}</summary>
-          <table className="mt-2 w-full text-left">
-            <thead className="text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">Date</th>
-                <th scope="col" className="py-1 pr-3 font-medium">Tickets</th>
-                <th scope="col" className="py-1 pr-3 font-medium">Paid</th>
-                <th scope="col" className="py-1 font-medium">Status</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table className="mt-2">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Date</TableHead>
+                <TableHead>Tickets</TableHead>
+                <TableHead>Paid</TableHead>
+                <TableHead>Status</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
               {g.entries.map((e) => (
-                <tr key={e.entry_id} className="border-t border-border">
-                  <td className="py-1 pr-3">{formatDateTime(e.created_at)}</td>
-                  <td className="py-1 pr-3 font-mono">{formatTicketNumbers(e.ticket_numbers)}</td>
-                  <td className="py-1 pr-3">{e.kind === "postal" ? "Free (post)" : formatGBP(e.amount)}</td>
-                  <td className="py-1">{e.status === "active" ? "Active" : e.status === "refunded" ? "Refunded" : "Void"}</td>
-                </tr>
+                <TableRow key={e.entry_id}>
+                  <TableCell>{formatDateTime(e.created_at)}</TableCell>
+                  <TableCell className="font-mono">{formatTicketNumbers(e.ticket_numbers)}</TableCell>
+                  <TableCell>{e.kind === "postal" ? "Free (post)" : formatGBP(e.amount)}</TableCell>
+                  <TableCell>{e.status === "active" ? "Active" : e.status === "refunded" ? "Refunded" : "Void"}</TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </details>
       </div>
     </article>

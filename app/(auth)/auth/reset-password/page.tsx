@@ -14,7 +14,7 @@ export default async function ResetPasswordPage() {
         <NewPasswordForm submitLabel="Set new password" />
       ) : (
         <>
-          <p className="text-sm text-slate-600 dark:text-slate-400">We will e-mail you a link to choose a new password.</p>
+          <p className="text-sm text-muted-foreground">We will e-mail you a link to choose a new password.</p>
           <RequestResetForm />
         </>
       )}
