@@ -4,8 +4,8 @@ import { phaseLabel, type Phase } from "./status";
 const tones = {
   primary: "border-primary/30 bg-background text-primary-text",
   neutral: "border-border bg-muted text-foreground",
-  warning: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50",
-  danger: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-50",
+  warning: "border-warning/40 bg-warning-soft text-warning-soft-foreground",
+  danger: "border-destructive/30 bg-destructive-soft text-destructive-soft-foreground",
 } as const;
 
 const phaseTone: Record<Phase, keyof typeof tones> = {

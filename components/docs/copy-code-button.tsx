@@ -18,7 +18,7 @@ export function CopyCodeButton() {
         setCopied(true);
         setTimeout(() => setCopied(false), 2000);
       }}
-      className="absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md border border-slate-700 bg-slate-800 text-slate-200 hover:bg-slate-700"
+      className="absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md border border-code-foreground/25 bg-code text-code-foreground hover:bg-code-foreground/15"
     >
       {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
       <span role="status" className="sr-only">

@@ -4,6 +4,7 @@ import { Trophy } from "lucide-react";
 import { CompetitionGrid } from "@/components/competitions/competition-grid";
 import { phaseOf, requestTime, type Phase } from "@/components/competitions/status";
 import { buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { listCompetitions, type Competition } from "@/lib/data/competitions";
 
 export const metadata: Metadata = {
@@ -58,14 +59,11 @@ export default async function CompetitionsPage() {
       </header>
 
       {competitions.length === 0 ? (
-        <div className="mt-12 rounded-2xl border border-dashed border-border px-6 py-12 text-center">
-          <Trophy aria-hidden className="mx-auto size-10 text-muted-foreground" />
-          <p className="mt-4 text-lg font-semibold">No competitions yet</p>
-          <p className="mt-2 text-muted-foreground">The first prizes are being lined up.</p>
-          <Link href="/competitions-demo" className={buttonClasses("outline", "md", "mt-6")}>
+        <EmptyState icon={<Trophy />} title="No competitions yet" description="The first prizes are being lined up." className="mt-12">
+          <Link href="/competitions-demo" className={buttonClasses("outline", "md")}>
             Try the demo
           </Link>
-        </div>
+        </EmptyState>
       ) : null}
 
       {sections.map((section) => {

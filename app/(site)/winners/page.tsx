@@ -3,6 +3,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { ShieldCheck, Trophy } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { listWinners } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP, formatWinner } from "@/lib/format";
 
@@ -27,13 +28,11 @@ export default async function WinnersPage() {
       </header>
 
       {winners.length === 0 ? (
-        <div className="mt-10 rounded-2xl border border-dashed border-border px-6 py-12 text-center">
-          <Trophy aria-hidden className="mx-auto size-10 text-muted-foreground" />
-          <p className="mt-4 text-lg font-semibold">No competitions have been drawn yet</p>
-          <Link href="/competitions" className={buttonClasses("outline", "md", "mt-6")}>
+        <EmptyState icon={<Trophy />} title="No competitions have been drawn yet" className="mt-10">
+          <Link href="/competitions" className={buttonClasses("outline", "md")}>
             See the live competitions
           </Link>
-        </div>
+        </EmptyState>
       ) : (
         <ul className="mt-10 flex flex-col gap-5">
           {winners.map((w) => (
