@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { exemptFromApproval, isAdminPath, needsSession } from "@/lib/auth/paths";
+import { accountSchema } from "@/lib/data/account-schema";
+import { callRpcWith } from "@/lib/data/rpc";
 import { updateSession } from "@/lib/supabase/proxy";
 
 export const ADMIN_DENIED = "Access denied: Admin privileges required";
@@ -31,9 +33,15 @@ export async function proxy(request: NextRequest) {
 
   if (exemptFromApproval(path)) return response();
 
-  // One small RPC, only on the paths that depend on approval or role.
-  const { data: account } = await supabase.rpc("get_my_account");
-  const approved = Boolean(account?.approved);
+  // One small RPC, only on the paths that depend on approval or role. If it fails the
+  // visitor is treated as unapproved and not an admin; the page and the SQL check again.
+  const account = await callRpcWith(supabase, "get_my_account", {}, accountSchema.pick({ approved: true, role: true })).catch(
+    (e: unknown) => {
+      console.error("get_my_account failed in the proxy", e);
+      return null;
+    },
+  );
+  const approved = account?.approved ?? false;
   const admin = account?.role === "admin" || account?.role === "super_admin";
 
   if (isAdminPath(path) && !admin) {

@@ -2,7 +2,9 @@ import "server-only";
 import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
 import { createClient } from "@/lib/supabase/server";
-import { accountSchema, type Account } from "@/lib/data/account-schema";
+import { getMyAccount } from "@/lib/data/account";
+import type { Account } from "@/lib/data/account-schema";
+import { DbError } from "@/lib/data/errors";
 
 export type { Account };
 
@@ -17,13 +19,14 @@ export const getClaims = cache(async () => {
 export const getAccount = cache(async (): Promise<Account | null> => {
   const claims = await getClaims();
   if (!claims) return null;
-  const supabase = await createClient();
-  const { data, error } = await supabase.rpc("get_my_account");
-  if (error) {
-    console.error("get_my_account failed", error);
+  try {
+    return await getMyAccount();
+  } catch (e) {
+    // A refusal or outage reads as signed out (the pages then ask to sign in); a bad shape is a bug.
+    if (!(e instanceof DbError)) throw e;
+    console.error("get_my_account failed", e);
     return null;
   }
-  return accountSchema.parse(data);
 });
 
 /** The account, or a redirect to /login that comes back to `next`. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { createClient } from "@/lib/supabase/server";
+import { accountSchema, type Account } from "./account-schema";
+import { callRpc } from "./server-rpc";
 
 const ledgerRowSchema = z.object({
   id: z.coerce.number(),
@@ -14,9 +15,15 @@ const ledgerRowSchema = z.object({
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 
 /** The signed-in user's ledger, newest first. */
-export async function getMyLedger(limit = 50): Promise<LedgerRow[]> {
-  const supabase = await createClient();
-  const { data, error } = await supabase.rpc("get_my_ledger", { p_limit: limit });
-  if (error) throw new Error(error.message);
-  return z.array(ledgerRowSchema).parse(data);
-}
+export const getMyLedger = (limit = 50): Promise<LedgerRow[]> => callRpc("get_my_ledger", { p_limit: limit }, z.array(ledgerRowSchema));
+
+/** The signed-in user's merged profile and account data (get_my_account). */
+export const getMyAccount = (): Promise<Account> => callRpc("get_my_account", {}, accountSchema);
+
+/** Saves the signed-in user's own profile fields (an empty town clears it); answers the account as it now is. */
+export const updateMyProfile = (profile: { name: string; emailNotifications: boolean; town: string }): Promise<Account> =>
+  callRpc(
+    "update_my_profile",
+    { p_name: profile.name, p_email_notifications: profile.emailNotifications, p_town: profile.town },
+    accountSchema,
+  );

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { createClient } from "@/lib/supabase/server";
+import { accountSchema, type Account } from "./account-schema";
+import { callRpc } from "./server-rpc";
 
 const pendingSchema = z.object({
   id: z.string().uuid(),
@@ -12,9 +13,12 @@ const pendingSchema = z.object({
 export type PendingAccount = z.infer<typeof pendingSchema>;
 
 /** Accounts waiting for approval, oldest first (admins only; the SQL checks). */
-export async function listPendingApprovals(): Promise<PendingAccount[]> {
-  const supabase = await createClient();
-  const { data, error } = await supabase.rpc("admin_list_pending_approvals");
-  if (error) throw new Error(error.message);
-  return z.array(pendingSchema).parse(data);
-}
+export const listPendingApprovals = (): Promise<PendingAccount[]> =>
+  callRpc("admin_list_pending_approvals", {}, z.array(pendingSchema));
+
+/** Approves an account and e-mails its owner; answers the account as it now is. */
+export const approveUser = (userId: string): Promise<Account> => callRpc("admin_approve_user", { p_user_id: userId }, accountSchema);
+
+/** Rejects an account with a reason; answers the account as it now is. */
+export const rejectUser = (userId: string, reason: string): Promise<Account> =>
+  callRpc("admin_reject_user", { p_user_id: userId, p_reason: reason }, accountSchema);

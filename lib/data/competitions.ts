@@ -1,7 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import { randomnessAdapter } from "@/lib/draws/randomness";
-import { createClient } from "@/lib/supabase/server";
+import type { Json } from "@/lib/supabase/database.types";
+import { DbError } from "./errors";
+import { callRpc } from "./server-rpc";
 
 // Typed wrappers around the competition RPCs (supabase/migrations/*_competitions.sql).
 // numeric columns arrive as JSON numbers; money is only formatted here, never computed.
@@ -150,63 +152,45 @@ export const postalEntryResultSchema = z.object({
   drawn: z.boolean(),
 });
 
-/** A refusal from the database, with the message a person can act on. */
-export class CompetitionError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-  ) {
-    super(message);
-    this.name = "CompetitionError";
-  }
-}
-
-async function call<T>(schema: z.ZodType<T>, fn: string, args?: Record<string, unknown>): Promise<T> {
-  const supabase = await createClient();
-  const { data, error } = await supabase.rpc(fn, args);
-  if (error) throw new CompetitionError(error.message, error.code);
-  return schema.parse(data);
-}
-
 export const listCompetitions = (status?: Exclude<CompetitionStatus, "draft">) =>
-  call(z.array(competitionSchema), "list_competitions", status ? { p_status: status } : {});
+  callRpc("list_competitions", status ? { p_status: status } : {}, z.array(competitionSchema));
 
 /** null when there is no published competition with this slug. */
 export async function getCompetition(slug: string): Promise<CompetitionPage | null> {
   try {
-    return await call(competitionPageSchema, "get_competition", { p_slug: slug });
+    return await callRpc("get_competition", { p_slug: slug }, competitionPageSchema);
   } catch (e) {
-    if (e instanceof CompetitionError && e.code === "P0002") return null;
+    if (e instanceof DbError && e.code === "competition_not_found") return null;
     throw e;
   }
 }
 
 export const enterCompetition = (competitionId: string, quantity: number, answer?: string | null) =>
-  call(entryResultSchema, "enter_competition", {
-    p_competition_id: competitionId,
-    p_quantity: quantity,
-    p_answer: answer ?? null,
-  });
+  callRpc("enter_competition", { p_competition_id: competitionId, p_quantity: quantity, p_answer: answer ?? null }, entryResultSchema);
 
-export const getMyEntries = () => call(z.array(myEntrySchema), "get_my_entries");
-export const listWinners = () => call(z.array(winnerSchema), "list_winners");
-export const getDraw = (drawId: string) => call(drawSchema.nullable(), "get_draw", { p_draw_id: drawId });
+export const getMyEntries = () => callRpc("get_my_entries", {}, z.array(myEntrySchema));
+export const listWinners = () => callRpc("list_winners", {}, z.array(winnerSchema));
+export const getDraw = (drawId: string) => callRpc("get_draw", { p_draw_id: drawId }, drawSchema.nullable());
 
-export const adminListCompetitions = () => call(z.array(adminCompetitionSchema), "admin_list_competitions");
-export const adminGetCompetition = (id: string) => call(adminCompetitionSchema, "admin_get_competition", { p_id: id });
-export const adminCreateCompetition = (fields: Record<string, unknown>) =>
-  call(adminCompetitionSchema, "admin_create_competition", { p: fields });
-export const adminUpdateCompetition = (id: string, fields: Record<string, unknown>) =>
-  call(adminCompetitionSchema, "admin_update_competition", { p_id: id, p: fields });
+/** The competition fields admin_create_competition and admin_update_competition read (validated in SQL). */
+export type CompetitionFields = { [field: string]: Json | undefined };
+
+export const adminListCompetitions = () => callRpc("admin_list_competitions", {}, z.array(adminCompetitionSchema));
+export const adminGetCompetition = (id: string) => callRpc("admin_get_competition", { p_id: id }, adminCompetitionSchema);
+export const adminCreateCompetition = (fields: CompetitionFields) =>
+  callRpc("admin_create_competition", { p: fields }, adminCompetitionSchema);
+export const adminUpdateCompetition = (id: string, fields: CompetitionFields) =>
+  callRpc("admin_update_competition", { p_id: id, p: fields }, adminCompetitionSchema);
 
 /** Publishes a draft, fixing the configured external randomness (if any) with the seed commitment. */
 export async function adminPublishCompetition(id: string): Promise<AdminCompetition> {
-  const external = await randomnessAdapter().fetch();
-  return call(adminCompetitionSchema, "admin_publish_competition", { p_id: id, p_external_randomness: external });
+  // random.org's signed `random` object is typed unknown, but it is JSON as the service sent it.
+  const external = (await randomnessAdapter().fetch()) as Json | null;
+  return callRpc("admin_publish_competition", { p_id: id, p_external_randomness: external }, adminCompetitionSchema);
 }
 
 export const adminCancelCompetition = (id: string, reason: string) =>
-  call(cancelResultSchema, "admin_cancel_competition", { p_id: id, p_reason: reason });
+  callRpc("admin_cancel_competition", { p_id: id, p_reason: reason }, cancelResultSchema);
 export const adminRecordPostalEntry = (entry: {
   competitionId: string;
   userId?: string | null;
@@ -214,18 +198,22 @@ export const adminRecordPostalEntry = (entry: {
   address: string;
   answer?: string | null;
 }) =>
-  call(postalEntryResultSchema, "admin_record_postal_entry", {
-    p_competition_id: entry.competitionId,
-    p_user_id: entry.userId ?? null,
-    p_name: entry.name,
-    p_address: entry.address,
-    p_answer: entry.answer ?? null,
-  });
+  callRpc(
+    "admin_record_postal_entry",
+    {
+      p_competition_id: entry.competitionId,
+      p_user_id: entry.userId ?? null,
+      p_name: entry.name,
+      p_address: entry.address,
+      p_answer: entry.answer ?? null,
+    },
+    postalEntryResultSchema,
+  );
 export const adminUpdatePrizeStatus = (drawId: string, status: "awaiting_claim" | "verified" | "delivered") =>
-  call(
-    z.object({ draw_id: z.string().uuid(), prize_status: z.string(), prize_status_updated_at: timestamp.nullable() }),
+  callRpc(
     "admin_update_prize_status",
     { p_draw_id: drawId, p_status: status },
+    z.object({ draw_id: z.string().uuid(), prize_status: z.string(), prize_status_updated_at: timestamp.nullable() }),
   );
 
 export const entryQuoteSchema = z.object({
@@ -243,4 +231,4 @@ export type EntryQuote = z.infer<typeof entryQuoteSchema>;
 
 /** What the signed-in caller would pay for each quantity, and what they are short (get_entry_quote). */
 export const getEntryQuote = (competitionId: string) =>
-  call(entryQuoteSchema, "get_entry_quote", { p_competition_id: competitionId });
+  callRpc("get_entry_quote", { p_competition_id: competitionId }, entryQuoteSchema);

@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { z } from "zod";
-import { createClient } from "@/lib/supabase/server";
+import { callRpc } from "./server-rpc";
 
 // The settings every visitor may see (supabase/migrations/*_site_settings.sql).
 const siteSettingsSchema = z.object({
@@ -11,12 +11,7 @@ const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 /** Read once per request, however many components ask. */
-export const getSiteSettings = cache(async (): Promise<SiteSettings> => {
-  const supabase = await createClient();
-  const { data, error } = await supabase.rpc("get_site_settings");
-  if (error) throw new Error(error.message);
-  return siteSettingsSchema.parse(data);
-});
+export const getSiteSettings = cache((): Promise<SiteSettings> => callRpc("get_site_settings", {}, siteSettingsSchema));
 
 /** The launch moment while it is still ahead (the countdown shows), else null. */
 export async function getUpcomingLaunch(): Promise<string | null> {

@@ -1,0 +1,73 @@
+// The stable codes SQL puts in an exception's HINT beside the human message
+// (`raise exception '…' using hint = 'insufficient_credit'`). Code switches on
+// these, never on the message, so the wording can change without breaking a screen.
+export const DB_ERROR_CODES = [
+  "not_authenticated",
+  "admin_required",
+  "super_admin_required",
+  "server_only",
+  "ledger_append_only",
+  "invalid_input",
+  "under_18",
+  "user_not_found",
+  "approval_pending",
+  "approval_rejected",
+  "admin_not_rejectable",
+  "competition_not_found",
+  "competition_cancelled",
+  "competition_sold_out",
+  "competition_closed",
+  "competition_not_open",
+  "competition_not_yet_open",
+  "answer_required",
+  "answer_incorrect",
+  "cap_reached",
+  "cap_exceeded",
+  "not_enough_tickets",
+  "insufficient_credit",
+  "competition_still_open",
+  "draw_seed_mismatch",
+  "draw_not_found",
+  "slug_taken",
+  "edit_not_allowed",
+  "not_a_draft",
+  "already_cancelled",
+  "competition_drawn",
+] as const;
+
+/** A known refusal, or 'unexpected' for anything the SQL did not label (a bug, an outage). */
+export type DbErrorCode = (typeof DB_ERROR_CODES)[number] | "unexpected";
+
+const known = new Set<string>(DB_ERROR_CODES);
+
+export function isDbErrorCode(value: unknown): value is DbErrorCode {
+  return value === "unexpected" || (typeof value === "string" && known.has(value));
+}
+
+/** The fields of a PostgREST error (supabase-js's PostgrestError) that matter here. */
+export interface PostgrestErrorLike {
+  message: string;
+  code?: string | null;
+  hint?: string | null;
+  details?: string | null;
+}
+
+/** A refusal or failure from a database call, with a code to switch on and a message to show. */
+export class DbError extends Error {
+  constructor(
+    readonly code: DbErrorCode,
+    message: string,
+    /** The SQLSTATE (e.g. 22023, P0001) or PostgREST's PGRSTxxx, for logs; never for branching. */
+    readonly sqlState: string | null = null,
+    /** Which RPC failed, for logs. */
+    readonly rpc: string | null = null,
+  ) {
+    super(message);
+    this.name = "DbError";
+  }
+
+  static fromPostgrest(error: PostgrestErrorLike, rpc: string | null = null): DbError {
+    const code = error.hint && known.has(error.hint) ? (error.hint as DbErrorCode) : "unexpected";
+    return new DbError(code, error.message, error.code || null, rpc);
+  }
+}
