@@ -3,48 +3,35 @@
 import { isAuthWeakPasswordError } from "@supabase/supabase-js";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { z } from "zod";
 import { safeNextPath } from "@/lib/auth/paths";
-import { getAccount } from "@/lib/auth/session";
+import { updateMyProfile } from "@/lib/data/account";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
-import {
-  MISSING_CREDENTIALS,
-  UNDER_18,
-  profileSchema,
-  resetRequestSchema,
-  signInSchema,
-  signUpSchema,
-} from "@/lib/validation/auth";
-import { fail, invalid, type ActionResult } from "./result";
+import { MISSING_CREDENTIALS, profileSchema, resetRequestSchema, signInSchema, signUpSchema } from "@/lib/validation/auth";
+import { formCheckbox } from "./action";
+import { defineAction } from "./define-action";
+import { fail, ok } from "./result";
 
-export async function signIn(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const email = String(form.get("email") ?? "");
-  const password = String(form.get("password") ?? "");
-  if (!email.trim() || !password) return fail(MISSING_CREDENTIALS);
-  const parsed = signInSchema.safeParse({ email, password, next: form.get("next") ?? undefined });
-  if (!parsed.success) return invalid(parsed.error.issues);
+// Spec §6: a blank e-mail or password gets GoTrue's own wording before any format check.
+const signInInput = z
+  .object({ email: z.string().prefault(""), password: z.string().prefault(""), next: z.string().optional() })
+  .refine(({ email, password }) => email.trim() !== "" && password !== "", MISSING_CREDENTIALS)
+  .pipe(signInSchema);
 
+export const signIn = defineAction({ schema: signInInput, role: "public" }, async ({ email, password, next }) => {
   const supabase = await createClient();
-  const { error } = await supabase.auth.signInWithPassword({ email: parsed.data.email, password });
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) {
     if (error.code === "invalid_credentials") return fail("That e-mail and password do not match an account.");
     if (error.code === "email_not_confirmed") return fail("Please confirm your e-mail address first: check your inbox.");
     return fail(error.message);
   }
-  redirect(safeNextPath(parsed.data.next));
-}
+  redirect(safeNextPath(next));
+});
 
-export async function signUp(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = signUpSchema.safeParse({
-    name: form.get("name") ?? "",
-    email: form.get("email") ?? "",
-    password: form.get("password") ?? "",
-    dateOfBirth: form.get("dateOfBirth") ?? "",
-    terms: form.get("terms") ?? undefined,
-  });
-  if (!parsed.success) return invalid(parsed.error.issues);
-  const { name, email, password, dateOfBirth } = parsed.data;
-
+// Under-18s never reach GoTrue: the schema refuses them with the SQL trigger's own message.
+export const signUp = defineAction({ schema: signUpSchema, role: "public" }, async ({ name, email, password, dateOfBirth }) => {
   const supabase = await createClient();
   const { data, error } = await supabase.auth.signUp({
     email,
@@ -57,43 +44,27 @@ export async function signUp(_prev: ActionResult | null, form: FormData): Promis
   if (error) {
     if (isAuthWeakPasswordError(error)) return fail("Please choose a stronger password.", { reasons: error.reasons });
     if (error.code === "user_already_exists") return fail("An account with that e-mail already exists. Sign in instead.");
-    if (/18 or over/.test(error.message)) return fail(UNDER_18);
     return fail(error.message);
   }
-  if (!data.session) {
-    return { ok: true, data: undefined, message: `We have sent a confirmation link to ${email}. Open it to finish signing up.` };
-  }
+  if (!data.session) return ok(undefined, `We have sent a confirmation link to ${email}. Open it to finish signing up.`);
   redirect("/pending-approval");
-}
+});
 
-export async function requestPasswordReset(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = resetRequestSchema.safeParse({ email: form.get("email") ?? "" });
-  if (!parsed.success) return invalid(parsed.error.issues);
+export const requestPasswordReset = defineAction({ schema: resetRequestSchema, role: "public" }, async ({ email }) => {
   const supabase = await createClient();
-  const { error } = await supabase.auth.resetPasswordForEmail(parsed.data.email, {
+  const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${await siteUrl()}/auth/reset-password`,
   });
   // Same answer whether or not the account exists, so the form cannot be used to probe for accounts.
   if (error && error.status !== 404 && error.code !== "user_not_found") return fail(error.message);
-  return { ok: true, data: undefined, message: "If an account exists for that e-mail, a reset link is on its way." };
-}
+  return ok(undefined, "If an account exists for that e-mail, a reset link is on its way.");
+});
 
-export async function updateProfile(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const account = await getAccount();
-  if (!account) return fail("User not authenticated");
-  const parsed = profileSchema.safeParse({
-    name: form.get("name") ?? "",
-    emailNotifications: form.get("emailNotifications") === "on",
-    town: form.get("town") ?? "",
-  });
-  if (!parsed.success) return invalid(parsed.error.issues);
-  const supabase = await createClient();
-  const { error } = await supabase.rpc("update_my_profile", {
-    p_name: parsed.data.name,
-    p_email_notifications: parsed.data.emailNotifications,
-    p_town: parsed.data.town, // empty clears it
-  });
-  if (error) return fail(error.message);
-  revalidatePath("/", "layout");
-  return { ok: true, data: undefined, message: "Profile saved." };
-}
+export const updateProfile = defineAction(
+  { schema: profileSchema.extend({ emailNotifications: formCheckbox }), role: "user" },
+  async (profile) => {
+    await updateMyProfile(profile);
+    revalidatePath("/", "layout");
+    return ok(undefined, "Profile saved.");
+  },
+);

@@ -2,9 +2,10 @@
 
 import { refresh } from "next/cache";
 import { z } from "zod";
-import { getAccount } from "@/lib/auth/session";
-import { CompetitionError, enterCompetition, type EntryResult } from "@/lib/data/competitions";
-import { fail, invalid, type ActionResult } from "./result";
+import { enterCompetition, type EntryResult } from "@/lib/data/competitions";
+import { DbError } from "@/lib/data/errors";
+import { defineAction } from "./define-action";
+import { fail, ok } from "./result";
 
 const enterSchema = z.object({
   competitionId: z.string().uuid("Unknown competition"),
@@ -16,28 +17,22 @@ const enterSchema = z.object({
   answer: z.string().trim().max(300, "That answer is too long").optional(),
 });
 
-/** Buys tickets: validate → signed in → enter_competition (one transaction) → refresh the page's data. */
-export async function enterCompetitionAction(_prev: ActionResult<EntryResult> | null, form: FormData): Promise<ActionResult<EntryResult>> {
-  const parsed = enterSchema.safeParse({
-    competitionId: form.get("competitionId"),
-    quantity: form.get("quantity"),
-    answer: form.get("answer") ?? undefined,
-  });
-  if (!parsed.success) return invalid(parsed.error.issues);
-
-  const account = await getAccount();
-  if (!account) return fail("Sign in to enter");
-
-  try {
-    const data = await enterCompetition(parsed.data.competitionId, parsed.data.quantity, parsed.data.answer);
+/** Buys tickets: enter_competition (one transaction), then refresh the page's data. */
+export const enterCompetitionAction = defineAction<typeof enterSchema, "approved", EntryResult>(
+  { schema: enterSchema, role: "approved" },
+  async ({ competitionId, quantity, answer }) => {
+    let entry: EntryResult;
+    try {
+      entry = await enterCompetition(competitionId, quantity, answer);
+    } catch (e) {
+      if (e instanceof DbError) throw e; // a refusal: the wrapper shows its message and code
+      // The purchase may have gone through even if its answer could not be read: say so, never guess.
+      console.error("enter_competition failed", e);
+      refresh();
+      return fail("We could not confirm your entry. Check My Entries before trying again.");
+    }
     // Sold count, the caller's tickets, the balance in the header and (on a sell-out) the draw.
     refresh();
-    return { ok: true, data };
-  } catch (e) {
-    if (e instanceof CompetitionError) return fail(e.message);
-    // The purchase may have gone through even if its answer could not be read: say so, never guess.
-    console.error("enter_competition failed", e);
-    refresh();
-    return fail("We could not confirm your entry. Check My Entries before trying again.");
-  }
-}
+    return ok(entry);
+  },
+);

@@ -1,0 +1,84 @@
+// The one shape of a server action: parse the form with a zod schema, check the
+// caller's role, run, and turn a database refusal into an ActionResult. Nothing
+// reaches the database unparsed, and every refusal carries the same messages
+// the SQL uses (spec §6), with the stable code beside them.
+//
+// This module is pure (the account loader is passed in) so the unit tests run
+// the real wrapper; lib/actions/define-action.ts binds it to the session.
+import { z } from "zod";
+import type { Account } from "@/lib/data/account-schema";
+import { DbError } from "@/lib/data/errors";
+import { fail, invalid, type ActionFailure, type ActionResult } from "./result";
+
+/** Who may run an action: anyone, any signed-in user, an approved user, an admin, a super admin. */
+export type Role = "public" | "user" | "approved" | "admin" | "super_admin";
+
+/** The signed-in account for every role but "public" (whose actions do not look it up). */
+export type ActionAccount<R extends Role> = R extends "public" ? null : Account;
+
+export type ActionHandler<T> = (prev: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>;
+
+/** The form's text fields as a plain object (a repeated field becomes a list); files are not read. */
+export function formInput(form: FormData): Record<string, string | string[]> {
+  const input: Record<string, string | string[]> = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key).filter((value): value is string => typeof value === "string");
+    if (values.length > 0) input[key] = values.length === 1 ? values[0] : values;
+  }
+  return input;
+}
+
+/** A checkbox: the form sends "on" when it is ticked and nothing when it is not. */
+export const formCheckbox = z.preprocess((value) => value === "on", z.boolean());
+
+/** Why `account` may not run an action needing `role`, in the SQL's words; null when it may. */
+export function authorise(role: Role, account: Account | null): ActionFailure | null {
+  if (role === "public") return null;
+  if (!account) return fail("User not authenticated", { code: "not_authenticated" });
+  switch (role) {
+    case "user":
+      return null;
+    case "approved":
+      if (account.approved) return null;
+      return account.rejected_at
+        ? fail("Your account was not approved, so you cannot enter competitions", { code: "approval_rejected" })
+        : fail("Your account is awaiting approval", { code: "approval_pending" });
+    case "admin":
+      return account.role === "admin" || account.role === "super_admin"
+        ? null
+        : fail("Access denied: Admin privileges required", { code: "admin_required" });
+    case "super_admin":
+      return account.role === "super_admin" ? null : fail("Access denied: Super admin privileges required", { code: "super_admin_required" });
+  }
+}
+
+/** A database refusal as a form shows it: its message and its code. */
+export function dbFailure(error: DbError): ActionFailure {
+  return fail(error.message, { code: error.code });
+}
+
+/**
+ * Binds the wrapper to a way of finding the signed-in account. Order: role first (so a
+ * signed-out visitor learns that, not which field is wrong), then the schema, then `run`.
+ * Errors other than DbError (including Next's redirect and notFound signals) pass through.
+ */
+export function defineActionWith(loadAccount: () => Promise<Account | null>) {
+  return function defineAction<S extends z.ZodType, R extends Role, T = undefined>(
+    config: { schema: S; role: R },
+    run: (input: z.output<S>, account: ActionAccount<R>) => Promise<ActionResult<T>>,
+  ): ActionHandler<T> {
+    return async (_prev, form) => {
+      const account = config.role === "public" ? null : await loadAccount();
+      const denied = authorise(config.role, account);
+      if (denied) return denied;
+      const parsed = config.schema.safeParse(formInput(form));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      try {
+        return await run(parsed.data, account as ActionAccount<R>);
+      } catch (e) {
+        if (e instanceof DbError) return dbFailure(e);
+        throw e;
+      }
+    };
+  };
+}
