@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { siteConfig, homeTitle, titleTemplate } from "@/config/site";
+import { env } from "@/lib/env";
+import { canonicalOrigin } from "@/lib/site-url";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/layout/toaster";
 import { Analytics } from "@/components/layout/analytics";
@@ -7,10 +9,10 @@ import "./globals.css";
 
 // Vercel serves the analytics script only to deployments on Vercel; elsewhere loading it
 // would just 404. LABCASH_ANALYTICS=1 turns it on anyway (the e2e run tests its failure path).
-const analyticsEnabled = process.env.VERCEL === "1" || process.env.LABCASH_ANALYTICS === "1";
+const analyticsEnabled = env().VERCEL || env().LABCASH_ANALYTICS;
 
 export const metadata: Metadata = {
-  metadataBase: new URL(siteConfig.url),
+  metadataBase: new URL(canonicalOrigin()),
   title: { default: homeTitle, template: titleTemplate },
   description: siteConfig.description,
   applicationName: siteConfig.name,

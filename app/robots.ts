@@ -1,5 +1,8 @@
 import type { MetadataRoute } from "next";
-import { siteConfig } from "@/config/site";
+import { canonicalOrigin } from "@/lib/site-url";
+
+// Rendered per request, like sitemap.xml, so its address follows the SITE_URL the server runs with.
+export const dynamic = "force-dynamic";
 
 export default function robots(): MetadataRoute.Robots {
   return {
@@ -8,6 +11,6 @@ export default function robots(): MetadataRoute.Robots {
       allow: "/",
       disallow: ["/account", "/admin", "/api/", "/auth/", "/logout", "/pending-approval", "/notifications-test", "/confetti-test", "/purchase-success", "/payment/"],
     },
-    sitemap: new URL("/sitemap.xml", siteConfig.url).toString(),
+    sitemap: new URL("/sitemap.xml", canonicalOrigin()).toString(),
   };
 }

@@ -1,10 +1,14 @@
 import type { MetadataRoute } from "next";
-import { siteConfig } from "@/config/site";
 import { docs } from "@/lib/content/docs";
 import { posts } from "@/lib/content/posts";
+import { canonicalOrigin } from "@/lib/site-url";
+
+// Rendered per request, so the URLs follow the SITE_URL the server runs with, not the one of the build.
+export const dynamic = "force-dynamic";
 
 export default function sitemap(): MetadataRoute.Sitemap {
-  const url = (path: string) => new URL(path, siteConfig.url).toString();
+  const origin = canonicalOrigin();
+  const url = (path: string) => new URL(path, origin).toString();
   const pages = ["/", "/competitions", "/winners", "/labspinner", "/pricing", "/blog"].map((path) => ({
     url: url(path),
     changeFrequency: "daily" as const,

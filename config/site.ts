@@ -1,11 +1,11 @@
 // Site-wide identity and settings. Change the operator here; every page reads it.
+// The public origin is not here: it is SITE_URL (lib/site-url.ts), read on the server at run time,
+// while this file also reaches client components.
 export const siteConfig = {
   name: "LabCash",
   tagline: "Win Big, Spend Small",
   description:
     "Prize competitions for tech lovers: enter draws for phones, laptops and consoles with credit bought in advance. Tickets from £0.25, fair draws you can verify yourself.",
-  // The canonical origin, used for sitemap.xml, robots.txt and Open Graph URLs.
-  url: process.env.NEXT_PUBLIC_SITE_URL ?? "http://localhost:3000",
   operator: {
     company: "LabCash Trading",
     notice: "LabCash is a trading name of LabCash Trading Ltd (company number withheld)",

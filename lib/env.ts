@@ -1,23 +1,152 @@
-import "server-only";
+// Every environment variable the app reads, checked once with zod. App code reads `env()` (or
+// `supabaseEnv()`), never `process.env`, so a missing or malformed variable is named when the
+// server starts (instrumentation.ts, scripts/run.mjs) rather than by the first request that needs
+// it. `.env.example` documents each variable.
+//
+// Not `server-only`: the dev launcher and the unit tests import it too. Nothing here is a secret
+// in itself, and Next inlines no variable into client code unless it is read as a literal
+// `process.env.NEXT_PUBLIC_…`, which this module never does (it reads the object it is given).
+import { z } from "zod";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY, EMBEDDED_URL } from "@/supabase/embedded/keys";
 
-// Where the backend is. Read at run time on the server (never inlined into the
-// browser bundle): all Supabase traffic goes through this server. SUPABASE_URL
-// lets `npm start` and the e2e run point at an embedded backend on another port.
-export function supabaseEnv() {
-  const url = process.env.SUPABASE_URL ?? process.env.NEXT_PUBLIC_SUPABASE_URL;
-  if (url) {
-    return {
-      url,
-      publishableKey: required("NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY", process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY),
-      secretKey: process.env.SUPABASE_SECRET_KEY,
-      embedded: url === EMBEDDED_URL || process.env.LABCASH_EMBEDDED === "1",
-    };
-  }
-  return { url: EMBEDDED_URL, publishableKey: EMBEDDED_PUBLISHABLE_KEY, secretKey: EMBEDDED_SECRET_KEY, embedded: true };
+type Source = Record<string, string | undefined>;
+
+function isUrl(value: string, protocols: string[]): boolean {
+  return URL.canParse(value) && protocols.includes(new URL(value).protocol);
 }
 
-function required(name: string, value: string | undefined): string {
-  if (!value) throw new Error(`${name} must be set when NEXT_PUBLIC_SUPABASE_URL is set`);
-  return value;
+const httpUrl = z
+  .string()
+  .refine((v) => isUrl(v, ["http:", "https:"]), "must be an http(s) URL")
+  .transform((v) => v.replace(/\/+$/, ""));
+
+/** An origin (scheme, host, port): links are built by appending paths to it. */
+const origin = z
+  .string()
+  .refine((v) => isUrl(v, ["http:", "https:"]) && new URL(v).pathname === "/" && !new URL(v).search, "must be an origin such as https://labcash.example (no path)")
+  .transform((v) => new URL(v).origin);
+
+/** A flag set to 1 (on) or 0 (off); unset is off. */
+const flag = z
+  .enum(["0", "1"], { error: "must be 1 or 0" })
+  .optional()
+  .transform((v) => v === "1");
+
+const hex = (length?: number) =>
+  z.string().regex(length ? new RegExp(`^[0-9a-f]{${length}}$`, "i") : /^(?:[0-9a-f]{2})+$/i, length ? `must be ${length} hex digits` : "must be hex");
+
+const variables = z.object({
+  NODE_ENV: z.string().optional(),
+  /** Public origin of the site: sitemap.xml, robots.txt, Open Graph URLs and links in e-mails. */
+  SITE_URL: origin.optional(),
+  NEXT_PUBLIC_SUPABASE_URL: httpUrl.optional(),
+  /** Overrides NEXT_PUBLIC_SUPABASE_URL at run time (the launcher points the app at an embedded backend with it). */
+  SUPABASE_URL: httpUrl.optional(),
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: z.string().startsWith("sb_publishable_", "must start with sb_publishable_").optional(),
+  SUPABASE_SECRET_KEY: z.string().startsWith("sb_secret_", "must start with sb_secret_").optional(),
+  // Vercel's advice for a cron secret: a random string of at least 16 characters.
+  CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => isUrl(v, ["smtp:", "smtps:"]), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/[^\s@<>]+@[^\s@<>]+/, 'must contain an e-mail address, e.g. "LabCash <no-reply@labcash.example>"')
+    .optional(),
+  DRAW_RANDOMNESS: z
+    .enum(["none", "drand", "random.org"], { error: "must be none, drand or random.org" })
+    .default("none"),
+  DRAND_URL: httpUrl.optional(),
+  DRAND_CHAIN: hex(64).optional(),
+  DRAND_PUBLIC_KEY: hex().optional(),
+  RANDOM_ORG_API_KEY: z.string().optional(),
+  /** Set by Vercel on its builds and functions. */
+  VERCEL: flag,
+  LABCASH_ANALYTICS: flag,
+  LABCASH_EMBEDDED: flag,
+  // Restricted keys (rk_) are Stripe's least-privilege secret keys; pk_ is the publishable key, which is the usual mistake.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(?:sk|rk)_(?:test|live)_\w+$/, "must start with sk_test_ or sk_live_ (rk_ for a restricted key), not pk_")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must start with whsec_").optional(),
+});
+
+const names = Object.keys(variables.shape) as Array<keyof typeof variables.shape>;
+
+export interface SupabaseSettings {
+  url: string;
+  publishableKey: string;
+  secretKey: string | undefined;
+  /** The embedded development backend, whose keys and cron secret are public defaults. */
+  embedded: boolean;
+}
+
+export type Env = z.output<typeof variables> & {
+  supabase: SupabaseSettings;
+  /** A deployment (Vercel, or a production build against a hosted backend): its secrets are required. */
+  production: boolean;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Missing or malformed environment variables (see .env.example):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * Checks `source` (normally `process.env`) and returns the typed settings, or throws an EnvError
+ * naming every missing or malformed variable. An empty value counts as unset, as in a `.env` file.
+ */
+export function parseEnv(source: Source): Env {
+  const raw: Source = Object.fromEntries(names.map((name) => [name, source[name]?.trim() || undefined]));
+  if (raw.DRAW_RANDOMNESS) raw.DRAW_RANDOMNESS = raw.DRAW_RANDOMNESS.toLowerCase();
+  const parsed = variables.safeParse(raw);
+  // Values are never echoed: several are secrets.
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`);
+
+  const hostedUrl = raw.SUPABASE_URL ?? raw.NEXT_PUBLIC_SUPABASE_URL;
+  const embedded = !hostedUrl || hostedUrl.replace(/\/+$/, "") === EMBEDDED_URL || raw.LABCASH_EMBEDDED === "1";
+  const production = raw.VERCEL === "1" || (raw.NODE_ENV === "production" && !embedded);
+  const missing = (name: string, why: string) => {
+    if (!raw[name]) problems.push(`${name} is missing: ${why}`);
+  };
+  if (hostedUrl) missing("NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY", "required with NEXT_PUBLIC_SUPABASE_URL");
+  if (production) {
+    missing("SITE_URL", "required in production (the public origin, e.g. https://labcash.example)");
+    if (!hostedUrl) missing("NEXT_PUBLIC_SUPABASE_URL", "required in production (the Supabase project URL)");
+    missing("SUPABASE_SECRET_KEY", "required in production");
+    missing("CRON_SECRET", "required in production (Vercel Cron sends it to /api/cron/*)");
+  }
+  if (raw.DRAW_RANDOMNESS === "random.org") missing("RANDOM_ORG_API_KEY", "required when DRAW_RANDOMNESS=random.org");
+  if (raw.DRAND_CHAIN) missing("DRAND_PUBLIC_KEY", "required with DRAND_CHAIN (the chain's BLS public key)");
+  if (raw.STRIPE_SECRET_KEY) missing("STRIPE_WEBHOOK_SECRET", "required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)");
+  if (raw.STRIPE_WEBHOOK_SECRET) missing("STRIPE_SECRET_KEY", "required with STRIPE_WEBHOOK_SECRET");
+
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
+  const values = parsed.data;
+  const url = values.SUPABASE_URL ?? values.NEXT_PUBLIC_SUPABASE_URL;
+  const supabase: SupabaseSettings =
+    url && values.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY
+      ? { url, publishableKey: values.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY, secretKey: values.SUPABASE_SECRET_KEY, embedded }
+      : { url: EMBEDDED_URL, publishableKey: EMBEDDED_PUBLISHABLE_KEY, secretKey: EMBEDDED_SECRET_KEY, embedded: true };
+  return { ...values, supabase, production };
+}
+
+let cached: Env | undefined;
+
+/** This process's settings, checked on first use. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/**
+ * Where the backend is. Read at run time on the server (never inlined into the browser bundle):
+ * all Supabase traffic goes through this server. Without a URL, the embedded backend's defaults.
+ */
+export function supabaseEnv(): SupabaseSettings {
+  return env().supabase;
 }

@@ -1,5 +1,14 @@
 import "server-only";
 import { headers } from "next/headers";
+import { env } from "@/lib/env";
+
+/** Where the site runs when SITE_URL is not set: `npm run dev`'s default. */
+const LOCAL_ORIGIN = "http://localhost:3000";
+
+/** The canonical origin, for sitemap.xml, robots.txt and Open Graph URLs (metadataBase). */
+export function canonicalOrigin(): string {
+  return env().SITE_URL ?? LOCAL_ORIGIN;
+}
 
 /**
  * The origin the visitor used, from the request's headers (SITE_URL wins). Next's own
@@ -7,7 +16,8 @@ import { headers } from "next/headers";
  * for comparing redirect targets.
  */
 export function originFromHeaders(get: (name: string) => string | null): string {
-  if (process.env.SITE_URL) return process.env.SITE_URL.replace(/\/$/, "");
+  const configured = env().SITE_URL;
+  if (configured) return configured;
   const host = get("x-forwarded-host") ?? get("host") ?? "localhost:3000";
   const local = host.startsWith("localhost") || host.startsWith("127.");
   const proto = get("x-forwarded-proto") ?? (local ? "http" : "https");

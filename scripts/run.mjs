@@ -3,14 +3,31 @@
 // the embedded Supabase backend (PGlite) with demo data. Ctrl-C stops both.
 //
 // Environment: PORT (app, default 3000), EMBEDDED_PORT (default 54321),
-// LABCASH_DATA_DIR (default .data/embedded), CRON_SECRET (embedded default below).
+// LABCASH_DATA_DIR (default .data/embedded), and the app's variables (.env.example), which are
+// checked before anything starts.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { requireNode22 } from "./require-node.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const mode = process.argv[2] === "start" ? "start" : "dev";
+
+requireNode22(`npm run ${mode}`);
+
+// Next reads .env.local and friends itself, but only in its own process: load them here too, the
+// same way, so the checks below and the choice of backend see what Next will see.
+const { loadEnvConfig } = await import("@next/env");
+const { EnvError, parseEnv } = await import("../lib/env.ts");
+loadEnvConfig(root, mode === "dev", { info() {}, error: console.error });
+try {
+  parseEnv(process.env);
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  console.error(`[labcash] ${error.message}`);
+  process.exit(1);
+}
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const appPort = process.env.PORT ?? "3000";
 const children = new Set();

@@ -9,6 +9,7 @@
 //   DRAW_RANDOMNESS=random.org      a RANDOM.ORG signed blob (RANDOM_ORG_API_KEY)
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { sha256 as sha256Sync } from "@noble/hashes/sha2.js";
+import { env as serverEnv } from "@/lib/env";
 import { bytesToHex, hexToBytes, sha256 } from "./verify";
 
 export type ExternalRandomness =
@@ -64,9 +65,10 @@ export function quicknetRoundAt(nowMs: number): number {
   return Math.floor((Math.floor(nowMs / 1000) - QUICKNET_GENESIS_SECONDS) / QUICKNET_PERIOD_SECONDS) + 1;
 }
 
-type Env = Record<string, string | undefined>;
+/** The variables it reads: the checked ones from lib/env.ts, or a test's own. */
+type Env = Partial<Record<"DRAW_RANDOMNESS" | "DRAND_URL" | "DRAND_CHAIN" | "DRAND_PUBLIC_KEY" | "RANDOM_ORG_API_KEY", string>>;
 
-export function randomnessAdapter(env: Env = process.env, fetchImpl: typeof fetch = fetch, now: () => number = Date.now): RandomnessAdapter {
+export function randomnessAdapter(env: Env = serverEnv(), fetchImpl: typeof fetch = fetch, now: () => number = Date.now): RandomnessAdapter {
   const mode = (env.DRAW_RANDOMNESS ?? "none").toLowerCase();
   if (mode === "none" || mode === "") return { name: "none", fetch: async () => null };
   if (mode === "drand") return drandAdapter(env, fetchImpl, now);

@@ -3,6 +3,7 @@
 // otherwise the outbox is the inbox: rows are marked delivered with transport
 // "outbox" and stay readable there (the embedded default, like a mail catcher).
 import nodemailer from "nodemailer";
+import { env as serverEnv } from "@/lib/env";
 
 export interface QueuedMail {
   id: number;
@@ -22,9 +23,9 @@ export interface RpcClient {
   rpc(fn: string, args?: Record<string, unknown>): PromiseLike<{ data: unknown; error: { message: string } | null }>;
 }
 
-type Env = Record<string, string | undefined>;
+type Env = Partial<Record<"SMTP_URL" | "MAIL_FROM", string>>;
 
-export function mailTransport(env: Env = process.env): MailTransport {
+export function mailTransport(env: Env = serverEnv()): MailTransport {
   if (!env.SMTP_URL) return { name: "outbox", send: async () => {} };
   const transporter = nodemailer.createTransport(env.SMTP_URL);
   const from = env.MAIL_FROM ?? "LabCash <no-reply@labcash.test>";

@@ -6,6 +6,7 @@
 // app's /auth/confirm page with token_hash and type, and the page calls
 // verifyOtp({ token_hash, type }). The six-digit code in `token` also works with
 // verifyOtp({ email, token, type }).
+import { env } from "../../lib/env";
 import type { Db } from "./auth-store";
 
 export type MailKind = "signup" | "recovery" | "email_change";
@@ -20,7 +21,7 @@ const SUBJECTS: Record<MailKind, string> = {
 const LINK_TYPES: Record<MailKind, string> = { signup: "email", recovery: "recovery", email_change: "email_change" };
 
 export function siteUrl(): string {
-  return (process.env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+  return env().SITE_URL ?? "http://localhost:3000";
 }
 
 export function confirmLink(kind: MailKind, tokenHash: string, redirectTo?: string): string {

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { supabaseEnv } from "@/lib/env";
+import { env } from "@/lib/env";
 import { EMBEDDED_CRON_SECRET } from "@/supabase/embedded/keys";
 import { deliverQueuedMail } from "@/lib/mail/adapter";
 import { createAdminClient } from "@/lib/supabase/admin";
@@ -10,9 +10,10 @@ import { createAdminClient } from "@/lib/supabase/admin";
 export const dynamic = "force-dynamic";
 
 function cronSecret(): string | null {
-  if (process.env.CRON_SECRET) return process.env.CRON_SECRET;
+  const { CRON_SECRET, supabase } = env();
+  if (CRON_SECRET) return CRON_SECRET;
   // Only the embedded development backend has a default; production must set CRON_SECRET.
-  return supabaseEnv().embedded ? EMBEDDED_CRON_SECRET : null;
+  return supabase.embedded ? EMBEDDED_CRON_SECRET : null;
 }
 
 function authorised(header: string | null, secret: string): boolean {

@@ -1,0 +1,9 @@
+// Next calls register() once when a server starts (`next start`, `next dev`, each Vercel function's
+// cold start): checking the environment here stops a misconfigured server before its first request,
+// with every missing or malformed variable named (lib/env.ts).
+export async function register() {
+  // The edge runtime has no use for these settings; the proxy and every page run on Node.
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { env } = await import("./lib/env");
+  env();
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "@/lib/env";
+import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_URL } from "@/supabase/embedded/keys";
+
+// A complete production configuration, as set in Vercel.
+const production = {
+  NODE_ENV: "production",
+  VERCEL: "1",
+  SITE_URL: "https://labcash.example",
+  NEXT_PUBLIC_SUPABASE_URL: "https://abcdefgh.supabase.co",
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: "sb_publishable_abc123",
+  SUPABASE_SECRET_KEY: "sb_secret_abc123",
+  CRON_SECRET: "a-long-random-cron-secret",
+};
+
+function problems(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(source);
+  } catch (e) {
+    if (e instanceof EnvError) return e.problems;
+    throw e;
+  }
+  throw new Error("parseEnv accepted the environment");
+}
+
+describe("parseEnv", () => {
+  it("accepts a complete production configuration and types its values", () => {
+    const env = parseEnv({
+      ...production,
+      SITE_URL: "https://labcash.example/",
+      SMTP_URL: "smtps://user:pass@smtp.example:465",
+      MAIL_FROM: "LabCash <no-reply@labcash.example>",
+      DRAW_RANDOMNESS: "DRAND",
+      STRIPE_SECRET_KEY: "sk_live_51abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+    });
+    expect(env.SITE_URL).toBe("https://labcash.example");
+    expect(env.DRAW_RANDOMNESS).toBe("drand");
+    expect(env.VERCEL).toBe(true);
+    expect(env.LABCASH_ANALYTICS).toBe(false);
+    expect(env.production).toBe(true);
+    expect(env.supabase).toEqual({
+      url: "https://abcdefgh.supabase.co",
+      publishableKey: "sb_publishable_abc123",
+      secretKey: "sb_secret_abc123",
+      embedded: false,
+    });
+  });
+
+  it("needs nothing for local development: the embedded backend's defaults", () => {
+    const env = parseEnv({ NODE_ENV: "development" });
+    expect(env.supabase).toMatchObject({ url: EMBEDDED_URL, publishableKey: EMBEDDED_PUBLISHABLE_KEY, embedded: true });
+    expect(env.SITE_URL).toBeUndefined();
+    expect(env.DRAW_RANDOMNESS).toBe("none");
+    expect(env.production).toBe(false);
+  });
+
+  it("treats a production build on the embedded backend (npm start, e2e) as local", () => {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      SUPABASE_URL: "http://127.0.0.1:54329",
+      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: EMBEDDED_PUBLISHABLE_KEY,
+      LABCASH_EMBEDDED: "1",
+    });
+    expect(env.production).toBe(false);
+    expect(env.supabase).toMatchObject({ url: "http://127.0.0.1:54329", embedded: true });
+  });
+
+  it("names every variable a production deployment is missing", () => {
+    expect(problems({ NODE_ENV: "production", VERCEL: "1" })).toEqual([
+      "SITE_URL is missing: required in production (the public origin, e.g. https://labcash.example)",
+      "NEXT_PUBLIC_SUPABASE_URL is missing: required in production (the Supabase project URL)",
+      "SUPABASE_SECRET_KEY is missing: required in production",
+      "CRON_SECRET is missing: required in production (Vercel Cron sends it to /api/cron/*)",
+    ]);
+    expect(problems({ ...production, SITE_URL: "" })).toEqual([
+      "SITE_URL is missing: required in production (the public origin, e.g. https://labcash.example)",
+    ]);
+    // A hosted backend without Vercel is production too once the build is.
+    expect(problems({ ...production, VERCEL: undefined, CRON_SECRET: undefined })).toEqual(["CRON_SECRET is missing: required in production (Vercel Cron sends it to /api/cron/*)"]);
+  });
+
+  it("refuses malformed URLs and names them in the error message", () => {
+    const source = { ...production, SITE_URL: "labcash.example", NEXT_PUBLIC_SUPABASE_URL: "ftp://abcdefgh.supabase.co", SMTP_URL: "http://smtp.example" };
+    expect(problems(source)).toEqual([
+      "SITE_URL must be an origin such as https://labcash.example (no path)",
+      "NEXT_PUBLIC_SUPABASE_URL must be an http(s) URL",
+      "SMTP_URL must be an smtp:// or smtps:// URL",
+    ]);
+    expect(problems({ ...production, SITE_URL: "https://labcash.example/shop" })).toEqual([
+      "SITE_URL must be an origin such as https://labcash.example (no path)",
+    ]);
+    expect(() => parseEnv(source)).toThrow(/Missing or malformed environment variables \(see \.env\.example\):\n {2}- SITE_URL must be/);
+  });
+
+  it("refuses Stripe keys with the wrong prefix, and one without the other", () => {
+    expect(problems({ ...production, STRIPE_SECRET_KEY: "pk_live_51abc", STRIPE_WEBHOOK_SECRET: "sk_live_51abc" })).toEqual([
+      "STRIPE_SECRET_KEY must start with sk_test_ or sk_live_ (rk_ for a restricted key), not pk_",
+      "STRIPE_WEBHOOK_SECRET must start with whsec_",
+    ]);
+    expect(problems({ ...production, STRIPE_SECRET_KEY: "sk_test_51abc" })).toEqual([
+      "STRIPE_WEBHOOK_SECRET is missing: required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)",
+    ]);
+    expect(parseEnv({ ...production, STRIPE_SECRET_KEY: "rk_test_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).STRIPE_SECRET_KEY).toBe("rk_test_51abc");
+  });
+
+  it("checks the Supabase keys, the cron secret, flags and draw randomness", () => {
+    expect(
+      problems({
+        NEXT_PUBLIC_SUPABASE_URL: "https://abcdefgh.supabase.co",
+        SUPABASE_SECRET_KEY: "sb_publishable_abc",
+        CRON_SECRET: "short",
+        LABCASH_ANALYTICS: "yes",
+        DRAW_RANDOMNESS: "dice",
+      }),
+    ).toEqual([
+      "SUPABASE_SECRET_KEY must start with sb_secret_",
+      "CRON_SECRET must be at least 16 characters",
+      "DRAW_RANDOMNESS must be none, drand or random.org",
+      "LABCASH_ANALYTICS must be 1 or 0",
+      "NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY is missing: required with NEXT_PUBLIC_SUPABASE_URL",
+    ]);
+    expect(problems({ DRAW_RANDOMNESS: "random.org", DRAND_CHAIN: "f".repeat(64) })).toEqual([
+      "RANDOM_ORG_API_KEY is missing: required when DRAW_RANDOMNESS=random.org",
+      "DRAND_PUBLIC_KEY is missing: required with DRAND_CHAIN (the chain's BLS public key)",
+    ]);
+  });
+
+  it("never echoes a value: secrets stay out of logs", () => {
+    const message = (() => {
+      try {
+        parseEnv({ ...production, SMTP_URL: "http://user:hunter2@smtp.example", SUPABASE_SECRET_KEY: "oops-hunter2" });
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(message).toContain("SMTP_URL");
+    expect(message).toContain("SUPABASE_SECRET_KEY");
+    expect(message).not.toContain("hunter2");
+  });
+});
