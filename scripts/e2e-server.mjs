@@ -5,7 +5,9 @@ import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { requireNode22 } from "./require-node.mjs";
 
+requireNode22("npx playwright test");
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.join(root, ".data", "e2e");
 rmSync(dataDir, { recursive: true, force: true });

@@ -7,7 +7,11 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { requireNode22 } from "./require-node.mjs";
 
+requireNode22("npm test");
+// Every suite below inherits this Node (node_modules/.bin first on PATH): say which it is.
+console.log(`Node ${process.version}`);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
 mkdirSync(resultsDir, { recursive: true });
