@@ -1,0 +1,78 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// The password fields' "Show password" / "Hide password" toggle (spec §9) on the two public forms.
+const forms = [
+  { path: "/login", heading: "Sign in" },
+  { path: "/signup", heading: "Create your account" },
+] as const;
+
+/** Opens the form once React has hydrated it (the theme switch is enabled only then). */
+async function openForm(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole("button", { name: /Switch to (light|dark) mode/ })).toBeEnabled();
+  const password = page.getByLabel("Password", { exact: true });
+  return { password, show: page.getByRole("button", { name: "Show password" }), hide: page.getByRole("button", { name: "Hide password" }) };
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+for (const { path, heading } of forms) {
+  test.describe(path, () => {
+    test("the toggle shows and hides the password without leaving the field's label", async ({ page }) => {
+      const { password, show, hide } = await openForm(page, path);
+      // The toggle is named by its text, not by a label: "Password" still finds the input alone.
+      await expect(page.getByLabel("Password")).toHaveCount(1);
+      await expect(show).toHaveAttribute("type", "button");
+      await expect(show).toHaveAttribute("aria-controls", (await password.getAttribute("id"))!);
+
+      await password.fill("Secret-typing-1");
+      await expect(password).toHaveAttribute("type", "password");
+      await show.click();
+      await expect(password).toHaveAttribute("type", "text");
+      await expect(password).toHaveValue("Secret-typing-1");
+      await expect(hide).toBeFocused();
+      await expect(show).toHaveCount(0);
+
+      await hide.click();
+      await expect(password).toHaveAttribute("type", "password");
+      await expect(password).toHaveValue("Secret-typing-1");
+      await expect(show).toBeFocused();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    });
+
+    test("the toggle works from the keyboard and keeps focus", async ({ page }) => {
+      const { password, show, hide } = await openForm(page, path);
+      await password.fill("Keyboard-only-2");
+      await password.press("Tab");
+      await expect(show).toBeFocused();
+
+      await page.keyboard.press("Enter");
+      await expect(password).toHaveAttribute("type", "text");
+      await expect(hide).toBeFocused();
+
+      await page.keyboard.press("Space");
+      await expect(password).toHaveAttribute("type", "password");
+      await expect(show).toBeFocused();
+      await expect(password).toHaveValue("Keyboard-only-2");
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    });
+
+    for (const colorScheme of ["light", "dark"] as const) {
+      test(`the form has no axe violations with the password shown or hidden in ${colorScheme} mode`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+        const { password, show, hide } = await openForm(page, path);
+        await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
+        await password.fill("Axe-checked-3");
+        await expectNoAxeViolations(page);
+        await show.click();
+        await expect(hide).toBeFocused();
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+}
