@@ -3,25 +3,26 @@
 // otherwise the outbox is the inbox: rows are marked delivered with transport
 // "outbox" and stay readable there (the embedded default, like a mail catcher).
 import nodemailer from "nodemailer";
+import { z } from "zod";
+import { callRpcWith, noResult, type RpcClient } from "@/lib/data/rpc";
 import { env as serverEnv } from "@/lib/env";
 
-export interface QueuedMail {
-  id: number;
-  to_email: string;
-  kind: string;
-  subject: string;
-  body_text: string;
-}
+const queuedMailSchema = z.object({
+  id: z.coerce.number(),
+  to_email: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  body_text: z.string(),
+});
+export type QueuedMail = z.infer<typeof queuedMailSchema>;
 
 export interface MailTransport {
   readonly name: "smtp" | "outbox";
   send(mail: QueuedMail): Promise<void>;
 }
 
-/** The part of a supabase-js client (secret key) the adapter needs. */
-export interface RpcClient {
-  rpc(fn: string, args?: Record<string, unknown>): PromiseLike<{ data: unknown; error: { message: string } | null }>;
-}
+/** The client the adapter calls through: the secret-key client in the app, a PGlite caller in the db tests. */
+export type { RpcClient };
 
 type Env = Partial<Record<"SMTP_URL" | "MAIL_FROM", string>>;
 
@@ -51,9 +52,7 @@ export async function deliverQueuedMail(
   const transport = options.transport ?? mailTransport();
   const report: DeliveryReport = { transport: transport.name, claimed: 0, sent: 0, failed: 0 };
   for (let batch = 0; batch < (options.batches ?? 5); batch++) {
-    const { data, error } = await client.rpc("claim_mail_batch", { p_limit: options.limit ?? 20 });
-    if (error) throw new Error(`claim_mail_batch: ${error.message}`);
-    const rows = (data ?? []) as QueuedMail[];
+    const rows = await callRpcWith(client, "claim_mail_batch", { p_limit: options.limit ?? 20 }, z.array(queuedMailSchema));
     if (rows.length === 0) break;
     report.claimed += rows.length;
     for (const mail of rows) {
@@ -61,13 +60,11 @@ export async function deliverQueuedMail(
         await transport.send(mail);
       } catch (e) {
         report.failed++;
-        const marked = await client.rpc("mark_mail_failed", { p_id: mail.id, p_error: (e as Error).message ?? String(e) });
-        if (marked.error) throw new Error(`mark_mail_failed: ${marked.error.message}`);
+        await callRpcWith(client, "mark_mail_failed", { p_id: mail.id, p_error: (e as Error).message ?? String(e) }, noResult);
         continue;
       }
       // Sent: a failure to record it must not turn into a second delivery.
-      const marked = await client.rpc("mark_mail_sent", { p_id: mail.id, p_transport: transport.name });
-      if (marked.error) throw new Error(`mark_mail_sent: ${marked.error.message}`);
+      await callRpcWith(client, "mark_mail_sent", { p_id: mail.id, p_transport: transport.name }, noResult);
       report.sent++;
     }
   }

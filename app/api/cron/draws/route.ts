@@ -1,13 +1,21 @@
 import { timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { DbError } from "@/lib/data/errors";
+import { callRpcWith } from "@/lib/data/rpc";
 import { env } from "@/lib/env";
-import { EMBEDDED_CRON_SECRET } from "@/supabase/embedded/keys";
 import { deliverQueuedMail } from "@/lib/mail/adapter";
 import { createAdminClient } from "@/lib/supabase/admin";
+import { EMBEDDED_CRON_SECRET } from "@/supabase/embedded/keys";
 
 // Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`.
 // It draws or closes every competition past its close time, then delivers the
 // mail those draws (and anything else) queued.
 export const dynamic = "force-dynamic";
+
+const dueDrawsSchema = z.object({
+  drawn: z.array(z.object({ competition_id: z.string().uuid(), draw_id: z.string().uuid() })),
+  closed: z.array(z.string().uuid()),
+});
 
 function cronSecret(): string | null {
   const { CRON_SECRET, supabase } = env();
@@ -29,12 +37,13 @@ export async function GET(request: Request) {
     return Response.json({ error: "Unauthorized" }, { status: 401 });
   }
   const supabase = createAdminClient();
-  const { data, error } = await supabase.rpc("run_due_draws");
-  if (error) {
-    console.error("run_due_draws failed", error);
-    return Response.json({ error: error.message }, { status: 500 });
+  let draws: z.infer<typeof dueDrawsSchema>;
+  try {
+    draws = await callRpcWith(supabase, "run_due_draws", {}, dueDrawsSchema);
+  } catch (e) {
+    console.error("run_due_draws failed", e);
+    return Response.json({ error: e instanceof DbError ? e.message : "run_due_draws failed" }, { status: 500 });
   }
-  const draws = data as { drawn: Array<{ competition_id: string; draw_id: string }>; closed: string[] };
   let mail;
   try {
     mail = await deliverQueuedMail(supabase);
