@@ -37,6 +37,8 @@ const hex = (length?: number) =>
 
 const variables = z.object({
   NODE_ENV: z.string().optional(),
+  /** The port Next listens on (the launcher passes it on); the local origin when SITE_URL is unset. */
+  PORT: z.string().regex(/^\d+$/, "must be a port number").default("3000"),
   /** Public origin of the site: sitemap.xml, robots.txt, Open Graph URLs and links in e-mails. */
   SITE_URL: origin.optional(),
   NEXT_PUBLIC_SUPABASE_URL: httpUrl.optional(),

@@ -2,12 +2,13 @@ import "server-only";
 import { headers } from "next/headers";
 import { env } from "@/lib/env";
 
-/** Where the site runs when SITE_URL is not set: `npm run dev`'s default. */
-const LOCAL_ORIGIN = "http://localhost:3000";
-
-/** The canonical origin, for sitemap.xml, robots.txt and Open Graph URLs (metadataBase). */
+/**
+ * The canonical origin, for sitemap.xml, robots.txt and Open Graph URLs (metadataBase): SITE_URL,
+ * or without it (development) the local server.
+ */
 export function canonicalOrigin(): string {
-  return env().SITE_URL ?? LOCAL_ORIGIN;
+  const { SITE_URL, PORT } = env();
+  return SITE_URL ?? `http://localhost:${PORT}`;
 }
 
 /**

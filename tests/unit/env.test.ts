@@ -51,6 +51,7 @@ describe("parseEnv", () => {
     const env = parseEnv({ NODE_ENV: "development" });
     expect(env.supabase).toMatchObject({ url: EMBEDDED_URL, publishableKey: EMBEDDED_PUBLISHABLE_KEY, embedded: true });
     expect(env.SITE_URL).toBeUndefined();
+    expect(env.PORT).toBe("3000");
     expect(env.DRAW_RANDOMNESS).toBe("none");
     expect(env.production).toBe(false);
   });
@@ -104,9 +105,10 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...production, STRIPE_SECRET_KEY: "rk_test_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).STRIPE_SECRET_KEY).toBe("rk_test_51abc");
   });
 
-  it("checks the Supabase keys, the cron secret, flags and draw randomness", () => {
+  it("checks the port, the Supabase keys, the cron secret, flags and draw randomness", () => {
     expect(
       problems({
+        PORT: "http",
         NEXT_PUBLIC_SUPABASE_URL: "https://abcdefgh.supabase.co",
         SUPABASE_SECRET_KEY: "sb_publishable_abc",
         CRON_SECRET: "short",
@@ -114,6 +116,7 @@ describe("parseEnv", () => {
         DRAW_RANDOMNESS: "dice",
       }),
     ).toEqual([
+      "PORT must be a port number",
       "SUPABASE_SECRET_KEY must start with sb_secret_",
       "CRON_SECRET must be at least 16 characters",
       "DRAW_RANDOMNESS must be none, drand or random.org",
