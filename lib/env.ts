@@ -75,7 +75,8 @@ const variables = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must start with whsec_").optional(),
 });
 
-const names = Object.keys(variables.shape) as Array<keyof typeof variables.shape>;
+/** Every variable this module reads, in `.env.example`'s words (NODE_ENV is set by Next and Node tools). */
+export const ENV_VARIABLES = Object.keys(variables.shape) as Array<keyof typeof variables.shape>;
 
 export interface SupabaseSettings {
   url: string;
@@ -103,7 +104,7 @@ export class EnvError extends Error {
  * naming every missing or malformed variable. An empty value counts as unset, as in a `.env` file.
  */
 export function parseEnv(source: Source): Env {
-  const raw: Source = Object.fromEntries(names.map((name) => [name, source[name]?.trim() || undefined]));
+  const raw: Source = Object.fromEntries(ENV_VARIABLES.map((name) => [name, source[name]?.trim() || undefined]));
   if (raw.DRAW_RANDOMNESS) raw.DRAW_RANDOMNESS = raw.DRAW_RANDOMNESS.toLowerCase();
   const parsed = variables.safeParse(raw);
   // Values are never echoed: several are secrets.

@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "@/lib/env";
+import { ENV_VARIABLES, EnvError, parseEnv } from "@/lib/env";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_URL } from "@/supabase/embedded/keys";
 
 // A complete production configuration, as set in Vercel.
@@ -127,6 +128,11 @@ describe("parseEnv", () => {
       "RANDOM_ORG_API_KEY is missing: required when DRAW_RANDOMNESS=random.org",
       "DRAND_PUBLIC_KEY is missing: required with DRAND_CHAIN (the chain's BLS public key)",
     ]);
+  });
+
+  it("reads only variables that .env.example documents", () => {
+    const documented = new Set([...readFileSync(".env.example", "utf8").matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
+    expect(ENV_VARIABLES.filter((name) => name !== "NODE_ENV" && !documented.has(name))).toEqual([]);
   });
 
   it("never echoes a value: secrets stay out of logs", () => {
