@@ -4,7 +4,7 @@ import { Trophy } from "lucide-react";
 import type { Competition } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP, formatWinner } from "@/lib/format";
 import { Countdown } from "./countdown";
-import { endingSoon, phaseOf } from "./status";
+import { endingSoon, phaseOf } from "@/lib/competitions/status";
 import { StatusBadge } from "./status-badge";
 import { TicketProgress } from "./ticket-progress";
 

@@ -7,7 +7,7 @@ import { bytesToHex, commitmentOf, deriveWinner, ticketListHash, DRAW_ALGORITHM,
 import { cn } from "@/lib/utils";
 import { celebrate } from "./celebrate";
 import { DrawVerifier } from "./draw-verifier";
-import { formatTicketNumbers, plural } from "./ticket-numbers";
+import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
 import { TicketProgress } from "./ticket-progress";
 
 // Sample inputs: nothing here touches the database or anyone's credit.

@@ -9,12 +9,14 @@ import type { ActionResult } from "@/lib/actions/result";
 import type { EntryQuote, EntryResult } from "@/lib/data/competitions";
 import { formatGBP } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { Alert, AlertTitle } from "@/components/ui/alert";
+import type { DbErrorCode } from "@/lib/data/errors";
+import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
 import { celebrate } from "./celebrate";
-import { formatTicketNumbers, plural } from "./ticket-numbers";
 
 const QUICK_PICKS = [1, 5, 10, 25];
-// A link inside the red refusal box: the box's own colour, underlined on hover.
-const alertLinkClass = "inline-flex pt-1 text-sm font-medium text-red-900 underline-offset-4 hover:underline dark:text-red-50";
+// A link inside the refusal box: the box's own colour, underlined on hover.
+const alertLinkClass = "inline-flex pt-1 text-sm font-medium underline-offset-4 hover:underline";
 
 export type EntryPanelProps = {
   competitionId: string;
@@ -157,12 +159,12 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
           </dl>
 
           {problem ? (
-            <p id={`${ids}-problem`} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+            <p id={`${ids}-problem`} className="rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning-soft-foreground">
               {problem}
             </p>
           ) : null}
 
-          {result && !result.ok ? <EntryError message={result.error} /> : null}
+          {result && !result.ok ? <EntryError message={result.error} code={result.code} /> : null}
 
           <Button type="submit" size="lg" disabled={pending || problem !== null}>
             {pending ? "Entering…" : buyLabel}
@@ -173,21 +175,21 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
   );
 }
 
-function EntryError({ message }: { message: string }) {
+function EntryError({ message, code }: { message: string; code?: DbErrorCode }) {
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-50">
-      <p className="font-semibold">{message}</p>
-      {message.startsWith("Not enough credit") ? (
+    <Alert variant="destructive">
+      <AlertTitle>{message}</AlertTitle>
+      {code === "insufficient_credit" ? (
         <Link href="/credit" className={alertLinkClass}>
           Add credit
         </Link>
       ) : null}
-      {message.startsWith("Your account is awaiting approval") ? (
+      {code === "approval_pending" ? (
         <Link href="/pending-approval" className={alertLinkClass}>
           What happens next
         </Link>
       ) : null}
-    </div>
+    </Alert>
   );
 }
 

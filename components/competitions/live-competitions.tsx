@@ -4,7 +4,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { listCompetitions } from "@/lib/data/competitions";
 import { CompetitionGrid } from "./competition-grid";
-import { phaseOf, requestTime } from "./status";
+import { phaseOf, requestTime } from "@/lib/competitions/status";
 
 const SHOWN = 6;
 

@@ -1,5 +1,5 @@
 import { cn } from "@/lib/utils";
-import { phaseLabel, type Phase } from "./status";
+import { phaseLabel, type Phase } from "@/lib/competitions/status";
 
 const tones = {
   primary: "border-primary/30 bg-background text-primary-text",

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Trophy } from "lucide-react";
 import { CompetitionGrid } from "@/components/competitions/competition-grid";
-import { phaseOf, requestTime, type Phase } from "@/components/competitions/status";
+import { phaseOf, requestTime, type Phase } from "@/lib/competitions/status";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { listCompetitions, type Competition } from "@/lib/data/competitions";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Image from "next/image";
 import Link from "next/link";
 import { Ticket } from "lucide-react";
-import { formatTicketNumbers, plural } from "@/components/competitions/ticket-numbers";
+import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
 import { badgeClasses, type BadgeVariant } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,7 +1,8 @@
 import type { Competition } from "@/lib/data/competitions";
+import type { DbErrorCode } from "@/lib/data/errors";
 
-// Where a competition stands for someone looking at it now. The SQL (assert_open_for_entries)
-// is the last word on entries; these mirror its messages so the page says the same thing.
+// Where a competition stands for someone looking at it now. The SQL (lock_competition_for_entry)
+// is the last word on entries; these mirror its messages and codes so the page says the same thing.
 
 const opensFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -15,23 +16,36 @@ const opensFormat = new Intl.DateTimeFormat("en-GB", {
 
 export const formatOpensAt = (iso: string) => opensFormat.format(new Date(iso));
 
-/** Why entries are not possible right now, in the database's words, or null when they are. */
-export function entryBlock(c: Competition, now: number): string | null {
+/** Why entries are not possible right now: the database's code and words. */
+export type EntryBlock = {
+  code: Extract<
+    DbErrorCode,
+    "competition_cancelled" | "competition_sold_out" | "competition_closed" | "competition_not_open" | "competition_not_yet_open"
+  >;
+  message: string;
+};
+
+const blocked = (code: EntryBlock["code"], message: string): EntryBlock => ({ code, message });
+const soldOut = () => blocked("competition_sold_out", "This competition has sold out");
+const closed = () => blocked("competition_closed", "This competition has closed");
+
+/** Why entries are not possible right now, or null when they are. */
+export function entryBlock(c: Competition, now: number): EntryBlock | null {
   switch (c.status) {
     case "cancelled":
-      return "This competition has been cancelled";
+      return blocked("competition_cancelled", "This competition has been cancelled");
     case "sold_out":
-      return "This competition has sold out";
+      return soldOut();
     case "drawn":
-      return c.tickets_sold >= c.total_tickets ? "This competition has sold out" : "This competition has closed";
+      return c.tickets_sold >= c.total_tickets ? soldOut() : closed();
     case "closed":
-      return "This competition has closed";
+      return closed();
     case "draft":
-      return "This competition is not open for entries";
+      return blocked("competition_not_open", "This competition is not open for entries");
   }
-  if (now < Date.parse(c.opens_at)) return `Entries open on ${formatOpensAt(c.opens_at)}`;
-  if (now >= Date.parse(c.closes_at)) return "This competition has closed";
-  if (c.tickets_left <= 0) return "This competition has sold out";
+  if (now < Date.parse(c.opens_at)) return blocked("competition_not_yet_open", `Entries open on ${formatOpensAt(c.opens_at)}`);
+  if (now >= Date.parse(c.closes_at)) return closed();
+  if (c.tickets_left <= 0) return soldOut();
   return null;
 }
 

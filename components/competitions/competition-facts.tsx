@@ -1,0 +1,28 @@
+import { plural } from "@/lib/competitions/ticket-numbers";
+import type { Competition } from "@/lib/data/competitions";
+import { formatGBP } from "@/lib/format";
+
+/** Prize value, ticket price, odds and the per-person cap, as four tiles. */
+export function CompetitionFacts({ competition: c }: { competition: Competition }) {
+  return (
+    <dl className="grid grid-cols-2 gap-4">
+      <Fact term="Prize value" emphasis>
+        {formatGBP(c.prize_value)}
+      </Fact>
+      <Fact term="Ticket price" emphasis>
+        {formatGBP(c.ticket_price)}
+      </Fact>
+      <Fact term="Odds">1 in {c.total_tickets.toLocaleString("en-GB")} per ticket at sell-out</Fact>
+      <Fact term="Per person">Up to {plural(c.max_tickets_per_user, "ticket")}</Fact>
+    </dl>
+  );
+}
+
+function Fact({ term, emphasis = false, children }: { term: string; emphasis?: boolean; children: React.ReactNode }) {
+  return (
+    <div className="rounded-xl border border-border p-4">
+      <dt className="text-sm text-muted-foreground">{term}</dt>
+      <dd className={emphasis ? "mt-1 text-2xl font-bold" : "mt-1 font-semibold"}>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Clock, Trophy } from "lucide-react";
+import { Alert, AlertTitle } from "@/components/ui/alert";
+import type { Phase } from "@/lib/competitions/status";
+import type { CompetitionPage } from "@/lib/data/competitions";
+import { CompetitionFacts } from "./competition-facts";
+import { CompetitionTiming } from "./competition-timing";
+import { DrawResult } from "./draw-result";
+import { Gallery } from "./gallery";
+import { StatusBadge } from "./status-badge";
+import { TicketProgress } from "./ticket-progress";
+
+/** The top of a competition page: pictures, title, the numbers, timing, and the result or cancellation. */
+export function CompetitionHero({ competition: c, phase }: { competition: CompetitionPage; phase: Phase }) {
+  return (
+    <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
+      {c.images.length > 0 ? (
+        <Gallery images={c.images} title={c.title} />
+      ) : (
+        <div className="flex aspect-[4/3] items-center justify-center rounded-2xl border border-border bg-muted">
+          <Trophy aria-hidden className="size-16 text-muted-foreground" />
+        </div>
+      )}
+
+      <div className="flex flex-col gap-6">
+        <div>
+          <StatusBadge phase={phase} />
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{c.title}</h1>
+          {c.summary ? <p className="mt-3 text-lg text-muted-foreground">{c.summary}</p> : null}
+        </div>
+
+        <CompetitionFacts competition={c} />
+
+        <TicketProgress sold={c.tickets_sold} total={c.total_tickets} />
+
+        <div className="flex items-start gap-3 rounded-xl border border-border p-4">
+          <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-primary-text" />
+          <CompetitionTiming competition={c} phase={phase} />
+        </div>
+
+        {c.draw ? <DrawResult draw={c.draw} myTickets={c.my_tickets} /> : null}
+        {c.status === "cancelled" ? (
+          // Present from the first paint, so a status region (not an alert) that is never announced twice.
+          <Alert variant="destructive" role="status">
+            <AlertTitle>This competition has been cancelled</AlertTitle>
+            {c.cancel_reason ? <p className="mt-1">{c.cancel_reason}</p> : null}
+            <p className="mt-1">Every paid entry was refunded to credit; postal entries were withdrawn.</p>
+          </Alert>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import Link from "next/link";
+import { Alert, AlertTitle } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button";
+import type { EntryBlock } from "@/lib/competitions/status";
+import type { Account } from "@/lib/data/account-schema";
+import { getEntryQuote, type CompetitionPage } from "@/lib/data/competitions";
+import { formatGBP } from "@/lib/format";
+import { EntryPanel } from "./entry-panel";
+
+/**
+ * The paid entry card for whoever is looking: sign in, wait for approval, or the entry form
+ * with the caller's quote (worked out in SQL). A closed competition shows why, for everyone.
+ */
+export async function OnlineEntry({ competition: c, account, block }: { competition: CompetitionPage; account: Account | null; block: EntryBlock | null }) {
+  const price = (
+    <p>
+      <span className="text-2xl font-bold">{formatGBP(c.ticket_price)}</span>{" "}
+      <span className="text-muted-foreground">per ticket, paid from your LabCash credit.</span>
+    </p>
+  );
+  if (!account || !account.approved) {
+    if (block) return <BlockedNotice message={block.message} />;
+    return (
+      <>
+        {price}
+        {account ? <AwaitingApproval rejected={Boolean(account.rejected_at)} /> : <SignInToEnter path={`/competitions/${c.slug}`} />}
+      </>
+    );
+  }
+  const quote = await getEntryQuote(c.id);
+  const blocked = block?.message ?? (quote.cap_left === 0 ? `You already have the maximum of ${c.max_tickets_per_user} tickets for this competition` : null);
+  return (
+    <>
+      {blocked ? null : price}
+      <EntryPanel competitionId={c.id} title={c.title} question={c.skill_question} options={c.skill_options} quote={quote} blocked={blocked} />
+    </>
+  );
+}
+
+function BlockedNotice({ message }: { message: string }) {
+  return <p className="rounded-lg border border-border bg-muted p-4 font-medium">{message}</p>;
+}
+
+function SignInToEnter({ path }: { path: string }) {
+  return (
+    <>
+      <p>Sign in to choose your tickets and answer the question. Accounts are free; our team approves each one before it can enter.</p>
+      <div className="mt-auto flex flex-wrap gap-3">
+        <Link href={`/login?next=${encodeURIComponent(path)}`} className={buttonClasses("primary", "lg")}>
+          Sign in to enter
+        </Link>
+        <Link href="/signup" className={buttonClasses("outline", "lg")}>
+          Create an account
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function AwaitingApproval({ rejected }: { rejected: boolean }) {
+  return (
+    <Alert variant="warning">
+      <AlertTitle>{rejected ? "Your account was not approved, so you cannot enter competitions" : "Your account is awaiting approval"}</AlertTitle>
+      <p className="mt-1">
+        {rejected
+          ? "You can still enter for free by post."
+          : "Our team checks every new account before it can spend. You can enter as soon as you are approved, or for free by post now."}
+      </p>
+      <Link href="/pending-approval" className="mt-2 inline-block font-semibold underline underline-offset-2">
+        {rejected ? "Why not" : "Why not yet"}
+      </Link>
+    </Alert>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Competition } from "@/lib/data/competitions";
+import { formatGBP } from "@/lib/format";
+
+/** The prize in the operator's words: its description, value and the competition's longer text. */
+export function PrizeDetails({ competition: c }: { competition: Competition }) {
+  return (
+    <section aria-labelledby="prize-title">
+      <h2 id="prize-title" className="text-2xl font-bold tracking-tight">
+        The prize
+      </h2>
+      <p className="mt-3 font-medium whitespace-pre-line">{c.prize_description}</p>
+      <p className="mt-2 text-muted-foreground">Retail value {formatGBP(c.prize_value)}.</p>
+      {c.description
+        .split(/\n{2,}/)
+        .filter(Boolean)
+        .map((para, i) => (
+          <p key={i} className="mt-4 whitespace-pre-line">
+            {para}
+          </p>
+        ))}
+    </section>
+  );
+}
