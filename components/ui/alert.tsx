@@ -12,12 +12,18 @@ export type AlertVariant = keyof typeof variants;
 
 /**
  * A notice in the flow of the page. A destructive one is an `alert` (announced at once, for errors);
- * the others are a polite `status`. Pass `role` to choose otherwise.
+ * the others are a polite `status`. `announce={false}` drops the live role, for a notice that is part
+ * of the page rather than news (one a control points at with aria-describedby, say).
  */
-export function Alert({ variant = "info", className, role, ...props }: ComponentProps<"div"> & { variant?: AlertVariant }) {
+export function Alert({
+  variant = "info",
+  announce = true,
+  className,
+  ...props
+}: ComponentProps<"div"> & { variant?: AlertVariant; announce?: boolean }) {
   return (
     <div
-      role={role ?? (variant === "destructive" ? "alert" : "status")}
+      role={announce ? (variant === "destructive" ? "alert" : "status") : undefined}
       className={cn("rounded-md border p-3 text-sm", variants[variant], className)}
       {...props}
     />
