@@ -1,0 +1,77 @@
+import type { Locator, Page } from "@playwright/test";
+
+/** /competitions/<slug>: the prize, the two ways to enter, the player's tickets and the result. */
+export class CompetitionPage {
+  readonly ticketsSold: Locator;
+  readonly seedCommitment: Locator;
+  /** The paid entry, "Enter online". */
+  readonly entry: EntryPanel;
+  readonly postalEntry: Locator;
+  /** "Your tickets": only there for a signed-in player. */
+  readonly yourTickets: Locator;
+  readonly yourTicketNumbers: Locator;
+  readonly winnerName: Locator;
+  readonly winningTicket: Locator;
+
+  constructor(private readonly page: Page) {
+    this.ticketsSold = page.getByRole("progressbar", { name: "Tickets sold" });
+    this.seedCommitment = page.getByTestId("seed-commitment");
+    this.entry = new EntryPanel(page.getByRole("article", { name: "Enter online" }));
+    this.postalEntry = page.getByRole("article", { name: "Enter free by post" });
+    this.yourTickets = page.getByRole("region", { name: "Your tickets" });
+    this.yourTicketNumbers = page.getByRole("list", { name: "Your ticket numbers" }).getByRole("listitem");
+    this.winnerName = page.getByTestId("winner-name");
+    this.winningTicket = page.getByTestId("winning-ticket");
+  }
+
+  async goto(competition: { path: string }) {
+    await this.page.goto(competition.path);
+  }
+
+  /** The page's title, the competition's name. */
+  heading(competition: { title: string }): Locator {
+    return this.page.getByRole("heading", { level: 1, name: competition.title });
+  }
+}
+
+/** The "Enter online" card: quantity, the skill question, the total, the buy button and its outcome. */
+export class EntryPanel {
+  readonly quantity: Locator;
+  readonly quickPicks: Locator;
+  readonly total: Locator;
+  /** Any buy button, whatever the quantity: none when the player cannot enter. */
+  readonly buyButtons: Locator;
+  /** The purchase's success: ticket numbers and credit left. */
+  readonly result: Locator;
+  /** A refusal from the server. */
+  readonly refusal: Locator;
+
+  constructor(readonly root: Locator) {
+    this.quantity = root.getByLabel("Number of tickets");
+    this.quickPicks = root.getByRole("group", { name: "Quick picks" });
+    this.total = root.getByTestId("entry-total");
+    this.buyButtons = root.getByRole("button", { name: /^Buy/ });
+    this.result = root.getByRole("status");
+    this.refusal = root.getByRole("alert");
+  }
+
+  /** The buy button as it reads for `quantity` tickets ("Buy 1 ticket", "Buy 5 tickets"). */
+  buyButton(quantity: number): Locator {
+    return this.root.getByRole("button", { name: `Buy ${quantity} ${quantity === 1 ? "ticket" : "tickets"}` });
+  }
+
+  async pickQuick(label: string) {
+    await this.quickPicks.getByRole("button", { name: label, exact: true }).click();
+  }
+
+  async answer(option: string) {
+    await this.root.getByRole("radio", { name: option }).check();
+  }
+
+  /** Types the quantity, answers (unless `answer` is null) and presses the buy button. */
+  async buy(quantity: number, answer: string | null = "Yellow") {
+    await this.quantity.fill(String(quantity));
+    if (answer !== null) await this.answer(answer);
+    await this.buyButton(quantity).click();
+  }
+}

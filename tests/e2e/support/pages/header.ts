@@ -1,0 +1,47 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The site header on every page: main links, sign-in links, the avatar menu and, on phones, the menu dialog. */
+export class Header {
+  readonly banner: Locator;
+  readonly mainNav: Locator;
+  readonly signInLink: Locator;
+  readonly signUpLink: Locator;
+  /** The avatar menu once open. */
+  readonly accountMenu: Locator;
+  readonly openMenuButton: Locator;
+  readonly closeMenuButton: Locator;
+  /** The phone-sized menu dialog. */
+  readonly mobileMenu: Locator;
+
+  constructor(private readonly page: Page) {
+    this.banner = page.getByRole("banner");
+    this.mainNav = this.banner.getByRole("navigation", { name: "Main" });
+    this.signInLink = this.banner.getByRole("link", { name: "Sign in" });
+    this.signUpLink = this.banner.getByRole("link", { name: "Sign up" });
+    this.accountMenu = page.getByRole("menu");
+    this.openMenuButton = page.getByRole("button", { name: "Open menu" });
+    this.closeMenuButton = page.getByRole("button", { name: "Close menu" });
+    this.mobileMenu = page.getByRole("dialog", { name: "Menu" });
+  }
+
+  /** The avatar button, announced with the user's name (any user's when no name is given). */
+  accountMenuButton(name?: string): Locator {
+    return this.banner.getByRole("button", { name: name ? `Account menu for ${name}` : /^Account menu/ });
+  }
+
+  /** The theme button, named for the mode it switches to (either mode when none is given). */
+  themeToggle(to?: "light" | "dark"): Locator {
+    return this.page.getByRole("button", { name: to ? `Switch to ${to} mode` : /Switch to (light|dark) mode/ });
+  }
+
+  async openAccountMenu(name: string): Promise<Locator> {
+    await this.accountMenuButton(name).click();
+    return this.accountMenu;
+  }
+
+  async openMobileMenu(): Promise<Locator> {
+    await this.openMenuButton.click();
+    await expect(this.mobileMenu).toBeVisible();
+    return this.mobileMenu;
+  }
+}
