@@ -1,5 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { axeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { Header } from "./support/pages/header";
 import { storageStatePath } from "./support/users";
 
 const publicPages = [
@@ -26,7 +27,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     test(`${path} has no axe violations in ${colorScheme} mode`, async ({ page }) => {
       await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
       await page.goto(path);
-      const toggle = page.getByRole("button", { name: /Switch to (light|dark) mode/ });
+      const toggle = new Header(page).themeToggle();
       if (path === "/confetti-test") {
         // Forced dark: the document follows once hydrated.
         await expect(page.locator("html")).toHaveClass(/\bdark\b/);
@@ -35,8 +36,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         // Wait for hydration so client-only controls are in their final state.
         await expect(toggle).toBeEnabled();
       }
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 }
@@ -58,9 +58,8 @@ for (const [user, paths] of Object.entries(signedInPages) as [keyof typeof signe
           await page.goto(path);
           await expect(page).toHaveURL(new RegExp(`${path}$`));
           await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
-          await expect(page.getByRole("button", { name: /Account menu for/ })).toBeEnabled();
-          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-          expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+          await expect(new Header(page).accountMenuButton()).toBeEnabled();
+          expect(await axeViolations(page)).toEqual([]);
         });
       }
     }

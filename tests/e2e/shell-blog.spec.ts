@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("the blog lists dated posts, newest first, and opens one", async ({ page }) => {
   await page.goto("/blog");

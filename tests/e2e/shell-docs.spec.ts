@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("sidebar, breadcrumbs, previous and next", async ({ page }) => {
   await page.goto("/docs/getting-started");

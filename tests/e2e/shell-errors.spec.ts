@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("an unknown route shows the 404 error page", async ({ page }) => {
   const response = await page.goto("/no-such-prize");

@@ -1,32 +1,27 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { Header } from "./support/pages/header";
 import { demoUsers, storageStatePath, type DemoUser } from "./support/users";
 
 const TITLE_SUFFIX = " · LabCash – Win Big, Spend Small";
-
-async function openAvatarMenu(page: Page, name: string) {
-  await page.getByRole("button", { name: `Account menu for ${name}` }).click();
-  return page.getByRole("menu");
-}
 
 test.describe("signed out", () => {
   test("header links, Beta label, sign-in links and the page title", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle("LabCash – Win Big, Spend Small");
-    const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: "LabCash home" })).toHaveAttribute("href", "/");
-    await expect(header.getByText("Beta", { exact: true })).toBeVisible();
-    const main = header.getByRole("navigation", { name: "Main" });
+    const header = new Header(page);
+    await expect(header.banner.getByRole("link", { name: "LabCash home" })).toHaveAttribute("href", "/");
+    await expect(header.banner.getByText("Beta", { exact: true })).toBeVisible();
     for (const [name, href] of [
       ["How it works", "/docs"],
       ["Competitions", "/competitions"],
       ["LabSpinner", "/labspinner"],
       ["Winners", "/winners"],
     ]) {
-      await expect(main.getByRole("link", { name })).toHaveAttribute("href", href);
+      await expect(header.mainNav.getByRole("link", { name })).toHaveAttribute("href", href);
     }
-    await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
-    await expect(header.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
-    await expect(header.getByRole("button", { name: /^Account menu/ })).toHaveCount(0);
+    await expect(header.signInLink).toHaveAttribute("href", "/login");
+    await expect(header.signUpLink).toHaveAttribute("href", "/signup");
+    await expect(header.accountMenuButton()).toHaveCount(0);
 
     await page.goto("/pricing");
     await expect(page).toHaveTitle(`Pricing${TITLE_SUFFIX}`);
@@ -57,12 +52,12 @@ for (const [user, entries] of Object.entries(expectedMenus) as [keyof typeof exp
     test("the avatar menu lists the spec's entries in order", async ({ page }) => {
       const { name, email } = demoUsers[user];
       await page.goto("/docs/getting-started");
-      const header = page.getByRole("banner");
-      await expect(header.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+      const header = new Header(page);
+      await expect(header.signInLink).toHaveCount(0);
       const initials = name.split(" ").map((w) => w[0]).join("");
       // The initials are what is seen; the name is what is announced.
-      await expect(header.getByRole("button", { name: `Account menu for ${name}` }).locator("[aria-hidden]")).toHaveText(initials);
-      const menu = await openAvatarMenu(page, name);
+      await expect(header.accountMenuButton(name).locator("[aria-hidden]")).toHaveText(initials);
+      const menu = await header.openAccountMenu(name);
       await expect(menu).toContainText(email);
       await expect(menu.getByRole("menuitem")).toHaveText(entries);
       await expect(menu.getByRole("menuitem", { name: "Sign out" })).toHaveAttribute("href", "/logout");
@@ -78,7 +73,7 @@ test.describe("signed in as super admin", () => {
 
   test("super admins see Admin Dashboard, which opens the admin area", async ({ page }) => {
     await page.goto("/");
-    const menu = await openAvatarMenu(page, demoUsers.superAdmin.name);
+    const menu = await new Header(page).openAccountMenu(demoUsers.superAdmin.name);
     await menu.getByRole("menuitem", { name: "Admin Dashboard" }).click();
     await expect(page).toHaveURL(/\/admin$/);
   });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { launchAt, setLaunchAt } from "./support/backend";
 
 // The home page's launch countdown reads the launch_at setting. Other tests share the database,

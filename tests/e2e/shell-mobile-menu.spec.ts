@@ -1,13 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { axeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { Header } from "./support/pages/header";
 import { demoUsers, storageStatePath } from "./support/users";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test("signed out: Sign in and Sign up, and it closes when a link is followed", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: "Open menu" }).click();
-  const menu = page.getByRole("dialog", { name: "Menu" });
+  const menu = await new Header(page).openMobileMenu();
   await expect(menu.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
   await expect(menu.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
   await menu.getByRole("link", { name: "How it works" }).click();
@@ -17,31 +17,33 @@ test("signed out: Sign in and Sign up, and it closes when a link is followed", a
 });
 
 test("closes with its close button and on back navigation", async ({ page }) => {
+  const header = new Header(page);
   await page.goto("/pricing");
-  await page.getByRole("button", { name: "Open menu" }).click();
-  await page.getByRole("button", { name: "Close menu" }).click();
-  await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+  await header.openMobileMenu();
+  await header.closeMenuButton.click();
+  await expect(header.mobileMenu).toBeHidden();
 
-  await page.getByRole("button", { name: "Open menu" }).click();
-  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Winners" }).click();
+  await header.openMobileMenu();
+  await header.mobileMenu.getByRole("link", { name: "Winners" }).click();
   await expect(page).toHaveURL(/\/winners$/);
-  await page.getByRole("button", { name: "Open menu" }).click();
-  await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+  await header.openMenuButton.click();
+  await expect(header.mobileMenu).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+  await expect(header.mobileMenu).toBeHidden();
 });
 
 test("Escape and a click beside the panel close it, focus returns to the button, and the page behind is inert", async ({ page }) => {
+  const header = new Header(page);
   await page.goto("/pricing");
-  const openButton = page.getByRole("button", { name: "Open menu" });
-  const menu = page.getByRole("dialog", { name: "Menu" });
+  const openButton = header.openMenuButton;
+  const menu = header.mobileMenu;
 
   await openButton.click();
   await expect(menu).toBeVisible();
   await expect(openButton).toHaveAttribute("aria-expanded", "true");
   // Focus starts inside the menu, and the page behind cannot be reached or scrolled.
-  await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
+  await expect(header.closeMenuButton).toBeFocused();
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press("Tab");
     // Tabbing cycles through the menu (and the browser's own controls), never the page behind.
@@ -65,10 +67,8 @@ for (const colorScheme of ["light", "dark"] as const) {
   test(`the open menu has no axe violations in ${colorScheme} mode`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await new Header(page).openMobileMenu();
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 
@@ -77,8 +77,7 @@ test.describe("signed in", () => {
 
   test("shows the user's name and e-mail, Dashboard, My Entries, Credits and Sign out", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
+    const menu = await new Header(page).openMobileMenu();
     await expect(menu).toContainText(demoUsers.player.name);
     await expect(menu).toContainText(demoUsers.player.email);
     for (const [name, href] of [

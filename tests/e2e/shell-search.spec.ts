@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 async function openWithShortcut(page: Page) {
   // Wait for hydration: the shortcut listener is attached by the header's search button.

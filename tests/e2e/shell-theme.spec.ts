@@ -1,20 +1,22 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { Header } from "./support/pages/header";
 
 test("switches between light and dark and remembers the choice", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/docs/getting-started");
+  const header = new Header(page);
   const html = page.locator("html");
   await expect(html).toHaveClass(/\blight\b/);
-  await page.getByRole("button", { name: "Switch to dark mode" }).click();
+  await header.themeToggle("dark").click();
   await expect(html).toHaveClass(/\bdark\b/);
-  await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
+  await expect(header.themeToggle("light")).toBeVisible();
 
   await page.reload();
   await expect(html).toHaveClass(/\bdark\b/);
   await page.goto("/blog");
   await expect(html).toHaveClass(/\bdark\b/);
 
-  await page.getByRole("button", { name: "Switch to light mode" }).click();
+  await header.themeToggle("light").click();
   await expect(html).toHaveClass(/\blight\b/);
   await page.reload();
   await expect(html).toHaveClass(/\blight\b/);
@@ -30,14 +32,14 @@ test("follows the system setting until a choice is made, with the class set befo
   });
   await page.goto("/");
   expect(await page.evaluate(() => (window as unknown as { firstClass: string }).firstClass)).toContain("dark");
-  await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeEnabled();
+  await expect(new Header(page).themeToggle("light")).toBeEnabled();
 });
 
 test("a page can force dark mode whatever the visitor chose", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/confetti-test");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-  await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeDisabled();
+  await expect(new Header(page).themeToggle("light")).toBeDisabled();
   await page.getByRole("link", { name: "How it works" }).first().click();
   await expect(page).toHaveURL(/\/docs$/);
   await expect(page.locator("html")).toHaveClass(/\blight\b/);
@@ -52,8 +54,9 @@ test("no console errors or hydration warnings while switching", async ({ page })
   // The analytics script is only served on Vercel; answer it here so its absence is not counted.
   await page.route("**/_vercel/insights/script.js", (r) => r.fulfill({ contentType: "text/javascript", body: "" }));
   await page.goto("/");
-  await page.getByRole("button", { name: /Switch to (dark|light) mode/ }).click();
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How it works" }).click();
+  const header = new Header(page);
+  await header.themeToggle().click();
+  await header.mainNav.getByRole("link", { name: "How it works" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "How LabCash works" })).toBeVisible();
   expect(problems).toEqual([]);
 });
