@@ -1,68 +1,66 @@
-import { expect, test } from "@playwright/test";
-import { caughtMail, createUser } from "./support/backend";
-import { LoginPage, signIn } from "./support/pages";
-import { DEMO_PASSWORD } from "./support/users";
+import { expect, test } from "./support/fixtures";
+import { caughtMail } from "./support/backend";
+import { ProfilePage } from "./support/pages/account";
+import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
 
-test("a forgotten password is reset through the e-mailed link", async ({ page }) => {
-  const user = await createUser({ name: "Fern Forgetful", label: "forgetful" });
-  await page.goto("/auth/reset-password");
-  await page.getByLabel("E-mail").fill(user.email);
-  await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("If an account exists for that e-mail, a reset link is on its way.");
+test("a forgotten password is reset through the e-mailed link", async ({ page, approvedAccount: user }) => {
+  const reset = new ResetPasswordPage(page);
+  await reset.goto();
+  await reset.email.fill(user.email);
+  await reset.sendLink.click();
+  await expect(reset.status).toHaveText("If an account exists for that e-mail, a reset link is on its way.");
 
   const [mail] = await caughtMail(user.email);
   expect(mail.subject).toBe("Reset your LabCash password");
   const link = new URL(/https?:\/\/\S+\/auth\/confirm\?\S+/.exec(mail.body)![0]);
   await page.goto(link.pathname + link.search);
   await expect(page).toHaveURL(/\/auth\/reset-password$/);
-  await page.getByLabel("New password").fill("weak");
-  await page.getByRole("button", { name: "Set new password" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("Password is too weak");
-  await page.getByLabel("New password").fill("Fresh-start-42");
-  await page.getByRole("button", { name: "Set new password" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("Your password has been changed.");
+  await reset.newPassword.fill("weak");
+  await reset.setNewPassword.click();
+  await expect(reset.alert).toContainText("Password is too weak");
+  await reset.newPassword.fill("Fresh-start-42");
+  await reset.setNewPassword.click();
+  await expect(reset.status).toHaveText("Your password has been changed.");
 
   await page.goto("/logout");
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(user.email, DEMO_PASSWORD);
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("That e-mail and password do not match an account.");
-  await login.signIn(user.email, "Fresh-start-42");
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(user.email, user.password);
+  await expect(signIn.alert).toHaveText("That e-mail and password do not match an account.");
+  await signIn.signIn(user.email, "Fresh-start-42");
   await expect(page).toHaveURL(/\/account$/);
 });
 
 test("a used or forged reset link is refused", async ({ page }) => {
   await page.goto("/auth/confirm?token_hash=not-a-real-token&type=recovery");
   await expect(page).toHaveURL(/\/login\?error=/);
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("That link is invalid or has expired. Please request a new one.");
+  await expect(new SignInPage(page).alert).toHaveText("That link is invalid or has expired. Please request a new one.");
 });
 
-test("profile settings save the name and e-mail choice, and validate", async ({ page }) => {
-  const user = await createUser({ name: "Piet Profile", label: "profile" });
-  await signIn(page, user.email);
-  await page.goto("/account/profile");
-  await page.getByLabel("Name").fill("   ");
-  await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Enter your name");
+test("profile settings save the name and e-mail choice, and validate", async ({ approvedPlayer: { page } }) => {
+  const profile = new ProfilePage(page);
+  await profile.goto();
+  await profile.name.fill("   ");
+  await profile.saveProfile.click();
+  await expect(profile.alert).toHaveText("Enter your name");
 
-  await page.getByLabel("Name").fill("Piet P. Profile");
-  await page.getByLabel("Town (optional)").fill("Harrogate");
-  await page.getByLabel("E-mail me about new competitions and results").uncheck();
-  await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("Profile saved.");
+  await profile.name.fill("Piet P. Profile");
+  await profile.town.fill("Harrogate");
+  await profile.emailNotifications.uncheck();
+  await profile.saveProfile.click();
+  await expect(profile.status).toHaveText("Profile saved.");
   await page.reload();
-  await expect(page.getByLabel("Name")).toHaveValue("Piet P. Profile");
-  await expect(page.getByLabel("Town (optional)")).toHaveValue("Harrogate");
-  await expect(page.getByLabel("E-mail me about new competitions and results")).not.toBeChecked();
+  await expect(profile.name).toHaveValue("Piet P. Profile");
+  await expect(profile.town).toHaveValue("Harrogate");
+  await expect(profile.emailNotifications).not.toBeChecked();
 });
 
-test("changing the password from the profile uses the update-password API", async ({ page, request }) => {
-  const user = await createUser({ name: "Cora Change", label: "change" });
-  await signIn(page, user.email);
-  await page.goto("/account/profile");
-  await page.getByLabel("New password").fill("Another-good-1");
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("Your password has been changed.");
+test("changing the password from the profile uses the update-password API", async ({ approvedPlayer: { page }, request }) => {
+  const profile = new ProfilePage(page);
+  await profile.goto();
+  await profile.newPassword.fill("Another-good-1");
+  await profile.changePassword.click();
+  await expect(profile.status).toHaveText("Your password has been changed.");
 
   // Signed out, the route answers the spec's message.
   const anonymous = await request.post("/api/auth/update-password", { data: { newPassword: "Whatever-1" } });

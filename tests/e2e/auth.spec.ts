@@ -1,13 +1,15 @@
-import { expect, test } from "@playwright/test";
-import { LoginPage, SignUpPage, signIn } from "./support/pages";
+import { expect, test } from "./support/fixtures";
+import { DashboardPage, ProfilePage } from "./support/pages/account";
+import { ApprovalsPage } from "./support/pages/admin";
+import { SignInPage } from "./support/pages/sign-in";
+import { SignUpPage } from "./support/pages/sign-up";
 import { demoUsers, storageStatePath, uniqueEmail } from "./support/users";
 
 test.describe("signing up", () => {
   test("a new account lands on the pending-approval page", async ({ page }) => {
     const signUp = new SignUpPage(page);
     await signUp.goto();
-    await signUp.fill({ name: "Nina New", email: uniqueEmail("nina"), password: "Brand-new-1", dateOfBirth: "1999-04-04" });
-    await signUp.submit();
+    await signUp.signUp({ name: "Nina New", email: uniqueEmail("nina"), password: "Brand-new-1", dateOfBirth: "1999-04-04" });
     await expect(page).toHaveURL(/\/pending-approval$/);
     await expect(page.getByRole("heading", { name: "Your account is waiting for approval" })).toBeVisible();
     await expect(page.getByText("Thanks for joining, Nina New.")).toBeVisible();
@@ -18,60 +20,58 @@ test.describe("signing up", () => {
     await signUp.goto();
     const dob = new Date();
     dob.setUTCFullYear(dob.getUTCFullYear() - 16);
-    await signUp.fill({ name: "Young Person", email: uniqueEmail("young"), password: "Brand-new-1", dateOfBirth: dob.toISOString().slice(0, 10) });
-    await signUp.submit();
-    await expect(page.getByRole("main").getByRole("alert")).toContainText("You must be 18 or over to join LabCash");
+    await signUp.signUp({ name: "Young Person", email: uniqueEmail("young"), password: "Brand-new-1", dateOfBirth: dob.toISOString().slice(0, 10) });
+    await expect(signUp.alert).toContainText("You must be 18 or over to join LabCash");
     await expect(page).toHaveURL(/\/signup$/);
   });
 
   test("/register leads to the sign-up form", async ({ page }) => {
     await page.goto("/register");
     await expect(page).toHaveURL(/\/signup$/);
-    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+    await expect(new SignUpPage(page).heading).toBeVisible();
   });
 
   test("a weak password is refused with the list of reasons", async ({ page }) => {
     const signUp = new SignUpPage(page);
     await signUp.goto();
-    await signUp.fill({ name: "Weak Pass", email: uniqueEmail("weak"), password: "short", dateOfBirth: "1990-01-01" });
-    await signUp.submit();
-    await expect(page.getByRole("main").getByRole("alert")).toContainText("Use at least 8 characters");
-    await expect(page.getByRole("main").getByRole("alert")).toContainText("Include a digit");
+    await signUp.signUp({ name: "Weak Pass", email: uniqueEmail("weak"), password: "short", dateOfBirth: "1990-01-01" });
+    await expect(signUp.alert).toContainText("Use at least 8 characters");
+    await expect(signUp.alert).toContainText("Include a digit");
   });
 });
 
 test.describe("signing in", () => {
   test("the approved demo player signs in and sees the balance", async ({ page }) => {
-    await signIn(page, demoUsers.player.email);
-    await expect(page.getByRole("heading", { name: `Hello, ${demoUsers.player.name}` })).toBeVisible();
-    await expect(page.getByTestId("credit-balance")).toHaveText("£76.25");
+    await new SignInPage(page).signInToDashboard(demoUsers.player.email);
+    const dashboard = new DashboardPage(page);
+    await expect(dashboard.greeting(demoUsers.player.name)).toBeVisible();
+    await expect(dashboard.creditBalance).toHaveText("£76.25");
   });
 
   test("wrong credentials are refused with a clear message", async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn(demoUsers.player.email, "Not-the-password-1");
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText("That e-mail and password do not match an account.");
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(demoUsers.player.email, "Not-the-password-1");
+    await expect(signIn.alert).toHaveText("That e-mail and password do not match an account.");
   });
 
   test("missing credentials get the spec's message", async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText("You must provide either an email or phone number and a password");
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.submit.click();
+    await expect(signIn.alert).toHaveText("You must provide either an email or phone number and a password");
   });
 
   test("a visitor to /account/profile signs in and comes back there", async ({ page }) => {
     await page.goto("/account/profile");
     await expect(page).toHaveURL(/\/login\?next=%2Faccount%2Fprofile$/);
-    await new LoginPage(page).signIn(demoUsers.player.email);
+    await new SignInPage(page).signIn(demoUsers.player.email);
     await expect(page).toHaveURL(/\/account\/profile$/);
-    await expect(page.getByRole("heading", { name: "Profile settings" })).toBeVisible();
+    await expect(new ProfilePage(page).heading).toBeVisible();
   });
 
-  test("the session cookie has the attributes of spec §9", async ({ page, context }) => {
-    await signIn(page, demoUsers.player.email);
-    const cookies = (await context.cookies()).filter((c) => /^sb-.+-auth-token(\.\d+)?$/.test(c.name));
+  test("the session cookie has the attributes of spec §9", async ({ approvedPlayer: { page } }) => {
+    const cookies = (await page.context().cookies()).filter((c) => /^sb-.+-auth-token(\.\d+)?$/.test(c.name));
     expect(cookies.length).toBeGreaterThan(0);
     const lifetimeDays = (cookies[0].expires * 1000 - Date.now()) / 86_400_000;
     for (const cookie of cookies) {
@@ -86,8 +86,7 @@ test.describe("signing in", () => {
     expect(first.value.startsWith("base64-")).toBe(true);
   });
 
-  test("signing out ends the session", async ({ page }) => {
-    await signIn(page, demoUsers.player.email);
+  test("signing out ends the session", async ({ approvedPlayer: { page } }) => {
     await page.goto("/logout");
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/account");
@@ -114,8 +113,9 @@ test.describe("approval and admin guards", () => {
     });
 
     test("their dashboard says the account is awaiting approval", async ({ page }) => {
-      await page.goto("/account");
-      await expect(page.getByRole("status")).toContainText("Your account is waiting for approval");
+      const dashboard = new DashboardPage(page);
+      await dashboard.goto();
+      await expect(dashboard.status).toContainText("Your account is waiting for approval");
     });
   });
 
@@ -145,46 +145,39 @@ test.describe("approval and admin guards", () => {
   });
 });
 
-test("an admin approves a new account and it takes effect on the user's next page load", async ({ page, browser }) => {
+test("an admin approves a new account and it takes effect on the user's next page load", async ({ page, admin }) => {
   const email = uniqueEmail("approve-me");
   const signUp = new SignUpPage(page);
   await signUp.goto();
-  await signUp.fill({ name: "Olive Approve", email, password: "Brand-new-1", dateOfBirth: "1988-08-08" });
-  await signUp.submit();
+  await signUp.signUp({ name: "Olive Approve", email, password: "Brand-new-1", dateOfBirth: "1988-08-08" });
   await expect(page).toHaveURL(/\/pending-approval$/);
 
-  const adminContext = await browser.newContext({ storageState: storageStatePath("admin") });
-  const admin = await adminContext.newPage();
-  await admin.goto("/admin/approvals");
-  await expect(admin.getByText(email)).toBeVisible();
-  await admin.getByRole("button", { name: "Approve Olive Approve" }).click();
-  await expect(admin.getByRole("status")).toHaveText("Approved Olive Approve. We have e-mailed them.");
-  await expect(admin.getByText(email)).toHaveCount(0);
-  await adminContext.close();
+  const approvals = new ApprovalsPage(admin);
+  await approvals.goto();
+  await expect(approvals.pending(email)).toBeVisible();
+  await approvals.approve("Olive Approve");
+  await expect(approvals.status).toHaveText("Approved Olive Approve. We have e-mailed them.");
+  await expect(approvals.pending(email)).toHaveCount(0);
 
   await page.goto("/pending-approval");
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText("Approved", { exact: true })).toBeVisible();
 });
 
-test("an admin must give a reason to reject, and the user sees it", async ({ page, browser }) => {
+test("an admin must give a reason to reject, and the user sees it", async ({ page, admin }) => {
   const email = uniqueEmail("reject-me");
   const signUp = new SignUpPage(page);
   await signUp.goto();
-  await signUp.fill({ name: "Rex Reject", email, password: "Brand-new-1", dateOfBirth: "1977-07-07" });
-  await signUp.submit();
+  await signUp.signUp({ name: "Rex Reject", email, password: "Brand-new-1", dateOfBirth: "1977-07-07" });
   await expect(page).toHaveURL(/\/pending-approval$/);
 
-  const adminContext = await browser.newContext({ storageState: storageStatePath("admin") });
-  const admin = await adminContext.newPage();
-  await admin.goto("/admin/approvals");
-  await admin.getByRole("button", { name: "Reject Rex Reject" }).click();
-  await expect(admin.getByText("Give a reason of at least 3 characters").first()).toBeVisible();
-  await admin.getByLabel("Reason for rejecting Rex Reject").fill("We could not verify your address.");
-  await admin.getByRole("button", { name: "Reject Rex Reject" }).click();
-  await expect(admin.getByRole("status")).toHaveText("Rejected Rex Reject. They will see your reason.");
-  await expect(admin.getByText(email)).toHaveCount(0);
-  await adminContext.close();
+  const approvals = new ApprovalsPage(admin);
+  await approvals.goto();
+  await approvals.reject("Rex Reject");
+  await expect(approvals.reasonRequired).toBeVisible();
+  await approvals.reject("Rex Reject", "We could not verify your address.");
+  await expect(approvals.status).toHaveText("Rejected Rex Reject. They will see your reason.");
+  await expect(approvals.pending(email)).toHaveCount(0);
 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Your account was not approved" })).toBeVisible();
