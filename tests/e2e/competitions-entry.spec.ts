@@ -1,72 +1,78 @@
-import { expect, test } from "@playwright/test";
-import { buyAs, createCompetition, createUser, publicCompetition } from "./support/backend";
-import { signIn } from "./support/pages";
+import { expect, test } from "./support/fixtures";
+import { buyAs, createUser, publicCompetition } from "./support/backend";
+import { MyEntriesPage } from "./support/pages/account";
+import { CompetitionPage } from "./support/pages/competition";
 
-// The whole life of a competition through the pages: a player enters, sells it out with the
-// last tickets, the draw appears on the page and on /winners, and the browser verifies it.
-test("an approved player enters, buys the last tickets, wins or loses fairly and the draw checks out", async ({ page }) => {
-  test.setTimeout(90_000);
-  const competition = await createCompetition({
+test.use({
+  competitionFields: {
     label: "flow",
     ticketPrice: 0.5,
     totalTickets: 8,
     maxPerUser: 8,
     images: ["/competitions/steam-deck-oled.svg", "/competitions/dji-mini-5-pro.svg"],
-  });
+  },
+  playerDetails: { name: "Wendy Winner", credit: 20 },
+});
+
+// The whole life of a competition through the pages: a player enters, sells it out with the
+// last tickets, the draw appears on the page and on /winners, and the browser verifies it.
+test("an approved player enters, buys the last tickets, wins or loses fairly and the draw checks out", async ({
+  approvedPlayer: { page },
+  liveCompetition: competition,
+}) => {
+  test.setTimeout(90_000);
   const other = await createUser({ name: "Olive Other", credit: 10, label: "other" });
   await buyAs(other, competition.id, 2);
-  const player = await createUser({ name: "Wendy Winner", credit: 20, label: "player" });
 
-  await signIn(page, player.email);
-  await page.goto(competition.path);
-  await expect(page.getByRole("heading", { level: 1, name: competition.title })).toBeVisible();
-  const sold = page.getByRole("progressbar", { name: "Tickets sold" });
+  const competitionPage = new CompetitionPage(page);
+  await competitionPage.goto(competition);
+  await expect(competitionPage.heading(competition)).toBeVisible();
+  const sold = competitionPage.ticketsSold;
   await expect(sold).toHaveAttribute("aria-valuenow", "2");
   await expect(sold).toHaveAttribute("aria-valuemax", "8");
   await expect(page.getByText("1 in 8 per ticket at sell-out")).toBeVisible();
-  await expect(page.getByTestId("seed-commitment")).toHaveText(competition.seed_commitment);
+  await expect(competitionPage.seedCommitment).toHaveText(competition.seed_commitment);
   await expect(page.getByText("or as soon as the last ticket sells")).toBeVisible();
   await page.getByRole("button", { name: "Show image 2 of 2" }).click();
   await expect(page.getByRole("img", { name: `${competition.title}, image 2 of 2` })).toBeVisible();
 
   // The free route sits beside the paid one, with the same weight, and links to its rules.
-  const post = page.getByRole("article", { name: "Enter free by post" });
+  const post = competitionPage.postalEntry;
   await expect(post).toContainText("exactly the same odds");
   await expect(post.getByRole("link", { name: "Free postal entry: the full rules" })).toHaveAttribute("href", "/docs/competitions#free-entry-by-post");
 
-  const online = page.getByRole("article", { name: "Enter online" });
-  await expect(page.getByRole("region", { name: "Your tickets" })).toContainText("You have no tickets in this competition yet.");
-  await online.getByRole("group", { name: "Quick picks" }).getByRole("button", { name: "5", exact: true }).click();
-  await expect(online.getByTestId("entry-total")).toHaveText("£2.50");
-  await online.getByRole("radio", { name: "Yellow" }).check();
-  await online.getByRole("button", { name: "Buy 5 tickets" }).click();
+  const online = competitionPage.entry;
+  await expect(competitionPage.yourTickets).toContainText("You have no tickets in this competition yet.");
+  await online.pickQuick("5");
+  await expect(online.total).toHaveText("£2.50");
+  await online.answer("Yellow");
+  await online.buyButton(5).click();
 
-  await expect(online.getByRole("status")).toContainText("Your ticket numbers: #3–#7");
-  await expect(online.getByRole("status")).toContainText("Credit left: £17.50");
-  await expect(page.getByRole("list", { name: "Your ticket numbers" }).getByRole("listitem")).toHaveText(["#3", "#4", "#5", "#6", "#7"]);
+  await expect(online.result).toContainText("Your ticket numbers: #3–#7");
+  await expect(online.result).toContainText("Credit left: £17.50");
+  await expect(competitionPage.yourTicketNumbers).toHaveText(["#3", "#4", "#5", "#6", "#7"]);
   await expect(sold).toHaveAttribute("aria-valuenow", "7");
 
   // The last ticket: the purchase that sells out draws the competition in the same transaction.
-  await expect(online.getByText("You hold 5 tickets, so you can buy up to 1 more ticket")).toBeVisible();
-  await online.getByLabel("Number of tickets").fill("1");
-  await online.getByRole("radio", { name: "Yellow" }).check();
-  await online.getByRole("button", { name: "Buy 1 ticket" }).click();
-  await expect(online.getByRole("status")).toContainText("Your ticket number: #8");
-  await expect(online.getByRole("status")).toContainText("the draw has just taken place");
-  await expect(online.getByText("This competition has sold out")).toBeVisible();
+  await expect(online.root.getByText("You hold 5 tickets, so you can buy up to 1 more ticket")).toBeVisible();
+  await online.buy(1);
+  await expect(online.result).toContainText("Your ticket number: #8");
+  await expect(online.result).toContainText("the draw has just taken place");
+  await expect(online.root.getByText("This competition has sold out")).toBeVisible();
 
   const drawn = await publicCompetition(competition.slug);
   expect(drawn.status).toBe("drawn");
   const draw = drawn.draw!;
   expect(["Wendy W.", "Olive O."]).toContain(draw.winner_display_name);
   const won = draw.winning_number >= 3;
-  await expect(page.getByTestId("winner-name")).toHaveText(draw.winner_display_name);
-  await expect(page.getByTestId("winning-ticket")).toContainText(`#${draw.winning_number}`);
+  await expect(competitionPage.winnerName).toHaveText(draw.winner_display_name);
+  await expect(competitionPage.winningTicket).toContainText(`#${draw.winning_number}`);
   await expect(page.getByRole("heading", { name: won ? "You won!" : "The winner" })).toBeVisible();
 
   // My entries: the competition with the tickets and the result.
-  await page.goto("/account/entries");
-  const entry = page.getByRole("article", { name: competition.title });
+  const myEntries = new MyEntriesPage(page);
+  await myEntries.goto();
+  const entry = myEntries.entry(competition);
   await expect(entry).toContainText("#3–#8");
   await expect(entry).toContainText(won ? "Result: Won" : "Result: Not won");
 

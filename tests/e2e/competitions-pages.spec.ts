@@ -1,28 +1,34 @@
-import { expect, test } from "@playwright/test";
-import { createCompetition } from "./support/backend";
+import { expect, test } from "./support/fixtures";
+import { CompetitionPage } from "./support/pages/competition";
 
-test("the competitions page lists a new live competition with its price, progress and countdown", async ({ page }) => {
-  const competition = await createCompetition({ label: "listed", ticketPrice: 0.75, totalTickets: 40 });
-  await page.goto("/competitions");
-  const live = page.getByRole("region", { name: /^Live now/ });
-  const card = live.getByRole("article").filter({ has: page.getByRole("heading", { name: competition.title }) });
-  await expect(card).toContainText("£0.75 per ticket");
-  await expect(card.getByRole("progressbar", { name: "Tickets sold" })).toHaveAttribute("aria-valuetext", "0 of 40 tickets sold");
-  await expect(card).toContainText(/Closes in \d+d \d{2}h \d{2}m \d{2}s/);
-  // Finished competitions come after the live ones, with their winners.
-  const finished = page.getByRole("region", { name: /^Sold out and drawn/ });
-  await expect(finished.getByRole("article").filter({ hasText: "PlayStation 5 Pro" })).toContainText(/Won by \S+ \S\.(, [A-Z][a-z]+)? with ticket #\d+/);
-  await card.getByRole("link", { name: competition.title }).click();
-  await expect(page).toHaveURL(new RegExp(`${competition.path}$`));
-  await expect(page.getByRole("heading", { level: 1, name: competition.title })).toBeVisible();
+test.describe("at £0.75 a ticket, 40 tickets", () => {
+  test.use({ competitionFields: { label: "listed", ticketPrice: 0.75, totalTickets: 40 } });
+
+  test("the competitions page lists a new live competition with its price, progress and countdown", async ({ page, liveCompetition: competition }) => {
+    await page.goto("/competitions");
+    const live = page.getByRole("region", { name: /^Live now/ });
+    const card = live.getByRole("article").filter({ has: page.getByRole("heading", { name: competition.title }) });
+    await expect(card).toContainText("£0.75 per ticket");
+    await expect(card.getByRole("progressbar", { name: "Tickets sold" })).toHaveAttribute("aria-valuetext", "0 of 40 tickets sold");
+    await expect(card).toContainText(/Closes in \d+d \d{2}h \d{2}m \d{2}s/);
+    // Finished competitions come after the live ones, with their winners.
+    const finished = page.getByRole("region", { name: /^Sold out and drawn/ });
+    await expect(finished.getByRole("article").filter({ hasText: "PlayStation 5 Pro" })).toContainText(/Won by \S+ \S\.(, [A-Z][a-z]+)? with ticket #\d+/);
+    await card.getByRole("link", { name: competition.title }).click();
+    await expect(page).toHaveURL(new RegExp(`${competition.path}$`));
+    await expect(new CompetitionPage(page).heading(competition)).toBeVisible();
+  });
 });
 
-test("the home page shows live competitions from the backend", async ({ page }) => {
+test.describe("closing in 20 minutes", () => {
   // Closing soonest puts it among the few the home page shows.
-  const competition = await createCompetition({ label: "home", closesInSeconds: 20 * 60 });
-  await page.goto("/");
-  const section = page.getByRole("region", { name: "Live competitions" });
-  await expect(section.getByRole("link", { name: competition.title })).toHaveAttribute("href", competition.path);
+  test.use({ competitionFields: { label: "home", closesInSeconds: 20 * 60 } });
+
+  test("the home page shows live competitions from the backend", async ({ page, liveCompetition: competition }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Live competitions" });
+    await expect(section.getByRole("link", { name: competition.title })).toHaveAttribute("href", competition.path);
+  });
 });
 
 test("an unknown competition is the site's 404 page", async ({ page }) => {
@@ -31,12 +37,15 @@ test("an unknown competition is the site's 404 page", async ({ page }) => {
   await expect(page.getByText("Page not found: /competitions/no-such-prize-here")).toBeVisible();
 });
 
-test("a competition that is not open yet says when it opens", async ({ page }) => {
-  const opensAt = new Date(Date.now() + 3 * 86_400_000);
-  const competition = await createCompetition({ label: "later", opensAt: opensAt.toISOString(), closesInSeconds: 10 * 86_400 });
-  await page.goto(competition.path);
-  await expect(page.getByText(/^Opens in/).first()).toBeVisible();
-  await expect(page.getByRole("article", { name: "Enter online" })).toContainText(/Entries open on \d{1,2} \w+ \d{4} at \d{2}:\d{2}/);
+test.describe("opening in three days", () => {
+  test.use({ competitionFields: { label: "later", opensAt: new Date(Date.now() + 3 * 86_400_000).toISOString(), closesInSeconds: 10 * 86_400 } });
+
+  test("a competition that is not open yet says when it opens", async ({ page, liveCompetition: competition }) => {
+    const competitionPage = new CompetitionPage(page);
+    await competitionPage.goto(competition);
+    await expect(page.getByText(/^Opens in/).first()).toBeVisible();
+    await expect(competitionPage.entry.root).toContainText(/Entries open on \d{1,2} \w+ \d{4} at \d{2}:\d{2}/);
+  });
 });
 
 test("an unknown draw id is a 404, and a draw can be verified without an account", async ({ page }) => {

@@ -1,25 +1,23 @@
-import { expect, test, type Page } from "@playwright/test";
-import { buyAs, createCompetition, createUser } from "./support/backend";
-import { LoginPage, signIn } from "./support/pages";
+import { expect, test } from "./support/fixtures";
+import { buyAs, createCompetition } from "./support/backend";
+import { CompetitionPage } from "./support/pages/competition";
+import { SignInPage } from "./support/pages/sign-in";
 import { storageStatePath } from "./support/users";
 
 // Every reason someone cannot enter, each shown in the words the database uses.
 
-const onlineEntry = (page: Page) => page.getByRole("article", { name: "Enter online" });
-
 test.describe("signed out", () => {
-  test("the page says to sign in, and signing in comes back to the competition", async ({ page }) => {
-    const competition = await createCompetition({ label: "signed-out" });
-    const player = await createUser({ name: "Sid Signin", credit: 5 });
-    await page.goto(competition.path);
-    const online = onlineEntry(page);
-    await expect(online.getByRole("button", { name: /^Buy/ })).toHaveCount(0);
-    const signInLink = online.getByRole("link", { name: "Sign in to enter" });
+  test("the page says to sign in, and signing in comes back to the competition", async ({ page, liveCompetition: competition, approvedAccount: player }) => {
+    const competitionPage = new CompetitionPage(page);
+    await competitionPage.goto(competition);
+    const online = competitionPage.entry;
+    await expect(online.buyButtons).toHaveCount(0);
+    const signInLink = online.root.getByRole("link", { name: "Sign in to enter" });
     await expect(signInLink).toHaveAttribute("href", `/login?next=${encodeURIComponent(competition.path)}`);
     await signInLink.click();
-    await new LoginPage(page).signIn(player.email);
+    await new SignInPage(page).signIn(player.email, player.password);
     await expect(page).toHaveURL(new RegExp(`${competition.path}$`));
-    await expect(onlineEntry(page).getByRole("button", { name: "Buy 1 ticket" })).toBeVisible();
+    await expect(online.buyButton(1)).toBeVisible();
     // Not signed in means no "Your tickets" section at all.
   });
 });
@@ -27,84 +25,91 @@ test.describe("signed out", () => {
 test.describe("unapproved", () => {
   test.use({ storageState: storageStatePath("pending") });
 
-  test("the page says the account is awaiting approval and links to why", async ({ page }) => {
-    const competition = await createCompetition({ label: "unapproved" });
-    await page.goto(competition.path);
-    const online = onlineEntry(page);
-    await expect(online.getByText("Your account is awaiting approval")).toBeVisible();
-    await expect(online.getByRole("link", { name: "Why not yet" })).toHaveAttribute("href", "/pending-approval");
-    await expect(online.getByRole("button", { name: /^Buy/ })).toHaveCount(0);
+  test("the page says the account is awaiting approval and links to why", async ({ page, liveCompetition: competition }) => {
+    const competitionPage = new CompetitionPage(page);
+    await competitionPage.goto(competition);
+    const online = competitionPage.entry;
+    await expect(online.root.getByText("Your account is awaiting approval")).toBeVisible();
+    await expect(online.root.getByRole("link", { name: "Why not yet" })).toHaveAttribute("href", "/pending-approval");
+    await expect(online.buyButtons).toHaveCount(0);
     // The free route stays open to them.
-    await expect(page.getByRole("article", { name: "Enter free by post" })).toContainText("PO Box");
+    await expect(competitionPage.postalEntry).toContainText("PO Box");
   });
 });
 
-test("a wrong or missing answer is refused", async ({ page }) => {
-  const competition = await createCompetition({ label: "answer" });
-  const player = await createUser({ name: "Quinn Quiz", credit: 10 });
-  await signIn(page, player.email);
-  await page.goto(competition.path);
-  const online = onlineEntry(page);
-  await online.getByRole("button", { name: "Buy 1 ticket" }).click();
-  await expect(online.getByRole("alert")).toHaveText("Answer the question to enter");
-  await online.getByRole("radio", { name: "Blue" }).check();
-  await online.getByRole("button", { name: "Buy 1 ticket" }).click();
-  await expect(online.getByRole("alert")).toHaveText("That answer is not correct");
-  await expect(page.getByRole("progressbar", { name: "Tickets sold" })).toHaveAttribute("aria-valuenow", "0");
+test("a wrong or missing answer is refused", async ({ approvedPlayer: { page }, liveCompetition: competition }) => {
+  const competitionPage = new CompetitionPage(page);
+  await competitionPage.goto(competition);
+  const online = competitionPage.entry;
+  await online.buy(1, null);
+  await expect(online.refusal).toHaveText("Answer the question to enter");
+  await online.buy(1, "Blue");
+  await expect(online.refusal).toHaveText("That answer is not correct");
+  await expect(competitionPage.ticketsSold).toHaveAttribute("aria-valuenow", "0");
 });
 
-test("the per-person cap holds: more than allowed is refused, and at the cap the form is gone", async ({ page }) => {
-  const competition = await createCompetition({ label: "cap", totalTickets: 20, maxPerUser: 3 });
-  const player = await createUser({ name: "Cap Tain", credit: 10 });
-  await signIn(page, player.email);
-  await page.goto(competition.path);
-  const online = onlineEntry(page);
-  await online.getByLabel("Number of tickets").fill("4");
-  await expect(online.getByText("You can buy at most 3 more tickets for this competition")).toBeVisible();
-  await expect(online.getByRole("button", { name: "Buy 4 tickets" })).toBeDisabled();
+test.describe("with a cap of 3 tickets a person", () => {
+  test.use({ competitionFields: { label: "cap", totalTickets: 20, maxPerUser: 3 } });
 
-  await online.getByRole("group", { name: "Quick picks" }).getByRole("button", { name: "Max 3" }).click();
-  await online.getByRole("radio", { name: "Yellow" }).check();
-  await online.getByRole("button", { name: "Buy 3 tickets" }).click();
-  await expect(online.getByRole("status")).toContainText("Your ticket numbers: #1, #2, #3");
-  await expect(online.getByText("You already have the maximum of 3 tickets for this competition")).toBeVisible();
-  await expect(online.getByRole("button", { name: /^Buy/ })).toHaveCount(0);
+  test("the per-person cap holds: more than allowed is refused, and at the cap the form is gone", async ({ approvedPlayer: { page }, liveCompetition: competition }) => {
+    const competitionPage = new CompetitionPage(page);
+    await competitionPage.goto(competition);
+    const online = competitionPage.entry;
+    await online.quantity.fill("4");
+    await expect(online.root.getByText("You can buy at most 3 more tickets for this competition")).toBeVisible();
+    await expect(online.buyButton(4)).toBeDisabled();
+
+    await online.pickQuick("Max 3");
+    await online.answer("Yellow");
+    await online.buyButton(3).click();
+    await expect(online.result).toContainText("Your ticket numbers: #1, #2, #3");
+    await expect(online.root.getByText("You already have the maximum of 3 tickets for this competition")).toBeVisible();
+    await expect(online.buyButtons).toHaveCount(0);
+  });
 });
 
-test("not enough credit: the page says how much is missing, and so does the server when the balance drops", async ({ page }) => {
-  const competition = await createCompetition({ label: "credit", ticketPrice: 2.5 });
-  const elsewhere = await createCompetition({ label: "credit-elsewhere", ticketPrice: 1 });
-  const player = await createUser({ name: "Penny Less", credit: 3 });
-  await signIn(page, player.email);
-  await page.goto(competition.path);
-  const online = onlineEntry(page);
-  await online.getByLabel("Number of tickets").fill("2");
-  await expect(online.getByText("Not enough credit: you need £2.00 more.")).toBeVisible();
-  await expect(online.getByRole("link", { name: "Add credit" })).toHaveAttribute("href", "/credit");
-  await expect(online.getByRole("button", { name: "Buy 2 tickets" })).toBeDisabled();
+test.describe("£2.50 a ticket with £3 of credit", () => {
+  test.use({ competitionFields: { label: "credit", ticketPrice: 2.5 }, playerDetails: { name: "Penny Less", credit: 3 } });
 
-  // One ticket is affordable when the page loads; then the balance drops in another tab.
-  await online.getByLabel("Number of tickets").fill("1");
-  await online.getByRole("radio", { name: "Yellow" }).check();
-  await buyAs(player, elsewhere.id, 1);
-  await online.getByRole("button", { name: "Buy 1 ticket" }).click();
-  await expect(online.getByRole("alert")).toContainText("Not enough credit: you need £0.50 more");
-  await expect(online.getByRole("alert").getByRole("link", { name: "Add credit" })).toHaveAttribute("href", "/credit");
+  test("not enough credit: the page says how much is missing, and so does the server when the balance drops", async ({
+    approvedPlayer: player,
+    liveCompetition: competition,
+  }) => {
+    const elsewhere = await createCompetition({ label: "credit-elsewhere", ticketPrice: 1 });
+    const competitionPage = new CompetitionPage(player.page);
+    await competitionPage.goto(competition);
+    const online = competitionPage.entry;
+    await online.quantity.fill("2");
+    await expect(online.root.getByText("Not enough credit: you need £2.00 more.")).toBeVisible();
+    await expect(online.root.getByRole("link", { name: "Add credit" })).toHaveAttribute("href", "/credit");
+    await expect(online.buyButton(2)).toBeDisabled();
+
+    // One ticket is affordable when the page loads; then the balance drops in another tab.
+    await online.quantity.fill("1");
+    await online.answer("Yellow");
+    await buyAs(player, elsewhere.id, 1);
+    await online.buyButton(1).click();
+    await expect(online.refusal).toContainText("Not enough credit: you need £0.50 more");
+    await expect(online.refusal.getByRole("link", { name: "Add credit" })).toHaveAttribute("href", "/credit");
+  });
 });
 
-test("a competition that closes while the page is open refuses the entry", async ({ page }) => {
-  test.setTimeout(60_000);
-  const competition = await createCompetition({ label: "closing", closesInSeconds: 15 });
-  const player = await createUser({ name: "Tim Late", credit: 10 });
-  await signIn(page, player.email);
-  await page.goto(competition.path);
-  const online = onlineEntry(page);
-  await online.getByRole("radio", { name: "Yellow" }).check();
-  // The countdown reaches zero in front of the player; the server has the last word.
-  await expect(page.getByText("Closed", { exact: true })).toBeVisible({ timeout: 30_000 });
-  await online.getByRole("button", { name: "Buy 1 ticket" }).click();
-  await expect(online.getByRole("alert")).toHaveText("This competition has closed");
-  await page.reload();
-  await expect(onlineEntry(page).getByText("This competition has closed")).toBeVisible();
-  await expect(onlineEntry(page).getByRole("button", { name: /^Buy/ })).toHaveCount(0);
+test.describe("closing 15 seconds after it is made", () => {
+  test.use({ competitionFields: { label: "closing", closesInSeconds: 15 } });
+
+  // The player signs in before the competition is made, so its 15 seconds are spent on its page.
+  test("a competition that closes while the page is open refuses the entry", async ({ approvedPlayer: { page }, liveCompetition: competition }) => {
+    test.setTimeout(60_000);
+    const competitionPage = new CompetitionPage(page);
+    await competitionPage.goto(competition);
+    const online = competitionPage.entry;
+    await online.answer("Yellow");
+    // The countdown reaches zero in front of the player; the server has the last word.
+    await expect(page.getByText("Closed", { exact: true })).toBeVisible({ timeout: 30_000 });
+    await online.buyButton(1).click();
+    await expect(online.refusal).toHaveText("This competition has closed");
+    await page.reload();
+    await expect(online.root.getByText("This competition has closed")).toBeVisible();
+    await expect(online.buyButtons).toHaveCount(0);
+  });
 });
