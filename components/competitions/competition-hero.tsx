@@ -39,8 +39,7 @@ export function CompetitionHero({ competition: c, phase }: { competition: Compet
 
         {c.draw ? <DrawResult draw={c.draw} myTickets={c.my_tickets} /> : null}
         {c.status === "cancelled" ? (
-          // Present from the first paint, so a status region (not an alert) that is never announced twice.
-          <Alert variant="destructive" role="status">
+          <Alert variant="destructive" announce={false}>
             <AlertTitle>This competition has been cancelled</AlertTitle>
             {c.cancel_reason ? <p className="mt-1">{c.cancel_reason}</p> : null}
             <p className="mt-1">Every paid entry was refunded to credit; postal entries were withdrawn.</p>

@@ -159,9 +159,9 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
           </dl>
 
           {problem ? (
-            <p id={`${ids}-problem`} className="rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning-soft-foreground">
+            <Alert id={`${ids}-problem`} variant="warning" announce={false}>
               {problem}
-            </p>
+            </Alert>
           ) : null}
 
           {result && !result.ok ? <EntryError message={result.error} code={result.code} /> : null}
