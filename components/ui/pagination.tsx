@@ -61,7 +61,7 @@ export function Pagination({
 function StepLink({ target, href, children }: { target: number | null; href: (page: number) => string; children: React.ReactNode }) {
   if (target === null) {
     return (
-      <span className={buttonClasses("ghost", "md", "text-muted-foreground")}>
+      <span className="inline-flex h-10 items-center gap-2 px-4 text-sm font-medium text-muted-foreground [&_svg]:size-4">
         {children}
       </span>
     );
