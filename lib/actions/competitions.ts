@@ -18,7 +18,7 @@ const enterSchema = z.object({
 });
 
 /** Buys tickets: enter_competition (one transaction), then refresh the page's data. */
-export const enterCompetitionAction = defineAction<typeof enterSchema, "approved", EntryResult>(
+export const enterCompetitionAction = defineAction(
   { schema: enterSchema, role: "approved" },
   async ({ competitionId, quantity, answer }) => {
     let entry: EntryResult;
