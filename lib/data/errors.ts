@@ -40,10 +40,6 @@ export type DbErrorCode = (typeof DB_ERROR_CODES)[number] | "unexpected";
 
 const known = new Set<string>(DB_ERROR_CODES);
 
-export function isDbErrorCode(value: unknown): value is DbErrorCode {
-  return value === "unexpected" || (typeof value === "string" && known.has(value));
-}
-
 /** The fields of a PostgREST error (supabase-js's PostgrestError) that matter here. */
 export interface PostgrestErrorLike {
   message: string;
