@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { exemptFromApproval, isAdminPath, needsSession } from "@/lib/auth/paths";
-import { accountSchema } from "@/lib/data/account-schema";
+import { accountSchema, isAdminRole } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
 import { updateSession } from "@/lib/supabase/proxy";
 
@@ -42,7 +42,7 @@ export async function proxy(request: NextRequest) {
     },
   );
   const approved = account?.approved ?? false;
-  const admin = account?.role === "admin" || account?.role === "super_admin";
+  const admin = isAdminRole(account?.role);
 
   if (isAdminPath(path) && !admin) {
     const denied = NextResponse.rewrite(new URL("/access-denied", request.url), { status: 403 });

@@ -6,7 +6,7 @@
 // This module is pure (the account loader is passed in) so the unit tests run
 // the real wrapper; lib/actions/define-action.ts binds it to the session.
 import { z } from "zod";
-import type { Account } from "@/lib/data/account-schema";
+import { isAdminRole, type Account } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
 import { fail, invalid, type ActionFailure, type ActionResult } from "./result";
 
@@ -44,17 +44,10 @@ export function authorise(role: Role, account: Account | null): ActionFailure | 
         ? fail("Your account was not approved, so you cannot enter competitions", { code: "approval_rejected" })
         : fail("Your account is awaiting approval", { code: "approval_pending" });
     case "admin":
-      return account.role === "admin" || account.role === "super_admin"
-        ? null
-        : fail("Access denied: Admin privileges required", { code: "admin_required" });
+      return isAdminRole(account.role) ? null : fail("Access denied: Admin privileges required", { code: "admin_required" });
     case "super_admin":
       return account.role === "super_admin" ? null : fail("Access denied: Super admin privileges required", { code: "super_admin_required" });
   }
-}
-
-/** A database refusal as a form shows it: its message and its code. */
-export function dbFailure(error: DbError): ActionFailure {
-  return fail(error.message, { code: error.code });
 }
 
 /**
@@ -76,7 +69,8 @@ export function defineActionWith(loadAccount: () => Promise<Account | null>) {
       try {
         return await run(parsed.data, account as ActionAccount<R>);
       } catch (e) {
-        if (e instanceof DbError) return dbFailure(e);
+        // A database refusal as a form shows it: its message, and its code to act on.
+        if (e instanceof DbError) return fail(e.message, { code: e.code });
         throw e;
       }
     };

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
 import { createClient } from "@/lib/supabase/server";
 import { getMyAccount } from "@/lib/data/account";
-import type { Account } from "@/lib/data/account-schema";
+import { isAdminRole, type Account } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
 
 export type { Account };
@@ -37,7 +37,7 @@ export async function requireUser(next?: string): Promise<Account> {
 }
 
 export function isAdmin(account: Pick<Account, "role"> | null): boolean {
-  return account?.role === "admin" || account?.role === "super_admin";
+  return isAdminRole(account?.role);
 }
 
 /** The account of an admin; otherwise a 403 (app/forbidden.tsx shows the spec's message). */
