@@ -1,5 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { Header } from "./support/pages/header";
 
 // The password fields' "Show password" / "Hide password" toggle (spec §9) on the two public forms.
 const forms = [
@@ -10,14 +12,9 @@ const forms = [
 /** Opens the form once React has hydrated it (the theme switch is enabled only then). */
 async function openForm(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByRole("button", { name: /Switch to (light|dark) mode/ })).toBeEnabled();
+  await expect(new Header(page).themeToggle()).toBeEnabled();
   const password = page.getByLabel("Password", { exact: true });
   return { password, show: page.getByRole("button", { name: "Show password" }), hide: page.getByRole("button", { name: "Hide password" }) };
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 for (const { path, heading } of forms) {
@@ -68,10 +65,10 @@ for (const { path, heading } of forms) {
         const { password, show, hide } = await openForm(page, path);
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
         await password.fill("Axe-checked-3");
-        await expectNoAxeViolations(page);
+        expect(await axeViolations(page)).toEqual([]);
         await show.click();
         await expect(hide).toBeFocused();
-        await expectNoAxeViolations(page);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   });
