@@ -4,6 +4,13 @@
 export async function register() {
   // The edge runtime has no use for these settings; the proxy and every page run on Node.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { env } = await import("./lib/env");
-  env();
+  const { env, EnvError } = await import("./lib/env");
+  try {
+    env();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    // Next would log this and go on serving errors; a server that cannot work should not start.
+    console.error(error.message);
+    process.exit(1);
+  }
 }
