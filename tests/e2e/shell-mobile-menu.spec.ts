@@ -26,7 +26,7 @@ test("closes with its close button and on back navigation", async ({ page }) => 
   await header.openMobileMenu();
   await header.mobileMenu.getByRole("link", { name: "Winners" }).click();
   await expect(page).toHaveURL(/\/winners$/);
-  await header.openMenuButton.click();
+  await header.openMobileMenu();
   await expect(header.mobileMenu).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/pricing$/);
@@ -39,7 +39,7 @@ test("Escape and a click beside the panel close it, focus returns to the button,
   const openButton = header.openMenuButton;
   const menu = header.mobileMenu;
 
-  await openButton.click();
+  await header.openMobileMenu();
   await expect(menu).toBeVisible();
   await expect(openButton).toHaveAttribute("aria-expanded", "true");
   // Focus starts inside the menu, and the page behind cannot be reached or scrolled.
@@ -55,7 +55,7 @@ test("Escape and a click beside the panel close it, focus returns to the button,
   await expect(openButton).toBeFocused();
   await expect(openButton).toHaveAttribute("aria-expanded", "false");
 
-  await openButton.click();
+  await header.openMobileMenu();
   await expect(menu).toBeVisible();
   // The backdrop covers the left of the screen; the panel is on the right.
   await page.mouse.click(20, 400);

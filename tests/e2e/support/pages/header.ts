@@ -35,13 +35,23 @@ export class Header {
   }
 
   async openAccountMenu(name: string): Promise<Locator> {
-    await this.accountMenuButton(name).click();
+    await clickUntilShown(this.accountMenuButton(name), this.accountMenu);
     return this.accountMenu;
   }
 
   async openMobileMenu(): Promise<Locator> {
-    await this.openMenuButton.click();
-    await expect(this.mobileMenu).toBeVisible();
+    await clickUntilShown(this.openMenuButton, this.mobileMenu);
     return this.mobileMenu;
   }
+}
+
+/**
+ * Clicks `button` until `menu` shows. The server renders the button before React has hydrated it
+ * (the avatar menu even has its own chunk), and a click before that does nothing.
+ */
+async function clickUntilShown(button: Locator, menu: Locator) {
+  await expect(async () => {
+    if (!(await menu.isVisible())) await button.click();
+    await expect(menu).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
