@@ -1,4 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { Header } from "./header";
 
 /** /competitions/<slug>: the prize, the two ways to enter, the player's tickets and the result. */
 export class CompetitionPage {
@@ -24,8 +25,10 @@ export class CompetitionPage {
     this.winningTicket = page.getByTestId("winning-ticket");
   }
 
+  /** Opens the page and waits until React has hydrated it (the header's theme switch is enabled then), so the entry form responds. */
   async goto(competition: { path: string }) {
     await this.page.goto(competition.path);
+    await expect(new Header(this.page).themeToggle()).toBeEnabled();
   }
 
   /** The page's title, the competition's name. */
