@@ -1,0 +1,12 @@
+// Checking the environment when the server starts stops a misconfigured server before its first
+// request, with every missing or malformed variable named (lib/env.ts). Imported by instrumentation.ts.
+import { env, EnvError } from "./lib/env";
+
+try {
+  env();
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  // Next would log this and go on serving errors; a server that cannot work should not start.
+  console.error(error.message);
+  process.exit(1);
+}
