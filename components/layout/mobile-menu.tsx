@@ -42,7 +42,7 @@ export function MobileMenu({ user }: { user: HeaderUser | null }) {
         onClose={() => setOpen(false)}
         // A click on the backdrop lands on the <dialog> itself; clicks inside land on its panel.
         onClick={(event) => event.target === event.currentTarget && setOpen(false)}
-        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,88vw)] max-w-none border-l border-border bg-background p-0 text-foreground shadow-xl backdrop:bg-slate-950/50 md:hidden"
+        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,88vw)] max-w-none border-l border-border bg-background p-0 text-foreground shadow-xl backdrop:bg-overlay md:hidden"
       >
         <div className="flex min-h-full flex-col gap-4 p-4">
           <div className="flex items-center justify-between">
