@@ -35,9 +35,11 @@ update public.user_account_data set approved = true, approved_at = now() - inter
  where id = '00000000-0000-4000-8000-000000000003';
 
 -- Credit for the approved player, through the ledger -----------------------------
-select public.post_ledger('00000000-0000-4000-8000-000000000003', 'top_up', 50.00, 'Credit purchase', 'seed-topup-1', 50.00);
-select public.post_ledger('00000000-0000-4000-8000-000000000003', 'bonus', 1.25, 'Bonus credit (2.5%)', 'seed-topup-1');
-select public.post_ledger('00000000-0000-4000-8000-000000000003', 'top_up', 25.00, 'Credit purchase', 'seed-topup-2', 25.00);
+-- The seed runs as the database owner, so it may call the private ledger helper: no RPC
+-- posts a purchase with its bonus and payment reference until payments land.
+select private.post_ledger('00000000-0000-4000-8000-000000000003', 'top_up', 50.00, 'Credit purchase', 'seed-topup-1', 50.00);
+select private.post_ledger('00000000-0000-4000-8000-000000000003', 'bonus', 1.25, 'Bonus credit (2.5%)', 'seed-topup-1');
+select private.post_ledger('00000000-0000-4000-8000-000000000003', 'top_up', 25.00, 'Credit purchase', 'seed-topup-2', 25.00);
 
 -- ============================================================================
 -- Competitions (demo): one in each state, made through the same functions the
@@ -73,9 +75,9 @@ update public.user_account_data set approved = true, approved_at = now() - inter
        approved_by = '00000000-0000-4000-8000-000000000002'
  where id::text like '00000000-0000-4000-8000-0000000000b_';
 
-select public.post_ledger(u.id, 'top_up', 1000.00, 'Credit purchase', 'seed-topup-' || right(u.id::text, 2), 1000.00)
+select private.post_ledger(u.id, 'top_up', 1000.00, 'Credit purchase', 'seed-topup-' || right(u.id::text, 2), 1000.00)
   from auth.users u where u.id::text like '00000000-0000-4000-8000-0000000000b_';
-select public.post_ledger(u.id, 'bonus', 50.00, 'Bonus credit (5%)', 'seed-topup-' || right(u.id::text, 2))
+select private.post_ledger(u.id, 'bonus', 50.00, 'Bonus credit (5%)', 'seed-topup-' || right(u.id::text, 2))
   from auth.users u where u.id::text like '00000000-0000-4000-8000-0000000000b_';
 
 do $$

@@ -1,5 +1,6 @@
-// Catalogue checks over everything in schema public, so that every future migration is
+// Catalogue checks over schemas public and private, so that every future migration is
 // held to the same rules (ARCHITECTURE §4 "Function privileges", "SQL style").
+// A new RPC, a new table or a new sequence fails here until it is a recorded decision.
 import { describe, expect, it } from "vitest";
 import { dbPerFile } from "./support";
 
@@ -10,18 +11,88 @@ const db = dbPerFile();
  * it must be safe for a caller with no account and say why here.
  */
 const ANON_EXECUTABLE: Record<string, string> = {
-  "is_admin()": "spec §6 guard; false for anon",
+  "is_admin()": "spec §6 guard, called by row-level policies; false for anon",
   "is_super_admin()": "spec §6 guard; false for anon",
   "has_permission(text)": "spec §6 guard; false for anon",
-  "list_competitions(text)": "public competition pages (competitions migration)",
-  "get_competition(text)": "public competition pages (competitions migration)",
-  "list_winners()": "public winners page (competitions migration)",
-  "get_draw(uuid)": "public draw verification page (competitions migration)",
-  "get_site_settings()": "the launch countdown on the home page (site settings migration)",
+  "list_competitions(text)": "public competition pages: published competitions only, never the answer",
+  "get_competition(text)": "public competition pages: one published competition, never the answer",
+  "list_winners()": "public winners page: first name, initial and town only",
+  "get_draw(uuid)": "public draw verification page: every input of a finished draw",
+  "get_site_settings()": "the launch countdown on the home page: only settings meant for every visitor",
 };
 
-describe("schema public", () => {
-  it("every table has row-level security enabled", async () => {
+/**
+ * Security definer functions a signed-in user may execute: each bypasses row-level
+ * security, so each checks its caller itself. Adding one is a decision; say why here.
+ */
+const AUTHENTICATED_DEFINER: Record<string, string> = {
+  "is_admin()": "reads the caller's role for policies; answers only about the caller",
+  "is_super_admin()": "reads the caller's role; answers only about the caller",
+  "has_permission(text)": "spec §6 permission check about the caller only",
+  "get_my_account()": "the caller's own profile and account; creates the rows if missing",
+  "update_my_profile(text,boolean,text)": "changes only the caller's own profile, validated",
+  "get_my_ledger(integer,bigint)": "the caller's own ledger rows",
+  "get_credit_balance(uuid)": "own balance, or any balance for admins (checked inside)",
+  "deduct_credits(uuid,numeric)": "spends own credit through the ledger, approved users only, never overdraws",
+  "add_credits(uuid,numeric,numeric)": "admins only (checked inside); writes the ledger",
+  "get_site_settings()": "public settings; reads app_settings, which no API role may read",
+  "admin_set_launch_at(timestamp with time zone)": "admins only (checked inside); writes app_settings and the log",
+  "admin_list_pending_approvals()": "admins only (checked inside); reads every account",
+  "admin_approve_user(uuid)": "admins only (checked inside); changes another user's account",
+  "admin_reject_user(uuid,text)": "admins only (checked inside); changes another user's account",
+  "list_competitions(text)": "published competitions without the answer column's value",
+  "get_competition(text)": "one published competition and the caller's own ticket numbers",
+  "get_entry_quote(uuid)": "the caller's credit, cap and prices for one competition",
+  "enter_competition(uuid,integer,text)": "buys tickets: locks the competition, allocates numbers, writes the ledger",
+  "get_my_entries()": "the caller's own entries with draw results",
+  "list_winners()": "every draw's public fields",
+  "get_draw(uuid)": "one draw's public inputs and the ticket ids",
+  "run_due_draws()": "admins (checked inside) and the cron server draw due competitions",
+  "admin_list_competitions()": "admins only (checked inside); drafts and answers included",
+  "admin_get_competition(uuid)": "admins only (checked inside); the answer included",
+  "admin_create_competition(jsonb)": "admins only (checked inside); validated fields",
+  "admin_update_competition(uuid,jsonb)": "admins only (checked inside); limited once tickets are sold",
+  "admin_publish_competition(uuid,jsonb)": "admins only (checked inside); makes the secret seed",
+  "admin_cancel_competition(uuid,text)": "admins only (checked inside); refunds through the ledger",
+  "admin_record_postal_entry(uuid,uuid,text,text,text)": "admins only (checked inside); allocates a free ticket",
+  "admin_update_prize_status(uuid,text)": "admins only (checked inside); prize tracking on a draw",
+};
+
+/** Functions only the server (secret key) may execute. */
+const SERVER_ONLY: Record<string, string> = {
+  "claim_mail_batch(integer)": "the mail adapter claims queued mail",
+  "mark_mail_sent(bigint,text)": "the mail adapter records a delivery",
+  "mark_mail_failed(bigint,text)": "the mail adapter records a failure",
+};
+
+/**
+ * Tables that grow with users, entries or time: every foreign key on them has an index,
+ * or deleting a user (or a competition) scans them whole and locks them meanwhile.
+ */
+const GROWING_TABLES = [
+  "profiles",
+  "user_account_data",
+  "credit_ledger",
+  "activity_log",
+  "mail_outbox",
+  "competitions",
+  "competition_seeds",
+  "entries",
+  "tickets",
+  "postal_entries",
+  "draws",
+];
+/** Tables that stay small, with the reason their foreign keys need no index. */
+const SMALL_TABLES: Record<string, string> = {
+  app_settings: "a handful of operator settings",
+};
+
+const API_ROLES = ["anon", "authenticated", "service_role"];
+
+const SCHEMAS = "('public'::regnamespace, 'private'::regnamespace)";
+
+describe("tables", () => {
+  it("every table in public has row-level security enabled", async () => {
     const rows = await db().sql(
       `select c.relname from pg_class c
         where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relrowsecurity
@@ -34,75 +105,6 @@ describe("schema public", () => {
     expect(n).toBeGreaterThanOrEqual(6);
   });
 
-  it("no function is executable by PUBLIC, nor by anon unless allow-listed", async () => {
-    const rows = await db().sql<{ fn: string; public: boolean; anon: boolean }>(
-      `select regexp_replace(p.oid::regprocedure::text, '^public\\.', '') as fn,
-              exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
-                       where a.grantee = 0 and a.privilege_type = 'EXECUTE') as public,
-              has_function_privilege('anon', p.oid, 'EXECUTE') as anon
-         from pg_proc p
-        where p.pronamespace = 'public'::regnamespace
-        order by 1`,
-    );
-    expect(rows.length).toBeGreaterThan(20);
-    expect(rows.filter((r) => r.public).map((r) => r.fn)).toEqual([]);
-    const anonCallable = rows.filter((r) => r.anon).map((r) => r.fn);
-    expect(anonCallable.filter((fn) => !(fn in ANON_EXECUTABLE))).toEqual([]);
-    // The allow-list names only functions that exist, so it cannot go stale unnoticed.
-    expect(Object.keys(ANON_EXECUTABLE).filter((fn) => !anonCallable.includes(fn))).toEqual([]);
-  });
-
-  it("internal helpers are callable by no API role, not even the secret key", async () => {
-    // They move money, write the audit log or bypass checks; only other functions may call them.
-    const internal = [
-      "setting(text)",
-      "log_activity(text,uuid,jsonb)",
-      "queue_mail(uuid,text,text,text)",
-      "create_account_rows(uuid)",
-      "account_json(uuid)",
-      "post_ledger(uuid,text,numeric,text,text,numeric)",
-      "handle_new_user()",
-      "sync_profile_email()",
-      "forbid_ledger_change()",
-    ];
-    const rows = await db().sql<{ fn: string; role: string }>(
-      `select f.fn, r.role
-         from unnest($1::text[]) as f(fn)
-        cross join unnest(array['anon', 'authenticated', 'service_role']) as r(role)
-        where has_function_privilege(r.role, ('public.' || f.fn)::regprocedure, 'EXECUTE')`,
-      [internal],
-    );
-    expect(rows).toEqual([]);
-  });
-
-  it("every function fixes its search_path (and so every security definer one does)", async () => {
-    const rows = await db().sql<{ fn: string; definer: boolean }>(
-      `select p.oid::regprocedure::text as fn, p.prosecdef as definer
-         from pg_proc p
-        where p.pronamespace = 'public'::regnamespace
-          and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')
-        order by 1`,
-    );
-    expect(rows).toEqual([]);
-    const [{ n }] = await db().sql<{ n: number }>(
-      "select count(*)::int as n from pg_proc where pronamespace = 'public'::regnamespace and prosecdef",
-    );
-    expect(n).toBeGreaterThan(10);
-  });
-
-  it("every table and function has a comment saying what it is for", async () => {
-    const rows = await db().sql(
-      `select 'table ' || c.relname as what from pg_class c
-        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm')
-          and obj_description(c.oid, 'pg_class') is null
-       union all
-       select 'function ' || p.oid::regprocedure::text from pg_proc p
-        where p.pronamespace = 'public'::regnamespace and obj_description(p.oid, 'pg_proc') is null
-       order by 1`,
-    );
-    expect(rows).toEqual([]);
-  });
-
   it("anon and authenticated hold no write privilege on any table", async () => {
     const rows = await db().sql(
       `select c.relname, r.rolname, p.privilege
@@ -112,6 +114,191 @@ describe("schema public", () => {
         where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
           and has_table_privilege(r.rolname, c.oid, p.privilege)
         order by 1, 2, 3`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it("anon and authenticated hold no privilege on any sequence, now or by default", async () => {
+    const granted = await db().sql(
+      `select c.oid::regclass::text as seq, r.rolname, p.privilege
+         from pg_class c
+         cross join (values ('anon'), ('authenticated')) r(rolname)
+         cross join unnest(array['USAGE', 'SELECT', 'UPDATE']) p(privilege)
+        where c.relkind = 'S' and c.relnamespace in ${SCHEMAS}
+          and has_sequence_privilege(r.rolname, c.oid, p.privilege)
+        order by 1, 2, 3`,
+    );
+    expect(granted).toEqual([]);
+    const [{ n }] = await db().sql<{ n: number }>(
+      `select count(*)::int as n from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace`,
+    );
+    expect(n).toBeGreaterThanOrEqual(3); // the identity sequences of the ledger, the log and the outbox
+    // A sequence made by a later migration would inherit these.
+    const defaults = await db().sql(
+      `select d.defaclnamespace::regnamespace::text as schema, a.grantee::regrole::text as grantee, a.privilege_type
+         from pg_default_acl d, aclexplode(d.defaclacl) a
+        where d.defaclobjtype = 'S' and a.grantee in ('anon'::regrole, 'authenticated'::regrole)`,
+    );
+    expect(defaults).toEqual([]);
+  });
+
+  it("every table is listed as growing or small, and every foreign key on a growing table has an index", async () => {
+    const tables = await db().sql<{ relname: string }>(
+      "select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') order by 1",
+    );
+    const listed = [...GROWING_TABLES, ...Object.keys(SMALL_TABLES)];
+    expect(tables.map((t) => t.relname).filter((t) => !listed.includes(t))).toEqual([]);
+    expect(listed.filter((t) => !tables.some((r) => r.relname === t))).toEqual([]);
+
+    // An index serves a foreign key when the key's columns are its leading columns.
+    const unindexed = await db().sql(
+      `select c.conrelid::regclass::text as "table", c.conname as constraint
+         from pg_constraint c
+        where c.contype = 'f' and c.conrelid = any ($1::regclass[])
+          and not exists (
+            select 1 from pg_index i
+             where i.indrelid = c.conrelid
+               and (select array_agg(k order by k) from unnest((i.indkey::int2[])[0:cardinality(c.conkey) - 1]) k)
+                 = (select array_agg(k order by k) from unnest(c.conkey) k))
+        order by 1, 2`,
+      [GROWING_TABLES.map((t) => `public.${t}`)],
+    );
+    expect(unindexed).toEqual([]);
+    const [{ n }] = await db().sql<{ n: number }>(
+      `select count(*)::int as n from pg_constraint where contype = 'f' and conrelid = any ($1::regclass[])`,
+      [GROWING_TABLES.map((t) => `public.${t}`)],
+    );
+    expect(n).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe("functions in public: the API, each one a recorded decision", () => {
+  const functions = () =>
+    db().sql<{ fn: string; definer: boolean; public: boolean; anon: boolean; authenticated: boolean; service: boolean }>(
+      `select regexp_replace(p.oid::regprocedure::text, '^public\\.', '') as fn,
+              p.prosecdef as definer,
+              exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
+                       where a.grantee = 0 and a.privilege_type = 'EXECUTE') as public,
+              has_function_privilege('anon', p.oid, 'EXECUTE') as anon,
+              has_function_privilege('authenticated', p.oid, 'EXECUTE') as authenticated,
+              has_function_privilege('service_role', p.oid, 'EXECUTE') as service
+         from pg_proc p
+        where p.pronamespace = 'public'::regnamespace
+        order by 1`,
+    );
+
+  it("none is executable by PUBLIC, and anon executes exactly the allow-listed ones", async () => {
+    const rows = await functions();
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.filter((r) => r.public).map((r) => r.fn)).toEqual([]);
+    const anonCallable = rows.filter((r) => r.anon).map((r) => r.fn);
+    expect(anonCallable.filter((fn) => !(fn in ANON_EXECUTABLE))).toEqual([]);
+    // The allow-list names only functions that exist, so it cannot go stale unnoticed.
+    expect(Object.keys(ANON_EXECUTABLE).filter((fn) => !anonCallable.includes(fn))).toEqual([]);
+  });
+
+  it("authenticated executes exactly the allow-listed security definer functions, and no invoker one", async () => {
+    const rows = await functions();
+    const definers = rows.filter((r) => r.authenticated && r.definer).map((r) => r.fn);
+    expect(definers.filter((fn) => !(fn in AUTHENTICATED_DEFINER))).toEqual([]);
+    expect(Object.keys(AUTHENTICATED_DEFINER).filter((fn) => !definers.includes(fn))).toEqual([]);
+    // Every public function is a definer RPC today; an invoker one would be a new kind of decision.
+    expect(rows.filter((r) => r.authenticated && !r.definer).map((r) => r.fn)).toEqual([]);
+  });
+
+  it("the server-only functions are executable by the secret key alone, and public holds nothing else", async () => {
+    const rows = await functions();
+    const serverOnly = rows.filter((r) => r.service && !r.authenticated && !r.anon).map((r) => r.fn);
+    expect(serverOnly).toEqual(Object.keys(SERVER_ONLY).sort());
+    const decided = new Set([...Object.keys(ANON_EXECUTABLE), ...Object.keys(AUTHENTICATED_DEFINER), ...Object.keys(SERVER_ONLY)]);
+    expect(rows.map((r) => r.fn).filter((fn) => !decided.has(fn))).toEqual([]);
+  });
+});
+
+describe("schema private: internal helpers", () => {
+  it("no API role may use the schema or execute anything in it, not even the secret key", async () => {
+    const usage = await db().sql(
+      `select r.role from unnest($1::text[]) r(role) where has_schema_privilege(r.role, 'private', 'USAGE')`,
+      [API_ROLES],
+    );
+    expect(usage).toEqual([]);
+    const executable = await db().sql(
+      `select p.oid::regprocedure::text as fn, r.role
+         from pg_proc p cross join unnest($1::text[]) r(role)
+        where p.pronamespace = 'private'::regnamespace and has_function_privilege(r.role, p.oid, 'EXECUTE')
+        order by 1, 2`,
+      [API_ROLES],
+    );
+    expect(executable).toEqual([]);
+    const publicGrant = await db().sql(
+      `select p.oid::regprocedure::text as fn from pg_proc p
+        where p.pronamespace = 'private'::regnamespace
+          and exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
+                       where a.grantee = 0 and a.privilege_type = 'EXECUTE')`,
+    );
+    expect(publicGrant).toEqual([]);
+  });
+
+  it("holds the helpers that move money, write the log, send mail, guard and draw", async () => {
+    const helpers = [
+      "setting(text)",
+      "log_activity(text,uuid,jsonb)",
+      "queue_mail(uuid,text,text,text)",
+      "create_account_rows(uuid)",
+      "account_json(uuid)",
+      "post_ledger(uuid,text,numeric,text,text,numeric)",
+      "handle_new_user()",
+      "sync_profile_email()",
+      "forbid_ledger_change()",
+      "require_user()",
+      "require_admin()",
+      "require_super_admin()",
+      "is_service_role()",
+      "format_gbp(numeric)",
+      "display_name(text)",
+      "ticket_numbers_text(integer,integer)",
+      "competition_json(uuid,boolean)",
+      "competition_apply(competitions,jsonb)",
+      "lock_competition_for_entry(uuid)",
+      "answer_is_correct(competitions,text)",
+      "draw_pick(bigint,integer)",
+      "draw_derive(bytea,uuid,bytea,bytea,integer)",
+      "draw_ticket_list_hash(uuid)",
+      "draw_competition(uuid,text)",
+    ];
+    const rows = await db().sql<{ fn: string }>(
+      `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn
+         from pg_proc p where p.pronamespace = 'private'::regnamespace order by 1`,
+    );
+    expect(rows.map((r) => r.fn)).toEqual([...helpers].sort());
+  });
+});
+
+describe("style", () => {
+  it("every function fixes its search_path (and so every security definer one does)", async () => {
+    const rows = await db().sql<{ fn: string; definer: boolean }>(
+      `select p.oid::regprocedure::text as fn, p.prosecdef as definer
+         from pg_proc p
+        where p.pronamespace in ${SCHEMAS}
+          and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')
+        order by 1`,
+    );
+    expect(rows).toEqual([]);
+    const [{ n }] = await db().sql<{ n: number }>(
+      `select count(*)::int as n from pg_proc where pronamespace in ${SCHEMAS} and prosecdef`,
+    );
+    expect(n).toBeGreaterThan(10);
+  });
+
+  it("every table and function has a comment saying what it is for", async () => {
+    const rows = await db().sql(
+      `select 'table ' || c.relname as what from pg_class c
+        where c.relnamespace in ${SCHEMAS} and c.relkind in ('r', 'p', 'v', 'm')
+          and obj_description(c.oid, 'pg_class') is null
+       union all
+       select 'function ' || p.oid::regprocedure::text from pg_proc p
+        where p.pronamespace in ${SCHEMAS} and obj_description(p.oid, 'pg_proc') is null
+       order by 1`,
     );
     expect(rows).toEqual([]);
   });

@@ -47,7 +47,7 @@ describe("PostgreSQL 15: concurrent buyers", () => {
       )
     ).rows.map((r) => r.id);
     await pool.query("update public.user_account_data set approved = true where id = any($1)", [buyers]);
-    await pool.query("select public.post_ledger(id, 'top_up', 5.00, 'Test', 'test', 5.00) from unnest($1::uuid[]) id", [buyers]);
+    await pool.query("select private.post_ledger(id, 'top_up', 5.00, 'Test', 'test', 5.00) from unnest($1::uuid[]) id", [buyers]);
     const adminClaims = { sub: admin, role: "authenticated" };
     const comp = await as<{ id: string }>(adminClaims, "authenticated", "select public.admin_create_competition($1) as result", [
       { title: `Race ${tag}`, slug: `race-${tag}`, prize_description: "Race prize", prize_value: 10, ticket_price: 1.5,

@@ -87,7 +87,7 @@ export async function createUser(
     options.role ?? "user",
   ]);
   if (options.credits && Number(options.credits) > 0) {
-    await db.query(`select public.post_ledger($1, 'top_up', $2::numeric, 'Test top-up', 'test', $2::numeric)`, [id, options.credits]);
+    await db.query(`select private.post_ledger($1, 'top_up', $2::numeric, 'Test top-up', 'test', $2::numeric)`, [id, options.credits]);
   }
   return id;
 }

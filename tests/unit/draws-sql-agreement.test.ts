@@ -3,7 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { bytesToHex, deriveWinner, hexToBytes, pick, sha256 } from "@/lib/draws/verify";
 import { openDatabase } from "@/supabase/embedded/db";
 
-// public.draw_derive (plpgsql, pgcrypto) and deriveWinner (WebCrypto) must agree
+// private.draw_derive (plpgsql, pgcrypto) and deriveWinner (WebCrypto) must agree
 // on every input, or the verification page would contradict the real draw.
 let db: PGlite;
 
@@ -28,7 +28,7 @@ describe("the plpgsql draw and lib/draws/verify.ts agree", () => {
       const externalHex = i % 3 === 0 ? null : (await hexOf(`agree-ext:${i}`)).slice(0, 2 * (1 + (i % 32)));
       const ticketCount = counts[i % counts.length];
       const sql = await db.query<{ counter: number; winning_number: number }>(
-        "select counter, winning_number from public.draw_derive($1, $2, $3, $4, $5)",
+        "select counter, winning_number from private.draw_derive($1, $2, $3, $4, $5)",
         [hexToBytes(seedHex), competitionId, hexToBytes(listHex), externalHex === null ? null : hexToBytes(externalHex), ticketCount],
       );
       const ts = await deriveWinner({ seedHex, competitionId, ticketListHashHex: listHex, externalHex, ticketCount });
@@ -41,7 +41,7 @@ describe("the plpgsql draw and lib/draws/verify.ts agree", () => {
     for (const n of [1, 3, 7, 1000, 999_983, 2 ** 31 - 1]) {
       const limit = two48 - (two48 % n);
       for (const x of [0, 1, n - 1, n, limit - 1, limit, two48 - 1]) {
-        const sql = await db.query<{ w: number | null }>("select public.draw_pick($1::bigint, $2) w", [String(x), n]);
+        const sql = await db.query<{ w: number | null }>("select private.draw_pick($1::bigint, $2) w", [String(x), n]);
         expect(sql.rows[0].w, `x=${x} n=${n}`).toBe(pick(x, n));
       }
     }

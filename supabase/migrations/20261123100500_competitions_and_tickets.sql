@@ -1,12 +1,11 @@
 -- ============================================================================
--- Competitions, entries, tickets, postal entries and verifiable draws.
--- Every rule about tickets and money lives here; the app calls these functions
--- through supabase.rpc() and never touches the tables.
+-- Competitions and tickets: competitions, entries (paid and postal), tickets,
+-- and every rule about entering and running a competition. The app calls these
+-- functions through supabase.rpc() and never touches the tables. The draw, and
+-- the secret seed made when a competition is published, are in the draws
+-- migration that follows.
 -- Works on hosted Supabase (PostgreSQL 15/17) and on the embedded PGlite.
 -- ============================================================================
-
-alter default privileges revoke execute on functions from public;
-alter default privileges in schema public revoke execute on functions from anon, authenticated;
 
 -- ----------------------------------------------------------------------------
 -- Tables
@@ -50,18 +49,8 @@ create table public.competitions (
 );
 alter table public.competitions enable row level security;
 create index competitions_status_idx on public.competitions (status, closes_at);
+create index competitions_created_by_idx on public.competitions (created_by);
 comment on table public.competitions is 'Prize competitions. status: draft -> live -> sold_out / closed -> drawn, or cancelled. skill_answer is never readable by API roles; seed_commitment is the SHA-256 of the secret draw seed.';
-
--- The secret draw seeds. No API role (not even the secret key) may read this
--- table: only the security definer draw function does, and it publishes the seed
--- in public.draws at the moment of the draw. RLS is on with no policy on purpose.
-create table public.competition_seeds (
-  competition_id uuid primary key references public.competitions (id) on delete cascade,
-  seed bytea not null check (octet_length(seed) = 32),
-  created_at timestamptz not null default now()
-);
-alter table public.competition_seeds enable row level security;
-comment on table public.competition_seeds is 'Secret 32-byte draw seeds, made by the database CSPRNG at publish time; unreadable by every API role (RLS on, no policy, no grants) until revealed in draws.seed_hex.';
 
 create table public.entries (
   id uuid primary key default gen_random_uuid(),
@@ -94,6 +83,7 @@ create table public.tickets (
 alter table public.tickets enable row level security;
 create index tickets_holder_idx on public.tickets (competition_id, user_id);
 create index tickets_entry_idx on public.tickets (entry_id);
+create index tickets_user_idx on public.tickets (user_id);
 comment on table public.tickets is 'Tickets, numbered 1..N per competition in purchase order. The id is public: the draw hashes the list of (number, id).';
 
 create table public.postal_entries (
@@ -108,61 +98,24 @@ create table public.postal_entries (
   created_at timestamptz not null default now()
 );
 alter table public.postal_entries enable row level security;
+create index postal_entries_competition_idx on public.postal_entries (competition_id);
+create index postal_entries_user_idx on public.postal_entries (user_id);
+create index postal_entries_recorded_by_idx on public.postal_entries (recorded_by);
 comment on table public.postal_entries is 'Free postal entries recorded by an admin: one free ticket each, same odds as a paid ticket.';
 
-create table public.draws (
-  id uuid primary key default gen_random_uuid(),
-  competition_id uuid not null unique references public.competitions (id) on delete restrict,
-  algorithm text not null default 'labcash-draw-v1',
-  trigger text not null check (trigger in ('sold_out', 'close_time')),
-  ticket_count integer not null check (ticket_count >= 1),
-  ticket_list_hash text not null check (ticket_list_hash ~ '^[0-9a-f]{64}$'),
-  seed_commitment text not null check (seed_commitment ~ '^[0-9a-f]{64}$'),
-  seed_hex text not null check (seed_hex ~ '^[0-9a-f]{64}$'),
-  external_randomness jsonb,
-  external_hex text check (external_hex ~ '^([0-9a-f]{2})+$'),
-  counter integer not null check (counter >= 0),
-  winning_number integer not null check (winning_number between 1 and ticket_count),
-  winning_ticket_id uuid not null references public.tickets (id) on delete restrict,
-  winner_user_id uuid references auth.users (id) on delete set null,
-  winner_display_name text not null,
-  winner_town text,
-  prize_status text not null default 'awaiting_claim' check (prize_status in ('awaiting_claim', 'verified', 'delivered')),
-  prize_status_updated_at timestamptz,
-  drawn_at timestamptz not null default now()
-);
-alter table public.draws enable row level security;
-create index draws_drawn_idx on public.draws (drawn_at desc);
-comment on table public.draws is 'One row per drawn competition (unique: a competition is drawn once) with every input needed to recompute the winner, the seed included (it exists only after the draw).';
-
--- Mail delivery bookkeeping for the mail adapter (lib/mail/adapter.ts).
-alter table public.mail_outbox
-  add column transport text check (transport in ('smtp', 'outbox')),
-  add column claimed_at timestamptz,
-  add column attempts integer not null default 0;
-comment on column public.mail_outbox.transport is 'How a sent row was delivered: smtp, or outbox (no SMTP configured: the outbox is the inbox).';
-
--- Grants: tables are read through functions. Direct reads are limited to a
--- user's own rows (entries, tickets) and the public columns of published
--- competitions and draws; nothing is writable by API roles.
-revoke all on table public.competitions, public.competition_seeds, public.entries, public.tickets,
-  public.postal_entries, public.draws from anon, authenticated;
-revoke all on table public.competition_seeds from service_role;
+-- Tables are read through functions. Direct reads are limited to a user's own rows
+-- (entries, tickets) and the public columns of published competitions; nothing is
+-- writable by API roles.
+revoke all on table public.competitions, public.entries, public.tickets, public.postal_entries from anon, authenticated;
 grant select (id, slug, title, summary, description, prize_description, prize_value, images, ticket_price,
   total_tickets, max_tickets_per_user, tickets_sold, opens_at, closes_at, skill_question, skill_options, status,
   seed_commitment, external_randomness, published_at, closed_at, cancelled_at, cancel_reason, created_at, updated_at)
   on table public.competitions to anon, authenticated;
-grant select (id, competition_id, algorithm, trigger, ticket_count, ticket_list_hash, seed_commitment, seed_hex,
-  external_randomness, external_hex, counter, winning_number, winning_ticket_id, winner_display_name, winner_town, drawn_at)
-  on table public.draws to anon, authenticated;
-grant select on table public.entries, public.tickets to authenticated;
-grant select on table public.postal_entries to authenticated;
-grant all on table public.competitions, public.entries, public.tickets, public.postal_entries, public.draws to service_role;
+grant select on table public.entries, public.tickets, public.postal_entries to authenticated;
+grant all on table public.competitions, public.entries, public.tickets, public.postal_entries to service_role;
 
 create policy "competitions: published, or admins" on public.competitions
   for select to anon, authenticated using (status <> 'draft' or (select public.is_admin()));
-create policy "draws: public" on public.draws
-  for select to anon, authenticated using (true);
 create policy "entries: own rows or admin" on public.entries
   for select to authenticated using (user_id = (select auth.uid()) or (select public.is_admin()));
 create policy "tickets: own rows or admin" on public.tickets
@@ -173,26 +126,13 @@ create policy "postal entries: admins" on public.postal_entries
 -- ----------------------------------------------------------------------------
 -- Small helpers
 -- ----------------------------------------------------------------------------
-create function public.format_gbp(p_amount numeric) returns text
+create function private.format_gbp(p_amount numeric) returns text
 language sql immutable set search_path = '' as $$
   select '£' || to_char(p_amount, 'FM999,999,990.00')
 $$;
-comment on function public.format_gbp(numeric) is 'Internal: an amount as pounds for messages, e.g. £1,234.50.';
-revoke execute on function public.format_gbp(numeric) from public, anon, authenticated, service_role;
+comment on function private.format_gbp(numeric) is 'An amount as pounds for messages, e.g. £1,234.50.';
 
-create function public.display_name(p_name text) returns text
-language sql immutable set search_path = '' as $$
-  select case
-    when p_name is null or btrim(p_name) = '' then 'A LabCash player'
-    when array_length(regexp_split_to_array(btrim(p_name), '\s+'), 1) = 1 then btrim(p_name)
-    else (regexp_split_to_array(btrim(p_name), '\s+'))[1] || ' '
-      || upper(left((regexp_split_to_array(btrim(p_name), '\s+'))[array_length(regexp_split_to_array(btrim(p_name), '\s+'), 1)], 1)) || '.'
-  end
-$$;
-comment on function public.display_name(text) is 'Internal: a winner''s public name, first name and last initial ("Priya P.").';
-revoke execute on function public.display_name(text) from public, anon, authenticated, service_role;
-
-create function public.ticket_numbers_text(p_first integer, p_quantity integer) returns text
+create function private.ticket_numbers_text(p_first integer, p_quantity integer) returns text
 language sql immutable set search_path = '' as $$
   select case
     when p_quantity = 1 then '#' || p_first
@@ -200,122 +140,66 @@ language sql immutable set search_path = '' as $$
     else '#' || p_first || ' to #' || (p_first + p_quantity - 1)
   end
 $$;
-comment on function public.ticket_numbers_text(integer, integer) is 'Internal: ticket numbers for a receipt ("#4, #5, #6", or a range when long).';
-revoke execute on function public.ticket_numbers_text(integer, integer) from public, anon, authenticated, service_role;
-
--- ----------------------------------------------------------------------------
--- The draw derivation (labcash-draw-v1). lib/draws/verify.ts implements the same
--- steps with WebCrypto; tests check that both agree.
---   ticket_list_hash = SHA-256( "1:<ticket uuid>\n2:<ticket uuid>\n..." ), UTF-8, number order
---   h(counter)       = SHA-256( seed(32) || competition id (16 raw bytes) || ticket_list_hash(32)
---                               || external randomness bytes (0 or more) || counter (4 bytes, big-endian) )
---   x                = first 6 bytes of h as an unsigned 48-bit integer
---   accept x when x < 2^48 - (2^48 mod N): winner = (x mod N) + 1; else counter + 1
--- ----------------------------------------------------------------------------
-create function public.draw_pick(p_x bigint, p_ticket_count integer) returns integer
-language sql immutable strict set search_path = '' as $$
-  select case
-    when p_x < 281474976710656 - (281474976710656 % p_ticket_count) then (p_x % p_ticket_count)::integer + 1
-  end
-$$;
-comment on function public.draw_pick(bigint, integer) is 'Internal: rejection sampling step of the draw: the winning number for a 48-bit value, or null when the value falls in the biased tail.';
-revoke execute on function public.draw_pick(bigint, integer) from public, anon, authenticated, service_role;
-
-create function public.draw_derive(
-  p_seed bytea, p_competition_id uuid, p_ticket_list_hash bytea, p_external bytea, p_ticket_count integer,
-  out counter integer, out winning_number integer
-)
-language plpgsql immutable set search_path = '' as $$
-declare
-  prefix bytea;
-  h bytea;
-begin
-  if p_ticket_count is null or p_ticket_count < 1 then
-    raise exception 'A draw needs at least one ticket' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  if octet_length(p_seed) <> 32 or octet_length(p_ticket_list_hash) <> 32 then
-    raise exception 'The seed and the ticket list hash must be 32 bytes each' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  prefix := p_seed || decode(replace(p_competition_id::text, '-', ''), 'hex') || p_ticket_list_hash
-    || coalesce(p_external, ''::bytea);
-  counter := 0;
-  loop
-    h := extensions.digest(prefix || int4send(counter), 'sha256');
-    winning_number := public.draw_pick(('x' || encode(substring(h from 1 for 6), 'hex'))::bit(48)::bigint, p_ticket_count);
-    exit when winning_number is not null;
-    counter := counter + 1;
-  end loop;
-end;
-$$;
-comment on function public.draw_derive(bytea, uuid, bytea, bytea, integer) is 'Internal: the deterministic winner (and the counter used) from the draw inputs; see the derivation above.';
-revoke execute on function public.draw_derive(bytea, uuid, bytea, bytea, integer) from public, anon, authenticated, service_role;
-
-create function public.draw_ticket_list_hash(p_competition_id uuid) returns bytea
-language sql stable security definer set search_path = '' as $$
-  select extensions.digest(
-    convert_to(coalesce(string_agg(t.number::text || ':' || t.id::text || E'\n', '' order by t.number), ''), 'UTF8'),
-    'sha256')
-  from public.tickets t
-  where t.competition_id = p_competition_id
-$$;
-comment on function public.draw_ticket_list_hash(uuid) is 'Internal: SHA-256 of the canonical ticket list of a competition ("number:ticket_id\n" lines in number order).';
-revoke execute on function public.draw_ticket_list_hash(uuid) from public, anon, authenticated, service_role;
+comment on function private.ticket_numbers_text(integer, integer) is 'Ticket numbers for a receipt ("#4, #5, #6", or a range when long).';
 
 -- ----------------------------------------------------------------------------
 -- JSON shapes returned to the app
 -- ----------------------------------------------------------------------------
-create function public.competition_json(p_id uuid, p_admin boolean default false) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'id', c.id,
-    'slug', c.slug,
-    'title', c.title,
-    'summary', c.summary,
-    'description', c.description,
-    'prize_description', c.prize_description,
-    'prize_value', c.prize_value,
-    'images', to_jsonb(c.images),
-    'ticket_price', c.ticket_price,
-    'total_tickets', c.total_tickets,
-    'tickets_sold', c.tickets_sold,
-    'tickets_left', c.total_tickets - c.tickets_sold,
-    'max_tickets_per_user', c.max_tickets_per_user,
-    'opens_at', c.opens_at,
-    'closes_at', c.closes_at,
-    'status', c.status,
-    'is_open', c.status = 'live' and c.opens_at <= now() and c.closes_at > now() and c.tickets_sold < c.total_tickets,
-    'skill_question', c.skill_question,
-    'skill_options', to_jsonb(c.skill_options),
-    'seed_commitment', c.seed_commitment,
-    'external_randomness', c.external_randomness,
-    'published_at', c.published_at,
-    'closed_at', c.closed_at,
-    'cancelled_at', c.cancelled_at,
-    'cancel_reason', c.cancel_reason,
-    'draw', (select jsonb_build_object(
-               'id', d.id, 'winning_number', d.winning_number, 'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
-               'ticket_count', d.ticket_count, 'drawn_at', d.drawn_at)
-             from public.draws d where d.competition_id = c.id)
-  ) || case when p_admin then jsonb_build_object(
-    'skill_answer', c.skill_answer,
-    'created_by', c.created_by,
-    'created_at', c.created_at,
-    'updated_at', c.updated_at,
-    'entry_count', (select count(*) from public.entries e where e.competition_id = c.id and e.status = 'active'),
-    'postal_entry_count', (select count(*) from public.postal_entries pe where pe.competition_id = c.id),
-    'revenue', (select coalesce(sum(e.amount), 0) from public.entries e where e.competition_id = c.id and e.status = 'active'),
-    'prize_status', (select d.prize_status from public.draws d where d.competition_id = c.id))
-  else '{}'::jsonb end
-  from public.competitions c
-  where c.id = p_id
+create function private.competition_json(p_id uuid, p_admin boolean default false) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  -- plpgsql, so the body is resolved when called: it reads public.draws, which the draws migration creates.
+  return (
+    select jsonb_build_object(
+      'id', c.id,
+      'slug', c.slug,
+      'title', c.title,
+      'summary', c.summary,
+      'description', c.description,
+      'prize_description', c.prize_description,
+      'prize_value', c.prize_value,
+      'images', to_jsonb(c.images),
+      'ticket_price', c.ticket_price,
+      'total_tickets', c.total_tickets,
+      'tickets_sold', c.tickets_sold,
+      'tickets_left', c.total_tickets - c.tickets_sold,
+      'max_tickets_per_user', c.max_tickets_per_user,
+      'opens_at', c.opens_at,
+      'closes_at', c.closes_at,
+      'status', c.status,
+      'is_open', c.status = 'live' and c.opens_at <= now() and c.closes_at > now() and c.tickets_sold < c.total_tickets,
+      'skill_question', c.skill_question,
+      'skill_options', to_jsonb(c.skill_options),
+      'seed_commitment', c.seed_commitment,
+      'external_randomness', c.external_randomness,
+      'published_at', c.published_at,
+      'closed_at', c.closed_at,
+      'cancelled_at', c.cancelled_at,
+      'cancel_reason', c.cancel_reason,
+      'draw', (select jsonb_build_object(
+                 'id', d.id, 'winning_number', d.winning_number, 'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
+                 'ticket_count', d.ticket_count, 'drawn_at', d.drawn_at)
+               from public.draws d where d.competition_id = c.id)
+    ) || case when p_admin then jsonb_build_object(
+      'skill_answer', c.skill_answer,
+      'created_by', c.created_by,
+      'created_at', c.created_at,
+      'updated_at', c.updated_at,
+      'entry_count', (select count(*) from public.entries e where e.competition_id = c.id and e.status = 'active'),
+      'postal_entry_count', (select count(*) from public.postal_entries pe where pe.competition_id = c.id),
+      'revenue', (select coalesce(sum(e.amount), 0) from public.entries e where e.competition_id = c.id and e.status = 'active'),
+      'prize_status', (select d.prize_status from public.draws d where d.competition_id = c.id))
+    else '{}'::jsonb end
+    from public.competitions c
+    where c.id = p_id);
+end;
 $$;
-comment on function public.competition_json(uuid, boolean) is 'Internal: a competition as JSON for the app; the skill answer and admin figures only when p_admin.';
-revoke execute on function public.competition_json(uuid, boolean) from public, anon, authenticated, service_role;
+comment on function private.competition_json(uuid, boolean) is 'A competition as JSON for the app; the skill answer and admin figures only when p_admin.';
 
 -- ----------------------------------------------------------------------------
 -- Validation shared by create and update
 -- ----------------------------------------------------------------------------
-create function public.competition_apply(p_base public.competitions, p jsonb) returns public.competitions
+create function private.competition_apply(p_base public.competitions, p jsonb) returns public.competitions
 language plpgsql stable set search_path = '' as $$
 declare
   c public.competitions := p_base;
@@ -415,13 +299,12 @@ begin
   return c;
 end;
 $$;
-comment on function public.competition_apply(public.competitions, jsonb) is 'Internal: applies the fields present in p to a competition row and validates the result, with a message per problem.';
-revoke execute on function public.competition_apply(public.competitions, jsonb) from public, anon, authenticated, service_role;
+comment on function private.competition_apply(public.competitions, jsonb) is 'Applies the fields present in p to a competition row and validates the result, with a message per problem.';
 
 -- Locks a competition for an entry and refuses unless it is live and inside its entry
 -- window. The row lock makes entries to one competition queue, which is what keeps ticket
 -- numbers contiguous and stops overselling and cap races.
-create function public.lock_competition_for_entry(p_id uuid) returns public.competitions
+create function private.lock_competition_for_entry(p_id uuid) returns public.competitions
 language plpgsql security definer set search_path = '' as $$
 declare
   c public.competitions%rowtype;
@@ -449,126 +332,13 @@ begin
   return c;
 end;
 $$;
-comment on function public.lock_competition_for_entry(uuid) is 'Internal: locks a competition row for an entry and raises the reason it cannot take entries now, if any; returns the locked row.';
-revoke execute on function public.lock_competition_for_entry(uuid) from public, anon, authenticated, service_role;
+comment on function private.lock_competition_for_entry(uuid) is 'Locks a competition row for an entry and raises the reason it cannot take entries now, if any; returns the locked row.';
 
-create function public.answer_is_correct(c public.competitions, p_answer text) returns boolean
+create function private.answer_is_correct(c public.competitions, p_answer text) returns boolean
 language sql stable set search_path = '' as $$
   select c.skill_question is null or lower(btrim(coalesce(p_answer, ''))) = lower(btrim(c.skill_answer))
 $$;
-comment on function public.answer_is_correct(public.competitions, text) is 'Internal: true when the competition has no question or the answer matches (case and spaces ignored).';
-revoke execute on function public.answer_is_correct(public.competitions, text) from public, anon, authenticated, service_role;
-
--- ----------------------------------------------------------------------------
--- The draw
--- ----------------------------------------------------------------------------
-create function public.draw_competition(p_id uuid, p_trigger text default 'close_time') returns uuid
-language plpgsql security definer set search_path = '' as $$
-declare
-  c public.competitions%rowtype;
-  the_seed bytea;
-  list_hash bytea;
-  ext bytea;
-  result record;
-  winner public.tickets%rowtype;
-  holder_name text;
-  holder_town text;
-  new_draw uuid;
-begin
-  -- The row lock makes racing triggers (the sell-out purchase, cron runs) queue;
-  -- whoever comes second finds the competition drawn and does nothing.
-  select * into c from public.competitions where id = p_id for update;
-  if not found then
-    raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
-  end if;
-  if c.status not in ('live', 'sold_out', 'closed') or exists (select 1 from public.draws d where d.competition_id = p_id) then
-    return null;
-  end if;
-  if c.status = 'live' and c.tickets_sold < c.total_tickets and c.closes_at > now() then
-    raise exception 'This competition is still open: it is drawn when it sells out or closes' using errcode = 'P0001', hint = 'competition_still_open';
-  end if;
-  if c.tickets_sold = 0 then
-    update public.competitions set status = 'closed', closed_at = coalesce(closed_at, now()), updated_at = now() where id = p_id;
-    perform public.log_activity('competition.closed', p_id, jsonb_build_object('tickets_sold', 0));
-    return null;
-  end if;
-
-  select s.seed into the_seed from public.competition_seeds s where s.competition_id = p_id;
-  if the_seed is null or extensions.digest(the_seed, 'sha256') <> decode(c.seed_commitment, 'hex') then
-    raise exception 'The draw seed of this competition is missing or does not match its commitment' using errcode = 'P0001', hint = 'draw_seed_mismatch';
-  end if;
-  list_hash := public.draw_ticket_list_hash(p_id);
-  ext := case when c.external_randomness is not null then decode(c.external_randomness ->> 'value_hex', 'hex') end;
-  select * into result from public.draw_derive(the_seed, p_id, list_hash, ext, c.tickets_sold);
-
-  select * into winner from public.tickets t where t.competition_id = p_id and t.number = result.winning_number;
-  if winner.user_id is not null then
-    select p.name, p.town into holder_name, holder_town from public.profiles p where p.id = winner.user_id;
-  end if;
-  if holder_name is null then
-    select pe.name into holder_name from public.postal_entries pe where pe.entry_id = winner.entry_id;
-  end if;
-
-  insert into public.draws (competition_id, trigger, ticket_count, ticket_list_hash, seed_commitment, seed_hex,
-                            external_randomness, external_hex, counter, winning_number, winning_ticket_id,
-                            winner_user_id, winner_display_name, winner_town)
-  values (p_id, case when p_trigger = 'sold_out' then 'sold_out' else 'close_time' end, c.tickets_sold,
-          encode(list_hash, 'hex'), c.seed_commitment, encode(the_seed, 'hex'), c.external_randomness,
-          encode(ext, 'hex'), result.counter, result.winning_number, winner.id, winner.user_id,
-          public.display_name(holder_name), holder_town)
-  returning id into new_draw;
-
-  update public.competitions
-     set status = 'drawn', closed_at = coalesce(closed_at, now()), updated_at = now()
-   where id = p_id;
-
-  if winner.user_id is not null then
-    perform public.queue_mail(winner.user_id, 'competition_won', 'You won: ' || c.title,
-      format(E'Congratulations! Your ticket #%s won %s.\n\nPrize: %s\n\nWe will be in touch to arrange delivery. '
-             'You can check the draw yourself: %s/winners/%s', result.winning_number, c.title, c.prize_description,
-             public.setting('site_url') #>> '{}', new_draw));
-  end if;
-  perform public.log_activity('competition.drawn', p_id,
-    jsonb_build_object('draw_id', new_draw, 'winning_number', result.winning_number, 'trigger', p_trigger));
-  return new_draw;
-end;
-$$;
-comment on function public.draw_competition(uuid, text) is 'Internal: draws a sold-out or closed competition once (row lock plus unique draws.competition_id), reveals the seed in the draws row and notifies the winner; a competition with no tickets is closed without a winner.';
-revoke execute on function public.draw_competition(uuid, text) from public, anon, authenticated, service_role;
-
-create function public.run_due_draws() returns jsonb
-language plpgsql security definer set search_path = '' as $$
-declare
-  r record;
-  draw_id uuid;
-  drawn jsonb := '[]'::jsonb;
-  closed jsonb := '[]'::jsonb;
-begin
-  if not public.is_service_role() then
-    perform public.require_admin();
-  end if;
-  -- skip locked: a competition another caller (or a purchase) is working on is
-  -- left to it; the next run picks up anything still due.
-  for r in
-    select c.id, c.tickets_sold from public.competitions c
-     where (c.status = 'live' and c.closes_at <= now()) or c.status = 'sold_out'
-        or (c.status = 'closed' and c.tickets_sold > 0)
-     order by c.closes_at
-     for update skip locked
-  loop
-    draw_id := public.draw_competition(r.id, 'close_time');
-    if draw_id is not null then
-      drawn := drawn || jsonb_build_object('competition_id', r.id, 'draw_id', draw_id);
-    elsif r.tickets_sold = 0 then
-      closed := closed || to_jsonb(r.id);
-    end if;
-  end loop;
-  return jsonb_build_object('drawn', drawn, 'closed', closed);
-end;
-$$;
-comment on function public.run_due_draws() is 'Server (cron) and admins: draws every competition whose close time has passed with tickets sold, and closes those with none. Idempotent and safe to run concurrently.';
-revoke execute on function public.run_due_draws() from public, anon;
-grant execute on function public.run_due_draws() to authenticated, service_role;
+comment on function private.answer_is_correct(public.competitions, text) is 'True when the competition has no question or the answer matches (case and spaces ignored).';
 
 -- ----------------------------------------------------------------------------
 -- Public reads
@@ -580,7 +350,7 @@ begin
     raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
   end if;
   return coalesce((
-    select jsonb_agg(public.competition_json(c.id)
+    select jsonb_agg(private.competition_json(c.id)
                      order by (c.status = 'live') desc,
                               case when c.status = 'live' then c.closes_at end asc,
                               c.closes_at desc)
@@ -606,58 +376,11 @@ begin
     select coalesce(array_agg(t.number order by t.number), '{}') into mine
       from public.tickets t where t.competition_id = c.id and t.user_id = uid;
   end if;
-  return public.competition_json(c.id) || jsonb_build_object('my_tickets', to_jsonb(mine));
+  return private.competition_json(c.id) || jsonb_build_object('my_tickets', to_jsonb(mine));
 end;
 $$;
 comment on function public.get_competition(text) is 'Public: one published competition by slug (admins may preview drafts): question and options but never the answer, the seed commitment, sold count, the draw once drawn, and the caller''s own ticket numbers (null when signed out).';
 grant execute on function public.get_competition(text) to anon, authenticated, service_role;
-
-create function public.list_winners() returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select coalesce(jsonb_agg(jsonb_build_object(
-      'draw_id', d.id,
-      'competition_id', c.id,
-      'slug', c.slug,
-      'title', c.title,
-      'prize_description', c.prize_description,
-      'prize_value', c.prize_value,
-      'image', c.images[1],
-      'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
-      'winning_number', d.winning_number,
-      'ticket_count', d.ticket_count,
-      'drawn_at', d.drawn_at) order by d.drawn_at desc), '[]'::jsonb)
-  from public.draws d
-  join public.competitions c on c.id = d.competition_id
-$$;
-comment on function public.list_winners() is 'Public: every draw, newest first: prize, winner''s first name and initial and town (if given), winning ticket, draw time and id for the verification page.';
-grant execute on function public.list_winners() to anon, authenticated, service_role;
-
-create function public.get_draw(p_draw_id uuid) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'id', d.id,
-    'algorithm', d.algorithm,
-    'competition', jsonb_build_object('id', c.id, 'slug', c.slug, 'title', c.title, 'total_tickets', c.total_tickets),
-    'trigger', d.trigger,
-    'drawn_at', d.drawn_at,
-    'ticket_count', d.ticket_count,
-    'ticket_list_hash', d.ticket_list_hash,
-    'seed_commitment', d.seed_commitment,
-    'seed_hex', d.seed_hex,
-    'external_randomness', d.external_randomness,
-    'external_hex', d.external_hex,
-    'counter', d.counter,
-    'winning_number', d.winning_number,
-    'winning_ticket_id', d.winning_ticket_id,
-    'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
-    'tickets', (select coalesce(jsonb_agg(t.id order by t.number), '[]'::jsonb)
-                  from public.tickets t where t.competition_id = c.id))
-  from public.draws d
-  join public.competitions c on c.id = d.competition_id
-  where d.id = p_draw_id
-$$;
-comment on function public.get_draw(uuid) is 'Public: every input of one draw for the verification page, the revealed seed and the ticket ids in number order (element i is ticket i + 1); null when there is no such draw.';
-grant execute on function public.get_draw(uuid) to anon, authenticated, service_role;
 
 -- ----------------------------------------------------------------------------
 -- Entering
@@ -666,7 +389,7 @@ create function public.enter_competition(p_competition_id uuid, p_quantity integ
 returns jsonb
 language plpgsql security definer set search_path = '' as $$
 declare
-  uid uuid := public.require_user();
+  uid uuid := private.require_user();
   acct public.user_account_data%rowtype;
   c public.competitions%rowtype;
   held integer;
@@ -679,7 +402,7 @@ begin
   if p_quantity is null or p_quantity < 1 then
     raise exception 'Choose at least one ticket' using errcode = '22023', hint = 'invalid_input';
   end if;
-  perform public.create_account_rows(uid);
+  perform private.create_account_rows(uid);
   select * into acct from public.user_account_data a where a.id = uid;
   if acct.rejected_at is not null and not acct.approved then
     raise exception 'Your account was not approved, so you cannot enter competitions' using errcode = 'P0001', hint = 'approval_rejected';
@@ -688,11 +411,11 @@ begin
     raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
   end if;
 
-  c := public.lock_competition_for_entry(p_competition_id);
+  c := private.lock_competition_for_entry(p_competition_id);
   if c.skill_question is not null and nullif(btrim(coalesce(p_answer, '')), '') is null then
     raise exception 'Answer the question to enter' using errcode = 'P0001', hint = 'answer_required';
   end if;
-  if not public.answer_is_correct(c, p_answer) then
+  if not private.answer_is_correct(c, p_answer) then
     raise exception 'That answer is not correct' using errcode = 'P0001', hint = 'answer_incorrect';
   end if;
 
@@ -710,7 +433,7 @@ begin
   cost := c.ticket_price * p_quantity;
   select * into acct from public.user_account_data a where a.id = uid for update;
   if acct.credits < cost then
-    raise exception 'Not enough credit: you need % more', public.format_gbp(cost - acct.credits) using errcode = 'P0001', hint = 'insufficient_credit';
+    raise exception 'Not enough credit: you need % more', private.format_gbp(cost - acct.credits) using errcode = 'P0001', hint = 'insufficient_credit';
   end if;
 
   first_no := c.tickets_sold + 1;
@@ -725,23 +448,23 @@ begin
          closed_at = case when tickets_sold + p_quantity = total_tickets then now() else closed_at end
    where id = c.id;
 
-  new_balance := public.post_ledger(uid, 'entry', -cost,
+  new_balance := private.post_ledger(uid, 'entry', -cost,
     format('Entry: %s (%s %s)', c.title, p_quantity, case when p_quantity = 1 then 'ticket' else 'tickets' end),
     'entry:' || new_entry);
   update public.user_account_data
      set total_spent = total_spent + cost, total_entries = total_entries + p_quantity, updated_at = now()
    where id = uid;
 
-  perform public.queue_mail(uid, 'entry_receipt', 'Your entry: ' || c.title,
+  perform private.queue_mail(uid, 'entry_receipt', 'Your entry: ' || c.title,
     format(E'Thank you for entering %s.\n\nYour ticket numbers: %s\nTickets: %s at %s each\nTotal: %s\nCredit left: %s\n\n'
            'The draw is verifiable: its seed commitment is %s.',
-           c.title, public.ticket_numbers_text(first_no, p_quantity), p_quantity, public.format_gbp(c.ticket_price),
-           public.format_gbp(cost), public.format_gbp(new_balance), c.seed_commitment));
-  perform public.log_activity('competition.entered', c.id,
+           c.title, private.ticket_numbers_text(first_no, p_quantity), p_quantity, private.format_gbp(c.ticket_price),
+           private.format_gbp(cost), private.format_gbp(new_balance), c.seed_commitment));
+  perform private.log_activity('competition.entered', c.id,
     jsonb_build_object('entry_id', new_entry, 'quantity', p_quantity, 'amount', cost));
 
   if first_no + p_quantity - 1 = c.total_tickets then
-    perform public.draw_competition(c.id, 'sold_out');
+    perform private.draw_competition(c.id, 'sold_out');
     drew := true;
   end if;
 
@@ -756,29 +479,75 @@ comment on function public.enter_competition(uuid, integer, text) is 'Approved u
 grant execute on function public.enter_competition(uuid, integer, text) to authenticated;
 
 create function public.get_my_entries() returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select coalesce(jsonb_agg(jsonb_build_object(
-      'entry_id', e.id,
-      'kind', e.kind,
-      'quantity', e.quantity,
-      'amount', e.amount,
-      'status', e.status,
-      'created_at', e.created_at,
-      'ticket_numbers', to_jsonb(array(select generate_series(e.first_ticket, e.first_ticket + e.quantity - 1))),
-      'competition', jsonb_build_object(
-        'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status, 'image', c.images[1],
-        'closes_at', c.closes_at, 'total_tickets', c.total_tickets, 'tickets_sold', c.tickets_sold),
-      'draw', (select jsonb_build_object(
-                 'id', d.id, 'winning_number', d.winning_number, 'drawn_at', d.drawn_at,
-                 'won', d.winning_number between e.first_ticket and e.first_ticket + e.quantity - 1)
-               from public.draws d where d.competition_id = c.id)
-    ) order by e.created_at desc, e.id), '[]'::jsonb)
-  from public.entries e
-  join public.competitions c on c.id = e.competition_id
-  where e.user_id = public.require_user()
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  -- plpgsql, so the body is resolved when called: it reads public.draws, which the draws migration creates.
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+        'entry_id', e.id,
+        'kind', e.kind,
+        'quantity', e.quantity,
+        'amount', e.amount,
+        'status', e.status,
+        'created_at', e.created_at,
+        'ticket_numbers', to_jsonb(array(select generate_series(e.first_ticket, e.first_ticket + e.quantity - 1))),
+        'competition', jsonb_build_object(
+          'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status, 'image', c.images[1],
+          'closes_at', c.closes_at, 'total_tickets', c.total_tickets, 'tickets_sold', c.tickets_sold),
+        'draw', (select jsonb_build_object(
+                   'id', d.id, 'winning_number', d.winning_number, 'drawn_at', d.drawn_at,
+                   'won', d.winning_number between e.first_ticket and e.first_ticket + e.quantity - 1)
+                 from public.draws d where d.competition_id = c.id)
+      ) order by e.created_at desc, e.id), '[]'::jsonb)
+    from public.entries e
+    join public.competitions c on c.id = e.competition_id
+    where e.user_id = private.require_user());
+end;
 $$;
 comment on function public.get_my_entries() is 'The caller''s entries, newest first, with ticket numbers, competition summary and the draw result once drawn.';
 grant execute on function public.get_my_entries() to authenticated;
+
+-- What the competition page shows a signed-in user before they enter: their credit,
+-- how many more tickets they may buy, and the price of each quantity with the amount
+-- missing, worked out here because money arithmetic happens only in SQL (ARCHITECTURE
+-- §1). enter_competition() stays the last word: this is a quote, not a reservation.
+create function public.get_entry_quote(p_competition_id uuid) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  acct public.user_account_data%rowtype;
+  c public.competitions%rowtype;
+  held integer;
+  cap_left integer;
+  tickets_left integer;
+  balance numeric(12, 2);
+  quoted integer;
+begin
+  select * into c from public.competitions where id = p_competition_id;
+  if not found or (c.status = 'draft' and not public.is_admin()) then
+    raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
+  end if;
+  select * into acct from public.user_account_data a where a.id = uid;
+  balance := coalesce(acct.credits, 0);
+  select count(*) into held from public.tickets t where t.competition_id = c.id and t.user_id = uid;
+  cap_left := greatest(c.max_tickets_per_user - held, 0);
+  tickets_left := greatest(c.total_tickets - c.tickets_sold, 0);
+  -- Prices for every quantity the selector can offer, capped so the answer stays small.
+  quoted := least(cap_left, tickets_left, 1000);
+  return jsonb_build_object(
+    'balance', balance,
+    'approved', coalesce(acct.approved, false),
+    'rejected', acct.rejected_at is not null and not coalesce(acct.approved, false),
+    'held', held,
+    'cap_left', cap_left,
+    'tickets_left', tickets_left,
+    'costs', coalesce((select jsonb_agg(c.ticket_price * q order by q) from generate_series(1, quoted) q), '[]'::jsonb),
+    'shortfalls', coalesce((select jsonb_agg(greatest(c.ticket_price * q - balance, 0) order by q)
+                              from generate_series(1, quoted) q), '[]'::jsonb));
+end;
+$$;
+comment on function public.get_entry_quote(uuid) is 'Signed-in users: what the competition page shows before entering: credit balance, approval, tickets held, how many more the per-user cap and the tickets left allow, and for each quantity up to 1000 (costs[i] and shortfalls[i] are for i + 1 tickets) the cost and the credit still missing. enter_competition() re-checks everything.';
+grant execute on function public.get_entry_quote(uuid) to authenticated;
 
 -- ----------------------------------------------------------------------------
 -- Admin
@@ -786,8 +555,8 @@ grant execute on function public.get_my_entries() to authenticated;
 create function public.admin_list_competitions() returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
 begin
-  perform public.require_admin();
-  return coalesce((select jsonb_agg(public.competition_json(c.id, true) order by c.created_at desc)
+  perform private.require_admin();
+  return coalesce((select jsonb_agg(private.competition_json(c.id, true) order by c.created_at desc)
                      from public.competitions c), '[]'::jsonb);
 end;
 $$;
@@ -799,8 +568,8 @@ language plpgsql stable security definer set search_path = '' as $$
 declare
   result jsonb;
 begin
-  perform public.require_admin();
-  result := public.competition_json(p_id, true);
+  perform private.require_admin();
+  result := private.competition_json(p_id, true);
   if result is null then
     raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
   end if;
@@ -813,7 +582,7 @@ grant execute on function public.admin_get_competition(uuid) to authenticated;
 create function public.admin_create_competition(p jsonb) returns jsonb
 language plpgsql security definer set search_path = '' as $$
 declare
-  admin_id uuid := public.require_admin();
+  admin_id uuid := private.require_admin();
   c public.competitions;
 begin
   c.id := gen_random_uuid();
@@ -821,7 +590,7 @@ begin
   c.description := '';
   c.images := '{}';
   c.opens_at := now();
-  c := public.competition_apply(c, p);
+  c := private.competition_apply(c, p);
   begin
     insert into public.competitions (id, slug, title, summary, description, prize_description, prize_value, images,
                                      ticket_price, total_tickets, max_tickets_per_user, opens_at, closes_at,
@@ -832,8 +601,8 @@ begin
   exception when unique_violation then
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
-  perform public.log_activity('competition.created', c.id, jsonb_build_object('title', c.title));
-  return public.competition_json(c.id, true);
+  perform private.log_activity('competition.created', c.id, jsonb_build_object('title', c.title));
+  return private.competition_json(c.id, true);
 end;
 $$;
 comment on function public.admin_create_competition(jsonb) is 'Admins: creates a draft competition from {title, slug?, summary?, description?, prize_description, prize_value, images[], ticket_price, total_tickets, max_tickets_per_user, opens_at?, closes_at, skill_question?, skill_options[]?, skill_answer?}.';
@@ -845,7 +614,7 @@ declare
   prev public.competitions%rowtype;
   c public.competitions;
 begin
-  perform public.require_admin();
+  perform private.require_admin();
   select * into prev from public.competitions where id = p_id for update;
   if not found then
     raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
@@ -853,7 +622,7 @@ begin
   if prev.status not in ('draft', 'live') then
     raise exception 'This competition can no longer be edited' using errcode = 'P0001', hint = 'edit_not_allowed';
   end if;
-  c := public.competition_apply(prev, p);
+  c := private.competition_apply(prev, p);
   if prev.status = 'live' then
     if c.slug <> prev.slug then
       raise exception 'The address (slug) cannot change once the competition is live' using errcode = 'P0001', hint = 'edit_not_allowed';
@@ -883,8 +652,8 @@ begin
   exception when unique_violation then
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
-  perform public.log_activity('competition.updated', p_id, jsonb_build_object('fields', (select jsonb_agg(k) from jsonb_object_keys(p) k)));
-  return public.competition_json(p_id, true);
+  perform private.log_activity('competition.updated', p_id, jsonb_build_object('fields', (select jsonb_agg(k) from jsonb_object_keys(p) k)));
+  return private.competition_json(p_id, true);
 end;
 $$;
 comment on function public.admin_update_competition(uuid, jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug; once tickets are sold only wording, prize details, images and a later close time.';
@@ -896,7 +665,7 @@ declare
   c public.competitions%rowtype;
   the_seed bytea;
 begin
-  perform public.require_admin();
+  perform private.require_admin();
   select * into c from public.competitions where id = p_id for update;
   if not found then
     raise exception 'Competition not found' using errcode = 'P0002', hint = 'competition_not_found';
@@ -921,9 +690,9 @@ begin
      set status = 'live', seed_commitment = encode(extensions.digest(the_seed, 'sha256'), 'hex'),
          external_randomness = p_external_randomness, published_at = now(), updated_at = now()
    where id = p_id;
-  perform public.log_activity('competition.published', p_id,
+  perform private.log_activity('competition.published', p_id,
     jsonb_build_object('external_randomness', p_external_randomness ->> 'source'));
-  return public.competition_json(p_id, true);
+  return private.competition_json(p_id, true);
 end;
 $$;
 comment on function public.admin_publish_competition(uuid, jsonb) is 'Admins: makes a draft live, creating its secret seed in the database and publishing the SHA-256 commitment; optional external randomness (drand round or RANDOM.ORG signed result) is fixed here, before any sale.';
@@ -938,7 +707,7 @@ declare
   refunded_entries integer := 0;
   refunded_total numeric(12, 2) := 0;
 begin
-  perform public.require_admin();
+  perform private.require_admin();
   if p_reason is null or char_length(btrim(p_reason)) not between 3 and 500 then
     raise exception 'Give a reason between 3 and 500 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
@@ -958,7 +727,7 @@ begin
      where competition_id = p_id and status = 'active' and kind = 'paid' and user_id is not null
      order by created_at, id
   loop
-    perform public.post_ledger(e.user_id, 'refund', e.amount, 'Refund: ' || c.title || ' was cancelled', 'entry:' || e.id);
+    perform private.post_ledger(e.user_id, 'refund', e.amount, 'Refund: ' || c.title || ' was cancelled', 'entry:' || e.id);
     update public.user_account_data
        set total_spent = greatest(total_spent - e.amount, 0),
            total_entries = greatest(total_entries - e.quantity, 0), updated_at = now()
@@ -978,10 +747,10 @@ begin
      where competition_id = p_id and status = 'active' and user_id is not null
      group by user_id
   loop
-    perform public.queue_mail(u.user_id, 'competition_cancelled', 'Cancelled: ' || c.title,
+    perform private.queue_mail(u.user_id, 'competition_cancelled', 'Cancelled: ' || c.title,
       format(E'We are sorry: %s has been cancelled.\n\nReason: %s\n\n%s',
              c.title, btrim(p_reason),
-             case when u.total > 0 then 'Your ' || u.tickets || ' ticket(s) cost ' || public.format_gbp(u.total)
+             case when u.total > 0 then 'Your ' || u.tickets || ' ticket(s) cost ' || private.format_gbp(u.total)
                                         || ', which has been refunded to your LabCash credit.'
                   else 'Your free postal entry has been withdrawn.' end));
   end loop;
@@ -992,9 +761,9 @@ begin
   update public.competitions
      set status = 'cancelled', cancelled_at = now(), cancel_reason = btrim(p_reason), updated_at = now()
    where id = p_id;
-  perform public.log_activity('competition.cancelled', p_id,
+  perform private.log_activity('competition.cancelled', p_id,
     jsonb_build_object('reason', btrim(p_reason), 'refunded_entries', refunded_entries, 'refunded_total', refunded_total));
-  return jsonb_build_object('competition', public.competition_json(p_id, true),
+  return jsonb_build_object('competition', private.competition_json(p_id, true),
                             'refunded_entries', refunded_entries, 'refunded_total', refunded_total);
 end;
 $$;
@@ -1006,7 +775,7 @@ create function public.admin_record_postal_entry(
 ) returns jsonb
 language plpgsql security definer set search_path = '' as $$
 declare
-  admin_id uuid := public.require_admin();
+  admin_id uuid := private.require_admin();
   c public.competitions%rowtype;
   held integer;
   new_entry uuid;
@@ -1022,8 +791,8 @@ begin
   if p_user_id is not null and not exists (select 1 from public.user_account_data a where a.id = p_user_id) then
     raise exception 'No such user' using errcode = 'P0002', hint = 'user_not_found';
   end if;
-  c := public.lock_competition_for_entry(p_competition_id);
-  if not public.answer_is_correct(c, p_answer) then
+  c := private.lock_competition_for_entry(p_competition_id);
+  if not private.answer_is_correct(c, p_answer) then
     raise exception 'That answer is not correct' using errcode = 'P0001', hint = 'answer_incorrect';
   end if;
   if p_user_id is not null then
@@ -1048,14 +817,14 @@ begin
    where id = c.id;
   if p_user_id is not null then
     update public.user_account_data set total_entries = total_entries + 1, updated_at = now() where id = p_user_id;
-    perform public.queue_mail(p_user_id, 'entry_receipt', 'Your postal entry: ' || c.title,
+    perform private.queue_mail(p_user_id, 'entry_receipt', 'Your postal entry: ' || c.title,
       format(E'We have recorded your free postal entry to %s.\n\nYour ticket number: #%s\n\n'
              'The draw is verifiable: its seed commitment is %s.', c.title, ticket_no, c.seed_commitment));
   end if;
-  perform public.log_activity('competition.postal_entry', c.id,
+  perform private.log_activity('competition.postal_entry', c.id,
     jsonb_build_object('entry_id', new_entry, 'user_id', p_user_id, 'ticket_number', ticket_no));
   if ticket_no = c.total_tickets then
-    perform public.draw_competition(c.id, 'sold_out');
+    perform private.draw_competition(c.id, 'sold_out');
     drew := true;
   end if;
   return jsonb_build_object('entry_id', new_entry, 'ticket_number', ticket_no, 'drawn', drew);
@@ -1063,84 +832,3 @@ end;
 $$;
 comment on function public.admin_record_postal_entry(uuid, uuid, text, text, text) is 'Admins: records a free postal entry (name, address, answer; optionally linked to an account): one ticket with the same odds, within the per-person cap.';
 grant execute on function public.admin_record_postal_entry(uuid, uuid, text, text, text) to authenticated;
-
-create function public.admin_update_prize_status(p_draw_id uuid, p_status text) returns jsonb
-language plpgsql security definer set search_path = '' as $$
-begin
-  perform public.require_admin();
-  if p_status is null or p_status not in ('awaiting_claim', 'verified', 'delivered') then
-    raise exception 'Prize status must be awaiting_claim, verified or delivered' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  update public.draws set prize_status = p_status, prize_status_updated_at = now() where id = p_draw_id;
-  if not found then
-    raise exception 'Draw not found' using errcode = 'P0002', hint = 'draw_not_found';
-  end if;
-  perform public.log_activity('prize.status_changed', p_draw_id, jsonb_build_object('status', p_status));
-  return (select jsonb_build_object('draw_id', d.id, 'prize_status', d.prize_status, 'prize_status_updated_at', d.prize_status_updated_at)
-            from public.draws d where d.id = p_draw_id);
-end;
-$$;
-comment on function public.admin_update_prize_status(uuid, text) is 'Admins: tracks a prize: awaiting_claim -> verified (ID checked) -> delivered.';
-grant execute on function public.admin_update_prize_status(uuid, text) to authenticated;
-
--- ----------------------------------------------------------------------------
--- Mail delivery (the server's mail adapter, secret key only)
--- ----------------------------------------------------------------------------
-create function public.claim_mail_batch(p_limit integer default 20)
-returns table (id bigint, to_email text, kind text, subject text, body_text text)
-language plpgsql security definer set search_path = '' as $$
-begin
-  if not public.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
-  -- A claim lasts five minutes: a crashed sender's rows are retried, and
-  -- concurrent senders never take the same row.
-  return query
-    update public.mail_outbox m
-       set claimed_at = now(), attempts = m.attempts + 1
-     where m.id in (select q.id from public.mail_outbox q
-                     where q.status = 'queued' and (q.claimed_at is null or q.claimed_at < now() - interval '5 minutes')
-                     order by q.id
-                     limit least(greatest(coalesce(p_limit, 20), 1), 100)
-                     for update skip locked)
-    returning m.id, m.to_email, m.kind, m.subject, m.body_text;
-end;
-$$;
-comment on function public.claim_mail_batch(integer) is 'Server: claims up to p_limit queued mails for delivery (five-minute claim).';
-revoke execute on function public.claim_mail_batch(integer) from public, anon, authenticated;
-grant execute on function public.claim_mail_batch(integer) to service_role;
-
-create function public.mark_mail_sent(p_id bigint, p_transport text) returns void
-language plpgsql security definer set search_path = '' as $$
-begin
-  if not public.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
-  if p_transport not in ('smtp', 'outbox') then
-    raise exception 'Transport must be smtp or outbox' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  update public.mail_outbox
-     set status = 'sent', sent_at = now(), transport = p_transport, error = null
-   where id = p_id and status = 'queued';
-end;
-$$;
-comment on function public.mark_mail_sent(bigint, text) is 'Server: marks a claimed mail delivered (by SMTP, or kept in the outbox when no SMTP is configured).';
-revoke execute on function public.mark_mail_sent(bigint, text) from public, anon, authenticated;
-grant execute on function public.mark_mail_sent(bigint, text) to service_role;
-
-create function public.mark_mail_failed(p_id bigint, p_error text) returns void
-language plpgsql security definer set search_path = '' as $$
-begin
-  if not public.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
-  -- Five attempts, then the row is failed for an admin to see.
-  update public.mail_outbox
-     set status = case when attempts >= 5 then 'failed' else 'queued' end,
-         claimed_at = null, error = left(p_error, 1000)
-   where id = p_id and status = 'queued';
-end;
-$$;
-comment on function public.mark_mail_failed(bigint, text) is 'Server: records a delivery failure; the mail is retried until its fifth attempt, then marked failed.';
-revoke execute on function public.mark_mail_failed(bigint, text) from public, anon, authenticated;
-grant execute on function public.mark_mail_failed(bigint, text) to service_role;
