@@ -27,12 +27,53 @@ export async function openDatabase(options: OpenOptions = {}): Promise<PGlite> {
     dataDir: options.dataDir,
     extensions: { pgcrypto },
   });
-  await migrate(db, options);
+  try {
+    await migrate(db, options);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
   return db;
+}
+
+/**
+ * The database records migrations that are no longer in supabase/migrations (they were
+ * re-cut or deleted). Applying the folder on top would mix two histories, and dropping
+ * the data silently would lose a developer's work, so the start stops and says what to do.
+ */
+export class StaleMigrationsError extends Error {
+  constructor(readonly missing: string[]) {
+    super(
+      `This database has migrations applied that are no longer in supabase/migrations: ${missing.join(", ")}. ` +
+        "The migrations were rewritten, so this data cannot be brought up to date. " +
+        "Run `npm run db:reset` (it deletes the embedded database and its data), then start again.",
+    );
+    this.name = "StaleMigrationsError";
+  }
+}
+
+/** What supabase_migrations.schema_migrations records; nothing for a new database. */
+async function appliedMigrations(db: PGlite): Promise<Array<{ version: string; name: string | null }>> {
+  const [{ exists }] = (
+    await db.query<{ exists: boolean }>("select to_regclass('supabase_migrations.schema_migrations') is not null as exists")
+  ).rows;
+  if (!exists) return [];
+  return (
+    await db.query<{ version: string; name: string | null }>(
+      "select version, name from supabase_migrations.schema_migrations order by version",
+    )
+  ).rows;
 }
 
 export async function migrate(db: PGlite, options: OpenOptions = {}): Promise<void> {
   const log = options.log ?? (() => {});
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort();
+  const recorded = await appliedMigrations(db);
+  // Checked before anything is applied, so a refused start changes nothing.
+  const inFolder = new Set(files.map((f) => f.split("_")[0]));
+  const missing = recorded.filter((r) => r.version !== "seed" && !inFolder.has(r.version));
+  if (missing.length) throw new StaleMigrationsError(missing.map((r) => (r.name ? `${r.version}_${r.name}` : r.version)));
+
   await db.exec(await readFile(shimFile, "utf8"));
   await db.exec(`
     create schema if not exists supabase_migrations;
@@ -42,12 +83,7 @@ export async function migrate(db: PGlite, options: OpenOptions = {}): Promise<vo
       applied_at timestamptz not null default now()
     );
   `);
-  const applied = new Set(
-    (await db.query<{ version: string }>("select version from supabase_migrations.schema_migrations")).rows.map(
-      (r) => r.version,
-    ),
-  );
-  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort();
+  const applied = new Set(recorded.map((r) => r.version));
   for (const file of files) {
     const [version, ...rest] = file.replace(/\.sql$/, "").split("_");
     if (applied.has(version)) continue;
@@ -62,14 +98,11 @@ export async function migrate(db: PGlite, options: OpenOptions = {}): Promise<vo
     log(`applied migration ${file}`);
   }
   if (options.seed !== false && !applied.has("seed")) {
-    const seeded = await db.query("select 1 from supabase_migrations.schema_migrations where version = 'seed'");
-    if (seeded.rows.length === 0) {
-      const sql = await readFile(seedFile, "utf8");
-      await db.transaction(async (tx) => {
-        await tx.exec(sql);
-        await tx.query("insert into supabase_migrations.schema_migrations (version, name) values ('seed', 'seed.sql')");
-      });
-      log("applied seed.sql");
-    }
+    const sql = await readFile(seedFile, "utf8");
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query("insert into supabase_migrations.schema_migrations (version, name) values ('seed', 'seed.sql')");
+    });
+    log("applied seed.sql");
   }
 }

@@ -31,10 +31,18 @@ grant usage on schema auth to anon, authenticated, service_role;
 
 -- Supabase's default privileges: every new table, sequence and function in public
 -- is open to the API roles, which is why every migration must enable RLS and
--- revoke what it does not mean to give.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+-- revoke what it does not mean to give. Supabase sets them once, when the project
+-- is made; so does the shim (before the first migration), or a restart would undo
+-- the migrations' revokes and open the next migration's functions to the API.
+do $$
+begin
+  if to_regclass('supabase_migrations.schema_migrations') is null then
+    alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+  end if;
+end
+$$;
 
 -- auth tables (GoTrue's columns, the subset the embedded auth server uses) ------
 create table if not exists auth.users (
