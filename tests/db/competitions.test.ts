@@ -1,48 +1,34 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
 import { deliverQueuedMail, type RpcClient } from "@/lib/mail/adapter";
-import {
-  anon,
-  attempt,
-  createAdmin,
-  createCompetition,
-  createUser,
-  ledgerMismatches,
-  openTestDb,
-  rpc,
-  rpcRows,
-  server,
-  user,
-  type Db,
-} from "./competitions-support";
+import { anon, asUser, attempt, dbPerFile, service } from "./support";
 
-let db: Db;
+const db = dbPerFile();
 let admin: string;
 
 beforeAll(async () => {
-  db = await openTestDb();
-  admin = await createAdmin(db);
+  admin = await db().createAdmin();
 });
 
 type Entered = { entry_id: string; ticket_numbers: number[]; balance: number; drawn: boolean };
 type Competition = Record<string, unknown> & { id: string; slug: string; status: string; tickets_sold: number };
 
 const enter = (uid: string, id: string, quantity: number, answer: string | null = "4") =>
-  rpc<Entered>(db, user(uid), "enter_competition", { p_competition_id: id, p_quantity: quantity, p_answer: answer });
+  db().call<Entered>(asUser(uid), "enter_competition", { p_competition_id: id, p_quantity: quantity, p_answer: answer });
 
 async function competitionRow(id: string) {
-  return (await db.query<{ status: string; tickets_sold: number; slug: string }>("select * from public.competitions where id = $1", [id])).rows[0];
+  return (await db().sql<{ status: string; tickets_sold: number; slug: string }>("select * from public.competitions where id = $1", [id]))[0];
 }
 
 async function closeNow(id: string) {
-  await db.query("update public.competitions set opens_at = now() - interval '2 days', closes_at = now() - interval '1 second' where id = $1", [id]);
+  await db().sql("update public.competitions set opens_at = now() - interval '2 days', closes_at = now() - interval '1 second' where id = $1", [id]);
 }
 
 describe("entering a competition", () => {
   it("allocates numbers in purchase order, moves credit through the ledger and keeps the totals", async () => {
-    const id = await createCompetition(db, admin, { ticket_price: "0.25", total_tickets: 50 });
-    const a = await createUser(db, { credits: "10.00" });
-    const b = await createUser(db, { credits: "10.00" });
+    const id = await db().createCompetition(admin, { ticket_price: "0.25", total_tickets: 50 });
+    const a = await db().createPlayer({ credits: "10.00" });
+    const b = await db().createPlayer({ credits: "10.00" });
 
     const first = await enter(a, id, 3);
     const second = await enter(b, id, 2);
@@ -54,36 +40,36 @@ describe("entering a competition", () => {
     expect(Number(third.balance)).toBe(9);
     expect(first.drawn).toBe(false);
 
-    const acct = (await db.query<{ credits: string; total_spent: string; total_entries: number }>(
-      "select credits, total_spent, total_entries from public.user_account_data where id = $1", [a])).rows[0];
+    const acct = (await db().sql<{ credits: string; total_spent: string; total_entries: number }>(
+      "select credits, total_spent, total_entries from public.user_account_data where id = $1", [a]))[0];
     expect(acct).toEqual({ credits: "9.00", total_spent: "1.00", total_entries: 4 });
-    const ledger = (await db.query<{ kind: string; amount: string; reference: string }>(
-      "select kind, amount, reference from public.credit_ledger where user_id = $1 and kind = 'entry' order by id", [a])).rows;
+    const ledger = await db().sql<{ kind: string; amount: string; reference: string }>(
+      "select kind, amount, reference from public.credit_ledger where user_id = $1 and kind = 'entry' order by id", [a]);
     expect(ledger).toEqual([
       { kind: "entry", amount: "-0.75", reference: `entry:${first.entry_id}` },
       { kind: "entry", amount: "-0.25", reference: `entry:${third.entry_id}` },
     ]);
     expect((await competitionRow(id)).tickets_sold).toBe(6);
 
-    const mail = (await db.query<{ kind: string; body_text: string }>(
-      "select kind, body_text from public.mail_outbox where to_user = $1 order by id", [a])).rows;
+    const mail = await db().sql<{ kind: string; body_text: string }>(
+      "select kind, body_text from public.mail_outbox where to_user = $1 order by id", [a]);
     expect(mail.map((m) => m.kind)).toEqual(["entry_receipt", "entry_receipt"]);
     expect(mail[0].body_text).toContain("#1, #2, #3");
 
-    const mine = await rpc<Array<{ ticket_numbers: number[]; competition: { id: string } }>>(db, user(a), "get_my_entries");
+    const mine = await db().call<Array<{ ticket_numbers: number[]; competition: { id: string } }>>(asUser(a), "get_my_entries");
     expect(mine.map((e) => e.ticket_numbers)).toEqual([[6], [1, 2, 3]]);
-    const page = await rpc<Competition & { my_tickets: number[] }>(db, user(a), "get_competition", { p_slug: (await competitionRow(id)).slug });
+    const page = await db().call<Competition & { my_tickets: number[] }>(asUser(a), "get_competition", { p_slug: (await competitionRow(id)).slug });
     expect(page.my_tickets).toEqual([1, 2, 3, 6]);
-    expect(await ledgerMismatches(db)).toEqual([]);
+    expect(await db().ledgerMismatches()).toEqual([]);
   });
 
   it("refuses with a clear message for each reason", async () => {
-    const id = await createCompetition(db, admin, { ticket_price: "2.50", total_tickets: 10, max_tickets_per_user: 4 });
-    const rich = await createUser(db, { credits: "100.00" });
-    const poor = await createUser(db, { credits: "3.00" });
-    const pending = await createUser(db, { approved: false, credits: "50.00" });
-    const draft = await createCompetition(db, admin, {}, false);
-    const later = await createCompetition(db, admin, {
+    const id = await db().createCompetition(admin, { ticket_price: "2.50", total_tickets: 10, max_tickets_per_user: 4 });
+    const rich = await db().createPlayer({ credits: "100.00" });
+    const poor = await db().createPlayer({ credits: "3.00" });
+    const pending = await db().createUser({ credits: "50.00" });
+    const draft = await db().createCompetition(admin, {}, false);
+    const later = await db().createCompetition(admin, {
       opens_at: "2099-05-01T09:00:00Z",
       closes_at: "2099-06-01T09:00:00Z",
     });
@@ -93,7 +79,7 @@ describe("entering a competition", () => {
       expect(r.ok).toBe(false);
       return r.ok ? "" : r.message;
     };
-    expect(await refusal(rpc(db, anon, "enter_competition", { p_competition_id: id, p_quantity: 1 }))).toMatch(/permission denied/);
+    expect(await refusal(db().call(anon, "enter_competition", { p_competition_id: id, p_quantity: 1 }))).toMatch(/permission denied/);
     expect(await refusal(enter(pending, id, 1))).toBe("Your account is awaiting approval");
     expect(await refusal(enter(rich, draft, 1))).toBe("Competition not found");
     expect(await refusal(enter(rich, later, 1))).toBe("Entries open on 1 May 2099 at 10:00");
@@ -104,27 +90,27 @@ describe("entering a competition", () => {
     expect(await refusal(enter(poor, id, 2))).toBe("Not enough credit: you need £2.00 more");
     await enter(rich, id, 4);
     expect(await refusal(enter(rich, id, 1))).toBe("You already have the maximum of 4 tickets for this competition");
-    const other = await createUser(db, { credits: "100.00" });
+    const other = await db().createPlayer({ credits: "100.00" });
     await enter(other, id, 4);
     expect(await refusal(enter(poor, id, 3))).toBe("Only 2 tickets left");
     // Nothing was taken from anyone who was refused.
-    expect((await db.query<{ credits: string }>("select credits from public.user_account_data where id = $1", [poor])).rows[0].credits).toBe("3.00");
-    expect(await ledgerMismatches(db)).toEqual([]);
+    expect((await db().sql<{ credits: string }>("select credits from public.user_account_data where id = $1", [poor]))[0].credits).toBe("3.00");
+    expect(await db().ledgerMismatches()).toEqual([]);
   });
 
   it("never shows the correct answer or the seed to the page", async () => {
-    const id = await createCompetition(db, admin, { skill_question: "Which planet is red?", skill_options: ["Venus", "Mars"], skill_answer: "Mars" });
+    const id = await db().createCompetition(admin, { skill_question: "Which planet is red?", skill_options: ["Venus", "Mars"], skill_answer: "Mars" });
     const slug = (await competitionRow(id)).slug;
-    for (const caller of [anon, user(await createUser(db))]) {
-      const page = await rpc<Competition>(db, caller, "get_competition", { p_slug: slug });
+    for (const caller of [anon, asUser(await db().createPlayer())]) {
+      const page = await db().call<Competition>(caller, "get_competition", { p_slug: slug });
       expect(page.skill_options).toEqual(["Venus", "Mars"]);
       expect(JSON.stringify(page)).not.toMatch(/skill_answer/);
       expect(page.seed_commitment).toMatch(/^[0-9a-f]{64}$/);
-      const list = await rpc<Competition[]>(db, caller, "list_competitions");
+      const list = await db().call<Competition[]>(caller, "list_competitions");
       expect(JSON.stringify(list)).not.toMatch(/skill_answer/);
     }
-    const seedHex = (await db.query<{ h: string }>("select encode(seed, 'hex') h from public.competition_seeds where competition_id = $1", [id])).rows[0].h;
-    expect(JSON.stringify(await rpc(db, user(admin), "admin_get_competition", { p_id: id }))).not.toContain(seedHex);
+    const seedHex = (await db().sql<{ h: string }>("select encode(seed, 'hex') h from public.competition_seeds where competition_id = $1", [id]))[0].h;
+    expect(JSON.stringify(await db().call(asUser(admin), "admin_get_competition", { p_id: id }))).not.toContain(seedHex);
     for (const [caller, sql] of [
       ["anon", "select skill_answer from public.competitions"],
       ["authenticated", "select skill_answer from public.competitions"],
@@ -132,19 +118,16 @@ describe("entering a competition", () => {
       ["authenticated", "select * from public.competition_seeds"],
       ["service_role", "select * from public.competition_seeds"],
     ] as const) {
-      const r = await attempt(db.transaction(async (tx) => {
-        await tx.exec(`set local role ${caller}`);
-        return tx.query(sql);
-      }));
-      expect(r.ok, `${caller}: ${sql}`).toBe(false);
+      const { error } = await db().as({ role: caller }, sql);
+      expect(error, `${caller}: ${sql}`).not.toBeNull();
     }
-    const drafts = await rpc<Competition[]>(db, anon, "list_competitions");
+    const drafts = await db().call<Competition[]>(anon, "list_competitions");
     expect(drafts.every((c) => c.status !== "draft")).toBe(true);
   });
 
   it("guards admin, draw and mail functions", async () => {
-    const player = await createUser(db);
-    const id = await createCompetition(db, admin);
+    const player = await db().createPlayer();
+    const id = await db().createCompetition(admin);
     for (const [fn, args] of [
       ["admin_create_competition", { p: {} }],
       ["admin_publish_competition", { p_id: id }],
@@ -152,27 +135,24 @@ describe("entering a competition", () => {
       ["admin_list_competitions", {}],
       ["run_due_draws", {}],
     ] as const) {
-      const r = await attempt(rpc(db, user(player), fn, args));
+      const r = await attempt(db().call(asUser(player), fn, args));
       expect(r.ok ? "" : r.message, fn).toBe("Access denied: Admin privileges required");
     }
-    const mail = await attempt(rpc(db, user(player), "claim_mail_batch"));
+    const mail = await attempt(db().call(asUser(player), "claim_mail_batch"));
     expect(mail.ok ? "" : mail.message).toBe("permission denied for function claim_mail_batch");
     // The draw itself is internal: the API cannot name it, and its schema is closed to callers.
-    const viaApi = await attempt(rpc(db, user(player), "draw_competition", { p_id: id }));
+    const viaApi = await attempt(db().call(asUser(player), "draw_competition", { p_id: id }));
     expect(viaApi.ok ? "" : viaApi.message).toMatch(/^function public\.draw_competition\(.*\) does not exist$/);
-    const direct = await attempt(db.transaction(async (tx) => {
-      await tx.exec("set local role authenticated");
-      return tx.query("select private.draw_competition($1)", [id]);
-    }));
-    expect(direct.ok ? "" : direct.message).toBe("permission denied for schema private");
+    const direct = await db().as(asUser(player), "select private.draw_competition($1)", [id]);
+    expect(direct.error?.message).toBe("permission denied for schema private");
   });
 });
 
 describe("concurrency", () => {
   it("300 simultaneous buyers for the last 100 tickets: exactly 100 sold, numbered 1…100, balances equal ledgers", async () => {
-    const id = await createCompetition(db, admin, { ticket_price: "1.50", total_tickets: 100, max_tickets_per_user: 3, skill_question: null });
+    const id = await db().createCompetition(admin, { ticket_price: "1.50", total_tickets: 100, max_tickets_per_user: 3, skill_question: null });
     const buyers: string[] = [];
-    for (let i = 0; i < 300; i++) buyers.push(await createUser(db, { credits: i % 7 === 0 ? "2.00" : "5.00" }));
+    for (let i = 0; i < 300; i++) buyers.push(await db().createPlayer({ credits: i % 7 === 0 ? "2.00" : "5.00" }));
 
     const results = await Promise.all(buyers.map((b, i) => attempt(enter(b, id, 1 + (i % 3), null))));
     const sold = results.flatMap((r) => (r.ok ? r.value.ticket_numbers : []));
@@ -184,88 +164,87 @@ describe("concurrency", () => {
       expect(["This competition has sold out", "Only N tickets left", "Not enough credit: you need £X more"]).toContain(m);
     }
 
-    const tickets = (await db.query<{ n: number; distinct_numbers: number; max: number }>(
-      "select count(*)::int n, count(distinct number)::int distinct_numbers, max(number) max from public.tickets where competition_id = $1", [id])).rows[0];
+    const tickets = (await db().sql<{ n: number; distinct_numbers: number; max: number }>(
+      "select count(*)::int n, count(distinct number)::int distinct_numbers, max(number) max from public.tickets where competition_id = $1", [id]))[0];
     expect(tickets).toEqual({ n: 100, distinct_numbers: 100, max: 100 });
     expect(await competitionRow(id)).toMatchObject({ status: "drawn", tickets_sold: 100 });
-    expect(await ledgerMismatches(db)).toEqual([]);
-    const negative = await db.query("select 1 from public.user_account_data where credits < 0");
-    expect(negative.rows).toEqual([]);
+    expect(await db().ledgerMismatches()).toEqual([]);
+    expect(await db().sql("select 1 from public.user_account_data where credits < 0")).toEqual([]);
     // Money taken equals tickets sold times the price.
-    const spent = (await db.query<{ s: string }>(
-      "select -sum(l.amount) s from public.credit_ledger l where l.reference in (select 'entry:' || e.id from public.entries e where e.competition_id = $1)", [id])).rows[0].s;
+    const spent = (await db().sql<{ s: string }>(
+      "select -sum(l.amount) s from public.credit_ledger l where l.reference in (select 'entry:' || e.id from public.entries e where e.competition_id = $1)", [id]))[0].s;
     expect(spent).toBe("150.00");
-    const totals = (await db.query<{ e: number; s: string }>(
-      "select sum(total_entries)::int e, sum(total_spent) s from public.user_account_data where id = any($1)", [buyers])).rows[0];
+    const totals = (await db().sql<{ e: number; s: string }>(
+      "select sum(total_entries)::int e, sum(total_spent) s from public.user_account_data where id = any($1)", [buyers]))[0];
     expect(totals).toEqual({ e: 100, s: "150.00" });
   }, 180_000);
 
   it("the per-user cap holds under simultaneous purchases", async () => {
-    const id = await createCompetition(db, admin, { total_tickets: 100, max_tickets_per_user: 5 });
-    const greedy = await createUser(db, { credits: "100.00" });
+    const id = await db().createCompetition(admin, { total_tickets: 100, max_tickets_per_user: 5 });
+    const greedy = await db().createPlayer({ credits: "100.00" });
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(enter(greedy, id, 1 + (i % 2)))));
     const mine = results.flatMap((r) => (r.ok ? r.value.ticket_numbers : []));
     expect(mine.length).toBe(5);
-    const held = (await db.query<{ n: number }>("select count(*)::int n from public.tickets where competition_id = $1 and user_id = $2", [id, greedy])).rows[0].n;
+    const held = (await db().sql<{ n: number }>("select count(*)::int n from public.tickets where competition_id = $1 and user_id = $2", [id, greedy]))[0].n;
     expect(held).toBe(5);
     for (const r of results) {
       if (!r.ok) expect(r.message).toMatch(/^(You can buy at most 1 more tickets|You already have the maximum of 5 tickets) for this competition$/);
     }
-    expect((await db.query<{ credits: string }>("select credits from public.user_account_data where id = $1", [greedy])).rows[0].credits).toBe("95.00");
+    expect((await db().sql<{ credits: string }>("select credits from public.user_account_data where id = $1", [greedy]))[0].credits).toBe("95.00");
   });
 
   it("draws once when the close-time trigger races itself and a sell-out", async () => {
-    const id = await createCompetition(db, admin, { total_tickets: 10 });
-    const p = await createUser(db, { credits: "20.00" });
+    const id = await db().createCompetition(admin, { total_tickets: 10 });
+    const p = await db().createPlayer({ credits: "20.00" });
     await enter(p, id, 3);
     await closeNow(id);
     const runs = await Promise.all([
-      ...Array.from({ length: 4 }, () => rpc<{ drawn: Array<{ competition_id: string }> }>(db, server, "run_due_draws")),
-      rpc<{ drawn: Array<{ competition_id: string }> }>(db, user(admin), "run_due_draws"),
+      ...Array.from({ length: 4 }, () => db().call<{ drawn: Array<{ competition_id: string }> }>(service, "run_due_draws")),
+      db().call<{ drawn: Array<{ competition_id: string }> }>(asUser(admin), "run_due_draws"),
     ]);
     const drawnHere = runs.flatMap((r) => r.drawn.filter((d) => d.competition_id === id));
     expect(drawnHere.length).toBe(1);
-    expect((await db.query("select 1 from public.draws where competition_id = $1", [id])).rows.length).toBe(1);
+    expect((await db().sql("select 1 from public.draws where competition_id = $1", [id])).length).toBe(1);
 
     // A sell-out purchase racing cron runs: one draw, in the purchase's transaction.
-    const soon = await createCompetition(db, admin, { total_tickets: 4 });
+    const soon = await db().createCompetition(admin, { total_tickets: 4 });
     await enter(p, soon, 3);
     const raced = await Promise.all([
       attempt(enter(p, soon, 1)),
-      rpc<{ drawn: Array<{ competition_id: string }> }>(db, server, "run_due_draws"),
-      rpc<{ drawn: Array<{ competition_id: string }> }>(db, server, "run_due_draws"),
+      db().call<{ drawn: Array<{ competition_id: string }> }>(service, "run_due_draws"),
+      db().call<{ drawn: Array<{ competition_id: string }> }>(service, "run_due_draws"),
     ]);
     expect(raced[0].ok && raced[0].value.drawn).toBe(true);
-    expect((await db.query("select trigger from public.draws where competition_id = $1", [soon])).rows).toEqual([{ trigger: "sold_out" }]);
-    expect((await db.query("select 1 from public.activity_log where action = 'competition.drawn' and subject_id = $1", [soon])).rows.length).toBe(1);
+    expect(await db().sql("select trigger from public.draws where competition_id = $1", [soon])).toEqual([{ trigger: "sold_out" }]);
+    expect((await db().sql("select 1 from public.activity_log where action = 'competition.drawn' and subject_id = $1", [soon])).length).toBe(1);
   });
 });
 
 describe("close time and draws", () => {
   it("refuses entries after the close time; the cron trigger draws it, or closes it with no sales", async () => {
-    const withSales = await createCompetition(db, admin, { total_tickets: 20 });
-    const empty = await createCompetition(db, admin, { total_tickets: 20 });
-    const p = await createUser(db, { credits: "20.00", name: "Grace Hopper" });
-    await rpc(db, user(p), "update_my_profile", { p_town: "York" });
+    const withSales = await db().createCompetition(admin, { total_tickets: 20 });
+    const empty = await db().createCompetition(admin, { total_tickets: 20 });
+    const p = await db().createPlayer({ credits: "20.00", name: "Grace Hopper" });
+    await db().call(asUser(p), "update_my_profile", { p_town: "York" });
     await enter(p, withSales, 2);
     await closeNow(withSales);
     await closeNow(empty);
 
     const late = await attempt(enter(p, withSales, 1));
     expect(late.ok ? "" : late.message).toBe("This competition has closed");
-    expect((await attempt(rpc(db, anon, "run_due_draws"))).ok).toBe(false);
+    expect((await attempt(db().call(anon, "run_due_draws"))).ok).toBe(false);
 
-    const run = await rpc<{ drawn: Array<{ competition_id: string; draw_id: string }>; closed: string[] }>(db, server, "run_due_draws");
+    const run = await db().call<{ drawn: Array<{ competition_id: string; draw_id: string }>; closed: string[] }>(service, "run_due_draws");
     expect(run.drawn.map((d) => d.competition_id)).toContain(withSales);
     expect(run.closed).toContain(empty);
     expect((await competitionRow(empty)).status).toBe("closed");
-    expect((await db.query("select 1 from public.draws where competition_id = $1", [empty])).rows).toEqual([]);
+    expect(await db().sql("select 1 from public.draws where competition_id = $1", [empty])).toEqual([]);
 
-    const again = await rpc<{ drawn: unknown[]; closed: unknown[] }>(db, server, "run_due_draws");
+    const again = await db().call<{ drawn: unknown[]; closed: unknown[] }>(service, "run_due_draws");
     expect(again).toEqual({ drawn: [], closed: [] });
 
     const drawId = run.drawn.find((d) => d.competition_id === withSales)!.draw_id;
-    const draw = await rpc<PublishedDraw & { winner_display_name: string; trigger: string }>(db, anon, "get_draw", { p_draw_id: drawId });
+    const draw = await db().call<PublishedDraw & { winner_display_name: string; trigger: string }>(anon, "get_draw", { p_draw_id: drawId });
     expect(draw.trigger).toBe("close_time");
     expect(draw.winner_display_name).toBe("Grace H.");
     expect(draw.tickets.length).toBe(2);
@@ -273,43 +252,43 @@ describe("close time and draws", () => {
     expect(verification.ok).toBe(true);
     expect(verification.winningNumber).toBe(draw.winning_number);
 
-    const page = await rpc<Competition & { draw: { id: string; winning_number: number } }>(db, anon, "get_competition", { p_slug: (await competitionRow(withSales)).slug });
+    const page = await db().call<Competition & { draw: { id: string; winning_number: number } }>(anon, "get_competition", { p_slug: (await competitionRow(withSales)).slug });
     expect(page.status).toBe("drawn");
     expect(page.draw.id).toBe(drawId);
-    const winners = await rpc<Array<{ draw_id: string; winner_display_name: string }>>(db, anon, "list_winners");
+    const winners = await db().call<Array<{ draw_id: string; winner_display_name: string }>>(anon, "list_winners");
     expect(winners.find((w) => w.draw_id === drawId)).toMatchObject({ winner_display_name: "Grace H.", winner_town: "York" });
-    const won = (await db.query<{ body_text: string }>("select body_text from public.mail_outbox where to_user = $1 and kind = 'competition_won'", [p])).rows;
+    const won = await db().sql<{ body_text: string }>("select body_text from public.mail_outbox where to_user = $1 and kind = 'competition_won'", [p]);
     expect(won.length).toBe(1);
     // The link in the e-mail is absolute, on the site_url setting.
     expect(won[0].body_text).toContain(`http://localhost:3000/winners/${drawId}`);
-    const mine = await rpc<Array<{ draw: { won: boolean } }>>(db, user(p), "get_my_entries");
+    const mine = await db().call<Array<{ draw: { won: boolean } }>>(asUser(p), "get_my_entries");
     expect(mine[0].draw.won).toBe(true);
   });
 });
 
 describe("cancelling", () => {
   it("refunds every paid entry to credit with its own ledger row and restores the totals", async () => {
-    const id = await createCompetition(db, admin, { ticket_price: "0.75", total_tickets: 100 });
-    const a = await createUser(db, { credits: "10.00" });
-    const b = await createUser(db, { credits: "10.00" });
+    const id = await db().createCompetition(admin, { ticket_price: "0.75", total_tickets: 100 });
+    const a = await db().createPlayer({ credits: "10.00" });
+    const b = await db().createPlayer({ credits: "10.00" });
     await enter(a, id, 2);
     await enter(a, id, 3);
     await enter(b, id, 4);
-    await rpc(db, user(admin), "admin_record_postal_entry", {
+    await db().call(asUser(admin), "admin_record_postal_entry", {
       p_competition_id: id, p_user_id: b, p_name: "Bea Post", p_address: "1 High Street, York", p_answer: "4",
     });
-    const short = await attempt(rpc(db, user(admin), "admin_cancel_competition", { p_id: id, p_reason: "" }));
+    const short = await attempt(db().call(asUser(admin), "admin_cancel_competition", { p_id: id, p_reason: "" }));
     expect(short.ok ? "" : short.message).toBe("Give a reason between 3 and 500 characters");
 
-    const result = await rpc<{ refunded_entries: number; refunded_total: number }>(db, user(admin), "admin_cancel_competition", {
+    const result = await db().call<{ refunded_entries: number; refunded_total: number }>(asUser(admin), "admin_cancel_competition", {
       p_id: id, p_reason: "Supplier could not deliver the prize",
     });
     expect(result).toMatchObject({ refunded_entries: 3, refunded_total: 6.75 });
-    const accounts = (await db.query<{ id: string; credits: string; total_spent: string; total_entries: number }>(
-      "select id, credits, total_spent, total_entries from public.user_account_data where id = any($1) order by credits", [[a, b]])).rows;
+    const accounts = await db().sql<{ id: string; credits: string; total_spent: string; total_entries: number }>(
+      "select id, credits, total_spent, total_entries from public.user_account_data where id = any($1) order by credits", [[a, b]]);
     for (const acct of accounts) expect(acct).toMatchObject({ credits: "10.00", total_spent: "0.00", total_entries: 0 });
-    const refunds = (await db.query<{ user_id: string; amount: string }>(
-      "select user_id, amount from public.credit_ledger where kind = 'refund' and user_id = any($1) order by id", [[a, b]])).rows;
+    const refunds = await db().sql<{ user_id: string; amount: string }>(
+      "select user_id, amount from public.credit_ledger where kind = 'refund' and user_id = any($1) order by id", [[a, b]]);
     expect(refunds).toEqual([
       { user_id: a, amount: "1.50" },
       { user_id: a, amount: "2.25" },
@@ -318,45 +297,45 @@ describe("cancelling", () => {
     expect((await competitionRow(id)).status).toBe("cancelled");
     const entry = await attempt(enter(a, id, 1));
     expect(entry.ok ? "" : entry.message).toBe("This competition has been cancelled");
-    const again = await attempt(rpc(db, user(admin), "admin_cancel_competition", { p_id: id, p_reason: "twice" }));
+    const again = await attempt(db().call(asUser(admin), "admin_cancel_competition", { p_id: id, p_reason: "twice" }));
     expect(again.ok ? "" : again.message).toBe("This competition is already cancelled");
-    expect((await db.query("select 1 from public.mail_outbox where kind = 'competition_cancelled' and to_user = any($1)", [[a, b]])).rows.length).toBe(2);
-    expect(await ledgerMismatches(db)).toEqual([]);
+    expect((await db().sql("select 1 from public.mail_outbox where kind = 'competition_cancelled' and to_user = any($1)", [[a, b]])).length).toBe(2);
+    expect(await db().ledgerMismatches()).toEqual([]);
   });
 });
 
 describe("postal entries and admin edits", () => {
   it("gives one free ticket with the same odds and checks the answer", async () => {
-    const id = await createCompetition(db, admin, { total_tickets: 3, max_tickets_per_user: 2 });
-    const p = await createUser(db, { credits: "5.00" });
-    const wrong = await attempt(rpc(db, user(admin), "admin_record_postal_entry", {
+    const id = await db().createCompetition(admin, { total_tickets: 3, max_tickets_per_user: 2 });
+    const p = await db().createPlayer({ credits: "5.00" });
+    const wrong = await attempt(db().call(asUser(admin), "admin_record_postal_entry", {
       p_competition_id: id, p_user_id: null, p_name: "Olive Post", p_address: "2 Mill Lane, Leeds", p_answer: "3",
     }));
     expect(wrong.ok ? "" : wrong.message).toBe("That answer is not correct");
-    const free = await rpc<{ ticket_number: number; drawn: boolean }>(db, user(admin), "admin_record_postal_entry", {
+    const free = await db().call<{ ticket_number: number; drawn: boolean }>(asUser(admin), "admin_record_postal_entry", {
       p_competition_id: id, p_user_id: null, p_name: "Olive Post", p_address: "2 Mill Lane, Leeds", p_answer: "4",
     });
     expect(free).toMatchObject({ ticket_number: 1, drawn: false });
     await enter(p, id, 2);
-    const page = await rpc<Competition & { draw: { winner_display_name: string } }>(db, anon, "get_competition", { p_slug: (await competitionRow(id)).slug });
+    const page = await db().call<Competition & { draw: { winner_display_name: string } }>(anon, "get_competition", { p_slug: (await competitionRow(id)).slug });
     expect(page.status).toBe("drawn");
     expect(["Olive P.", "Test U."]).toContain(page.draw.winner_display_name.replace(/User\d+/, "U."));
   });
 
   it("validates fields and limits edits once tickets are sold", async () => {
-    const bad = await attempt(rpc(db, user(admin), "admin_create_competition", {
+    const bad = await attempt(db().call(asUser(admin), "admin_create_competition", {
       p: { title: "Cheap", prize_description: "x", prize_value: 1, ticket_price: "0.10", total_tickets: 10, max_tickets_per_user: 1, closes_at: "2099-01-01T00:00:00Z" },
     }));
     expect(bad.ok ? "" : bad.message).toBe("Ticket price must be from £0.25 to £10,000, in pounds and pence");
-    const id = await createCompetition(db, admin, { total_tickets: 10 });
-    const p = await createUser(db, { credits: "5.00" });
+    const id = await db().createCompetition(admin, { total_tickets: 10 });
+    const p = await db().createPlayer({ credits: "5.00" });
     await enter(p, id, 1);
-    const priceChange = await attempt(rpc(db, user(admin), "admin_update_competition", { p_id: id, p: { ticket_price: 2 } }));
+    const priceChange = await attempt(db().call(asUser(admin), "admin_update_competition", { p_id: id, p: { ticket_price: 2 } }));
     expect(priceChange.ok ? "" : priceChange.message).toBe("Tickets have been sold: only the wording, prize details, images and a later close time can change");
     const later = new Date(Date.now() + 30 * 86400_000).toISOString();
-    const ok = await rpc<{ title: string; closes_at: string }>(db, user(admin), "admin_update_competition", { p_id: id, p: { title: "Renamed prize", closes_at: later } });
+    const ok = await db().call<{ title: string; closes_at: string }>(asUser(admin), "admin_update_competition", { p_id: id, p: { title: "Renamed prize", closes_at: later } });
     expect(ok.title).toBe("Renamed prize");
-    const publishedTwice = await attempt(rpc(db, user(admin), "admin_publish_competition", { p_id: id }));
+    const publishedTwice = await attempt(db().call(asUser(admin), "admin_publish_competition", { p_id: id }));
     expect(publishedTwice.ok ? "" : publishedTwice.message).toBe("Only a draft can be published");
   });
 });
@@ -364,20 +343,14 @@ describe("postal entries and admin edits", () => {
 describe("mail adapter", () => {
   it("delivers queued mail to the outbox when no SMTP is configured, once", async () => {
     const client: RpcClient = {
-      async rpc(fn, args) {
-        try {
-          return { data: fn === "claim_mail_batch" ? await rpcRows(db, server, fn, args) : await rpc(db, server, fn, args), error: null };
-        } catch (e) {
-          return { data: null, error: { message: (e as Error).message } };
-        }
-      },
+      rpc: (fn, args) => db().rpc(service, fn, args),
     };
-    const queued = (await db.query<{ n: number }>("select count(*)::int n from public.mail_outbox where status = 'queued'")).rows[0].n;
+    const queued = (await db().sql<{ n: number }>("select count(*)::int n from public.mail_outbox where status = 'queued'"))[0].n;
     expect(queued).toBeGreaterThan(0);
     const report = await deliverQueuedMail(client, { transport: { name: "outbox", send: async () => {} }, limit: 50, batches: 100 });
     expect(report).toMatchObject({ transport: "outbox", claimed: queued, sent: queued, failed: 0 });
-    expect((await db.query("select 1 from public.mail_outbox where status = 'queued'")).rows).toEqual([]);
-    expect((await db.query("select distinct transport from public.mail_outbox where status = 'sent'")).rows).toEqual([{ transport: "outbox" }]);
+    expect(await db().sql("select 1 from public.mail_outbox where status = 'queued'")).toEqual([]);
+    expect(await db().sql("select distinct transport from public.mail_outbox where status = 'sent'")).toEqual([{ transport: "outbox" }]);
     expect((await deliverQueuedMail(client, { transport: { name: "outbox", send: async () => {} } })).claimed).toBe(0);
   });
 });

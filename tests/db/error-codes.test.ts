@@ -2,17 +2,7 @@
 // message, so the app switches on codes and never parses messages (ARCHITECTURE §4
 // "Errors are codes"). PostgREST (and the embedded backend) return it as `hint`.
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  attempt,
-  createAdmin,
-  createCompetition,
-  createUser,
-  openTestDb,
-  rpc,
-  user,
-  type Caller,
-  type Db,
-} from "./competitions-support";
+import { asUser, attempt, dbPerFile, type Caller } from "./support";
 
 /** The code table (shared plan); the TypeScript error type maps these and nothing else. */
 const ERROR_CODES = [
@@ -49,12 +39,11 @@ const ERROR_CODES = [
   "competition_drawn",
 ];
 
-let db: Db;
+const db = dbPerFile();
 let admin: string;
 
 beforeAll(async () => {
-  db = await openTestDb();
-  admin = await createAdmin(db);
+  admin = await db().createAdmin();
 });
 
 /** The message and hint of a call that must be refused. */
@@ -65,14 +54,14 @@ async function refusal(p: Promise<unknown>): Promise<{ message: string; hint?: s
 }
 
 const enter = (uid: string, id: string, quantity: number, answer: string | null = "4") =>
-  rpc(db, user(uid), "enter_competition", { p_competition_id: id, p_quantity: quantity, p_answer: answer });
+  db().call(asUser(uid), "enter_competition", { p_competition_id: id, p_quantity: quantity, p_answer: answer });
 
 const closeNow = (id: string) =>
-  db.query("update public.competitions set opens_at = now() - interval '2 days', closes_at = now() - interval '1 second' where id = $1", [id]);
+  db().sql("update public.competitions set opens_at = now() - interval '2 days', closes_at = now() - interval '1 second' where id = $1", [id]);
 
 describe("the catalogue", () => {
   it("every raise in every function carries a hint from the code table, and every code is used", async () => {
-    const { rows } = await db.query<{ fn: string; src: string }>(
+    const rows = await db().sql<{ fn: string; src: string }>(
       `select p.oid::regprocedure::text as fn, p.prosrc as src
          from pg_proc p
         where p.pronamespace in (select oid from pg_namespace where nspname in ('public', 'private'))`,
@@ -91,42 +80,42 @@ describe("the catalogue", () => {
 describe("refusals carry their code", () => {
   it("guards: not_authenticated, admin_required", async () => {
     const nobody: Caller = { role: "authenticated" };
-    expect(await refusal(rpc(db, nobody, "get_my_account"))).toEqual({
+    expect(await refusal(db().call(nobody, "get_my_account"))).toEqual({
       message: "User not authenticated",
       hint: "not_authenticated",
     });
-    const player = await createUser(db);
-    expect(await refusal(rpc(db, user(player), "admin_list_competitions"))).toEqual({
+    const player = await db().createPlayer();
+    expect(await refusal(db().call(asUser(player), "admin_list_competitions"))).toEqual({
       message: "Access denied: Admin privileges required",
       hint: "admin_required",
     });
   });
 
   it("approval: approval_pending, approval_rejected", async () => {
-    const id = await createCompetition(db, admin);
-    const pending = await createUser(db, { approved: false, credits: "10.00" });
+    const id = await db().createCompetition(admin);
+    const pending = await db().createUser({ credits: "10.00" });
     expect(await refusal(enter(pending, id, 1))).toEqual({
       message: "Your account is awaiting approval",
       hint: "approval_pending",
     });
-    const rejected = await createUser(db, { approved: false, credits: "10.00" });
-    await rpc(db, user(admin), "admin_reject_user", { p_user_id: rejected, p_reason: "Could not verify" });
+    const rejected = await db().createUser({ credits: "10.00" });
+    await db().call(asUser(admin), "admin_reject_user", { p_user_id: rejected, p_reason: "Could not verify" });
     expect(await refusal(enter(rejected, id, 1))).toEqual({
       message: "Your account was not approved, so you cannot enter competitions",
       hint: "approval_rejected",
     });
-    expect(await refusal(rpc(db, user(admin), "admin_approve_user", { p_user_id: crypto.randomUUID() }))).toEqual({
+    expect(await refusal(db().call(asUser(admin), "admin_approve_user", { p_user_id: crypto.randomUUID() }))).toEqual({
       message: "No such user",
       hint: "user_not_found",
     });
   });
 
   it("entering: every refusal of enter_competition", async () => {
-    const id = await createCompetition(db, admin, { ticket_price: "2.50", total_tickets: 10, max_tickets_per_user: 4 });
-    const draft = await createCompetition(db, admin, {}, false);
-    const later = await createCompetition(db, admin, { opens_at: "2099-05-01T09:00:00Z", closes_at: "2099-06-01T09:00:00Z" });
-    const rich = await createUser(db, { credits: "100.00" });
-    const poor = await createUser(db, { credits: "3.00" });
+    const id = await db().createCompetition(admin, { ticket_price: "2.50", total_tickets: 10, max_tickets_per_user: 4 });
+    const draft = await db().createCompetition(admin, {}, false);
+    const later = await db().createCompetition(admin, { opens_at: "2099-05-01T09:00:00Z", closes_at: "2099-06-01T09:00:00Z" });
+    const rich = await db().createPlayer({ credits: "100.00" });
+    const poor = await db().createPlayer({ credits: "3.00" });
 
     const cases: Array<[Promise<unknown>, string, string]> = [
       [enter(rich, draft, 1), "Competition not found", "competition_not_found"],
@@ -144,21 +133,21 @@ describe("refusals carry their code", () => {
       message: "You already have the maximum of 4 tickets for this competition",
       hint: "cap_reached",
     });
-    await enter(await createUser(db, { credits: "100.00" }), id, 4);
+    await enter(await db().createPlayer({ credits: "100.00" }), id, 4);
     expect(await refusal(enter(poor, id, 3))).toEqual({ message: "Only 2 tickets left", hint: "not_enough_tickets" });
-    await enter(await createUser(db, { credits: "100.00" }), id, 2);
+    await enter(await db().createPlayer({ credits: "100.00" }), id, 2);
     expect(await refusal(enter(poor, id, 1))).toEqual({ message: "This competition has sold out", hint: "competition_sold_out" });
 
-    const closing = await createCompetition(db, admin);
+    const closing = await db().createCompetition(admin);
     await closeNow(closing);
     expect(await refusal(enter(rich, closing, 1))).toEqual({ message: "This competition has closed", hint: "competition_closed" });
   });
 
   it("postal entries: cap_reached for an entrant at the cap", async () => {
-    const id = await createCompetition(db, admin, { total_tickets: 10, max_tickets_per_user: 1 });
-    const p = await createUser(db, { credits: "5.00" });
+    const id = await db().createCompetition(admin, { total_tickets: 10, max_tickets_per_user: 1 });
+    const p = await db().createPlayer({ credits: "5.00" });
     await enter(p, id, 1);
-    const postal = rpc(db, user(admin), "admin_record_postal_entry", {
+    const postal = db().call(asUser(admin), "admin_record_postal_entry", {
       p_competition_id: id,
       p_user_id: p,
       p_name: "Pat Post",
@@ -172,39 +161,39 @@ describe("refusals carry their code", () => {
   });
 
   it("admin: slug_taken, edit_not_allowed, not_a_draft, cancellation, draw_not_found", async () => {
-    const id = await createCompetition(db, admin, { total_tickets: 2, max_tickets_per_user: 2 });
-    const [{ slug }] = (await db.query<{ slug: string }>("select slug from public.competitions where id = $1", [id])).rows;
-    const taken = rpc(db, user(admin), "admin_create_competition", {
+    const id = await db().createCompetition(admin, { total_tickets: 2, max_tickets_per_user: 2 });
+    const [{ slug }] = await db().sql<{ slug: string }>("select slug from public.competitions where id = $1", [id]);
+    const taken = db().call(asUser(admin), "admin_create_competition", {
       p: { title: "Copy", slug, prize_description: "x", prize_value: 1, ticket_price: 1, total_tickets: 10, max_tickets_per_user: 1, closes_at: "2099-01-01T00:00:00Z" },
     });
     expect(await refusal(taken)).toEqual({ message: `The address "${slug}" is already used by another competition`, hint: "slug_taken" });
-    expect(await refusal(rpc(db, user(admin), "admin_update_competition", { p_id: id, p: { slug: "another-address" } }))).toEqual({
+    expect(await refusal(db().call(asUser(admin), "admin_update_competition", { p_id: id, p: { slug: "another-address" } }))).toEqual({
       message: "The address (slug) cannot change once the competition is live",
       hint: "edit_not_allowed",
     });
-    expect(await refusal(rpc(db, user(admin), "admin_publish_competition", { p_id: id }))).toEqual({
+    expect(await refusal(db().call(asUser(admin), "admin_publish_competition", { p_id: id }))).toEqual({
       message: "Only a draft can be published",
       hint: "not_a_draft",
     });
 
-    await enter(await createUser(db, { credits: "5.00" }), id, 2); // sells out, so it is drawn
-    expect(await refusal(rpc(db, user(admin), "admin_cancel_competition", { p_id: id, p_reason: "Too late" }))).toEqual({
+    await enter(await db().createPlayer({ credits: "5.00" }), id, 2); // sells out, so it is drawn
+    expect(await refusal(db().call(asUser(admin), "admin_cancel_competition", { p_id: id, p_reason: "Too late" }))).toEqual({
       message: "A drawn competition cannot be cancelled",
       hint: "competition_drawn",
     });
 
-    const other = await createCompetition(db, admin);
-    await rpc(db, user(admin), "admin_cancel_competition", { p_id: other, p_reason: "Prize withdrawn" });
-    expect(await refusal(rpc(db, user(admin), "admin_cancel_competition", { p_id: other, p_reason: "Twice" }))).toEqual({
+    const other = await db().createCompetition(admin);
+    await db().call(asUser(admin), "admin_cancel_competition", { p_id: other, p_reason: "Prize withdrawn" });
+    expect(await refusal(db().call(asUser(admin), "admin_cancel_competition", { p_id: other, p_reason: "Twice" }))).toEqual({
       message: "This competition is already cancelled",
       hint: "already_cancelled",
     });
-    expect(await refusal(enter(await createUser(db, { credits: "5.00" }), other, 1))).toEqual({
+    expect(await refusal(enter(await db().createPlayer({ credits: "5.00" }), other, 1))).toEqual({
       message: "This competition has been cancelled",
       hint: "competition_cancelled",
     });
     expect(
-      await refusal(rpc(db, user(admin), "admin_update_prize_status", { p_draw_id: crypto.randomUUID(), p_status: "verified" })),
+      await refusal(db().call(asUser(admin), "admin_update_prize_status", { p_draw_id: crypto.randomUUID(), p_status: "verified" })),
     ).toEqual({ message: "Draw not found", hint: "draw_not_found" });
   });
 });

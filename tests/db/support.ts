@@ -1,7 +1,8 @@
-// Support for the db tests: a fresh in-memory PGlite per test file with the Supabase
-// shim and every migration applied, auth users made the way the auth server makes
-// them, and SQL run "as" a caller the way the API gateway (PostgREST) runs it:
-// one transaction, `set local role`, `request.jwt.claims` set locally.
+// The one toolkit of the db tests: a fresh in-memory PGlite per test file with the
+// Supabase shim and every migration applied, auth users made the way the auth server
+// makes them, competitions made the way the admin pages make them, and SQL run "as" a
+// caller the way the API gateway (PostgREST) runs it: one transaction, `set local role`,
+// `request.jwt.claims` set locally.
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -78,6 +79,7 @@ export function rpcSql(fn: string, args: Record<string, unknown>, setReturning: 
 export class TestDb {
   private retset = new Map<string, boolean>();
   private userCount = 0;
+  private competitionCount = 0;
 
   constructor(readonly pg: PGlite) {}
 
@@ -112,10 +114,10 @@ export class TestDb {
     return { data: data as T, error: null };
   }
 
-  /** rpc() that must succeed. */
+  /** rpc() that must succeed: throws a DbRefusal (the database's message, code and hint) if refused. */
   async call<T = unknown>(caller: Caller, fn: string, args: Record<string, unknown> = {}): Promise<T> {
     const res = await this.rpc<T>(caller, fn, args);
-    if (res.error) throw new Error(`${fn} failed: ${res.error.code} ${res.error.message}`);
+    if (res.error) throw new DbRefusal(fn, res.error);
     return res.data;
   }
 
@@ -137,17 +139,19 @@ export class TestDb {
   async createUser(
     opts: {
       email?: string | null;
+      name?: string;
       meta?: Record<string, unknown>;
       role?: "user" | "admin" | "super_admin";
       approved?: boolean;
-      credits?: number;
+      /** Added by the server (add_credits with the secret key), so it is in the ledger. */
+      credits?: number | string;
     } = {},
   ): Promise<string> {
     this.userCount += 1;
     const email = opts.email === undefined ? `user${this.userCount}@labcash.test` : opts.email;
     const [{ id }] = await this.sql<{ id: string }>(
       "insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id",
-      [email, JSON.stringify(opts.meta ?? { name: `Test User ${this.userCount}` })],
+      [email, JSON.stringify(opts.meta ?? { name: opts.name ?? `Test User${this.userCount}` })],
     );
     if (opts.role && opts.role !== "user") {
       await this.sql("update public.user_account_data set role = $2 where id = $1", [id, opts.role]);
@@ -159,6 +163,40 @@ export class TestDb {
       await this.call(service, "add_credits", { user_id: id, amount: opts.credits });
     }
     return id;
+  }
+
+  /** An approved user: one who may add credit and enter competitions. */
+  async createPlayer(opts: { name?: string; credits?: number | string } = {}): Promise<string> {
+    return this.createUser({ ...opts, approved: true });
+  }
+
+  async createAdmin(): Promise<string> {
+    return this.createUser({ name: "Ada Admin", role: "admin", approved: true });
+  }
+
+  /** Creates a competition as the admin, through the admin RPCs, and publishes it unless told not to. */
+  async createCompetition(adminId: string, fields: CompetitionFields = {}, publish = true): Promise<string> {
+    this.competitionCount += 1;
+    const n = this.competitionCount;
+    const created = await this.call<{ id: string }>(asUser(adminId), "admin_create_competition", {
+      p: {
+        title: `Test prize ${n}`,
+        slug: `test-prize-${n}`,
+        prize_description: "A test prize",
+        prize_value: 100,
+        images: ["/competitions/test.svg"],
+        ticket_price: 1,
+        total_tickets: 100,
+        closes_at: new Date(Date.now() + 7 * 86400_000).toISOString(),
+        skill_question: "What is 2 + 2?",
+        skill_options: ["3", "4", "5"],
+        skill_answer: "4",
+        ...fields,
+        max_tickets_per_user: fields.max_tickets_per_user ?? Math.min(100, fields.total_tickets ?? 100),
+      },
+    });
+    if (publish) await this.call(asUser(adminId), "admin_publish_competition", { p_id: created.id });
+    return created.id;
   }
 
   async account(id: string): Promise<Record<string, unknown>> {
@@ -182,6 +220,47 @@ export class TestDb {
 
   async close(): Promise<void> {
     await this.pg.close();
+  }
+}
+
+export interface CompetitionFields {
+  title?: string;
+  slug?: string;
+  ticket_price?: string | number;
+  total_tickets?: number;
+  max_tickets_per_user?: number;
+  closes_at?: string;
+  opens_at?: string;
+  skill_question?: string | null;
+  skill_options?: string[] | null;
+  skill_answer?: string | null;
+}
+
+/** A refused call: the database's own message, with its SQLSTATE code and machine-code hint. */
+export class DbRefusal extends Error {
+  readonly code: string;
+  readonly hint?: string;
+  constructor(
+    readonly fn: string,
+    error: DbError,
+  ) {
+    super(error.message);
+    this.name = "DbRefusal";
+    this.code = error.code;
+    this.hint = error.hint;
+  }
+}
+
+/** Outcome of a call that may be refused: the value, or the refusal's message, code and hint. */
+export async function attempt<T>(
+  p: Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; message: string; code: string; hint?: string }> {
+  try {
+    return { ok: true, value: await p };
+  } catch (e) {
+    if (e instanceof DbRefusal) return { ok: false, message: e.message, code: e.code, hint: e.hint };
+    const error = toDbError(e);
+    return { ok: false, ...error };
   }
 }
 
