@@ -769,10 +769,6 @@ export type Database = {
         Args: never
         Returns: boolean
       }
-      is_service_role: {
-        Args: never
-        Returns: boolean
-      }
       is_super_admin: {
         Args: never
         Returns: boolean
@@ -800,18 +796,6 @@ export type Database = {
           p_transport: string
         }
         Returns: undefined
-      }
-      require_admin: {
-        Args: never
-        Returns: string
-      }
-      require_super_admin: {
-        Args: never
-        Returns: string
-      }
-      require_user: {
-        Args: never
-        Returns: string
       }
       run_due_draws: {
         Args: never
