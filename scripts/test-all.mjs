@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type check and lint (one check each), every suite (vitest's unit, db and
+// `npm test`: type check, lint and format check (one check each), every suite (vitest's unit, db and
 // contract projects, then Playwright's e2e), then one line summing them all:
 // `N passed, N failed[, N skipped]`.
 // Exits non-zero if anything failed or a suite could not report.
@@ -17,7 +17,7 @@ const resultsDir = path.join(root, "test-results");
 mkdirSync(resultsDir, { recursive: true });
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const only = process.argv.slice(2); // e.g. `npm test -- e2e` runs one suite (typecheck, lint, vitest, e2e)
+const only = process.argv.slice(2); // e.g. `npm test -- e2e` runs one suite (typecheck, lint, format, vitest, e2e)
 
 function readJson(file) {
   try {
@@ -59,6 +59,7 @@ function check(name, command, args) {
 }
 check("typecheck", "npm", ["run", "--silent", "typecheck"]);
 check("lint", bin("eslint"), ["."]);
+check("format", bin("prettier"), ["--check", "."]);
 
 const vitestJson = path.join(resultsDir, "vitest.json");
 rmSync(vitestJson, { force: true });
