@@ -10,13 +10,22 @@ import { searchSections, tableOfContents } from "./lib/content/markdown-outline"
 // A file that does not match its schema fails the build with the file name and the field.
 
 const seo = z.object({ title: z.string().optional(), description: z.string().optional() }).default({});
-const navigation = z.union([z.boolean(), z.object({ title: z.string().optional(), icon: z.string().optional() })]).default(true);
+const navigation = z
+  .union([z.boolean(), z.object({ title: z.string().optional(), icon: z.string().optional() })])
+  .default(true);
 
 const stripOrder = (segment: string) => segment.replace(/^\d+\./, "");
 
-function common(collection: string, meta: { path: string; extension: string }, data: { title: string; description: string }) {
+function common(
+  collection: string,
+  meta: { path: string; extension: string },
+  data: { title: string; description: string },
+) {
   const stem = `${collection}/${meta.path}`;
-  const segments = meta.path.split("/").map(stripOrder).filter((s) => s !== "index");
+  const segments = meta.path
+    .split("/")
+    .map(stripOrder)
+    .filter((s) => s !== "index");
   return {
     id: `${collection}/${meta.path}.${meta.extension}`,
     stem,
@@ -61,7 +70,12 @@ const docs = defineCollection({
 });
 
 const author = z.object({ name: z.string(), role: z.string().optional(), avatar: z.string().optional() });
-const image = z.object({ src: z.string().startsWith("/"), alt: z.string().min(1), width: z.number().default(1200), height: z.number().default(630) });
+const image = z.object({
+  src: z.string().startsWith("/"),
+  alt: z.string().min(1),
+  width: z.number().default(1200),
+  height: z.number().default(630),
+});
 
 const posts = defineCollection({
   name: "posts",
@@ -105,7 +119,13 @@ const posts = defineCollection({
 });
 
 // YAML pages: the body is structured data rather than prose.
-const pageFields = { title: z.string(), description: z.string(), seo, navigation, meta: z.record(z.string(), z.json()).default({}) };
+const pageFields = {
+  title: z.string(),
+  description: z.string(),
+  seo,
+  navigation,
+  meta: z.record(z.string(), z.json()).default({}),
+};
 
 function pageTransform(name: string, path: string) {
   return <T extends { _meta: { path: string; extension: string } }>(doc: T) => ({
@@ -128,11 +148,32 @@ const indexPage = defineSingleton({
   transform: pageTransform("indexPage", "/"),
   schema: z.object({
     ...pageFields,
-  hero: z.object({ eyebrow: z.string(), title: z.string(), highlight: z.string(), description: z.string(), links: z.array(link).min(1) }),
-  sections: z.array(z.object({ id: z.string(), title: z.string(), description: z.string(), steps: z.array(z.object({ title: z.string(), description: z.string(), icon: z.string() })).default([]) })),
-  features: z.object({ title: z.string(), description: z.string(), items: z.array(z.object({ title: z.string(), description: z.string(), icon: z.string() })) }),
-  testimonials: z.object({ title: z.string(), description: z.string(), items: z.array(z.object({ quote: z.string(), name: z.string(), detail: z.string() })) }),
-  cta: z.object({ title: z.string(), description: z.string(), links: z.array(link) }),
+    hero: z.object({
+      eyebrow: z.string(),
+      title: z.string(),
+      highlight: z.string(),
+      description: z.string(),
+      links: z.array(link).min(1),
+    }),
+    sections: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        description: z.string(),
+        steps: z.array(z.object({ title: z.string(), description: z.string(), icon: z.string() })).default([]),
+      }),
+    ),
+    features: z.object({
+      title: z.string(),
+      description: z.string(),
+      items: z.array(z.object({ title: z.string(), description: z.string(), icon: z.string() })),
+    }),
+    testimonials: z.object({
+      title: z.string(),
+      description: z.string(),
+      items: z.array(z.object({ quote: z.string(), name: z.string(), detail: z.string() })),
+    }),
+    cta: z.object({ title: z.string(), description: z.string(), links: z.array(link) }),
   }),
 });
 
@@ -143,11 +184,21 @@ const pricing = defineSingleton({
   transform: pageTransform("pricing", "/pricing"),
   schema: z.object({
     ...pageFields,
-  plans: z.array(z.object({ title: z.string(), amount: z.number().positive(), bonusPercent: z.number().min(0), highlight: z.boolean().default(false), description: z.string() })),
-  tiers: z.array(z.object({ label: z.string(), from: z.number(), to: z.number().nullable(), bonusPercent: z.number() })),
-  limits: z.object({ min: z.number(), max: z.number() }),
-  faq: z.array(z.object({ question: z.string(), answer: z.string() })),
-  logos: z.array(z.object({ name: z.string(), note: z.string() })).default([]),
+    plans: z.array(
+      z.object({
+        title: z.string(),
+        amount: z.number().positive(),
+        bonusPercent: z.number().min(0),
+        highlight: z.boolean().default(false),
+        description: z.string(),
+      }),
+    ),
+    tiers: z.array(
+      z.object({ label: z.string(), from: z.number(), to: z.number().nullable(), bonusPercent: z.number() }),
+    ),
+    limits: z.object({ min: z.number(), max: z.number() }),
+    faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+    logos: z.array(z.object({ name: z.string(), note: z.string() })).default([]),
   }),
 });
 
@@ -168,7 +219,7 @@ const competitions = defineSingleton({
   transform: pageTransform("competitions", "/competitions"),
   schema: z.object({
     ...pageFields,
-  items: z.array(z.object({ title: z.string(), description: z.string() })),
+    items: z.array(z.object({ title: z.string(), description: z.string() })),
   }),
 });
 

@@ -35,12 +35,15 @@ export async function proxy(request: NextRequest) {
 
   // One small RPC, only on the paths that depend on approval or role. If it fails the
   // visitor is treated as unapproved and not an admin; the page and the SQL check again.
-  const account = await callRpcWith(supabase, "get_my_account", {}, accountSchema.pick({ approved: true, role: true })).catch(
-    (e: unknown) => {
-      console.error("get_my_account failed in the proxy", e);
-      return null;
-    },
-  );
+  const account = await callRpcWith(
+    supabase,
+    "get_my_account",
+    {},
+    accountSchema.pick({ approved: true, role: true }),
+  ).catch((e: unknown) => {
+    console.error("get_my_account failed in the proxy", e);
+    return null;
+  });
   const approved = account?.approved ?? false;
   const admin = isAdminRole(account?.role);
 
@@ -56,5 +59,7 @@ export async function proxy(request: NextRequest) {
 export const config = {
   // Everything but static files and images; route handlers under /api are matched
   // so their sessions refresh, and decide access themselves.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)"],
+  matcher: [
+    "/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
+  ],
 };

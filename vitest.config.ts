@@ -12,7 +12,13 @@ export default defineConfig({
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
         resolve: { alias },
-        test: { name: "db", include: ["tests/db/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000 },
+        test: {
+          name: "db",
+          include: ["tests/db/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
       },
       {
         resolve: { alias },

@@ -9,7 +9,18 @@ export default function robots(): MetadataRoute.Robots {
     rules: {
       userAgent: "*",
       allow: "/",
-      disallow: ["/account", "/admin", "/api/", "/auth/", "/logout", "/pending-approval", "/notifications-test", "/confetti-test", "/purchase-success", "/payment/"],
+      disallow: [
+        "/account",
+        "/admin",
+        "/api/",
+        "/auth/",
+        "/logout",
+        "/pending-approval",
+        "/notifications-test",
+        "/confetti-test",
+        "/purchase-success",
+        "/payment/",
+      ],
     },
     sitemap: new URL("/sitemap.xml", canonicalOrigin()).toString(),
   };

@@ -17,6 +17,11 @@ export default function sitemap(): MetadataRoute.Sitemap {
   return [
     ...pages,
     ...docs.map((d) => ({ url: url(d.path), changeFrequency: "monthly" as const, priority: 0.6 })),
-    ...posts.map((p) => ({ url: url(p.path), lastModified: p.date, changeFrequency: "yearly" as const, priority: 0.5 })),
+    ...posts.map((p) => ({
+      url: url(p.path),
+      lastModified: p.date,
+      changeFrequency: "yearly" as const,
+      priority: 0.5,
+    })),
   ];
 }

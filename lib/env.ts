@@ -23,7 +23,10 @@ const httpUrl = z
 /** An origin (scheme, host, port): links are built by appending paths to it. */
 const origin = z
   .string()
-  .refine((v) => isUrl(v, ["http:", "https:"]) && new URL(v).pathname === "/" && !new URL(v).search, "must be an origin such as https://labcash.example (no path)")
+  .refine(
+    (v) => isUrl(v, ["http:", "https:"]) && new URL(v).pathname === "/" && !new URL(v).search,
+    "must be an origin such as https://labcash.example (no path)",
+  )
   .transform((v) => new URL(v).origin);
 
 /** A flag set to 1 (on) or 0 (off); unset is off. */
@@ -33,7 +36,12 @@ const flag = z
   .transform((v) => v === "1");
 
 const hex = (length?: number) =>
-  z.string().regex(length ? new RegExp(`^[0-9a-f]{${length}}$`, "i") : /^(?:[0-9a-f]{2})+$/i, length ? `must be ${length} hex digits` : "must be hex");
+  z
+    .string()
+    .regex(
+      length ? new RegExp(`^[0-9a-f]{${length}}$`, "i") : /^(?:[0-9a-f]{2})+$/i,
+      length ? `must be ${length} hex digits` : "must be hex",
+    );
 
 const variables = z.object({
   NODE_ENV: z.string().optional(),
@@ -44,7 +52,10 @@ const variables = z.object({
   NEXT_PUBLIC_SUPABASE_URL: httpUrl.optional(),
   /** Overrides NEXT_PUBLIC_SUPABASE_URL at run time (the launcher points the app at an embedded backend with it). */
   SUPABASE_URL: httpUrl.optional(),
-  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: z.string().startsWith("sb_publishable_", "must start with sb_publishable_").optional(),
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: z
+    .string()
+    .startsWith("sb_publishable_", "must start with sb_publishable_")
+    .optional(),
   SUPABASE_SECRET_KEY: z.string().startsWith("sb_secret_", "must start with sb_secret_").optional(),
   // Vercel's advice for a cron secret: a random string of at least 16 characters.
   CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
@@ -72,7 +83,10 @@ const variables = z.object({
     .string()
     .regex(/^(?:sk|rk)_(?:test|live)_\w+$/, "must start with sk_test_ or sk_live_ (rk_ for a restricted key), not pk_")
     .optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must start with whsec_").optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must start with whsec_")
+    .optional(),
 });
 
 /** Every variable this module reads, in `.env.example`'s words (NODE_ENV is set by Next and Node tools). */
@@ -94,7 +108,9 @@ export type Env = z.output<typeof variables> & {
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Missing or malformed environment variables (see .env.example):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    super(
+      `Missing or malformed environment variables (see .env.example):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
     this.name = "EnvError";
   }
 }
@@ -108,7 +124,9 @@ export function parseEnv(source: Source): Env {
   if (raw.DRAW_RANDOMNESS) raw.DRAW_RANDOMNESS = raw.DRAW_RANDOMNESS.toLowerCase();
   const parsed = variables.safeParse(raw);
   // Values are never echoed: several are secrets.
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`);
 
   const hostedUrl = raw.SUPABASE_URL ?? raw.NEXT_PUBLIC_SUPABASE_URL;
   const embedded = !hostedUrl || hostedUrl.replace(/\/+$/, "") === EMBEDDED_URL || raw.LABCASH_EMBEDDED === "1";
@@ -125,7 +143,8 @@ export function parseEnv(source: Source): Env {
   }
   if (raw.DRAW_RANDOMNESS === "random.org") missing("RANDOM_ORG_API_KEY", "required when DRAW_RANDOMNESS=random.org");
   if (raw.DRAND_CHAIN) missing("DRAND_PUBLIC_KEY", "required with DRAND_CHAIN (the chain's BLS public key)");
-  if (raw.STRIPE_SECRET_KEY) missing("STRIPE_WEBHOOK_SECRET", "required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)");
+  if (raw.STRIPE_SECRET_KEY)
+    missing("STRIPE_WEBHOOK_SECRET", "required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)");
   if (raw.STRIPE_WEBHOOK_SECRET) missing("STRIPE_SECRET_KEY", "required with STRIPE_WEBHOOK_SECRET");
 
   if (!parsed.success || problems.length > 0) throw new EnvError(problems);
@@ -133,7 +152,12 @@ export function parseEnv(source: Source): Env {
   const url = values.SUPABASE_URL ?? values.NEXT_PUBLIC_SUPABASE_URL;
   const supabase: SupabaseSettings =
     url && values.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY
-      ? { url, publishableKey: values.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY, secretKey: values.SUPABASE_SECRET_KEY, embedded }
+      ? {
+          url,
+          publishableKey: values.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
+          secretKey: values.SUPABASE_SECRET_KEY,
+          embedded,
+        }
       : { url: EMBEDDED_URL, publishableKey: EMBEDDED_PUBLISHABLE_KEY, secretKey: EMBEDDED_SECRET_KEY, embedded: true };
   return { ...values, supabase, production };
 }

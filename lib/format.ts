@@ -1,6 +1,10 @@
 // Display formatting only: money arithmetic happens in SQL (ARCHITECTURE §1).
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
 export const formatGBP = (amount: number) => gbp.format(amount);

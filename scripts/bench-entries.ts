@@ -45,7 +45,9 @@ async function serve() {
 }
 
 function startBackend(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...process.execArgv, self, "--serve"], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...process.execArgv, self, "--serve"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -92,7 +94,12 @@ async function pool<T, R>(items: T[], limit: number, task: (item: T, i: number) 
 type Phase = { name: string; calls: number; errors: number; firstError?: string; seconds: number; latencies: number[] };
 
 /** Every client calls `call` back to back until the time is up. */
-async function measure(name: string, clients: SupabaseClient[], seconds: number, call: (c: SupabaseClient) => Promise<unknown>): Promise<Phase> {
+async function measure(
+  name: string,
+  clients: SupabaseClient[],
+  seconds: number,
+  call: (c: SupabaseClient) => Promise<unknown>,
+): Promise<Phase> {
   const phase: Phase = { name, calls: 0, errors: 0, seconds: 0, latencies: [] };
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -136,7 +143,8 @@ async function main() {
   guard.unref();
 
   try {
-    const stage = (what: string) => console.error(`  ${((performance.now() - begun) / 1000).toFixed(1).padStart(5)} s  ${what}`);
+    const stage = (what: string) =>
+      console.error(`  ${((performance.now() - begun) / 1000).toFixed(1).padStart(5)} s  ${what}`);
     backend = await startBackend();
     const { url } = backend;
     stage("backend ready (migrations and seed applied)");
@@ -179,9 +187,13 @@ async function main() {
       rpc(c, "enter_competition", { p_competition_id: competition.id, p_quantity: 1, p_answer: "Three" }),
     );
 
-    const after = await rpc<{ tickets_sold: number }>(createClient(url, EMBEDDED_PUBLISHABLE_KEY, options), "get_competition", {
-      p_slug: (await rpc<{ slug: string }>(admin, "admin_get_competition", { p_id: competition.id })).slug,
-    });
+    const after = await rpc<{ tickets_sold: number }>(
+      createClient(url, EMBEDDED_PUBLISHABLE_KEY, options),
+      "get_competition",
+      {
+        p_slug: (await rpc<{ slug: string }>(admin, "admin_get_competition", { p_id: competition.id })).slug,
+      },
+    );
 
     const t = summary(trivial);
     const e = summary(entries);
@@ -191,7 +203,9 @@ async function main() {
       `\nbench:entries: embedded backend (PGlite, one process) on loopback; ${CLIENTS} signed-in supabase-js clients, ` +
         `one user each; ${SECONDS} s per phase; setup ${setupSeconds.toFixed(1)} s`,
     );
-    console.log(`${"".padEnd(30)} ${"calls".padStart(7)} ${"per second".padStart(10)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}`);
+    console.log(
+      `${"".padEnd(30)} ${"calls".padStart(7)} ${"per second".padStart(10)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}`,
+    );
     console.log(row(trivial, t));
     console.log(row(entries, e));
     console.log(

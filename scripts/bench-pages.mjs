@@ -31,7 +31,13 @@ if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync(path.join(root, ".next",
 const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "run.mjs"), "start"], {
   cwd: root,
   stdio: ["ignore", "pipe", "inherit"],
-  env: { ...process.env, PORT: String(port), EMBEDDED_PORT: String(embeddedPort), LABCASH_DATA_DIR: path.join(root, ".data", "bench"), NEXT_TELEMETRY_DISABLED: "1" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    EMBEDDED_PORT: String(embeddedPort),
+    LABCASH_DATA_DIR: path.join(root, ".data", "bench"),
+    NEXT_TELEMETRY_DISABLED: "1",
+  },
   detached: true,
 });
 server.stdout.resume();
@@ -52,7 +58,16 @@ try {
   await waitForServer();
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage", "--no-first-run", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-dev-shm-usage",
+      "--no-first-run",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const rows = [];
   for (const page of pages) {
@@ -61,13 +76,26 @@ try {
     // Lighthouse's own advice: scores vary run to run, so take the median of several runs.
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      runs.push((await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error" }, undefined)).lhr);
+      runs.push(
+        (await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error" }, undefined)).lhr,
+      );
     }
-    const median = (id) => runs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+    const median = (id) =>
+      runs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
     const scores = Object.fromEntries(Object.keys(runs[0].categories).map((id) => [id, median(id)]));
-    const result = { lhr: runs.find((lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100) === scores.performance) };
+    const result = {
+      lhr: runs.find((lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100) === scores.performance),
+    };
     const metric = (id) => Math.round(result.lhr.audits[id]?.numericValue ?? 0);
-    rows.push({ page, ...scores, fcp: metric("first-contentful-paint"), lcp: metric("largest-contentful-paint"), tbt: metric("total-blocking-time"), cls: (result.lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3), si: metric("speed-index") });
+    rows.push({
+      page,
+      ...scores,
+      fcp: metric("first-contentful-paint"),
+      lcp: metric("largest-contentful-paint"),
+      tbt: metric("total-blocking-time"),
+      cls: (result.lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3),
+      si: metric("speed-index"),
+    });
     // The median run's full report, for digging into a low score (.data/ is not committed).
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(path.join(reportDir, `${page.replaceAll("/", "_") || "_"}.json`), JSON.stringify(result.lhr));
@@ -75,7 +103,12 @@ try {
       if ((scores[id] ?? 0) < min) {
         failed = true;
         const audits = Object.values(result.lhr.audits)
-          .filter((a) => a.score !== null && a.score < 1 && result.lhr.categories[id].auditRefs.some((r) => r.id === a.id && r.weight > 0))
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              result.lhr.categories[id].auditRefs.some((r) => r.id === a.id && r.weight > 0),
+          )
           .map((a) => `${a.id} (${a.score})`);
         console.log(`  ${page} ${id} ${scores[id]} < ${min}: ${audits.join(", ")}`);
       }

@@ -14,8 +14,12 @@ const inUse = await new Promise((resolve) => {
   socket.once("error", () => resolve(false));
 });
 if (inUse) {
-  console.error(`The embedded backend is running on port ${port}; stop it (Ctrl-C in its terminal) and run this again.`);
+  console.error(
+    `The embedded backend is running on port ${port}; stop it (Ctrl-C in its terminal) and run this again.`,
+  );
   process.exit(1);
 }
 rmSync(dataDir, { recursive: true, force: true });
-console.log(`Removed ${path.relative(process.cwd(), dataDir) || dataDir}. The next start re-creates it with the demo data.`);
+console.log(
+  `Removed ${path.relative(process.cwd(), dataDir) || dataDir}. The next start re-creates it with the demo data.`,
+);

@@ -30,17 +30,22 @@ function fail(message) {
   process.exit(1);
 }
 
-const files = readdirSync(migrationsDir).filter((f) => f.endsWith(".sql")).sort();
+const files = readdirSync(migrationsDir)
+  .filter((f) => f.endsWith(".sql"))
+  .sort();
 const lines = existsSync(sumFile) ? readFileSync(sumFile, "utf8").split("\n").filter(Boolean) : [];
 const [head, ...entryLines] = lines;
 const entries = entryLines.map((line) => {
   const [file, hash, extra] = line.split(" ");
-  if (!file || !/^[0-9a-f]{64}$/.test(hash ?? "") || extra !== undefined) fail(`${path.basename(sumFile)}: malformed line "${line}"`);
+  if (!file || !/^[0-9a-f]{64}$/.test(hash ?? "") || extra !== undefined)
+    fail(`${path.basename(sumFile)}: malformed line "${line}"`);
   return { file, hash };
 });
 const listing = (list) => list.map((e) => `${e.file} ${e.hash}\n`).join("");
 if (head !== undefined && head !== `h1:${sha256(listing(entries))}`) {
-  fail(`${path.basename(sumFile)} has been edited by hand (its first line does not match the entries). Restore it from git.`);
+  fail(
+    `${path.basename(sumFile)} has been edited by hand (its first line does not match the entries). Restore it from git.`,
+  );
 }
 
 const problems = [];
@@ -55,7 +60,8 @@ const listed = new Set(entries.map((e) => e.file));
 const last = entries.at(-1)?.file;
 const added = files.filter((f) => !listed.has(f));
 for (const file of added) {
-  if (last && file < last) problems.push(`${file} sorts before ${last}, which is already listed: give it a later timestamp.`);
+  if (last && file < last)
+    problems.push(`${file} sorts before ${last}, which is already listed: give it a later timestamp.`);
 }
 if (problems.length) fail(problems.join("\n"));
 
@@ -65,7 +71,10 @@ if (check) {
 } else if (added.length === 0 && head !== undefined) {
   console.log(`${path.basename(sumFile)} is up to date.`);
 } else {
-  const next = [...entries, ...added.map((file) => ({ file, hash: sha256(readFileSync(path.join(migrationsDir, file))) }))];
+  const next = [
+    ...entries,
+    ...added.map((file) => ({ file, hash: sha256(readFileSync(path.join(migrationsDir, file))) })),
+  ];
   writeFileSync(sumFile, `h1:${sha256(listing(next))}\n${listing(next)}`);
   for (const file of added) console.log(`listed ${file}`);
 }

@@ -18,7 +18,11 @@ const API_ROLES = ["anon", "authenticated", "service_role"];
 /** The PostgREST major the client's typed features follow (hosted Supabase runs 13 and later). */
 const POSTGREST_VERSION = "13";
 
-export const typesFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "lib/supabase/database.types.ts");
+export const typesFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "lib/supabase/database.types.ts",
+);
 
 interface PgType {
   oid: number;
@@ -134,7 +138,8 @@ export async function generateDatabaseTypes(db: PGlite): Promise<string> {
     if (schemaTypes.includes(oid)) {
       if (t.type === "e") return `Database[${q(SCHEMA)}]["Enums"][${q(t.name)}]`;
       if (t.type === "c" && t.relkind === "c") return `Database[${q(SCHEMA)}]["CompositeTypes"][${q(t.name)}]`;
-      if (t.type === "c") return `Database[${q(SCHEMA)}][${t.relkind === "v" || t.relkind === "m" ? '"Views"' : '"Tables"'}][${q(t.name)}]["Row"]`;
+      if (t.type === "c")
+        return `Database[${q(SCHEMA)}][${t.relkind === "v" || t.relkind === "m" ? '"Views"' : '"Tables"'}][${q(t.name)}]["Row"]`;
     }
     switch (t.name) {
       case "bool":
@@ -229,9 +234,12 @@ export async function generateDatabaseTypes(db: PGlite): Promise<string> {
   const viewEntries = tables
     .filter((t) => t.kind === "v" || t.kind === "m")
     .map((t) =>
-      [`${key(t.name)}: {`, `  Row: ${rowType(t.name, i3 + "  ")}`, `  Relationships: ${relationshipsOf(t.name, i3 + "  ")}`, `}`].join(
-        `\n${i3}`,
-      ),
+      [
+        `${key(t.name)}: {`,
+        `  Row: ${rowType(t.name, i3 + "  ")}`,
+        `  Relationships: ${relationshipsOf(t.name, i3 + "  ")}`,
+        `}`,
+      ].join(`\n${i3}`),
     );
 
   const overloads = new Map<string, PgFunction[]>();
@@ -252,9 +260,16 @@ export async function generateDatabaseTypes(db: PGlite): Promise<string> {
     .map((oid) => types.get(oid)!)
     .filter((t) => t.type === "c" && t.relkind === "c")
     .sort(byName)
-    .map((t) => `${key(t.name)}: ${block(columnsOf(t.name).map((c) => `${key(c.name)}: ${tsType(c.type)} | null`), i3)}`);
+    .map(
+      (t) =>
+        `${key(t.name)}: ${block(
+          columnsOf(t.name).map((c) => `${key(c.name)}: ${tsType(c.type)} | null`),
+          i3,
+        )}`,
+    );
 
-  const section = (entries: string[]) => (entries.length === 0 ? `{\n${i3}[_ in never]: never\n    }` : `{\n${entries.map((e) => i3 + e).join("\n")}\n    }`);
+  const section = (entries: string[]) =>
+    entries.length === 0 ? `{\n${i3}[_ in never]: never\n    }` : `{\n${entries.map((e) => i3 + e).join("\n")}\n    }`;
 
   return `${HEADER}
 export type Json =
@@ -282,19 +297,26 @@ export type Database = {
 ${HELPERS}
 export const Constants = {
   ${SCHEMA}: {
-    Enums: {${enumEntries.length === 0 ? "" : `\n${schemaTypes
-      .map((oid) => types.get(oid)!)
-      .filter((t) => t.type === "e")
-      .sort(byName)
-      .map((t) => `      ${key(t.name)}: [${(t.enum_values ?? []).map(q).join(", ")}],`)
-      .join("\n")}\n    `}},
+    Enums: {${
+      enumEntries.length === 0
+        ? ""
+        : `\n${schemaTypes
+            .map((oid) => types.get(oid)!)
+            .filter((t) => t.type === "e")
+            .sort(byName)
+            .map((t) => `      ${key(t.name)}: [${(t.enum_values ?? []).map(q).join(", ")}],`)
+            .join("\n")}\n    `
+    }},
   },
 } as const
 `;
 }
 
 function functionType(fn: PgFunction, tsType: (oid: number) => string, indent: string): string {
-  return block([`Args: ${argsType(fn, tsType, indent + "  ")}`, `Returns: ${returnsType(fn, tsType, indent + "  ")}`], indent);
+  return block(
+    [`Args: ${argsType(fn, tsType, indent + "  ")}`, `Returns: ${returnsType(fn, tsType, indent + "  ")}`],
+    indent,
+  );
 }
 
 function argsType(fn: PgFunction, tsType: (oid: number) => string, indent: string): string {
@@ -316,7 +338,13 @@ function returnsType(fn: PgFunction, tsType: (oid: number) => string, indent: st
   const tableColumns = fn.arg_types
     .map((type, i) => ({ type, name: fn.arg_names?.[i] ?? "", mode: modes[i] }))
     .filter((a) => a.mode === "t" || a.mode === "o");
-  const base = tableColumns.length > 0 ? block(tableColumns.map((c) => `${key(c.name)}: ${tsType(c.type)}`), indent) : tsType(fn.returns);
+  const base =
+    tableColumns.length > 0
+      ? block(
+          tableColumns.map((c) => `${key(c.name)}: ${tsType(c.type)}`),
+          indent,
+        )
+      : tsType(fn.returns);
   return fn.returns_set ? `${base}[]` : base;
 }
 

@@ -3,6 +3,8 @@
 // system Node (`node scripts/…` outside npm) stops here with the fix, not later with a riddle.
 export function requireNode22(command) {
   if (Number(process.versions.node.split(".")[0]) >= 22) return;
-  console.error(`[labcash] Node 22 or later is needed (this is ${process.version}). Run \`npm install\`, then \`${command}\`.`);
+  console.error(
+    `[labcash] Node 22 or later is needed (this is ${process.version}). Run \`npm install\`, then \`${command}\`.`,
+  );
   process.exit(1);
 }

@@ -37,7 +37,11 @@ function run(name, command, args, env, { onLine } = {}) {
   // Children share this process group, so a group kill (Playwright, a terminal's Ctrl-C)
   // reaches them even if this launcher dies first; they also get our own SIGTERM, and the
   // embedded backend treats that near-simultaneous second signal as the same request.
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["inherit", "pipe", "inherit"] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["inherit", "pipe", "inherit"],
+  });
   children.add(child);
   let buffer = "";
   child.stdout.on("data", (chunk) => {
@@ -83,21 +87,27 @@ process.on("exit", () => {
 
 async function startEmbedded() {
   const port = process.env.EMBEDDED_PORT ?? "54321";
-  const { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY, EMBEDDED_CRON_SECRET } = await import(
-    "../supabase/embedded/keys.ts"
-  );
+  const { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY, EMBEDDED_CRON_SECRET } =
+    await import("../supabase/embedded/keys.ts");
   return new Promise((resolve) => {
-    run("embedded backend", process.execPath, ["--import", "tsx", path.join("supabase", "embedded", "main.ts")], { EMBEDDED_PORT: port, SITE_URL: process.env.SITE_URL ?? `http://localhost:${appPort}` }, {
-      onLine(line) {
-        const match = /Embedded Supabase ready at (\S+)/.exec(line);
-        if (match) resolve({
-            url: match[1],
-            publishableKey: EMBEDDED_PUBLISHABLE_KEY,
-            secretKey: EMBEDDED_SECRET_KEY,
-            cronSecret: EMBEDDED_CRON_SECRET,
-          });
+    run(
+      "embedded backend",
+      process.execPath,
+      ["--import", "tsx", path.join("supabase", "embedded", "main.ts")],
+      { EMBEDDED_PORT: port, SITE_URL: process.env.SITE_URL ?? `http://localhost:${appPort}` },
+      {
+        onLine(line) {
+          const match = /Embedded Supabase ready at (\S+)/.exec(line);
+          if (match)
+            resolve({
+              url: match[1],
+              publishableKey: EMBEDDED_PUBLISHABLE_KEY,
+              secretKey: EMBEDDED_SECRET_KEY,
+              cronSecret: EMBEDDED_CRON_SECRET,
+            });
+        },
       },
-    });
+    );
   });
 }
 

@@ -63,15 +63,21 @@ check("format", bin("prettier"), ["--check", "."]);
 
 const vitestJson = path.join(resultsDir, "vitest.json");
 rmSync(vitestJson, { force: true });
-suite("vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {}, () => {
-  const report = readJson(vitestJson);
-  if (!report) return null;
-  return {
-    passed: report.numPassedTests,
-    failed: report.numFailedTests + (report.numFailedTestSuites ?? 0),
-    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-  };
-});
+suite(
+  "vitest",
+  bin("vitest"),
+  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+  {},
+  () => {
+    const report = readJson(vitestJson);
+    if (!report) return null;
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + (report.numFailedTestSuites ?? 0),
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    };
+  },
+);
 
 const playwrightJson = path.join(resultsDir, "playwright.json");
 rmSync(playwrightJson, { force: true });

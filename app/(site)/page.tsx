@@ -21,9 +21,14 @@ export default async function HomePage() {
   return (
     <>
       <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-border">
-        <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,var(--color-primary-soft),transparent_65%)]" />
+        <div
+          aria-hidden
+          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,var(--color-primary-soft),transparent_65%)]"
+        />
         <div className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 sm:py-28">
-          <p className="inline-flex rounded-full border border-border bg-background px-3 py-1 text-sm font-medium text-primary-text">{home.hero.eyebrow}</p>
+          <p className="inline-flex rounded-full border border-border bg-background px-3 py-1 text-sm font-medium text-primary-text">
+            {home.hero.eyebrow}
+          </p>
           <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
             {home.hero.title} <span className="text-primary-text">{home.hero.highlight}</span>
           </h1>
@@ -55,7 +60,12 @@ export default async function HomePage() {
       </section>
 
       {home.sections.map((section) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="border-y border-border bg-muted/40">
+        <section
+          key={section.id}
+          id={section.id}
+          aria-labelledby={`${section.id}-title`}
+          className="border-y border-border bg-muted/40"
+        >
           <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
             <h2 id={`${section.id}-title`} className="text-3xl font-bold tracking-tight">
               {section.title}
@@ -108,7 +118,8 @@ export default async function HomePage() {
                   <Quote aria-hidden className="size-6 text-primary-text" />
                   <blockquote className="mt-3">{t.quote}</blockquote>
                   <figcaption className="mt-4 text-sm">
-                    <span className="font-semibold">{t.name}</span> <span className="text-muted-foreground">· {t.detail}</span>
+                    <span className="font-semibold">{t.name}</span>{" "}
+                    <span className="text-muted-foreground">· {t.detail}</span>
                   </figcaption>
                 </figure>
               </li>

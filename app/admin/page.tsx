@@ -11,8 +11,8 @@ export default async function AdminPage() {
       <PageHeader title="Admin dashboard" />
       <p>
         Signed in as {admin.name} ({admin.role === "super_admin" ? "super admin" : "admin"}). The admin screens (users,
-        approvals, competitions, mail, settings, activity, LabSpinner) are being built; approvals already work through the
-        database functions.
+        approvals, competitions, mail, settings, activity, LabSpinner) are being built; approvals already work through
+        the database functions.
       </p>
     </section>
   );

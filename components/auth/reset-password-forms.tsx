@@ -47,7 +47,11 @@ export function NewPasswordForm({ submitLabel = "Change password" }: { submitLab
 
   return (
     <form action={submit} className="flex flex-col gap-4" noValidate>
-      <Field id="field-newPassword" label="New password" hint="At least 8 characters, with upper- and lower-case letters and a digit.">
+      <Field
+        id="field-newPassword"
+        label="New password"
+        hint="At least 8 characters, with upper- and lower-case letters and a digit."
+      >
         {(control) => <PasswordInput {...control} name="newPassword" autoComplete="new-password" required />}
       </Field>
       <FormStatus result={result} />

@@ -29,11 +29,22 @@ export function SignUpForm() {
       >
         {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" required />}
       </Field>
-      <Field id="field-dateOfBirth" label="Date of birth" hint="You must be 18 or over to take part." errors={errors?.dateOfBirth}>
+      <Field
+        id="field-dateOfBirth"
+        label="Date of birth"
+        hint="You must be 18 or over to take part."
+        errors={errors?.dateOfBirth}
+      >
         {(control) => <Input {...control} name="dateOfBirth" type="date" autoComplete="bday" required />}
       </Field>
       <div className="flex items-start gap-2">
-        <input id="terms" name="terms" type="checkbox" className="mt-1 size-4 accent-primary" aria-invalid={errors?.terms ? true : undefined} />
+        <input
+          id="terms"
+          name="terms"
+          type="checkbox"
+          className="mt-1 size-4 accent-primary"
+          aria-invalid={errors?.terms ? true : undefined}
+        />
         <label htmlFor="terms" className="text-sm">
           I am 18 or over, live in the UK and accept the{" "}
           <Link href="/docs/legal/terms-and-conditions" className="underline">

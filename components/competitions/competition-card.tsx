@@ -9,7 +9,15 @@ import { StatusBadge } from "./status-badge";
 import { TicketProgress } from "./ticket-progress";
 
 /** One competition in a grid: image, price, sold/total, countdown or result. Links to its page. */
-export function CompetitionCard({ competition: c, now, headingLevel = 3 }: { competition: Competition; now: number; headingLevel?: 2 | 3 }) {
+export function CompetitionCard({
+  competition: c,
+  now,
+  headingLevel = 3,
+}: {
+  competition: Competition;
+  now: number;
+  headingLevel?: 2 | 3;
+}) {
   const phase = phaseOf(c, now);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const image = c.images[0];
@@ -29,7 +37,10 @@ export function CompetitionCard({ competition: c, now, headingLevel = 3 }: { com
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div>
           <Heading className="text-lg leading-snug font-semibold">
-            <Link href={`/competitions/${c.slug}`} className="outline-none after:absolute after:inset-0 after:content-['']">
+            <Link
+              href={`/competitions/${c.slug}`}
+              className="outline-none after:absolute after:inset-0 after:content-['']"
+            >
               {c.title}
             </Link>
           </Heading>
@@ -50,7 +61,9 @@ export function CompetitionCard({ competition: c, now, headingLevel = 3 }: { com
 function CardFooter({ competition: c, phase }: { competition: Competition; phase: ReturnType<typeof phaseOf> }) {
   switch (phase) {
     case "live":
-      return <Countdown to={c.closes_at} label="Closes in" endedLabel="Closed" fallback={formatDateTime(c.closes_at)} />;
+      return (
+        <Countdown to={c.closes_at} label="Closes in" endedLabel="Closed" fallback={formatDateTime(c.closes_at)} />
+      );
     case "upcoming":
       return <Countdown to={c.opens_at} label="Opens in" endedLabel="Open now" fallback={formatDateTime(c.opens_at)} />;
     case "drawn":
@@ -71,4 +84,3 @@ function CardFooter({ competition: c, phase }: { competition: Competition; phase
       return <p>Not published yet.</p>;
   }
 }
-

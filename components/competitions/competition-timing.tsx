@@ -9,8 +9,16 @@ export function CompetitionTiming({ competition: c, phase }: { competition: Comp
     case "live":
       return (
         <div>
-          <Countdown to={c.closes_at} label="Closes in" endedLabel="Closed" fallback={formatDateTime(c.closes_at)} className="text-lg" />
-          <p className="text-sm text-muted-foreground">Closes {formatDateTime(c.closes_at)}, or as soon as the last ticket sells.</p>
+          <Countdown
+            to={c.closes_at}
+            label="Closes in"
+            endedLabel="Closed"
+            fallback={formatDateTime(c.closes_at)}
+            className="text-lg"
+          />
+          <p className="text-sm text-muted-foreground">
+            Closes {formatDateTime(c.closes_at)}, or as soon as the last ticket sells.
+          </p>
         </div>
       );
     case "upcoming":

@@ -3,7 +3,14 @@
 import { useEffect, useMemo, useState } from "react";
 import { Dices, Lock, RotateCcw, ShieldCheck, Ticket, Trophy, Unlock } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { bytesToHex, commitmentOf, deriveWinner, ticketListHash, DRAW_ALGORITHM, type PublishedDraw } from "@/lib/draws/verify";
+import {
+  bytesToHex,
+  commitmentOf,
+  deriveWinner,
+  ticketListHash,
+  DRAW_ALGORITHM,
+  type PublishedDraw,
+} from "@/lib/draws/verify";
 import { cn } from "@/lib/utils";
 import { celebrate } from "./celebrate";
 import { DrawVerifier } from "./draw-verifier";
@@ -111,12 +118,20 @@ export function DemoFlow() {
     <ol className="flex flex-col gap-6">
       <Step n={1} title="The competition goes live with a sealed seed" icon={<Lock aria-hidden />}>
         <p>
-          When an admin publishes a competition, the database makes a secret 32-byte seed and publishes only its SHA-256 fingerprint, the
-          commitment. Nobody, staff included, can see the seed until the draw, and it cannot be swapped later without the fingerprint changing.
+          When an admin publishes a competition, the database makes a secret 32-byte seed and publishes only its SHA-256
+          fingerprint, the commitment. Nobody, staff included, can see the seed until the draw, and it cannot be swapped
+          later without the fingerprint changing.
         </p>
         <Value label="Published commitment: SHA-256(seed)">{commitment ?? "computing…"}</Value>
         <Value label="Secret seed">{drawn ? seed : "hidden until the draw"}</Value>
-        <Button type="button" variant="outline" size="sm" onClick={() => setSeed(randomSeed())} disabled={Boolean(drawn)} className="self-start">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => setSeed(randomSeed())}
+          disabled={Boolean(drawn)}
+          className="self-start"
+        >
           <Dices aria-hidden />
           Make a new secret seed
         </Button>
@@ -124,9 +139,9 @@ export function DemoFlow() {
 
       <Step n={2} title="Players buy tickets" icon={<Ticket aria-hidden />}>
         <p>
-          Tickets are numbered 1, 2, 3… in purchase order, inside one database transaction with the payment: no overselling, no
-          negative balances, and the per-person cap ({CAP} here) always holds. A free postal entry gets the next number just the same. In
-          this demo tickets cost nothing.
+          Tickets are numbered 1, 2, 3… in purchase order, inside one database transaction with the payment: no
+          overselling, no negative balances, and the per-person cap ({CAP} here) always holds. A free postal entry gets
+          the next number just the same. In this demo tickets cost nothing.
         </p>
         <TicketProgress sold={tickets.length} total={TOTAL} />
         <div className="flex flex-wrap items-end gap-3">
@@ -139,7 +154,9 @@ export function DemoFlow() {
                 onClick={() => setQuantity(n)}
                 className={cn(
                   "h-10 min-w-12 rounded-md border px-3 text-sm font-semibold",
-                  quantity === n ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background hover:bg-accent",
+                  quantity === n
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-border bg-background hover:bg-accent",
                 )}
               >
                 {n}
@@ -156,8 +173,8 @@ export function DemoFlow() {
         <p role="status" className="text-sm">
           {mine.length > 0 ? (
             <>
-              Your sample tickets: <span className="font-mono font-semibold">{formatTicketNumbers(mine)}</span> ({mine.length} in{" "}
-              {tickets.length}: odds now {mine.length} in {tickets.length})
+              Your sample tickets: <span className="font-mono font-semibold">{formatTicketNumbers(mine)}</span> (
+              {mine.length} in {tickets.length}: odds now {mine.length} in {tickets.length})
             </>
           ) : (
             "You have no sample tickets yet."
@@ -167,12 +184,15 @@ export function DemoFlow() {
 
       <Step n={3} title="The draw" icon={<Trophy aria-hidden />}>
         <p>
-          The draw happens automatically when the last ticket sells or the close time passes. The ticket list is fixed and hashed, then
-          the winning number is derived from the seed, the competition id and that hash, with rejection sampling so every ticket has
-          exactly the same chance.
+          The draw happens automatically when the last ticket sells or the close time passes. The ticket list is fixed
+          and hashed, then the winning number is derived from the seed, the competition id and that hash, with rejection
+          sampling so every ticket has exactly the same chance.
         </p>
         {drawn ? (
-          <div role="status" className={cn("rounded-lg border-2 p-4", won ? "border-primary bg-primary-soft" : "border-border bg-muted")}>
+          <div
+            role="status"
+            className={cn("rounded-lg border-2 p-4", won ? "border-primary bg-primary-soft" : "border-border bg-muted")}
+          >
             <p className="text-lg font-bold">
               Ticket #{drawn.draw.winning_number} wins{won ? ": that is yours!" : "."}
             </p>
@@ -181,7 +201,12 @@ export function DemoFlow() {
             </p>
           </div>
         ) : (
-          <Button type="button" onClick={() => void draw()} disabled={tickets.length === 0 || commitment === null} className="self-start">
+          <Button
+            type="button"
+            onClick={() => void draw()}
+            disabled={tickets.length === 0 || commitment === null}
+            className="self-start"
+          >
             Close and draw now
           </Button>
         )}
@@ -189,13 +214,18 @@ export function DemoFlow() {
 
       <Step n={4} title="The seed is revealed and anyone can check" icon={<Unlock aria-hidden />}>
         <p>
-          After the draw the seed is published with every other input. The check below runs in your browser, exactly as on a real
-          winner&apos;s verification page: the seed must hash to the commitment published before sales, the ticket list must match its
-          hash, and the derivation must give the same winning ticket.
+          After the draw the seed is published with every other input. The check below runs in your browser, exactly as
+          on a real winner&apos;s verification page: the seed must hash to the commitment published before sales, the
+          ticket list must match its hash, and the derivation must give the same winning ticket.
         </p>
         {shown ? (
           <>
-            <DrawVerifier key={tampered ? "tampered" : "honest"} level={3} draw={shown} heading={tampered ? "Checking a tampered copy" : "Checked in your browser"} />
+            <DrawVerifier
+              key={tampered ? "tampered" : "honest"}
+              level={3}
+              draw={shown}
+              heading={tampered ? "Checking a tampered copy" : "Checked in your browser"}
+            />
             <div className="flex flex-wrap gap-3">
               <Button type="button" variant="outline" onClick={() => setTampered((t) => !t)} aria-pressed={tampered}>
                 <ShieldCheck aria-hidden />
@@ -215,11 +245,23 @@ export function DemoFlow() {
   );
 }
 
-function Step({ n, title, icon, children }: { n: number; title: string; icon: React.ReactNode; children: React.ReactNode }) {
+function Step({
+  n,
+  title,
+  icon,
+  children,
+}: {
+  n: number;
+  title: string;
+  icon: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <li className="rounded-2xl border border-border bg-card p-6 shadow-sm">
       <h2 className="flex items-center gap-3 text-xl font-bold">
-        <span className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground [&_svg]:size-4">{icon}</span>
+        <span className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground [&_svg]:size-4">
+          {icon}
+        </span>
         <span>
           <span className="sr-only">Step {n}: </span>
           {title}

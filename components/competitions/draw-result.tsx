@@ -26,7 +26,9 @@ export function DrawResult({ draw, myTickets }: { draw: Draw; myTickets: number[
           <dt className="text-sm text-muted-foreground">Winning ticket</dt>
           <dd className="text-lg font-bold" data-testid="winning-ticket">
             #{draw.winning_number}{" "}
-            <span className="text-sm font-normal text-muted-foreground">of {draw.ticket_count.toLocaleString("en-GB")}</span>
+            <span className="text-sm font-normal text-muted-foreground">
+              of {draw.ticket_count.toLocaleString("en-GB")}
+            </span>
           </dd>
         </div>
       </dl>

@@ -6,13 +6,24 @@ import { Button } from "@/components/ui/button";
 import { commitmentOf, verifyDraw, type PublishedDraw, type Verification } from "@/lib/draws/verify";
 import { cn } from "@/lib/utils";
 
-type State = { status: "checking" } | { status: "done"; verification: Verification; seedHash: string | null } | { status: "error"; message: string };
+type State =
+  | { status: "checking" }
+  | { status: "done"; verification: Verification; seedHash: string | null }
+  | { status: "error"; message: string };
 
 /**
  * Recomputes a draw in this browser with WebCrypto (lib/draws/verify.ts): the seed against the
  * commitment, the ticket list against its hash and count, then the derivation itself.
  */
-export function DrawVerifier({ draw, heading = "Checked in your browser", level = 2 }: { draw: PublishedDraw; heading?: string; level?: 2 | 3 }) {
+export function DrawVerifier({
+  draw,
+  heading = "Checked in your browser",
+  level = 2,
+}: {
+  draw: PublishedDraw;
+  heading?: string;
+  level?: 2 | 3;
+}) {
   const Heading = level === 2 ? "h2" : "h3";
   const headingId = useId();
   const [state, setState] = useState<State>({ status: "checking" });
@@ -66,7 +77,11 @@ export function DrawVerifier({ draw, heading = "Checked in your browser", level 
         ) : (
           <p className="flex items-center gap-2 text-xl font-bold text-destructive">
             <CircleAlert aria-hidden className="size-6" />
-            This draw does not check out: {state.verification.checks.filter((c) => !c.ok).map((c) => c.name).join(", ")}
+            This draw does not check out:{" "}
+            {state.verification.checks
+              .filter((c) => !c.ok)
+              .map((c) => c.name)
+              .join(", ")}
           </p>
         )}
       </div>
@@ -80,7 +95,12 @@ export function DrawVerifier({ draw, heading = "Checked in your browser", level 
               <p className="font-mono break-all">{draw.seed_commitment}</p>
               <p className="mt-2 text-muted-foreground">SHA-256 of the revealed seed, computed here</p>
               <p className="font-mono break-all">{state.seedHash}</p>
-              <p className={cn("mt-2 font-semibold", state.seedHash === draw.seed_commitment ? "text-primary-text" : "text-destructive")}>
+              <p
+                className={cn(
+                  "mt-2 font-semibold",
+                  state.seedHash === draw.seed_commitment ? "text-primary-text" : "text-destructive",
+                )}
+              >
                 {state.seedHash === draw.seed_commitment ? "They match." : "They do not match."}
               </p>
             </div>

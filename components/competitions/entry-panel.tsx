@@ -47,16 +47,20 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
 
   const quantity = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   const maxQuantity = Math.min(quote.cap_left, quote.tickets_left);
-  const picks = [...new Set([...QUICK_PICKS.filter((n) => n <= maxQuantity), ...(maxQuantity < 25 && maxQuantity > 0 ? [maxQuantity] : [])])].sort(
-    (a, b) => a - b,
-  );
+  const picks = [
+    ...new Set([
+      ...QUICK_PICKS.filter((n) => n <= maxQuantity),
+      ...(maxQuantity < 25 && maxQuantity > 0 ? [maxQuantity] : []),
+    ]),
+  ].sort((a, b) => a - b);
   const cost = quantity >= 1 ? quote.costs[quantity - 1] : undefined;
   const shortfall = quantity >= 1 ? quote.shortfalls[quantity - 1] : undefined;
 
   // The same order of checks as enter_competition: cap, then tickets left, then credit.
   let problem: React.ReactNode = null;
   if (!Number.isInteger(quantity) || quantity < 1) problem = "Choose at least one ticket";
-  else if (quantity > quote.cap_left) problem = `You can buy at most ${quote.cap_left} more tickets for this competition`;
+  else if (quantity > quote.cap_left)
+    problem = `You can buy at most ${quote.cap_left} more tickets for this competition`;
   else if (quantity > quote.tickets_left) problem = `Only ${quote.tickets_left} tickets left`;
   else if (shortfall !== undefined && shortfall > 0)
     problem = (
@@ -95,7 +99,9 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
                     onClick={() => setRaw(String(n))}
                     className={cn(
                       "h-10 min-w-12 rounded-md border px-3 text-sm font-semibold transition-colors",
-                      quantity === n ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background hover:bg-accent",
+                      quantity === n
+                        ? "border-primary bg-primary text-primary-foreground"
+                        : "border-border bg-background hover:bg-accent",
                     )}
                   >
                     {n === maxQuantity && !QUICK_PICKS.includes(n) ? `Max ${n}` : n}
@@ -104,7 +110,14 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
               </div>
             ) : null}
             <div className="flex items-center gap-2">
-              <Button type="button" variant="outline" size="icon" aria-label="One ticket fewer" onClick={() => step(-1)} disabled={!(quantity > 1)}>
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                aria-label="One ticket fewer"
+                onClick={() => step(-1)}
+                disabled={!(quantity > 1)}
+              >
                 <Minus aria-hidden />
               </Button>
               <input
@@ -121,13 +134,20 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
                 aria-invalid={problem ? true : undefined}
                 className="h-10 w-24 rounded-md border border-border bg-background px-3 text-center text-lg font-semibold tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
               />
-              <Button type="button" variant="outline" size="icon" aria-label="One ticket more" onClick={() => step(1)} disabled={quantity >= maxQuantity}>
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                aria-label="One ticket more"
+                onClick={() => step(1)}
+                disabled={quantity >= maxQuantity}
+              >
                 <Plus aria-hidden />
               </Button>
             </div>
             <p id={`${ids}-limits`} className="text-sm text-muted-foreground">
-              {quote.held > 0 ? `You hold ${plural(quote.held, "ticket")}, so you` : "You"} can buy up to {plural(maxQuantity, "more ticket")} (
-              {quote.tickets_left.toLocaleString("en-GB")} left in total).
+              {quote.held > 0 ? `You hold ${plural(quote.held, "ticket")}, so you` : "You"} can buy up to{" "}
+              {plural(maxQuantity, "more ticket")} ({quote.tickets_left.toLocaleString("en-GB")} left in total).
             </p>
           </div>
 
@@ -142,7 +162,13 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
                   htmlFor={`${ids}-answer-${i}`}
                   className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2.5 has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
                 >
-                  <input id={`${ids}-answer-${i}`} type="radio" name="answer" value={option} className="size-4 accent-[var(--primary)]" />
+                  <input
+                    id={`${ids}-answer-${i}`}
+                    type="radio"
+                    name="answer"
+                    value={option}
+                    className="size-4 accent-[var(--primary)]"
+                  />
                   {option}
                 </label>
               ))}
@@ -202,11 +228,16 @@ function EntrySuccess({ result }: { result: EntryResult }) {
         You&apos;re in!
       </p>
       <p className="mt-1">
-        Your {n === 1 ? "ticket number" : "ticket numbers"}: <span className="font-semibold">{formatTicketNumbers(result.ticket_numbers)}</span>
+        Your {n === 1 ? "ticket number" : "ticket numbers"}:{" "}
+        <span className="font-semibold">{formatTicketNumbers(result.ticket_numbers)}</span>
       </p>
-      <p className="mt-1 text-sm text-muted-foreground">Credit left: {formatGBP(result.balance)}. A receipt is on its way by e-mail.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Credit left: {formatGBP(result.balance)}. A receipt is on its way by e-mail.
+      </p>
       {result.drawn ? (
-        <p className="mt-2 font-medium">That was the last ticket, so the draw has just taken place: the result is on this page.</p>
+        <p className="mt-2 font-medium">
+          That was the last ticket, so the draw has just taken place: the result is on this page.
+        </p>
       ) : null}
     </div>
   );

@@ -7,12 +7,12 @@ export function FairDraw({ competition: c }: { competition: Competition }) {
   return (
     <section aria-labelledby="fair-title">
       <h2 id="fair-title" className="flex items-center gap-2 text-2xl font-bold tracking-tight">
-        <ShieldCheck aria-hidden className="size-6 text-primary-text" />
-        A draw you can check
+        <ShieldCheck aria-hidden className="size-6 text-primary-text" />A draw you can check
       </h2>
       <p className="mt-3">
-        The secret seed that decides the winner was made when this competition went live. Its SHA-256 fingerprint was published then,
-        before any ticket was sold; the seed itself is revealed after the draw, so anyone can check it matches.
+        The secret seed that decides the winner was made when this competition went live. Its SHA-256 fingerprint was
+        published then, before any ticket was sold; the seed itself is revealed after the draw, so anyone can check it
+        matches.
       </p>
       <p className="mt-4 text-sm font-medium">SHA-256 commitment</p>
       <p className="mt-1 rounded-lg bg-muted p-3 font-mono text-sm break-all" data-testid="seed-commitment">

@@ -11,7 +11,15 @@ import { EntryPanel } from "./entry-panel";
  * The paid entry card for whoever is looking: sign in, wait for approval, or the entry form
  * with the caller's quote (worked out in SQL). A closed competition shows why, for everyone.
  */
-export async function OnlineEntry({ competition: c, account, block }: { competition: CompetitionPage; account: Account | null; block: EntryBlock | null }) {
+export async function OnlineEntry({
+  competition: c,
+  account,
+  block,
+}: {
+  competition: CompetitionPage;
+  account: Account | null;
+  block: EntryBlock | null;
+}) {
   const price = (
     <p>
       <span className="text-2xl font-bold">{formatGBP(c.ticket_price)}</span>{" "}
@@ -23,16 +31,31 @@ export async function OnlineEntry({ competition: c, account, block }: { competit
     return (
       <>
         {price}
-        {account ? <AwaitingApproval rejected={Boolean(account.rejected_at)} /> : <SignInToEnter path={`/competitions/${c.slug}`} />}
+        {account ? (
+          <AwaitingApproval rejected={Boolean(account.rejected_at)} />
+        ) : (
+          <SignInToEnter path={`/competitions/${c.slug}`} />
+        )}
       </>
     );
   }
   const quote = await getEntryQuote(c.id);
-  const blocked = block?.message ?? (quote.cap_left === 0 ? `You already have the maximum of ${c.max_tickets_per_user} tickets for this competition` : null);
+  const blocked =
+    block?.message ??
+    (quote.cap_left === 0
+      ? `You already have the maximum of ${c.max_tickets_per_user} tickets for this competition`
+      : null);
   return (
     <>
       {blocked ? null : price}
-      <EntryPanel competitionId={c.id} title={c.title} question={c.skill_question} options={c.skill_options} quote={quote} blocked={blocked} />
+      <EntryPanel
+        competitionId={c.id}
+        title={c.title}
+        question={c.skill_question}
+        options={c.skill_options}
+        quote={quote}
+        blocked={blocked}
+      />
     </>
   );
 }
@@ -44,7 +67,10 @@ function BlockedNotice({ message }: { message: string }) {
 function SignInToEnter({ path }: { path: string }) {
   return (
     <>
-      <p>Sign in to choose your tickets and answer the question. Accounts are free; our team approves each one before it can enter.</p>
+      <p>
+        Sign in to choose your tickets and answer the question. Accounts are free; our team approves each one before it
+        can enter.
+      </p>
       <div className="mt-auto flex flex-wrap gap-3">
         <Link href={`/login?next=${encodeURIComponent(path)}`} className={buttonClasses("primary", "lg")}>
           Sign in to enter
@@ -60,7 +86,11 @@ function SignInToEnter({ path }: { path: string }) {
 function AwaitingApproval({ rejected }: { rejected: boolean }) {
   return (
     <Alert variant="warning">
-      <AlertTitle>{rejected ? "Your account was not approved, so you cannot enter competitions" : "Your account is awaiting approval"}</AlertTitle>
+      <AlertTitle>
+        {rejected
+          ? "Your account was not approved, so you cannot enter competitions"
+          : "Your account is awaiting approval"}
+      </AlertTitle>
       <p className="mt-1">
         {rejected
           ? "You can still enter for free by post."

@@ -8,12 +8,20 @@ import { Mail } from "lucide-react";
 export const POSTAL_ENTRY_ADDRESS = ["LabCash Free Entry", "PO Box 4021", "Manchester", "M60 1LC"] as const;
 
 /** The free entry route, given the same space and weight as paid entry on every competition page. */
-export function PostalEntry({ title, question, closesAt }: { title: string; question: string | null; closesAt: string }) {
+export function PostalEntry({
+  title,
+  question,
+  closesAt,
+}: {
+  title: string;
+  question: string | null;
+  closesAt: string;
+}) {
   return (
     <div className="flex flex-col gap-4">
       <p>
-        You never have to pay to enter. Send one letter per person and you get one ticket, numbered in order with the paid ones:{" "}
-        <strong>exactly the same odds</strong>.
+        You never have to pay to enter. Send one letter per person and you get one ticket, numbered in order with the
+        paid ones: <strong>exactly the same odds</strong>.
       </p>
       <div>
         <p className="font-medium">Write to</p>
@@ -35,10 +43,19 @@ export function PostalEntry({ title, question, closesAt }: { title: string; ques
       </div>
       <p className="text-sm text-muted-foreground">
         Letters, not postcards, first or second class, arriving before the close (
-        <time dateTime={closesAt}>{new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(closesAt))}</time>
+        <time dateTime={closesAt}>
+          {new Intl.DateTimeFormat("en-GB", {
+            dateStyle: "long",
+            timeStyle: "short",
+            timeZone: "Europe/London",
+          }).format(new Date(closesAt))}
+        </time>
         ).
       </p>
-      <Link href="/docs/competitions#free-entry-by-post" className="mt-auto inline-flex items-center gap-2 font-semibold text-primary-text underline underline-offset-4">
+      <Link
+        href="/docs/competitions#free-entry-by-post"
+        className="mt-auto inline-flex items-center gap-2 font-semibold text-primary-text underline underline-offset-4"
+      >
         <Mail aria-hidden className="size-4" />
         Free postal entry: the full rules
       </Link>

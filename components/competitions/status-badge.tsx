@@ -19,10 +19,26 @@ const phaseTone: Record<Phase, keyof typeof tones> = {
 };
 
 /** A status pill; solid backgrounds so it stays readable on top of an image. */
-export function StatusBadge({ phase, tone, children, className }: { phase?: Phase; tone?: keyof typeof tones; children?: React.ReactNode; className?: string }) {
+export function StatusBadge({
+  phase,
+  tone,
+  children,
+  className,
+}: {
+  phase?: Phase;
+  tone?: keyof typeof tones;
+  children?: React.ReactNode;
+  className?: string;
+}) {
   const t = tone ?? (phase ? phaseTone[phase] : "neutral");
   return (
-    <span className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold shadow-sm", tones[t], className)}>
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold shadow-sm",
+        tones[t],
+        className,
+      )}
+    >
       {children ?? (phase ? phaseLabel[phase] : null)}
     </span>
   );

@@ -1,7 +1,17 @@
 import { cn } from "@/lib/utils";
 
 /** Tickets sold out of the total, as an accessible progress bar with its figures. */
-export function TicketProgress({ sold, total, className, size = "md" }: { sold: number; total: number; className?: string; size?: "sm" | "md" }) {
+export function TicketProgress({
+  sold,
+  total,
+  className,
+  size = "md",
+}: {
+  sold: number;
+  total: number;
+  className?: string;
+  size?: "sm" | "md";
+}) {
   const percent = total > 0 ? Math.min(100, (sold / total) * 100) : 0;
   const text = `${sold.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")} tickets sold`;
   return (
@@ -19,7 +29,10 @@ export function TicketProgress({ sold, total, className, size = "md" }: { sold: 
         aria-valuemax={total}
         aria-valuenow={sold}
         aria-valuetext={text}
-        className={cn("overflow-hidden rounded-full bg-muted ring-1 ring-border ring-inset", size === "sm" ? "h-2" : "h-3")}
+        className={cn(
+          "overflow-hidden rounded-full bg-muted ring-1 ring-border ring-inset",
+          size === "sm" ? "h-2" : "h-3",
+        )}
       >
         <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
       </div>

@@ -6,7 +6,15 @@ import { cn } from "@/lib/utils";
 const MAX_TICKET_CHIPS = 60;
 
 /** The viewer's ticket numbers in this competition, the winning one highlighted. */
-export function YourTickets({ tickets, ticketsSold, winningNumber }: { tickets: number[]; ticketsSold: number; winningNumber: number | null }) {
+export function YourTickets({
+  tickets,
+  ticketsSold,
+  winningNumber,
+}: {
+  tickets: number[];
+  ticketsSold: number;
+  winningNumber: number | null;
+}) {
   return (
     <section aria-labelledby="my-tickets-title" className="mt-14">
       <h2 id="my-tickets-title" className="text-2xl font-bold tracking-tight">
@@ -29,7 +37,9 @@ export function YourTickets({ tickets, ticketsSold, winningNumber }: { tickets: 
                   key={n}
                   className={cn(
                     "rounded-md px-2.5 py-1 font-mono text-sm",
-                    winningNumber === n ? "border-2 border-primary bg-primary-soft font-bold text-primary-text" : "border border-border bg-muted",
+                    winningNumber === n
+                      ? "border-2 border-primary bg-primary-soft font-bold text-primary-text"
+                      : "border border-border bg-muted",
                   )}
                 >
                   #{n}

@@ -19,8 +19,22 @@ export function ConfettiButton() {
           const colors = ["#15803d", "#22c55e", "#86efac", "#facc15", "#ffffff"];
           await Promise.all([
             confetti({ particleCount: 120, spread: 70, origin: { y: 0.7 }, colors, disableForReducedMotion: true }),
-            confetti({ particleCount: 60, angle: 60, spread: 55, origin: { x: 0, y: 0.8 }, colors, disableForReducedMotion: true }),
-            confetti({ particleCount: 60, angle: 120, spread: 55, origin: { x: 1, y: 0.8 }, colors, disableForReducedMotion: true }),
+            confetti({
+              particleCount: 60,
+              angle: 60,
+              spread: 55,
+              origin: { x: 0, y: 0.8 },
+              colors,
+              disableForReducedMotion: true,
+            }),
+            confetti({
+              particleCount: 60,
+              angle: 120,
+              spread: 55,
+              origin: { x: 1, y: 0.8 },
+              colors,
+              disableForReducedMotion: true,
+            }),
           ]);
           setMessage("Congratulations!");
         }}

@@ -5,10 +5,25 @@ import { Button } from "@/components/ui/button";
 
 const kinds: { label: string; fire: () => void }[] = [
   { label: "Default", fire: () => toast("Draw reminder", { description: "The MacBook Air draw closes in one hour." }) },
-  { label: "Success", fire: () => toast.success("Credit added", { description: "£50.00 and £1.25 bonus credit are in your balance." }) },
-  { label: "Info", fire: () => toast.info("New competition", { description: "A PlayStation 5 Pro competition is now live." }) },
-  { label: "Warning", fire: () => toast.warning("Monthly limit nearly reached", { description: "You have £20 of your £200 limit left this month." }) },
-  { label: "Error", fire: () => toast.error("Payment failed", { description: "Your card was declined. No credit was taken." }) },
+  {
+    label: "Success",
+    fire: () => toast.success("Credit added", { description: "£50.00 and £1.25 bonus credit are in your balance." }),
+  },
+  {
+    label: "Info",
+    fire: () => toast.info("New competition", { description: "A PlayStation 5 Pro competition is now live." }),
+  },
+  {
+    label: "Warning",
+    fire: () =>
+      toast.warning("Monthly limit nearly reached", {
+        description: "You have £20 of your £200 limit left this month.",
+      }),
+  },
+  {
+    label: "Error",
+    fire: () => toast.error("Payment failed", { description: "Your card was declined. No credit was taken." }),
+  },
   {
     label: "With action",
     fire: () =>
@@ -26,10 +41,13 @@ const kinds: { label: string; fire: () => void }[] = [
         error: "Entry failed",
       }),
   },
-  { label: "Loading", fire: () => {
+  {
+    label: "Loading",
+    fire: () => {
       const id = toast.loading("Drawing the winner…");
       setTimeout(() => toast.success("Winner drawn", { id, description: "Ticket #1234 wins." }), 2000);
-    } },
+    },
+  },
 ];
 
 export function NotificationButtons() {

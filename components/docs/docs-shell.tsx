@@ -16,7 +16,11 @@ export function DocsShell({ children }: { children: React.ReactNode }) {
       <div className="border-b border-border">
         <nav aria-label="Docs sections" className="mx-auto flex max-w-screen-2xl gap-1 overflow-x-auto px-4 sm:px-6">
           {docsTopNav.map((link) => (
-            <Link key={link.href} href={link.href} className="px-3 py-2.5 text-sm font-medium text-muted-foreground hover:text-foreground">
+            <Link
+              key={link.href}
+              href={link.href}
+              className="px-3 py-2.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+            >
               {link.label}
             </Link>
           ))}

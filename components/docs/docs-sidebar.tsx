@@ -25,9 +25,13 @@ function Nodes({ nodes, pathname, depth }: { nodes: NavNode[]; pathname: string;
             </Link>
           ) : (
             // A folder-only node: a heading for its pages, not a link.
-            <span className="mt-3 block px-3 py-1.5 text-xs font-semibold tracking-wide text-foreground uppercase">{node.title}</span>
+            <span className="mt-3 block px-3 py-1.5 text-xs font-semibold tracking-wide text-foreground uppercase">
+              {node.title}
+            </span>
           )}
-          {node.children.length ? <Nodes nodes={node.children} pathname={pathname} depth={node.page ? depth + 1 : depth} /> : null}
+          {node.children.length ? (
+            <Nodes nodes={node.children} pathname={pathname} depth={node.page ? depth + 1 : depth} />
+          ) : null}
         </li>
       ))}
     </ul>

@@ -11,7 +11,9 @@ export function TableOfContents({ entries }: { entries: TocEntry[] }) {
     const targets = entries.map((e) => document.getElementById(e.id)).filter((el): el is HTMLElement => Boolean(el));
     const observer = new IntersectionObserver(
       (observed) => {
-        const visible = observed.filter((o) => o.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
+        const visible = observed
+          .filter((o) => o.isIntersecting)
+          .sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
         if (visible) setActive(visible.target.id);
       },
       { rootMargin: "-80px 0px -65% 0px" },
@@ -32,7 +34,10 @@ export function TableOfContents({ entries }: { entries: TocEntry[] }) {
             <a
               href={`#${e.id}`}
               aria-current={active === e.id ? "location" : undefined}
-              className={cn("block", active === e.id ? "font-medium text-primary-text" : "text-muted-foreground hover:text-foreground")}
+              className={cn(
+                "block",
+                active === e.id ? "font-medium text-primary-text" : "text-muted-foreground hover:text-foreground",
+              )}
             >
               {e.text}
             </a>

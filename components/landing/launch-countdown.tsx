@@ -35,7 +35,11 @@ export function LaunchCountdown({ launchAt }: { launchAt: string }) {
 
   if (now !== null && now >= target) return null;
   const shown = now === null ? null : parts(target - now);
-  const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: "Europe/London" }).format(target);
+  const date = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: "Europe/London",
+  }).format(target);
 
   return (
     <section aria-labelledby="launch-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
@@ -50,7 +54,9 @@ export function LaunchCountdown({ launchAt }: { launchAt: string }) {
           {(shown ?? UNITS.map(([label]) => ({ label, value: null }))).map(({ label, value }) => (
             <div key={label} className="rounded-xl bg-background p-3 shadow-sm">
               <dt className="text-xs text-muted-foreground uppercase">{label}</dt>
-              <dd className="text-2xl font-extrabold tabular-nums sm:text-3xl">{value === null ? "–" : String(value).padStart(2, "0")}</dd>
+              <dd className="text-2xl font-extrabold tabular-nums sm:text-3xl">
+                {value === null ? "–" : String(value).padStart(2, "0")}
+              </dd>
             </div>
           ))}
         </dl>

@@ -3,7 +3,15 @@ import { Construction } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 
 /** An honest placeholder for a screen that is not built yet: says what it will do. */
-export function ComingSoon({ title, children, links = [] }: { title: string; children: React.ReactNode; links?: { label: string; href: string }[] }) {
+export function ComingSoon({
+  title,
+  children,
+  links = [],
+}: {
+  title: string;
+  children: React.ReactNode;
+  links?: { label: string; href: string }[];
+}) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
       <Construction aria-hidden className="mx-auto size-12 text-primary-text" />

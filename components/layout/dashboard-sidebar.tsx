@@ -33,7 +33,11 @@ export function DashboardSidebar({ title, links }: { title: string; links: NavLi
           aria-expanded={!collapsed}
           className="hidden size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent md:inline-flex"
         >
-          {collapsed ? <PanelLeftOpen aria-hidden className="size-4" /> : <PanelLeftClose aria-hidden className="size-4" />}
+          {collapsed ? (
+            <PanelLeftOpen aria-hidden className="size-4" />
+          ) : (
+            <PanelLeftClose aria-hidden className="size-4" />
+          )}
         </button>
       </div>
       <nav aria-label={title} className={cn("overflow-x-auto px-2 py-3", collapsed && "md:hidden")}>
@@ -47,7 +51,9 @@ export function DashboardSidebar({ title, links }: { title: string; links: NavLi
                   aria-current={current ? "page" : undefined}
                   className={cn(
                     "block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap",
-                    current ? "bg-primary-soft text-primary-text" : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
+                    current
+                      ? "bg-primary-soft text-primary-text"
+                      : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
                   )}
                 >
                   {link.label}

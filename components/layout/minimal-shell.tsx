@@ -15,7 +15,9 @@ export function MinimalShell({ children }: { children: React.ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <footer className="border-t border-border px-4 py-5 text-center text-xs text-muted-foreground">{siteConfig.operator.notice}</footer>
+      <footer className="border-t border-border px-4 py-5 text-center text-xs text-muted-foreground">
+        {siteConfig.operator.notice}
+      </footer>
     </div>
   );
 }

@@ -49,7 +49,12 @@ export function MobileMenu({ user }: { user: HeaderUser | null }) {
             <h2 id="mobile-menu-title" className="text-lg font-semibold">
               Menu
             </h2>
-            <button type="button" aria-label="Close menu" onClick={() => setOpen(false)} className={buttonClasses("ghost", "icon")}>
+            <button
+              type="button"
+              aria-label="Close menu"
+              onClick={() => setOpen(false)}
+              className={buttonClasses("ghost", "icon")}
+            >
               <X aria-hidden className="size-5" />
             </button>
           </div>

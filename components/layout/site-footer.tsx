@@ -10,7 +10,9 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)_1fr]">
         <div className="space-y-3">
           <Logo />
-          <p className="max-w-xs text-sm text-muted-foreground">{siteConfig.tagline}. Prize draws for UK residents aged 18 or over.</p>
+          <p className="max-w-xs text-sm text-muted-foreground">
+            {siteConfig.tagline}. Prize draws for UK residents aged 18 or over.
+          </p>
         </div>
         {footerNav.map((group) => (
           <nav key={group.title} aria-label={group.title}>
@@ -30,7 +32,12 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold">Follow</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <a href={siteConfig.social.href} rel="noopener noreferrer" target="_blank" className="text-muted-foreground hover:text-foreground hover:underline">
+              <a
+                href={siteConfig.social.href}
+                rel="noopener noreferrer"
+                target="_blank"
+                className="text-muted-foreground hover:text-foreground hover:underline"
+              >
                 {siteConfig.social.label}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>

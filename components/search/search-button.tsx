@@ -42,7 +42,9 @@ export function SearchButton({ className }: { className?: string }) {
       >
         <Search aria-hidden className="size-4" />
         <span className="sr-only lg:not-sr-only">Search...</span>
-        <kbd aria-hidden className="hidden rounded border border-border bg-muted px-1.5 font-mono text-xs lg:inline">⌘K</kbd>
+        <kbd aria-hidden className="hidden rounded border border-border bg-muted px-1.5 font-mono text-xs lg:inline">
+          ⌘K
+        </kbd>
       </button>
       {wanted ? <SearchPalette open={open} onOpenChange={setOpen} /> : null}
     </>

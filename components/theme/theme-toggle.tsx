@@ -14,7 +14,11 @@ const subscribe = () => () => {};
 export function ThemeToggle({ className }: { className?: string }) {
   const { resolvedTheme, setTheme, forcedTheme } = useTheme();
   // The resolved theme is unknown on the server; render a neutral button until hydrated.
-  const mounted = useSyncExternalStore(subscribe, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
   const isDark = mounted && (forcedTheme ?? resolvedTheme) === "dark";
   const label = isDark ? "Switch to light mode" : "Switch to dark mode";
   return (

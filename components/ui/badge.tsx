@@ -24,6 +24,11 @@ export function badgeClasses(variant: BadgeVariant = "primary", size: BadgeSize 
   return cn("inline-flex items-center rounded-full border font-semibold", variants[variant], sizes[size], className);
 }
 
-export function Badge({ variant, size, className, ...props }: ComponentProps<"span"> & { variant?: BadgeVariant; size?: BadgeSize }) {
+export function Badge({
+  variant,
+  size,
+  className,
+  ...props
+}: ComponentProps<"span"> & { variant?: BadgeVariant; size?: BadgeSize }) {
   return <span className={badgeClasses(variant, size, className)} {...props} />;
 }

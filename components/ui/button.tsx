@@ -22,7 +22,11 @@ export type ButtonProps = ComponentProps<"button"> & {
   size?: keyof typeof sizes;
 };
 
-export function buttonClasses(variant: keyof typeof variants = "primary", size: keyof typeof sizes = "md", className?: string) {
+export function buttonClasses(
+  variant: keyof typeof variants = "primary",
+  size: keyof typeof sizes = "md",
+  className?: string,
+) {
   return cn(
     "inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
     variants[variant],

@@ -58,7 +58,15 @@ export function Pagination({
 }
 
 /** "Previous"/"Next": a link, or, at either end, the same words shown as unavailable. */
-function StepLink({ target, href, children }: { target: number | null; href: (page: number) => string; children: React.ReactNode }) {
+function StepLink({
+  target,
+  href,
+  children,
+}: {
+  target: number | null;
+  href: (page: number) => string;
+  children: React.ReactNode;
+}) {
   if (target === null) {
     return (
       <span className="inline-flex h-10 items-center gap-2 px-4 text-sm font-medium text-muted-foreground [&_svg]:size-4">
@@ -75,7 +83,9 @@ function StepLink({ target, href, children }: { target: number | null; href: (pa
 
 /** Pages to show: 1, the current page ±1, the last page; null marks a gap. */
 function pageWindow(page: number, pageCount: number): (number | null)[] {
-  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])]
+    .filter((p) => p >= 1 && p <= pageCount)
+    .sort((a, b) => a - b);
   const items: (number | null)[] = [];
   for (const p of shown) {
     const previous = items.at(-1);

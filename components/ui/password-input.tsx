@@ -18,7 +18,12 @@ export function PasswordInput({ className, id, ...props }: Omit<ComponentProps<"
   const Icon = visible ? EyeOff : Eye;
   return (
     <div className={cn("relative", className)}>
-      <input id={inputId} type={visible ? "text" : "password"} className={cn(controlClasses, "pr-11 pl-3")} {...props} />
+      <input
+        id={inputId}
+        type={visible ? "text" : "password"}
+        className={cn(controlClasses, "pr-11 pl-3")}
+        {...props}
+      />
       <button
         type="button"
         aria-controls={inputId}

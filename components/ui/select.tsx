@@ -13,7 +13,10 @@ export function Select({ className, children, ...props }: ComponentProps<"select
       <select className={cn(controlClasses, "appearance-none pr-10 pl-3")} {...props}>
         {children}
       </select>
-      <ChevronDown aria-hidden className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <ChevronDown
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
     </div>
   );
 }

@@ -14,8 +14,17 @@ export function Table({ className, ...props }: ComponentProps<"table">) {
 }
 
 /** `visuallyHidden` keeps the caption for screen readers only (when the heading above says it already). */
-export function TableCaption({ className, visuallyHidden = false, ...props }: ComponentProps<"caption"> & { visuallyHidden?: boolean }) {
-  return <caption className={cn(visuallyHidden ? "sr-only" : "caption-bottom pt-2 text-sm text-muted-foreground", className)} {...props} />;
+export function TableCaption({
+  className,
+  visuallyHidden = false,
+  ...props
+}: ComponentProps<"caption"> & { visuallyHidden?: boolean }) {
+  return (
+    <caption
+      className={cn(visuallyHidden ? "sr-only" : "caption-bottom pt-2 text-sm text-muted-foreground", className)}
+      {...props}
+    />
+  );
 }
 
 export function TableHeader(props: ComponentProps<"thead">) {
@@ -31,7 +40,9 @@ export function TableRow({ className, ...props }: ComponentProps<"tr">) {
 }
 
 export function TableHead({ className, scope = "col", ...props }: ComponentProps<"th">) {
-  return <th scope={scope} className={cn("py-2 pr-4 font-medium text-muted-foreground last:pr-0", className)} {...props} />;
+  return (
+    <th scope={scope} className={cn("py-2 pr-4 font-medium text-muted-foreground last:pr-0", className)} {...props} />
+  );
 }
 
 export function TableCell({ className, ...props }: ComponentProps<"td">) {

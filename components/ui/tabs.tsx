@@ -10,7 +10,12 @@ export function Tabs({ className, ...props }: ComponentProps<typeof Primitive.Ro
 }
 
 export function TabsList({ className, ...props }: ComponentProps<typeof Primitive.List>) {
-  return <Primitive.List className={cn("inline-flex w-fit items-center gap-1 rounded-lg bg-muted p-1", className)} {...props} />;
+  return (
+    <Primitive.List
+      className={cn("inline-flex w-fit items-center gap-1 rounded-lg bg-muted p-1", className)}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof Primitive.Trigger>) {
@@ -26,5 +31,10 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Primi
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof Primitive.Content>) {
-  return <Primitive.Content className={cn("outline-hidden focus-visible:ring-2 focus-visible:ring-ring", className)} {...props} />;
+  return (
+    <Primitive.Content
+      className={cn("outline-hidden focus-visible:ring-2 focus-visible:ring-ring", className)}
+      {...props}
+    />
+  );
 }

@@ -44,9 +44,13 @@ export function authorise(role: Role, account: Account | null): ActionFailure | 
         ? fail("Your account was not approved, so you cannot enter competitions", { code: "approval_rejected" })
         : fail("Your account is awaiting approval", { code: "approval_pending" });
     case "admin":
-      return isAdminRole(account.role) ? null : fail("Access denied: Admin privileges required", { code: "admin_required" });
+      return isAdminRole(account.role)
+        ? null
+        : fail("Access denied: Admin privileges required", { code: "admin_required" });
     case "super_admin":
-      return account.role === "super_admin" ? null : fail("Access denied: Super admin privileges required", { code: "super_admin_required" });
+      return account.role === "super_admin"
+        ? null
+        : fail("Access denied: Super admin privileges required", { code: "super_admin_required" });
   }
 }
 

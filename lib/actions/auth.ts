@@ -8,7 +8,13 @@ import { safeNextPath } from "@/lib/auth/paths";
 import { updateMyProfile } from "@/lib/data/account";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
-import { MISSING_CREDENTIALS, profileSchema, resetRequestSchema, signInSchema, signUpSchema } from "@/lib/validation/auth";
+import {
+  MISSING_CREDENTIALS,
+  profileSchema,
+  resetRequestSchema,
+  signInSchema,
+  signUpSchema,
+} from "@/lib/validation/auth";
 import { formCheckbox } from "./action";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
@@ -24,31 +30,37 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
   const { error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) {
     if (error.code === "invalid_credentials") return fail("That e-mail and password do not match an account.");
-    if (error.code === "email_not_confirmed") return fail("Please confirm your e-mail address first: check your inbox.");
+    if (error.code === "email_not_confirmed")
+      return fail("Please confirm your e-mail address first: check your inbox.");
     return fail(error.message);
   }
   redirect(safeNextPath(next));
 });
 
 // Under-18s never reach GoTrue: the schema refuses them with the SQL trigger's own message.
-export const signUp = defineAction({ schema: signUpSchema, role: "public" }, async ({ name, email, password, dateOfBirth }) => {
-  const supabase = await createClient();
-  const { data, error } = await supabase.auth.signUp({
-    email,
-    password,
-    options: {
-      data: { name, date_of_birth: dateOfBirth },
-      emailRedirectTo: `${await siteUrl()}/auth/confirm`,
-    },
-  });
-  if (error) {
-    if (isAuthWeakPasswordError(error)) return fail("Please choose a stronger password.", { reasons: error.reasons });
-    if (error.code === "user_already_exists") return fail("An account with that e-mail already exists. Sign in instead.");
-    return fail(error.message);
-  }
-  if (!data.session) return ok(undefined, `We have sent a confirmation link to ${email}. Open it to finish signing up.`);
-  redirect("/pending-approval");
-});
+export const signUp = defineAction(
+  { schema: signUpSchema, role: "public" },
+  async ({ name, email, password, dateOfBirth }) => {
+    const supabase = await createClient();
+    const { data, error } = await supabase.auth.signUp({
+      email,
+      password,
+      options: {
+        data: { name, date_of_birth: dateOfBirth },
+        emailRedirectTo: `${await siteUrl()}/auth/confirm`,
+      },
+    });
+    if (error) {
+      if (isAuthWeakPasswordError(error)) return fail("Please choose a stronger password.", { reasons: error.reasons });
+      if (error.code === "user_already_exists")
+        return fail("An account with that e-mail already exists. Sign in instead.");
+      return fail(error.message);
+    }
+    if (!data.session)
+      return ok(undefined, `We have sent a confirmation link to ${email}. Open it to finish signing up.`);
+    redirect("/pending-approval");
+  },
+);
 
 export const requestPasswordReset = defineAction({ schema: resetRequestSchema, role: "public" }, async ({ email }) => {
   const supabase = await createClient();

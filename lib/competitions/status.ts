@@ -20,7 +20,11 @@ export const formatOpensAt = (iso: string) => opensFormat.format(new Date(iso));
 export type EntryBlock = {
   code: Extract<
     DbErrorCode,
-    "competition_cancelled" | "competition_sold_out" | "competition_closed" | "competition_not_open" | "competition_not_yet_open"
+    | "competition_cancelled"
+    | "competition_sold_out"
+    | "competition_closed"
+    | "competition_not_open"
+    | "competition_not_yet_open"
   >;
   message: string;
 };
@@ -43,7 +47,8 @@ export function entryBlock(c: Competition, now: number): EntryBlock | null {
     case "draft":
       return blocked("competition_not_open", "This competition is not open for entries");
   }
-  if (now < Date.parse(c.opens_at)) return blocked("competition_not_yet_open", `Entries open on ${formatOpensAt(c.opens_at)}`);
+  if (now < Date.parse(c.opens_at))
+    return blocked("competition_not_yet_open", `Entries open on ${formatOpensAt(c.opens_at)}`);
   if (now >= Date.parse(c.closes_at)) return closed();
   if (c.tickets_left <= 0) return soldOut();
   return null;
@@ -75,7 +80,8 @@ export const phaseLabel: Record<Phase, string> = {
 const DAY = 86_400_000;
 
 /** Live and closing within two days. */
-export const endingSoon = (c: Competition, now: number) => phaseOf(c, now) === "live" && Date.parse(c.closes_at) - now < 2 * DAY;
+export const endingSoon = (c: Competition, now: number) =>
+  phaseOf(c, now) === "live" && Date.parse(c.closes_at) - now < 2 * DAY;
 
 /** The clock for a request, read outside components so render stays pure. */
 export const requestTime = () => Date.now();

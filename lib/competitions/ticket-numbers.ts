@@ -2,7 +2,7 @@
 export function formatTicketNumbers(numbers: readonly number[]): string {
   const sorted = [...numbers].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
     const run = j - i + 1;
@@ -13,4 +13,5 @@ export function formatTicketNumbers(numbers: readonly number[]): string {
   return parts.join(", ");
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;

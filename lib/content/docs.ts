@@ -8,7 +8,9 @@ export type NavNode = { title: string; path: string; stem: string; page: boolean
 const byStem = (a: { stem: string }, b: { stem: string }) => (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0);
 
 // Content is read in stem order (spec §9), with the docs overview (docs/index) first.
-export const docs: Doc[] = [...allDocs].sort((a, b) => (a.path === "/docs" ? -1 : b.path === "/docs" ? 1 : byStem(a, b)));
+export const docs: Doc[] = [...allDocs].sort((a, b) =>
+  a.path === "/docs" ? -1 : b.path === "/docs" ? 1 : byStem(a, b),
+);
 
 export function findDoc(slug: string[] | undefined): Doc | undefined {
   const path = ["/docs", ...(slug ?? [])].join("/");

@@ -48,7 +48,13 @@ export function searchSections(path: string, title: string, description: string,
     ).slice(0, SECTION_TEXT_LIMIT);
 
   const records: SearchRecord[] = [
-    { id: path, title, titles: [], content: [description, text(0, hs[0]?.line ?? lines.length)].filter(Boolean).join(" "), level: 1 },
+    {
+      id: path,
+      title,
+      titles: [],
+      content: [description, text(0, hs[0]?.line ?? lines.length)].filter(Boolean).join(" "),
+      level: 1,
+    },
   ];
   const trail: { depth: number; text: string }[] = [];
   hs.forEach((h, i) => {

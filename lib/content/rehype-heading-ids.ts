@@ -17,7 +17,14 @@ export function rehypeHeadingIds() {
         const id = slug(textOf(node).replace(/\s+/g, " ").trim());
         node.properties = { ...node.properties, id };
         if (node.tagName !== "h1") {
-          node.children = [{ type: "element", tagName: "a", properties: { href: `#${id}`, className: ["anchor"] }, children: node.children ?? [] }];
+          node.children = [
+            {
+              type: "element",
+              tagName: "a",
+              properties: { href: `#${id}`, className: ["anchor"] },
+              children: node.children ?? [],
+            },
+          ];
         }
         return;
       }

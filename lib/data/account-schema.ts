@@ -29,4 +29,5 @@ export const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 
 /** Admins and super admins (the SQL's is_admin()). */
-export const isAdminRole = (role: Account["role"] | null | undefined): boolean => role === "admin" || role === "super_admin";
+export const isAdminRole = (role: Account["role"] | null | undefined): boolean =>
+  role === "admin" || role === "super_admin";

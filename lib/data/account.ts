@@ -15,13 +15,18 @@ const ledgerRowSchema = z.object({
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 
 /** The signed-in user's ledger, newest first. */
-export const getMyLedger = (limit = 50): Promise<LedgerRow[]> => callRpc("get_my_ledger", { p_limit: limit }, z.array(ledgerRowSchema));
+export const getMyLedger = (limit = 50): Promise<LedgerRow[]> =>
+  callRpc("get_my_ledger", { p_limit: limit }, z.array(ledgerRowSchema));
 
 /** The signed-in user's merged profile and account data (get_my_account). */
 export const getMyAccount = (): Promise<Account> => callRpc("get_my_account", {}, accountSchema);
 
 /** Saves the signed-in user's own profile fields (an empty town clears it); answers the account as it now is. */
-export const updateMyProfile = (profile: { name: string; emailNotifications: boolean; town: string }): Promise<Account> =>
+export const updateMyProfile = (profile: {
+  name: string;
+  emailNotifications: boolean;
+  town: string;
+}): Promise<Account> =>
   callRpc(
     "update_my_profile",
     { p_name: profile.name, p_email_notifications: profile.emailNotifications, p_town: profile.town },

@@ -17,7 +17,8 @@ export const listPendingApprovals = (): Promise<PendingAccount[]> =>
   callRpc("admin_list_pending_approvals", {}, z.array(pendingSchema));
 
 /** Approves an account and e-mails its owner; answers the account as it now is. */
-export const approveUser = (userId: string): Promise<Account> => callRpc("admin_approve_user", { p_user_id: userId }, accountSchema);
+export const approveUser = (userId: string): Promise<Account> =>
+  callRpc("admin_approve_user", { p_user_id: userId }, accountSchema);
 
 /** Rejects an account with a reason; answers the account as it now is. */
 export const rejectUser = (userId: string, reason: string): Promise<Account> =>

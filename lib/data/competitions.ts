@@ -122,7 +122,12 @@ export type Winner = z.infer<typeof winnerSchema>;
 export const drawSchema = z.object({
   id: z.string().uuid(),
   algorithm: z.string(),
-  competition: z.object({ id: z.string().uuid(), slug: z.string(), title: z.string(), total_tickets: z.number().int() }),
+  competition: z.object({
+    id: z.string().uuid(),
+    slug: z.string(),
+    title: z.string(),
+    total_tickets: z.number().int(),
+  }),
   trigger: z.enum(["sold_out", "close_time"]),
   drawn_at: timestamp,
   ticket_count: z.number().int(),
@@ -166,7 +171,11 @@ export async function getCompetition(slug: string): Promise<CompetitionPage | nu
 }
 
 export const enterCompetition = (competitionId: string, quantity: number, answer?: string | null) =>
-  callRpc("enter_competition", { p_competition_id: competitionId, p_quantity: quantity, p_answer: answer ?? null }, entryResultSchema);
+  callRpc(
+    "enter_competition",
+    { p_competition_id: competitionId, p_quantity: quantity, p_answer: answer ?? null },
+    entryResultSchema,
+  );
 
 export const getMyEntries = () => callRpc("get_my_entries", {}, z.array(myEntrySchema));
 export const listWinners = () => callRpc("list_winners", {}, z.array(winnerSchema));
@@ -176,7 +185,8 @@ export const getDraw = (drawId: string) => callRpc("get_draw", { p_draw_id: draw
 export type CompetitionFields = { [field: string]: Json | undefined };
 
 export const adminListCompetitions = () => callRpc("admin_list_competitions", {}, z.array(adminCompetitionSchema));
-export const adminGetCompetition = (id: string) => callRpc("admin_get_competition", { p_id: id }, adminCompetitionSchema);
+export const adminGetCompetition = (id: string) =>
+  callRpc("admin_get_competition", { p_id: id }, adminCompetitionSchema);
 export const adminCreateCompetition = (fields: CompetitionFields) =>
   callRpc("admin_create_competition", { p: fields }, adminCompetitionSchema);
 export const adminUpdateCompetition = (id: string, fields: CompetitionFields) =>

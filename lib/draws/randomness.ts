@@ -49,7 +49,11 @@ const QUICKNET_DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 const MAX_BEACON_AGE_SECONDS = 60;
 
 /** True when `signatureHex` is the chain's BLS signature of `round` (scheme bls-unchained-g1-rfc9380). */
-export function verifyDrandSignature(round: number, signatureHex: string, publicKeyHex = DRAND_QUICKNET_PUBLIC_KEY): boolean {
+export function verifyDrandSignature(
+  round: number,
+  signatureHex: string,
+  publicKeyHex = DRAND_QUICKNET_PUBLIC_KEY,
+): boolean {
   const message = new Uint8Array(8);
   new DataView(message.buffer).setBigUint64(0, BigInt(round));
   const bls = bls12_381.shortSignatures;
@@ -66,9 +70,15 @@ export function quicknetRoundAt(nowMs: number): number {
 }
 
 /** The variables it reads: the checked ones from lib/env.ts, or a test's own. */
-type Env = Partial<Record<"DRAW_RANDOMNESS" | "DRAND_URL" | "DRAND_CHAIN" | "DRAND_PUBLIC_KEY" | "RANDOM_ORG_API_KEY", string>>;
+type Env = Partial<
+  Record<"DRAW_RANDOMNESS" | "DRAND_URL" | "DRAND_CHAIN" | "DRAND_PUBLIC_KEY" | "RANDOM_ORG_API_KEY", string>
+>;
 
-export function randomnessAdapter(env: Env = serverEnv(), fetchImpl: typeof fetch = fetch, now: () => number = Date.now): RandomnessAdapter {
+export function randomnessAdapter(
+  env: Env = serverEnv(),
+  fetchImpl: typeof fetch = fetch,
+  now: () => number = Date.now,
+): RandomnessAdapter {
   const mode = (env.DRAW_RANDOMNESS ?? "none").toLowerCase();
   if (mode === "none" || mode === "") return { name: "none", fetch: async () => null };
   if (mode === "drand") return drandAdapter(env, fetchImpl, now);
@@ -91,7 +101,8 @@ function drandAdapter(env: Env, fetchImpl: typeof fetch, now: () => number): Ran
       if (!Number.isSafeInteger(body.round) || body.round < 1) throw new Error("drand answered without a round");
       // The signature proves the chain's nodes signed this round; drand defines the round's
       // randomness as SHA-256 of that signature.
-      if (!verifyDrandSignature(body.round, body.signature, publicKey)) throw new Error("drand signature does not verify");
+      if (!verifyDrandSignature(body.round, body.signature, publicKey))
+        throw new Error("drand signature does not verify");
       const expected = bytesToHex(await sha256(hexToBytes(body.signature)));
       if (expected !== body.randomness.toLowerCase()) throw new Error("drand randomness does not match its signature");
       if (quicknet && body.round < quicknetRoundAt(now()) - MAX_BEACON_AGE_SECONDS / QUICKNET_PERIOD_SECONDS) {

@@ -80,7 +80,8 @@ export interface DeriveInput {
 export async function deriveWinner(input: DeriveInput): Promise<{ winningNumber: number; counter: number }> {
   const seed = hexToBytes(input.seedHex);
   const listHash = hexToBytes(input.ticketListHashHex);
-  if (seed.length !== 32 || listHash.length !== 32) throw new Error("The seed and the ticket list hash must be 32 bytes each");
+  if (seed.length !== 32 || listHash.length !== 32)
+    throw new Error("The seed and the ticket list hash must be 32 bytes each");
   const prefix = concat(seed, uuidToBytes(input.competitionId), listHash, hexToBytes(input.externalHex ?? ""));
   for (let counter = 0; counter <= 0xffffffff; counter++) {
     const block = new Uint8Array(4);
@@ -131,7 +132,12 @@ export interface Verification {
 export async function verifyDraw(draw: PublishedDraw): Promise<Verification> {
   const checks: Check[] = [];
   const add = (name: string, expected: string | number, computed: string | number) =>
-    checks.push({ name, ok: String(expected) === String(computed), expected: String(expected), computed: String(computed) });
+    checks.push({
+      name,
+      ok: String(expected) === String(computed),
+      expected: String(expected),
+      computed: String(computed),
+    });
 
   add("Algorithm", DRAW_ALGORITHM, draw.algorithm);
   let seedOk = /^[0-9a-f]{64}$/.test(draw.seed_hex);

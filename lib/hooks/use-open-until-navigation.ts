@@ -8,7 +8,11 @@ import { useState } from "react";
  * forward included. It adjusts state while rendering rather than in an effect, so the menu is
  * never painted open on the new page.
  */
-export function useOpenUntilNavigation(): [open: boolean, setOpen: (open: boolean | ((open: boolean) => boolean)) => void, pathname: string] {
+export function useOpenUntilNavigation(): [
+  open: boolean,
+  setOpen: (open: boolean | ((open: boolean) => boolean)) => void,
+  pathname: string,
+] {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const [shownPath, setShownPath] = useState(pathname);

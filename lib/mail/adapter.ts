@@ -52,7 +52,12 @@ export async function deliverQueuedMail(
   const transport = options.transport ?? mailTransport();
   const report: DeliveryReport = { transport: transport.name, claimed: 0, sent: 0, failed: 0 };
   for (let batch = 0; batch < (options.batches ?? 5); batch++) {
-    const rows = await callRpcWith(client, "claim_mail_batch", { p_limit: options.limit ?? 20 }, z.array(queuedMailSchema));
+    const rows = await callRpcWith(
+      client,
+      "claim_mail_batch",
+      { p_limit: options.limit ?? 20 },
+      z.array(queuedMailSchema),
+    );
     if (rows.length === 0) break;
     report.claimed += rows.length;
     for (const mail of rows) {
@@ -60,7 +65,12 @@ export async function deliverQueuedMail(
         await transport.send(mail);
       } catch (e) {
         report.failed++;
-        await callRpcWith(client, "mark_mail_failed", { p_id: mail.id, p_error: (e as Error).message ?? String(e) }, noResult);
+        await callRpcWith(
+          client,
+          "mark_mail_failed",
+          { p_id: mail.id, p_error: (e as Error).message ?? String(e) },
+          noResult,
+        );
         continue;
       }
       // Sent: a failure to record it must not turn into a second delivery.

@@ -47,7 +47,8 @@ export const authErrors = {
   notFound: () => new AuthError(404, "not_found", "Not Found"),
   methodNotAllowed: () => new AuthError(405, "method_not_allowed", "Method Not Allowed"),
   noAuthorization: () => new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token"),
-  badJwt: (detail: string) => new AuthError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${detail}`),
+  badJwt: (detail: string) =>
+    new AuthError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${detail}`),
   missingSub: () => new AuthError(403, "bad_jwt", "invalid claim: missing sub claim"),
   sessionNotFound: () => new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist"),
   userFromJwtMissing: () => new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist"),
@@ -62,10 +63,13 @@ export const authErrors = {
   invalidEmail: () => new AuthError(400, "email_address_invalid", "Unable to validate email address: invalid format"),
   validation: (message: string, status = 400) => new AuthError(status, "validation_failed", message),
   samePassword: () => new AuthError(422, "same_password", "New password should be different from the old password."),
-  refreshTokenNotFound: () => new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"),
-  refreshTokenAlreadyUsed: () => new AuthError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
+  refreshTokenNotFound: () =>
+    new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"),
+  refreshTokenAlreadyUsed: () =>
+    new AuthError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
   otpExpired: () => new AuthError(403, "otp_expired", "Token has expired or is invalid"),
-  badCodeVerifier: () => new AuthError(400, "bad_code_verifier", "code challenge does not match previously saved code verifier"),
+  badCodeVerifier: () =>
+    new AuthError(400, "bad_code_verifier", "code challenge does not match previously saved code verifier"),
   flowStateNotFound: () => new AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found"),
   unsupportedGrant: () => new AuthError(400, "validation_failed", "unsupported_grant_type"),
   unexpected: (message = "Unexpected failure, please check server logs for more information") =>

@@ -74,7 +74,9 @@ export function newOtp(email: string): { otp: string; tokenHash: string } {
 }
 
 export function tokenHash(email: string, otp: string): string {
-  return createHash("sha224").update(normalizeEmail(email) + otp).digest("hex");
+  return createHash("sha224")
+    .update(normalizeEmail(email) + otp)
+    .digest("hex");
 }
 
 export function isBanned(user: UserRow): boolean {

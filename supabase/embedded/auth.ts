@@ -75,7 +75,14 @@ interface AuthCode extends PkceChallenge {
 }
 
 type Verifiable = "signup" | "invite" | "magiclink" | "email" | "recovery" | "email_change";
-const VERIFY_TYPES: ReadonlySet<string> = new Set<Verifiable>(["signup", "invite", "magiclink", "email", "recovery", "email_change"]);
+const VERIFY_TYPES: ReadonlySet<string> = new Set<Verifiable>([
+  "signup",
+  "invite",
+  "magiclink",
+  "email",
+  "recovery",
+  "email_change",
+]);
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
@@ -106,7 +113,8 @@ function parseBanDuration(value: string): Date | null {
     total += Number(match[1]) * units[match[2]];
     consumed += match[0];
   }
-  if (!consumed || consumed !== value) throw authErrors.validation("ban_duration must be a duration such as 24h or none");
+  if (!consumed || consumed !== value)
+    throw authErrors.validation("ban_duration must be a duration such as 24h or none");
   return new Date(Date.now() + total);
 }
 
@@ -119,7 +127,8 @@ function userWriteError(e: unknown): AuthError {
   // carry a message meant for people; pass it on as a 4xx rather than GoTrue's
   // opaque 500 "Database error saving new user", which supabase-js would retry.
   if (/^P0001$|^22|^23/.test(code)) return new AuthError(422, "validation_failed", err.message ?? "Invalid data");
-  if (/^PT\d{3}$/.test(code)) return new AuthError(Number(code.slice(2)), "validation_failed", err.message ?? "Invalid data");
+  if (/^PT\d{3}$/.test(code))
+    return new AuthError(Number(code.slice(2)), "validation_failed", err.message ?? "Invalid data");
   return authErrors.unexpected("Database error saving new user");
 }
 
@@ -207,7 +216,8 @@ export class AuthService {
     try {
       claims = await this.options.signer.verify(token);
     } catch (e) {
-      if (e instanceof TokenError && e.kind === "expired") throw authErrors.badJwt("token has invalid claims: token is expired");
+      if (e instanceof TokenError && e.kind === "expired")
+        throw authErrors.badJwt("token has invalid claims: token is expired");
       throw authErrors.badJwt(e instanceof Error ? e.message : "invalid token");
     }
     if (typeof claims.sub !== "string" || !claims.sub) throw authErrors.missingSub();
@@ -404,11 +414,11 @@ export class AuthService {
   private async pkceGrant(body: Record<string, unknown>): Promise<SessionBody> {
     const code = str(body.auth_code);
     const verifier = str(body.code_verifier);
-    if (!code || !verifier) throw authErrors.validation("invalid request: both auth code and code verifier should be non-empty");
+    if (!code || !verifier)
+      throw authErrors.validation("invalid request: both auth code and code verifier should be non-empty");
     const flow = this.authCodes.get(code);
     if (!flow || Date.now() - flow.createdAt > AUTH_CODE_SECONDS * 1000) throw authErrors.flowStateNotFound();
-    const expected =
-      flow.method === "s256" ? createHash("sha256").update(verifier).digest("base64url") : verifier;
+    const expected = flow.method === "s256" ? createHash("sha256").update(verifier).digest("base64url") : verifier;
     if (expected !== flow.challenge) throw authErrors.badCodeVerifier();
     this.authCodes.delete(code);
     const user = await findUserById(this.db, flow.userId);
@@ -507,7 +517,10 @@ export class AuthService {
     } else if (scope === "local") {
       await this.db.query("delete from auth.sessions where id = $1", [sessionId]);
     } else {
-      await this.db.query("delete from auth.sessions where user_id = $1 and id is distinct from $2", [user.id, sessionId]);
+      await this.db.query("delete from auth.sessions where user_id = $1 and id is distinct from $2", [
+        user.id,
+        sessionId,
+      ]);
     }
     return { status: 204 };
   }
@@ -616,7 +629,11 @@ export class AuthService {
         await markEmailVerified(tx, user.id);
       }
       const fresh = await findUserById(tx, user.id);
-      return { user: fresh!, amr: kind === "recovery" ? "recovery" : kind === "email_change" ? "email_change" : "otp", kind };
+      return {
+        user: fresh!,
+        amr: kind === "recovery" ? "recovery" : kind === "email_change" ? "email_change" : "otp",
+        kind,
+      };
     }
     return null;
   }
@@ -673,7 +690,12 @@ export class AuthService {
     if (found.pkce) {
       this.pendingPkce.delete(found.consumed.user.id);
       const code = randomUUID();
-      this.authCodes.set(code, { ...found.pkce, userId: found.consumed.user.id, amr: found.consumed.amr, createdAt: Date.now() });
+      this.authCodes.set(code, {
+        ...found.pkce,
+        userId: found.consumed.user.id,
+        amr: found.consumed.amr,
+        createdAt: Date.now(),
+      });
       target.searchParams.set("code", code);
       return redirect(target);
     }
@@ -756,7 +778,8 @@ export class AuthService {
           appMetadata: obj(b.app_metadata),
           role: str(b.role),
         });
-        if (bannedUntil) await tx.query("update auth.users set banned_until = $2 where id = $1", [created.id, bannedUntil]);
+        if (bannedUntil)
+          await tx.query("update auth.users set banned_until = $2 where id = $1", [created.id, bannedUntil]);
         return userJson(tx, (await findUserById(tx, created.id))!);
       });
       return ok(user);
@@ -781,17 +804,22 @@ export class AuthService {
     try {
       const updated = await this.db.transaction(async (tx) => {
         if (newEmail) await this.applyEmailChange(tx, user.id, newEmail);
-        if (passwordHash) await tx.query("update auth.users set encrypted_password = $2 where id = $1", [user.id, passwordHash]);
+        if (passwordHash)
+          await tx.query("update auth.users set encrypted_password = $2 where id = $1", [user.id, passwordHash]);
         if (b.email_confirm === true) {
-          await tx.query("update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1", [
-            user.id,
-          ]);
+          await tx.query(
+            "update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1",
+            [user.id],
+          );
           await markEmailVerified(tx, user.id);
         }
         const userMeta = obj(b.user_metadata) ?? obj(b.data);
         if (userMeta) {
           const current = (await findUserById(tx, user.id))!.raw_user_meta_data;
-          await tx.query("update auth.users set raw_user_meta_data = $2 where id = $1", [user.id, mergeMetadata(current, userMeta)]);
+          await tx.query("update auth.users set raw_user_meta_data = $2 where id = $1", [
+            user.id,
+            mergeMetadata(current, userMeta),
+          ]);
         }
         const appMeta = obj(b.app_metadata);
         if (appMeta) {

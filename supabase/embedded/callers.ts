@@ -47,7 +47,11 @@ export function checkApiKey(req: IncomingMessage, url: URL): Role {
   const token = bearer(req);
   const apikey = header(req, "apikey") ?? url.searchParams.get("apikey") ?? (keyRole(token) ? token : undefined);
   if (!apikey) {
-    throw new ApiKeyError("missing", "No API key found in request", "No `apikey` request header or url param was found.");
+    throw new ApiKeyError(
+      "missing",
+      "No API key found in request",
+      "No `apikey` request header or url param was found.",
+    );
   }
   const role = keyRole(apikey);
   if (!role) {

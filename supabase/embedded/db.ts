@@ -55,7 +55,9 @@ export class StaleMigrationsError extends Error {
 /** What supabase_migrations.schema_migrations records; nothing for a new database. */
 async function appliedMigrations(db: PGlite): Promise<Array<{ version: string; name: string | null }>> {
   const [{ exists }] = (
-    await db.query<{ exists: boolean }>("select to_regclass('supabase_migrations.schema_migrations') is not null as exists")
+    await db.query<{ exists: boolean }>(
+      "select to_regclass('supabase_migrations.schema_migrations') is not null as exists",
+    )
   ).rows;
   if (!exists) return [];
   return (
@@ -72,7 +74,8 @@ export async function migrate(db: PGlite, options: OpenOptions = {}): Promise<vo
   // Checked before anything is applied, so a refused start changes nothing.
   const inFolder = new Set(files.map((f) => f.split("_")[0]));
   const missing = recorded.filter((r) => r.version !== "seed" && !inFolder.has(r.version));
-  if (missing.length) throw new StaleMigrationsError(missing.map((r) => (r.name ? `${r.version}_${r.name}` : r.version)));
+  if (missing.length)
+    throw new StaleMigrationsError(missing.map((r) => (r.name ? `${r.version}_${r.name}` : r.version)));
 
   await db.exec(await readFile(shimFile, "utf8"));
   await db.exec(`

@@ -141,7 +141,12 @@ function pickOverload(procs: Proc[], fn: string, keys: string[]): Proc {
       300,
       "PGRST203",
       `Could not choose the best candidate function between: ${fitting
-        .map((p) => `public.${fn}(${inputArgs(p).map((a) => `${a.name} => ${a.type}`).join(", ")})`)
+        .map(
+          (p) =>
+            `public.${fn}(${inputArgs(p)
+              .map((a) => `${a.name} => ${a.type}`)
+              .join(", ")})`,
+        )
         .join(", ")}`,
       null,
       "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
@@ -231,7 +236,9 @@ export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
         );
       }
       const headers: Record<string, string> = {
-        "Content-Type": r.single ? "application/vnd.pgrst.object+json; charset=utf-8" : "application/json; charset=utf-8",
+        "Content-Type": r.single
+          ? "application/vnd.pgrst.object+json; charset=utf-8"
+          : "application/json; charset=utf-8",
       };
       if (shape === "set") headers["Content-Range"] = n ? `0-${n - 1}/${r.count ? n : "*"}` : `*/${r.count ? 0 : "*"}`;
       return { status: 200, body: rows[0]?.body ?? "null", raw: true, headers };

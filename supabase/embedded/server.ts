@@ -78,7 +78,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       .catch((e: unknown) => {
         // Last line of defence: a bug becomes a 500 with a JSON body, never a crash.
         log?.(`error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-        if (!res.headersSent) send(res, { status: 500, body: { message: "Internal server error" } }, req.method ?? "GET");
+        if (!res.headersSent)
+          send(res, { status: 500, body: { message: "Internal server error" } }, req.method ?? "GET");
         else res.destroy();
       })
       .finally(() => log?.(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
@@ -108,14 +109,24 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     if (surface === "auth") {
       const sub = path.slice("/auth/v1".length) || "/";
       if (!OPEN_AUTH_ROUTES.has(`${method} ${sub}`)) checkApiKey(req, u);
-      const body = method === "GET" || method === "HEAD" ? {} : parseBody(req, await readBody(req), { allowForm: true });
+      const body =
+        method === "GET" || method === "HEAD" ? {} : parseBody(req, await readBody(req), { allowForm: true });
       if (!body || typeof body !== "object" || Array.isArray(body)) throw authErrors.badJson("expected a JSON object");
-      return late.auth!.handle({ req, method: method === "HEAD" ? "GET" : method, path: sub, url: u, body: body as Record<string, unknown> });
+      return late.auth!.handle({
+        req,
+        method: method === "HEAD" ? "GET" : method,
+        path: sub,
+        url: u,
+        body: body as Record<string, unknown>,
+      });
     }
     if (surface === "rest") return restRoute(req, method, path, u);
     if (surface === "embedded") return embeddedRoute(req, method, path, u);
     if (method === "GET" && path === "/") {
-      return { status: 200, body: { name: "LabCash embedded Supabase", auth: `${late.url}/auth/v1`, rest: `${late.url}/rest/v1` } };
+      return {
+        status: 200,
+        body: { name: "LabCash embedded Supabase", auth: `${late.url}/auth/v1`, rest: `${late.url}/rest/v1` },
+      };
     }
     return { status: 404, body: { message: "no Route matched with those values" } };
   }
@@ -145,7 +156,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       }
       args = body as Record<string, unknown>;
     } else if (method === "GET" || method === "HEAD") {
-      args = Object.fromEntries([...u.searchParams].filter(([k]) => !["select", "order", "limit", "offset", "apikey"].includes(k)));
+      args = Object.fromEntries(
+        [...u.searchParams].filter(([k]) => !["select", "order", "limit", "offset", "apikey"].includes(k)),
+      );
     } else {
       throw new PgrstError(405, "PGRST101", "Only GET and POST are allowed for functions", null, null);
     }
@@ -181,23 +194,35 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       if (e instanceof AuthError) return authErrorReply(e, version);
       if (e instanceof BodyTooLargeError) return authErrorReply(authErrors.tooLarge(), version);
       if (e instanceof MalformedBodyError) return authErrorReply(authErrors.badJson(e.message), version);
-      if (e instanceof UnsupportedMediaTypeError) return authErrorReply(authErrors.unsupportedMediaType(e.contentType), version);
+      if (e instanceof UnsupportedMediaTypeError)
+        return authErrorReply(authErrors.unsupportedMediaType(e.contentType), version);
       return unexpected(e, authErrorReply(authErrors.unexpected(), version));
     }
     if (e instanceof PgrstError) return e.reply();
     if (e instanceof TokenError) {
       // PostgREST 12+: an expired token is PGRST303, any other bad token PGRST301.
       const expired = e.kind === "expired";
-      return new PgrstError(401, expired ? "PGRST303" : "PGRST301", expired ? "JWT expired" : `JWT could not be verified: ${e.message}`, null, null, {
-        "WWW-Authenticate": `Bearer error="invalid_token", error_description="${expired ? "JWT expired" : "JWT invalid"}"`,
-      }).reply();
+      return new PgrstError(
+        401,
+        expired ? "PGRST303" : "PGRST301",
+        expired ? "JWT expired" : `JWT could not be verified: ${e.message}`,
+        null,
+        null,
+        {
+          "WWW-Authenticate": `Bearer error="invalid_token", error_description="${expired ? "JWT expired" : "JWT invalid"}"`,
+        },
+      ).reply();
     }
     if (e instanceof BodyTooLargeError) {
       return new PgrstError(413, "PGRST413", "Request body is over the 1 MiB limit").reply();
     }
-    if (e instanceof MalformedBodyError) return new PgrstError(400, "PGRST102", "Empty or invalid json", e.message).reply();
+    if (e instanceof MalformedBodyError)
+      return new PgrstError(400, "PGRST102", "Empty or invalid json", e.message).reply();
     if (e instanceof UnsupportedMediaTypeError) return new PgrstError(415, "PGRST107", e.message).reply();
-    return unexpected(e, { status: 500, body: { code: "PGRST000", details: null, hint: null, message: "Internal server error" } });
+    return unexpected(e, {
+      status: 500,
+      body: { code: "PGRST000", details: null, hint: null, message: "Internal server error" },
+    });
   }
 
   function unexpected(e: unknown, reply: Reply): Reply {

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient, client, raw, SECRET_KEY, signIn, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./helpers";
+import {
+  adminClient,
+  client,
+  raw,
+  SECRET_KEY,
+  signIn,
+  startTestServer,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestServer,
+} from "./helpers";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,7 +23,9 @@ describe("admin users API (secret key)", () => {
     const all = await admin.auth.admin.listUsers();
     expect(all.error).toBeNull();
     const emails = all.data.users.map((u) => u.email);
-    expect(emails).toEqual(expect.arrayContaining(["superadmin@labcash.test", "player@labcash.test", "pending@labcash.test"]));
+    expect(emails).toEqual(
+      expect.arrayContaining(["superadmin@labcash.test", "player@labcash.test", "pending@labcash.test"]),
+    );
 
     const page = await admin.auth.admin.listUsers({ page: 1, perPage: 2 });
     expect(page.error).toBeNull();
@@ -45,7 +57,10 @@ describe("admin users API (secret key)", () => {
     const fetched = await admin.auth.admin.getUserById(id);
     expect(fetched.data.user?.email).toBe(email);
 
-    const updated = await admin.auth.admin.updateUserById(id, { user_metadata: { team: "blue" }, app_metadata: { tier: "gold" } });
+    const updated = await admin.auth.admin.updateUserById(id, {
+      user_metadata: { team: "blue" },
+      app_metadata: { tier: "gold" },
+    });
     expect(updated.error).toBeNull();
     expect(updated.data.user?.user_metadata).toMatchObject({ name: "Made By Admin", team: "blue" });
     expect(updated.data.user?.app_metadata).toMatchObject({ provider: "email", tier: "gold" });
@@ -78,7 +93,11 @@ describe("admin users API (secret key)", () => {
       headers: { authorization: `Bearer ${SECRET_KEY}` },
     });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ code: 404, error_code: "validation_failed", msg: "user_id must be an UUID" });
+    expect(await res.json()).toMatchObject({
+      code: 404,
+      error_code: "validation_failed",
+      msg: "user_id must be an UUID",
+    });
   });
 });
 
@@ -94,7 +113,9 @@ describe("admin users API without the secret key", () => {
 
   it("refuses a signed-in admin's own token (admin API is for the server only)", async () => {
     const { session } = await signIn(server, "superadmin@labcash.test");
-    const res = await raw(server, "/auth/v1/admin/users", { headers: { authorization: `Bearer ${session.access_token}` } });
+    const res = await raw(server, "/auth/v1/admin/users", {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
     expect(res.status).toBe(403);
   });
 });

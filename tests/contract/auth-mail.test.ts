@@ -57,14 +57,19 @@ describe("e-mail confirmation", () => {
     expect(mail).toHaveLength(2);
     const stale = tokenHashFrom(mail[1].body);
     const fresh = tokenHashFrom(mail[0].body);
-    expect((await client(server).auth.verifyOtp({ token_hash: stale.tokenHash, type: "email" })).error?.code).toBe("otp_expired");
+    expect((await client(server).auth.verifyOtp({ token_hash: stale.tokenHash, type: "email" })).error?.code).toBe(
+      "otp_expired",
+    );
     const { data, error } = await client(server).auth.verifyOtp({ token_hash: fresh.tokenHash, type: "email" });
     expect(error).toBeNull();
     expect(data.session?.user.email).toBe(email);
   });
 
   it("does not reveal that a confirmed address is taken", async () => {
-    const { data, error } = await client(server).auth.signUp({ email: "player@labcash.test", password: STRONG_PASSWORD });
+    const { data, error } = await client(server).auth.signUp({
+      email: "player@labcash.test",
+      password: STRONG_PASSWORD,
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.identities).toEqual([]);

@@ -2,7 +2,16 @@ import { isAuthSessionMissingError, isAuthWeakPasswordError } from "@supabase/su
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedServer, type EmbeddedServer } from "@/supabase/embedded/server";
-import { client, DEMO_PASSWORD, raw, signIn, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./helpers";
+import {
+  client,
+  DEMO_PASSWORD,
+  raw,
+  signIn,
+  startTestServer,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestServer,
+} from "./helpers";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -116,7 +116,10 @@ describe("sign-in", () => {
   });
 
   it("is case-insensitive about the address", async () => {
-    const { error } = await client(server).auth.signInWithPassword({ email: "Player@LabCash.test", password: DEMO_PASSWORD });
+    const { error } = await client(server).auth.signInWithPassword({
+      email: "Player@LabCash.test",
+      password: DEMO_PASSWORD,
+    });
     expect(error).toBeNull();
   });
 

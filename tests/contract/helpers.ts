@@ -25,10 +25,15 @@ async function snapshot(): Promise<Blob> {
   const sources = [
     path.join(path.dirname(seedFile), "embedded", "shim.sql"),
     seedFile,
-    ...(await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort().map((f) => path.join(migrationsDir, f)),
+    ...(await readdir(migrationsDir))
+      .filter((f) => f.endsWith(".sql"))
+      .sort()
+      .map((f) => path.join(migrationsDir, f)),
   ];
   for (const file of sources) hash.update(file).update(await readFile(file));
-  hash.update(JSON.parse(await readFile(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")).version);
+  hash.update(
+    JSON.parse(await readFile(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")).version,
+  );
   const file = path.join(tmpdir(), `labcash-contract-${hash.digest("hex").slice(0, 16)}.tar`);
   try {
     return new Blob([await readFile(file)]);
@@ -65,7 +70,11 @@ export async function startTestServer(options: Omit<EmbeddedServerOptions, "db" 
   };
 }
 
-export function client(server: { url: string }, key = EMBEDDED_PUBLISHABLE_KEY, flowType: "implicit" | "pkce" = "implicit") {
+export function client(
+  server: { url: string },
+  key = EMBEDDED_PUBLISHABLE_KEY,
+  flowType: "implicit" | "pkce" = "implicit",
+) {
   return createClient(server.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
   });

@@ -76,7 +76,11 @@ describe("RPC success", () => {
     const service = await adminClient(server).rpc("t_whoami");
     expect(service.data).toEqual({ role: "service_role", uid: null, claims_role: "service_role" });
     const { client: c } = await signIn(server, "player@labcash.test");
-    expect((await c.rpc("t_whoami")).data).toEqual({ role: "authenticated", uid: PLAYER_ID, claims_role: "authenticated" });
+    expect((await c.rpc("t_whoami")).data).toEqual({
+      role: "authenticated",
+      uid: PLAYER_ID,
+      claims_role: "authenticated",
+    });
   });
 
   it("shapes results like PostgREST", async () => {
@@ -241,7 +245,10 @@ describe("HTTP hardening", () => {
     const wrong = await raw(server, "/rest/v1/rpc/t_numbers?n=1", { key: "sb_publishable_wrong" });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ message: "Invalid API key" });
-    const bearerOnly = await raw(server, "/rest/v1/rpc/t_whoami", { key: null, headers: { authorization: `Bearer ${SECRET_KEY}` } });
+    const bearerOnly = await raw(server, "/rest/v1/rpc/t_whoami", {
+      key: null,
+      headers: { authorization: `Bearer ${SECRET_KEY}` },
+    });
     expect(await bearerOnly.json()).toMatchObject({ role: "service_role" });
   });
 

@@ -28,7 +28,15 @@ describe("refusal codes through supabase-js", () => {
     const { client } = await signIn(server, "pending@labcash.test");
     const { data: list } = await client.rpc("list_competitions", { p_status: "live" });
     const live = (list as Array<{ id: string }>)[0];
-    const { error } = await client.rpc("enter_competition", { p_competition_id: live.id, p_quantity: 1, p_answer: "x" });
-    expect(error).toMatchObject({ code: "P0001", message: "Your account is awaiting approval", hint: "approval_pending" });
+    const { error } = await client.rpc("enter_competition", {
+      p_competition_id: live.id,
+      p_quantity: 1,
+      p_answer: "x",
+    });
+    expect(error).toMatchObject({
+      code: "P0001",
+      message: "Your account is awaiting approval",
+      hint: "approval_pending",
+    });
   });
 });

@@ -36,29 +36,46 @@ describe("callRpcWith", () => {
 
   it("calls a refusal the SQL did not label (here: no grant for anon) 'unexpected'", async () => {
     const [first] = await callRpcWith(client(server), "list_competitions", { p_status: "live" }, listed);
-    const call = callRpcWith(client(server), "enter_competition", { p_competition_id: first.id, p_quantity: 1 }, z.unknown());
+    const call = callRpcWith(
+      client(server),
+      "enter_competition",
+      { p_competition_id: first.id, p_quantity: 1 },
+      z.unknown(),
+    );
     await expect(call).rejects.toMatchObject({ code: "unexpected", sqlState: "42501" });
   });
 
   it("passes a signed-in user's refusal through with its code", async () => {
     const { client: pending } = await signIn(server, "pending@labcash.test");
     const [first] = await callRpcWith(pending, "list_competitions", { p_status: "live" }, listed);
-    const call = callRpcWith(pending, "enter_competition", { p_competition_id: first.id, p_quantity: 1, p_answer: "x" }, z.unknown());
-    await expect(call).rejects.toMatchObject({ code: "approval_pending", message: "Your account is awaiting approval" });
+    const call = callRpcWith(
+      pending,
+      "enter_competition",
+      { p_competition_id: first.id, p_quantity: 1, p_answer: "x" },
+      z.unknown(),
+    );
+    await expect(call).rejects.toMatchObject({
+      code: "approval_pending",
+      message: "Your account is awaiting approval",
+    });
   });
 
   it("fails loudly when the result does not have the expected shape", async () => {
-    await expect(callRpcWith(client(server), "list_competitions", {}, z.array(z.object({ no_such_field: z.string() })))).rejects.toThrow(
-      z.ZodError,
-    );
+    await expect(
+      callRpcWith(client(server), "list_competitions", {}, z.array(z.object({ no_such_field: z.string() }))),
+    ).rejects.toThrow(z.ZodError);
   });
 });
 
 describe("the mail adapter with the secret-key client", () => {
   it("claims the queue through the helper and delivers to the outbox", async () => {
-    const report = await deliverQueuedMail(adminClient(server), { transport: { name: "outbox", send: async () => {} } });
+    const report = await deliverQueuedMail(adminClient(server), {
+      transport: { name: "outbox", send: async () => {} },
+    });
     expect(report.failed).toBe(0);
     expect(report.sent).toBe(report.claimed);
-    expect(await deliverQueuedMail(adminClient(server), { transport: { name: "outbox", send: async () => {} } })).toMatchObject({ claimed: 0 });
+    expect(
+      await deliverQueuedMail(adminClient(server), { transport: { name: "outbox", send: async () => {} } }),
+    ).toMatchObject({ claimed: 0 });
   });
 });

@@ -31,7 +31,10 @@ describe("update_my_profile", () => {
   it("changes the caller's name (trimmed) and notification choice and returns the account", async () => {
     const id = await db().createUser({ meta: { name: "Before" } });
     const other = await db().createUser({ meta: { name: "Bystander" } });
-    const account = await db().call(asUser(id), "update_my_profile", { p_name: "  After  ", p_email_notifications: false });
+    const account = await db().call(asUser(id), "update_my_profile", {
+      p_name: "  After  ",
+      p_email_notifications: false,
+    });
     expect(account).toMatchObject({ id, name: "After", email_notifications: false });
     const [row] = await db().sql("select name, email_notifications from public.profiles where id = $1", [id]);
     expect(row).toEqual({ name: "After", email_notifications: false });
@@ -51,7 +54,9 @@ describe("update_my_profile", () => {
   it("keeps the town trimmed, leaves it alone when not given, clears it with an empty string", async () => {
     const id = await db().createUser();
     expect(await db().call(asUser(id), "update_my_profile", { p_town: "  Leeds " })).toMatchObject({ town: "Leeds" });
-    expect(await db().call(asUser(id), "update_my_profile", { p_name: "Still Leeds" })).toMatchObject({ town: "Leeds" });
+    expect(await db().call(asUser(id), "update_my_profile", { p_name: "Still Leeds" })).toMatchObject({
+      town: "Leeds",
+    });
     expect(await db().call(asUser(id), "update_my_profile", { p_town: "" })).toMatchObject({ town: null });
     const res = await db().rpc(asUser(id), "update_my_profile", { p_town: "t".repeat(61) });
     expect(res.error).toEqual({ code: "22023", message: "Town must be at most 60 characters", hint: "invalid_input" });
@@ -71,7 +76,11 @@ describe("update_my_profile", () => {
     const id = await db().createUser({ meta: { name: "Steady" } });
     const [before] = await db().sql("select * from public.profiles where id = $1", [id]);
     const res = await db().rpc(asUser(id), "update_my_profile", { p_name: name, p_email_notifications: false });
-    expect(res.error).toEqual({ code: "22023", message: "Name must be between 1 and 100 characters", hint: "invalid_input" });
+    expect(res.error).toEqual({
+      code: "22023",
+      message: "Name must be between 1 and 100 characters",
+      hint: "invalid_input",
+    });
     const [after] = await db().sql("select * from public.profiles where id = $1", [id]);
     expect(after).toEqual(before);
   });

@@ -20,11 +20,16 @@ async function sideEffects(subject: string) {
 describe("admin_list_pending_approvals", () => {
   it("lists accounts waiting for approval, oldest first, without approved or rejected ones", async () => {
     const admin = await db().createUser({ role: "admin", approved: true });
-    const first = await db().createUser({ email: "first@pending.test", meta: { name: "First", date_of_birth: "1990-01-02" } });
+    const first = await db().createUser({
+      email: "first@pending.test",
+      meta: { name: "First", date_of_birth: "1990-01-02" },
+    });
     const second = await db().createUser({ email: "second@pending.test" });
     const approved = await db().createUser({ approved: true });
     const rejected = await db().createUser();
-    await db().sql("update public.user_account_data set created_at = created_at - interval '1 hour' where id = $1", [first]);
+    await db().sql("update public.user_account_data set created_at = created_at - interval '1 hour' where id = $1", [
+      first,
+    ]);
     await db().call(asUser(admin), "admin_reject_user", { p_user_id: rejected, p_reason: "Under investigation" });
     const list = await db().call<Array<Record<string, unknown>>>(asUser(admin), "admin_list_pending_approvals");
     const ids = list.map((r) => r.id);
@@ -48,31 +53,36 @@ describe("admin_list_pending_approvals", () => {
 });
 
 describe("admin_approve_user", () => {
-  it.each(["admin", "super_admin"] as const)("a %s approves: who and when recorded, mail queued, logged", async (role) => {
-    const admin = await db().createUser({ role, approved: true });
-    const user = await db().createUser({ email: `approve-me-${role}@labcash.test` });
-    const [{ before }] = await db().sql<{ before: Date }>("select now() as before");
-    const account = await db().call<Record<string, unknown>>(asUser(admin), "admin_approve_user", { p_user_id: user });
-    expect(account).toMatchObject({ id: user, approved: true, approved_by: admin, rejected_at: null });
-    const row = await db().account(user);
-    expect(row.approved).toBe(true);
-    expect(row.approved_by).toBe(admin);
-    expect((row.approved_at as Date).getTime()).toBeGreaterThanOrEqual(before.getTime());
-    expect(await sideEffects(user)).toEqual({
-      mail: [
-        {
-          to_email: `approve-me-${role}@labcash.test`,
-          to_user: user,
-          kind: "account_approved",
-          subject: "Your LabCash account is approved",
-          status: "queued",
-        },
-      ],
-      log: [{ actor_id: admin, action: "user.approved", details: {} }],
-    });
-    const pending = await db().call<Array<{ id: string }>>(asUser(admin), "admin_list_pending_approvals");
-    expect(pending.map((r) => r.id)).not.toContain(user);
-  });
+  it.each(["admin", "super_admin"] as const)(
+    "a %s approves: who and when recorded, mail queued, logged",
+    async (role) => {
+      const admin = await db().createUser({ role, approved: true });
+      const user = await db().createUser({ email: `approve-me-${role}@labcash.test` });
+      const [{ before }] = await db().sql<{ before: Date }>("select now() as before");
+      const account = await db().call<Record<string, unknown>>(asUser(admin), "admin_approve_user", {
+        p_user_id: user,
+      });
+      expect(account).toMatchObject({ id: user, approved: true, approved_by: admin, rejected_at: null });
+      const row = await db().account(user);
+      expect(row.approved).toBe(true);
+      expect(row.approved_by).toBe(admin);
+      expect((row.approved_at as Date).getTime()).toBeGreaterThanOrEqual(before.getTime());
+      expect(await sideEffects(user)).toEqual({
+        mail: [
+          {
+            to_email: `approve-me-${role}@labcash.test`,
+            to_user: user,
+            kind: "account_approved",
+            subject: "Your LabCash account is approved",
+            status: "queued",
+          },
+        ],
+        log: [{ actor_id: admin, action: "user.approved", details: {} }],
+      });
+      const pending = await db().call<Array<{ id: string }>>(asUser(admin), "admin_list_pending_approvals");
+      expect(pending.map((r) => r.id)).not.toContain(user);
+    },
+  );
 
   it("approving a rejected account clears the rejection", async () => {
     const admin = await db().createUser({ role: "admin", approved: true });
@@ -93,7 +103,9 @@ describe("admin_approve_user", () => {
 
   it("reports an unknown account", async () => {
     const admin = await db().createUser({ role: "admin", approved: true });
-    const res = await db().rpc(asUser(admin), "admin_approve_user", { p_user_id: "7b0c1a4e-0000-4000-8000-00000000f00d" });
+    const res = await db().rpc(asUser(admin), "admin_approve_user", {
+      p_user_id: "7b0c1a4e-0000-4000-8000-00000000f00d",
+    });
     expect(res.error).toEqual({ code: "P0002", message: "No such user", hint: "user_not_found" });
   });
 });
@@ -122,7 +134,11 @@ describe("admin_reject_user", () => {
     const admin = await db().createUser({ role: "admin", approved: true });
     const user = await db().createUser();
     const res = await db().rpc(asUser(admin), "admin_reject_user", { p_user_id: user, p_reason: reason });
-    expect(res.error).toEqual({ code: "22023", message: "Give a reason between 3 and 500 characters", hint: "invalid_input" });
+    expect(res.error).toEqual({
+      code: "22023",
+      message: "Give a reason between 3 and 500 characters",
+      hint: "invalid_input",
+    });
     expect(await db().account(user)).toMatchObject({ rejected_at: null, rejection_reason: null });
     expect((await sideEffects(user)).log).toEqual([]);
   });
@@ -130,8 +146,15 @@ describe("admin_reject_user", () => {
   it.each(["admin", "super_admin"] as const)("will not reject a %s", async (role) => {
     const admin = await db().createUser({ role: "admin", approved: true });
     const target = await db().createUser({ role, approved: true });
-    const res = await db().rpc(asUser(admin), "admin_reject_user", { p_user_id: target, p_reason: "Power grab attempt" });
-    expect(res.error).toEqual({ code: "P0001", message: "Admins cannot be rejected: a super admin must change their role first", hint: "admin_not_rejectable" });
+    const res = await db().rpc(asUser(admin), "admin_reject_user", {
+      p_user_id: target,
+      p_reason: "Power grab attempt",
+    });
+    expect(res.error).toEqual({
+      code: "P0001",
+      message: "Admins cannot be rejected: a super admin must change their role first",
+      hint: "admin_not_rejectable",
+    });
     expect(await db().account(target)).toMatchObject({ approved: true, rejected_at: null });
   });
 

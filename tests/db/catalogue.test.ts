@@ -174,7 +174,14 @@ describe("tables", () => {
 
 describe("functions in public: the API, each one a recorded decision", () => {
   const functions = () =>
-    db().sql<{ fn: string; definer: boolean; public: boolean; anon: boolean; authenticated: boolean; service: boolean }>(
+    db().sql<{
+      fn: string;
+      definer: boolean;
+      public: boolean;
+      anon: boolean;
+      authenticated: boolean;
+      service: boolean;
+    }>(
       `select regexp_replace(p.oid::regprocedure::text, '^public\\.', '') as fn,
               p.prosecdef as definer,
               exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
@@ -210,7 +217,11 @@ describe("functions in public: the API, each one a recorded decision", () => {
     const rows = await functions();
     const serverOnly = rows.filter((r) => r.service && !r.authenticated && !r.anon).map((r) => r.fn);
     expect(serverOnly).toEqual(Object.keys(SERVER_ONLY).sort());
-    const decided = new Set([...Object.keys(ANON_EXECUTABLE), ...Object.keys(AUTHENTICATED_DEFINER), ...Object.keys(SERVER_ONLY)]);
+    const decided = new Set([
+      ...Object.keys(ANON_EXECUTABLE),
+      ...Object.keys(AUTHENTICATED_DEFINER),
+      ...Object.keys(SERVER_ONLY),
+    ]);
     expect(rows.map((r) => r.fn).filter((fn) => !decided.has(fn))).toEqual([]);
   });
 });

@@ -6,14 +6,23 @@ import { anon, dbPerFile } from "./support";
 
 const db = dbPerFile({ seed: true });
 
-type Listed = { slug: string; status: string; images: string[]; tickets_sold: number; total_tickets: number; draw: { id: string } | null };
+type Listed = {
+  slug: string;
+  status: string;
+  images: string[];
+  tickets_sold: number;
+  total_tickets: number;
+  draw: { id: string } | null;
+};
 
 describe("demo competitions", () => {
   it("cover every public state, with images that ship in public/", async () => {
     const list = await db().call<Listed[]>(anon, "list_competitions");
     const statuses = new Set(list.map((c) => c.status));
     for (const s of ["live", "drawn", "closed", "cancelled"]) expect(statuses).toContain(s);
-    expect(list.some((c) => c.status === "live" && c.total_tickets - c.tickets_sold <= 0.05 * c.total_tickets)).toBe(true);
+    expect(list.some((c) => c.status === "live" && c.total_tickets - c.tickets_sold <= 0.05 * c.total_tickets)).toBe(
+      true,
+    );
     const drafts = await db().sql("select 1 from public.competitions where status = 'draft'");
     expect(drafts.length).toBeGreaterThan(0);
     for (const c of list) {

@@ -14,14 +14,26 @@ type Entered = { entry_id: string; ticket_numbers: number[]; balance: number; dr
 type Competition = Record<string, unknown> & { id: string; slug: string; status: string; tickets_sold: number };
 
 const enter = (uid: string, id: string, quantity: number, answer: string | null = "4") =>
-  db().call<Entered>(asUser(uid), "enter_competition", { p_competition_id: id, p_quantity: quantity, p_answer: answer });
+  db().call<Entered>(asUser(uid), "enter_competition", {
+    p_competition_id: id,
+    p_quantity: quantity,
+    p_answer: answer,
+  });
 
 async function competitionRow(id: string) {
-  return (await db().sql<{ status: string; tickets_sold: number; slug: string }>("select * from public.competitions where id = $1", [id]))[0];
+  return (
+    await db().sql<{ status: string; tickets_sold: number; slug: string }>(
+      "select * from public.competitions where id = $1",
+      [id],
+    )
+  )[0];
 }
 
 async function closeNow(id: string) {
-  await db().sql("update public.competitions set opens_at = now() - interval '2 days', closes_at = now() - interval '1 second' where id = $1", [id]);
+  await db().sql(
+    "update public.competitions set opens_at = now() - interval '2 days', closes_at = now() - interval '1 second' where id = $1",
+    [id],
+  );
 }
 
 describe("entering a competition", () => {
@@ -40,11 +52,17 @@ describe("entering a competition", () => {
     expect(Number(third.balance)).toBe(9);
     expect(first.drawn).toBe(false);
 
-    const acct = (await db().sql<{ credits: string; total_spent: string; total_entries: number }>(
-      "select credits, total_spent, total_entries from public.user_account_data where id = $1", [a]))[0];
+    const acct = (
+      await db().sql<{ credits: string; total_spent: string; total_entries: number }>(
+        "select credits, total_spent, total_entries from public.user_account_data where id = $1",
+        [a],
+      )
+    )[0];
     expect(acct).toEqual({ credits: "9.00", total_spent: "1.00", total_entries: 4 });
     const ledger = await db().sql<{ kind: string; amount: string; reference: string }>(
-      "select kind, amount, reference from public.credit_ledger where user_id = $1 and kind = 'entry' order by id", [a]);
+      "select kind, amount, reference from public.credit_ledger where user_id = $1 and kind = 'entry' order by id",
+      [a],
+    );
     expect(ledger).toEqual([
       { kind: "entry", amount: "-0.75", reference: `entry:${first.entry_id}` },
       { kind: "entry", amount: "-0.25", reference: `entry:${third.entry_id}` },
@@ -52,19 +70,30 @@ describe("entering a competition", () => {
     expect((await competitionRow(id)).tickets_sold).toBe(6);
 
     const mail = await db().sql<{ kind: string; body_text: string }>(
-      "select kind, body_text from public.mail_outbox where to_user = $1 order by id", [a]);
+      "select kind, body_text from public.mail_outbox where to_user = $1 order by id",
+      [a],
+    );
     expect(mail.map((m) => m.kind)).toEqual(["entry_receipt", "entry_receipt"]);
     expect(mail[0].body_text).toContain("#1, #2, #3");
 
-    const mine = await db().call<Array<{ ticket_numbers: number[]; competition: { id: string } }>>(asUser(a), "get_my_entries");
+    const mine = await db().call<Array<{ ticket_numbers: number[]; competition: { id: string } }>>(
+      asUser(a),
+      "get_my_entries",
+    );
     expect(mine.map((e) => e.ticket_numbers)).toEqual([[6], [1, 2, 3]]);
-    const page = await db().call<Competition & { my_tickets: number[] }>(asUser(a), "get_competition", { p_slug: (await competitionRow(id)).slug });
+    const page = await db().call<Competition & { my_tickets: number[] }>(asUser(a), "get_competition", {
+      p_slug: (await competitionRow(id)).slug,
+    });
     expect(page.my_tickets).toEqual([1, 2, 3, 6]);
     expect(await db().ledgerMismatches()).toEqual([]);
   });
 
   it("refuses with a clear message for each reason", async () => {
-    const id = await db().createCompetition(admin, { ticket_price: "2.50", total_tickets: 10, max_tickets_per_user: 4 });
+    const id = await db().createCompetition(admin, {
+      ticket_price: "2.50",
+      total_tickets: 10,
+      max_tickets_per_user: 4,
+    });
     const rich = await db().createPlayer({ credits: "100.00" });
     const poor = await db().createPlayer({ credits: "3.00" });
     const pending = await db().createUser({ credits: "50.00" });
@@ -79,7 +108,9 @@ describe("entering a competition", () => {
       expect(r.ok).toBe(false);
       return r.ok ? "" : r.message;
     };
-    expect(await refusal(db().call(anon, "enter_competition", { p_competition_id: id, p_quantity: 1 }))).toMatch(/permission denied/);
+    expect(await refusal(db().call(anon, "enter_competition", { p_competition_id: id, p_quantity: 1 }))).toMatch(
+      /permission denied/,
+    );
     expect(await refusal(enter(pending, id, 1))).toBe("Your account is awaiting approval");
     expect(await refusal(enter(rich, draft, 1))).toBe("Competition not found");
     expect(await refusal(enter(rich, later, 1))).toBe("Entries open on 1 May 2099 at 10:00");
@@ -94,12 +125,19 @@ describe("entering a competition", () => {
     await enter(other, id, 4);
     expect(await refusal(enter(poor, id, 3))).toBe("Only 2 tickets left");
     // Nothing was taken from anyone who was refused.
-    expect((await db().sql<{ credits: string }>("select credits from public.user_account_data where id = $1", [poor]))[0].credits).toBe("3.00");
+    expect(
+      (await db().sql<{ credits: string }>("select credits from public.user_account_data where id = $1", [poor]))[0]
+        .credits,
+    ).toBe("3.00");
     expect(await db().ledgerMismatches()).toEqual([]);
   });
 
   it("never shows the correct answer or the seed to the page", async () => {
-    const id = await db().createCompetition(admin, { skill_question: "Which planet is red?", skill_options: ["Venus", "Mars"], skill_answer: "Mars" });
+    const id = await db().createCompetition(admin, {
+      skill_question: "Which planet is red?",
+      skill_options: ["Venus", "Mars"],
+      skill_answer: "Mars",
+    });
     const slug = (await competitionRow(id)).slug;
     for (const caller of [anon, asUser(await db().createPlayer())]) {
       const page = await db().call<Competition>(caller, "get_competition", { p_slug: slug });
@@ -109,8 +147,15 @@ describe("entering a competition", () => {
       const list = await db().call<Competition[]>(caller, "list_competitions");
       expect(JSON.stringify(list)).not.toMatch(/skill_answer/);
     }
-    const seedHex = (await db().sql<{ h: string }>("select encode(seed, 'hex') h from public.competition_seeds where competition_id = $1", [id]))[0].h;
-    expect(JSON.stringify(await db().call(asUser(admin), "admin_get_competition", { p_id: id }))).not.toContain(seedHex);
+    const seedHex = (
+      await db().sql<{ h: string }>(
+        "select encode(seed, 'hex') h from public.competition_seeds where competition_id = $1",
+        [id],
+      )
+    )[0].h;
+    expect(JSON.stringify(await db().call(asUser(admin), "admin_get_competition", { p_id: id }))).not.toContain(
+      seedHex,
+    );
     for (const [caller, sql] of [
       ["anon", "select skill_answer from public.competitions"],
       ["authenticated", "select skill_answer from public.competitions"],
@@ -150,7 +195,12 @@ describe("entering a competition", () => {
 
 describe("concurrency", () => {
   it("300 simultaneous buyers for the last 100 tickets: exactly 100 sold, numbered 1…100, balances equal ledgers", async () => {
-    const id = await db().createCompetition(admin, { ticket_price: "1.50", total_tickets: 100, max_tickets_per_user: 3, skill_question: null });
+    const id = await db().createCompetition(admin, {
+      ticket_price: "1.50",
+      total_tickets: 100,
+      max_tickets_per_user: 3,
+      skill_question: null,
+    });
     const buyers: string[] = [];
     for (let i = 0; i < 300; i++) buyers.push(await db().createPlayer({ credits: i % 7 === 0 ? "2.00" : "5.00" }));
 
@@ -159,23 +209,39 @@ describe("concurrency", () => {
     expect(sold.length).toBe(100);
     expect([...sold].sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(results.filter((r) => r.ok && r.value.drawn).length).toBe(1);
-    const refusals = new Set(results.flatMap((r) => (r.ok ? [] : [r.message.replace(/\d+/g, "N").replace(/£N\.N/, "£X")])));
+    const refusals = new Set(
+      results.flatMap((r) => (r.ok ? [] : [r.message.replace(/\d+/g, "N").replace(/£N\.N/, "£X")])),
+    );
     for (const m of refusals) {
-      expect(["This competition has sold out", "Only N tickets left", "Not enough credit: you need £X more"]).toContain(m);
+      expect(["This competition has sold out", "Only N tickets left", "Not enough credit: you need £X more"]).toContain(
+        m,
+      );
     }
 
-    const tickets = (await db().sql<{ n: number; distinct_numbers: number; max: number }>(
-      "select count(*)::int n, count(distinct number)::int distinct_numbers, max(number) max from public.tickets where competition_id = $1", [id]))[0];
+    const tickets = (
+      await db().sql<{ n: number; distinct_numbers: number; max: number }>(
+        "select count(*)::int n, count(distinct number)::int distinct_numbers, max(number) max from public.tickets where competition_id = $1",
+        [id],
+      )
+    )[0];
     expect(tickets).toEqual({ n: 100, distinct_numbers: 100, max: 100 });
     expect(await competitionRow(id)).toMatchObject({ status: "drawn", tickets_sold: 100 });
     expect(await db().ledgerMismatches()).toEqual([]);
     expect(await db().sql("select 1 from public.user_account_data where credits < 0")).toEqual([]);
     // Money taken equals tickets sold times the price.
-    const spent = (await db().sql<{ s: string }>(
-      "select -sum(l.amount) s from public.credit_ledger l where l.reference in (select 'entry:' || e.id from public.entries e where e.competition_id = $1)", [id]))[0].s;
+    const spent = (
+      await db().sql<{ s: string }>(
+        "select -sum(l.amount) s from public.credit_ledger l where l.reference in (select 'entry:' || e.id from public.entries e where e.competition_id = $1)",
+        [id],
+      )
+    )[0].s;
     expect(spent).toBe("150.00");
-    const totals = (await db().sql<{ e: number; s: string }>(
-      "select sum(total_entries)::int e, sum(total_spent) s from public.user_account_data where id = any($1)", [buyers]))[0];
+    const totals = (
+      await db().sql<{ e: number; s: string }>(
+        "select sum(total_entries)::int e, sum(total_spent) s from public.user_account_data where id = any($1)",
+        [buyers],
+      )
+    )[0];
     expect(totals).toEqual({ e: 100, s: "150.00" });
   }, 180_000);
 
@@ -185,12 +251,23 @@ describe("concurrency", () => {
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(enter(greedy, id, 1 + (i % 2)))));
     const mine = results.flatMap((r) => (r.ok ? r.value.ticket_numbers : []));
     expect(mine.length).toBe(5);
-    const held = (await db().sql<{ n: number }>("select count(*)::int n from public.tickets where competition_id = $1 and user_id = $2", [id, greedy]))[0].n;
+    const held = (
+      await db().sql<{ n: number }>(
+        "select count(*)::int n from public.tickets where competition_id = $1 and user_id = $2",
+        [id, greedy],
+      )
+    )[0].n;
     expect(held).toBe(5);
     for (const r of results) {
-      if (!r.ok) expect(r.message).toMatch(/^(You can buy at most 1 more tickets|You already have the maximum of 5 tickets) for this competition$/);
+      if (!r.ok)
+        expect(r.message).toMatch(
+          /^(You can buy at most 1 more tickets|You already have the maximum of 5 tickets) for this competition$/,
+        );
     }
-    expect((await db().sql<{ credits: string }>("select credits from public.user_account_data where id = $1", [greedy]))[0].credits).toBe("95.00");
+    expect(
+      (await db().sql<{ credits: string }>("select credits from public.user_account_data where id = $1", [greedy]))[0]
+        .credits,
+    ).toBe("95.00");
   });
 
   it("draws once when the close-time trigger races itself and a sell-out", async () => {
@@ -199,7 +276,9 @@ describe("concurrency", () => {
     await enter(p, id, 3);
     await closeNow(id);
     const runs = await Promise.all([
-      ...Array.from({ length: 4 }, () => db().call<{ drawn: Array<{ competition_id: string }> }>(service, "run_due_draws")),
+      ...Array.from({ length: 4 }, () =>
+        db().call<{ drawn: Array<{ competition_id: string }> }>(service, "run_due_draws"),
+      ),
       db().call<{ drawn: Array<{ competition_id: string }> }>(asUser(admin), "run_due_draws"),
     ]);
     const drawnHere = runs.flatMap((r) => r.drawn.filter((d) => d.competition_id === id));
@@ -215,8 +294,16 @@ describe("concurrency", () => {
       db().call<{ drawn: Array<{ competition_id: string }> }>(service, "run_due_draws"),
     ]);
     expect(raced[0].ok && raced[0].value.drawn).toBe(true);
-    expect(await db().sql("select trigger from public.draws where competition_id = $1", [soon])).toEqual([{ trigger: "sold_out" }]);
-    expect((await db().sql("select 1 from public.activity_log where action = 'competition.drawn' and subject_id = $1", [soon])).length).toBe(1);
+    expect(await db().sql("select trigger from public.draws where competition_id = $1", [soon])).toEqual([
+      { trigger: "sold_out" },
+    ]);
+    expect(
+      (
+        await db().sql("select 1 from public.activity_log where action = 'competition.drawn' and subject_id = $1", [
+          soon,
+        ])
+      ).length,
+    ).toBe(1);
   });
 });
 
@@ -234,7 +321,10 @@ describe("close time and draws", () => {
     expect(late.ok ? "" : late.message).toBe("This competition has closed");
     expect((await attempt(db().call(anon, "run_due_draws"))).ok).toBe(false);
 
-    const run = await db().call<{ drawn: Array<{ competition_id: string; draw_id: string }>; closed: string[] }>(service, "run_due_draws");
+    const run = await db().call<{ drawn: Array<{ competition_id: string; draw_id: string }>; closed: string[] }>(
+      service,
+      "run_due_draws",
+    );
     expect(run.drawn.map((d) => d.competition_id)).toContain(withSales);
     expect(run.closed).toContain(empty);
     expect((await competitionRow(empty)).status).toBe("closed");
@@ -244,7 +334,9 @@ describe("close time and draws", () => {
     expect(again).toEqual({ drawn: [], closed: [] });
 
     const drawId = run.drawn.find((d) => d.competition_id === withSales)!.draw_id;
-    const draw = await db().call<PublishedDraw & { winner_display_name: string; trigger: string }>(anon, "get_draw", { p_draw_id: drawId });
+    const draw = await db().call<PublishedDraw & { winner_display_name: string; trigger: string }>(anon, "get_draw", {
+      p_draw_id: drawId,
+    });
     expect(draw.trigger).toBe("close_time");
     expect(draw.winner_display_name).toBe("Grace H.");
     expect(draw.tickets.length).toBe(2);
@@ -252,12 +344,22 @@ describe("close time and draws", () => {
     expect(verification.ok).toBe(true);
     expect(verification.winningNumber).toBe(draw.winning_number);
 
-    const page = await db().call<Competition & { draw: { id: string; winning_number: number } }>(anon, "get_competition", { p_slug: (await competitionRow(withSales)).slug });
+    const page = await db().call<Competition & { draw: { id: string; winning_number: number } }>(
+      anon,
+      "get_competition",
+      { p_slug: (await competitionRow(withSales)).slug },
+    );
     expect(page.status).toBe("drawn");
     expect(page.draw.id).toBe(drawId);
     const winners = await db().call<Array<{ draw_id: string; winner_display_name: string }>>(anon, "list_winners");
-    expect(winners.find((w) => w.draw_id === drawId)).toMatchObject({ winner_display_name: "Grace H.", winner_town: "York" });
-    const won = await db().sql<{ body_text: string }>("select body_text from public.mail_outbox where to_user = $1 and kind = 'competition_won'", [p]);
+    expect(winners.find((w) => w.draw_id === drawId)).toMatchObject({
+      winner_display_name: "Grace H.",
+      winner_town: "York",
+    });
+    const won = await db().sql<{ body_text: string }>(
+      "select body_text from public.mail_outbox where to_user = $1 and kind = 'competition_won'",
+      [p],
+    );
     expect(won.length).toBe(1);
     // The link in the e-mail is absolute, on the site_url setting.
     expect(won[0].body_text).toContain(`http://localhost:3000/winners/${drawId}`);
@@ -275,20 +377,34 @@ describe("cancelling", () => {
     await enter(a, id, 3);
     await enter(b, id, 4);
     await db().call(asUser(admin), "admin_record_postal_entry", {
-      p_competition_id: id, p_user_id: b, p_name: "Bea Post", p_address: "1 High Street, York", p_answer: "4",
+      p_competition_id: id,
+      p_user_id: b,
+      p_name: "Bea Post",
+      p_address: "1 High Street, York",
+      p_answer: "4",
     });
     const short = await attempt(db().call(asUser(admin), "admin_cancel_competition", { p_id: id, p_reason: "" }));
     expect(short.ok ? "" : short.message).toBe("Give a reason between 3 and 500 characters");
 
-    const result = await db().call<{ refunded_entries: number; refunded_total: number }>(asUser(admin), "admin_cancel_competition", {
-      p_id: id, p_reason: "Supplier could not deliver the prize",
-    });
+    const result = await db().call<{ refunded_entries: number; refunded_total: number }>(
+      asUser(admin),
+      "admin_cancel_competition",
+      {
+        p_id: id,
+        p_reason: "Supplier could not deliver the prize",
+      },
+    );
     expect(result).toMatchObject({ refunded_entries: 3, refunded_total: 6.75 });
     const accounts = await db().sql<{ id: string; credits: string; total_spent: string; total_entries: number }>(
-      "select id, credits, total_spent, total_entries from public.user_account_data where id = any($1) order by credits", [[a, b]]);
-    for (const acct of accounts) expect(acct).toMatchObject({ credits: "10.00", total_spent: "0.00", total_entries: 0 });
+      "select id, credits, total_spent, total_entries from public.user_account_data where id = any($1) order by credits",
+      [[a, b]],
+    );
+    for (const acct of accounts)
+      expect(acct).toMatchObject({ credits: "10.00", total_spent: "0.00", total_entries: 0 });
     const refunds = await db().sql<{ user_id: string; amount: string }>(
-      "select user_id, amount from public.credit_ledger where kind = 'refund' and user_id = any($1) order by id", [[a, b]]);
+      "select user_id, amount from public.credit_ledger where kind = 'refund' and user_id = any($1) order by id",
+      [[a, b]],
+    );
     expect(refunds).toEqual([
       { user_id: a, amount: "1.50" },
       { user_id: a, amount: "2.25" },
@@ -299,7 +415,13 @@ describe("cancelling", () => {
     expect(entry.ok ? "" : entry.message).toBe("This competition has been cancelled");
     const again = await attempt(db().call(asUser(admin), "admin_cancel_competition", { p_id: id, p_reason: "twice" }));
     expect(again.ok ? "" : again.message).toBe("This competition is already cancelled");
-    expect((await db().sql("select 1 from public.mail_outbox where kind = 'competition_cancelled' and to_user = any($1)", [[a, b]])).length).toBe(2);
+    expect(
+      (
+        await db().sql("select 1 from public.mail_outbox where kind = 'competition_cancelled' and to_user = any($1)", [
+          [a, b],
+        ])
+      ).length,
+    ).toBe(2);
     expect(await db().ledgerMismatches()).toEqual([]);
   });
 });
@@ -308,32 +430,65 @@ describe("postal entries and admin edits", () => {
   it("gives one free ticket with the same odds and checks the answer", async () => {
     const id = await db().createCompetition(admin, { total_tickets: 3, max_tickets_per_user: 2 });
     const p = await db().createPlayer({ credits: "5.00" });
-    const wrong = await attempt(db().call(asUser(admin), "admin_record_postal_entry", {
-      p_competition_id: id, p_user_id: null, p_name: "Olive Post", p_address: "2 Mill Lane, Leeds", p_answer: "3",
-    }));
+    const wrong = await attempt(
+      db().call(asUser(admin), "admin_record_postal_entry", {
+        p_competition_id: id,
+        p_user_id: null,
+        p_name: "Olive Post",
+        p_address: "2 Mill Lane, Leeds",
+        p_answer: "3",
+      }),
+    );
     expect(wrong.ok ? "" : wrong.message).toBe("That answer is not correct");
-    const free = await db().call<{ ticket_number: number; drawn: boolean }>(asUser(admin), "admin_record_postal_entry", {
-      p_competition_id: id, p_user_id: null, p_name: "Olive Post", p_address: "2 Mill Lane, Leeds", p_answer: "4",
-    });
+    const free = await db().call<{ ticket_number: number; drawn: boolean }>(
+      asUser(admin),
+      "admin_record_postal_entry",
+      {
+        p_competition_id: id,
+        p_user_id: null,
+        p_name: "Olive Post",
+        p_address: "2 Mill Lane, Leeds",
+        p_answer: "4",
+      },
+    );
     expect(free).toMatchObject({ ticket_number: 1, drawn: false });
     await enter(p, id, 2);
-    const page = await db().call<Competition & { draw: { winner_display_name: string } }>(anon, "get_competition", { p_slug: (await competitionRow(id)).slug });
+    const page = await db().call<Competition & { draw: { winner_display_name: string } }>(anon, "get_competition", {
+      p_slug: (await competitionRow(id)).slug,
+    });
     expect(page.status).toBe("drawn");
     expect(["Olive P.", "Test U."]).toContain(page.draw.winner_display_name.replace(/User\d+/, "U."));
   });
 
   it("validates fields and limits edits once tickets are sold", async () => {
-    const bad = await attempt(db().call(asUser(admin), "admin_create_competition", {
-      p: { title: "Cheap", prize_description: "x", prize_value: 1, ticket_price: "0.10", total_tickets: 10, max_tickets_per_user: 1, closes_at: "2099-01-01T00:00:00Z" },
-    }));
+    const bad = await attempt(
+      db().call(asUser(admin), "admin_create_competition", {
+        p: {
+          title: "Cheap",
+          prize_description: "x",
+          prize_value: 1,
+          ticket_price: "0.10",
+          total_tickets: 10,
+          max_tickets_per_user: 1,
+          closes_at: "2099-01-01T00:00:00Z",
+        },
+      }),
+    );
     expect(bad.ok ? "" : bad.message).toBe("Ticket price must be from £0.25 to £10,000, in pounds and pence");
     const id = await db().createCompetition(admin, { total_tickets: 10 });
     const p = await db().createPlayer({ credits: "5.00" });
     await enter(p, id, 1);
-    const priceChange = await attempt(db().call(asUser(admin), "admin_update_competition", { p_id: id, p: { ticket_price: 2 } }));
-    expect(priceChange.ok ? "" : priceChange.message).toBe("Tickets have been sold: only the wording, prize details, images and a later close time can change");
+    const priceChange = await attempt(
+      db().call(asUser(admin), "admin_update_competition", { p_id: id, p: { ticket_price: 2 } }),
+    );
+    expect(priceChange.ok ? "" : priceChange.message).toBe(
+      "Tickets have been sold: only the wording, prize details, images and a later close time can change",
+    );
     const later = new Date(Date.now() + 30 * 86400_000).toISOString();
-    const ok = await db().call<{ title: string; closes_at: string }>(asUser(admin), "admin_update_competition", { p_id: id, p: { title: "Renamed prize", closes_at: later } });
+    const ok = await db().call<{ title: string; closes_at: string }>(asUser(admin), "admin_update_competition", {
+      p_id: id,
+      p: { title: "Renamed prize", closes_at: later },
+    });
     expect(ok.title).toBe("Renamed prize");
     const publishedTwice = await attempt(db().call(asUser(admin), "admin_publish_competition", { p_id: id }));
     expect(publishedTwice.ok ? "" : publishedTwice.message).toBe("Only a draft can be published");
@@ -345,12 +500,20 @@ describe("mail adapter", () => {
     const client: RpcClient = {
       rpc: (fn, args) => db().rpc(service, fn, args),
     };
-    const queued = (await db().sql<{ n: number }>("select count(*)::int n from public.mail_outbox where status = 'queued'"))[0].n;
+    const queued = (
+      await db().sql<{ n: number }>("select count(*)::int n from public.mail_outbox where status = 'queued'")
+    )[0].n;
     expect(queued).toBeGreaterThan(0);
-    const report = await deliverQueuedMail(client, { transport: { name: "outbox", send: async () => {} }, limit: 50, batches: 100 });
+    const report = await deliverQueuedMail(client, {
+      transport: { name: "outbox", send: async () => {} },
+      limit: 50,
+      batches: 100,
+    });
     expect(report).toMatchObject({ transport: "outbox", claimed: queued, sent: queued, failed: 0 });
     expect(await db().sql("select 1 from public.mail_outbox where status = 'queued'")).toEqual([]);
-    expect(await db().sql("select distinct transport from public.mail_outbox where status = 'sent'")).toEqual([{ transport: "outbox" }]);
+    expect(await db().sql("select distinct transport from public.mail_outbox where status = 'sent'")).toEqual([
+      { transport: "outbox" },
+    ]);
     expect((await deliverQueuedMail(client, { transport: { name: "outbox", send: async () => {} } })).claimed).toBe(0);
   });
 });

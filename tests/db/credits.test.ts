@@ -67,7 +67,11 @@ describe("add_credits", () => {
   it.each([[-20], [0.001]])("refuses a paid amount of %s and writes nothing", async (transaction_amount) => {
     const id = await db().createUser({ approved: true });
     const res = await db().rpc(service, "add_credits", { user_id: id, amount: 20, transaction_amount });
-    expect(res.error).toEqual({ code: "22023", message: "The amount paid must be zero or more, in pounds and pence", hint: "invalid_input" });
+    expect(res.error).toEqual({
+      code: "22023",
+      message: "The amount paid must be zero or more, in pounds and pence",
+      hint: "invalid_input",
+    });
     expect(await db().ledger(id)).toEqual([]);
   });
 
@@ -98,7 +102,11 @@ describe("deduct_credits", () => {
   it.each([[0], [-1], [0.001], [null]])("refuses amount %s and writes nothing", async (amount) => {
     const id = await db().createUser({ approved: true, credits: 5 });
     const res = await db().rpc(asUser(id), "deduct_credits", { user_id: id, amount });
-    expect(res.error).toEqual({ code: "22023", message: "Amount must be more than zero, in pounds and pence", hint: "invalid_input" });
+    expect(res.error).toEqual({
+      code: "22023",
+      message: "Amount must be more than zero, in pounds and pence",
+      hint: "invalid_input",
+    });
     expect(await db().ledger(id)).toHaveLength(1);
   });
 
@@ -120,7 +128,11 @@ describe("deduct_credits", () => {
     await db().call(asUser(admin), "admin_reject_user", { p_user_id: rejected, p_reason: "Duplicate account" });
     for (const id of [pending, rejected]) {
       const res = await db().rpc(asUser(id), "deduct_credits", { user_id: id, amount: 1 });
-      expect(res.error).toEqual({ code: "P0001", message: "Your account is awaiting approval", hint: "approval_pending" });
+      expect(res.error).toEqual({
+        code: "P0001",
+        message: "Your account is awaiting approval",
+        hint: "approval_pending",
+      });
       expect(await db().credits(id)).toBe(20);
     }
     expect(await db().call(service, "deduct_credits", { user_id: pending, amount: 1 })).toBe(true);
@@ -128,9 +140,9 @@ describe("deduct_credits", () => {
   });
 
   it("returns false for a user who does not exist", async () => {
-    expect(await db().call(service, "deduct_credits", { user_id: "7b0c1a4e-0000-4000-8000-00000000beef", amount: 1 })).toBe(
-      false,
-    );
+    expect(
+      await db().call(service, "deduct_credits", { user_id: "7b0c1a4e-0000-4000-8000-00000000beef", amount: 1 }),
+    ).toBe(false);
   });
 });
 
@@ -172,10 +184,9 @@ describe("the ledger is append-only", () => {
       "delete from public.credit_ledger where user_id = $1",
     ]) {
       expect((await db().as(service, sql, [id])).error).toEqual(APPEND_ONLY);
-      const owner = await db().sql(sql, [id]).then(
-        () => null,
-        toDbError,
-      );
+      const owner = await db()
+        .sql(sql, [id])
+        .then(() => null, toDbError);
       expect(owner).toEqual(APPEND_ONLY);
     }
     expect((await db().as(service, "truncate public.credit_ledger")).error).toEqual(APPEND_ONLY);

@@ -24,7 +24,11 @@ const quote = (uid: string, id: string) => db().call<Quote>(asUser(uid), "get_en
 
 describe("get_entry_quote", () => {
   it("prices each allowed quantity and the credit still missing, to the penny", async () => {
-    const id = await db().createCompetition(admin, { ticket_price: "0.35", total_tickets: 20, max_tickets_per_user: 5 });
+    const id = await db().createCompetition(admin, {
+      ticket_price: "0.35",
+      total_tickets: 20,
+      max_tickets_per_user: 5,
+    });
     const buyer = await db().createPlayer({ credits: "1.00" });
     const q = await quote(buyer, id);
     expect(q).toMatchObject({ balance: 1, approved: true, rejected: false, held: 0, cap_left: 5, tickets_left: 20 });
@@ -52,8 +56,15 @@ describe("get_entry_quote", () => {
   it("is for signed-in users only and hides drafts", async () => {
     const draft = await db().createCompetition(admin, {}, false);
     const buyer = await db().createPlayer();
-    expect(await attempt(quote(buyer, draft))).toMatchObject({ ok: false, message: "Competition not found", code: "P0002" });
+    expect(await attempt(quote(buyer, draft))).toMatchObject({
+      ok: false,
+      message: "Competition not found",
+      code: "P0002",
+    });
     const live = await db().createCompetition(admin);
-    expect(await attempt(db().call(anon, "get_entry_quote", { p_competition_id: live }))).toMatchObject({ ok: false, code: "42501" });
+    expect(await attempt(db().call(anon, "get_entry_quote", { p_competition_id: live }))).toMatchObject({
+      ok: false,
+      code: "42501",
+    });
   });
 });

@@ -23,7 +23,10 @@ const enter = (uid: string, id: string, quantity: number, answer: string | null 
   db().call(asUser(uid), "enter_competition", { p_competition_id: id, p_quantity: quantity, p_answer: answer });
 
 const closeNow = (id: string) =>
-  db().sql("update public.competitions set opens_at = now() - interval '2 days', closes_at = now() - interval '1 second' where id = $1", [id]);
+  db().sql(
+    "update public.competitions set opens_at = now() - interval '2 days', closes_at = now() - interval '1 second' where id = $1",
+    [id],
+  );
 
 describe("the catalogue", () => {
   it("every raise in every function carries a hint the app knows", async () => {
@@ -76,9 +79,16 @@ describe("refusals carry their code", () => {
   });
 
   it("entering: every refusal of enter_competition", async () => {
-    const id = await db().createCompetition(admin, { ticket_price: "2.50", total_tickets: 10, max_tickets_per_user: 4 });
+    const id = await db().createCompetition(admin, {
+      ticket_price: "2.50",
+      total_tickets: 10,
+      max_tickets_per_user: 4,
+    });
     const draft = await db().createCompetition(admin, {}, false);
-    const later = await db().createCompetition(admin, { opens_at: "2099-05-01T09:00:00Z", closes_at: "2099-06-01T09:00:00Z" });
+    const later = await db().createCompetition(admin, {
+      opens_at: "2099-05-01T09:00:00Z",
+      closes_at: "2099-06-01T09:00:00Z",
+    });
     const rich = await db().createPlayer({ credits: "100.00" });
     const poor = await db().createPlayer({ credits: "3.00" });
 
@@ -101,11 +111,17 @@ describe("refusals carry their code", () => {
     await enter(await db().createPlayer({ credits: "100.00" }), id, 4);
     expect(await refusal(enter(poor, id, 3))).toEqual({ message: "Only 2 tickets left", hint: "not_enough_tickets" });
     await enter(await db().createPlayer({ credits: "100.00" }), id, 2);
-    expect(await refusal(enter(poor, id, 1))).toEqual({ message: "This competition has sold out", hint: "competition_sold_out" });
+    expect(await refusal(enter(poor, id, 1))).toEqual({
+      message: "This competition has sold out",
+      hint: "competition_sold_out",
+    });
 
     const closing = await db().createCompetition(admin);
     await closeNow(closing);
-    expect(await refusal(enter(rich, closing, 1))).toEqual({ message: "This competition has closed", hint: "competition_closed" });
+    expect(await refusal(enter(rich, closing, 1))).toEqual({
+      message: "This competition has closed",
+      hint: "competition_closed",
+    });
   });
 
   it("postal entries: cap_reached for an entrant at the cap", async () => {
@@ -129,10 +145,24 @@ describe("refusals carry their code", () => {
     const id = await db().createCompetition(admin, { total_tickets: 2, max_tickets_per_user: 2 });
     const [{ slug }] = await db().sql<{ slug: string }>("select slug from public.competitions where id = $1", [id]);
     const taken = db().call(asUser(admin), "admin_create_competition", {
-      p: { title: "Copy", slug, prize_description: "x", prize_value: 1, ticket_price: 1, total_tickets: 10, max_tickets_per_user: 1, closes_at: "2099-01-01T00:00:00Z" },
+      p: {
+        title: "Copy",
+        slug,
+        prize_description: "x",
+        prize_value: 1,
+        ticket_price: 1,
+        total_tickets: 10,
+        max_tickets_per_user: 1,
+        closes_at: "2099-01-01T00:00:00Z",
+      },
     });
-    expect(await refusal(taken)).toEqual({ message: `The address "${slug}" is already used by another competition`, hint: "slug_taken" });
-    expect(await refusal(db().call(asUser(admin), "admin_update_competition", { p_id: id, p: { slug: "another-address" } }))).toEqual({
+    expect(await refusal(taken)).toEqual({
+      message: `The address "${slug}" is already used by another competition`,
+      hint: "slug_taken",
+    });
+    expect(
+      await refusal(db().call(asUser(admin), "admin_update_competition", { p_id: id, p: { slug: "another-address" } })),
+    ).toEqual({
       message: "The address (slug) cannot change once the competition is live",
       hint: "edit_not_allowed",
     });
@@ -142,14 +172,18 @@ describe("refusals carry their code", () => {
     });
 
     await enter(await db().createPlayer({ credits: "5.00" }), id, 2); // sells out, so it is drawn
-    expect(await refusal(db().call(asUser(admin), "admin_cancel_competition", { p_id: id, p_reason: "Too late" }))).toEqual({
+    expect(
+      await refusal(db().call(asUser(admin), "admin_cancel_competition", { p_id: id, p_reason: "Too late" })),
+    ).toEqual({
       message: "A drawn competition cannot be cancelled",
       hint: "competition_drawn",
     });
 
     const other = await db().createCompetition(admin);
     await db().call(asUser(admin), "admin_cancel_competition", { p_id: other, p_reason: "Prize withdrawn" });
-    expect(await refusal(db().call(asUser(admin), "admin_cancel_competition", { p_id: other, p_reason: "Twice" }))).toEqual({
+    expect(
+      await refusal(db().call(asUser(admin), "admin_cancel_competition", { p_id: other, p_reason: "Twice" })),
+    ).toEqual({
       message: "This competition is already cancelled",
       hint: "already_cancelled",
     });
@@ -158,7 +192,9 @@ describe("refusals carry their code", () => {
       hint: "competition_cancelled",
     });
     expect(
-      await refusal(db().call(asUser(admin), "admin_update_prize_status", { p_draw_id: crypto.randomUUID(), p_status: "verified" })),
+      await refusal(
+        db().call(asUser(admin), "admin_update_prize_status", { p_draw_id: crypto.randomUUID(), p_status: "verified" }),
+      ),
     ).toEqual({ message: "Draw not found", hint: "draw_not_found" });
   });
 });

@@ -18,9 +18,13 @@ describe("starting on an existing database", () => {
   it("applies nothing again, and keeps the migrations' revokes of Supabase's default privileges", async () => {
     const db = await freshDb();
     try {
-      const before = await db.sql("select version, applied_at from supabase_migrations.schema_migrations order by version");
+      const before = await db.sql(
+        "select version, applied_at from supabase_migrations.schema_migrations order by version",
+      );
       await migrate(db.pg, { seed: false });
-      expect(await db.sql("select version, applied_at from supabase_migrations.schema_migrations order by version")).toEqual(before);
+      expect(
+        await db.sql("select version, applied_at from supabase_migrations.schema_migrations order by version"),
+      ).toEqual(before);
       // A function or sequence made by the next migration must not be open to the API roles.
       await db.sql("create function public.next_migration_fn() returns int language sql as 'select 1'");
       await db.sql("create sequence public.next_migration_seq");
@@ -48,7 +52,8 @@ describe("starting on an existing database", () => {
       "insert into supabase_migrations.schema_migrations (version, name) values ('20261121100000', 'foundation')",
     );
     await first.query("insert into auth.users (email) values ('kept@labcash.test')");
-    const recorded = (await first.query("select version from supabase_migrations.schema_migrations order by version")).rows;
+    const recorded = (await first.query("select version from supabase_migrations.schema_migrations order by version"))
+      .rows;
     await first.close();
 
     const start = openDatabase({ dataDir });
@@ -64,9 +69,9 @@ describe("starting on an existing database", () => {
     expect(again).toBeInstanceOf(StaleMigrationsError);
     const raw = await PGlite.create({ dataDir, extensions: { pgcrypto } });
     try {
-      expect((await raw.query("select version from supabase_migrations.schema_migrations order by version")).rows).toEqual(
-        recorded,
-      );
+      expect(
+        (await raw.query("select version from supabase_migrations.schema_migrations order by version")).rows,
+      ).toEqual(recorded);
       expect((await raw.query("select email from auth.users")).rows).toEqual([{ email: "kept@labcash.test" }]);
     } finally {
       await raw.close();

@@ -53,10 +53,13 @@ describe("PostgreSQL 15", () => {
     const [{ v }] = (await pool.query("select current_setting('server_version_num')::int as v")).rows;
     expect(Math.floor(v / 10000)).toBe(15);
     const files = (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort();
-    const applied = (await pool.query("select version from supabase_migrations.schema_migrations order by version")).rows;
+    const applied = (await pool.query("select version from supabase_migrations.schema_migrations order by version"))
+      .rows;
     expect(applied.map((r) => r.version)).toEqual([...files.map((f) => f.split("_")[0]), "seed"]);
     const roles = (
-      await pool.query("select u.email, a.role from public.user_account_data a join auth.users u using (id) order by u.email")
+      await pool.query(
+        "select u.email, a.role from public.user_account_data a join auth.users u using (id) order by u.email",
+      )
     ).rows;
     expect(roles).toContainEqual({ email: "superadmin@labcash.test", role: "super_admin" });
     expect((await pool.query("select count(*)::int as n from public.credit_ledger")).rows[0].n).toBeGreaterThan(0);
@@ -65,19 +68,29 @@ describe("PostgreSQL 15", () => {
   it("answers a user RPC through the gateway's transaction shape", async () => {
     requirePg15();
     const [{ id }] = (
-      await pool.query("insert into auth.users (email, raw_user_meta_data) values ('pg15@labcash.test', '{\"name\":\"Pee Gee\"}') returning id")
+      await pool.query(
+        "insert into auth.users (email, raw_user_meta_data) values ('pg15@labcash.test', '{\"name\":\"Pee Gee\"}') returning id",
+      )
     ).rows;
     const [{ account }] = await asCaller<{ account: Record<string, unknown> }>(
       asUser(id),
       "select public.get_my_account() as account",
       [],
     );
-    expect(account).toMatchObject({ id, name: "Pee Gee", credits: 0, role: "user", approved: false, kyc_status: "none" });
+    expect(account).toMatchObject({
+      id,
+      name: "Pee Gee",
+      credits: 0,
+      role: "user",
+      approved: false,
+      kyc_status: "none",
+    });
   });
 
   it(`${RACE.calls} deductions of 1 from ${RACE.balance} on 20 parallel connections: exactly ${RACE.balance} succeed`, async () => {
     requirePg15();
-    const [{ id }] = (await pool.query("insert into auth.users (email) values ('racer@labcash.test') returning id")).rows;
+    const [{ id }] = (await pool.query("insert into auth.users (email) values ('racer@labcash.test') returning id"))
+      .rows;
     await pool.query("update public.user_account_data set approved = true, approved_at = now() where id = $1", [id]);
     await asCaller(service, "select public.add_credits(user_id => $1, amount => $2)", [id, RACE.balance]);
 

@@ -51,7 +51,11 @@ async function serviceAccount(): Promise<{ uid: number; gid: number } | undefine
 
 function run(cmd: string, args: string[], account: { uid: number; gid: number } | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...account, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LC_ALL: "C" } });
+    const child = spawn(cmd, args, {
+      ...account,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, LC_ALL: "C" },
+    });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -63,7 +67,10 @@ function run(cmd: string, args: string[], account: { uid: number; gid: number } 
 function waitUntilReady(child: ChildProcess, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     let log = "";
-    const timer = setTimeout(() => reject(new Error(`PostgreSQL 15 did not start in ${timeoutMs} ms:\n${log}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`PostgreSQL 15 did not start in ${timeoutMs} ms:\n${log}`)),
+      timeoutMs,
+    );
     const onData = (d: Buffer) => {
       log += d;
       if (log.includes("database system is ready to accept connections")) {
@@ -134,9 +141,24 @@ export async function startPg15(options: { seed?: boolean } = {}): Promise<Pg15>
     server = spawn(
       path.join(PG15_BIN, "postgres"),
       [
-        "-D", dataDir, "-p", String(port), "-k", dir,
-        "-c", "listen_addresses=", "-c", "max_connections=50", "-c", "fsync=off",
-        "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "TimeZone=UTC",
+        "-D",
+        dataDir,
+        "-p",
+        String(port),
+        "-k",
+        dir,
+        "-c",
+        "listen_addresses=",
+        "-c",
+        "max_connections=50",
+        "-c",
+        "fsync=off",
+        "-c",
+        "synchronous_commit=off",
+        "-c",
+        "full_page_writes=off",
+        "-c",
+        "TimeZone=UTC",
       ],
       { ...account, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
     );

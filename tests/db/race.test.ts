@@ -10,7 +10,9 @@ describe("deduction race on PGlite", () => {
   it(`${RACE.calls} concurrent deductions of 1 from ${RACE.balance}: exactly ${RACE.balance} succeed`, async () => {
     const id = await db().createUser({ approved: true, credits: RACE.balance });
     const results = await Promise.all(
-      Array.from({ length: RACE.calls }, () => db().call<boolean>(asUser(id), "deduct_credits", { user_id: id, amount: 1 })),
+      Array.from({ length: RACE.calls }, () =>
+        db().call<boolean>(asUser(id), "deduct_credits", { user_id: id, amount: 1 }),
+      ),
     );
     expect(await raceOutcome(db().pg, id, results)).toEqual(EXPECTED_RACE_OUTCOME);
   });

@@ -22,7 +22,8 @@ const writes = (table: string, self: string): string[] => {
     user_account_data: `insert into public.user_account_data (id, credits, role) values ('${self}', 1000, 'super_admin')`,
     credit_ledger: `insert into public.credit_ledger (user_id, kind, amount, balance_after) values ('${self}', 'bonus', 1000, 1000)`,
     activity_log: "insert into public.activity_log (action) values ('forged')",
-    mail_outbox: "insert into public.mail_outbox (to_email, kind, subject, body_text) values ('x@x.test', 'x', 'x', 'x')",
+    mail_outbox:
+      "insert into public.mail_outbox (to_email, kind, subject, body_text) values ('x@x.test', 'x', 'x', 'x')",
     app_settings: "insert into public.app_settings (key, value) values ('approval_mode_forged', '\"auto\"')",
   };
   const change: Record<string, string> = {

@@ -92,10 +92,7 @@ describe("age check", () => {
       .sql("insert into auth.users (email, raw_user_meta_data) values ('young@labcash.test', $1)", [
         JSON.stringify({ name: "Young", date_of_birth: dob }),
       ])
-      .then(
-        () => null,
-        toDbError,
-      );
+      .then(() => null, toDbError);
     expect(error).toEqual({ code: "22023", message: "You must be 18 or over to join LabCash", hint: "under_18" });
     expect(await db().sql("select 1 from auth.users where email = 'young@labcash.test'")).toEqual([]);
     expect(await db().sql("select 1 from public.profiles where email = 'young@labcash.test'")).toEqual([]);
@@ -114,10 +111,7 @@ describe("age check", () => {
       .sql("insert into auth.users (email, raw_user_meta_data) values ('baddate@labcash.test', $1)", [
         JSON.stringify({ date_of_birth: "31/02/1990" }),
       ])
-      .then(
-        () => null,
-        toDbError,
-      );
+      .then(() => null, toDbError);
     expect(error).toEqual({ code: "22007", message: "Date of birth is not a valid date", hint: "invalid_input" });
   });
 });

@@ -20,7 +20,9 @@ describe("admin_set_launch_at", () => {
     expect(await db().call(anon, "get_site_settings")).toEqual({ launch_at: "2027-01-15T08:30:00Z" });
 
     expect(await db().call(asUser(admin), "admin_set_launch_at", { p_launch_at: null })).toEqual({ launch_at: null });
-    const log = await db().sql("select actor_id, action, details from public.activity_log where action = 'settings.launch_at' order by id");
+    const log = await db().sql(
+      "select actor_id, action, details from public.activity_log where action = 'settings.launch_at' order by id",
+    );
     expect(log).toEqual([
       { actor_id: admin, action: "settings.launch_at", details: { launch_at: "2027-01-15T08:30:00Z" } },
       { actor_id: admin, action: "settings.launch_at", details: { launch_at: null } },
@@ -32,7 +34,9 @@ describe("admin_set_launch_at", () => {
   it("is refused to users and to anonymous callers, and changes nothing", async () => {
     const user = await db().createUser({ approved: true });
     const before = await db().call(anon, "get_site_settings");
-    expect((await db().rpc(asUser(user), "admin_set_launch_at", { p_launch_at: "2030-01-01T00:00:00Z" })).error).toEqual(ADMIN_REQUIRED);
+    expect(
+      (await db().rpc(asUser(user), "admin_set_launch_at", { p_launch_at: "2030-01-01T00:00:00Z" })).error,
+    ).toEqual(ADMIN_REQUIRED);
     expect((await db().rpc(anon, "admin_set_launch_at", { p_launch_at: "2030-01-01T00:00:00Z" })).error).toEqual({
       code: "42501",
       message: "permission denied for function admin_set_launch_at",

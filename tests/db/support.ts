@@ -16,9 +16,7 @@ import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded/db";
 // Callers
 // ---------------------------------------------------------------------------
 export type Caller =
-  | { role: "anon" }
-  | { role: "authenticated"; sub?: string }
-  | { role: "service_role"; sub?: string };
+  { role: "anon" } | { role: "authenticated"; sub?: string } | { role: "service_role"; sub?: string };
 
 export const anon: Caller = { role: "anon" };
 /** The server holding the secret key, acting for nobody in particular. */
@@ -205,11 +203,15 @@ export class TestDb {
   }
 
   async credits(id: string): Promise<number> {
-    const [row] = await this.sql<{ credits: string }>("select credits from public.user_account_data where id = $1", [id]);
+    const [row] = await this.sql<{ credits: string }>("select credits from public.user_account_data where id = $1", [
+      id,
+    ]);
     return Number(row.credits);
   }
 
-  async ledger(id: string): Promise<Array<{ kind: string; amount: string; balance_after: string; created_by: string | null }>> {
+  async ledger(
+    id: string,
+  ): Promise<Array<{ kind: string; amount: string; balance_after: string; created_by: string | null }>> {
     return this.sql("select * from public.credit_ledger where user_id = $1 order by id", [id]);
   }
 
@@ -285,7 +287,8 @@ async function templateKey(seed: boolean): Promise<string> {
   const hash = createHash("sha256");
   const here = path.dirname(migrationsDir);
   const inputs = [path.join(here, "embedded", "shim.sql"), path.join(here, "embedded", "db.ts")];
-  for (const f of (await readdir(migrationsDir)).sort()) if (f.endsWith(".sql")) inputs.push(path.join(migrationsDir, f));
+  for (const f of (await readdir(migrationsDir)).sort())
+    if (f.endsWith(".sql")) inputs.push(path.join(migrationsDir, f));
   if (seed) inputs.push(seedFile);
   for (const f of inputs) hash.update(f).update(await readFile(f));
   const pglitePkg = path.join(here, "..", "node_modules", "@electric-sql", "pglite", "package.json");
@@ -347,7 +350,11 @@ export function dbPerFile(options: { seed?: boolean } = {}): () => TestDb {
 }
 
 /** The guards' refusals, as the API returns them. */
-export const NOT_AUTHENTICATED: DbError = { code: "42501", message: "User not authenticated", hint: "not_authenticated" };
+export const NOT_AUTHENTICATED: DbError = {
+  code: "42501",
+  message: "User not authenticated",
+  hint: "not_authenticated",
+};
 export const ADMIN_REQUIRED: DbError = {
   code: "42501",
   message: "Access denied: Admin privileges required",

@@ -55,7 +55,10 @@ test("profile settings save the name and e-mail choice, and validate", async ({ 
   await expect(profile.emailNotifications).not.toBeChecked();
 });
 
-test("changing the password from the profile uses the update-password API", async ({ approvedPlayer: { page }, request }) => {
+test("changing the password from the profile uses the update-password API", async ({
+  approvedPlayer: { page },
+  request,
+}) => {
   const profile = new ProfilePage(page);
   await profile.goto();
   await profile.newPassword.fill("Another-good-1");

@@ -9,7 +9,12 @@ test.describe("signing up", () => {
   test("a new account lands on the pending-approval page", async ({ page }) => {
     const signUp = new SignUpPage(page);
     await signUp.goto();
-    await signUp.signUp({ name: "Nina New", email: uniqueEmail("nina"), password: "Brand-new-1", dateOfBirth: "1999-04-04" });
+    await signUp.signUp({
+      name: "Nina New",
+      email: uniqueEmail("nina"),
+      password: "Brand-new-1",
+      dateOfBirth: "1999-04-04",
+    });
     await expect(page).toHaveURL(/\/pending-approval$/);
     await expect(page.getByRole("heading", { name: "Your account is waiting for approval" })).toBeVisible();
     await expect(page.getByText("Thanks for joining, Nina New.")).toBeVisible();
@@ -20,7 +25,12 @@ test.describe("signing up", () => {
     await signUp.goto();
     const dob = new Date();
     dob.setUTCFullYear(dob.getUTCFullYear() - 16);
-    await signUp.signUp({ name: "Young Person", email: uniqueEmail("young"), password: "Brand-new-1", dateOfBirth: dob.toISOString().slice(0, 10) });
+    await signUp.signUp({
+      name: "Young Person",
+      email: uniqueEmail("young"),
+      password: "Brand-new-1",
+      dateOfBirth: dob.toISOString().slice(0, 10),
+    });
     await expect(signUp.alert).toContainText("You must be 18 or over to join LabCash");
     await expect(page).toHaveURL(/\/signup$/);
   });
@@ -34,7 +44,12 @@ test.describe("signing up", () => {
   test("a weak password is refused with the list of reasons", async ({ page }) => {
     const signUp = new SignUpPage(page);
     await signUp.goto();
-    await signUp.signUp({ name: "Weak Pass", email: uniqueEmail("weak"), password: "short", dateOfBirth: "1990-01-01" });
+    await signUp.signUp({
+      name: "Weak Pass",
+      email: uniqueEmail("weak"),
+      password: "short",
+      dateOfBirth: "1990-01-01",
+    });
     await expect(signUp.alert).toContainText("Use at least 8 characters");
     await expect(signUp.alert).toContainText("Include a digit");
   });

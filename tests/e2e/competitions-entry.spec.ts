@@ -39,7 +39,10 @@ test("an approved player enters, buys the last tickets, wins or loses fairly and
   // The free route sits beside the paid one, with the same weight, and links to its rules.
   const post = competitionPage.postalEntry;
   await expect(post).toContainText("exactly the same odds");
-  await expect(post.getByRole("link", { name: "Free postal entry: the full rules" })).toHaveAttribute("href", "/docs/competitions#free-entry-by-post");
+  await expect(post.getByRole("link", { name: "Free postal entry: the full rules" })).toHaveAttribute(
+    "href",
+    "/docs/competitions#free-entry-by-post",
+  );
 
   const online = competitionPage.entry;
   await expect(competitionPage.yourTickets).toContainText("You have no tickets in this competition yet.");
@@ -88,5 +91,7 @@ test("an approved player enters, buys the last tickets, wins or loses fairly and
   await expect(page.getByText("They match.")).toBeVisible();
   await expect(page.getByRole("list", { name: "Checks" }).getByRole("listitem")).toHaveCount(7);
   await page.getByText("The ticket list (8 tickets)").click();
-  await expect(page.getByRole("region", { name: "Ticket list" })).toContainText(/^1:[0-9a-f-]{36}\n[\s\S]*\n8:[0-9a-f-]{36}\n?$/);
+  await expect(page.getByRole("region", { name: "Ticket list" })).toContainText(
+    /^1:[0-9a-f-]{36}\n[\s\S]*\n8:[0-9a-f-]{36}\n?$/,
+  );
 });

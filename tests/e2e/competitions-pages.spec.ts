@@ -4,16 +4,24 @@ import { CompetitionPage } from "./support/pages/competition";
 test.describe("at £0.75 a ticket, 40 tickets", () => {
   test.use({ competitionFields: { label: "listed", ticketPrice: 0.75, totalTickets: 40 } });
 
-  test("the competitions page lists a new live competition with its price, progress and countdown", async ({ page, liveCompetition: competition }) => {
+  test("the competitions page lists a new live competition with its price, progress and countdown", async ({
+    page,
+    liveCompetition: competition,
+  }) => {
     await page.goto("/competitions");
     const live = page.getByRole("region", { name: /^Live now/ });
     const card = live.getByRole("article").filter({ has: page.getByRole("heading", { name: competition.title }) });
     await expect(card).toContainText("£0.75 per ticket");
-    await expect(card.getByRole("progressbar", { name: "Tickets sold" })).toHaveAttribute("aria-valuetext", "0 of 40 tickets sold");
+    await expect(card.getByRole("progressbar", { name: "Tickets sold" })).toHaveAttribute(
+      "aria-valuetext",
+      "0 of 40 tickets sold",
+    );
     await expect(card).toContainText(/Closes in \d+d \d{2}h \d{2}m \d{2}s/);
     // Finished competitions come after the live ones, with their winners.
     const finished = page.getByRole("region", { name: /^Sold out and drawn/ });
-    await expect(finished.getByRole("article").filter({ hasText: "PlayStation 5 Pro" })).toContainText(/Won by \S+ \S\.(, [A-Z][a-z]+)? with ticket #\d+/);
+    await expect(finished.getByRole("article").filter({ hasText: "PlayStation 5 Pro" })).toContainText(
+      /Won by \S+ \S\.(, [A-Z][a-z]+)? with ticket #\d+/,
+    );
     await card.getByRole("link", { name: competition.title }).click();
     await expect(page).toHaveURL(new RegExp(`${competition.path}$`));
     await expect(new CompetitionPage(page).heading(competition)).toBeVisible();
@@ -38,7 +46,13 @@ test("an unknown competition is the site's 404 page", async ({ page }) => {
 });
 
 test.describe("opening in three days", () => {
-  test.use({ competitionFields: { label: "later", opensAt: new Date(Date.now() + 3 * 86_400_000).toISOString(), closesInSeconds: 10 * 86_400 } });
+  test.use({
+    competitionFields: {
+      label: "later",
+      opensAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      closesInSeconds: 10 * 86_400,
+    },
+  });
 
   test("a competition that is not open yet says when it opens", async ({ page, liveCompetition: competition }) => {
     const competitionPage = new CompetitionPage(page);

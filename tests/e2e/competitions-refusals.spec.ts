@@ -7,7 +7,11 @@ import { storageStatePath } from "./support/users";
 // Every reason someone cannot enter, each shown in the words the database uses.
 
 test.describe("signed out", () => {
-  test("the page says to sign in, and signing in comes back to the competition", async ({ page, liveCompetition: competition, approvedAccount: player }) => {
+  test("the page says to sign in, and signing in comes back to the competition", async ({
+    page,
+    liveCompetition: competition,
+    approvedAccount: player,
+  }) => {
     const competitionPage = new CompetitionPage(page);
     await competitionPage.goto(competition);
     const online = competitionPage.entry;
@@ -25,7 +29,10 @@ test.describe("signed out", () => {
 test.describe("unapproved", () => {
   test.use({ storageState: storageStatePath("pending") });
 
-  test("the page says the account is awaiting approval and links to why", async ({ page, liveCompetition: competition }) => {
+  test("the page says the account is awaiting approval and links to why", async ({
+    page,
+    liveCompetition: competition,
+  }) => {
     const competitionPage = new CompetitionPage(page);
     await competitionPage.goto(competition);
     const online = competitionPage.entry;
@@ -51,7 +58,10 @@ test("a wrong or missing answer is refused", async ({ approvedPlayer: { page }, 
 test.describe("with a cap of 3 tickets a person", () => {
   test.use({ competitionFields: { label: "cap", totalTickets: 20, maxPerUser: 3 } });
 
-  test("the per-person cap holds: more than allowed is refused, and at the cap the form is gone", async ({ approvedPlayer: { page }, liveCompetition: competition }) => {
+  test("the per-person cap holds: more than allowed is refused, and at the cap the form is gone", async ({
+    approvedPlayer: { page },
+    liveCompetition: competition,
+  }) => {
     const competitionPage = new CompetitionPage(page);
     await competitionPage.goto(competition);
     const online = competitionPage.entry;
@@ -69,7 +79,10 @@ test.describe("with a cap of 3 tickets a person", () => {
 });
 
 test.describe("£2.50 a ticket with £3 of credit", () => {
-  test.use({ competitionFields: { label: "credit", ticketPrice: 2.5 }, playerDetails: { name: "Penny Less", credit: 3 } });
+  test.use({
+    competitionFields: { label: "credit", ticketPrice: 2.5 },
+    playerDetails: { name: "Penny Less", credit: 3 },
+  });
 
   test("not enough credit: the page says how much is missing, and so does the server when the balance drops", async ({
     approvedPlayer: player,
@@ -98,7 +111,10 @@ test.describe("closing 15 seconds after it is made", () => {
   test.use({ competitionFields: { label: "closing", closesInSeconds: 15 } });
 
   // The player signs in before the competition is made, so its 15 seconds are spent on its page.
-  test("a competition that closes while the page is open refuses the entry", async ({ approvedPlayer: { page }, liveCompetition: competition }) => {
+  test("a competition that closes while the page is open refuses the entry", async ({
+    approvedPlayer: { page },
+    liveCompetition: competition,
+  }) => {
     test.setTimeout(60_000);
     const competitionPage = new CompetitionPage(page);
     await competitionPage.goto(competition);

@@ -5,7 +5,10 @@ test("the blog lists dated posts, newest first, and opens one", async ({ page })
   await expect(page).toHaveTitle("Blog · LabCash – Win Big, Spend Small");
   const articles = page.getByRole("main").getByRole("article");
   expect(await articles.count()).toBeGreaterThanOrEqual(4);
-  const dates = await page.getByRole("main").locator("article time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
+  const dates = await page
+    .getByRole("main")
+    .locator("article time")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
   expect(dates).toEqual([...dates].sort().reverse());
 
   await page.getByRole("link", { name: "How we make every draw verifiable" }).click();

@@ -27,7 +27,13 @@ test("sidebar, breadcrumbs, previous and next", async ({ page }) => {
 test("'On this page' links to the page's sections", async ({ page }) => {
   await page.goto("/docs/credits");
   const toc = page.getByRole("navigation", { name: "On this page" });
-  await expect(toc.getByRole("link")).toHaveText(["The basics", "Topping up", "Bonus credit", "Your credit ledger", "Refunds"]);
+  await expect(toc.getByRole("link")).toHaveText([
+    "The basics",
+    "Topping up",
+    "Bonus credit",
+    "Your credit ledger",
+    "Refunds",
+  ]);
   await toc.getByRole("link", { name: "Bonus credit" }).click();
   await expect(page).toHaveURL(/\/docs\/credits#bonus-credit$/);
   await expect(page.getByRole("heading", { level: 2, name: "Bonus credit" })).toBeInViewport();
@@ -49,5 +55,8 @@ test("the docs cover credits, free entry, fair draws, LabSpinner and responsible
   await expect(page.getByRole("heading", { name: "Free entry by post" })).toBeVisible();
   await page.goto("/docs/responsible-play");
   await expect(page.getByRole("link", { name: "GamCare" })).toHaveAttribute("href", "https://www.gamcare.org.uk");
-  await expect(page.getByRole("link", { name: "BeGambleAware" })).toHaveAttribute("href", "https://www.begambleaware.org");
+  await expect(page.getByRole("link", { name: "BeGambleAware" })).toHaveAttribute(
+    "href",
+    "https://www.begambleaware.org",
+  );
 });

@@ -4,10 +4,15 @@ test("an unknown route shows the 404 error page", async ({ page }) => {
   const response = await page.goto("/no-such-prize");
   expect(response?.status()).toBe(404);
   await expect(page).toHaveTitle("Page not found · LabCash – Win Big, Spend Small");
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "We are sorry but this page could not be found.");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    "We are sorry but this page could not be found.",
+  );
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! No prize here!");
   await expect(page.getByRole("heading", { level: 2, name: "Page Not Found" })).toBeVisible();
-  await expect(page.getByText("The page you're looking for doesn't exist. Maybe it's competing in another dimension?")).toBeVisible();
+  await expect(
+    page.getByText("The page you're looking for doesn't exist. Maybe it's competing in another dimension?"),
+  ).toBeVisible();
   await expect(page.getByText("Page not found: /no-such-prize")).toBeVisible();
   const main = page.getByRole("main");
   await expect(main.getByRole("link", { name: "Back to Competitions" })).toHaveAttribute("href", "/");

@@ -30,7 +30,13 @@ test.describe("signed out", () => {
   test("footer links, copyright year and trading-name notice", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
-    for (const href of ["/docs", "/docs/getting-started", "/docs/legal/privacy-policy", "/docs/legal/terms-and-conditions", "/account"]) {
+    for (const href of [
+      "/docs",
+      "/docs/getting-started",
+      "/docs/legal/privacy-policy",
+      "/docs/legal/terms-and-conditions",
+      "/account",
+    ]) {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
     await expect(footer.getByRole("link", { name: /LabCash on X/ })).toHaveAttribute("href", /^https:\/\//);
@@ -54,7 +60,10 @@ for (const [user, entries] of Object.entries(expectedMenus) as [keyof typeof exp
       await page.goto("/docs/getting-started");
       const header = new Header(page);
       await expect(header.signInLink).toHaveCount(0);
-      const initials = name.split(" ").map((w) => w[0]).join("");
+      const initials = name
+        .split(" ")
+        .map((w) => w[0])
+        .join("");
       // The initials are what is seen; the name is what is announced.
       await expect(header.accountMenuButton(name).locator("[aria-hidden]")).toHaveText(initials);
       const menu = await header.openAccountMenu(name);

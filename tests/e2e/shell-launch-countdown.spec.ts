@@ -15,7 +15,8 @@ test("counts down to the launch_at setting and disappears once it has passed or 
     const countdown = page.getByRole("region", { name: "The first competitions launch soon" });
     await expect(countdown).toBeVisible();
     await expect(countdown.locator("time")).toHaveAttribute("datetime", `${launch.toISOString().slice(0, 19)}Z`);
-    const value = (label: string) => countdown.getByRole("definition").nth(["days", "hours", "minutes", "seconds"].indexOf(label));
+    const value = (label: string) =>
+      countdown.getByRole("definition").nth(["days", "hours", "minutes", "seconds"].indexOf(label));
     await expect(value("days")).toHaveText("02");
     await expect(value("hours")).toHaveText("03");
     // It ticks: the seconds change without a reload.

@@ -33,7 +33,9 @@ test("closes with its close button and on back navigation", async ({ page }) => 
   await expect(header.mobileMenu).toBeHidden();
 });
 
-test("Escape and a click beside the panel close it, focus returns to the button, and the page behind is inert", async ({ page }) => {
+test("Escape and a click beside the panel close it, focus returns to the button, and the page behind is inert", async ({
+  page,
+}) => {
   const header = new Header(page);
   await page.goto("/pricing");
   const openButton = header.openMenuButton;
@@ -47,7 +49,11 @@ test("Escape and a click beside the panel close it, focus returns to the button,
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press("Tab");
     // Tabbing cycles through the menu (and the browser's own controls), never the page behind.
-    expect(await page.evaluate(() => document.activeElement === document.body || Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+    expect(
+      await page.evaluate(
+        () => document.activeElement === document.body || Boolean(document.activeElement?.closest("dialog")),
+      ),
+    ).toBe(true);
   }
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
   await page.keyboard.press("Escape");

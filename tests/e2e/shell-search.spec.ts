@@ -21,7 +21,9 @@ test("opens with the keyboard shortcut and finds a section", async ({ page }) =>
   await expect(dialog).toBeHidden();
 });
 
-test("opens from the button, tolerates typos and navigates to the heading anchor with the keyboard", async ({ page }) => {
+test("opens from the button, tolerates typos and navigates to the heading anchor with the keyboard", async ({
+  page,
+}) => {
   await page.goto("/pricing");
   await page.getByRole("button", { name: "Search..." }).click();
   const dialog = page.getByRole("dialog", { name: "Search documentation" });

@@ -31,7 +31,9 @@ test("at most 5 are shown and the gap is 16 px", async ({ page }) => {
   await page.getByRole("button", { name: "Fire all" }).click();
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(6);
   await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(5);
-  expect(await page.locator("[data-sonner-toaster]").evaluate((el) => getComputedStyle(el).getPropertyValue("--gap").trim())).toBe("16px");
+  expect(
+    await page.locator("[data-sonner-toaster]").evaluate((el) => getComputedStyle(el).getPropertyValue("--gap").trim()),
+  ).toBe("16px");
 });
 
 test("the close button dismisses a toast", async ({ page }) => {

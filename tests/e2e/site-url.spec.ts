@@ -9,7 +9,9 @@ test.describe("public URLs come from SITE_URL", () => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.ok()).toBe(true);
     const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(expect.arrayContaining([`${baseURL}/`, `${baseURL}/competitions`, `${baseURL}/docs/getting-started`]));
+    expect(locations).toEqual(
+      expect.arrayContaining([`${baseURL}/`, `${baseURL}/competitions`, `${baseURL}/docs/getting-started`]),
+    );
     expect(locations.filter((location) => !location.startsWith(`${baseURL}/`))).toEqual([]);
 
     const robots = await request.get("/robots.txt");

@@ -14,7 +14,11 @@ async function openForm(page: Page, path: string) {
   await page.goto(path);
   await expect(new Header(page).themeToggle()).toBeEnabled();
   const password = page.getByLabel("Password", { exact: true });
-  return { password, show: page.getByRole("button", { name: "Show password" }), hide: page.getByRole("button", { name: "Hide password" }) };
+  return {
+    password,
+    show: page.getByRole("button", { name: "Show password" }),
+    hide: page.getByRole("button", { name: "Hide password" }),
+  };
 }
 
 for (const { path, heading } of forms) {
@@ -60,7 +64,9 @@ for (const { path, heading } of forms) {
     });
 
     for (const colorScheme of ["light", "dark"] as const) {
-      test(`the form has no axe violations with the password shown or hidden in ${colorScheme} mode`, async ({ page }) => {
+      test(`the form has no axe violations with the password shown or hidden in ${colorScheme} mode`, async ({
+        page,
+      }) => {
         await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
         const { password, show, hide } = await openForm(page, path);
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));

@@ -68,7 +68,11 @@ describe("authorise", () => {
   });
 
   it("needs an admin or super admin for admin actions, and a super admin for super admin ones", () => {
-    expect(authorise("admin", account({}))).toEqual({ ok: false, error: "Access denied: Admin privileges required", code: "admin_required" });
+    expect(authorise("admin", account({}))).toEqual({
+      ok: false,
+      error: "Access denied: Admin privileges required",
+      code: "admin_required",
+    });
     expect(authorise("admin", account({ role: "admin" }))).toBeNull();
     expect(authorise("admin", account({ role: "super_admin" }))).toBeNull();
     expect(authorise("super_admin", account({ role: "admin" }))).toEqual({
@@ -120,9 +124,17 @@ describe("defineActionWith", () => {
 
   it("checks the role before reading the form", async () => {
     const approvedOnly = defineAction({ schema: quantitySchema, role: "approved" }, async () => ok(undefined));
-    expect(await approvedOnly(null, form({}))).toEqual({ ok: false, error: "Your account is awaiting approval", code: "approval_pending" });
-    const signedOut = defineActionWith(async () => null)({ schema: quantitySchema, role: "user" }, async () => ok(undefined));
-    expect(await signedOut(null, form({ competitionId: baseAccount.id, quantity: "1" }))).toMatchObject({ code: "not_authenticated" });
+    expect(await approvedOnly(null, form({}))).toEqual({
+      ok: false,
+      error: "Your account is awaiting approval",
+      code: "approval_pending",
+    });
+    const signedOut = defineActionWith(async () => null)({ schema: quantitySchema, role: "user" }, async () =>
+      ok(undefined),
+    );
+    expect(await signedOut(null, form({ competitionId: baseAccount.id, quantity: "1" }))).toMatchObject({
+      code: "not_authenticated",
+    });
   });
 
   it("does not look the account up for a public action", async () => {
@@ -130,14 +142,22 @@ describe("defineActionWith", () => {
     const publicAction = defineActionWith(async () => {
       lookedUp = true;
       return null;
-    })({ schema: z.object({ email: z.string() }), role: "public" }, async (input, who) => ok({ email: input.email, who }));
-    expect(await publicAction(null, form({ email: "a@b.test" }))).toEqual({ ok: true, data: { email: "a@b.test", who: null } });
+    })({ schema: z.object({ email: z.string() }), role: "public" }, async (input, who) =>
+      ok({ email: input.email, who }),
+    );
+    expect(await publicAction(null, form({ email: "a@b.test" }))).toEqual({
+      ok: true,
+      data: { email: "a@b.test", who: null },
+    });
     expect(lookedUp).toBe(false);
   });
 
   it("turns a database refusal into the message and its code", async () => {
     const refused = defineAction({ schema: quantitySchema, role: "user" }, async () => {
-      throw DbError.fromPostgrest({ code: "P0001", hint: "insufficient_credit", message: "Not enough credit: you need £4.00 more" }, "enter_competition");
+      throw DbError.fromPostgrest(
+        { code: "P0001", hint: "insufficient_credit", message: "Not enough credit: you need £4.00 more" },
+        "enter_competition",
+      );
     });
     expect(await refused(null, form({ competitionId: baseAccount.id, quantity: "1" }))).toEqual({
       ok: false,
@@ -156,12 +176,22 @@ describe("defineActionWith", () => {
 
 describe("DbError.fromPostgrest", () => {
   it("takes the code from a known hint and keeps the SQLSTATE for logs", () => {
-    const e = DbError.fromPostgrest({ code: "P0002", hint: "competition_not_found", message: "Competition not found", details: null }, "get_competition");
-    expect(e).toMatchObject({ code: "competition_not_found", message: "Competition not found", sqlState: "P0002", rpc: "get_competition" });
+    const e = DbError.fromPostgrest(
+      { code: "P0002", hint: "competition_not_found", message: "Competition not found", details: null },
+      "get_competition",
+    );
+    expect(e).toMatchObject({
+      code: "competition_not_found",
+      message: "Competition not found",
+      sqlState: "P0002",
+      rpc: "get_competition",
+    });
   });
 
   it("calls anything unlabelled or unknown 'unexpected'", () => {
-    expect(DbError.fromPostgrest({ code: "42501", hint: null, message: "permission denied for function x" }).code).toBe("unexpected");
+    expect(DbError.fromPostgrest({ code: "42501", hint: null, message: "permission denied for function x" }).code).toBe(
+      "unexpected",
+    );
     expect(DbError.fromPostgrest({ code: "P0001", hint: "Try again later", message: "x" }).code).toBe("unexpected");
     expect(DbError.fromPostgrest({ message: "fetch failed" })).toMatchObject({ code: "unexpected", sqlState: null });
   });

@@ -48,7 +48,11 @@ describe("entryBlock", () => {
       [{ status: "drawn", tickets_sold: 40 }, "competition_closed", "This competition has closed"],
       [{ status: "closed" }, "competition_closed", "This competition has closed"],
       [{ status: "draft" }, "competition_not_open", "This competition is not open for entries"],
-      [{ opens_at: new Date(now + hour).toISOString() }, "competition_not_yet_open", /^Entries open on 23 November 2026 at 13:00$/],
+      [
+        { opens_at: new Date(now + hour).toISOString() },
+        "competition_not_yet_open",
+        /^Entries open on 23 November 2026 at 13:00$/,
+      ],
       [{ closes_at: new Date(now).toISOString() }, "competition_closed", "This competition has closed"],
       [{ tickets_left: 0 }, "competition_sold_out", "This competition has sold out"],
     ];

@@ -13,7 +13,10 @@ const RANDOMNESS = createHash("sha256").update(Buffer.from(SIGNATURE, "hex")).di
 const ROUND_TIME_MS = (1692803367 + (ROUND - 1) * 3) * 1000;
 
 /** Flips one bit of a hex string at byte `at`. */
-const flip = (hex: string, at = 10) => hex.slice(0, at * 2) + (parseInt(hex.slice(at * 2, at * 2 + 2), 16) ^ 1).toString(16).padStart(2, "0") + hex.slice(at * 2 + 2);
+const flip = (hex: string, at = 10) =>
+  hex.slice(0, at * 2) +
+  (parseInt(hex.slice(at * 2, at * 2 + 2), 16) ^ 1).toString(16).padStart(2, "0") +
+  hex.slice(at * 2 + 2);
 
 function drandAnswering(body: unknown, seen: string[] = []): typeof fetch {
   return (async (url: string | URL | Request) => {
@@ -42,7 +45,11 @@ describe("the drand adapter", () => {
 
   it("takes a fresh, correctly signed round and records where anyone can check it", async () => {
     const seen: string[] = [];
-    const adapter = randomnessAdapter(env, drandAnswering({ round: ROUND, randomness: RANDOMNESS, signature: SIGNATURE }, seen), at(ROUND_TIME_MS + 5000));
+    const adapter = randomnessAdapter(
+      env,
+      drandAnswering({ round: ROUND, randomness: RANDOMNESS, signature: SIGNATURE }, seen),
+      at(ROUND_TIME_MS + 5000),
+    );
     expect(await adapter.fetch()).toEqual({
       source: "drand",
       value_hex: RANDOMNESS,
@@ -59,20 +66,36 @@ describe("the drand adapter", () => {
   it("refuses a forged signature even when the randomness matches it", async () => {
     const forged = flip(SIGNATURE);
     const randomness = createHash("sha256").update(Buffer.from(forged, "hex")).digest("hex");
-    const adapter = randomnessAdapter(env, drandAnswering({ round: ROUND, randomness, signature: forged }), at(ROUND_TIME_MS));
+    const adapter = randomnessAdapter(
+      env,
+      drandAnswering({ round: ROUND, randomness, signature: forged }),
+      at(ROUND_TIME_MS),
+    );
     await expect(adapter.fetch()).rejects.toThrow("drand signature does not verify");
   });
 
   it("refuses randomness that is not the hash of the signature", async () => {
-    const adapter = randomnessAdapter(env, drandAnswering({ round: ROUND, randomness: flip(RANDOMNESS), signature: SIGNATURE }), at(ROUND_TIME_MS));
+    const adapter = randomnessAdapter(
+      env,
+      drandAnswering({ round: ROUND, randomness: flip(RANDOMNESS), signature: SIGNATURE }),
+      at(ROUND_TIME_MS),
+    );
     await expect(adapter.fetch()).rejects.toThrow("drand randomness does not match its signature");
   });
 
   it("refuses a round more than a minute old: it was public before the competition went live", async () => {
-    const adapter = randomnessAdapter(env, drandAnswering({ round: ROUND, randomness: RANDOMNESS, signature: SIGNATURE }), at(ROUND_TIME_MS + 63_000));
+    const adapter = randomnessAdapter(
+      env,
+      drandAnswering({ round: ROUND, randomness: RANDOMNESS, signature: SIGNATURE }),
+      at(ROUND_TIME_MS + 63_000),
+    );
     await expect(adapter.fetch()).rejects.toThrow(`drand round ${ROUND} is stale`);
     // A minute old is still accepted.
-    const minuteOld = randomnessAdapter(env, drandAnswering({ round: ROUND, randomness: RANDOMNESS, signature: SIGNATURE }), at(ROUND_TIME_MS + 60_000));
+    const minuteOld = randomnessAdapter(
+      env,
+      drandAnswering({ round: ROUND, randomness: RANDOMNESS, signature: SIGNATURE }),
+      at(ROUND_TIME_MS + 60_000),
+    );
     await expect(minuteOld.fetch()).resolves.toMatchObject({ round: ROUND });
   });
 

@@ -29,7 +29,13 @@ describe("the plpgsql draw and lib/draws/verify.ts agree", () => {
       const ticketCount = counts[i % counts.length];
       const sql = await db.query<{ counter: number; winning_number: number }>(
         "select counter, winning_number from private.draw_derive($1, $2, $3, $4, $5)",
-        [hexToBytes(seedHex), competitionId, hexToBytes(listHex), externalHex === null ? null : hexToBytes(externalHex), ticketCount],
+        [
+          hexToBytes(seedHex),
+          competitionId,
+          hexToBytes(listHex),
+          externalHex === null ? null : hexToBytes(externalHex),
+          ticketCount,
+        ],
       );
       const ts = await deriveWinner({ seedHex, competitionId, ticketListHashHex: listHex, externalHex, ticketCount });
       expect({ counter: sql.rows[0].counter, winningNumber: sql.rows[0].winning_number }, `case ${i}`).toEqual(ts);

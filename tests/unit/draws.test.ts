@@ -18,12 +18,22 @@ const uuidOf = async (label: string) => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
-async function publishedDraw(label: string, ticketCount: number, externalHex: string | null = null): Promise<PublishedDraw> {
+async function publishedDraw(
+  label: string,
+  ticketCount: number,
+  externalHex: string | null = null,
+): Promise<PublishedDraw> {
   const seed = await hexOf(`seed:${label}`);
   const competitionId = await uuidOf(`competition:${label}`);
   const tickets = await Promise.all(Array.from({ length: ticketCount }, (_, i) => uuidOf(`ticket:${label}:${i}`)));
   const listHash = await ticketListHash(tickets);
-  const { winningNumber, counter } = await deriveWinner({ seedHex: seed, competitionId, ticketListHashHex: listHash, externalHex, ticketCount });
+  const { winningNumber, counter } = await deriveWinner({
+    seedHex: seed,
+    competitionId,
+    ticketListHashHex: listHash,
+    externalHex,
+    ticketCount,
+  });
   return {
     algorithm: "labcash-draw-v1",
     competition: { id: competitionId },
@@ -44,7 +54,9 @@ describe("draw derivation", () => {
     expect(ticketListText(["A0000000-0000-4000-8000-000000000001", "a0000000-0000-4000-8000-000000000002"])).toBe(
       "1:a0000000-0000-4000-8000-000000000001\n2:a0000000-0000-4000-8000-000000000002\n",
     );
-    expect(await commitmentOf("00".repeat(32))).toBe("66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925");
+    expect(await commitmentOf("00".repeat(32))).toBe(
+      "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925",
+    );
     const fixed = await deriveWinner({
       seedHex: "00".repeat(32),
       competitionId: "00000000-0000-4000-8000-000000000000",
@@ -52,7 +64,32 @@ describe("draw derivation", () => {
       ticketCount: 1000,
     });
     // SHA-256(00×32 ‖ uuid ‖ 11×32 ‖ 00000000), first 6 bytes mod 1000, plus one.
-    const h = await sha256(new Uint8Array([...new Uint8Array(32), 0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, ...new Uint8Array(32).fill(0x11), 0, 0, 0, 0]));
+    const h = await sha256(
+      new Uint8Array([
+        ...new Uint8Array(32),
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0x40,
+        0,
+        0x80,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        ...new Uint8Array(32).fill(0x11),
+        0,
+        0,
+        0,
+        0,
+      ]),
+    );
     const x = h.slice(0, 6).reduce((n, b) => n * 256 + b, 0);
     expect(fixed).toEqual({ winningNumber: (x % 1000) + 1, counter: 0 });
   });
@@ -120,7 +157,12 @@ describe("draw derivation", () => {
       const listHash = await hexOf(`list:${n}`);
       const competitionId = await uuidOf(`chi:${n}`);
       for (let i = 0; i < draws; i++) {
-        const { winningNumber } = await deriveWinner({ seedHex: await hexOf(`chi:${n}:${i}`), competitionId, ticketListHashHex: listHash, ticketCount: n });
+        const { winningNumber } = await deriveWinner({
+          seedHex: await hexOf(`chi:${n}:${i}`),
+          competitionId,
+          ticketListHashHex: listHash,
+          ticketCount: n,
+        });
         counts[winningNumber - 1]++;
       }
       const expected = draws / n;

@@ -79,11 +79,18 @@ describe("parseEnv", () => {
       "SITE_URL is missing: required in production (the public origin, e.g. https://labcash.example)",
     ]);
     // A hosted backend without Vercel is production too once the build is.
-    expect(problems({ ...production, VERCEL: undefined, CRON_SECRET: undefined })).toEqual(["CRON_SECRET is missing: required in production (Vercel Cron sends it to /api/cron/*)"]);
+    expect(problems({ ...production, VERCEL: undefined, CRON_SECRET: undefined })).toEqual([
+      "CRON_SECRET is missing: required in production (Vercel Cron sends it to /api/cron/*)",
+    ]);
   });
 
   it("refuses malformed URLs and names them in the error message", () => {
-    const source = { ...production, SITE_URL: "labcash.example", NEXT_PUBLIC_SUPABASE_URL: "ftp://abcdefgh.supabase.co", SMTP_URL: "http://smtp.example" };
+    const source = {
+      ...production,
+      SITE_URL: "labcash.example",
+      NEXT_PUBLIC_SUPABASE_URL: "ftp://abcdefgh.supabase.co",
+      SMTP_URL: "http://smtp.example",
+    };
     expect(problems(source)).toEqual([
       "SITE_URL must be an origin such as https://labcash.example (no path)",
       "NEXT_PUBLIC_SUPABASE_URL must be an http(s) URL",
@@ -92,18 +99,25 @@ describe("parseEnv", () => {
     expect(problems({ ...production, SITE_URL: "https://labcash.example/shop" })).toEqual([
       "SITE_URL must be an origin such as https://labcash.example (no path)",
     ]);
-    expect(() => parseEnv(source)).toThrow(/Missing or malformed environment variables \(see \.env\.example\):\n {2}- SITE_URL must be/);
+    expect(() => parseEnv(source)).toThrow(
+      /Missing or malformed environment variables \(see \.env\.example\):\n {2}- SITE_URL must be/,
+    );
   });
 
   it("refuses Stripe keys with the wrong prefix, and one without the other", () => {
-    expect(problems({ ...production, STRIPE_SECRET_KEY: "pk_live_51abc", STRIPE_WEBHOOK_SECRET: "sk_live_51abc" })).toEqual([
+    expect(
+      problems({ ...production, STRIPE_SECRET_KEY: "pk_live_51abc", STRIPE_WEBHOOK_SECRET: "sk_live_51abc" }),
+    ).toEqual([
       "STRIPE_SECRET_KEY must start with sk_test_ or sk_live_ (rk_ for a restricted key), not pk_",
       "STRIPE_WEBHOOK_SECRET must start with whsec_",
     ]);
     expect(problems({ ...production, STRIPE_SECRET_KEY: "sk_test_51abc" })).toEqual([
       "STRIPE_WEBHOOK_SECRET is missing: required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)",
     ]);
-    expect(parseEnv({ ...production, STRIPE_SECRET_KEY: "rk_test_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).STRIPE_SECRET_KEY).toBe("rk_test_51abc");
+    expect(
+      parseEnv({ ...production, STRIPE_SECRET_KEY: "rk_test_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" })
+        .STRIPE_SECRET_KEY,
+    ).toBe("rk_test_51abc");
   });
 
   it("checks the port, the Supabase keys, the cron secret, flags and draw randomness", () => {
@@ -131,7 +145,9 @@ describe("parseEnv", () => {
   });
 
   it("reads only variables that .env.example documents", () => {
-    const documented = new Set([...readFileSync(".env.example", "utf8").matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
+    const documented = new Set(
+      [...readFileSync(".env.example", "utf8").matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]),
+    );
     expect(ENV_VARIABLES.filter((name) => name !== "NODE_ENV" && !documented.has(name))).toEqual([]);
   });
 

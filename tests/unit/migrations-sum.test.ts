@@ -31,7 +31,9 @@ describe("supabase/migrations.sum", () => {
   });
 
   it("lists every migration, in order, and each listed migration is unchanged", () => {
-    const files = readdirSync(migrationsDir).filter((f) => f.endsWith(".sql")).sort();
+    const files = readdirSync(migrationsDir)
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
     expect(files.length).toBeGreaterThanOrEqual(7);
     expect(sum.entries.map((e) => e.name)).toEqual(files);
     for (const { name, hash } of sum.entries) {
@@ -54,7 +56,9 @@ describe("npm run db:sum", () => {
     return dir;
   }
   const dbSum = (dir: string, ...args: string[]) =>
-    spawnSync(process.execPath, [path.join(root, "scripts", "db-sum.mjs"), "--dir", dir, ...args], { encoding: "utf8" });
+    spawnSync(process.execPath, [path.join(root, "scripts", "db-sum.mjs"), "--dir", dir, ...args], {
+      encoding: "utf8",
+    });
 
   it("passes the check on the committed folder", () => {
     const run = dbSum(copyOfMigrations(), "--check");
@@ -65,7 +69,10 @@ describe("npm run db:sum", () => {
   it("appends a new migration and leaves every existing line as it was", () => {
     const dir = copyOfMigrations();
     const before = readSum(`${dir}.sum`);
-    writeFileSync(path.join(dir, "20991231000000_later_change.sql"), "create or replace function public.x() returns int language sql as 'select 2';\n");
+    writeFileSync(
+      path.join(dir, "20991231000000_later_change.sql"),
+      "create or replace function public.x() returns int language sql as 'select 2';\n",
+    );
     expect(dbSum(dir, "--check").status).toBe(1);
     const run = dbSum(dir);
     expect(run.status).toBe(0);
@@ -87,7 +94,9 @@ describe("npm run db:sum", () => {
     for (const args of [[], ["--check"]]) {
       const run = dbSum(dir, ...args);
       expect(run.status).toBe(1);
-      expect(run.stderr).toContain(`${edited} changed after it was listed. Restore it and put the change in a new migration file.`);
+      expect(run.stderr).toContain(
+        `${edited} changed after it was listed. Restore it and put the change in a new migration file.`,
+      );
     }
     expect(readFileSync(`${dir}.sum`, "utf8")).toBe(sumBefore);
   });

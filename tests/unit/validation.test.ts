@@ -28,7 +28,13 @@ describe("weakPasswordReasons", () => {
 });
 
 describe("signUpSchema", () => {
-  const valid = { name: "Ada", email: "ADA@Example.com ", password: "Str0ngEnough", dateOfBirth: "1990-05-05", terms: "on" };
+  const valid = {
+    name: "Ada",
+    email: "ADA@Example.com ",
+    password: "Str0ngEnough",
+    dateOfBirth: "1990-05-05",
+    terms: "on",
+  };
 
   it("accepts a complete adult sign-up and normalises the e-mail", () => {
     const parsed = signUpSchema.parse(valid);

@@ -16,7 +16,10 @@ export default async function AccountPage() {
       {!account.approved && (
         <Alert variant="warning">
           Your account is waiting for approval. You can look around, but adding credit and entering competitions open up
-          once our team has approved you. <Link href="/pending-approval" className="underline">What happens next</Link>
+          once our team has approved you.{" "}
+          <Link href="/pending-approval" className="underline">
+            What happens next
+          </Link>
         </Alert>
       )}
       <dl className="grid gap-4 sm:grid-cols-3">
@@ -36,9 +39,15 @@ export default async function AccountPage() {
         </Card>
       </dl>
       <nav aria-label="Account shortcuts" className="flex flex-wrap gap-4">
-        <Link href="/account/credits" className="underline">Credit balance and history</Link>
-        <Link href="/account/entries" className="underline">My entries</Link>
-        <Link href="/account/profile" className="underline">Profile settings</Link>
+        <Link href="/account/credits" className="underline">
+          Credit balance and history
+        </Link>
+        <Link href="/account/entries" className="underline">
+          My entries
+        </Link>
+        <Link href="/account/profile" className="underline">
+          Profile settings
+        </Link>
       </nav>
     </section>
   );

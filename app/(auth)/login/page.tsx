@@ -6,14 +6,16 @@ import { safeNextPath } from "@/lib/auth/paths";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string; error?: string }> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string; error?: string }>;
+}) {
   const { next, error } = await searchParams;
   return (
     <section className="mx-auto flex w-full max-w-sm flex-col gap-6">
       <h1 className="text-2xl font-bold">Sign in</h1>
-      {error && (
-        <Alert variant="destructive">{error}</Alert>
-      )}
+      {error && <Alert variant="destructive">{error}</Alert>}
       <SignInForm next={next ? safeNextPath(next) : undefined} />
       <p className="text-sm">
         New to LabCash?{" "}

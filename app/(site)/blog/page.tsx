@@ -35,7 +35,7 @@ export default function BlogPage() {
               <div className="flex flex-1 flex-col gap-3 p-6">
                 {post.badge ? <Badge className="self-start">{post.badge.label}</Badge> : null}
                 <h2 className="text-xl font-semibold">
-                  <Link href={post.path} className="after:absolute after:inset-0 group-hover:text-primary-text">
+                  <Link href={post.path} className="group-hover:text-primary-text after:absolute after:inset-0">
                     {post.title}
                   </Link>
                 </h2>

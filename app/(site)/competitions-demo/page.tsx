@@ -12,11 +12,13 @@ export default function CompetitionsDemoPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <header>
-        <p className="text-sm font-semibold tracking-wide text-primary-text uppercase">Demo · sample data · no account needed</p>
+        <p className="text-sm font-semibold tracking-wide text-primary-text uppercase">
+          Demo · sample data · no account needed
+        </p>
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight">How a competition works</h1>
         <p className="mt-3 text-lg text-muted-foreground">
-          Follow one sample competition from the moment it goes live to a draw you can check yourself. Everything on this page runs in
-          your browser: no credit is spent and nothing is saved.
+          Follow one sample competition from the moment it goes live to a draw you can check yourself. Everything on
+          this page runs in your browser: no credit is spent and nothing is saved.
         </p>
       </header>
       <div className="mt-10">

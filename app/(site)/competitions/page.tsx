@@ -16,14 +16,24 @@ export const metadata: Metadata = {
 // The order of the sections on the page; list_competitions already puts live ones first, closing soonest.
 const sections: { id: string; title: string; description: string; phases: Phase[] }[] = [
   { id: "live", title: "Live now", description: "Open for entries, closing soonest first.", phases: ["live"] },
-  { id: "opening-soon", title: "Opening soon", description: "Published with their draw commitment; entries open at the time shown.", phases: ["upcoming"] },
+  {
+    id: "opening-soon",
+    title: "Opening soon",
+    description: "Published with their draw commitment; entries open at the time shown.",
+    phases: ["upcoming"],
+  },
   {
     id: "finished",
     title: "Sold out and drawn",
     description: "Finished competitions with their winners. Every draw can be checked in your browser.",
     phases: ["awaiting_draw", "drawn"],
   },
-  { id: "closed", title: "Closed and cancelled", description: "Closed with no tickets sold, or cancelled with every entry refunded.", phases: ["closed", "cancelled"] },
+  {
+    id: "closed",
+    title: "Closed and cancelled",
+    description: "Closed with no tickets sold, or cancelled with every entry refunded.",
+    phases: ["closed", "cancelled"],
+  },
 ];
 
 export default async function CompetitionsPage() {
@@ -35,18 +45,22 @@ export default async function CompetitionsPage() {
     byPhase.set(phase, [...(byPhase.get(phase) ?? []), c]);
   }
   const drawnNewestFirst = (a: Competition, b: Competition) =>
-    Date.parse(b.draw?.drawn_at ?? b.closed_at ?? b.closes_at) - Date.parse(a.draw?.drawn_at ?? a.closed_at ?? a.closes_at);
+    Date.parse(b.draw?.drawn_at ?? b.closed_at ?? b.closes_at) -
+    Date.parse(a.draw?.drawn_at ?? a.closed_at ?? a.closes_at);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <header className="max-w-3xl">
         <h1 className="text-4xl font-extrabold tracking-tight">Competitions</h1>
         <p className="mt-3 text-lg text-muted-foreground">
-          Enter with credit from £0.25 a ticket, or for free by post with exactly the same odds. Every draw is published with a commitment
-          before the first sale and can be checked in your browser afterwards.
+          Enter with credit from £0.25 a ticket, or for free by post with exactly the same odds. Every draw is published
+          with a commitment before the first sale and can be checked in your browser afterwards.
         </p>
         <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          <Link href="/docs/competitions#free-entry-by-post" className="font-medium text-primary-text underline underline-offset-4">
+          <Link
+            href="/docs/competitions#free-entry-by-post"
+            className="font-medium text-primary-text underline underline-offset-4"
+          >
             Free postal entry
           </Link>
           <Link href="/docs/fair-draws" className="font-medium text-primary-text underline underline-offset-4">
@@ -59,7 +73,12 @@ export default async function CompetitionsPage() {
       </header>
 
       {competitions.length === 0 ? (
-        <EmptyState icon={<Trophy />} title="No competitions yet" description="The first prizes are being lined up." className="mt-12">
+        <EmptyState
+          icon={<Trophy />}
+          title="No competitions yet"
+          description="The first prizes are being lined up."
+          className="mt-12"
+        >
           <Link href="/competitions-demo" className={buttonClasses("outline", "md")}>
             Try the demo
           </Link>

@@ -11,7 +11,8 @@ export default function ConfettiTestPage() {
       <section className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
         <h1 className="text-4xl font-extrabold tracking-tight">Confetti test</h1>
         <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
-          The celebration winners will see. It respects your device&apos;s reduced-motion setting. This page is always shown in dark mode.
+          The celebration winners will see. It respects your device&apos;s reduced-motion setting. This page is always
+          shown in dark mode.
         </p>
         <div className="mt-10">
           <ConfettiButton />

@@ -12,11 +12,14 @@ export default async function PendingApprovalPage() {
   const rejected = Boolean(account.rejected_at);
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4 py-12">
-      <h1 className="text-3xl font-bold">{rejected ? "Your account was not approved" : "Your account is waiting for approval"}</h1>
+      <h1 className="text-3xl font-bold">
+        {rejected ? "Your account was not approved" : "Your account is waiting for approval"}
+      </h1>
       {rejected ? (
         <>
           <p>
-            Our team could not approve your account{account.rejected_at ? ` (${formatDateTime(account.rejected_at)})` : ""}.
+            Our team could not approve your account
+            {account.rejected_at ? ` (${formatDateTime(account.rejected_at)})` : ""}.
           </p>
           {account.rejection_reason && (
             <p className="rounded-md border border-border p-3">
@@ -29,8 +32,9 @@ export default async function PendingApprovalPage() {
       ) : (
         <>
           <p>
-            Thanks for joining, {account.name}. Every new LabCash account is checked by a person before it can add credit,
-            enter competitions or spin the wheel. We will e-mail <strong>{account.email}</strong> as soon as you are approved.
+            Thanks for joining, {account.name}. Every new LabCash account is checked by a person before it can add
+            credit, enter competitions or spin the wheel. We will e-mail <strong>{account.email}</strong> as soon as you
+            are approved.
           </p>
           <p>Once approved, just reload any page: there is no need to sign out and in again.</p>
         </>

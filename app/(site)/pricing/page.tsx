@@ -12,7 +12,11 @@ export const metadata: Metadata = {
 };
 
 const gbp = (n: number) =>
-  new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: Number.isInteger(n) ? 0 : 2 }).format(n);
+  new Intl.NumberFormat("en-GB", {
+    style: "currency",
+    currency: "GBP",
+    minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
+  }).format(n);
 // Display only: the authoritative bonus is computed in SQL when a top-up is credited.
 const bonusFor = (amount: number, percent: number) => Math.floor(amount * percent) / 100;
 
@@ -32,15 +36,28 @@ export default function PricingPage() {
           {pricing.plans.map((plan) => {
             const bonus = bonusFor(plan.amount, plan.bonusPercent);
             return (
-              <li key={plan.title} className={cn("flex flex-col rounded-2xl border p-6", plan.highlight ? "border-primary ring-2 ring-primary" : "border-border")}>
+              <li
+                key={plan.title}
+                className={cn(
+                  "flex flex-col rounded-2xl border p-6",
+                  plan.highlight ? "border-primary ring-2 ring-primary" : "border-border",
+                )}
+              >
                 <h3 className="font-semibold">{plan.title}</h3>
-                {plan.highlight ? <p className="mt-1 text-xs font-semibold text-primary-text uppercase">Most popular</p> : null}
+                {plan.highlight ? (
+                  <p className="mt-1 text-xs font-semibold text-primary-text uppercase">Most popular</p>
+                ) : null}
                 <p className="mt-4 text-4xl font-extrabold">{gbp(plan.amount)}</p>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {bonus > 0 ? `${(plan.amount + bonus).toFixed(2)} credits including ${gbp(bonus)} bonus` : `${plan.amount} credits`}
+                  {bonus > 0
+                    ? `${(plan.amount + bonus).toFixed(2)} credits including ${gbp(bonus)} bonus`
+                    : `${plan.amount} credits`}
                 </p>
                 <p className="mt-4 flex-1 text-sm text-muted-foreground">{plan.description}</p>
-                <Link href="/account/credits" className={buttonClasses(plan.highlight ? "primary" : "outline", "md", "mt-6")}>
+                <Link
+                  href="/account/credits"
+                  className={buttonClasses(plan.highlight ? "primary" : "outline", "md", "mt-6")}
+                >
                   Top up {gbp(plan.amount)}
                 </Link>
               </li>
@@ -48,7 +65,8 @@ export default function PricingPage() {
           })}
         </ul>
         <p className="mt-6 text-center text-sm text-muted-foreground">
-          Or choose any amount from {gbp(pricing.limits.min)} to {gbp(pricing.limits.max)}. 1 credit = £1. Credit never expires and cannot be withdrawn as cash.
+          Or choose any amount from {gbp(pricing.limits.min)} to {gbp(pricing.limits.max)}. 1 credit = £1. Credit never
+          expires and cannot be withdrawn as cash.
         </p>
       </section>
 
@@ -61,10 +79,18 @@ export default function PricingPage() {
             <caption className="sr-only">Pricing plan comparison</caption>
             <thead className="bg-muted">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Tier</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Top-up amount</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Bonus credit</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Example</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Tier
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Top-up amount
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Bonus credit
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Example
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -72,8 +98,14 @@ export default function PricingPage() {
                 const example = tier.to === null ? 250 : tier.from === 5 ? 20 : 100;
                 return (
                   <tr key={tier.label} className="border-t border-border">
-                    <th scope="row" className="px-4 py-3 font-medium">{tier.label}</th>
-                    <td className="px-4 py-3">{tier.to === null ? `${gbp(tier.from)} – ${gbp(pricing.limits.max)}` : `${gbp(tier.from)} – ${gbp(tier.to)}`}</td>
+                    <th scope="row" className="px-4 py-3 font-medium">
+                      {tier.label}
+                    </th>
+                    <td className="px-4 py-3">
+                      {tier.to === null
+                        ? `${gbp(tier.from)} – ${gbp(pricing.limits.max)}`
+                        : `${gbp(tier.from)} – ${gbp(tier.to)}`}
+                    </td>
                     <td className="px-4 py-3">{tier.bonusPercent ? `${tier.bonusPercent}%` : "None"}</td>
                     <td className="px-4 py-3">
                       {gbp(example)} → {(example + bonusFor(example, tier.bonusPercent)).toFixed(2)} credits
@@ -85,7 +117,11 @@ export default function PricingPage() {
           </table>
         </div>
         <ul className="mt-6 space-y-2 text-sm">
-          {["Tickets from £0.25", "Bonus credit added as its own ledger line", "Free postal entry on every competition"].map((t) => (
+          {[
+            "Tickets from £0.25",
+            "Bonus credit added as its own ledger line",
+            "Free postal entry on every competition",
+          ].map((t) => (
             <li key={t} className="flex items-center gap-2">
               <Check aria-hidden className="size-4 text-primary-text" />
               {t}

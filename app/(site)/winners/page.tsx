@@ -20,9 +20,13 @@ export default async function WinnersPage() {
       <header className="max-w-3xl">
         <h1 className="text-4xl font-extrabold tracking-tight">Winners</h1>
         <p className="mt-3 text-lg text-muted-foreground">
-          Every prize drawn so far, newest first. Each draw publishes every input, so you can recompute the winning ticket yourself.
+          Every prize drawn so far, newest first. Each draw publishes every input, so you can recompute the winning
+          ticket yourself.
         </p>
-        <Link href="/docs/fair-draws" className="mt-3 inline-block font-medium text-primary-text underline underline-offset-4">
+        <Link
+          href="/docs/fair-draws"
+          className="mt-3 inline-block font-medium text-primary-text underline underline-offset-4"
+        >
           How draws are verified
         </Link>
       </header>
@@ -37,9 +41,19 @@ export default async function WinnersPage() {
         <ul className="mt-10 flex flex-col gap-5">
           {winners.map((w) => (
             <li key={w.draw_id}>
-              <article aria-labelledby={`winner-${w.draw_id}`} className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 sm:flex-row">
+              <article
+                aria-labelledby={`winner-${w.draw_id}`}
+                className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 sm:flex-row"
+              >
                 {w.image ? (
-                  <Image src={w.image} alt="" width={240} height={180} unoptimized className="aspect-[4/3] w-full rounded-lg object-cover sm:w-48" />
+                  <Image
+                    src={w.image}
+                    alt=""
+                    width={240}
+                    height={180}
+                    unoptimized
+                    className="aspect-[4/3] w-full rounded-lg object-cover sm:w-48"
+                  />
                 ) : null}
                 <div className="flex min-w-0 flex-1 flex-col gap-3">
                   <div>
@@ -58,7 +72,10 @@ export default async function WinnersPage() {
                     <div>
                       <dt className="text-sm text-muted-foreground">Winning ticket</dt>
                       <dd className="font-semibold">
-                        #{w.winning_number} <span className="font-normal text-muted-foreground">of {w.ticket_count.toLocaleString("en-GB")}</span>
+                        #{w.winning_number}{" "}
+                        <span className="font-normal text-muted-foreground">
+                          of {w.ticket_count.toLocaleString("en-GB")}
+                        </span>
                       </dd>
                     </div>
                     <div>

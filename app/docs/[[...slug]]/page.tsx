@@ -70,9 +70,16 @@ export default async function DocPage({ params }: Props) {
         <div className="prose">
           <MDXContent code={doc.body} components={mdxComponents} />
         </div>
-        <nav aria-label="Previous and next pages" className="mt-14 grid gap-4 border-t border-border pt-8 sm:grid-cols-2">
+        <nav
+          aria-label="Previous and next pages"
+          className="mt-14 grid gap-4 border-t border-border pt-8 sm:grid-cols-2"
+        >
           {prev ? (
-            <Link href={prev.path} rel="prev" className="group rounded-lg border border-border p-4 hover:border-primary">
+            <Link
+              href={prev.path}
+              rel="prev"
+              className="group rounded-lg border border-border p-4 hover:border-primary"
+            >
               <span className="flex items-center gap-1 text-sm text-muted-foreground">
                 <ChevronLeft aria-hidden className="size-4" />
                 Previous
@@ -83,7 +90,11 @@ export default async function DocPage({ params }: Props) {
             <span />
           )}
           {next ? (
-            <Link href={next.path} rel="next" className="group rounded-lg border border-border p-4 text-right hover:border-primary">
+            <Link
+              href={next.path}
+              rel="next"
+              className="group rounded-lg border border-border p-4 text-right hover:border-primary"
+            >
               <span className="flex items-center justify-end gap-1 text-sm text-muted-foreground">
                 Next
                 <ChevronRight aria-hidden className="size-4" />

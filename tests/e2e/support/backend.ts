@@ -35,7 +35,12 @@ async function rpc<T>(client: SupabaseClient, fn: string, args: Record<string, u
 export type TestUser = { id: string; email: string; name: string; password: string };
 
 /** A new account (confirmed), approved by the admin unless asked otherwise, with `credit` pounds added. */
-export async function createUser(opts: { name: string; credit?: number; approved?: boolean; label?: string }): Promise<TestUser> {
+export async function createUser(opts: {
+  name: string;
+  credit?: number;
+  approved?: boolean;
+  label?: string;
+}): Promise<TestUser> {
   const email = uniqueEmail(opts.label ?? "entrant");
   const service = serviceClient();
   const { data, error } = await service.auth.admin.createUser({
@@ -78,7 +83,10 @@ export async function createCompetition(fields: CompetitionFields = {}): Promise
   const label = fields.label ?? "live";
   const { slug, title } = uniqueName(label);
   const client = await adminClient();
-  const question = fields.question === undefined ? { text: "What colour is a ripe banana?", options: ["Blue", "Yellow", "Purple"], answer: "Yellow" } : fields.question;
+  const question =
+    fields.question === undefined
+      ? { text: "What colour is a ripe banana?", options: ["Blue", "Yellow", "Purple"], answer: "Yellow" }
+      : fields.question;
   const draft = await rpc<{ id: string }>(client, "admin_create_competition", {
     p: {
       title,
@@ -93,10 +101,15 @@ export async function createCompetition(fields: CompetitionFields = {}): Promise
       max_tickets_per_user: fields.maxPerUser ?? Math.min(20, fields.totalTickets ?? 50),
       ...(fields.opensAt ? { opens_at: fields.opensAt } : {}),
       closes_at: new Date(Date.now() + (fields.closesInSeconds ?? 7 * 86_400) * 1000).toISOString(),
-      ...(question ? { skill_question: question.text, skill_options: question.options, skill_answer: question.answer } : {}),
+      ...(question
+        ? { skill_question: question.text, skill_options: question.options, skill_answer: question.answer }
+        : {}),
     },
   });
-  const live = await rpc<{ seed_commitment: string }>(client, "admin_publish_competition", { p_id: draft.id, p_external_randomness: null });
+  const live = await rpc<{ seed_commitment: string }>(client, "admin_publish_competition", {
+    p_id: draft.id,
+    p_external_randomness: null,
+  });
   return { id: draft.id, slug, title, path: `/competitions/${slug}`, seed_commitment: live.seed_commitment };
 }
 

@@ -32,7 +32,9 @@ export default async function CreditsPage() {
       <p className="text-sm text-muted-foreground">
         1 credit = £1. Credit never expires and cannot be withdrawn as cash.{" "}
         {account.approved ? (
-          <Link href="/credit" className="underline">Add credit</Link>
+          <Link href="/credit" className="underline">
+            Add credit
+          </Link>
         ) : (
           "You can add credit once your account is approved."
         )}

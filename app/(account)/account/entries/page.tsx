@@ -16,8 +16,18 @@ export const metadata: Metadata = { title: "My entries", robots: { index: false 
 
 type Result = "won" | "not_won" | "pending" | "refunded";
 
-const resultLabel: Record<Result, string> = { won: "Won", not_won: "Not won", pending: "Pending", refunded: "Refunded" };
-const resultTone: Record<Result, BadgeVariant> = { won: "primary", not_won: "neutral", pending: "warning", refunded: "neutral" };
+const resultLabel: Record<Result, string> = {
+  won: "Won",
+  not_won: "Not won",
+  pending: "Pending",
+  refunded: "Refunded",
+};
+const resultTone: Record<Result, BadgeVariant> = {
+  won: "primary",
+  not_won: "neutral",
+  pending: "warning",
+  refunded: "neutral",
+};
 
 const statusLabel: Record<MyEntry["competition"]["status"], string> = {
   draft: "Draft",
@@ -28,7 +38,13 @@ const statusLabel: Record<MyEntry["competition"]["status"], string> = {
   cancelled: "Cancelled",
 };
 
-type Group = { competition: MyEntry["competition"]; entries: MyEntry[]; result: Result; winningNumber: number | null; drawId: string | null };
+type Group = {
+  competition: MyEntry["competition"];
+  entries: MyEntry[];
+  result: Result;
+  winningNumber: number | null;
+  drawId: string | null;
+};
 
 /** Entries arrive newest first; group them by competition, keeping that order. */
 function group(entries: MyEntry[]): Group[] {
@@ -36,7 +52,13 @@ function group(entries: MyEntry[]): Group[] {
   for (const e of entries) {
     let g = groups.get(e.competition.id);
     if (!g) {
-      g = { competition: e.competition, entries: [], result: "pending", winningNumber: e.draw?.winning_number ?? null, drawId: e.draw?.id ?? null };
+      g = {
+        competition: e.competition,
+        entries: [],
+        result: "pending",
+        winningNumber: e.draw?.winning_number ?? null,
+        drawId: e.draw?.id ?? null,
+      };
       groups.set(e.competition.id, g);
     }
     g.entries.push(e);
@@ -80,8 +102,20 @@ function EntryGroup({ group: g }: { group: Group }) {
   const tickets = g.entries.filter((e) => e.status === "active").flatMap((e) => e.ticket_numbers);
   const headingId = `entry-${c.id}`;
   return (
-    <article aria-labelledby={headingId} className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-5 sm:flex-row">
-      {c.image ? <Image src={c.image} alt="" width={160} height={120} unoptimized className="aspect-[4/3] w-full rounded-lg object-cover sm:w-40" /> : null}
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-5 sm:flex-row"
+    >
+      {c.image ? (
+        <Image
+          src={c.image}
+          alt=""
+          width={160}
+          height={120}
+          unoptimized
+          className="aspect-[4/3] w-full rounded-lg object-cover sm:w-40"
+        />
+      ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
@@ -91,8 +125,9 @@ function EntryGroup({ group: g }: { group: Group }) {
               </Link>
             </h2>
             <p className="text-sm text-muted-foreground">
-              {statusLabel[c.status]} · {c.tickets_sold.toLocaleString("en-GB")} / {c.total_tickets.toLocaleString("en-GB")} sold ·{" "}
-              {c.status === "live" ? "closes" : "closed"} {formatDateTime(c.closes_at)}
+              {statusLabel[c.status]} · {c.tickets_sold.toLocaleString("en-GB")} /{" "}
+              {c.total_tickets.toLocaleString("en-GB")} sold · {c.status === "live" ? "closes" : "closed"}{" "}
+              {formatDateTime(c.closes_at)}
             </p>
           </div>
           <p className={badgeClasses(resultTone[g.result], "md")}>
@@ -101,8 +136,13 @@ function EntryGroup({ group: g }: { group: Group }) {
           </p>
         </div>
         <p>
-          <span className="text-muted-foreground">{g.result === "refunded" ? "Tickets (refunded)" : `Your ${tickets.length === 1 ? "ticket" : "tickets"}`}: </span>
-          <span className="font-mono font-semibold">{formatTicketNumbers(g.result === "refunded" ? g.entries.flatMap((e) => e.ticket_numbers) : tickets)}</span>
+          <span className="text-muted-foreground">
+            {g.result === "refunded" ? "Tickets (refunded)" : `Your ${tickets.length === 1 ? "ticket" : "tickets"}`}
+            :{" "}
+          </span>
+          <span className="font-mono font-semibold">
+            {formatTicketNumbers(g.result === "refunded" ? g.entries.flatMap((e) => e.ticket_numbers) : tickets)}
+          </span>
         </p>
         {g.winningNumber !== null ? (
           <p className="text-sm">
@@ -129,7 +169,9 @@ function EntryGroup({ group: g }: { group: Group }) {
                   <TableCell>{formatDateTime(e.created_at)}</TableCell>
                   <TableCell className="font-mono">{formatTicketNumbers(e.ticket_numbers)}</TableCell>
                   <TableCell>{e.kind === "postal" ? "Free (post)" : formatGBP(e.amount)}</TableCell>
-                  <TableCell>{e.status === "active" ? "Active" : e.status === "refunded" ? "Refunded" : "Void"}</TableCell>
+                  <TableCell>
+                    {e.status === "active" ? "Active" : e.status === "refunded" ? "Refunded" : "Void"}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

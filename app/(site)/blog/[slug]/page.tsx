@@ -23,7 +23,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: post.seo.description ?? post.description,
     alternates: { canonical: post.path },
     authors: post.authors.map((a) => ({ name: a.name })),
-    openGraph: { type: "article", title: post.title, description: post.description, url: post.path, publishedTime: post.date },
+    openGraph: {
+      type: "article",
+      title: post.title,
+      description: post.description,
+      url: post.path,
+      publishedTime: post.date,
+    },
   };
 }
 
@@ -43,7 +49,10 @@ export default async function PostPage({ params }: Props) {
         <ul aria-label="Authors" className="mt-5 flex flex-wrap gap-4">
           {post.authors.map((a) => (
             <li key={a.name} className="flex items-center gap-2">
-              <span aria-hidden className="inline-flex size-9 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary-text">
+              <span
+                aria-hidden
+                className="inline-flex size-9 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary-text"
+              >
                 {initials(a.name, null)}
               </span>
               <span className="text-sm">

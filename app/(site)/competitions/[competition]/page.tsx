@@ -23,7 +23,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: c.title,
     description:
-      c.summary || `Win ${c.title}: tickets ${formatGBP(c.ticket_price)}, ${c.total_tickets.toLocaleString("en-GB")} tickets, free postal entry.`,
+      c.summary ||
+      `Win ${c.title}: tickets ${formatGBP(c.ticket_price)}, ${c.total_tickets.toLocaleString("en-GB")} tickets, free postal entry.`,
     alternates: { canonical: `/competitions/${c.slug}` },
     openGraph: { title: c.title, description: c.summary, images: c.images.slice(0, 1) },
   };
@@ -40,7 +41,13 @@ export default async function CompetitionDetailPage({ params }: Props) {
       <BackLink href="/competitions">All competitions</BackLink>
       <CompetitionHero competition={c} phase={phaseOf(c, now)} />
       <WaysToEnter competition={c} account={account} block={entryBlock(c, now)} />
-      {c.my_tickets ? <YourTickets tickets={c.my_tickets} ticketsSold={c.tickets_sold} winningNumber={c.draw?.winning_number ?? null} /> : null}
+      {c.my_tickets ? (
+        <YourTickets
+          tickets={c.my_tickets}
+          ticketsSold={c.tickets_sold}
+          winningNumber={c.draw?.winning_number ?? null}
+        />
+      ) : null}
       <div className="mt-14 grid gap-10 lg:grid-cols-2">
         <PrizeDetails competition={c} />
         <FairDraw competition={c} />

@@ -35,7 +35,9 @@ export default async function VerifyDrawPage({ params }: Props) {
     ["Ticket list hash", draw.ticket_list_hash, "SHA-256 of the ticket list below"],
     [
       "External randomness",
-      external ? `${String(external.source ?? "external")}${external.round ? ` round ${String(external.round)}` : ""}: ${draw.external_hex}` : "None",
+      external
+        ? `${String(external.source ?? "external")}${external.round ? ` round ${String(external.round)}` : ""}: ${draw.external_hex}`
+        : "None",
       external ? "bytes appended after the ticket list hash" : "nothing is appended",
     ],
     ["Counter", String(draw.counter), "attempts rejected before this one"],
@@ -49,12 +51,19 @@ export default async function VerifyDrawPage({ params }: Props) {
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <BackLink href="/winners">All winners</BackLink>
       <header className="mt-6">
-        <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">Verify the draw: {draw.competition.title}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+          Verify the draw: {draw.competition.title}
+        </h1>
         <p className="mt-3 text-lg text-muted-foreground">
-          Ticket <span className="font-semibold text-foreground">#{draw.winning_number}</span> of {draw.ticket_count.toLocaleString("en-GB")} won
-          (<span className="font-semibold text-foreground">{formatWinner(draw)}</span>), drawn {formatDateTime(draw.drawn_at)}{" "}
+          Ticket <span className="font-semibold text-foreground">#{draw.winning_number}</span> of{" "}
+          {draw.ticket_count.toLocaleString("en-GB")} won (
+          <span className="font-semibold text-foreground">{formatWinner(draw)}</span>), drawn{" "}
+          {formatDateTime(draw.drawn_at)}{" "}
           {draw.trigger === "sold_out" ? "when the last ticket sold" : "at the close time"}.{" "}
-          <Link href={`/competitions/${draw.competition.slug}`} className="font-medium text-primary-text underline underline-offset-4">
+          <Link
+            href={`/competitions/${draw.competition.slug}`}
+            className="font-medium text-primary-text underline underline-offset-4"
+          >
             The competition
           </Link>
         </p>
@@ -77,12 +86,19 @@ export default async function VerifyDrawPage({ params }: Props) {
             ))}
           </dl>
           <details className="mt-4 rounded-2xl border border-border p-4">
-            <summary className="cursor-pointer font-semibold">The ticket list ({draw.tickets.length.toLocaleString("en-GB")} tickets)</summary>
+            <summary className="cursor-pointer font-semibold">
+              The ticket list ({draw.tickets.length.toLocaleString("en-GB")} tickets)
+            </summary>
             <p className="mt-2 text-sm text-muted-foreground">
-              One line per ticket, &ldquo;number:ticket id&rdquo;, each ending in a newline, in number order. Its SHA-256 is the ticket list hash.
-              Ticket ids are random, so the list does not say who entered.
+              One line per ticket, &ldquo;number:ticket id&rdquo;, each ending in a newline, in number order. Its
+              SHA-256 is the ticket list hash. Ticket ids are random, so the list does not say who entered.
             </p>
-            <pre className="mt-3 max-h-96 overflow-auto rounded-lg bg-muted p-3 text-xs" tabIndex={0} role="region" aria-label="Ticket list">
+            <pre
+              className="mt-3 max-h-96 overflow-auto rounded-lg bg-muted p-3 text-xs"
+              tabIndex={0}
+              role="region"
+              aria-label="Ticket list"
+            >
               {listText}
             </pre>
           </details>
@@ -95,15 +111,27 @@ export default async function VerifyDrawPage({ params }: Props) {
               How the winner is derived
             </h2>
             <ol className="mt-2 list-decimal space-y-1.5 pl-5">
-              <li>Hash the seed, the competition id, the ticket list hash, any external randomness and the counter (4 bytes) with SHA-256.</li>
+              <li>
+                Hash the seed, the competition id, the ticket list hash, any external randomness and the counter (4
+                bytes) with SHA-256.
+              </li>
               <li>Read the first 6 bytes as a number x below 2⁴⁸.</li>
-              <li>If x falls in the last incomplete block of N (x ≥ 2⁴⁸ − 2⁴⁸ mod N) add one to the counter and hash again: this avoids modulo bias.</li>
+              <li>
+                If x falls in the last incomplete block of N (x ≥ 2⁴⁸ − 2⁴⁸ mod N) add one to the counter and hash
+                again: this avoids modulo bias.
+              </li>
               <li>Otherwise the winning number is (x mod N) + 1.</li>
             </ol>
             <p className="mt-3">
-              Check the commitment yourself: <code className="rounded bg-muted px-1 font-mono text-xs break-all">echo -n {draw.seed_hex} | xxd -r -p | sha256sum</code>
+              Check the commitment yourself:{" "}
+              <code className="rounded bg-muted px-1 font-mono text-xs break-all">
+                echo -n {draw.seed_hex} | xxd -r -p | sha256sum
+              </code>
             </p>
-            <Link href="/docs/fair-draws" className="mt-3 inline-block font-medium text-primary-text underline underline-offset-4">
+            <Link
+              href="/docs/fair-draws"
+              className="mt-3 inline-block font-medium text-primary-text underline underline-offset-4"
+            >
               Fair draws and verification, in full
             </Link>
           </section>

@@ -22,7 +22,8 @@ export async function POST(request: NextRequest) {
   if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? "Failed to update password");
 
   const { error: updateError } = await supabase.auth.updateUser({ password: parsed.data.newPassword });
-  if (updateError) return error(updateError.status && updateError.status < 500 ? updateError.status : 500, updateError.message);
+  if (updateError)
+    return error(updateError.status && updateError.status < 500 ? updateError.status : 500, updateError.message);
   return NextResponse.json({ ok: true });
 }
 
