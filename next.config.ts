@@ -4,7 +4,7 @@ import { withContentCollections } from "@content-collections/next";
 const nextConfig: NextConfig = {
   // forbidden() for the admin guard in layouts and actions (renders app/forbidden.tsx with 403).
   experimental: { authInterrupts: true },
-  serverExternalPackages: ["@electric-sql/pglite", "ws"],
+  serverExternalPackages: ["@electric-sql/pglite"],
   poweredByHeader: false,
   // /register is named in the approval exemptions (spec §4); sign-up lives at /signup.
   async redirects() {

@@ -1,6 +1,6 @@
 // The draw derivation (labcash-draw-v1), with WebCrypto only, so the same code
 // runs in the visitor's browser on the verification page and in Node in the
-// tests. It mirrors public.draw_derive() in the competitions migration:
+// tests. It mirrors private.draw_derive() in the draws migration:
 //
 //   ticket list      "1:<ticket uuid>\n2:<ticket uuid>\n…" (UTF-8, number order)
 //   ticket_list_hash SHA-256(ticket list)

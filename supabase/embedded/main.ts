@@ -12,6 +12,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startEmbeddedServer, type EmbeddedServer } from "./server";
+import { StaleMigrationsError } from "./db";
 
 const dataDir = path.resolve(process.env.LABCASH_DATA_DIR ?? ".data/embedded");
 const lockFile = path.join(dataDir, "embedded.pid");
@@ -57,7 +58,9 @@ async function main(): Promise<void> {
     console.error(
       err.code === "EADDRINUSE"
         ? `Port ${port} is in use. Is the embedded backend (or \`supabase start\`) already running? Set EMBEDDED_PORT to use another.`
-        : `The embedded backend could not start: ${err.stack ?? err.message}`,
+        : e instanceof StaleMigrationsError
+          ? err.message // says what to do; a stack trace would only bury it
+          : `The embedded backend could not start: ${err.stack ?? err.message}`,
     );
     await rm(lockFile, { force: true });
     process.exit(1);

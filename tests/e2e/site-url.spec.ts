@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 // The e2e server runs with SITE_URL set to its own address, http://127.0.0.1:<port>
 // (playwright.config.ts). Without SITE_URL the site would fall back to http://localhost:<port>,
