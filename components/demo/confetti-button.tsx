@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { PartyPopper } from "lucide-react";
+import { celebrate } from "@/components/competitions/celebrate";
 import { Button } from "@/components/ui/button";
 
 export function ConfettiButton() {
@@ -15,27 +16,7 @@ export function ConfettiButton() {
             setMessage("Congratulations! (Confetti is off because your device asks for reduced motion.)");
             return;
           }
-          const { default: confetti } = await import("canvas-confetti");
-          const colors = ["#15803d", "#22c55e", "#86efac", "#facc15", "#ffffff"];
-          await Promise.all([
-            confetti({ particleCount: 120, spread: 70, origin: { y: 0.7 }, colors, disableForReducedMotion: true }),
-            confetti({
-              particleCount: 60,
-              angle: 60,
-              spread: 55,
-              origin: { x: 0, y: 0.8 },
-              colors,
-              disableForReducedMotion: true,
-            }),
-            confetti({
-              particleCount: 60,
-              angle: 120,
-              spread: 55,
-              origin: { x: 1, y: 0.8 },
-              colors,
-              disableForReducedMotion: true,
-            }),
-          ]);
+          await celebrate();
           setMessage("Congratulations!");
         }}
       >
