@@ -33,6 +33,15 @@ export const DB_ERROR_CODES = [
   "not_a_draft",
   "already_cancelled",
   "competition_drawn",
+  "top_up_below_minimum",
+  "top_up_above_maximum",
+  "monthly_limit_reached",
+  "on_break",
+  "self_excluded",
+  "account_closed",
+  "card_cap_exceeded",
+  "top_up_not_found",
+  "payment_mismatch",
 ] as const;
 
 /** A known refusal, or 'unexpected' for anything the SQL did not label (a bug, an outage). */

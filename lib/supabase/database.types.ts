@@ -399,6 +399,48 @@ export type Database = {
         }
         Relationships: []
       }
+      player_protections: {
+        Row: {
+          break_kind: string | null
+          break_until: string | null
+          closed_at: string | null
+          created_at: string
+          limit_prompt_seen_at: string | null
+          limit_set_at: string | null
+          monthly_limit: number | null
+          pending_limit: number | null
+          pending_limit_from: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          break_kind?: string | null
+          break_until?: string | null
+          closed_at?: string | null
+          created_at?: string
+          limit_prompt_seen_at?: string | null
+          limit_set_at?: string | null
+          monthly_limit?: number | null
+          pending_limit?: number | null
+          pending_limit_from?: string | null
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          break_kind?: string | null
+          break_until?: string | null
+          closed_at?: string | null
+          created_at?: string
+          limit_prompt_seen_at?: string | null
+          limit_set_at?: string | null
+          monthly_limit?: number | null
+          pending_limit?: number | null
+          pending_limit_from?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       postal_entries: {
         Row: {
           address: string
@@ -518,6 +560,124 @@ export type Database = {
           },
           {
             foreignKeyName: "tickets_entry_id_fkey"
+            columns: ["entry_id"]
+            isOneToOne: false
+            referencedRelation: "entries"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      top_up_refunds: {
+        Row: {
+          amount: number
+          applied_at: string | null
+          created_at: string
+          id: number
+          owed: number
+          payment_id: string
+          refund_id: string
+          reversed: number
+          top_up_id: string | null
+        }
+        Insert: {
+          amount: number
+          applied_at?: string | null
+          created_at?: string
+          id?: never
+          owed?: number
+          payment_id: string
+          refund_id: string
+          reversed?: number
+          top_up_id?: string | null
+        }
+        Update: {
+          amount?: number
+          applied_at?: string | null
+          created_at?: string
+          id?: never
+          owed?: number
+          payment_id?: string
+          refund_id?: string
+          reversed?: number
+          top_up_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "top_up_refunds_top_up_id_fkey"
+            columns: ["top_up_id"]
+            isOneToOne: false
+            referencedRelation: "top_ups"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      top_ups: {
+        Row: {
+          amount: number
+          bonus: number
+          checkout_session_id: string | null
+          created_at: string
+          credited_at: string | null
+          entry_error_code: string | null
+          entry_error_message: string | null
+          entry_id: string | null
+          funding: string | null
+          id: string
+          owed: number
+          payment_id: string | null
+          provider: string
+          purpose: Json | null
+          refunded_amount: number
+          refusal_message: string | null
+          status: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          amount: number
+          bonus?: number
+          checkout_session_id?: string | null
+          created_at?: string
+          credited_at?: string | null
+          entry_error_code?: string | null
+          entry_error_message?: string | null
+          entry_id?: string | null
+          funding?: string | null
+          id?: string
+          owed?: number
+          payment_id?: string | null
+          provider: string
+          purpose?: Json | null
+          refunded_amount?: number
+          refusal_message?: string | null
+          status?: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          amount?: number
+          bonus?: number
+          checkout_session_id?: string | null
+          created_at?: string
+          credited_at?: string | null
+          entry_error_code?: string | null
+          entry_error_message?: string | null
+          entry_id?: string | null
+          funding?: string | null
+          id?: string
+          owed?: number
+          payment_id?: string | null
+          provider?: string
+          purpose?: Json | null
+          refunded_amount?: number
+          refusal_message?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "top_ups_entry_id_fkey"
             columns: ["entry_id"]
             isOneToOne: false
             referencedRelation: "entries"
@@ -681,6 +841,13 @@ export type Database = {
         }
         Returns: Json
       }
+      attach_checkout_session: {
+        Args: {
+          p_top_up_id: string
+          p_session_id: string
+        }
+        Returns: undefined
+      }
       claim_mail_batch: {
         Args: {
           p_limit?: number
@@ -693,12 +860,37 @@ export type Database = {
           body_text: string
         }[]
       }
+      close_account: {
+        Args: never
+        Returns: Json
+      }
+      confirm_top_up: {
+        Args: {
+          p_top_up_id: string
+          p_payment_id: string
+          p_funding: string
+          p_amount_paid: number
+        }
+        Returns: Json
+      }
+      create_top_up: {
+        Args: {
+          p_amount: number
+          p_provider: string
+          p_purpose?: Json
+        }
+        Returns: Json
+      }
       deduct_credits: {
         Args: {
           user_id: string
           amount: number
         }
         Returns: boolean
+      }
+      dismiss_limit_prompt: {
+        Args: never
+        Returns: undefined
       }
       enter_competition: {
         Args: {
@@ -707,6 +899,19 @@ export type Database = {
           p_answer?: string
         }
         Returns: Json
+      }
+      fail_top_up: {
+        Args: {
+          p_top_up_id: string
+          p_status: string
+        }
+        Returns: Json
+      }
+      find_top_up_by_session: {
+        Args: {
+          p_session_id: string
+        }
+        Returns: string
       }
       get_competition: {
         Args: {
@@ -755,7 +960,37 @@ export type Database = {
           created_at: string
         }[]
       }
+      get_my_ledger_csv: {
+        Args: {
+          p_kind?: string
+          p_month?: string
+        }
+        Returns: string
+      }
+      get_my_ledger_page: {
+        Args: {
+          p_kind?: string
+          p_month?: string
+          p_before?: number
+          p_limit?: number
+        }
+        Returns: Json
+      }
+      get_my_protections: {
+        Args: never
+        Returns: Json
+      }
       get_site_settings: {
+        Args: never
+        Returns: Json
+      }
+      get_top_up: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
+      }
+      get_top_up_options: {
         Args: never
         Returns: Json
       }
@@ -797,8 +1032,40 @@ export type Database = {
         }
         Returns: undefined
       }
+      quote_top_up: {
+        Args: {
+          p_amount: number
+        }
+        Returns: Json
+      }
+      record_top_up_refund: {
+        Args: {
+          p_payment_id: string
+          p_refund_id: string
+          p_amount: number
+        }
+        Returns: Json
+      }
       run_due_draws: {
         Args: never
+        Returns: Json
+      }
+      self_exclude: {
+        Args: {
+          p_months: number
+        }
+        Returns: Json
+      }
+      set_monthly_limit: {
+        Args: {
+          p_limit: number
+        }
+        Returns: Json
+      }
+      take_break: {
+        Args: {
+          p_period: string
+        }
         Returns: Json
       }
       update_my_profile: {

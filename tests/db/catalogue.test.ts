@@ -56,6 +56,19 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_cancel_competition(uuid,text)": "admins only (checked inside); refunds through the ledger",
   "admin_record_postal_entry(uuid,uuid,text,text,text)": "admins only (checked inside); allocates a free ticket",
   "admin_update_prize_status(uuid,text)": "admins only (checked inside); prize tracking on a draw",
+  "quote_top_up(numeric)": "the caller's own top-up quote: settings, their limit and balance; writes nothing",
+  "get_top_up_options()": "the caller's own top-up page: settings, their limit and blocks",
+  "create_top_up(numeric,text,jsonb)":
+    "starts the caller's own pending top-up after the limit and block checks; credits nothing",
+  "get_top_up(uuid)": "one of the caller's own top-ups (anyone else's is top_up_not_found)",
+  "dismiss_limit_prompt()": "the caller's own protections row",
+  "get_my_protections()": "the caller's own limit, sums and state",
+  "set_monthly_limit(numeric)": "the caller's own limit: decreases at once, increases after the cooling-off",
+  "take_break(text)": "the caller's own break; can only extend a block",
+  "self_exclude(integer)": "the caller's own self-exclusion; can only extend a block",
+  "close_account()": "closes the caller's own account for good",
+  "get_my_ledger_page(text,date,bigint,integer)": "the caller's own ledger rows and totals",
+  "get_my_ledger_csv(text,date)": "the caller's own ledger as CSV",
 };
 
 /** Functions only the server (secret key) may execute. */
@@ -63,6 +76,11 @@ const SERVER_ONLY: Record<string, string> = {
   "claim_mail_batch(integer)": "the mail adapter claims queued mail",
   "mark_mail_sent(bigint,text)": "the mail adapter records a delivery",
   "mark_mail_failed(bigint,text)": "the mail adapter records a failure",
+  "attach_checkout_session(uuid,text)": "the payment adapter records a checkout session",
+  "find_top_up_by_session(text)": "the webhook finds a top-up from its checkout session",
+  "confirm_top_up(uuid,text,text,numeric)": "the webhook and the test checkout credit a paid top-up, once",
+  "fail_top_up(uuid,text)": "the webhook and the test checkout mark a top-up failed or expired",
+  "record_top_up_refund(text,text,numeric)": "the webhook and the adapter record a refund and reverse the credit",
 };
 
 /**
@@ -81,6 +99,9 @@ const GROWING_TABLES = [
   "tickets",
   "postal_entries",
   "draws",
+  "top_ups",
+  "top_up_refunds",
+  "player_protections",
 ];
 /** Tables that stay small, with the reason their foreign keys need no index. */
 const SMALL_TABLES: Record<string, string> = {
@@ -250,7 +271,7 @@ describe("schema private: internal helpers", () => {
     expect(publicGrant).toEqual([]);
   });
 
-  it("holds the helpers that move money, write the log, send mail, guard and draw", async () => {
+  it("holds the helpers that move money, write the log, send mail, guard, draw and protect players", async () => {
     const helpers = [
       "setting(text)",
       "log_activity(text,uuid,jsonb)",
@@ -276,6 +297,25 @@ describe("schema private: internal helpers", () => {
       "draw_derive(bytea,uuid,bytea,bytea,integer)",
       "draw_ticket_list_hash(uuid)",
       "draw_competition(uuid,text)",
+      "month_start(timestamp with time zone)",
+      "top_up_bonus(numeric)",
+      "csv_field(text)",
+      "raise_refusal(text,text)",
+      "protections_of(uuid)",
+      "protection_state(player_protections)",
+      "play_block(uuid)",
+      "month_topped_up(uuid)",
+      "month_spent(uuid)",
+      "top_up_quote(uuid,numeric)",
+      "protections_json(uuid)",
+      "may_receive_marketing(uuid)",
+      "enter_competition_for(uuid,uuid,integer,text)",
+      "require_server()",
+      "payment_lock(text)",
+      "apply_top_up_refund(bigint)",
+      "require_within_card_cap(uuid,numeric)",
+      "start_block(uuid,text,timestamp with time zone)",
+      "ledger_filter_check(text)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn
