@@ -1,0 +1,38 @@
+// The payment adapter: Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the embedded test
+// checkout. Both start a checkout for a pending top-up and refund a payment; neither credits
+// anything itself: every confirmation goes through ./confirm.ts (confirm_top_up in SQL).
+import { z } from "zod";
+import { env } from "@/lib/env";
+
+/** How the card was funded, as Stripe reports it (and as top_ups.funding records it). */
+export const fundingSchema = z.enum(["debit", "credit", "prepaid", "wallet", "unknown"]);
+export type Funding = z.infer<typeof fundingSchema>;
+
+export type Provider = "stripe" | "test";
+
+/** A refund the provider made: its id (the idempotency key in SQL) and its amount in pounds. */
+export type ProviderRefund = { refundId: string; amount: number };
+
+export interface PaymentAdapter {
+  readonly provider: Provider;
+  /** Opens a checkout for `topUp` and returns where to send the player, and the session id to attach. */
+  startCheckout(topUp: { id: string; amount: number }, origin: string): Promise<{ sessionId: string; url: string }>;
+  /** Refunds the whole of `paymentId` (a credit-card top-up over the monthly cap). Safe to repeat. */
+  refund(payment: { topUpId: string; paymentId: string; amount: number }): Promise<ProviderRefund>;
+}
+
+/** Whether Stripe is configured (lib/env.ts requires both of its variables together). */
+export function stripeConfigured(): boolean {
+  return Boolean(env().STRIPE_SECRET_KEY);
+}
+
+/** The adapter this deployment uses. */
+export async function paymentAdapter(): Promise<PaymentAdapter> {
+  const { STRIPE_SECRET_KEY } = env();
+  if (STRIPE_SECRET_KEY) {
+    const { stripeAdapter, stripeApi } = await import("./stripe");
+    return stripeAdapter(stripeApi(STRIPE_SECRET_KEY));
+  }
+  const { testCheckoutAdapter } = await import("./test-checkout");
+  return testCheckoutAdapter;
+}

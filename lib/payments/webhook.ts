@@ -1,0 +1,111 @@
+// Stripe's webhook: the signature is checked on the raw body, then one small handler per event.
+// Every handler is safe to repeat (Stripe delivers at least once, in any order): the SQL it calls
+// is idempotent on the payment, the refund and the top-up.
+//
+// Answers: 400 for a bad or missing signature or a malformed event (nothing read, nothing
+// written); 404 for a checkout session this site did not make (nothing written: Stripe retries
+// and the dashboard shows the failure, which is right for money taken against no top-up);
+// 422 when the amount paid is not the top-up's (nothing credited, a person must look);
+// 500 for anything else, so Stripe tries again; 200 once handled, and for events we ignore.
+import Stripe from "stripe";
+import { DbError } from "@/lib/data/errors";
+import type { RpcClient } from "@/lib/data/rpc";
+import { confirmPayment, failTopUp, findTopUpBySession, recordRefund } from "./confirm";
+import { fromPence } from "./minor-units";
+import { stripeAdapter, type StripeApi } from "./stripe";
+
+export type WebhookDeps = {
+  /** The service-role client (confirm_top_up and the others are server-only). */
+  client: RpcClient;
+  api: StripeApi;
+  /** STRIPE_WEBHOOK_SECRET (whsec_…). */
+  secret: string;
+};
+
+export type WebhookResponse = { status: number; body: { received: true; ignored?: true } | { error: string } };
+
+const handled = (): WebhookResponse => ({ status: 200, body: { received: true } });
+const failure = (status: number, error: string): WebhookResponse => ({ status, body: { error } });
+
+class UnknownSession extends Error {}
+
+export async function handleStripeWebhook(
+  deps: WebhookDeps,
+  rawBody: string,
+  signature: string | null,
+): Promise<WebhookResponse> {
+  if (!signature) return failure(400, "missing Stripe-Signature header");
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, deps.secret);
+  } catch {
+    return failure(400, "invalid signature");
+  }
+  try {
+    switch (event.type) {
+      case "checkout.session.completed":
+        await onSessionCompleted(deps, event.data.object);
+        return handled();
+      case "checkout.session.async_payment_succeeded":
+        await confirmSession(deps, event.data.object);
+        return handled();
+      case "checkout.session.async_payment_failed":
+        await failTopUp(deps.client, await topUpOf(deps, event.data.object), "failed");
+        return handled();
+      case "checkout.session.expired":
+        await failTopUp(deps.client, await topUpOf(deps, event.data.object), "expired");
+        return handled();
+      case "charge.refunded":
+        await onChargeRefunded(deps, event.data.object);
+        return handled();
+      default:
+        return { status: 200, body: { received: true, ignored: true } };
+    }
+  } catch (e) {
+    if (e instanceof UnknownSession) return failure(404, "unknown checkout session");
+    if (e instanceof DbError && e.code === "payment_mismatch") {
+      console.error("Stripe payment does not match its top-up", event.id, e);
+      return failure(422, "payment does not match the top-up");
+    }
+    console.error("Stripe webhook failed", event.type, event.id, e);
+    return failure(500, "could not process the event");
+  }
+}
+
+/** The top-up behind a session, found by the session id attached when the checkout was opened. */
+async function topUpOf(deps: WebhookDeps, session: Stripe.Checkout.Session): Promise<string> {
+  const topUpId = await findTopUpBySession(deps.client, session.id);
+  if (!topUpId) throw new UnknownSession(session.id);
+  return topUpId;
+}
+
+async function onSessionCompleted(deps: WebhookDeps, session: Stripe.Checkout.Session) {
+  // A delayed payment method completes the session unpaid; async_payment_succeeded confirms it later.
+  if (session.payment_status !== "paid") {
+    await topUpOf(deps, session);
+    return;
+  }
+  await confirmSession(deps, session);
+}
+
+async function confirmSession(deps: WebhookDeps, session: Stripe.Checkout.Session) {
+  const topUpId = await topUpOf(deps, session);
+  const paymentId = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  if (!paymentId || session.amount_total === null) throw new Error(`session ${session.id} is paid but has no payment`);
+  await confirmPayment(deps.client, stripeAdapter(deps.api), {
+    topUpId,
+    paymentId,
+    funding: await deps.api.cardFunding(paymentId),
+    amountPaid: fromPence(session.amount_total),
+  });
+}
+
+async function onChargeRefunded(deps: WebhookDeps, charge: Stripe.Charge) {
+  const paymentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+  if (!paymentId) return; // not a Checkout payment
+  for (const refund of await deps.api.listRefunds(charge.id)) {
+    // A pending card refund is on its way back to the player; only a failed or cancelled one is not.
+    if (refund.status !== "succeeded" && refund.status !== "pending") continue;
+    await recordRefund(deps.client, { paymentId, refundId: refund.id, amount: fromPence(refund.amount) });
+  }
+}
