@@ -12,6 +12,7 @@ import { cn } from "@/lib/utils";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import type { DbErrorCode } from "@/lib/data/errors";
 import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
+import { ShortfallLink } from "@/components/payments/shortfall-link";
 import { celebrate } from "./celebrate";
 
 const QUICK_PICKS = [1, 5, 10, 25];
@@ -66,9 +67,13 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
     problem = (
       <>
         Not enough credit: you need {formatGBP(shortfall)} more.{" "}
-        <Link href="/credit" className="font-semibold underline underline-offset-2">
+        <ShortfallLink
+          competitionId={competitionId}
+          quantity={quantity}
+          className="font-semibold underline underline-offset-2"
+        >
           Add credit
-        </Link>
+        </ShortfallLink>
       </>
     );
 

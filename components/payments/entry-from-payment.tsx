@@ -1,0 +1,27 @@
+import { PartyPopper } from "lucide-react";
+import { formatTicketNumbers } from "@/lib/competitions/ticket-numbers";
+import { getMyEntries } from "@/lib/data/competitions";
+
+/**
+ * On a competition's page after /payment/competition (`?entry=<id>`): the tickets the confirmed
+ * top-up bought. Only the caller's own entries are read, so another id shows nothing.
+ */
+export async function EntryFromPayment({ entryId }: { entryId: string }) {
+  const entry = (await getMyEntries()).find((e) => e.entry_id === entryId && e.kind === "paid");
+  if (!entry) return null;
+  const n = entry.ticket_numbers.length;
+  return (
+    <div role="status" className="mt-8 rounded-lg border border-primary/40 bg-primary-soft p-4">
+      <p className="flex items-center gap-2 text-lg font-bold">
+        <PartyPopper aria-hidden className="size-5 text-primary-text" />
+        Payment received: you&apos;re in!
+      </p>
+      <p className="mt-1">
+        Your {n === 1 ? "ticket number" : "ticket numbers"}:{" "}
+        <span className="font-semibold" data-testid="paid-entry-tickets">
+          {formatTicketNumbers(entry.ticket_numbers)}
+        </span>
+      </p>
+    </div>
+  );
+}
