@@ -14,9 +14,35 @@ const ledgerRowSchema = z.object({
 });
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 
-/** The signed-in user's ledger, newest first. */
-export const getMyLedger = (limit = 50): Promise<LedgerRow[]> =>
-  callRpc("get_my_ledger", { p_limit: limit }, z.array(ledgerRowSchema));
+const ledgerPageSchema = z.object({
+  rows: z.array(ledgerRowSchema),
+  next_before: z.coerce.number().nullable(),
+  totals: z.object({
+    count: z.coerce.number(),
+    credits_in: z.coerce.number(),
+    credits_out: z.coerce.number(),
+    net: z.coerce.number(),
+  }),
+});
+export type LedgerPage = z.infer<typeof ledgerPageSchema>;
+
+/** What to list: a kind and a month (its first day), null for all. */
+export type LedgerFilter = { kind: string | null; monthStart: string | null };
+
+/**
+ * One page of the signed-in user's ledger, newest first, older than `before` (a ledger id); the
+ * totals cover the whole filter, worked out in SQL.
+ */
+export const getMyLedgerPage = (filter: LedgerFilter, before: number | null, limit: number): Promise<LedgerPage> =>
+  callRpc(
+    "get_my_ledger_page",
+    { p_kind: filter.kind, p_month: filter.monthStart, p_before: before, p_limit: limit },
+    ledgerPageSchema,
+  );
+
+/** Every row of the filter as CSV, oldest first, with its total line (built in SQL, so it matches the ledger). */
+export const getMyLedgerCsv = (filter: LedgerFilter): Promise<string> =>
+  callRpc("get_my_ledger_csv", { p_kind: filter.kind, p_month: filter.monthStart }, z.string());
 
 /** The signed-in user's merged profile and account data (get_my_account). */
 export const getMyAccount = (): Promise<Account> => callRpc("get_my_account", {}, accountSchema);

@@ -1,78 +1,126 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { History } from "lucide-react";
+import { Download, History } from "lucide-react";
+import {
+  LEDGER_PAGE_SIZE,
+  ledgerCsvHref,
+  monthStart,
+  newerHref,
+  olderHref,
+  parseLedgerQuery,
+  type SearchParams,
+} from "@/components/account/ledger-filters";
+import { LedgerFilterForm } from "@/components/account/ledger-filter-form";
+import { LedgerTable, formatSignedGBP } from "@/components/account/ledger-table";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/session";
-import { getMyLedger } from "@/lib/data/account";
-import { formatDateTime, formatGBP } from "@/lib/format";
+import { getMyLedgerPage } from "@/lib/data/account";
+import { formatGBP } from "@/lib/format";
 
-export const metadata: Metadata = { title: "Credit balance" };
+export const metadata: Metadata = { title: "Credit balance", robots: { index: false } };
 
-const KIND_LABELS: Record<string, string> = {
-  top_up: "Top-up",
-  bonus: "Bonus",
-  entry: "Competition entry",
-  refund: "Refund",
-  admin_adjustment: "Adjustment",
-  spinner_prize: "LabSpinner prize",
-  debit: "Credit spent",
-};
-
-export default async function CreditsPage() {
+export default async function CreditsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const account = await requireUser("/account/credits");
-  const ledger = await getMyLedger(100);
+  const { query, ignored } = parseLedgerQuery(await searchParams);
+  const ledger = await getMyLedgerPage(
+    { kind: query.kind, monthStart: monthStart(query.month) },
+    query.before,
+    LEDGER_PAGE_SIZE,
+  );
+  const newer = newerHref(query);
+  const older = olderHref(query, ledger.next_before);
+  const filtered = query.kind !== null || query.month !== null;
   return (
     <section className="flex flex-col gap-6">
-      <PageHeader title="Credit balance" />
+      <PageHeader
+        title="Credit balance"
+        actions={
+          account.approved ? (
+            <Link href="/credit" className={buttonClasses("primary", "md")}>
+              Add credit
+            </Link>
+          ) : null
+        }
+      />
       <p className="text-4xl font-bold" data-testid="credit-balance">
         {formatGBP(account.credits)}
       </p>
       <p className="text-sm text-muted-foreground">
-        1 credit = £1. Credit never expires and cannot be withdrawn as cash.{" "}
-        {account.approved ? (
-          <Link href="/credit" className="underline">
-            Add credit
-          </Link>
-        ) : (
-          "You can add credit once your account is approved."
-        )}
+        1 credit = £1. Credit never expires and cannot be withdrawn as cash.
+        {account.approved ? null : " You can add credit once your account is approved."}
       </p>
-      <h2 className="text-xl font-semibold">History</h2>
-      {ledger.length === 0 ? (
-        <EmptyState icon={<History />} title="No credit movements yet." />
+
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 className="text-xl font-semibold">History</h2>
+        <a href={ledgerCsvHref(query)} className={buttonClasses("outline", "md")} download>
+          <Download aria-hidden />
+          Download CSV
+        </a>
+      </div>
+      <LedgerFilterForm filters={query} />
+      {ignored.length ? (
+        <Alert variant="warning">
+          {ignored.map((note) => (
+            <p key={note}>{note}</p>
+          ))}
+        </Alert>
+      ) : null}
+
+      <Card className="p-4">
+        <h3 className="sr-only">{filtered ? "Totals for this filter" : "Totals"}</h3>
+        <dl className="grid gap-4 sm:grid-cols-4">
+          <div>
+            <dt className="text-sm text-muted-foreground">Movements</dt>
+            <dd className="text-lg font-semibold tabular-nums" data-testid="ledger-count">
+              {ledger.totals.count}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">Credit in</dt>
+            <dd className="text-lg font-semibold tabular-nums">{formatGBP(ledger.totals.credits_in)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">Credit out</dt>
+            <dd className="text-lg font-semibold tabular-nums">{formatGBP(ledger.totals.credits_out)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">Net</dt>
+            <dd className="text-lg font-semibold tabular-nums" data-testid="ledger-net">
+              {formatSignedGBP(ledger.totals.net)}
+            </dd>
+          </div>
+        </dl>
+      </Card>
+
+      {ledger.rows.length === 0 ? (
+        <EmptyState
+          icon={<History />}
+          title={filtered ? "No credit movements match this filter." : "No credit movements yet."}
+        />
       ) : (
-        <Table>
-          <TableCaption visuallyHidden>Every change to your credit balance, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Date</TableHead>
-              <TableHead>Kind</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead className="text-right">Balance after</TableHead>
-              <TableHead>Reference</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {ledger.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell className="whitespace-nowrap">{formatDateTime(row.created_at)}</TableCell>
-                <TableCell>{KIND_LABELS[row.kind] ?? row.kind}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {row.amount > 0 ? "+" : "−"}
-                  {formatGBP(Math.abs(row.amount))}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{formatGBP(row.balance_after)}</TableCell>
-                <TableCell>
-                  {row.reason ?? ""}
-                  {row.reference ? ` (${row.reference})` : ""}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <LedgerTable rows={ledger.rows} />
       )}
+
+      {newer || older ? (
+        <nav aria-label="Pages of history" className="flex justify-between gap-4">
+          {newer ? (
+            <Link href={newer} className={buttonClasses("outline", "md")}>
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          {older ? (
+            <Link href={older} className={buttonClasses("outline", "md")}>
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }
