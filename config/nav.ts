@@ -64,6 +64,7 @@ export const dashboardNav: Record<"account" | "admin", NavLink[]> = {
     { label: "My Entries", href: "/account/entries" },
     { label: "Credit Balance", href: "/account/credits" },
     { label: "Profile Settings", href: "/account/profile" },
+    { label: "Responsible play", href: "/account/responsible-play" },
   ],
   admin: [
     { label: "Overview", href: "/admin" },

@@ -1,0 +1,69 @@
+"use client";
+
+import { useActionState, useState, type ReactNode } from "react";
+import { FormStatus } from "@/components/forms/form-status";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { buttonClasses } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import type { ActionHandler } from "@/lib/actions/action";
+import type { Protections } from "@/lib/data/protections";
+
+/**
+ * A protection that cannot be undone early (a break, self-exclusion, closure): the button opens a
+ * dialog that says so, holds the choice (`children`) and asks for confirmation. On success the
+ * dialog closes and the page, refreshed by the action, shows the new state.
+ */
+export function ConfirmProtectionDialog({
+  trigger,
+  title,
+  description,
+  confirm,
+  action,
+  children,
+}: {
+  trigger: string;
+  title: string;
+  description: ReactNode;
+  confirm: string;
+  action: ActionHandler<Protections>;
+  children?: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [result, formAction] = useActionState<Awaited<ReturnType<typeof action>> | null, FormData>(
+    async (prev, form) => {
+      const next = await action(prev, form);
+      if (next.ok) setOpen(false);
+      return next;
+    },
+    null,
+  );
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger className={buttonClasses("outline", "md", "self-start")}>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <form action={formAction} className="flex flex-col gap-4">
+          {children}
+          <p className="text-sm font-semibold">This cannot be undone early.</p>
+          {result && !result.ok ? <FormStatus result={result} /> : null}
+          <DialogFooter>
+            <DialogClose className={buttonClasses("outline", "md")}>Cancel</DialogClose>
+            <SubmitButton pendingLabel="Please wait…">{confirm}</SubmitButton>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

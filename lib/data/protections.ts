@@ -1,0 +1,45 @@
+import "server-only";
+import { cache } from "react";
+import { z } from "zod";
+import { callRpc } from "./server-rpc";
+
+// The player's own responsible-play protections (code of practice 1.4, 1.5, 1.8): a monthly limit,
+// a break, self-exclusion or closure. SQL decides and enforces all of it; this file reads and asks.
+
+const amount = z.coerce.number();
+
+const protectionsSchema = z.object({
+  /** The limit in force this month (pounds); null for no limit. */
+  monthly_limit: amount.nullable(),
+  /** A higher limit (or, when null with a date, no limit) waiting for its cooling-off to end. */
+  pending_limit: amount.nullable(),
+  pending_limit_from: z.string().nullable(),
+  month_topped_up: amount,
+  month_spent: amount,
+  /** What the limit still allows this month; null with no limit. */
+  monthly_remaining: amount.nullable(),
+  state: z.enum(["active", "break", "self_exclusion", "closed"]),
+  break_until: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  limit_increase_delay_hours: amount,
+});
+export type Protections = z.infer<typeof protectionsSchema>;
+export type ProtectionState = Protections["state"];
+
+/** The signed-in player's protections. Cached per request: the header and the page share one call. */
+export const getMyProtections = cache((): Promise<Protections> => callRpc("get_my_protections", {}, protectionsSchema));
+
+/** A new monthly limit in pounds (null = no limit). A decrease applies at once, an increase after the cooling-off. */
+export const setMonthlyLimit = (limit: number | null): Promise<Protections> =>
+  callRpc("set_monthly_limit", { p_limit: limit }, protectionsSchema);
+
+/** A break ('1 week' | '1 month' | '3 months') from top-ups, entries, spins and marketing mail; it cannot be ended early. */
+export const takeBreak = (period: string): Promise<Protections> =>
+  callRpc("take_break", { p_period: period }, protectionsSchema);
+
+/** Self-exclusion for `months` (6 or more); it cannot be ended early. */
+export const selfExclude = (months: number): Promise<Protections> =>
+  callRpc("self_exclude", { p_months: months }, protectionsSchema);
+
+/** Closes the account for good: sign-in and history stay, nothing else does. */
+export const closeAccount = (): Promise<Protections> => callRpc("close_account", {}, protectionsSchema);
