@@ -12,7 +12,8 @@ import { isActive } from "./main-nav";
 
 const itemClass = "block rounded-md px-3 py-2.5 text-base font-medium hover:bg-accent hover:text-accent-foreground";
 
-export function MobileMenu({ user }: { user: HeaderUser | null }) {
+/** `status`: server-rendered text about the account (a break, an exclusion) shown under the user's name. */
+export function MobileMenu({ user, status }: { user: HeaderUser | null; status?: React.ReactNode }) {
   const [open, setOpen, pathname] = useOpenUntilNavigation();
 
   // A native modal <dialog>: the browser traps focus, makes the page behind inert, closes on
@@ -69,6 +70,7 @@ export function MobileMenu({ user }: { user: HeaderUser | null }) {
               <div className="min-w-0">
                 <p className="truncate font-semibold">{displayName(user.name, user.email)}</p>
                 {user.email ? <p className="truncate text-sm text-muted-foreground">{user.email}</p> : null}
+                {status}
               </div>
             </div>
           ) : null}
