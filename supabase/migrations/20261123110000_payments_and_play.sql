@@ -605,7 +605,7 @@ declare
   r public.top_up_refunds%rowtype;
   t public.top_ups%rowtype;
   balance numeric(12, 2);
-  reversed numeric(12, 2) := 0;
+  reversed_amount numeric(12, 2) := 0;
   still_owed numeric(12, 2) := 0;
 begin
   select * into r from public.top_up_refunds where id = p_refund_row for update;
@@ -616,14 +616,14 @@ begin
   if t.status in ('credited', 'partially_refunded', 'refunded') then
     -- The balance never goes below zero: what was already spent is recorded as owed.
     select a.credits into balance from public.user_account_data a where a.id = t.user_id for update;
-    reversed := least(r.amount, balance);
-    still_owed := r.amount - reversed;
-    if reversed > 0 then
-      balance := private.post_ledger(t.user_id, 'top_up_reversal', -reversed, 'Refund of top-up', 'top_up:' || t.id);
+    reversed_amount := least(r.amount, balance);
+    still_owed := r.amount - reversed_amount;
+    if reversed_amount > 0 then
+      balance := private.post_ledger(t.user_id, 'top_up_reversal', -reversed_amount, 'Refund of top-up', 'top_up:' || t.id);
     end if;
   end if;
   update public.top_up_refunds
-     set top_up_id = t.id, reversed = apply_top_up_refund.reversed, owed = still_owed, applied_at = now()
+     set top_up_id = t.id, reversed = reversed_amount, owed = still_owed, applied_at = now()
    where id = r.id;
   update public.top_ups
      set refunded_amount = refunded_amount + r.amount, owed = owed + still_owed, updated_at = now(),
@@ -636,12 +636,12 @@ begin
            private.format_gbp(r.amount),
            case when t.status = 'refused_card_cap' then 'This payment was not credited, so your credit is unchanged.'
                 when still_owed > 0 then format('We took back %s credit; %s had already been spent and is recorded as owed.',
-                                                private.format_gbp(reversed), private.format_gbp(still_owed))
-                else format('We took back %s credit.', private.format_gbp(reversed)) end,
+                                                private.format_gbp(reversed_amount), private.format_gbp(still_owed))
+                else format('We took back %s credit.', private.format_gbp(reversed_amount)) end,
            private.format_gbp(balance), t.id));
   perform private.log_activity('top_up.refunded', t.id,
-    jsonb_build_object('refund_id', r.refund_id, 'amount', r.amount, 'reversed', reversed, 'owed', still_owed));
-  return jsonb_build_object('top_up_id', t.id, 'reversed', reversed, 'owed', still_owed, 'balance', balance);
+    jsonb_build_object('refund_id', r.refund_id, 'amount', r.amount, 'reversed', reversed_amount, 'owed', still_owed));
+  return jsonb_build_object('top_up_id', t.id, 'reversed', reversed_amount, 'owed', still_owed, 'balance', balance);
 end;
 $$;
 comment on function private.apply_top_up_refund(bigint) is 'Applies one recorded refund to its confirmed top-up: a top_up_reversal of what the balance covers, the rest recorded as owed, and a refund receipt. Does nothing before the confirmation or twice.';

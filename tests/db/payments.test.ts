@@ -186,3 +186,306 @@ describe("the credit-card cap", () => {
     expect(await db().credits(p)).toBe(200 + 10 + 60 + 1.5 + 50 + 1.25);
   });
 });
+
+const refund = (paymentId: string, refundId: string, amount: number | string) =>
+  db().call<{ status: string; top_up_id: string | null; reversed: number; owed: number; balance?: number }>(
+    service,
+    "record_top_up_refund",
+    { p_payment_id: paymentId, p_refund_id: refundId, p_amount: amount },
+  );
+
+const mailKinds = async (uid: string) =>
+  (await db().sql<{ kind: string }>("select kind from public.mail_outbox where to_user = $1 order by id", [uid])).map(
+    (m) => m.kind,
+  );
+
+describe("refunds", () => {
+  it("a full refund posts a reversal, marks the top-up refunded and sends a refund receipt, once", async () => {
+    const p = await db().createPlayer();
+    const { topUp } = await paidTopUp(p, 20);
+    const r = await refund(`pi_${topUp.id}`, "re_full", 20);
+    expect(r).toMatchObject({ status: "recorded", top_up_id: topUp.id, reversed: 20, owed: 0, balance: 0 });
+    expect(await refund(`pi_${topUp.id}`, "re_full", 20)).toMatchObject({ status: "already_recorded" });
+    expect((await ledgerOf(p)).map((l) => [l.kind, l.amount, l.reference])).toEqual([
+      ["top_up", "20.00", `top_up:${topUp.id}`],
+      ["top_up_reversal", "-20.00", `top_up:${topUp.id}`],
+    ]);
+    expect(await db().call(asUser(p), "get_top_up", { p_id: topUp.id })).toMatchObject({ status: "refunded" });
+    expect(await mailKinds(p)).toEqual(["top_up_receipt", "top_up_refund"]);
+    // A confirmation replayed after the refund credits nothing more.
+    expect(await confirm(topUp.id, `pi_${topUp.id}`, "debit", 20)).toMatchObject({ status: "refunded", balance: 0 });
+  });
+
+  it("a refund larger than the balance takes what is there and records the rest as owed", async () => {
+    const admin = await db().createAdmin();
+    const comp = await db().createCompetition(admin, { ticket_price: 5 });
+    const p = await db().createPlayer();
+    const { topUp } = await paidTopUp(p, 20);
+    await db().call(asUser(p), "enter_competition", { p_competition_id: comp, p_quantity: 3, p_answer: "4" });
+    expect(await refund(`pi_${topUp.id}`, "re_owed_1", 8)).toMatchObject({ reversed: 5, owed: 3, balance: 0 });
+    expect(await db().call(asUser(p), "get_top_up", { p_id: topUp.id })).toMatchObject({
+      status: "partially_refunded",
+    });
+    expect(await refund(`pi_${topUp.id}`, "re_owed_2", 12)).toMatchObject({ reversed: 0, owed: 12, balance: 0 });
+    const [row] = await db().sql<{ status: string; owed: string; refunded_amount: string }>(
+      "select status, owed, refunded_amount from public.top_ups where id = $1",
+      [topUp.id],
+    );
+    expect(row).toEqual({ status: "refunded", owed: "15.00", refunded_amount: "20.00" });
+    expect(await db().credits(p)).toBe(0);
+    // More than was paid is refused.
+    expect(await attempt(refund(`pi_${topUp.id}`, "re_owed_3", 1))).toMatchObject({
+      ok: false,
+      hint: "invalid_input",
+    });
+  });
+
+  it("a refund that arrives before the confirmation is applied by it (order does not matter)", async () => {
+    const p = await db().createPlayer();
+    const t = await createTopUp(p, 50);
+    expect(await refund("pi_early", "re_early", 50)).toMatchObject({ status: "awaiting_confirmation", reversed: 0 });
+    expect(await db().credits(p)).toBe(0);
+    expect(await confirm(t.id, "pi_early", "debit", 50)).toMatchObject({ status: "refunded", balance: 1.25 });
+    expect((await ledgerOf(p)).map((l) => [l.kind, l.amount])).toEqual([
+      ["top_up", "50.00"],
+      ["bonus", "1.25"],
+      ["top_up_reversal", "-50.00"],
+    ]);
+    expect(await confirm(t.id, "pi_early", "debit", 50)).toMatchObject({ status: "refunded" });
+    expect(await refund("pi_early", "re_early", 50)).toMatchObject({ status: "already_recorded" });
+    expect(await db().credits(p)).toBe(1.25);
+  });
+
+  it("a refund of a payment refused over the card cap reverses nothing", async () => {
+    const p = await db().createPlayer();
+    const { topUp, result } = await paidTopUp(p, 251, "credit");
+    expect(result.status).toBe("refund_required");
+    expect(await refund(`pi_${topUp.id}`, "re_cap", 251)).toMatchObject({ status: "recorded", reversed: 0, owed: 0 });
+    expect(await db().call(asUser(p), "get_top_up", { p_id: topUp.id })).toMatchObject({
+      status: "refused_card_cap",
+      refusal_reason_code: "card_cap_exceeded",
+    });
+    expect(await ledgerOf(p)).toEqual([]);
+    expect(await mailKinds(p)).toEqual(["top_up_refund"]);
+  });
+});
+
+describe("failed, expired and out-of-order confirmations", () => {
+  it("fail_top_up only moves a pending top-up; a payment confirmed after a failure or expiry is still credited", async () => {
+    const p = await db().createPlayer();
+    const failed = await createTopUp(p, 10);
+    expect(await db().call(service, "fail_top_up", { p_top_up_id: failed.id, p_status: "failed" })).toEqual({
+      status: "failed",
+      top_up_id: failed.id,
+    });
+    expect(await confirm(failed.id, "pi_late_1", "debit", 10)).toMatchObject({ status: "credited", balance: 10 });
+    // Failing it now changes nothing.
+    expect(await db().call(service, "fail_top_up", { p_top_up_id: failed.id, p_status: "expired" })).toEqual({
+      status: "credited",
+      top_up_id: failed.id,
+    });
+    const expired = await createTopUp(p, 10);
+    await db().call(service, "fail_top_up", { p_top_up_id: expired.id, p_status: "expired" });
+    expect(await confirm(expired.id, "pi_late_2", "prepaid", 10)).toMatchObject({ status: "credited", balance: 20 });
+    expect(
+      await attempt(db().call(service, "fail_top_up", { p_top_up_id: expired.id, p_status: "done" })),
+    ).toMatchObject({ ok: false, hint: "invalid_input" });
+  });
+
+  it("checkout sessions: attached once, found by id, unknown sessions give null", async () => {
+    const p = await db().createPlayer();
+    const t = await createTopUp(p, 10);
+    await db().call(service, "attach_checkout_session", { p_top_up_id: t.id, p_session_id: "cs_test_1" });
+    await db().call(service, "attach_checkout_session", { p_top_up_id: t.id, p_session_id: "cs_test_1" });
+    expect(
+      await attempt(db().call(service, "attach_checkout_session", { p_top_up_id: t.id, p_session_id: "cs_test_2" })),
+    ).toMatchObject({ ok: false, hint: "invalid_input" });
+    expect(await db().call(service, "find_top_up_by_session", { p_session_id: "cs_test_1" })).toBe(t.id);
+    expect(await db().call(service, "find_top_up_by_session", { p_session_id: "cs_unknown" })).toBeNull();
+  });
+});
+
+describe("bad input writes nothing", () => {
+  it.each([
+    ["1.005", "invalid_input"],
+    ["-10", "invalid_input"],
+    ["NaN", "invalid_input"],
+    ["5000.01", "top_up_above_maximum"],
+    ["4", "top_up_below_minimum"],
+  ])("create_top_up(%s) is refused with %s", async (amount, hint) => {
+    const p = await db().createPlayer();
+    expect(await attempt(createTopUp(p, amount))).toMatchObject({ ok: false, hint });
+    expect(await db().sql("select 1 from public.top_ups where user_id = $1", [p])).toEqual([]);
+  });
+
+  it("unknown providers and malformed purposes are refused", async () => {
+    const p = await db().createPlayer();
+    const bad = await attempt(
+      db().call(asUser(p), "create_top_up", { p_amount: 10, p_provider: "paypal", p_purpose: null }),
+    );
+    expect(bad).toMatchObject({ ok: false, hint: "invalid_input" });
+    for (const purpose of [
+      [],
+      { quantity: 1 },
+      { competition_id: "not-a-uuid", quantity: 1 },
+      { competition_id: crypto.randomUUID(), quantity: 1.5 },
+      { competition_id: crypto.randomUUID(), quantity: 0 },
+      { competition_id: crypto.randomUUID(), quantity: "2" },
+    ]) {
+      expect(await attempt(createTopUp(p, 10, purpose)), JSON.stringify(purpose)).toMatchObject({
+        ok: false,
+        hint: "invalid_input",
+      });
+    }
+    expect(await attempt(createTopUp(p, 10, { competition_id: crypto.randomUUID(), quantity: 1 }))).toMatchObject({
+      ok: false,
+      hint: "competition_not_found",
+    });
+    expect(await db().sql("select 1 from public.top_ups where user_id = $1", [p])).toEqual([]);
+  });
+
+  it("a forged top-up id: another player's or an unknown one is top_up_not_found", async () => {
+    const owner = await db().createPlayer();
+    const other = await db().createPlayer();
+    const t = await createTopUp(owner, 10);
+    for (const [uid, id] of [
+      [other, t.id],
+      [owner, crypto.randomUUID()],
+    ]) {
+      expect(await attempt(db().call(asUser(uid), "get_top_up", { p_id: id }))).toMatchObject({
+        ok: false,
+        message: "Top-up not found",
+        hint: "top_up_not_found",
+      });
+    }
+    expect(await attempt(confirm(crypto.randomUUID(), "pi_forged", "debit", 10))).toMatchObject({
+      ok: false,
+      hint: "top_up_not_found",
+    });
+    expect(await attempt(confirm(t.id, "pi_bad_funding", "paypal", 10))).toMatchObject({
+      ok: false,
+      hint: "invalid_input",
+    });
+    expect(await attempt(confirm(t.id, "pi_nan", "debit", "NaN"))).toMatchObject({ ok: false, hint: "invalid_input" });
+    expect(await attempt(db().call(anon, "create_top_up", { p_amount: 10, p_provider: "test" }))).toMatchObject({
+      ok: false,
+    });
+    expect(await db().credits(owner)).toBe(0);
+    expect(await db().sql("select status, payment_id from public.top_ups where id = $1", [t.id])).toEqual([
+      { status: "pending", payment_id: null },
+    ]);
+  });
+
+  it("players not approved, or rejected, cannot top up", async () => {
+    const admin = await db().createAdmin();
+    const pending = await db().createUser();
+    const rejected = await db().createUser();
+    await db().call(asUser(admin), "admin_reject_user", { p_user_id: rejected, p_reason: "Could not verify" });
+    expect(await attempt(createTopUp(pending, 10))).toMatchObject({ ok: false, hint: "approval_pending" });
+    expect(await attempt(createTopUp(rejected, 10))).toMatchObject({ ok: false, hint: "approval_rejected" });
+    expect(await db().call(asUser(pending), "quote_top_up", { p_amount: 10 })).toMatchObject({
+      refusal: { code: "approval_pending" },
+    });
+  });
+});
+
+describe("a top-up that pays for an entry", () => {
+  it("makes the entry once when credited, and get_top_up shows the tickets", async () => {
+    const admin = await db().createAdmin();
+    const comp = await db().createCompetition(admin, { ticket_price: "2.50" });
+    const p = await db().createPlayer({ credits: "1.00" });
+    const t = await createTopUp(p, 5, { competition_id: comp, quantity: 2, answer: "4" });
+    await confirm(t.id, "pi_entry", "debit", 5);
+    await confirm(t.id, "pi_entry", "debit", 5);
+    const got = await db().call<{ entry: { entry_id: string; ticket_numbers: number[]; competition_slug: string } }>(
+      asUser(p),
+      "get_top_up",
+      { p_id: t.id },
+    );
+    expect(got.entry.ticket_numbers).toEqual([1, 2]);
+    expect(got.entry.competition_slug).toMatch(/^test-prize-/);
+    expect(await db().sql("select count(*)::int as n from public.entries where user_id = $1", [p])).toEqual([{ n: 1 }]);
+    expect(await db().credits(p)).toBe(1);
+    expect((await ledgerOf(p)).map((l) => l.kind)).toEqual(["admin_adjustment", "top_up", "entry"]);
+  });
+
+  it("if the competition sold out meanwhile, the credit stays and the entry error is recorded", async () => {
+    const admin = await db().createAdmin();
+    const comp = await db().createCompetition(admin, { total_tickets: 2, max_tickets_per_user: 2 });
+    const p = await db().createPlayer();
+    const t = await createTopUp(p, 5, { competition_id: comp, quantity: 2, answer: "4" });
+    const rival = await db().createPlayer({ credits: 5 });
+    await db().call(asUser(rival), "enter_competition", { p_competition_id: comp, p_quantity: 2, p_answer: "4" });
+    expect(await confirm(t.id, "pi_soldout", "debit", 5)).toMatchObject({ status: "credited", balance: 5 });
+    expect(await db().call(asUser(p), "get_top_up", { p_id: t.id })).toMatchObject({
+      status: "credited",
+      entry: null,
+      entry_error: { code: "competition_sold_out", message: "This competition has sold out" },
+    });
+    expect(await db().sql("select 1 from public.entries where user_id = $1", [p])).toEqual([]);
+  });
+});
+
+describe("ledger page and CSV", () => {
+  it("pages by id, filters by kind and month, totals the whole filter, and the CSV matches", async () => {
+    const p = await db().createPlayer();
+    for (const amount of [10, 60, 200]) await paidTopUp(p, amount);
+    await db().call(service, "add_credits", { user_id: p, amount: 0.25 });
+    const all = await db().ledger(p);
+    expect(all).toHaveLength(6); // 3 top-ups, 2 bonuses, 1 adjustment
+    type Page = {
+      rows: Array<{ id: number; kind: string; amount: number }>;
+      next_before: number | null;
+      totals: { count: number; credits_in: number; credits_out: number; net: number };
+    };
+    const page = (args: Record<string, unknown>) => db().call<Page>(asUser(p), "get_my_ledger_page", args);
+    const first = await page({ p_limit: 4 });
+    expect(first.rows.map((r) => r.id)).toEqual(
+      all
+        .map((r) => Number((r as unknown as { id: string }).id))
+        .reverse()
+        .slice(0, 4),
+    );
+    expect(first.totals).toEqual({ count: 6, credits_in: 281.75, credits_out: 0, net: 281.75 });
+    const second = await page({ p_limit: 4, p_before: first.next_before });
+    expect(second.rows).toHaveLength(2);
+    expect(second.next_before).toBeNull();
+    const bonuses = await page({ p_kind: "bonus" });
+    expect(bonuses.rows.map((r) => r.amount)).toEqual([10, 1.5]);
+    expect(bonuses.totals).toEqual({ count: 2, credits_in: 11.5, credits_out: 0, net: 11.5 });
+    const thisMonth = await page({ p_month: new Date().toISOString().slice(0, 10) });
+    expect(thisMonth.totals.count).toBe(6);
+    const lastYear = await page({ p_month: "2020-01-15" });
+    expect(lastYear).toEqual({
+      rows: [],
+      next_before: null,
+      totals: { count: 0, credits_in: 0, credits_out: 0, net: 0 },
+    });
+    expect(await attempt(page({ p_kind: "cash" }))).toMatchObject({ ok: false, hint: "invalid_input" });
+
+    const csv = await db().call<string>(asUser(p), "get_my_ledger_csv", {});
+    const lines = csv.trimEnd().split("\n");
+    expect(lines[0]).toBe("date,kind,amount,balance_after,reference,reason");
+    expect(lines).toHaveLength(8);
+    expect(lines[1]).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,top_up,10\.00,10\.00,top_up:[0-9a-f-]{36},Top-up by debit card$/,
+    );
+    expect(lines[7]).toBe("total,,281.75,,,");
+    const sum = lines.slice(1, 7).reduce((s, l) => s + Math.round(Number(l.split(",")[2]) * 100), 0);
+    expect(sum).toBe(28175);
+    const bonusCsv = await db().call<string>(asUser(p), "get_my_ledger_csv", { p_kind: "bonus" });
+    expect(bonusCsv.trimEnd().split("\n").at(-1)).toBe("total,,11.50,,,");
+  });
+
+  it("CSV fields are quoted and spreadsheet formulas defused", async () => {
+    const admin = await db().createAdmin();
+    const comp = await db().createCompetition(admin, { title: '=HYPERLINK("x"), "quoted"' });
+    const p = await db().createPlayer({ credits: 5 });
+    await db().call(asUser(p), "enter_competition", { p_competition_id: comp, p_quantity: 1, p_answer: "4" });
+    const csv = await db().call<string>(asUser(p), "get_my_ledger_csv", { p_kind: "entry" });
+    expect(csv.split("\n")[1]).toMatch(
+      /,entry,-1\.00,4\.00,entry:[0-9a-f-]{36},"Entry: =HYPERLINK\(""x""\), ""quoted"" \(1 ticket\)"$/,
+    );
+    expect(csv.split("\n")[2]).toBe("total,,-1.00,,,");
+  });
+});
