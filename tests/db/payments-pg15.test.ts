@@ -1,0 +1,190 @@
+// Payments and limits under real concurrency, on a throwaway PostgreSQL 15 cluster
+// (tests/db/pg15.ts) where transactions run in parallel, which PGlite cannot do:
+// a confirmation delivered 100 times at once credits once, a refund racing its
+// confirmation leaves one consistent ledger, and the monthly limit and the
+// credit-card cap hold against 50 simultaneous top-ups, entries and confirmations.
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPg15, type Pg15 } from "./pg15";
+import { LEDGER_MISMATCH_SQL } from "./support";
+
+let server: Pg15;
+let pool: pg.Pool;
+let userCount = 0;
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; hint: string | undefined; message: string };
+
+/** One call in its own transaction, as the API gateway makes it. */
+async function call<T>(role: "authenticated" | "service_role", sub: string | null, sql: string, params: unknown[]) {
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    const claims = sub ? { sub, role } : { role };
+    await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
+    await client.query(`set local role ${role}`);
+    const res = await client.query(sql, params);
+    await client.query("commit");
+    return { ok: true, value: res.rows[0]?.result as T } as Outcome<T>;
+  } catch (e) {
+    await client.query("rollback");
+    const err = e as { hint?: string; message: string };
+    return { ok: false, hint: err.hint, message: err.message } as Outcome<T>;
+  } finally {
+    client.release();
+  }
+}
+
+const asPlayer = <T>(uid: string, sql: string, params: unknown[]) => call<T>("authenticated", uid, sql, params);
+const asServer = <T>(sql: string, params: unknown[]) => call<T>("service_role", null, sql, params);
+
+async function player(credits = 0): Promise<string> {
+  userCount += 1;
+  const { rows } = await pool.query(
+    'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"name":"Pay Racer"}\') returning id',
+    [`pay-${Date.now()}-${userCount}@t.test`],
+  );
+  const id: string = rows[0].id;
+  await pool.query("update public.user_account_data set approved = true where id = $1", [id]);
+  if (credits) await pool.query("select private.post_ledger($1, 'top_up', $2, 'Test', 'test', $2)", [id, credits]);
+  return id;
+}
+
+async function createTopUp(uid: string, amount: number): Promise<string> {
+  const r = await asPlayer<{ id: string }>(uid, "select public.create_top_up($1, 'test') as result", [amount]);
+  if (!r.ok) throw new Error(r.message);
+  return r.value.id;
+}
+
+const confirm = (id: string, paymentId: string, funding: string, amount: number) =>
+  asServer<{ status: string }>("select public.confirm_top_up($1, $2, $3, $4) as result", [
+    id,
+    paymentId,
+    funding,
+    amount,
+  ]);
+
+async function stateOf(uid: string) {
+  const { rows } = await pool.query(
+    `select a.credits::text as credits,
+            (select coalesce(sum(amount), 0)::text from public.credit_ledger where user_id = a.id) as ledger_sum,
+            (select coalesce(json_agg(kind || ' ' || amount order by id), '[]') from public.credit_ledger where user_id = a.id) as rows
+       from public.user_account_data a where a.id = $1`,
+    [uid],
+  );
+  return rows[0] as { credits: string; ledger_sum: string; rows: string[] };
+}
+
+const count = <T>(results: Outcome<T>[], pick: (r: Outcome<T>) => boolean) => results.filter(pick).length;
+
+describe("PostgreSQL 15: payments under concurrency", () => {
+  beforeAll(async () => {
+    server = await startPg15();
+    pool = server.pool(40);
+  }, 120_000);
+
+  afterAll(async () => {
+    await pool?.end();
+    await server?.stop();
+  });
+
+  it("the same confirmation 100 times at once credits once", async () => {
+    const p = await player();
+    const id = await createTopUp(p, 60);
+    const results = await Promise.all(Array.from({ length: 100 }, () => confirm(id, "pi_race_same", "debit", 60)));
+    expect(count(results, (r) => r.ok && r.value.status === "credited")).toBe(1);
+    expect(count(results, (r) => r.ok && r.value.status === "already_credited")).toBe(99);
+    expect(await stateOf(p)).toEqual({
+      credits: "61.50",
+      ledger_sum: "61.50",
+      rows: ["top_up 60.00", "bonus 1.50"],
+    });
+    const mails = await pool.query("select count(*)::int as n from public.mail_outbox where to_user = $1", [p]);
+    expect(mails.rows[0].n).toBe(1);
+  }, 60_000);
+
+  it("20 different payments racing for one top-up: one credits, the rest are payment_mismatch", async () => {
+    const p = await player();
+    const id = await createTopUp(p, 10);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => confirm(id, `pi_race_${i}`, "debit", 10)));
+    expect(count(results, (r) => r.ok && r.value.status === "credited")).toBe(1);
+    expect(count(results, (r) => !r.ok && r.hint === "payment_mismatch")).toBe(19);
+    expect((await stateOf(p)).credits).toBe("10.00");
+  }, 60_000);
+
+  it("a refund racing its confirmation (both delivered 20 times) leaves one consistent ledger", async () => {
+    const p = await player();
+    const id = await createTopUp(p, 30);
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      i % 2
+        ? confirm(id, "pi_race_refund", "debit", 30)
+        : asServer("select public.record_top_up_refund('pi_race_refund', 're_race', 30) as result", []),
+    );
+    const results = await Promise.all(calls);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(await stateOf(p)).toEqual({
+      credits: "0.00",
+      ledger_sum: "0.00",
+      rows: ["top_up 30.00", "top_up_reversal -30.00"],
+    });
+    const refunds = await pool.query(
+      "select applied_at is not null as applied from public.top_up_refunds where refund_id = 're_race'",
+    );
+    expect(refunds.rows).toEqual([{ applied: true }]);
+  }, 60_000);
+
+  it("50 simultaneous top-ups never exceed the monthly limit", async () => {
+    const p = await player();
+    await asPlayer(p, "select public.set_monthly_limit(100) as result", []);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => asPlayer(p, "select public.create_top_up(10, 'test') as result", [])),
+    );
+    expect(count(results, (r) => r.ok)).toBe(10);
+    expect(count(results, (r) => !r.ok && r.hint === "monthly_limit_reached")).toBe(40);
+    const { rows } = await pool.query("select sum(amount)::text as total from public.top_ups where user_id = $1", [p]);
+    expect(rows[0].total).toBe("100.00");
+  }, 60_000);
+
+  it("50 simultaneous entries never spend more than the monthly limit", async () => {
+    const admin = await player();
+    await pool.query("update public.user_account_data set role = 'admin' where id = $1", [admin]);
+    const created = await asPlayer<{ id: string }>(admin, "select public.admin_create_competition($1) as result", [
+      {
+        title: `Limit race ${Date.now()}`,
+        prize_description: "Prize",
+        prize_value: 10,
+        ticket_price: 2,
+        total_tickets: 1000,
+        max_tickets_per_user: 1000,
+        closes_at: new Date(Date.now() + 86400_000).toISOString(),
+      },
+    ]);
+    if (!created.ok) throw new Error(created.message);
+    await asPlayer(admin, "select public.admin_publish_competition($1) as result", [created.value.id]);
+    const p = await player(500);
+    await asPlayer(p, "select public.set_monthly_limit(20) as result", []);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        asPlayer(p, "select public.enter_competition($1, 1) as result", [created.value.id]),
+      ),
+    );
+    expect(count(results, (r) => r.ok)).toBe(10);
+    expect(count(results, (r) => !r.ok && r.hint === "monthly_limit_reached")).toBe(40);
+    expect(await stateOf(p)).toMatchObject({ credits: "480.00", ledger_sum: "480.00" });
+  }, 60_000);
+
+  it("50 simultaneous credit-card confirmations hold the £250 cap", async () => {
+    const p = await player();
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) ids.push(await createTopUp(p, 10));
+    const results = await Promise.all(ids.map((id) => confirm(id, `pi_cap_${id}`, "credit", 10)));
+    expect(count(results, (r) => r.ok && r.value.status === "credited")).toBe(25);
+    expect(count(results, (r) => r.ok && r.value.status === "refund_required")).toBe(25);
+    expect((await stateOf(p)).credits).toBe("250.00");
+  }, 60_000);
+
+  it("balances equal ledgers and none is below zero", async () => {
+    expect((await pool.query(LEDGER_MISMATCH_SQL)).rows).toEqual([]);
+    const negative = await pool.query("select id from public.user_account_data where credits < 0");
+    expect(negative.rows).toEqual([]);
+  });
+});
