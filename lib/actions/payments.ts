@@ -1,6 +1,6 @@
 "use server";
 
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { refresh } from "next/cache";
 import { z } from "zod";
 import { getEntryQuote } from "@/lib/data/competitions";
@@ -107,9 +107,8 @@ const testCheckoutSchema = z.object({
 export const testCheckoutAction = defineAction(
   { schema: testCheckoutSchema, role: "approved" },
   async ({ topUpId, outcome }) => {
-    if (stripeConfigured()) notFound();
-    const topUp = await getTopUp(topUpId);
-    if (!topUp || topUp.provider !== "test") notFound();
+    const topUp = stripeConfigured() ? null : await getTopUp(topUpId);
+    if (!topUp || topUp.provider !== "test") return fail("Top-up not found", { code: "top_up_not_found" });
     const admin = createAdminClient();
     switch (outcome) {
       case "debit":
