@@ -13,7 +13,7 @@ export function MonthlyLimitForm({ current }: { current: number | null }) {
   const [choice, setChoice] = useState<"limit" | "none">(current === null ? "none" : "limit");
   const errors = result && !result.ok ? result.fieldErrors : undefined;
   return (
-    <form action={action} className="flex flex-col gap-4" noValidate>
+    <form action={action} className="flex flex-col items-start gap-4" noValidate>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium">Your monthly limit</legend>
         <div className="flex items-center gap-2">

@@ -4,7 +4,7 @@ import type { Protections } from "@/lib/data/protections";
 import { formatDateTime, formatGBP } from "@/lib/format";
 import { restrictionLabel } from "./restriction";
 
-const STOPPED = "you cannot top up, enter competitions or spin LabSpinner, and we send you no marketing e-mail";
+const STOPPED = "you cannot top up or enter competitions, and we send you no marketing e-mail";
 
 /** Until when a break or exclusion lasts, or since when the account is closed, and what that means. */
 function restrictionDetail(protections: Protections): string {

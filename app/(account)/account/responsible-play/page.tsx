@@ -15,7 +15,7 @@ import { getMyProtections } from "@/lib/data/protections";
 export const metadata: Metadata = { title: "Responsible play", robots: { index: false } };
 
 // What a break, self-exclusion or closure stops (SQL enforces it), and what stays.
-const STOPPED = "top up, enter competitions or spin LabSpinner, and we send you no marketing e-mail";
+const STOPPED = "top up or enter competitions, and we send you no marketing e-mail";
 const KEPT = "You can still sign in and see your entries and your credit history.";
 
 export default async function ResponsiblePlayPage() {
