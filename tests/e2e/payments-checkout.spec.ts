@@ -1,0 +1,163 @@
+import { expect, test } from "./support/fixtures";
+import { createUser, signedInClient } from "./support/backend";
+import { CompetitionPage } from "./support/pages/competition";
+import { Header } from "./support/pages/header";
+import type { Locator, Page } from "@playwright/test";
+
+// Top-ups through the embedded test checkout (no Stripe keys on the e2e server): the amounts,
+// the bonus and every refusal come from SQL; the checkout confirms through the webhook's path.
+
+/** /credit: the amount, its live quote, "Continue". */
+class BuyCreditPage {
+  readonly amount: Locator;
+  readonly creditAdded: Locator;
+  readonly continueButton: Locator;
+
+  constructor(private readonly page: Page) {
+    this.amount = page.getByLabel("Amount");
+    this.creditAdded = page.getByTestId("quote-credit");
+    this.continueButton = page.getByRole("button", { name: "Continue" });
+  }
+
+  /** Opens the page and waits for React, so typing reaches the live quote. */
+  async goto() {
+    await this.page.goto("/credit");
+    await expect(new Header(this.page).themeToggle()).toBeEnabled();
+  }
+
+  /** Types an amount, waits for its quote, continues, and lands on the test checkout. */
+  async checkout(amount: string, creditAdded: string) {
+    await this.amount.fill(amount);
+    await expect(this.creditAdded).toHaveText(creditAdded);
+    await this.continueButton.click();
+    await expect(this.page.getByText("This is a test checkout: no card is taken.")).toBeVisible();
+  }
+}
+
+/** The player's balance and month's top-ups as the database has them. */
+async function moneyOf(player: { email: string }) {
+  const client = await signedInClient(player.email);
+  const account = await client.rpc("get_my_account");
+  const protections = await client.rpc("get_my_protections");
+  if (account.error || protections.error) throw new Error(account.error?.message ?? protections.error?.message);
+  return { balance: Number(account.data.credits), toppedUp: Number(protections.data.month_topped_up) };
+}
+
+test.describe("a new player with no credit", () => {
+  test.use({ playerDetails: { name: "Nova Newcomer", credit: 0 } });
+
+  test("tops up £60 by debit card and sees £61.50", async ({ approvedPlayer: player }) => {
+    const { page } = player;
+    const credit = new BuyCreditPage(page);
+    await credit.goto();
+    await expect(page.getByRole("group", { name: "Quick picks" }).getByRole("button")).toHaveText([
+      "£10",
+      "£25",
+      "£50",
+      "£100",
+      "£200",
+    ]);
+    await credit.checkout("60", "£61.50");
+    await page.getByRole("button", { name: "Pay by debit card" }).click();
+
+    await expect(page).toHaveURL(/\/purchase-success\?top_up=/);
+    await expect(page.getByText("Payment received: £61.50 credit added")).toBeVisible();
+    await expect(page.getByTestId("balance-after-top-up")).toHaveText("Your balance is now £61.50");
+    expect(await moneyOf(player)).toEqual({ balance: 61.5, toppedUp: 60 });
+  });
+
+  test("a declined payment and an abandoned one change nothing", async ({ approvedPlayer: player }) => {
+    const { page } = player;
+    const credit = new BuyCreditPage(page);
+    await credit.goto();
+    await credit.checkout("25", "£25.00");
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expect(page.getByText("Your payment was declined")).toBeVisible();
+    await expect(page.getByText("Nothing was taken and your balance is unchanged.")).toBeVisible();
+
+    await page.getByRole("link", { name: "Back to Buy credit" }).click();
+    await expect(new Header(page).themeToggle()).toBeEnabled();
+    await credit.checkout("50", "£51.25");
+    await page.getByRole("button", { name: "Abandon" }).click();
+    await expect(page).toHaveURL(/\/credit$/);
+
+    expect(await moneyOf(player)).toEqual({ balance: 0, toppedUp: 0 });
+  });
+
+  test("a credit-card top-up over £250 in the month is refunded, and the player sees why", async ({
+    approvedPlayer: player,
+  }) => {
+    const { page } = player;
+    const credit = new BuyCreditPage(page);
+    await credit.goto();
+    await credit.checkout("300", "£315.00");
+    await page.getByRole("button", { name: "Pay by credit card" }).click();
+
+    await expect(page.getByText("Your payment has been refunded")).toBeVisible();
+    await expect(page.getByTestId("refund-reason")).toContainText("Credit-card top-ups are limited to £250");
+    expect((await moneyOf(player)).balance).toBe(0);
+  });
+
+  test("bad amounts are explained at the field and nothing is written", async ({ approvedPlayer: player }) => {
+    const { page } = player;
+    const credit = new BuyCreditPage(page);
+    await credit.goto();
+    const cases: [string, RegExp][] = [
+      ["12.345", /at most two decimal places/],
+      ["-5", /cannot be negative/],
+      ["NaN", /Enter an amount in pounds/],
+      ["ten pounds", /Enter an amount in pounds/],
+      ["5000.01", /The most you can top up at once is £5,000/],
+      ["4.99", /The smallest top-up is £5/],
+    ];
+    for (const [amount, message] of cases) {
+      await credit.amount.fill(amount);
+      await expect(credit.amount).toHaveAccessibleDescription(message);
+      await expect(credit.amount).toHaveAttribute("aria-invalid", "true");
+    }
+    await credit.continueButton.click();
+    await expect(credit.amount).toHaveAccessibleDescription(/The smallest top-up is £5/);
+    await expect(page).toHaveURL(/\/credit$/);
+    expect(await moneyOf(player)).toEqual({ balance: 0, toppedUp: 0 });
+  });
+});
+
+test("another player's test checkout, and a made-up one, are not found", async ({ approvedPlayer: { page } }) => {
+  const other = await createUser({ name: "Olive Other", label: "other" });
+  const created = await (await signedInClient(other.email)).rpc("create_top_up", { p_amount: 20, p_provider: "test" });
+  if (created.error) throw new Error(created.error.message);
+  for (const id of [created.data.id, "00000000-0000-4000-8000-00000000dead"]) {
+    const response = await page.goto(`/payment/test-checkout/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("button", { name: "Pay by debit card" })).toHaveCount(0);
+  }
+});
+
+test.describe("short of credit on a competition", () => {
+  test.use({ playerDetails: { name: "Sam Short", credit: 0 }, competitionFields: { ticketPrice: 2 } });
+
+  test("tops up exactly the shortfall and lands on the competition with the tickets", async ({
+    approvedPlayer: player,
+    liveCompetition: competition,
+  }) => {
+    const { page } = player;
+    const competitionPage = new CompetitionPage(page);
+    await competitionPage.goto(competition);
+    await competitionPage.entry.quantity.fill("3");
+    await competitionPage.entry.answer("Yellow");
+    await expect(competitionPage.entry.root.getByText("Not enough credit: you need £6.00 more.")).toBeVisible();
+    await competitionPage.entry.root.getByRole("link", { name: "Add credit" }).click();
+
+    await expect(page).toHaveURL(/\/payment\/competition\?/);
+    await expect(page.getByTestId("competition-top-up-amount")).toHaveText("£6.00");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("This is a test checkout: no card is taken.")).toBeVisible();
+    await page.getByRole("button", { name: "Pay by debit card" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${competition.path}\\?entry=`));
+    await expect(page.getByText("Payment received: you're in!")).toBeVisible();
+    await expect(page.getByTestId("paid-entry-tickets")).toHaveText("#1, #2, #3");
+    await expect(competitionPage.yourTicketNumbers).toHaveCount(3);
+    expect(await moneyOf(player)).toEqual({ balance: 0, toppedUp: 6 });
+  });
+});
