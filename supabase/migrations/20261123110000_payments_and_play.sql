@@ -347,10 +347,6 @@ begin
   if not acct.approved then
     raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
   end if;
-  block := private.play_block(p_user);
-  if block is not null then
-    perform private.raise_refusal(block ->> 'code', block ->> 'message');
-  end if;
 
   -- The competition is locked before the account, the order every path uses (cancelling
   -- refunds each entrant's account while holding the competition).
@@ -374,9 +370,14 @@ begin
   end if;
 
   cost := c.ticket_price * p_quantity;
-  -- The account lock queues a player's concurrent entries and top-ups, so the monthly
-  -- sums below include every earlier one.
+  -- The account lock queues a player's concurrent entries, top-ups and protection
+  -- changes, so a break that lands meanwhile is honoured and the monthly sums below
+  -- include every earlier entry.
   select * into acct from public.user_account_data a where a.id = p_user for update;
+  block := private.play_block(p_user);
+  if block is not null then
+    perform private.raise_refusal(block ->> 'code', block ->> 'message');
+  end if;
   p := private.protections_of(p_user);
   if p.monthly_limit is not null then
     left_this_month := greatest(p.monthly_limit - private.month_spent(p_user), 0);
@@ -924,8 +925,9 @@ begin
   if p_limit is not null and (p_limit = 'NaN'::numeric or p_limit < 0 or p_limit > 1000000 or p_limit <> round(p_limit, 2)) then
     raise exception 'The limit must be an amount in pounds and pence from £0 to £1,000,000, or none' using errcode = '22023', hint = 'invalid_input';
   end if;
+  perform private.create_account_rows(uid);
+  perform 1 from public.user_account_data a where a.id = uid for update;
   insert into public.player_protections (user_id) values (uid) on conflict (user_id) do nothing;
-  perform 1 from public.player_protections where user_id = uid for update;
   p := private.protections_of(uid);
   if p_limit is not null and (p.monthly_limit is null or p_limit <= p.monthly_limit) then
     -- A decrease (or a first limit) protects the player, so it applies at once.
@@ -956,6 +958,9 @@ language plpgsql security definer set search_path = '' as $$
 declare
   p public.player_protections;
 begin
+  -- The account lock, as top-ups and entries take it: one in progress finishes first.
+  perform private.create_account_rows(p_user);
+  perform 1 from public.user_account_data a where a.id = p_user for update;
   insert into public.player_protections (user_id) values (p_user) on conflict (user_id) do nothing;
   select * into p from public.player_protections where user_id = p_user for update;
   if p.closed_at is not null then
@@ -1006,6 +1011,8 @@ language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
 begin
+  perform private.create_account_rows(uid);
+  perform 1 from public.user_account_data a where a.id = uid for update;
   insert into public.player_protections (user_id) values (uid) on conflict (user_id) do nothing;
   update public.player_protections
      set break_kind = 'closed', closed_at = coalesce(closed_at, now()), updated_at = now()
