@@ -90,6 +90,18 @@ describe("quote_top_up", () => {
     expect(q.bonus).toBeNull();
   });
 
+  it("the quote is what lands, to the penny", async () => {
+    const p = await db().createPlayer();
+    for (const amount of ["123.45", "199.99", "333.33"]) {
+      const q = await db().call<{ credit: number }>(asUser(p), "quote_top_up", { p_amount: amount });
+      const before = await db().credits(p);
+      await paidTopUp(p, Number(amount));
+      expect(Math.round((await db().credits(p)) * 100) - Math.round(before * 100), amount).toBe(
+        Math.round(q.credit * 100),
+      );
+    }
+  });
+
   it("no bonus when the operator switches bonuses off; the quote equals what lands", async () => {
     const p = await db().createPlayer();
     await db().sql("update public.app_settings set value = 'false' where key = 'bonus_enabled'");
@@ -161,12 +173,20 @@ describe("create_top_up and confirm_top_up", () => {
       ["attach_checkout_session", { p_top_up_id: t.id, p_session_id: "cs_x" }],
       ["find_top_up_by_session", { p_session_id: "cs_x" }],
     ];
-    for (const [fn, args] of calls)
+    for (const [fn, args] of calls) {
       for (const caller of [asUser(p), anon]) {
         const res = await db().rpc(caller, fn, args);
-        expect(res.error?.code, fn).toBe("42501");
+        expect(res.error, fn).toEqual({ code: "42501", message: `permission denied for function ${fn}` });
       }
+      // Behind the grant, each checks its caller itself: the owner without the secret key's claims is refused too.
+      const names = Object.keys(args);
+      const inner = await attempt(
+        db().sql(`select public.${fn}(${names.map((n, i) => `${n} => $${i + 1}`).join(", ")})`, Object.values(args)),
+      );
+      expect(inner, fn).toMatchObject({ ok: false, message: "Access denied: server only", hint: "server_only" });
+    }
     expect(await db().credits(p)).toBe(0);
+    expect(await db().sql("select status from public.top_ups where id = $1", [t.id])).toEqual([{ status: "pending" }]);
   });
 });
 

@@ -216,8 +216,12 @@ describe("breaks, self-exclusion and closure", () => {
     expect(excluded.state).toBe("self_exclusion");
     expect((Date.parse(excluded.break_until!) - Date.now()) / 86_400_000).toBeGreaterThan(180);
     expect(await attempt(createTopUp(p, 10))).toMatchObject({ ok: false, hint: "self_excluded" });
+    const shorter = await db().call<Protections>(asUser(p), "self_exclude", { p_months: 6 });
+    expect(Date.parse(shorter.break_until!)).toBeGreaterThanOrEqual(Date.parse(excluded.break_until!));
+    const longer = await db().call<Protections>(asUser(p), "self_exclude", { p_months: 12 });
+    expect((Date.parse(longer.break_until!) - Date.now()) / 86_400_000).toBeGreaterThan(360);
     const later = await db().call<Protections>(asUser(p), "take_break", { p_period: "3 months" });
-    expect(later).toMatchObject({ state: "self_exclusion", break_until: excluded.break_until });
+    expect(later).toMatchObject({ state: "self_exclusion", break_until: longer.break_until });
     expect(await attempt(db().call(asUser(p), "take_break", { p_period: "2 days" }))).toMatchObject({
       ok: false,
       hint: "invalid_input",
