@@ -35,8 +35,9 @@ update public.user_account_data set approved = true, approved_at = now() - inter
  where id = '00000000-0000-4000-8000-000000000003';
 
 -- Credit for the approved player, through the ledger -----------------------------
--- The seed runs as the database owner, so it may call the private ledger helper: no RPC
--- posts a purchase with its bonus and payment reference until payments land.
+-- The seed runs as the database owner, so it may call the private ledger helper. These
+-- demo purchases are ledger rows only, with no top_ups row behind them: no payment was
+-- confirmed, so they count towards no monthly limit or credit-card cap.
 select private.post_ledger('00000000-0000-4000-8000-000000000003', 'top_up', 50.00, 'Credit purchase', 'seed-topup-1', 50.00);
 select private.post_ledger('00000000-0000-4000-8000-000000000003', 'bonus', 1.25, 'Bonus credit (2.5%)', 'seed-topup-1');
 select private.post_ledger('00000000-0000-4000-8000-000000000003', 'top_up', 25.00, 'Credit purchase', 'seed-topup-2', 25.00);
