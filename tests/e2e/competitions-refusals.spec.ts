@@ -94,7 +94,10 @@ test.describe("£2.50 a ticket with £3 of credit", () => {
     const online = competitionPage.entry;
     await online.quantity.fill("2");
     await expect(online.root.getByText("Not enough credit: you need £2.00 more.")).toBeVisible();
-    await expect(online.root.getByRole("link", { name: "Add credit" })).toHaveAttribute("href", "/credit");
+    await expect(online.root.getByRole("link", { name: "Add credit" })).toHaveAttribute(
+      "href",
+      `/payment/competition?competition=${competition.id}&quantity=2`,
+    );
     await expect(online.buyButton(2)).toBeDisabled();
 
     // One ticket is affordable when the page loads; then the balance drops in another tab.

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { createUser, signedInClient } from "./support/backend";
+import { buyAs, createUser, signedInClient } from "./support/backend";
 import { CompetitionPage } from "./support/pages/competition";
 import { Header } from "./support/pages/header";
 import type { Locator, Page } from "@playwright/test";
@@ -160,4 +160,39 @@ test.describe("short of credit on a competition", () => {
     await expect(competitionPage.yourTicketNumbers).toHaveCount(3);
     expect(await moneyOf(player)).toEqual({ balance: 0, toppedUp: 6 });
   });
+});
+
+test.describe("a competition that sells out while the player pays", () => {
+  test.use({
+    playerDetails: { name: "Lou Late", credit: 0 },
+    competitionFields: { label: "sells-out", ticketPrice: 2, totalTickets: 3, maxPerUser: 3 },
+  });
+
+  test("the credit stays and the player is told why there are no tickets", async ({
+    approvedPlayer: player,
+    liveCompetition: competition,
+  }) => {
+    const { page } = player;
+    await page.goto(`/payment/competition?competition=${competition.id}&quantity=3&answer=Yellow`);
+    await expect(page.getByTestId("competition-top-up-amount")).toHaveText("£6.00");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("This is a test checkout: no card is taken.")).toBeVisible();
+
+    const rival = await createUser({ name: "Rita Rival", credit: 5, label: "rival" });
+    await buyAs(rival, competition.id, 1);
+    await page.getByRole("button", { name: "Pay by debit card" }).click();
+
+    await expect(page).toHaveURL(/\/purchase-success\?top_up=/);
+    await expect(page.getByTestId("balance-after-top-up")).toHaveText("Your balance is now £6.00");
+    await expect(page.getByTestId("entry-error")).toContainText("Only 2 tickets left");
+    await expect(page.getByTestId("entry-error")).toContainText("The credit stayed in your balance");
+  });
+});
+
+test("the Stripe webhook is not there without Stripe keys", async ({ request }) => {
+  const response = await request.post("/api/webhooks/stripe", {
+    data: "{}",
+    headers: { "stripe-signature": "t=1,v1=x" },
+  });
+  expect(response.status()).toBe(404);
 });
