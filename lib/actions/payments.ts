@@ -6,7 +6,7 @@ import { z } from "zod";
 import { getEntryQuote } from "@/lib/data/competitions";
 import { createTopUp, dismissLimitPrompt, getTopUp, getTopUpOptions, quoteTopUp } from "@/lib/data/payments";
 import type { CreatedTopUp, TopUpQuote } from "@/lib/data/payments-schema";
-import { paymentAdapter, stripeConfigured } from "@/lib/payments/adapter";
+import { paymentAdapter, stripeConfigured, type PaymentAdapter } from "@/lib/payments/adapter";
 import { attachCheckoutSession, confirmPayment, failTopUp } from "@/lib/payments/confirm";
 import { TEST_OUTCOMES, testCheckoutAdapter, testPaymentId } from "@/lib/payments/test-checkout";
 import { siteUrl } from "@/lib/site-url";
@@ -44,8 +44,7 @@ export const quoteTopUpAction = defineAction({ schema: amountSchema, role: "appr
 );
 
 /** Opens the adapter's checkout for a pending top-up and sends the player there. */
-async function checkout(topUp: CreatedTopUp): Promise<ActionResult> {
-  const adapter = await paymentAdapter();
+async function checkout(adapter: PaymentAdapter, topUp: CreatedTopUp): Promise<ActionResult> {
   const admin = createAdminClient();
   let url: string;
   try {
@@ -63,7 +62,7 @@ async function checkout(topUp: CreatedTopUp): Promise<ActionResult> {
 /** "Continue" on /credit: create_top_up (every limit checked in SQL), then the checkout. */
 export const startTopUpAction = defineAction({ schema: amountSchema, role: "approved" }, async ({ amount }) => {
   const adapter = await paymentAdapter();
-  return checkout(await createTopUp(amount, adapter.provider));
+  return checkout(adapter, await createTopUp(amount, adapter.provider));
 });
 
 const competitionTopUpSchema = z.object({
@@ -91,7 +90,7 @@ export const competitionTopUpAction = defineAction(
     const amount = shortfall < options.min ? options.min : shortfall;
     const adapter = await paymentAdapter();
     const purpose = { competition_id: competitionId, quantity, answer: answer || null };
-    return checkout(await createTopUp(amount, adapter.provider, purpose));
+    return checkout(adapter, await createTopUp(amount, adapter.provider, purpose));
   },
 );
 
