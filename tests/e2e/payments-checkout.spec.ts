@@ -57,6 +57,10 @@ test.describe("a new player with no credit", () => {
       "£100",
       "£200",
     ]);
+    // The bonus and the credit landing are SQL's (2.5% from £50, 5% from £200).
+    await page.getByRole("button", { name: "£200" }).click();
+    await expect(page.getByTestId("quote-bonus")).toHaveText("£10.00");
+    await expect(credit.creditAdded).toHaveText("£210.00");
     await credit.checkout("60", "£61.50");
     await page.getByRole("button", { name: "Pay by debit card" }).click();
 
@@ -117,6 +121,28 @@ test.describe("a new player with no credit", () => {
     }
     await credit.continueButton.click();
     await expect(credit.amount).toHaveAccessibleDescription(/The smallest top-up is £5/);
+    await expect(page).toHaveURL(/\/credit$/);
+    expect(await moneyOf(player)).toEqual({ balance: 0, toppedUp: 0 });
+  });
+});
+
+test.describe("a player with a monthly limit of £20", () => {
+  test.use({ playerDetails: { name: "Lim Ited", credit: 0 } });
+
+  test("sees what is left of it, and a top-up over it is refused before any checkout", async ({
+    approvedPlayer: player,
+  }) => {
+    const limited = await (await signedInClient(player.email)).rpc("set_monthly_limit", { p_limit: 20 });
+    if (limited.error) throw new Error(limited.error.message);
+    const { page } = player;
+    const credit = new BuyCreditPage(page);
+    await credit.goto();
+    await credit.amount.fill("15");
+    await expect(page.getByTestId("quote-monthly-remaining")).toHaveText("£20.00");
+    await credit.amount.fill("25");
+    await expect(credit.amount).toHaveAccessibleDescription(/over your monthly limit: £20.00 left this month/);
+    await credit.continueButton.click();
+    await expect(credit.amount).toHaveAccessibleDescription(/over your monthly limit/);
     await expect(page).toHaveURL(/\/credit$/);
     expect(await moneyOf(player)).toEqual({ balance: 0, toppedUp: 0 });
   });
