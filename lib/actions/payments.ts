@@ -1,10 +1,9 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { refresh } from "next/cache";
 import { z } from "zod";
 import { getEntryQuote } from "@/lib/data/competitions";
-import { createTopUp, dismissLimitPrompt, getTopUp, getTopUpOptions, quoteTopUp } from "@/lib/data/payments";
+import { createTopUp, getTopUp, getTopUpOptions, quoteTopUp } from "@/lib/data/payments";
 import type { CreatedTopUp, TopUpQuote } from "@/lib/data/payments-schema";
 import { paymentAdapter, stripeConfigured, type PaymentAdapter } from "@/lib/payments/adapter";
 import { attachCheckoutSession, confirmPayment, failTopUp } from "@/lib/payments/confirm";
@@ -129,10 +128,3 @@ export const testCheckoutAction = defineAction(
     }
   },
 );
-
-/** "Not now" on the monthly-limit invitation before a first top-up. */
-export const dismissLimitPromptAction = defineAction({ schema: z.object({}), role: "approved" }, async () => {
-  await dismissLimitPrompt();
-  refresh();
-  return ok(undefined);
-});

@@ -4,6 +4,7 @@ import { refresh } from "next/cache";
 import { z } from "zod";
 import { BREAK_PERIODS, SELF_EXCLUSION_OPTIONS } from "@/components/account/protection-options";
 import { DbError, type DbErrorCode } from "@/lib/data/errors";
+import { dismissLimitPrompt } from "@/lib/data/payments";
 import { closeAccount, selfExclude, setMonthlyLimit, takeBreak, type Protections } from "@/lib/data/protections";
 import { formatDateTime, formatGBP } from "@/lib/format";
 import { defineAction } from "./define-action";
@@ -77,3 +78,13 @@ export const selfExcludeAction = defineAction({ schema: exclusionSchema, role: "
 
 /** Closes the account for good. */
 export const closeAccountAction = defineAction({ schema: z.object({}), role: "user" }, () => change(closeAccount));
+
+/**
+ * "Not now" on the monthly-limit invitation. Role 'user': the invitation comes at sign-up, before
+ * approval, as well as before a first top-up.
+ */
+export const dismissLimitPromptAction = defineAction({ schema: z.object({}), role: "user" }, async () => {
+  await dismissLimitPrompt();
+  refresh();
+  return ok(undefined);
+});

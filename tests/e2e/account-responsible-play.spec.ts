@@ -1,58 +1,12 @@
-import type { Locator, Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { signedInClient } from "./support/backend";
 import { expect, test } from "./support/fixtures";
+import { ResponsiblePlayPage } from "./support/pages/account";
 import { CompetitionPage } from "./support/pages/competition";
 import { Header } from "./support/pages/header";
 
 // /account/responsible-play: the monthly limit (decrease now, increase later), a break, self-exclusion and
 // closure behind their confirmations, the state in the page and the header, and the refusals that follow.
-
-/** /account/responsible-play. */
-class ResponsiblePlayPage {
-  readonly summary: Locator;
-  readonly state: Locator;
-  readonly limitChoice: Locator;
-  readonly noLimitChoice: Locator;
-  readonly limitAmount: Locator;
-  readonly saveLimit: Locator;
-  readonly formStatus: Locator;
-  readonly takeBreak: Locator;
-  readonly excludeMyself: Locator;
-  readonly closeAccount: Locator;
-  readonly dialog: Locator;
-
-  constructor(private readonly page: Page) {
-    this.summary = page.getByTestId("protection-summary");
-    this.state = page.getByTestId("protection-state");
-    this.limitChoice = page.getByLabel("A limit each calendar month");
-    this.noLimitChoice = page.getByLabel("No limit");
-    this.limitAmount = page.getByLabel("Limit in pounds");
-    this.saveLimit = page.getByRole("button", { name: "Save limit" });
-    this.formStatus = page.getByRole("main").getByRole("status");
-    this.takeBreak = page.getByRole("button", { name: "Take a break…" });
-    this.excludeMyself = page.getByRole("button", { name: "Exclude myself…" });
-    this.closeAccount = page.getByRole("button", { name: "Close my account…" });
-    this.dialog = page.getByRole("dialog");
-  }
-
-  /** Opens the page and waits for hydration, so the forms and dialogs respond to the first click. */
-  async goto() {
-    await this.page.goto("/account/responsible-play");
-    await expect(new Header(this.page).accountMenuButton()).toBeEnabled();
-  }
-
-  async setLimit(pounds: string) {
-    await this.limitChoice.check();
-    await this.limitAmount.fill(pounds);
-    await this.saveLimit.click();
-  }
-
-  /** A summary line's value ("Monthly limit" → "£40.00"). */
-  value(term: string): Locator {
-    return this.summary.locator(`dt:text-is("${term}") + dd`);
-  }
-}
 
 test("a lower limit applies at once, a higher one or none waits 24 hours", async ({ approvedPlayer: { page } }) => {
   const play = new ResponsiblePlayPage(page);

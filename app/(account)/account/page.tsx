@@ -1,15 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { LimitInvitation } from "@/components/account/limit-invitation";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
+import { getTopUpOptions } from "@/lib/data/payments";
 import { formatGBP } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function AccountPage() {
   const account = await requireUser("/account");
+  const rejected = Boolean(account.rejected_at);
+  // Until a limit is set, a first top-up made or the invitation declined (decided in SQL).
+  const inviteLimit = !rejected && (await getTopUpOptions()).needs_limit_prompt;
   return (
     <section className="flex flex-col gap-6">
       <PageHeader title={`Hello, ${account.name}`} />
@@ -22,6 +27,7 @@ export default async function AccountPage() {
           </Link>
         </Alert>
       )}
+      {inviteLimit ? <LimitInvitation /> : null}
       <dl className="grid gap-4 sm:grid-cols-3">
         <Card className="p-4">
           <dt className="text-sm text-muted-foreground">Credit balance</dt>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { LimitPrompt } from "@/components/payments/limit-prompt";
+import { LimitInvitation } from "@/components/account/limit-invitation";
 import { TopUpForm } from "@/components/payments/top-up-form";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
@@ -26,7 +26,7 @@ export default async function CreditPage() {
         </Alert>
       ) : (
         <>
-          {options.needs_limit_prompt ? <LimitPrompt /> : null}
+          {options.needs_limit_prompt ? <LimitInvitation /> : null}
           <Card>
             <CardContent>
               <TopUpForm quickPicks={options.quick_picks} />

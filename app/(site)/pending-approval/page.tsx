@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { LimitInvitation } from "@/components/account/limit-invitation";
 import { requireUser } from "@/lib/auth/session";
+import { getTopUpOptions } from "@/lib/data/payments";
 import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Waiting for approval", robots: { index: false } };
@@ -10,6 +12,8 @@ export default async function PendingApprovalPage() {
   const account = await requireUser("/pending-approval");
   if (account.approved) redirect("/account");
   const rejected = Boolean(account.rejected_at);
+  // Sign-up is the first moment to invite a monthly limit; a rejected account will never top up.
+  const inviteLimit = !rejected && (await getTopUpOptions()).needs_limit_prompt;
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4 py-12">
       <h1 className="text-3xl font-bold">
@@ -37,6 +41,7 @@ export default async function PendingApprovalPage() {
             are approved.
           </p>
           <p>Once approved, just reload any page: there is no need to sign out and in again.</p>
+          {inviteLimit ? <LimitInvitation /> : null}
         </>
       )}
       <h2 className="mt-4 text-xl font-semibold">While you wait</h2>

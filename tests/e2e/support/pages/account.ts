@@ -1,4 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { Header } from "./header";
 
 /** /account: the dashboard. */
 export class DashboardPage {
@@ -58,5 +59,64 @@ export class ProfilePage {
 
   async goto() {
     await this.page.goto("/account/profile");
+  }
+}
+
+/** /account/responsible-play. */
+export class ResponsiblePlayPage {
+  readonly summary: Locator;
+  readonly state: Locator;
+  readonly limitChoice: Locator;
+  readonly noLimitChoice: Locator;
+  readonly limitAmount: Locator;
+  readonly saveLimit: Locator;
+  readonly formStatus: Locator;
+  readonly takeBreak: Locator;
+  readonly excludeMyself: Locator;
+  readonly closeAccount: Locator;
+  readonly dialog: Locator;
+
+  constructor(private readonly page: Page) {
+    this.summary = page.getByTestId("protection-summary");
+    this.state = page.getByTestId("protection-state");
+    this.limitChoice = page.getByLabel("A limit each calendar month");
+    this.noLimitChoice = page.getByLabel("No limit");
+    this.limitAmount = page.getByLabel("Limit in pounds");
+    this.saveLimit = page.getByRole("button", { name: "Save limit" });
+    this.formStatus = page.getByRole("main").getByRole("status");
+    this.takeBreak = page.getByRole("button", { name: "Take a break…" });
+    this.excludeMyself = page.getByRole("button", { name: "Exclude myself…" });
+    this.closeAccount = page.getByRole("button", { name: "Close my account…" });
+    this.dialog = page.getByRole("dialog");
+  }
+
+  /** Opens the page and waits for hydration, so the forms and dialogs respond to the first click. */
+  async goto() {
+    await this.page.goto("/account/responsible-play");
+    await expect(new Header(this.page).accountMenuButton()).toBeEnabled();
+  }
+
+  async setLimit(pounds: string) {
+    await this.limitChoice.check();
+    await this.limitAmount.fill(pounds);
+    await this.saveLimit.click();
+  }
+
+  /** A summary line's value ("Monthly limit" → "£40.00"). */
+  value(term: string): Locator {
+    return this.summary.locator(`dt:text-is("${term}") + dd`);
+  }
+}
+
+/** The "Set a monthly limit" invitation (dashboard, /pending-approval, /credit). */
+export class LimitInvitation {
+  readonly root: Locator;
+  readonly setLimit: Locator;
+  readonly notNow: Locator;
+
+  constructor(page: Page) {
+    this.root = page.getByRole("region", { name: "Set a monthly limit" });
+    this.setLimit = this.root.getByRole("link", { name: "Set a limit" });
+    this.notNow = this.root.getByRole("button", { name: "Not now" });
   }
 }
