@@ -571,6 +571,7 @@ export type Database = {
         Row: {
           amount: number
           applied_at: string | null
+          bonus: number
           created_at: string
           id: number
           owed: number
@@ -582,6 +583,7 @@ export type Database = {
         Insert: {
           amount: number
           applied_at?: string | null
+          bonus?: number
           created_at?: string
           id?: never
           owed?: number
@@ -593,6 +595,7 @@ export type Database = {
         Update: {
           amount?: number
           applied_at?: string | null
+          bonus?: number
           created_at?: string
           id?: never
           owed?: number

@@ -1,7 +1,7 @@
 -- ============================================================================
 -- Payments and responsible play (issue 9): top-ups paid by card (Stripe Checkout
 -- or the test checkout), credited exactly once through one server-only function;
--- refunds posted as reversals; the credit-card cap; the player's protections
+-- refunds posted as reversals (money and its share of the bonus); the credit-card cap; the player's protections
 -- (monthly limit, breaks, self-exclusion, closure) enforced on top-ups and
 -- entries; the ledger page and its CSV.
 -- Works on hosted Supabase (PostgreSQL 15/17) and on the embedded PGlite.
@@ -72,6 +72,7 @@ create table public.top_up_refunds (
   payment_id text not null check (char_length(payment_id) between 1 and 255),
   top_up_id uuid references public.top_ups (id) on delete cascade,
   amount numeric(12, 2) not null check (amount > 0),
+  bonus numeric(12, 2) not null default 0 check (bonus >= 0),
   reversed numeric(12, 2) not null default 0 check (reversed >= 0),
   owed numeric(12, 2) not null default 0 check (owed >= 0),
   applied_at timestamptz,
@@ -81,6 +82,9 @@ alter table public.top_up_refunds enable row level security;
 create index top_up_refunds_payment_idx on public.top_up_refunds (payment_id);
 create index top_up_refunds_top_up_idx on public.top_up_refunds (top_up_id);
 comment on table public.top_up_refunds is 'Refunds reported by the payment provider, once each (refund_id). One that arrives before its payment is confirmed waits (applied_at null) and is applied by the confirmation.';
+comment on column public.top_up_refunds.bonus is 'The share of the top-up''s bonus this refund takes back with the money (bonus × amount / top-up, rounded down to the penny; the refund that completes the top-up takes what is left of the bonus).';
+comment on column public.top_up_refunds.reversed is 'Credit taken back from the balance for this refund: amount plus bonus share, up to the balance.';
+comment on column public.top_up_refunds.owed is 'What the balance could not cover of amount plus bonus share.';
 
 create table public.player_protections (
   user_id uuid primary key references auth.users (id) on delete cascade,
@@ -606,7 +610,9 @@ declare
   r public.top_up_refunds%rowtype;
   t public.top_ups%rowtype;
   balance numeric(12, 2);
-  reversed_amount numeric(12, 2) := 0;
+  bonus_share numeric(12, 2) := 0;
+  money_reversed numeric(12, 2) := 0;
+  bonus_reversed numeric(12, 2) := 0;
   still_owed numeric(12, 2) := 0;
 begin
   select * into r from public.top_up_refunds where id = p_refund_row for update;
@@ -615,16 +621,34 @@ begin
     return null;
   end if;
   if t.status in ('credited', 'partially_refunded', 'refunded') then
-    -- The balance never goes below zero: what was already spent is recorded as owed.
+    -- The bonus came with the money, so a refund takes back its share of it: rounded down
+    -- (in the player's favour) on a partial refund, and whatever is left of the bonus on the
+    -- refund that completes the top-up, so the shares never add up to more than the bonus
+    -- and a full refund, in one go or in parts, takes back exactly amount + bonus.
+    if t.refunded_amount + r.amount >= t.amount then
+      bonus_share := t.bonus - coalesce((select sum(o.bonus) from public.top_up_refunds o
+                                          where o.top_up_id = t.id and o.applied_at is not null), 0);
+    else
+      bonus_share := floor(t.bonus * r.amount / t.amount * 100) / 100;
+    end if;
+    -- The balance never goes below zero: what was already spent is recorded as owed. The
+    -- refunded money is taken first, then the bonus share.
     select a.credits into balance from public.user_account_data a where a.id = t.user_id for update;
-    reversed_amount := least(r.amount, balance);
-    still_owed := r.amount - reversed_amount;
-    if reversed_amount > 0 then
-      balance := private.post_ledger(t.user_id, 'top_up_reversal', -reversed_amount, 'Refund of top-up', 'top_up:' || t.id);
+    money_reversed := least(r.amount, balance);
+    bonus_reversed := least(bonus_share, balance - money_reversed);
+    still_owed := r.amount + bonus_share - money_reversed - bonus_reversed;
+    -- Two ledger rows rather than one: the first matches the money refunded to the card
+    -- (what the player sees on their statement), the second mirrors the top-up's own
+    -- `bonus` row, so the ledger says plainly how much bonus went back.
+    if money_reversed > 0 then
+      balance := private.post_ledger(t.user_id, 'top_up_reversal', -money_reversed, 'Refund of top-up', 'top_up:' || t.id);
+    end if;
+    if bonus_reversed > 0 then
+      balance := private.post_ledger(t.user_id, 'top_up_reversal', -bonus_reversed, 'Bonus taken back with the refund of top-up', 'top_up:' || t.id);
     end if;
   end if;
   update public.top_up_refunds
-     set top_up_id = t.id, reversed = reversed_amount, owed = still_owed, applied_at = now()
+     set top_up_id = t.id, bonus = bonus_share, reversed = money_reversed + bonus_reversed, owed = still_owed, applied_at = now()
    where id = r.id;
   update public.top_ups
      set refunded_amount = refunded_amount + r.amount, owed = owed + still_owed, updated_at = now(),
@@ -636,16 +660,19 @@ begin
     format(E'We have refunded %s of your top-up to your card.\n\n%s\nCredit balance: %s\nReference: top_up:%s',
            private.format_gbp(r.amount),
            case when t.status = 'refused_card_cap' then 'This payment was not credited, so your credit is unchanged.'
-                when still_owed > 0 then format('We took back %s credit; %s had already been spent and is recorded as owed.',
-                                                private.format_gbp(reversed_amount), private.format_gbp(still_owed))
-                else format('We took back %s credit.', private.format_gbp(reversed_amount)) end,
+                else format(E'Bonus taken back with it: %s\n', private.format_gbp(bonus_share))
+                  || case when still_owed > 0 then format('We took back %s credit; %s had already been spent and is recorded as owed.',
+                                                          private.format_gbp(money_reversed + bonus_reversed), private.format_gbp(still_owed))
+                          else format('We took back %s credit.', private.format_gbp(money_reversed + bonus_reversed)) end end,
            private.format_gbp(balance), t.id));
   perform private.log_activity('top_up.refunded', t.id,
-    jsonb_build_object('refund_id', r.refund_id, 'amount', r.amount, 'reversed', reversed_amount, 'owed', still_owed));
-  return jsonb_build_object('top_up_id', t.id, 'reversed', reversed_amount, 'owed', still_owed, 'balance', balance);
+    jsonb_build_object('refund_id', r.refund_id, 'amount', r.amount, 'bonus', bonus_share,
+                       'reversed', money_reversed + bonus_reversed, 'owed', still_owed));
+  return jsonb_build_object('top_up_id', t.id, 'bonus', bonus_share, 'reversed', money_reversed + bonus_reversed,
+                            'owed', still_owed, 'balance', balance);
 end;
 $$;
-comment on function private.apply_top_up_refund(bigint) is 'Applies one recorded refund to its confirmed top-up: a top_up_reversal of what the balance covers, the rest recorded as owed, and a refund receipt. Does nothing before the confirmation or twice.';
+comment on function private.apply_top_up_refund(bigint) is 'Applies one recorded refund to its confirmed top-up: takes back the refunded money and its share of the bonus (two top_up_reversal rows) as far as the balance covers, records the rest as owed, and sends a refund receipt stating the bonus taken back. Does nothing before the confirmation or twice.';
 
 create function private.require_within_card_cap(p_user uuid, p_amount numeric) returns void
 language plpgsql security definer set search_path = '' as $$
@@ -873,7 +900,7 @@ begin
   select * into existing from public.top_up_refunds where refund_id = p_refund_id;
   if found then
     return jsonb_build_object('status', 'already_recorded', 'top_up_id', existing.top_up_id,
-                              'reversed', existing.reversed, 'owed', existing.owed);
+                              'bonus', existing.bonus, 'reversed', existing.reversed, 'owed', existing.owed);
   end if;
   select * into t from public.top_ups where payment_id = p_payment_id;
   if found and t.refunded_amount + p_amount > t.amount then
@@ -883,12 +910,12 @@ begin
   returning id into new_row;
   applied := private.apply_top_up_refund(new_row);
   if applied is null then
-    return jsonb_build_object('status', 'awaiting_confirmation', 'top_up_id', null, 'reversed', 0, 'owed', 0);
+    return jsonb_build_object('status', 'awaiting_confirmation', 'top_up_id', null, 'bonus', 0, 'reversed', 0, 'owed', 0);
   end if;
   return jsonb_build_object('status', 'recorded') || applied;
 end;
 $$;
-comment on function public.record_top_up_refund(text, text, numeric) is 'Server: a provider refunded (part of) a payment. Once per refund id: posts a top_up_reversal of what the balance covers and records the rest as owed, with a refund receipt; a refund that arrives before its confirmation is kept and applied by it.';
+comment on function public.record_top_up_refund(text, text, numeric) is 'Server: a provider refunded (part of) a payment. Once per refund id: takes back the refunded money and its share of the bonus (top_up_reversal rows) as far as the balance covers and records the rest as owed, with a refund receipt; a refund that arrives before its confirmation is kept and applied by it.';
 grant execute on function public.record_top_up_refund(text, text, numeric) to service_role;
 
 -- ----------------------------------------------------------------------------

@@ -132,6 +132,42 @@ describe("PostgreSQL 15: payments under concurrency", () => {
     expect(refunds.rows).toEqual([{ applied: true }]);
   }, 60_000);
 
+  it("two partial refunds racing their confirmation take back the money and exactly the whole bonus", async () => {
+    const p = await player();
+    const id = await createTopUp(p, 60); // £1.50 bonus
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      i % 2
+        ? confirm(id, "pi_race_parts", "debit", 60)
+        : asServer("select public.record_top_up_refund('pi_race_parts', $1, $2) as result", [
+            i % 4 ? "re_race_a" : "re_race_b",
+            i % 4 ? 20 : 40,
+          ]),
+    );
+    const results = await Promise.all(calls);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    // Whichever refund comes first, £20 carries £0.50 of bonus and £40 carries £1.00.
+    const state = await stateOf(p);
+    expect({ ...state, rows: [...state.rows].sort() }).toEqual({
+      credits: "0.00",
+      ledger_sum: "0.00",
+      rows: [
+        "bonus 1.50",
+        "top_up 60.00",
+        "top_up_reversal -0.50",
+        "top_up_reversal -1.00",
+        "top_up_reversal -20.00",
+        "top_up_reversal -40.00",
+      ],
+    });
+    const refunds = await pool.query(
+      "select refund_id, bonus::text, reversed::text, owed::text from public.top_up_refunds where payment_id = 'pi_race_parts' order by refund_id",
+    );
+    expect(refunds.rows).toEqual([
+      { refund_id: "re_race_a", bonus: "0.50", reversed: "20.50", owed: "0.00" },
+      { refund_id: "re_race_b", bonus: "1.00", reversed: "41.00", owed: "0.00" },
+    ]);
+  }, 60_000);
+
   it("50 simultaneous top-ups never exceed the monthly limit", async () => {
     const p = await player();
     await asPlayer(p, "select public.set_monthly_limit(100) as result", []);

@@ -208,51 +208,112 @@ describe("the credit-card cap", () => {
 });
 
 const refund = (paymentId: string, refundId: string, amount: number | string) =>
-  db().call<{ status: string; top_up_id: string | null; reversed: number; owed: number; balance?: number }>(
-    service,
-    "record_top_up_refund",
-    { p_payment_id: paymentId, p_refund_id: refundId, p_amount: amount },
-  );
+  db().call<{
+    status: string;
+    top_up_id: string | null;
+    bonus: number;
+    reversed: number;
+    owed: number;
+    balance?: number;
+  }>(service, "record_top_up_refund", { p_payment_id: paymentId, p_refund_id: refundId, p_amount: amount });
 
 const mailKinds = async (uid: string) =>
   (await db().sql<{ kind: string }>("select kind from public.mail_outbox where to_user = $1 order by id", [uid])).map(
     (m) => m.kind,
   );
 
+const refundMails = async (uid: string) =>
+  (
+    await db().sql<{ body_text: string }>(
+      "select body_text from public.mail_outbox where to_user = $1 and kind = 'top_up_refund' order by id",
+      [uid],
+    )
+  ).map((m) => m.body_text);
+
+const topUpRow = async (id: string) =>
+  (
+    await db().sql<{ status: string; owed: string; refunded_amount: string }>(
+      "select status, owed, refunded_amount from public.top_ups where id = $1",
+      [id],
+    )
+  )[0];
+
 describe("refunds", () => {
-  it("a full refund posts a reversal, marks the top-up refunded and sends a refund receipt, once", async () => {
-    const p = await db().createPlayer();
-    const { topUp } = await paidTopUp(p, 20);
-    const r = await refund(`pi_${topUp.id}`, "re_full", 20);
-    expect(r).toMatchObject({ status: "recorded", top_up_id: topUp.id, reversed: 20, owed: 0, balance: 0 });
-    expect(await refund(`pi_${topUp.id}`, "re_full", 20)).toMatchObject({ status: "already_recorded" });
-    expect((await ledgerOf(p)).map((l) => [l.kind, l.amount, l.reference])).toEqual([
-      ["top_up", "20.00", `top_up:${topUp.id}`],
-      ["top_up_reversal", "-20.00", `top_up:${topUp.id}`],
+  it("a full refund takes back the money and the bonus that came with it, marks the top-up refunded and sends a refund receipt, once", async () => {
+    const p = await db().createPlayer({ credits: 15 });
+    const { topUp } = await paidTopUp(p, 200);
+    expect(await db().credits(p)).toBe(225);
+    const r = await refund(`pi_${topUp.id}`, "re_full", 200);
+    expect(r).toMatchObject({
+      status: "recorded",
+      top_up_id: topUp.id,
+      bonus: 10,
+      reversed: 210,
+      owed: 0,
+      balance: 15,
+    });
+    expect(await refund(`pi_${topUp.id}`, "re_full", 200)).toMatchObject({
+      status: "already_recorded",
+      bonus: 10,
+      reversed: 210,
+      owed: 0,
+    });
+    expect(await db().credits(p)).toBe(15);
+    expect((await ledgerOf(p)).slice(1).map((l) => [l.kind, l.amount, l.reference])).toEqual([
+      ["top_up", "200.00", `top_up:${topUp.id}`],
+      ["bonus", "10.00", `top_up:${topUp.id}`],
+      ["top_up_reversal", "-200.00", `top_up:${topUp.id}`],
+      ["top_up_reversal", "-10.00", `top_up:${topUp.id}`],
     ]);
+    const reasons = await db().sql<{ reason: string }>(
+      "select reason from public.credit_ledger where user_id = $1 and kind = 'top_up_reversal' order by id",
+      [p],
+    );
+    expect(reasons.map((l) => l.reason)).toEqual(["Refund of top-up", "Bonus taken back with the refund of top-up"]);
     expect(await db().call(asUser(p), "get_top_up", { p_id: topUp.id })).toMatchObject({ status: "refunded" });
     expect(await mailKinds(p)).toEqual(["top_up_receipt", "top_up_refund"]);
+    const [mail] = await refundMails(p);
+    expect(mail).toContain("We have refunded £200.00 of your top-up to your card.");
+    expect(mail).toContain("Bonus taken back with it: £10.00");
+    expect(mail).toContain("We took back £210.00 credit.");
+    expect(mail).toContain("Credit balance: £15.00");
     // A confirmation replayed after the refund credits nothing more.
-    expect(await confirm(topUp.id, `pi_${topUp.id}`, "debit", 20)).toMatchObject({ status: "refunded", balance: 0 });
+    expect(await confirm(topUp.id, `pi_${topUp.id}`, "debit", 200)).toMatchObject({ status: "refunded", balance: 15 });
   });
 
-  it("a refund larger than the balance takes what is there and records the rest as owed", async () => {
+  it("a refund larger than the balance takes what is there and records the rest, bonus share included, as owed", async () => {
     const admin = await db().createAdmin();
-    const comp = await db().createCompetition(admin, { ticket_price: 5 });
+    const comp = await db().createCompetition(admin, { ticket_price: 15 });
     const p = await db().createPlayer();
-    const { topUp } = await paidTopUp(p, 20);
+    const { topUp } = await paidTopUp(p, 50); // £1.25 bonus: £51.25 credit
     await db().call(asUser(p), "enter_competition", { p_competition_id: comp, p_quantity: 3, p_answer: "4" });
-    expect(await refund(`pi_${topUp.id}`, "re_owed_1", 8)).toMatchObject({ reversed: 5, owed: 3, balance: 0 });
+    expect(await db().credits(p)).toBe(6.25);
+    // £20 of £50 refunded: its bonus share is £1.25 × 20 / 50 = £0.50, so £20.50 is due.
+    expect(await refund(`pi_${topUp.id}`, "re_owed_1", 20)).toMatchObject({
+      bonus: 0.5,
+      reversed: 6.25,
+      owed: 14.25,
+      balance: 0,
+    });
     expect(await db().call(asUser(p), "get_top_up", { p_id: topUp.id })).toMatchObject({
       status: "partially_refunded",
     });
-    expect(await refund(`pi_${topUp.id}`, "re_owed_2", 12)).toMatchObject({ reversed: 0, owed: 12, balance: 0 });
-    const [row] = await db().sql<{ status: string; owed: string; refunded_amount: string }>(
-      "select status, owed, refunded_amount from public.top_ups where id = $1",
-      [topUp.id],
-    );
-    expect(row).toEqual({ status: "refunded", owed: "15.00", refunded_amount: "20.00" });
+    // The refund that completes the top-up takes the rest of the bonus (£0.75).
+    expect(await refund(`pi_${topUp.id}`, "re_owed_2", 30)).toMatchObject({
+      bonus: 0.75,
+      reversed: 0,
+      owed: 30.75,
+      balance: 0,
+    });
+    // Taken back plus owed is exactly the money and its bonus.
+    expect(await topUpRow(topUp.id)).toEqual({ status: "refunded", owed: "45.00", refunded_amount: "50.00" });
     expect(await db().credits(p)).toBe(0);
+    expect((await ledgerOf(p)).filter((l) => l.kind === "top_up_reversal").map((l) => l.amount)).toEqual(["-6.25"]);
+    const mails = await refundMails(p);
+    expect(mails[0]).toContain("Bonus taken back with it: £0.50");
+    expect(mails[0]).toContain("We took back £6.25 credit; £14.25 had already been spent and is recorded as owed.");
+    expect(mails[1]).toContain("Bonus taken back with it: £0.75");
+    expect(mails[1]).toContain("We took back £0.00 credit; £30.75 had already been spent and is recorded as owed.");
     // More than was paid is refused.
     expect(await attempt(refund(`pi_${topUp.id}`, "re_owed_3", 1))).toMatchObject({
       ok: false,
@@ -260,33 +321,120 @@ describe("refunds", () => {
     });
   });
 
-  it("a refund that arrives before the confirmation is applied by it (order does not matter)", async () => {
+  it("when the balance covers the money but not all of its bonus share, the rest of the share is owed", async () => {
+    const admin = await db().createAdmin();
+    const comp = await db().createCompetition(admin, { ticket_price: 6 });
+    const p = await db().createPlayer();
+    const { topUp } = await paidTopUp(p, 200); // £210 credit
+    await db().call(asUser(p), "enter_competition", { p_competition_id: comp, p_quantity: 1, p_answer: "4" });
+    expect(await refund(`pi_${topUp.id}`, "re_bonus_owed", 200)).toMatchObject({
+      bonus: 10,
+      reversed: 204,
+      owed: 6,
+      balance: 0,
+    });
+    expect((await ledgerOf(p)).filter((l) => l.kind === "top_up_reversal").map((l) => l.amount)).toEqual([
+      "-200.00",
+      "-4.00",
+    ]);
+    expect(await topUpRow(topUp.id)).toEqual({ status: "refunded", owed: "6.00", refunded_amount: "200.00" });
+  });
+
+  it("partial refunds round each bonus share down, the last takes what is left, and together they equal one full refund", async () => {
+    const p = await db().createPlayer();
+    const { topUp: halves } = await paidTopUp(p, 200);
+    expect(await refund(`pi_${halves.id}`, "re_half_1", 100)).toMatchObject({ bonus: 5, reversed: 105, owed: 0 });
+    expect(await db().call(asUser(p), "get_top_up", { p_id: halves.id })).toMatchObject({
+      status: "partially_refunded",
+    });
+    expect(await refund(`pi_${halves.id}`, "re_half_2", 100)).toMatchObject({ bonus: 5, reversed: 105, owed: 0 });
+    expect(await db().credits(p)).toBe(0);
+    expect(await topUpRow(halves.id)).toEqual({ status: "refunded", owed: "0.00", refunded_amount: "200.00" });
+
+    // £123.45 with a £3.08 bonus refunded as £40 + £40 + £43.45: 3.08 × 40 / 123.45 = 0.998 rounds down
+    // to £0.99 twice, and the refund that completes the top-up takes the remaining £1.10.
+    const { topUp: odd } = await paidTopUp(p, 123.45);
+    expect(await db().credits(p)).toBe(126.53);
+    const shares: number[] = [];
+    for (const [id, amount] of [
+      ["re_odd_1", 40],
+      ["re_odd_2", 40],
+      ["re_odd_3", 43.45],
+    ] as const) {
+      shares.push((await refund(`pi_${odd.id}`, id, amount)).bonus);
+    }
+    expect(shares).toEqual([0.99, 0.99, 1.1]);
+    expect(await db().credits(p)).toBe(0);
+    expect(
+      (await ledgerOf(p))
+        .filter((l) => l.kind === "top_up_reversal" && l.reference === `top_up:${odd.id}`)
+        .map((l) => l.amount),
+    ).toEqual(["-40.00", "-0.99", "-40.00", "-0.99", "-43.45", "-1.10"]);
+
+    // A refund too small to carry a penny of bonus takes back only the money; the bonus waits for the last refund.
+    const { topUp: tiny } = await paidTopUp(p, 333.33); // £16.66 bonus
+    expect(await refund(`pi_${tiny.id}`, "re_tiny_1", 0.01)).toMatchObject({ bonus: 0, reversed: 0.01 });
+    expect(await refund(`pi_${tiny.id}`, "re_tiny_2", 333.32)).toMatchObject({ bonus: 16.66, reversed: 349.98 });
+    expect(await db().credits(p)).toBe(0);
+    const [{ bonuses }] = await db().sql<{ bonuses: string }>(
+      "select sum(r.bonus)::text as bonuses from public.top_up_refunds r where r.top_up_id = $1",
+      [tiny.id],
+    );
+    expect(bonuses).toBe("16.66");
+  });
+
+  it("a refund that arrives before the confirmation is applied by it, bonus share included (order does not matter)", async () => {
     const p = await db().createPlayer();
     const t = await createTopUp(p, 50);
     expect(await refund("pi_early", "re_early", 50)).toMatchObject({ status: "awaiting_confirmation", reversed: 0 });
     expect(await db().credits(p)).toBe(0);
-    expect(await confirm(t.id, "pi_early", "debit", 50)).toMatchObject({ status: "refunded", balance: 1.25 });
+    expect(await confirm(t.id, "pi_early", "debit", 50)).toMatchObject({ status: "refunded", balance: 0 });
     expect((await ledgerOf(p)).map((l) => [l.kind, l.amount])).toEqual([
       ["top_up", "50.00"],
       ["bonus", "1.25"],
       ["top_up_reversal", "-50.00"],
+      ["top_up_reversal", "-1.25"],
     ]);
     expect(await confirm(t.id, "pi_early", "debit", 50)).toMatchObject({ status: "refunded" });
-    expect(await refund("pi_early", "re_early", 50)).toMatchObject({ status: "already_recorded" });
-    expect(await db().credits(p)).toBe(1.25);
+    expect(await refund("pi_early", "re_early", 50)).toMatchObject({ status: "already_recorded", bonus: 1.25 });
+    expect(await db().credits(p)).toBe(0);
   });
 
-  it("a refund of a payment refused over the card cap reverses nothing", async () => {
+  it("two partial refunds that arrive before the confirmation take back the money and the whole bonus", async () => {
+    const p = await db().createPlayer();
+    const t = await createTopUp(p, 200);
+    expect(await refund("pi_early_parts", "re_early_a", 60)).toMatchObject({ status: "awaiting_confirmation" });
+    expect(await refund("pi_early_parts", "re_early_b", 140)).toMatchObject({ status: "awaiting_confirmation" });
+    expect(await confirm(t.id, "pi_early_parts", "debit", 200)).toMatchObject({ status: "refunded", balance: 0 });
+    const rows = await db().sql<{ refund_id: string; bonus: string; reversed: string; owed: string }>(
+      "select refund_id, bonus, reversed, owed from public.top_up_refunds where top_up_id = $1 order by id",
+      [t.id],
+    );
+    expect(rows).toEqual([
+      { refund_id: "re_early_a", bonus: "3.00", reversed: "63.00", owed: "0.00" },
+      { refund_id: "re_early_b", bonus: "7.00", reversed: "147.00", owed: "0.00" },
+    ]);
+  });
+
+  it("a refund of a payment refused over the card cap reverses nothing, bonus included", async () => {
     const p = await db().createPlayer();
     const { topUp, result } = await paidTopUp(p, 251, "credit");
     expect(result.status).toBe("refund_required");
-    expect(await refund(`pi_${topUp.id}`, "re_cap", 251)).toMatchObject({ status: "recorded", reversed: 0, owed: 0 });
+    expect(await refund(`pi_${topUp.id}`, "re_cap", 251)).toMatchObject({
+      status: "recorded",
+      bonus: 0,
+      reversed: 0,
+      owed: 0,
+    });
     expect(await db().call(asUser(p), "get_top_up", { p_id: topUp.id })).toMatchObject({
       status: "refused_card_cap",
       refusal_reason_code: "card_cap_exceeded",
     });
     expect(await ledgerOf(p)).toEqual([]);
     expect(await mailKinds(p)).toEqual(["top_up_refund"]);
+    const [mail] = await refundMails(p);
+    expect(mail).toContain("This payment was not credited, so your credit is unchanged.");
+    expect(mail).not.toContain("Bonus");
   });
 });
 
