@@ -1,52 +1,13 @@
 import { readFile } from "node:fs/promises";
-import type { Locator, Page } from "@playwright/test";
 import { ledgerKindLabel } from "../../components/account/ledger-filters";
 import { axeViolations } from "./support/axe";
 import { buyAs, serviceClient, type TestUser } from "./support/backend";
 import { expect, test } from "./support/fixtures";
+import { CreditsPage } from "./support/pages/account";
 import { Header } from "./support/pages/header";
 
 // /account/credits: the ledger a player builds through the backend (top-ups, adjustments, entries),
 // its filters, keyset pages and the CSV download, checked against what the table shows.
-
-/** /account/credits: the balance, the filter form, the totals, the table and its pages. */
-class CreditsPage {
-  readonly kind: Locator;
-  readonly month: Locator;
-  readonly show: Locator;
-  readonly count: Locator;
-  readonly net: Locator;
-  readonly rows: Locator;
-  readonly older: Locator;
-  readonly newer: Locator;
-  readonly download: Locator;
-  readonly notice: Locator;
-
-  constructor(private readonly page: Page) {
-    this.kind = page.getByLabel("Kind");
-    this.month = page.getByLabel("Month");
-    this.show = page.getByRole("button", { name: "Show" });
-    this.count = page.getByTestId("ledger-count");
-    this.net = page.getByTestId("ledger-net");
-    this.rows = page.getByRole("main").getByRole("table").locator("tbody tr");
-    const pages = page.getByRole("navigation", { name: "Pages of history" });
-    this.older = pages.getByRole("link", { name: "Older" });
-    this.newer = pages.getByRole("link", { name: "Newer" });
-    this.download = page.getByRole("link", { name: "Download CSV" });
-    this.notice = page.getByRole("main").getByRole("status");
-  }
-
-  async goto(query = "") {
-    await this.page.goto(`/account/credits${query}`);
-  }
-
-  /** The table as the player reads it: kind, amount, balance after, reference, details (the date's format is local). */
-  async tableRows(): Promise<string[][]> {
-    return this.rows.evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll("td")].slice(1).map((cell) => cell.textContent?.trim() ?? "")),
-    );
-  }
-}
 
 /** Posts `count` movements for `player` through the secret-key API: alternately a paid top-up and an adjustment. */
 async function postMovements(player: TestUser, count: number) {

@@ -1,38 +1,11 @@
 import { expect, test } from "./support/fixtures";
 import { buyAs, createUser, signedInClient } from "./support/backend";
 import { CompetitionPage } from "./support/pages/competition";
+import { BuyCreditPage } from "./support/pages/credit";
 import { Header } from "./support/pages/header";
-import type { Locator, Page } from "@playwright/test";
 
 // Top-ups through the embedded test checkout (no Stripe keys on the e2e server): the amounts,
 // the bonus and every refusal come from SQL; the checkout confirms through the webhook's path.
-
-/** /credit: the amount, its live quote, "Continue". */
-class BuyCreditPage {
-  readonly amount: Locator;
-  readonly creditAdded: Locator;
-  readonly continueButton: Locator;
-
-  constructor(private readonly page: Page) {
-    this.amount = page.getByLabel("Amount");
-    this.creditAdded = page.getByTestId("quote-credit");
-    this.continueButton = page.getByRole("button", { name: "Continue" });
-  }
-
-  /** Opens the page and waits for React, so typing reaches the live quote. */
-  async goto() {
-    await this.page.goto("/credit");
-    await expect(new Header(this.page).themeToggle()).toBeEnabled();
-  }
-
-  /** Types an amount, waits for its quote, continues, and lands on the test checkout. */
-  async checkout(amount: string, creditAdded: string) {
-    await this.amount.fill(amount);
-    await expect(this.creditAdded).toHaveText(creditAdded);
-    await this.continueButton.click();
-    await expect(this.page.getByText("This is a test checkout: no card is taken.")).toBeVisible();
-  }
-}
 
 /** The player's balance and month's top-ups as the database has them. */
 async function moneyOf(player: { email: string }) {
