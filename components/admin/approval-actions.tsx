@@ -8,18 +8,21 @@ import { Input } from "@/components/ui/input";
 import { approveAccount, rejectAccount } from "@/lib/actions/approvals";
 
 // Approve in one click; reject needs a reason the user will see.
-export function ApprovalActions({ userId, name }: { userId: string; name: string }) {
+// The forms are landmarks, so their names must be unique on the page: two people waiting may share a name,
+// never an e-mail.
+export function ApprovalActions({ userId, name, email }: { userId: string; name: string; email: string | null }) {
+  const who = email ? `${name} (${email})` : name;
   const [approved, approve] = useActionState(approveAccount, null);
   const [rejected, reject] = useActionState(rejectAccount, null);
   const rejectErrors = rejected && !rejected.ok ? rejected.fieldErrors : undefined;
   return (
     <div className="flex flex-col gap-3">
-      <form action={approve} aria-label={`Approve ${name}`}>
+      <form action={approve} aria-label={`Approve ${who}`}>
         <input type="hidden" name="userId" value={userId} />
         <SubmitButton pendingLabel="Approving…">Approve {name}</SubmitButton>
       </form>
       <FormStatus result={approved} />
-      <form action={reject} aria-label={`Reject ${name}`} className="flex flex-col gap-2" noValidate>
+      <form action={reject} aria-label={`Reject ${who}`} className="flex flex-col gap-2" noValidate>
         <input type="hidden" name="userId" value={userId} />
         <Field id={`reason-${userId}`} label={`Reason for rejecting ${name}`} errors={rejectErrors?.reason}>
           {(control) => <Input {...control} name="reason" />}

@@ -1,4 +1,5 @@
 import { axeViolations } from "./support/axe";
+import { createUser } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { Header } from "./support/pages/header";
 import { storageStatePath } from "./support/users";
@@ -65,3 +66,18 @@ for (const [user, paths] of Object.entries(signedInPages) as [keyof typeof signe
     }
   });
 }
+
+test.describe("the approval queue", () => {
+  test.use({ storageState: storageStatePath("admin") });
+
+  test("two people waiting with the same name leave every landmark uniquely named", async ({ page }) => {
+    await Promise.all([
+      createUser({ name: "Sam Same", approved: false, label: "same-name" }),
+      createUser({ name: "Sam Same", approved: false, label: "same-name" }),
+    ]);
+    await page.goto("/admin/approvals");
+    await expect(page.getByRole("button", { name: "Approve Sam Same" })).toHaveCount(2);
+    await expect(new Header(page).accountMenuButton()).toBeEnabled();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -42,7 +42,7 @@ export default async function ApprovalsPage({
                     {account.date_of_birth ? ` · born ${formatDate(account.date_of_birth)}` : ""}
                   </p>
                 </div>
-                <ApprovalActions userId={account.id} name={account.name} />
+                <ApprovalActions userId={account.id} name={account.name} email={account.email} />
               </Card>
             </li>
           ))}
