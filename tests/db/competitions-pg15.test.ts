@@ -1,15 +1,13 @@
 // The 300-buyer race on a real PostgreSQL 15 server (a throwaway cluster from
 // tests/db/pg15.ts), where transactions really run in parallel; PGlite runs them
 // one at a time.
-import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPg15, type Pg15 } from "./pg15";
+import { describe, expect, it } from "vitest";
+import { pg15ClusterForFile } from "./pg15";
 
-let server: Pg15;
-let pool: pg.Pool;
+const cluster = pg15ClusterForFile(40);
 
 async function as<T>(claims: Record<string, string>, role: string, sql: string, params: unknown[]): Promise<T> {
-  const client = await pool.connect();
+  const client = await cluster.pool.connect();
   try {
     await client.query("begin");
     await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
@@ -26,29 +24,22 @@ async function as<T>(claims: Record<string, string>, role: string, sql: string, 
 }
 
 describe("PostgreSQL 15: concurrent buyers", () => {
-  beforeAll(async () => {
-    server = await startPg15();
-    pool = server.pool(40);
-  }, 120_000);
-
-  afterAll(async () => {
-    await pool?.end();
-    await server?.stop();
-  });
-
   it("300 buyers racing for 100 tickets: exactly 100 sold, 1…100, one draw, balances equal ledgers", async () => {
     const tag = Date.now();
-    const admin = (await pool.query("insert into auth.users (email) values ($1) returning id", [`admin-${tag}@t.test`]))
-      .rows[0].id;
-    await pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [admin]);
+    const admin = (
+      await cluster.pool.query("insert into auth.users (email) values ($1) returning id", [`admin-${tag}@t.test`])
+    ).rows[0].id;
+    await cluster.pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [
+      admin,
+    ]);
     const buyers: string[] = (
-      await pool.query(
+      await cluster.pool.query(
         "insert into auth.users (email, raw_user_meta_data) select 'buyer-' || $1 || '-' || n || '@t.test', '{\"name\":\"Race Buyer\"}' from generate_series(1, 300) n returning id",
         [tag],
       )
     ).rows.map((r) => r.id);
-    await pool.query("update public.user_account_data set approved = true where id = any($1)", [buyers]);
-    await pool.query(
+    await cluster.pool.query("update public.user_account_data set approved = true where id = any($1)", [buyers]);
+    await cluster.pool.query(
       "select private.post_ledger(id, 'top_up', 5.00, 'Test', 'test', 5.00) from unnest($1::uuid[]) id",
       [buyers],
     );
@@ -90,9 +81,11 @@ describe("PostgreSQL 15: concurrent buyers", () => {
       if (r.status === "rejected")
         expect(String((r.reason as Error).message)).toMatch(/^(This competition has sold out|Only \d+ tickets left)$/);
     }
-    const draws = await pool.query("select count(*)::int n from public.draws where competition_id = $1", [comp.id]);
+    const draws = await cluster.pool.query("select count(*)::int n from public.draws where competition_id = $1", [
+      comp.id,
+    ]);
     expect(draws.rows[0].n).toBe(1);
-    const mismatches = await pool.query(
+    const mismatches = await cluster.pool.query(
       `
       select a.id from public.user_account_data a left join public.credit_ledger l on l.user_id = a.id
        where a.id = any($1) group by a.id, a.credits having a.credits <> coalesce(sum(l.amount), 0) or a.credits < 0`,

@@ -3,20 +3,18 @@
 // a confirmation delivered 100 times at once credits once, a refund racing its
 // confirmation leaves one consistent ledger, and the monthly limit and the
 // credit-card cap hold against 50 simultaneous top-ups, entries and confirmations.
-import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPg15, type Pg15 } from "./pg15";
+import { describe, expect, it } from "vitest";
+import { pg15ClusterForFile } from "./pg15";
 import { LEDGER_MISMATCH_SQL } from "./support";
 
-let server: Pg15;
-let pool: pg.Pool;
+const cluster = pg15ClusterForFile(40);
 let userCount = 0;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; hint: string | undefined; message: string };
 
 /** One call in its own transaction, as the API gateway makes it. */
 async function call<T>(role: "authenticated" | "service_role", sub: string | null, sql: string, params: unknown[]) {
-  const client = await pool.connect();
+  const client = await cluster.pool.connect();
   try {
     await client.query("begin");
     const claims = sub ? { sub, role } : { role };
@@ -39,13 +37,14 @@ const asServer = <T>(sql: string, params: unknown[]) => call<T>("service_role", 
 
 async function player(credits = 0): Promise<string> {
   userCount += 1;
-  const { rows } = await pool.query(
+  const { rows } = await cluster.pool.query(
     'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"name":"Pay Racer"}\') returning id',
     [`pay-${Date.now()}-${userCount}@t.test`],
   );
   const id: string = rows[0].id;
-  await pool.query("update public.user_account_data set approved = true where id = $1", [id]);
-  if (credits) await pool.query("select private.post_ledger($1, 'top_up', $2, 'Test', 'test', $2)", [id, credits]);
+  await cluster.pool.query("update public.user_account_data set approved = true where id = $1", [id]);
+  if (credits)
+    await cluster.pool.query("select private.post_ledger($1, 'top_up', $2, 'Test', 'test', $2)", [id, credits]);
   return id;
 }
 
@@ -64,7 +63,7 @@ const confirm = (id: string, paymentId: string, funding: string, amount: number)
   ]);
 
 async function stateOf(uid: string) {
-  const { rows } = await pool.query(
+  const { rows } = await cluster.pool.query(
     `select a.credits::text as credits,
             (select coalesce(sum(amount), 0)::text from public.credit_ledger where user_id = a.id) as ledger_sum,
             (select coalesce(json_agg(kind || ' ' || amount order by id), '[]') from public.credit_ledger where user_id = a.id) as rows
@@ -77,16 +76,6 @@ async function stateOf(uid: string) {
 const count = <T>(results: Outcome<T>[], pick: (r: Outcome<T>) => boolean) => results.filter(pick).length;
 
 describe("PostgreSQL 15: payments under concurrency", () => {
-  beforeAll(async () => {
-    server = await startPg15();
-    pool = server.pool(40);
-  }, 120_000);
-
-  afterAll(async () => {
-    await pool?.end();
-    await server?.stop();
-  });
-
   it("the same confirmation 100 times at once credits once", async () => {
     const p = await player();
     const id = await createTopUp(p, 60);
@@ -98,7 +87,7 @@ describe("PostgreSQL 15: payments under concurrency", () => {
       ledger_sum: "61.50",
       rows: ["top_up 60.00", "bonus 1.50"],
     });
-    const mails = await pool.query("select count(*)::int as n from public.mail_outbox where to_user = $1", [p]);
+    const mails = await cluster.pool.query("select count(*)::int as n from public.mail_outbox where to_user = $1", [p]);
     expect(mails.rows[0].n).toBe(1);
   }, 60_000);
 
@@ -126,7 +115,7 @@ describe("PostgreSQL 15: payments under concurrency", () => {
       ledger_sum: "0.00",
       rows: ["top_up 30.00", "top_up_reversal -30.00"],
     });
-    const refunds = await pool.query(
+    const refunds = await cluster.pool.query(
       "select applied_at is not null as applied from public.top_up_refunds where refund_id = 're_race'",
     );
     expect(refunds.rows).toEqual([{ applied: true }]);
@@ -159,7 +148,7 @@ describe("PostgreSQL 15: payments under concurrency", () => {
         "top_up_reversal -40.00",
       ],
     });
-    const refunds = await pool.query(
+    const refunds = await cluster.pool.query(
       "select refund_id, bonus::text, reversed::text, owed::text from public.top_up_refunds where payment_id = 'pi_race_parts' order by refund_id",
     );
     expect(refunds.rows).toEqual([
@@ -176,13 +165,16 @@ describe("PostgreSQL 15: payments under concurrency", () => {
     );
     expect(count(results, (r) => r.ok)).toBe(10);
     expect(count(results, (r) => !r.ok && r.hint === "monthly_limit_reached")).toBe(40);
-    const { rows } = await pool.query("select sum(amount)::text as total from public.top_ups where user_id = $1", [p]);
+    const { rows } = await cluster.pool.query(
+      "select sum(amount)::text as total from public.top_ups where user_id = $1",
+      [p],
+    );
     expect(rows[0].total).toBe("100.00");
   }, 60_000);
 
   it("50 simultaneous entries never spend more than the monthly limit", async () => {
     const admin = await player();
-    await pool.query("update public.user_account_data set role = 'admin' where id = $1", [admin]);
+    await cluster.pool.query("update public.user_account_data set role = 'admin' where id = $1", [admin]);
     const created = await asPlayer<{ id: string }>(admin, "select public.admin_create_competition($1) as result", [
       {
         title: `Limit race ${Date.now()}`,
@@ -219,8 +211,8 @@ describe("PostgreSQL 15: payments under concurrency", () => {
   }, 60_000);
 
   it("balances equal ledgers and none is below zero", async () => {
-    expect((await pool.query(LEDGER_MISMATCH_SQL)).rows).toEqual([]);
-    const negative = await pool.query("select id from public.user_account_data where credits < 0");
+    expect((await cluster.pool.query(LEDGER_MISMATCH_SQL)).rows).toEqual([]);
+    const negative = await cluster.pool.query("select id from public.user_account_data where credits < 0");
     expect(negative.rows).toEqual([]);
   });
 });

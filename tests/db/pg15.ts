@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { migrationsDir, seedFile } from "@/supabase/embedded/db";
 
 export const PG15_BIN = process.env.PG15_BIN ?? "/usr/lib/postgresql/15/bin";
@@ -200,4 +201,27 @@ export async function startPg15(options: { seed?: boolean } = {}): Promise<Pg15>
     await rm(dir, { recursive: true, force: true });
     throw e;
   }
+}
+
+/**
+ * A migrated cluster for the whole test file, with a pool of `size` connections: started before
+ * the file's first test, stopped after its last. Read `cluster.pool` inside tests and helpers.
+ */
+export function pg15ClusterForFile(size = 40): { readonly pool: pg.Pool } {
+  let server: Pg15 | undefined;
+  let pool: pg.Pool | undefined;
+  beforeAll(async () => {
+    server = await startPg15();
+    pool = server.pool(size);
+  }, 120_000);
+  afterAll(async () => {
+    await pool?.end();
+    await server?.stop();
+  });
+  return {
+    get pool() {
+      if (!pool) throw new Error("the PostgreSQL 15 cluster is not started yet");
+      return pool;
+    },
+  };
 }
