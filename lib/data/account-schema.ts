@@ -9,6 +9,8 @@ export const accountSchema = z.object({
   email_notifications: z.boolean(),
   date_of_birth: z.string().nullable(),
   town: z.string().nullable(),
+  /** Appear by initials only if they win (CAP 8.28.5); default first name, surname initial and town. */
+  show_initials_only: z.boolean(),
   credits: z.coerce.number(),
   role: z.enum(["user", "admin", "super_admin"]),
   approved: z.boolean(),

@@ -14,6 +14,10 @@ const timestamp = z.string();
 export const competitionStatusSchema = z.enum(["draft", "live", "sold_out", "closed", "drawn", "cancelled"]);
 export type CompetitionStatus = z.infer<typeof competitionStatusSchema>;
 
+export const prizeChoiceSchema = z.enum(["prize", "cash"]);
+export type PrizeChoice = z.infer<typeof prizeChoiceSchema>;
+export const prizeStatusSchema = z.enum(["awaiting_claim", "verified", "delivered"]);
+
 export const competitionDrawSummarySchema = z.object({
   id: z.string().uuid(),
   winning_number: z.number().int(),
@@ -21,6 +25,7 @@ export const competitionDrawSummarySchema = z.object({
   winner_town: z.string().nullable(),
   ticket_count: z.number().int(),
   drawn_at: timestamp,
+  algorithm: z.string(),
 });
 
 export const competitionSchema = z.object({
@@ -39,6 +44,20 @@ export const competitionSchema = z.object({
   max_tickets_per_user: z.number().int(),
   opens_at: timestamp,
   closes_at: timestamp,
+  /** Postal entries are accepted until this moment; fixed at publish (drafts show the default). */
+  postal_deadline: timestamp,
+  /** When the draw happens, whatever the sales; fixed at publish. */
+  draw_at: timestamp,
+  /** The cash the winner may take instead of the prize, in pounds; null when not offered. */
+  cash_alternative: money.nullable(),
+  postal_entries: z.number().int(),
+  /** Postal tickets, numbered after the online pool (total_tickets + 1 onwards). */
+  postal_tickets: z.number().int(),
+  /** Stamp parity, worked out in SQL: tickets one postal entry gets. */
+  postal_tickets_per_entry: z.number().int(),
+  stamp_price: money,
+  /** Online sales have ended, so the public entry list is open. */
+  entry_list_open: z.boolean(),
   status: competitionStatusSchema,
   is_open: z.boolean(),
   skill_question: z.string().nullable(),
@@ -67,7 +86,7 @@ export const adminCompetitionSchema = competitionSchema.extend({
   entry_count: z.number().int(),
   postal_entry_count: z.number().int(),
   revenue: money,
-  prize_status: z.enum(["awaiting_claim", "verified", "delivered"]).nullable(),
+  prize_status: prizeStatusSchema.nullable(),
 });
 export type AdminCompetition = z.infer<typeof adminCompetitionSchema>;
 
@@ -75,7 +94,6 @@ export const entryResultSchema = z.object({
   entry_id: z.string().uuid(),
   ticket_numbers: z.array(z.number().int()),
   balance: money,
-  drawn: z.boolean(),
 });
 export type EntryResult = z.infer<typeof entryResultSchema>;
 
@@ -98,7 +116,17 @@ export const myEntrySchema = z.object({
     tickets_sold: z.number().int(),
   }),
   draw: z
-    .object({ id: z.string().uuid(), winning_number: z.number().int(), drawn_at: timestamp, won: z.boolean() })
+    .object({
+      id: z.string().uuid(),
+      winning_number: z.number().int(),
+      drawn_at: timestamp,
+      won: z.boolean(),
+      prize_description: z.string(),
+      cash_alternative: money.nullable(),
+      /** The winner's choice when claiming; null until they claim (and for entries that did not win). */
+      prize_choice: prizeChoiceSchema.nullable(),
+      prize_status: prizeStatusSchema,
+    })
     .nullable(),
 });
 export type MyEntry = z.infer<typeof myEntrySchema>;
@@ -128,7 +156,7 @@ export const drawSchema = z.object({
     title: z.string(),
     total_tickets: z.number().int(),
   }),
-  trigger: z.enum(["sold_out", "close_time"]),
+  trigger: z.enum(["sold_out", "close_time", "draw_time"]),
   drawn_at: timestamp,
   ticket_count: z.number().int(),
   ticket_list_hash: z.string(),
@@ -137,11 +165,14 @@ export const drawSchema = z.object({
   external_randomness: z.record(z.string(), z.unknown()).nullable(),
   external_hex: z.string().nullable(),
   counter: z.number().int(),
+  /** labcash-draw-v2: the winning row of the ticket list (1-based); null for v1, where it equals the number. */
+  winning_position: z.number().int().nullable(),
   winning_number: z.number().int(),
   winning_ticket_id: z.string().uuid(),
   winner_display_name: z.string(),
   winner_town: z.string().nullable(),
-  tickets: z.array(z.string().uuid()),
+  /** v1 only: ticket ids in number order. v2 draws are checked against the ticket-list CSV instead. */
+  tickets: z.array(z.string().uuid()).nullable(),
 });
 export type Draw = z.infer<typeof drawSchema>;
 
@@ -153,8 +184,8 @@ export const cancelResultSchema = z.object({
 
 export const postalEntryResultSchema = z.object({
   entry_id: z.string().uuid(),
-  ticket_number: z.number().int(),
-  drawn: z.boolean(),
+  ticket_numbers: z.array(z.number().int()),
+  tickets: z.number().int(),
 });
 
 export const listCompetitions = (status?: Exclude<CompetitionStatus, "draft">) =>
@@ -224,6 +255,14 @@ export const adminUpdatePrizeStatus = (drawId: string, status: "awaiting_claim" 
     "admin_update_prize_status",
     { p_draw_id: drawId, p_status: status },
     z.object({ draw_id: z.string().uuid(), prize_status: z.string(), prize_status_updated_at: timestamp.nullable() }),
+  );
+
+/** The winner's choice of the prize or its cash alternative (claim_prize; changeable until the prize is verified). */
+export const claimPrize = (drawId: string, choice: PrizeChoice) =>
+  callRpc(
+    "claim_prize",
+    { p_draw_id: drawId, p_choice: choice },
+    z.object({ draw_id: z.string().uuid(), prize_choice: prizeChoiceSchema, claimed_at: timestamp }),
   );
 
 export const entryQuoteSchema = z.object({

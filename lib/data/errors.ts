@@ -42,6 +42,14 @@ export const DB_ERROR_CODES = [
   "card_cap_exceeded",
   "top_up_not_found",
   "payment_mismatch",
+  "draw_not_due",
+  "postal_deadline_passed",
+  "entry_list_not_available",
+  "not_the_winner",
+  "cash_not_offered",
+  "claim_closed",
+  "rate_limited",
+  "complaint_not_found",
 ] as const;
 
 /** A known refusal, or 'unexpected' for anything the SQL did not label (a bug, an outage). */

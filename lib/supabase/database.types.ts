@@ -65,6 +65,21 @@ export type Database = {
         }
         Relationships: []
       }
+      bank_holidays: {
+        Row: {
+          day: string
+          name: string
+        }
+        Insert: {
+          day: string
+          name: string
+        }
+        Update: {
+          day?: string
+          name?: string
+        }
+        Relationships: []
+      }
       competition_seeds: {
         Row: {
           competition_id: string
@@ -95,16 +110,20 @@ export type Database = {
         Row: {
           cancel_reason: string | null
           cancelled_at: string | null
+          cash_alternative: number | null
           closed_at: string | null
           closes_at: string
           created_at: string
           created_by: string | null
           description: string
+          draw_at: string | null
           external_randomness: Json | null
           id: string
           images: string[]
           max_tickets_per_user: number
           opens_at: string
+          postal_deadline: string | null
+          postal_tickets: number
           prize_description: string
           prize_value: number
           published_at: string | null
@@ -124,16 +143,20 @@ export type Database = {
         Insert: {
           cancel_reason?: string | null
           cancelled_at?: string | null
+          cash_alternative?: number | null
           closed_at?: string | null
           closes_at: string
           created_at?: string
           created_by?: string | null
           description?: string
+          draw_at?: string | null
           external_randomness?: Json | null
           id?: string
           images?: string[]
           max_tickets_per_user: number
           opens_at?: string
+          postal_deadline?: string | null
+          postal_tickets?: number
           prize_description: string
           prize_value: number
           published_at?: string | null
@@ -153,16 +176,20 @@ export type Database = {
         Update: {
           cancel_reason?: string | null
           cancelled_at?: string | null
+          cash_alternative?: number | null
           closed_at?: string | null
           closes_at?: string
           created_at?: string
           created_by?: string | null
           description?: string
+          draw_at?: string | null
           external_randomness?: Json | null
           id?: string
           images?: string[]
           max_tickets_per_user?: number
           opens_at?: string
+          postal_deadline?: string | null
+          postal_tickets?: number
           prize_description?: string
           prize_value?: number
           published_at?: string | null
@@ -178,6 +205,60 @@ export type Database = {
           title?: string
           total_tickets?: number
           updated_at?: string
+        }
+        Relationships: []
+      }
+      complaints: {
+        Row: {
+          acknowledge_by: string
+          acknowledged_at: string | null
+          created_at: string
+          details: string
+          handled_by: string | null
+          id: string
+          reference: string
+          related_reference: string | null
+          resolved_at: string | null
+          respond_by: string
+          response: string | null
+          status: string
+          subject: string
+          updated_at: string
+          user_id: string | null
+        }
+        Insert: {
+          acknowledge_by: string
+          acknowledged_at?: string | null
+          created_at?: string
+          details: string
+          handled_by?: string | null
+          id?: string
+          reference?: string
+          related_reference?: string | null
+          resolved_at?: string | null
+          respond_by: string
+          response?: string | null
+          status?: string
+          subject: string
+          updated_at?: string
+          user_id?: string | null
+        }
+        Update: {
+          acknowledge_by?: string
+          acknowledged_at?: string | null
+          created_at?: string
+          details?: string
+          handled_by?: string | null
+          id?: string
+          reference?: string
+          related_reference?: string | null
+          resolved_at?: string | null
+          respond_by?: string
+          response?: string | null
+          status?: string
+          subject?: string
+          updated_at?: string
+          user_id?: string | null
         }
         Relationships: []
       }
@@ -223,12 +304,14 @@ export type Database = {
       draws: {
         Row: {
           algorithm: string
+          claimed_at: string | null
           competition_id: string
           counter: number
           drawn_at: string
           external_hex: string | null
           external_randomness: Json | null
           id: string
+          prize_choice: string | null
           prize_status: string
           prize_status_updated_at: string | null
           seed_commitment: string
@@ -240,16 +323,19 @@ export type Database = {
           winner_town: string | null
           winner_user_id: string | null
           winning_number: number
+          winning_position: number | null
           winning_ticket_id: string
         }
         Insert: {
           algorithm?: string
+          claimed_at?: string | null
           competition_id: string
           counter: number
           drawn_at?: string
           external_hex?: string | null
           external_randomness?: Json | null
           id?: string
+          prize_choice?: string | null
           prize_status?: string
           prize_status_updated_at?: string | null
           seed_commitment: string
@@ -261,16 +347,19 @@ export type Database = {
           winner_town?: string | null
           winner_user_id?: string | null
           winning_number: number
+          winning_position?: number | null
           winning_ticket_id: string
         }
         Update: {
           algorithm?: string
+          claimed_at?: string | null
           competition_id?: string
           counter?: number
           drawn_at?: string
           external_hex?: string | null
           external_randomness?: Json | null
           id?: string
+          prize_choice?: string | null
           prize_status?: string
           prize_status_updated_at?: string | null
           seed_commitment?: string
@@ -282,6 +371,7 @@ export type Database = {
           winner_town?: string | null
           winner_user_id?: string | null
           winning_number?: number
+          winning_position?: number | null
           winning_ticket_id?: string
         }
         Relationships: [
@@ -450,6 +540,7 @@ export type Database = {
           entry_id: string
           id: string
           name: string
+          postcode: string | null
           recorded_by: string | null
           user_id: string | null
         }
@@ -461,6 +552,7 @@ export type Database = {
           entry_id: string
           id?: string
           name: string
+          postcode?: string | null
           recorded_by?: string | null
           user_id?: string | null
         }
@@ -472,6 +564,7 @@ export type Database = {
           entry_id?: string
           id?: string
           name?: string
+          postcode?: string | null
           recorded_by?: string | null
           user_id?: string | null
         }
@@ -500,6 +593,7 @@ export type Database = {
           email_notifications: boolean
           id: string
           name: string
+          show_initials_only: boolean
           town: string | null
           updated_at: string
         }
@@ -510,6 +604,7 @@ export type Database = {
           email_notifications?: boolean
           id: string
           name?: string
+          show_initials_only?: boolean
           town?: string | null
           updated_at?: string
         }
@@ -520,6 +615,7 @@ export type Database = {
           email_notifications?: boolean
           id?: string
           name?: string
+          show_initials_only?: boolean
           town?: string | null
           updated_at?: string
         }
@@ -761,6 +857,18 @@ export type Database = {
         }
         Returns: number
       }
+      admin_activity_csv: {
+        Args: {
+          p_actor?: string
+          p_kind?: string
+          p_subject?: string
+          p_from?: string
+          p_to?: string
+          p_before?: number
+          p_limit?: number
+        }
+        Returns: Json
+      }
       admin_approve_user: {
         Args: {
           p_user_id: string
@@ -780,14 +888,36 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_dashboard: {
+        Args: never
+        Returns: Json
+      }
       admin_get_competition: {
         Args: {
           p_id: string
         }
         Returns: Json
       }
+      admin_list_activity: {
+        Args: {
+          p_actor?: string
+          p_kind?: string
+          p_subject?: string
+          p_from?: string
+          p_to?: string
+          p_before?: number
+          p_limit?: number
+        }
+        Returns: Json
+      }
       admin_list_competitions: {
         Args: never
+        Returns: Json
+      }
+      admin_list_complaints: {
+        Args: {
+          p_status?: string
+        }
         Returns: Json
       }
       admin_list_pending_approvals: {
@@ -837,6 +967,14 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_update_complaint: {
+        Args: {
+          p_id: string
+          p_status: string
+          p_response?: string
+        }
+        Returns: Json
+      }
       admin_update_prize_status: {
         Args: {
           p_draw_id: string
@@ -862,6 +1000,13 @@ export type Database = {
           subject: string
           body_text: string
         }[]
+      }
+      claim_prize: {
+        Args: {
+          p_draw_id: string
+          p_choice: string
+        }
+        Returns: Json
       }
       close_account: {
         Args: never
@@ -934,6 +1079,24 @@ export type Database = {
         }
         Returns: Json
       }
+      get_entrants_csv: {
+        Args: {
+          p_slug: string
+          p_after?: number
+          p_limit?: number
+        }
+        Returns: Json
+      }
+      get_entry_list: {
+        Args: {
+          p_slug: string
+          p_after?: number
+          p_before?: number
+          p_ticket?: number
+          p_limit?: number
+        }
+        Returns: Json
+      }
       get_entry_quote: {
         Args: {
           p_competition_id: string
@@ -941,6 +1104,10 @@ export type Database = {
         Returns: Json
       }
       get_my_account: {
+        Args: never
+        Returns: Json
+      }
+      get_my_complaints: {
         Args: never
         Returns: Json
       }
@@ -985,6 +1152,14 @@ export type Database = {
       }
       get_site_settings: {
         Args: never
+        Returns: Json
+      }
+      get_ticket_list_csv: {
+        Args: {
+          p_slug: string
+          p_after?: number
+          p_limit?: number
+        }
         Returns: Json
       }
       get_top_up: {
@@ -1059,9 +1234,23 @@ export type Database = {
         }
         Returns: Json
       }
+      set_initials_only: {
+        Args: {
+          p_initials_only: boolean
+        }
+        Returns: Json
+      }
       set_monthly_limit: {
         Args: {
           p_limit: number
+        }
+        Returns: Json
+      }
+      submit_complaint: {
+        Args: {
+          p_subject: string
+          p_reference: string
+          p_details: string
         }
         Returns: Json
       }

@@ -12,6 +12,7 @@ const baseAccount: Account = {
   email_notifications: true,
   date_of_birth: "1990-01-01",
   town: null,
+  show_initials_only: false,
   credits: 10,
   role: "user",
   approved: true,
