@@ -267,7 +267,7 @@ $$;
 -- Creating, editing and publishing: the new fields
 -- ----------------------------------------------------------------------------
 -- Applies postal_deadline, draw_at and cash_alternative from p (after
--- competition_apply has applied the rest) and checks the dates are in order.
+-- competition_apply has applied the rest); competition_check_dates checks them.
 create function private.competition_apply_fair_play(p_base public.competitions, p jsonb) returns public.competitions
 language plpgsql stable set search_path = '' as $$
 declare
@@ -285,6 +285,14 @@ begin
                                          or c.cash_alternative > 9999999999) then
     raise exception 'The cash alternative must be an amount in pounds and pence, above £0' using errcode = '22023', hint = 'invalid_input';
   end if;
+  return c;
+end;
+$$;
+comment on function private.competition_apply_fair_play(public.competitions, jsonb) is 'Applies postal_deadline, draw_at and cash_alternative from p (the cash alternative checked; the dates by competition_check_dates).';
+
+create function private.competition_check_dates(c public.competitions) returns void
+language plpgsql stable set search_path = '' as $$
+begin
   if c.postal_deadline is not null and c.postal_deadline < c.closes_at then
     raise exception 'The postal deadline cannot be before the close: the free route must not be shorter than the paid one'
       using errcode = '22023', hint = 'invalid_input';
@@ -292,10 +300,9 @@ begin
   if c.draw_at is not null and c.draw_at < coalesce(c.postal_deadline, private.default_postal_deadline(c.closes_at)) then
     raise exception 'The draw time must be at or after the postal deadline' using errcode = '22023', hint = 'invalid_input';
   end if;
-  return c;
 end;
 $$;
-comment on function private.competition_apply_fair_play(public.competitions, jsonb) is 'Applies postal_deadline, draw_at and cash_alternative from p and checks close <= postal deadline <= draw time.';
+comment on function private.competition_check_dates(public.competitions) is 'Refuses dates out of order: the close, then the postal deadline (never before the close), then the draw.';
 
 create or replace function public.admin_create_competition(p jsonb) returns jsonb
 language plpgsql security definer set search_path = '' as $$
@@ -310,6 +317,7 @@ begin
   c.opens_at := now();
   c := private.competition_apply(c, p);
   c := private.competition_apply_fair_play(c, p);
+  perform private.competition_check_dates(c);
   begin
     insert into public.competitions (id, slug, title, summary, description, prize_description, prize_value, images,
                                      ticket_price, total_tickets, max_tickets_per_user, opens_at, closes_at,
@@ -361,6 +369,7 @@ begin
       end if;
     end if;
   end if;
+  perform private.competition_check_dates(c);
   begin
     update public.competitions
        set slug = c.slug, title = c.title, summary = c.summary, description = c.description,

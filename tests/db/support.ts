@@ -233,6 +233,9 @@ export interface CompetitionFields {
   max_tickets_per_user?: number;
   closes_at?: string;
   opens_at?: string;
+  postal_deadline?: string;
+  draw_at?: string;
+  cash_alternative?: number | null;
   skill_question?: string | null;
   skill_options?: string[] | null;
   skill_answer?: string | null;
