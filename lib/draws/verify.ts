@@ -1,16 +1,25 @@
-// The draw derivation (labcash-draw-v1), with WebCrypto only, so the same code
-// runs in the visitor's browser on the verification page and in Node in the
-// tests. It mirrors private.draw_derive() in the draws migration:
+// The draw derivation, with WebCrypto only, so the same code runs in the visitor's browser on the
+// verification page and in Node in the tests. It mirrors private.draw_derive() in SQL:
 //
-//   ticket list      "1:<ticket uuid>\n2:<ticket uuid>\n…" (UTF-8, number order)
-//   ticket_list_hash SHA-256(ticket list)
 //   h(counter)       SHA-256(seed 32 bytes ‖ competition id 16 raw bytes ‖ ticket_list_hash 32 bytes
 //                            ‖ external randomness bytes (none, or as published) ‖ counter uint32 big-endian)
 //   x                first 6 bytes of h, unsigned big-endian (48 bits: exact in a JS number)
-//   accept           x < 2^48 − (2^48 mod N) → winning number (x mod N) + 1; otherwise counter + 1
+//   accept           x < 2^48 − (2^48 mod N) → (x mod N) + 1; otherwise counter + 1
+//
+// labcash-draw-v1   ticket list "1:<ticket uuid>\n2:<ticket uuid>\n…" (numbers 1…N, no gaps), published
+//                   in get_draw; (x mod N) + 1 is the winning number.
+// labcash-draw-v2   ticket list "ticket_number,ticket_id\n" then "<number>,<ticket uuid>\n" per ticket in
+//                   number order (lib/draws/ticket-list.ts), served as the entry list's ticket-list CSV;
+//                   numbers may have gaps, so (x mod N) + 1 is the winning position (row from 1, header
+//                   excluded) and the winning number is the number on that row.
+// ticket_list_hash is SHA-256 of the list's UTF-8 bytes in both.
 
-export const DRAW_ALGORITHM = "labcash-draw-v1";
+import { TicketListReader } from "./ticket-list";
 
+export const DRAW_ALGORITHM_V1 = "labcash-draw-v1";
+export const DRAW_ALGORITHM_V2 = "labcash-draw-v2";
+/** The algorithm of the in-browser demo (its list is small enough to show whole). */
+export const DRAW_ALGORITHM = DRAW_ALGORITHM_V1;
 const TWO_POW_48 = 2 ** 48;
 
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -49,7 +58,7 @@ export async function sha256(data: Uint8Array | string): Promise<Bytes> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
 }
 
-/** The canonical ticket list: ticket ids in number order (element i is ticket i + 1). */
+/** The v1 ticket list: ticket ids in number order (element i is ticket i + 1). */
 export function ticketListText(ticketIds: readonly string[]): string {
   return ticketIds.map((id, i) => `${i + 1}:${id.toLowerCase()}\n`).join("");
 }
@@ -107,14 +116,20 @@ export interface PublishedDraw {
   counter: number;
   winning_number: number;
   winning_ticket_id: string;
-  tickets: string[];
+  /** v1: the ticket ids in number order. v2: null (the list is the ticket-list CSV). */
+  tickets?: string[] | null;
+  /** v2: the winning row of the ticket list, from 1; null for v1. */
+  winning_position?: number | null;
 }
 
 export interface Check {
   name: string;
   ok: boolean;
+  /** The published value (or, for `source: "format"`, what the format requires). */
   expected: string;
   computed: string;
+  /** "published" (a value the site published) or "format" (a rule of the algorithm). */
+  source?: "published" | "format";
 }
 
 export interface Verification {
@@ -122,51 +137,177 @@ export interface Verification {
   checks: Check[];
   winningNumber: number | null;
   counter: number | null;
+  /** v2: the row of the ticket list the derivation picked; null for v1. */
+  winningPosition: number | null;
 }
 
-/**
- * Recomputes a draw from its published inputs: the seed matches the commitment
- * published before sales, the ticket list matches its hash and count, and the
- * derivation gives the recorded counter, winning number and ticket.
- */
-export async function verifyDraw(draw: PublishedDraw): Promise<Verification> {
+/** A v2 ticket list as it arrives: a fetch body, any stream or iterable of chunks, or the whole text. */
+export type TicketListSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Uint8Array | string;
+
+export type VerifyProgress =
+  | { stage: "download"; rows: number; bytes: number; expectedRows: number }
+  | { stage: "hash"; rows: number; bytes: number }
+  | { stage: "derive" };
+
+export interface VerifyOptions {
+  /** The v2 ticket list (required for labcash-draw-v2, ignored for v1). */
+  ticketList?: TicketListSource;
+  /** Called as the list downloads (at most every `progressEveryMs`) and at each later stage. */
+  onProgress?: (progress: VerifyProgress) => void;
+  progressEveryMs?: number;
+}
+
+type Adder = (name: string, expected: string | number, computed: string | number) => void;
+
+function checker(): { checks: Check[]; add: Adder } {
   const checks: Check[] = [];
-  const add = (name: string, expected: string | number, computed: string | number) =>
+  const add: Adder = (name, expected, computed) =>
     checks.push({
       name,
       ok: String(expected) === String(computed),
       expected: String(expected),
       computed: String(computed),
     });
+  return { checks, add };
+}
 
-  add("Algorithm", DRAW_ALGORITHM, draw.algorithm);
-  let seedOk = /^[0-9a-f]{64}$/.test(draw.seed_hex);
-  if (seedOk) {
-    const commitment = await commitmentOf(draw.seed_hex);
-    add("Seed matches the commitment published before sales", draw.seed_commitment, commitment);
-    seedOk = commitment === draw.seed_commitment;
-  } else {
+const isSeedHex = (hex: string) => /^[0-9a-f]{64}$/.test(hex);
+
+/** The seed against the commitment published before sales; true when they match. */
+async function checkSeed(draw: PublishedDraw, add: Adder): Promise<boolean> {
+  if (!isSeedHex(draw.seed_hex)) {
     add("Seed is 32 bytes of hex", "64 hex digits", draw.seed_hex);
+    return false;
   }
-  add("Number of tickets", draw.ticket_count, draw.tickets.length);
-  const listHash = await ticketListHash(draw.tickets);
+  const commitment = await commitmentOf(draw.seed_hex);
+  add("Seed matches the commitment published before sales", draw.seed_commitment, commitment);
+  return commitment === draw.seed_commitment;
+}
+
+/**
+ * Recomputes a draw from its published inputs: the seed matches the commitment published before
+ * sales, the ticket list matches its hash and count, and the derivation gives the recorded counter,
+ * winning number and ticket. A v1 draw carries its list (`tickets`); a v2 draw is checked against
+ * the ticket-list CSV passed as `options.ticketList`, read as it arrives.
+ */
+export async function verifyDraw(draw: PublishedDraw, options: VerifyOptions = {}): Promise<Verification> {
+  if (draw.algorithm === DRAW_ALGORITHM_V2) return verifyV2(draw, options);
+  if (draw.algorithm !== DRAW_ALGORITHM_V1) {
+    const { checks, add } = checker();
+    add("Algorithm", `${DRAW_ALGORITHM_V1} or ${DRAW_ALGORITHM_V2}`, draw.algorithm);
+    return { ok: false, checks, winningNumber: null, counter: null, winningPosition: null };
+  }
+  if (!draw.tickets) throw new Error("A labcash-draw-v1 draw carries its ticket list");
+  const tickets = draw.tickets;
+  const { checks, add } = checker();
+  add("Algorithm", DRAW_ALGORITHM_V1, draw.algorithm);
+  const seedOk = await checkSeed(draw, add);
+  add("Number of tickets", draw.ticket_count, tickets.length);
+  const listHash = await ticketListHash(tickets);
   add("Ticket list hash", draw.ticket_list_hash, listHash);
 
   let winningNumber: number | null = null;
   let counter: number | null = null;
-  if (/^[0-9a-f]{64}$/.test(draw.seed_hex) && draw.tickets.length > 0) {
+  if (isSeedHex(draw.seed_hex) && tickets.length > 0) {
     const derived = await deriveWinner({
       seedHex: draw.seed_hex,
       competitionId: draw.competition.id,
       ticketListHashHex: listHash,
       externalHex: draw.external_hex,
-      ticketCount: draw.tickets.length,
+      ticketCount: tickets.length,
     });
     winningNumber = derived.winningNumber;
     counter = derived.counter;
     add("Counter", draw.counter, counter);
     add("Winning ticket number", draw.winning_number, winningNumber);
-    add("Winning ticket", draw.winning_ticket_id, draw.tickets[winningNumber - 1]);
+    add("Winning ticket", draw.winning_ticket_id, tickets[winningNumber - 1]);
   }
-  return { ok: seedOk && checks.every((c) => c.ok), checks, winningNumber, counter };
+  return { ok: seedOk && checks.every((c) => c.ok), checks, winningNumber, counter, winningPosition: null };
+}
+
+async function* chunksOf(source: TicketListSource): AsyncGenerator<Uint8Array> {
+  if (typeof source === "string") {
+    yield new TextEncoder().encode(source);
+  } else if (source instanceof Uint8Array) {
+    yield source;
+  } else if ("getReader" in source) {
+    // getReader rather than for-await: not every browser iterates a ReadableStream yet.
+    const reader = source.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  } else {
+    yield* source;
+  }
+}
+
+/** Reads a v2 ticket list into a TicketListReader, reporting progress as it goes. */
+export async function readTicketList(
+  source: TicketListSource,
+  expectedRows: number,
+  onProgress?: (progress: VerifyProgress) => void,
+  progressEveryMs = 100,
+): Promise<TicketListReader> {
+  const reader = new TicketListReader(expectedRows);
+  let reported = 0;
+  for await (const chunk of chunksOf(source)) {
+    reader.push(chunk);
+    const now = Date.now();
+    if (onProgress && now - reported >= progressEveryMs) {
+      reported = now;
+      onProgress({ stage: "download", rows: reader.rows, bytes: reader.bytes, expectedRows });
+    }
+  }
+  reader.finish();
+  onProgress?.({ stage: "download", rows: reader.rows, bytes: reader.bytes, expectedRows });
+  return reader;
+}
+
+async function verifyV2(draw: PublishedDraw, options: VerifyOptions): Promise<Verification> {
+  if (!options.ticketList) throw new Error("A labcash-draw-v2 draw is checked against its ticket-list CSV");
+  const { checks, add } = checker();
+  add("Algorithm", DRAW_ALGORITHM_V2, draw.algorithm);
+  const seedOk = await checkSeed(draw, add);
+
+  const list = await readTicketList(options.ticketList, draw.ticket_count, options.onProgress, options.progressEveryMs);
+  checks.push({
+    name: "Ticket list is well formed",
+    ok: list.problem === null,
+    expected: "a header, then one number,id line per ticket in number order",
+    computed: list.problem ?? "well formed",
+    source: "format",
+  });
+  add("Number of tickets", draw.ticket_count, list.rows);
+  options.onProgress?.({ stage: "hash", rows: list.rows, bytes: list.bytes });
+  const listHash = bytesToHex(await sha256(list.data()));
+  add("Ticket list hash", draw.ticket_list_hash, listHash);
+
+  let winningNumber: number | null = null;
+  let counter: number | null = null;
+  let winningPosition: number | null = null;
+  if (isSeedHex(draw.seed_hex) && list.rows > 0 && !list.problem) {
+    options.onProgress?.({ stage: "derive" });
+    const derived = await deriveWinner({
+      seedHex: draw.seed_hex,
+      competitionId: draw.competition.id,
+      ticketListHashHex: listHash,
+      externalHex: draw.external_hex,
+      ticketCount: list.rows,
+    });
+    winningPosition = derived.winningNumber;
+    counter = derived.counter;
+    const row = list.row(winningPosition);
+    winningNumber = row?.number ?? null;
+    add("Counter", draw.counter, counter);
+    add("Winning position in the list", draw.winning_position ?? "none", winningPosition);
+    add("Winning ticket number", draw.winning_number, winningNumber ?? "none");
+    add("Winning ticket", draw.winning_ticket_id, row?.id ?? "none");
+  }
+  return { ok: seedOk && checks.every((c) => c.ok), checks, winningNumber, counter, winningPosition };
 }

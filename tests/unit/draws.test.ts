@@ -22,7 +22,7 @@ async function publishedDraw(
   label: string,
   ticketCount: number,
   externalHex: string | null = null,
-): Promise<PublishedDraw> {
+): Promise<PublishedDraw & { tickets: string[] }> {
   const seed = await hexOf(`seed:${label}`);
   const competitionId = await uuidOf(`competition:${label}`);
   const tickets = await Promise.all(Array.from({ length: ticketCount }, (_, i) => uuidOf(`ticket:${label}:${i}`)));
