@@ -3,10 +3,17 @@ import { cache } from "react";
 import { z } from "zod";
 import { callRpc } from "./server-rpc";
 
-// The settings every visitor may see (supabase/migrations/*_site_settings.sql).
+// The settings every visitor may see (supabase/migrations/*_settings.sql, *_fair_play.sql).
 const siteSettingsSchema = z.object({
   /** The launch countdown's moment; null means no countdown. */
   launch_at: z.iso.datetime().nullable(),
+  /** The price of a second-class stamp, in pounds: what stamp parity is worked out from (in SQL). */
+  stamp_price: z.coerce.number(),
+  /** Where free postal entries go, one line each. */
+  postal_address: z.array(z.string()),
+  complaints_contact: z.string(),
+  /** The independent dispute-resolution body complaints can be escalated to. */
+  dispute_resolution_body: z.object({ name: z.string(), url: z.string() }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
