@@ -1,5 +1,10 @@
 // Display formatting only: money arithmetic happens in SQL (ARCHITECTURE §1).
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+const gbpWhole = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  trailingZeroDisplay: "stripIfInteger",
+});
 const dateTime = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
   timeStyle: "short",
@@ -8,6 +13,8 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
 export const formatGBP = (amount: number) => gbp.format(amount);
+/** A prize or cash figure: "£1,200" when whole pounds, "£1,200.50" otherwise. */
+export const formatPounds = (amount: number) => gbpWhole.format(amount);
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatDate = (iso: string) => date.format(new Date(iso));
 
