@@ -239,11 +239,6 @@ function EntrySuccess({ result }: { result: EntryResult }) {
       <p className="mt-1 text-sm text-muted-foreground">
         Credit left: {formatGBP(result.balance)}. A receipt is on its way by e-mail.
       </p>
-      {result.drawn ? (
-        <p className="mt-2 font-medium">
-          That was the last ticket, so the draw has just taken place: the result is on this page.
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -12,6 +12,7 @@ const phaseTone: Record<Phase, keyof typeof tones> = {
   draft: "warning",
   live: "primary",
   upcoming: "neutral",
+  postal_window: "warning",
   awaiting_draw: "warning",
   drawn: "neutral",
   closed: "neutral",
