@@ -107,7 +107,7 @@ export function DemoFlow() {
   const shown = useMemo<PublishedDraw | null>(() => {
     if (!drawn) return null;
     if (!tampered) return drawn.draw;
-    const swapped = [...drawn.draw.tickets];
+    const swapped = [...(drawn.draw.tickets ?? [])];
     swapped[0] = "00000000-0000-4000-8000-000000000000";
     return { ...drawn.draw, tickets: swapped };
   }, [drawn, tampered]);
