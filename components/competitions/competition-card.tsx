@@ -3,12 +3,13 @@ import Link from "next/link";
 import { Trophy } from "lucide-react";
 import type { Competition } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP, formatWinner } from "@/lib/format";
+import { badgeLabel, drawPendingLine, endingSoon, oddsText, phaseOf, type Phase } from "@/lib/competitions/status";
 import { Countdown } from "./countdown";
-import { endingSoon, phaseOf } from "@/lib/competitions/status";
+import { PrizeValue } from "./prize-value";
 import { StatusBadge } from "./status-badge";
 import { TicketProgress } from "./ticket-progress";
 
-/** One competition in a grid: image, price, sold/total, countdown or result. Links to its page. */
+/** One competition in a grid: image, prize, price, odds, sold/total, closing and draw dates, countdown or result. */
 export function CompetitionCard({
   competition: c,
   now,
@@ -30,7 +31,7 @@ export function CompetitionCard({
           <Trophy aria-hidden className="absolute inset-0 m-auto size-12 text-muted-foreground" />
         )}
         <div className="absolute top-3 left-3 flex gap-2">
-          <StatusBadge phase={phase} />
+          <StatusBadge phase={phase}>{badgeLabel(c, now)}</StatusBadge>
           {endingSoon(c, now) ? <StatusBadge tone="warning">Ending soon</StatusBadge> : null}
         </div>
       </div>
@@ -44,28 +45,58 @@ export function CompetitionCard({
               {c.title}
             </Link>
           </Heading>
-          <p className="mt-1 text-sm text-muted-foreground">Prize worth {formatGBP(c.prize_value)}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Prize worth <PrizeValue competition={c} />
+          </p>
         </div>
-        <p className="text-2xl font-bold">
-          {formatGBP(c.ticket_price)} <span className="text-sm font-normal text-muted-foreground">per ticket</span>
-        </p>
+        <div>
+          <p className="text-2xl font-bold">
+            {formatGBP(c.ticket_price)} <span className="text-sm font-normal text-muted-foreground">per ticket</span>
+          </p>
+          <p className="mt-1 text-sm text-muted-foreground">Odds {oddsText(c)}</p>
+        </div>
         <TicketProgress sold={c.tickets_sold} total={c.total_tickets} size="sm" />
+        {phase === "cancelled" || phase === "draft" ? null : (
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="text-muted-foreground">Closes</dt>
+              <dd className="font-medium">
+                <time dateTime={c.closes_at}>{formatDateTime(c.closes_at)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">{phase === "drawn" ? "Drawn" : "Draw"}</dt>
+              <dd className="font-medium">
+                <time dateTime={c.draw?.drawn_at ?? c.draw_at}>{formatDateTime(c.draw?.drawn_at ?? c.draw_at)}</time>
+              </dd>
+            </div>
+          </dl>
+        )}
         <div className="mt-auto border-t border-border pt-3 text-sm">
-          <CardFooter competition={c} phase={phase} />
+          <CardFooter competition={c} phase={phase} now={now} />
         </div>
       </div>
     </article>
   );
 }
 
-function CardFooter({ competition: c, phase }: { competition: Competition; phase: ReturnType<typeof phaseOf> }) {
+function CardFooter({ competition: c, phase, now }: { competition: Competition; phase: Phase; now: number }) {
   switch (phase) {
     case "live":
       return (
-        <Countdown to={c.closes_at} label="Closes in" endedLabel="Closed" fallback={formatDateTime(c.closes_at)} />
+        <Countdown
+          to={c.closes_at}
+          label="Closes in"
+          fallback={formatDateTime(c.closes_at)}
+          then={{ to: c.draw_at, label: "Draw in", fallback: formatDateTime(c.draw_at) }}
+          endedLabel="Drawing now"
+        />
       );
     case "upcoming":
       return <Countdown to={c.opens_at} label="Opens in" endedLabel="Open now" fallback={formatDateTime(c.opens_at)} />;
+    case "postal_window":
+    case "awaiting_draw":
+      return <p className="font-medium">{drawPendingLine(c, now)}</p>;
     case "drawn":
       return c.draw ? (
         <p>
@@ -74,10 +105,8 @@ function CardFooter({ competition: c, phase }: { competition: Competition; phase
       ) : (
         <p>Drawn</p>
       );
-    case "awaiting_draw":
-      return <p>Entries closed: the draw takes place within a minute or two.</p>;
     case "closed":
-      return <p>Closed with no tickets sold, so there is no winner.</p>;
+      return <p>Closed with no tickets at the draw time, so there is no winner.</p>;
     case "cancelled":
       return <p>Cancelled: every entry was refunded to credit.</p>;
     case "draft":

@@ -36,25 +36,30 @@ function parts(ms: number): [string, number][] {
   ];
 }
 
+/** One leg of a countdown: the moment, what it is ("Closes in") and the absolute time shown before hydration. */
+export type CountdownLeg = { to: string; label: string; fallback: string };
+
 /**
- * Time left until `to`, e.g. "2d 04h 09m 31s", then `endedLabel`. Until hydration it shows
+ * Time left until `to`, e.g. "2d 04h 09m 31s"; once it passes, the time left until `then` (the close,
+ * then the draw) if given; after the last, `endedLabel`. Until hydration it shows the first leg's
  * `fallback` (the absolute time), so the server and browser render the same HTML.
  */
 export function Countdown({
   to,
   label,
-  endedLabel,
   fallback,
+  then,
+  endedLabel,
   className,
-}: {
-  to: string;
-  label: string;
+}: CountdownLeg & {
+  then?: CountdownLeg;
   endedLabel: string;
-  fallback: string;
   className?: string;
 }) {
   const now = useSyncExternalStore(subscribe, nowInSeconds, noTimeOnServer);
-  const left = Date.parse(to) - (now ?? 0) * 1000;
+  const nowMs = (now ?? 0) * 1000;
+  const leg = now !== null && then && Date.parse(to) <= nowMs ? then : { to, label, fallback };
+  const left = Date.parse(leg.to) - nowMs;
   if (now !== null && left <= 0) {
     return (
       <p className={className}>
@@ -64,10 +69,10 @@ export function Countdown({
   }
   return (
     <p className={className}>
-      <span className="text-muted-foreground">{label} </span>
-      <time dateTime={to} className="font-semibold tabular-nums">
+      <span className="text-muted-foreground">{leg.label} </span>
+      <time dateTime={leg.to} className="font-semibold tabular-nums">
         {now === null
-          ? fallback
+          ? leg.fallback
           : parts(left)
               .filter(([unit, value], i, all) => value > 0 || unit === "s" || all.slice(0, i).some(([, v]) => v > 0))
               .map(([unit, value], i) => `${i === 0 ? value : String(value).padStart(2, "0")}${unit}`)

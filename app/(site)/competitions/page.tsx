@@ -23,15 +23,22 @@ const sections: { id: string; title: string; description: string; phases: Phase[
     phases: ["upcoming"],
   },
   {
-    id: "finished",
-    title: "Sold out and drawn",
+    id: "awaiting-draw",
+    title: "Waiting for the draw",
+    description:
+      "Online sales have ended (sold out or closed); free postal entries count until the postal deadline, then the draw happens at the time shown.",
+    phases: ["postal_window", "awaiting_draw"],
+  },
+  {
+    id: "drawn",
+    title: "Drawn",
     description: "Finished competitions with their winners. Every draw can be checked in your browser.",
-    phases: ["awaiting_draw", "drawn"],
+    phases: ["drawn"],
   },
   {
     id: "closed",
     title: "Closed and cancelled",
-    description: "Closed with no tickets sold, or cancelled with every entry refunded.",
+    description: "Closed with no tickets at the draw time, or cancelled with every entry refunded.",
     phases: ["closed", "cancelled"],
   },
 ];
@@ -45,16 +52,17 @@ export default async function CompetitionsPage() {
     byPhase.set(phase, [...(byPhase.get(phase) ?? []), c]);
   }
   const drawnNewestFirst = (a: Competition, b: Competition) =>
-    Date.parse(b.draw?.drawn_at ?? b.closed_at ?? b.closes_at) -
-    Date.parse(a.draw?.drawn_at ?? a.closed_at ?? a.closes_at);
+    Date.parse(b.draw?.drawn_at ?? b.closed_at ?? b.draw_at) - Date.parse(a.draw?.drawn_at ?? a.closed_at ?? a.draw_at);
+  const drawSoonestFirst = (a: Competition, b: Competition) => Date.parse(a.draw_at) - Date.parse(b.draw_at);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <header className="max-w-3xl">
         <h1 className="text-4xl font-extrabold tracking-tight">Competitions</h1>
         <p className="mt-3 text-lg text-muted-foreground">
-          Enter with credit from £0.25 a ticket, or for free by post with exactly the same odds. Every draw is published
-          with a commitment before the first sale and can be checked in your browser afterwards.
+          Enter with credit from £0.25 a ticket, or for free by post with exactly the same chance per ticket. Every
+          competition has fixed dates and is drawn at its draw time, whatever the sales; each draw is published with a
+          commitment before the first sale and can be checked in your browser afterwards.
         </p>
         <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <Link
@@ -88,7 +96,8 @@ export default async function CompetitionsPage() {
       {sections.map((section) => {
         const items = section.phases.flatMap((p) => byPhase.get(p) ?? []);
         if (items.length === 0) return null;
-        if (section.id !== "live" && section.id !== "opening-soon") items.sort(drawnNewestFirst);
+        if (section.id === "awaiting-draw") items.sort(drawSoonestFirst);
+        else if (section.id !== "live" && section.id !== "opening-soon") items.sort(drawnNewestFirst);
         return (
           <section key={section.id} aria-labelledby={`${section.id}-title`} className="mt-14">
             <h2 id={`${section.id}-title`} className="text-2xl font-bold tracking-tight">
