@@ -1,19 +1,21 @@
+import { oddsText } from "@/lib/competitions/status";
 import { plural } from "@/lib/competitions/ticket-numbers";
 import type { Competition } from "@/lib/data/competitions";
 import { formatGBP } from "@/lib/format";
+import { PrizeValue } from "./prize-value";
 
-/** Prize value, ticket price, odds and the per-person cap, as four tiles. */
+/** Prize value (with any cash alternative), ticket price, odds and the per-person cap, as four tiles. */
 export function CompetitionFacts({ competition: c }: { competition: Competition }) {
   return (
     <dl className="grid grid-cols-2 gap-4">
       <Fact term="Prize value" emphasis>
-        {formatGBP(c.prize_value)}
+        <PrizeValue competition={c} cashClassName="text-base font-semibold" />
       </Fact>
       <Fact term="Ticket price" emphasis>
         {formatGBP(c.ticket_price)}
       </Fact>
-      <Fact term="Odds">1 in {c.total_tickets.toLocaleString("en-GB")} per ticket at sell-out</Fact>
-      <Fact term="Per person">Up to {plural(c.max_tickets_per_user, "ticket")}</Fact>
+      <Fact term="Odds">{oddsText(c)}</Fact>
+      <Fact term="Per person">Up to {plural(c.max_tickets_per_user, "ticket")}, online and postal together</Fact>
     </dl>
   );
 }

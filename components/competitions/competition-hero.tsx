@@ -1,7 +1,9 @@
-import { Clock, Trophy } from "lucide-react";
+import Link from "next/link";
+import { Clock, ListOrdered, Trophy } from "lucide-react";
 import { Alert, AlertTitle } from "@/components/ui/alert";
-import type { Phase } from "@/lib/competitions/status";
+import { badgeLabel, type Phase } from "@/lib/competitions/status";
 import type { CompetitionPage } from "@/lib/data/competitions";
+import { CompetitionDates } from "./competition-dates";
 import { CompetitionFacts } from "./competition-facts";
 import { CompetitionTiming } from "./competition-timing";
 import { DrawResult } from "./draw-result";
@@ -9,8 +11,16 @@ import { Gallery } from "./gallery";
 import { StatusBadge } from "./status-badge";
 import { TicketProgress } from "./ticket-progress";
 
-/** The top of a competition page: pictures, title, the numbers, timing, and the result or cancellation. */
-export function CompetitionHero({ competition: c, phase }: { competition: CompetitionPage; phase: Phase }) {
+/** The top of a competition page: pictures, title, the numbers, the dates, timing, and the result or cancellation. */
+export function CompetitionHero({
+  competition: c,
+  phase,
+  now,
+}: {
+  competition: CompetitionPage;
+  phase: Phase;
+  now: number;
+}) {
   return (
     <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
       {c.images.length > 0 ? (
@@ -23,7 +33,7 @@ export function CompetitionHero({ competition: c, phase }: { competition: Compet
 
       <div className="flex flex-col gap-6">
         <div>
-          <StatusBadge phase={phase} />
+          <StatusBadge phase={phase}>{badgeLabel(c, now)}</StatusBadge>
           <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{c.title}</h1>
           {c.summary ? <p className="mt-3 text-lg text-muted-foreground">{c.summary}</p> : null}
         </div>
@@ -34,8 +44,20 @@ export function CompetitionHero({ competition: c, phase }: { competition: Compet
 
         <div className="flex items-start gap-3 rounded-xl border border-border p-4">
           <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-primary-text" />
-          <CompetitionTiming competition={c} phase={phase} />
+          <CompetitionTiming competition={c} phase={phase} now={now} />
         </div>
+
+        {phase === "draft" || phase === "cancelled" ? null : <CompetitionDates competition={c} />}
+
+        {c.entry_list_open ? (
+          <Link
+            href={`/competitions/${c.slug}/entries`}
+            className="inline-flex items-center gap-2 self-start font-semibold text-primary-text underline underline-offset-4"
+          >
+            <ListOrdered aria-hidden className="size-4" />
+            Entry list
+          </Link>
+        ) : null}
 
         {c.draw ? <DrawResult draw={c.draw} myTickets={c.my_tickets} /> : null}
         {c.status === "cancelled" ? (

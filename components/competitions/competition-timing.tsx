@@ -1,10 +1,19 @@
-import type { Phase } from "@/lib/competitions/status";
+import { drawDue, drawPendingLine, formatMoment, isSoldOut, type Phase } from "@/lib/competitions/status";
 import type { CompetitionPage } from "@/lib/data/competitions";
 import { formatDateTime } from "@/lib/format";
 import { Countdown } from "./countdown";
 
-/** When the competition opens, closes or was decided, as it stands in `phase`. */
-export function CompetitionTiming({ competition: c, phase }: { competition: CompetitionPage; phase: Phase }) {
+/** Where the competition is in its dates: the countdown to the close and then the draw, or the outcome. */
+export function CompetitionTiming({
+  competition: c,
+  phase,
+  now,
+}: {
+  competition: CompetitionPage;
+  phase: Phase;
+  now: number;
+}) {
+  const toDraw = { to: c.draw_at, label: "Draw in", fallback: formatDateTime(c.draw_at) };
   switch (phase) {
     case "live":
       return (
@@ -12,12 +21,13 @@ export function CompetitionTiming({ competition: c, phase }: { competition: Comp
           <Countdown
             to={c.closes_at}
             label="Closes in"
-            endedLabel="Closed"
             fallback={formatDateTime(c.closes_at)}
+            then={toDraw}
+            endedLabel="Drawing now"
             className="text-lg"
           />
           <p className="text-sm text-muted-foreground">
-            Closes {formatDateTime(c.closes_at)}, or as soon as the last ticket sells.
+            Online entries close {formatMoment(c.closes_at)}; the draw is {formatMoment(c.draw_at)}.
           </p>
         </div>
       );
@@ -32,18 +42,35 @@ export function CompetitionTiming({ competition: c, phase }: { competition: Comp
             className="text-lg"
           />
           <p className="text-sm text-muted-foreground">
-            Entries open {formatDateTime(c.opens_at)} and close {formatDateTime(c.closes_at)}.
+            Entries open {formatMoment(c.opens_at)} and close {formatMoment(c.closes_at)}.
           </p>
         </div>
       );
+    case "postal_window":
     case "awaiting_draw":
-      return <p>Entries are closed. The draw runs automatically within a minute or two.</p>;
+      return (
+        <div>
+          <p className="text-lg font-semibold">{drawPendingLine(c, now)}</p>
+          {drawDue(c, now) ? (
+            <p className="text-sm text-muted-foreground">The draw runs automatically within a minute or two.</p>
+          ) : (
+            <>
+              <Countdown {...toDraw} endedLabel="Drawing now" />
+              <p className="text-sm text-muted-foreground">
+                {phase === "postal_window"
+                  ? `${isSoldOut(c) ? "Every online ticket has sold, but free" : "Free"} postal entries are still accepted until ${formatMoment(c.postal_deadline)}.`
+                  : `The postal deadline has passed; every ticket is in the draw.`}
+              </p>
+            </>
+          )}
+        </div>
+      );
     case "drawn":
-      return <p>Drawn {c.draw ? formatDateTime(c.draw.drawn_at) : ""}.</p>;
+      return <p>Drawn {c.draw ? formatMoment(c.draw.drawn_at) : ""}.</p>;
     case "closed":
-      return <p>Closed {formatDateTime(c.closed_at ?? c.closes_at)} with no tickets sold, so there is no winner.</p>;
+      return <p>No tickets were entered by the draw time ({formatMoment(c.draw_at)}), so there is no winner.</p>;
     case "cancelled":
-      return <p>Cancelled {c.cancelled_at ? formatDateTime(c.cancelled_at) : ""}.</p>;
+      return <p>Cancelled {c.cancelled_at ? formatMoment(c.cancelled_at) : ""}.</p>;
     case "draft":
       return <p>A draft: only admins can see it until it is published.</p>;
   }

@@ -15,10 +15,13 @@ export async function OnlineEntry({
   competition: c,
   account,
   block,
+  postalOpen,
 }: {
   competition: CompetitionPage;
   account: Account | null;
   block: EntryBlock | null;
+  /** Letters are still accepted: said beside a sell-out or close, so nobody thinks the draw is over. */
+  postalOpen: boolean;
 }) {
   const price = (
     <p>
@@ -27,7 +30,7 @@ export async function OnlineEntry({
     </p>
   );
   if (!account || !account.approved) {
-    if (block) return <BlockedNotice message={block.message} />;
+    if (block) return <BlockedNotice block={block} postalOpen={postalOpen} />;
     return (
       <>
         {price}
@@ -56,12 +59,23 @@ export async function OnlineEntry({
         quote={quote}
         blocked={blocked}
       />
+      {block ? <PostalStillOpen block={block} postalOpen={postalOpen} /> : null}
     </>
   );
 }
 
-function BlockedNotice({ message }: { message: string }) {
-  return <p className="rounded-lg border border-border bg-muted p-4 font-medium">{message}</p>;
+function BlockedNotice({ block, postalOpen }: { block: EntryBlock; postalOpen: boolean }) {
+  return (
+    <>
+      <p className="rounded-lg border border-border bg-muted p-4 font-medium">{block.message}</p>
+      <PostalStillOpen block={block} postalOpen={postalOpen} />
+    </>
+  );
+}
+
+function PostalStillOpen({ block, postalOpen }: { block: EntryBlock; postalOpen: boolean }) {
+  const salesOver = block.code === "competition_sold_out" || block.code === "competition_closed";
+  return salesOver && postalOpen ? <p>Online sales have ended, but you can still enter free by post.</p> : null;
 }
 
 function SignInToEnter({ path }: { path: string }) {

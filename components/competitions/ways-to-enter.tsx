@@ -1,28 +1,47 @@
+import Link from "next/link";
 import { Award, Ticket } from "lucide-react";
-import type { EntryBlock } from "@/lib/competitions/status";
+import type { EntryBlock, PostalBlock } from "@/lib/competitions/status";
 import type { Account } from "@/lib/data/account-schema";
 import type { CompetitionPage } from "@/lib/data/competitions";
 import { OnlineEntry } from "./online-entry";
 import { PostalEntry } from "./postal-entry";
 
-/** "Two ways to enter": paid online entry and free postal entry, side by side with equal weight. */
+const linkClass = "font-medium text-primary-text underline underline-offset-4";
+
+/**
+ * "Two ways to enter": paid online entry and free postal entry, side by side with equal weight,
+ * after what entrants must know before they enter: how a winner is named (CAP 8.28.5).
+ */
 export function WaysToEnter({
   competition: c,
   account,
   block,
+  postalBlock,
+  postalAddress,
 }: {
   competition: CompetitionPage;
   account: Account | null;
   block: EntryBlock | null;
+  postalBlock: PostalBlock | null;
+  postalAddress: readonly string[];
 }) {
-  // A competition that has not opened yet will take letters; one that is closed, sold out or cancelled will not.
-  const postalOpen = block === null || block.code === "competition_not_yet_open";
   return (
     <section aria-labelledby="enter-title" className="mt-14">
       <h2 id="enter-title" className="text-2xl font-bold tracking-tight">
         Two ways to enter
       </h2>
       <p className="mt-1 text-muted-foreground">Paid or free, every ticket has the same chance of winning.</p>
+      <p className="mt-3 max-w-3xl" data-testid="winner-publicity">
+        If you win, we publish your first name, surname initial and town on this page and the{" "}
+        <Link href="/winners" className={linkClass}>
+          winners page
+        </Link>
+        , or your initials only if you choose that in{" "}
+        <Link href="/account/profile" className={linkClass}>
+          your profile
+        </Link>{" "}
+        before the draw.
+      </p>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <article
           aria-labelledby="enter-online-title"
@@ -32,7 +51,7 @@ export function WaysToEnter({
             <Ticket aria-hidden className="size-5 text-primary-text" />
             Enter online
           </h3>
-          <OnlineEntry competition={c} account={account} block={block} />
+          <OnlineEntry competition={c} account={account} block={block} postalOpen={postalBlock === null} />
         </article>
         <article
           aria-labelledby="enter-post-title"
@@ -42,13 +61,7 @@ export function WaysToEnter({
             <Award aria-hidden className="size-5 text-primary-text" />
             Enter free by post
           </h3>
-          {postalOpen ? (
-            <PostalEntry title={c.title} question={c.skill_question} closesAt={c.closes_at} />
-          ) : (
-            <p className="rounded-lg border border-border bg-muted p-4 font-medium">
-              Postal entries for this competition are closed too.
-            </p>
-          )}
+          <PostalEntry competition={c} address={postalAddress} block={postalBlock} />
         </article>
       </div>
     </section>
