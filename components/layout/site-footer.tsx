@@ -4,10 +4,13 @@ import { siteConfig } from "@/config/site";
 import { Logo } from "./logo";
 import { CurrentYear } from "./current-year";
 
+// Linked from every page (code of practice 1.2): how to complain and the independent body behind us.
+const helpLinks = [{ label: "Complaints", href: "/complaints" }];
+
 export function SiteFooter() {
   return (
     <footer className="border-t border-border bg-muted/40">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)_1fr]">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.5fr_repeat(4,1fr)_1fr]">
         <div className="space-y-3">
           <Logo />
           <p className="max-w-xs text-sm text-muted-foreground">
@@ -28,6 +31,18 @@ export function SiteFooter() {
             </ul>
           </nav>
         ))}
+        <nav aria-label="Help">
+          <h2 className="text-sm font-semibold">Help</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {helpLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="text-muted-foreground hover:text-foreground hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div>
           <h2 className="text-sm font-semibold">Follow</h2>
           <ul className="mt-3 space-y-2 text-sm">
