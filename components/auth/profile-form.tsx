@@ -6,6 +6,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { updateProfile } from "@/lib/actions/auth";
+import { setInitialsOnlyAction } from "@/lib/actions/profile";
 
 export function ProfileForm({
   name,
@@ -43,6 +44,31 @@ export function ProfileForm({
       </div>
       <FormStatus result={result} />
       <SubmitButton pendingLabel="Saving…">Save profile</SubmitButton>
+    </form>
+  );
+}
+
+/** The player's right to object to being named as a winner (CAP 8.28.5): initials only instead of name and town. */
+export function InitialsOnlyForm({ initialsOnly }: { initialsOnly: boolean }) {
+  const [result, action] = useActionState(setInitialsOnlyAction, null);
+  return (
+    <form action={action} className="flex flex-col items-start gap-4" noValidate>
+      <div className="flex items-center gap-2">
+        <input
+          id="initialsOnly"
+          name="initialsOnly"
+          type="checkbox"
+          defaultChecked={initialsOnly}
+          aria-describedby="initialsOnly-hint"
+          className="size-4 accent-primary"
+        />
+        <label htmlFor="initialsOnly">Show me as initials only if I win</label>
+      </div>
+      <p id="initialsOnly-hint" className="-mt-2 text-xs text-muted-foreground">
+        Entry lists follow your choice at once; a draw already made keeps the name it was published with.
+      </p>
+      <FormStatus result={result} />
+      <SubmitButton pendingLabel="Saving…">Save winner name choice</SubmitButton>
     </form>
   );
 }

@@ -58,3 +58,7 @@ export const updateMyProfile = (profile: {
     { p_name: profile.name, p_email_notifications: profile.emailNotifications, p_town: profile.town },
     accountSchema,
   );
+
+/** Whether the player appears by initials only if they win (CAP 8.28.5); answers the account as it now is. */
+export const setInitialsOnly = (initialsOnly: boolean): Promise<Account> =>
+  callRpc("set_initials_only", { p_initials_only: initialsOnly }, accountSchema);

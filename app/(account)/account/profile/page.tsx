@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ProfileForm } from "@/components/auth/profile-form";
+import { InitialsOnlyForm, ProfileForm } from "@/components/auth/profile-form";
 import { NewPasswordForm } from "@/components/auth/reset-password-forms";
 import { requireUser } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format";
@@ -22,6 +22,18 @@ export default async function ProfilePage() {
         )}
       </dl>
       <ProfileForm name={account.name} town={account.town} emailNotifications={account.email_notifications} />
+      <section aria-labelledby="if-you-win" className="flex flex-col gap-4">
+        <h2 id="if-you-win" className="text-xl font-semibold">
+          If you win
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          We publish every winner on the winners page, as the advertising rules for prize draws ask (CAP Code 8.28.5),
+          and every entrant on a competition&apos;s public entry list. By default we show your first name, the initial
+          of your surname and your town, e.g. “Priya P., Leeds”. If you would rather not be named, choose initials only:
+          we then show just your initials, e.g. “P. P.”, and no town.
+        </p>
+        <InitialsOnlyForm initialsOnly={account.show_initials_only} />
+      </section>
       <div className="flex flex-col gap-4">
         <h2 className="text-xl font-semibold">Change password</h2>
         <NewPasswordForm />
