@@ -10,7 +10,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/session";
 import { getMyEntries, type MyEntry } from "@/lib/data/competitions";
-import { formatDateTime, formatGBP } from "@/lib/format";
+import { formatDateTime, formatGBP, formatPounds } from "@/lib/format";
+import { PrizeChoiceForm } from "./prize-choice-form";
 
 export const metadata: Metadata = { title: "My entries", robots: { index: false } };
 
@@ -44,6 +45,7 @@ type Group = {
   result: Result;
   winningNumber: number | null;
   drawId: string | null;
+  draw: MyEntry["draw"];
 };
 
 /** Entries arrive newest first; group them by competition, keeping that order. */
@@ -58,6 +60,7 @@ function group(entries: MyEntry[]): Group[] {
         result: "pending",
         winningNumber: e.draw?.winning_number ?? null,
         drawId: e.draw?.id ?? null,
+        draw: e.draw,
       };
       groups.set(e.competition.id, g);
     }
@@ -152,6 +155,7 @@ function EntryGroup({ group: g }: { group: Group }) {
             </Link>
           </p>
         ) : null}
+        {g.result === "won" && g.draw ? <PrizeClaim draw={g.draw} /> : null}
         <details className="text-sm">
           <summary className="cursor-pointer text-muted-foreground">{plural(g.entries.length, "order")}</summary>
           <Table className="mt-2">
@@ -179,5 +183,58 @@ function EntryGroup({ group: g }: { group: Group }) {
         </details>
       </div>
     </article>
+  );
+}
+
+type PrizeStatus = NonNullable<MyEntry["draw"]>["prize_status"];
+
+const prizeStatusNote: Record<Exclude<PrizeStatus, "awaiting_claim">, string> = {
+  verified: "We have checked your identity, so your choice is final and your prize is on its way.",
+  delivered: "Your prize has been delivered.",
+};
+
+/** The winner's prize: what they chose (prize or cash) and, until we verify it, the form to claim or change it. */
+function PrizeClaim({ draw }: { draw: NonNullable<MyEntry["draw"]> }) {
+  const cash = draw.cash_alternative;
+  const open = draw.prize_status === "awaiting_claim";
+  const claimed = draw.prize_choice !== null;
+  let state = "";
+  if (claimed && cash !== null) {
+    const chosen =
+      draw.prize_choice === "cash" ? `${formatPounds(cash)} cash` : `the prize (${draw.prize_description})`;
+    state = `You chose ${chosen}.${open ? " You can change your mind until we have checked your identity." : ""}`;
+  } else if (claimed) {
+    state = open ? "You have claimed it; we will be in touch to check your identity and arrange delivery." : "";
+  } else if (open) {
+    state =
+      cash === null
+        ? "Claim it below and we will be in touch to check your identity and arrange delivery."
+        : "Choose which you would like; you can change your mind until we have checked your identity.";
+  }
+  return (
+    <div
+      role="group"
+      aria-labelledby={`prize-${draw.id}`}
+      className="flex flex-col gap-3 rounded-lg border border-border bg-muted/40 p-4"
+    >
+      <h3 id={`prize-${draw.id}`} className="font-semibold">
+        Your prize
+      </h3>
+      <p className="text-sm">
+        You won {draw.prize_description}
+        {cash === null ? "." : `, or ${formatPounds(cash)} cash instead.`} {state}
+      </p>
+      {open ? null : (
+        <p className="text-sm">{prizeStatusNote[draw.prize_status as Exclude<PrizeStatus, "awaiting_claim">]}</p>
+      )}
+      {/* Always mounted, so a refusal that arrives as the page catches up (claim_closed) stays on screen. */}
+      <PrizeChoiceForm
+        drawId={draw.id}
+        prizeDescription={draw.prize_description}
+        cashAlternative={cash}
+        choice={draw.prize_choice}
+        showForm={open && !(cash === null && claimed)}
+      />
+    </div>
   );
 }
