@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
 import { deliverQueuedMail, type RpcClient } from "@/lib/mail/adapter";
 import { anon, asUser, attempt, dbPerFile, service } from "./support";
 
@@ -10,7 +9,7 @@ beforeAll(async () => {
   admin = await db().createAdmin();
 });
 
-type Entered = { entry_id: string; ticket_numbers: number[]; balance: number; drawn: boolean };
+type Entered = { entry_id: string; ticket_numbers: number[]; balance: number };
 type Competition = Record<string, unknown> & { id: string; slug: string; status: string; tickets_sold: number };
 
 const enter = (uid: string, id: string, quantity: number, answer: string | null = "4") =>
@@ -29,9 +28,19 @@ async function competitionRow(id: string) {
   )[0];
 }
 
+/** Online sales end now; the postal deadline and the draw stay ahead. */
 async function closeNow(id: string) {
   await db().sql(
     "update public.competitions set opens_at = now() - interval '2 days', closes_at = now() - interval '1 second' where id = $1",
+    [id],
+  );
+}
+
+/** As if the postal deadline and the draw time had passed too. */
+async function drawTimeNow(id: string) {
+  await db().sql(
+    `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
+            postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = $1`,
     [id],
   );
 }
@@ -50,7 +59,6 @@ describe("entering a competition", () => {
     expect(third.ticket_numbers).toEqual([6]);
     expect(Number(first.balance)).toBe(9.25);
     expect(Number(third.balance)).toBe(9);
-    expect(first.drawn).toBe(false);
 
     const acct = (
       await db().sql<{ credits: string; total_spent: string; total_entries: number }>(
@@ -208,7 +216,6 @@ describe("concurrency", () => {
     const sold = results.flatMap((r) => (r.ok ? r.value.ticket_numbers : []));
     expect(sold.length).toBe(100);
     expect([...sold].sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    expect(results.filter((r) => r.ok && r.value.drawn).length).toBe(1);
     const refusals = new Set(
       results.flatMap((r) => (r.ok ? [] : [r.message.replace(/\d+/g, "N").replace(/£N\.N/, "£X")])),
     );
@@ -225,7 +232,9 @@ describe("concurrency", () => {
       )
     )[0];
     expect(tickets).toEqual({ n: 100, distinct_numbers: 100, max: 100 });
-    expect(await competitionRow(id)).toMatchObject({ status: "drawn", tickets_sold: 100 });
+    // The sell-out ends online sales; the draw waits for its time.
+    expect(await competitionRow(id)).toMatchObject({ status: "sold_out", tickets_sold: 100 });
+    expect(await db().sql("select 1 from public.draws where competition_id = $1", [id])).toEqual([]);
     expect(await db().ledgerMismatches()).toEqual([]);
     expect(await db().sql("select 1 from public.user_account_data where credits < 0")).toEqual([]);
     // Money taken equals tickets sold times the price.
@@ -270,11 +279,11 @@ describe("concurrency", () => {
     ).toBe("95.00");
   });
 
-  it("draws once when the close-time trigger races itself and a sell-out", async () => {
+  it("draws once when cron runs race each other; a sell-out racing cron runs draws nothing before the draw time", async () => {
     const id = await db().createCompetition(admin, { total_tickets: 10 });
     const p = await db().createPlayer({ credits: "20.00" });
     await enter(p, id, 3);
-    await closeNow(id);
+    await drawTimeNow(id);
     const runs = await Promise.all([
       ...Array.from({ length: 4 }, () =>
         db().call<{ drawn: Array<{ competition_id: string }> }>(service, "run_due_draws"),
@@ -285,7 +294,7 @@ describe("concurrency", () => {
     expect(drawnHere.length).toBe(1);
     expect((await db().sql("select 1 from public.draws where competition_id = $1", [id])).length).toBe(1);
 
-    // A sell-out purchase racing cron runs: one draw, in the purchase's transaction.
+    // A sell-out purchase racing cron runs: online sales end, nothing is drawn yet.
     const soon = await db().createCompetition(admin, { total_tickets: 4 });
     await enter(p, soon, 3);
     const raced = await Promise.all([
@@ -293,9 +302,13 @@ describe("concurrency", () => {
       db().call<{ drawn: Array<{ competition_id: string }> }>(service, "run_due_draws"),
       db().call<{ drawn: Array<{ competition_id: string }> }>(service, "run_due_draws"),
     ]);
-    expect(raced[0].ok && raced[0].value.drawn).toBe(true);
+    expect(raced[0].ok).toBe(true);
+    expect((await competitionRow(soon)).status).toBe("sold_out");
+    expect(await db().sql("select 1 from public.draws where competition_id = $1", [soon])).toEqual([]);
+    await drawTimeNow(soon);
+    await db().call(service, "run_due_draws");
     expect(await db().sql("select trigger from public.draws where competition_id = $1", [soon])).toEqual([
-      { trigger: "sold_out" },
+      { trigger: "draw_time" },
     ]);
     expect(
       (
@@ -308,7 +321,7 @@ describe("concurrency", () => {
 });
 
 describe("close time and draws", () => {
-  it("refuses entries after the close time; the cron trigger draws it, or closes it with no sales", async () => {
+  it("refuses entries after the close time; at the draw time the cron run draws it, or closes it with no sales", async () => {
     const withSales = await db().createCompetition(admin, { total_tickets: 20 });
     const empty = await db().createCompetition(admin, { total_tickets: 20 });
     const p = await db().createPlayer({ credits: "20.00", name: "Grace Hopper" });
@@ -320,6 +333,10 @@ describe("close time and draws", () => {
     const late = await attempt(enter(p, withSales, 1));
     expect(late.ok ? "" : late.message).toBe("This competition has closed");
     expect((await attempt(db().call(anon, "run_due_draws"))).ok).toBe(false);
+    // Closed for online sales, but the postal deadline and the draw time are still ahead.
+    expect(await db().call(service, "run_due_draws")).toEqual({ drawn: [], closed: [] });
+    await drawTimeNow(withSales);
+    await drawTimeNow(empty);
 
     const run = await db().call<{ drawn: Array<{ competition_id: string; draw_id: string }>; closed: string[] }>(
       service,
@@ -334,15 +351,18 @@ describe("close time and draws", () => {
     expect(again).toEqual({ drawn: [], closed: [] });
 
     const drawId = run.drawn.find((d) => d.competition_id === withSales)!.draw_id;
-    const draw = await db().call<PublishedDraw & { winner_display_name: string; trigger: string }>(anon, "get_draw", {
-      p_draw_id: drawId,
+    const draw = await db().call<{
+      winner_display_name: string;
+      trigger: string;
+      algorithm: string;
+      ticket_count: number;
+    }>(anon, "get_draw", { p_draw_id: drawId });
+    expect(draw).toMatchObject({
+      trigger: "draw_time",
+      algorithm: "labcash-draw-v2",
+      winner_display_name: "Grace H.",
+      ticket_count: 2,
     });
-    expect(draw.trigger).toBe("close_time");
-    expect(draw.winner_display_name).toBe("Grace H.");
-    expect(draw.tickets.length).toBe(2);
-    const verification = await verifyDraw(draw);
-    expect(verification.ok).toBe(true);
-    expect(verification.winningNumber).toBe(draw.winning_number);
 
     const page = await db().call<Competition & { draw: { id: string; winning_number: number } }>(
       anon,
@@ -380,7 +400,7 @@ describe("cancelling", () => {
       p_competition_id: id,
       p_user_id: b,
       p_name: "Bea Post",
-      p_address: "1 High Street, York",
+      p_address: "1 High Street, York YO1 7HH",
       p_answer: "4",
     });
     const short = await attempt(db().call(asUser(admin), "admin_cancel_competition", { p_id: id, p_reason: "" }));
@@ -427,7 +447,7 @@ describe("cancelling", () => {
 });
 
 describe("postal entries and admin edits", () => {
-  it("gives one free ticket with the same odds and checks the answer", async () => {
+  it("gives free tickets after the online pool with the same odds, and checks the answer", async () => {
     const id = await db().createCompetition(admin, { total_tickets: 3, max_tickets_per_user: 2 });
     const p = await db().createPlayer({ credits: "5.00" });
     const wrong = await attempt(
@@ -435,24 +455,26 @@ describe("postal entries and admin edits", () => {
         p_competition_id: id,
         p_user_id: null,
         p_name: "Olive Post",
-        p_address: "2 Mill Lane, Leeds",
+        p_address: "2 Mill Lane, Leeds LS1 4AP",
         p_answer: "3",
       }),
     );
     expect(wrong.ok ? "" : wrong.message).toBe("That answer is not correct");
-    const free = await db().call<{ ticket_number: number; drawn: boolean }>(
+    const free = await db().call<{ ticket_numbers: number[]; tickets: number }>(
       asUser(admin),
       "admin_record_postal_entry",
       {
         p_competition_id: id,
         p_user_id: null,
         p_name: "Olive Post",
-        p_address: "2 Mill Lane, Leeds",
+        p_address: "2 Mill Lane, Leeds LS1 4AP",
         p_answer: "4",
       },
     );
-    expect(free).toMatchObject({ ticket_number: 1, drawn: false });
+    expect(free).toEqual({ entry_id: expect.any(String), ticket_numbers: [4], tickets: 1 });
     await enter(p, id, 2);
+    await drawTimeNow(id);
+    await db().call(service, "run_due_draws");
     const page = await db().call<Competition & { draw: { winner_display_name: string } }>(anon, "get_competition", {
       p_slug: (await competitionRow(id)).slug,
     });
@@ -482,12 +504,19 @@ describe("postal entries and admin edits", () => {
       db().call(asUser(admin), "admin_update_competition", { p_id: id, p: { ticket_price: 2 } }),
     );
     expect(priceChange.ok ? "" : priceChange.message).toBe(
-      "Tickets have been sold: only the wording, prize details, images and a later close time can change",
+      "Tickets have been sold: only the wording, prize details and images can change",
     );
     const later = new Date(Date.now() + 30 * 86400_000).toISOString();
-    const ok = await db().call<{ title: string; closes_at: string }>(asUser(admin), "admin_update_competition", {
+    const extended = await attempt(
+      db().call(asUser(admin), "admin_update_competition", {
+        p_id: id,
+        p: { title: "Renamed prize", closes_at: later },
+      }),
+    );
+    expect(extended.ok ? "" : extended.message).toBe("The dates are fixed once a competition is published");
+    const ok = await db().call<{ title: string }>(asUser(admin), "admin_update_competition", {
       p_id: id,
-      p: { title: "Renamed prize", closes_at: later },
+      p: { title: "Renamed prize" },
     });
     expect(ok.title).toBe("Renamed prize");
     const publishedTwice = await attempt(db().call(asUser(admin), "admin_publish_competition", { p_id: id }));

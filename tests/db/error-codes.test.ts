@@ -3,7 +3,7 @@
 // "Errors are codes"). PostgREST (and the embedded backend) return it as `hint`.
 import { beforeAll, describe, expect, it } from "vitest";
 import { DB_ERROR_CODES } from "@/lib/data/errors";
-import { asUser, attempt, dbPerFile, type Caller } from "./support";
+import { asUser, attempt, dbPerFile, type Caller, service } from "./support";
 
 const db = dbPerFile();
 let admin: string;
@@ -132,7 +132,7 @@ describe("refusals carry their code", () => {
       p_competition_id: id,
       p_user_id: p,
       p_name: "Pat Post",
-      p_address: "3 Church Road, Bath",
+      p_address: "3 Church Road, Bath BA1 1LN",
       p_answer: "4",
     });
     expect(await refusal(postal)).toEqual({
@@ -171,7 +171,13 @@ describe("refusals carry their code", () => {
       hint: "not_a_draft",
     });
 
-    await enter(await db().createPlayer({ credits: "5.00" }), id, 2); // sells out, so it is drawn
+    await enter(await db().createPlayer({ credits: "5.00" }), id, 2); // sells out; drawn at its draw time
+    await db().sql(
+      `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
+              postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = $1`,
+      [id],
+    );
+    await db().call(service, "run_due_draws");
     expect(
       await refusal(db().call(asUser(admin), "admin_cancel_competition", { p_id: id, p_reason: "Too late" })),
     ).toEqual({

@@ -5,10 +5,21 @@ import { ADMIN_REQUIRED, anon, asUser, dbPerFile } from "./support";
 
 const db = dbPerFile();
 
+/** The public settings of the fair-play rules, as the migration sets them. */
+const FAIR_PLAY_DEFAULTS = {
+  stamp_price: 0.87,
+  postal_address: ["LabCash Free Entry", "PO Box 4021", "Manchester", "M60 1LC"],
+  complaints_contact: "complaints@labcash.example",
+  dispute_resolution_body: {
+    name: "CEDR (Centre for Effective Dispute Resolution)",
+    url: "https://www.cedr.com/consumer/",
+  },
+};
+
 describe("get_site_settings", () => {
-  it("gives anyone the launch moment and nothing private", async () => {
+  it("gives anyone the launch moment, the postal route and the complaints contacts, and nothing private", async () => {
     const settings = await db().call<Record<string, unknown>>(anon, "get_site_settings");
-    expect(settings).toEqual({ launch_at: "2026-12-12T12:00:00Z" });
+    expect(settings).toEqual({ ...FAIR_PLAY_DEFAULTS, launch_at: "2026-12-12T12:00:00Z" });
   });
 });
 
@@ -16,10 +27,16 @@ describe("admin_set_launch_at", () => {
   it("lets an admin move the launch (stored in UTC) or remove it, and logs each change", async () => {
     const admin = await db().createUser({ role: "admin", approved: true });
     const moved = await db().call(asUser(admin), "admin_set_launch_at", { p_launch_at: "2027-01-15T09:30:00+01:00" });
-    expect(moved).toEqual({ launch_at: "2027-01-15T08:30:00Z" });
-    expect(await db().call(anon, "get_site_settings")).toEqual({ launch_at: "2027-01-15T08:30:00Z" });
+    expect(moved).toEqual({ ...FAIR_PLAY_DEFAULTS, launch_at: "2027-01-15T08:30:00Z" });
+    expect(await db().call(anon, "get_site_settings")).toEqual({
+      ...FAIR_PLAY_DEFAULTS,
+      launch_at: "2027-01-15T08:30:00Z",
+    });
 
-    expect(await db().call(asUser(admin), "admin_set_launch_at", { p_launch_at: null })).toEqual({ launch_at: null });
+    expect(await db().call(asUser(admin), "admin_set_launch_at", { p_launch_at: null })).toEqual({
+      ...FAIR_PLAY_DEFAULTS,
+      launch_at: null,
+    });
     const log = await db().sql(
       "select actor_id, action, details from public.activity_log where action = 'settings.launch_at' order by id",
     );
