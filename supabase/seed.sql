@@ -72,6 +72,9 @@ update public.profiles p set town = t.town
                ('00000000-0000-4000-8000-0000000000b3'::uuid, 'Bristol'), ('00000000-0000-4000-8000-0000000000b4'::uuid, 'Glasgow')) as t(id, town)
  where p.id = t.id;
 
+-- Isla appears by her initials only, on the winners page and the entry lists (CAP 8.28.5).
+update public.profiles set show_initials_only = true where id = '00000000-0000-4000-8000-0000000000b4';
+
 update public.user_account_data set approved = true, approved_at = now() - interval '39 days', age_verified = true,
        approved_by = '00000000-0000-4000-8000-000000000002'
  where id::text like '00000000-0000-4000-8000-0000000000b_';
@@ -87,23 +90,25 @@ declare
   buyers constant uuid[] := array[
     '00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000b3',
     '00000000-0000-4000-8000-0000000000b4', '00000000-0000-4000-8000-0000000000b5']::uuid[];
-  iphone uuid; macbook uuid; ps5 uuid; drone uuid; deck uuid; galaxy uuid; watch uuid; headphones uuid;
+  iphone uuid; macbook uuid; ps5 uuid; switch2 uuid; drone uuid; deck uuid; galaxy uuid; watch uuid; headphones uuid;
   b uuid;
   i integer;
 begin
   perform set_config('request.jwt.claims', admin_claims, true);
 
+  -- Live, with a cash alternative.
   iphone := (public.admin_create_competition(jsonb_build_object(
     'title', 'iPhone 17 Pro Max 256GB', 'slug', 'iphone-17-pro-max',
-    'summary', 'Apple''s biggest iPhone in Cosmic Orange, unlocked, for 99p a ticket.',
-    'description', 'Brand new and sealed, UK model, unlocked for every network. Delivered free by tracked courier within 7 days of the win being verified.',
+    'summary', 'Apple''s biggest iPhone in Cosmic Orange, unlocked, for 99p a ticket, or £1,050 cash.',
+    'description', 'Brand new and sealed, UK model, unlocked for every network. Delivered free by tracked courier within 7 days of the win being verified. The winner may take £1,050 in cash instead.',
     'prize_description', 'Apple iPhone 17 Pro Max, 256GB, Cosmic Orange, unlocked (UK)',
-    'prize_value', 1199.00, 'images', jsonb_build_array('/competitions/iphone-17-pro-max.svg'),
+    'prize_value', 1199.00, 'cash_alternative', 1050.00, 'images', jsonb_build_array('/competitions/iphone-17-pro-max.svg'),
     'ticket_price', 0.99, 'total_tickets', 2000, 'max_tickets_per_user', 150,
     'closes_at', now() + interval '6 days 5 hours',
     'skill_question', 'Which company makes the iPhone?',
     'skill_options', jsonb_build_array('Samsung', 'Apple', 'Google'), 'skill_answer', 'Apple')) ->> 'id')::uuid;
 
+  -- Live and nearly sold out.
   macbook := (public.admin_create_competition(jsonb_build_object(
     'title', 'MacBook Pro 14" M5', 'slug', 'macbook-pro-14-m5',
     'summary', 'Nearly gone: the 14-inch MacBook Pro with the M5 chip.',
@@ -115,9 +120,11 @@ begin
     'skill_question', 'How many inches is the screen of this MacBook Pro, rounded?',
     'skill_options', jsonb_build_array('13', '14', '16'), 'skill_answer', '14')) ->> 'id')::uuid;
 
+  -- Sold out before its close: online sales have ended, postal entries still come in,
+  -- and the draw waits for its draw time.
   ps5 := (public.admin_create_competition(jsonb_build_object(
     'title', 'PlayStation 5 Pro', 'slug', 'playstation-5-pro',
-    'summary', 'Sold out in a day and drawn the moment the last ticket went.',
+    'summary', 'Sold out in a day. Free postal entries are still open, and the draw is at its draw time.',
     'description', 'The PS5 Pro console with 2TB of storage and a DualSense controller.',
     'prize_description', 'Sony PlayStation 5 Pro, 2TB, with DualSense wireless controller',
     'prize_value', 699.99, 'images', jsonb_build_array('/competitions/playstation-5-pro.svg'),
@@ -126,15 +133,29 @@ begin
     'skill_question', 'Which company makes the PlayStation?',
     'skill_options', jsonb_build_array('Sony', 'Nintendo', 'Microsoft'), 'skill_answer', 'Sony')) ->> 'id')::uuid;
 
+  -- Closed online; in its postal window (the postal deadline is still ahead).
+  switch2 := (public.admin_create_competition(jsonb_build_object(
+    'title', 'Nintendo Switch 2 Mario Kart World Bundle', 'slug', 'nintendo-switch-2',
+    'summary', 'Online entries have closed; free postal entries are accepted until the postal deadline.',
+    'description', 'The Nintendo Switch 2 console with Mario Kart World, UK stock.',
+    'prize_description', 'Nintendo Switch 2 with Mario Kart World (download code)',
+    'prize_value', 429.99, 'images', jsonb_build_array('/competitions/nintendo-switch-2.svg'),
+    'ticket_price', 0.50, 'total_tickets', 400, 'max_tickets_per_user', 40,
+    'closes_at', now() + interval '4 days',
+    'skill_question', 'Which company makes the Switch?',
+    'skill_options', jsonb_build_array('Sony', 'Nintendo', 'Valve'), 'skill_answer', 'Nintendo')) ->> 'id')::uuid;
+
+  -- Drawn at its draw time with online and postal tickets.
   drone := (public.admin_create_competition(jsonb_build_object(
     'title', 'DJI Mini 5 Pro Fly More Combo', 'slug', 'dji-mini-5-pro',
-    'summary', 'Drawn at its close time with 135 of 300 tickets sold.',
+    'summary', 'Drawn at its draw time: 135 of 300 online tickets sold, plus free postal entries.',
     'description', 'Under 250g, 4K HDR video, three batteries and the charging hub.',
     'prize_description', 'DJI Mini 5 Pro Fly More Combo with DJI RC 2',
     'prize_value', 1029.00, 'images', jsonb_build_array('/competitions/dji-mini-5-pro.svg'),
     'ticket_price', 1.00, 'total_tickets', 300, 'max_tickets_per_user', 50,
     'closes_at', now() + interval '1 day')) ->> 'id')::uuid;
 
+  -- Closed with no entries, so there was no draw.
   deck := (public.admin_create_competition(jsonb_build_object(
     'title', 'Steam Deck OLED 1TB', 'slug', 'steam-deck-oled',
     'summary', 'Closed with no entries, so there was no draw.',
@@ -144,6 +165,7 @@ begin
     'ticket_price', 0.25, 'total_tickets', 2500, 'max_tickets_per_user', 200,
     'closes_at', now() + interval '1 day')) ->> 'id')::uuid;
 
+  -- A draft, never published.
   galaxy := (public.admin_create_competition(jsonb_build_object(
     'title', 'Samsung Galaxy S26 Ultra', 'slug', 'samsung-galaxy-s26-ultra',
     'summary', 'Coming soon: Samsung''s flagship with the built-in S Pen.',
@@ -155,6 +177,7 @@ begin
     'skill_question', 'What is the stylus of a Galaxy Ultra called?',
     'skill_options', jsonb_build_array('Apple Pencil', 'S Pen', 'Surface Pen'), 'skill_answer', 'S Pen')) ->> 'id')::uuid;
 
+  -- Cancelled, every entry refunded.
   watch := (public.admin_create_competition(jsonb_build_object(
     'title', 'Apple Watch Ultra 3', 'slug', 'apple-watch-ultra-3',
     'summary', 'Cancelled: every entry was refunded to credit.',
@@ -164,6 +187,7 @@ begin
     'ticket_price', 0.75, 'total_tickets', 1000, 'max_tickets_per_user', 100,
     'closes_at', now() + interval '8 days')) ->> 'id')::uuid;
 
+  -- Published, opening later.
   headphones := (public.admin_create_competition(jsonb_build_object(
     'title', 'Sony WH-1000XM6 Headphones', 'slug', 'sony-wh-1000xm6',
     'summary', 'Opens for entries in two days: 25p a ticket.',
@@ -176,7 +200,7 @@ begin
     'skill_options', jsonb_build_array('Active Noise Cancelling', 'Automatic Network Control', 'Audio Nano Chip'),
     'skill_answer', 'Active Noise Cancelling')) ->> 'id')::uuid;
 
-  perform public.admin_publish_competition(c) from unnest(array[iphone, macbook, ps5, drone, deck, watch, headphones]) c;
+  perform public.admin_publish_competition(c) from unnest(array[iphone, macbook, ps5, switch2, drone, deck, watch, headphones]) c;
 
   -- Sales, as the buyers.
   for i in 1 .. 5 loop
@@ -184,6 +208,7 @@ begin
     perform set_config('request.jwt.claims', jsonb_build_object('sub', b, 'role', 'authenticated')::text, true);
     perform public.enter_competition(iphone, 40 + 17 * i, 'Apple');
     perform public.enter_competition(macbook, case when i < 5 then 100 else 88 end, '14');
+    perform public.enter_competition(switch2, 10 + 5 * i, 'Nintendo');
     perform public.enter_competition(drone, 15 + 4 * i, null);
     perform public.enter_competition(watch, 10 * i, null);
     if i <= 4 then
@@ -191,19 +216,34 @@ begin
     end if;
   end loop;
 
+  -- Free postal entries, recorded by the admin. A letter gets max(1, ceil(stamp / ticket price))
+  -- tickets, numbered after the online pool: 1 at 99p, 2 at 50p, 4 at 25p.
   perform set_config('request.jwt.claims', admin_claims, true);
   perform public.admin_record_postal_entry(iphone, null, 'Margaret Holt', '14 Orchard Road, Harrogate HG1 2AB', 'Apple');
+  perform public.admin_record_postal_entry(ps5, null, 'Daniel Okafor', '7 Mill Lane, Norwich NR2 4PT', 'Sony');
+  perform public.admin_record_postal_entry(switch2, null, 'Fiona Grant', '3 Castle Wynd, Inverness IV2 3EP', 'Nintendo');
+  perform public.admin_record_postal_entry(drone, null, 'Ruth Ellis', '21 Quay Street, Truro TR1 2HE', null);
+  perform public.admin_record_postal_entry(drone, buyers[5], 'George Evans', '88 Station Road, Swindon SN1 1EL', null);
   perform public.admin_cancel_competition(watch, 'The supplier could not guarantee UK stock before the close date.');
 
-  -- Time passes for the drone and the Steam Deck: their close times are behind
-  -- us, and the cron run draws the one with sales and closes the other.
+  -- Time passes. The Switch closed online yesterday and its postal deadline is tomorrow; a
+  -- letter arrives in the window. The drone and the Steam Deck reached their draw times three
+  -- days ago, and the cron run draws the one with tickets and closes the other.
+  update public.competitions
+     set opens_at = now() - interval '12 days', published_at = now() - interval '12 days',
+         closes_at = now() - interval '1 day', postal_deadline = now() + interval '1 day',
+         draw_at = now() + interval '1 day 2 hours'
+   where id = switch2;
+  perform public.admin_record_postal_entry(switch2, null, 'Tom Reid', '12 Harbour View, Plymouth PL1 2AA', 'Nintendo');
+
   update public.competitions
      set opens_at = now() - interval '21 days', published_at = now() - interval '21 days',
-         closes_at = now() - interval '3 days'
+         closes_at = now() - interval '5 days', postal_deadline = now() - interval '3 days',
+         draw_at = now() - interval '3 days'
    where id in (drone, deck);
   perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
   perform public.run_due_draws();
-  update public.competitions set closed_at = now() - interval '3 days' where id in (drone, deck);
+  update public.competitions set closed_at = now() - interval '5 days' where id in (drone, deck);
   update public.draws set drawn_at = now() - interval '3 days', prize_status = 'delivered',
          prize_status_updated_at = now() - interval '1 day'
    where competition_id = drone;
