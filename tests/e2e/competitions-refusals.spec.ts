@@ -123,12 +123,15 @@ test.describe("closing 15 seconds after it is made", () => {
     await competitionPage.goto(competition);
     const online = competitionPage.entry;
     await online.answer("Yellow");
-    // The countdown reaches zero in front of the player; the server has the last word.
-    await expect(page.getByText("Closed", { exact: true })).toBeVisible({ timeout: 30_000 });
+    // The countdown reaches the close in front of the player and counts on to the draw; the server has the last word.
+    await expect(page.getByText(/^Draw in/).first()).toBeVisible({ timeout: 30_000 });
     await online.buyButton(1).click();
     await expect(online.refusal).toHaveText("This competition has closed");
     await page.reload();
     await expect(online.root.getByText("This competition has closed")).toBeVisible();
     await expect(online.buyButtons).toHaveCount(0);
+    // Online sales are over; the free route is open until the postal deadline.
+    await expect(online.root).toContainText("you can still enter free by post");
+    await expect(competitionPage.postalEntry).toContainText("Each letter gets 1 ticket");
   });
 });

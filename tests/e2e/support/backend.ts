@@ -56,7 +56,15 @@ export async function createUser(opts: {
   return { id, email, name: opts.name, password: DEMO_PASSWORD };
 }
 
-export type TestCompetition = { id: string; slug: string; title: string; path: string; seed_commitment: string };
+export type TestCompetition = {
+  id: string;
+  slug: string;
+  title: string;
+  path: string;
+  seed_commitment: string;
+  /** The close (online sales end), ISO. */
+  closes_at: string;
+};
 
 let counter = 0;
 /** A unique slug and title for this test. */
@@ -72,6 +80,13 @@ export type CompetitionFields = {
   totalTickets?: number;
   maxPerUser?: number;
   closesInSeconds?: number;
+  /** Seconds from now to the postal deadline (at or after the close); by default SQL's: 2 working days after the close. */
+  postalDeadlineInSeconds?: number;
+  /** Seconds from now to the draw (at or after the postal deadline); by default the postal deadline. */
+  drawInSeconds?: number;
+  /** The cash the winner may take instead of the prize, in pounds; none by default. */
+  cashAlternative?: number;
+  prizeValue?: number;
   opensAt?: string;
   /** The skill question; null for none. By default a banana question answered "Yellow". */
   question?: { text: string; options: string[]; answer: string } | null;
@@ -83,6 +98,10 @@ export async function createCompetition(fields: CompetitionFields = {}): Promise
   const label = fields.label ?? "live";
   const { slug, title } = uniqueName(label);
   const client = await adminClient();
+  // One clock for every date, so equal offsets give equal moments (a close, postal deadline and draw at once).
+  const start = Date.now();
+  const inSeconds = (seconds: number) => new Date(start + seconds * 1000).toISOString();
+  const closesAt = inSeconds(fields.closesInSeconds ?? 7 * 86_400);
   const question =
     fields.question === undefined
       ? { text: "What colour is a ripe banana?", options: ["Blue", "Yellow", "Purple"], answer: "Yellow" }
@@ -94,13 +113,18 @@ export async function createCompetition(fields: CompetitionFields = {}): Promise
       summary: `A competition made by an end-to-end test (${label}).`,
       description: "Made for a test. Nothing to win.",
       prize_description: "A test prize",
-      prize_value: 100,
+      prize_value: fields.prizeValue ?? 100,
+      ...(fields.cashAlternative !== undefined ? { cash_alternative: fields.cashAlternative } : {}),
       images: fields.images ?? ["/competitions/steam-deck-oled.svg"],
       ticket_price: fields.ticketPrice ?? 1,
       total_tickets: fields.totalTickets ?? 50,
       max_tickets_per_user: fields.maxPerUser ?? Math.min(20, fields.totalTickets ?? 50),
       ...(fields.opensAt ? { opens_at: fields.opensAt } : {}),
-      closes_at: new Date(Date.now() + (fields.closesInSeconds ?? 7 * 86_400) * 1000).toISOString(),
+      closes_at: closesAt,
+      ...(fields.postalDeadlineInSeconds !== undefined
+        ? { postal_deadline: inSeconds(fields.postalDeadlineInSeconds) }
+        : {}),
+      ...(fields.drawInSeconds !== undefined ? { draw_at: inSeconds(fields.drawInSeconds) } : {}),
       ...(question
         ? { skill_question: question.text, skill_options: question.options, skill_answer: question.answer }
         : {}),
@@ -110,13 +134,20 @@ export async function createCompetition(fields: CompetitionFields = {}): Promise
     p_id: draft.id,
     p_external_randomness: null,
   });
-  return { id: draft.id, slug, title, path: `/competitions/${slug}`, seed_commitment: live.seed_commitment };
+  return {
+    id: draft.id,
+    slug,
+    title,
+    path: `/competitions/${slug}`,
+    seed_commitment: live.seed_commitment,
+    closes_at: closesAt,
+  };
 }
 
 /** Buys tickets directly through the API as `user` (another player, not the one in the browser). */
 export async function buyAs(user: TestUser, competitionId: string, quantity: number, answer: string | null = "Yellow") {
   const client = await signedInClient(user.email);
-  return rpc<{ ticket_numbers: number[]; drawn: boolean }>(client, "enter_competition", {
+  return rpc<{ ticket_numbers: number[]; balance: number }>(client, "enter_competition", {
     p_competition_id: competitionId,
     p_quantity: quantity,
     p_answer: answer,
@@ -126,12 +157,34 @@ export async function buyAs(user: TestUser, competitionId: string, quantity: num
 export type PublicCompetition = {
   status: string;
   tickets_sold: number;
+  opens_at: string;
+  closes_at: string;
+  postal_deadline: string;
+  draw_at: string;
+  postal_entries: number;
+  postal_tickets: number;
+  postal_tickets_per_entry: number;
+  entry_list_open: boolean;
   draw: { id: string; winning_number: number; winner_display_name: string; ticket_count: number } | null;
 };
 
 /** The competition as the public sees it. */
 export async function publicCompetition(slug: string): Promise<PublicCompetition> {
   return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_competition", { p_slug: slug });
+}
+
+/** Records a free postal entry as the admin does (the address must hold a UK postcode). */
+export async function recordPostalEntry(
+  competitionId: string,
+  entry: { name: string; address: string; userId?: string | null; answer?: string | null },
+): Promise<{ entry_id: string; ticket_numbers: number[]; tickets: number }> {
+  return rpc(await adminClient(), "admin_record_postal_entry", {
+    p_competition_id: competitionId,
+    p_user_id: entry.userId ?? null,
+    p_name: entry.name,
+    p_address: entry.address,
+    p_answer: entry.answer === undefined ? "Yellow" : entry.answer,
+  });
 }
 
 /** The launch_at site setting, which the home page counts down to (null when unset). */
@@ -150,4 +203,9 @@ export async function caughtMail(email: string): Promise<{ kind: string; subject
   });
   if (!response.ok) throw new Error(`reading the mail outbox: ${response.status}`);
   return response.json();
+}
+
+/** What the cron does: draws every competition whose draw time has come (the secret-key client). */
+export async function runDueDraws(): Promise<{ drawn: { competition_id: string; draw_id: string }[] }> {
+  return rpc(serviceClient(), "run_due_draws");
 }

@@ -1,9 +1,15 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { Header } from "./header";
 
-/** /competitions/<slug>: the prize, the two ways to enter, the player's tickets and the result. */
+/** /competitions/<slug>: the prize, its dates, the two ways to enter, how the draw works, the player's tickets and the result. */
 export class CompetitionPage {
   readonly ticketsSold: Locator;
+  /** The four dates: opens, closes, postal deadline, draw. */
+  readonly dates: Locator;
+  /** The "How this draw works" box. */
+  readonly howItWorks: Locator;
+  /** The link to the public entry list, there once online sales have ended. */
+  readonly entryListLink: Locator;
   readonly seedCommitment: Locator;
   /** The paid entry, "Enter online". */
   readonly entry: EntryPanel;
@@ -16,6 +22,9 @@ export class CompetitionPage {
 
   constructor(private readonly page: Page) {
     this.ticketsSold = page.getByRole("progressbar", { name: "Tickets sold" });
+    this.dates = page.getByRole("region", { name: /^Dates/ });
+    this.howItWorks = page.getByRole("region", { name: "How this draw works" });
+    this.entryListLink = page.getByRole("link", { name: "Entry list", exact: true });
     this.seedCommitment = page.getByTestId("seed-commitment");
     this.entry = new EntryPanel(page.getByRole("article", { name: "Enter online" }));
     this.postalEntry = page.getByRole("article", { name: "Enter free by post" });
@@ -29,6 +38,11 @@ export class CompetitionPage {
   async goto(competition: { path: string }) {
     await this.page.goto(competition.path);
     await expect(new Header(this.page).themeToggle()).toBeEnabled();
+  }
+
+  /** The value of one of the dates ("Opens", "Closes", "Postal deadline", "Draw"). */
+  date(term: "Opens" | "Closes" | "Postal deadline" | "Draw"): Locator {
+    return this.dates.locator(`dt:text-is("${term}") + dd`).locator("time");
   }
 
   /** The page's title, the competition's name. */
