@@ -19,6 +19,10 @@ const ANON_EXECUTABLE: Record<string, string> = {
   "list_winners()": "public winners page: first name, initial and town only",
   "get_draw(uuid)": "public draw verification page: every input of a finished draw",
   "get_site_settings()": "the launch countdown on the home page: only settings meant for every visitor",
+  "get_entry_list(text,integer,integer,integer,integer)":
+    "public entry list once online sales end: ticket numbers, public names (or initials) and towns, never e-mails",
+  "get_ticket_list_csv(text,integer,integer)": "public ticket list once online sales end: numbers and ticket ids only",
+  "get_entrants_csv(text,integer,integer)": "public entrants list once online sales end: the entry list as CSV",
 };
 
 /**
@@ -66,9 +70,23 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "set_monthly_limit(numeric)": "the caller's own limit: decreases at once, increases after the cooling-off",
   "take_break(text)": "the caller's own break; can only extend a block",
   "self_exclude(integer)": "the caller's own self-exclusion; can only extend a block",
+  "get_entry_list(text,integer,integer,integer,integer)": "the public entry list (see anon)",
+  "get_ticket_list_csv(text,integer,integer)": "the public ticket list (see anon)",
+  "get_entrants_csv(text,integer,integer)": "the public entrants list (see anon)",
+  "set_initials_only(boolean)": "the caller's own winner-name preference",
+  "claim_prize(uuid,text)": "the winner only (checked inside) chooses the prize or the cash",
+  "submit_complaint(text,text,text)": "records the caller's own complaint, at most 3 a day",
+  "get_my_complaints()": "the caller's own complaints",
+  "admin_list_complaints(text)": "admins only (checked inside); every complaint with the complainant",
+  "admin_update_complaint(uuid,text,text)": "admins only (checked inside); acknowledges or answers a complaint",
   "close_account()": "closes the caller's own account for good",
   "get_my_ledger_page(text,date,bigint,integer)": "the caller's own ledger rows and totals",
   "get_my_ledger_csv(text,date)": "the caller's own ledger as CSV",
+  "admin_dashboard()": "admins only (checked inside); counts and daily sums over every account, entry and top-up",
+  "admin_list_activity(text,text,text,date,date,bigint,integer)":
+    "admins only (checked inside); the audit log with names and e-mails of actors and subjects",
+  "admin_activity_csv(text,text,text,date,date,bigint,integer)":
+    "admins only (checked inside); the audit log as CSV, same filters as the screen",
 };
 
 /** Functions only the server (secret key) may execute. */
@@ -102,10 +120,12 @@ const GROWING_TABLES = [
   "top_ups",
   "top_up_refunds",
   "player_protections",
+  "complaints",
 ];
 /** Tables that stay small, with the reason their foreign keys need no index. */
 const SMALL_TABLES: Record<string, string> = {
   app_settings: "a handful of operator settings",
+  bank_holidays: "eight England and Wales bank holidays a year, no foreign keys",
 };
 
 const API_ROLES = ["anon", "authenticated", "service_role"];
@@ -316,6 +336,21 @@ describe("schema private: internal helpers", () => {
       "require_within_card_cap(uuid,numeric)",
       "start_block(uuid,text,timestamp with time zone)",
       "ledger_filter_check(text)",
+      "add_working_days(timestamp with time zone,integer)",
+      "uk_postcode(text)",
+      "public_name(text,boolean)",
+      "stamp_parity(numeric,integer)",
+      "default_postal_deadline(timestamp with time zone)",
+      "entry_list_open(competitions)",
+      "competition_apply_fair_play(competitions,jsonb)",
+      "competition_check_dates(competitions)",
+      "ticket_list_lines(uuid,integer,integer)",
+      "ticket_list_hash_v2(uuid)",
+      "entry_list_competition(text)",
+      "entry_list_rows(uuid,integer,integer,integer,boolean)",
+      "complaint_json(complaints,boolean)",
+      "activity_filter_check(text,text,text,date,date)",
+      "activity_rows(text,text,text,date,date,bigint,integer)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn
