@@ -209,3 +209,30 @@ export async function caughtMail(email: string): Promise<{ kind: string; subject
 export async function runDueDraws(): Promise<{ drawn: { competition_id: string; draw_id: string }[] }> {
   return rpc(serviceClient(), "run_due_draws");
 }
+
+/** Tracks a prize as the admin does: awaiting_claim → verified (ID checked) → delivered. */
+export async function setPrizeStatus(drawId: string, status: "awaiting_claim" | "verified" | "delivered") {
+  await rpc(await adminClient(), "admin_update_prize_status", { p_draw_id: drawId, p_status: status });
+}
+
+/** A complaint sent through the API as `user` (submit_complaint); answers its reference. */
+export async function complainAs(user: TestUser, subject: string, details: string): Promise<{ reference: string }> {
+  return rpc(await signedInClient(user.email), "submit_complaint", {
+    p_subject: subject,
+    p_reference: null,
+    p_details: details,
+  });
+}
+
+/** `user`'s complaints as get_my_complaints lists them. */
+export async function complaintsOf(user: TestUser): Promise<{ reference: string; subject: string; status: string }[]> {
+  return rpc(await signedInClient(user.email), "get_my_complaints");
+}
+
+/** The public settings the complaints page shows (get_site_settings, as anyone). */
+export async function complaintSettings(): Promise<{
+  complaints_contact: string;
+  dispute_resolution_body: { name: string; url: string };
+}> {
+  return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_site_settings");
+}

@@ -31,6 +31,11 @@ export class MyEntriesPage {
   entry(competition: { title: string }): Locator {
     return this.page.getByRole("article", { name: competition.title });
   }
+
+  /** The winner's "Your prize" panel inside a competition's entry. */
+  prize(competition: { title: string }): Locator {
+    return this.entry(competition).getByRole("group", { name: "Your prize" });
+  }
 }
 
 /** /account/profile: the profile form and the change-password form. */
@@ -44,8 +49,12 @@ export class ProfilePage {
   readonly changePassword: Locator;
   readonly alert: Locator;
   readonly status: Locator;
+  readonly initialsOnly: Locator;
+  readonly saveInitialsOnly: Locator;
 
   constructor(private readonly page: Page) {
+    this.initialsOnly = page.getByLabel("Show me as initials only if I win");
+    this.saveInitialsOnly = page.getByRole("button", { name: "Save winner name choice" });
     this.heading = page.getByRole("heading", { name: "Profile settings" });
     this.name = page.getByLabel("Name", { exact: true });
     this.town = page.getByLabel("Town (optional)");
