@@ -1,0 +1,62 @@
+import {
+  CSV_CHUNK_ROWS,
+  csvStream,
+  getEntrantsCsvChunk,
+  getEntryList,
+  getTicketListCsvChunk,
+} from "@/lib/data/entry-list";
+import { DbError } from "@/lib/data/errors";
+import { DRAW_ALGORITHM_V2 } from "@/lib/draws/verify";
+
+// The two entry-list downloads, streamed from SQL CSV_CHUNK_ROWS rows at a time, so a
+// 1,000,000-ticket list (about 45 MB) is never whole in the server's memory. Once the competition
+// is drawn the ticket list can never change, so it is immutable (and its ETag is the draw's
+// ticket-list hash); the entrants file may still change a name (a player can choose initials only
+// at any time), so it is cached for an hour. Before the draw postal entries may still arrive and
+// both are revalidated on every request.
+
+type Kind = "ticket-list" | "entrants";
+type Context = { params: Promise<{ competition: string }> };
+
+const plain = (status: number, message: string) =>
+  new Response(`${message}\n`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+export function csvRoute(kind: Kind) {
+  return async function GET(request: Request, { params }: Context): Promise<Response> {
+    const slug = decodeURIComponent((await params).competition);
+    let draw;
+    try {
+      ({ draw } = await getEntryList({ slug, limit: 1 }));
+    } catch (e) {
+      if (e instanceof DbError && e.code === "competition_not_found")
+        return plain(404, "There is no such competition.");
+      if (e instanceof DbError && e.code === "entry_list_not_available") return plain(409, e.message);
+      throw e;
+    }
+
+    const headers = new Headers({
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="labcash-${slug}-${kind}.csv"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": !draw
+        ? "public, max-age=0, must-revalidate"
+        : kind === "ticket-list"
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=3600",
+    });
+    if (kind === "ticket-list" && draw?.algorithm === DRAW_ALGORITHM_V2) {
+      const etag = `"${draw.ticket_list_hash}"`;
+      headers.set("ETag", etag);
+      if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+    }
+
+    const fetchChunk = kind === "ticket-list" ? getTicketListCsvChunk : getEntrantsCsvChunk;
+    return new Response(
+      csvStream((after) => fetchChunk(slug, after, CSV_CHUNK_ROWS)),
+      { headers },
+    );
+  };
+}

@@ -1,0 +1,174 @@
+import "server-only";
+import { createClient } from "@supabase/supabase-js";
+import { unstable_cache } from "next/cache";
+import { z } from "zod";
+import { supabaseEnv } from "@/lib/env";
+import type { Database } from "@/lib/supabase/database.types";
+import { competitionStatusSchema } from "./competitions";
+import { DbError } from "./errors";
+import { callRpcWith } from "./rpc";
+
+// The public entry list of a competition once online sales have ended (get_entry_list,
+// get_ticket_list_csv, get_entrants_csv). It is the same for every visitor, so it is read with the
+// publishable key and no session: the page's data and the CSVs never depend on who asks, which is
+// what lets a drawn list be cached (below) and the CSVs carry public cache headers.
+
+const timestamp = z.string();
+
+export const entryListRowSchema = z.object({
+  number: z.number().int(),
+  ticket_id: z.string().uuid(),
+  /** The public name, as on the winners page; "Postal entry" for a postal ticket. */
+  entrant: z.string(),
+  town: z.string().nullable(),
+  route: z.enum(["online", "postal"]),
+});
+export type EntryListRow = z.infer<typeof entryListRowSchema>;
+
+export const entryListSchema = z.object({
+  competition: z.object({
+    id: z.string().uuid(),
+    slug: z.string(),
+    title: z.string(),
+    status: competitionStatusSchema,
+    closes_at: timestamp,
+    postal_deadline: timestamp,
+    draw_at: timestamp,
+    total_tickets: z.number().int(),
+    tickets_sold: z.number().int(),
+    postal_tickets: z.number().int(),
+  }),
+  draw: z.object({ id: z.string().uuid(), algorithm: z.string(), ticket_list_hash: z.string() }).nullable(),
+  /** Every ticket in the list (online and postal), not just this page's. */
+  ticket_count: z.number().int(),
+  rows: z.array(entryListRowSchema),
+  has_before: z.boolean(),
+  has_after: z.boolean(),
+});
+export type EntryList = z.infer<typeof entryListSchema>;
+
+export const csvChunkSchema = z.object({
+  csv: z.string(),
+  last_number: z.number().int().nullable(),
+  done: z.boolean(),
+});
+export type CsvChunk = z.infer<typeof csvChunkSchema>;
+
+/** Rows per CSV call: a 1,000,000-ticket list is ten calls, and never whole in memory. */
+export const CSV_CHUNK_ROWS = 100_000;
+export const ENTRY_LIST_PAGE_SIZE = 50;
+
+/** The anon client: no cookies, no session, the same answer for everyone. */
+function publicClient() {
+  const { url, publishableKey } = supabaseEnv();
+  return createClient<Database>(url, publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+export type EntryListQuery = {
+  slug: string;
+  /** Tickets numbered after this one. */
+  after?: number | null;
+  /** The page of tickets just before this number. */
+  before?: number | null;
+  /** Only this ticket number. */
+  ticket?: number | null;
+  limit?: number;
+};
+
+/** Throws DbError `competition_not_found` or `entry_list_not_available`. */
+export const getEntryList = (q: EntryListQuery) =>
+  callRpcWith(
+    publicClient(),
+    "get_entry_list",
+    {
+      p_slug: q.slug,
+      p_after: q.after ?? null,
+      p_before: q.before ?? null,
+      p_ticket: q.ticket ?? null,
+      p_limit: q.limit ?? ENTRY_LIST_PAGE_SIZE,
+    },
+    entryListSchema,
+  );
+
+/** Carries a list that must not be cached out of unstable_cache (which caches results, never throws). */
+class NotFinal extends Error {
+  constructor(readonly list: EntryList) {
+    super("The entry list is not final yet");
+  }
+}
+
+const cachedFinalList = unstable_cache(
+  async (q: EntryListQuery) => {
+    const list = await getEntryList(q);
+    if (!list.draw) throw new NotFinal(list);
+    return list;
+  },
+  ["entry-list"],
+  // Numbers and ticket ids never change after the draw; a name may (a winner can choose initials only
+  // at any time), so a cached page is at most an hour old.
+  { revalidate: 3600 },
+);
+
+/**
+ * The entry list for a page. Once drawn the list is final, so a page of it is served from Next's
+ * data cache; before the draw, postal entries may still arrive and every request reads afresh.
+ */
+export async function getEntryListPage(q: EntryListQuery): Promise<EntryList> {
+  try {
+    return await cachedFinalList(q);
+  } catch (e) {
+    if (e instanceof NotFinal) return e.list;
+    throw e;
+  }
+}
+
+export const getTicketListCsvChunk = (slug: string, after: number, limit = CSV_CHUNK_ROWS) =>
+  callRpcWith(publicClient(), "get_ticket_list_csv", { p_slug: slug, p_after: after, p_limit: limit }, csvChunkSchema);
+
+export const getEntrantsCsvChunk = (slug: string, after: number, limit = CSV_CHUNK_ROWS) =>
+  callRpcWith(publicClient(), "get_entrants_csv", { p_slug: slug, p_after: after, p_limit: limit }, csvChunkSchema);
+
+/**
+ * A CSV read chunk by chunk as the client takes it (pull-based, so a slow download never has more
+ * than one chunk waiting): the header comes with the first chunk (p_after = 0), and each next chunk
+ * starts after the last number of the one before.
+ */
+export function csvStream(fetchChunk: (after: number) => Promise<CsvChunk>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const chunk = await fetchChunk(after);
+        if (chunk.csv) controller.enqueue(encoder.encode(chunk.csv));
+        if (chunk.done || chunk.last_number === null) controller.close();
+        else after = chunk.last_number;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** What the not-yet-available page says: the competition's title, state and dates. */
+export const competitionDatesSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  status: competitionStatusSchema,
+  closes_at: timestamp,
+  postal_deadline: timestamp,
+  draw_at: timestamp,
+  entry_list_open: z.boolean(),
+});
+export type CompetitionDates = z.infer<typeof competitionDatesSchema>;
+
+/** null for an unknown slug (or a draft). */
+export async function getCompetitionDates(slug: string): Promise<CompetitionDates | null> {
+  try {
+    return await callRpcWith(publicClient(), "get_competition", { p_slug: slug }, competitionDatesSchema);
+  } catch (e) {
+    if (e instanceof DbError && e.code === "competition_not_found") return null;
+    throw e;
+  }
+}
