@@ -5,11 +5,14 @@ import { cache } from "react";
 
 import { DrawVerifier } from "@/components/competitions/draw-verifier";
 import { getDraw } from "@/lib/data/competitions";
-import { ticketListText } from "@/lib/draws/verify";
+import { DRAW_ALGORITHM_V2, ticketListText } from "@/lib/draws/verify";
 import { formatDateTime, formatWinner } from "@/lib/format";
+import { siteUrl } from "@/lib/site-url";
 import { BackLink } from "@/components/ui/back-link";
 
 type Props = { params: Promise<{ drawId: string }> };
+/** One published input: name, value, and what it is. */
+type Input = [string, React.ReactNode, string?];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const load = cache(async (id: string) => (UUID.test(id) ? getDraw(id) : null));
@@ -27,12 +30,23 @@ export default async function VerifyDrawPage({ params }: Props) {
   const draw = await load((await params).drawId);
   if (!draw) notFound();
   const external = draw.external_randomness;
-  const inputs: [string, React.ReactNode, string?][] = [
+  const v2 = draw.algorithm === DRAW_ALGORITHM_V2;
+  const entries = `/competitions/${draw.competition.slug}/entries`;
+  const ticketListUrl = `${entries}/ticket-list.csv`;
+  const position: Input[] =
+    draw.winning_position !== null
+      ? [["Winning position", String(draw.winning_position), "row of the ticket list, from 1"]]
+      : [];
+  const inputs: Input[] = [
     ["Algorithm", draw.algorithm],
     ["Competition id", draw.competition.id, "16 raw bytes in the hash"],
     ["Seed commitment (published before sales)", draw.seed_commitment, "SHA-256 of the seed"],
     ["Revealed seed", draw.seed_hex, "32 bytes, secret until the draw"],
-    ["Ticket list hash", draw.ticket_list_hash, "SHA-256 of the ticket list below"],
+    [
+      "Ticket list hash",
+      draw.ticket_list_hash,
+      v2 ? "SHA-256 of the ticket list CSV" : "SHA-256 of the ticket list below",
+    ],
     [
       "External randomness",
       external
@@ -42,10 +56,16 @@ export default async function VerifyDrawPage({ params }: Props) {
     ],
     ["Counter", String(draw.counter), "attempts rejected before this one"],
     ["N (tickets in the draw)", draw.ticket_count.toLocaleString("en-GB")],
+    ...position,
     ["Winning number", `#${draw.winning_number}`],
     ["Winning ticket id", draw.winning_ticket_id],
   ];
-  const listText = ticketListText(draw.tickets);
+  const when =
+    draw.trigger === "sold_out"
+      ? "when the last ticket sold"
+      : draw.trigger === "close_time"
+        ? "at the close time"
+        : "at the draw time";
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
@@ -58,8 +78,7 @@ export default async function VerifyDrawPage({ params }: Props) {
           Ticket <span className="font-semibold text-foreground">#{draw.winning_number}</span> of{" "}
           {draw.ticket_count.toLocaleString("en-GB")} won (
           <span className="font-semibold text-foreground">{formatWinner(draw)}</span>), drawn{" "}
-          {formatDateTime(draw.drawn_at)}{" "}
-          {draw.trigger === "sold_out" ? "when the last ticket sold" : "at the close time"}.{" "}
+          {formatDateTime(draw.drawn_at)} {when}.{" "}
           <Link
             href={`/competitions/${draw.competition.slug}`}
             className="font-medium text-primary-text underline underline-offset-4"
@@ -85,27 +104,15 @@ export default async function VerifyDrawPage({ params }: Props) {
               </div>
             ))}
           </dl>
-          <details className="mt-4 rounded-2xl border border-border p-4">
-            <summary className="cursor-pointer font-semibold">
-              The ticket list ({draw.tickets.length.toLocaleString("en-GB")} tickets)
-            </summary>
-            <p className="mt-2 text-sm text-muted-foreground">
-              One line per ticket, &ldquo;number:ticket id&rdquo;, each ending in a newline, in number order. Its
-              SHA-256 is the ticket list hash. Ticket ids are random, so the list does not say who entered.
-            </p>
-            <pre
-              className="mt-3 max-h-96 overflow-auto rounded-lg bg-muted p-3 text-xs"
-              tabIndex={0}
-              role="region"
-              aria-label="Ticket list"
-            >
-              {listText}
-            </pre>
-          </details>
+          {v2 ? (
+            <TicketListV2 entries={entries} ticketListUrl={ticketListUrl} ticketCount={draw.ticket_count} />
+          ) : (
+            <TicketListV1 entries={entries} tickets={draw.tickets ?? []} />
+          )}
         </section>
 
         <div className="flex flex-col gap-6">
-          <DrawVerifier draw={draw} />
+          <DrawVerifier draw={draw} ticketListUrl={v2 ? ticketListUrl : undefined} />
           <section aria-labelledby="how-title" className="text-sm">
             <h2 id="how-title" className="text-lg font-bold">
               How the winner is derived
@@ -120,7 +127,15 @@ export default async function VerifyDrawPage({ params }: Props) {
                 If x falls in the last incomplete block of N (x ≥ 2⁴⁸ − 2⁴⁸ mod N) add one to the counter and hash
                 again: this avoids modulo bias.
               </li>
-              <li>Otherwise the winning number is (x mod N) + 1.</li>
+              {v2 ? (
+                <li>
+                  Otherwise (x mod N) + 1 is the winning position: that row of the ticket list (header excluded) holds
+                  the winning number and ticket id. Numbers can have gaps (unsold numbers; postal tickets come after the
+                  online ones), so the row, not the number, is drawn.
+                </li>
+              ) : (
+                <li>Otherwise the winning number is (x mod N) + 1.</li>
+              )}
             </ol>
             <p className="mt-3">
               Check the commitment yourself:{" "}
@@ -128,6 +143,15 @@ export default async function VerifyDrawPage({ params }: Props) {
                 echo -n {draw.seed_hex} | xxd -r -p | sha256sum
               </code>
             </p>
+            {v2 ? (
+              <p className="mt-3">
+                And the ticket list hash:{" "}
+                <code className="rounded bg-muted px-1 font-mono text-xs break-all">
+                  curl -s {await siteUrl()}
+                  {ticketListUrl} | sha256sum
+                </code>
+              </p>
+            ) : null}
             <Link
               href="/docs/fair-draws"
               className="mt-3 inline-block font-medium text-primary-text underline underline-offset-4"
@@ -138,5 +162,90 @@ export default async function VerifyDrawPage({ params }: Props) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** v2: the list is a download (up to about 45 MB), never part of this page. */
+function TicketListV2({
+  entries,
+  ticketListUrl,
+  ticketCount,
+}: {
+  entries: string;
+  ticketListUrl: string;
+  ticketCount: number;
+}) {
+  return (
+    <section aria-labelledby="list-title" className="mt-6 rounded-2xl border border-border p-4">
+      <h3 id="list-title" className="font-semibold">
+        The ticket list ({ticketCount.toLocaleString("en-GB")} tickets)
+      </h3>
+      <p className="mt-2 text-sm text-muted-foreground">
+        A CSV: the line &ldquo;ticket_number,ticket_id&rdquo;, then one &ldquo;number,ticket id&rdquo; line per ticket
+        in number order, each ending in a newline. Its SHA-256 is the ticket list hash. Ticket ids are random, so the
+        list does not say who entered; the entrants file says that, joined by ticket id.
+      </p>
+      <ul className="mt-3 flex flex-col gap-1.5 text-sm">
+        <li>
+          <a href={ticketListUrl} download className="font-medium text-primary-text underline underline-offset-4">
+            Ticket list (CSV)
+          </a>
+        </li>
+        <li>
+          <a
+            href={`${entries}/entrants.csv`}
+            download
+            className="font-medium text-primary-text underline underline-offset-4"
+          >
+            Entrants (CSV)
+          </a>
+        </li>
+        <li>
+          <Link href={entries} className="font-medium text-primary-text underline underline-offset-4">
+            The entry list, searchable by ticket number
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** v1: the list was small and is shown whole, in v1's own format. */
+function TicketListV1({ entries, tickets }: { entries: string; tickets: string[] }) {
+  return (
+    <>
+      <details className="mt-4 rounded-2xl border border-border p-4">
+        <summary className="cursor-pointer font-semibold">
+          The ticket list ({tickets.length.toLocaleString("en-GB")} tickets)
+        </summary>
+        <p className="mt-2 text-sm text-muted-foreground">
+          One line per ticket, &ldquo;number:ticket id&rdquo;, each ending in a newline, in number order. Its SHA-256 is
+          the ticket list hash. Ticket ids are random, so the list does not say who entered.
+        </p>
+        <pre
+          className="mt-3 max-h-96 overflow-auto rounded-lg bg-muted p-3 text-xs"
+          tabIndex={0}
+          role="region"
+          aria-label="Ticket list"
+        >
+          {ticketListText(tickets)}
+        </pre>
+      </details>
+      <p className="mt-3 text-sm">
+        Who held each ticket:{" "}
+        <Link href={entries} className="font-medium text-primary-text underline underline-offset-4">
+          the entry list
+        </Link>{" "}
+        and its{" "}
+        <a
+          href={`${entries}/entrants.csv`}
+          download
+          className="font-medium text-primary-text underline underline-offset-4"
+        >
+          entrants CSV
+        </a>
+        .
+      </p>
+    </>
   );
 }
