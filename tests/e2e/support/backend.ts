@@ -236,3 +236,18 @@ export async function complaintSettings(): Promise<{
 }> {
   return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_site_settings");
 }
+
+export type PublicDraw = {
+  id: string;
+  algorithm: string;
+  ticket_count: number;
+  ticket_list_hash: string;
+  winning_position: number | null;
+  winning_number: number;
+  winning_ticket_id: string;
+};
+
+/** A draw as its verification page reads it (get_draw, as anyone). */
+export async function publicDraw(drawId: string): Promise<PublicDraw> {
+  return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_draw", { p_draw_id: drawId });
+}
