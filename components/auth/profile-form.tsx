@@ -27,7 +27,7 @@ export function ProfileForm({
       <Field
         id="field-town"
         label="Town (optional)"
-        hint="If you win, we show your first name, last initial and this town, e.g. “Priya P., Leeds”."
+        hint="If you win, we show your first name, last initial and this town, e.g. “Priya P., Leeds”, unless you choose initials only below."
         errors={errors?.town}
       >
         {(control) => <Input {...control} name="town" autoComplete="address-level2" defaultValue={town ?? ""} />}
@@ -52,7 +52,7 @@ export function ProfileForm({
 export function InitialsOnlyForm({ initialsOnly }: { initialsOnly: boolean }) {
   const [result, action] = useActionState(setInitialsOnlyAction, null);
   return (
-    <form action={action} className="flex flex-col items-start gap-4" noValidate>
+    <form action={action} className="flex flex-col gap-4" noValidate>
       <div className="flex items-center gap-2">
         <input
           id="initialsOnly"
