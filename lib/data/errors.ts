@@ -50,6 +50,10 @@ export const DB_ERROR_CODES = [
   "claim_closed",
   "rate_limited",
   "complaint_not_found",
+  "self_change_refused",
+  "user_deleted",
+  "admin_not_deletable",
+  "prize_not_verified",
 ] as const;
 
 /** A known refusal, or 'unexpected' for anything the SQL did not label (a bug, an outage). */

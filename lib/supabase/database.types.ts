@@ -307,18 +307,22 @@ export type Database = {
           claimed_at: string | null
           competition_id: string
           counter: number
+          delivered_at: string | null
           drawn_at: string
           external_hex: string | null
           external_randomness: Json | null
+          fulfilment_note: string | null
           id: string
           prize_choice: string | null
           prize_status: string
           prize_status_updated_at: string | null
+          proof_of_delivery: string | null
           seed_commitment: string
           seed_hex: string
           ticket_count: number
           ticket_list_hash: string
           trigger: string
+          verified_at: string | null
           winner_display_name: string
           winner_town: string | null
           winner_user_id: string | null
@@ -331,18 +335,22 @@ export type Database = {
           claimed_at?: string | null
           competition_id: string
           counter: number
+          delivered_at?: string | null
           drawn_at?: string
           external_hex?: string | null
           external_randomness?: Json | null
+          fulfilment_note?: string | null
           id?: string
           prize_choice?: string | null
           prize_status?: string
           prize_status_updated_at?: string | null
+          proof_of_delivery?: string | null
           seed_commitment: string
           seed_hex: string
           ticket_count: number
           ticket_list_hash: string
           trigger: string
+          verified_at?: string | null
           winner_display_name: string
           winner_town?: string | null
           winner_user_id?: string | null
@@ -355,18 +363,22 @@ export type Database = {
           claimed_at?: string | null
           competition_id?: string
           counter?: number
+          delivered_at?: string | null
           drawn_at?: string
           external_hex?: string | null
           external_randomness?: Json | null
+          fulfilment_note?: string | null
           id?: string
           prize_choice?: string | null
           prize_status?: string
           prize_status_updated_at?: string | null
+          proof_of_delivery?: string | null
           seed_commitment?: string
           seed_hex?: string
           ticket_count?: number
           ticket_list_hash?: string
           trigger?: string
+          verified_at?: string | null
           winner_display_name?: string
           winner_town?: string | null
           winner_user_id?: string | null
@@ -792,6 +804,7 @@ export type Database = {
           approved_by: string | null
           created_at: string
           credits: number
+          deleted_at: string | null
           id: string
           is_verified: boolean
           kyc_status: string
@@ -811,6 +824,7 @@ export type Database = {
           approved_by?: string | null
           created_at?: string
           credits?: number
+          deleted_at?: string | null
           id: string
           is_verified?: boolean
           kyc_status?: string
@@ -830,6 +844,7 @@ export type Database = {
           approved_by?: string | null
           created_at?: string
           credits?: number
+          deleted_at?: string | null
           id?: string
           is_verified?: boolean
           kyc_status?: string
@@ -869,9 +884,23 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_adjust_credit: {
+        Args: {
+          p_user_id: string
+          p_amount: number
+          p_reason: string
+        }
+        Returns: Json
+      }
       admin_approve_user: {
         Args: {
           p_user_id: string
+        }
+        Returns: Json
+      }
+      admin_approve_users: {
+        Args: {
+          p_user_ids: string[]
         }
         Returns: Json
       }
@@ -880,6 +909,24 @@ export type Database = {
           p_id: string
           p_reason: string
         }
+        Returns: Json
+      }
+      admin_competition_detail: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
+      }
+      admin_competition_entries_csv: {
+        Args: {
+          p_id: string
+          p_after?: number
+          p_limit?: number
+        }
+        Returns: Json
+      }
+      admin_competition_history: {
+        Args: never
         Returns: Json
       }
       admin_create_competition: {
@@ -892,9 +939,25 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      admin_delete_user: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: Json
+      }
+      admin_get_approval_mode: {
+        Args: never
+        Returns: Json
+      }
       admin_get_competition: {
         Args: {
           p_id: string
+        }
+        Returns: Json
+      }
+      admin_get_user: {
+        Args: {
+          p_user_id: string
         }
         Returns: Json
       }
@@ -930,6 +993,23 @@ export type Database = {
           created_at: string
         }[]
       }
+      admin_list_prize_fulfilment: {
+        Args: {
+          p_status?: string
+        }
+        Returns: Json
+      }
+      admin_list_users: {
+        Args: {
+          p_search?: string
+          p_role?: string
+          p_approval?: string
+          p_kyc?: string
+          p_cursor?: string
+          p_limit?: number
+        }
+        Returns: Json
+      }
       admin_publish_competition: {
         Args: {
           p_id: string
@@ -954,9 +1034,22 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_set_approval_mode: {
+        Args: {
+          p_mode: string
+        }
+        Returns: Json
+      }
       admin_set_launch_at: {
         Args: {
           p_launch_at: string
+        }
+        Returns: Json
+      }
+      admin_set_user_role: {
+        Args: {
+          p_user_id: string
+          p_role: string
         }
         Returns: Json
       }
@@ -975,10 +1068,36 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_update_prize_fulfilment: {
+        Args: {
+          p_draw_id: string
+          p_status: string
+          p_note?: string
+          p_proof_of_delivery?: string
+        }
+        Returns: Json
+      }
       admin_update_prize_status: {
         Args: {
           p_draw_id: string
           p_status: string
+        }
+        Returns: Json
+      }
+      admin_update_user: {
+        Args: {
+          p_user_id: string
+          p_name: string
+          p_approval: string
+          p_kyc_status: string
+        }
+        Returns: Json
+      }
+      admin_user_ledger: {
+        Args: {
+          p_user_id: string
+          p_before?: number
+          p_limit?: number
         }
         Returns: Json
       }

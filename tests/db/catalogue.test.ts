@@ -87,6 +87,26 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
     "admins only (checked inside); the audit log with names and e-mails of actors and subjects",
   "admin_activity_csv(text,text,text,date,date,bigint,integer)":
     "admins only (checked inside); the audit log as CSV, same filters as the screen",
+  "admin_competition_detail(uuid)":
+    "admins only (checked inside); a competition's figures and postal entries with names, addresses and e-mails",
+  "admin_competition_entries_csv(uuid,integer,integer)":
+    "admins only (checked inside); every entry of a competition with the buyer's name, e-mail and postal address",
+  "admin_competition_history()": "admins only (checked inside); revenue and prize cost of finished competitions",
+  "admin_list_prize_fulfilment(text)": "admins only (checked inside); each winner's contact details and claim",
+  "admin_update_prize_fulfilment(uuid,text,text,text)":
+    "admins only (checked inside); prize status, notes and proof of delivery on a draw, audited",
+  "admin_list_users(text,text,text,text,text,integer)":
+    "admins only (checked inside); every account's name, e-mail, role, approval, KYC status and balance",
+  "admin_get_user(uuid)": "admins only (checked inside); one account with its limits, entries and activity",
+  "admin_user_ledger(uuid,bigint,integer)": "admins only (checked inside); one account's ledger rows",
+  "admin_update_user(uuid,text,text,text)": "admins only (checked inside); name, approval and KYC status, audited",
+  "admin_set_user_role(uuid,text)": "super admins only (checked inside); another user's role, audited",
+  "admin_adjust_credit(uuid,numeric,text)":
+    "admins only (checked inside); credit with a reason through the ledger, large ones super admins only, never own",
+  "admin_delete_user(uuid)": "super admins only (checked inside); anonymises a player, keeps ledger and tickets",
+  "admin_approve_users(uuid[])": "admins only (checked inside); approves waiting accounts in bulk",
+  "admin_get_approval_mode()": "admins only (checked inside); reads the approval_mode setting",
+  "admin_set_approval_mode(text)": "admins only (checked inside); writes the approval_mode setting, audited",
 };
 
 /** Functions only the server (secret key) may execute. */
@@ -351,6 +371,10 @@ describe("schema private: internal helpers", () => {
       "complaint_json(complaints,boolean)",
       "activity_filter_check(text,text,text,date,date)",
       "activity_rows(text,text,text,date,date,bigint,integer)",
+      "prize_fulfilment_json(uuid)",
+      "admin_user_target(uuid,boolean)",
+      "refuse_deleted(user_account_data)",
+      "admin_user_row(uuid)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn
