@@ -30,7 +30,7 @@ export function UserMenuDropdown({ user }: { user: HeaderUser }) {
     <DropdownMenu>
       {/* The name comes from hidden text, not aria-label, so the visible initials never
           contradict it (WCAG 2.5.3, axe label-content-name-mismatch). */}
-      <DropdownMenuTrigger className="inline-flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground hover:bg-primary/90">
+      <DropdownMenuTrigger className="inline-flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground hover:bg-primary-hover">
         <span aria-hidden>{initials(user.name, user.email)}</span>
         <span className="sr-only">Account menu for {shown}</span>
       </DropdownMenuTrigger>

@@ -16,6 +16,7 @@ const APPROVAL_EXEMPT_PREFIXES = [
   "/competitions",
   "/competitions-demo", // ours: sample data only, explained to anyone
   "/winners",
+  "/complaints", // code of practice 1.2: anyone may read how to complain, approved or not
   "/docs",
   "/blog",
 ];

@@ -20,6 +20,7 @@ describe("approval exemptions (spec §4)", () => {
       "/auth/reset-password",
       "/auth/confirm",
       "/competitions-demo",
+      "/complaints",
     ]) {
       expect(exemptFromApproval(path), path).toBe(true);
     }
