@@ -804,6 +804,7 @@ export type Database = {
           approved_by: string | null
           created_at: string
           credits: number
+          deleted_at: string | null
           id: string
           is_verified: boolean
           kyc_status: string
@@ -823,6 +824,7 @@ export type Database = {
           approved_by?: string | null
           created_at?: string
           credits?: number
+          deleted_at?: string | null
           id: string
           is_verified?: boolean
           kyc_status?: string
@@ -842,6 +844,7 @@ export type Database = {
           approved_by?: string | null
           created_at?: string
           credits?: number
+          deleted_at?: string | null
           id?: string
           is_verified?: boolean
           kyc_status?: string
@@ -881,9 +884,23 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_adjust_credit: {
+        Args: {
+          p_user_id: string
+          p_amount: number
+          p_reason: string
+        }
+        Returns: Json
+      }
       admin_approve_user: {
         Args: {
           p_user_id: string
+        }
+        Returns: Json
+      }
+      admin_approve_users: {
+        Args: {
+          p_user_ids: string[]
         }
         Returns: Json
       }
@@ -922,9 +939,25 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      admin_delete_user: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: Json
+      }
+      admin_get_approval_mode: {
+        Args: never
+        Returns: Json
+      }
       admin_get_competition: {
         Args: {
           p_id: string
+        }
+        Returns: Json
+      }
+      admin_get_user: {
+        Args: {
+          p_user_id: string
         }
         Returns: Json
       }
@@ -966,6 +999,17 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_list_users: {
+        Args: {
+          p_search?: string
+          p_role?: string
+          p_approval?: string
+          p_kyc?: string
+          p_cursor?: string
+          p_limit?: number
+        }
+        Returns: Json
+      }
       admin_publish_competition: {
         Args: {
           p_id: string
@@ -990,9 +1034,22 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_set_approval_mode: {
+        Args: {
+          p_mode: string
+        }
+        Returns: Json
+      }
       admin_set_launch_at: {
         Args: {
           p_launch_at: string
+        }
+        Returns: Json
+      }
+      admin_set_user_role: {
+        Args: {
+          p_user_id: string
+          p_role: string
         }
         Returns: Json
       }
@@ -1024,6 +1081,23 @@ export type Database = {
         Args: {
           p_draw_id: string
           p_status: string
+        }
+        Returns: Json
+      }
+      admin_update_user: {
+        Args: {
+          p_user_id: string
+          p_name: string
+          p_approval: string
+          p_kyc_status: string
+        }
+        Returns: Json
+      }
+      admin_user_ledger: {
+        Args: {
+          p_user_id: string
+          p_before?: number
+          p_limit?: number
         }
         Returns: Json
       }
