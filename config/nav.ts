@@ -65,15 +65,23 @@ export const dashboardNav: Record<"account" | "admin", NavLink[]> = {
     { label: "Credit Balance", href: "/account/credits" },
     { label: "Profile Settings", href: "/account/profile" },
     { label: "Responsible play", href: "/account/responsible-play" },
+    { label: "Complaints", href: "/account/complaints" },
   ],
+  // Every admin section (spec §2 plus player protection and complaints, issue 11); the breadcrumbs
+  // are built from this list too, so a section nested under another (history under competitions)
+  // shows both.
   admin: [
-    { label: "Overview", href: "/admin" },
-    { label: "Approvals", href: "/admin/approvals" },
+    { label: "Dashboard", href: "/admin" },
     { label: "Users", href: "/admin/users" },
+    { label: "Approvals", href: "/admin/approvals" },
     { label: "Competitions", href: "/admin/competitions" },
-    { label: "LabSpinner", href: "/admin/labspinner" },
-    { label: "Mail", href: "/admin/mail" },
+    { label: "Competition history", href: "/admin/competitions/history" },
+    { label: "Winners", href: "/admin/competitions/winners" },
     { label: "Activity", href: "/admin/activity" },
+    { label: "Mail", href: "/admin/mail" },
     { label: "Settings", href: "/admin/settings" },
+    { label: "Player protection", href: "/admin/protection" },
+    { label: "Complaints", href: "/admin/complaints" },
+    { label: "LabSpinner", href: "/admin/labspinner" },
   ],
 };
