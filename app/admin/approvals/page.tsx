@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { UserCheck } from "lucide-react";
+import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { ApprovalActions } from "@/components/admin/approval-actions";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -25,7 +26,10 @@ export default async function ApprovalsPage({
       : null;
   return (
     <section className="flex flex-col gap-6">
-      <PageHeader title="Approvals" />
+      <div>
+        <AdminBreadcrumbs path="/admin/approvals" />
+        <PageHeader title="Approvals" />
+      </div>
       {outcome && <Alert variant="success">{outcome}</Alert>}
       {pending.length === 0 ? (
         <EmptyState icon={<UserCheck />} title="No accounts are waiting for approval." />
