@@ -30,3 +30,92 @@ export class ApprovalsPage {
     await this.page.getByRole("button", { name: `Reject ${name}` }).click();
   }
 }
+
+/** The admin area's frame: the sidebar (collapsible from md up, a menu on phones) and the breadcrumbs. */
+export class AdminShell {
+  /** The list of admin sections. */
+  readonly sections: Locator;
+  readonly collapseButton: Locator;
+  readonly expandButton: Locator;
+  /** The phone-sized button that shows and hides the sections. */
+  readonly menuButton: Locator;
+  readonly breadcrumbs: Locator;
+
+  constructor(private readonly page: Page) {
+    this.sections = page.getByRole("navigation", { name: "Admin", exact: true });
+    this.collapseButton = page.getByRole("button", { name: "Collapse sidebar" });
+    this.expandButton = page.getByRole("button", { name: "Expand sidebar" });
+    this.menuButton = page.getByRole("button", { name: "Admin menu" });
+    this.breadcrumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  }
+
+  section(name: string): Locator {
+    return this.sections.getByRole("link", { name, exact: true });
+  }
+
+  /** The last crumb: the page itself. */
+  currentCrumb(): Locator {
+    return this.breadcrumbs.locator('[aria-current="page"]');
+  }
+}
+
+/** /admin: the figures now and the last 30 days, each chart with its table. */
+export class AdminDashboardPage {
+  constructor(private readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto("/admin");
+  }
+
+  /** The number under a figure's label ("Players", "Pending approvals", …). */
+  figure(label: string): Locator {
+    return this.page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+  }
+
+  /** A chart, by its heading ("Sign-ups", "Tickets sold", "Credit sold"). */
+  chart(title: string): Locator {
+    return this.page.getByRole("figure", { name: title });
+  }
+
+  /** Opens a chart's table alternative and returns the table. */
+  async table(title: string): Promise<Locator> {
+    await this.chart(title).getByText(`Show ${title.toLowerCase()} as a table`).click();
+    return this.chart(title).getByRole("table", { name: `${title} per day` });
+  }
+}
+
+/** /admin/activity: the audit log with its filter, pages and CSV. */
+export class ActivityPage {
+  readonly filter: Locator;
+  readonly table: Locator;
+  readonly older: Locator;
+  readonly newer: Locator;
+  readonly downloadCsv: Locator;
+
+  constructor(private readonly page: Page) {
+    this.filter = page.getByRole("search", { name: "Filter the activity" });
+    this.table = page.getByRole("table", { name: "Activity, newest first" });
+    this.older = page.getByRole("navigation", { name: "Pages of activity" }).getByRole("link", { name: "Older" });
+    this.newer = page.getByRole("navigation", { name: "Pages of activity" }).getByRole("link", { name: "Newer" });
+    this.downloadCsv = page.getByRole("link", { name: "Download CSV" });
+  }
+
+  async goto(query = "") {
+    await this.page.goto(`/admin/activity${query}`);
+  }
+
+  /** Fills in the filter's fields that are given and presses Show. */
+  async filterBy(fields: { actor?: string; kind?: string; subject?: string; from?: string; to?: string }) {
+    if (fields.actor !== undefined) await this.filter.getByLabel("Actor", { exact: true }).fill(fields.actor);
+    if (fields.kind !== undefined) await this.filter.getByLabel("Kind", { exact: true }).selectOption(fields.kind);
+    if (fields.subject !== undefined) await this.filter.getByLabel("Subject", { exact: true }).fill(fields.subject);
+    if (fields.from !== undefined) await this.filter.getByLabel("From", { exact: true }).fill(fields.from);
+    if (fields.to !== undefined) await this.filter.getByLabel("To", { exact: true }).fill(fields.to);
+    await this.filter.getByRole("button", { name: "Show" }).click();
+  }
+
+  /** The table's body rows. */
+  rows(): Locator {
+    return this.table.locator("tbody tr");
+  }
+}
