@@ -151,7 +151,7 @@ export function csvStream(fetchChunk: (after: number) => Promise<CsvChunk>): Rea
   );
 }
 
-/** What the not-yet-available page says: the competition's title, state and dates. */
+/** What the not-yet-available page and the CSV routes need: the competition's title, state, dates and draw. */
 export const competitionDatesSchema = z.object({
   slug: z.string(),
   title: z.string(),
@@ -160,6 +160,7 @@ export const competitionDatesSchema = z.object({
   postal_deadline: timestamp,
   draw_at: timestamp,
   entry_list_open: z.boolean(),
+  draw: z.object({ id: z.string().uuid(), algorithm: z.string() }).nullable(),
 });
 export type CompetitionDates = z.infer<typeof competitionDatesSchema>;
 
@@ -171,4 +172,15 @@ export async function getCompetitionDates(slug: string): Promise<CompetitionDate
     if (e instanceof DbError && e.code === "competition_not_found") return null;
     throw e;
   }
+}
+
+/** The draw's ticket-list hash (get_draw; cheap for v2, which carries no ticket array). */
+export async function getTicketListHash(drawId: string): Promise<string | null> {
+  const draw = await callRpcWith(
+    publicClient(),
+    "get_draw",
+    { p_draw_id: drawId },
+    z.object({ ticket_list_hash: z.string() }).nullable(),
+  );
+  return draw?.ticket_list_hash ?? null;
 }

@@ -1,12 +1,13 @@
 import {
   CSV_CHUNK_ROWS,
   csvStream,
+  getCompetitionDates,
   getEntrantsCsvChunk,
-  getEntryList,
   getTicketListCsvChunk,
+  getTicketListHash,
 } from "@/lib/data/entry-list";
-import { DbError } from "@/lib/data/errors";
 import { DRAW_ALGORITHM_V2 } from "@/lib/draws/verify";
+import { formatDateTime } from "@/lib/format";
 
 // The two entry-list downloads, streamed from SQL CSV_CHUNK_ROWS rows at a time, so a
 // 1,000,000-ticket list (about 45 MB) is never whole in the server's memory. Once the competition
@@ -27,15 +28,19 @@ const plain = (status: number, message: string) =>
 export function csvRoute(kind: Kind) {
   return async function GET(request: Request, { params }: Context): Promise<Response> {
     const slug = decodeURIComponent((await params).competition);
-    let draw;
-    try {
-      ({ draw } = await getEntryList({ slug, limit: 1 }));
-    } catch (e) {
-      if (e instanceof DbError && e.code === "competition_not_found")
-        return plain(404, "There is no such competition.");
-      if (e instanceof DbError && e.code === "entry_list_not_available") return plain(409, e.message);
-      throw e;
+    // get_competition, not get_entry_list: it says the same (unknown, cancelled, not open yet, drawn)
+    // without counting a million tickets before the first byte.
+    const competition = await getCompetitionDates(slug);
+    if (!competition) return plain(404, "There is no such competition.");
+    if (!competition.entry_list_open) {
+      return plain(
+        409,
+        competition.status === "cancelled"
+          ? "This competition was cancelled, so it has no entry list."
+          : `The entry list is published when online sales end, on ${formatDateTime(competition.closes_at)}.`,
+      );
     }
+    const { draw } = competition;
 
     const headers = new Headers({
       "Content-Type": "text/csv; charset=utf-8",
@@ -47,8 +52,10 @@ export function csvRoute(kind: Kind) {
           ? "public, max-age=31536000, immutable"
           : "public, max-age=3600",
     });
-    if (kind === "ticket-list" && draw?.algorithm === DRAW_ALGORITHM_V2) {
-      const etag = `"${draw.ticket_list_hash}"`;
+    const hash =
+      kind === "ticket-list" && draw?.algorithm === DRAW_ALGORITHM_V2 ? await getTicketListHash(draw.id) : null;
+    if (hash) {
+      const etag = `"${hash}"`;
       headers.set("ETag", etag);
       if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
     }
