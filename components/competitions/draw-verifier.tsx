@@ -21,7 +21,10 @@ type State =
   | { status: "error"; message: string };
 
 const count = (n: number) => n.toLocaleString("en-GB");
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString("en-GB", { maximumFractionDigits: 1 })} MB`;
+const size = (bytes: number) =>
+  bytes < 1_000_000
+    ? `${(bytes / 1000).toLocaleString("en-GB", { maximumFractionDigits: 1 })} kB`
+    : `${(bytes / 1_000_000).toLocaleString("en-GB", { maximumFractionDigits: 1 })} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString("en-GB", { maximumFractionDigits: 1 })} s`;
 
 /**
@@ -58,6 +61,8 @@ export function DrawVerifier({
         let ticketList: ReadableStream<Uint8Array> | undefined;
         if (draw.algorithm === DRAW_ALGORITHM_V2) {
           if (!ticketListUrl) throw new Error("this page does not say where the ticket list is");
+          // The server starts sending once SQL has the first 100,000 rows: say what is happening meanwhile.
+          onProgress({ stage: "download", rows: 0, bytes: 0, expectedRows: draw.ticket_count });
           const response = await fetch(ticketListUrl, { signal });
           if (!response.ok || !response.body) {
             throw new Error(`the ticket list could not be downloaded (HTTP ${response.status})`);
@@ -160,12 +165,12 @@ export function DrawVerifier({
             aria-label="Ticket list downloaded"
           />
           <p className="mt-1 text-muted-foreground tabular-nums">
-            {count(progress.rows)} of {count(progress.expectedRows)} tickets ({megabytes(progress.bytes)})
+            {count(progress.rows)} of {count(progress.expectedRows)} tickets ({size(progress.bytes)})
           </p>
         </div>
       ) : progress?.stage === "hash" ? (
         <p className="mt-3 text-sm text-muted-foreground tabular-nums">
-          {count(progress.rows)} tickets ({megabytes(progress.bytes)}) downloaded.
+          {count(progress.rows)} tickets ({size(progress.bytes)}) downloaded.
         </p>
       ) : null}
 
@@ -179,7 +184,7 @@ export function DrawVerifier({
               data-total-ms={Math.round(state.timings.totalMs)}
               data-bytes={state.timings.bytes}
             >
-              Checked {count(draw.ticket_count)} tickets ({megabytes(state.timings.bytes)}) in{" "}
+              Checked {count(draw.ticket_count)} tickets ({size(state.timings.bytes)}) in{" "}
               {seconds(state.timings.totalMs)}: {seconds(state.timings.downloadMs)} to download, the rest to hash and
               derive.
             </p>
