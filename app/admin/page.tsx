@@ -80,7 +80,7 @@ export default async function AdminPage() {
           linkLabel="Complaints queue"
         />
       </dl>
-      <div className="grid gap-4 xl:grid-cols-3">
+      <div className="grid items-start gap-4 xl:grid-cols-3">
         <DailyChart id="signups" title="Sign-ups" days={days} series="signups" total={totals.signups} />
         <DailyChart id="tickets" title="Tickets sold" days={days} series="tickets" total={totals.tickets} />
         <DailyChart

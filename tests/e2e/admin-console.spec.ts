@@ -82,9 +82,8 @@ test.describe("as an admin", () => {
     await expect(shell.currentCrumb()).toHaveText("Dashboard");
   });
 
-  test("sections not built yet say so plainly", async ({ page }) => {
-    await page.goto("/admin/users");
-    await expect(page.getByText("This screen arrives with the admin console work (issue 11)")).toBeVisible();
+  // The other placeholders are being replaced by their screens, so only the wheel's is checked here.
+  test("the LabSpinner section says the editor arrives with the wheel", async ({ page }) => {
     await page.goto("/admin/labspinner");
     await expect(page.getByRole("heading", { level: 1, name: "LabSpinner" })).toBeVisible();
     await expect(page.getByText("The LabSpinner editor arrives with the wheel")).toBeVisible();
@@ -107,7 +106,7 @@ test.describe("as an admin", () => {
   });
 
   test("the dashboard shows the figures and the last 30 days, each chart with a table", async ({ page }) => {
-    // Someone signs up and waits: today has at least one sign-up and the queue is not empty.
+    // Someone signs up today (the queue itself may be emptied by another test meanwhile).
     await createUser({ name: "Dee Dashboard", approved: false, label: "dashboard" });
     const dashboard = new AdminDashboardPage(page);
     await dashboard.goto();
@@ -115,7 +114,6 @@ test.describe("as an admin", () => {
     for (const label of ["Players", "Pending approvals", "Live competitions", "Open complaints"]) {
       await expect(dashboard.figure(label)).toHaveText(/^\d[\d,]*$/);
     }
-    expect(Number((await dashboard.figure("Pending approvals").textContent())!.replace(/,/g, ""))).toBeGreaterThan(0);
 
     for (const title of ["Sign-ups", "Tickets sold", "Credit sold"]) {
       await expect(dashboard.chart(title).getByRole("img", { name: new RegExp(`^${title}, `) })).toBeVisible();
