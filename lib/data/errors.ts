@@ -50,7 +50,6 @@ export const DB_ERROR_CODES = [
   "claim_closed",
   "rate_limited",
   "complaint_not_found",
-  "prize_not_verified",
   "self_change_refused",
   "user_deleted",
   "admin_not_deletable",

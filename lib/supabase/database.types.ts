@@ -945,6 +945,12 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_find_account: {
+        Args: {
+          p_email: string
+        }
+        Returns: Json
+      }
       admin_get_approval_mode: {
         Args: never
         Returns: Json

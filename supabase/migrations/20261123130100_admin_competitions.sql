@@ -301,3 +301,23 @@ end;
 $$;
 comment on function public.admin_update_prize_fulfilment(uuid, text, text, text) is 'Admins: sets a prize''s status (awaiting_claim -> verified -> delivered; delivered needs a verified claim and a proof-of-delivery reference; a step back is allowed to correct a mistake), its note and its proof reference; audited. Once verified, the winner can no longer change their prize-or-cash choice (claim_prize).';
 grant execute on function public.admin_update_prize_fulfilment(uuid, text, text, text) to authenticated;
+
+-- ----------------------------------------------------------------------------
+-- Linking a postal entry to an account: the admin types the e-mail on the letter
+-- ----------------------------------------------------------------------------
+create index profiles_email_lower_idx on public.profiles (lower(email));
+create function public.admin_find_account(p_email text) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform private.require_admin();
+  if p_email is null or char_length(btrim(p_email)) not between 3 and 320 then
+    raise exception 'Give an e-mail address' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return (select jsonb_build_object('id', p.id, 'name', p.name, 'email', p.email)
+            from public.profiles p
+           where lower(p.email) = lower(btrim(p_email))
+           limit 1);
+end;
+$$;
+comment on function public.admin_find_account(text) is 'Admins: the account with this e-mail (case ignored) as {id, name, email}, or null: to link a postal entry to the account named on the letter.';
+grant execute on function public.admin_find_account(text) to authenticated;

@@ -80,6 +80,7 @@ describe("guards", () => {
     await refusedToNonAdmins("admin_competition_detail", { p_id: id });
     await refusedToNonAdmins("admin_competition_entries_csv", { p_id: id, p_after: 0, p_limit: 10 });
     await refusedToNonAdmins("admin_competition_history");
+    await refusedToNonAdmins("admin_find_account", { p_email: "someone@labcash.test" });
     await refusedToNonAdmins("admin_list_prize_fulfilment", { p_status: null });
     await refusedToNonAdmins("admin_update_prize_fulfilment", {
       p_draw_id: id,
@@ -172,6 +173,20 @@ describe("admin_competition_detail", () => {
   });
 });
 
+describe("admin_find_account", () => {
+  it("finds an account by its exact e-mail, case ignored, or answers null", async () => {
+    const admin = await db().createAdmin();
+    const player = await db().createUser({ email: "Letter.Writer@Labcash.test", name: "Lett Writer" });
+    expect(await db().call(asUser(admin), "admin_find_account", { p_email: " letter.writer@labcash.TEST " })).toEqual({
+      id: player,
+      name: "Lett Writer",
+      email: "Letter.Writer@Labcash.test",
+    });
+    expect(await db().call(asUser(admin), "admin_find_account", { p_email: "letter@labcash.test" })).toBeNull();
+    expect((await db().rpc(asUser(admin), "admin_find_account", { p_email: " " })).error?.hint).toBe("invalid_input");
+  });
+});
+
 describe("admin_competition_entries_csv", () => {
   it("lists every entry with its buyer, in ticket order, in chunks whose concatenation is the whole file", async () => {
     const admin = await db().createAdmin();
@@ -195,9 +210,11 @@ describe("admin_competition_entries_csv", () => {
     expect(lines[0]).toBe(
       "entry_id,created_at,route,status,first_ticket,last_ticket,tickets,amount,user_id,name,email,postal_address,postcode",
     );
-    expect(lines[1]).toMatch(/^[0-9a-f-]{36},\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,online,active,1,2,2,4\.00,[0-9a-f-]{36},Cat Comma,/);
+    expect(lines[1]).toMatch(
+      /^[0-9a-f-]{36},\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,online,active,1,2,2,4\.00,[0-9a-f-]{36},Cat Comma,/,
+    );
     expect(lines[2]).toContain(",online,active,3,3,1,2.00,");
-    expect(lines[2]).toContain(",\"'=Dan Formula\",");
+    expect(lines[2]).toContain(',"\'=Dan Formula",');
     expect(whole.csv).toContain(',postal,active,21,21,1,0.00,,"Eve, Letter",,"3 Mill Lane\nYork YO1 7HH",YO1 7HH\n');
 
     const first = await db().call<Chunk>(asUser(admin), "admin_competition_entries_csv", { p_id: id, p_limit: 2 });

@@ -95,14 +95,7 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_list_prize_fulfilment(text)": "admins only (checked inside); each winner's contact details and claim",
   "admin_update_prize_fulfilment(uuid,text,text,text)":
     "admins only (checked inside); prize status, notes and proof of delivery on a draw, audited",
-  "admin_competition_detail(uuid)":
-    "admins only (checked inside); a competition's figures and postal entries with names, addresses and e-mails",
-  "admin_competition_entries_csv(uuid,integer,integer)":
-    "admins only (checked inside); every entry of a competition with the buyer's name, e-mail and postal address",
-  "admin_competition_history()": "admins only (checked inside); revenue and prize cost of finished competitions",
-  "admin_list_prize_fulfilment(text)": "admins only (checked inside); each winner's contact details and claim",
-  "admin_update_prize_fulfilment(uuid,text,text,text)":
-    "admins only (checked inside); prize status, notes and proof of delivery on a draw, audited",
+  "admin_find_account(text)": "admins only (checked inside); one account's id and name by its exact e-mail",
   "admin_list_users(text,text,text,text,text,integer)":
     "admins only (checked inside); every account's name, e-mail, role, approval, KYC status and balance",
   "admin_get_user(uuid)": "admins only (checked inside); one account with its limits, entries and activity",
@@ -379,7 +372,6 @@ describe("schema private: internal helpers", () => {
       "complaint_json(complaints,boolean)",
       "activity_filter_check(text,text,text,date,date)",
       "activity_rows(text,text,text,date,date,bigint,integer)",
-      "prize_fulfilment_json(uuid)",
       "prize_fulfilment_json(uuid)",
       "admin_user_target(uuid,boolean)",
       "refuse_deleted(user_account_data)",

@@ -1,13 +1,110 @@
 import type { Metadata } from "next";
-import { AdminPlaceholder } from "@/components/admin/admin-placeholder";
+import Link from "next/link";
+import { History } from "lucide-react";
+import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
+import { FigureList } from "@/components/admin/competitions/figure-list";
+import { StateBadge } from "@/components/admin/competitions/states";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { requireAdmin } from "@/lib/auth/session";
+import { adminCompetitionHistory, type HistoryRow } from "@/lib/data/admin-competitions";
+import { formatDateTime, formatGBP } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Competition history", robots: { index: false } };
 
-// Listed in the admin sidebar; built later in issue 11. The layout and the proxy guard it already.
-export default function AdminCompetitionHistoryPage() {
+function prizeCostNote(row: HistoryRow): string {
+  if (row.status !== "drawn") return "No prize";
+  if (row.prize_choice === "cash") return "Cash chosen";
+  if (row.prize_choice === "prize") return "Prize chosen";
+  return "Prize value (not claimed yet)";
+}
+
+// Finished competitions with revenue and prize cost, every figure worked out in SQL (admin_competition_history).
+export default async function AdminCompetitionHistoryPage() {
+  await requireAdmin("/admin/competitions/history");
+  const { rows, totals } = await adminCompetitionHistory();
   return (
-    <AdminPlaceholder path="/admin/competitions/history" title="Competition history">
-      <p>It will list finished competitions with their revenue and prize cost.</p>
-    </AdminPlaceholder>
+    <section className="flex flex-col gap-6">
+      <div>
+        <AdminBreadcrumbs path="/admin/competitions/history" />
+        <PageHeader
+          title="Competition history"
+          description="Drawn, closed and cancelled competitions: revenue from tickets, refunds, and what the prize cost (its value, or the cash alternative when the winner chose cash)."
+        />
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState icon={<History />} title="No competition has finished yet." />
+      ) : (
+        <>
+          <FigureList
+            className="lg:grid-cols-5"
+            items={[
+              ["Finished competitions", totals.competitions.toLocaleString("en-GB")],
+              ["Revenue", formatGBP(totals.revenue)],
+              ["Refunded", formatGBP(totals.refunded_total)],
+              ["Prize cost", formatGBP(totals.prize_cost)],
+              ["Net (revenue − prize cost)", formatGBP(totals.net)],
+            ]}
+          />
+          <Table>
+            <TableCaption visuallyHidden>Finished competitions</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Competition</TableHead>
+                <TableHead>State</TableHead>
+                <TableHead>Finished</TableHead>
+                <TableHead className="text-right">Tickets (online + postal)</TableHead>
+                <TableHead className="text-right">Revenue</TableHead>
+                <TableHead className="text-right">Refunded</TableHead>
+                <TableHead className="text-right">Prize cost</TableHead>
+                <TableHead className="text-right">Net</TableHead>
+                <TableHead>Winner</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell>
+                    <Link
+                      href={`/admin/competitions/${row.id}`}
+                      className="font-medium text-primary-text underline-offset-4 hover:underline"
+                    >
+                      {row.title}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <StateBadge state={row.status} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(row.finished_at)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {row.tickets_sold.toLocaleString("en-GB")} + {row.postal_tickets.toLocaleString("en-GB")}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{formatGBP(row.revenue)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatGBP(row.refunded_total)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatGBP(row.prize_cost)}
+                    <span className="block text-xs text-muted-foreground">{prizeCostNote(row)}</span>
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{formatGBP(row.net)}</TableCell>
+                  <TableCell>
+                    {row.draw_id ? (
+                      <Link
+                        href={`/winners/${row.draw_id}`}
+                        className="text-primary-text underline-offset-4 hover:underline"
+                      >
+                        {row.winner_display_name}
+                      </Link>
+                    ) : (
+                      "None"
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,16 +1,141 @@
 import type { Metadata } from "next";
-import { AdminPlaceholder } from "@/components/admin/admin-placeholder";
+import Link from "next/link";
+import { Gift } from "lucide-react";
+import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
+import { FigureList } from "@/components/admin/competitions/figure-list";
+import { FulfilmentForm } from "@/components/admin/competitions/fulfilment-form";
+import { PRIZE_STATUS_LABELS } from "@/components/admin/competitions/prize-status";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireAdmin } from "@/lib/auth/session";
+import { adminListPrizeFulfilment, type PrizeFulfilment, type PrizeStatus } from "@/lib/data/admin-competitions";
+import { formatDateTime, formatGBP, formatPounds } from "@/lib/format";
+import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "Winners", robots: { index: false } };
 
-// Listed in the admin sidebar; built later in issue 11. The layout and the proxy guard it already.
-export default function AdminWinnersPage() {
+const STATUSES = Object.keys(PRIZE_STATUS_LABELS) as PrizeStatus[];
+const isStatus = (value: unknown): value is PrizeStatus => STATUSES.includes(value as PrizeStatus);
+
+function choice(prize: PrizeFulfilment): string {
+  if (prize.prize_choice === "cash" && prize.cash_alternative !== null) {
+    return `${formatPounds(prize.cash_alternative)} cash`;
+  }
+  if (prize.prize_choice === "prize") return "The prize";
+  return prize.cash_alternative === null ? "The prize (no cash alternative)" : "Not chosen yet";
+}
+
+// Prize fulfilment: each draw's winner, their choice of prize or cash, and the prize's progress from awaiting
+// claim to verified (ID checked) to delivered, with notes and the proof-of-delivery reference.
+export default async function AdminWinnersPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
+  await requireAdmin("/admin/competitions/winners");
+  const { status: asked } = await searchParams;
+  const status = isStatus(asked) ? asked : undefined;
+  const prizes = await adminListPrizeFulfilment(status);
   return (
-    <AdminPlaceholder path="/admin/competitions/winners" title="Winners">
-      <p>
-        It will track each prize from awaiting claim to verified to delivered, with the winner&apos;s choice of prize or
-        cash, notes and the proof of delivery.
-      </p>
-    </AdminPlaceholder>
+    <section className="flex flex-col gap-6">
+      <div>
+        <AdminBreadcrumbs path="/admin/competitions/winners" />
+        <PageHeader
+          title="Winners"
+          description="Every prize from the draw to delivery: awaiting claim, verified (identity checked), delivered."
+        />
+      </div>
+      <nav aria-label="Filter by prize status">
+        <ul className="flex flex-wrap gap-2">
+          {[undefined, ...STATUSES].map((s) => (
+            <li key={s ?? "all"}>
+              <Link
+                href={s ? `/admin/competitions/winners?status=${s}` : "/admin/competitions/winners"}
+                aria-current={s === status ? "page" : undefined}
+                className={cn(
+                  "inline-flex rounded-full border px-3 py-1 text-sm font-medium",
+                  s === status
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-border bg-background hover:bg-accent hover:text-accent-foreground",
+                )}
+              >
+                {s ? PRIZE_STATUS_LABELS[s] : "All"}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {prizes.length === 0 ? (
+        <EmptyState
+          icon={<Gift />}
+          title="No prizes here yet."
+          description="Prizes appear when competitions are drawn."
+        />
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {prizes.map((prize) => (
+            <li key={prize.draw_id}>
+              <Card className="flex flex-col gap-5 p-5">
+                <article aria-labelledby={`prize-${prize.draw_id}`} className="flex flex-col gap-5">
+                  <header className="flex flex-wrap items-start justify-between gap-3">
+                    <div>
+                      <h2 id={`prize-${prize.draw_id}`} className="text-lg font-semibold">
+                        {prize.competition.title}
+                      </h2>
+                      <p className="text-sm text-muted-foreground">
+                        Drawn {formatDateTime(prize.drawn_at)} · ticket #{prize.winning_number} ·{" "}
+                        <Link
+                          href={`/winners/${prize.draw_id}`}
+                          className="text-primary-text underline underline-offset-4"
+                        >
+                          verify the draw
+                        </Link>{" "}
+                        ·{" "}
+                        <Link
+                          href={`/admin/competitions/${prize.competition.id}`}
+                          className="text-primary-text underline underline-offset-4"
+                        >
+                          competition
+                        </Link>
+                      </p>
+                    </div>
+                    <Badge
+                      variant={
+                        prize.prize_status === "delivered"
+                          ? "success"
+                          : prize.prize_status === "verified"
+                            ? "info"
+                            : "warning"
+                      }
+                    >
+                      {PRIZE_STATUS_LABELS[prize.prize_status]}
+                    </Badge>
+                  </header>
+                  <FigureList
+                    items={[
+                      [
+                        "Winner",
+                        `${prize.winner_name ?? prize.winner_display_name} (shown as ${prize.winner_display_name})`,
+                      ],
+                      [
+                        prize.route === "postal" ? "Postal address" : "E-mail",
+                        prize.route === "postal"
+                          ? (prize.winner_address ?? "Not given")
+                          : (prize.winner_email ?? "Not known"),
+                      ],
+                      ["Prize", `${prize.prize_description} (${formatPounds(prize.prize_value)})`],
+                      ["Prize or cash", choice(prize)],
+                      ["Claimed", prize.claimed_at ? formatDateTime(prize.claimed_at) : "Not yet"],
+                      ["Prize cost", formatGBP(prize.prize_cost)],
+                      ["Verified", prize.verified_at ? formatDateTime(prize.verified_at) : "Not yet"],
+                      ["Delivered", prize.delivered_at ? formatDateTime(prize.delivered_at) : "Not yet"],
+                    ]}
+                  />
+                  <FulfilmentForm prize={prize} />
+                </article>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

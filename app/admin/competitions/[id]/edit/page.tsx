@@ -1,0 +1,135 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
+import { isoToLondonLocal } from "@/components/admin/competitions/competition-fields";
+import {
+  CompetitionForm,
+  type CompetitionFormValues,
+  type LockableField,
+} from "@/components/admin/competitions/competition-form";
+import { loadCompetition } from "@/components/admin/competitions/load";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { updateCompetitionAction } from "@/lib/actions/admin-competitions";
+import { requireAdmin } from "@/lib/auth/session";
+import type { CompetitionDetail } from "@/lib/data/admin-competitions";
+import { formatDateTime } from "@/lib/format";
+
+export const metadata: Metadata = { title: "Edit competition", robots: { index: false } };
+
+const DATES: LockableField[] = ["opens_at", "closes_at", "postal_deadline", "draw_at"];
+const TERMS: LockableField[] = [
+  "ticket_price",
+  "total_tickets",
+  "max_tickets_per_user",
+  "cash_alternative",
+  "skill_question",
+];
+
+/**
+ * What may change, as admin_update_competition allows it: a draft anything; a live competition not its address
+ * or dates (fixed at publish); once a ticket is given (online or postal) only the wording, prize and images.
+ */
+function editRules(detail: CompetitionDetail): { locked: LockableField[]; notice: string | null } {
+  const c = detail.competition;
+  if (c.status === "draft") return { locked: [], notice: null };
+  if (c.tickets_sold > 0 || c.postal_tickets > 0) {
+    return {
+      locked: ["slug", ...DATES, ...TERMS],
+      notice:
+        "Tickets have been given, so only the wording, the prize details and the images can change. The address, " +
+        "dates, price, ticket numbers, cash alternative and question are fixed.",
+    };
+  }
+  return {
+    locked: ["slug", ...DATES],
+    notice:
+      "This competition is live: its address and dates are fixed. No ticket has been given yet, so the rest can change.",
+  };
+}
+
+function formValues(detail: CompetitionDetail): CompetitionFormValues {
+  const c = detail.competition;
+  const answer = c.skill_options?.findIndex((o) => o === c.skill_answer) ?? -1;
+  return {
+    title: c.title,
+    slug: c.slug,
+    summary: c.summary,
+    description: c.description,
+    prize_description: c.prize_description,
+    prize_value: String(c.prize_value),
+    cash_alternative: c.cash_alternative === null ? "" : String(c.cash_alternative),
+    images: c.images.join("\n"),
+    ticket_price: c.ticket_price.toFixed(2),
+    total_tickets: String(c.total_tickets),
+    max_tickets_per_user: String(c.max_tickets_per_user),
+    opens_at: isoToLondonLocal(c.opens_at),
+    closes_at: isoToLondonLocal(c.closes_at),
+    // A draft's empty dates stay empty (the defaults at publish); the hints say what they come to now.
+    postal_deadline: isoToLondonLocal(c.status === "draft" ? detail.stored_dates.postal_deadline : c.postal_deadline),
+    draw_at: isoToLondonLocal(c.status === "draft" ? detail.stored_dates.draw_at : c.draw_at),
+    skill_question: c.skill_question ?? "",
+    skill_options: c.skill_options ?? [],
+    skill_answer: answer >= 0 ? String(answer) : "",
+  };
+}
+
+export default async function EditCompetitionPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  await requireAdmin(`/admin/competitions/${id}/edit`);
+  const detail = await loadCompetition(id);
+  const c = detail.competition;
+  const crumbs = [{ label: c.title, href: `/admin/competitions/${c.id}` }, { label: "Edit" }];
+
+  if (c.status !== "draft" && c.status !== "live") {
+    return (
+      <section className="flex max-w-3xl flex-col gap-6">
+        <div>
+          <AdminBreadcrumbs path="/admin/competitions" extra={crumbs} />
+          <PageHeader title={`Edit ${c.title}`} />
+        </div>
+        <Alert variant="info" announce={false}>
+          This competition can no longer be edited: online sales have ended, or it was drawn or cancelled.
+        </Alert>
+        <div>
+          <Link href={`/admin/competitions/${c.id}`} className={buttonClasses("outline", "md")}>
+            Back to the competition
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const { locked, notice } = editRules(detail);
+  const hints =
+    c.status === "draft"
+      ? {
+          postal_deadline: `Empty: 2 working days after the close (bank holidays skipped); now ${formatDateTime(c.postal_deadline)}.`,
+          draw_at: `Empty: at the postal deadline; now ${formatDateTime(c.draw_at)}.`,
+        }
+      : {};
+
+  return (
+    <section className="flex max-w-3xl flex-col gap-6">
+      <div>
+        <AdminBreadcrumbs path="/admin/competitions" extra={crumbs} />
+        <PageHeader title={`Edit ${c.title}`} />
+      </div>
+      {notice ? (
+        <Alert variant="info" announce={false}>
+          {notice}
+        </Alert>
+      ) : null}
+      <CompetitionForm
+        action={updateCompetitionAction}
+        values={formValues(detail)}
+        competitionId={c.id}
+        locked={locked}
+        hints={hints}
+        submitLabel="Save changes"
+        pendingLabel="Saving…"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,302 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Download, ExternalLink, Pencil } from "lucide-react";
+import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
+import { CancelDialog } from "@/components/admin/competitions/cancel-dialog";
+import { FigureList } from "@/components/admin/competitions/figure-list";
+import { loadCompetition } from "@/components/admin/competitions/load";
+import { PostalEntryForm } from "@/components/admin/competitions/postal-entry-form";
+import { PublishButton } from "@/components/admin/competitions/publish-button";
+import { adminState, StateBadge } from "@/components/admin/competitions/states";
+import { PRIZE_STATUS_LABELS } from "@/components/admin/competitions/prize-status";
+import { Alert, AlertTitle } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { requireAdmin } from "@/lib/auth/session";
+import { requestTime } from "@/lib/competitions/status";
+import type { CompetitionDetail } from "@/lib/data/admin-competitions";
+import { formatDateTime, formatGBP, formatPounds, formatWinner } from "@/lib/format";
+
+export const metadata: Metadata = { title: "Competition", robots: { index: false } };
+
+function savedNotice(saved: string | undefined, detail: CompetitionDetail, refunded: string | undefined) {
+  const c = detail.competition;
+  switch (saved) {
+    case "created":
+      return <Alert variant="success">Draft saved. Check it, then publish it when it is ready.</Alert>;
+    case "updated":
+      return <Alert variant="success">Changes saved.</Alert>;
+    case "published":
+      return (
+        <Alert variant="success">
+          <AlertTitle>Published: {c.title} is live.</AlertTitle>
+          <p className="mt-1">
+            Seed commitment (SHA-256 of the secret draw seed):{" "}
+            <code className="font-mono break-all">{c.seed_commitment}</code>
+          </p>
+        </Alert>
+      );
+    case "cancelled":
+      return (
+        <Alert variant="success">
+          Cancelled. {refunded === "1" ? "1 paid entry was" : `${refunded ?? 0} paid entries were`} refunded to credit
+          and every entrant was e-mailed.
+        </Alert>
+      );
+    default:
+      return null;
+  }
+}
+
+export default async function AdminCompetitionPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ saved?: string; refunded?: string }>;
+}) {
+  const { id } = await params;
+  await requireAdmin(`/admin/competitions/${id}`);
+  const [detail, { saved, refunded }] = await Promise.all([loadCompetition(id), searchParams]);
+  const { competition: c, figures, stored_dates: stored, postal_entries: postal, fulfilment } = detail;
+  const now = requestTime();
+  const state = adminState(c, now);
+  const editable = c.status === "draft" || c.status === "live";
+  const cancellable = c.status !== "drawn" && c.status !== "cancelled";
+  const postalOpen =
+    c.status !== "draft" && c.status !== "cancelled" && c.status !== "drawn" && Date.parse(c.postal_deadline) > now;
+
+  return (
+    <section className="flex flex-col gap-6">
+      <div>
+        <AdminBreadcrumbs path="/admin/competitions" extra={[{ label: c.title }]} />
+        <PageHeader
+          title={c.title}
+          description={
+            <span className="inline-flex flex-wrap items-center gap-2">
+              <StateBadge state={state} />
+              <span>/competitions/{c.slug}</span>
+            </span>
+          }
+          actions={
+            <>
+              {editable ? (
+                <Link href={`/admin/competitions/${c.id}/edit`} className={buttonClasses("outline", "md")}>
+                  <Pencil aria-hidden />
+                  Edit
+                </Link>
+              ) : null}
+              {c.status !== "draft" ? (
+                <Link href={`/competitions/${c.slug}`} className={buttonClasses("outline", "md")}>
+                  <ExternalLink aria-hidden />
+                  Public page
+                </Link>
+              ) : null}
+              {cancellable ? (
+                <CancelDialog
+                  competitionId={c.id}
+                  title={c.title}
+                  paidEntries={figures.paid_entries}
+                  postalEntries={figures.postal_entries}
+                />
+              ) : null}
+            </>
+          }
+        />
+      </div>
+
+      {savedNotice(saved, detail, refunded)}
+      {c.status === "cancelled" ? (
+        <Alert variant="warning" announce={false}>
+          Cancelled {c.cancelled_at ? formatDateTime(c.cancelled_at) : ""}: {c.cancel_reason}
+        </Alert>
+      ) : null}
+
+      {c.status === "draft" ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Publish</CardTitle>
+            <CardDescription>
+              Publishing makes it public, fixes its dates for good (the postal deadline and draw time take their
+              defaults if empty) and makes the secret draw seed, whose SHA-256 commitment is then shown.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <PublishButton competitionId={c.id} />
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Figures</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <FigureList
+            items={[
+              [
+                "Online tickets sold",
+                `${c.tickets_sold.toLocaleString("en-GB")} of ${c.total_tickets.toLocaleString("en-GB")}`,
+              ],
+              [
+                "Postal tickets",
+                `${c.postal_tickets.toLocaleString("en-GB")} (${figures.postal_entries} ${figures.postal_entries === 1 ? "entry" : "entries"})`,
+              ],
+              ["Revenue", formatGBP(figures.revenue)],
+              ["Paid entries", figures.paid_entries.toLocaleString("en-GB")],
+              ["Players", figures.players.toLocaleString("en-GB")],
+              [
+                "Refunded",
+                `${formatGBP(figures.refunded_total)} (${figures.refunded_entries} ${figures.refunded_entries === 1 ? "entry" : "entries"})`,
+              ],
+            ]}
+          />
+          <div className="flex flex-wrap gap-3">
+            <a href={`/admin/competitions/${c.id}/entries.csv`} className={buttonClasses("outline", "sm")} download>
+              <Download aria-hidden />
+              Download entries (CSV)
+            </a>
+            {c.entry_list_open ? (
+              <Link href={`/competitions/${c.slug}/entries`} className={buttonClasses("ghost", "sm")}>
+                Public entry list
+              </Link>
+            ) : null}
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Prize, tickets and dates</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <FigureList
+            items={[
+              ["Prize", c.prize_description],
+              ["Prize value", formatPounds(c.prize_value)],
+              ["Cash alternative", c.cash_alternative === null ? "None" : formatPounds(c.cash_alternative)],
+              ["Ticket price", formatGBP(c.ticket_price)],
+              ["Tickets per person", c.max_tickets_per_user.toLocaleString("en-GB")],
+              ["Postal tickets per letter", c.postal_tickets_per_entry.toLocaleString("en-GB")],
+              ["Opens", formatDateTime(c.opens_at)],
+              ["Closes", formatDateTime(c.closes_at)],
+              [
+                "Postal deadline",
+                `${formatDateTime(c.postal_deadline)}${stored.postal_deadline === null ? " (default)" : ""}`,
+              ],
+              ["Draw", `${formatDateTime(c.draw_at)}${stored.draw_at === null ? " (default)" : ""}`],
+              ["Skill question", c.skill_question ?? "None"],
+              [
+                "Correct answer",
+                c.skill_question ? `${c.skill_answer} (of ${(c.skill_options ?? []).join(", ")})` : "Not applicable",
+              ],
+            ]}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Commitment and draw</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          {c.seed_commitment ? (
+            <p>
+              Seed commitment: <code className="font-mono text-sm break-all">{c.seed_commitment}</code>
+              {c.external_randomness ? ` · external randomness: ${String(c.external_randomness.source)}` : null}
+            </p>
+          ) : (
+            <p className="text-muted-foreground">The seed and its commitment are made when you publish.</p>
+          )}
+          {c.draw ? (
+            <p>
+              Drawn {formatDateTime(c.draw.drawn_at)}: ticket #{c.draw.winning_number} of{" "}
+              {c.draw.ticket_count.toLocaleString("en-GB")}, won by {formatWinner(c.draw)}.{" "}
+              <Link
+                href={`/winners/${c.draw.id}`}
+                className="font-medium text-primary-text underline underline-offset-4"
+              >
+                Verify the draw
+              </Link>
+              {fulfilment ? (
+                <>
+                  {" "}
+                  · Prize: {PRIZE_STATUS_LABELS[fulfilment.prize_status]}
+                  {fulfilment.prize_choice === "cash" ? " (cash chosen)" : ""} ·{" "}
+                  <Link
+                    href="/admin/competitions/winners"
+                    className="font-medium text-primary-text underline underline-offset-4"
+                  >
+                    Fulfilment
+                  </Link>
+                </>
+              ) : null}
+            </p>
+          ) : c.status === "closed" ? (
+            <p className="text-muted-foreground">Closed with no tickets at the draw time: no draw.</p>
+          ) : c.status !== "cancelled" && c.status !== "draft" ? (
+            <p className="text-muted-foreground">Drawn automatically at {formatDateTime(c.draw_at)}.</p>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Postal entries</CardTitle>
+          <CardDescription>
+            Free entries by post, accepted until {formatDateTime(c.postal_deadline)}: each letter gets{" "}
+            {c.postal_tickets_per_entry} {c.postal_tickets_per_entry === 1 ? "ticket" : "tickets"} (stamp parity),
+            numbered after the online tickets. Record letters on the day they arrive.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          {postalOpen ? (
+            <PostalEntryForm competitionId={c.id} question={c.skill_question} options={c.skill_options} />
+          ) : (
+            <p className="text-muted-foreground">
+              {c.status === "draft"
+                ? "Postal entries can be recorded once the competition is published."
+                : "Postal entries are closed for this competition."}
+            </p>
+          )}
+          {postal.length === 0 ? (
+            <p className="text-muted-foreground">No postal entries recorded.</p>
+          ) : (
+            <Table>
+              <TableCaption visuallyHidden>Postal entries recorded</TableCaption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Recorded</TableHead>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Address</TableHead>
+                  <TableHead>Account</TableHead>
+                  <TableHead>Tickets</TableHead>
+                  <TableHead>Status</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {postal.map((p) => (
+                  <TableRow key={p.entry_id}>
+                    <TableCell className="whitespace-nowrap">
+                      {formatDateTime(p.created_at)}
+                      {p.recorded_by ? (
+                        <span className="block text-xs text-muted-foreground">by {p.recorded_by}</span>
+                      ) : null}
+                    </TableCell>
+                    <TableCell>{p.name}</TableCell>
+                    <TableCell className="whitespace-pre-line">{p.address}</TableCell>
+                    <TableCell>{p.email ?? "None"}</TableCell>
+                    <TableCell>{p.ticket_numbers.map((n) => `#${n}`).join(", ")}</TableCell>
+                    <TableCell>{p.status === "active" ? "Active" : "Withdrawn"}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { FormStatus } from "@/components/forms/form-status";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/textarea";
+import { cancelCompetitionAction } from "@/lib/actions/admin-competitions";
+
+/**
+ * Cancel with refunds, behind a confirmation: the dialog says what happens (every paid entry refunded to credit,
+ * postal entries withdrawn, every entrant e-mailed with the reason) and needs the reason entrants will read.
+ */
+export function CancelDialog({
+  competitionId,
+  title,
+  paidEntries,
+  postalEntries,
+}: {
+  competitionId: string;
+  title: string;
+  paidEntries: number;
+  postalEntries: number;
+}) {
+  const [open, setOpen] = useState(false);
+  const [result, dispatch, pending] = useActionState(cancelCompetitionAction, null);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => dispatch(form));
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">Cancel competition</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Cancel {title}?</DialogTitle>
+          <DialogDescription>
+            {paidEntries === 1 ? "1 paid entry is" : `${paidEntries} paid entries are`} refunded to the buyers&apos;
+            credit and {postalEntries === 1 ? "1 postal entry is" : `${postalEntries} postal entries are`} withdrawn.
+            Every entrant is e-mailed with your reason. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate aria-label="Cancel and refund">
+          <input type="hidden" name="id" value={competitionId} />
+          <Field
+            id="field-cancel-reason"
+            label="Reason (entrants will read it)"
+            hint="3 to 500 characters."
+            errors={errors?.reason}
+          >
+            {(control) => <Textarea {...control} name="reason" rows={3} />}
+          </Field>
+          <FormStatus result={result} />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Keep it running
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={pending} aria-disabled={pending}>
+              {pending ? "Cancelling…" : "Cancel and refund"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

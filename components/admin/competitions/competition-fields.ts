@@ -1,0 +1,277 @@
+import { z } from "zod";
+
+// The competition form's fields, checked with zod before anything reaches admin_create_competition or
+// admin_update_competition (which check everything again and have the last word). Shared by the form (limits
+// in hints) and the actions. Money stays text ("2.50") all the way to SQL: nothing here does arithmetic on it.
+
+export const COMPETITION_LIMITS = {
+  title: { min: 3, max: 120 },
+  slug: { max: 80 },
+  summary: { max: 300 },
+  description: { max: 5000 },
+  prizeDescription: { max: 2000 },
+  images: { max: 10 },
+  totalTickets: { max: 1_000_000 },
+  question: { max: 300 },
+  options: { min: 2, max: 6 },
+} as const;
+
+/** How many option boxes the form shows. */
+export const OPTION_SLOTS = COMPETITION_LIMITS.options.max;
+
+const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+const londonParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+function londonWallClock(ms: number) {
+  const parts = Object.fromEntries(londonParts.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** Minutes London is ahead of UTC at the instant `ms` (0 in winter, 60 in summer). */
+function londonOffsetMinutes(ms: number): number {
+  const w = londonWallClock(ms);
+  return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - ms) / 60_000);
+}
+
+/** A datetime-local value ("2026-12-01T20:00"), read as UK time, as an ISO instant; null when malformed. */
+export function londonLocalToIso(local: string): string | null {
+  const m = LOCAL_DATE_TIME.exec(local);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((v) => Number(v ?? 0));
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (Number.isNaN(wall) || new Date(wall).getUTCDate() !== day) return null;
+  let instant = wall - londonOffsetMinutes(wall) * 60_000;
+  const corrected = wall - londonOffsetMinutes(instant) * 60_000;
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant).toISOString();
+}
+
+/** An instant as a datetime-local value in UK time ("2026-12-01T20:00"), for a form's default. */
+export function isoToLondonLocal(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const w = londonWallClock(Date.parse(iso));
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+const text = (max: number, message: string) => z.string().trim().max(max, message).prefault("");
+
+const requiredText = (min: number, max: number, message: string) =>
+  z.string().trim().min(min, message).max(max, message).prefault("");
+
+const money = (message: string) => z.string().trim().regex(MONEY, message).prefault("");
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message))
+    .prefault("");
+
+/** A datetime-local field; empty is allowed (null) unless `required`. */
+const dateTime = (message: string, required = false) =>
+  z
+    .string()
+    .trim()
+    .prefault("")
+    .transform((value, ctx) => {
+      if (value === "") {
+        if (required) ctx.addIssue({ code: "custom", message });
+        return null;
+      }
+      const iso = londonLocalToIso(value);
+      if (!iso) ctx.addIssue({ code: "custom", message });
+      return iso;
+    });
+
+/** A list field: one value, or several when the form repeats the name. */
+const list = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string()));
+
+const fieldShape = {
+  title: requiredText(
+    COMPETITION_LIMITS.title.min,
+    COMPETITION_LIMITS.title.max,
+    "Give a title of 3 to 120 characters",
+  ),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(COMPETITION_LIMITS.slug.max, "Keep the address to 80 characters")
+    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, "Use lower-case letters, digits and single hyphens (e.g. steam-deck-oled)")
+    .prefault(""),
+  summary: text(COMPETITION_LIMITS.summary.max, "Keep the summary to 300 characters"),
+  description: text(COMPETITION_LIMITS.description.max, "Keep the description to 5,000 characters"),
+  prize_description: requiredText(
+    1,
+    COMPETITION_LIMITS.prizeDescription.max,
+    "Describe the prize (up to 2,000 characters)",
+  ),
+  prize_value: money("Give the prize value in pounds, e.g. 1200 or 1199.99"),
+  cash_alternative: z
+    .string()
+    .trim()
+    .prefault("")
+    .refine(
+      (v) => v === "" || (MONEY.test(v) && /[1-9]/.test(v)),
+      "Give the cash alternative in pounds above £0, or leave it empty",
+    ),
+  images: z
+    .string()
+    .prefault("")
+    .transform((v) =>
+      v
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(1000, "An image address is at most 1,000 characters")
+            .regex(/^(\/[^/]|https:\/\/)/, "Each image is a path starting with / or an https:// address, one per line"),
+        )
+        .max(COMPETITION_LIMITS.images.max, "At most 10 images"),
+    ),
+  ticket_price: money("Give the ticket price in pounds and pence, at least £0.25").refine(
+    (v) => !MONEY.test(v) || (Number(v) >= 0.25 && Number(v) <= 10_000),
+    "The ticket price must be from £0.25 to £10,000",
+  ),
+  total_tickets: wholeNumber("Give the number of tickets, from 1 to 1,000,000", 1, COMPETITION_LIMITS.totalTickets.max),
+  max_tickets_per_user: wholeNumber("Give the tickets one person may hold, at least 1", 1, 1_000_000),
+  opens_at: dateTime("Give the opening date and time"),
+  closes_at: dateTime("Give the closing date and time", true),
+  postal_deadline: dateTime("Give the postal deadline as a date and time, or leave it empty"),
+  draw_at: dateTime("Give the draw time as a date and time, or leave it empty"),
+  skill_question: text(COMPETITION_LIMITS.question.max, "Keep the question to 300 characters"),
+  skill_options: list,
+  skill_answer: z.string().prefault(""),
+};
+
+type Parsed = { [K in keyof typeof fieldShape]?: z.output<(typeof fieldShape)[K]> };
+
+/** Checks between fields, each reported on the field to fix; only between fields that were sent. */
+function crossCheck(v: Parsed, ctx: z.RefinementCtx) {
+  if (
+    v.total_tickets !== undefined &&
+    v.max_tickets_per_user !== undefined &&
+    v.max_tickets_per_user > v.total_tickets
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["max_tickets_per_user"],
+      message: "Tickets per person cannot be more than the total number of tickets",
+    });
+  }
+  if (v.opens_at && v.closes_at && v.closes_at <= v.opens_at) {
+    ctx.addIssue({ code: "custom", path: ["closes_at"], message: "The close must be after the opening" });
+  }
+  if (v.closes_at && v.postal_deadline && v.postal_deadline < v.closes_at) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["postal_deadline"],
+      message: "The postal deadline cannot be before the close: the free route must not be shorter than the paid one",
+    });
+  }
+  const drawFloor = v.postal_deadline ?? v.closes_at;
+  if (v.draw_at && drawFloor && v.draw_at < drawFloor) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["draw_at"],
+      message: "The draw must be at or after the postal deadline",
+    });
+  }
+  if (v.skill_question && v.skill_options !== undefined) {
+    const options = v.skill_options.map((o) => o.trim());
+    const given = options.filter(Boolean);
+    if (given.length < COMPETITION_LIMITS.options.min) {
+      ctx.addIssue({ code: "custom", path: ["skill_options"], message: "Give at least 2 answers to choose from" });
+    } else if (new Set(given.map((o) => o.toLowerCase())).size !== given.length) {
+      ctx.addIssue({ code: "custom", path: ["skill_options"], message: "The answers to choose from must all differ" });
+    } else if (given.some((o) => o.length > COMPETITION_LIMITS.question.max)) {
+      ctx.addIssue({ code: "custom", path: ["skill_options"], message: "Keep each answer to 300 characters" });
+    }
+    const chosen = /^\d+$/.test(v.skill_answer ?? "") ? options[Number(v.skill_answer)] : undefined;
+    if (!chosen) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["skill_answer"],
+        message: "Choose which of the answers is correct",
+      });
+    }
+  }
+}
+
+/** The fields as admin_create_competition / admin_update_competition read them; only the ones sent. */
+export type CompetitionFieldsForSql = Record<string, string | number | string[] | null>;
+
+function toSql(v: Parsed): CompetitionFieldsForSql {
+  const out: CompetitionFieldsForSql = {};
+  const copy = [
+    "title",
+    "slug",
+    "summary",
+    "description",
+    "prize_description",
+    "prize_value",
+    "images",
+    "ticket_price",
+    "total_tickets",
+    "max_tickets_per_user",
+    "closes_at",
+    "postal_deadline",
+    "draw_at",
+  ] as const;
+  for (const key of copy) if (v[key] !== undefined) out[key] = v[key];
+  // An empty opening means "now": left out, so SQL keeps what it has (a new draft opens when made).
+  if (v.opens_at) out.opens_at = v.opens_at;
+  if (v.cash_alternative !== undefined) out.cash_alternative = v.cash_alternative === "" ? null : v.cash_alternative;
+  if (v.skill_question !== undefined) {
+    out.skill_question = v.skill_question === "" ? null : v.skill_question;
+    if (v.skill_question !== "" && v.skill_options !== undefined) {
+      const options = v.skill_options.map((o) => o.trim());
+      out.skill_options = options.filter(Boolean);
+      out.skill_answer = options[Number(v.skill_answer)] ?? null;
+    }
+  }
+  return out;
+}
+
+/** The new-competition form: every field as typed. */
+export const createCompetitionSchema = z
+  .object(fieldShape)
+  .superRefine(crossCheck)
+  .transform((v) => toSql(v));
+
+/**
+ * The edit form: what may change in the competition's state is enabled, and a disabled field is not sent,
+ * so every field is optional here; SQL refuses anything the state does not allow.
+ */
+export const updateCompetitionSchema = z
+  .object(fieldShape)
+  .partial()
+  .extend({ id: z.string().uuid("Unknown competition") })
+  .superRefine((v, ctx) => crossCheck(v, ctx))
+  .transform(({ id, ...v }) => ({ id, fields: toSql(v) }));

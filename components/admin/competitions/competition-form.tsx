@@ -1,0 +1,269 @@
+"use client";
+
+import { startTransition, useActionState, type FormEvent, type ReactNode } from "react";
+import { FormStatus } from "@/components/forms/form-status";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import type { ActionHandler } from "@/lib/actions/action";
+import { COMPETITION_LIMITS, OPTION_SLOTS } from "./competition-fields";
+
+/** The form's starting values, as the inputs hold them (text; dates as UK datetime-local). */
+export type CompetitionFormValues = {
+  title: string;
+  slug: string;
+  summary: string;
+  description: string;
+  prize_description: string;
+  prize_value: string;
+  cash_alternative: string;
+  images: string;
+  ticket_price: string;
+  total_tickets: string;
+  max_tickets_per_user: string;
+  opens_at: string;
+  closes_at: string;
+  postal_deadline: string;
+  draw_at: string;
+  skill_question: string;
+  skill_options: string[];
+  /** The index of the correct option, or "" for none. */
+  skill_answer: string;
+};
+
+export const EMPTY_COMPETITION: CompetitionFormValues = {
+  title: "",
+  slug: "",
+  summary: "",
+  description: "",
+  prize_description: "",
+  prize_value: "",
+  cash_alternative: "",
+  images: "",
+  ticket_price: "",
+  total_tickets: "",
+  max_tickets_per_user: "",
+  opens_at: "",
+  closes_at: "",
+  postal_deadline: "",
+  draw_at: "",
+  skill_question: "",
+  skill_options: [],
+  skill_answer: "",
+};
+
+export type LockableField = Exclude<keyof CompetitionFormValues, "skill_options" | "skill_answer">;
+
+/**
+ * The competition form, for a new draft or an edit. Fields the competition's state does not let change are
+ * disabled (and so not sent). The submission is dispatched from onSubmit, so a refused one keeps what was
+ * typed (a form action would reset the fields).
+ */
+export function CompetitionForm({
+  action,
+  values,
+  competitionId,
+  locked = [],
+  hints = {},
+  submitLabel,
+  pendingLabel,
+}: {
+  action: ActionHandler<undefined>;
+  values: CompetitionFormValues;
+  competitionId?: string;
+  locked?: LockableField[];
+  hints?: Partial<Record<LockableField, ReactNode>>;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  const [result, dispatch, pending] = useActionState(action, null);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const isLocked = (field: LockableField) => locked.includes(field);
+  const questionLocked = isLocked("skill_question");
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => dispatch(form));
+  }
+
+  const text = (
+    field: LockableField,
+    label: string,
+    hint?: ReactNode,
+    props: React.ComponentProps<typeof Input> = {},
+  ) => (
+    <Field id={`field-${field}`} label={label} hint={hints[field] ?? hint} errors={errors?.[field]}>
+      {(control) => (
+        <Input {...control} {...props} name={field} defaultValue={values[field]} disabled={isLocked(field)} />
+      )}
+    </Field>
+  );
+
+  const options = Array.from({ length: OPTION_SLOTS }, (_, i) => values.skill_options[i] ?? "");
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-8" noValidate aria-label={submitLabel}>
+      {competitionId ? <input type="hidden" name="id" value={competitionId} /> : null}
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-lg font-semibold">Wording</legend>
+        {text("title", "Title", `${COMPETITION_LIMITS.title.min} to ${COMPETITION_LIMITS.title.max} characters.`)}
+        {text(
+          "slug",
+          "Address (slug)",
+          "Lower-case letters, digits and hyphens: /competitions/your-slug. Empty: made from the title.",
+          { autoComplete: "off" },
+        )}
+        {text("summary", "Summary", "One line for the competition cards, up to 300 characters.")}
+        <Field
+          id="field-description"
+          label="Description"
+          hint={hints.description ?? "Up to 5,000 characters."}
+          errors={errors?.description}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              name="description"
+              rows={5}
+              defaultValue={values.description}
+              disabled={isLocked("description")}
+            />
+          )}
+        </Field>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-lg font-semibold">Prize</legend>
+        <Field
+          id="field-prize_description"
+          label="Prize description"
+          hint={hints.prize_description ?? "What the winner gets, up to 2,000 characters."}
+          errors={errors?.prize_description}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              name="prize_description"
+              rows={3}
+              defaultValue={values.prize_description}
+              disabled={isLocked("prize_description")}
+            />
+          )}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("prize_value", "Prize value (£)", "In pounds, e.g. 1200 or 1199.99.", { inputMode: "decimal" })}
+          {text("cash_alternative", "Cash alternative (£, optional)", "The cash the winner may take instead.", {
+            inputMode: "decimal",
+          })}
+        </div>
+        <Field
+          id="field-images"
+          label="Images"
+          hint={
+            hints.images ??
+            "One per line, up to 10: a path on this site (/competitions/prize.svg) or an https:// address."
+          }
+          errors={errors?.images}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              name="images"
+              rows={3}
+              defaultValue={values.images}
+              disabled={isLocked("images")}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-lg font-semibold">Tickets</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text("ticket_price", "Ticket price (£)", "At least £0.25.", { inputMode: "decimal" })}
+          {text("total_tickets", "Total tickets", "Sold online, 1 to 1,000,000.", { inputMode: "numeric" })}
+          {text("max_tickets_per_user", "Tickets per person", "Online and postal together.", {
+            inputMode: "numeric",
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-lg font-semibold">Dates (UK time)</legend>
+        <p className="text-sm text-muted-foreground">
+          Fixed when the competition is published: they can never change afterwards.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("opens_at", "Opens at", "Empty: as soon as it is published.", { type: "datetime-local" })}
+          {text("closes_at", "Closes at", "Online sales end (or at a sell-out).", { type: "datetime-local" })}
+          {text(
+            "postal_deadline",
+            "Postal deadline (optional)",
+            "Empty: 2 working days after the close (bank holidays skipped).",
+            { type: "datetime-local" },
+          )}
+          {text("draw_at", "Draw time (optional)", "Empty: at the postal deadline.", { type: "datetime-local" })}
+        </div>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-lg font-semibold">Skill question</legend>
+        {text(
+          "skill_question",
+          "Question (optional)",
+          "Empty: no question. With a question, give 2 to 6 answers and choose the correct one.",
+        )}
+        <fieldset
+          className="flex flex-col gap-3"
+          aria-describedby={errors?.skill_answer || errors?.skill_options ? "skill-answers-error" : undefined}
+        >
+          <legend className="text-sm font-medium">Answers to choose from (mark the correct one)</legend>
+          {options.map((option, i) => (
+            <div key={i} className="flex items-end gap-3">
+              <Field id={`field-skill-option-${i}`} label={`Answer ${i + 1}`} className="flex-1">
+                {(control) => (
+                  <Input
+                    {...control}
+                    name="skill_options"
+                    defaultValue={option}
+                    disabled={questionLocked}
+                    aria-invalid={errors?.skill_options ? true : undefined}
+                  />
+                )}
+              </Field>
+              <label className="mb-2.5 flex items-center gap-2 text-sm whitespace-nowrap">
+                <input
+                  type="radio"
+                  name="skill_answer"
+                  value={String(i)}
+                  defaultChecked={values.skill_answer === String(i)}
+                  disabled={questionLocked}
+                  className="size-4 accent-primary"
+                />
+                Answer {i + 1} is correct
+              </label>
+            </div>
+          ))}
+          {errors?.skill_options || errors?.skill_answer ? (
+            <p id="skill-answers-error" className="text-sm text-destructive">
+              {[...(errors.skill_options ?? []), ...(errors.skill_answer ?? [])].join(" ")}
+            </p>
+          ) : null}
+        </fieldset>
+      </fieldset>
+
+      <div className="flex flex-col gap-3">
+        <FormStatus result={result} />
+        <div>
+          <Button type="submit" disabled={pending} aria-disabled={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

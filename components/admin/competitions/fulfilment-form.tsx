@@ -1,0 +1,83 @@
+"use client";
+
+import { startTransition, useActionState, type FormEvent } from "react";
+import { FormStatus } from "@/components/forms/form-status";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { updatePrizeFulfilmentAction } from "@/lib/actions/admin-competitions";
+import type { PrizeFulfilment } from "@/lib/data/admin-competitions";
+import { PRIZE_STATUS_LABELS } from "./prize-status";
+
+/** One prize's status, note and proof-of-delivery reference; a refused save keeps what was typed. */
+export function FulfilmentForm({ prize }: { prize: PrizeFulfilment }) {
+  const [result, dispatch, pending] = useActionState(updatePrizeFulfilmentAction, null);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const key = prize.draw_id;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => dispatch(form));
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      noValidate
+      aria-label={`Fulfilment of ${prize.competition.title}`}
+    >
+      <input type="hidden" name="drawId" value={prize.draw_id} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id={`field-status-${key}`}
+          label="Prize status"
+          hint="Verified: the winner's identity and claim are checked (their choice is then fixed)."
+          errors={errors?.status}
+        >
+          {(control) => (
+            <Select {...control} name="status" defaultValue={prize.prize_status}>
+              {(Object.keys(PRIZE_STATUS_LABELS) as (keyof typeof PRIZE_STATUS_LABELS)[]).map((status) => (
+                <option key={status} value={status}>
+                  {PRIZE_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field
+          id={`field-proof-${key}`}
+          label="Proof-of-delivery reference"
+          hint="Needed to mark it delivered: a tracking number, signed receipt or bank transfer reference."
+          errors={errors?.proofOfDelivery}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name="proofOfDelivery"
+              defaultValue={prize.proof_of_delivery ?? ""}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+      </div>
+      <Field
+        id={`field-note-${key}`}
+        label="Notes"
+        hint="For admins only, up to 2,000 characters."
+        errors={errors?.note}
+      >
+        {(control) => <Textarea {...control} name="note" rows={2} defaultValue={prize.fulfilment_note ?? ""} />}
+      </Field>
+      <FormStatus result={result} />
+      <div>
+        <Button type="submit" disabled={pending} aria-disabled={pending}>
+          {pending ? "Saving…" : "Save"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { createCompetitionSchema, updateCompetitionSchema } from "@/components/admin/competitions/competition-fields";
+import { adminFindAccount, adminUpdatePrizeFulfilment, type PrizeFulfilment } from "@/lib/data/admin-competitions";
+import {
+  adminCancelCompetition,
+  adminCreateCompetition,
+  adminPublishCompetition,
+  adminRecordPostalEntry,
+  adminUpdateCompetition,
+} from "@/lib/data/competitions";
+import { defineAction } from "./define-action";
+import { fail, ok } from "./result";
+
+// The admin competition screens' actions (issue 11, item 5). Each checks the admin role here, and every SQL
+// function checks it again; a refusal comes back with SQL's message and code.
+
+const id = z.string().uuid("Unknown competition");
+
+/** Saves a draft and opens its page. */
+export const createCompetitionAction = defineAction(
+  { schema: createCompetitionSchema, role: "admin" },
+  async (fields) => {
+    const created = await adminCreateCompetition(fields);
+    revalidatePath("/admin/competitions");
+    redirect(`/admin/competitions/${created.id}?saved=created`);
+  },
+);
+
+/** Saves the fields the competition's state lets change (the form sends only those). */
+export const updateCompetitionAction = defineAction(
+  { schema: updateCompetitionSchema, role: "admin" },
+  async ({ id: competitionId, fields }) => {
+    await adminUpdateCompetition(competitionId, fields);
+    revalidatePath("/admin/competitions");
+    redirect(`/admin/competitions/${competitionId}?saved=updated`);
+  },
+);
+
+/** Makes a draft live; the page then shows the seed commitment. */
+export const publishCompetitionAction = defineAction(
+  { schema: z.object({ id }), role: "admin" },
+  async ({ id: competitionId }) => {
+    await adminPublishCompetition(competitionId);
+    revalidatePath("/admin/competitions");
+    redirect(`/admin/competitions/${competitionId}?saved=published`);
+  },
+);
+
+/** Cancels and refunds every paid entry to credit (confirmed in a dialog, with a reason). */
+export const cancelCompetitionAction = defineAction(
+  {
+    schema: z.object({
+      id,
+      reason: z
+        .string()
+        .trim()
+        .min(3, "Give a reason of at least 3 characters")
+        .max(500, "Keep the reason to 500 characters")
+        .prefault(""),
+    }),
+    role: "admin",
+  },
+  async ({ id: competitionId, reason }) => {
+    const result = await adminCancelCompetition(competitionId, reason);
+    revalidatePath("/admin/competitions");
+    redirect(`/admin/competitions/${competitionId}?saved=cancelled&refunded=${result.refunded_entries}`);
+  },
+);
+
+// A UK postcode somewhere in the address, as admin_record_postal_entry looks for it.
+const UK_POSTCODE = /\b[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}\b/i;
+
+const postalSchema = z.object({
+  competitionId: id,
+  name: z
+    .string()
+    .trim()
+    .min(2, "Give the entrant's name (2 to 100 characters)")
+    .max(100, "Keep the name to 100 characters")
+    .prefault(""),
+  address: z
+    .string()
+    .trim()
+    .min(5, "Give the postal address (5 to 500 characters)")
+    .max(500, "Keep the address to 500 characters")
+    .regex(UK_POSTCODE, "The address must include a UK postcode (e.g. HG1 2AB)")
+    .prefault(""),
+  email: z
+    .string()
+    .trim()
+    .prefault("")
+    .refine((v) => v === "" || z.email().safeParse(v).success, "Give the account's e-mail address, or leave it empty"),
+  answer: z.string().trim().max(300, "Keep the answer to 300 characters").prefault(""),
+});
+
+export type PostalEntryRecorded = { ticketNumbers: number[]; tickets: number; name: string };
+
+/** Records a free postal entry; answers the ticket numbers it was given. */
+export const recordPostalEntryAction = defineAction(
+  { schema: postalSchema, role: "admin" },
+  async ({ competitionId, name, address, email, answer }) => {
+    const account = email === "" ? null : await adminFindAccount(email);
+    if (email !== "" && !account) {
+      return fail("No account has that e-mail address", {
+        code: "user_not_found",
+        fieldErrors: { email: ["No account has this e-mail address: check it, or leave it empty"] },
+      });
+    }
+    const entry = await adminRecordPostalEntry({
+      competitionId,
+      userId: account?.id ?? null,
+      name,
+      address,
+      answer: answer === "" ? null : answer,
+    });
+    revalidatePath(`/admin/competitions/${competitionId}`);
+    const numbers = entry.ticket_numbers.map((n) => `#${n}`).join(", ");
+    return ok<PostalEntryRecorded>(
+      { ticketNumbers: entry.ticket_numbers, tickets: entry.tickets, name },
+      `Recorded ${name}'s postal entry: ${entry.tickets === 1 ? "ticket" : "tickets"} ${numbers}.`,
+    );
+  },
+);
+
+const statusLabel = { awaiting_claim: "awaiting claim", verified: "verified", delivered: "delivered" } as const;
+
+/** Moves a prize along awaiting claim → verified → delivered, with a note and the proof-of-delivery reference. */
+export const updatePrizeFulfilmentAction = defineAction(
+  {
+    schema: z
+      .object({
+        drawId: z.string().uuid("Unknown draw"),
+        status: z.enum(["awaiting_claim", "verified", "delivered"], { error: "Choose the prize's status" }),
+        note: z.string().trim().max(2000, "Keep the note to 2,000 characters").prefault(""),
+        proofOfDelivery: z.string().trim().max(200, "Keep the reference to 200 characters").prefault(""),
+      })
+      .refine((v) => v.status !== "delivered" || v.proofOfDelivery !== "", {
+        path: ["proofOfDelivery"],
+        message: "Give the proof-of-delivery reference (a tracking number, signed receipt or bank transfer reference)",
+      }),
+    role: "admin",
+  },
+  async ({ drawId, status, note, proofOfDelivery }) => {
+    const saved = await adminUpdatePrizeFulfilment({
+      drawId,
+      status,
+      note: note === "" ? null : note,
+      proofOfDelivery: proofOfDelivery === "" ? null : proofOfDelivery,
+    });
+    revalidatePath("/admin/competitions/winners");
+    return ok<PrizeFulfilment>(saved, `Saved: ${saved.competition.title} is ${statusLabel[saved.prize_status]}.`);
+  },
+);

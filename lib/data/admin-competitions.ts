@@ -1,0 +1,165 @@
+import "server-only";
+import { z } from "zod";
+import { adminCompetitionSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
+import { callRpcWith, type RpcClient } from "./rpc";
+import { callRpc } from "./server-rpc";
+
+// The admin competition screens' reads and the fulfilment change (supabase/migrations/*_admin_competitions.sql).
+// Every figure is worked out in SQL; these only parse it.
+
+const money = z.coerce.number();
+const timestamp = z.string();
+
+export type PrizeStatus = z.infer<typeof prizeStatusSchema>;
+
+export const prizeFulfilmentSchema = z.object({
+  draw_id: z.string().uuid(),
+  competition: z.object({ id: z.string().uuid(), slug: z.string(), title: z.string() }),
+  prize_description: z.string(),
+  prize_value: money,
+  cash_alternative: money.nullable(),
+  winning_number: z.number().int(),
+  drawn_at: timestamp,
+  winner_display_name: z.string(),
+  winner_town: z.string().nullable(),
+  winner_user_id: z.string().uuid().nullable(),
+  winner_name: z.string().nullable(),
+  winner_email: z.string().nullable(),
+  winner_address: z.string().nullable(),
+  route: z.enum(["online", "postal"]),
+  prize_choice: prizeChoiceSchema.nullable(),
+  claimed_at: timestamp.nullable(),
+  prize_status: prizeStatusSchema,
+  prize_status_updated_at: timestamp.nullable(),
+  verified_at: timestamp.nullable(),
+  delivered_at: timestamp.nullable(),
+  fulfilment_note: z.string().nullable(),
+  proof_of_delivery: z.string().nullable(),
+  /** The cash alternative when the winner chose it, else the prize value (SQL). */
+  prize_cost: money,
+});
+export type PrizeFulfilment = z.infer<typeof prizeFulfilmentSchema>;
+
+export const postalEntryRowSchema = z.object({
+  entry_id: z.string().uuid(),
+  name: z.string(),
+  address: z.string(),
+  postcode: z.string().nullable(),
+  user_id: z.string().uuid().nullable(),
+  email: z.string().nullable(),
+  answer: z.string().nullable(),
+  tickets: z.number().int(),
+  ticket_numbers: z.array(z.number().int()),
+  status: z.enum(["active", "refunded", "void"]),
+  recorded_by: z.string().nullable(),
+  created_at: timestamp,
+});
+export type PostalEntryRow = z.infer<typeof postalEntryRowSchema>;
+
+export const competitionDetailSchema = z.object({
+  competition: adminCompetitionSchema,
+  /** What is stored: null in a draft means the default at publish (competition.postal_deadline shows it). */
+  stored_dates: z.object({ postal_deadline: timestamp.nullable(), draw_at: timestamp.nullable() }),
+  figures: z.object({
+    online_tickets: z.number().int(),
+    postal_tickets: z.number().int(),
+    paid_entries: z.number().int(),
+    postal_entries: z.number().int(),
+    players: z.number().int(),
+    revenue: money,
+    refunded_entries: z.number().int(),
+    refunded_total: money,
+    void_postal_entries: z.number().int(),
+  }),
+  postal_entries: z.array(postalEntryRowSchema),
+  fulfilment: prizeFulfilmentSchema.nullable(),
+});
+export type CompetitionDetail = z.infer<typeof competitionDetailSchema>;
+
+export const historyRowSchema = z.object({
+  id: z.string().uuid(),
+  slug: z.string(),
+  title: z.string(),
+  status: z.enum(["drawn", "closed", "cancelled"]),
+  closes_at: timestamp,
+  draw_at: timestamp.nullable(),
+  finished_at: timestamp,
+  ticket_price: money,
+  total_tickets: z.number().int(),
+  tickets_sold: z.number().int(),
+  postal_tickets: z.number().int(),
+  revenue: money,
+  refunded_total: money,
+  prize_value: money,
+  cash_alternative: money.nullable(),
+  prize_choice: prizeChoiceSchema.nullable(),
+  prize_status: prizeStatusSchema.nullable(),
+  draw_id: z.string().uuid().nullable(),
+  winner_display_name: z.string().nullable(),
+  prize_cost: money,
+  net: money,
+});
+export type HistoryRow = z.infer<typeof historyRowSchema>;
+
+export const historySchema = z.object({
+  rows: z.array(historyRowSchema),
+  totals: z.object({
+    competitions: z.number().int(),
+    revenue: money,
+    refunded_total: money,
+    prize_cost: money,
+    net: money,
+  }),
+});
+export type CompetitionHistory = z.infer<typeof historySchema>;
+
+const csvChunkSchema = z.object({ csv: z.string(), last_number: z.number().int().nullable(), done: z.boolean() });
+
+export const adminCompetitionDetail = (id: string) =>
+  callRpc("admin_competition_detail", { p_id: id }, competitionDetailSchema);
+
+export const adminCompetitionHistory = () => callRpc("admin_competition_history", {}, historySchema);
+
+export const adminListPrizeFulfilment = (status?: PrizeStatus) =>
+  callRpc("admin_list_prize_fulfilment", status ? { p_status: status } : {}, z.array(prizeFulfilmentSchema));
+
+export const adminUpdatePrizeFulfilment = (change: {
+  drawId: string;
+  status: PrizeStatus;
+  note: string | null;
+  proofOfDelivery: string | null;
+}) =>
+  callRpc(
+    "admin_update_prize_fulfilment",
+    {
+      p_draw_id: change.drawId,
+      p_status: change.status,
+      p_note: change.note,
+      p_proof_of_delivery: change.proofOfDelivery,
+    },
+    prizeFulfilmentSchema,
+  );
+
+/** The admin entries CSV of a competition, chunk by chunk (the header is in the first chunk). */
+export async function* adminEntriesCsvChunks(client: RpcClient, competitionId: string): AsyncGenerator<string> {
+  let after = 0;
+  for (;;) {
+    const chunk: z.infer<typeof csvChunkSchema> = await callRpcWith(
+      client,
+      "admin_competition_entries_csv",
+      { p_id: competitionId, p_after: after, p_limit: 10_000 },
+      csvChunkSchema,
+    );
+    yield chunk.csv;
+    if (chunk.done || chunk.last_number === null) return;
+    after = chunk.last_number;
+  }
+}
+
+/** The account with this e-mail (case ignored), or null: to link a postal entry to the account on the letter. */
+export const adminFindAccount = (email: string) =>
+  callRpc(
+    "admin_find_account",
+    { p_email: email },
+    z.object({ id: z.string().uuid(), name: z.string(), email: z.string().nullable() }).nullable(),
+  );
