@@ -834,21 +834,35 @@ comment on function private.entry_list_competition(text) is 'The competition who
 
 create function private.entry_list_rows(p_competition_id uuid, p_from integer, p_to integer, p_limit integer, p_descending boolean)
 returns jsonb
-language sql stable security definer set search_path = '' as $$
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  page jsonb;
+begin
+  -- Two queries rather than one ordered by a case expression, so both walk the ticket-number index.
+  with chunk as (
+    select x.number, x.id, x.user_id, x.entry_id from (
+      select t.number, t.id, t.user_id, t.entry_id from public.tickets t
+       where t.competition_id = p_competition_id and t.number > p_from and t.number < p_to and not p_descending
+       order by t.number limit p_limit) x
+    union all
+    select y.number, y.id, y.user_id, y.entry_id from (
+      select t.number, t.id, t.user_id, t.entry_id from public.tickets t
+       where t.competition_id = p_competition_id and t.number > p_from and t.number < p_to and p_descending
+       order by t.number desc limit p_limit) y
+  )
   select coalesce(jsonb_agg(jsonb_build_object(
-           'number', x.number, 'ticket_id', x.id, 'entrant', x.entrant, 'town', x.town, 'route', x.route)
-           order by x.number), '[]'::jsonb)
-    from (select t.number, t.id,
-                 case when e.kind = 'postal' then 'Postal entry'
-                      else private.public_name(p.name, coalesce(p.show_initials_only, false)) end as entrant,
-                 case when e.kind = 'postal' or coalesce(p.show_initials_only, false) then null else p.town end as town,
-                 case when e.kind = 'postal' then 'postal' else 'online' end as route
-            from public.tickets t
-            join public.entries e on e.id = t.entry_id
-            left join public.profiles p on p.id = t.user_id
-           where t.competition_id = p_competition_id and t.number > p_from and t.number < p_to
-           order by case when p_descending then -t.number else t.number end
-           limit p_limit) x
+           'number', c.number, 'ticket_id', c.id,
+           'entrant', case when e.kind = 'postal' then 'Postal entry'
+                           else private.public_name(p.name, coalesce(p.show_initials_only, false)) end,
+           'town', case when e.kind = 'postal' or coalesce(p.show_initials_only, false) then null else p.town end,
+           'route', case when e.kind = 'postal' then 'postal' else 'online' end)
+           order by c.number), '[]'::jsonb)
+    into page
+    from chunk c
+    join public.entries e on e.id = c.entry_id
+    left join public.profiles p on p.id = c.user_id;
+  return page;
+end;
 $$;
 comment on function private.entry_list_rows(uuid, integer, integer, integer, boolean) is 'Entry-list rows (number, ticket id, public entrant name and town, or "Postal entry") with p_from < number < p_to, the first or (p_descending) the last p_limit, returned in number order.';
 
@@ -880,7 +894,7 @@ begin
       'tickets_sold', c.tickets_sold, 'postal_tickets', c.postal_tickets),
     'draw', (select jsonb_build_object('id', d.id, 'algorithm', d.algorithm, 'ticket_list_hash', d.ticket_list_hash)
                from public.draws d where d.competition_id = c.id),
-    'ticket_count', (select count(*) from public.tickets t where t.competition_id = c.id),
+    'ticket_count', c.tickets_sold + c.postal_tickets,
     'rows', rows,
     'has_before', first_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number < first_no),
     'has_after', last_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
@@ -914,26 +928,35 @@ create function public.get_entrants_csv(p_slug text, p_after integer default 0, 
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.competitions := private.entry_list_competition(p_slug);
-  chunk integer := least(greatest(coalesce(p_limit, 100000), 1), 100000);
+  chunk_size integer := least(greatest(coalesce(p_limit, 100000), 1), 100000);
   after_no integer := greatest(coalesce(p_after, 0), 0);
   lines text;
   last_no integer;
 begin
-  select coalesce(string_agg(concat_ws(',', x.number::text, x.id::text, private.csv_field(x.entrant),
-                                       private.csv_field(x.town), x.route) || E'\n', '' order by x.number), ''),
-         max(x.number)
+  -- Each entrant's public name and town are worked out (and CSV-quoted) once per person in
+  -- the chunk, not once per ticket: a chunk is mostly a few people's runs of tickets.
+  with chunk as (
+    select t.number, t.id, t.user_id, e.kind
+      from public.tickets t
+      join public.entries e on e.id = t.entry_id
+     where t.competition_id = c.id and t.number > after_no
+     order by t.number
+     limit chunk_size
+  ), people as (
+    select p.id,
+           private.csv_field(private.public_name(p.name, p.show_initials_only)) as entrant,
+           case when p.show_initials_only then '' else private.csv_field(p.town) end as town
+      from public.profiles p
+     where p.id in (select distinct k.user_id from chunk k where k.kind = 'paid')
+  )
+  select coalesce(string_agg(k.number::text || ',' || k.id::text || ',' ||
+                             case when k.kind = 'postal' then 'Postal entry,,postal'
+                                  else coalesce(pp.entrant, 'A LabCash player') || ',' || coalesce(pp.town, '') || ',online' end
+                             || E'\n', '' order by k.number), ''),
+         max(k.number)
     into lines, last_no
-    from (select t.number, t.id,
-                 case when e.kind = 'postal' then 'Postal entry'
-                      else private.public_name(p.name, coalesce(p.show_initials_only, false)) end as entrant,
-                 case when e.kind = 'postal' or coalesce(p.show_initials_only, false) then '' else coalesce(p.town, '') end as town,
-                 case when e.kind = 'postal' then 'postal' else 'online' end as route
-            from public.tickets t
-            join public.entries e on e.id = t.entry_id
-            left join public.profiles p on p.id = t.user_id
-           where t.competition_id = c.id and t.number > after_no
-           order by t.number
-           limit chunk) x;
+    from chunk k
+    left join people pp on pp.id = k.user_id and k.kind = 'paid';
   return jsonb_build_object(
     'csv', case when after_no = 0 then 'ticket_number,ticket_id,entrant,town,route' || E'\n' else '' end || lines,
     'last_number', last_no,
