@@ -4,7 +4,9 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { approveUser, rejectUser } from "@/lib/data/admin";
+import { APPROVAL_MODES, approveUsers, setApprovalMode } from "@/lib/data/admin-users";
 import { defineAction } from "./define-action";
+import { ok } from "./result";
 
 const approveSchema = z.object({ userId: z.string().uuid("Unknown account") });
 const rejectSchema = approveSchema.extend({
@@ -27,4 +29,31 @@ export const rejectAccount = defineAction({ schema: rejectSchema, role: "admin" 
   const account = await rejectUser(userId, reason);
   revalidatePath("/admin/approvals");
   redirect(`/admin/approvals?rejected=${encodeURIComponent(account.name)}`);
+});
+
+// Bulk approval: the ticked accounts (a single tick arrives as one value, several as a list).
+const bulkSchema = z.object({
+  userIds: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.string().uuid("Unknown account")).min(1, "Tick at least one account to approve").max(200),
+  ),
+});
+
+export const approveAccounts = defineAction({ schema: bulkSchema, role: "admin" }, async ({ userIds }) => {
+  const result = await approveUsers(userIds);
+  revalidatePath("/admin/approvals");
+  redirect(`/admin/approvals?bulk=${result.approved.length}&skipped=${result.skipped}`);
+});
+
+const modeSchema = z.object({ mode: z.enum(APPROVAL_MODES, { error: "Choose manual or automatic approval" }) });
+
+export const changeApprovalMode = defineAction({ schema: modeSchema, role: "admin" }, async ({ mode }) => {
+  await setApprovalMode(mode);
+  revalidatePath("/admin/approvals");
+  return ok(
+    undefined,
+    mode === "auto"
+      ? "New sign-ups are now approved automatically. Accounts already waiting still need approving."
+      : "New sign-ups now wait for an admin to approve them.",
+  );
 });

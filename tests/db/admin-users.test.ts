@@ -38,7 +38,10 @@ describe("admin_list_users", () => {
     expect(new Set(all).size).toBe(6);
     expect(all.sort()).toEqual([...ids, byMail].sort());
 
-    const approved = await db().call<Page>(asUser(admin), "admin_list_users", { p_search: tag, p_approval: "approved" });
+    const approved = await db().call<Page>(asUser(admin), "admin_list_users", {
+      p_search: tag,
+      p_approval: "approved",
+    });
     expect(approved.rows.map((r) => r.id).sort()).toEqual([ids[0], ids[2], ids[4]].sort());
     const pending = await db().call<Page>(asUser(admin), "admin_list_users", { p_search: tag, p_approval: "pending" });
     expect(pending.rows).toHaveLength(3);
@@ -74,9 +77,17 @@ describe("admin_get_user and admin_user_ledger", () => {
     const player = await db().createPlayer({ name: "Lena Ledger", credits: 30 });
     await db().call(asUser(player), "set_monthly_limit", { p_limit: 200 });
     const competition = await db().createCompetition(admin);
-    await db().call(asUser(player), "enter_competition", { p_competition_id: competition, p_quantity: 2, p_answer: "4" });
+    await db().call(asUser(player), "enter_competition", {
+      p_competition_id: competition,
+      p_quantity: 2,
+      p_answer: "4",
+    });
     for (let i = 1; i <= 3; i++) {
-      await db().call(asUser(admin), "admin_adjust_credit", { p_user_id: player, p_amount: i, p_reason: `Goodwill ${i}` });
+      await db().call(asUser(admin), "admin_adjust_credit", {
+        p_user_id: player,
+        p_amount: i,
+        p_reason: `Goodwill ${i}`,
+      });
     }
 
     const page = await db().call<{
@@ -105,7 +116,9 @@ describe("admin_get_user and admin_user_ledger", () => {
     expect(rest.rows.map((r) => r.kind)).toEqual(["admin_adjustment", "entry", "admin_adjustment"]);
     expect(rest.next_before).toBeNull();
 
-    const missing = await db().rpc(asUser(admin), "admin_get_user", { p_user_id: "7b0c1a4e-0000-4000-8000-00000000beef" });
+    const missing = await db().rpc(asUser(admin), "admin_get_user", {
+      p_user_id: "7b0c1a4e-0000-4000-8000-00000000beef",
+    });
     expect(missing.error?.hint).toBe("user_not_found");
   });
 });
@@ -172,7 +185,10 @@ describe("admin_set_user_role", () => {
     const sup = await superAdmin();
     const user = await db().createUser({ name: "Rising Star" });
     const denied = await db().rpc(asUser(admin), "admin_set_user_role", { p_user_id: user, p_role: "admin" });
-    expect(denied.error).toMatchObject({ message: "Access denied: Super admin privileges required", hint: "super_admin_required" });
+    expect(denied.error).toMatchObject({
+      message: "Access denied: Super admin privileges required",
+      hint: "super_admin_required",
+    });
     const self = await db().rpc(asUser(sup), "admin_set_user_role", { p_user_id: sup, p_role: "user" });
     expect(self.error?.hint).toBe("self_change_refused");
     const bad = await db().rpc(asUser(sup), "admin_set_user_role", { p_user_id: user, p_role: "owner" });
@@ -233,7 +249,10 @@ describe("admin_adjust_credit", () => {
       p_amount: 100.01,
       p_reason: "Prize",
     });
-    expect(over.error).toMatchObject({ message: "Access denied: Super admin privileges required", hint: "super_admin_required" });
+    expect(over.error).toMatchObject({
+      message: "Access denied: Super admin privileges required",
+      hint: "super_admin_required",
+    });
     const overDown = await db().rpc(asUser(admin), "admin_adjust_credit", {
       p_user_id: player,
       p_amount: -100.01,
@@ -243,7 +262,11 @@ describe("admin_adjust_credit", () => {
     await db().call(asUser(sup), "admin_adjust_credit", { p_user_id: player, p_amount: 500, p_reason: "Big prize" });
     expect(await db().credits(player)).toBe(600);
     await db().sql("update public.app_settings set value = '1000' where key = 'large_adjustment_threshold'");
-    await db().call(asUser(admin), "admin_adjust_credit", { p_user_id: player, p_amount: 500, p_reason: "Allowed now" });
+    await db().call(asUser(admin), "admin_adjust_credit", {
+      p_user_id: player,
+      p_amount: 500,
+      p_reason: "Allowed now",
+    });
     await db().sql("update public.app_settings set value = '100' where key = 'large_adjustment_threshold'");
     expect(await db().credits(player)).toBe(1100);
   });
@@ -261,7 +284,11 @@ describe("admin_delete_user", () => {
     });
     await db().call(asUser(player), "update_my_profile", { p_town: "Leeds" });
     const competition = await db().createCompetition(admin);
-    await db().call(asUser(player), "enter_competition", { p_competition_id: competition, p_quantity: 1, p_answer: "4" });
+    await db().call(asUser(player), "enter_competition", {
+      p_competition_id: competition,
+      p_quantity: 1,
+      p_answer: "4",
+    });
 
     const denied = await db().rpc(asUser(admin), "admin_delete_user", { p_user_id: player });
     expect(denied.error?.hint).toBe("super_admin_required");
@@ -270,7 +297,9 @@ describe("admin_delete_user", () => {
     });
     expect(deleted).toMatchObject({ name: "Deleted user", approval: "deleted" });
 
-    const [profile] = await db().sql("select name, email, date_of_birth, town from public.profiles where id = $1", [player]);
+    const [profile] = await db().sql("select name, email, date_of_birth, town from public.profiles where id = $1", [
+      player,
+    ]);
     expect(profile).toEqual({ name: "Deleted user", email: null, date_of_birth: null, town: null });
     const [auth] = await db().sql<{ email: string; encrypted_password: string | null; deleted_at: Date | null }>(
       "select email, encrypted_password, deleted_at from auth.users where id = $1",
@@ -280,21 +309,31 @@ describe("admin_delete_user", () => {
     expect(auth.encrypted_password).toBeNull();
     expect(auth.deleted_at).not.toBeNull();
     expect((await db().ledger(player)).length).toBe(2);
-    const [{ n }] = await db().sql<{ n: number }>("select count(*)::int as n from public.tickets t join public.entries e on e.id = t.entry_id where e.user_id = $1", [player]);
+    const [{ n }] = await db().sql<{ n: number }>(
+      "select count(*)::int as n from public.tickets t join public.entries e on e.id = t.entry_id where e.user_id = $1",
+      [player],
+    );
     expect(n).toBe(1);
     const audit = await lastActivity("user.deleted", player);
     expect(audit.actor_id).toBe(sup);
     expect(JSON.stringify(audit.details)).not.toContain("forget-me");
     expect(JSON.stringify(audit.details)).not.toContain("Forget Me");
 
-    const addresses = await db().sql<{ to_email: string }>("select to_email from public.mail_outbox where to_user = $1", [
-      player,
-    ]);
+    const addresses = await db().sql<{ to_email: string }>(
+      "select to_email from public.mail_outbox where to_user = $1",
+      [player],
+    );
     expect(addresses.filter((m) => m.to_email.includes("forget-me"))).toEqual([]);
 
-    const again = await db().rpc(asUser(admin), "admin_adjust_credit", { p_user_id: player, p_amount: 1, p_reason: "Oops" });
+    const again = await db().rpc(asUser(admin), "admin_adjust_credit", {
+      p_user_id: player,
+      p_amount: 1,
+      p_reason: "Oops",
+    });
     expect(again.error?.hint).toBe("user_deleted");
-    const list = await db().call<{ rows: { id: string }[] }>(asUser(admin), "admin_list_users", { p_approval: "deleted" });
+    const list = await db().call<{ rows: { id: string }[] }>(asUser(admin), "admin_list_users", {
+      p_approval: "deleted",
+    });
     expect(list.rows.map((r) => r.id)).toContain(player);
     const queue = await db().call<{ id: string }[]>(asUser(admin), "admin_list_pending_approvals");
     expect(queue.map((r) => r.id)).not.toContain(player);

@@ -2,12 +2,15 @@ import type { Metadata } from "next";
 import { UserCheck } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { ApprovalActions } from "@/components/admin/approval-actions";
+import { ApprovalModeForm } from "@/components/admin/users/approval-mode-form";
+import { BULK_FORM_ID, BulkApproveForm } from "@/components/admin/users/bulk-approve-form";
 import { Alert } from "@/components/ui/alert";
-import { Card } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { listPendingApprovals } from "@/lib/data/admin";
+import { getApprovalMode } from "@/lib/data/admin-users";
 import { formatDate, formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Approvals", robots: { index: false } };
@@ -15,15 +18,17 @@ export const metadata: Metadata = { title: "Approvals", robots: { index: false }
 export default async function ApprovalsPage({
   searchParams,
 }: {
-  searchParams: Promise<{ approved?: string; rejected?: string }>;
+  searchParams: Promise<{ approved?: string; rejected?: string; bulk?: string; skipped?: string }>;
 }) {
   await requireAdmin("/admin/approvals");
-  const [pending, done] = await Promise.all([listPendingApprovals(), searchParams]);
+  const [pending, mode, done] = await Promise.all([listPendingApprovals(), getApprovalMode(), searchParams]);
   const outcome = done.approved
     ? `Approved ${done.approved}. We have e-mailed them.`
     : done.rejected
       ? `Rejected ${done.rejected}. They will see your reason.`
-      : null;
+      : done.bulk
+        ? bulkOutcome(Number(done.bulk) || 0, Number(done.skipped) || 0)
+        : null;
   return (
     <section className="flex flex-col gap-6">
       <div>
@@ -31,27 +36,57 @@ export default async function ApprovalsPage({
         <PageHeader title="Approvals" />
       </div>
       {outcome && <Alert variant="success">{outcome}</Alert>}
+      <Card>
+        <CardHeader>
+          <CardTitle>Approval mode</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ApprovalModeForm mode={mode} />
+        </CardContent>
+      </Card>
       {pending.length === 0 ? (
         <EmptyState icon={<UserCheck />} title="No accounts are waiting for approval." />
       ) : (
-        <ul className="flex flex-col gap-4">
-          {pending.map((account) => (
-            <li key={account.id}>
-              <Card className="grid gap-4 p-4 sm:grid-cols-2">
-                <div>
-                  <h2 className="font-semibold">{account.name}</h2>
-                  <p className="text-sm">{account.email}</p>
-                  <p className="text-sm text-muted-foreground">
-                    Signed up {formatDateTime(account.created_at)}
-                    {account.date_of_birth ? ` · born ${formatDate(account.date_of_birth)}` : ""}
-                  </p>
-                </div>
-                <ApprovalActions userId={account.id} name={account.name} email={account.email} />
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <>
+          <BulkApproveForm />
+          <ul className="flex flex-col gap-4">
+            {pending.map((account) => (
+              <li key={account.id}>
+                <Card className="grid gap-4 p-4 sm:grid-cols-2">
+                  <div>
+                    <label className="mb-2 flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name="userIds"
+                        value={account.id}
+                        form={BULK_FORM_ID}
+                        aria-label={`Select ${account.name}${account.email ? ` (${account.email})` : ""}`}
+                        className="size-4 accent-primary"
+                      />
+                      Select
+                    </label>
+                    <h2 className="font-semibold">{account.name}</h2>
+                    <p className="text-sm">{account.email}</p>
+                    <p className="text-sm text-muted-foreground">
+                      Signed up {formatDateTime(account.created_at)}
+                      {account.date_of_birth ? ` · born ${formatDate(account.date_of_birth)}` : ""}
+                    </p>
+                  </div>
+                  <ApprovalActions userId={account.id} name={account.name} email={account.email} />
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
+}
+
+function bulkOutcome(approved: number, skipped: number): string {
+  const people = approved === 1 ? "1 account" : `${approved} accounts`;
+  const rest = skipped
+    ? ` ${skipped === 1 ? "1 was" : `${skipped} were`} no longer waiting and left as they were.`
+    : "";
+  return `Approved ${people}. We have e-mailed them.${rest}`;
 }

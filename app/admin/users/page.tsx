@@ -1,18 +1,112 @@
 import type { Metadata } from "next";
-import { AdminPlaceholder } from "@/components/admin/admin-placeholder";
+import Link from "next/link";
+import { Users } from "lucide-react";
+import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
+import { ApprovalBadge, KycBadge, RoleBadge } from "@/components/admin/users/user-badges";
+import {
+  isFiltered,
+  nextUsersHref,
+  parseUsersQuery,
+  previousUsersHref,
+  USERS_PAGE_SIZE,
+  type SearchParams,
+} from "@/components/admin/users/user-filters";
+import { UsersFilterForm } from "@/components/admin/users/users-filter-form";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { requireAdmin } from "@/lib/auth/session";
+import { listUsers } from "@/lib/data/admin-users";
+import { formatDate, formatGBP } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Users", robots: { index: false } };
 
-// Listed in the admin sidebar; built later in issue 11. The layout and the proxy guard it already.
-export default function AdminUsersPage() {
+export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await requireAdmin("/admin/users");
+  const { query, ignored } = parseUsersQuery(await searchParams);
+  const page = await listUsers(query, query.cursor, USERS_PAGE_SIZE);
+  const previous = previousUsersHref(query);
+  const next = nextUsersHref(query, page.next_cursor);
   return (
-    <AdminPlaceholder path="/admin/users" title="Users">
-      <p>
-        It will search players by name or e-mail, filter them by role, approval, KYC status and review flags, and open
-        each player&apos;s profile, balance, ledger, entries, activity, limits and interventions, with edits and credit
-        adjustments that need a reason.
-      </p>
-      <p>Until then, new accounts are approved on the Approvals screen.</p>
-    </AdminPlaceholder>
+    <section className="flex flex-col gap-6">
+      <div>
+        <AdminBreadcrumbs path="/admin/users" />
+        <PageHeader
+          title="Users"
+          description="Every account, newest first. Flags for review arrive with player protection."
+        />
+      </div>
+      <UsersFilterForm filter={query} />
+      {ignored.length ? (
+        <Alert variant="warning">
+          {ignored.map((note) => (
+            <p key={note}>{note}</p>
+          ))}
+        </Alert>
+      ) : null}
+      {page.rows.length === 0 ? (
+        <EmptyState
+          icon={<Users />}
+          title={isFiltered(query) ? "No users match this search." : "Nobody has signed up yet."}
+        />
+      ) : (
+        <Table>
+          <TableCaption visuallyHidden>Users, newest first</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Role</TableHead>
+              <TableHead>Approval</TableHead>
+              <TableHead>KYC</TableHead>
+              <TableHead className="text-right">Balance</TableHead>
+              <TableHead>Joined</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {page.rows.map((user) => (
+              <TableRow key={user.id}>
+                <TableCell>
+                  <Link href={`/admin/users/${user.id}`} className="font-medium underline-offset-4 hover:underline">
+                    {user.name}
+                  </Link>
+                  {user.email ? <span className="block text-xs text-muted-foreground">{user.email}</span> : null}
+                </TableCell>
+                <TableCell>
+                  <RoleBadge role={user.role} />
+                </TableCell>
+                <TableCell>
+                  <ApprovalBadge state={user.approval} />
+                </TableCell>
+                <TableCell>
+                  <KycBadge status={user.kyc_status} />
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatGBP(user.credits)}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {previous || next ? (
+        <nav aria-label="Pages of users" className="flex justify-between gap-4">
+          {previous ? (
+            <Link href={previous} className={buttonClasses("outline", "md")}>
+              Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <Link href={next} className={buttonClasses("outline", "md")}>
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
   );
 }

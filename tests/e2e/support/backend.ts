@@ -251,3 +251,17 @@ export type PublicDraw = {
 export async function publicDraw(drawId: string): Promise<PublicDraw> {
   return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_draw", { p_draw_id: drawId });
 }
+
+/** A user's balance in pounds as the server reads it (get_credit_balance with the secret key). */
+export async function balanceOf(userId: string): Promise<number> {
+  return Number(await rpc(serviceClient(), "get_credit_balance", { user_id: userId }));
+}
+
+/** The approval mode, read and set as the demo admin (admin_get_approval_mode / admin_set_approval_mode). */
+export async function approvalMode(): Promise<"manual" | "auto"> {
+  return (await rpc<{ approval_mode: "manual" | "auto" }>(await adminClient(), "admin_get_approval_mode"))
+    .approval_mode;
+}
+export async function setApprovalMode(mode: "manual" | "auto"): Promise<void> {
+  await rpc(await adminClient(), "admin_set_approval_mode", { p_mode: mode });
+}

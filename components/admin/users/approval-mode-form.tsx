@@ -1,0 +1,45 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { FormStatus } from "@/components/forms/form-status";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { changeApprovalMode } from "@/lib/actions/approvals";
+import type { ApprovalMode } from "@/lib/data/admin-users-options";
+
+const OPTIONS: { value: ApprovalMode; label: string; hint: string }[] = [
+  { value: "manual", label: "Manual", hint: "An admin approves each new account here." },
+  { value: "auto", label: "Automatic", hint: "New accounts are approved as they sign up." },
+];
+
+/** The approval mode (app setting approval_mode), audited with the old and new value. */
+export function ApprovalModeForm({ mode }: { mode: ApprovalMode }) {
+  const [result, action] = useActionState(changeApprovalMode, null);
+  const [value, setValue] = useState<ApprovalMode>(mode);
+  return (
+    <form action={action} aria-label="Approval mode" className="flex flex-col gap-4">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">New sign-ups</legend>
+        {OPTIONS.map((option) => (
+          <label key={option.value} className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name="mode"
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => setValue(option.value)}
+              className="mt-1 size-4 accent-primary"
+            />
+            <span>
+              <span className="font-medium">{option.label}</span>
+              <span className="block text-muted-foreground">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <FormStatus result={result} />
+      <div>
+        <SubmitButton pendingLabel="Saving…">Save approval mode</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,292 @@
+import Link from "next/link";
+import { activityKindLabel } from "@/components/admin/activity-filters";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { AdminLedgerPage, AdminUserDetail } from "@/lib/data/admin-users";
+import { formatDate, formatDateTime, formatGBP } from "@/lib/format";
+
+// The sections of /admin/users/{id}: server components, figures as the SQL computed them.
+
+function Facts({ items }: { items: [string, React.ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      {items.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const none = <span className="text-muted-foreground">Not given</span>;
+
+export function ProfileSection({ user }: { user: AdminUserDetail["user"] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Facts
+          items={[
+            ["Name", user.name],
+            ["E-mail", user.email ?? none],
+            ["Date of birth", user.date_of_birth ? formatDate(user.date_of_birth) : none],
+            ["Town", user.town ?? none],
+            ["Marketing e-mail", user.email_notifications ? "Yes" : "No"],
+            ["Joined", formatDateTime(user.created_at)],
+            [
+              "Account id",
+              <span key="id" className="font-mono text-xs">
+                {user.id}
+              </span>,
+            ],
+          ]}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AccountSection({ user }: { user: AdminUserDetail["user"] }) {
+  const approval =
+    user.approval === "approved"
+      ? `Approved${user.approved_at ? ` ${formatDateTime(user.approved_at)}` : ""}${user.approved_by_name ? ` by ${user.approved_by_name}` : " (automatically or by the seed)"}`
+      : user.approval === "rejected"
+        ? `Rejected${user.rejection_reason ? `: ${user.rejection_reason}` : ""}`
+        : user.approval === "deleted"
+          ? `Deleted ${user.deleted_at ? formatDateTime(user.deleted_at) : ""}`
+          : "Waiting for approval";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Facts
+          items={[
+            [
+              "Balance",
+              <strong key="b" className="tabular-nums">
+                {formatGBP(user.credits)}
+              </strong>,
+            ],
+            ["Spent on entries", formatGBP(user.total_spent)],
+            ["Entries", String(user.total_entries)],
+            ["Approval", approval],
+            [
+              "KYC status",
+              `${user.kyc_status}${user.verified_at ? ` (verified ${formatDate(user.verified_at)})` : ""}`,
+            ],
+          ]}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+const STATE_TEXT = {
+  active: "Playing normally",
+  break: "On a break",
+  self_exclusion: "Self-excluded",
+  closed: "Account closed by the player",
+} as const;
+
+export function ProtectionsSection({ protections: p }: { protections: AdminUserDetail["protections"] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Limits and breaks</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <Facts
+          items={[
+            ["State", STATE_TEXT[p.state]],
+            ...(p.break_until ? ([["Until", formatDateTime(p.break_until)]] as [string, string][]) : []),
+            ...(p.closed_at ? ([["Closed", formatDateTime(p.closed_at)]] as [string, string][]) : []),
+            ["Monthly limit", p.monthly_limit === null ? "No limit" : formatGBP(p.monthly_limit)],
+            ...(p.pending_limit_from
+              ? ([
+                  [
+                    "Waiting to apply",
+                    `${p.pending_limit === null ? "No limit" : formatGBP(p.pending_limit)} from ${formatDateTime(p.pending_limit_from)}`,
+                  ],
+                ] as [string, string][])
+              : []),
+            ["Topped up this month", formatGBP(p.month_topped_up)],
+            ["Spent this month", formatGBP(p.month_spent)],
+            ["Left this month", p.monthly_remaining === null ? "No limit" : formatGBP(p.monthly_remaining)],
+          ]}
+        />
+        <p className="text-xs text-muted-foreground">
+          Only the player can set these. Spins and intervention records arrive with LabSpinner and player protection.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+const KIND_LABELS: Record<string, string> = {
+  top_up: "Top-up",
+  bonus: "Bonus",
+  entry: "Entry",
+  refund: "Refund",
+  admin_adjustment: "Adjustment",
+  spinner_prize: "Spinner prize",
+  debit: "Debit",
+  top_up_reversal: "Top-up reversed",
+};
+
+export function LedgerSection({ userId, page, paged }: { userId: string; page: AdminLedgerPage; paged: boolean }) {
+  return (
+    <section aria-labelledby="ledger-heading" className="flex flex-col gap-3">
+      <h2 id="ledger-heading" className="text-lg font-semibold">
+        Credit ledger
+      </h2>
+      {page.rows.length === 0 ? (
+        <p className="text-muted-foreground">No credit has moved on this account.</p>
+      ) : (
+        <Table>
+          <TableCaption visuallyHidden>Credit ledger, newest first</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>When</TableHead>
+              <TableHead>Kind</TableHead>
+              <TableHead className="text-right">Amount</TableHead>
+              <TableHead className="text-right">Balance after</TableHead>
+              <TableHead>Reason</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {page.rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell className="whitespace-nowrap">
+                  <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
+                </TableCell>
+                <TableCell>{KIND_LABELS[row.kind] ?? row.kind}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatGBP(row.amount)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatGBP(row.balance_after)}</TableCell>
+                <TableCell>
+                  {row.reason ?? ""}
+                  {row.created_by_name && row.kind === "admin_adjustment" ? (
+                    <span className="block text-xs text-muted-foreground">by {row.created_by_name}</span>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {paged || page.next_before ? (
+        <nav aria-label="Pages of the ledger" className="flex justify-between gap-4">
+          {paged ? (
+            <Link href={`/admin/users/${userId}#ledger-heading`} className={buttonClasses("outline", "sm")}>
+              Newest
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page.next_before ? (
+            <Link
+              href={`/admin/users/${userId}?before=${page.next_before}#ledger-heading`}
+              className={buttonClasses("outline", "sm")}
+            >
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export function EntriesSection({ entries }: { entries: AdminUserDetail["entries"] }) {
+  return (
+    <section aria-labelledby="entries-heading" className="flex flex-col gap-3">
+      <h2 id="entries-heading" className="text-lg font-semibold">
+        Entries
+      </h2>
+      {entries.length === 0 ? (
+        <p className="text-muted-foreground">No entries yet.</p>
+      ) : (
+        <Table>
+          <TableCaption visuallyHidden>Entries, newest first (the latest 50)</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>When</TableHead>
+              <TableHead>Competition</TableHead>
+              <TableHead>Tickets</TableHead>
+              <TableHead className="text-right">Paid</TableHead>
+              <TableHead>Status</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {entries.map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell className="whitespace-nowrap">
+                  <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+                </TableCell>
+                <TableCell>{entry.competition_title}</TableCell>
+                <TableCell className="tabular-nums">
+                  {entry.quantity === 1 ? `#${entry.first_ticket}` : `#${entry.first_ticket}–#${entry.last_ticket}`}
+                  {entry.kind === "postal" ? " (postal)" : ""}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatGBP(entry.amount)}</TableCell>
+                <TableCell>{entry.status}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
+const detailText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+export function ActivitySection({ userId, activity }: { userId: string; activity: AdminUserDetail["activity"] }) {
+  return (
+    <section aria-labelledby="activity-heading" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="activity-heading" className="text-lg font-semibold">
+          Activity
+        </h2>
+        <span className="flex gap-4 text-sm">
+          <Link href={`/admin/activity?subject=${userId}`} className="underline underline-offset-4">
+            All activity about them
+          </Link>
+          <Link href={`/admin/activity?actor=${userId}`} className="underline underline-offset-4">
+            All activity by them
+          </Link>
+        </span>
+      </div>
+      {activity.length === 0 ? (
+        <p className="text-muted-foreground">Nothing recorded yet.</p>
+      ) : (
+        <ol className="flex flex-col gap-2 text-sm">
+          {activity.map((row) => (
+            <li key={row.id} className="rounded-lg border border-border p-3">
+              <p>
+                <strong>{activityKindLabel(row.action)}</strong>{" "}
+                <span className="text-muted-foreground">
+                  <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
+                  {row.actor_id && row.actor_id !== userId ? ` by ${row.actor_name ?? "a deleted user"}` : ""}
+                </span>
+              </p>
+              {Object.keys(row.details).length ? (
+                <p className="mt-1 font-mono text-xs break-words text-muted-foreground">
+                  {Object.entries(row.details)
+                    .map(([key, value]) => `${key}: ${detailText(value)}`)
+                    .join(" · ")}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { APPROVAL_STATES, KYC_STATUSES, USER_ROLES, type UserFilter } from "@/lib/data/admin-users-options";
+import { APPROVAL_LABELS, isFiltered, KYC_LABELS, ROLE_LABELS } from "./user-filters";
+
+/** Search and filters: a plain GET form, so the filter lives in the URL and works without script. */
+export function UsersFilterForm({ filter }: { filter: UserFilter }) {
+  return (
+    <form
+      method="get"
+      action="/admin/users"
+      role="search"
+      aria-label="Filter the users"
+      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5"
+    >
+      <Field id="users-search" label="Search" hint="Name or e-mail" className="xl:col-span-2">
+        {(control) => <Input {...control} type="search" name="q" defaultValue={filter.search ?? ""} maxLength={200} />}
+      </Field>
+      <Field id="users-role" label="Role">
+        {(control) => (
+          <Select {...control} name="role" defaultValue={filter.role ?? ""}>
+            <option value="">All roles</option>
+            {USER_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field id="users-approval" label="Approval">
+        {(control) => (
+          <Select {...control} name="approval" defaultValue={filter.approval ?? ""}>
+            <option value="">Any approval</option>
+            {APPROVAL_STATES.map((state) => (
+              <option key={state} value={state}>
+                {APPROVAL_LABELS[state]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field id="users-kyc" label="KYC status">
+        {(control) => (
+          <Select {...control} name="kyc" defaultValue={filter.kyc ?? ""}>
+            <option value="">Any KYC status</option>
+            {KYC_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {KYC_LABELS[status]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <div className="flex items-start gap-2 xl:col-span-5">
+        <button type="submit" className={buttonClasses("primary", "md")}>
+          Show
+        </button>
+        {isFiltered(filter) ? (
+          <Link href="/admin/users" className={buttonClasses("ghost", "md")}>
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}

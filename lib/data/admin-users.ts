@@ -1,0 +1,173 @@
+import "server-only";
+import { z } from "zod";
+import {
+  APPROVAL_MODES,
+  APPROVAL_STATES,
+  KYC_STATUSES,
+  USER_ROLES,
+  type ApprovalMode,
+  type KycStatus,
+  type UserFilter,
+  type UserRole,
+} from "./admin-users-options";
+import { callRpc } from "./server-rpc";
+
+// Admin users and approvals (issue 11 items 3 and 4). Admins only; the SQL checks every call
+// (private.require_admin / require_super_admin) and computes every figure; this file only reads
+// and asks.
+
+const amount = z.coerce.number();
+
+export * from "./admin-users-options";
+
+const userRowSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  approval: z.enum(APPROVAL_STATES),
+  kyc_status: z.enum(KYC_STATUSES),
+  credits: amount,
+  created_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+export type AdminUserRow = z.infer<typeof userRowSchema>;
+
+const userPageSchema = z.object({ rows: z.array(userRowSchema), next_cursor: z.string().nullable() });
+export type AdminUserPage = z.infer<typeof userPageSchema>;
+
+/** One page of users, newest first, after `cursor` (admin_list_users' next_cursor). */
+export const listUsers = (filter: UserFilter, cursor: string | null, limit: number): Promise<AdminUserPage> =>
+  callRpc(
+    "admin_list_users",
+    {
+      p_search: filter.search ?? undefined,
+      p_role: filter.role ?? undefined,
+      p_approval: filter.approval ?? undefined,
+      p_kyc: filter.kyc ?? undefined,
+      p_cursor: cursor ?? undefined,
+      p_limit: limit,
+    },
+    userPageSchema,
+  );
+
+const protectionsSchema = z.object({
+  monthly_limit: amount.nullable(),
+  pending_limit: amount.nullable(),
+  pending_limit_from: z.string().nullable(),
+  month_topped_up: amount,
+  month_spent: amount,
+  monthly_remaining: amount.nullable(),
+  state: z.enum(["active", "break", "self_exclusion", "closed"]),
+  break_until: z.string().nullable(),
+  closed_at: z.string().nullable(),
+});
+
+const userDetailSchema = z.object({
+  user: userRowSchema.extend({
+    date_of_birth: z.string().nullable(),
+    town: z.string().nullable(),
+    email_notifications: z.boolean(),
+    approved_at: z.string().nullable(),
+    approved_by_name: z.string().nullable(),
+    rejected_at: z.string().nullable(),
+    rejection_reason: z.string().nullable(),
+    total_spent: amount,
+    total_entries: amount,
+    verified_at: z.string().nullable(),
+  }),
+  protections: protectionsSchema,
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      competition_id: z.string(),
+      competition_title: z.string(),
+      kind: z.enum(["paid", "postal"]),
+      quantity: z.number().int(),
+      amount,
+      status: z.string(),
+      first_ticket: z.number().int(),
+      last_ticket: z.number().int(),
+      created_at: z.string(),
+    }),
+  ),
+  activity: z.array(
+    z.object({
+      id: z.number().int(),
+      action: z.string(),
+      created_at: z.string(),
+      details: z.record(z.string(), z.unknown()),
+      actor_id: z.string().nullable(),
+      actor_name: z.string().nullable(),
+      role: z.enum(["subject", "actor"]),
+    }),
+  ),
+  /** Adjustments above this many pounds need a super admin. */
+  large_adjustment_threshold: amount,
+});
+export type AdminUserDetail = z.infer<typeof userDetailSchema>;
+
+/** One user's page (admin_get_user): profile, account, limits and breaks, entries, activity. */
+export const getUser = (userId: string): Promise<AdminUserDetail> =>
+  callRpc("admin_get_user", { p_user_id: userId }, userDetailSchema);
+
+const ledgerPageSchema = z.object({
+  rows: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      amount,
+      balance_after: amount,
+      reason: z.string().nullable(),
+      reference: z.string().nullable(),
+      created_at: z.string(),
+      created_by_name: z.string().nullable(),
+    }),
+  ),
+  next_before: z.number().int().nullable(),
+});
+export type AdminLedgerPage = z.infer<typeof ledgerPageSchema>;
+
+/** One page of a user's ledger, newest first, older than `before`. */
+export const getUserLedger = (userId: string, before: number | null, limit: number): Promise<AdminLedgerPage> =>
+  callRpc("admin_user_ledger", { p_user_id: userId, p_before: before ?? undefined, p_limit: limit }, ledgerPageSchema);
+
+const changedUserSchema = userRowSchema.extend({ changes: z.record(z.string(), z.unknown()) });
+
+export const updateUser = (
+  userId: string,
+  fields: { name: string; approval: "approved" | "pending"; kyc: KycStatus },
+) =>
+  callRpc(
+    "admin_update_user",
+    { p_user_id: userId, p_name: fields.name, p_approval: fields.approval, p_kyc_status: fields.kyc },
+    changedUserSchema,
+  );
+
+export const setUserRole = (userId: string, role: UserRole): Promise<AdminUserRow> =>
+  callRpc("admin_set_user_role", { p_user_id: userId, p_role: role }, userRowSchema);
+
+const adjustmentSchema = z.object({ ledger_id: z.number().int(), amount, balance: amount });
+
+/** Adds (positive) or takes (negative) credit with a reason; answers the new balance. */
+export const adjustCredit = (userId: string, pounds: number, reason: string) =>
+  callRpc("admin_adjust_credit", { p_user_id: userId, p_amount: pounds, p_reason: reason }, adjustmentSchema);
+
+export const deleteUser = (userId: string): Promise<AdminUserRow> =>
+  callRpc("admin_delete_user", { p_user_id: userId }, userRowSchema);
+
+const bulkSchema = z.object({
+  approved: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
+  skipped: z.number().int(),
+});
+
+/** Approves every listed account still waiting; answers who was approved and how many were skipped. */
+export const approveUsers = (userIds: string[]) => callRpc("admin_approve_users", { p_user_ids: userIds }, bulkSchema);
+
+const modeSchema = z.object({ approval_mode: z.enum(APPROVAL_MODES) });
+
+export const getApprovalMode = async (): Promise<ApprovalMode> =>
+  (await callRpc("admin_get_approval_mode", {}, modeSchema)).approval_mode;
+
+export const setApprovalMode = async (mode: ApprovalMode): Promise<ApprovalMode> =>
+  (await callRpc("admin_set_approval_mode", { p_mode: mode }, modeSchema)).approval_mode;
