@@ -72,12 +72,14 @@ export function isoToLondonLocal(iso: string | null | undefined): string {
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
 
-const text = (max: number, message: string) => z.string().trim().max(max, message).prefault("");
+// No field has a default here: the new form fills missing fields with "" first (fillMissing), and the edit
+// form's absent (disabled) fields must stay absent, so they are neither checked nor sent.
+const text = (max: number, message: string) => z.string().trim().max(max, message);
 
 const requiredText = (min: number, max: number, message: string) =>
-  z.string().trim().min(min, message).max(max, message).prefault("");
+  z.string().trim().min(min, message).max(max, message);
 
-const money = (message: string) => z.string().trim().regex(MONEY, message).prefault("");
+const money = (message: string) => z.string().trim().regex(MONEY, message);
 
 const wholeNumber = (message: string, min: number, max: number) =>
   z
@@ -85,15 +87,13 @@ const wholeNumber = (message: string, min: number, max: number) =>
     .trim()
     .regex(/^\d{1,7}$/, message)
     .transform(Number)
-    .pipe(z.number().int().min(min, message).max(max, message))
-    .prefault("");
+    .pipe(z.number().int().min(min, message).max(max, message));
 
 /** A datetime-local field; empty is allowed (null) unless `required`. */
 const dateTime = (message: string, required = false) =>
   z
     .string()
     .trim()
-    .prefault("")
     .transform((value, ctx) => {
       if (value === "") {
         if (required) ctx.addIssue({ code: "custom", message });
@@ -118,8 +118,7 @@ const fieldShape = {
     .trim()
     .toLowerCase()
     .max(COMPETITION_LIMITS.slug.max, "Keep the address to 80 characters")
-    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, "Use lower-case letters, digits and single hyphens (e.g. steam-deck-oled)")
-    .prefault(""),
+    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, "Use lower-case letters, digits and single hyphens (e.g. steam-deck-oled)"),
   summary: text(COMPETITION_LIMITS.summary.max, "Keep the summary to 300 characters"),
   description: text(COMPETITION_LIMITS.description.max, "Keep the description to 5,000 characters"),
   prize_description: requiredText(
@@ -131,14 +130,12 @@ const fieldShape = {
   cash_alternative: z
     .string()
     .trim()
-    .prefault("")
     .refine(
       (v) => v === "" || (MONEY.test(v) && /[1-9]/.test(v)),
       "Give the cash alternative in pounds above £0, or leave it empty",
     ),
   images: z
     .string()
-    .prefault("")
     .transform((v) =>
       v
         .split(/\r?\n/)
@@ -167,8 +164,16 @@ const fieldShape = {
   draw_at: dateTime("Give the draw time as a date and time, or leave it empty"),
   skill_question: text(COMPETITION_LIMITS.question.max, "Keep the question to 300 characters"),
   skill_options: list,
-  skill_answer: z.string().prefault(""),
+  skill_answer: z.string(),
 };
+
+/** The new form: a field the browser did not send is empty (an unticked radio sends nothing). */
+function fillMissing(input: unknown): unknown {
+  if (typeof input !== "object" || input === null) return input;
+  const filled: Record<string, unknown> = { ...input };
+  for (const key of Object.keys(fieldShape)) if (filled[key] === undefined && key !== "skill_options") filled[key] = "";
+  return filled;
+}
 
 type Parsed = { [K in keyof typeof fieldShape]?: z.output<(typeof fieldShape)[K]> };
 
@@ -213,7 +218,7 @@ function crossCheck(v: Parsed, ctx: z.RefinementCtx) {
     } else if (given.some((o) => o.length > COMPETITION_LIMITS.question.max)) {
       ctx.addIssue({ code: "custom", path: ["skill_options"], message: "Keep each answer to 300 characters" });
     }
-    const chosen = /^\d+$/.test(v.skill_answer ?? "") ? options[Number(v.skill_answer)] : undefined;
+    const chosen = answerOf(options, v.skill_answer);
     if (!chosen) {
       ctx.addIssue({
         code: "custom",
@@ -222,6 +227,11 @@ function crossCheck(v: Parsed, ctx: z.RefinementCtx) {
       });
     }
   }
+}
+
+/** The option the radio at index `answer` marks, if it marks a given one. */
+function answerOf(options: string[], answer: string | undefined): string | undefined {
+  return answer !== undefined && /^\d+$/.test(answer) ? options[Number(answer)] || undefined : undefined;
 }
 
 /** The fields as admin_create_competition / admin_update_competition read them; only the ones sent. */
@@ -253,17 +263,20 @@ function toSql(v: Parsed): CompetitionFieldsForSql {
     if (v.skill_question !== "" && v.skill_options !== undefined) {
       const options = v.skill_options.map((o) => o.trim());
       out.skill_options = options.filter(Boolean);
-      out.skill_answer = options[Number(v.skill_answer)] ?? null;
+      out.skill_answer = answerOf(options, v.skill_answer) ?? null;
     }
   }
   return out;
 }
 
 /** The new-competition form: every field as typed. */
-export const createCompetitionSchema = z
-  .object(fieldShape)
-  .superRefine(crossCheck)
-  .transform((v) => toSql(v));
+export const createCompetitionSchema = z.preprocess(
+  fillMissing,
+  z
+    .object(fieldShape)
+    .superRefine(crossCheck)
+    .transform((v) => toSql(v)),
+);
 
 /**
  * The edit form: what may change in the competition's state is enabled, and a disabled field is not sent,

@@ -66,9 +66,12 @@ export function CompetitionForm({
   competitionId,
   locked = [],
   hints = {},
+  label,
   submitLabel,
   pendingLabel,
 }: {
+  /** The form's accessible name ("New competition", "Edit competition"). */
+  label: string;
   action: ActionHandler<undefined>;
   values: CompetitionFormValues;
   competitionId?: string;
@@ -104,7 +107,7 @@ export function CompetitionForm({
   const options = Array.from({ length: OPTION_SLOTS }, (_, i) => values.skill_options[i] ?? "");
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-8" noValidate aria-label={submitLabel}>
+    <form onSubmit={onSubmit} className="flex flex-col gap-8" noValidate aria-label={label}>
       {competitionId ? <input type="hidden" name="id" value={competitionId} /> : null}
 
       <fieldset className="flex flex-col gap-4">

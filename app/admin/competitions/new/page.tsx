@@ -21,6 +21,7 @@ export default async function NewCompetitionPage() {
       <CompetitionForm
         action={createCompetitionAction}
         values={EMPTY_COMPETITION}
+        label="New competition"
         submitLabel="Save draft"
         pendingLabel="Saving…"
       />

@@ -127,6 +127,7 @@ export default async function EditCompetitionPage({ params }: { params: Promise<
         competitionId={c.id}
         locked={locked}
         hints={hints}
+        label="Edit competition"
         submitLabel="Save changes"
         pendingLabel="Saving…"
       />
