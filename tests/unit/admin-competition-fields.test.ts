@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import {
+  createCompetitionSchema,
+  isoToLondonLocal,
+  londonLocalToIso,
+  updateCompetitionSchema,
+} from "@/components/admin/competitions/competition-fields";
+import { formInput } from "@/lib/actions/action";
+
+/** What the browser posts: text fields, and the six answer boxes under one name. */
+function posted(fields: Record<string, string>, options: string[] = []) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const option of options) form.append("skill_options", option);
+  return formInput(form);
+}
+
+const ID = "6a1f0a4e-1111-4222-8333-944455556666";
+
+const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+
+describe("UK times", () => {
+  it("reads a datetime-local value as UK time, summer and winter", () => {
+    expect(londonLocalToIso("2026-07-01T20:00")).toBe("2026-07-01T19:00:00.000Z");
+    expect(londonLocalToIso("2026-12-01T20:00")).toBe("2026-12-01T20:00:00.000Z");
+    expect(londonLocalToIso("2026-02-30T20:00")).toBeNull();
+    expect(londonLocalToIso("tomorrow")).toBeNull();
+    expect(isoToLondonLocal("2026-07-01T19:00:00.000Z")).toBe("2026-07-01T20:00");
+    expect(isoToLondonLocal(null)).toBe("");
+  });
+});
+
+describe("the new-competition form", () => {
+  it("gives one message per field for an empty form", () => {
+    const result = createCompetitionSchema.safeParse(posted({}));
+    expect(messages(result)).toEqual({
+      title: "Give a title of 3 to 120 characters",
+      prize_description: "Describe the prize (up to 2,000 characters)",
+      prize_value: "Give the prize value in pounds, e.g. 1200 or 1199.99",
+      ticket_price: "Give the ticket price in pounds and pence, at least £0.25",
+      total_tickets: "Give the number of tickets, from 1 to 1,000,000",
+      max_tickets_per_user: "Give the tickets one person may hold, at least 1",
+      closes_at: "Give the closing date and time",
+    });
+  });
+
+  it("refuses a price under £0.25, dates out of order and a question without a correct answer among the options", () => {
+    const result = createCompetitionSchema.safeParse(
+      posted(
+        {
+          title: "A prize",
+          prize_description: "A prize",
+          prize_value: "10",
+          ticket_price: "0.24",
+          total_tickets: "10",
+          max_tickets_per_user: "11",
+          opens_at: "2026-12-02T10:00",
+          closes_at: "2026-12-03T10:00",
+          postal_deadline: "2026-12-03T09:00",
+          draw_at: "2026-12-02T10:00",
+          skill_question: "Which is a fruit?",
+          skill_answer: "2",
+        },
+        ["Apple", "apple", "", "", "", ""],
+      ),
+    );
+    expect(messages(result)).toEqual({
+      ticket_price: "The ticket price must be from £0.25 to £10,000",
+      max_tickets_per_user: "Tickets per person cannot be more than the total number of tickets",
+      postal_deadline:
+        "The postal deadline cannot be before the close: the free route must not be shorter than the paid one",
+      draw_at: "The draw must be at or after the postal deadline",
+      skill_options: "The answers to choose from must all differ",
+      skill_answer: "Choose which of the answers is correct",
+    });
+  });
+
+  it("sends SQL the fields with money as text, UK times as instants and the chosen answer's text", () => {
+    const result = createCompetitionSchema.parse(
+      posted(
+        {
+          title: " Steam Deck ",
+          slug: "Steam-Deck",
+          prize_description: "A Steam Deck OLED",
+          prize_value: "479",
+          cash_alternative: "",
+          images: "/competitions/a.svg\n\n https://example.com/b.png ",
+          ticket_price: "0.25",
+          total_tickets: "100",
+          max_tickets_per_user: "10",
+          opens_at: "",
+          closes_at: "2026-07-01T20:00",
+          postal_deadline: "",
+          draw_at: "",
+          skill_question: "Which is a fruit?",
+          skill_answer: "3",
+        },
+        ["Brick", "", "Stone", "Apple", "", ""],
+      ),
+    );
+    expect(result).toEqual({
+      title: "Steam Deck",
+      slug: "steam-deck",
+      summary: "",
+      description: "",
+      prize_description: "A Steam Deck OLED",
+      prize_value: "479",
+      cash_alternative: null,
+      images: ["/competitions/a.svg", "https://example.com/b.png"],
+      ticket_price: "0.25",
+      total_tickets: 100,
+      max_tickets_per_user: 10,
+      closes_at: "2026-07-01T19:00:00.000Z",
+      postal_deadline: null,
+      draw_at: null,
+      skill_question: "Which is a fruit?",
+      skill_options: ["Brick", "Stone", "Apple"],
+      skill_answer: "Apple",
+    });
+  });
+});
+
+describe("the edit form", () => {
+  it("sends only the fields the page let change (disabled ones are not posted)", () => {
+    const result = updateCompetitionSchema.parse(
+      posted({
+        id: ID,
+        title: "New title",
+        summary: "",
+        description: "",
+        prize_description: "P",
+        prize_value: "1",
+        images: "",
+      }),
+    );
+    expect(result).toEqual({
+      id: ID,
+      fields: {
+        title: "New title",
+        summary: "",
+        description: "",
+        prize_description: "P",
+        prize_value: "1",
+        images: [],
+      },
+    });
+  });
+
+  it("checks what is sent", () => {
+    const result = updateCompetitionSchema.safeParse(posted({ id: ID, ticket_price: "0.10", closes_at: "" }));
+    expect(messages(result)).toEqual({
+      ticket_price: "The ticket price must be from £0.25 to £10,000",
+      closes_at: "Give the closing date and time",
+    });
+  });
+});
