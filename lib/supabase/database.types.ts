@@ -453,10 +453,58 @@ export type Database = {
           },
         ]
       }
+      mail_campaigns: {
+        Row: {
+          body_text: string
+          competition_id: string | null
+          created_at: string
+          id: string
+          kind: string
+          recipients: number
+          request_id: string | null
+          segment: string
+          sent_by: string | null
+          subject: string
+        }
+        Insert: {
+          body_text: string
+          competition_id?: string | null
+          created_at?: string
+          id?: string
+          kind: string
+          recipients?: number
+          request_id?: string | null
+          segment: string
+          sent_by?: string | null
+          subject: string
+        }
+        Update: {
+          body_text?: string
+          competition_id?: string | null
+          created_at?: string
+          id?: string
+          kind?: string
+          recipients?: number
+          request_id?: string | null
+          segment?: string
+          sent_by?: string | null
+          subject?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "mail_campaigns_competition_id_fkey"
+            columns: ["competition_id"]
+            isOneToOne: false
+            referencedRelation: "competitions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       mail_outbox: {
         Row: {
           attempts: number
           body_text: string
+          campaign_id: string | null
           claimed_at: string | null
           created_at: string
           error: string | null
@@ -472,6 +520,7 @@ export type Database = {
         Insert: {
           attempts?: number
           body_text: string
+          campaign_id?: string | null
           claimed_at?: string | null
           created_at?: string
           error?: string | null
@@ -487,6 +536,7 @@ export type Database = {
         Update: {
           attempts?: number
           body_text?: string
+          campaign_id?: string | null
           claimed_at?: string | null
           created_at?: string
           error?: string | null
@@ -499,7 +549,15 @@ export type Database = {
           to_user?: string | null
           transport?: string | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "mail_outbox_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: false
+            referencedRelation: "mail_campaigns"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       player_protections: {
         Row: {
@@ -961,6 +1019,16 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_get_complaint: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
+      }
+      admin_get_settings: {
+        Args: never
+        Returns: Json
+      }
       admin_get_user: {
         Args: {
           p_user_id: string
@@ -986,6 +1054,21 @@ export type Database = {
       admin_list_complaints: {
         Args: {
           p_status?: string
+        }
+        Returns: Json
+      }
+      admin_list_mail_campaigns: {
+        Args: {
+          p_limit?: number
+        }
+        Returns: Json
+      }
+      admin_list_mail_outbox: {
+        Args: {
+          p_campaign_id?: string
+          p_status?: string
+          p_before?: number
+          p_limit?: number
         }
         Returns: Json
       }
@@ -1016,6 +1099,16 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_preview_mail: {
+        Args: {
+          p_kind: string
+          p_segment: string
+          p_competition_id: string
+          p_subject: string
+          p_body: string
+        }
+        Returns: Json
+      }
       admin_publish_competition: {
         Args: {
           p_id: string
@@ -1037,6 +1130,17 @@ export type Database = {
         Args: {
           p_user_id: string
           p_reason: string
+        }
+        Returns: Json
+      }
+      admin_send_mail: {
+        Args: {
+          p_kind: string
+          p_segment: string
+          p_competition_id: string
+          p_subject: string
+          p_body: string
+          p_request_id?: string
         }
         Returns: Json
       }
@@ -1087,6 +1191,12 @@ export type Database = {
         Args: {
           p_draw_id: string
           p_status: string
+        }
+        Returns: Json
+      }
+      admin_update_settings: {
+        Args: {
+          p: Json
         }
         Returns: Json
       }

@@ -108,6 +108,17 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_approve_users(uuid[])": "admins only (checked inside); approves waiting accounts in bulk",
   "admin_get_approval_mode()": "admins only (checked inside); reads the approval_mode setting",
   "admin_set_approval_mode(text)": "admins only (checked inside); writes the approval_mode setting, audited",
+  "admin_preview_mail(text,text,uuid,text,text)":
+    "admins only (checked inside); counts a mail segment's recipients and renders the message; sends nothing",
+  "admin_send_mail(text,text,uuid,text,text,uuid)":
+    "admins only (checked inside); queues a mail to a segment (marketing only with consent, never on a break), audited",
+  "admin_list_mail_campaigns(integer)": "admins only (checked inside); the campaigns sent, with counts by status",
+  "admin_list_mail_outbox(uuid,text,bigint,integer)":
+    "admins only (checked inside); the mail outbox with each recipient's e-mail and the delivery status",
+  "admin_get_settings()": "admins only (checked inside); reads every operator setting and who changed it",
+  "admin_update_settings(jsonb)":
+    "admins only (checked inside), money settings super admins only; checked values, all or nothing, audited",
+  "admin_get_complaint(uuid)": "admins only (checked inside); one complaint with the complainant",
 };
 
 /** Functions only the server (secret key) may execute. */
@@ -142,6 +153,7 @@ const GROWING_TABLES = [
   "top_up_refunds",
   "player_protections",
   "complaints",
+  "mail_campaigns",
 ];
 /** Tables that stay small, with the reason their foreign keys need no index. */
 const SMALL_TABLES: Record<string, string> = {
@@ -376,6 +388,17 @@ describe("schema private: internal helpers", () => {
       "admin_user_target(uuid,boolean)",
       "refuse_deleted(user_account_data)",
       "admin_user_row(uuid)",
+      "mail_compose_check(text,text,uuid,text,text)",
+      "mail_segment_members(text,uuid)",
+      "mail_recipients(text,text,uuid)",
+      "mail_render(text,text,text)",
+      "mail_campaign_json(uuid)",
+      "settings_keys()",
+      "money_settings_keys()",
+      "setting_pounds(text,jsonb,text,numeric,numeric)",
+      "setting_boolean(text,jsonb,text)",
+      "setting_text(text,jsonb,text,integer,integer)",
+      "setting_checked(text,jsonb)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn
