@@ -54,6 +54,7 @@ export const DB_ERROR_CODES = [
   "user_deleted",
   "admin_not_deletable",
   "prize_not_verified",
+  "no_recipients",
 ] as const;
 
 /** A known refusal, or 'unexpected' for anything the SQL did not label (a bug, an outage). */
