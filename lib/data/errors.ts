@@ -50,6 +50,7 @@ export const DB_ERROR_CODES = [
   "claim_closed",
   "rate_limited",
   "complaint_not_found",
+  "self_only",
   "self_change_refused",
   "user_deleted",
   "admin_not_deletable",

@@ -165,7 +165,7 @@ describe("RPC errors in PostgREST's shape and status", () => {
     const user = await c.rpc("t_server_only");
     expect(user.status).toBe(403);
     expect(user.error?.code).toBe("42501");
-    const denied = await c.rpc("add_credits", { user_id: PLAYER_ID, amount: 5 });
+    const denied = await c.rpc("admin_list_pending_approvals");
     expect(denied.status).toBe(403);
     expect(denied.error?.message).toBe("Access denied: Admin privileges required");
     expect((await adminClient(server).rpc("t_server_only")).data).toBe("ok");

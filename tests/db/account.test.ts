@@ -11,7 +11,6 @@ const userRpcs = (someone: string): Array<[string, Record<string, unknown>]> => 
   ["update_my_profile", { p_name: "Anon" }],
   ["get_my_ledger", {}],
   ["get_credit_balance", { user_id: someone }],
-  ["add_credits", { user_id: someone, amount: 5 }],
   ["deduct_credits", { user_id: someone, amount: 1 }],
   ["admin_list_pending_approvals", {}],
   ["admin_approve_user", { p_user_id: someone }],

@@ -37,8 +37,7 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "update_my_profile(text,boolean,text)": "changes only the caller's own profile, validated",
   "get_my_ledger(integer,bigint)": "the caller's own ledger rows",
   "get_credit_balance(uuid)": "own balance, or any balance for admins (checked inside)",
-  "deduct_credits(uuid,numeric)": "spends own credit through the ledger, approved users only, never overdraws",
-  "add_credits(uuid,numeric,numeric)": "admins only (checked inside); writes the ledger",
+  "deduct_credits(uuid,numeric)": "spends the caller's own credit through the ledger (checked inside), never overdraws",
   "get_site_settings()": "public settings; reads app_settings, which no API role may read",
   "admin_set_launch_at(timestamp with time zone)": "admins only (checked inside); writes app_settings and the log",
   "admin_list_pending_approvals()": "admins only (checked inside); reads every account",
@@ -123,6 +122,7 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
 
 /** Functions only the server (secret key) may execute. */
 const SERVER_ONLY: Record<string, string> = {
+  "add_credits(uuid,numeric,numeric)": "the spec's credit procedure; admins adjust through admin_adjust_credit instead",
   "claim_mail_batch(integer)": "the mail adapter claims queued mail",
   "mark_mail_sent(bigint,text)": "the mail adapter records a delivery",
   "mark_mail_failed(bigint,text)": "the mail adapter records a failure",

@@ -26,21 +26,23 @@ describe("add_credits", () => {
     ]);
   });
 
-  it("admins and super admins may add credit, and are recorded as the author", async () => {
+  it("admins and super admins may not add credit through it: they adjust with a reason (admin_adjust_credit)", async () => {
     const admin = await db().createUser({ role: "admin", approved: true });
     const superAdmin = await db().createUser({ role: "super_admin", approved: true });
     const id = await db().createUser({ approved: true });
-    await db().call(asUser(admin), "add_credits", { user_id: id, amount: 5 });
-    await db().call(asUser(superAdmin), "add_credits", { user_id: id, amount: 7 });
-    expect((await db().ledger(id)).map((r) => r.created_by)).toEqual([admin, superAdmin]);
-    expect(await db().credits(id)).toBe(12);
+    for (const caller of [admin, superAdmin, id]) {
+      const res = await db().rpc(asUser(caller), "add_credits", { user_id: id, amount: 5 });
+      expect(res.error).toMatchObject({ code: "42501" });
+    }
+    expect(await db().credits(id)).toBe(0);
+    expect(await db().ledger(id)).toEqual([]);
   });
 
   it("a user may not add credit, not even to themself", async () => {
     const id = await db().createUser({ approved: true, credits: 1 });
     for (const target of [id, await db().createUser({ approved: true })]) {
       const res = await db().rpc(asUser(id), "add_credits", { user_id: target, amount: 100 });
-      expect(res.error).toEqual(ADMIN_REQUIRED);
+      expect(res.error).toMatchObject({ code: "42501" });
     }
     expect(await db().credits(id)).toBe(1);
     expect(await db().ledger(id)).toHaveLength(1);
@@ -110,14 +112,16 @@ describe("deduct_credits", () => {
     expect(await db().ledger(id)).toHaveLength(1);
   });
 
-  it("refuses to touch another user's balance; an admin may", async () => {
+  it("refuses to touch another user's balance, an admin's call included; the server may", async () => {
     const thief = await db().createUser({ approved: true, credits: 1 });
     const victim = await db().createUser({ approved: true, credits: 50 });
-    const res = await db().rpc(asUser(thief), "deduct_credits", { user_id: victim, amount: 10 });
-    expect(res.error).toEqual(ADMIN_REQUIRED);
-    expect(await db().credits(victim)).toBe(50);
     const admin = await db().createUser({ role: "admin", approved: true });
-    expect(await db().call(asUser(admin), "deduct_credits", { user_id: victim, amount: 10 })).toBe(true);
+    for (const caller of [thief, admin]) {
+      const res = await db().rpc(asUser(caller), "deduct_credits", { user_id: victim, amount: 10 });
+      expect(res.error).toEqual({ code: "42501", message: "You can only spend your own credit", hint: "self_only" });
+    }
+    expect(await db().credits(victim)).toBe(50);
+    expect(await db().call(service, "deduct_credits", { user_id: victim, amount: 10 })).toBe(true);
     expect(await db().credits(victim)).toBe(40);
   });
 
