@@ -1,16 +1,138 @@
 import type { Metadata } from "next";
-import { AdminPlaceholder } from "@/components/admin/admin-placeholder";
+import Link from "next/link";
+import { MessageSquareText } from "lucide-react";
+import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
+import {
+  COMPLAINT_STATUSES,
+  ComplaintStatusBadge,
+  Deadline,
+  missedDeadlines,
+  OverdueBadge,
+} from "@/components/admin/complaints/complaint-status";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { requireAdmin } from "@/lib/auth/session";
+import { requestTime } from "@/lib/competitions/status";
+import { complaintStatusSchema, listAdminComplaints } from "@/lib/data/admin-complaints";
+import { formatDateTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "Complaints", robots: { index: false } };
 
-// Listed in the admin sidebar; built later in issue 11. The layout and the proxy guard it already.
-export default function AdminComplaintsPage() {
+/** The complaints queue (code of practice 1.2): open ones first by answer deadline, overdue ones marked. */
+export default async function AdminComplaintsPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
+  await requireAdmin("/admin/complaints");
+  const params = await searchParams;
+  // An unknown status in the address shows every complaint rather than an error page.
+  const parsed = complaintStatusSchema.safeParse(params.status);
+  const status = parsed.success ? parsed.data : null;
+  const complaints = await listAdminComplaints(status);
+  const now = requestTime();
+  const overdue = complaints.filter((c) => c.overdue).length;
+
   return (
-    <AdminPlaceholder path="/admin/complaints" title="Complaints">
-      <p>
-        It will be the complaints queue: each complaint&apos;s reference, status and response deadlines, with overdue
-        ones highlighted, and the answer sent to the player.
-      </p>
-    </AdminPlaceholder>
+    <section className="flex flex-col gap-6">
+      <div>
+        <AdminBreadcrumbs path="/admin/complaints" />
+        <PageHeader
+          title="Complaints"
+          description="Acknowledge each complaint within 2 working days and send the final answer within 28 days."
+        />
+      </div>
+
+      <nav aria-label="Filter by status">
+        <ul className="flex flex-wrap gap-2">
+          {[{ key: null, label: "All" }, ...COMPLAINT_STATUSES].map((s) => {
+            const current = s.key === status;
+            return (
+              <li key={s.key ?? "all"}>
+                <Link
+                  href={s.key ? `/admin/complaints?status=${s.key}` : "/admin/complaints"}
+                  aria-current={current ? "page" : undefined}
+                  className={cn(
+                    "inline-flex items-center rounded-full border px-3 py-1 text-sm font-medium",
+                    current
+                      ? "border-primary bg-primary text-primary-foreground"
+                      : "border-border bg-background hover:bg-accent hover:text-accent-foreground",
+                  )}
+                >
+                  {s.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {params.status !== undefined && !parsed.success ? (
+        <p className="text-sm text-muted-foreground">Unknown status “{params.status}”: showing every complaint.</p>
+      ) : null}
+
+      {complaints.length === 0 ? (
+        <EmptyState
+          icon={<MessageSquareText />}
+          title={status ? "No complaints with this status." : "No complaints yet."}
+        />
+      ) : (
+        <>
+          {overdue > 0 ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <OverdueBadge>{overdue} overdue</OverdueBadge>
+              <span className="text-muted-foreground">
+                Past a deadline and not yet resolved; listed first among open complaints by answer deadline.
+              </span>
+            </p>
+          ) : null}
+          <Table>
+            <TableCaption visuallyHidden>
+              Complaints{status ? ` (${status})` : ""}, open ones first by answer deadline
+            </TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Reference</TableHead>
+                <TableHead>Player</TableHead>
+                <TableHead>Subject</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Acknowledge by</TableHead>
+                <TableHead>Final answer by</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {complaints.map((c) => {
+                const missed = missedDeadlines(c, now);
+                return (
+                  <TableRow key={c.id} className={c.overdue ? "border-l-4 border-l-destructive" : undefined}>
+                    <TableCell className={c.overdue ? "pl-2" : undefined}>
+                      <Link
+                        href={`/admin/complaints/${c.id}`}
+                        className="font-mono font-medium text-primary-text underline-offset-4 hover:underline"
+                      >
+                        {c.reference}
+                      </Link>
+                      <span className="block text-xs text-muted-foreground">{formatDateTime(c.created_at)}</span>
+                    </TableCell>
+                    <TableCell>
+                      {c.name ?? "Deleted account"}
+                      {c.email ? <span className="block text-xs text-muted-foreground">{c.email}</span> : null}
+                    </TableCell>
+                    <TableCell className="max-w-xs break-words">{c.subject}</TableCell>
+                    <TableCell>
+                      <ComplaintStatusBadge status={c.status} />
+                    </TableCell>
+                    <TableCell>
+                      <Deadline due={c.acknowledge_by} doneAt={c.acknowledged_at} missed={missed.acknowledge} />
+                    </TableCell>
+                    <TableCell>
+                      <Deadline due={c.respond_by} doneAt={c.resolved_at} missed={missed.respond} />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </>
+      )}
+    </section>
   );
 }

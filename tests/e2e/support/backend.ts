@@ -265,3 +265,13 @@ export async function approvalMode(): Promise<"manual" | "auto"> {
 export async function setApprovalMode(mode: "manual" | "auto"): Promise<void> {
   await rpc(await adminClient(), "admin_set_approval_mode", { p_mode: mode });
 }
+
+/** The operator settings as the settings screen reads them (admin_get_settings, as the demo admin). */
+export async function adminSettings(): Promise<Record<string, unknown>> {
+  return (await rpc<{ settings: Record<string, unknown> }>(await adminClient(), "admin_get_settings")).settings;
+}
+
+/** Saves settings as the demo admin (admin_update_settings: all or nothing; money settings need a super admin). */
+export async function updateSettings(changes: Record<string, unknown>): Promise<void> {
+  await rpc(await adminClient(), "admin_update_settings", { p: changes });
+}

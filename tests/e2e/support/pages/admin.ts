@@ -1,4 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { Header } from "./header";
 
 /** /admin/approvals: accounts waiting for an admin's decision. */
 export class ApprovalsPage {
@@ -117,5 +118,71 @@ export class ActivityPage {
   /** The table's body rows. */
   rows(): Locator {
     return this.table.locator("tbody tr");
+  }
+}
+
+/** /admin/settings: every operator setting in one form, saved all or nothing. */
+export class AdminSettingsPage {
+  readonly form: Locator;
+  readonly save: Locator;
+  /** The line under the form: "Saved: …" or the refusal. */
+  readonly status: Locator;
+  readonly alert: Locator;
+
+  constructor(private readonly page: Page) {
+    this.form = page.getByRole("form", { name: "Settings" });
+    this.save = this.form.getByRole("button", { name: "Save settings" });
+    this.status = this.form.getByRole("status");
+    this.alert = this.form.getByRole("alert");
+  }
+
+  /** Opens the page once React has hydrated it (the account menu is enabled then), so typing is kept. */
+  async goto() {
+    await this.page.goto("/admin/settings");
+    await expect(new Header(this.page).accountMenuButton()).toBeEnabled();
+  }
+
+  field(label: string | RegExp): Locator {
+    return this.form.getByLabel(label, { exact: typeof label === "string" });
+  }
+
+  /** A group of settings ("Money", "Free postal entry", "Complaints" …). */
+  group(name: string): Locator {
+    return this.form.getByRole("group", { name, exact: true });
+  }
+}
+
+/** /admin/complaints: the queue, filtered by status, and one complaint's page. */
+export class AdminComplaintsPage {
+  readonly table: Locator;
+  readonly filter: Locator;
+
+  constructor(private readonly page: Page) {
+    this.table = page.getByRole("table", { name: /^Complaints/ });
+    this.filter = page.getByRole("navigation", { name: "Filter by status" });
+  }
+
+  async goto(query = "") {
+    await this.page.goto(`/admin/complaints${query}`);
+  }
+
+  /** The queue's row for a complaint, by its reference. */
+  row(reference: string): Locator {
+    return this.table.getByRole("row").filter({ has: this.page.getByRole("link", { name: reference, exact: true }) });
+  }
+
+  /** Opens a complaint from the queue and waits for its forms to be live. */
+  async open(reference: string) {
+    await this.table.getByRole("link", { name: reference, exact: true }).click();
+    await expect(this.page.getByRole("heading", { level: 1, name: `Complaint ${reference}` })).toBeVisible();
+    await expect(new Header(this.page).accountMenuButton()).toBeEnabled();
+  }
+
+  acknowledgeForm(reference: string): Locator {
+    return this.page.getByRole("form", { name: `Acknowledge ${reference}` });
+  }
+
+  answerForm(reference: string): Locator {
+    return this.page.getByRole("form", { name: `Answer ${reference}` });
   }
 }

@@ -1,0 +1,209 @@
+import { z } from "zod";
+import { londonLocalToIso } from "@/components/admin/competitions/competition-fields";
+
+// The settings form's fields, checked with zod (one message per field) before admin_update_settings, which
+// checks every value again and has the last word. Shared by the form (names, labels) and the action. Money
+// stays as typed ("2.50") until it is handed to SQL as a number; nothing here adds or rounds it.
+
+/** How many bonus-tier rows the form shows (empty rows are ignored; SQL allows up to 10). */
+export const TIER_SLOTS = 5;
+
+/** What each setting is called on the screen and in "Saved" messages. */
+export const SETTING_LABELS: Record<string, string> = {
+  approval_mode: "approval mode",
+  top_up_min: "top-up minimum",
+  top_up_max: "top-up maximum",
+  bonus_enabled: "bonuses on or off",
+  bonus_tiers: "bonus tiers",
+  credit_card_monthly_cap: "credit-card monthly cap",
+  large_adjustment_threshold: "large-adjustment threshold",
+  stamp_price: "stamp price",
+  postal_window_working_days: "postal window",
+  postal_address: "postal address",
+  launch_at: "launch countdown date",
+  complaints_contact: "complaints contact",
+  dispute_resolution_body: "dispute-resolution body",
+  spinner_enabled: "LabSpinner on or off",
+};
+
+/** The setting each form field belongs to: the form sends only the settings whose fields were edited. */
+export const FIELD_SETTING = {
+  approvalMode: "approval_mode",
+  topUpMin: "top_up_min",
+  topUpMax: "top_up_max",
+  bonusEnabled: "bonus_enabled",
+  tierFrom: "bonus_tiers",
+  tierPercent: "bonus_tiers",
+  cardCap: "credit_card_monthly_cap",
+  largeAdjustment: "large_adjustment_threshold",
+  stampPrice: "stamp_price",
+  postalWindow: "postal_window_working_days",
+  postalAddress: "postal_address",
+  launchAt: "launch_at",
+  complaintsContact: "complaints_contact",
+  disputeName: "dispute_resolution_body",
+  disputeUrl: "dispute_resolution_body",
+  spinnerEnabled: "spinner_enabled",
+} as const;
+
+const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
+const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
+// A UK postcode somewhere in the address (SQL looks for it the same way, at the end).
+const POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/i;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const HTTPS_URL = /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/;
+
+const text = z.string().prefault("");
+/** A repeated field: the form sends a list, or one value when there is one box. */
+const list = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string()),
+);
+const checkbox = z.preprocess((value) => value === "on", z.boolean());
+
+const pounds = (label: string, min: number, max: number, example: string) =>
+  z
+    .string()
+    .trim()
+    .regex(MONEY, `Enter the ${label} in pounds and pence, such as ${example}`)
+    .refine(
+      (v) => Number(v) >= min && Number(v) <= max,
+      `The ${label} must be from £${min} to £${max.toLocaleString("en-GB")}`,
+    )
+    .prefault("");
+
+// Every field an admin may change.
+const baseSchema = z.object({
+  approvalMode: z.enum(["manual", "auto"], { error: "Choose manual or automatic approval" }),
+  stampPrice: pounds("stamp price", 0.01, 10, "0.87"),
+  postalWindow: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, "Enter a whole number of working days from 1 to 20")
+    .refine((v) => Number(v) >= 1 && Number(v) <= 20, "Enter a whole number of working days from 1 to 20")
+    .prefault(""),
+  postalAddress: text
+    .transform((v) =>
+      v
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((lines) => lines.length >= 2 && lines.length <= 8, "Give the postal address on 2 to 8 lines")
+    .refine((lines) => lines.every((line) => line.length <= 100), "Keep each line of the address to 100 characters")
+    .refine((lines) => POSTCODE.test(lines.at(-1) ?? ""), "End the postal address with a UK postcode"),
+  launchAt: text
+    .transform((v) => v.trim())
+    .refine(
+      (v) => v === "" || londonLocalToIso(v) !== null,
+      "Enter a date and time, or leave it empty for no countdown",
+    )
+    .transform((v) => (v === "" ? null : londonLocalToIso(v))),
+  complaintsContact: z
+    .string()
+    .trim()
+    .max(254, "Keep the e-mail address to 254 characters")
+    .regex(EMAIL, "Enter an e-mail address, such as complaints@labcash.example")
+    .prefault(""),
+  disputeName: z
+    .string()
+    .trim()
+    .min(2, "Enter the dispute-resolution body's name (2 to 200 characters)")
+    .max(200, "Enter the dispute-resolution body's name (2 to 200 characters)")
+    .prefault(""),
+  disputeUrl: z
+    .string()
+    .trim()
+    .max(500, "Keep the web address to 500 characters")
+    .regex(HTTPS_URL, "Enter a web address starting with https://")
+    .prefault(""),
+  spinnerEnabled: checkbox,
+  /**
+   * The settings whose fields were edited, comma-separated: only those are sent, so a save never puts back
+   * an old value over another admin's change to a setting this admin did not touch.
+   */
+  edited: text.transform((v) => new Set(v.split(",").filter(Boolean))),
+  /** Present when the form shows the money settings (super admins only). */
+  money: z.literal("1").optional(),
+  topUpMin: text,
+  topUpMax: text,
+  bonusEnabled: checkbox,
+  tierFrom: list,
+  tierPercent: list,
+  cardCap: text,
+  largeAdjustment: text,
+});
+
+const moneySchema = z.object({
+  topUpMin: pounds("top-up minimum", 1, 10000, "5"),
+  topUpMax: pounds("top-up maximum", 1, 100000, "5000"),
+  cardCap: pounds("credit-card monthly cap", 0, 100000, "250"),
+  largeAdjustment: pounds("large-adjustment threshold", 0, 100000, "100"),
+});
+
+export type SettingsInput = z.output<typeof baseSchema>;
+
+/** The changes as admin_update_settings takes them: {key: value}. */
+export type SettingsChanges = Record<string, unknown>;
+
+export const settingsFormSchema = baseSchema
+  .superRefine((input, ctx) => {
+    if (!input.money) return;
+    const money = moneySchema.safeParse(input);
+    if (!money.success) for (const issue of money.error.issues) ctx.addIssue({ ...issue, code: "custom" });
+    else if (Number(input.topUpMin) > Number(input.topUpMax))
+      ctx.addIssue({
+        code: "custom",
+        path: ["topUpMin"],
+        message: "The top-up minimum must not be more than the maximum",
+      });
+    const seen = new Set<string>();
+    for (let i = 0; i < TIER_SLOTS; i++) {
+      const from = (input.tierFrom[i] ?? "").trim();
+      const percent = (input.tierPercent[i] ?? "").trim();
+      if (!from && !percent) continue;
+      const n = i + 1;
+      if (!MONEY.test(from) || Number(from) < 1)
+        ctx.addIssue({
+          code: "custom",
+          path: [`tierFrom${n}`],
+          message: `Tier ${n}: enter the top-up amount it starts at, from £1, such as 50`,
+        });
+      else if (seen.has(String(Number(from))))
+        ctx.addIssue({ code: "custom", path: [`tierFrom${n}`], message: `Tier ${n}: another tier starts at £${from}` });
+      else seen.add(String(Number(from)));
+      if (!PERCENT.test(percent) || Number(percent) <= 0 || Number(percent) > 100)
+        ctx.addIssue({
+          code: "custom",
+          path: [`tierPercent${n}`],
+          message: `Tier ${n}: enter a bonus percent above 0 and at most 100, such as 2.5`,
+        });
+    }
+  })
+  .transform((input): SettingsChanges => {
+    const changes: SettingsChanges = {
+      approval_mode: input.approvalMode,
+      stamp_price: Number(input.stampPrice),
+      postal_window_working_days: Number(input.postalWindow),
+      postal_address: input.postalAddress,
+      launch_at: input.launchAt,
+      complaints_contact: input.complaintsContact,
+      dispute_resolution_body: { name: input.disputeName, url: input.disputeUrl },
+      spinner_enabled: input.spinnerEnabled,
+    };
+    if (input.money) {
+      Object.assign(changes, {
+        top_up_min: Number(input.topUpMin),
+        top_up_max: Number(input.topUpMax),
+        bonus_enabled: input.bonusEnabled,
+        bonus_tiers: input.tierFrom
+          .slice(0, TIER_SLOTS)
+          .map((from, i) => ({ from: from.trim(), percent: (input.tierPercent[i] ?? "").trim() }))
+          .filter((tier) => tier.from || tier.percent)
+          .map((tier) => ({ from: Number(tier.from), percent: Number(tier.percent) })),
+        credit_card_monthly_cap: Number(input.cardCap),
+        large_adjustment_threshold: Number(input.largeAdjustment),
+      });
+    }
+    return Object.fromEntries(Object.entries(changes).filter(([key]) => input.edited.has(key)));
+  });

@@ -1,0 +1,22 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { SETTING_LABELS, settingsFormSchema } from "@/components/admin/settings/settings-fields";
+import { updateAdminSettings } from "@/lib/data/admin-settings";
+import { defineAction } from "./define-action";
+import { ok } from "./result";
+
+/**
+ * Saves the settings form (/admin/settings) in one call: admin_update_settings checks every value again, saves
+ * all or nothing, refuses a plain admin's change to a money setting (super_admin_required) and audits each
+ * change with its old and new value. Only the settings whose fields were edited are sent, and the money
+ * settings only when the form showed them.
+ */
+export const saveSettings = defineAction({ schema: settingsFormSchema, role: "admin" }, async (changes) => {
+  if (Object.keys(changes).length === 0) return ok(undefined, "Nothing changed.");
+  const result = await updateAdminSettings(changes);
+  revalidatePath("/admin/settings");
+  if (result.changed.length === 0) return ok(undefined, "Nothing changed.");
+  const names = result.changed.map((key) => SETTING_LABELS[key] ?? key);
+  return ok(undefined, `Saved: ${names.join(", ")}. Each change is in the activity log.`);
+});
