@@ -423,9 +423,14 @@ begin
      set deleted_at = now(), approved = false, approved_at = null, approved_by = null,
          rejected_at = now(), rejection_reason = 'Account deleted', metadata = null, updated_at = now()
    where id = p_user_id;
+  -- Letters they sent keep their tickets (the draw's record) but not their name and address. Complaints
+  -- are kept whole (a record of how we handled them), and a published winner's "first name and initial"
+  -- stays on its draw, which is a public record by design (CAP 8.28.5).
+  update public.postal_entries set name = 'Deleted user', address = '(deleted)', postcode = null
+   where user_id = p_user_id;
   -- The audit row names no personal data: the account is gone, the ledger and tickets stay under its id.
   perform private.log_activity('user.deleted', p_user_id, jsonb_build_object(
-    'cleared', jsonb_build_array('name', 'email', 'date_of_birth', 'town', 'sign_in', 'mail_addresses'),
+    'cleared', jsonb_build_array('name', 'email', 'date_of_birth', 'town', 'sign_in', 'mail_addresses', 'postal_entries'),
     'kept', jsonb_build_array('ledger', 'entries', 'tickets'),
     'balance', acct.credits));
   return private.admin_user_row(p_user_id);

@@ -289,6 +289,13 @@ describe("admin_delete_user", () => {
       p_quantity: 1,
       p_answer: "4",
     });
+    await db().call(asUser(admin), "admin_record_postal_entry", {
+      p_competition_id: competition,
+      p_user_id: player,
+      p_name: "Forget Me",
+      p_address: "1 Secret Lane, Leeds LS1 4AP",
+      p_answer: "4",
+    });
 
     const denied = await db().rpc(asUser(admin), "admin_delete_user", { p_user_id: player });
     expect(denied.error?.hint).toBe("super_admin_required");
@@ -313,7 +320,10 @@ describe("admin_delete_user", () => {
       "select count(*)::int as n from public.tickets t join public.entries e on e.id = t.entry_id where e.user_id = $1",
       [player],
     );
-    expect(n).toBe(1);
+    expect(n).toBe(2);
+    expect(
+      await db().sql("select name, address, postcode from public.postal_entries where user_id = $1", [player]),
+    ).toEqual([{ name: "Deleted user", address: "(deleted)", postcode: null }]);
     const audit = await lastActivity("user.deleted", player);
     expect(audit.actor_id).toBe(sup);
     expect(JSON.stringify(audit.details)).not.toContain("forget-me");
