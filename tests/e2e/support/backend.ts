@@ -275,3 +275,13 @@ export async function adminSettings(): Promise<Record<string, unknown>> {
 export async function updateSettings(changes: Record<string, unknown>): Promise<void> {
   await rpc(await adminClient(), "admin_update_settings", { p: changes });
 }
+
+/** A player's marketing choice ("E-mail me about new competitions and results"), set as they would on their profile. */
+export async function setMarketingConsent(user: TestUser, consent: boolean): Promise<void> {
+  await rpc(await signedInClient(user.email), "update_my_profile", { p_email_notifications: consent });
+}
+
+/** The latest mail campaigns as the admin mail screen lists them (admin_list_mail_campaigns). */
+export async function mailCampaigns(): Promise<{ id: string; subject: string; recipients: number }[]> {
+  return rpc(await adminClient(), "admin_list_mail_campaigns", { p_limit: 100 });
+}

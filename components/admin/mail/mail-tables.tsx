@@ -1,0 +1,189 @@
+import Link from "next/link";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { MailCampaign, MailStatus, OutboxRow } from "@/lib/data/admin-mail";
+import { formatDateTime } from "@/lib/format";
+import { KIND_LABELS, STATUS_LABELS, segmentText } from "./mail-fields";
+import { outboxHref } from "./outbox-filters";
+
+const STATUS_VARIANTS: Record<MailStatus, BadgeVariant> = { queued: "info", sent: "success", failed: "destructive" };
+
+export function MailStatusBadge({ status }: { status: MailStatus }) {
+  return <Badge variant={STATUS_VARIANTS[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+/** What a kind of outbox row is called: a campaign's kind, or the app's own mail ("entry_receipt" → "Entry receipt"). */
+function kindText(kind: string): string {
+  if (kind in KIND_LABELS) return KIND_LABELS[kind as keyof typeof KIND_LABELS];
+  const words = kind.replace(/[._]/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The campaigns sent, newest first, each linking to its messages in the outbox. */
+export function CampaignsTable({ campaigns }: { campaigns: MailCampaign[] }) {
+  return (
+    <Table>
+      <TableCaption visuallyHidden>Campaigns sent, newest first</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Sent</TableHead>
+          <TableHead>Subject</TableHead>
+          <TableHead>To</TableHead>
+          <TableHead className="text-right">Recipients</TableHead>
+          <TableHead>Delivery</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {campaigns.map((c) => (
+          <TableRow key={c.id}>
+            <TableCell className="whitespace-nowrap tabular-nums">
+              <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time>
+              <span className="block text-xs text-muted-foreground">by {c.sent_by?.name ?? "a deleted user"}</span>
+            </TableCell>
+            <TableCell>
+              <Link
+                href={outboxHref({ campaign: c.id, status: null })}
+                className="font-medium underline-offset-4 hover:underline"
+              >
+                {c.subject}
+              </Link>
+              <span className="block text-xs text-muted-foreground">{KIND_LABELS[c.kind]}</span>
+            </TableCell>
+            <TableCell>{segmentText(c.segment, c.competition)}</TableCell>
+            <TableCell className="text-right tabular-nums">{c.recipients.toLocaleString("en-GB")}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              {c.sent.toLocaleString("en-GB")} sent, {c.queued.toLocaleString("en-GB")} queued
+              {c.failed ? `, ${c.failed.toLocaleString("en-GB")} failed` : ""}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Campaign and status: a plain GET form, so the filter lives in the URL and works without script. */
+export function OutboxFilterForm({
+  campaigns,
+  campaign,
+  status,
+}: {
+  campaigns: MailCampaign[];
+  campaign: MailCampaign | null;
+  status: MailStatus | null;
+}) {
+  // A campaign from a link that is older than the recent list still shows as chosen.
+  const options = campaign && !campaigns.some((c) => c.id === campaign.id) ? [campaign, ...campaigns] : campaigns;
+  return (
+    <form
+      method="get"
+      action="/admin/mail#outbox"
+      role="search"
+      aria-label="Filter the outbox"
+      className="grid gap-4 sm:grid-cols-[1fr_12rem_auto]"
+    >
+      <Field id="outbox-campaign" label="Campaign">
+        {(control) => (
+          <Select {...control} name="campaign" defaultValue={campaign?.id ?? ""}>
+            <option value="">All mail</option>
+            {options.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.subject} ({formatDateTime(c.created_at)})
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field id="outbox-status" label="Status">
+        {(control) => (
+          <Select {...control} name="status" defaultValue={status ?? ""}>
+            <option value="">Any status</option>
+            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <div className="flex items-start gap-2 sm:pt-6">
+        <button type="submit" className={buttonClasses("primary", "md")}>
+          Show
+        </button>
+        {campaign || status ? (
+          <Link href={outboxHref({ campaign: null, status: null })} className={buttonClasses("ghost", "md")}>
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** One page of the outbox: each message's recipient, subject, status and how it was delivered. */
+export function OutboxTable({ rows }: { rows: OutboxRow[] }) {
+  return (
+    <Table>
+      <TableCaption visuallyHidden>Outbox, newest first</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Queued</TableHead>
+          <TableHead>To</TableHead>
+          <TableHead>Subject</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Delivery</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            <TableCell className="whitespace-nowrap tabular-nums">
+              <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
+            </TableCell>
+            <TableCell>
+              {row.to_user ? (
+                <Link href={`/admin/users/${row.to_user}`} className="underline-offset-4 hover:underline">
+                  {row.to_name ?? row.to_email}
+                </Link>
+              ) : (
+                (row.to_name ?? row.to_email)
+              )}
+              <span className="block text-xs text-muted-foreground">{row.to_email}</span>
+            </TableCell>
+            <TableCell>
+              {row.subject}
+              <span className="block text-xs text-muted-foreground">{kindText(row.kind)}</span>
+            </TableCell>
+            <TableCell>
+              <MailStatusBadge status={row.status} />
+            </TableCell>
+            <TableCell className="text-sm">
+              {row.status === "sent" ? (
+                <>
+                  {row.transport === "smtp" ? "By SMTP" : "Kept in the outbox (no SMTP)"}
+                  {row.sent_at ? (
+                    <span className="block text-xs text-muted-foreground">
+                      <time dateTime={row.sent_at}>{formatDateTime(row.sent_at)}</time>
+                    </span>
+                  ) : null}
+                </>
+              ) : row.error ? (
+                <span className="break-words">
+                  {row.error}
+                  <span className="block text-xs text-muted-foreground">
+                    {row.attempts} {row.attempts === 1 ? "attempt" : "attempts"}
+                  </span>
+                </span>
+              ) : (
+                <span className="text-muted-foreground">Waiting for the next mail run</span>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
