@@ -29,7 +29,7 @@ export const sendMailAction = defineAction({ schema: sendSchema, role: "admin" }
   const campaign = await sendMail(draft, requestId);
   if (!campaign.already_sent) {
     try {
-      await deliverQueuedMail(createAdminClient(), { limit: 100, batches: 1 });
+      await deliverQueuedMail(createAdminClient(), { limit: 50, batches: 1 });
     } catch (e) {
       // The mail is queued either way; the next mail run delivers it.
       console.error("mail delivery after a campaign failed", e);

@@ -59,8 +59,6 @@ export default async function AdminMailPage({ searchParams }: { searchParams: Pr
         />
       </div>
 
-      {query.sent && campaign ? <Alert variant="success">{sentNotice(campaign, query.sent)}</Alert> : null}
-
       <Card>
         <CardHeader>
           <CardTitle>Compose</CardTitle>
@@ -93,6 +91,8 @@ export default async function AdminMailPage({ searchParams }: { searchParams: Pr
         <h2 id="outbox-title" className="text-xl font-semibold">
           Outbox
         </h2>
+        {/* After a send the page opens here (#outbox), so the notice is where the admin lands. */}
+        {query.sent && campaign ? <Alert variant="success">{sentNotice(campaign, query.sent)}</Alert> : null}
         <p className="text-muted-foreground">
           Every e-mail the site sends, newest first: campaigns and the site&apos;s own mail (receipts, results,
           approvals).
