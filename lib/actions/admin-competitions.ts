@@ -3,7 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { createCompetitionSchema, updateCompetitionSchema } from "@/components/admin/competitions/competition-fields";
+import {
+  createCompetitionSchema,
+  plainNewlines,
+  updateCompetitionSchema,
+} from "@/components/admin/competitions/competition-fields";
 import { adminFindAccount, adminUpdatePrizeFulfilment, type PrizeFulfilment } from "@/lib/data/admin-competitions";
 import {
   adminCancelCompetition,
@@ -84,6 +88,7 @@ const postalSchema = z.object({
     .prefault(""),
   address: z
     .string()
+    .overwrite(plainNewlines)
     .trim()
     .min(5, "Give the postal address (5 to 500 characters)")
     .max(500, "Keep the address to 500 characters")

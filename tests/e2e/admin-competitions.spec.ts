@@ -184,6 +184,26 @@ test("an admin records a postal entry and sees the ticket numbers it was given",
   await expect(row).toContainText("HG1 2AB");
   await expect(row).toContainText("#51");
 
+  // The entries CSV names the letter writer and their tickets; a player is refused it.
+  const csv = await page.request.get(`/admin/competitions/${liveCompetition.id}/entries.csv`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  const lines = (await csv.text()).trimEnd().split("\n");
+  expect(lines[0]).toBe(
+    "entry_id,created_at,route,status,first_ticket,last_ticket,tickets,amount,user_id,name,email,postal_address,postcode",
+  );
+  expect(lines.slice(1).join("\n")).toMatch(
+    /,postal,active,51,51,1,0\.00,,Pat Post,,"1 High Street\nHarrogate HG1 2AB",HG1 2AB$/,
+  );
+  const player = await page
+    .context()
+    .browser()!
+    .newContext({ storageState: storageStatePath("player") });
+  const refused = await player.request.get(`/admin/competitions/${liveCompetition.id}/entries.csv`);
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).not.toContain("Pat Post");
+  await player.close();
+
   // A wrong answer is SQL's refusal.
   await admin.recordPostalEntry({ name: "Wrong Answer", address: "2 Low Road, Leeds LS1 4AP", answer: "Blue" });
   await expect(admin.postalForm.getByRole("alert")).toHaveText("That answer is not correct");

@@ -82,7 +82,7 @@ describe("the new-competition form", () => {
         {
           title: " Steam Deck ",
           slug: "Steam-Deck",
-          prize_description: "A Steam Deck OLED",
+          prize_description: "A Steam Deck OLED\r\nwith its case",
           prize_value: "479",
           cash_alternative: "",
           images: "/competitions/a.svg\n\n https://example.com/b.png ",
@@ -104,7 +104,7 @@ describe("the new-competition form", () => {
       slug: "steam-deck",
       summary: "",
       description: "",
-      prize_description: "A Steam Deck OLED",
+      prize_description: "A Steam Deck OLED\nwith its case",
       prize_value: "479",
       cash_alternative: null,
       images: ["/competitions/a.svg", "https://example.com/b.png"],

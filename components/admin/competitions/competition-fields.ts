@@ -74,10 +74,13 @@ export function isoToLondonLocal(iso: string | null | undefined): string {
 
 // No field has a default here: the new form fills missing fields with "" first (fillMissing), and the edit
 // form's absent (disabled) fields must stay absent, so they are neither checked nor sent.
-const text = (max: number, message: string) => z.string().trim().max(max, message);
+/** Browsers post a textarea's line breaks as CRLF; the database keeps \n. */
+export const plainNewlines = (value: string) => value.replace(/\r\n?/g, "\n");
+
+const text = (max: number, message: string) => z.string().overwrite(plainNewlines).trim().max(max, message);
 
 const requiredText = (min: number, max: number, message: string) =>
-  z.string().trim().min(min, message).max(max, message);
+  z.string().overwrite(plainNewlines).trim().min(min, message).max(max, message);
 
 const money = (message: string) => z.string().trim().regex(MONEY, message);
 
