@@ -53,7 +53,16 @@ const POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/i;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const HTTPS_URL = /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/;
 
+// No field transforms its value: a failed check inside a transform would stop the checks across fields
+// (superRefine below) from running, and every field's message should show at once. The final transform
+// turns the text into what SQL takes.
 const text = z.string().prefault("");
+/** The address as lines, blank ones dropped. */
+const addressLines = (v: string) =>
+  v
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 /** A repeated field: the form sends a list, or one value when there is one box. */
 const list = z.preprocess(
   (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
@@ -67,7 +76,7 @@ const pounds = (label: string, min: number, max: number, example: string) =>
     .trim()
     .regex(MONEY, `Enter the ${label} in pounds and pence, such as ${example}`)
     .refine(
-      (v) => Number(v) >= min && Number(v) <= max,
+      (v) => !MONEY.test(v) || (Number(v) >= min && Number(v) <= max),
       `The ${label} must be from £${min} to £${max.toLocaleString("en-GB")}`,
     )
     .prefault("");
@@ -79,31 +88,35 @@ const baseSchema = z.object({
   postalWindow: z
     .string()
     .trim()
-    .regex(/^\d{1,2}$/, "Enter a whole number of working days from 1 to 20")
-    .refine((v) => Number(v) >= 1 && Number(v) <= 20, "Enter a whole number of working days from 1 to 20")
-    .prefault(""),
-  postalAddress: text
-    .transform((v) =>
-      v
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .refine((lines) => lines.length >= 2 && lines.length <= 8, "Give the postal address on 2 to 8 lines")
-    .refine((lines) => lines.every((line) => line.length <= 100), "Keep each line of the address to 100 characters")
-    .refine((lines) => POSTCODE.test(lines.at(-1) ?? ""), "End the postal address with a UK postcode"),
-  launchAt: text
-    .transform((v) => v.trim())
     .refine(
-      (v) => v === "" || londonLocalToIso(v) !== null,
-      "Enter a date and time, or leave it empty for no countdown",
+      (v) => /^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 20,
+      "Enter a whole number of working days from 1 to 20",
     )
-    .transform((v) => (v === "" ? null : londonLocalToIso(v))),
+    .prefault(""),
+  postalAddress: text.superRefine((v, ctx) => {
+    // The first problem only: one message per field.
+    const lines = addressLines(v);
+    const message =
+      lines.length < 2 || lines.length > 8
+        ? "Give the postal address on 2 to 8 lines"
+        : lines.some((line) => line.length > 100)
+          ? "Keep each line of the address to 100 characters"
+          : POSTCODE.test(lines.at(-1) ?? "")
+            ? null
+            : "End the postal address with a UK postcode";
+    if (message) ctx.addIssue({ code: "custom", message });
+  }),
+  launchAt: text.refine(
+    (v) => v.trim() === "" || londonLocalToIso(v.trim()) !== null,
+    "Enter a date and time, or leave it empty for no countdown",
+  ),
   complaintsContact: z
     .string()
     .trim()
-    .max(254, "Keep the e-mail address to 254 characters")
-    .regex(EMAIL, "Enter an e-mail address, such as complaints@labcash.example")
+    .refine(
+      (v) => v.length <= 254 && EMAIL.test(v),
+      "Enter an e-mail address of at most 254 characters, such as complaints@labcash.example",
+    )
     .prefault(""),
   disputeName: z
     .string()
@@ -114,15 +127,17 @@ const baseSchema = z.object({
   disputeUrl: z
     .string()
     .trim()
-    .max(500, "Keep the web address to 500 characters")
-    .regex(HTTPS_URL, "Enter a web address starting with https://")
+    .refine(
+      (v) => v.length <= 500 && HTTPS_URL.test(v),
+      "Enter a web address starting with https:// (at most 500 characters)",
+    )
     .prefault(""),
   spinnerEnabled: checkbox,
   /**
    * The settings whose fields were edited, comma-separated: only those are sent, so a save never puts back
    * an old value over another admin's change to a setting this admin did not touch.
    */
-  edited: text.transform((v) => new Set(v.split(",").filter(Boolean))),
+  edited: text,
   /** Present when the form shows the money settings (super admins only). */
   money: z.literal("1").optional(),
   topUpMin: text,
@@ -147,46 +162,56 @@ export type SettingsInput = z.output<typeof baseSchema>;
 export type SettingsChanges = Record<string, unknown>;
 
 export const settingsFormSchema = baseSchema
-  .superRefine((input, ctx) => {
-    if (!input.money) return;
-    const money = moneySchema.safeParse(input);
-    if (!money.success) for (const issue of money.error.issues) ctx.addIssue({ ...issue, code: "custom" });
-    else if (Number(input.topUpMin) > Number(input.topUpMax))
-      ctx.addIssue({
-        code: "custom",
-        path: ["topUpMin"],
-        message: "The top-up minimum must not be more than the maximum",
-      });
-    const seen = new Set<string>();
-    for (let i = 0; i < TIER_SLOTS; i++) {
-      const from = (input.tierFrom[i] ?? "").trim();
-      const percent = (input.tierPercent[i] ?? "").trim();
-      if (!from && !percent) continue;
-      const n = i + 1;
-      if (!MONEY.test(from) || Number(from) < 1)
+  .superRefine(
+    (input, ctx) => {
+      if (!input.money) return;
+      const money = moneySchema.safeParse(input);
+      const tierFrom = Array.isArray(input.tierFrom) ? input.tierFrom : [];
+      const tierPercent = Array.isArray(input.tierPercent) ? input.tierPercent : [];
+      if (!money.success) for (const issue of money.error.issues) ctx.addIssue({ ...issue, code: "custom" });
+      else if (Number(input.topUpMin) > Number(input.topUpMax))
         ctx.addIssue({
           code: "custom",
-          path: [`tierFrom${n}`],
-          message: `Tier ${n}: enter the top-up amount it starts at, from £1, such as 50`,
+          path: ["topUpMin"],
+          message: "The top-up minimum must not be more than the maximum",
         });
-      else if (seen.has(String(Number(from))))
-        ctx.addIssue({ code: "custom", path: [`tierFrom${n}`], message: `Tier ${n}: another tier starts at £${from}` });
-      else seen.add(String(Number(from)));
-      if (!PERCENT.test(percent) || Number(percent) <= 0 || Number(percent) > 100)
-        ctx.addIssue({
-          code: "custom",
-          path: [`tierPercent${n}`],
-          message: `Tier ${n}: enter a bonus percent above 0 and at most 100, such as 2.5`,
-        });
-    }
-  })
+      const seen = new Set<string>();
+      for (let i = 0; i < TIER_SLOTS; i++) {
+        const from = (tierFrom[i] ?? "").trim();
+        const percent = (tierPercent[i] ?? "").trim();
+        if (!from && !percent) continue;
+        const n = i + 1;
+        if (!MONEY.test(from) || Number(from) < 1)
+          ctx.addIssue({
+            code: "custom",
+            path: [`tierFrom${n}`],
+            message: `Tier ${n}: enter the top-up amount it starts at, from £1, such as 50`,
+          });
+        else if (seen.has(String(Number(from))))
+          ctx.addIssue({
+            code: "custom",
+            path: [`tierFrom${n}`],
+            message: `Tier ${n}: another tier starts at £${from}`,
+          });
+        else seen.add(String(Number(from)));
+        if (!PERCENT.test(percent) || Number(percent) <= 0 || Number(percent) > 100)
+          ctx.addIssue({
+            code: "custom",
+            path: [`tierPercent${n}`],
+            message: `Tier ${n}: enter a bonus percent above 0 and at most 100, such as 2.5`,
+          });
+      }
+      // Run even when another field is already wrong, so every field's message shows at once.
+    },
+    { when: () => true },
+  )
   .transform((input): SettingsChanges => {
     const changes: SettingsChanges = {
       approval_mode: input.approvalMode,
       stamp_price: Number(input.stampPrice),
       postal_window_working_days: Number(input.postalWindow),
-      postal_address: input.postalAddress,
-      launch_at: input.launchAt,
+      postal_address: addressLines(input.postalAddress),
+      launch_at: input.launchAt.trim() === "" ? null : londonLocalToIso(input.launchAt.trim()),
       complaints_contact: input.complaintsContact,
       dispute_resolution_body: { name: input.disputeName, url: input.disputeUrl },
       spinner_enabled: input.spinnerEnabled,
@@ -205,5 +230,6 @@ export const settingsFormSchema = baseSchema
         large_adjustment_threshold: Number(input.largeAdjustment),
       });
     }
-    return Object.fromEntries(Object.entries(changes).filter(([key]) => input.edited.has(key)));
+    const edited = new Set(input.edited.split(","));
+    return Object.fromEntries(Object.entries(changes).filter(([key]) => edited.has(key)));
   });
