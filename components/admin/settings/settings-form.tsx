@@ -266,7 +266,7 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
         <Checkbox
           name="spinnerEnabled"
           label="LabSpinner on"
-          hint="The prize wheel, when it arrives. Off hides it from players."
+          hint="Whether players are offered the prize wheel. The wheel is not built yet; this switch is kept for it."
           checked={values.spinnerEnabled}
           onChange={(checked) => set("spinnerEnabled", checked)}
         />
