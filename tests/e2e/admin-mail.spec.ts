@@ -47,6 +47,7 @@ test("sends marketing to a competition's entrants after the preview, and the out
   });
   await mail.previewMail();
 
+  await expect(mail.preview.getByRole("heading", { name: "Preview" })).toBeFocused();
   await expect(mail.preview).toContainText(`This marketing goes to 2 players: Entrants of ${competition.title}`);
   await expect(mail.preview).toContainText("1 player in the segment will not get it: 1 did not agree to marketing");
   await expect(mail.preview).toContainText(`${ann.name} <${ann.email}>`);

@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -138,6 +138,9 @@ function MailPreviewPanel({ previewed }: { previewed: PreviewedMail }) {
   const { draft, preview, requestId } = previewed;
   const [result, dispatch, pending] = useActionState(sendMailAction, null);
   const heldBack = preview.held_back.no_consent + preview.held_back.protected;
+  // A new preview takes the focus, so keyboard and screen-reader users land on the count and the message.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -147,7 +150,7 @@ function MailPreviewPanel({ previewed }: { previewed: PreviewedMail }) {
 
   return (
     <section aria-labelledby="mail-preview-title" className="flex flex-col gap-4 rounded-xl border border-border p-5">
-      <h2 id="mail-preview-title" className="text-lg font-semibold">
+      <h2 id="mail-preview-title" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
         Preview
       </h2>
       <p>
