@@ -56,6 +56,10 @@ export const DB_ERROR_CODES = [
   "admin_not_deletable",
   "prize_not_verified",
   "no_recipients",
+  "restricted",
+  "flag_not_found",
+  "flag_already_reviewed",
+  "not_restricted",
 ] as const;
 
 /** A known refusal, or 'unexpected' for anything the SQL did not label (a bug, an outage). */

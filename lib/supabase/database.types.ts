@@ -559,6 +559,83 @@ export type Database = {
           },
         ]
       }
+      player_flags: {
+        Row: {
+          details: Json
+          id: string
+          kind: string
+          period: string
+          raised_at: string
+          review_note: string | null
+          reviewed_at: string | null
+          reviewed_by: string | null
+          status: string
+          user_id: string
+        }
+        Insert: {
+          details?: Json
+          id?: string
+          kind: string
+          period: string
+          raised_at?: string
+          review_note?: string | null
+          reviewed_at?: string | null
+          reviewed_by?: string | null
+          status?: string
+          user_id: string
+        }
+        Update: {
+          details?: Json
+          id?: string
+          kind?: string
+          period?: string
+          raised_at?: string
+          review_note?: string | null
+          reviewed_at?: string | null
+          reviewed_by?: string | null
+          status?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      player_interventions: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          flag_id: string | null
+          id: string
+          kind: string
+          note: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          flag_id?: string | null
+          id?: string
+          kind: string
+          note: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          flag_id?: string | null
+          id?: string
+          kind?: string
+          note?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "player_interventions_flag_id_fkey"
+            columns: ["flag_id"]
+            isOneToOne: false
+            referencedRelation: "player_flags"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       player_protections: {
         Row: {
           break_kind: string | null
@@ -570,6 +647,7 @@ export type Database = {
           monthly_limit: number | null
           pending_limit: number | null
           pending_limit_from: string | null
+          restricted_at: string | null
           updated_at: string
           user_id: string
         }
@@ -583,6 +661,7 @@ export type Database = {
           monthly_limit?: number | null
           pending_limit?: number | null
           pending_limit_from?: string | null
+          restricted_at?: string | null
           updated_at?: string
           user_id: string
         }
@@ -596,6 +675,7 @@ export type Database = {
           monthly_limit?: number | null
           pending_limit?: number | null
           pending_limit_from?: string | null
+          restricted_at?: string | null
           updated_at?: string
           user_id?: string
         }
@@ -1025,6 +1105,12 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_get_player_protection: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: Json
+      }
       admin_get_settings: {
         Args: never
         Returns: Json
@@ -1082,6 +1168,13 @@ export type Database = {
           created_at: string
         }[]
       }
+      admin_list_player_flags: {
+        Args: {
+          p_status?: string
+          p_limit?: number
+        }
+        Returns: Json
+      }
       admin_list_prize_fulfilment: {
         Args: {
           p_status?: string
@@ -1096,6 +1189,7 @@ export type Database = {
           p_kyc?: string
           p_cursor?: string
           p_limit?: number
+          p_flagged?: boolean
         }
         Returns: Json
       }
@@ -1116,6 +1210,14 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_record_intervention: {
+        Args: {
+          p_user_id: string
+          p_kind: string
+          p_note: string
+        }
+        Returns: Json
+      }
       admin_record_postal_entry: {
         Args: {
           p_competition_id: string
@@ -1130,6 +1232,14 @@ export type Database = {
         Args: {
           p_user_id: string
           p_reason: string
+        }
+        Returns: Json
+      }
+      admin_review_player_flag: {
+        Args: {
+          p_flag_id: string
+          p_note: string
+          p_intervention?: string
         }
         Returns: Json
       }
@@ -1449,6 +1559,10 @@ export type Database = {
         Args: {
           p_amount: number
         }
+        Returns: Json
+      }
+      raise_player_flags: {
+        Args: never
         Returns: Json
       }
       record_top_up_refund: {

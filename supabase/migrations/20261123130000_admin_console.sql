@@ -66,7 +66,9 @@ begin
       'open_complaints', (select count(*) from public.complaints c where c.status <> 'resolved'),
       'overdue_complaints', (select count(*) from public.complaints c
                               where (c.status = 'received' and c.acknowledge_by < now())
-                                 or (c.status <> 'resolved' and c.respond_by < now()))),
+                                 or (c.status <> 'resolved' and c.respond_by < now())),
+      -- Players with a player-protection flag awaiting review (player_flags, *_player_protection.sql).
+      'flagged_players', (select count(distinct f.user_id) from public.player_flags f where f.status = 'open')),
     'days', day_rows,
     'totals', jsonb_build_object(
       'signups', (select sum((x ->> 'signups')::bigint) from jsonb_array_elements(day_rows) x),
@@ -74,7 +76,7 @@ begin
       'credit_sold', (select sum((x ->> 'credit_sold')::numeric) from jsonb_array_elements(day_rows) x)));
 end;
 $$;
-comment on function public.admin_dashboard() is 'Admins: the dashboard in one call. counts: players (role user), approved_players, pending_approvals (as the approval queue), live_competitions, awaiting_draw (sold out or closed, not drawn), open_complaints (not resolved), overdue_complaints (past a deadline); days: the last 30 Europe/London days (from .. to, today included, zeros included) with signups, tickets (paid tickets sold that day) and credit_sold (top_up ledger rows, pounds); totals over those days.';
+comment on function public.admin_dashboard() is 'Admins: the dashboard in one call. counts: players (role user), approved_players, pending_approvals (as the approval queue), live_competitions, awaiting_draw (sold out or closed, not drawn), open_complaints (not resolved), overdue_complaints (past a deadline), flagged_players (players with a protection flag awaiting review); days: the last 30 Europe/London days (from .. to, today included, zeros included) with signups, tickets (paid tickets sold that day) and credit_sold (top_up ledger rows, pounds); totals over those days.';
 grant execute on function public.admin_dashboard() to authenticated;
 
 -- ----------------------------------------------------------------------------

@@ -81,7 +81,7 @@ comment on function private.admin_user_row(uuid) is 'One user as the admin users
 -- ----------------------------------------------------------------------------
 create function public.admin_list_users(
   p_search text default null, p_role text default null, p_approval text default null, p_kyc text default null,
-  p_cursor text default null, p_limit integer default 25
+  p_cursor text default null, p_limit integer default 25, p_flagged boolean default null
 ) returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -134,6 +134,9 @@ begin
            where (search is null or a.id = search_id or p.name ilike pattern or p.email ilike pattern)
              and (p_role is null or a.role = p_role)
              and (p_kyc is null or a.kyc_status = p_kyc)
+             -- Flagged: with a player-protection flag awaiting review (player_flags, *_player_protection.sql).
+             and (p_flagged is null
+                  or p_flagged = exists (select 1 from public.player_flags f where f.user_id = a.id and f.status = 'open'))
              and (p_approval is null
                   or (p_approval = 'deleted' and a.deleted_at is not null)
                   or (p_approval = 'approved' and a.deleted_at is null and a.approved)
@@ -153,8 +156,8 @@ begin
   return jsonb_build_object('rows', page_rows, 'next_cursor', next_cursor);
 end;
 $$;
-comment on function public.admin_list_users(text, text, text, text, text, integer) is 'Admins: one page of users, newest first (keyset: pass next_cursor as p_cursor), searched by name or e-mail (a substring, case ignored) or id, filtered by role, approval (approved, pending, rejected, deleted) and KYC status.';
-grant execute on function public.admin_list_users(text, text, text, text, text, integer) to authenticated;
+comment on function public.admin_list_users(text, text, text, text, text, integer, boolean) is 'Admins: one page of users, newest first (keyset: pass next_cursor as p_cursor), searched by name or e-mail (a substring, case ignored) or id, filtered by role, approval (approved, pending, rejected, deleted), KYC status and flagged (true: with a player-protection flag awaiting review; false: without).';
+grant execute on function public.admin_list_users(text, text, text, text, text, integer, boolean) to authenticated;
 
 -- ----------------------------------------------------------------------------
 -- One user

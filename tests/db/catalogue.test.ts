@@ -95,7 +95,7 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_update_prize_fulfilment(uuid,text,text,text)":
     "admins only (checked inside); prize status, notes and proof of delivery on a draw, audited",
   "admin_find_account(text)": "admins only (checked inside); one account's id and name by its exact e-mail",
-  "admin_list_users(text,text,text,text,text,integer)":
+  "admin_list_users(text,text,text,text,text,integer,boolean)":
     "admins only (checked inside); every account's name, e-mail, role, approval, KYC status and balance",
   "admin_get_user(uuid)": "admins only (checked inside); one account with its limits, entries and activity",
   "admin_user_ledger(uuid,bigint,integer)": "admins only (checked inside); one account's ledger rows",
@@ -118,6 +118,13 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_update_settings(jsonb)":
     "admins only (checked inside), money settings super admins only; checked values, all or nothing, audited",
   "admin_get_complaint(uuid)": "admins only (checked inside); one complaint with the complainant",
+  "admin_list_player_flags(text,integer)":
+    "admins only (checked inside); the player-protection review queue with names and e-mails; raises new flags first",
+  "admin_get_player_protection(uuid)": "admins only (checked inside); one player's flags, interventions and restriction",
+  "admin_record_intervention(uuid,text,text)":
+    "admins only (checked inside); records and applies an intervention (restriction, closure) on a player, audited",
+  "admin_review_player_flag(uuid,text,text)":
+    "admins only (checked inside); marks a flag reviewed with a note, optionally with an intervention, audited",
 };
 
 /** Functions only the server (secret key) may execute. */
@@ -131,6 +138,7 @@ const SERVER_ONLY: Record<string, string> = {
   "confirm_top_up(uuid,text,text,numeric)": "the webhook and the test checkout credit a paid top-up, once",
   "fail_top_up(uuid,text)": "the webhook and the test checkout mark a top-up failed or expired",
   "record_top_up_refund(text,text,numeric)": "the webhook and the adapter record a refund and reverse the credit",
+  "raise_player_flags()": "the cron raises player-protection flags (the review queue raises them too, for admins)",
 };
 
 /**
@@ -154,6 +162,8 @@ const GROWING_TABLES = [
   "player_protections",
   "complaints",
   "mail_campaigns",
+  "player_flags",
+  "player_interventions",
 ];
 /** Tables that stay small, with the reason their foreign keys need no index. */
 const SMALL_TABLES: Record<string, string> = {
@@ -399,6 +409,10 @@ describe("schema private: internal helpers", () => {
       "setting_boolean(text,jsonb,text)",
       "setting_text(text,jsonb,text,integer,integer)",
       "setting_checked(text,jsonb)",
+      "raise_player_flags()",
+      "player_flag_json(uuid)",
+      "player_intervention_json(uuid)",
+      "record_intervention(uuid,uuid,text,text,uuid)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn
