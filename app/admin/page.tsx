@@ -51,7 +51,7 @@ export default async function AdminPage() {
         />
       </div>
       <h2 className="sr-only">At a glance</h2>
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
         <Figure
           label="Players"
           value={counts.players}
@@ -78,6 +78,12 @@ export default async function AdminPage() {
           note={`${counts.overdue_complaints.toLocaleString("en-GB")} past a deadline`}
           href="/admin/complaints"
           linkLabel="Complaints queue"
+        />
+        <Figure
+          label="Players flagged for review"
+          value={counts.flagged_players}
+          href="/admin/protection"
+          linkLabel="Review queue"
         />
       </dl>
       <div className="grid items-start gap-4 xl:grid-cols-3">

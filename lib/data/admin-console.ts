@@ -21,6 +21,8 @@ const dashboardSchema = z.object({
     awaiting_draw: count,
     open_complaints: count,
     overdue_complaints: count,
+    /** Players with a player-protection flag awaiting review. */
+    flagged_players: count,
   }),
   days: z.array(
     z.object({

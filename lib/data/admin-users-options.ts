@@ -17,4 +17,6 @@ export type UserFilter = {
   role: UserRole | null;
   approval: ApprovalState | null;
   kyc: KycStatus | null;
+  /** Only players with a player-protection flag awaiting review. */
+  flagged: boolean;
 };

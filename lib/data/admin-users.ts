@@ -30,6 +30,8 @@ const userRowSchema = z.object({
   credits: amount,
   created_at: z.string(),
   deleted_at: z.string().nullable(),
+  /** Player-protection flags awaiting review. */
+  open_flags: z.number().int().nonnegative().default(0),
 });
 export type AdminUserRow = z.infer<typeof userRowSchema>;
 
@@ -45,6 +47,7 @@ export const listUsers = (filter: UserFilter, cursor: string | null, limit: numb
       p_role: filter.role ?? undefined,
       p_approval: filter.approval ?? undefined,
       p_kyc: filter.kyc ?? undefined,
+      p_flagged: filter.flagged ? true : undefined,
       p_cursor: cursor ?? undefined,
       p_limit: limit,
     },

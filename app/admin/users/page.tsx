@@ -13,6 +13,7 @@ import {
 } from "@/components/admin/users/user-filters";
 import { UsersFilterForm } from "@/components/admin/users/users-filter-form";
 import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -35,7 +36,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
         <AdminBreadcrumbs path="/admin/users" />
         <PageHeader
           title="Users"
-          description="Every account, newest first. Flags for review arrive with player protection."
+          description="Every account, newest first. “Flagged” marks a player with a protection flag awaiting review."
         />
       </div>
       <UsersFilterForm filter={query} />
@@ -72,6 +73,11 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
                     {user.name}
                   </Link>
                   {user.email ? <span className="block text-xs text-muted-foreground">{user.email}</span> : null}
+                  {user.open_flags > 0 ? (
+                    <Badge variant="warning" className="mt-1">
+                      Flagged ({user.open_flags})
+                    </Badge>
+                  ) : null}
                 </TableCell>
                 <TableCell>
                   <RoleBadge role={user.role} />

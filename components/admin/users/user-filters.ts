@@ -58,6 +58,8 @@ export function parseUsersQuery(params: SearchParams): { query: UsersQuery; igno
     (v) => `“${v}” is not an approval state, so all are shown.`,
   );
   const kyc = read("kyc", z.enum(KYC_STATUSES), (v) => `“${v}” is not a KYC status, so all are shown.`);
+  const flagged =
+    read("flagged", z.literal("yes"), (v) => `“${v}” is not a flag filter, so every user is shown.`) === "yes";
   const cursor = read("after", cursorSchema, () => "That page link was not valid, so the first page is shown.");
   const trailText = cursor === null ? null : single(params, "trail");
   const trail = trailText
@@ -66,10 +68,10 @@ export function parseUsersQuery(params: SearchParams): { query: UsersQuery; igno
         .filter((c) => cursorSchema.safeParse(c).success)
         .slice(-MAX_TRAIL)
     : [];
-  return { query: { search, role, approval, kyc, cursor, trail }, ignored };
+  return { query: { search, role, approval, kyc, flagged, cursor, trail }, ignored };
 }
 
-export const isFiltered = (f: UserFilter) => Boolean(f.search || f.role || f.approval || f.kyc);
+export const isFiltered = (f: UserFilter) => Boolean(f.search || f.role || f.approval || f.kyc || f.flagged);
 
 export function usersHref(filter: UserFilter, page: { cursor: string | null; trail: string[] } | null = null) {
   const params = new URLSearchParams();
@@ -77,6 +79,7 @@ export function usersHref(filter: UserFilter, page: { cursor: string | null; tra
   if (filter.role) params.set("role", filter.role);
   if (filter.approval) params.set("approval", filter.approval);
   if (filter.kyc) params.set("kyc", filter.kyc);
+  if (filter.flagged) params.set("flagged", "yes");
   if (page?.cursor) {
     params.set("after", page.cursor);
     if (page.trail.length) params.set("trail", page.trail.join(","));

@@ -92,7 +92,7 @@ const STATE_TEXT = {
   active: "Playing normally",
   break: "On a break",
   self_exclusion: "Self-excluded",
-  closed: "Account closed by the player",
+  closed: "Account closed",
 } as const;
 
 export function ProtectionsSection({ protections: p }: { protections: AdminUserDetail["protections"] }) {
@@ -122,7 +122,7 @@ export function ProtectionsSection({ protections: p }: { protections: AdminUserD
           ]}
         />
         <p className="text-xs text-muted-foreground">
-          Only the player can set these. Spins and intervention records arrive with LabSpinner and player protection.
+          Only the player can set these. Flags and interventions are below; spins arrive with LabSpinner.
         </p>
       </CardContent>
     </Card>

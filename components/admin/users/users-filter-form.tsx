@@ -14,7 +14,7 @@ export function UsersFilterForm({ filter }: { filter: UserFilter }) {
       action="/admin/users"
       role="search"
       aria-label="Filter the users"
-      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5"
+      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-6"
     >
       <Field id="users-search" label="Search" hint="Name or e-mail" className="xl:col-span-2">
         {(control) => <Input {...control} type="search" name="q" defaultValue={filter.search ?? ""} maxLength={200} />}
@@ -55,7 +55,15 @@ export function UsersFilterForm({ filter }: { filter: UserFilter }) {
           </Select>
         )}
       </Field>
-      <div className="flex items-start gap-2 xl:col-span-5">
+      <Field id="users-flagged" label="Flags">
+        {(control) => (
+          <Select {...control} name="flagged" defaultValue={filter.flagged ? "yes" : ""}>
+            <option value="">Any</option>
+            <option value="yes">Flagged for review</option>
+          </Select>
+        )}
+      </Field>
+      <div className="flex items-start gap-2 xl:col-span-6">
         <button type="submit" className={buttonClasses("primary", "md")}>
           Show
         </button>

@@ -285,3 +285,8 @@ export async function setMarketingConsent(user: TestUser, consent: boolean): Pro
 export async function mailCampaigns(): Promise<{ id: string; subject: string; recipients: number }[]> {
   return rpc(await adminClient(), "admin_list_mail_campaigns", { p_limit: 100 });
 }
+
+/** Sets `user`'s monthly limit as they would on their responsible-play page (set_monthly_limit; null for none). */
+export async function setMonthlyLimitAs(user: TestUser, limit: number | null): Promise<void> {
+  await rpc(await signedInClient(user.email), "set_monthly_limit", { p_limit: limit });
+}

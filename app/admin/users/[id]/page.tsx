@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Pencil } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { loadUser } from "@/components/admin/users/load-user";
+import { ProtectionRecordSection } from "@/components/admin/users/protection-record";
 import { ApprovalBadge, KycBadge, RoleBadge } from "@/components/admin/users/user-badges";
 import {
   AccountSection,
@@ -16,6 +17,7 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
+import { getPlayerProtection } from "@/lib/data/admin-protection";
 import { getUserLedger } from "@/lib/data/admin-users";
 
 export const metadata: Metadata = { title: "User", robots: { index: false } };
@@ -33,7 +35,11 @@ export default async function AdminUserPage({
   await requireAdmin(`/admin/users/${id}`);
   const query = await searchParams;
   const before = query.before && /^[1-9]\d{0,14}$/.test(query.before) ? Number(query.before) : null;
-  const [detail, ledger] = await Promise.all([loadUser(id), getUserLedger(id, before, LEDGER_PAGE_SIZE)]);
+  const detail = await loadUser(id);
+  const [ledger, protection] = await Promise.all([
+    getUserLedger(id, before, LEDGER_PAGE_SIZE),
+    getPlayerProtection(id),
+  ]);
   const { user } = detail;
   return (
     <section className="flex flex-col gap-6">
@@ -67,6 +73,12 @@ export default async function AdminUserPage({
         <AccountSection user={user} />
         <ProtectionsSection protections={detail.protections} />
       </div>
+      <ProtectionRecordSection
+        userId={id}
+        record={protection}
+        closed={detail.protections.state === "closed"}
+        deleted={user.approval === "deleted"}
+      />
       <LedgerSection userId={id} page={ledger} paged={before !== null} />
       <EntriesSection entries={detail.entries} />
       <ActivitySection userId={id} activity={detail.activity} />

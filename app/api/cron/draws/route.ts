@@ -8,8 +8,9 @@ import { createAdminClient } from "@/lib/supabase/admin";
 import { EMBEDDED_CRON_SECRET } from "@/supabase/embedded/keys";
 
 // Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`.
-// It draws or closes every competition past its close time, then delivers the
-// mail those draws (and anything else) queued.
+// It draws or closes every competition past its close time, raises any new
+// player-protection flags (code of practice 1.6), then delivers the mail those
+// draws (and anything else) queued.
 export const dynamic = "force-dynamic";
 
 const dueDrawsSchema = z.object({
@@ -44,6 +45,14 @@ export async function GET(request: Request) {
     console.error("run_due_draws failed", e);
     return Response.json({ error: e instanceof DbError ? e.message : "run_due_draws failed" }, { status: 500 });
   }
+  // A failure here is logged and reported, never stops the draws' mail.
+  let flags: { raised: number } | { error: string };
+  try {
+    flags = await callRpcWith(supabase, "raise_player_flags", {}, z.object({ raised: z.number().int() }));
+  } catch (e) {
+    console.error("raise_player_flags failed", e);
+    flags = { error: e instanceof DbError ? e.message : "raise_player_flags failed" };
+  }
   let mail;
   try {
     mail = await deliverQueuedMail(supabase);
@@ -51,5 +60,5 @@ export async function GET(request: Request) {
     console.error("mail delivery failed", e);
     mail = { error: (e as Error).message };
   }
-  return Response.json({ ok: true, drawn: draws.drawn, closed: draws.closed, mail });
+  return Response.json({ ok: true, drawn: draws.drawn, closed: draws.closed, flags, mail });
 }

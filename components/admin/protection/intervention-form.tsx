@@ -1,0 +1,57 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { FormStatus } from "@/components/forms/form-status";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { recordPlayerIntervention } from "@/lib/actions/admin-protection";
+import type { ActionResult } from "@/lib/actions/result";
+import { INTERVENTION_LABELS, type InterventionKind } from "@/lib/data/admin-protection-options";
+
+/** Records an intervention on a player (/admin/users/{id}); cleared after it is recorded, kept after a refusal. */
+export function InterventionForm({ userId, kinds }: { userId: string; kinds: InterventionKind[] }) {
+  const [result, action] = useActionState(recordPlayerIntervention, null);
+  const [note, setNote] = useState("");
+  const [kind, setKind] = useState<string>(kinds[0] ?? "note");
+  const [shown, setShown] = useState<ActionResult | null>(null);
+  if (result !== shown) {
+    setShown(result);
+    if (result?.ok) {
+      setNote("");
+      setKind("note");
+    }
+  }
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  return (
+    <form action={action} aria-label="Record an intervention" className="flex flex-col gap-3" noValidate>
+      <input type="hidden" name="userId" value={userId} />
+      <Field
+        id="intervention-kind"
+        label="What was done"
+        hint="Restricting play refuses top-ups and entries until the restriction is lifted. Closing the account is permanent."
+        errors={errors?.kind}
+      >
+        {(control) => (
+          <Select {...control} name="kind" value={kind} onChange={(e) => setKind(e.target.value)}>
+            {kinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {INTERVENTION_LABELS[kind]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field id="intervention-note" label="Note" hint="Required, 3 to 2000 characters." errors={errors?.note}>
+        {(control) => (
+          <Textarea {...control} name="note" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+        )}
+      </Field>
+      <FormStatus result={result} />
+      <div>
+        <SubmitButton pendingLabel="Recording…">Record intervention</SubmitButton>
+      </div>
+    </form>
+  );
+}
