@@ -1,5 +1,6 @@
 import { defineCollection, defineConfig, defineSingleton } from "@content-collections/core";
 import { compileMDX } from "@content-collections/mdx";
+import remarkGfm from "remark-gfm";
 import { z } from "zod";
 import { rehypeHeadingIds } from "./lib/content/rehype-heading-ids";
 import { searchSections, tableOfContents } from "./lib/content/markdown-outline";
@@ -50,7 +51,7 @@ const docs = defineCollection({
   transform: async (doc, context) => {
     const base = common("docs", doc._meta, doc);
     const path = ["/docs", ...base.segments].join("/");
-    const body = await compileMDX(context, doc, { rehypePlugins: [rehypeHeadingIds] });
+    const body = await compileMDX(context, doc, { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeHeadingIds] });
     return {
       id: base.id,
       stem: base.stem,
@@ -96,7 +97,7 @@ const posts = defineCollection({
   transform: async (doc, context) => {
     const base = common("posts", doc._meta, doc);
     const slug = base.segments.join("/");
-    const body = await compileMDX(context, doc, { rehypePlugins: [rehypeHeadingIds] });
+    const body = await compileMDX(context, doc, { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeHeadingIds] });
     return {
       id: base.id,
       stem: base.stem,

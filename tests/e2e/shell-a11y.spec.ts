@@ -10,6 +10,8 @@ const publicPages = [
   "/docs/getting-started",
   "/docs/fair-draws",
   "/docs/legal/privacy-policy",
+  "/docs/legal/code-of-practice",
+  "/complaints",
   "/blog",
   "/blog/welcome-to-labcash",
   "/pricing",

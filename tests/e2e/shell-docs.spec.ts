@@ -60,3 +60,11 @@ test("the docs cover credits, free entry, fair draws, LabSpinner and responsible
     "https://www.begambleaware.org",
   );
 });
+
+test("tables in the docs render as tables (GFM)", async ({ page }) => {
+  await page.goto("/docs/getting-started");
+  const tiers = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Bonus credit" }) });
+  await expect(tiers.getByRole("row")).toHaveCount(4);
+  await expect(tiers.getByRole("cell", { name: "5%", exact: true })).toBeVisible();
+  await expect(page.getByText("| --- |")).toHaveCount(0);
+});
