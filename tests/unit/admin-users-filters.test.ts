@@ -23,6 +23,16 @@ describe("the admin users list's URL", () => {
     expect(ignored).toHaveLength(5);
   });
 
+  it("reads the flagged filter (flagged=yes) and keeps it in links; another value is dropped with a note", () => {
+    const { query, ignored } = parseUsersQuery({ flagged: "yes", role: "user" });
+    expect(query).toMatchObject({ flagged: true, role: "user" });
+    expect(ignored).toEqual([]);
+    expect(usersHref(query)).toBe("/admin/users?role=user&flagged=yes");
+    const bad = parseUsersQuery({ flagged: "maybe" });
+    expect(bad.query.flagged).toBe(false);
+    expect(bad.ignored).toHaveLength(1);
+  });
+
   it("pages forward and back with the keyset cursor, keeping the filter", () => {
     const first = parseUsersQuery({ q: "ann" }).query;
     const page2 = nextUsersHref(first, CURSOR_1)!;
