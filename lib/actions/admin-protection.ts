@@ -8,6 +8,7 @@ import {
   recordIntervention,
   reviewPlayerFlag,
 } from "@/lib/data/admin-protection";
+import { formCheckbox } from "./action";
 import { defineAction } from "./define-action";
 import { ok } from "./result";
 
@@ -27,7 +28,7 @@ const reviewSchema = z.object({
   // An empty choice means "no intervention".
   intervention: z.preprocess(
     (value) => (value === "" || value === undefined ? null : value),
-    z.enum(INTERVENTION_KINDS, { error: "Choose an intervention, or none" }).nullable(),
+    z.enum(["note", "contacted", "restricted"], { error: "Choose an intervention, or none" }).nullable(),
   ),
 });
 
@@ -41,11 +42,18 @@ export const reviewFlag = defineAction({ schema: reviewSchema, role: "admin" }, 
   );
 });
 
-const interventionSchema = z.object({
-  userId: z.string().uuid("Unknown account"),
-  kind: z.enum(INTERVENTION_KINDS, { error: "Choose what was done" }),
-  note,
-});
+const interventionSchema = z
+  .object({
+    userId: z.string().uuid("Unknown account"),
+    kind: z.enum(INTERVENTION_KINDS, { error: "Choose what was done" }),
+    note,
+    // Closing is permanent, so it needs a tick as well as the choice.
+    confirmClose: formCheckbox,
+  })
+  .refine((form) => form.kind !== "closed" || form.confirmClose, {
+    path: ["confirmClose"],
+    message: "Tick to confirm: closing the account cannot be undone",
+  });
 
 export const recordPlayerIntervention = defineAction({ schema: interventionSchema, role: "admin" }, async (input) => {
   await recordIntervention(input.userId, input.kind, input.note);

@@ -72,6 +72,17 @@ test("a 'restricted' intervention refuses the player's top-ups and entries until
   await page.reload();
   await expect(page.getByText("Your account is restricted: please contact us")).toHaveCount(0);
   expect((await buyAs(player, competition.id, 1)).ticket_numbers).toHaveLength(1);
+
+  // Closing is permanent, so it needs a tick too.
+  await record.record("Closed the account", "They asked us by phone to close the account.");
+  const confirm = record.form.getByLabel("I confirm: close this account for good");
+  await expect(confirm).toHaveAccessibleDescription("Tick to confirm: closing the account cannot be undone");
+  await expect(record.interventions).not.toContainText("Closed the account");
+  await confirm.check();
+  await record.form.getByRole("button", { name: "Record intervention" }).click();
+  await expect(record.interventions).toContainText("Closed the account");
+  await page.reload();
+  await expect(page.getByText("Your account is closed")).toBeVisible();
 });
 
 test("the protection screens have no axe violations in light and dark mode", async ({ admin }) => {

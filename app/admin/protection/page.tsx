@@ -41,7 +41,8 @@ export default async function AdminProtectionPage() {
         ) : (
           <ol className="flex flex-col gap-4">
             {open.map((flag) => {
-              const label = `${flag.user.name}, ${flagKindLabel(flag.kind)}`;
+              // Unique per flag (a form is a landmark): the player, the kind and when it was raised.
+              const label = `${flag.user.name}, ${flagKindLabel(flag.kind)}, raised ${formatDateTime(flag.raised_at)}`;
               return (
                 <li key={flag.id}>
                   <Card>
@@ -66,7 +67,7 @@ export default async function AdminProtectionPage() {
                       <ReviewFlagForm
                         flagId={flag.id}
                         label={label}
-                        interventions={["note", "contacted", "restricted", "closed"]}
+                        interventions={["note", "contacted", "restricted"]}
                       />
                     </CardContent>
                   </Card>

@@ -15,12 +15,14 @@ export function InterventionForm({ userId, kinds }: { userId: string; kinds: Int
   const [result, action] = useActionState(recordPlayerIntervention, null);
   const [note, setNote] = useState("");
   const [kind, setKind] = useState<string>(kinds[0] ?? "note");
+  const [confirmClose, setConfirmClose] = useState(false);
   const [shown, setShown] = useState<ActionResult | null>(null);
   if (result !== shown) {
     setShown(result);
     if (result?.ok) {
       setNote("");
       setKind("note");
+      setConfirmClose(false);
     }
   }
   const errors = result && !result.ok ? result.fieldErrors : undefined;
@@ -43,6 +45,27 @@ export function InterventionForm({ userId, kinds }: { userId: string; kinds: Int
           </Select>
         )}
       </Field>
+      {kind === "closed" ? (
+        <div className="flex flex-col gap-1">
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="confirmClose"
+              checked={confirmClose}
+              onChange={(e) => setConfirmClose(e.target.checked)}
+              aria-invalid={errors?.confirmClose ? true : undefined}
+              aria-describedby={errors?.confirmClose ? "intervention-confirm-error" : undefined}
+              className="mt-1 size-4 accent-primary"
+            />
+            <span className="font-medium">I confirm: close this account for good</span>
+          </label>
+          {errors?.confirmClose ? (
+            <p id="intervention-confirm-error" className="text-sm text-destructive">
+              {errors.confirmClose[0]}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <Field id="intervention-note" label="Note" hint="Required, 3 to 2000 characters." errors={errors?.note}>
         {(control) => (
           <Textarea {...control} name="note" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
