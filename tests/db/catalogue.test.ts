@@ -120,7 +120,8 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_get_complaint(uuid)": "admins only (checked inside); one complaint with the complainant",
   "admin_list_player_flags(text,integer)":
     "admins only (checked inside); the player-protection review queue with names and e-mails; raises new flags first",
-  "admin_get_player_protection(uuid)": "admins only (checked inside); one player's flags, interventions and restriction",
+  "admin_get_player_protection(uuid)":
+    "admins only (checked inside); one player's flags, interventions and restriction",
   "admin_record_intervention(uuid,text,text)":
     "admins only (checked inside); records and applies an intervention (restriction, closure) on a player, audited",
   "admin_review_player_flag(uuid,text,text)":

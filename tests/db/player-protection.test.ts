@@ -32,8 +32,7 @@ const flagsOf = (uid: string) =>
     "select id, kind, period, details, status from public.player_flags where user_id = $1 order by raised_at, kind",
     [uid],
   );
-const setLimit = (uid: string, limit: number | null) =>
-  db().call(asUser(uid), "set_monthly_limit", { p_limit: limit });
+const setLimit = (uid: string, limit: number | null) => db().call(asUser(uid), "set_monthly_limit", { p_limit: limit });
 const enter = (uid: string, quantity: number) =>
   db().call(asUser(uid), "enter_competition", { p_competition_id: competition, p_quantity: quantity, p_answer: "4" });
 /** A top-up created by the player and confirmed by the server (debit card). */
@@ -128,9 +127,10 @@ describe("flags raised by SQL, each once", () => {
     for (const p of [small, large]) {
       await db().call(asUser(p), "take_break", { p_period: "1 week" });
       // The week has passed: the break ended an hour ago.
-      await db().sql("update public.player_protections set break_until = now() - interval '1 hour' where user_id = $1", [
-        p,
-      ]);
+      await db().sql(
+        "update public.player_protections set break_until = now() - interval '1 hour' where user_id = $1",
+        [p],
+      );
       await db().sql(
         `update public.activity_log set details = jsonb_build_object('until', now() - interval '1 hour')
           where action = 'protections.break' and subject_id = $1`,
@@ -234,9 +234,9 @@ describe("reviews and interventions", () => {
       kind: "restricted",
     });
     const refusal = { ok: false, hint: "restricted", message: "Your account is restricted: please contact us" };
-    expect(
-      await attempt(db().call(asUser(p), "create_top_up", { p_amount: 10, p_provider: "test" })),
-    ).toMatchObject(refusal);
+    expect(await attempt(db().call(asUser(p), "create_top_up", { p_amount: 10, p_provider: "test" }))).toMatchObject(
+      refusal,
+    );
     expect(await attempt(enter(p, 1))).toMatchObject(refusal);
     expect(await db().call(asUser(p), "quote_top_up", { p_amount: 10 })).toMatchObject({
       refusal: { code: "restricted" },
