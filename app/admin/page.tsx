@@ -80,8 +80,9 @@ export default async function AdminPage() {
           linkLabel="Complaints queue"
         />
         <Figure
-          label="Players flagged for review"
+          label="Flagged for review"
           value={counts.flagged_players}
+          note="players with a protection flag awaiting review"
           href="/admin/protection"
           linkLabel="Review queue"
         />

@@ -98,5 +98,5 @@ test("the protection screens have no axe violations in light and dark mode", asy
     }
   }
   await admin.goto("/admin");
-  await expect(admin.locator("dt", { hasText: "Players flagged for review" })).toBeVisible();
+  await expect(admin.locator("dt", { hasText: "Flagged for review" })).toBeVisible();
 });
