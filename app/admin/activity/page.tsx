@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Download, ScrollText } from "lucide-react";
 import { ActivityFilterForm } from "@/components/admin/activity-filter-form";
 import {
@@ -19,6 +18,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { listActivity } from "@/lib/data/admin-console";
+import { NewerOlderPagination } from "@/components/ui/newer-older-pagination";
 
 export const metadata: Metadata = { title: "Activity", robots: { index: false } };
 
@@ -60,22 +60,7 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
       ) : (
         <ActivityTable rows={page.rows} />
       )}
-      {newer || older ? (
-        <nav aria-label="Pages of activity" className="flex justify-between gap-4">
-          {newer ? (
-            <Link href={newer} className={buttonClasses("outline", "md")}>
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          {older ? (
-            <Link href={older} className={buttonClasses("outline", "md")}>
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <NewerOlderPagination newerHref={newer} olderHref={older} label="Pages of activity" />
     </section>
   );
 }

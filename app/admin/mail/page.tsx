@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Inbox, Send } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { MailComposer } from "@/components/admin/mail/mail-composer";
@@ -13,13 +12,13 @@ import {
   type SearchParams,
 } from "@/components/admin/mail/outbox-filters";
 import { Alert } from "@/components/ui/alert";
-import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { listMailCampaigns, listOutbox, type MailCampaign } from "@/lib/data/admin-mail";
 import { adminListCompetitions } from "@/lib/data/competitions";
+import { NewerOlderPagination } from "@/components/ui/newer-older-pagination";
 
 export const metadata: Metadata = { title: "Mail", robots: { index: false } };
 
@@ -113,22 +112,7 @@ export default async function AdminMailPage({ searchParams }: { searchParams: Pr
         ) : (
           <OutboxTable rows={outbox.rows} />
         )}
-        {newer || older ? (
-          <nav aria-label="Pages of the outbox" className="flex justify-between gap-4">
-            {newer ? (
-              <Link href={newer} className={buttonClasses("outline", "md")}>
-                Newer
-              </Link>
-            ) : (
-              <span />
-            )}
-            {older ? (
-              <Link href={older} className={buttonClasses("outline", "md")}>
-                Older
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <NewerOlderPagination newerHref={newer} olderHref={older} label="Pages of the outbox" />
       </section>
     </section>
   );

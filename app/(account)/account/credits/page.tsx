@@ -20,6 +20,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { getMyLedgerPage } from "@/lib/data/account";
 import { formatGBP } from "@/lib/format";
+import { NewerOlderPagination } from "@/components/ui/newer-older-pagination";
 
 export const metadata: Metadata = { title: "Credit balance", robots: { index: false } };
 
@@ -105,22 +106,7 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
         <LedgerTable rows={ledger.rows} />
       )}
 
-      {newer || older ? (
-        <nav aria-label="Pages of history" className="flex justify-between gap-4">
-          {newer ? (
-            <Link href={newer} className={buttonClasses("outline", "md")}>
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          {older ? (
-            <Link href={older} className={buttonClasses("outline", "md")}>
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <NewerOlderPagination newerHref={newer} olderHref={older} label="Pages of history" />
     </section>
   );
 }
