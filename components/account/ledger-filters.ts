@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { idCursorSchema, idTrailSchema, paramReader, type SearchParams } from "@/lib/http/search-params";
+
+export type { SearchParams };
 
 // The ledger screen's URL (kind, month and the keyset cursor) read with zod. Each parameter is
 // checked on its own, so one bad value falls back to its default with a note instead of a 500,
@@ -41,14 +44,7 @@ const MAX_TRAIL = 100;
 const kindSchema = z.enum(LEDGER_KINDS);
 // Months from 2000 to 2099: older or later ones cannot hold a LabCash movement.
 const monthSchema = z.string().regex(/^20\d\d-(0[1-9]|1[0-2])$/);
-const cursorSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/)
-  .transform(Number);
-const trailSchema = z
-  .string()
-  .transform((value) => value.split(","))
-  .pipe(z.array(cursorSchema).max(MAX_TRAIL));
+const trailSchema = idTrailSchema(MAX_TRAIL);
 
 export type LedgerFilters = {
   kind: LedgerKind | null;
@@ -63,29 +59,12 @@ export type LedgerQuery = LedgerFilters & {
   trail: number[];
 };
 
-export type SearchParams = Record<string, string | string[] | undefined>;
-
-/** One value of a parameter: a repeated parameter counts as its first value; empty means absent. */
-function single(params: SearchParams, key: string): string | null {
-  const value = params[key];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first ? first.trim() || null : null;
-}
-
 /** Reads the ledger query from the URL; `ignored` says, in words, which values were not used. */
 export function parseLedgerQuery(params: SearchParams): { query: LedgerQuery; ignored: string[] } {
-  const ignored: string[] = [];
-  const read = <T>(key: string, schema: z.ZodType<T>, note: (value: string) => string): T | null => {
-    const value = single(params, key);
-    if (value === null) return null;
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    ignored.push(note(value));
-    return null;
-  };
+  const { read, ignored } = paramReader(params);
   const kind = read("kind", kindSchema, (v) => `“${v}” is not a kind of movement, so every kind is shown.`);
   const month = read("month", monthSchema, (v) => `“${v}” is not a month (YYYY-MM), so every month is shown.`);
-  const before = read("before", cursorSchema, () => "That page link was not valid, so the newest page is shown.");
+  const before = read("before", idCursorSchema, () => "That page link was not valid, so the newest page is shown.");
   const trail = before === null ? null : read("trail", trailSchema, () => "The link back to newer pages was lost.");
   return { query: { kind, month, before, trail: trail ?? [] }, ignored };
 }

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import type { ActivityFilter } from "@/lib/data/admin-console";
+import { idCursorSchema, idTrailSchema, paramReader, type SearchParams } from "@/lib/http/search-params";
+
+export type { SearchParams };
 
 // The activity screen's URL (actor, kind, subject, from, to and the keyset cursor) read with zod.
 // Each parameter is checked on its own: a bad one is dropped with a note, never a 500, and the
@@ -17,14 +20,7 @@ const kindSchema = z
   .max(100)
   .regex(/^[a-z_]+(\.[a-z_]+)*$/);
 const daySchema = z.iso.date().refine((day) => day >= "2000-01-01" && day <= "2999-12-31");
-const cursorSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/)
-  .transform(Number);
-const trailSchema = z
-  .string()
-  .transform((value) => value.split(","))
-  .pipe(z.array(cursorSchema).max(MAX_TRAIL));
+const trailSchema = idTrailSchema(MAX_TRAIL);
 
 export type ActivityQuery = ActivityFilter & {
   /** Show rows older than this log id (keyset cursor); null for the newest page. */
@@ -33,26 +29,9 @@ export type ActivityQuery = ActivityFilter & {
   trail: number[];
 };
 
-export type SearchParams = Record<string, string | string[] | undefined>;
-
-/** One value of a parameter: a repeated parameter counts as its first value; empty means absent. */
-function single(params: SearchParams, key: string): string | null {
-  const value = params[key];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first ? first.trim() || null : null;
-}
-
 /** Reads the activity query from the URL; `ignored` says, in words, which values were not used. */
 export function parseActivityQuery(params: SearchParams): { query: ActivityQuery; ignored: string[] } {
-  const ignored: string[] = [];
-  const read = <T>(key: string, schema: z.ZodType<T>, note: (value: string) => string): T | null => {
-    const value = single(params, key);
-    if (value === null) return null;
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    ignored.push(note(value));
-    return null;
-  };
+  const { read, ignored } = paramReader(params);
   const actor = read("actor", searchSchema, () => "The actor search was over 200 characters, so it was not used.");
   const subject = read(
     "subject",
@@ -67,7 +46,7 @@ export function parseActivityQuery(params: SearchParams): { query: ActivityQuery
     from = null;
     to = null;
   }
-  const before = read("before", cursorSchema, () => "That page link was not valid, so the newest page is shown.");
+  const before = read("before", idCursorSchema, () => "That page link was not valid, so the newest page is shown.");
   const trail = before === null ? null : read("trail", trailSchema, () => "The link back to newer pages was lost.");
   return { query: { actor, kind, subject, from, to, before, trail: trail ?? [] }, ignored };
 }

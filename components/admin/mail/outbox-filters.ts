@@ -1,5 +1,8 @@
 import { z } from "zod";
 import type { MailStatus } from "@/lib/data/admin-mail";
+import { idCursorSchema, idTrailSchema, paramReader, type SearchParams } from "@/lib/http/search-params";
+
+export type { SearchParams };
 
 // The mail screen's URL: the outbox filter (campaign, status), its keyset cursor with the trail back to
 // newer pages, and the notice after a send. Each value is checked on its own with zod: a bad one is
@@ -9,14 +12,7 @@ import type { MailStatus } from "@/lib/data/admin-mail";
 export const OUTBOX_PAGE_SIZE = 50;
 const MAX_TRAIL = 100;
 
-const cursorSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/)
-  .transform(Number);
-const trailSchema = z
-  .string()
-  .transform((value) => value.split(","))
-  .pipe(z.array(cursorSchema).max(MAX_TRAIL));
+const trailSchema = idTrailSchema(MAX_TRAIL);
 
 export type OutboxQuery = {
   campaign: string | null;
@@ -29,31 +25,15 @@ export type OutboxQuery = {
   sent: "1" | "again" | null;
 };
 
-export type SearchParams = Record<string, string | string[] | undefined>;
-
-function single(params: SearchParams, key: string): string | null {
-  const value = params[key];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first ? first.trim() || null : null;
-}
-
 export function parseOutboxQuery(params: SearchParams): { query: OutboxQuery; ignored: string[] } {
-  const ignored: string[] = [];
-  const read = <T>(key: string, schema: z.ZodType<T>, note: string): T | null => {
-    const value = single(params, key);
-    if (value === null) return null;
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    ignored.push(note);
-    return null;
-  };
+  const { read, ignored } = paramReader(params);
   const campaign = read("campaign", z.string().uuid(), "That campaign link was not valid, so all mail is shown.");
   const status = read(
     "status",
     z.enum(["queued", "sent", "failed"]),
     "That status is not queued, sent or failed, so every status is shown.",
   );
-  const before = read("before", cursorSchema, "That page link was not valid, so the newest page is shown.");
+  const before = read("before", idCursorSchema, "That page link was not valid, so the newest page is shown.");
   const trail = before === null ? null : read("trail", trailSchema, "The link back to newer pages was lost.");
   const sent = read("sent", z.enum(["1", "again"]), "");
   return { query: { campaign, status, before, trail: trail ?? [], sent }, ignored: ignored.filter(Boolean) };

@@ -8,6 +8,9 @@ import {
   type UserFilter,
   type UserRole,
 } from "@/lib/data/admin-users-options";
+import { firstParam, paramReader, type SearchParams } from "@/lib/http/search-params";
+
+export type { SearchParams };
 
 // The users list's URL (q, role, approval, kyc and the keyset cursor) read with zod. A bad value is
 // dropped with a note, never a 500; the rest of the filter still applies. Pure, so it is testable.
@@ -32,24 +35,8 @@ export const KYC_LABELS: Record<KycStatus, string> = {
 const cursorSchema = z.string().regex(/^\d{1,12}\.\d{6}:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
 export type UsersQuery = UserFilter & { cursor: string | null; trail: string[] };
-export type SearchParams = Record<string, string | string[] | undefined>;
-
-function single(params: SearchParams, key: string): string | null {
-  const value = params[key];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first ? first.trim() || null : null;
-}
-
 export function parseUsersQuery(params: SearchParams): { query: UsersQuery; ignored: string[] } {
-  const ignored: string[] = [];
-  const read = <T>(key: string, schema: z.ZodType<T>, note: (value: string) => string): T | null => {
-    const value = single(params, key);
-    if (value === null) return null;
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    ignored.push(note(value));
-    return null;
-  };
+  const { read, ignored } = paramReader(params);
   const search = read("q", z.string().max(200), () => "The search was over 200 characters, so it was not used.");
   const role = read("role", z.enum(USER_ROLES), (v) => `“${v}” is not a role, so every role is shown.`);
   const approval = read(
@@ -61,7 +48,7 @@ export function parseUsersQuery(params: SearchParams): { query: UsersQuery; igno
   const flagged =
     read("flagged", z.literal("yes"), (v) => `“${v}” is not a flag filter, so every user is shown.`) === "yes";
   const cursor = read("after", cursorSchema, () => "That page link was not valid, so the first page is shown.");
-  const trailText = cursor === null ? null : single(params, "trail");
+  const trailText = cursor === null ? null : firstParam(params, "trail");
   const trail = trailText
     ? trailText
         .split(",")
