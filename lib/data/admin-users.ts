@@ -10,6 +10,7 @@ import {
   type UserFilter,
   type UserRole,
 } from "./admin-users-options";
+import { protectionsSchema } from "./protections";
 import { callRpc } from "./server-rpc";
 
 // Admin users and approvals (issue 11 items 3 and 4). Admins only; the SQL checks every call
@@ -54,17 +55,8 @@ export const listUsers = (filter: UserFilter, cursor: string | null, limit: numb
     userPageSchema,
   );
 
-const protectionsSchema = z.object({
-  monthly_limit: amount.nullable(),
-  pending_limit: amount.nullable(),
-  pending_limit_from: z.string().nullable(),
-  month_topped_up: amount,
-  month_spent: amount,
-  monthly_remaining: amount.nullable(),
-  state: z.enum(["active", "break", "self_exclusion", "closed"]),
-  break_until: z.string().nullable(),
-  closed_at: z.string().nullable(),
-});
+/** A player's protections as the admin sees them: the player's own shape, without the setting. */
+const adminProtectionsSchema = protectionsSchema.omit({ limit_increase_delay_hours: true });
 
 const userDetailSchema = z.object({
   user: userRowSchema.extend({
@@ -79,7 +71,7 @@ const userDetailSchema = z.object({
     total_entries: amount,
     verified_at: z.string().nullable(),
   }),
-  protections: protectionsSchema,
+  protections: adminProtectionsSchema,
   entries: z.array(
     z.object({
       id: z.string(),

@@ -8,7 +8,7 @@ import { callRpc } from "./server-rpc";
 
 const amount = z.coerce.number();
 
-const protectionsSchema = z.object({
+export const protectionsSchema = z.object({
   /** The limit in force this month (pounds); null for no limit. */
   monthly_limit: amount.nullable(),
   /** A higher limit (or, when null with a date, no limit) waiting for its cooling-off to end. */
