@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { buyAs, createCompetition, createUser, mailCampaigns, setMarketingConsent } from "./support/backend";
@@ -12,7 +13,7 @@ import { storageStatePath } from "./support/users";
 
 test.use({ storageState: storageStatePath("admin") });
 
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const tag = () => `${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;
 
 async function expectAccessible(page: Page) {
   await page.mouse.move(0, 0);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { axeViolations } from "./support/axe";
 import { buyAs, createCompetition, createUser, setMonthlyLimitAs } from "./support/backend";
 import { expect, test } from "./support/fixtures";
@@ -6,7 +7,7 @@ import { AdminProtectionPage, PlayerProtectionRecord } from "./support/pages/adm
 // Player protection (issue 11 item 9; code of practice 1.6, 1.7): a flag raised by SQL reviewed from the queue,
 // an intervention that restricts play (and lifting it), axe in light and dark. Each test makes its own players.
 
-const tag = () => `Prot${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const tag = () => `Prot${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;
 
 /** A player who has spent their whole monthly limit (£3) on tickets: SQL flags them when the queue is read. */
 async function playerAtLimit() {

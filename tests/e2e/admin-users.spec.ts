@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { test, expect } from "./support/fixtures";
 import { axeViolations } from "./support/axe";
 import { approvalMode, balanceOf, createUser, setApprovalMode } from "./support/backend";
@@ -9,7 +10,7 @@ import { storageStatePath } from "./support/users";
 // adjustments with a reason, bulk approval, the approval mode, and the super admin's role change
 // and deletion. Everything a test makes is its own (unique names), since workers share one database.
 
-const tag = () => `Zed${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const tag = () => `Zed${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;
 
 test.describe("as an admin", () => {
   test.use({ storageState: storageStatePath("admin") });
