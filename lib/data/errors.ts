@@ -60,6 +60,8 @@ export const DB_ERROR_CODES = [
   "flag_not_found",
   "flag_already_reviewed",
   "not_restricted",
+  "spinner_off",
+  "no_spin_credits",
 ] as const;
 
 /** A known refusal, or 'unexpected' for anything the SQL did not label (a bug, an outage). */

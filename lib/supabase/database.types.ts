@@ -771,6 +771,179 @@ export type Database = {
         }
         Relationships: []
       }
+      spinner_grants: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: number
+          reference: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: never
+          reference: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: never
+          reference?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      spinner_seeds: {
+        Row: {
+          client_seed: string
+          created_at: string
+          id: number
+          next_nonce: number
+          revealed_at: string | null
+          server_seed: string
+          server_seed_hash: string
+          user_id: string
+        }
+        Insert: {
+          client_seed: string
+          created_at?: string
+          id?: never
+          next_nonce?: number
+          revealed_at?: string | null
+          server_seed: string
+          server_seed_hash: string
+          user_id: string
+        }
+        Update: {
+          client_seed?: string
+          created_at?: string
+          id?: never
+          next_nonce?: number
+          revealed_at?: string | null
+          server_seed?: string
+          server_seed_hash?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      spinner_segments: {
+        Row: {
+          colour: string
+          label: string
+          label_colour: string
+          position: number
+          prize_credits: number
+          weight: number
+          wheel_id: number
+        }
+        Insert: {
+          colour: string
+          label: string
+          label_colour: string
+          position: number
+          prize_credits?: number
+          weight: number
+          wheel_id: number
+        }
+        Update: {
+          colour?: string
+          label?: string
+          label_colour?: string
+          position?: number
+          prize_credits?: number
+          weight?: number
+          wheel_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "spinner_segments_wheel_id_fkey"
+            columns: ["wheel_id"]
+            isOneToOne: false
+            referencedRelation: "spinner_wheels"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      spinner_spins: {
+        Row: {
+          attempt: number
+          client_seed: string
+          created_at: string
+          id: number
+          label: string
+          nonce: number
+          prize_credits: number
+          seed_id: number
+          segment_position: number
+          user_id: string
+          value: number
+          wheel_id: number
+        }
+        Insert: {
+          attempt: number
+          client_seed: string
+          created_at?: string
+          id?: never
+          label: string
+          nonce: number
+          prize_credits: number
+          seed_id: number
+          segment_position: number
+          user_id: string
+          value: number
+          wheel_id: number
+        }
+        Update: {
+          attempt?: number
+          client_seed?: string
+          created_at?: string
+          id?: never
+          label?: string
+          nonce?: number
+          prize_credits?: number
+          seed_id?: number
+          segment_position?: number
+          user_id?: string
+          value?: number
+          wheel_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "spinner_spins_seed_id_fkey"
+            columns: ["seed_id"]
+            isOneToOne: false
+            referencedRelation: "spinner_seeds"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "spinner_spins_wheel_id_fkey"
+            columns: ["wheel_id"]
+            isOneToOne: false
+            referencedRelation: "spinner_wheels"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      spinner_wheels: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: number
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: never
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: never
+        }
+        Relationships: []
+      }
       tickets: {
         Row: {
           competition_id: string
@@ -1115,6 +1288,10 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      admin_get_spinner: {
+        Args: never
+        Returns: Json
+      }
       admin_get_user: {
         Args: {
           p_user_id: string
@@ -1228,6 +1405,13 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_record_spin_request: {
+        Args: {
+          p_user_id: string
+          p_reference: string
+        }
+        Returns: Json
+      }
       admin_reject_user: {
         Args: {
           p_user_id: string
@@ -1310,6 +1494,12 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_update_spinner_wheel: {
+        Args: {
+          p_segments: Json
+        }
+        Returns: Json
+      }
       admin_update_user: {
         Args: {
           p_user_id: string
@@ -1324,6 +1514,12 @@ export type Database = {
           p_user_id: string
           p_before?: number
           p_limit?: number
+        }
+        Returns: Json
+      }
+      admin_user_spins: {
+        Args: {
+          p_user_id: string
         }
         Returns: Json
       }
@@ -1495,7 +1691,19 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      get_my_spin_history: {
+        Args: never
+        Returns: Json
+      }
+      get_my_spinner: {
+        Args: never
+        Returns: Json
+      }
       get_site_settings: {
+        Args: never
+        Returns: Json
+      }
+      get_spinner_wheel: {
         Args: never
         Returns: Json
       }
@@ -1573,6 +1781,12 @@ export type Database = {
         }
         Returns: Json
       }
+      rotate_spinner_seed: {
+        Args: {
+          p_client_seed?: string
+        }
+        Returns: Json
+      }
       run_due_draws: {
         Args: never
         Returns: Json
@@ -1593,6 +1807,16 @@ export type Database = {
         Args: {
           p_limit: number
         }
+        Returns: Json
+      }
+      set_spinner_client_seed: {
+        Args: {
+          p_client_seed: string
+        }
+        Returns: Json
+      }
+      spin_wheel: {
+        Args: never
         Returns: Json
       }
       submit_complaint: {
