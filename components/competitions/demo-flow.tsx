@@ -3,14 +3,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { Dices, Lock, RotateCcw, ShieldCheck, Ticket, Trophy, Unlock } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import {
-  bytesToHex,
-  commitmentOf,
-  deriveWinner,
-  ticketListHash,
-  DRAW_ALGORITHM,
-  type PublishedDraw,
-} from "@/lib/draws/verify";
+import { bytesToHex } from "@/lib/crypto/bytes";
+import { commitmentOf, deriveWinner, ticketListHash, DRAW_ALGORITHM, type PublishedDraw } from "@/lib/draws/verify";
 import { cn } from "@/lib/utils";
 import { celebrate } from "./celebrate";
 import { DrawVerifier } from "./draw-verifier";

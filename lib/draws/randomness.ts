@@ -10,7 +10,7 @@
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { sha256 as sha256Sync } from "@noble/hashes/sha2.js";
 import { env as serverEnv } from "@/lib/env";
-import { bytesToHex, hexToBytes, sha256 } from "./verify";
+import { bytesToHex, hexToBytes, sha256 } from "@/lib/crypto/bytes";
 
 export type ExternalRandomness =
   | {

@@ -14,48 +14,18 @@
 //                   excluded) and the winning number is the number on that row.
 // ticket_list_hash is SHA-256 of the list's UTF-8 bytes in both.
 
+import { bytesToHex, concat, first48Bits, hexToBytes, sha256, uniformBelow, type Bytes } from "@/lib/crypto/bytes";
 import { TicketListReader } from "./ticket-list";
 
 export const DRAW_ALGORITHM_V1 = "labcash-draw-v1";
 export const DRAW_ALGORITHM_V2 = "labcash-draw-v2";
 /** The algorithm of the in-browser demo (its list is small enough to show whole). */
 export const DRAW_ALGORITHM = DRAW_ALGORITHM_V1;
-const TWO_POW_48 = 2 ** 48;
-
-type Bytes = Uint8Array<ArrayBuffer>;
-
-export function hexToBytes(hex: string): Bytes {
-  if (!/^([0-9a-fA-F]{2})*$/.test(hex)) throw new Error("Not a hex string of whole bytes");
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
-export function bytesToHex(bytes: Uint8Array): string {
-  let hex = "";
-  for (const b of bytes) hex += b.toString(16).padStart(2, "0");
-  return hex;
-}
 
 export function uuidToBytes(id: string): Bytes {
   const hex = id.replace(/-/g, "");
   if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new Error(`Not a UUID: ${id}`);
   return hexToBytes(hex);
-}
-
-function concat(...parts: Uint8Array[]): Bytes {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-export async function sha256(data: Uint8Array | string): Promise<Bytes> {
-  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : concat(data);
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
 }
 
 /** The v1 ticket list: ticket ids in number order (element i is ticket i + 1). */
@@ -74,8 +44,8 @@ export async function commitmentOf(seedHex: string): Promise<string> {
 /** One rejection-sampling step: the winning number for a 48-bit value, or null in the biased tail. */
 export function pick(x: number, ticketCount: number): number | null {
   if (!Number.isInteger(ticketCount) || ticketCount < 1) throw new Error("A draw needs at least one ticket");
-  const limit = TWO_POW_48 - (TWO_POW_48 % ticketCount);
-  return x < limit ? (x % ticketCount) + 1 : null;
+  const offset = uniformBelow(x, ticketCount);
+  return offset === null ? null : offset + 1;
 }
 
 export interface DeriveInput {
@@ -96,9 +66,7 @@ export async function deriveWinner(input: DeriveInput): Promise<{ winningNumber:
     const block = new Uint8Array(4);
     new DataView(block.buffer).setUint32(0, counter, false);
     const h = await sha256(concat(prefix, block));
-    let x = 0;
-    for (let i = 0; i < 6; i++) x = x * 256 + h[i];
-    const winningNumber = pick(x, input.ticketCount);
+    const winningNumber = pick(first48Bits(h), input.ticketCount);
     if (winningNumber !== null) return { winningNumber, counter };
   }
   throw new Error("No counter accepted");

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sha256, bytesToHex, verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
+import { bytesToHex, sha256 } from "@/lib/crypto/bytes";
+import { verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
 import { anon, dbPerFile } from "./support";
 
 const db = dbPerFile({ seed: true });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PGlite } from "@electric-sql/pglite";
-import { bytesToHex, deriveWinner, hexToBytes, pick, sha256, verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
+import { bytesToHex, hexToBytes, sha256 } from "@/lib/crypto/bytes";
+import { deriveWinner, pick, verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
 import { openDatabase } from "@/supabase/embedded/db";
 
 // private.draw_derive (plpgsql, pgcrypto) and deriveWinner (WebCrypto) must agree

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { TICKET_LIST_HEADER, TicketListReader, ticketListCsv, type TicketRow } from "@/lib/draws/ticket-list";
+import { bytesToHex, sha256 } from "@/lib/crypto/bytes";
 import {
-  bytesToHex,
   commitmentOf,
   deriveWinner,
   DRAW_ALGORITHM_V2,
-  sha256,
   verifyDraw,
   type PublishedDraw,
   type TicketListSource,

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { bytesToHex, sha256 } from "@/lib/crypto/bytes";
 import {
-  bytesToHex,
   commitmentOf,
   deriveWinner,
   pick,
-  sha256,
   ticketListHash,
   ticketListText,
   verifyDraw,
