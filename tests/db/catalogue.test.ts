@@ -23,6 +23,7 @@ const ANON_EXECUTABLE: Record<string, string> = {
     "public entry list once online sales end: ticket numbers, public names (or initials) and towns, never e-mails",
   "get_ticket_list_csv(text,integer,integer)": "public ticket list once online sales end: numbers and ticket ids only",
   "get_entrants_csv(text,integer,integer)": "public entrants list once online sales end: the entry list as CSV",
+  "get_spinner_wheel()": "the public LabSpinner odds: the live wheel's segments, weights and probabilities, on/off",
 };
 
 /**
@@ -126,6 +127,19 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
     "admins only (checked inside); records and applies an intervention (restriction, closure) on a player, audited",
   "admin_review_player_flag(uuid,text,text)":
     "admins only (checked inside); marks a flag reviewed with a note, optionally with an intervention, audited",
+  "get_spinner_wheel()": "the public LabSpinner odds (see anon); reads the wheel tables, which no API role may read",
+  "get_my_spinner()":
+    "the caller's own spin credits, block and active seed pair (its hash, never the server seed); creates the pair",
+  "spin_wheel()":
+    "spends one of the caller's own spin credits under their account lock, derives and records the spin, pays the prize",
+  "set_spinner_client_seed(text)": "the caller's own active client seed, validated",
+  "rotate_spinner_seed(text)": "reveals the caller's own server seed and starts a new pair",
+  "get_my_spin_history()": "the caller's own seed pairs (server seeds only once revealed), spins and their wheels",
+  "admin_get_spinner()": "admins only (checked inside); the wheel, observed counts, versions and postal grants",
+  "admin_update_spinner_wheel(jsonb)": "admins only (checked inside); a new validated wheel version, audited",
+  "admin_record_spin_request(uuid,text)":
+    "admins only (checked inside); one postal spin credit for a player, mailed and audited",
+  "admin_user_spins(uuid)": "admins only (checked inside); one player's spin credits, spins and postal grants",
 };
 
 /** Functions only the server (secret key) may execute. */
@@ -165,6 +179,11 @@ const GROWING_TABLES = [
   "mail_campaigns",
   "player_flags",
   "player_interventions",
+  "spinner_wheels",
+  "spinner_segments",
+  "spinner_seeds",
+  "spinner_spins",
+  "spinner_grants",
 ];
 /** Tables that stay small, with the reason their foreign keys need no index. */
 const SMALL_TABLES: Record<string, string> = {
@@ -414,6 +433,17 @@ describe("schema private: internal helpers", () => {
       "player_flag_json(uuid)",
       "player_intervention_json(uuid)",
       "record_intervention(uuid,uuid,text,text,uuid)",
+      "spin_derive(bytea,text,integer,integer[])",
+      "current_wheel_id()",
+      "wheel_json(bigint)",
+      "spinner_enabled()",
+      "spin_credits(uuid)",
+      "active_spinner_seed(uuid)",
+      "seed_json(spinner_seeds)",
+      "spin_json(spinner_spins)",
+      "check_client_seed(text)",
+      "hex_luminance(text)",
+      "contrast_ratio(text,text)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn
