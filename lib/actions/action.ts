@@ -31,6 +31,12 @@ export function formInput(form: FormData): Record<string, string | string[]> {
 /** A checkbox: the form sends "on" when it is ticked and nothing when it is not. */
 export const formCheckbox = z.preprocess((value) => value === "on", z.boolean());
 
+/** A repeated field (rows of a list): formInput gives a list, or one value when the form had one box. */
+export const formList = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string()),
+);
+
 /** Why `account` may not run an action needing `role`, in the SQL's words; null when it may. */
 export function authorise(role: Role, account: Account | null): ActionFailure | null {
   if (role === "public") return null;

@@ -86,6 +86,11 @@ export class DbError extends Error {
     readonly sqlState: string | null = null,
     /** Which RPC failed, for logs. */
     readonly rpc: string | null = null,
+    /**
+     * The SQL's DETAIL: for invalid_input, the field it refused where the function names one
+     * (`reference`, `segments.3.weight`), so a form can put the message on that field.
+     */
+    readonly detail: string | null = null,
   ) {
     super(message);
     this.name = "DbError";
@@ -93,6 +98,6 @@ export class DbError extends Error {
 
   static fromPostgrest(error: PostgrestErrorLike, rpc: string | null = null): DbError {
     const code = error.hint && known.has(error.hint) ? (error.hint as DbErrorCode) : "unexpected";
-    return new DbError(code, error.message, error.code || null, rpc);
+    return new DbError(code, error.message, error.code || null, rpc, error.details || null);
   }
 }
