@@ -82,13 +82,6 @@ test.describe("as an admin", () => {
     await expect(shell.currentCrumb()).toHaveText("Dashboard");
   });
 
-  // The other placeholders are being replaced by their screens, so only the wheel's is checked here.
-  test("the LabSpinner section says the editor arrives with the wheel", async ({ page }) => {
-    await page.goto("/admin/labspinner");
-    await expect(page.getByRole("heading", { level: 1, name: "LabSpinner" })).toBeVisible();
-    await expect(page.getByText("The LabSpinner editor arrives with the wheel")).toBeVisible();
-  });
-
   test("on a phone the sections are a menu that closes after choosing one", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const shell = new AdminShell(page);

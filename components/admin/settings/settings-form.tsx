@@ -266,7 +266,7 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
         <Checkbox
           name="spinnerEnabled"
           label="LabSpinner on"
-          hint="Whether players are offered the prize wheel. The wheel is not built yet; this switch is kept for it."
+          hint="Whether players can spin the prize wheel (also switched on the LabSpinner page, where its segments are set)."
           checked={values.spinnerEnabled}
           onChange={(checked) => set("spinnerEnabled", checked)}
         />
