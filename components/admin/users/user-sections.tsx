@@ -122,7 +122,7 @@ export function ProtectionsSection({ protections: p }: { protections: AdminUserD
           ]}
         />
         <p className="text-xs text-muted-foreground">
-          Only the player can set these. Flags and interventions are below; spins arrive with LabSpinner.
+          Only the player can set these. Flags and interventions are below.
         </p>
       </CardContent>
     </Card>

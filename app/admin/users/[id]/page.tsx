@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Pencil } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { loadUser } from "@/components/admin/users/load-user";
+import { UserSpinsSection } from "@/components/admin/spinner/user-spins-section";
 import { ProtectionRecordSection } from "@/components/admin/users/protection-record";
 import { ApprovalBadge, KycBadge, RoleBadge } from "@/components/admin/users/user-badges";
 import {
@@ -18,6 +19,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { getPlayerProtection } from "@/lib/data/admin-protection";
+import { getUserSpins } from "@/lib/data/admin-spinner";
 import { getUserLedger } from "@/lib/data/admin-users";
 
 export const metadata: Metadata = { title: "User", robots: { index: false } };
@@ -36,9 +38,10 @@ export default async function AdminUserPage({
   const query = await searchParams;
   const before = query.before && /^[1-9]\d{0,14}$/.test(query.before) ? Number(query.before) : null;
   const detail = await loadUser(id);
-  const [ledger, protection] = await Promise.all([
+  const [ledger, protection, spins] = await Promise.all([
     getUserLedger(id, before, LEDGER_PAGE_SIZE),
     getPlayerProtection(id),
+    getUserSpins(id),
   ]);
   const { user } = detail;
   return (
@@ -81,6 +84,7 @@ export default async function AdminUserPage({
       />
       <LedgerSection userId={id} page={ledger} paged={before !== null} />
       <EntriesSection entries={detail.entries} />
+      <UserSpinsSection spins={spins} />
       <ActivitySection userId={id} activity={detail.activity} />
     </section>
   );
