@@ -1,0 +1,143 @@
+import "server-only";
+import { z } from "zod";
+import { callPublicRpc } from "./public-rpc";
+import { callRpc } from "./server-rpc";
+
+// LabSpinner (supabase/migrations/*_labspinner.sql). Every figure — odds, expected prize, spin
+// credits, progress to the next — is worked out in SQL; the app only formats it.
+
+const segmentSchema = z.object({
+  /** 1..n clockwise from the top of the wheel. */
+  position: z.number().int(),
+  label: z.string(),
+  colour: z.string(),
+  /** The text colour SQL checked against `colour` for contrast. */
+  label_colour: z.string(),
+  prize_credits: z.coerce.number(),
+  weight: z.number().int(),
+  /** weight / total weight, to 6 decimals. */
+  probability: z.coerce.number(),
+});
+export type SpinnerSegment = z.infer<typeof segmentSchema>;
+
+/** One wheel version, as get_spinner_wheel and get_my_spin_history return it. */
+export const wheelSchema = z.object({
+  wheel_id: z.coerce.number(),
+  total_weight: z.coerce.number(),
+  /** The prize a spin pays on average, in credits (4 decimals). */
+  expected_prize: z.coerce.number(),
+  segments: z.array(segmentSchema),
+});
+export type SpinnerWheel = z.infer<typeof wheelSchema>;
+
+const liveWheelSchema = wheelSchema.extend({ enabled: z.boolean() });
+export type LiveSpinnerWheel = z.infer<typeof liveWheelSchema>;
+
+/** A seed pair; `server_seed` (hex) only once the pair has been rotated out. */
+export const seedSchema = z.object({
+  id: z.coerce.number(),
+  server_seed_hash: z.string(),
+  client_seed: z.string(),
+  next_nonce: z.number().int(),
+  created_at: z.string(),
+  revealed_at: z.string().nullable(),
+  server_seed: z.string().nullable(),
+});
+export type SpinnerSeed = z.infer<typeof seedSchema>;
+
+export const spinSchema = z.object({
+  id: z.coerce.number(),
+  seed_id: z.coerce.number(),
+  client_seed: z.string(),
+  nonce: z.number().int(),
+  wheel_id: z.coerce.number(),
+  /** Rejection-sampling rounds before the accepted one (0 almost always). */
+  attempt: z.number().int(),
+  value: z.coerce.number(),
+  segment_position: z.number().int(),
+  label: z.string(),
+  prize_credits: z.coerce.number(),
+  created_at: z.string(),
+});
+export type Spin = z.infer<typeof spinSchema>;
+
+const spinCreditsSchema = z.object({
+  /** Net spend on tickets (entries less refunded entries), pounds. */
+  ticket_spend: z.coerce.number(),
+  earned: z.number().int(),
+  /** Postal requests recorded (the free route). */
+  granted: z.number().int(),
+  used: z.number().int(),
+  available: z.number().int(),
+  spend_per_spin: z.coerce.number(),
+  /** Spent since the last credit earned, pounds. */
+  toward_next: z.coerce.number(),
+  to_next: z.coerce.number(),
+});
+export type SpinCredits = z.infer<typeof spinCreditsSchema>;
+
+const mySpinnerSchema = z.object({
+  enabled: z.boolean(),
+  credits: spinCreditsSchema,
+  /** Why the player may not spin (approval, a break, exclusion, a restriction, a closed account), or null. */
+  block: z.object({ code: z.string(), message: z.string() }).nullable(),
+  seed: seedSchema,
+  balance: z.coerce.number(),
+  recent_spins: z.array(spinSchema),
+});
+export type MySpinner = z.infer<typeof mySpinnerSchema>;
+
+const spinResultSchema = spinSchema.extend({
+  server_seed_hash: z.string(),
+  balance: z.coerce.number(),
+  credits: spinCreditsSchema,
+});
+export type SpinResult = z.infer<typeof spinResultSchema>;
+
+const rotationSchema = z.object({ revealed: seedSchema, seed: seedSchema });
+export type SeedRotation = z.infer<typeof rotationSchema>;
+
+const spinHistorySchema = z.object({
+  seeds: z.array(seedSchema),
+  spins: z.array(spinSchema),
+  /** Each wheel version the spins used, by its id. */
+  wheels: z.record(z.string(), wheelSchema),
+});
+export type SpinHistory = z.infer<typeof spinHistorySchema>;
+
+/**
+ * The live wheel and its odds, read as anon: /labspinner is one static page for everyone,
+ * regenerated within seconds (its `revalidate`). The build's placeholder (no database then) is never shown.
+ */
+export const getSpinnerWheel = (): Promise<LiveSpinnerWheel> =>
+  callPublicRpc("get_spinner_wheel", {}, liveWheelSchema, {
+    enabled: false,
+    wheel_id: 0,
+    total_weight: 0,
+    expected_prize: 0,
+    segments: [],
+  });
+
+/** Where free postal requests go, one line each (get_site_settings, as anon for the static page). */
+export const getSpinnerPostalAddress = async (): Promise<string[]> =>
+  (
+    await callPublicRpc("get_site_settings", {}, z.object({ postal_address: z.array(z.string()) }), {
+      postal_address: [],
+    })
+  ).postal_address;
+
+/** The signed-in player's spin credits, block, active seed pair, balance and last spins. */
+export const getMySpinner = (): Promise<MySpinner> => callRpc("get_my_spinner", {}, mySpinnerSchema);
+
+/** The player's seed pairs, spins and the wheel versions they used, for /labspinner/verify. */
+export const getMySpinHistory = (): Promise<SpinHistory> => callRpc("get_my_spin_history", {}, spinHistorySchema);
+
+/** Spends a spin credit: the segment is decided and the prize paid in SQL before anything animates. */
+export const spinWheel = (): Promise<SpinResult> => callRpc("spin_wheel", {}, spinResultSchema);
+
+export const setSpinnerClientSeed = (clientSeed: string): Promise<SpinnerSeed> =>
+  callRpc("set_spinner_client_seed", { p_client_seed: clientSeed }, seedSchema);
+
+/** Reveals the active server seed and starts a new pair (with `clientSeed`, or a random one). */
+export const rotateSpinnerSeed = (clientSeed: string | null): Promise<SeedRotation> =>
+  callRpc("rotate_spinner_seed", { p_client_seed: clientSeed }, rotationSchema);
