@@ -250,3 +250,25 @@ begin
   perform set_config('request.jwt.claims', '', true);
 end
 $$;
+
+-- ============================================================================
+-- LabSpinner (demo): Priya's postal request gives her one spin credit (the free route);
+-- two of the buyers, who earned credits on their tickets, have spun a few times. Spins
+-- go through spin_wheel as the players, so every one is real and verifiable. Priya does
+-- not spin here: her balance stays what the tests expect.
+-- ============================================================================
+do $$
+declare
+  spinners constant uuid[] := array['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2']::uuid[];
+  b uuid;
+begin
+  perform set_config('request.jwt.claims', '{"sub":"00000000-0000-4000-8000-000000000002","role":"authenticated"}', true);
+  perform public.admin_record_spin_request('00000000-0000-4000-8000-000000000003', 'Postcard received (demo)');
+
+  foreach b in array spinners loop
+    perform set_config('request.jwt.claims', jsonb_build_object('sub', b, 'role', 'authenticated')::text, true);
+    perform public.spin_wheel() from generate_series(1, 3);
+  end loop;
+  perform set_config('request.jwt.claims', '', true);
+end
+$$;
