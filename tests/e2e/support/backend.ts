@@ -290,3 +290,13 @@ export async function mailCampaigns(): Promise<{ id: string; subject: string; re
 export async function setMonthlyLimitAs(user: TestUser, limit: number | null): Promise<void> {
   await rpc(await signedInClient(user.email), "set_monthly_limit", { p_limit: limit });
 }
+
+/** Records a postal LabSpinner request for `userId` as the demo admin (admin_record_spin_request): one spin credit. */
+export async function recordSpinRequest(userId: string, reference = "E2E postcard"): Promise<void> {
+  await rpc(await adminClient(), "admin_record_spin_request", { p_user_id: userId, p_reference: reference });
+}
+
+/** Starts a break for `user` as they would on their responsible-play page (take_break). */
+export async function takeBreakAs(user: TestUser, period: "1 week" | "1 month" | "3 months" = "1 week"): Promise<void> {
+  await rpc(await signedInClient(user.email), "take_break", { p_period: period });
+}
