@@ -61,7 +61,7 @@ export const spinSchema = z.object({
 });
 export type Spin = z.infer<typeof spinSchema>;
 
-const spinCreditsSchema = z.object({
+export const spinCreditsSchema = z.object({
   /** Net spend on tickets (entries less refunded entries), pounds. */
   ticket_spend: z.coerce.number(),
   earned: z.number().int(),
