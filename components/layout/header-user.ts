@@ -5,3 +5,6 @@ export type HeaderUser = {
   approved: boolean;
   admin: boolean;
 };
+
+/** The signed-in visitor as the header shows them: the user and any restriction label. */
+export type HeaderSession = { user: HeaderUser; restriction: string | null };

@@ -1,0 +1,50 @@
+import type { Metadata, Viewport } from "next";
+import { siteConfig, homeTitle, titleTemplate } from "@/config/site";
+import { env } from "@/lib/env";
+import { canonicalOrigin } from "@/lib/site-url";
+import { sessionMarkerScript } from "@/lib/auth/session-cookie";
+import { ThemeProvider } from "@/components/theme/theme-provider";
+import { Toaster } from "./toaster";
+import { Analytics } from "./analytics";
+
+// The HTML document around every page: the root layout's, and app/global-not-found.tsx's (which
+// Next renders without the root layout).
+
+export const documentMetadata: Metadata = {
+  metadataBase: new URL(canonicalOrigin()),
+  title: { default: homeTitle, template: titleTemplate },
+  description: siteConfig.description,
+  applicationName: siteConfig.name,
+  openGraph: { type: "website", siteName: siteConfig.name, locale: "en_GB" },
+  twitter: { card: "summary_large_image" },
+  icons: { icon: "/icon.svg" },
+};
+
+export const documentViewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#020617" },
+  ],
+};
+
+export function Document({ children }: { children: React.ReactNode }) {
+  // Vercel serves the analytics script only to deployments on Vercel; elsewhere loading it
+  // would just 404. LABCASH_ANALYTICS=1 turns it on anyway (the e2e run tests its failure path).
+  const analyticsEnabled = env().VERCEL || env().LABCASH_ANALYTICS;
+  return (
+    // next-themes sets the class and colour-scheme on <html> before hydration; the session marker
+    // sets data-session when a session cookie is present (lib/auth/session-cookie.ts), before the
+    // first paint, so the static pages' personal islands never flash the signed-out state.
+    <html lang="en-GB" suppressHydrationWarning>
+      <body className="min-h-dvh bg-background text-foreground antialiased">
+        {/* First in <body>: it runs before the header is parsed, so before the first paint. */}
+        <script dangerouslySetInnerHTML={{ __html: sessionMarkerScript }} />
+        <ThemeProvider>
+          {children}
+          <Toaster />
+        </ThemeProvider>
+        {analyticsEnabled && <Analytics />}
+      </body>
+    </html>
+  );
+}

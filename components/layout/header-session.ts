@@ -1,0 +1,34 @@
+import "server-only";
+import { getAccount, isAdmin } from "@/lib/auth/session";
+import { restrictionLabel } from "@/components/account/restriction";
+import { DbError } from "@/lib/data/errors";
+import { getMyProtections } from "@/lib/data/protections";
+import type { HeaderSession, HeaderUser } from "./header-user";
+
+export async function getHeaderUser(): Promise<HeaderUser | null> {
+  const account = await getAccount();
+  if (!account) return null;
+  return { name: account.name, email: account.email, approved: account.approved, admin: isAdmin(account) };
+}
+
+/**
+ * "On a break until …", "Self-excluded until …" or "Account closed" for a signed-in player, else null.
+ * Only signed-in visitors cost the extra call, cached per request (the responsible-play page reuses it).
+ */
+async function getRestriction(): Promise<string | null> {
+  if (!(await getAccount())) return null;
+  try {
+    return restrictionLabel(await getMyProtections());
+  } catch (e) {
+    // The header must not fail a page: without the state it shows none, and the SQL still enforces it.
+    if (!(e instanceof DbError)) throw e;
+    console.error("get_my_protections failed", e);
+    return null;
+  }
+}
+
+/** What the header shows about the signed-in visitor (GET /api/session/header); null when signed out. */
+export async function getHeaderSession(): Promise<HeaderSession | null> {
+  const [user, restriction] = await Promise.all([getHeaderUser(), getRestriction()]);
+  return user ? { user, restriction } : null;
+}
