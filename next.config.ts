@@ -3,7 +3,9 @@ import { withContentCollections } from "@content-collections/next";
 
 const nextConfig: NextConfig = {
   // forbidden() for the admin guard in layouts and actions (renders app/forbidden.tsx with 403).
-  experimental: { authInterrupts: true },
+  // globalNotFound: unknown routes render app/global-not-found.tsx, per request (it tells crawlers
+  // apart), while the not-found.tsx boundaries that render with every page stay static.
+  experimental: { authInterrupts: true, globalNotFound: true },
   serverExternalPackages: ["@electric-sql/pglite"],
   poweredByHeader: false,
   // /register is named in the approval exemptions (spec §4); sign-up lives at /signup.

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { SiteShell } from "@/components/layout/site-shell";
 import { ErrorPage } from "@/components/errors/error-page";
-import { BotNotFound, requestIsFromBot } from "@/components/errors/bot-not-found";
 
 export const metadata: Metadata = {
   title: "Page not found",
@@ -9,9 +8,9 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-// Unknown routes (spec §8: 'Page not found: {path}', status 404).
-export default async function NotFound() {
-  if (await requestIsFromBot()) return <BotNotFound />;
+// notFound() outside the site, docs and blog segments (unknown routes are app/global-not-found.tsx).
+// Static, as every not-found boundary must be (they render with each page): no request reads.
+export default function NotFound() {
   return (
     <SiteShell>
       <ErrorPage kind="not-found" reason="route" />

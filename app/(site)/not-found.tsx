@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { ErrorPage } from "@/components/errors/error-page";
-import { BotNotFound, requestIsFromBot } from "@/components/errors/bot-not-found";
 
 export const metadata: Metadata = {
   title: "Page not found",
@@ -10,7 +9,6 @@ export const metadata: Metadata = {
 
 // notFound() from a page of the default layout (e.g. a competition that does not exist): the route
 // matched but its parameter did not (spec §8 'Page Not Found: {path}'). Rendered inside SiteShell.
-export default async function SiteNotFound() {
-  if (await requestIsFromBot()) return <BotNotFound />;
+export default function SiteNotFound() {
   return <ErrorPage kind="not-found" reason="validation" />;
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { ErrorPage } from "@/components/errors/error-page";
-import { BotNotFound, requestIsFromBot } from "@/components/errors/bot-not-found";
 
 export const metadata: Metadata = {
   title: "Page not found",
@@ -9,7 +8,6 @@ export const metadata: Metadata = {
 };
 
 // /docs/{slug} with no such page: the route matched but its parameter did not (spec §8 'Page Not Found: {path}').
-export default async function DocsNotFound() {
-  if (await requestIsFromBot()) return <BotNotFound />;
+export default function DocsNotFound() {
   return <ErrorPage kind="not-found" reason="validation" />;
 }

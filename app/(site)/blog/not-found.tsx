@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { ErrorPage } from "@/components/errors/error-page";
-import { BotNotFound, requestIsFromBot } from "@/components/errors/bot-not-found";
 
 export const metadata: Metadata = {
   title: "Page not found",
@@ -9,7 +8,6 @@ export const metadata: Metadata = {
 };
 
 // /blog/{slug} with no such post (spec §8 'Page Not Found: {path}').
-export default async function BlogNotFound() {
-  if (await requestIsFromBot()) return <BotNotFound />;
+export default function BlogNotFound() {
   return <ErrorPage kind="not-found" reason="validation" />;
 }
