@@ -15,8 +15,12 @@ export const metadata: Metadata = {
   alternates: { canonical: "/" },
 };
 
+// Static, regenerated at most every few seconds and at once when the app changes a competition or the
+// settings (lib/cache/public-pages.ts; next.config's expireTime caps how stale it can be served).
+export const revalidate = 2;
+
 export default async function HomePage() {
-  // The launch countdown shows until the moment in the launch_at setting (checked per request).
+  // The launch countdown shows until the moment in the launch_at setting (checked at each regeneration).
   const countdownTo = await getUpcomingLaunch();
   return (
     <>

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Trophy } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { listCompetitions } from "@/lib/data/competitions";
+import { listPublicCompetitions } from "@/lib/data/competitions";
 import { CompetitionGrid } from "./competition-grid";
 import { phaseOf, requestTime } from "@/lib/competitions/status";
 
@@ -11,7 +11,7 @@ const SHOWN = 6;
 /** The home page's live competitions (open now, closing soonest first), with an empty state. */
 export async function LiveCompetitions() {
   const now = requestTime();
-  const live = (await listCompetitions("live")).filter((c) => phaseOf(c, now) === "live").slice(0, SHOWN);
+  const live = (await listPublicCompetitions("live")).filter((c) => phaseOf(c, now) === "live").slice(0, SHOWN);
   if (live.length > 0) return <CompetitionGrid competitions={live} now={now} />;
   return (
     <EmptyState

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import {
@@ -40,6 +41,7 @@ export const updateCompetitionAction = defineAction(
   async ({ id: competitionId, fields }) => {
     await adminUpdateCompetition(competitionId, fields);
     revalidatePath("/admin/competitions");
+    revalidateCompetitionPages();
     redirect(`/admin/competitions/${competitionId}?saved=updated`);
   },
 );
@@ -50,6 +52,7 @@ export const publishCompetitionAction = defineAction(
   async ({ id: competitionId }) => {
     await adminPublishCompetition(competitionId);
     revalidatePath("/admin/competitions");
+    revalidateCompetitionPages();
     redirect(`/admin/competitions/${competitionId}?saved=published`);
   },
 );
@@ -71,6 +74,7 @@ export const cancelCompetitionAction = defineAction(
   async ({ id: competitionId, reason }) => {
     const result = await adminCancelCompetition(competitionId, reason);
     revalidatePath("/admin/competitions");
+    revalidateCompetitionPages();
     redirect(`/admin/competitions/${competitionId}?saved=cancelled&refunded=${result.refunded_entries}`);
   },
 );
@@ -123,6 +127,7 @@ export const recordPostalEntryAction = defineAction(
       answer: answer === "" ? null : answer,
     });
     revalidatePath(`/admin/competitions/${competitionId}`);
+    revalidateCompetitionPages();
     const numbers = entry.ticket_numbers.map((n) => `#${n}`).join(", ");
     return ok<PostalEntryRecorded>(
       { ticketNumbers: entry.ticket_numbers, tickets: entry.tickets, name },

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
 import { SETTING_LABELS, settingsFormSchema } from "@/components/admin/settings/settings-fields";
 import { updateAdminSettings } from "@/lib/data/admin-settings";
 import { defineAction } from "./define-action";
@@ -16,6 +17,8 @@ export const saveSettings = defineAction({ schema: settingsFormSchema, role: "ad
   if (Object.keys(changes).length === 0) return ok(undefined, "Nothing changed.");
   const result = await updateAdminSettings(changes);
   revalidatePath("/admin/settings");
+  // The launch countdown on the home page; the postal address and stamp parity on competition pages.
+  revalidateCompetitionPages();
   if (result.changed.length === 0) return ok(undefined, "Nothing changed.");
   const names = result.changed.map((key) => SETTING_LABELS[key] ?? key);
   return ok(undefined, `Saved: ${names.join(", ")}. Each change is in the activity log.`);

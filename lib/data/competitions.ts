@@ -3,6 +3,7 @@ import { z } from "zod";
 import { randomnessAdapter } from "@/lib/draws/randomness";
 import type { Json } from "@/lib/supabase/database.types";
 import { DbError } from "./errors";
+import { callPublicRpc } from "./public-rpc";
 import { callRpc } from "./server-rpc";
 
 // Typed wrappers around the competition RPCs (supabase/migrations/*_competitions.sql).
@@ -201,6 +202,25 @@ export async function getCompetition(slug: string): Promise<CompetitionPage | nu
   }
 }
 
+// What anyone may see, read as anon for the cached public pages (lib/cache/public-pages.ts says
+// when they are regenerated).
+
+export const listPublicCompetitions = (status?: Exclude<CompetitionStatus, "draft">) =>
+  callPublicRpc("list_competitions", status ? { p_status: status } : {}, z.array(competitionSchema), []);
+
+/** As anon (`my_tickets` is null); null when there is no published competition with this slug. */
+export async function getPublicCompetition(slug: string): Promise<CompetitionPage | null> {
+  try {
+    return await callPublicRpc("get_competition", { p_slug: slug }, competitionPageSchema);
+  } catch (e) {
+    if (e instanceof DbError && e.code === "competition_not_found") return null;
+    throw e;
+  }
+}
+
+export const listWinners = () => callPublicRpc("list_winners", {}, z.array(winnerSchema), []);
+export const getDraw = (drawId: string) => callPublicRpc("get_draw", { p_draw_id: drawId }, drawSchema.nullable());
+
 export const enterCompetition = (competitionId: string, quantity: number, answer?: string | null) =>
   callRpc(
     "enter_competition",
@@ -209,8 +229,6 @@ export const enterCompetition = (competitionId: string, quantity: number, answer
   );
 
 export const getMyEntries = () => callRpc("get_my_entries", {}, z.array(myEntrySchema));
-export const listWinners = () => callRpc("list_winners", {}, z.array(winnerSchema));
-export const getDraw = (drawId: string) => callRpc("get_draw", { p_draw_id: drawId }, drawSchema.nullable());
 
 /** The competition fields admin_create_competition and admin_update_competition read (validated in SQL). */
 export type CompetitionFields = { [field: string]: Json | undefined };

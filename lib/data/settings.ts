@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { z } from "zod";
+import { callPublicRpc } from "./public-rpc";
 import { callRpc } from "./server-rpc";
 
 // The settings every visitor may see (supabase/migrations/*_settings.sql, *_fair_play.sql).
@@ -20,8 +21,19 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 /** Read once per request, however many components ask. */
 export const getSiteSettings = cache((): Promise<SiteSettings> => callRpc("get_site_settings", {}, siteSettingsSchema));
 
-/** The launch moment while it is still ahead (the countdown shows), else null. */
+/** The same settings as anon, for the cached public pages (no cookies). */
+export const getPublicSiteSettings = () => callPublicRpc("get_site_settings", {}, siteSettingsSchema);
+
+/**
+ * The launch moment while it is still ahead (the countdown shows), else null. Read as anon: the
+ * home page is cached and regenerated within seconds, and the countdown itself stops at zero.
+ */
 export async function getUpcomingLaunch(): Promise<string | null> {
-  const { launch_at: launchAt } = await getSiteSettings();
+  const { launch_at: launchAt } = await callPublicRpc(
+    "get_site_settings",
+    {},
+    siteSettingsSchema.pick({ launch_at: true }),
+    { launch_at: null },
+  );
   return launchAt !== null && new Date(launchAt).getTime() > Date.now() ? launchAt : null;
 }

@@ -5,7 +5,7 @@ import { CompetitionGrid } from "@/components/competitions/competition-grid";
 import { phaseOf, requestTime, type Phase } from "@/lib/competitions/status";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { listCompetitions, type Competition } from "@/lib/data/competitions";
+import { listPublicCompetitions, type Competition } from "@/lib/data/competitions";
 
 export const metadata: Metadata = {
   title: "Competitions",
@@ -43,8 +43,12 @@ const sections: { id: string; title: string; description: string; phases: Phase[
   },
 ];
 
+// Static, regenerated at most every few seconds and at once when the app changes a competition
+// (lib/cache/public-pages.ts; next.config's expireTime caps how stale it can be served).
+export const revalidate = 2;
+
 export default async function CompetitionsPage() {
-  const competitions = await listCompetitions();
+  const competitions = await listPublicCompetitions();
   const now = requestTime();
   const byPhase = new Map<Phase, Competition[]>();
   for (const c of competitions) {

@@ -13,6 +13,9 @@ export const metadata: Metadata = {
   alternates: { canonical: "/winners" },
 };
 
+// Static, regenerated at most every few seconds and at once after a draw (lib/cache/public-pages.ts).
+export const revalidate = 2;
+
 export default async function WinnersPage() {
   const winners = await listWinners();
   return (

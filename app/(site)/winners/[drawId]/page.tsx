@@ -7,12 +7,16 @@ import { DrawVerifier } from "@/components/competitions/draw-verifier";
 import { getDraw } from "@/lib/data/competitions";
 import { DRAW_ALGORITHM_V2, ticketListText } from "@/lib/draws/verify";
 import { formatDateTime, formatWinner } from "@/lib/format";
-import { siteUrl } from "@/lib/site-url";
+import { canonicalOrigin } from "@/lib/site-url";
 import { BackLink } from "@/components/ui/back-link";
 
 type Props = { params: Promise<{ drawId: string }> };
 /** One published input: name, value, and what it is. */
 type Input = [string, React.ReactNode, string?];
+
+// Static per draw, rendered on its first visit and regenerated like the other competition pages.
+export const revalidate = 2;
+export const generateStaticParams = () => [];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const load = cache(async (id: string) => (UUID.test(id) ? getDraw(id) : null));
@@ -147,7 +151,7 @@ export default async function VerifyDrawPage({ params }: Props) {
               <p className="mt-3">
                 And the ticket list hash:{" "}
                 <code className="rounded bg-muted px-1 font-mono text-xs break-all">
-                  curl -s {await siteUrl()}
+                  curl -s {canonicalOrigin()}
                   {ticketListUrl} | sha256sum
                 </code>
               </p>

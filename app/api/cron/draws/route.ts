@@ -1,11 +1,10 @@
-import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { DbError } from "@/lib/data/errors";
 import { callRpcWith } from "@/lib/data/rpc";
-import { env } from "@/lib/env";
+import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
+import { refuseWithoutCronSecret } from "@/lib/http/cron-auth";
 import { deliverQueuedMail } from "@/lib/mail/adapter";
 import { createAdminClient } from "@/lib/supabase/admin";
-import { EMBEDDED_CRON_SECRET } from "@/supabase/embedded/keys";
 
 // Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`.
 // It draws or closes every competition past its close time, raises any new
@@ -18,25 +17,9 @@ const dueDrawsSchema = z.object({
   closed: z.array(z.string().uuid()),
 });
 
-function cronSecret(): string | null {
-  const { CRON_SECRET, supabase } = env();
-  if (CRON_SECRET) return CRON_SECRET;
-  // Only the embedded development backend has a default; production must set CRON_SECRET.
-  return supabase.embedded ? EMBEDDED_CRON_SECRET : null;
-}
-
-function authorised(header: string | null, secret: string): boolean {
-  const given = Buffer.from(header ?? "");
-  const wanted = Buffer.from(`Bearer ${secret}`);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
-
 export async function GET(request: Request) {
-  const secret = cronSecret();
-  if (!secret) return Response.json({ error: "CRON_SECRET is not set" }, { status: 503 });
-  if (!authorised(request.headers.get("authorization"), secret)) {
-    return Response.json({ error: "Unauthorized" }, { status: 401 });
-  }
+  const refused = refuseWithoutCronSecret(request);
+  if (refused) return refused;
   const supabase = createAdminClient();
   let draws: z.infer<typeof dueDrawsSchema>;
   try {
@@ -45,6 +28,8 @@ export async function GET(request: Request) {
     console.error("run_due_draws failed", e);
     return Response.json({ error: e instanceof DbError ? e.message : "run_due_draws failed" }, { status: 500 });
   }
+  // The winners and the closed competitions show on the public pages at once.
+  if (draws.drawn.length > 0 || draws.closed.length > 0) revalidateCompetitionPages();
   // A failure here is logged and reported, never stops the draws' mail.
   let flags: { raised: number } | { error: string };
   try {

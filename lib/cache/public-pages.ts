@@ -1,0 +1,28 @@
+import "server-only";
+import { revalidatePath } from "next/cache";
+
+// The public pages that show competition data are static, regenerated in the background once two
+// seconds old (each page's `revalidate`) and never served older than five (next.config's expireTime). A change made through the app expires them at once instead, so the next
+// visitor waits for a fresh render rather than seeing the old one.
+
+// A page's cache tags come from its route file, route group included, so the patterns name "(site)".
+const COMPETITION_PAGE = "/(site)/competitions/[competition]";
+const DRAW_PAGE = "/(site)/winners/[drawId]";
+
+/** Every page that lists or shows competitions, draws or the site settings they print. */
+export function revalidateCompetitionPages() {
+  revalidatePath("/");
+  revalidatePath("/competitions");
+  revalidatePath(COMPETITION_PAGE, "page");
+  revalidatePath("/winners");
+  revalidatePath(DRAW_PAGE, "page");
+}
+
+/**
+ * After a purchase: the competition pages, so the buyer's page comes back from the action with the
+ * new sold count (and their tickets through its island). The lists catch up within their window,
+ * so a sales rush does not also expire the home page on every ticket.
+ */
+export function revalidateCompetitionDetailPages() {
+  revalidatePath(COMPETITION_PAGE, "page");
+}
