@@ -59,7 +59,7 @@ export function CompetitionHero({
           </Link>
         ) : null}
 
-        {c.draw ? <DrawResult draw={c.draw} myTickets={c.my_tickets} /> : null}
+        {c.draw ? <DrawResult draw={c.draw} /> : null}
         {c.status === "cancelled" ? (
           <Alert variant="destructive" announce={false}>
             <AlertTitle>This competition has been cancelled</AlertTitle>

@@ -3,17 +3,17 @@ import { ShieldCheck, Trophy } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 import type { CompetitionPage } from "@/lib/data/competitions";
 import { formatDateTime, formatWinner } from "@/lib/format";
+import { WinnerHeading } from "./competition-personal";
 
 type Draw = NonNullable<CompetitionPage["draw"]>;
 
 /** The winner and winning ticket of a drawn competition, with "You won!" when it is the viewer's ticket. */
-export function DrawResult({ draw, myTickets }: { draw: Draw; myTickets: number[] | null }) {
-  const mine = myTickets?.includes(draw.winning_number) ?? false;
+export function DrawResult({ draw }: { draw: Draw }) {
   return (
     <section aria-labelledby="winner-title" className="rounded-xl border-2 border-primary bg-primary-soft p-5">
       <h2 id="winner-title" className="flex items-center gap-2 text-lg font-bold">
         <Trophy aria-hidden className="size-5 text-primary-text" />
-        {mine ? "You won!" : "The winner"}
+        <WinnerHeading winningNumber={draw.winning_number} />
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-3">
         <div>

@@ -2,23 +2,33 @@ import Link from "next/link";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import type { EntryBlock } from "@/lib/competitions/status";
-import type { Account } from "@/lib/data/account-schema";
-import { getEntryQuote, type CompetitionPage } from "@/lib/data/competitions";
+import type { Competition, EntryQuote } from "@/lib/data/competitions";
 import { formatGBP } from "@/lib/format";
 import { EntryPanel } from "./entry-panel";
+
+/** The competition fields the entry card shows (what a client island is sent, not the whole competition). */
+export type OnlineEntryCompetition = Pick<
+  Competition,
+  "id" | "slug" | "title" | "ticket_price" | "max_tickets_per_user" | "skill_question" | "skill_options"
+>;
+
+/** The signed-in visitor as the card needs them: approved with their quote (from SQL), or not (yet). */
+export type OnlineEntryViewer = { approved: true; quote: EntryQuote } | { approved: false; rejected: boolean };
 
 /**
  * The paid entry card for whoever is looking: sign in, wait for approval, or the entry form
  * with the caller's quote (worked out in SQL). A closed competition shows why, for everyone.
+ * The static page renders it signed out; the PersonalOnlineEntry island renders it for the viewer.
  */
-export async function OnlineEntry({
+export function OnlineEntry({
   competition: c,
-  account,
+  viewer,
   block,
   postalOpen,
 }: {
-  competition: CompetitionPage;
-  account: Account | null;
+  competition: OnlineEntryCompetition;
+  /** null when signed out (the static page). */
+  viewer: OnlineEntryViewer | null;
   block: EntryBlock | null;
   /** Letters are still accepted: said beside a sell-out or close, so nobody thinks the draw is over. */
   postalOpen: boolean;
@@ -29,20 +39,16 @@ export async function OnlineEntry({
       <span className="text-muted-foreground">per ticket, paid from your LabCash credit.</span>
     </p>
   );
-  if (!account || !account.approved) {
+  if (!viewer?.approved) {
     if (block) return <BlockedNotice block={block} postalOpen={postalOpen} />;
     return (
       <>
         {price}
-        {account ? (
-          <AwaitingApproval rejected={Boolean(account.rejected_at)} />
-        ) : (
-          <SignInToEnter path={`/competitions/${c.slug}`} />
-        )}
+        {viewer ? <AwaitingApproval rejected={viewer.rejected} /> : <SignInToEnter path={`/competitions/${c.slug}`} />}
       </>
     );
   }
-  const quote = await getEntryQuote(c.id);
+  const quote = viewer.quote;
   const blocked =
     block?.message ??
     (quote.cap_left === 0

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { Award, Ticket } from "lucide-react";
 import type { EntryBlock, PostalBlock } from "@/lib/competitions/status";
-import type { Account } from "@/lib/data/account-schema";
-import type { CompetitionPage } from "@/lib/data/competitions";
-import { OnlineEntry } from "./online-entry";
+import type { Competition } from "@/lib/data/competitions";
+import { PersonalOnlineEntry } from "./competition-personal";
+import { OnlineEntry, type OnlineEntryCompetition } from "./online-entry";
 import { PostalEntry } from "./postal-entry";
 
 const linkClass = "font-medium text-primary-text underline underline-offset-4";
@@ -14,17 +14,25 @@ const linkClass = "font-medium text-primary-text underline underline-offset-4";
  */
 export function WaysToEnter({
   competition: c,
-  account,
   block,
   postalBlock,
   postalAddress,
 }: {
-  competition: CompetitionPage;
-  account: Account | null;
+  competition: Competition;
   block: EntryBlock | null;
   postalBlock: PostalBlock | null;
   postalAddress: readonly string[];
 }) {
+  const postalOpen = postalBlock === null;
+  const entryFields: OnlineEntryCompetition = {
+    id: c.id,
+    slug: c.slug,
+    title: c.title,
+    ticket_price: c.ticket_price,
+    max_tickets_per_user: c.max_tickets_per_user,
+    skill_question: c.skill_question,
+    skill_options: c.skill_options,
+  };
   return (
     <section aria-labelledby="enter-title" className="mt-14">
       <h2 id="enter-title" className="text-2xl font-bold tracking-tight">
@@ -51,7 +59,9 @@ export function WaysToEnter({
             <Ticket aria-hidden className="size-5 text-primary-text" />
             Enter online
           </h3>
-          <OnlineEntry competition={c} account={account} block={block} postalOpen={postalBlock === null} />
+          <PersonalOnlineEntry competition={entryFields} block={block} postalOpen={postalOpen}>
+            <OnlineEntry competition={entryFields} viewer={null} block={block} postalOpen={postalOpen} />
+          </PersonalOnlineEntry>
         </article>
         <article
           aria-labelledby="enter-post-title"

@@ -1,15 +1,12 @@
 import { PartyPopper } from "lucide-react";
 import { formatTicketNumbers } from "@/lib/competitions/ticket-numbers";
-import { getMyEntries } from "@/lib/data/competitions";
 
 /**
  * On a competition's page after /payment/competition (`?entry=<id>`): the tickets the confirmed
- * top-up bought. Only the caller's own entries are read, so another id shows nothing.
+ * top-up bought (GET /api/competitions/{slug}/personal reads only the caller's own entries).
  */
-export async function EntryFromPayment({ entryId }: { entryId: string }) {
-  const entry = (await getMyEntries()).find((e) => e.entry_id === entryId && e.kind === "paid");
-  if (!entry) return null;
-  const n = entry.ticket_numbers.length;
+export function EntryFromPayment({ ticketNumbers }: { ticketNumbers: number[] }) {
+  const n = ticketNumbers.length;
   return (
     <div role="status" className="mt-8 rounded-lg border border-primary/40 bg-primary-soft p-4">
       <p className="flex items-center gap-2 text-lg font-bold">
@@ -19,7 +16,7 @@ export async function EntryFromPayment({ entryId }: { entryId: string }) {
       <p className="mt-1">
         Your {n === 1 ? "ticket number" : "ticket numbers"}:{" "}
         <span className="font-semibold" data-testid="paid-entry-tickets">
-          {formatTicketNumbers(entry.ticket_numbers)}
+          {formatTicketNumbers(ticketNumbers)}
         </span>
       </p>
     </div>

@@ -2,6 +2,7 @@
 
 import { refresh } from "next/cache";
 import { z } from "zod";
+import { revalidateCompetitionDetailPages } from "@/lib/cache/public-pages";
 import { enterCompetition, type EntryResult } from "@/lib/data/competitions";
 import { DbError } from "@/lib/data/errors";
 import { defineAction } from "./define-action";
@@ -28,10 +29,12 @@ export const enterCompetitionAction = defineAction(
       if (e instanceof DbError) throw e; // a refusal: the wrapper shows its message and code
       // The purchase may have gone through even if its answer could not be read: say so, never guess.
       console.error("enter_competition failed", e);
+      revalidateCompetitionDetailPages();
       refresh();
       return fail("We could not confirm your entry. Check My Entries before trying again.");
     }
-    // Sold count, the caller's tickets, the balance in the header and (on a sell-out) the draw.
+    // Sold count, the caller's tickets and (on a sell-out) the draw: the cached page is re-rendered.
+    revalidateCompetitionDetailPages();
     refresh();
     return ok(entry);
   },

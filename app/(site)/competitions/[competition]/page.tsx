@@ -2,22 +2,31 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CompetitionHero } from "@/components/competitions/competition-hero";
-import { EntryFromPayment } from "@/components/payments/entry-from-payment";
+import {
+  CompetitionPersonalProvider,
+  PersonalPaidEntry,
+  PersonalTickets,
+} from "@/components/competitions/competition-personal";
 import { HowThisDrawWorks } from "@/components/competitions/how-this-draw-works";
 import { PrizeDetails } from "@/components/competitions/prize-details";
 import { WaysToEnter } from "@/components/competitions/ways-to-enter";
-import { YourTickets } from "@/components/competitions/your-tickets";
 import { BackLink } from "@/components/ui/back-link";
-import { getAccount } from "@/lib/auth/session";
 import { entryBlock, oddsText, phaseOf, postalBlock, requestTime } from "@/lib/competitions/status";
-import { getCompetition } from "@/lib/data/competitions";
-import { getSiteSettings } from "@/lib/data/settings";
+import { getPublicCompetition } from "@/lib/data/competitions";
+import { getPublicSiteSettings } from "@/lib/data/settings";
 import { formatGBP } from "@/lib/format";
 
-type Props = { params: Promise<{ competition: string }>; searchParams: Promise<{ entry?: string | string[] }> };
+type Props = { params: Promise<{ competition: string }> };
 
-// Metadata and the page read the same competition once per request.
-const load = cache(async (slug: string) => getCompetition(decodeURIComponent(slug)));
+// Static per competition, the same for everyone: rendered on its first visit, regenerated at most
+// every few seconds and at once when the app changes it (lib/cache/public-pages.ts; next.config's
+// expireTime caps how stale it is served). What is the visitor's own comes from the
+// CompetitionPersonalProvider islands.
+export const revalidate = 2;
+export const generateStaticParams = () => [];
+
+// Metadata and the page read the same competition once per render.
+const load = cache(async (slug: string) => getPublicCompetition(decodeURIComponent(slug)));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const c = await load((await params).competition);
@@ -31,38 +40,31 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-export default async function CompetitionDetailPage({ params, searchParams }: Props) {
+export default async function CompetitionDetailPage({ params }: Props) {
   const c = await load((await params).competition);
   if (!c) notFound();
-  const [account, settings] = await Promise.all([getAccount(), getSiteSettings()]);
+  const settings = await getPublicSiteSettings();
   const now = requestTime();
   const phase = phaseOf(c, now);
-  // Back from /payment/competition: the entry the top-up paid for.
-  const { entry } = await searchParams;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <BackLink href="/competitions">All competitions</BackLink>
-      <CompetitionHero competition={c} phase={phase} now={now} />
-      {account && typeof entry === "string" ? <EntryFromPayment entryId={entry} /> : null}
-      <WaysToEnter
-        competition={c}
-        account={account}
-        block={entryBlock(c, now)}
-        postalBlock={postalBlock(c, now)}
-        postalAddress={settings.postal_address}
-      />
-      {c.my_tickets ? (
-        <YourTickets
-          tickets={c.my_tickets}
-          ticketsSold={c.tickets_sold}
-          winningNumber={c.draw?.winning_number ?? null}
+    <CompetitionPersonalProvider slug={c.slug} version={now}>
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+        <BackLink href="/competitions">All competitions</BackLink>
+        <CompetitionHero competition={c} phase={phase} now={now} />
+        <PersonalPaidEntry />
+        <WaysToEnter
+          competition={c}
+          block={entryBlock(c, now)}
+          postalBlock={postalBlock(c, now)}
+          postalAddress={settings.postal_address}
         />
-      ) : null}
-      <div className="mt-14 grid gap-10 lg:grid-cols-2">
-        <PrizeDetails competition={c} />
-        <HowThisDrawWorks competition={c} />
+        <PersonalTickets ticketsSold={c.tickets_sold} winningNumber={c.draw?.winning_number ?? null} />
+        <div className="mt-14 grid gap-10 lg:grid-cols-2">
+          <PrizeDetails competition={c} />
+          <HowThisDrawWorks competition={c} />
+        </div>
       </div>
-    </div>
+    </CompetitionPersonalProvider>
   );
 }

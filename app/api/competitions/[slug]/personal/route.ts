@@ -1,0 +1,27 @@
+import type { CompetitionPersonal } from "@/components/competitions/competition-personal";
+import { getAccount } from "@/lib/auth/session";
+import { getCompetition, getEntryQuote, getMyEntries } from "@/lib/data/competitions";
+
+// The signed-in visitor's part of a competition page (the page itself is static, the same for
+// everyone): their entry card's state and quote, their tickets, and the entry a payment bought.
+// null when signed out. Personal: never cached.
+export const dynamic = "force-dynamic";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }) {
+  const account = await getAccount();
+  const competition = account ? await getCompetition((await params).slug) : null;
+  if (!account || !competition) return Response.json(null, { headers: noStore });
+  const entryId = new URL(request.url).searchParams.get("entry");
+  const [quote, paidEntry] = await Promise.all([
+    account.approved ? getEntryQuote(competition.id) : null,
+    entryId ? getMyEntries().then((entries) => entries.find((e) => e.entry_id === entryId && e.kind === "paid")) : null,
+  ]);
+  const personal: CompetitionPersonal = {
+    viewer: quote ? { approved: true, quote } : { approved: false, rejected: Boolean(account.rejected_at) },
+    myTickets: competition.my_tickets ?? [],
+    paidEntryTickets: paidEntry?.ticket_numbers ?? null,
+  };
+  return Response.json(personal, { headers: noStore });
+}
