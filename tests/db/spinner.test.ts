@@ -200,6 +200,24 @@ describe("spin credits: one per £10 of net ticket spend, plus postal grants, le
       [player],
     );
     expect(mail).toHaveLength(2);
+
+    // What the admin's user page and the wheel console show of it.
+    const userSpins = await db().call<{ credits: SpinCredits; spins: Spin[]; grants: Array<{ reference: string }> }>(
+      asUser(admin),
+      "admin_user_spins",
+      { p_user_id: player },
+    );
+    expect(userSpins.credits).toEqual(credits({ granted: 2, used: 1, available: 1 }));
+    expect(userSpins.spins.map((s) => s.id)).toEqual([result.id]);
+    expect(userSpins.grants.map((g) => g.reference)).toEqual(["Postcard 2 Dec", "Postcard 1 Dec"]);
+    const adminView = await db().call<{ recent_grants: Array<{ user_id: string; reference: string }> }>(
+      asUser(admin),
+      "admin_get_spinner",
+    );
+    expect(adminView.recent_grants.slice(0, 2).map((g) => [g.user_id, g.reference])).toEqual([
+      [player, "Postcard 2 Dec"],
+      [player, "Postcard 1 Dec"],
+    ]);
   });
 
   it("a postal request needs a reference and a real, undeleted player", async () => {
