@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { EMBEDDED_CRON_SECRET, EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../../supabase/embedded/keys";
+import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../../supabase/embedded/keys";
 import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./users";
 
 // Direct access to the e2e backend (the embedded server Playwright's web server starts), for
@@ -29,30 +29,7 @@ export const adminClient = () => (admin ??= signedInClient(demoUsers.admin.email
 async function rpc<T>(client: SupabaseClient, fn: string, args: Record<string, unknown> = {}): Promise<T> {
   const { data, error } = await client.rpc(fn, args);
   if (error) throw new Error(`${fn}: ${error.message}`);
-  if (CHANGES_PUBLIC_PAGES.has(fn)) await revalidatePublicPages();
   return data as T;
-}
-
-// The public competition pages are cached for a few seconds. These calls change what they show
-// behind the app's back, so they tell the app as a database webhook would (POST /api/cron/revalidate),
-// and a test sees the change on its next page load.
-const CHANGES_PUBLIC_PAGES = new Set([
-  "admin_publish_competition",
-  "admin_update_competition",
-  "admin_cancel_competition",
-  "enter_competition",
-  "admin_record_postal_entry",
-  "run_due_draws",
-  "admin_set_launch_at",
-  "admin_update_settings",
-]);
-
-async function revalidatePublicPages() {
-  const response = await fetch(`http://127.0.0.1:${process.env.E2E_PORT ?? 3100}/api/cron/revalidate`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${EMBEDDED_CRON_SECRET}` },
-  });
-  if (!response.ok) throw new Error(`revalidating the public pages: ${response.status}`);
 }
 
 export type TestUser = { id: string; email: string; name: string; password: string };
@@ -312,6 +289,48 @@ export async function mailCampaigns(): Promise<{ id: string; subject: string; re
 /** Sets `user`'s monthly limit as they would on their responsible-play page (set_monthly_limit; null for none). */
 export async function setMonthlyLimitAs(user: TestUser, limit: number | null): Promise<void> {
   await rpc(await signedInClient(user.email), "set_monthly_limit", { p_limit: limit });
+}
+
+export type SpinnerSegment = {
+  position: number;
+  label: string;
+  colour: string;
+  label_colour: string;
+  prize_credits: number;
+  weight: number;
+  probability: number;
+};
+
+/** The live LabSpinner wheel as /labspinner reads it (get_spinner_wheel, as anyone). */
+export async function spinnerWheel(): Promise<{
+  wheel_id: number;
+  enabled: boolean;
+  total_weight: number;
+  expected_prize: number;
+  segments: SpinnerSegment[];
+}> {
+  return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_spinner_wheel");
+}
+
+/** Saves these segments as a new wheel version as the demo admin (admin_update_spinner_wheel). */
+export async function saveSpinnerWheel(segments: Omit<SpinnerSegment, "position" | "probability">[]): Promise<void> {
+  const fields = segments.map(({ label, colour, label_colour, prize_credits, weight }) => ({
+    label,
+    colour,
+    label_colour,
+    prize_credits,
+    weight,
+  }));
+  await rpc(await adminClient(), "admin_update_spinner_wheel", { p_segments: fields });
+}
+
+/** A player's spin credits as the admin user page reads them (admin_user_spins, as the demo admin). */
+export async function spinCreditsOf(userId: string): Promise<{ available: number; granted: number }> {
+  return (
+    await rpc<{ credits: { available: number; granted: number } }>(await adminClient(), "admin_user_spins", {
+      p_user_id: userId,
+    })
+  ).credits;
 }
 
 /** Records a postal LabSpinner request for `userId` as the demo admin (admin_record_spin_request): one spin credit. */
