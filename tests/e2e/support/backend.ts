@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../../supabase/embedded/keys";
+import { EMBEDDED_CRON_SECRET, EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../../supabase/embedded/keys";
 import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./users";
 
 // Direct access to the e2e backend (the embedded server Playwright's web server starts), for
@@ -29,7 +29,30 @@ export const adminClient = () => (admin ??= signedInClient(demoUsers.admin.email
 async function rpc<T>(client: SupabaseClient, fn: string, args: Record<string, unknown> = {}): Promise<T> {
   const { data, error } = await client.rpc(fn, args);
   if (error) throw new Error(`${fn}: ${error.message}`);
+  if (CHANGES_PUBLIC_PAGES.has(fn)) await revalidatePublicPages();
   return data as T;
+}
+
+// The public competition pages are cached for a few seconds. These calls change what they show
+// behind the app's back, so they tell the app as a database webhook would (POST /api/cron/revalidate),
+// and a test sees the change on its next page load.
+const CHANGES_PUBLIC_PAGES = new Set([
+  "admin_publish_competition",
+  "admin_update_competition",
+  "admin_cancel_competition",
+  "enter_competition",
+  "admin_record_postal_entry",
+  "run_due_draws",
+  "admin_set_launch_at",
+  "admin_update_settings",
+]);
+
+async function revalidatePublicPages() {
+  const response = await fetch(`http://127.0.0.1:${process.env.E2E_PORT ?? 3100}/api/cron/revalidate`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${EMBEDDED_CRON_SECRET}` },
+  });
+  if (!response.ok) throw new Error(`revalidating the public pages: ${response.status}`);
 }
 
 export type TestUser = { id: string; email: string; name: string; password: string };
