@@ -1,35 +1,15 @@
 import "server-only";
 import { z } from "zod";
-import { LABEL_COLOURS, type SegmentInput } from "@/components/admin/spinner/wheel-fields";
+import type { SegmentInput } from "@/components/admin/spinner/wheel-fields";
 import { callRpc } from "./server-rpc";
+import { spinCreditsSchema, spinSchema, wheelSchema } from "./spinner";
 
 // The LabSpinner admin screen and the spins part of /admin/users/{id} (issue 12 item 4 and the free route;
 // supabase/migrations/*_labspinner.sql). Admins only: every function checks the role again. The odds, the
-// expected prize per spin and the spin credits are the SQL's figures; this module only reads them.
+// expected prize per spin and the spin credits are the SQL's figures; this module only reads them. The wheel,
+// spin and spin-credit shapes are the player's (./spinner.ts).
 
 const count = z.coerce.number().int();
-const credits = z.coerce.number();
-
-const segmentSchema = z.object({
-  position: z.number().int(),
-  label: z.string(),
-  colour: z.string(),
-  label_colour: z.enum(LABEL_COLOURS),
-  prize_credits: credits,
-  weight: count,
-  /** weight / total weight, to 6 places. */
-  probability: z.coerce.number(),
-});
-export type WheelSegment = z.infer<typeof segmentSchema>;
-
-const wheelSchema = z.object({
-  wheel_id: count,
-  total_weight: count,
-  /** Credits per spin on average, to 4 places. */
-  expected_prize: credits,
-  segments: z.array(segmentSchema),
-});
-export type Wheel = z.infer<typeof wheelSchema>;
 
 const adminSpinnerSchema = z.object({
   enabled: z.boolean(),
@@ -66,19 +46,6 @@ export const getAdminSpinner = () => callRpc("admin_get_spinner", {}, adminSpinn
 export const updateSpinnerWheel = (segments: SegmentInput[]) =>
   callRpc("admin_update_spinner_wheel", { p_segments: segments }, wheelSchema);
 
-const spinCreditsSchema = z.object({
-  /** Net ticket spend in pounds (entries less refunded entries). */
-  ticket_spend: credits,
-  earned: count,
-  granted: count,
-  used: count,
-  available: count,
-  spend_per_spin: credits,
-  toward_next: credits,
-  to_next: credits,
-});
-export type SpinCredits = z.infer<typeof spinCreditsSchema>;
-
 /** Records a postal request for a player: one spin credit, a confirmation e-mail; answers their credits after. */
 export const recordSpinRequest = (userId: string, reference: string) =>
   callRpc(
@@ -90,17 +57,7 @@ export const recordSpinRequest = (userId: string, reference: string) =>
 const userSpinsSchema = z.object({
   credits: spinCreditsSchema,
   /** The last 20 spins, newest first. */
-  spins: z.array(
-    z.object({
-      id: count,
-      wheel_id: count,
-      nonce: count,
-      segment_position: z.number().int(),
-      label: z.string(),
-      prize_credits: credits,
-      created_at: z.string(),
-    }),
-  ),
+  spins: z.array(spinSchema),
   /** The last 20 postal grants, newest first. */
   grants: z.array(z.object({ id: count, reference: z.string(), created_at: z.string() })),
 });

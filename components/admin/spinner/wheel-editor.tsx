@@ -97,8 +97,13 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
             <li key={row.key}>
               <fieldset className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 text-card-foreground">
                 <legend className="px-1 text-sm font-semibold">Segment {position}</legend>
-                <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr_1fr]">
-                  <Field id={id("label")} label="Label" errors={fieldErrors("label")}>
+                <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(10rem,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+                  <Field
+                    id={id("label")}
+                    label="Label"
+                    errors={fieldErrors("label")}
+                    className="col-span-2 lg:col-span-1"
+                  >
                     {(control) => (
                       <Input
                         {...control}
@@ -109,7 +114,13 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
                       />
                     )}
                   </Field>
-                  <Field id={id("colour")} label="Colour" hint="Hex, such as #1d4ed8" errors={fieldErrors("colour")}>
+                  <Field
+                    id={id("colour")}
+                    label="Colour"
+                    hint="Hex, such as #1d4ed8"
+                    errors={fieldErrors("colour")}
+                    className="col-span-2 lg:col-span-1"
+                  >
                     {(control) => (
                       <div className="flex gap-2">
                         <input
@@ -131,7 +142,12 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
                       </div>
                     )}
                   </Field>
-                  <Field id={id("label-colour")} label="Label colour" errors={fieldErrors("label_colour")}>
+                  <Field
+                    id={id("label-colour")}
+                    label="Label colour"
+                    errors={fieldErrors("label_colour")}
+                    className="col-span-2 lg:col-span-1"
+                  >
                     {(control) => (
                       <Select
                         {...control}

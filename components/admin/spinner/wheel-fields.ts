@@ -37,11 +37,16 @@ export type SegmentInput = {
 /** A row of the editor as its inputs hold it (text), in position order. */
 export type SegmentRow = { label: string; colour: string; labelColour: LabelColour; prize: string; weight: string };
 
-/** A segment from the live wheel as an editor row. Prize as the input shows it ("0.50"): display only. */
-export const segmentRow = (segment: SegmentInput): SegmentRow => ({
+const isLabelColour = (colour: string): colour is LabelColour => (LABEL_COLOURS as readonly string[]).includes(colour);
+
+/**
+ * A segment of the live wheel as an editor row. Prize as the input shows it ("0.50"): display only. SQL stores
+ * only the two label colours; anything else would show as white, for the contrast preview to judge.
+ */
+export const segmentRow = (segment: Omit<SegmentInput, "label_colour"> & { label_colour: string }): SegmentRow => ({
   label: segment.label,
   colour: segment.colour,
-  labelColour: segment.label_colour,
+  labelColour: isLabelColour(segment.label_colour) ? segment.label_colour : "#ffffff",
   prize: segment.prize_credits.toFixed(2),
   weight: String(segment.weight),
 });
@@ -59,7 +64,7 @@ export function segmentIssues(row: SegmentRow, position: number): [SegmentField,
     issues.push(["label", `Segment ${position}: give a label of 1 to ${LABEL_MAX} characters`]);
   if (!HEX_COLOUR.test(row.colour.trim()))
     issues.push(["colour", `Segment ${position}: give the colour as a hex code such as #1d4ed8`]);
-  if (!(LABEL_COLOURS as readonly string[]).includes(row.labelColour))
+  if (!isLabelColour(row.labelColour))
     issues.push(["label_colour", `Segment ${position}: choose a white or black label`]);
   const prize = row.prize.trim();
   if (!PRIZE.test(prize) || Number(prize) > PRIZE_MAX)
