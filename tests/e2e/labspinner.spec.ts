@@ -32,9 +32,13 @@ test("signed out: the odds are the database's, and a demo spin says it wins noth
   await spinner.goto();
   await expect(spinner.heading).toBeVisible();
   await expect(spinner.wheel).toBeVisible();
-  for (const segment of wheel.segments) {
-    await expect(spinner.oddsRow(segment.label).first()).toContainText(percent.format(segment.probability));
-    await expect(spinner.oddsRow(segment.label).first()).toContainText(segment.weight.toLocaleString("en-GB"));
+  // Row by row in position order (two segments may share a label, such as "No prize").
+  await expect(spinner.segmentRows).toHaveCount(wheel.segments.length);
+  for (const [index, segment] of wheel.segments.entries()) {
+    const row = spinner.segmentRows.nth(index);
+    await expect(row.getByRole("cell").nth(0)).toHaveText(segment.label);
+    await expect(row.getByRole("cell").nth(2)).toHaveText(segment.weight.toLocaleString("en-GB"));
+    await expect(row.getByRole("cell").nth(3)).toHaveText(percent.format(segment.probability));
   }
   await expect(spinner.freeRoute).toContainText("LabSpinner");
   await expect(spinner.freeRoute.getByRole("link", { name: "How LabSpinner works" })).toHaveAttribute(

@@ -10,6 +10,8 @@ export class LabSpinnerPage {
   /** The wheel as assistive technology reads it (its face is decoration). */
   readonly wheel: Locator;
   readonly oddsTable: Locator;
+  /** The odds table's body rows, one per segment in position order. */
+  readonly segmentRows: Locator;
   /** The notice that the admin has switched the wheel off. */
   readonly switchedOff: Locator;
   readonly freeRoute: Locator;
@@ -42,6 +44,7 @@ export class LabSpinnerPage {
     this.heading = page.getByRole("heading", { name: "LabSpinner", level: 1 });
     this.wheel = page.getByRole("img", { name: /^The LabSpinner wheel/ });
     this.oddsTable = page.getByRole("region", { name: "The odds" }).getByRole("table");
+    this.segmentRows = this.oddsTable.getByRole("row").filter({ has: page.getByRole("cell") });
     this.switchedOff = page.getByText("LabSpinner is switched off for now.", { exact: true });
     this.freeRoute = page.getByRole("region", { name: "Spin for free by post" });
 
