@@ -16,6 +16,18 @@ test("signed out: a sign-in prompt that comes back here", async ({ page }) => {
   await expect(verify.spins).toHaveCount(0);
 });
 
+test("the LabSpinner guide spells out the derivation this page recomputes and links to it", async ({ page }) => {
+  await page.goto("/docs/labspinner");
+  const main = page.getByRole("main");
+  await expect(main).toContainText("labcash-spin-v1");
+  await expect(main).toContainText("HMAC-SHA256 with the server seed's 32 bytes as the key");
+  // The page's own link (the "On this page" list links to the section of the same name).
+  await expect(
+    main.getByRole("link", { name: "Verify your spins", exact: true }).and(page.locator('[href="/labspinner/verify"]')),
+  ).toHaveCount(1);
+  await expect(main.getByRole("heading", { name: "Spin for free by post" })).toBeVisible();
+});
+
 test("a player spins, rotates the seed and sees every spin verified in the browser", async ({
   approvedPlayer: { page, ...player },
 }) => {
