@@ -1,0 +1,385 @@
+// npm run bench:onsale: how many ticket purchases a hot competition takes on PostgreSQL 15.
+//
+// Starts a throwaway PostgreSQL 15 cluster (Debian's postgresql-15, as the db tests do) with the
+// server's default durability (fsync, synchronous_commit and full_page_writes on: every commit
+// waits for its WAL flush, as on hosted Supabase), applies the Supabase shim and the migrations,
+// and makes 1,000 approved buyers with credit and 21 live competitions through the admin RPCs.
+// Then pgbench (Debian's) runs transactions shaped like PostgREST's: BEGIN; set_config of the
+// role and request.jwt.claims for a random buyer; the RPC; COMMIT. Each purchase phase
+// (enter_competition, one ticket) runs beside a trivial RPC phase (is_admin) at the same
+// concurrency in the same run: one hot competition at 1, 50 and 200 concurrent buyers, then 20
+// competitions at 50. Prints purchases per second, p50/p99 latency, the ratio to the trivial
+// RPC, and checks that nothing oversold, that ticket numbers are 1..sold with no gaps or
+// duplicates, that the purchases pgbench counted equal the tickets sold, and that every
+// balance equals its ledger.
+//
+// --compare also measures the purchase path as it was before the purchase-concurrency
+// migration (every migration before it), in its own cluster, and prints both.
+// Environment: BENCH_SECONDS per phase (default 5), PG15_BIN (default /usr/lib/postgresql/15/bin),
+// BENCH_PROFILE=1 to print the SQL functions that took the most time (track_functions; slower).
+// Bounded: the run stops after 6 minutes whatever happens.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chown, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { migrationsDir } from "../supabase/embedded/db";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PG15_BIN = process.env.PG15_BIN ?? "/usr/lib/postgresql/15/bin";
+const PROFILE = process.env.BENCH_PROFILE === "1";
+const BUYERS = 1_000;
+const SPREAD = 20;
+const HARD_LIMIT_MS = 6 * 60_000;
+/** The migration this bench was written for: --compare's baseline is every migration before it. */
+const CONCURRENCY_MIGRATION = "20261123160000";
+const shimFile = path.join(path.dirname(migrationsDir), "embedded", "shim.sql");
+
+type Cluster = { dir: string; port: number; config: pg.ClientConfig; stop: () => Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** initdb, postgres and pgbench's log files: as root, they run as the `postgres` user. */
+async function serviceAccount(): Promise<{ uid: number; gid: number } | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const line = (await readFile("/etc/passwd", "utf8")).split("\n").find((l) => l.startsWith("postgres:"));
+  if (!line) throw new Error("running as root needs the `postgres` system user (Debian's postgresql-15 makes it)");
+  const [, , uid, gid] = line.split(":");
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+function run(
+  cmd: string,
+  args: string[],
+  options: { account?: { uid: number; gid: number }; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      ...options.account,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, LC_ALL: "C", ...options.env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.once("error", reject);
+    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A cluster with the server's default durability; only the connection limit is raised (200 buyers). */
+async function startCluster(): Promise<Cluster> {
+  for (const bin of ["initdb", "postgres", "pgbench"]) {
+    if (!existsSync(path.join(PG15_BIN, bin))) {
+      throw new Error(`${path.join(PG15_BIN, bin)} does not exist: apt-get install -y postgresql-15 (or set PG15_BIN)`);
+    }
+  }
+  const account = await serviceAccount();
+  const dir = await mkdtemp(path.join(os.tmpdir(), "labcash-onsale-"));
+  if (account) await chown(dir, account.uid, account.gid);
+  const dataDir = path.join(dir, "data");
+  const init = await run(
+    path.join(PG15_BIN, "initdb"),
+    ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-instructions"],
+    { account },
+  );
+  if (init.code !== 0) throw new Error(`initdb failed:\n${init.stderr}`);
+  const port = await freePort();
+  const server = spawn(
+    path.join(PG15_BIN, "postgres"),
+    [
+      ...["-D", dataDir, "-p", String(port), "-k", dir, "-c", "listen_addresses=", "-c", "max_connections=260"],
+      ...(PROFILE ? ["-c", "track_functions=all"] : []),
+    ],
+    { ...account, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
+  );
+  const kill = () => server.kill("SIGKILL");
+  process.once("exit", kill);
+  await new Promise<void>((resolve, reject) => {
+    let log = "";
+    server.stderr!.on("data", (d: Buffer) => {
+      log += d;
+      if (log.includes("database system is ready to accept connections")) resolve();
+    });
+    server.once("exit", (code) => reject(new Error(`postgres exited (${code}):\n${log}`)));
+  });
+  return {
+    dir,
+    port,
+    config: { host: dir, port, user: "postgres", database: "postgres" },
+    async stop() {
+      process.off("exit", kill);
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGINT"); // fast shutdown: the bench's clients are gone
+        await exited;
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The shim and the migrations, in order; `before` stops at the first migration from that version. */
+async function migrate(client: pg.Client, before?: string): Promise<string> {
+  await client.query(await readFile(shimFile, "utf8"));
+  const files = (await readdir(migrationsDir))
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .filter((f) => before === undefined || f < before);
+  for (const file of files) {
+    await client.query("begin");
+    await client.query(await readFile(path.join(migrationsDir, file), "utf8"));
+    await client.query("commit");
+  }
+  return files.at(-1)!;
+}
+
+/** 1,000 approved buyers with £1,000 each, an admin, and 21 live competitions made by the admin's RPCs. */
+async function seed(client: pg.Client): Promise<string[]> {
+  await client.query(
+    `insert into auth.users (id, email, raw_user_meta_data)
+     select ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'buyer-' || n || '@bench.test',
+            '{"name": "Bench Buyer", "date_of_birth": "1990-01-01"}'
+       from generate_series(1, $1::integer) n`,
+    [BUYERS],
+  );
+  await client.query("update public.user_account_data set approved = true, approved_at = now()");
+  await client.query(
+    "select private.post_ledger(id, 'top_up', 1000.00, 'Bench credit', 'bench', 1000.00) from public.user_account_data",
+  );
+  const admin = (await client.query("insert into auth.users (email) values ('admin@bench.test') returning id")).rows[0]
+    .id as string;
+  await client.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [admin]);
+  await client.query("begin");
+  await client.query("select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)", [
+    JSON.stringify({ sub: admin, role: "authenticated" }),
+  ]);
+  const ids: string[] = [];
+  for (let i = 0; i <= SPREAD; i++) {
+    const { rows } = await client.query("select public.admin_create_competition($1) as c", [
+      {
+        title: `Bench competition ${i}`,
+        slug: `bench-${i}`,
+        prize_description: "Nothing: a benchmark",
+        prize_value: 1000,
+        ticket_price: 0.25,
+        total_tickets: 1_000_000,
+        max_tickets_per_user: 100_000,
+        closes_at: new Date(Date.now() + 86_400_000).toISOString(),
+        skill_question: "How many sides has a triangle?",
+        skill_options: ["Three", "Four"],
+        skill_answer: "Three",
+      },
+    ]);
+    await client.query("select public.admin_publish_competition($1, null)", [rows[0].c.id]);
+    ids.push(rows[0].c.id);
+  }
+  await client.query("commit");
+  await client.query("vacuum analyze");
+  return ids;
+}
+
+/** One PostgREST-shaped transaction per script run, as a random buyer. */
+function script(call: string): string {
+  return [
+    `\\set u random(1, ${BUYERS})`,
+    "BEGIN;",
+    "SELECT set_config('role', 'authenticated', true), set_config('request.jwt.claims', " +
+      `'{"sub":"00000000-0000-4000-8000-' || lpad(:u::text, 12, '0') || '","role":"authenticated"}', true);`,
+    `${call};`,
+    "END;",
+    "",
+  ].join("\n");
+}
+
+type Phase = { label: string; clients: number; calls: number; perSecond: number; p50: number; p99: number };
+
+async function pgbench(cluster: Cluster, label: string, clients: number, calls: string[]): Promise<Phase> {
+  const account = await serviceAccount();
+  const work = await mkdtemp(path.join(cluster.dir, `pgbench-${label}-${clients}-`));
+  if (account) await chown(work, account.uid, account.gid);
+  const scripts: string[] = [];
+  for (const [i, call] of calls.entries()) {
+    const file = path.join(work, `script-${i}.sql`);
+    await writeFile(file, script(call));
+    scripts.push("-f", `${file}@1`);
+  }
+  const result = await run(
+    path.join(PG15_BIN, "pgbench"),
+    [
+      ...["-h", cluster.dir, "-p", String(cluster.port), "-U", "postgres", "-n", "-M", "prepared"],
+      ...["-c", String(clients), "-j", String(Math.min(clients, 2)), "-T", String(SECONDS)],
+      ...["-l", "--log-prefix", path.join(work, "log"), ...scripts, "postgres"],
+    ],
+    { account },
+  );
+  const processed = Number(/number of transactions actually processed: (\d+)/.exec(result.stdout)?.[1] ?? NaN);
+  const failed = Number(/number of failed transactions: (\d+)/.exec(result.stdout)?.[1] ?? 0);
+  if (result.code !== 0 || failed > 0 || !Number.isFinite(processed)) {
+    throw new Error(
+      `pgbench (${label}, ${clients} clients) failed:\n${result.stdout}\n${result.stderr.slice(0, 2000)}`,
+    );
+  }
+  // Per-transaction log lines: client_id transaction_no latency_us script_no epoch_s epoch_us.
+  const latencies: number[] = [];
+  let first = Infinity;
+  let last = -Infinity;
+  for (const file of (await readdir(work)).filter((f) => f.startsWith("log"))) {
+    for (const line of (await readFile(path.join(work, file), "utf8")).split("\n")) {
+      const f = line.split(" ");
+      if (f.length < 6) continue;
+      const latency = Number(f[2]) / 1000;
+      const end = Number(f[4]) * 1000 + Number(f[5]) / 1000;
+      latencies.push(latency);
+      first = Math.min(first, end - latency);
+      last = Math.max(last, end);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)];
+  return {
+    label,
+    clients,
+    calls: processed,
+    perSecond: processed / ((last - first) / 1000),
+    p50: at(50),
+    p99: at(99),
+  };
+}
+
+type Checks = { oversold: number; numbering: boolean; sold: number; balances: boolean; totals: boolean };
+
+async function check(client: pg.Client): Promise<Checks> {
+  const { rows } = await client.query(`
+    select
+      (select count(*) from public.competitions c where c.tickets_sold > c.total_tickets)::integer as oversold,
+      (select bool_and(x.ok) from (
+         select c.tickets_sold = count(t.id) and count(t.id) = count(distinct t.number)
+                and coalesce(min(t.number), 1) = 1 and coalesce(max(t.number), 0) = c.tickets_sold as ok
+           from public.competitions c left join public.tickets t on t.competition_id = c.id
+          group by c.id) x) as numbering,
+      (select sum(tickets_sold) from public.competitions)::integer as sold,
+      (select bool_and(a.credits = coalesce((select sum(l.amount) from public.credit_ledger l where l.user_id = a.id), 0))
+         from public.user_account_data a) as balances,
+      (select bool_and(a.total_spent = coalesce((select sum(e.amount) from public.entries e where e.user_id = a.id), 0)
+                   and a.total_entries = coalesce((select sum(e.quantity) from public.entries e where e.user_id = a.id), 0))
+         from public.user_account_data a where a.role = 'user') as totals`);
+  return rows[0];
+}
+
+type Report = { migrations: string; phases: { trivial: Phase; purchase: Phase; spread: boolean }[]; checks: Checks };
+
+async function measure(before?: string): Promise<Report> {
+  const cluster = await startCluster();
+  const client = new pg.Client(cluster.config);
+  client.on("error", () => {}); // the cluster stopping under a failed run is not news
+  try {
+    await client.connect();
+    const last = await migrate(client, before);
+    const competitions = await seed(client);
+    const [hot, ...spread] = competitions;
+    const trivial = "SELECT public.is_admin()";
+    const enter = (id: string) => `SELECT public.enter_competition('${id}', 1, 'Three')`;
+    await pgbench(cluster, "warm-up", 2, [enter(hot), trivial]);
+    await client.query("checkpoint"); // the warm-up's WAL is not the phases' to flush
+    const warmUpSales = Number((await client.query("select sum(tickets_sold) s from public.competitions")).rows[0].s);
+    const phases: Report["phases"] = [];
+    for (const clients of [1, 50, 200]) {
+      phases.push({
+        trivial: await pgbench(cluster, "is_admin", clients, [trivial]),
+        purchase: await pgbench(cluster, "enter_competition", clients, [enter(hot)]),
+        spread: false,
+      });
+    }
+    phases.push({
+      trivial: await pgbench(cluster, "is_admin", 50, [trivial]),
+      purchase: await pgbench(cluster, "enter_competition-20", 50, spread.map(enter)),
+      spread: true,
+    });
+    const checks = await check(client);
+    if (PROFILE) {
+      await client.query("select pg_stat_force_next_flush()").catch(() => {});
+      const { rows } = await client.query(
+        `select schemaname || '.' || funcname as fn, calls, round(total_time) total_ms, round(self_time) self_ms
+           from pg_stat_user_functions order by self_time desc limit 20`,
+      );
+      console.table(rows);
+    }
+    return { migrations: last, phases, checks: { ...checks, sold: checks.sold - warmUpSales } };
+  } finally {
+    await client.end().catch(() => {});
+    await cluster.stop();
+  }
+}
+
+function print(title: string, report: Report) {
+  const ms = (v: number) => v.toFixed(1).padStart(7);
+  console.log(`\n${title} (migrations up to ${report.migrations})`);
+  console.log(
+    `${"purchases".padEnd(30)} ${"buyers".padStart(6)} ${"per s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}` +
+      `   ${"is_admin/s".padStart(10)} ${"p50 ms".padStart(7)}   ${"÷ trivial".padStart(9)}`,
+  );
+  for (const { trivial, purchase, spread } of report.phases) {
+    const where = spread ? `${SPREAD} competitions` : "one hot competition";
+    console.log(
+      `${where.padEnd(30)} ${String(purchase.clients).padStart(6)} ${purchase.perSecond.toFixed(0).padStart(7)} ` +
+        `${ms(purchase.p50)} ${ms(purchase.p99)}   ${trivial.perSecond.toFixed(0).padStart(10)} ${ms(trivial.p50)}   ` +
+        `${(purchase.perSecond / trivial.perSecond).toFixed(2).padStart(8)}x`,
+    );
+  }
+  const c = report.checks;
+  const made = report.phases.reduce((n, p) => n + p.purchase.calls, 0);
+  console.log(
+    `oversold competitions: ${c.oversold}; numbering 1..sold, no gaps or duplicates: ${c.numbering ? "yes" : "NO"}; ` +
+      `tickets sold ${c.sold} = purchases ${made}: ${c.sold === made ? "yes" : "NO"}; ` +
+      `balances = ledger sums: ${c.balances ? "yes" : "NO"}; account totals = entries: ${c.totals ? "yes" : "NO"}`,
+  );
+  const [one, fifty, twoHundred, spread] = report.phases.map((p) => p.purchase.perSecond);
+  const spreadRatio = report.phases[3].purchase.perSecond / report.phases[3].trivial.perSecond;
+  console.log(
+    `targets: hot at 50 >= 1,000/s: ${fifty.toFixed(0)} ${fifty >= 1000 ? "met" : "MISSED"}; ` +
+      `hot at 200 >= 0.9x hot at 50: ${(twoHundred / fifty).toFixed(2)}x ${twoHundred >= 0.9 * fifty ? "met" : "MISSED"}; ` +
+      `20 competitions >= 0.5x trivial: ${spreadRatio.toFixed(2)}x ${spreadRatio >= 0.5 ? "met" : "MISSED"} ` +
+      `(one buyer: ${one.toFixed(0)}/s; spread: ${spread.toFixed(0)}/s)`,
+  );
+  return c.oversold === 0 && c.numbering && c.sold === made && c.balances && c.totals;
+}
+
+async function main() {
+  const begun = performance.now();
+  const guard = setTimeout(() => {
+    console.error(`bench:onsale: stopped after ${HARD_LIMIT_MS / 60_000} minutes`);
+    process.exit(1);
+  }, HARD_LIMIT_MS);
+  guard.unref();
+  console.log(
+    `bench:onsale: PostgreSQL 15, default durability, pgbench PostgREST-shaped transactions (prepared), ` +
+      `${BUYERS} buyers, ${SECONDS} s per phase, ${os.cpus().length} CPUs shared by server and pgbench`,
+  );
+  let consistent = true;
+  if (process.argv.includes("--compare")) {
+    consistent =
+      print("BEFORE: without the purchase-concurrency migration", await measure(CONCURRENCY_MIGRATION)) && consistent;
+    consistent = print("AFTER: every migration", await measure()) && consistent;
+  } else {
+    consistent = print("Every migration", await measure()) && consistent;
+  }
+  console.log(`total ${((performance.now() - begun) / 1000).toFixed(0)} s`);
+  clearTimeout(guard);
+  if (!consistent) process.exitCode = 1;
+}
+
+await main();
