@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { exemptFromApproval, isAdminPath, needsSession } from "@/lib/auth/paths";
+import { hasSessionCookieIn } from "@/lib/auth/session-cookie";
 import { accountSchema, isAdminRole } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
 import { updateSession } from "@/lib/supabase/proxy";
@@ -12,8 +13,11 @@ export const ADMIN_DENIED = "Access denied: Admin privileges required";
  * unapproved users to /pending-approval, and answers non-admins on /admin with 403.
  */
 export async function proxy(request: NextRequest) {
-  const { supabase, claims, response } = await updateSession(request);
   const path = request.nextUrl.pathname;
+  // No session cookie, nothing to refresh or verify: signed-out visitors (most of the traffic on the
+  // cached public pages) pass without a Supabase client being made for them.
+  if (!hasSessionCookieIn(request.cookies.getAll()) && !needsSession(path)) return NextResponse.next();
+  const { supabase, claims, response } = await updateSession(request);
 
   const redirectKeepingCookies = (to: URL) => {
     const redirect = NextResponse.redirect(to);
@@ -57,9 +61,12 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but static files and images; route handlers under /api are matched
-  // so their sessions refresh, and decide access themselves.
+  // Everything but static files and images, and the cached public pages that anyone may see, signed in
+  // or not, approved or not (/, /competitions, /winners, /docs, /blog and below: lib/auth/paths.ts exempts
+  // them all): there is nothing to guard there, and the personal parts of those pages ask /api, where the
+  // session is refreshed. Route handlers under /api are matched so their sessions refresh, and decide
+  // access themselves.
   matcher: [
-    "/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
+    "/((?!$|competitions(?:/|$)|winners(?:/|$)|docs(?:/|$)|blog(?:/|$)|_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
   ],
 };
