@@ -81,6 +81,8 @@ create table public.spinner_spins (
   segment_position smallint not null,
   label text not null,
   prize_credits numeric(12, 2) not null check (prize_credits >= 0),
+  -- Which credit paid for it: a refund takes back earned credits only, never a postal request's.
+  source text not null check (source in ('earned', 'postal')),
   created_at timestamptz not null default now(),
   unique (seed_id, nonce)
 );
@@ -211,21 +213,26 @@ language sql stable security definer set search_path = '' as $$
     select s.net,
            floor(s.net / 10)::integer as earned,
            (select count(*)::integer from public.spinner_grants g where g.user_id = p_user) as granted,
-           (select count(*)::integer from public.spinner_spins sp where sp.user_id = p_user) as used
+           (select count(*)::integer from public.spinner_spins sp where sp.user_id = p_user and sp.source = 'earned')
+             as earned_used,
+           (select count(*)::integer from public.spinner_spins sp where sp.user_id = p_user and sp.source = 'postal')
+             as postal_used
       from spend s
   )
   select jsonb_build_object(
     'ticket_spend', c.net,
     'earned', c.earned,
     'granted', c.granted,
-    'used', c.used,
-    'available', greatest(c.earned + c.granted - c.used, 0),
+    'used', c.earned_used + c.postal_used,
+    'earned_available', greatest(c.earned - c.earned_used, 0),
+    'postal_available', c.granted - c.postal_used,
+    'available', greatest(c.earned - c.earned_used, 0) + (c.granted - c.postal_used),
     'spend_per_spin', 10,
     'toward_next', c.net - c.earned * 10,
     'to_next', 10 - (c.net - c.earned * 10))
   from counts c
 $$;
-comment on function private.spin_credits(uuid) is 'A player''s spin credits: 1 per £10 of net ticket spend (entries less refunded entries, rounded down) plus postal grants, less spins made (never below 0); with the spend toward the next credit.';
+comment on function private.spin_credits(uuid) is 'A player''s spin credits: 1 per £10 of net ticket spend (entries less refunded entries, rounded down) less spins paid with them (never below 0: a refund takes back only unspent ones), plus postal grants less spins paid with them; with the spend toward the next credit.';
 
 create function private.active_spinner_seed(p_user uuid) returns public.spinner_seeds
 language plpgsql security definer set search_path = '' as $$
@@ -290,10 +297,11 @@ comment on function private.hex_luminance(text) is 'WCAG relative luminance of a
 
 create function private.contrast_ratio(p_a text, p_b text) returns numeric
 language sql immutable strict set search_path = '' as $$
-  select round(((greatest(la, lb) + 0.05) / (least(la, lb) + 0.05))::numeric, 2)
+  -- Unrounded: WCAG compares the exact ratio (4.4976 is below 4.5); messages round it for display.
+  select ((greatest(la, lb) + 0.05) / (least(la, lb) + 0.05))::numeric
     from (select private.hex_luminance(p_a) as la, private.hex_luminance(p_b) as lb) l
 $$;
-comment on function private.contrast_ratio(text, text) is 'WCAG contrast ratio of two #rrggbb colours, to 2 decimals.';
+comment on function private.contrast_ratio(text, text) is 'WCAG contrast ratio of two #rrggbb colours (unrounded).';
 
 -- ----------------------------------------------------------------------------
 -- Public: the wheel and its odds
@@ -350,6 +358,7 @@ declare
   wheel bigint;
   weights integer[];
   derived record;
+  credits jsonb;
   seg public.spinner_segments%rowtype;
   spin public.spinner_spins%rowtype;
   new_balance numeric(12, 2);
@@ -363,7 +372,8 @@ begin
   if block is not null then
     perform private.raise_refusal(block ->> 'code', block ->> 'message');
   end if;
-  if (private.spin_credits(uid) ->> 'available')::integer < 1 then
+  credits := private.spin_credits(uid);
+  if (credits ->> 'available')::integer < 1 then
     raise exception 'You have no spin credits: you earn one for every £10 you spend on tickets, or by post'
       using errcode = 'P0001', hint = 'no_spin_credits';
   end if;
@@ -375,9 +385,11 @@ begin
   select * into seg from public.spinner_segments s where s.wheel_id = wheel and s.position = derived.segment_position;
 
   insert into public.spinner_spins (user_id, seed_id, client_seed, nonce, wheel_id, attempt, value, segment_position,
-                                    label, prize_credits)
+                                    label, prize_credits, source)
   values (uid, seed.id, seed.client_seed, seed.next_nonce, wheel, derived.attempt, derived.value, seg.position,
-          seg.label, seg.prize_credits)
+          seg.label, seg.prize_credits,
+          -- Earned credits first: a later refund can only take back earned credits.
+          case when (credits ->> 'earned_available')::integer > 0 then 'earned' else 'postal' end)
   returning * into spin;
   update public.spinner_seeds set next_nonce = next_nonce + 1 where id = seed.id;
 
@@ -542,10 +554,10 @@ begin
     end if;
     ratio := private.contrast_ratio(colour, label_colour);
     if ratio < 4.5 then
-      raise exception 'Segment %: the label has a contrast of only %:1 on %; it needs 4.5:1 (try the other label colour or a darker or lighter segment)', i, ratio, colour
+      raise exception 'Segment %: the label has a contrast of only %:1 on %; it needs 4.5:1 (try the other label colour or a darker or lighter segment)', i, trunc(ratio, 2), colour
         using errcode = '22023', hint = 'invalid_input', detail = 'segments.' || i || '.colour';
     end if;
-    if jsonb_typeof(seg -> 'prize_credits') <> 'number' then
+    if jsonb_typeof(seg -> 'prize_credits') is distinct from 'number' then
       raise exception 'Segment %: the prize is a number of credits (0 for no prize)', i
         using errcode = '22023', hint = 'invalid_input', detail = 'segments.' || i || '.prize_credits';
     end if;
@@ -554,7 +566,7 @@ begin
       raise exception 'Segment %: the prize is between £0 and £1,000 in pounds and pence', i
         using errcode = '22023', hint = 'invalid_input', detail = 'segments.' || i || '.prize_credits';
     end if;
-    if jsonb_typeof(seg -> 'weight') <> 'number' then
+    if jsonb_typeof(seg -> 'weight') is distinct from 'number' then
       raise exception 'Segment %: the weight is a whole number from 1 to 1,000,000', i
         using errcode = '22023', hint = 'invalid_input', detail = 'segments.' || i || '.weight';
     end if;

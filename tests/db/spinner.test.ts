@@ -16,6 +16,8 @@ type SpinCredits = {
   earned: number;
   granted: number;
   used: number;
+  earned_available: number;
+  postal_available: number;
   available: number;
   spend_per_spin: number;
   toward_next: number;
@@ -108,6 +110,8 @@ describe("spin credits: one per £10 of net ticket spend, plus postal grants, le
       earned: 0,
       granted: 0,
       used: 0,
+      earned_available: 0,
+      postal_available: 0,
       available: 0,
       spend_per_spin: 10,
       toward_next: 0,
@@ -172,6 +176,39 @@ describe("spin credits: one per £10 of net ticket spend, plus postal grants, le
       ),
     ).toEqual(prizesBefore);
     expect(await attempt(spin(spender))).toMatchObject({ ok: false, hint: "no_spin_credits" });
+  });
+
+  it("a refund never takes a postal request's credit: spins use earned credits first", async () => {
+    const cancelled = await competitionAt(10);
+    const player = await db().createPlayer({ credits: 50 });
+    await buy(player, cancelled, 2);
+    await grantPostal(player, "Letter 3 Dec");
+    // Two earned and one postal credit: the first two spins spend the earned ones.
+    await spin(player);
+    await spin(player);
+    expect(await creditsOf(player)).toEqual(
+      credits({ earned: 2, granted: 1, used: 2, earned_available: 0, postal_available: 1, available: 1 }),
+    );
+    await db().call(asUser(admin), "admin_cancel_competition", { p_id: cancelled, p_reason: "Prize unavailable" });
+    expect(await creditsOf(player)).toEqual(
+      credits({ ticket_spend: 0, earned: 0, earned_available: 0, postal_available: 1, available: 1 }),
+    );
+    expect(
+      (
+        await db().sql<{ source: string }>("select source from public.spinner_spins where user_id = $1 order by id", [
+          player,
+        ])
+      ).map((r) => r.source),
+    ).toEqual(["earned", "earned"]);
+    await spin(player);
+    expect(
+      (
+        await db().sql<{ source: string }>("select source from public.spinner_spins where user_id = $1 order by id", [
+          player,
+        ])
+      ).map((r) => r.source),
+    ).toEqual(["earned", "earned", "postal"]);
+    expect(await attempt(spin(player))).toMatchObject({ ok: false, hint: "no_spin_credits" });
   });
 
   it("a postal request an admin records adds one credit each, with the same odds, audited and mailed", async () => {
