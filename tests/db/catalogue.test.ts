@@ -444,6 +444,10 @@ describe("schema private: internal helpers", () => {
       "check_client_seed(text)",
       "hex_luminance(text)",
       "contrast_ratio(text,text)",
+      "share_competition_gate(uuid)",
+      "hold_competition_gate(uuid)",
+      "queue_for_competition_counter(uuid)",
+      "refuse_unless_open_for_entry(competitions)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn
