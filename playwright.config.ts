@@ -5,6 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+const WHEEL_EDITING = /admin-labspinner\.spec\.ts/;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -43,6 +44,15 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
       dependencies: ["setup"],
+      testIgnore: WHEEL_EDITING,
+    },
+    // The wheel editor's spec changes the one live wheel and switches it off and on; run it after every
+    // other spec so no spin or odds check elsewhere meets its temporary wheel.
+    {
+      name: "wheel-editing",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+      dependencies: ["chromium"],
+      testMatch: WHEEL_EDITING,
     },
   ],
   webServer: {
