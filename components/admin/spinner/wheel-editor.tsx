@@ -97,7 +97,7 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
             <li key={row.key}>
               <fieldset className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 text-card-foreground">
                 <legend className="px-1 text-sm font-semibold">Segment {position}</legend>
-                <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(10rem,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+                <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,2fr)_minmax(12rem,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]">
                   <Field
                     id={id("label")}
                     label="Label"
