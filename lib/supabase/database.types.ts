@@ -877,6 +877,7 @@ export type Database = {
           prize_credits: number
           seed_id: number
           segment_position: number
+          source: string
           user_id: string
           value: number
           wheel_id: number
@@ -891,6 +892,7 @@ export type Database = {
           prize_credits: number
           seed_id: number
           segment_position: number
+          source: string
           user_id: string
           value: number
           wheel_id: number
@@ -905,6 +907,7 @@ export type Database = {
           prize_credits?: number
           seed_id?: number
           segment_position?: number
+          source?: string
           user_id?: string
           value?: number
           wheel_id?: number

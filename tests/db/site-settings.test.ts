@@ -7,6 +7,7 @@ const db = dbPerFile();
 
 /** The public settings of the fair-play rules, as the migration sets them. */
 const FAIR_PLAY_DEFAULTS = {
+  spinner_enabled: true,
   stamp_price: 0.87,
   postal_address: ["LabCash Free Entry", "PO Box 4021", "Manchester", "M60 1LC"],
   complaints_contact: "complaints@labcash.example",
