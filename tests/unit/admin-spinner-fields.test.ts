@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio } from "@/components/admin/spinner/contrast";
+import { contrastRatio, formatContrast } from "@/components/admin/spinner/contrast";
 import { segmentFieldKey, wheelFormSchema } from "@/components/admin/spinner/wheel-fields";
 import { formInput } from "@/lib/actions/action";
 
@@ -77,7 +77,10 @@ describe("contrastRatio (the preview of SQL's private.contrast_ratio)", () => {
   it("gives the WCAG ratio to 2 places either way round", () => {
     expect(contrastRatio("#ffffff", "#000000")).toBe(21);
     expect(contrastRatio("#000000", "#ffffff")).toBe(21);
-    expect(contrastRatio("#767676", "#ffffff")).toBe(4.54);
+    expect(contrastRatio("#767676", "#ffffff")).toBeCloseTo(4.542, 3);
+    // 4.4976: below 4.5 and shown as 4.49, never rounded up to a passing 4.50.
+    expect(contrastRatio("#008d66", "#111111")).toBeLessThan(4.5);
+    expect(formatContrast(contrastRatio("#008d66", "#111111")!)).toBe("4.49");
     expect(contrastRatio("#ffffff", "#ffffff")).toBe(1);
     expect(contrastRatio("#FACC15", "#111111")).toBe(contrastRatio("#facc15", "#111111"));
   });

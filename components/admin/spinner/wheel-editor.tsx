@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { saveWheel } from "@/lib/actions/admin-spinner";
 import type { ActionResult } from "@/lib/actions/result";
-import { contrastRatio, MIN_CONTRAST } from "./contrast";
+import { contrastRatio, formatContrast, MIN_CONTRAST } from "./contrast";
 import { SegmentSwatch } from "./segment-swatch";
 import { formatOdds, formatPerSpin } from "./spinner-format";
 import {
@@ -204,8 +204,8 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
                       {ratio === null
                         ? "Contrast: give a hex colour to see it"
                         : ratio < MIN_CONTRAST
-                          ? `Contrast ${ratio}:1, below ${MIN_CONTRAST}:1: saving will be refused`
-                          : `Contrast ${ratio}:1 (at least ${MIN_CONTRAST}:1 needed)`}
+                          ? `Contrast ${formatContrast(ratio)}:1, below ${MIN_CONTRAST}:1: saving will be refused`
+                          : `Contrast ${formatContrast(ratio)}:1 (at least ${MIN_CONTRAST}:1 needed)`}
                     </span>
                     <span>Odds {odds[index] === null ? "not known yet" : formatOdds(odds[index]!)}</span>
                   </p>
