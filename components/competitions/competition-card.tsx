@@ -14,10 +14,13 @@ export function CompetitionCard({
   competition: c,
   now,
   headingLevel = 3,
+  preloadImage = false,
 }: {
   competition: Competition;
   now: number;
   headingLevel?: 2 | 3;
+  /** Above the fold (the first card of a page): load the image at once, first, not lazily. */
+  preloadImage?: boolean;
 }) {
   const phase = phaseOf(c, now);
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -26,7 +29,16 @@ export function CompetitionCard({
     <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="relative aspect-[4/3] bg-muted">
         {image ? (
-          <Image src={image} alt="" width={800} height={600} unoptimized className="size-full object-cover" />
+          <Image
+            src={image}
+            alt=""
+            width={800}
+            height={600}
+            unoptimized
+            preload={preloadImage}
+            fetchPriority={preloadImage ? "high" : undefined}
+            className="size-full object-cover"
+          />
         ) : (
           <Trophy aria-hidden className="absolute inset-0 m-auto size-12 text-muted-foreground" />
         )}

@@ -18,6 +18,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
           height={600}
           unoptimized
           preload
+          fetchPriority="high"
           className="aspect-[4/3] w-full object-cover"
         />
       </div>

@@ -12,7 +12,7 @@ const SHOWN = 6;
 export async function LiveCompetitions() {
   const now = requestTime();
   const live = (await listPublicCompetitions("live")).filter((c) => phaseOf(c, now) === "live").slice(0, SHOWN);
-  if (live.length > 0) return <CompetitionGrid competitions={live} now={now} />;
+  if (live.length > 0) return <CompetitionGrid competitions={live} now={now} preloadFirstImage />;
   return (
     <EmptyState
       icon={<Trophy />}

@@ -59,6 +59,8 @@ export default async function CompetitionsPage() {
     Date.parse(b.draw?.drawn_at ?? b.closed_at ?? b.draw_at) - Date.parse(a.draw?.drawn_at ?? a.closed_at ?? a.draw_at);
   const drawSoonestFirst = (a: Competition, b: Competition) => Date.parse(a.draw_at) - Date.parse(b.draw_at);
 
+  // Only the first section shown has a card above the fold.
+  const firstSectionShown = sections.find((s) => s.phases.some((p) => byPhase.has(p)))?.id;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <header className="max-w-3xl">
@@ -108,7 +110,7 @@ export default async function CompetitionsPage() {
               {section.title} <span className="text-base font-normal text-muted-foreground">({items.length})</span>
             </h2>
             <p className="mt-1 mb-6 text-muted-foreground">{section.description}</p>
-            <CompetitionGrid competitions={items} now={now} />
+            <CompetitionGrid competitions={items} now={now} preloadFirstImage={section.id === firstSectionShown} />
           </section>
         );
       })}
