@@ -44,22 +44,40 @@ export function isAdminPath(path: string): boolean {
   return underPrefix(path, "/admin");
 }
 
+/** Where a path may not lead after sign-in: back to the screens that sign in or out. */
+const NEVER_NEXT = ["/login", "/signup", "/logout", "/register"];
+
 /**
- * The `next` parameter after sign-in: only a local path (never another origin,
- * never back to the auth screens), or an absolute URL on `origin`. Anything else
- * falls back to `fallback`.
+ * The one safe-redirect rule (issue "Hardening" 1): `next` is parsed the way a browser would
+ * parse a Location header against this site, and kept only when it stays on this origin as a
+ * path. An absolute URL on `origin` itself (e-mail links carry one) is accepted and cut to its
+ * path. The URL parser drops tabs and newlines and resolves `.`, `..` and `%2e` segments, so
+ * `/.//evil.example`, `/x/..//evil.example` and `/%2e//evil.example` all come out as
+ * `//evil.example`, which a browser reads as another host: the result is checked after
+ * parsing, never before. Anything else falls back to `fallback`.
  */
 export function safeNextPath(next: string | null | undefined, fallback = "/account", origin?: string): string {
   if (!next) return fallback;
-  // E-mail links may carry the full redirect URL; accept it only for this very origin.
-  if (origin && next.startsWith(`${origin}/`)) next = next.slice(origin.length);
-  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
+  const base = origin ?? "http://local.invalid";
+  if (!next.startsWith("/") && !next.startsWith(`${base}/`)) return fallback;
+  let url: URL;
   try {
-    const url = new URL(next, "http://local.invalid");
-    if (url.origin !== "http://local.invalid") return fallback;
-    if (["/login", "/signup", "/logout", "/register"].some((p) => underPrefix(url.pathname, p))) return fallback;
-    return url.pathname + url.search + url.hash;
+    url = new URL(next, `${base}/`);
   } catch {
     return fallback;
   }
+  if (url.origin !== new URL(base).origin) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  if (!isLocalPath(path)) return fallback;
+  if (NEVER_NEXT.some((p) => underPrefix(url.pathname, p))) return fallback;
+  return path;
+}
+
+/**
+ * True for a path a browser resolves on this origin: one leading slash, then no second slash or
+ * backslash (`//host` and `/\host` name another host), and no control characters or spaces
+ * that a parser would drop and so join the two.
+ */
+export function isLocalPath(path: string): boolean {
+  return /^\/(?![/\\])/.test(path) && !/[\u0000-\u0020\u007f\\]/.test(path);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { exemptFromApproval, isAdminPath, needsSession, safeNextPath, underPrefix } from "@/lib/auth/paths";
+import {
+  exemptFromApproval,
+  isAdminPath,
+  isLocalPath,
+  needsSession,
+  safeNextPath,
+  underPrefix,
+} from "@/lib/auth/paths";
 
 describe("approval exemptions (spec §4)", () => {
   it("matches / exactly and the other entries as path prefixes", () => {
@@ -106,6 +113,44 @@ describe("safeNextPath", () => {
       "/account",
     );
     expect(safeNextPath("http://127.0.0.1:3100.evil.example/x", "/account", "http://127.0.0.1:3100")).toBe("/account");
+  });
+
+  it("refuses paths that normalise to another host (dot segments, %2e, tabs, backslashes)", () => {
+    const origin = "http://127.0.0.1:3100";
+    for (const bad of [
+      "/.//evil.example",
+      "/x/..//evil.example",
+      "/%2e//evil.example",
+      "/%2E%2E//evil.example",
+      "/./\\evil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "\t//evil.example",
+      "\\\\evil.example",
+      "%2f%2fevil.example",
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      " //evil.example",
+      `${origin}//evil.example`,
+      `${origin}/.//evil.example`,
+      "http://127.0.0.1:3100@evil.example/",
+    ]) {
+      expect(safeNextPath(bad), bad).toBe("/account");
+      expect(safeNextPath(bad, "/account", origin), bad).toBe("/account");
+    }
+  });
+
+  it("keeps an encoded slash inside a path, which browsers do not decode", () => {
+    expect(safeNextPath("/%2f/evil.example")).toBe("/%2f/evil.example");
+    expect(isLocalPath("/%2f/evil.example")).toBe(true);
+  });
+
+  it("isLocalPath accepts one leading slash only", () => {
+    for (const good of ["/", "/account", "/login?error=That%20link", "/a#b"])
+      expect(isLocalPath(good), good).toBe(true);
+    for (const bad of ["", "//x", "/\\x", "x", "https://x", "/a b", "/a\tb", "/\u0000"])
+      expect(isLocalPath(bad), bad).toBe(false);
   });
 
   it("never returns to the sign-in screens", () => {
