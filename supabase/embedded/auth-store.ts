@@ -234,18 +234,24 @@ export class SessionIssuer {
       [user.id],
     );
     await db.query("update auth.identities set last_sign_in_at = now() where user_id = $1", [user.id]);
-    return this.body(db, signedIn[0], rows[0].id, refreshToken, method, rows[0].created_at);
+    await db.query("insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)", [
+      rows[0].id,
+      method,
+    ]);
+    return this.body(db, signedIn[0], rows[0].id, refreshToken);
   }
 
-  /** The token response for an existing session (after a refresh or a reuse within the grace interval). */
-  async body(
-    db: Db,
-    user: UserRow,
-    sessionId: string,
-    refreshToken: string,
-    method: AmrMethod,
-    authenticatedAt: Date,
-  ): Promise<SessionBody> {
+  /**
+   * The token response for an existing session (after a refresh or a reuse within the grace interval).
+   * `amr` lists how the session was authenticated, newest first, as GoTrue reads it from
+   * auth.mfa_amr_claims: a refresh never rewrites it.
+   */
+  async body(db: Db, user: UserRow, sessionId: string, refreshToken: string): Promise<SessionBody> {
+    const { rows: amr } = await db.query<{ method: string; timestamp: number }>(
+      `select authentication_method as method, extract(epoch from created_at)::int as timestamp
+         from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
+      [sessionId],
+    );
     const now = Math.floor(Date.now() / 1000);
     const exp = now + ACCESS_TOKEN_SECONDS;
     const claims: Claims = {
@@ -260,7 +266,7 @@ export class SessionIssuer {
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role ?? "authenticated",
       aal: "aal1",
-      amr: [{ method, timestamp: Math.floor(new Date(authenticatedAt).getTime() / 1000) }],
+      amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     };

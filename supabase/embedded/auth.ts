@@ -369,13 +369,9 @@ export class AuthService {
         session_id: string;
         revoked: boolean;
         updated_at: Date;
-        session_created_at: Date;
-      }>(
-        `select rt.id, rt.token, rt.user_id, rt.session_id, rt.revoked, rt.updated_at, s.created_at as session_created_at
-           from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
-          where rt.token = $1`,
-        [presented],
-      );
+      }>(`select id, token, user_id, session_id, revoked, updated_at from auth.refresh_tokens where token = $1`, [
+        presented,
+      ]);
       const row = rows[0];
       if (!row) return authErrors.refreshTokenNotFound();
       const user = await findUserById(tx, row.user_id);
@@ -388,7 +384,7 @@ export class AuthService {
         );
         const recent = Date.now() - new Date(row.updated_at).getTime() < reuseMs;
         if (recent && children[0]) {
-          return this.sessions.body(tx, user, row.session_id, children[0].token, "password", row.session_created_at);
+          return this.sessions.body(tx, user, row.session_id, children[0].token);
         }
         // A stolen token being replayed looks like this: end the whole session.
         await tx.query("update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1", [
@@ -405,7 +401,7 @@ export class AuthService {
         row.token,
       ]);
       await tx.query("update auth.sessions set updated_at = now() where id = $1", [row.session_id]);
-      return this.sessions.body(tx, user, row.session_id, next, "password", row.session_created_at);
+      return this.sessions.body(tx, user, row.session_id, next);
     });
     if (outcome instanceof AuthError) throw outcome;
     return outcome;

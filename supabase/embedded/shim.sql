@@ -107,6 +107,17 @@ create table if not exists auth.refresh_tokens (
   updated_at timestamptz default now()
 );
 
+-- How each session was authenticated (GoTrue's own table): the `amr` claim is read from here, so a
+-- refreshed token keeps the method the session began with (a recovery link stays "recovery").
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  authentication_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (session_id, authentication_method)
+);
+
 -- Mail the embedded auth server would have sent (the Supabase CLI's mail catcher).
 create table if not exists auth.mail_outbox (
   id bigserial primary key,

@@ -120,6 +120,11 @@ describe("password recovery", () => {
     expect(verified.data.session).toBeTruthy();
     const claims = (await recovering.auth.getClaims()).data!.claims;
     expect(claims.amr?.[0]).toMatchObject({ method: "recovery" });
+    // GoTrue keeps the session's amr on refresh (auth.mfa_amr_claims): still a recovery session.
+    const refreshed = await recovering.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    const afterRefresh = (await recovering.auth.getClaims()).data!.claims;
+    expect(afterRefresh.amr).toEqual(claims.amr);
 
     const updated = await recovering.auth.updateUser({ password: "Recovered-pass-9" });
     expect(updated.error).toBeNull();
