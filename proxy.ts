@@ -3,6 +3,7 @@ import { exemptFromApproval, isAdminPath, needsSession } from "@/lib/auth/paths"
 import { hasSessionCookieIn } from "@/lib/auth/session-cookie";
 import { accountSchema, isAdminRole } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
+import { crossOriginReason } from "@/lib/http/same-origin";
 import { updateSession } from "@/lib/supabase/proxy";
 
 export const ADMIN_DENIED = "Access denied: Admin privileges required";
@@ -14,6 +15,13 @@ export const ADMIN_DENIED = "Access denied: Admin privileges required";
  */
 export async function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
+  // Next refuses a server action posted from another origin by throwing, which answers 500; the
+  // same refusal here answers what it is, 403, and also refuses other subdomains (Sec-Fetch-Site).
+  if (request.method === "POST" && request.headers.has("next-action") && crossOriginReason(request.headers))
+    return new NextResponse("Requests from other sites are refused", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
   // No session cookie, nothing to refresh or verify: signed-out visitors (most of the traffic on the
   // cached public pages) pass without a Supabase client being made for them.
   if (!hasSessionCookieIn(request.cookies.getAll()) && !needsSession(path)) return NextResponse.next();
@@ -67,6 +75,8 @@ export const config = {
   // session is refreshed. Route handlers under /api are matched so their sessions refresh, and decide
   // access themselves.
   matcher: [
+    // Every server action, wherever it is posted (the cached pages' own actions too): see above.
+    { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
     "/((?!$|competitions(?:/|$)|winners(?:/|$)|docs(?:/|$)|blog(?:/|$)|_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
   ],
 };

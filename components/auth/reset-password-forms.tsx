@@ -23,8 +23,18 @@ export function RequestResetForm() {
   );
 }
 
-/** Calls POST /api/auth/update-password (spec §7) and shows its error text (spec §8). */
-export function NewPasswordForm({ submitLabel = "Change password" }: { submitLabel?: string }) {
+/**
+ * Calls POST /api/auth/update-password (spec §7) and shows its error text (spec §8). Signed in
+ * with a password (the profile), the current password is asked for too; after a recovery link
+ * (the reset page) it is not.
+ */
+export function NewPasswordForm({
+  submitLabel = "Change password",
+  askCurrentPassword = false,
+}: {
+  submitLabel?: string;
+  askCurrentPassword?: boolean;
+}) {
   const [result, setResult] = useState<ActionResult | null>(null);
 
   async function submit(form: FormData) {
@@ -32,7 +42,10 @@ export function NewPasswordForm({ submitLabel = "Change password" }: { submitLab
       const response = await fetch("/api/auth/update-password", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ newPassword: String(form.get("newPassword") ?? "") }),
+        body: JSON.stringify({
+          newPassword: String(form.get("newPassword") ?? ""),
+          ...(askCurrentPassword ? { currentPassword: String(form.get("currentPassword") ?? "") } : {}),
+        }),
       });
       const body = (await response.json().catch(() => ({}))) as { statusMessage?: string; message?: string };
       setResult(
@@ -47,6 +60,11 @@ export function NewPasswordForm({ submitLabel = "Change password" }: { submitLab
 
   return (
     <form action={submit} className="flex flex-col gap-4" noValidate>
+      {askCurrentPassword && (
+        <Field id="field-currentPassword" label="Current password">
+          {(control) => <PasswordInput {...control} name="currentPassword" autoComplete="current-password" required />}
+        </Field>
+      )}
       <Field
         id="field-newPassword"
         label="New password"

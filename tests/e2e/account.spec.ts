@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { caughtMail } from "./support/backend";
+import { caughtMail, recoveryLink } from "./support/backend";
 import { ProfilePage } from "./support/pages/account";
 import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
 
@@ -55,18 +55,77 @@ test("profile settings save the name and e-mail choice, and validate", async ({ 
   await expect(profile.emailNotifications).not.toBeChecked();
 });
 
-test("changing the password from the profile uses the update-password API", async ({
-  approvedPlayer: { page },
+test("changing the password from the profile needs the current one and uses the update-password API", async ({
+  approvedPlayer: { page, email, password },
   request,
 }) => {
   const profile = new ProfilePage(page);
   await profile.goto();
   await profile.newPassword.fill("Another-good-1");
   await profile.changePassword.click();
+  await expect(profile.alert).toHaveText("Enter your current password");
+  await profile.currentPassword.fill("not-my-password");
+  await profile.changePassword.click();
+  await expect(profile.alert).toHaveText("Your current password is not right");
+  await profile.currentPassword.fill(password);
+  await profile.changePassword.click();
   await expect(profile.status).toHaveText("Your password has been changed.");
+
+  await page.goto("/logout");
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(email, "Another-good-1");
+  await expect(page).toHaveURL(/\/account$/);
 
   // Signed out, the route answers the spec's message.
   const anonymous = await request.post("/api/auth/update-password", { data: { newPassword: "Whatever-1" } });
   expect(anonymous.status()).toBe(401);
   expect(await anonymous.json()).toEqual({ statusCode: 401, statusMessage: "User not authenticated" });
+});
+
+test("another site cannot change a signed-in player's password", async ({ approvedPlayer: { page } }) => {
+  // The player's own cookies ride along (page.request shares the browser context), as they would
+  // on a form or fetch from a page on another origin of the same site.
+  const attempts: { headers: Record<string, string>; status: number }[] = [
+    { headers: { Origin: "http://evil.127.0.0.1.nip.io", "Content-Type": "application/json" }, status: 403 },
+    { headers: { "Sec-Fetch-Site": "same-site", "Content-Type": "application/json" }, status: 403 },
+    { headers: { "Sec-Fetch-Site": "cross-site", "Content-Type": "application/json" }, status: 403 },
+    { headers: { "Content-Type": "text/plain" }, status: 415 },
+  ];
+  for (const { headers, status } of attempts) {
+    const response = await page.request.post("/api/auth/update-password", {
+      headers,
+      data: JSON.stringify({ newPassword: "Stolen-pass-1" }),
+    });
+    expect(response.status(), JSON.stringify(headers)).toBe(status);
+  }
+  // A same-origin JSON request without the current password changes nothing either.
+  const withoutCurrent = await page.request.post("/api/auth/update-password", {
+    data: { newPassword: "Stolen-pass-1" },
+  });
+  expect(withoutCurrent.status()).toBe(400);
+  expect((await withoutCurrent.json()).statusMessage).toBe("Enter your current password");
+});
+
+test("an e-mailed link never sends the visitor to another host, whatever its next says", async ({
+  approvedAccount: user,
+  playwright,
+  baseURL,
+}) => {
+  // A fresh request context per link: each link signs in, and the next must start signed out.
+  for (const next of [
+    "/.//evil.example",
+    "/x/..//evil.example",
+    "/%2e//evil.example",
+    "/\t/evil.example",
+    "//evil.example",
+  ]) {
+    const link = await recoveryLink(user.email);
+    link.searchParams.set("next", next);
+    const visitor = await playwright.request.newContext({ baseURL });
+    const response = await visitor.get(link.pathname + link.search, { maxRedirects: 0 });
+    expect(response.status(), next).toBe(303);
+    expect(response.headers().location, next).toBe("/auth/reset-password");
+    await visitor.dispose();
+  }
 });

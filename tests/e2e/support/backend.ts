@@ -228,6 +228,17 @@ export async function caughtMail(email: string): Promise<{ kind: string; subject
   return response.json();
 }
 
+/** Asks for a password-reset mail for `email` and returns its /auth/confirm link (path and query). */
+export async function recoveryLink(email: string): Promise<URL> {
+  const client = createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options);
+  const { error } = await client.auth.resetPasswordForEmail(email);
+  if (error) throw new Error(`recovery mail for ${email}: ${error.message}`);
+  const [mail] = await caughtMail(email);
+  const match = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(mail?.body ?? "");
+  if (!match) throw new Error(`no recovery link in the mail to ${email}`);
+  return new URL(match[0]);
+}
+
 /** What the cron does: draws every competition whose draw time has come (the secret-key client). */
 export async function runDueDraws(): Promise<{ drawn: { competition_id: string; draw_id: string }[] }> {
   return rpc(serviceClient(), "run_due_draws");

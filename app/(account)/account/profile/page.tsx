@@ -36,7 +36,7 @@ export default async function ProfilePage() {
       </section>
       <div className="flex flex-col gap-4">
         <h2 className="text-xl font-semibold">Change password</h2>
-        <NewPasswordForm />
+        <NewPasswordForm askCurrentPassword />
       </div>
     </section>
   );

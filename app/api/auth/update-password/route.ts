@@ -1,16 +1,34 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
+import { crossOriginReason, isJsonRequest } from "@/lib/http/same-origin";
+import { createPublicClient } from "@/lib/supabase/public";
 import { createClient } from "@/lib/supabase/server";
 import { newPasswordSchema } from "@/lib/validation/auth";
 
-const bodySchema = z.object({ newPassword: newPasswordSchema });
+const bodySchema = z.object({
+  newPassword: newPasswordSchema,
+  currentPassword: z.string().max(200).optional(),
+});
 
-// Spec §7: POST /api/auth/update-password with { newPassword }. Errors carry a
-// statusMessage the profile screen shows as it is.
+/**
+ * A session opened from a recovery e-mail within this long may set a new password without the
+ * old one (that is what the link is for); every other session must give the current password.
+ * GoTrue's recovery link itself lives an hour (mailer OTP expiry).
+ */
+const RECOVERY_WINDOW_SECONDS = 60 * 60;
+
+// Spec §7: POST /api/auth/update-password with { newPassword }. Errors carry a statusMessage the
+// profile screen shows as it is. Only this site's own pages may call it (Origin, JSON only), the
+// session is confirmed with the auth server (a revoked one cannot act), and a password sign-in
+// must also send { currentPassword }.
 export async function POST(request: NextRequest) {
+  if (crossOriginReason(request.headers)) return error(403, "Requests from other sites are refused");
+  if (!isJsonRequest(request.headers)) return error(415, "Send a JSON body with newPassword");
+
   const supabase = await createClient();
   const { data: claims } = await supabase.auth.getClaims();
-  if (!claims?.claims) return error(401, "User not authenticated");
+  const { data: current } = await supabase.auth.getUser();
+  if (!claims?.claims || !current.user?.email) return error(401, "User not authenticated");
 
   let body: unknown;
   try {
@@ -21,10 +39,49 @@ export async function POST(request: NextRequest) {
   const parsed = bodySchema.safeParse(body);
   if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? "Failed to update password");
 
+  if (!openedFromRecentRecovery(claims.claims.amr)) {
+    const { currentPassword } = parsed.data;
+    if (!currentPassword) return error(400, "Enter your current password");
+    const check = await passwordMatches(current.user.email, currentPassword);
+    if (check === "wrong") return error(400, "Your current password is not right");
+    if (check !== "right") return error(check.status, check.message);
+  }
+
   const { error: updateError } = await supabase.auth.updateUser({ password: parsed.data.newPassword });
   if (updateError)
     return error(updateError.status && updateError.status < 500 ? updateError.status : 500, updateError.message);
   return NextResponse.json({ ok: true });
+}
+
+function openedFromRecentRecovery(amr: unknown): boolean {
+  if (!Array.isArray(amr)) return false;
+  const now = Date.now() / 1000;
+  return amr.some(
+    (entry: { method?: unknown; timestamp?: unknown }) =>
+      entry?.method === "recovery" &&
+      typeof entry.timestamp === "number" &&
+      now - entry.timestamp < RECOVERY_WINDOW_SECONDS,
+  );
+}
+
+/**
+ * Asks the auth server whether `password` is this account's, with a client of its own that keeps
+ * no session, and ends the session that check opened at once. Works on any GoTrue, whatever its
+ * update_password_require_current_password setting.
+ */
+async function passwordMatches(
+  email: string,
+  password: string,
+): Promise<"right" | "wrong" | { status: number; message: string }> {
+  const probe = createPublicClient();
+  const { data, error: signInError } = await probe.auth.signInWithPassword({ email, password });
+  if (signInError) {
+    if (signInError.code === "invalid_credentials") return "wrong";
+    const status = signInError.status && signInError.status < 500 ? signInError.status : 500;
+    return { status, message: signInError.message };
+  }
+  if (data.session) await probe.auth.signOut({ scope: "local" });
+  return "right";
 }
 
 function error(status: number, statusMessage: string) {

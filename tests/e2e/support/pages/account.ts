@@ -45,6 +45,7 @@ export class ProfilePage {
   readonly town: Locator;
   readonly emailNotifications: Locator;
   readonly saveProfile: Locator;
+  readonly currentPassword: Locator;
   readonly newPassword: Locator;
   readonly changePassword: Locator;
   readonly alert: Locator;
@@ -60,6 +61,7 @@ export class ProfilePage {
     this.town = page.getByLabel("Town (optional)");
     this.emailNotifications = page.getByLabel("E-mail me about new competitions and results");
     this.saveProfile = page.getByRole("button", { name: "Save profile" });
+    this.currentPassword = page.getByLabel("Current password", { exact: true });
     this.newPassword = page.getByLabel("New password", { exact: true });
     this.changePassword = page.getByRole("button", { name: "Change password" });
     this.alert = page.getByRole("main").getByRole("alert");
