@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { EMBEDDED_CRON_SECRET, EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
+import { expect, test } from "./support/fixtures";
+
+// Issue "Hardening": what an attacker probes first, read from the production build the e2e
+// server runs.
+
+const PAGES = ["/", "/competitions", "/winners", "/docs/getting-started", "/pricing", "/login", "/labspinner"];
+
+test("every response carries the security headers", async ({ request }) => {
+  for (const path of [...PAGES, "/api/session/header", "/robots.txt", "/no-such-page"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    const headers = response.headers();
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"], path).toContain("object-src 'none'");
+    expect(headers["content-security-policy"], path).not.toContain("unsafe-eval");
+    expect(headers["strict-transport-security"], path).toBe("max-age=63072000; includeSubDomains");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"], path).toContain("camera=()");
+    expect(headers["cross-origin-opener-policy"], path).toBe("same-origin");
+  }
+});
+
+test("the cached pages stay cached under the policy (no per-request nonce)", async ({ request }) => {
+  const response = await request.get("/competitions");
+  expect(response.headers()["x-nextjs-cache"]).toMatch(/HIT|STALE|PREFETCH/);
+  expect(response.headers()["content-security-policy"]).not.toContain("nonce-");
+});
+
+test("pages run under the policy without a single violation", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  for (const path of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole("main")).toBeVisible();
+  }
+  // The search palette fetches its index and the theme switch runs its inline script.
+  await page.goto("/docs/getting-started");
+  await expect(page.getByRole("button", { name: "Search..." })).toBeVisible();
+  await page.keyboard.press("ControlOrMeta+k");
+  const search = page.getByRole("dialog", { name: "Search documentation" });
+  await search.getByPlaceholder("Search...").fill("rejection sampling");
+  await expect(search.getByRole("option").first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test("a server action posted from another origin is refused with 403, not a 500", async ({ request }) => {
+  const foreign: Record<string, string>[] = [
+    { Origin: "https://evil.example" },
+    { Origin: "null" },
+    { Origin: "http://127.0.0.1:1", "Sec-Fetch-Site": "same-site" },
+  ];
+  for (const headers of foreign) {
+    const response = await request.post("/login", {
+      headers: { ...headers, "Next-Action": "0".repeat(42), "Content-Type": "text/plain;charset=UTF-8" },
+      data: "[]",
+      maxRedirects: 0,
+    });
+    expect(response.status(), JSON.stringify(headers)).toBe(403);
+    expect(await response.text()).toBe("Requests from other sites are refused");
+  }
+});
+
+test("no secret and no server-only setting reaches the browser's JavaScript", () => {
+  const chunks = path.join(process.cwd(), ".next", "static");
+  const files = readdirSync(chunks, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js"));
+  expect(files.length).toBeGreaterThan(10);
+  const forbidden = [
+    EMBEDDED_SECRET_KEY,
+    EMBEDDED_CRON_SECRET,
+    "sb_secret_",
+    "sk_test_",
+    "sk_live_",
+    "whsec_",
+    "SUPABASE_SECRET_KEY",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "CRON_SECRET",
+    "RANDOM_ORG_API_KEY",
+    "SMTP_URL",
+  ];
+  const found = files.flatMap((file) => {
+    const text = readFileSync(path.join(chunks, file), "utf8");
+    return forbidden.filter((secret) => text.includes(secret)).map((secret) => `${file}: ${secret}`);
+  });
+  expect(found).toEqual([]);
+});
