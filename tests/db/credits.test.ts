@@ -54,6 +54,9 @@ describe("add_credits", () => {
     [null, "Amount must be more than zero"],
     [100000.01, "Amount is over the limit of 100000 credits"],
     [1.005, "Amount must be a non-zero number of pounds and pence"],
+    ["NaN", "Amount must be a non-zero number of pounds and pence"],
+    ["Infinity", "Amount must be a non-zero number of pounds and pence"],
+    ["-Infinity", "Amount must be more than zero"],
   ])("refuses amount %s with %j and writes nothing", async (amount, message) => {
     const id = await db().createUser({ approved: true });
     const res = await db().rpc(service, "add_credits", { user_id: id, amount });
@@ -66,16 +69,19 @@ describe("add_credits", () => {
     expect(await db().call(service, "add_credits", { user_id: id, amount: 100000 })).toBe("100000.00");
   });
 
-  it.each([[-20], [0.001]])("refuses a paid amount of %s and writes nothing", async (transaction_amount) => {
-    const id = await db().createUser({ approved: true });
-    const res = await db().rpc(service, "add_credits", { user_id: id, amount: 20, transaction_amount });
-    expect(res.error).toEqual({
-      code: "22023",
-      message: "The amount paid must be zero or more, in pounds and pence",
-      hint: "invalid_input",
-    });
-    expect(await db().ledger(id)).toEqual([]);
-  });
+  it.each([[-20], [0.001], ["NaN"], ["Infinity"], ["-Infinity"]])(
+    "refuses a paid amount of %s and writes nothing",
+    async (transaction_amount) => {
+      const id = await db().createUser({ approved: true });
+      const res = await db().rpc(service, "add_credits", { user_id: id, amount: 20, transaction_amount });
+      expect(res.error).toEqual({
+        code: "22023",
+        message: "The amount paid must be zero or more, in pounds and pence",
+        hint: "invalid_input",
+      });
+      expect(await db().ledger(id)).toEqual([]);
+    },
+  );
 
   it("refuses a user who does not exist", async () => {
     const res = await db().rpc(service, "add_credits", { user_id: "7b0c1a4e-0000-4000-8000-00000000beef", amount: 5 });
