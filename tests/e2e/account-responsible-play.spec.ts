@@ -70,7 +70,11 @@ test("a break is confirmed, shown in the page and the header, and refuses top-up
   await competitionPage.goto(competition);
   const online = competitionPage.entry;
   await expect(header.banner.getByRole("link", { name: /^On a break until/ })).toBeVisible();
-  if ((await online.buyButtons.count()) > 0) await online.buy(1);
+  // The entry panel is a personal island: wait until it shows the player's own state (the buy form,
+  // or the refusal itself) before deciding whether there is anything to press.
+  const refusal = online.root.getByText(quote.refusal.message);
+  await expect(online.buyButtons.first().or(refusal)).toBeVisible();
+  if (await online.buyButtons.first().isVisible()) await online.buy(1);
   await expect(online.root).toContainText(quote.refusal.message);
   await expect(competitionPage.ticketsSold).toHaveAttribute("aria-valuenow", "0");
 

@@ -27,6 +27,8 @@ const unique = (label: string) =>
   `${label}-${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
 
 test("an admin creates a draft from the form, then publishes it and sees the seed commitment", async ({ page }) => {
+  // The whole life of a competition through the form, with two axe scans: longer than most tests.
+  test.slow();
   const slug = unique("e2e-form");
   const title = `Form made ${slug}`;
   await page.goto("/admin/competitions/new");
