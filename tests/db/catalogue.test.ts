@@ -374,6 +374,8 @@ describe("schema private: internal helpers", () => {
       "ticket_numbers_text(integer,integer)",
       "competition_json(uuid,boolean)",
       "competition_apply(competitions,jsonb)",
+      "competition_apply_fields(competitions,jsonb)",
+      "is_pounds(numeric)",
       "lock_competition_for_entry(uuid)",
       "answer_is_correct(competitions,text)",
       "draw_pick(bigint,integer)",

@@ -522,6 +522,35 @@ describe("postal entries and admin edits", () => {
     const publishedTwice = await attempt(db().call(asUser(admin), "admin_publish_competition", { p_id: id }));
     expect(publishedTwice.ok ? "" : publishedTwice.message).toBe("Only a draft can be published");
   });
+
+  it.each([
+    [{ ticket_price: 0.251 }, "Ticket price must be from £0.25 to £10,000, in pounds and pence"],
+    [{ ticket_price: "NaN" }, "Ticket price must be from £0.25 to £10,000, in pounds and pence"],
+    [{ prize_value: "1.005" }, "Prize value must be an amount in pounds and pence"],
+    [{ prize_value: "Infinity" }, "Prize value must be an amount in pounds and pence"],
+    [{ cash_alternative: 9.999 }, "The cash alternative must be an amount in pounds and pence, above £0"],
+    [{ closes_at: "infinity" }, "Give a real date and time, not infinity"],
+    [{ draw_at: "-infinity" }, "Give a real date and time, not infinity"],
+    [{ images: ["/\\evil.example/x.png"] }, "Image addresses must start with / or https://"],
+    [{ images: ["https://cdn.example/a b.png"] }, "Image addresses must start with / or https://"],
+    [{ images: ["//evil.example/x.png"] }, "Image addresses must start with / or https://"],
+  ])("refuses %j as sent, never rounding or storing it (%s)", async (field, message) => {
+    const fields = {
+      title: "Odd input",
+      prize_description: "x",
+      prize_value: 1,
+      ticket_price: 1,
+      total_tickets: 10,
+      max_tickets_per_user: 1,
+      closes_at: "2099-01-01T00:00:00Z",
+      ...field,
+    };
+    const created = await attempt(db().call(asUser(admin), "admin_create_competition", { p: fields }));
+    expect(created.ok ? "" : created.message).toBe(message);
+    const id = await db().createCompetition(admin, { total_tickets: 10 });
+    const updated = await attempt(db().call(asUser(admin), "admin_update_competition", { p_id: id, p: field }));
+    expect(updated.ok ? "" : updated.message).toBe(message);
+  });
 });
 
 describe("mail adapter", () => {

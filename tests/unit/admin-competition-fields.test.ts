@@ -155,3 +155,20 @@ describe("the edit form", () => {
     });
   });
 });
+
+describe("image addresses", () => {
+  it("refuses what a browser would read as another host, and spaces", () => {
+    for (const images of [
+      "/\\evil.example/x.png",
+      "//evil.example/x.png",
+      "/a b.png",
+      "https://cdn.example/a\\b.png",
+      "http://x/a.png",
+    ]) {
+      const result = updateCompetitionSchema.safeParse(posted({ id: ID, images }));
+      expect(messages(result).images, images).toBe(
+        "Each image is a path starting with / or an https:// address, one per line",
+      );
+    }
+  });
+});

@@ -151,7 +151,11 @@ const fieldShape = {
           z
             .string()
             .max(1000, "An image address is at most 1,000 characters")
-            .regex(/^(\/[^/]|https:\/\/)/, "Each image is a path starting with / or an https:// address, one per line"),
+            // No backslash (browsers read `/\` as `//`, another host), no spaces or control characters.
+            .regex(
+              /^(\/[^/\\]|https:\/\/)[^\\\s\p{Cc}]*$/u,
+              "Each image is a path starting with / or an https:// address, one per line",
+            ),
         )
         .max(COMPETITION_LIMITS.images.max, "At most 10 images"),
     ),
