@@ -1,6 +1,7 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { supabaseEnv } from "@/lib/env";
+import { sessionCookieOptions } from "./cookie-options";
 import type { Database } from "./database.types";
 
 /**
@@ -12,6 +13,9 @@ export async function updateSession(request: NextRequest) {
   let response = NextResponse.next({ request });
   const { url, publishableKey } = supabaseEnv();
   const supabase = createServerClient<Database>(url, publishableKey, {
+    cookieOptions: sessionCookieOptions(
+      request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, ""),
+    ),
     cookies: {
       getAll() {
         return request.cookies.getAll();

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { EMBEDDED_CRON_SECRET, EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
+import { recoveryLink } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 
 // Issue "Hardening": what an attacker probes first, read from the production build the e2e
@@ -89,4 +90,33 @@ test("no secret and no server-only setting reaches the browser's JavaScript", ()
     return forbidden.filter((secret) => text.includes(secret)).map((secret) => `${file}: ${secret}`);
   });
   expect(found).toEqual([]);
+});
+
+test("the session cookie is Secure when the site is served over HTTPS, and keeps spec §9's attributes", async ({
+  approvedAccount: user,
+  playwright,
+  baseURL,
+}) => {
+  for (const [proto, secure] of [
+    ["https", true],
+    ["http", false],
+  ] as const) {
+    const link = await recoveryLink(user.email);
+    const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-Proto": proto } });
+    const response = await visitor.get(link.pathname + link.search, { maxRedirects: 0 });
+    expect(response.status()).toBe(303);
+    const session = response
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie" && /^sb-[^=]+-auth-token(\.\d+)?=[^;]+;/.test(h.value));
+    expect(session.length, proto).toBeGreaterThan(0);
+    for (const { value } of session) {
+      const attributes = value.split(";").map((part) => part.trim().toLowerCase());
+      expect(attributes.includes("secure"), `${proto}: ${value}`).toBe(secure);
+      expect(attributes).toContain("path=/");
+      expect(attributes).toContain("samesite=lax");
+      expect(attributes).toContain("max-age=34560000");
+      expect(attributes).not.toContain("httponly");
+    }
+    await visitor.dispose();
+  }
 });
