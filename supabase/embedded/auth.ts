@@ -32,7 +32,8 @@ import {
 import { bearer, keyRole } from "./callers";
 import type { Reply } from "./http";
 import { TokenError, type Claims, type TokenSigner } from "./jwt";
-import { queueMail, siteUrl, type MailKind } from "./mail";
+import { queueMail, type MailKind } from "./mail";
+import { allowedRedirect, type RedirectRules } from "./origins";
 
 const BCRYPT_COST = 10;
 /** A PKCE auth code must be exchanged within five minutes (GoTrue's flow-state expiry). */
@@ -52,6 +53,8 @@ export interface AuthOptions {
    * not sign the user out. 0 makes every reuse fail.
    */
   refreshReuseSeconds: number;
+  /** Where e-mail links may lead (GoTrue's SITE_URL and uri_allow_list). */
+  redirects: RedirectRules;
 }
 
 export interface AuthRequest {
@@ -184,7 +187,12 @@ export class AuthService {
     const adminUser = path.match(/^\/admin\/users\/([^/]+)$/);
     if (adminUser && ["GET", "PUT", "DELETE"].includes(method)) {
       this.requireAdmin(r.req);
-      const id = decodeURIComponent(adminUser[1]);
+      let id: string;
+      try {
+        id = decodeURIComponent(adminUser[1]);
+      } catch {
+        throw authErrors.badUserId();
+      }
       if (!UUID_RE.test(id)) throw authErrors.badUserId();
       const user = await findUserById(this.db, id);
       if (!user) throw authErrors.userNotFound();
@@ -193,6 +201,11 @@ export class AuthService {
       return this.adminDeleteUser(user, r.body);
     }
     throw authErrors.notFound();
+  }
+
+  /** The request's redirect_to when GoTrue would follow it, else none (links then lead to the site). */
+  private redirectTo(r: AuthRequest): string | undefined {
+    return allowedRedirect(r.url.searchParams.get("redirect_to"), this.options.redirects);
   }
 
   private settings() {
@@ -253,7 +266,7 @@ export class AuthService {
     if (!password) throw authErrors.validation("Signup requires a valid password", 422);
     checkPasswordStrength(password);
     const pkce = this.readPkce(r.body);
-    const redirectTo = r.url.searchParams.get("redirect_to") ?? undefined;
+    const redirectTo = this.redirectTo(r);
 
     const existing = await findUserByEmail(this.db, email);
     if (existing) {
@@ -442,7 +455,7 @@ export class AuthService {
       if (!EMAIL_RE.test(newEmail)) throw authErrors.invalidEmail();
       if (await findUserByEmail(this.db, newEmail)) throw authErrors.emailExists();
     }
-    const redirectTo = r.url.searchParams.get("redirect_to") ?? undefined;
+    const redirectTo = this.redirectTo(r);
     try {
       const updated = await this.db.transaction(async (tx) => {
         if (data) {
@@ -541,7 +554,7 @@ export class AuthService {
           kind: "recovery",
           tokenHash,
           otp,
-          redirectTo: r.url.searchParams.get("redirect_to") ?? undefined,
+          redirectTo: this.redirectTo(r),
         });
       });
       if (pkce) this.pendingPkce.set(user.id, pkce);
@@ -556,7 +569,7 @@ export class AuthService {
       throw authErrors.validation("Missing one of these types: signup, email_change");
     }
     if (!email) throw authErrors.invalidEmail();
-    const redirectTo = r.url.searchParams.get("redirect_to") ?? undefined;
+    const redirectTo = this.redirectTo(r);
     await this.db.transaction(async (tx) => {
       if (type === "signup") {
         const user = await findUserByEmail(tx, email);
@@ -668,7 +681,7 @@ export class AuthService {
    */
   private async verifyRedirect(r: AuthRequest): Promise<Reply> {
     const q = Object.fromEntries(r.url.searchParams);
-    const target = new URL(q.redirect_to || siteUrl());
+    const target = new URL(allowedRedirect(q.redirect_to, this.options.redirects) ?? this.options.redirects.siteUrl);
     let params: { type: Verifiable; hash: string; email?: string };
     try {
       params = this.verifyParams({ ...q, token_hash: q.token_hash ?? q.token, token: undefined });

@@ -42,16 +42,16 @@ export function bearer(req: IncomingMessage): string | undefined {
   return match?.[1];
 }
 
-/** The role of the request's API key (header, `apikey` URL parameter, or a key sent as the bearer). */
-export function checkApiKey(req: IncomingMessage, url: URL): Role {
+/**
+ * The role of the request's API key (the `apikey` header, or a key sent as the bearer). Never from the
+ * URL, as Supabase's gateway also allows: these keys are published, and a key in a URL rides along in
+ * any link or image a web page makes a developer's browser load.
+ */
+export function checkApiKey(req: IncomingMessage): Role {
   const token = bearer(req);
-  const apikey = header(req, "apikey") ?? url.searchParams.get("apikey") ?? (keyRole(token) ? token : undefined);
+  const apikey = header(req, "apikey") ?? (keyRole(token) ? token : undefined);
   if (!apikey) {
-    throw new ApiKeyError(
-      "missing",
-      "No API key found in request",
-      "No `apikey` request header or url param was found.",
-    );
+    throw new ApiKeyError("missing", "No API key found in request", "No `apikey` request header was found.");
   }
   const role = keyRole(apikey);
   if (!role) {
@@ -64,8 +64,8 @@ export function checkApiKey(req: IncomingMessage, url: URL): Role {
  * Resolves the caller. Throws ApiKeyError for a missing or unknown key and
  * TokenError for a bearer that is neither a key nor a valid access token.
  */
-export async function resolveCaller(req: IncomingMessage, url: URL, signer: TokenSigner): Promise<Caller> {
-  const baseRole = checkApiKey(req, url);
+export async function resolveCaller(req: IncomingMessage, signer: TokenSigner): Promise<Caller> {
+  const baseRole = checkApiKey(req);
   const token = bearer(req);
   // supabase-js sends the key itself as the bearer while signed out.
   if (!token || keyRole(token)) {

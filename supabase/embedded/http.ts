@@ -7,11 +7,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * supabase-js runs in browsers too, so every answer carries permissive CORS
- * headers, as Supabase's gateway does. The backend only listens on loopback.
+ * CORS: only the site's own origin may read answers (server.ts decides, origins.ts). Supabase's
+ * gateway answers `*`, but its keys are secret per project; these are published, so a page on any
+ * other origin a developer visits must not read the mail catcher or call the admin API.
  */
 const CORS_HEADERS: Record<string, string> = {
-  "Access-Control-Allow-Origin": "*",
+  Vary: "Origin",
   "Access-Control-Allow-Methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
   "Access-Control-Allow-Headers":
     "authorization, apikey, content-type, accept, accept-profile, content-profile, prefer, range, x-client-info, x-supabase-api-version, x-retry-count",
@@ -72,20 +73,34 @@ export function parseBody(req: IncomingMessage, raw: Buffer, options: { allowFor
   if (text.trim() === "") return {};
   const type = mediaType(req);
   if (options.allowForm && type === "application/x-www-form-urlencoded") {
-    return Object.fromEntries(new URLSearchParams(text));
+    const form = Object.fromEntries(new URLSearchParams(text));
+    if (Object.values(form).some(holdsNul)) throw new MalformedBodyError(NUL_MESSAGE);
+    return form;
   }
   if (type !== "" && type !== "application/json" && !type.endsWith("+json")) {
     throw new UnsupportedMediaTypeError(type);
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, (_key, value: unknown) => {
+      if (typeof value === "string" && holdsNul(value)) throw new MalformedBodyError(NUL_MESSAGE);
+      return value;
+    });
   } catch (e) {
-    throw new MalformedBodyError((e as Error).message);
+    throw e instanceof MalformedBodyError ? e : new MalformedBodyError((e as Error).message);
   }
 }
 
-export function send(res: ServerResponse, reply: Reply, method: string): void {
-  const headers: Headers = { ...CORS_HEADERS, ...reply.headers };
+// PostgreSQL text cannot hold a NUL character, so a value with one could only fail later, as a 500.
+const NUL_MESSAGE = "Text values may not contain the NUL character (\\u0000)";
+const holdsNul = (value: string) => value.includes("\u0000");
+
+/** Sends a reply; `corsOrigin` is the request's Origin when it may read the answer. */
+export function send(res: ServerResponse, reply: Reply, method: string, corsOrigin?: string): void {
+  const headers: Headers = {
+    ...CORS_HEADERS,
+    ...(corsOrigin ? { "Access-Control-Allow-Origin": corsOrigin } : {}),
+    ...reply.headers,
+  };
   let payload: string | undefined;
   if (reply.body !== undefined && reply.status !== 204 && reply.status !== 304) {
     payload = reply.raw ? String(reply.body) : JSON.stringify(reply.body);

@@ -1,11 +1,14 @@
 // `npm run embedded`: the embedded Supabase backend as a process.
 //
 //   EMBEDDED_PORT               default 54321; 0 picks a free port (the ready line says which)
-//   EMBEDDED_HOST               default 127.0.0.1
+//   EMBEDDED_HOST               default 127.0.0.1; loopback only (the keys are published)
 //   LABCASH_DATA_DIR            default .data/embedded (PGlite files and the JWT key pair)
 //   EMBEDDED_MAIL_CONFIRMATION  1 = new accounts must confirm their e-mail first
 //   EMBEDDED_LOG                1 = one line per request on stderr
-//   SITE_URL                    base of links in auth mail, default http://localhost:3000
+//   SITE_URL                    base of links in auth mail, default http://localhost:3000; also the
+//                               only origin that may call from a browser (CORS) and where links may lead
+//   EMBEDDED_REDIRECT_URLS      further redirect_to URLs links may lead to, comma-separated, `*` globs
+//                               (GoTrue's uri_allow_list)
 //
 // Prints exactly one line on stdout, `Embedded Supabase ready at <url>`, once
 // listening; the dev launcher and the tests wait for it. Everything else goes to stderr.
@@ -51,6 +54,10 @@ async function main(): Promise<void> {
       port: Number.isInteger(port) && port >= 0 ? port : 54321,
       host: process.env.EMBEDDED_HOST ?? "127.0.0.1",
       mailConfirmation: process.env.EMBEDDED_MAIL_CONFIRMATION === "1",
+      redirectAllowList: (process.env.EMBEDDED_REDIRECT_URLS ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
       log: process.env.EMBEDDED_LOG === "1" ? logLine : undefined,
     });
   } catch (e) {

@@ -21,7 +21,8 @@ import {
 } from "./http";
 import { TokenError, TokenSigner } from "./jwt";
 import { EMBEDDED_HOST } from "./keys";
-import { readOutbox } from "./mail";
+import { readOutbox, siteUrl } from "./mail";
+import { corsOriginAllowed, hostAllowed, isLoopback, type RedirectRules } from "./origins";
 import { callRpc, PgrstError } from "./rest";
 
 export interface EmbeddedServerOptions {
@@ -31,8 +32,12 @@ export interface EmbeddedServerOptions {
   db?: PGlite;
   /** 0 picks a free port. Default 54321. */
   port?: number;
-  /** Default 127.0.0.1: the keys are public, so never listen beyond loopback by default. */
+  /** Default 127.0.0.1. Loopback only: the keys are published, so any other address is refused. */
   host?: string;
+  /** GoTrue's SITE_URL: the origin that may call from a browser and where links may lead. Default SITE_URL or http://localhost:3000. */
+  siteUrl?: string;
+  /** GoTrue's uri_allow_list: further redirect_to URLs (a `*` matches anything). Default none. */
+  redirectAllowList?: string[];
   /** Require e-mail confirmation before the first sign-in. Default false. */
   mailConfirmation?: boolean;
   /** GoTrue's refresh-token reuse interval in seconds. Default 10. */
@@ -51,6 +56,15 @@ export interface EmbeddedServer {
 /** Which API a path belongs to decides the error shape: GoTrue's, PostgREST's, or the gateway's. */
 type Surface = "auth" | "rest" | "embedded" | "gateway";
 
+/** A percent-decoded path segment; bad escapes (`%zz`, a lone `%`) are the caller's error, never a 500. */
+function decodedPathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new PgrstError(400, "PGRST100", "The path is not valid percent-encoding", part, null);
+  }
+}
+
 function surfaceOf(path: string): Surface {
   if (path === "/auth/v1" || path.startsWith("/auth/v1/")) return "auth";
   if (path === "/rest/v1" || path.startsWith("/rest/v1/")) return "rest";
@@ -68,9 +82,18 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const db = options.db ?? (await openDatabase({ dataDir: options.dataDir, log }));
   const signer = await TokenSigner.load(options.dataDir);
   const host = options.host ?? EMBEDDED_HOST;
+  if (!isLoopback(host)) {
+    throw new Error(
+      `The embedded backend listens on loopback only (asked for ${host}): its keys are published, so anyone who can reach it is an admin.`,
+    );
+  }
+  const redirects: RedirectRules = {
+    siteUrl: options.siteUrl ?? siteUrl(),
+    allowList: options.redirectAllowList ?? [],
+  };
 
   // The URL (and so the token issuer) needs the real port, known only after listen().
-  const late: { url: string; auth?: AuthService } = { url: "" };
+  const late: { url: string; port: number; auth?: AuthService } = { url: "", port: 0 };
 
   const server = createServer((req, res) => {
     const started = Date.now();
@@ -92,7 +115,14 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     const parsedUrl = new URL(req.url ?? "/", "http://embedded.invalid");
     const path = parsedUrl.pathname.replace(/\/+$/, "") || "/";
     const surface = surfaceOf(path);
-    if (method === "OPTIONS") return send(res, preflight(), method);
+    const origin = header(req, "origin");
+    const corsOrigin = origin && corsOriginAllowed(origin, redirects) ? origin : undefined;
+    // DNS rebinding: a page on evil.example resolving to 127.0.0.1 reaches this port, with its own Host.
+    if (!hostAllowed(header(req, "host"), late.port)) {
+      req.resume();
+      return send(res, { status: 403, body: { message: "This host is not served: use the loopback address" } }, method);
+    }
+    if (method === "OPTIONS") return send(res, preflight(), method, corsOrigin);
     let reply: Reply;
     try {
       reply = await route(req, method, path, parsedUrl, surface);
@@ -102,13 +132,13 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     if (surface === "auth" && wantsCurrentApi(header(req, "x-supabase-api-version"))) {
       reply.headers = { "X-Supabase-Api-Version": API_VERSION, ...reply.headers };
     }
-    send(res, reply, method);
+    send(res, reply, method, corsOrigin);
   }
 
   async function route(req: IncomingMessage, method: string, path: string, u: URL, surface: Surface): Promise<Reply> {
     if (surface === "auth") {
       const sub = path.slice("/auth/v1".length) || "/";
-      if (!OPEN_AUTH_ROUTES.has(`${method} ${sub}`)) checkApiKey(req, u);
+      if (!OPEN_AUTH_ROUTES.has(`${method} ${sub}`)) checkApiKey(req);
       const body =
         method === "GET" || method === "HEAD" ? {} : parseBody(req, await readBody(req), { allowForm: true });
       if (!body || typeof body !== "object" || Array.isArray(body)) throw authErrors.badJson("expected a JSON object");
@@ -132,10 +162,10 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   }
 
   async function restRoute(req: IncomingMessage, method: string, path: string, u: URL): Promise<Reply> {
-    const caller = await resolveCaller(req, u, signer);
+    const caller = await resolveCaller(req, signer);
     const rpc = path.match(/^\/rest\/v1\/rpc\/([^/]+)$/);
     if (!rpc) {
-      const table = decodeURIComponent(path.slice("/rest/v1/".length) || "");
+      const table = decodedPathPart(path.slice("/rest/v1/".length));
       throw new PgrstError(
         404,
         "PGRST205",
@@ -165,7 +195,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     const accept = header(req, "accept") ?? "";
     return callRpc(db, {
       method: method as "GET" | "HEAD" | "POST",
-      fn: decodeURIComponent(rpc[1]),
+      fn: decodedPathPart(rpc[1]),
       args,
       caller,
       single: accept.startsWith("application/vnd.pgrst.object+json"),
@@ -174,7 +204,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   }
 
   async function embeddedRoute(req: IncomingMessage, method: string, path: string, u: URL): Promise<Reply> {
-    if (checkApiKey(req, u) !== "service_role") {
+    if (checkApiKey(req) !== "service_role") {
       return { status: 403, body: { message: "The mail outbox needs the secret key" } };
     }
     if (method === "GET" && path === "/_embedded/mail") {
@@ -240,12 +270,14 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   late.url = url;
+  late.port = port;
   late.auth = new AuthService({
     db,
     signer,
     issuer: `${url}/auth/v1`,
     mailConfirmation: options.mailConfirmation ?? false,
     refreshReuseSeconds: options.refreshReuseSeconds ?? 10,
+    redirects,
   });
 
   let closing: Promise<void> | undefined;

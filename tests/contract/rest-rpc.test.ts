@@ -258,10 +258,11 @@ describe("HTTP hardening", () => {
       headers: { origin: "http://localhost:3000", "access-control-request-method": "POST" },
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    // The site's own origin only (gateway-hardening.test.ts checks other origins are not let read).
+    expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
     expect(res.headers.get("access-control-allow-headers")).toContain("apikey");
-    const get = await raw(server, "/rest/v1/rpc/t_numbers?n=1");
-    expect(get.headers.get("access-control-allow-origin")).toBe("*");
+    const get = await raw(server, "/rest/v1/rpc/t_numbers?n=1", { headers: { origin: "http://localhost:3000" } });
+    expect(get.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
   });
 
   it("keeps serving after all of the above", async () => {
