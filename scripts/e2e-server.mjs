@@ -23,7 +23,9 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
 const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "run.mjs"), "start"], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, LABCASH_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+  // No auth rate limits: every test signs its own users in from this one address (tests/contract
+  // covers the limits themselves).
+  env: { ...process.env, LABCASH_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", EMBEDDED_RATE_LIMITS: "off" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -19,6 +19,8 @@ import { formCheckbox } from "./action";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
 
+const TOO_MANY_ATTEMPTS = "Too many attempts from here. Please wait a few minutes and try again.";
+
 // Spec §6: a blank e-mail or password gets GoTrue's own wording before any format check.
 const signInInput = z
   .object({ email: z.string().prefault(""), password: z.string().prefault(""), next: z.string().optional() })
@@ -32,6 +34,7 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
     if (error.code === "invalid_credentials") return fail("That e-mail and password do not match an account.");
     if (error.code === "email_not_confirmed")
       return fail("Please confirm your e-mail address first: check your inbox.");
+    if (error.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
     return fail(error.message);
   }
   redirect(safeNextPath(next));
@@ -54,6 +57,9 @@ export const signUp = defineAction(
       if (isAuthWeakPasswordError(error)) return fail("Please choose a stronger password.", { reasons: error.reasons });
       if (error.code === "user_already_exists")
         return fail("An account with that e-mail already exists. Sign in instead.");
+      if (error.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
+      if (error.code === "over_email_send_rate_limit")
+        return fail("We cannot send another e-mail just now. Please try again in a few minutes.");
       return fail(error.message);
     }
     if (!data.session)
@@ -67,8 +73,10 @@ export const requestPasswordReset = defineAction({ schema: resetRequestSchema, r
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${await siteUrl()}/auth/reset-password`,
   });
-  // Same answer whether or not the account exists, so the form cannot be used to probe for accounts.
-  if (error && error.status !== 404 && error.code !== "user_not_found") return fail(error.message);
+  // Same answer whether or not the account exists, so the form cannot be used to probe for accounts:
+  // the auth server's "only one mail a minute to this address" would say it does, so it reads the same.
+  const quiet = ["user_not_found", "over_email_send_rate_limit"];
+  if (error && error.status !== 404 && !quiet.includes(error.code ?? "")) return fail(error.message);
   return ok(undefined, "If an account exists for that e-mail, a reset link is on its way.");
 });
 

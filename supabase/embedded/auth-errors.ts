@@ -55,6 +55,14 @@ export const authErrors = {
   notAdmin: () => new AuthError(403, "not_admin", "User not allowed"),
   userNotFound: () => new AuthError(404, "user_not_found", "User not found"),
   badUserId: () => new AuthError(404, "validation_failed", "user_id must be an UUID"),
+  overRequestRateLimit: () => new AuthError(429, "over_request_rate_limit", "Request rate limit reached"),
+  overEmailSendRateLimit: () => new AuthError(429, "over_email_send_rate_limit", "email rate limit exceeded"),
+  emailTooSoon: (seconds: number) =>
+    new AuthError(
+      429,
+      "over_email_send_rate_limit",
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+    ),
   invalidCredentials: () => new AuthError(400, "invalid_credentials", "Invalid login credentials"),
   emailNotConfirmed: () => new AuthError(400, "email_not_confirmed", "Email not confirmed"),
   userBanned: () => new AuthError(400, "user_banned", "User is banned"),

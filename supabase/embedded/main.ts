@@ -7,6 +7,8 @@
 //   EMBEDDED_LOG                1 = one line per request on stderr
 //   SITE_URL                    base of links in auth mail, default http://localhost:3000; also the
 //                               only origin that may call from a browser (CORS) and where links may lead
+//   EMBEDDED_RATE_LIMITS        off = no rate limits (the e2e server signs hundreds of users in from
+//                               one address); otherwise GoTrue's defaults (rate-limit.ts)
 //   EMBEDDED_REDIRECT_URLS      further redirect_to URLs links may lead to, comma-separated, `*` globs
 //                               (GoTrue's uri_allow_list)
 //
@@ -14,6 +16,7 @@
 // listening; the dev launcher and the tests wait for it. Everything else goes to stderr.
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { NO_RATE_LIMITS } from "./rate-limit";
 import { startEmbeddedServer, type EmbeddedServer } from "./server";
 import { StaleMigrationsError } from "./db";
 
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
       port: Number.isInteger(port) && port >= 0 ? port : 54321,
       host: process.env.EMBEDDED_HOST ?? "127.0.0.1",
       mailConfirmation: process.env.EMBEDDED_MAIL_CONFIRMATION === "1",
+      rateLimits: process.env.EMBEDDED_RATE_LIMITS === "off" ? NO_RATE_LIMITS : undefined,
       redirectAllowList: (process.env.EMBEDDED_REDIRECT_URLS ?? "")
         .split(",")
         .map((entry) => entry.trim())

@@ -23,6 +23,7 @@ import { TokenError, TokenSigner } from "./jwt";
 import { EMBEDDED_HOST } from "./keys";
 import { readOutbox, siteUrl } from "./mail";
 import { corsOriginAllowed, hostAllowed, isLoopback, type RedirectRules } from "./origins";
+import { GOTRUE_RATE_LIMITS, type RateLimits } from "./rate-limit";
 import { callRpc, PgrstError } from "./rest";
 
 export interface EmbeddedServerOptions {
@@ -38,6 +39,8 @@ export interface EmbeddedServerOptions {
   siteUrl?: string;
   /** GoTrue's uri_allow_list: further redirect_to URLs (a `*` matches anything). Default none. */
   redirectAllowList?: string[];
+  /** GoTrue's rate limits; each defaults to GoTrue's own (GOTRUE_RATE_LIMITS). */
+  rateLimits?: Partial<RateLimits>;
   /** Require e-mail confirmation before the first sign-in. Default false. */
   mailConfirmation?: boolean;
   /** GoTrue's refresh-token reuse interval in seconds. Default 10. */
@@ -278,6 +281,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     mailConfirmation: options.mailConfirmation ?? false,
     refreshReuseSeconds: options.refreshReuseSeconds ?? 10,
     redirects,
+    rateLimits: { ...GOTRUE_RATE_LIMITS, ...options.rateLimits },
   });
 
   let closing: Promise<void> | undefined;

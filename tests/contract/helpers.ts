@@ -9,6 +9,7 @@ import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded/db";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@/supabase/embedded/keys";
+import { NO_RATE_LIMITS } from "@/supabase/embedded/rate-limit";
 import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from "@/supabase/embedded/server";
 
 export const DEMO_PASSWORD = "LabCash-demo-1";
@@ -60,7 +61,14 @@ export interface TestServer extends EmbeddedServer {
 
 export async function startTestServer(options: Omit<EmbeddedServerOptions, "db" | "port"> = {}): Promise<TestServer> {
   const db = await freshDatabase();
-  const server = await startEmbeddedServer({ refreshReuseSeconds: 0, ...options, db, port: 0 });
+  // No rate limits unless a test asks for them: each file signs many users in from one address.
+  const server = await startEmbeddedServer({
+    refreshReuseSeconds: 0,
+    rateLimits: NO_RATE_LIMITS,
+    ...options,
+    db,
+    port: 0,
+  });
   return {
     ...server,
     async stop() {

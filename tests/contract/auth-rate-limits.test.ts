@@ -1,0 +1,121 @@
+// GoTrue's rate limits in the embedded backend (issue "Hardening" 4): 429 with GoTrue's codes, per
+// client address for sign-ins, refreshes and verifications, per address and per hour for e-mail.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RateLimiter, GOTRUE_RATE_LIMITS } from "@/supabase/embedded/rate-limit";
+import { client, DEMO_PASSWORD, mailFor, raw, startTestServer, uniqueEmail, type TestServer } from "./helpers";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    rateLimits: {
+      signInsPerFiveMinutes: 5,
+      refreshesPerFiveMinutes: 3,
+      verificationsPerFiveMinutes: 4,
+      emailsPerHour: 1000,
+      emailSecondsApart: 60,
+    },
+  });
+});
+afterAll(() => server?.stop());
+
+const json = { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" };
+
+describe("per client address", () => {
+  it("answers the sixth sign-in in five minutes with 429 over_request_rate_limit, right password or not", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await raw(server, "/auth/v1/token?grant_type=password", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ email: "player@labcash.test", password: "wrong-password-1" }),
+      });
+      statuses.push(res.status);
+      if (res.status === 429)
+        expect(await res.json()).toEqual({ code: "over_request_rate_limit", message: "Request rate limit reached" });
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const rightPassword = await client(server).auth.signInWithPassword({
+      email: "player@labcash.test",
+      password: DEMO_PASSWORD,
+    });
+    expect(rightPassword.error).toMatchObject({ status: 429, code: "over_request_rate_limit" });
+    const signUp = await client(server).auth.signUp({ email: uniqueEmail("late"), password: "Sturdy-pass-42" });
+    expect(signUp.error).toMatchObject({ status: 429, code: "over_request_rate_limit" });
+  });
+
+  it("limits token refreshes and verifications on their own counts", async () => {
+    const refreshes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await raw(server, "/auth/v1/token?grant_type=refresh_token", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ refresh_token: "not-a-token" }),
+      });
+      refreshes.push(res.status);
+    }
+    expect(refreshes).toEqual([400, 400, 400, 429]);
+    const verifications: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await raw(server, "/auth/v1/verify", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ type: "recovery", token_hash: "not-a-token" }),
+      });
+      verifications.push(res.status);
+    }
+    expect(verifications.slice(0, 4).every((s) => s !== 429)).toBe(true);
+    expect(verifications[4]).toBe(429);
+  });
+});
+
+describe("e-mail", () => {
+  it("sends one recovery mail a minute to an address, and says so as GoTrue does", async () => {
+    const recover = () =>
+      raw(server, "/auth/v1/recover", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ email: "pending@labcash.test" }),
+      });
+    expect((await recover()).status).toBe(200);
+    const second = await recover();
+    expect(second.status).toBe(429);
+    const body = (await second.json()) as { code: string; message: string };
+    expect(body.code).toBe("over_email_send_rate_limit");
+    expect(body.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+    expect(await mailFor(server, "pending@labcash.test")).toHaveLength(1);
+  });
+
+  it("caps the mail of the whole project per hour", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ ...GOTRUE_RATE_LIMITS, emailsPerHour: 2, emailSecondsApart: 0 }, () => now);
+    expect(limiter.allowEmail("a@labcash.test")).toBe("ok");
+    expect(limiter.allowEmail("b@labcash.test")).toBe("ok");
+    expect(limiter.allowEmail("c@labcash.test")).toBe("over_hourly");
+    now += 60 * 60_000;
+    expect(limiter.allowEmail("c@labcash.test")).toBe("ok");
+  });
+});
+
+describe("timing", () => {
+  it("a sign-in for an unknown address costs a bcrypt comparison like a known one", async () => {
+    const lenient = await startTestServer();
+    try {
+      const time = async (email: string) => {
+        const started = performance.now();
+        await client(lenient).auth.signInWithPassword({ email, password: "Wrong-password-1" });
+        return performance.now() - started;
+      };
+      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        known.push(await time("player@labcash.test"));
+        unknown.push(await time(uniqueEmail("nobody")));
+      }
+      // bcrypt at cost 10 is tens of milliseconds; a lookup alone is one or two.
+      expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    } finally {
+      await lenient.stop();
+    }
+  });
+});
