@@ -229,7 +229,8 @@ export class AuthService {
   /** Queues an auth e-mail within GoTrue's limits: one per address per emailSecondsApart, emailsPerHour in all. */
   private async mail(tx: Db, message: Parameters<typeof queueMail>[1]): Promise<void> {
     const verdict = this.limiter.allowEmail(normalizeEmail(message.to));
-    if (verdict === "too_soon") throw authErrors.emailTooSoon(this.limiter.secondsUntilEmail(normalizeEmail(message.to)));
+    if (verdict === "too_soon")
+      throw authErrors.emailTooSoon(this.limiter.secondsUntilEmail(normalizeEmail(message.to)));
     if (verdict === "over_hourly") throw authErrors.overEmailSendRateLimit();
     await queueMail(tx, message);
   }
