@@ -64,10 +64,13 @@ test("changing the password from the profile needs the current one and uses the 
   await profile.newPassword.fill("Another-good-1");
   await profile.changePassword.click();
   await expect(profile.alert).toHaveText("Enter your current password");
+  // The form empties its password fields after each attempt (React resets a form after its action).
   await profile.currentPassword.fill("not-my-password");
+  await profile.newPassword.fill("Another-good-1");
   await profile.changePassword.click();
   await expect(profile.alert).toHaveText("Your current password is not right");
   await profile.currentPassword.fill(password);
+  await profile.newPassword.fill("Another-good-1");
   await profile.changePassword.click();
   await expect(profile.status).toHaveText("Your password has been changed.");
 

@@ -85,6 +85,8 @@ test("sends marketing to a competition's entrants after the preview, and the out
 test("bad input gets a message per field and queues nothing; an empty segment cannot be sent; axe light and dark", async ({
   page,
 }) => {
+  // Every field's refusal plus two axe scans: near 30 s on this machine even alone.
+  test.slow();
   const t = tag();
   const empty = await createCompetition({ label: "mail-empty" });
   const mail = new AdminMailPage(page);
