@@ -135,6 +135,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     if (surface === "auth" && wantsCurrentApi(header(req, "x-supabase-api-version"))) {
       reply.headers = { "X-Supabase-Api-Version": API_VERSION, ...reply.headers };
     }
+    // The rest of a refused body may still be on its way: close the connection after answering, or a
+    // kept-alive client's next request on it waits behind bytes nobody reads.
+    if (reply.status === 413) reply.headers = { ...reply.headers, Connection: "close" };
     send(res, reply, method, corsOrigin);
   }
 

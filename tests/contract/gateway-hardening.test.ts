@@ -1,11 +1,12 @@
 // The embedded backend's own doors (issue "Hardening" 5): its keys are published, so what any web
 // page could make a developer's browser send it must be refused, and bad input is a clean 4xx.
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedServer } from "@/supabase/embedded/server";
 import {
   client,
   mailFor,
+  PUBLISHABLE_KEY,
   raw,
   SECRET_KEY,
   startTestServer,
@@ -195,5 +196,52 @@ describe("bad input is a clean 4xx", () => {
       headers: { authorization: `Bearer ${SECRET_KEY}` },
     });
     expect(user.status).toBe(404);
+  });
+});
+
+describe("a refused body", () => {
+  /** POSTs on a kept-alive agent; resolves with the status, or -1 if no answer comes within 5 s. */
+  function post(agent: Agent, chunks: Buffer[], chunked: boolean): Promise<number> {
+    const url = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => resolve(-1), 5000);
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: "/rest/v1/rpc/get_site_settings",
+          method: "POST",
+          agent,
+          headers: {
+            apikey: PUBLISHABLE_KEY,
+            "content-type": "application/json",
+            ...(chunked ? { "transfer-encoding": "chunked" } : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            clearTimeout(timer);
+            resolve(res.statusCode ?? 0);
+          });
+        },
+      );
+      req.on("error", (e: NodeJS.ErrnoException) =>
+        e.code === "ECONNRESET" || e.code === "EPIPE" ? undefined : reject(e),
+      );
+      for (const chunk of chunks) req.write(chunk);
+      req.end();
+    });
+  }
+
+  it("a 413 closes the connection, so the client's next request gets a fresh one and an answer", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const tooBig = Array.from({ length: 30 }, () => Buffer.alloc(100 * 1024, 32));
+      expect(await post(agent, tooBig, true)).toBe(413);
+      expect(await post(agent, [Buffer.from("{}")], false)).toBe(200);
+    } finally {
+      agent.destroy();
+    }
   });
 });
