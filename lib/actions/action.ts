@@ -61,19 +61,26 @@ export function authorise(role: Role, account: Account | null): ActionFailure | 
 }
 
 /**
- * Binds the wrapper to a way of finding the signed-in account. Order: role first (so a
- * signed-out visitor learns that, not which field is wrong), then the schema, then `run`.
+ * Binds the wrapper to a way of finding the signed-in account, and a way of asking the auth server
+ * whether the session is still live. Order: role first (so a signed-out visitor learns that, not
+ * which field is wrong), then the session check for sensitive actions, then the schema, then `run`.
  * Errors other than DbError (including Next's redirect and notFound signals) pass through.
+ *
+ * Sensitive actions (every admin action, and those that say `confirmSession`: money coming in)
+ * do not trust the locally verified token alone: a session signed out or revoked elsewhere keeps a
+ * valid-looking token for up to an hour, and the database accepts it.
  */
-export function defineActionWith(loadAccount: () => Promise<Account | null>) {
+export function defineActionWith(loadAccount: () => Promise<Account | null>, sessionIsLive: () => Promise<boolean>) {
   return function defineAction<S extends z.ZodType, R extends Role, T = undefined>(
-    config: { schema: S; role: R },
+    config: { schema: S; role: R; confirmSession?: boolean },
     run: (input: z.output<S>, account: ActionAccount<R>) => Promise<ActionResult<T>>,
   ): ActionHandler<T> {
+    const confirm = config.confirmSession ?? (config.role === "admin" || config.role === "super_admin");
     return async (_prev, form) => {
       const account = config.role === "public" ? null : await loadAccount();
       const denied = authorise(config.role, account);
       if (denied) return denied;
+      if (confirm && !(await sessionIsLive())) return fail("User not authenticated", { code: "not_authenticated" });
       const parsed = config.schema.safeParse(formInput(form));
       if (!parsed.success) return invalid(parsed.error.issues);
       try {

@@ -59,10 +59,13 @@ async function checkout(adapter: PaymentAdapter, topUp: CreatedTopUp): Promise<A
 }
 
 /** "Continue" on /credit: create_top_up (every limit checked in SQL), then the checkout. */
-export const startTopUpAction = defineAction({ schema: amountSchema, role: "approved" }, async ({ amount }) => {
-  const adapter = await paymentAdapter();
-  return checkout(adapter, await createTopUp(amount, adapter.provider));
-});
+export const startTopUpAction = defineAction(
+  { schema: amountSchema, role: "approved", confirmSession: true },
+  async ({ amount }) => {
+    const adapter = await paymentAdapter();
+    return checkout(adapter, await createTopUp(amount, adapter.provider));
+  },
+);
 
 const competitionTopUpSchema = z.object({
   competitionId: z.string().uuid("Unknown competition"),
@@ -80,7 +83,7 @@ const competitionTopUpSchema = z.object({
  * Both amounts come from SQL; the larger is chosen here, nothing is added up.
  */
 export const competitionTopUpAction = defineAction(
-  { schema: competitionTopUpSchema, role: "approved" },
+  { schema: competitionTopUpSchema, role: "approved", confirmSession: true },
   async ({ competitionId, quantity, answer }) => {
     const [quote, options] = await Promise.all([getEntryQuote(competitionId), getTopUpOptions()]);
     const shortfall = quote.shortfalls[quantity - 1];
@@ -103,7 +106,7 @@ const testCheckoutSchema = z.object({
  * answers the owner alone), and through the same confirmation path as Stripe's webhook.
  */
 export const testCheckoutAction = defineAction(
-  { schema: testCheckoutSchema, role: "approved" },
+  { schema: testCheckoutSchema, role: "approved", confirmSession: true },
   async ({ topUpId, outcome }) => {
     const topUp = stripeConfigured() ? null : await getTopUp(topUpId);
     if (!topUp || topUp.provider !== "test") return fail("Top-up not found", { code: "top_up_not_found" });

@@ -15,6 +15,17 @@ export const getClaims = cache(async () => {
   return data?.claims ?? null;
 });
 
+/**
+ * Whether the auth server still knows this session (GET /user; GoTrue checks the session row),
+ * not only that its token verifies locally: false once it was signed out or revoked elsewhere.
+ * Cached per request.
+ */
+export const sessionIsLive = cache(async (): Promise<boolean> => {
+  const supabase = await createClient();
+  const { data, error } = await supabase.auth.getUser();
+  return !error && data.user !== null;
+});
+
 /** The signed-in user's merged profile and account data, or null when signed out. Cached per request. */
 export const getAccount = cache(async (): Promise<Account | null> => {
   const claims = await getClaims();

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { EMBEDDED_CRON_SECRET, EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
-import { recoveryLink } from "./support/backend";
+import { recoveryLink, signedInClient } from "./support/backend";
 import { expect, test } from "./support/fixtures";
+import { BuyCreditPage } from "./support/pages/credit";
 
 // Issue "Hardening": what an attacker probes first, read from the production build the e2e
 // server runs.
@@ -119,4 +120,20 @@ test("the session cookie is Secure when the site is served over HTTPS, and keeps
     }
     await visitor.dispose();
   }
+});
+
+test("a session signed out elsewhere cannot start a top-up, though its token still verifies", async ({
+  approvedPlayer: player,
+}) => {
+  const { page } = player;
+  const credit = new BuyCreditPage(page);
+  await credit.goto();
+  await credit.amount.fill("20");
+  await expect(credit.creditAdded).toHaveText("£20.00");
+  // "Sign out everywhere" from another device: the browser's access token stays valid for its hour.
+  const elsewhere = await signedInClient(player.email, player.password);
+  expect((await elsewhere.auth.signOut({ scope: "global" })).error).toBeNull();
+  await credit.continueButton.click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("User not authenticated");
+  await expect(page.getByText("This is a test checkout: no card is taken.")).toHaveCount(0);
 });

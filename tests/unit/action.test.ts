@@ -100,7 +100,10 @@ describe("formInput", () => {
 
 describe("defineActionWith", () => {
   const seen: unknown[] = [];
-  const defineAction = defineActionWith(async () => account({ approved: false }));
+  const defineAction = defineActionWith(
+    async () => account({ approved: false }),
+    async () => true,
+  );
   const enter = defineAction({ schema: quantitySchema, role: "user" }, async (input, who) => {
     seen.push({ input, who: who.name });
     return ok(input.quantity * 2);
@@ -130,9 +133,10 @@ describe("defineActionWith", () => {
       error: "Your account is awaiting approval",
       code: "approval_pending",
     });
-    const signedOut = defineActionWith(async () => null)({ schema: quantitySchema, role: "user" }, async () =>
-      ok(undefined),
-    );
+    const signedOut = defineActionWith(
+      async () => null,
+      async () => true,
+    )({ schema: quantitySchema, role: "user" }, async () => ok(undefined));
     expect(await signedOut(null, form({ competitionId: baseAccount.id, quantity: "1" }))).toMatchObject({
       code: "not_authenticated",
     });
@@ -140,10 +144,13 @@ describe("defineActionWith", () => {
 
   it("does not look the account up for a public action", async () => {
     let lookedUp = false;
-    const publicAction = defineActionWith(async () => {
-      lookedUp = true;
-      return null;
-    })({ schema: z.object({ email: z.string() }), role: "public" }, async (input, who) =>
+    const publicAction = defineActionWith(
+      async () => {
+        lookedUp = true;
+        return null;
+      },
+      async () => true,
+    )({ schema: z.object({ email: z.string() }), role: "public" }, async (input, who) =>
       ok({ email: input.email, who }),
     );
     expect(await publicAction(null, form({ email: "a@b.test" }))).toEqual({
@@ -151,6 +158,35 @@ describe("defineActionWith", () => {
       data: { email: "a@b.test", who: null },
     });
     expect(lookedUp).toBe(false);
+  });
+
+  it("asks the auth server about the session before an admin action or one that says so, and refuses a dead one", async () => {
+    const asked: string[] = [];
+    const revoked = defineActionWith(
+      async () => account({ approved: true, role: "admin" }),
+      async () => {
+        asked.push("asked");
+        return false;
+      },
+    );
+    let ran = false;
+    const run = async () => {
+      ran = true;
+      return ok(undefined);
+    };
+    const refusal = { ok: false, error: "User not authenticated", code: "not_authenticated" };
+    expect(await revoked({ schema: z.object({}), role: "admin" }, run)(null, form({}))).toEqual(refusal);
+    expect(
+      await revoked({ schema: z.object({}), role: "approved", confirmSession: true }, run)(null, form({})),
+    ).toEqual(refusal);
+    expect(asked).toHaveLength(2);
+    expect(ran).toBe(false);
+    // Everyday player actions trust the verified token: no round trip.
+    expect(await revoked({ schema: z.object({}), role: "approved" }, run)(null, form({}))).toEqual({
+      ok: true,
+      data: undefined,
+    });
+    expect(asked).toHaveLength(2);
   });
 
   it("turns a database refusal into the message and its code", async () => {
