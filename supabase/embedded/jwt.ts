@@ -73,12 +73,24 @@ export class TokenSigner {
     return new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: this.kid, typ: "JWT" }).sign(this.privateKey);
   }
 
-  /** Verifies signature, algorithm and expiry; throws TokenError saying which failed. */
+  /**
+   * Who the tokens are from (`<url>/auth/v1`), set once the server knows its port. Tokens from any
+   * other issuer (another backend that happened to share the key) are refused.
+   */
+  issuer: string | undefined;
+
+  /** Verifies signature, algorithm, expiry, issuer and audience; throws TokenError saying which failed. */
   async verify(token: string): Promise<Claims> {
     try {
       const { payload } = await jwtVerify(token, this.publicKey, { algorithms: ["ES256"], requiredClaims: ["exp"] });
+      // After the expiry check, so an expired token still reads as expired (PGRST303), as GoTrue and
+      // PostgREST report it.
+      if (this.issuer && payload.iss !== this.issuer) throw new TokenError("invalid", "token has an unexpected issuer");
+      const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      if (!audiences.includes("authenticated")) throw new TokenError("invalid", "token has an unexpected audience");
       return payload as Claims;
     } catch (e) {
+      if (e instanceof TokenError) throw e;
       if (e instanceof errors.JWTExpired) throw new TokenError("expired", "token is expired");
       throw new TokenError("invalid", e instanceof Error ? e.message : "invalid token");
     }

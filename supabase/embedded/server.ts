@@ -277,6 +277,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   late.url = url;
   late.port = port;
+  signer.issuer = `${url}/auth/v1`;
   late.auth = new AuthService({
     db,
     signer,

@@ -1,10 +1,17 @@
 // The embedded backend's own doors (issue "Hardening" 5): its keys are published, so what any web
 // page could make a developer's browser send it must be refused, and bad input is a clean 4xx.
+import { mkdtemp, rm } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TokenSigner } from "@/supabase/embedded/jwt";
+import { NO_RATE_LIMITS } from "@/supabase/embedded/rate-limit";
 import { startEmbeddedServer } from "@/supabase/embedded/server";
 import {
   client,
+  DEMO_PASSWORD,
   mailFor,
   PUBLISHABLE_KEY,
   raw,
@@ -242,6 +249,44 @@ describe("a refused body", () => {
       expect(await post(agent, [Buffer.from("{}")], false)).toBe(200);
     } finally {
       agent.destroy();
+    }
+  });
+});
+
+describe("tokens", () => {
+  it("refuse a token signed with the right key but for another issuer or audience", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "labcash-iss-"));
+    const keyed = await startEmbeddedServer({ db: server.db, dataDir: dir, port: 0, rateLimits: NO_RATE_LIMITS });
+    try {
+      const signedIn = await client(keyed).auth.signInWithPassword({
+        email: "player@labcash.test",
+        password: DEMO_PASSWORD,
+      });
+      const token = signedIn.data.session!.access_token;
+      const signer = await TokenSigner.load(dir);
+      const claims = decodeJwt(token);
+      const forged = {
+        issuer: await signer.sign({ ...claims, iss: "http://127.0.0.1:1/auth/v1" }),
+        audience: await signer.sign({ ...claims, aud: "service" }),
+      };
+      const account = (bearer: string) =>
+        raw(keyed, "/rest/v1/rpc/get_my_account", {
+          method: "POST",
+          headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
+          body: "{}",
+        });
+      expect((await account(token)).status).toBe(200);
+      expect((await client(keyed).auth.getUser(token)).error).toBeNull();
+      for (const [what, bad] of Object.entries(forged)) {
+        const rpc = await account(bad);
+        expect(rpc.status, what).toBe(401);
+        expect(await rpc.json(), what).toMatchObject({ code: "PGRST301" });
+        const user = await client(keyed).auth.getUser(bad);
+        expect(user.error?.code, what).toBe("bad_jwt");
+      }
+    } finally {
+      await keyed.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
