@@ -18,21 +18,28 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const json = { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" };
+/** POSTs a JSON body to an auth path, as supabase-js would. */
+const post = (path: string, body: Record<string, unknown>) =>
+  raw(server, `/auth/v1${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
+    body: JSON.stringify(body),
+  });
+
+/** The statuses of `times` identical POSTs, in order. */
+async function statusesOf(times: number, path: string, body: Record<string, unknown>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i++) statuses.push((await post(path, body)).status);
+  return statuses;
+}
 
 describe("per client address", () => {
   it("answers the sixth sign-in in five minutes with 429 over_request_rate_limit, right password or not", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const res = await raw(server, "/auth/v1/token?grant_type=password", {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ email: "player@labcash.test", password: "wrong-password-1" }),
-      });
-      statuses.push(res.status);
-      if (res.status === 429)
-        expect(await res.json()).toEqual({ code: "over_request_rate_limit", message: "Request rate limit reached" });
-    }
+    const wrong = { email: "player@labcash.test", password: "wrong-password-1" };
+    const statuses = await statusesOf(5, "/token?grant_type=password", wrong);
+    const sixth = await post("/token?grant_type=password", wrong);
+    statuses.push(sixth.status);
+    expect(await sixth.json()).toEqual({ code: "over_request_rate_limit", message: "Request rate limit reached" });
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     const rightPassword = await client(server).auth.signInWithPassword({
       email: "player@labcash.test",
@@ -44,25 +51,9 @@ describe("per client address", () => {
   });
 
   it("limits token refreshes and verifications on their own counts", async () => {
-    const refreshes: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await raw(server, "/auth/v1/token?grant_type=refresh_token", {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ refresh_token: "not-a-token" }),
-      });
-      refreshes.push(res.status);
-    }
+    const refreshes = await statusesOf(4, "/token?grant_type=refresh_token", { refresh_token: "not-a-token" });
     expect(refreshes).toEqual([400, 400, 400, 429]);
-    const verifications: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const res = await raw(server, "/auth/v1/verify", {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ type: "recovery", token_hash: "not-a-token" }),
-      });
-      verifications.push(res.status);
-    }
+    const verifications = await statusesOf(5, "/verify", { type: "recovery", token_hash: "not-a-token" });
     expect(verifications.slice(0, 4).every((s) => s !== 429)).toBe(true);
     expect(verifications[4]).toBe(429);
   });
@@ -70,12 +61,7 @@ describe("per client address", () => {
 
 describe("e-mail", () => {
   it("sends one recovery mail a minute to an address, and says so as GoTrue does", async () => {
-    const recover = () =>
-      raw(server, "/auth/v1/recover", {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ email: "pending@labcash.test" }),
-      });
+    const recover = () => post("/recover", { email: "pending@labcash.test" });
     expect((await recover()).status).toBe(200);
     const second = await recover();
     expect(second.status).toBe(429);
