@@ -80,6 +80,33 @@ export const authErrors = {
     new AuthError(400, "bad_code_verifier", "code challenge does not match previously saved code verifier"),
   flowStateNotFound: () => new AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found"),
   unsupportedGrant: () => new AuthError(400, "validation_failed", "unsupported_grant_type"),
+  // Second factors (GoTrue's mfa.go).
+  factorNotFound: () => new AuthError(404, "mfa_factor_not_found", "Factor not found"),
+  badFactorId: () => new AuthError(404, "validation_failed", "factor_id must be an UUID"),
+  factorNameConflict: (name: string) =>
+    new AuthError(
+      422,
+      "mfa_factor_name_conflict",
+      `A factor with the friendly name "${name}" for this user already exists`,
+    ),
+  tooManyFactors: () =>
+    new AuthError(
+      422,
+      "too_many_enrolled_mfa_factors",
+      "Maximum number of verified factors reached, unenroll to continue",
+    ),
+  insufficientAal: (message: string, status = 403) => new AuthError(status, "insufficient_aal", message),
+  challengeNotFound: () =>
+    new AuthError(422, "mfa_factor_not_found", "MFA factor with the provided challenge ID not found"),
+  challengeAddressMismatch: () =>
+    new AuthError(422, "mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch."),
+  challengeExpired: (id: string) =>
+    new AuthError(
+      422,
+      "mfa_challenge_expired",
+      `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
+    ),
+  invalidTotp: () => new AuthError(422, "mfa_verification_failed", "Invalid TOTP code entered"),
   unexpected: (message = "Unexpected failure, please check server logs for more information") =>
     new AuthError(500, "unexpected_failure", message),
 };

@@ -95,12 +95,48 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0];
 }
 
-/** GoTrue's user JSON: optional timestamps are left out when unset. */
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: "verified" | "unverified";
+  secret: string | null;
+  created_at: Date;
+  updated_at: Date;
+  last_challenged_at: Date | null;
+}
+
+export async function factorsOf(db: Db, userId: string): Promise<FactorRow[]> {
+  const { rows } = await db.query<FactorRow>("select * from auth.mfa_factors where user_id = $1 order by created_at", [
+    userId,
+  ]);
+  return rows;
+}
+
+/** GoTrue's factor JSON (the secret is never shown after enrolment). */
+export function factorJson(factor: FactorRow): Record<string, unknown> {
+  return {
+    id: factor.id,
+    ...(factor.friendly_name ? { friendly_name: factor.friendly_name } : {}),
+    factor_type: factor.factor_type,
+    status: factor.status,
+    created_at: iso(factor.created_at),
+    updated_at: iso(factor.updated_at),
+    phone: "",
+    last_challenged_at: iso(factor.last_challenged_at) ?? null,
+  };
+}
+
+/** GoTrue's user JSON: optional timestamps are left out when unset; `factors` only when there are some. */
 export async function userJson(db: Db, user: UserRow): Promise<Record<string, unknown>> {
   const { rows } = await db.query<IdentityRow>("select * from auth.identities where user_id = $1 order by created_at", [
     user.id,
   ]);
-  return shapeUser(user, rows);
+  const factors = await factorsOf(db, user.id);
+  const json = shapeUser(user, rows);
+  if (factors.length > 0) json.factors = factors.map(factorJson);
+  return json;
 }
 
 export function shapeUser(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
@@ -209,7 +245,7 @@ export interface SessionBody {
   user: Record<string, unknown>;
 }
 
-export type AmrMethod = "password" | "otp" | "recovery" | "email_change" | "pkce";
+export type AmrMethod = "password" | "otp" | "recovery" | "email_change" | "pkce" | "totp";
 
 export class SessionIssuer {
   constructor(
@@ -242,16 +278,50 @@ export class SessionIssuer {
   }
 
   /**
+   * Raises a session to aal2 after a verified second factor (GoTrue's updateMFASessionAndClaims): the
+   * session records the level and the factor, `totp` joins its amr, and its refresh token is swapped
+   * for a new one so the tokens issued before the code cannot be refreshed into the stronger session.
+   */
+  async raiseToAal2(db: Db, user: UserRow, sessionId: string, factorId: string): Promise<SessionBody> {
+    await db.query("update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1", [
+      sessionId,
+      factorId,
+    ]);
+    const { rows: active } = await db.query<{ id: number; token: string }>(
+      "select id, token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1",
+      [sessionId],
+    );
+    if (active[0])
+      await db.query("update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1", [active[0].id]);
+    const refreshToken = randomToken();
+    await db.query("insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)", [
+      refreshToken,
+      user.id,
+      sessionId,
+      active[0]?.token ?? null,
+    ]);
+    await db.query(
+      `insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, 'totp')
+       on conflict (session_id, authentication_method) do update set updated_at = now()`,
+      [sessionId],
+    );
+    return this.body(db, user, sessionId, refreshToken);
+  }
+
+  /**
    * The token response for an existing session (after a refresh or a reuse within the grace interval).
    * `amr` lists how the session was authenticated, newest first, as GoTrue reads it from
    * auth.mfa_amr_claims: a refresh never rewrites it.
    */
   async body(db: Db, user: UserRow, sessionId: string, refreshToken: string): Promise<SessionBody> {
     const { rows: amr } = await db.query<{ method: string; timestamp: number }>(
-      `select authentication_method as method, extract(epoch from created_at)::int as timestamp
-         from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
+      `select authentication_method as method, extract(epoch from updated_at)::int as timestamp
+         from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
       [sessionId],
     );
+    const { rows: session } = await db.query<{ aal: string | null }>("select aal from auth.sessions where id = $1", [
+      sessionId,
+    ]);
     const now = Math.floor(Date.now() / 1000);
     const exp = now + ACCESS_TOKEN_SECONDS;
     const claims: Claims = {
@@ -265,7 +335,7 @@ export class SessionIssuer {
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role ?? "authenticated",
-      aal: "aal1",
+      aal: session[0]?.aal ?? "aal1",
       amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,

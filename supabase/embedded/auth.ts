@@ -33,6 +33,7 @@ import { bearer, keyRole } from "./callers";
 import type { Reply } from "./http";
 import { TokenError, type Claims, type TokenSigner } from "./jwt";
 import { queueMail, type MailKind } from "./mail";
+import { SecondFactors, type FactorCaller } from "./mfa";
 import { allowedRedirect, type RedirectRules } from "./origins";
 import { RateLimiter, type LimitedAction, type RateLimits } from "./rate-limit";
 
@@ -154,10 +155,12 @@ export class AuthService {
   /** Auth codes from GET /verify, exchanged by POST /token?grant_type=pkce. Short-lived, so memory is enough. */
   private readonly authCodes = new Map<string, AuthCode>();
   private readonly limiter: RateLimiter;
+  private readonly factors: SecondFactors;
 
   constructor(private readonly options: AuthOptions) {
     this.sessions = new SessionIssuer(options.signer, options.issuer);
     this.limiter = new RateLimiter(options.rateLimits);
+    this.factors = new SecondFactors(options.db, this.sessions, () => new URL(options.redirects.siteUrl).host);
   }
 
   private get db(): PGlite {
@@ -202,8 +205,14 @@ export class AuthService {
       case "POST /admin/users":
         return this.createUser(r);
     }
-    const adminUser = path.match(/^\/admin\/users\/([^/]+)$/);
-    if (adminUser && ["GET", "PUT", "DELETE"].includes(method)) {
+    if (path.startsWith("/factors")) {
+      if (/\/(challenge|verify)$/.test(path)) this.limit("factor", r);
+      const reply = await this.factors.handle(method, path, r.body, () => this.factorCaller(r));
+      if (reply) return reply;
+    }
+    const adminUser = path.match(/^\/admin\/users\/([^/]+)(?:\/factors(?:\/([^/]+))?)?$/);
+    const adminFactors = adminUser && path.includes("/factors");
+    if (adminUser && (adminFactors || ["GET", "PUT", "DELETE"].includes(method))) {
       this.requireAdmin(r.req);
       let id: string;
       try {
@@ -214,6 +223,11 @@ export class AuthService {
       if (!UUID_RE.test(id)) throw authErrors.badUserId();
       const user = await findUserById(this.db, id);
       if (!user) throw authErrors.userNotFound();
+      if (adminFactors) {
+        const reply = await this.factors.admin(method, user, adminUser[2]);
+        if (reply) return reply;
+        throw authErrors.notFound();
+      }
       if (method === "GET") return ok(await userJson(this.db, user));
       if (method === "PUT") return this.adminUpdateUser(user, r.body);
       return this.adminDeleteUser(user, r.body);
@@ -277,6 +291,14 @@ export class AuthService {
       if (rows.length === 0) throw authErrors.sessionNotFound();
     }
     return { user, claims };
+  }
+
+  /** The caller of a /factors endpoint: a signed-in user, their session, and their address. */
+  private async factorCaller(r: AuthRequest): Promise<FactorCaller> {
+    const { user, claims } = await this.requireUser(r.req);
+    if (typeof claims.session_id !== "string")
+      throw authErrors.unexpected("A valid session and a registered user are required to enroll a factor");
+    return { user, sessionId: claims.session_id, ip: r.req.socket.remoteAddress ?? "unknown" };
   }
 
   /** The admin API takes the secret key only (GoTrue: a service_role JWT). */
@@ -423,19 +445,22 @@ export class AuthService {
       if (!user) return authErrors.refreshTokenNotFound();
       if (isBanned(user)) return authErrors.userBanned();
       if (row.revoked) {
-        const { rows: children } = await tx.query<{ token: string }>(
-          "select token from auth.refresh_tokens where parent = $1 and not revoked and session_id = $2",
-          [row.token, row.session_id],
+        // GoTrue (tokens/service.go): the parent of the session's active token may always be presented
+        // again, and gets the active token back, since its client evidently lost the last refresh
+        // response; another revoked token only within the reuse interval, which swaps it for a new one.
+        const { rows: active } = await tx.query<{ token: string; parent: string | null }>(
+          "select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1",
+          [row.session_id],
         );
-        const recent = Date.now() - new Date(row.updated_at).getTime() < reuseMs;
-        if (recent && children[0]) {
-          return this.sessions.body(tx, user, row.session_id, children[0].token);
+        if (active[0] && active[0].parent === row.token)
+          return this.sessions.body(tx, user, row.session_id, active[0].token);
+        if (Date.now() - new Date(row.updated_at).getTime() >= reuseMs) {
+          // A stolen token being replayed looks like this: end the whole session.
+          await tx.query("update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1", [
+            row.session_id,
+          ]);
+          return authErrors.refreshTokenAlreadyUsed();
         }
-        // A stolen token being replayed looks like this: end the whole session.
-        await tx.query("update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1", [
-          row.session_id,
-        ]);
-        return authErrors.refreshTokenAlreadyUsed();
       }
       const next = randomToken();
       await tx.query("update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1", [row.id]);

@@ -14,6 +14,8 @@ export interface RateLimits {
   emailsPerHour: number;
   /** Seconds before another e-mail to the same address (GoTrue SMTP_MAX_FREQUENCY: 60). */
   emailSecondsApart: number;
+  /** Second-factor challenges and verifications per IP per minute (GoTrue MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: 15). */
+  factorAttemptsPerMinute: number;
 }
 
 export const GOTRUE_RATE_LIMITS: RateLimits = {
@@ -22,6 +24,7 @@ export const GOTRUE_RATE_LIMITS: RateLimits = {
   verificationsPerFiveMinutes: 30,
   emailsPerHour: 30,
   emailSecondsApart: 60,
+  factorAttemptsPerMinute: 15,
 };
 
 /** No limits: for test servers that sign hundreds of users in from one address. */
@@ -31,12 +34,14 @@ export const NO_RATE_LIMITS: RateLimits = {
   verificationsPerFiveMinutes: Infinity,
   emailsPerHour: Infinity,
   emailSecondsApart: 0,
+  factorAttemptsPerMinute: Infinity,
 };
 
-const FIVE_MINUTES = 5 * 60_000;
+const MINUTE = 60_000;
+const FIVE_MINUTES = 5 * MINUTE;
 const HOUR = 60 * 60_000;
 
-export type LimitedAction = "sign_in" | "refresh" | "verify";
+export type LimitedAction = "sign_in" | "refresh" | "verify" | "factor";
 
 /** Fixed windows per key; old windows are dropped as new ones start, so memory stays small. */
 export class RateLimiter {
@@ -50,6 +55,7 @@ export class RateLimiter {
 
   /** Counts one request of `action` from `ip`; false when over the limit (nothing is counted then). */
   allow(action: LimitedAction, ip: string): boolean {
+    if (action === "factor") return this.count(`factor:${ip}`, this.limits.factorAttemptsPerMinute, MINUTE);
     const limit = {
       sign_in: this.limits.signInsPerFiveMinutes,
       refresh: this.limits.refreshesPerFiveMinutes,

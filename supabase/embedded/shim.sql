@@ -118,6 +118,34 @@ create table if not exists auth.mfa_amr_claims (
   unique (session_id, authentication_method)
 );
 
+-- Second factors (GoTrue's MFA tables, TOTP only): a factor is 'unverified' until its first code is
+-- verified; a challenge is answered once, from the address that asked for it. A session records the
+-- assurance level it reached (aal1 after a password, aal2 after a code) and the factor that raised it.
+create table if not exists auth.mfa_factors (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null,
+  status text not null,
+  secret text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  last_challenged_at timestamptz
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key default gen_random_uuid(),
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  verified_at timestamptz,
+  ip_address text not null
+);
+
+alter table auth.sessions add column if not exists factor_id uuid;
+
 -- Mail the embedded auth server would have sent (the Supabase CLI's mail catcher).
 create table if not exists auth.mail_outbox (
   id bigserial primary key,

@@ -10,6 +10,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded/db";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@/supabase/embedded/keys";
 import { NO_RATE_LIMITS } from "@/supabase/embedded/rate-limit";
+import { totpCode } from "@/supabase/embedded/totp";
 import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from "@/supabase/embedded/server";
 
 export const DEMO_PASSWORD = "LabCash-demo-1";
@@ -95,6 +96,35 @@ export async function signIn(server: { url: string }, email: string, password = 
   const { data, error } = await c.auth.signInWithPassword({ email, password });
   if (error || !data.session) throw error ?? new Error("no session");
   return { client: c, session: data.session };
+}
+
+/**
+ * Signs in and completes the second step, as an admin must before any admin call: enrols an
+ * authenticator the first time, else answers a challenge with the factor's current code (the
+ * secret is read from the test's own database, as an authenticator app would hold it).
+ */
+export async function signInAtAal2(server: TestServer, email: string, password = DEMO_PASSWORD) {
+  const signedIn = await signIn(server, email, password);
+  const c = signedIn.client;
+  const { rows } = await server.db.query<{ id: string; secret: string }>(
+    `select f.id, f.secret from auth.mfa_factors f join auth.users u on u.id = f.user_id
+      where lower(u.email) = lower($1) and f.status = 'verified'`,
+    [email],
+  );
+  let factorId = rows[0]?.id;
+  let secret = rows[0]?.secret;
+  if (!factorId) {
+    const { data, error } = await c.auth.mfa.enroll({
+      factorType: "totp",
+      friendlyName: `Authenticator ${Date.now()}`,
+    });
+    if (error) throw error;
+    factorId = data.id;
+    secret = data.totp.secret;
+  }
+  const { data, error } = await c.auth.mfa.challengeAndVerify({ factorId, code: totpCode(secret!) });
+  if (error) throw error;
+  return { client: c, session: { ...signedIn.session, ...data }, factorId, secret: secret! };
 }
 
 let counter = 0;
