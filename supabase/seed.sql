@@ -86,7 +86,8 @@ select private.post_ledger(u.id, 'bonus', 50.00, 'Bonus credit (5%)', 'seed-topu
 
 do $$
 declare
-  admin_claims constant text := '{"sub":"00000000-0000-4000-8000-000000000002","role":"authenticated"}';
+  -- The admin acts with a two-step verified session (aal2), as every admin function requires.
+  admin_claims constant text := '{"sub":"00000000-0000-4000-8000-000000000002","role":"authenticated","aal":"aal2"}';
   buyers constant uuid[] := array[
     '00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000b3',
     '00000000-0000-4000-8000-0000000000b4', '00000000-0000-4000-8000-0000000000b5']::uuid[];
@@ -262,7 +263,7 @@ declare
   spinners constant uuid[] := array['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2']::uuid[];
   b uuid;
 begin
-  perform set_config('request.jwt.claims', '{"sub":"00000000-0000-4000-8000-000000000002","role":"authenticated"}', true);
+  perform set_config('request.jwt.claims', '{"sub":"00000000-0000-4000-8000-000000000002","role":"authenticated","aal":"aal2"}', true);
   perform public.admin_record_spin_request('00000000-0000-4000-8000-000000000003', 'Postcard received (demo)');
 
   foreach b in array spinners loop

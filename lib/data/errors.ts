@@ -5,6 +5,7 @@ export const DB_ERROR_CODES = [
   "not_authenticated",
   "admin_required",
   "super_admin_required",
+  "aal2_required",
   "server_only",
   "ledger_append_only",
   "invalid_input",

@@ -11,8 +11,8 @@ const db = dbPerFile();
  * it must be safe for a caller with no account and say why here.
  */
 const ANON_EXECUTABLE: Record<string, string> = {
-  "is_admin()": "spec §6 guard, called by row-level policies; false for anon",
-  "is_super_admin()": "spec §6 guard; false for anon",
+  "is_admin()": "spec §6 guard, called by row-level policies; false for anon (and for an aal1 session)",
+  "is_super_admin()": "spec §6 guard; false for anon (and for an aal1 session)",
   "has_permission(text)": "spec §6 guard; false for anon",
   "list_competitions(text)": "public competition pages: published competitions only, never the answer",
   "get_competition(text)": "public competition pages: one published competition, never the answer",
@@ -31,8 +31,8 @@ const ANON_EXECUTABLE: Record<string, string> = {
  * security, so each checks its caller itself. Adding one is a decision; say why here.
  */
 const AUTHENTICATED_DEFINER: Record<string, string> = {
-  "is_admin()": "reads the caller's role for policies; answers only about the caller",
-  "is_super_admin()": "reads the caller's role; answers only about the caller",
+  "is_admin()": "reads the caller's role and session level (aal2) for policies; answers only about the caller",
+  "is_super_admin()": "reads the caller's role and session level (aal2); answers only about the caller",
   "has_permission(text)": "spec §6 permission check about the caller only",
   "get_my_account()": "the caller's own profile and account; creates the rows if missing",
   "update_my_profile(text,boolean,text)": "changes only the caller's own profile, validated",
@@ -450,6 +450,7 @@ describe("schema private: internal helpers", () => {
       "hold_competition_gate(uuid)",
       "queue_for_competition_counter(uuid)",
       "refuse_unless_open_for_entry(competitions)",
+      "session_is_aal2()",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn

@@ -44,7 +44,8 @@ describe("PostgreSQL 15: concurrent buyers", () => {
       "select private.post_ledger(id, 'top_up', 5.00, 'Test', 'test', 5.00) from unnest($1::uuid[]) id",
       [buyers],
     );
-    const adminClaims = { sub: admin, role: "authenticated" };
+    // A two-step verified session (aal2): admin functions refuse an aal1 one.
+    const adminClaims = { sub: admin, role: "authenticated", aal: "aal2" };
     const comp = await as<{ id: string }>(
       adminClaims,
       "authenticated",
@@ -125,7 +126,8 @@ describe("PostgreSQL 15: concurrent buyers", () => {
     await cluster.pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [
       admin,
     ]);
-    const adminClaims = { sub: admin, role: "authenticated" };
+    // A two-step verified session (aal2): admin functions refuse an aal1 one.
+    const adminClaims = { sub: admin, role: "authenticated", aal: "aal2" };
     const comp = await as<{ id: string; slug: string }>(
       adminClaims,
       "authenticated",

@@ -17,7 +17,9 @@ async function call<T>(role: "authenticated" | "service_role", sub: string | nul
   const client = await cluster.pool.connect();
   try {
     await client.query("begin");
-    const claims = sub ? { sub, role } : { role };
+    // A signed-in caller has a fully signed-in session (aal2), as in tests/db/support.ts: the admin
+    // below needs it for the admin functions.
+    const claims = sub ? { sub, role, aal: "aal2" } : { role };
     await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
     await client.query(`set local role ${role}`);
     const res = await client.query(sql, params);

@@ -10,7 +10,7 @@ import { pg15ClusterForFile } from "./pg15";
 
 const cluster = pg15ClusterForFile(40);
 
-type Claims = { sub?: string; role: string };
+type Claims = { sub?: string; role: string; aal?: "aal1" | "aal2" };
 type Outcome<T> = { ok: true; value: T } | { ok: false; hint: string; message: string };
 
 /** One PostgREST-shaped transaction: claims and role set locally, one call, commit. */
@@ -35,6 +35,8 @@ async function as<T>(claims: Claims, sql: string, params: unknown[]): Promise<Ou
 }
 
 const player = (id: string): Claims => ({ sub: id, role: "authenticated" });
+/** An admin's session, two-step verified (aal2): admin functions refuse an aal1 one. */
+const adminSession = (id: string): Claims => ({ sub: id, role: "authenticated", aal: "aal2" });
 
 async function setUp(tag: string, buyers: number, terms: { total: number; cap: number; price: number }) {
   const { pool } = cluster;
@@ -55,7 +57,7 @@ async function setUp(tag: string, buyers: number, terms: { total: number; cap: n
     "select private.post_ledger(id, 'top_up', 50.00, 'Test', 'test', 50.00) from unnest($1::uuid[]) id",
     [ids],
   );
-  const made = await as<{ id: string }>(player(admin), "select public.admin_create_competition($1) as result", [
+  const made = await as<{ id: string }>(adminSession(admin), "select public.admin_create_competition($1) as result", [
     {
       title: `Rush ${tag}`,
       slug: `rush-${tag}`,
@@ -71,7 +73,9 @@ async function setUp(tag: string, buyers: number, terms: { total: number; cap: n
     },
   ]);
   if (!made.ok) throw new Error(made.message);
-  const published = await as(player(admin), "select public.admin_publish_competition($1) as result", [made.value.id]);
+  const published = await as(adminSession(admin), "select public.admin_publish_competition($1) as result", [
+    made.value.id,
+  ]);
   if (!published.ok) throw new Error(published.message);
   return { admin, buyers: ids, competition: made.value.id };
 }
@@ -164,7 +168,7 @@ describe("PostgreSQL 15: purchases on a hot competition", () => {
       .filter((_, i) => i % 5 === 0)
       .map((b) =>
         as<{ tickets: number }>(
-          player(admin),
+          adminSession(admin),
           "select public.admin_record_postal_entry($1, $2, 'Rush Buyer', '1 High Street, Leeds LS1 1AA', '4') as result",
           [competition, b],
         ),
@@ -197,9 +201,11 @@ describe("PostgreSQL 15: purchases on a hot competition", () => {
   it("cancelling while 40 buyers buy: no deadlock, every purchase is refunded or refused as cancelled", async () => {
     const { admin, buyers, competition } = await setUp(`cancel-${Date.now()}`, 40, { total: 1000, cap: 10, price: 2 });
     const purchases = buyers.flatMap((b) => [enter(b, competition, 1), enter(b, competition, 2)]);
-    const cancel = as(player(admin), "select public.admin_cancel_competition($1, 'Prize unavailable') as result", [
-      competition,
-    ]);
+    const cancel = as(
+      adminSession(admin),
+      "select public.admin_cancel_competition($1, 'Prize unavailable') as result",
+      [competition],
+    );
     const [cancelled, ...results] = await Promise.all([cancel, ...purchases]);
     expect(cancelled.ok ? "cancelled" : cancelled.message).toBe("cancelled");
     for (const r of results) if (!r.ok) expect(r.hint).toBe("competition_cancelled");
@@ -218,7 +224,7 @@ describe("PostgreSQL 15: purchases on a hot competition", () => {
 
   it("a price change racing the first purchases: every ticket is sold at the price the competition ends with", async () => {
     const { admin, buyers, competition } = await setUp(`price-${Date.now()}`, 30, { total: 1000, cap: 10, price: 1 });
-    const change = as(player(admin), "select public.admin_update_competition($1, $2) as result", [
+    const change = as(adminSession(admin), "select public.admin_update_competition($1, $2) as result", [
       competition,
       { ticket_price: 2 },
     ]);

@@ -11,13 +11,16 @@ let userCount = 0;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; hint: string | undefined; message: string };
 
-/** One call as a signed-in user, in its own transaction, as the API gateway makes it. */
+/**
+ * One call as a signed-in user, in its own transaction, as the API gateway makes it. The session is
+ * fully signed in (aal2, as in tests/db/support.ts), which the admin recording spin requests needs.
+ */
 async function asUser<T>(sub: string, sql: string, params: unknown[] = []): Promise<Outcome<T>> {
   const client = await cluster.pool.connect();
   try {
     await client.query("begin");
     await client.query("select set_config('request.jwt.claims', $1, true)", [
-      JSON.stringify({ sub, role: "authenticated" }),
+      JSON.stringify({ sub, role: "authenticated", aal: "aal2" }),
     ]);
     await client.query("set local role authenticated");
     const res = await client.query(sql, params);

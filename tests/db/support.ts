@@ -15,19 +15,32 @@ import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded/db";
 // ---------------------------------------------------------------------------
 // Callers
 // ---------------------------------------------------------------------------
+/** A session's authenticator assurance level: aal1 after a password, aal2 after a TOTP code too. */
+export type Aal = "aal1" | "aal2";
+
 export type Caller =
-  { role: "anon" } | { role: "authenticated"; sub?: string } | { role: "service_role"; sub?: string };
+  { role: "anon" } | { role: "authenticated"; sub?: string; aal?: Aal } | { role: "service_role"; sub?: string };
 
 export const anon: Caller = { role: "anon" };
 /** The server holding the secret key, acting for nobody in particular. */
 export const service: Caller = { role: "service_role" };
+/** A signed-in user with a fully signed-in session (aal2: see claimsOf). */
 export const asUser = (id: string): Caller => ({ role: "authenticated", sub: id });
+/** A signed-in user whose session has not passed two-step verification (password only). */
+export const asUserAtAal1 = (id: string): Caller => ({ role: "authenticated", sub: id, aal: "aal1" });
 
+/**
+ * The token claims the gateway hands to SQL. Tests model a fully signed-in session: a caller with
+ * a user id carries `aal: "aal2"` (password and two-step code), which admins need for every admin
+ * function (is_admin, the guards, the "or admin" row policies). An aal1 session (password only) is
+ * opted into explicitly with asUserAtAal1 or `aal: "aal1"`. The secret key's token has no aal.
+ */
 export function claimsOf(caller: Caller): Record<string, unknown> {
   const claims: Record<string, unknown> = { role: caller.role };
   if ("sub" in caller && caller.sub) {
     claims.sub = caller.sub;
     claims.aud = "authenticated";
+    if (caller.role === "authenticated") claims.aal = caller.aal ?? "aal2";
   }
   return claims;
 }
@@ -362,6 +375,17 @@ export const ADMIN_REQUIRED: DbError = {
   code: "42501",
   message: "Access denied: Admin privileges required",
   hint: "admin_required",
+};
+export const SUPER_ADMIN_REQUIRED: DbError = {
+  code: "42501",
+  message: "Access denied: Super admin privileges required",
+  hint: "super_admin_required",
+};
+/** An admin or super admin whose session is aal1 (password only), asked to do two-step first. */
+export const AAL2_REQUIRED: DbError = {
+  code: "42501",
+  message: "Two-step verification required",
+  hint: "aal2_required",
 };
 
 // ---------------------------------------------------------------------------
