@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { exemptFromApproval, isAdminPath, needsSession } from "@/lib/auth/paths";
+import { exemptFromApproval, isAdminPath, needsSession, twoStepPath } from "@/lib/auth/paths";
 import { hasSessionCookieIn } from "@/lib/auth/session-cookie";
 import { accountSchema, isAdminRole } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
@@ -11,7 +11,8 @@ export const ADMIN_DENIED = "Access denied: Admin privileges required";
 /**
  * First of three guards (proxy → layout/action → SQL): refreshes the session,
  * sends signed-out visitors to /login (remembering where they were going),
- * unapproved users to /pending-approval, and answers non-admins on /admin with 403.
+ * unapproved users to /pending-approval, answers non-admins on /admin with 403, and sends admins
+ * whose session has not passed two-step verification to give their code.
  */
 export async function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
@@ -65,6 +66,9 @@ export async function proxy(request: NextRequest) {
     return denied;
   }
   if (!approved) return redirectKeepingCookies(new URL("/pending-approval", request.url));
+  // Admins work at aal2 only: the first visit sets up an authenticator app, later sign-ins give its code.
+  if (isAdminPath(path) && claims.aal !== "aal2")
+    return redirectKeepingCookies(new URL(twoStepPath(path + request.nextUrl.search), request.url));
   return response();
 }
 

@@ -60,17 +60,46 @@ export function authorise(role: Role, account: Account | null): ActionFailure | 
   }
 }
 
+/** What the auth server says about the caller's session (lib/auth/session.ts getSessionFacts). */
+export interface SessionFacts {
+  /** The session still exists: not signed out or revoked elsewhere. */
+  live: boolean;
+  /** The session passed two-step verification (aal2). */
+  atSecondStep: boolean;
+  /** The user has a verified second factor. */
+  hasSecondFactor: boolean;
+}
+
+export const SECOND_STEP_REQUIRED = "Two-step verification required";
+
+/**
+ * Why a sensitive action may not run on this session, in the SQL's words; null when it may. Admins
+ * always need the second step; anyone else only once they have set a factor up, since their
+ * sign-in is then incomplete without it.
+ */
+export function sessionRefusal(role: Role, facts: SessionFacts): ActionFailure | null {
+  if (!facts.live) return fail("User not authenticated", { code: "not_authenticated" });
+  const admin = role === "admin" || role === "super_admin";
+  if (!facts.atSecondStep && (admin || facts.hasSecondFactor))
+    return fail(SECOND_STEP_REQUIRED, { code: "aal2_required" });
+  return null;
+}
+
 /**
  * Binds the wrapper to a way of finding the signed-in account, and a way of asking the auth server
- * whether the session is still live. Order: role first (so a signed-out visitor learns that, not
+ * about the session. Order: role first (so a signed-out visitor learns that, not
  * which field is wrong), then the session check for sensitive actions, then the schema, then `run`.
  * Errors other than DbError (including Next's redirect and notFound signals) pass through.
  *
  * Sensitive actions (every admin action, and those that say `confirmSession`: money coming in)
  * do not trust the locally verified token alone: a session signed out or revoked elsewhere keeps a
- * valid-looking token for up to an hour, and the database accepts it.
+ * valid-looking token for up to an hour, and the database accepts it. They also need the second
+ * step (sessionRefusal).
  */
-export function defineActionWith(loadAccount: () => Promise<Account | null>, sessionIsLive: () => Promise<boolean>) {
+export function defineActionWith(
+  loadAccount: () => Promise<Account | null>,
+  sessionFacts: () => Promise<SessionFacts>,
+) {
   return function defineAction<S extends z.ZodType, R extends Role, T = undefined>(
     config: { schema: S; role: R; confirmSession?: boolean },
     run: (input: z.output<S>, account: ActionAccount<R>) => Promise<ActionResult<T>>,
@@ -80,7 +109,8 @@ export function defineActionWith(loadAccount: () => Promise<Account | null>, ses
       const account = config.role === "public" ? null : await loadAccount();
       const denied = authorise(config.role, account);
       if (denied) return denied;
-      if (confirm && !(await sessionIsLive())) return fail("User not authenticated", { code: "not_authenticated" });
+      const refused = confirm ? sessionRefusal(config.role, await sessionFacts()) : null;
+      if (refused) return refused;
       const parsed = config.schema.safeParse(formInput(form));
       if (!parsed.success) return invalid(parsed.error.issues);
       try {

@@ -4,7 +4,7 @@ import { isAuthWeakPasswordError } from "@supabase/supabase-js";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { safeNextPath } from "@/lib/auth/paths";
+import { safeNextPath, twoStepPath } from "@/lib/auth/paths";
 import { updateMyProfile } from "@/lib/data/account";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
@@ -29,7 +29,7 @@ const signInInput = z
 
 export const signIn = defineAction({ schema: signInInput, role: "public" }, async ({ email, password, next }) => {
   const supabase = await createClient();
-  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) {
     if (error.code === "invalid_credentials") return fail("That e-mail and password do not match an account.");
     if (error.code === "email_not_confirmed")
@@ -37,7 +37,9 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
     if (error.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
     return fail(error.message);
   }
-  redirect(safeNextPath(next));
+  // With two-step verification on, the password alone is half a sign-in: the code comes next.
+  const hasSecondFactor = (data.user.factors ?? []).some((factor) => factor.status === "verified");
+  redirect(hasSecondFactor ? twoStepPath(safeNextPath(next)) : safeNextPath(next));
 });
 
 // Under-18s never reach GoTrue: the schema refuses them with the SQL trigger's own message.

@@ -44,6 +44,14 @@ export function isAdminPath(path: string): boolean {
   return underPrefix(path, "/admin");
 }
 
+/** Where a session gives its two-step verification code, or an admin first sets up an authenticator app. */
+export const TWO_STEP_PATH = "/account/two-step";
+
+/** The two-step page, coming back to `next` afterwards. */
+export function twoStepPath(next: string): string {
+  return `${TWO_STEP_PATH}?next=${encodeURIComponent(next)}`;
+}
+
 /** Where a path may not lead after sign-in: back to the screens that sign in or out. */
 const NEVER_NEXT = ["/login", "/signup", "/logout", "/register"];
 

@@ -5,6 +5,8 @@ import { createClient } from "@/lib/supabase/server";
 import { getMyAccount } from "@/lib/data/account";
 import { isAdminRole, type Account } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
+import type { SessionFacts } from "@/lib/actions/action";
+import { twoStepPath } from "./paths";
 
 export type { Account };
 
@@ -16,14 +18,21 @@ export const getClaims = cache(async () => {
 });
 
 /**
- * Whether the auth server still knows this session (GET /user; GoTrue checks the session row),
- * not only that its token verifies locally: false once it was signed out or revoked elsewhere.
- * Cached per request.
+ * What the auth server says about this session (GET /user; GoTrue checks the session row), not only
+ * what its locally verified token claims: whether it is still live (false once signed out or revoked
+ * elsewhere), whether it passed the second step (aal2), and whether the user has a verified second
+ * factor. Cached per request.
  */
-export const sessionIsLive = cache(async (): Promise<boolean> => {
+export const getSessionFacts = cache(async (): Promise<SessionFacts> => {
   const supabase = await createClient();
   const { data, error } = await supabase.auth.getUser();
-  return !error && data.user !== null;
+  if (error || !data.user) return { live: false, atSecondStep: false, hasSecondFactor: false };
+  const claims = await getClaims();
+  return {
+    live: true,
+    atSecondStep: claims?.aal === "aal2",
+    hasSecondFactor: (data.user.factors ?? []).some((factor) => factor.status === "verified"),
+  };
 });
 
 /** The signed-in user's merged profile and account data, or null when signed out. Cached per request. */
@@ -51,16 +60,26 @@ export function isAdmin(account: Pick<Account, "role"> | null): boolean {
   return isAdminRole(account?.role);
 }
 
-/** The account of an admin; otherwise a 403 (app/forbidden.tsx shows the spec's message). */
-export async function requireAdmin(next?: string): Promise<Account> {
+/**
+ * The account of an admin whose session passed the second step; a 403 for anyone else
+ * (app/forbidden.tsx shows the spec's message), and an admin at aal1 is sent to give their code
+ * (or set up an authenticator, the first time).
+ */
+export async function requireAdmin(next = "/admin"): Promise<Account> {
   const account = await requireUser(next);
   if (!isAdmin(account)) forbidden();
+  await requireSecondStep(next);
   return account;
 }
 
-/** The account of a super admin; otherwise the spec's 403. */
-export async function requireSuperAdmin(next?: string): Promise<Account> {
+/** The account of a super admin at aal2; otherwise as requireAdmin. */
+export async function requireSuperAdmin(next = "/admin"): Promise<Account> {
   const account = await requireUser(next);
   if (account.role !== "super_admin") forbidden();
+  await requireSecondStep(next);
   return account;
+}
+
+async function requireSecondStep(next: string): Promise<void> {
+  if ((await getClaims())?.aal !== "aal2") redirect(twoStepPath(next));
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { getAccount, isAdmin } from "@/lib/auth/session";
+import { sessionRefusal } from "@/lib/actions/action";
+import { getAccount, getSessionFacts, isAdmin } from "@/lib/auth/session";
 import { DbError, type DbErrorCode } from "@/lib/data/errors";
 
 // The admin CSV downloads (the activity log, a competition's entries): the same guard and the
@@ -11,11 +12,13 @@ import { DbError, type DbErrorCode } from "@/lib/data/errors";
 export const csvRefusal = (status: number, statusMessage: string) =>
   NextResponse.json({ statusCode: status, statusMessage }, { status });
 
-/** A refusal for a caller who is not an admin, or null for an admin. */
+/** A refusal for a caller who is not an admin with a live aal2 session, or null for one who is. */
 export async function refuseNonAdmin(): Promise<Response | null> {
   const account = await getAccount();
   if (!account) return csvRefusal(401, "User not authenticated");
   if (!isAdmin(account)) return csvRefusal(403, "Access denied: Admin privileges required");
+  const refused = sessionRefusal("admin", await getSessionFacts());
+  if (refused) return csvRefusal(refused.code === "not_authenticated" ? 401 : 403, refused.error);
   return null;
 }
 
@@ -34,7 +37,7 @@ export async function streamAdminCsv(
     first = await chunks.next();
   } catch (e) {
     if (!(e instanceof DbError)) throw e;
-    const status = { not_authenticated: 401, admin_required: 403, ...statusOf }[e.code] ?? 500;
+    const status = { not_authenticated: 401, admin_required: 403, aal2_required: 403, ...statusOf }[e.code] ?? 500;
     return csvRefusal(status, e.message);
   }
   const encoder = new TextEncoder();

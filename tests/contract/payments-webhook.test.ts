@@ -17,6 +17,7 @@ import {
   birthDateYearsAgo,
   DEMO_PASSWORD,
   signIn,
+  signInAtAal2,
   startTestServer,
   uniqueEmail,
   type Client,
@@ -44,7 +45,7 @@ async function newPlayer(): Promise<Client> {
     user_metadata: { name: "Paula Payer", date_of_birth: birthDateYearsAgo(30) },
   });
   if (error || !data.user) throw error ?? new Error("no user");
-  const { client: approver } = await signIn(server, "admin@labcash.test");
+  const { client: approver } = await signInAtAal2(server, "admin@labcash.test");
   const approved = await approver.rpc("admin_approve_user", { p_user_id: data.user.id });
   if (approved.error) throw new Error(approved.error.message);
   return (await signIn(server, email)).client;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { authorise, defineActionWith, formCheckbox, formInput } from "@/lib/actions/action";
+import {
+  authorise,
+  defineActionWith,
+  formCheckbox,
+  formInput,
+  sessionRefusal,
+  type SessionFacts,
+} from "@/lib/actions/action";
 import { ok } from "@/lib/actions/result";
 import type { Account } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
@@ -36,6 +43,9 @@ const form = (fields: Record<string, string | string[]>) => {
   for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) data.append(key, v);
   return data;
 };
+
+/** A live session that passed the second step. */
+const trusted = async (): Promise<SessionFacts> => ({ live: true, atSecondStep: true, hasSecondFactor: true });
 
 const quantitySchema = z.object({
   competitionId: z.string().uuid("Unknown competition"),
@@ -100,10 +110,7 @@ describe("formInput", () => {
 
 describe("defineActionWith", () => {
   const seen: unknown[] = [];
-  const defineAction = defineActionWith(
-    async () => account({ approved: false }),
-    async () => true,
-  );
+  const defineAction = defineActionWith(async () => account({ approved: false }), trusted);
   const enter = defineAction({ schema: quantitySchema, role: "user" }, async (input, who) => {
     seen.push({ input, who: who.name });
     return ok(input.quantity * 2);
@@ -133,10 +140,9 @@ describe("defineActionWith", () => {
       error: "Your account is awaiting approval",
       code: "approval_pending",
     });
-    const signedOut = defineActionWith(
-      async () => null,
-      async () => true,
-    )({ schema: quantitySchema, role: "user" }, async () => ok(undefined));
+    const signedOut = defineActionWith(async () => null, trusted)({ schema: quantitySchema, role: "user" }, async () =>
+      ok(undefined),
+    );
     expect(await signedOut(null, form({ competitionId: baseAccount.id, quantity: "1" }))).toMatchObject({
       code: "not_authenticated",
     });
@@ -144,13 +150,10 @@ describe("defineActionWith", () => {
 
   it("does not look the account up for a public action", async () => {
     let lookedUp = false;
-    const publicAction = defineActionWith(
-      async () => {
-        lookedUp = true;
-        return null;
-      },
-      async () => true,
-    )({ schema: z.object({ email: z.string() }), role: "public" }, async (input, who) =>
+    const publicAction = defineActionWith(async () => {
+      lookedUp = true;
+      return null;
+    }, trusted)({ schema: z.object({ email: z.string() }), role: "public" }, async (input, who) =>
       ok({ email: input.email, who }),
     );
     expect(await publicAction(null, form({ email: "a@b.test" }))).toEqual({
@@ -166,7 +169,7 @@ describe("defineActionWith", () => {
       async () => account({ approved: true, role: "admin" }),
       async () => {
         asked.push("asked");
-        return false;
+        return { live: false, atSecondStep: false, hasSecondFactor: false };
       },
     );
     let ran = false;
@@ -187,6 +190,28 @@ describe("defineActionWith", () => {
       data: undefined,
     });
     expect(asked).toHaveLength(2);
+  });
+
+  it("refuses a sensitive action at aal1 to an admin always, and to anyone else once they have a second factor", async () => {
+    const secondStep = { ok: false, error: "Two-step verification required", code: "aal2_required" };
+    const aal1 = { live: true, atSecondStep: false };
+    expect(sessionRefusal("admin", { ...aal1, hasSecondFactor: false })).toEqual(secondStep);
+    expect(sessionRefusal("super_admin", { ...aal1, hasSecondFactor: true })).toEqual(secondStep);
+    expect(sessionRefusal("approved", { ...aal1, hasSecondFactor: true })).toEqual(secondStep);
+    expect(sessionRefusal("approved", { ...aal1, hasSecondFactor: false })).toBeNull();
+    expect(sessionRefusal("admin", { live: true, atSecondStep: true, hasSecondFactor: true })).toBeNull();
+
+    const atAal1 = defineActionWith(
+      async () => account({ approved: true, role: "admin" }),
+      async () => ({ ...aal1, hasSecondFactor: false }),
+    );
+    let ran = false;
+    const action = atAal1({ schema: z.object({}), role: "admin" }, async () => {
+      ran = true;
+      return ok(undefined);
+    });
+    expect(await action(null, form({}))).toEqual(secondStep);
+    expect(ran).toBe(false);
   });
 
   it("turns a database refusal into the message and its code", async () => {

@@ -1,6 +1,8 @@
+import { readFile } from "node:fs/promises";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { EMBEDDED_CRON_SECRET, EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../../supabase/embedded/keys";
-import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./users";
+import { totpCode } from "../../../supabase/embedded/totp";
+import { DEMO_PASSWORD, demoUsers, twoStepKeyPath, uniqueEmail } from "./users";
 
 // Direct access to the e2e backend (the embedded server Playwright's web server starts), for
 // fixtures that set up what a test needs: its own users, credit and competitions. Tests share
@@ -22,9 +24,33 @@ export async function signedInClient(email: string, password = DEMO_PASSWORD): P
   return client;
 }
 
+/**
+ * A demo admin signed in at aal2: the password, then the code from the authenticator app that
+ * auth.setup.ts set up. When another worker gives its code at the same moment, GoTrue ends this
+ * worker's password-only session (it ends a user's aal1 sessions once one reaches aal2): sign in again.
+ */
+async function signedInAdmin(user: "admin" | "superAdmin"): Promise<SupabaseClient> {
+  const key = (await readFile(twoStepKeyPath(user), "utf8")).trim();
+  for (let attempt = 1; ; attempt++) {
+    const client = await signedInClient(demoUsers[user].email);
+    const { data: factors, error: listError } = await client.auth.mfa.listFactors();
+    const factorId = factors?.totp[0]?.id;
+    if (!listError && !factorId) throw new Error(`${user} has no authenticator set up`);
+    const { error } = listError
+      ? { error: listError }
+      : await client.auth.mfa.challengeAndVerify({ factorId: factorId!, code: totpCode(key) });
+    if (!error) return client;
+    if (attempt === 3) throw new Error(`two-step verification as ${user}: ${error.message}`);
+  }
+}
+
 let admin: Promise<SupabaseClient> | undefined;
-/** The demo admin: the admin RPCs check the caller's role, which the secret key does not have. */
-export const adminClient = () => (admin ??= signedInClient(demoUsers.admin.email));
+/** The demo admin: the admin RPCs check the caller's role and aal2, which the secret key does not have. */
+export const adminClient = () => (admin ??= signedInAdmin("admin"));
+
+let superAdmin: Promise<SupabaseClient> | undefined;
+/** The demo super admin (changing roles), signed in the same way. */
+export const superAdminClient = () => (superAdmin ??= signedInAdmin("superAdmin"));
 
 async function rpc<T>(client: SupabaseClient, fn: string, args: Record<string, unknown> = {}): Promise<T> {
   const { data, error } = await client.rpc(fn, args);
@@ -56,6 +82,11 @@ async function revalidatePublicPages() {
 }
 
 export type TestUser = { id: string; email: string; name: string; password: string };
+
+/** Makes `user` an admin, as a super admin does on the user's page. */
+export async function promoteToAdmin(user: TestUser): Promise<void> {
+  await rpc(await superAdminClient(), "admin_set_user_role", { p_user_id: user.id, p_role: "admin" });
+}
 
 /** A new account (confirmed), approved by the admin unless asked otherwise, with `credit` pounds added. */
 export async function createUser(opts: {

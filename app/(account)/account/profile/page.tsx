@@ -1,13 +1,18 @@
 import type { Metadata } from "next";
 import { InitialsOnlyForm, ProfileForm } from "@/components/auth/profile-form";
+import Link from "next/link";
 import { NewPasswordForm } from "@/components/auth/reset-password-forms";
-import { requireUser } from "@/lib/auth/session";
+import { TurnOffTwoStepForm } from "@/components/auth/two-step-forms";
+import { buttonClasses } from "@/components/ui/button";
+import { twoStepPath } from "@/lib/auth/paths";
+import { getSessionFacts, isAdmin, requireUser } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Profile settings" };
 
 export default async function ProfilePage() {
   const account = await requireUser("/account/profile");
+  const { hasSecondFactor } = await getSessionFacts();
   return (
     <section className="flex max-w-lg flex-col gap-8">
       <h1 className="text-2xl font-bold">Profile settings</h1>
@@ -38,6 +43,30 @@ export default async function ProfilePage() {
         <h2 className="text-xl font-semibold">Change password</h2>
         <NewPasswordForm askCurrentPassword />
       </div>
+      <section aria-labelledby="two-step" className="flex flex-col gap-4">
+        <h2 id="two-step" className="text-xl font-semibold">
+          Two-step verification
+        </h2>
+        {hasSecondFactor ? (
+          <>
+            <p className="text-sm">
+              On: each time you sign in, you also enter a code from your authenticator app.
+              {isAdmin(account) && " Admins must keep it on."}
+            </p>
+            {!isAdmin(account) && <TurnOffTwoStepForm />}
+          </>
+        ) : (
+          <>
+            <p className="text-sm">
+              Off. Turn it on to be asked for a code from an authenticator app on your phone as well as your password,
+              so a stolen password alone cannot open your account.
+            </p>
+            <Link href={twoStepPath("/account/profile")} className={buttonClasses("primary", "md", "self-start")}>
+              Set up two-step verification
+            </Link>
+          </>
+        )}
+      </section>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
+import { SECOND_STEP_REQUIRED } from "@/lib/actions/action";
 import { crossOriginReason, isJsonRequest } from "@/lib/http/same-origin";
 import { createPublicClient } from "@/lib/supabase/public";
 import { createClient } from "@/lib/supabase/server";
@@ -19,8 +20,8 @@ const RECOVERY_WINDOW_SECONDS = 60 * 60;
 
 // Spec §7: POST /api/auth/update-password with { newPassword }. Errors carry a statusMessage the
 // profile screen shows as it is. Only this site's own pages may call it (Origin, JSON only), the
-// session is confirmed with the auth server (a revoked one cannot act), and a password sign-in
-// must also send { currentPassword }.
+// session is confirmed with the auth server (a revoked one cannot act) and must have passed two-step
+// verification if the user set it up, and a password sign-in must also send { currentPassword }.
 export async function POST(request: NextRequest) {
   if (crossOriginReason(request.headers)) return error(403, "Requests from other sites are refused");
   if (!isJsonRequest(request.headers)) return error(415, "Send a JSON body with newPassword");
@@ -29,6 +30,8 @@ export async function POST(request: NextRequest) {
   const { data: claims } = await supabase.auth.getClaims();
   const { data: current } = await supabase.auth.getUser();
   if (!claims?.claims || !current.user?.email) return error(401, "User not authenticated");
+  const hasSecondFactor = (current.user.factors ?? []).some((factor) => factor.status === "verified");
+  if (hasSecondFactor && claims.claims.aal !== "aal2") return error(403, SECOND_STEP_REQUIRED);
 
   let body: unknown;
   try {

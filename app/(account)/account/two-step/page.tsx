@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { TwoStepCodeForm, TwoStepSetup } from "@/components/auth/two-step-forms";
+import { safeNextPath, twoStepPath } from "@/lib/auth/paths";
+import { getSessionFacts, isAdmin, requireUser } from "@/lib/auth/session";
+import { signOutLink } from "@/config/nav";
+
+export const metadata: Metadata = { title: "Two-step verification" };
+
+// The second step of signing in: give the authenticator app's code, or set one up first (admins must,
+// on their first visit to the console; players may, from their profile). A session that has passed
+// it goes straight on to `next`.
+export default async function TwoStepPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  const { next: rawNext } = await searchParams;
+  const next = safeNextPath(typeof rawNext === "string" ? rawNext : undefined);
+  const account = await requireUser(twoStepPath(next));
+  const facts = await getSessionFacts();
+  if (facts.atSecondStep) redirect(next);
+
+  return (
+    <section className="flex max-w-lg flex-col gap-6">
+      <h1 className="text-2xl font-bold">Two-step verification</h1>
+      {facts.hasSecondFactor ? (
+        <>
+          <p>Open your authenticator app and enter the code it shows for LabCash.</p>
+          <TwoStepCodeForm next={next} />
+        </>
+      ) : (
+        <>
+          <p>
+            {isAdmin(account)
+              ? "The admin console needs two-step verification. Set it up once with an authenticator app on your phone; after that, you enter a code from the app each time you sign in."
+              : "Protect your account with a code from an authenticator app on your phone, asked for each time you sign in, as well as your password."}
+          </p>
+          <TwoStepSetup next={next} />
+        </>
+      )}
+      <p className="text-sm text-muted-foreground">
+        No access to your authenticator app?{" "}
+        <Link href={signOutLink.href} prefetch={false} className="underline">
+          Sign out
+        </Link>{" "}
+        and contact us: the{" "}
+        <Link href="/complaints" className="underline">
+          complaints page
+        </Link>{" "}
+        says how.
+      </p>
+    </section>
+  );
+}

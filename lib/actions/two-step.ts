@@ -1,0 +1,113 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { safeNextPath } from "@/lib/auth/paths";
+import { isAdminRole } from "@/lib/data/account-schema";
+import { createClient } from "@/lib/supabase/server";
+import { SECOND_STEP_REQUIRED } from "./action";
+import { defineAction } from "./define-action";
+import { fail, ok, type ActionFailure } from "./result";
+
+// Two-step verification with an authenticator app (TOTP), through the auth server's MFA API: set up
+// (enrol a factor, then verify its first code), give a code after signing in (challenge and verify,
+// which raises the session to aal2), and turn it off. These run at aal1 on purpose: they are how a
+// session reaches aal2.
+
+/** The name the factor is enrolled under, and what authenticator apps list it as. */
+const FACTOR_NAME = "Authenticator app";
+const ISSUER = "LabCash";
+
+const codeField = z
+  .string()
+  .prefault("")
+  .transform((code) => code.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"));
+
+const codeInput = z.object({ code: codeField, next: z.string().optional() });
+
+/** What a refused code means to the person typing it, by GoTrue's error code. */
+function codeRefusal(code: string | undefined, message: string): ActionFailure {
+  switch (code) {
+    case "mfa_verification_failed":
+      return fail("That code is not right. Enter the newest code your authenticator app shows for LabCash.", {
+        fieldErrors: { code: ["That code is not right"] },
+      });
+    case "mfa_challenge_expired":
+      return fail("That took too long. Enter the newest code and try again.");
+    case "over_request_rate_limit":
+      return fail("Too many attempts from here. Please wait a minute and try again.");
+    default:
+      return fail(message);
+  }
+}
+
+/** After signing in: the code from the authenticator app set up earlier. */
+export const verifyTwoStep = defineAction({ schema: codeInput, role: "user" }, async ({ code, next }) => {
+  const supabase = await createClient();
+  const { data, error } = await supabase.auth.mfa.listFactors();
+  if (error) return fail("User not authenticated", { code: "not_authenticated" });
+  const factor = data.totp[0];
+  if (!factor) return fail("Set up two-step verification first.");
+  const { error: refused } = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+  if (refused) return codeRefusal(refused.code, refused.message);
+  redirect(safeNextPath(next));
+});
+
+/** Setting up, step 1: a new factor, whose QR code and key the page shows once. */
+export const startTwoStepSetup = defineAction({ schema: z.object({}), role: "user" }, async () => {
+  const supabase = await createClient();
+  const { data: factors, error: listError } = await supabase.auth.mfa.listFactors();
+  if (listError) return fail("User not authenticated", { code: "not_authenticated" });
+  // A set-up left half-way on an earlier visit holds the factor's name: clear it away first.
+  for (const factor of factors.all) {
+    if (factor.status === "unverified") await supabase.auth.mfa.unenroll({ factorId: factor.id });
+  }
+  const { data, error } = await supabase.auth.mfa.enroll({
+    factorType: "totp",
+    friendlyName: FACTOR_NAME,
+    issuer: ISSUER,
+  });
+  if (error) {
+    if (error.code === "insufficient_aal") return fail(SECOND_STEP_REQUIRED, { code: "aal2_required" });
+    if (error.code === "mfa_factor_name_conflict") return fail("Two-step verification is already set up.");
+    return fail(error.message);
+  }
+  return ok({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
+});
+
+const finishInput = codeInput.extend({ factorId: z.uuid("Start setting up again") });
+
+/** Setting up, step 2: the app's first code proves it holds the key, and the session reaches aal2. */
+export const finishTwoStepSetup = defineAction(
+  { schema: finishInput, role: "user" },
+  async ({ factorId, code, next }) => {
+    const supabase = await createClient();
+    const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
+    if (error) {
+      if (error.code === "mfa_factor_not_found") return fail("That set-up has expired. Please start again.");
+      return codeRefusal(error.code, error.message);
+    }
+    revalidatePath("/account/profile");
+    redirect(safeNextPath(next, "/account/profile"));
+  },
+);
+
+/** Turning it off (players only: admins must keep it). Needs a session that gave its code. */
+export const turnOffTwoStep = defineAction({ schema: z.object({}), role: "user" }, async (_input, account) => {
+  if (isAdminRole(account.role)) return fail("Admins must keep two-step verification on.");
+  const supabase = await createClient();
+  const { data, error } = await supabase.auth.mfa.listFactors();
+  if (error) return fail("User not authenticated", { code: "not_authenticated" });
+  for (const factor of data.all) {
+    const { error: refused } = await supabase.auth.mfa.unenroll({ factorId: factor.id });
+    if (refused?.code === "insufficient_aal") return fail(SECOND_STEP_REQUIRED, { code: "aal2_required" });
+    if (refused) return fail(refused.message);
+  }
+  // The session drops back to aal1 at once, not at its next refresh.
+  await supabase.auth.refreshSession();
+  // The profile redraws without the factor, which is the confirmation.
+  revalidatePath("/account/profile");
+  return ok(undefined);
+});

@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { totpCode } from "../../../../supabase/embedded/totp";
+
+/** /account/two-step: setting up an authenticator app, or giving its code after signing in. */
+export class TwoStepPage {
+  readonly heading: Locator;
+  readonly setUp: Locator;
+  readonly key: Locator;
+  readonly code: Locator;
+  readonly turnOn: Locator;
+  readonly verify: Locator;
+  readonly alert: Locator;
+
+  constructor(private readonly page: Page) {
+    this.heading = page.getByRole("heading", { name: "Two-step verification", level: 1 });
+    this.setUp = page.getByRole("button", { name: "Set up authenticator app" });
+    this.key = page.getByLabel("Set-up key");
+    this.code = page.getByLabel("6-digit code");
+    this.turnOn = page.getByRole("button", { name: "Turn on two-step verification" });
+    this.verify = page.getByRole("button", { name: "Verify" });
+    this.alert = page.getByRole("main").getByRole("alert");
+  }
+
+  /** Sets up an authenticator as a user would (reading the key under the QR code); returns the key. */
+  async setUpAuthenticator(): Promise<string> {
+    await expect(this.heading).toBeVisible();
+    await this.setUp.click();
+    await expect(
+      this.page.getByRole("img", { name: "QR code that adds LabCash to an authenticator app" }),
+    ).toBeVisible();
+    const key = (await this.key.textContent())!.trim();
+    await this.code.fill(totpCode(key));
+    await this.turnOn.click();
+    return key;
+  }
+
+  /** Gives the current code for `key` after signing in. */
+  async giveCode(key: string) {
+    await expect(this.heading).toBeVisible();
+    await this.code.fill(totpCode(key));
+    await this.verify.click();
+  }
+}

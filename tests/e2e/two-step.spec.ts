@@ -1,0 +1,115 @@
+import { totpCode } from "../../supabase/embedded/totp";
+import { axeViolations } from "./support/axe";
+import { createUser, promoteToAdmin } from "./support/backend";
+import { expect, test } from "./support/fixtures";
+import { SignInPage } from "./support/pages/sign-in";
+import { TwoStepPage } from "./support/pages/two-step";
+
+// Two-step verification (issue "Hardening" 7): admins set up an authenticator app on their first visit
+// to the console and give its code at every sign-in after; players may turn it on from their profile.
+
+/** A code that is not the current one, nor either neighbour the server also accepts. */
+function wrongCode(key: string): string {
+  const near = new Set([-30, 0, 30].map((skew) => totpCode(key, Date.now() / 1000 + skew)));
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(6, "0");
+    if (!near.has(code)) return code;
+  }
+}
+
+test("a new admin sets up two-step verification on the first visit to the console, then gives a code at each sign-in", async ({
+  page,
+}) => {
+  const newAdmin = await createUser({ name: "Ada Admin", label: "new-admin" });
+  await promoteToAdmin(newAdmin);
+  const signIn = new SignInPage(page);
+  await signIn.signInToDashboard(newAdmin.email, newAdmin.password);
+
+  // A password alone does not open the console: not its pages, not its downloads.
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/account\/two-step\?next=%2Fadmin%2Fusers$/);
+  const download = await page.request.get("/admin/activity/export", { maxRedirects: 0 });
+  expect(download.status()).toBe(307);
+  expect(download.headers().location).toContain("/account/two-step?next=%2Fadmin%2Factivity%2Fexport");
+
+  const twoStep = new TwoStepPage(page);
+  await expect(page.getByText("The admin console needs two-step verification.")).toBeVisible();
+  await twoStep.setUp.click();
+  const key = (await twoStep.key.textContent())!.trim();
+  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+  await twoStep.code.fill(wrongCode(key));
+  await twoStep.turnOn.click();
+  await expect(twoStep.alert).toContainText("That code is not right");
+  await expect(twoStep.code).toHaveAttribute("aria-invalid", "true");
+  await twoStep.code.fill(totpCode(key));
+  await twoStep.turnOn.click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+
+  // Next time: password, then the code, then the console.
+  await page.goto("/logout");
+  await signIn.goto("/admin");
+  await signIn.signIn(newAdmin.email, newAdmin.password);
+  await expect(page).toHaveURL(/\/account\/two-step\?next=%2Fadmin$/);
+  await expect(page.getByText("Open your authenticator app and enter the code it shows for LabCash.")).toBeVisible();
+  await twoStep.code.fill(wrongCode(key));
+  await twoStep.verify.click();
+  await expect(twoStep.alert).toContainText("That code is not right");
+  await twoStep.giveCode(key);
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // Admins keep it on: the profile says so and offers no way to turn it off.
+  await page.goto("/account/profile");
+  await expect(page.getByText("Admins must keep it on.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Turn off two-step verification" })).toHaveCount(0);
+});
+
+test("a player turns two-step verification on from the profile, is asked for a code at sign-in, and turns it off", async ({
+  approvedPlayer: player,
+}) => {
+  const { page } = player;
+  const twoStepSection = page.getByRole("region", { name: "Two-step verification" });
+  await page.goto("/account/profile");
+  await expect(twoStepSection).toContainText("Off.");
+  await twoStepSection.getByRole("link", { name: "Set up two-step verification" }).click();
+
+  const twoStep = new TwoStepPage(page);
+  await expect(page.getByText("Protect your account with a code from an authenticator app")).toBeVisible();
+  const key = await twoStep.setUpAuthenticator();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(twoStepSection).toContainText("On: each time you sign in");
+
+  await page.goto("/logout");
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(player.email, player.password);
+  await expect(page).toHaveURL(/\/account\/two-step\?next=%2Faccount$/);
+  await twoStep.giveCode(key);
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.goto("/account/profile");
+  await twoStepSection.getByRole("button", { name: "Turn off two-step verification" }).click();
+  // The section redraws as it now is.
+  await expect(twoStepSection).toContainText("Off.");
+  await expect(twoStepSection.getByRole("link", { name: "Set up two-step verification" })).toBeVisible();
+
+  await page.goto("/logout");
+  await signIn.goto();
+  await signIn.signIn(player.email, player.password);
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the two-step pages have no axe violations in ${colorScheme} mode`, async ({ approvedPlayer: { page } }) => {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await page.goto("/account/two-step?next=%2Faccount%2Fprofile");
+    const twoStep = new TwoStepPage(page);
+    await expect(twoStep.heading).toBeVisible();
+    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
+    expect(await axeViolations(page)).toEqual([]);
+    await twoStep.setUp.click();
+    await expect(twoStep.key).toBeVisible();
+    await page.mouse.move(0, 0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
