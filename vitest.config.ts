@@ -9,7 +9,14 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        // Server modules (the actions, for their schemas) load here as on the server: "server-only" is
+        // the empty module Next gives server code.
+        resolve: {
+          alias: { ...alias, "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") },
+        },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
       {
         resolve: { alias },
         test: {

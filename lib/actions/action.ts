@@ -6,6 +6,7 @@
 // This module is pure (the account loader is passed in) so the unit tests run
 // the real wrapper; lib/actions/define-action.ts binds it to the session.
 import { z } from "zod";
+import { formIssueMessage } from "@/lib/validation/form-messages";
 import { isAdminRole, type Account } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
 import { fail, invalid, type ActionFailure, type ActionResult } from "./result";
@@ -26,6 +27,11 @@ export function formInput(form: FormData): Record<string, string | string[]> {
     if (values.length > 0) input[key] = values.length === 1 ? values[0] : values;
   }
   return input;
+}
+
+/** A posted form parsed by an action's schema, with people's wording where the schema has none of its own. */
+export function parseForm<S extends z.ZodType>(schema: S, form: FormData) {
+  return schema.safeParse(formInput(form), { error: formIssueMessage });
 }
 
 /** A checkbox: the form sends "on" when it is ticked and nothing when it is not. */
@@ -103,15 +109,15 @@ export function defineActionWith(
   return function defineAction<S extends z.ZodType, R extends Role, T = undefined>(
     config: { schema: S; role: R; confirmSession?: boolean },
     run: (input: z.output<S>, account: ActionAccount<R>) => Promise<ActionResult<T>>,
-  ): ActionHandler<T> {
+  ): ActionHandler<T> & { schema: S } {
     const confirm = config.confirmSession ?? (config.role === "admin" || config.role === "super_admin");
-    return async (_prev, form) => {
+    const handler: ActionHandler<T> = async (_prev, form) => {
       const account = config.role === "public" ? null : await loadAccount();
       const denied = authorise(config.role, account);
       if (denied) return denied;
       const refused = confirm ? sessionRefusal(config.role, await sessionFacts()) : null;
       if (refused) return refused;
-      const parsed = config.schema.safeParse(formInput(form));
+      const parsed = parseForm(config.schema, form);
       if (!parsed.success) return invalid(parsed.error.issues);
       try {
         return await run(parsed.data, account as ActionAccount<R>);
@@ -121,5 +127,7 @@ export function defineActionWith(
         throw e;
       }
     };
+    // The schema travels with the action, so tests can fuzz every action's input (tests/unit/action-input-fuzz.test.ts).
+    return Object.assign(handler, { schema: config.schema });
   };
 }
