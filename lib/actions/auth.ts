@@ -4,7 +4,7 @@ import { isAuthWeakPasswordError } from "@supabase/supabase-js";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { safeNextPath, twoStepPath } from "@/lib/auth/paths";
+import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { updateMyProfile } from "@/lib/data/account";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
@@ -37,9 +37,7 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
     if (error.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
     return fail(error.message);
   }
-  // With two-step verification on, the password alone is half a sign-in: the code comes next.
-  const hasSecondFactor = (data.user.factors ?? []).some((factor) => factor.status === "verified");
-  redirect(hasSecondFactor ? twoStepPath(safeNextPath(next)) : safeNextPath(next));
+  redirect(afterSignIn(safeNextPath(next), data.user.factors));
 });
 
 // Under-18s never reach GoTrue: the schema refuses them with the SQL trigger's own message.

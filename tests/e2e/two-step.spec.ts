@@ -1,8 +1,8 @@
 import { totpCode } from "../../supabase/embedded/totp";
 import { axeViolations } from "./support/axe";
-import { createUser, promoteToAdmin } from "./support/backend";
+import { createUser, promoteToAdmin, recoveryLink } from "./support/backend";
 import { expect, test } from "./support/fixtures";
-import { SignInPage } from "./support/pages/sign-in";
+import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
 import { TwoStepPage } from "./support/pages/two-step";
 
 // Two-step verification (issue "Hardening" 7): admins set up an authenticator app on their first visit
@@ -97,6 +97,27 @@ test("a player turns two-step verification on from the profile, is asked for a c
   await signIn.goto();
   await signIn.signIn(player.email, player.password);
   await expect(page).toHaveURL(/\/account$/);
+});
+
+test("with two-step verification on, a password reset link asks for the code before the new password", async ({
+  approvedPlayer: player,
+}) => {
+  const { page } = player;
+  await page.goto("/account/two-step?next=%2Faccount%2Fprofile");
+  const twoStep = new TwoStepPage(page);
+  const key = await twoStep.setUpAuthenticator();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await page.goto("/logout");
+
+  const link = await recoveryLink(player.email);
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/account\/two-step\?next=%2Fauth%2Freset-password$/);
+  await twoStep.giveCode(key);
+  await expect(page).toHaveURL(/\/auth\/reset-password$/);
+  const reset = new ResetPasswordPage(page);
+  await reset.newPassword.fill("Fresh-start-42");
+  await reset.setNewPassword.click();
+  await expect(reset.status).toHaveText("Your password has been changed.");
 });
 
 for (const colorScheme of ["light", "dark"] as const) {

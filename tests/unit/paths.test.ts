@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  afterSignIn,
   exemptFromApproval,
   isAdminPath,
   isLocalPath,
@@ -156,5 +157,15 @@ describe("safeNextPath", () => {
   it("never returns to the sign-in screens", () => {
     expect(safeNextPath("/login?next=/admin")).toBe("/account");
     expect(safeNextPath("/logout")).toBe("/account");
+  });
+});
+
+describe("afterSignIn", () => {
+  it("goes on to next, or first to the code step when a verified second factor exists", () => {
+    expect(afterSignIn("/account/credits", undefined)).toBe("/account/credits");
+    expect(afterSignIn("/account/credits", [{ status: "unverified" }])).toBe("/account/credits");
+    expect(afterSignIn("/account/credits", [{ status: "verified" }])).toBe(
+      "/account/two-step?next=%2Faccount%2Fcredits",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { safeNextPath } from "@/lib/auth/paths";
+import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { redirectTo } from "@/lib/http/redirect";
 import { createClient } from "@/lib/supabase/server";
 
@@ -9,8 +9,8 @@ export async function GET(request: NextRequest) {
   const next = safeNextPath(request.nextUrl.searchParams.get("next"));
   if (code) {
     const supabase = await createClient();
-    const { error } = await supabase.auth.exchangeCodeForSession(code);
-    if (!error) return redirectTo(next);
+    const { data, error } = await supabase.auth.exchangeCodeForSession(code);
+    if (!error) return redirectTo(afterSignIn(next, data.user?.factors));
   }
   const error = "That sign-in link is invalid or has expired. Please sign in again.";
   return redirectTo(`/login?error=${encodeURIComponent(error)}`);

@@ -1,6 +1,6 @@
 import type { EmailOtpType } from "@supabase/supabase-js";
 import type { NextRequest } from "next/server";
-import { safeNextPath } from "@/lib/auth/paths";
+import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { redirectTo } from "@/lib/http/redirect";
 import { originFromHeaders } from "@/lib/site-url";
 import { createClient } from "@/lib/supabase/server";
@@ -17,8 +17,8 @@ export async function GET(request: NextRequest) {
   const next = safeNextPath(params.get("next"), fallback, origin);
   if (tokenHash && type && OTP_TYPES.includes(type)) {
     const supabase = await createClient();
-    const { error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type });
-    if (!error) return redirectTo(next);
+    const { data, error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type });
+    if (!error) return redirectTo(afterSignIn(next, data.user?.factors));
   }
   const error = "That link is invalid or has expired. Please request a new one.";
   return redirectTo(`/login?error=${encodeURIComponent(error)}`);
