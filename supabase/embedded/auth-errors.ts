@@ -68,7 +68,16 @@ export const authErrors = {
   userBanned: () => new AuthError(400, "user_banned", "User is banned"),
   userAlreadyExists: () => new AuthError(422, "user_already_exists", "User already registered"),
   emailExists: () => new AuthError(422, "email_exists", "A user with this email address has already been registered"),
-  invalidEmail: () => new AuthError(400, "email_address_invalid", "Unable to validate email address: invalid format"),
+  // GoTrue's validateEmail (internal/api/mail.go): all three are 400 validation_failed. GoTrue's
+  // email_address_invalid ("Email address … is invalid") comes only from its optional mailer-side
+  // address check (DNS, example domains) on hosted projects, which the embedded server does not do.
+  emailRequired: () => new AuthError(400, "validation_failed", "An email address is required"),
+  emailTooLong: () => new AuthError(400, "validation_failed", "An email address is too long"),
+  invalidEmail: () => new AuthError(400, "validation_failed", "Unable to validate email address: invalid format"),
+  anonymousDisabled: () => new AuthError(422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled"),
+  phoneDisabled: (what: "signups" | "logins") =>
+    new AuthError(400, "phone_provider_disabled", `Phone ${what} are disabled`),
+  badPagination: (detail: string) => new AuthError(400, "validation_failed", `Bad Pagination Parameters: ${detail}`),
   validation: (message: string, status = 400) => new AuthError(status, "validation_failed", message),
   samePassword: () => new AuthError(422, "same_password", "New password should be different from the old password."),
   refreshTokenNotFound: () =>
@@ -76,6 +85,10 @@ export const authErrors = {
   refreshTokenAlreadyUsed: () =>
     new AuthError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
   otpExpired: () => new AuthError(403, "otp_expired", "Token has expired or is invalid"),
+  /** A token_hash (a link) that matches nothing or has expired: GoTrue's verifyTokenHash wording. */
+  emailLinkExpired: () => new AuthError(403, "otp_expired", "Email link is invalid or has expired"),
+  /** A banned user's link or code (GoTrue's verify answers 403, where a password sign-in answers 400). */
+  userBannedVerify: () => new AuthError(403, "user_banned", "User is banned"),
   badCodeVerifier: () =>
     new AuthError(400, "bad_code_verifier", "code challenge does not match previously saved code verifier"),
   flowStateNotFound: () => new AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found"),

@@ -2,6 +2,7 @@
 // auth.sessions, auth.refresh_tokens) and shaping rows the way GoTrue's JSON does.
 // The auth server runs as the database owner, as GoTrue runs as supabase_auth_admin.
 import { createHash, randomBytes, randomInt } from "node:crypto";
+import { authErrors } from "./auth-errors";
 import type { Claims, TokenSigner } from "./jwt";
 
 /** What both PGlite and a PGlite transaction offer. */
@@ -27,8 +28,11 @@ export interface UserRow {
   recovery_token: string | null;
   recovery_sent_at: Date | null;
   email_change: string | null;
+  email_change_token_current: string | null;
   email_change_token_new: string | null;
   email_change_sent_at: Date | null;
+  /** GoTrue's secure e-mail change: 1 once one of the two links has been followed. */
+  email_change_confirm_status: number | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -56,7 +60,27 @@ interface IdentityRow {
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The address rule GoTrue applies (checkmail.ValidateFormat at the version its go.mod pins): ASCII
+ * local part of the RFC 5322 atom characters and dots, then dot-separated host labels of letters,
+ * digits and inner hyphens, up to 63 characters each. No dot is required after the @ and nothing is
+ * trimmed, as in GoTrue.
+ */
+const CHECKMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
+ * GoTrue's validateEmail: required, at most 255 bytes, checkmail's format; answers the address in
+ * lower case. Every endpoint that takes an address runs it (sign-up, recover, resend, verify with a
+ * code, e-mail change, and the admin create, update, invite and generate_link).
+ */
+export function validateEmail(email: string | undefined | null): string {
+  if (!email) throw authErrors.emailRequired();
+  if (Buffer.byteLength(email) > 255) throw authErrors.emailTooLong();
+  if (!CHECKMAIL_RE.test(email)) throw authErrors.invalidEmail();
+  return email.toLowerCase();
+}
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -181,18 +205,42 @@ export function shapeUser(user: UserRow, identities: IdentityRow[]): Record<stri
 export interface NewUser {
   email: string;
   passwordHash: string | null;
+  /** Confirm the address at once (GoTrue's User.Confirm: email_confirmed_at, user_metadata.email_verified). */
   confirmed: boolean;
   userMetadata: Record<string, unknown>;
   appMetadata?: Record<string, unknown>;
   id?: string;
   role?: string;
+  /** An invited user (POST /invite, generate_link invite): invited_at is set. */
+  invited?: boolean;
+  /**
+   * Made by POST /signup. GoTrue's Signup copies the sign-up data into the e-mail identity's data and
+   * then replaces user_metadata with that identity data (User.RemoveUnconfirmedIdentities), so a
+   * signed-up user's metadata also holds sub, email, email_verified and phone_verified. Every other
+   * path (admin create, invite, generate_link) keeps user_metadata exactly as sent.
+   */
+  signup?: boolean;
 }
 
-/** Inserts the user and its e-mail identity. The foundation migration's trigger may refuse it (under 18). */
+/** GoTrue merges metadata updates key by key; a null value removes the key. */
+export function mergeMetadata(current: Record<string, unknown> | null, updates: Record<string, unknown>) {
+  const merged = { ...current };
+  for (const [k, v] of Object.entries(updates)) {
+    if (v === null) delete merged[k];
+    else merged[k] = v;
+  }
+  return merged;
+}
+
+/**
+ * Inserts the user and its e-mail identity as GoTrue does. The row goes in with the metadata as sent,
+ * so the foundation migration's trigger sees the sign-up's name and date of birth (and may refuse
+ * the user). The identity's data is GoTrue's provider.Claims for an e-mail identity.
+ */
 export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
   const email = normalizeEmail(input.email);
   const { rows } = await db.query<UserRow>(
-    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, invited_at,
                              raw_app_meta_data, raw_user_meta_data)
      values ('00000000-0000-0000-0000-000000000000', coalesce($1::uuid, gen_random_uuid()), 'authenticated',
              coalesce($2, 'authenticated'), $3, $4, case when $5 then now() end, $6, $7)
@@ -202,37 +250,58 @@ export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
       input.role ?? null,
       email,
       input.passwordHash,
-      input.confirmed,
-      { provider: "email", providers: ["email"], ...input.appMetadata },
+      input.invited === true,
+      mergeMetadata({ provider: "email", providers: ["email"] }, input.appMetadata ?? {}),
       input.userMetadata,
     ],
   );
-  const user = rows[0];
-  // GoTrue keeps the identity's data (sub, email, verification flags) in user_metadata too.
-  const identityData = { sub: user.id, email, email_verified: input.confirmed, phone_verified: false };
+  let user = rows[0];
+  const identityData: Record<string, unknown> = {
+    sub: user.id,
+    email,
+    email_verified: false,
+    phone_verified: false,
+  };
+  if (input.signup) {
+    for (const [k, v] of Object.entries(input.userMetadata)) if (!(k in identityData)) identityData[k] = v;
+  }
   await db.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
      values ($1, $2, $3, 'email', now())`,
     [user.id, user.id, identityData],
   );
-  const { rows: updated } = await db.query<UserRow>(
-    "update auth.users set raw_user_meta_data = $2 || coalesce(raw_user_meta_data, '{}'::jsonb) where id = $1 returning *",
-    [user.id, identityData],
-  );
-  return updated[0];
+  if (input.signup) {
+    const { rows: replaced } = await db.query<UserRow>(
+      "update auth.users set raw_user_meta_data = $2 where id = $1 returning *",
+      [user.id, identityData],
+    );
+    user = replaced[0];
+  }
+  if (input.confirmed) user = await confirmUser(db, user.id);
+  return user;
 }
 
-/** Marks the e-mail as verified in the identity and in user_metadata, as GoTrue does on confirmation. */
-export async function markEmailVerified(db: Db, userId: string): Promise<void> {
-  await db.query(
-    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now()
-      where user_id = $1 and provider = 'email'`,
+/**
+ * GoTrue's User.Confirm: the address counts as confirmed from now, the confirmation token is spent,
+ * and user_metadata gains email_verified: true (the identity is not touched here).
+ */
+export async function confirmUser(db: Db, userId: string): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `update auth.users set confirmation_token = null, email_confirmed_at = now(), updated_at = now(),
+            raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}'::jsonb
+      where id = $1 returning *`,
     [userId],
   );
+  return rows[0];
+}
+
+/** GoTrue's signupVerify also marks the identities that carry the user's address as verified. */
+export async function markIdentityEmailVerified(db: Db, user: UserRow): Promise<void> {
+  if (!user.email) return;
   await db.query(
-    `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}'::jsonb
-      where id = $1 and raw_user_meta_data ? 'email_verified'`,
-    [userId],
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now()
+      where user_id = $1 and email = lower($2)`,
+    [user.id, user.email],
   );
 }
 

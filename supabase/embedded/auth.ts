@@ -3,18 +3,20 @@
 // confirmation and recovery, and the admin user API. Status codes, error codes
 // and JSON shapes follow GoTrue (supabase/auth) so the app cannot tell the
 // difference from hosted Supabase.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { PGlite } from "@electric-sql/pglite";
 import bcrypt from "bcryptjs";
 import { AuthError, authErrors, checkPasswordStrength } from "./auth-errors";
+import { actionLink, paginate, paginationLinks } from "./auth-links";
 import {
-  EMAIL_RE,
+  confirmUser,
   findUserByEmail,
   findUserById,
   insertUser,
   isBanned,
-  markEmailVerified,
+  markIdentityEmailVerified,
+  mergeMetadata,
   newOtp,
   normalizeEmail,
   OTP_SECONDS,
@@ -24,6 +26,7 @@ import {
   tokenHash,
   userJson,
   UUID_RE,
+  validateEmail,
   type AmrMethod,
   type Db,
   type SessionBody,
@@ -32,7 +35,7 @@ import {
 import { bearer, keyRole } from "./callers";
 import type { Reply } from "./http";
 import { TokenError, type Claims, type TokenSigner } from "./jwt";
-import { queueMail, type MailKind } from "./mail";
+import { queueMail } from "./mail";
 import { SecondFactors, type FactorCaller } from "./mfa";
 import { allowedRedirect, type RedirectRules } from "./origins";
 import { RateLimiter, type LimitedAction, type RateLimits } from "./rate-limit";
@@ -81,8 +84,8 @@ interface AuthCode extends PkceChallenge {
   createdAt: number;
 }
 
-type Verifiable = "signup" | "invite" | "magiclink" | "email" | "recovery" | "email_change";
-const VERIFY_TYPES: ReadonlySet<string> = new Set<Verifiable>([
+type VerifyType = "signup" | "invite" | "magiclink" | "email" | "recovery" | "email_change";
+const VERIFY_TYPES: ReadonlySet<string> = new Set<VerifyType>([
   "signup",
   "invite",
   "magiclink",
@@ -91,22 +94,25 @@ const VERIFY_TYPES: ReadonlySet<string> = new Set<Verifiable>([
   "email_change",
 ]);
 
+/** A link's token_hash, or a code's hash with the (validated) address it was sent to. */
+interface VerifyParams {
+  type: string;
+  hash: string;
+  email?: string;
+}
+
+type TokenColumn = "confirmation_token" | "recovery_token" | "email_change_token_current" | "email_change_token_new";
+
+/** GoTrue's answer when the first of the two e-mail change links or codes is confirmed. */
+const SINGLE_CONFIRMATION_ACCEPTED =
+  "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+
 function str(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
 function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
-/** GoTrue merges metadata updates key by key; a null value removes the key. */
-function mergeMetadata(current: Record<string, unknown> | null, updates: Record<string, unknown>) {
-  const merged = { ...current };
-  for (const [k, v] of Object.entries(updates)) {
-    if (v === null) delete merged[k];
-    else merged[k] = v;
-  }
-  return merged;
 }
 
 /** Go-style durations as GoTrue's ban_duration takes them: "24h", "1h30m", "90s", or "none". */
@@ -121,7 +127,7 @@ function parseBanDuration(value: string): Date | null {
     consumed += match[0];
   }
   if (!consumed || consumed !== value)
-    throw authErrors.validation("ban_duration must be a duration such as 24h or none");
+    throw authErrors.validation(`invalid format for ban duration: time: invalid duration ${JSON.stringify(value)}`);
   return new Date(Date.now() + total);
 }
 
@@ -137,6 +143,11 @@ function userWriteError(e: unknown): AuthError {
   if (/^PT\d{3}$/.test(code))
     return new AuthError(Number(code.slice(2)), "validation_failed", err.message ?? "Invalid data");
   return authErrors.unexpected("Database error saving new user");
+}
+
+/** A random password that meets the LabCash policy (GoTrue's password.Generate for users given none). */
+function randomPassword(): string {
+  return `${randomBytes(48).toString("base64url")}aA1`;
 }
 
 let dummyHash: string | undefined;
@@ -204,6 +215,10 @@ export class AuthService {
         return this.listUsers(r);
       case "POST /admin/users":
         return this.createUser(r);
+      case "POST /invite":
+        return this.invite(r);
+      case "POST /admin/generate_link":
+        return this.generateLink(r);
     }
     if (path.startsWith("/factors")) {
       if (/\/(challenge|verify)$/.test(path)) this.limit("factor", r);
@@ -311,14 +326,18 @@ export class AuthService {
   // ---------------------------------------------------------------- sign-up and sign-in
 
   private async signup(r: AuthRequest): Promise<Reply> {
-    const email = str(r.body.email);
+    const rawEmail = str(r.body.email);
+    const phone = str(r.body.phone);
     const password = str(r.body.password);
     const data = obj(r.body.data) ?? {};
-    if (!email && str(r.body.phone)) throw new AuthError(400, "phone_provider_disabled", "Phone signups are disabled");
-    if (!email && !password) throw new AuthError(422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled");
-    if (!email || !EMAIL_RE.test(email.trim())) throw authErrors.invalidEmail();
-    if (!password) throw authErrors.validation("Signup requires a valid password", 422);
+    // GoTrue's order: no address at all is an anonymous sign-in; then the password; then the address.
+    if (!rawEmail && !phone) throw authErrors.anonymousDisabled();
+    if (!password) throw authErrors.validation("Signup requires a valid password");
     checkPasswordStrength(password);
+    if (rawEmail && phone)
+      throw authErrors.validation("Only an email address or phone number should be provided on signup.");
+    if (!rawEmail) throw authErrors.phoneDisabled("signups");
+    const email = validateEmail(rawEmail);
     const pkce = this.readPkce(r.body);
     const redirectTo = this.redirectTo(r);
 
@@ -346,6 +365,7 @@ export class AuthService {
           passwordHash,
           confirmed: !this.options.mailConfirmation,
           userMetadata: data,
+          signup: true,
         });
         if (this.options.mailConfirmation) {
           const pending = await this.sendConfirmation(tx, user, redirectTo);
@@ -496,31 +516,25 @@ export class AuthService {
 
   private async updateUser(r: AuthRequest): Promise<Reply> {
     const { user, claims } = await this.requireUser(r.req);
-    const email = str(r.body.email);
+    const rawEmail = str(r.body.email);
     const password = str(r.body.password);
     const data = obj(r.body.data);
+    // GoTrue's validateUserUpdateParams: an address, when given, must be valid even if unchanged.
+    const email = rawEmail ? validateEmail(rawEmail) : undefined;
+    if (password !== undefined) checkPasswordStrength(password);
+    const newEmail = email !== undefined && email !== user.email ? email : undefined;
+    if (newEmail !== undefined && (await findUserByEmail(this.db, newEmail))) throw authErrors.emailExists();
     let passwordHash: string | undefined;
     if (password !== undefined) {
-      checkPasswordStrength(password);
       if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
         throw authErrors.samePassword();
       }
       passwordHash = await bcrypt.hash(password, BCRYPT_COST);
     }
-    const newEmail = email !== undefined && normalizeEmail(email) !== user.email ? normalizeEmail(email) : undefined;
-    if (newEmail !== undefined) {
-      if (!EMAIL_RE.test(newEmail)) throw authErrors.invalidEmail();
-      if (await findUserByEmail(this.db, newEmail)) throw authErrors.emailExists();
-    }
     const redirectTo = this.redirectTo(r);
+    const pkce = newEmail ? this.readPkce(r.body) : undefined;
     try {
       const updated = await this.db.transaction(async (tx) => {
-        if (data) {
-          await tx.query("update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1", [
-            user.id,
-            mergeMetadata(user.raw_user_meta_data, data),
-          ]);
-        }
         if (passwordHash) {
           await tx.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [
             user.id,
@@ -532,22 +546,18 @@ export class AuthService {
             typeof claims.session_id === "string" ? claims.session_id : null,
           ]);
         }
-        if (newEmail) {
-          if (this.options.mailConfirmation) {
-            const { otp, tokenHash } = newOtp(newEmail);
-            await tx.query(
-              `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(),
-                      updated_at = now() where id = $1`,
-              [user.id, newEmail, tokenHash],
-            );
-            await this.mail(tx, { to: newEmail, kind: "email_change", tokenHash, otp, redirectTo });
-          } else {
-            await this.applyEmailChange(tx, user.id, newEmail);
-          }
+        if (data) {
+          await tx.query("update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1", [
+            user.id,
+            mergeMetadata(user.raw_user_meta_data, data),
+          ]);
         }
-        const fresh = await findUserById(tx, user.id);
-        return userJson(tx, fresh!);
+        // GoTrue (user.go): a permanent user's new address always waits for its confirmation links,
+        // whether or not sign-ups need confirming; only an anonymous user's is applied at once.
+        if (newEmail) await this.sendEmailChange(tx, (await findUserById(tx, user.id))!, newEmail, redirectTo);
+        return userJson(tx, (await findUserById(tx, user.id))!);
       });
+      if (pkce) this.pendingPkce.set(user.id, pkce);
       return ok(updated);
     } catch (e) {
       if (e instanceof AuthError) throw e;
@@ -555,22 +565,65 @@ export class AuthService {
     }
   }
 
-  private async applyEmailChange(tx: Db, userId: string, email: string): Promise<void> {
+  /**
+   * GoTrue's sendEmailChange with secure e-mail change on (the Supabase default, and
+   * double_confirm_changes in supabase/config.toml): the new address is kept in email_change, and a
+   * link and code go to the new address and another to the current one. Each follows its own token
+   * (email_change_token_new / _current); confirm status starts again at 0.
+   */
+  private async sendEmailChange(tx: Db, user: UserRow, newEmail: string, redirectTo?: string): Promise<void> {
+    const fresh = newOtp(newEmail);
+    const current = user.email ? newOtp(user.email) : undefined;
     await tx.query(
-      `update auth.users set email = $2, email_change = null, email_change_token_new = null, email_change_sent_at = null,
-              updated_at = now() where id = $1`,
-      [userId, email],
+      `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+              email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now()
+        where id = $1`,
+      [user.id, newEmail, fresh.tokenHash, current?.tokenHash ?? null],
     );
+    await this.mail(tx, { to: newEmail, kind: "email_change", tokenHash: fresh.tokenHash, otp: fresh.otp, redirectTo });
+    if (current) {
+      await this.mail(tx, {
+        to: user.email!,
+        kind: "email_change_current",
+        tokenHash: current.tokenHash,
+        otp: current.otp,
+        redirectTo,
+        newEmail,
+      });
+    }
+  }
+
+  /**
+   * GoTrue's emailChangeVerify. With secure change on, sign-ups needing confirmation (GoTrue's
+   * mailer_autoconfirm off) and both tokens out, the first link or code only records itself: its
+   * token is spent, confirm status becomes 1, and null is answered (the caller says "Confirmation link
+   * accepted…"). Otherwise, and for the second, the change is made: the address moves from
+   * email_change to email, the e-mail identity takes it as verified, an unconfirmed user is confirmed.
+   * user_metadata is left as it is, as GoTrue leaves it.
+   */
+  private async verifyEmailChange(tx: Db, user: UserRow, hash: string): Promise<UserRow | null> {
+    if (this.options.mailConfirmation && user.email && (user.email_change_confirm_status ?? 0) === 0) {
+      const column = hash === user.email_change_token_current ? "email_change_token_current" : "email_change_token_new";
+      await tx.query(
+        `update auth.users set ${column} = null, email_change_confirm_status = 1, updated_at = now() where id = $1`,
+        [user.id],
+      );
+      return null;
+    }
+    const email = user.email_change!;
     await tx.query(
-      `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
+      `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
+              updated_at = now()
         where user_id = $1 and provider = 'email'`,
-      [userId, email],
+      [user.id, email],
     );
-    await tx.query(
-      `update auth.users set raw_user_meta_data = raw_user_meta_data || jsonb_build_object('email', $2::text)
-        where id = $1 and raw_user_meta_data ? 'email'`,
-      [userId, email],
+    const { rows } = await tx.query<UserRow>(
+      `update auth.users set email = $2, email_change = null, email_change_token_current = null,
+              email_change_token_new = null, email_change_confirm_status = 0, updated_at = now()
+        where id = $1 returning *`,
+      [user.id, email],
     );
+    return rows[0].email_confirmed_at ? rows[0] : confirmUser(tx, user.id);
   }
 
   private async logout(r: AuthRequest): Promise<Reply> {
@@ -594,12 +647,13 @@ export class AuthService {
   // ---------------------------------------------------------------- e-mail flows
 
   private async recover(r: AuthRequest): Promise<Reply> {
-    const email = str(r.body.email);
-    if (!email || !EMAIL_RE.test(email.trim())) throw authErrors.invalidEmail();
+    const rawEmail = str(r.body.email);
+    if (!rawEmail) throw authErrors.validation("Password recovery requires an email");
+    const email = validateEmail(rawEmail);
+    const pkce = this.readPkce(r.body);
     const user = await findUserByEmail(this.db, email);
     // The answer is the same whether or not the address has an account.
     if (user) {
-      const pkce = this.readPkce(r.body);
       await this.db.transaction(async (tx) => {
         const { otp, tokenHash } = newOtp(user.email!);
         await tx.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [
@@ -619,114 +673,153 @@ export class AuthService {
     return ok({});
   }
 
+  /** GoTrue's resend.go: the address is always the account's current one, also for email_change. */
   private async resend(r: AuthRequest): Promise<Reply> {
     const type = str(r.body.type);
-    const email = str(r.body.email);
-    if (type !== "signup" && type !== "email_change") {
-      throw authErrors.validation("Missing one of these types: signup, email_change");
-    }
-    if (!email) throw authErrors.invalidEmail();
+    const rawEmail = str(r.body.email);
+    const phone = str(r.body.phone);
+    if (!type || !["signup", "email_change", "sms", "phone_change"].includes(type))
+      throw authErrors.validation("Missing one of these types: signup, email_change, sms, phone_change");
+    if (!rawEmail && type === "signup") throw authErrors.validation("Type provided requires an email address");
+    if (!phone && type === "sms") throw authErrors.validation("Type provided requires a phone number");
+    if (rawEmail && phone) throw authErrors.validation("Only an email address or phone number should be provided.");
+    if (phone) throw authErrors.phoneDisabled("logins");
+    if (!rawEmail) throw authErrors.validation("Missing email address or phone number");
+    const email = validateEmail(rawEmail);
     const redirectTo = this.redirectTo(r);
     await this.db.transaction(async (tx) => {
-      if (type === "signup") {
-        const user = await findUserByEmail(tx, email);
-        if (user && !user.email_confirmed_at) await this.sendConfirmation(tx, user, redirectTo);
-        return;
-      }
-      const { rows } = await tx.query<UserRow>("select * from auth.users where lower(email_change) = $1", [
-        normalizeEmail(email),
-      ]);
-      const user = rows[0];
+      const user = await findUserByEmail(tx, email);
       if (!user) return;
-      const { otp, tokenHash } = newOtp(user.email_change!);
-      await tx.query("update auth.users set email_change_token_new = $2, email_change_sent_at = now() where id = $1", [
-        user.id,
-        tokenHash,
-      ]);
-      await this.mail(tx, { to: user.email_change!, kind: "email_change", tokenHash, otp, redirectTo });
+      if (type === "signup" && !user.email_confirmed_at) await this.sendConfirmation(tx, user, redirectTo);
+      if (type === "email_change" && user.email_change)
+        await this.sendEmailChange(tx, user, user.email_change, redirectTo);
     });
     return ok({});
   }
 
   /**
-   * Finds the user a token belongs to and applies what it confirms. Tokens are
-   * single-use and expire after OTP_SECONDS. Returns null for an unknown or expired token.
+   * GoTrue's POST /verify parameters: a type, and either a token_hash (a link) alone or a six-digit
+   * code with the address it was sent to (matched through sha224(address + code)).
    */
-  private async consumeToken(
-    tx: Db,
-    type: Verifiable,
-    hash: string,
-    email: string | undefined,
-  ): Promise<{ user: UserRow; amr: AmrMethod; kind: MailKind } | null> {
-    const columns: { column: "confirmation_token" | "recovery_token" | "email_change_token_new"; kind: MailKind }[] =
-      type === "recovery"
-        ? [{ column: "recovery_token", kind: "recovery" }]
-        : type === "email_change"
-          ? [{ column: "email_change_token_new", kind: "email_change" }]
-          : type === "email" || type === "magiclink"
-            ? [
-                { column: "confirmation_token", kind: "signup" },
-                { column: "recovery_token", kind: "recovery" },
-              ]
-            : [{ column: "confirmation_token", kind: "signup" }];
-    const sentAt = {
-      confirmation_token: "confirmation_sent_at",
-      recovery_token: "recovery_sent_at",
-      email_change_token_new: "email_change_sent_at",
-    } as const;
-    for (const { column, kind } of columns) {
-      const { rows } = await tx.query<UserRow>(
-        `select * from auth.users
-          where ${column} = $1 and deleted_at is null
-            and ${sentAt[column]} > now() - make_interval(secs => $2)
-            and ($3::text is null or lower(coalesce(${column === "email_change_token_new" ? "email_change" : "email"}, '')) = $3)`,
-        [hash, OTP_SECONDS, email ? normalizeEmail(email) : null],
-      );
-      const user = rows[0];
-      if (!user) continue;
-      if (kind === "email_change") {
-        await this.applyEmailChange(tx, user.id, user.email_change!);
-      } else {
-        await tx.query(
-          `update auth.users set ${column} = null, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-            where id = $1`,
-          [user.id],
-        );
-        await markEmailVerified(tx, user.id);
-      }
-      const fresh = await findUserById(tx, user.id);
-      return {
-        user: fresh!,
-        amr: kind === "recovery" ? "recovery" : kind === "email_change" ? "email_change" : "otp",
-        kind,
-      };
-    }
-    return null;
-  }
-
-  private verifyParams(source: Record<string, unknown>): { type: Verifiable; hash: string; email?: string } {
+  private verifyParams(source: Record<string, unknown>): VerifyParams {
     const type = str(source.type);
-    if (!type || !VERIFY_TYPES.has(type)) throw authErrors.validation("Verify requires a verification type");
-    const tokenHashParam = str(source.token_hash);
+    if (!type) throw authErrors.validation("Verify requires a verification type");
+    const hashParam = str(source.token_hash);
     const token = str(source.token);
     const email = str(source.email);
-    if (tokenHashParam) return { type: type as Verifiable, hash: tokenHashParam };
-    if (token && email) {
-      // A six-digit code is matched through its hash with the e-mail address, as GoTrue does.
-      return { type: type as Verifiable, hash: /^\d{6}$/.test(token) ? tokenHash(email, token) : token, email };
+    const phone = str(source.phone);
+    if ((!token && !hashParam) || (token && hashParam))
+      throw authErrors.validation("Verify requires either a token or a token hash");
+    if (token) {
+      if (phone && !email) throw authErrors.phoneDisabled("logins");
+      if (!email || phone)
+        throw authErrors.validation("Only an email address or phone number should be provided on verify");
+      let address: string;
+      try {
+        address = validateEmail(email);
+      } catch {
+        throw new AuthError(422, "validation_failed", "Invalid email format");
+      }
+      return { type, hash: tokenHash(address, token), email: address };
     }
-    if (str(source.phone)) throw new AuthError(400, "phone_provider_disabled", "Phone logins are disabled");
-    throw authErrors.validation("Verify requires either a token or a token hash");
+    if (email || phone || source.redirect_to !== undefined)
+      throw authErrors.validation("Only the token_hash and type should be provided");
+    return { type, hash: hashParam! };
+  }
+
+  /**
+   * Finds the user a link or code belongs to, as GoTrue's verifyTokenHash (a link) and
+   * verifyUserAndToken (a code with its address) do, and the verification it turns out to be: type
+   * `email` is a sign-up confirmation or, for a recovery token, a magic link. Unknown, spent and
+   * expired tokens (OTP_SECONDS) are 403 otp_expired, worded as GoTrue words each path.
+   */
+  private async findVerification(tx: Db, p: VerifyParams): Promise<{ user: UserRow; type: VerifyType }> {
+    const columns: Record<VerifyType, TokenColumn[]> = {
+      email: ["confirmation_token", "recovery_token"],
+      signup: ["confirmation_token"],
+      invite: ["confirmation_token"],
+      recovery: ["recovery_token"],
+      magiclink: ["recovery_token"],
+      email_change: ["email_change_token_current", "email_change_token_new"],
+    };
+    const notFound = p.email ? authErrors.otpExpired() : authErrors.emailLinkExpired();
+    if (!VERIFY_TYPES.has(p.type)) {
+      if (!p.email) throw authErrors.validation("Invalid email verification type");
+      throw notFound;
+    }
+    const type = p.type as VerifyType;
+    let user: UserRow | undefined;
+    if (!p.email) {
+      const { rows } = await tx.query<UserRow>(
+        `select * from auth.users where deleted_at is null and (${columns[type].map((c) => `${c} = $1`).join(" or ")})`,
+        [p.hash],
+      );
+      user = rows[0];
+    } else if (type === "email_change") {
+      // GoTrue's FindUserForEmailChange: the current address with its token, or the new one with its own.
+      const { rows } = await tx.query<UserRow>(
+        `select * from auth.users where deleted_at is null
+            and ((lower(email) = $1 and email_change_token_current = $2) or (lower(email_change) = $1 and email_change_token_new = $2))
+          order by (lower(email) = $1) desc limit 1`,
+        [p.email, p.hash],
+      );
+      user = rows[0];
+    } else {
+      user = await findUserByEmail(tx, p.email);
+    }
+    if (!user) throw notFound;
+    if (isBanned(user)) throw authErrors.userBannedVerify();
+    const sentAt: Record<TokenColumn, Date | null> = {
+      confirmation_token: user.confirmation_sent_at,
+      recovery_token: user.recovery_sent_at,
+      email_change_token_current: user.email_change_sent_at,
+      email_change_token_new: user.email_change_sent_at,
+    };
+    const fresh = (c: TokenColumn) =>
+      user[c] === p.hash && !!sentAt[c] && Date.now() - new Date(sentAt[c]!).getTime() <= OTP_SECONDS * 1000;
+    const matched = columns[type].find(fresh);
+    if (!matched) throw notFound;
+    if (type === "email") return { user, type: matched === "recovery_token" ? "magiclink" : "signup" };
+    return { user, type };
+  }
+
+  /**
+   * Applies a verified link or code as GoTrue's signupVerify, recoverVerify and emailChangeVerify do.
+   * Null means the first half of a secure e-mail change: nothing to sign in to yet.
+   */
+  private async applyVerification(tx: Db, user: UserRow, type: VerifyType, hash: string): Promise<UserRow | null> {
+    if (type === "email_change") return this.verifyEmailChange(tx, user, hash);
+    if (type === "recovery" || type === "magiclink") {
+      await tx.query("update auth.users set recovery_token = null, updated_at = now() where id = $1", [user.id]);
+      return user.email_confirmed_at ? (await findUserById(tx, user.id))! : confirmUser(tx, user.id);
+    }
+    if (!user.encrypted_password && user.invited_at) {
+      // An invited user has no password yet: GoTrue gives them a random one (the app then asks them
+      // to choose theirs), which, as any new password, ends their sessions.
+      const random = await bcrypt.hash(randomBytes(32).toString("base64url"), BCRYPT_COST);
+      await tx.query("update auth.users set encrypted_password = $2 where id = $1", [user.id, random]);
+      await tx.query("delete from auth.sessions where user_id = $1", [user.id]);
+    }
+    const confirmed = await confirmUser(tx, user.id);
+    await markIdentityEmailVerified(tx, confirmed);
+    return confirmed;
+  }
+
+  /** How a session begun from a link or code is recorded in its amr (see DECISIONS "amr"). */
+  private static amrFor(type: VerifyType): AmrMethod {
+    return type === "recovery" ? "recovery" : type === "email_change" ? "email_change" : "otp";
   }
 
   private async verifyPost(r: AuthRequest): Promise<Reply> {
-    const { type, hash, email } = this.verifyParams(r.body);
+    const params = this.verifyParams(r.body);
     const session = await this.db.transaction(async (tx) => {
-      const found = await this.consumeToken(tx, type, hash, email);
-      if (!found) return null;
-      return this.sessions.start(tx, found.user, found.amr);
+      const { user, type } = await this.findVerification(tx, params);
+      const verified = await this.applyVerification(tx, user, type, params.hash);
+      if (!verified) return null;
+      return this.sessions.start(tx, verified, AuthService.amrFor(type));
     });
-    if (!session) throw authErrors.otpExpired();
+    // GoTrue's answer to the first half of a secure e-mail change: a 200 with a message, no session.
+    if (!session) return ok({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: "200" });
     this.pendingPkce.delete(String(session.user.id));
     return ok(session);
   }
@@ -737,29 +830,45 @@ export class AuthService {
    * challenge, else with the session in the URL fragment (implicit flow).
    */
   private async verifyRedirect(r: AuthRequest): Promise<Reply> {
-    const q = Object.fromEntries(r.url.searchParams);
-    const target = new URL(allowedRedirect(q.redirect_to, this.options.redirects) ?? this.options.redirects.siteUrl);
-    let params: { type: Verifiable; hash: string; email?: string };
+    const q = r.url.searchParams;
+    const type = q.get("type");
+    const token = q.get("token");
+    if (!type) throw authErrors.validation("Verify requires a verification type");
+    if (!token) throw authErrors.validation("Verify requires a token or a token hash");
+    const target = new URL(
+      allowedRedirect(q.get("redirect_to"), this.options.redirects) ?? this.options.redirects.siteUrl,
+    );
+    const params: VerifyParams = { type, hash: token };
+    let found: { user: UserRow; type: VerifyType; pkce?: PkceChallenge; session?: SessionBody } | null;
     try {
-      params = this.verifyParams({ ...q, token_hash: q.token_hash ?? q.token, token: undefined });
+      found = await this.db.transaction(async (tx) => {
+        const { user, type: verified } = await this.findVerification(tx, params);
+        const applied = await this.applyVerification(tx, user, verified, params.hash);
+        if (!applied) return null;
+        const pkce = this.pendingPkce.get(applied.id);
+        if (pkce) return { user: applied, type: verified, pkce };
+        return {
+          user: applied,
+          type: verified,
+          session: await this.sessions.start(tx, applied, AuthService.amrFor(verified)),
+        };
+      });
     } catch (e) {
-      return redirectWithError(target, e as AuthError);
+      if (e instanceof AuthError) return redirectWithError(target, e);
+      throw e;
     }
-    const found = await this.db.transaction(async (tx) => {
-      const consumed = await this.consumeToken(tx, params.type, params.hash, params.email);
-      if (!consumed) return null;
-      const pkce = this.pendingPkce.get(consumed.user.id);
-      if (pkce) return { consumed, pkce, session: undefined };
-      return { consumed, pkce, session: await this.sessions.start(tx, consumed.user, consumed.amr) };
-    });
-    if (!found) return redirectWithError(target, authErrors.otpExpired());
+    if (!found) {
+      // GoTrue's prepRedirectURL: the message in the fragment (and the query, in a PKCE flow).
+      target.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED }).toString();
+      return redirect(target);
+    }
     if (found.pkce) {
-      this.pendingPkce.delete(found.consumed.user.id);
+      this.pendingPkce.delete(found.user.id);
       const code = randomUUID();
       this.authCodes.set(code, {
         ...found.pkce,
-        userId: found.consumed.user.id,
-        amr: found.consumed.amr,
+        userId: found.user.id,
+        amr: AuthService.amrFor(found.type),
         createdAt: Date.now(),
       });
       target.searchParams.set("code", code);
@@ -772,7 +881,8 @@ export class AuthService {
       expires_in: String(s.expires_in),
       refresh_token: s.refresh_token,
       token_type: s.token_type,
-      type: params.type,
+      // GoTrue reports what the link turned out to be (type email becomes signup or magiclink).
+      type: found.type,
     }).toString();
     return redirect(target);
   }
@@ -781,8 +891,7 @@ export class AuthService {
 
   private async listUsers(r: AuthRequest): Promise<Reply> {
     this.requireAdmin(r.req);
-    const page = Math.max(1, Number.parseInt(r.url.searchParams.get("page") || "1", 10) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number.parseInt(r.url.searchParams.get("per_page") || "50", 10) || 50));
+    const { page, perPage } = paginate(r.url.searchParams);
     const { rows: countRows } = await this.db.query<{ n: number }>(
       "select count(*)::int as n from auth.users where deleted_at is null",
     );
@@ -805,44 +914,58 @@ export class AuthService {
         })),
       ),
     );
-    // GoTrue's pagination headers; supabase-js reads the page number right after "page=".
-    const lastPage = Math.max(1, Math.ceil(total / perPage));
-    const links: string[] = [];
-    if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-    links.push(`</admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`);
     return {
       status: 200,
       body: { users, aud: "authenticated" },
-      headers: { "X-Total-Count": String(total), Link: links.join(", ") },
+      headers: {
+        "X-Total-Count": String(total),
+        Link: paginationLinks(r.path, r.url.searchParams, page, perPage, total),
+      },
     };
   }
 
+  /** GoTrue's adminUserCreate. */
   private async createUser(r: AuthRequest): Promise<Reply> {
     this.requireAdmin(r.req);
     const b = r.body;
-    const email = str(b.email);
+    const rawEmail = str(b.email);
     const password = str(b.password);
-    if (!email) {
-      if (str(b.phone)) throw new AuthError(400, "phone_provider_disabled", "Phone logins are disabled");
-      throw authErrors.validation("Unable to validate email address: invalid format");
+    const passwordHashParam = str(b.password_hash);
+    if (!rawEmail) {
+      if (str(b.phone)) throw authErrors.phoneDisabled("logins");
+      throw authErrors.validation("Cannot create a user without either an email or phone");
     }
-    if (!EMAIL_RE.test(email.trim())) throw authErrors.invalidEmail();
-    if (password !== undefined) checkPasswordStrength(password);
-    const id = str(b.id);
-    if (id !== undefined && !UUID_RE.test(id)) throw authErrors.validation("id must be a UUID");
+    const email = validateEmail(rawEmail);
     if (await findUserByEmail(this.db, email)) throw authErrors.emailExists();
+    if (password !== undefined && passwordHashParam)
+      throw authErrors.validation("Only a password or a password hash should be provided");
+    // LabCash keeps its password policy here too (GoTrue checks strength only on update).
+    if (password) checkPasswordStrength(password);
+    const id = str(b.id);
+    if (id !== undefined && !UUID_RE.test(id)) throw authErrors.validation("ID must conform to the uuid v4 format");
+    if (id !== undefined && /^[0-]+$/.test(id)) throw authErrors.validation("ID cannot be a nil uuid");
     const bannedUntil = str(b.ban_duration) ? parseBanDuration(str(b.ban_duration)!) : null;
-    const passwordHash = password ? await bcrypt.hash(password, BCRYPT_COST) : null;
+    let passwordHash: string;
+    if (passwordHashParam) {
+      if (!/^\$2[aby]?\$\d\d\$[./A-Za-z0-9]{53}$/.test(passwordHashParam))
+        throw authErrors.unexpected("Error creating user");
+      passwordHash = passwordHashParam;
+    } else {
+      // Without a password GoTrue gives the user a random one: only a recovery link opens the account.
+      passwordHash = await bcrypt.hash(password || randomPassword(), BCRYPT_COST);
+    }
     try {
       const user = await this.db.transaction(async (tx) => {
+        // user_metadata is stored as sent (`data` is not an admin field); email_confirm adds
+        // email_verified: true, as GoTrue's User.Confirm does.
         const created = await insertUser(tx, {
           id,
           email,
           passwordHash,
           confirmed: b.email_confirm === true,
-          userMetadata: obj(b.user_metadata) ?? obj(b.data) ?? {},
+          userMetadata: obj(b.user_metadata) ?? {},
           appMetadata: obj(b.app_metadata),
-          role: str(b.role),
+          role: str(b.role) || undefined,
         });
         if (bannedUntil)
           await tx.query("update auth.users set banned_until = $2 where id = $1", [created.id, bannedUntil]);
@@ -855,37 +978,35 @@ export class AuthService {
     }
   }
 
+  /** GoTrue's adminUserUpdate. */
   private async adminUpdateUser(user: UserRow, b: Record<string, unknown>): Promise<Reply> {
-    const email = str(b.email);
+    const rawEmail = str(b.email);
+    const email = rawEmail ? validateEmail(rawEmail) : undefined;
     const password = str(b.password);
     if (password !== undefined) checkPasswordStrength(password);
-    const newEmail = email !== undefined && normalizeEmail(email) !== user.email ? normalizeEmail(email) : undefined;
-    if (newEmail !== undefined) {
-      if (!EMAIL_RE.test(newEmail)) throw authErrors.invalidEmail();
-      if (await findUserByEmail(this.db, newEmail)) throw authErrors.emailExists();
-    }
+    if (email !== undefined && email !== user.email && (await findUserByEmail(this.db, email)))
+      throw authErrors.emailExists();
     const passwordHash = password ? await bcrypt.hash(password, BCRYPT_COST) : undefined;
     const banDuration = str(b.ban_duration);
-    const bannedUntil = banDuration !== undefined ? parseBanDuration(banDuration) : undefined;
+    const bannedUntil = banDuration ? parseBanDuration(banDuration) : undefined;
     try {
       const updated = await this.db.transaction(async (tx) => {
-        if (newEmail) await this.applyEmailChange(tx, user.id, newEmail);
-        if (passwordHash)
+        if (str(b.role)) await tx.query("update auth.users set role = $2 where id = $1", [user.id, str(b.role)]);
+        if (b.email_confirm === true) await confirmUser(tx, user.id);
+        if (passwordHash) {
           await tx.query("update auth.users set encrypted_password = $2 where id = $1", [user.id, passwordHash]);
-        if (b.email_confirm === true) {
-          await tx.query(
-            "update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1",
-            [user.id],
-          );
-          await markEmailVerified(tx, user.id);
+          // GoTrue's UpdatePassword without a session: every session of the user ends.
+          await tx.query("delete from auth.sessions where user_id = $1", [user.id]);
         }
-        const userMeta = obj(b.user_metadata) ?? obj(b.data);
-        if (userMeta) {
-          const current = (await findUserById(tx, user.id))!.raw_user_meta_data;
-          await tx.query("update auth.users set raw_user_meta_data = $2 where id = $1", [
-            user.id,
-            mergeMetadata(current, userMeta),
-          ]);
+        if (email !== undefined) {
+          // The e-mail identity takes the address, verified only if this call confirms it.
+          await tx.query(
+            `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', $3::boolean),
+                    updated_at = now()
+              where user_id = $1 and provider = 'email'`,
+            [user.id, email, b.email_confirm === true],
+          );
+          await tx.query("update auth.users set email = $2 where id = $1", [user.id, email]);
         }
         const appMeta = obj(b.app_metadata);
         if (appMeta) {
@@ -894,7 +1015,14 @@ export class AuthService {
             mergeMetadata(user.raw_app_meta_data, appMeta),
           ]);
         }
-        if (str(b.role)) await tx.query("update auth.users set role = $2 where id = $1", [user.id, str(b.role)]);
+        const userMeta = obj(b.user_metadata);
+        if (userMeta) {
+          const current = (await findUserById(tx, user.id))!.raw_user_meta_data;
+          await tx.query("update auth.users set raw_user_meta_data = $2 where id = $1", [
+            user.id,
+            mergeMetadata(current, userMeta),
+          ]);
+        }
         if (bannedUntil !== undefined) {
           await tx.query("update auth.users set banned_until = $2 where id = $1", [user.id, bannedUntil]);
           // A ban ends the user's sessions, as in GoTrue.
@@ -910,6 +1038,142 @@ export class AuthService {
     }
   }
 
+  /**
+   * GoTrue's POST /invite (secret key): a new user with no password, invited_at set and the
+   * request's `data` as user_metadata, and an invitation mail whose link or code (type invite)
+   * confirms the address and signs them in. An unconfirmed existing user is invited again; a
+   * confirmed one is 422 email_exists.
+   */
+  private async invite(r: AuthRequest): Promise<Reply> {
+    this.requireAdmin(r.req);
+    const email = validateEmail(str(r.body.email));
+    const data = obj(r.body.data) ?? {};
+    const redirectTo = this.redirectTo(r);
+    try {
+      const user = await this.db.transaction(async (tx) => {
+        let invited = await findUserByEmail(tx, email);
+        if (invited?.email_confirmed_at) throw authErrors.emailExists();
+        invited ??= await insertUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: data });
+        const { otp, tokenHash } = newOtp(email);
+        const { rows } = await tx.query<UserRow>(
+          `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = now(), updated_at = now()
+            where id = $1 returning *`,
+          [invited.id, tokenHash],
+        );
+        await this.mail(tx, { to: email, kind: "invite", tokenHash, otp, redirectTo });
+        return userJson(tx, rows[0]);
+      });
+      return ok(user);
+    } catch (e) {
+      if (e instanceof AuthError) throw e;
+      throw userWriteError(e);
+    }
+  }
+
+  /**
+   * GoTrue's POST /admin/generate_link (secret key): makes the link and code a mail would carry and
+   * answers them with the user instead of sending anything. `signup` (with a password) and `invite`
+   * create the user when the address is new, and `magiclink` for a new address becomes a `signup`
+   * with a random password; `recovery` and the two e-mail change types need an existing user.
+   */
+  private async generateLink(r: AuthRequest): Promise<Reply> {
+    this.requireAdmin(r.req);
+    const b = r.body;
+    let type = str(b.type) ?? "";
+    const email = validateEmail(str(b.email));
+    const data = obj(b.data);
+    const redirectTo =
+      allowedRedirect(str(b.redirect_to), this.options.redirects) ??
+      this.redirectTo(r) ??
+      this.options.redirects.siteUrl;
+    let existing = await findUserByEmail(this.db, email);
+    let password = str(b.password) ?? "";
+    if (!existing) {
+      if (type === "magiclink") {
+        type = "signup";
+        password = randomPassword();
+      } else if (["recovery", "email_change_current", "email_change_new"].includes(type)) {
+        throw new AuthError(404, "user_not_found", "User with this email not found");
+      }
+    }
+    const { otp, tokenHash: hashedToken } = newOtp(email);
+    let passwordHash: string | null = null;
+    if (type === "signup" && !existing) {
+      if (!password) throw authErrors.validation("Signup requires a valid password");
+      checkPasswordStrength(password);
+      passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+    }
+    try {
+      const user = await this.db.transaction(async (tx) => {
+        let tokenForLink = hashedToken;
+        switch (type) {
+          case "magiclink":
+          case "recovery":
+            await tx.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [
+              existing!.id,
+              hashedToken,
+            ]);
+            break;
+          case "invite":
+          case "signup": {
+            if (existing?.email_confirmed_at) throw authErrors.emailExists();
+            if (existing && type === "signup" && data) {
+              await tx.query("update auth.users set raw_user_meta_data = $2 where id = $1", [
+                existing.id,
+                mergeMetadata(existing.raw_user_meta_data, data),
+              ]);
+            }
+            existing ??= await insertUser(tx, {
+              email,
+              passwordHash,
+              confirmed: false,
+              userMetadata: data ?? {},
+            });
+            await tx.query(
+              `update auth.users set confirmation_token = $2, confirmation_sent_at = now(),
+                      invited_at = case when $3 then now() else invited_at end
+                where id = $1`,
+              [existing.id, hashedToken, type === "invite"],
+            );
+            break;
+          }
+          case "email_change_current":
+          case "email_change_new": {
+            const newEmail = validateEmail(str(b.new_email));
+            if (newEmail !== existing!.email && (await findUserByEmail(tx, newEmail))) throw authErrors.emailExists();
+            // As GoTrue: only the token of the link asked for is written; the other keeps its value.
+            const column = type === "email_change_current" ? "email_change_token_current" : "email_change_token_new";
+            if (type === "email_change_new") tokenForLink = tokenHash(newEmail, otp);
+            await tx.query(
+              `update auth.users set email_change = $2, ${column} = $3, email_change_sent_at = now(),
+                      email_change_confirm_status = 0
+                where id = $1`,
+              [existing!.id, newEmail, tokenForLink],
+            );
+            break;
+          }
+          default:
+            throw authErrors.validation(`Invalid email action link type requested: ${type}`);
+        }
+        const linkType = type === "email_change_current" || type === "email_change_new" ? "email_change" : type;
+        return {
+          ...(await userJson(tx, (await findUserById(tx, existing!.id))!)),
+          action_link: actionLink(this.options.issuer, tokenForLink, linkType, redirectTo),
+          email_otp: otp,
+          // GoTrue answers sha224(email + otp) for every type, also email_change_new, whose link
+          // carries the new address's hash instead.
+          hashed_token: hashedToken,
+          verification_type: type,
+          redirect_to: redirectTo,
+        };
+      });
+      return ok(user);
+    } catch (e) {
+      if (e instanceof AuthError) throw e;
+      throw userWriteError(e);
+    }
+  }
+
   private async adminDeleteUser(user: UserRow, b: Record<string, unknown>): Promise<Reply> {
     if (b.should_soft_delete === true) {
       // GoTrue's soft delete keeps the row (and what references it) but makes it unusable.
@@ -917,6 +1181,7 @@ export class AuthService {
         await tx.query(
           `update auth.users set deleted_at = now(), email = null, encrypted_password = null, confirmation_token = null,
                   recovery_token = null, email_change = null, email_change_token_new = null,
+                  email_change_token_current = null,
                   raw_user_meta_data = '{}'::jsonb, updated_at = now()
             where id = $1`,
           [user.id],

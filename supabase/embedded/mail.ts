@@ -1,4 +1,4 @@
-// Auth mail (confirmation, recovery, e-mail change). The embedded backend sends
+// Auth mail (confirmation, invitation, recovery, e-mail change). The embedded backend sends
 // nothing: it writes each message to auth.mail_outbox, like the Supabase CLI's
 // mail catcher, and GET /_embedded/mail (secret key) reads it back.
 //
@@ -9,16 +9,29 @@
 import { env } from "../../lib/env";
 import type { Db } from "./auth-store";
 
-export type MailKind = "signup" | "recovery" | "email_change";
+/**
+ * What a message is for. `email_change_current` is the second half of GoTrue's secure e-mail change:
+ * the message to the address being replaced. It is stored with kind `email_change`, as GoTrue gives
+ * both messages the action type email_change; its link carries the same type.
+ */
+export type MailKind = "signup" | "invite" | "recovery" | "email_change" | "email_change_current";
 
 const SUBJECTS: Record<MailKind, string> = {
   signup: "Confirm your LabCash account",
+  invite: "You have been invited to LabCash",
   recovery: "Reset your LabCash password",
   email_change: "Confirm your new LabCash e-mail address",
+  email_change_current: "Confirm the change of your LabCash e-mail address",
 };
 
 // The `type` verifyOtp must be called with for each kind of mail.
-const LINK_TYPES: Record<MailKind, string> = { signup: "email", recovery: "recovery", email_change: "email_change" };
+const LINK_TYPES: Record<MailKind, string> = {
+  signup: "email",
+  invite: "invite",
+  recovery: "recovery",
+  email_change: "email_change",
+  email_change_current: "email_change",
+};
 
 export function siteUrl(): string {
   return env().SITE_URL ?? "http://localhost:3000";
@@ -30,25 +43,38 @@ export function confirmLink(kind: MailKind, tokenHash: string, redirectTo?: stri
   return `${siteUrl()}/auth/confirm?${params}`;
 }
 
-function bodyFor(kind: MailKind, link: string, otp: string): string {
-  const intro = {
-    signup: "Welcome to LabCash. Confirm your e-mail address to finish creating your account:",
-    recovery: "Someone (hopefully you) asked to reset your LabCash password. Choose a new one here:",
-    email_change: "Confirm that this is your new e-mail address for LabCash:",
-  }[kind];
-  return `${intro}\n\n${link}\n\nOr enter this code: ${otp}\n\nThe link and code expire in one hour. If you did not ask for this, ignore this e-mail.\n`;
+function introFor(kind: MailKind, newEmail?: string): string {
+  switch (kind) {
+    case "signup":
+      return "Welcome to LabCash. Confirm your e-mail address to finish creating your account:";
+    case "invite":
+      return "You have been invited to join LabCash. Follow this link to accept the invitation:";
+    case "recovery":
+      return "Someone (hopefully you) asked to reset your LabCash password. Choose a new one here:";
+    case "email_change":
+      return "Confirm that this is your new e-mail address for LabCash:";
+    case "email_change_current":
+      return (
+        `Someone (hopefully you) asked to change the e-mail address of your LabCash account from this address to ${newEmail}. ` +
+        "The change is made once both addresses are confirmed. Confirm it here:"
+      );
+  }
+}
+
+function bodyFor(kind: MailKind, link: string, otp: string, newEmail?: string): string {
+  return `${introFor(kind, newEmail)}\n\n${link}\n\nOr enter this code: ${otp}\n\nThe link and code expire in one hour. If you did not ask for this, ignore this e-mail.\n`;
 }
 
 export async function queueMail(
   db: Db,
-  mail: { to: string; kind: MailKind; tokenHash: string; otp: string; redirectTo?: string },
+  mail: { to: string; kind: MailKind; tokenHash: string; otp: string; redirectTo?: string; newEmail?: string },
 ): Promise<void> {
   const link = confirmLink(mail.kind, mail.tokenHash, mail.redirectTo);
   await db.query("insert into auth.mail_outbox (to_email, kind, subject, body, token) values ($1, $2, $3, $4, $5)", [
     mail.to,
-    mail.kind,
+    mail.kind === "email_change_current" ? "email_change" : mail.kind,
     SUBJECTS[mail.kind],
-    bodyFor(mail.kind, link, mail.otp),
+    bodyFor(mail.kind, link, mail.otp, mail.newEmail),
     mail.otp,
   ]);
 }

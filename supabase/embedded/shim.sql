@@ -74,6 +74,11 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 
+-- GoTrue's secure e-mail change (a link to the current address and one to the new): added after the
+-- table's first version, so a data directory made before them gains them on its next start.
+alter table auth.users add column if not exists email_change_token_current text;
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
+
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),
   provider_id text not null,

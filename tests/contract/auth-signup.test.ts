@@ -96,10 +96,20 @@ describe("sign-up", () => {
     expect(rows).toHaveLength(0);
   });
 
-  it("refuses an invalid e-mail address", async () => {
+  it("refuses an invalid e-mail address as GoTrue's validateEmail does", async () => {
     const { error } = await client(server).auth.signUp({ email: "not-an-address", password: STRONG_PASSWORD });
-    expect(error?.code).toBe("email_address_invalid");
+    expect(error?.code).toBe("validation_failed");
     expect(error?.status).toBe(400);
+    expect(error?.message).toBe("Unable to validate email address: invalid format");
+  });
+
+  it("checks the password before the address, and takes no address at all as an anonymous sign-in", async () => {
+    const weak = await client(server).auth.signUp({ email: "not-an-address", password: "weak" });
+    expect(weak.error?.code).toBe("weak_password");
+    const noPassword = await client(server).auth.signUp({ email: uniqueEmail(), password: "" });
+    expect(noPassword.error).toMatchObject({ status: 400, message: "Signup requires a valid password" });
+    const anonymous = await client(server).auth.signUp({ email: "", password: STRONG_PASSWORD });
+    expect(anonymous.error).toMatchObject({ status: 422, code: "anonymous_provider_disabled" });
   });
 });
 
