@@ -160,8 +160,12 @@ async function seed(client: pg.Client): Promise<string[]> {
   await client.query(
     "select private.post_ledger(id, 'top_up', 1000.00, 'Bench credit', 'bench', 1000.00) from public.user_account_data",
   );
-  const admin = (await client.query("insert into auth.users (email) values ('admin@bench.test') returning id")).rows[0]
-    .id as string;
+  const admin = (
+    await client.query(
+      `insert into auth.users (email, raw_user_meta_data)
+       values ('admin@bench.test', '{"name": "Bench Admin", "date_of_birth": "1990-01-01"}') returning id`,
+    )
+  ).rows[0].id as string;
   await client.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [admin]);
   await client.query("begin");
   // The admin's session is two-step verified (aal2), as the admin functions require.

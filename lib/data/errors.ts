@@ -10,6 +10,7 @@ export const DB_ERROR_CODES = [
   "ledger_append_only",
   "invalid_input",
   "under_18",
+  "date_of_birth_required",
   "user_not_found",
   "approval_pending",
   "approval_rejected",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   adminClient,
+  birthDateYearsAgo,
   client,
   raw,
   SECRET_KEY,
@@ -43,7 +44,7 @@ describe("admin users API (secret key)", () => {
       email,
       password: STRONG_PASSWORD,
       email_confirm: true,
-      user_metadata: { name: "Made By Admin" },
+      user_metadata: { name: "Made By Admin", date_of_birth: birthDateYearsAgo(30) },
     });
     expect(created.error).toBeNull();
     const id = created.data.user!.id;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  birthDateYearsAgo,
   client,
   mailFor,
   raw,
@@ -21,7 +22,11 @@ afterAll(() => server?.stop());
 describe("e-mail confirmation", () => {
   it("sign-up returns no session and queues a confirmation mail; the code confirms and signs in", async () => {
     const email = uniqueEmail("confirm");
-    const { data, error } = await client(server).auth.signUp({ email, password: STRONG_PASSWORD });
+    const { data, error } = await client(server).auth.signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: { date_of_birth: birthDateYearsAgo(30) } },
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.email).toBe(email);
@@ -51,7 +56,11 @@ describe("e-mail confirmation", () => {
 
   it("the link's token_hash confirms too (what /auth/confirm does), and resend sends a new link", async () => {
     const email = uniqueEmail("link");
-    await client(server).auth.signUp({ email, password: STRONG_PASSWORD });
+    await client(server).auth.signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: { date_of_birth: birthDateYearsAgo(30) } },
+    });
     expect((await client(server).auth.resend({ type: "signup", email })).error).toBeNull();
     const mail = await mailFor(server, email);
     expect(mail).toHaveLength(2);
@@ -78,7 +87,11 @@ describe("e-mail confirmation", () => {
   it("PKCE: the GoTrue-style verify link redirects with a code that exchanges for a session", async () => {
     const email = uniqueEmail("pkce");
     const pkceClient = client(server, undefined, "pkce");
-    await pkceClient.auth.signUp({ email, password: STRONG_PASSWORD });
+    await pkceClient.auth.signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: { date_of_birth: birthDateYearsAgo(30) } },
+    });
     const [mail] = await mailFor(server, email);
     const { tokenHash } = tokenHashFrom(mail.body);
     const res = await raw(

@@ -3,6 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedServer, type EmbeddedServer } from "@/supabase/embedded/server";
 import {
+  birthDateYearsAgo,
   client,
   DEMO_PASSWORD,
   raw,
@@ -21,7 +22,11 @@ afterAll(() => server?.stop());
 
 async function newUser(password = STRONG_PASSWORD) {
   const email = uniqueEmail("session");
-  const { error } = await client(server).auth.signUp({ email, password, options: { data: { name: "Sam Session" } } });
+  const { error } = await client(server).auth.signUp({
+    email,
+    password,
+    options: { data: { name: "Sam Session", date_of_birth: birthDateYearsAgo(30) } },
+  });
   if (error) throw error;
   return email;
 }

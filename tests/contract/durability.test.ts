@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { importJWK, SignJWT } from "jose";
 import { afterAll, describe, expect, it } from "vitest";
-import { client, raw, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { birthDateYearsAgo, client, raw, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
 const started: ChildProcess[] = [];
 let dataDir = "";
@@ -62,7 +62,11 @@ describe("embedded backend process", () => {
       expect(url1).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
       const email = uniqueEmail("durable");
-      const signUp = await client({ url: url1 }).auth.signUp({ email, password: STRONG_PASSWORD });
+      const signUp = await client({ url: url1 }).auth.signUp({
+        email,
+        password: STRONG_PASSWORD,
+        options: { data: { date_of_birth: birthDateYearsAgo(30) } },
+      });
       expect(signUp.error).toBeNull();
       const session = signUp.data.session!;
 

@@ -10,6 +10,7 @@ import { TokenSigner } from "@/supabase/embedded/jwt";
 import { NO_RATE_LIMITS } from "@/supabase/embedded/rate-limit";
 import { startEmbeddedServer } from "@/supabase/embedded/server";
 import {
+  birthDateYearsAgo,
   client,
   DEMO_PASSWORD,
   mailFor,
@@ -92,7 +93,11 @@ describe("who may reach it", () => {
 describe("where its links lead (redirect_to)", () => {
   async function verifyLocation(redirectTo: string): Promise<URL> {
     const email = uniqueEmail("redirect");
-    await client(server).auth.signUp({ email, password: "Sturdy-pass-42" });
+    await client(server).auth.signUp({
+      email,
+      password: "Sturdy-pass-42",
+      options: { data: { date_of_birth: birthDateYearsAgo(30) } },
+    });
     await client(server).auth.resetPasswordForEmail(email);
     const [mail] = await mailFor(server, email);
     const { tokenHash } = tokenHashFrom(mail.body);
@@ -123,7 +128,11 @@ describe("where its links lead (redirect_to)", () => {
 
   it("leaves a disallowed redirect_to out of the e-mailed link", async () => {
     const email = uniqueEmail("mail-redirect");
-    await client(server).auth.signUp({ email, password: "Sturdy-pass-42" });
+    await client(server).auth.signUp({
+      email,
+      password: "Sturdy-pass-42",
+      options: { data: { date_of_birth: birthDateYearsAgo(30) } },
+    });
     await client(server).auth.resetPasswordForEmail(email, { redirectTo: "https://evil.example/steal" });
     const [mail] = await mailFor(server, email);
     expect(mail.body).not.toContain("evil.example");

@@ -93,6 +93,8 @@ beforeAll(async () => {
   people.closed = await adult("Cal Closed");
   people.pending = await adult("Pat Pending", false);
   people.noAge = await db().createUser({ name: "Nia Noage", approved: true });
+  // An account from before every sign-up had to give a date of birth.
+  await db().sql("update public.profiles set date_of_birth = null where id = $1", [people.noAge]);
   people.young = await adult("Yan Young");
   people.deleted = await adult("Del Deleted");
   for (const name of ["keen", "quiet", "resting", "excluded", "closed", "noAge", "young", "deleted"]) {

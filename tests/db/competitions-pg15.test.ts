@@ -28,14 +28,17 @@ describe("PostgreSQL 15: concurrent buyers", () => {
   it("300 buyers racing for 100 tickets: exactly 100 sold, 1…100, no draw until its time, then one draw under racing cron runs, balances equal ledgers", async () => {
     const tag = Date.now();
     const admin = (
-      await cluster.pool.query("insert into auth.users (email) values ($1) returning id", [`admin-${tag}@t.test`])
+      await cluster.pool.query(
+        'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"date_of_birth":"1990-01-01"}\') returning id',
+        [`admin-${tag}@t.test`],
+      )
     ).rows[0].id;
     await cluster.pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [
       admin,
     ]);
     const buyers: string[] = (
       await cluster.pool.query(
-        "insert into auth.users (email, raw_user_meta_data) select 'buyer-' || $1 || '-' || n || '@t.test', '{\"name\":\"Race Buyer\"}' from generate_series(1, 300) n returning id",
+        "insert into auth.users (email, raw_user_meta_data) select 'buyer-' || $1 || '-' || n || '@t.test', '{\"name\":\"Race Buyer\",\"date_of_birth\":\"1990-01-01\"}' from generate_series(1, 300) n returning id",
         [tag],
       )
     ).rows.map((r) => r.id);
@@ -121,7 +124,10 @@ describe("PostgreSQL 15: concurrent buyers", () => {
   it("draws a 1,000,000-ticket competition (online and postal numbers) and its ticket-list CSV hashes to the draw's hash", async () => {
     const tag = Date.now();
     const admin = (
-      await cluster.pool.query("insert into auth.users (email) values ($1) returning id", [`big-${tag}@t.test`])
+      await cluster.pool.query(
+        'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"date_of_birth":"1990-01-01"}\') returning id',
+        [`big-${tag}@t.test`],
+      )
     ).rows[0].id;
     await cluster.pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [
       admin,

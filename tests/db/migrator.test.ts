@@ -51,7 +51,9 @@ describe("starting on an existing database", () => {
     await first.query(
       "insert into supabase_migrations.schema_migrations (version, name) values ('20261121100000', 'foundation')",
     );
-    await first.query("insert into auth.users (email) values ('kept@labcash.test')");
+    await first.query(
+      "insert into auth.users (email, raw_user_meta_data) values ('kept@labcash.test', '{\"date_of_birth\":\"1990-01-01\"}')",
+    );
     const recorded = (await first.query("select version from supabase_migrations.schema_migrations order by version"))
       .rows;
     await first.close();

@@ -40,7 +40,7 @@ const asServer = <T>(sql: string, params: unknown[]) => call<T>("service_role", 
 async function player(credits = 0): Promise<string> {
   userCount += 1;
   const { rows } = await cluster.pool.query(
-    'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"name":"Pay Racer"}\') returning id',
+    'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"name":"Pay Racer","date_of_birth":"1990-01-01"}\') returning id',
     [`pay-${Date.now()}-${userCount}@t.test`],
   );
   const id: string = rows[0].id;

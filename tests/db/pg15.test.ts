@@ -69,7 +69,7 @@ describe("PostgreSQL 15", () => {
     requirePg15();
     const [{ id }] = (
       await pool.query(
-        "insert into auth.users (email, raw_user_meta_data) values ('pg15@labcash.test', '{\"name\":\"Pee Gee\"}') returning id",
+        'insert into auth.users (email, raw_user_meta_data) values (\'pg15@labcash.test\', \'{"name":"Pee Gee","date_of_birth":"1990-01-01"}\') returning id',
       )
     ).rows;
     const [{ account }] = await asCaller<{ account: Record<string, unknown> }>(
@@ -89,8 +89,11 @@ describe("PostgreSQL 15", () => {
 
   it(`${RACE.calls} deductions of 1 from ${RACE.balance} on 20 parallel connections: exactly ${RACE.balance} succeed`, async () => {
     requirePg15();
-    const [{ id }] = (await pool.query("insert into auth.users (email) values ('racer@labcash.test') returning id"))
-      .rows;
+    const [{ id }] = (
+      await pool.query(
+        "insert into auth.users (email, raw_user_meta_data) values ('racer@labcash.test', '{\"date_of_birth\":\"1990-01-01\"}') returning id",
+      )
+    ).rows;
     await pool.query("update public.user_account_data set approved = true, approved_at = now() where id = $1", [id]);
     await asCaller(service, "select public.add_credits(user_id => $1, amount => $2)", [id, RACE.balance]);
 

@@ -41,13 +41,16 @@ const adminSession = (id: string): Claims => ({ sub: id, role: "authenticated", 
 async function setUp(tag: string, buyers: number, terms: { total: number; cap: number; price: number }) {
   const { pool } = cluster;
   const admin: string = (
-    await pool.query("insert into auth.users (email) values ($1) returning id", [`a-${tag}@t.test`])
+    await pool.query(
+      'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"date_of_birth":"1990-01-01"}\') returning id',
+      [`a-${tag}@t.test`],
+    )
   ).rows[0].id;
   await pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [admin]);
   const ids: string[] = (
     await pool.query(
       `insert into auth.users (email, raw_user_meta_data)
-       select 'b-' || $1 || '-' || n || '@t.test', '{"name": "Rush Buyer"}' from generate_series(1, $2::integer) n
+       select 'b-' || $1 || '-' || n || '@t.test', '{"name": "Rush Buyer", "date_of_birth": "1990-01-01"}' from generate_series(1, $2::integer) n
        returning id`,
       [tag, buyers],
     )

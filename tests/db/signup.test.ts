@@ -58,7 +58,7 @@ describe("new user defaults", () => {
 
   it("falls back to 'User' when there is neither name nor e-mail (phone sign-up)", async () => {
     const [{ id }] = await db().sql<{ id: string }>(
-      "insert into auth.users (phone, raw_user_meta_data) values ('447700900123', '{}') returning id",
+      "insert into auth.users (phone, raw_user_meta_data) values ('447700900123', '{\"date_of_birth\":\"1990-01-01\"}') returning id",
     );
     const account = await db().call<{ name: string; email: string | null }>(asUser(id), "get_my_account");
     expect(account.name).toBe("User");
@@ -113,6 +113,64 @@ describe("age check", () => {
       ])
       .then(() => null, toDbError);
     expect(error).toEqual({ code: "22007", message: "Date of birth is not a valid date", hint: "invalid_input" });
+  });
+});
+
+describe("date of birth required (every way a user is made)", () => {
+  /** Inserts a user as the auth server does (sign-up and admin API alike); the refusal, or null. */
+  const signUpWith = (email: string, meta: Record<string, unknown>) =>
+    db()
+      .sql("insert into auth.users (email, raw_user_meta_data) values ($1, $2)", [email, JSON.stringify(meta)])
+      .then(() => null, toDbError);
+
+  const nothingFor = async (email: string) => {
+    expect(await db().sql("select 1 from auth.users where email = $1", [email])).toEqual([]);
+    expect(await db().sql("select 1 from public.profiles where email = $1", [email])).toEqual([]);
+  };
+
+  it("refuses a user without a date of birth (missing, null, empty, blank, no metadata) and creates nothing", async () => {
+    const required = {
+      code: "22023",
+      message: "A date of birth is required to join LabCash",
+      hint: "date_of_birth_required",
+    };
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ["missing", { name: "No Date" }],
+      ["null", { name: "No Date", date_of_birth: null }],
+      ["empty", { date_of_birth: "" }],
+      ["blank", { date_of_birth: "   " }],
+    ];
+    for (const [label, meta] of cases) {
+      const email = `nodob-${label}@labcash.test`;
+      expect(await signUpWith(email, meta), label).toEqual(required);
+      await nothingFor(email);
+    }
+    const bare = await db()
+      .sql("insert into auth.users (email) values ('nometa@labcash.test')")
+      .then(() => null, toDbError);
+    expect(bare).toEqual(required);
+    await nothingFor("nometa@labcash.test");
+  });
+
+  it("refuses a date of birth that is not a YYYY-MM-DD date at most 120 years ago", async () => {
+    const invalid = { code: "22007", message: "Date of birth is not a valid date", hint: "invalid_input" };
+    const tooOld = await dateYearsAgo(120, -1);
+    const dates = ["infinity", "-infinity", "epoch", "1990-02-31", "0000-01-01", "17/05/1990", "1990-5-17", tooOld];
+    for (const [i, dob] of dates.entries()) {
+      const email = `bad-date-${i}@labcash.test`;
+      expect(await signUpWith(email, { date_of_birth: dob }), dob).toEqual(invalid);
+      await nothingFor(email);
+    }
+    // A number is not a date either (19900517 would otherwise read as 17 May 1990).
+    expect(await signUpWith("number@labcash.test", { date_of_birth: 19900517 })).toEqual(invalid);
+    await nothingFor("number@labcash.test");
+  });
+
+  it("accepts someone born exactly 120 years ago and keeps the date", async () => {
+    const dob = await dateYearsAgo(120);
+    const id = await db().createUser({ meta: { name: "Old Timer", date_of_birth: dob } });
+    const account = await db().call<{ date_of_birth: string }>(asUser(id), "get_my_account");
+    expect(account.date_of_birth).toBe(dob);
   });
 });
 

@@ -38,7 +38,7 @@ async function asUser<T>(sub: string, sql: string, params: unknown[] = []): Prom
 async function user(role: "user" | "admin" = "user"): Promise<string> {
   userCount += 1;
   const { rows } = await cluster.pool.query(
-    'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"name":"Spin Racer"}\') returning id',
+    'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"name":"Spin Racer","date_of_birth":"1990-01-01"}\') returning id',
     [`spin-${Date.now()}-${userCount}@t.test`],
   );
   await cluster.pool.query("update public.user_account_data set approved = true, role = $2 where id = $1", [

@@ -84,6 +84,10 @@ export function rpcSql(fn: string, args: Record<string, unknown>, setReturning: 
   return [sql, names.map((n) => args[n])];
 }
 
+/** An adult's date of birth, as every sign-up must give one (the trigger refuses a user without). */
+export const ADULT_DATE_OF_BIRTH = "1990-01-01";
+const ADULT = { date_of_birth: ADULT_DATE_OF_BIRTH };
+
 // ---------------------------------------------------------------------------
 // The database
 // ---------------------------------------------------------------------------
@@ -145,7 +149,8 @@ export class TestDb {
 
   /**
    * Signs a user up the way the auth server does (insert into auth.users; the trigger
-   * makes the profile), then optionally gives a role, approval and credit.
+   * makes the profile), then optionally gives a role, approval and credit. The metadata
+   * carries an adult's date of birth unless `meta` gives one (every sign-up must).
    */
   async createUser(
     opts: {
@@ -162,7 +167,7 @@ export class TestDb {
     const email = opts.email === undefined ? `user${this.userCount}@labcash.test` : opts.email;
     const [{ id }] = await this.sql<{ id: string }>(
       "insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id",
-      [email, JSON.stringify(opts.meta ?? { name: opts.name ?? `Test User${this.userCount}` })],
+      [email, JSON.stringify({ ...ADULT, ...(opts.meta ?? { name: opts.name ?? `Test User${this.userCount}` }) })],
     );
     if (opts.role && opts.role !== "user") {
       await this.sql("update public.user_account_data set role = $2 where id = $1", [id, opts.role]);
