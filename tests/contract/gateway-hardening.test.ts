@@ -191,9 +191,21 @@ describe("bad input is a clean 4xx", () => {
     expect(res.status).toBeLessThan(500);
   });
 
-  // Not yet: functions that raise P0002 for "not found" (get_competition with an unknown slug, and
-  // about 40 more) answer 500, as PostgREST itself does for P0002; they need new migrations raising a
-  // code PostgREST maps to 404 (DECISIONS.md "Hardening").
+  // "Not found" raises PT404, which PostgREST answers with 404 (P0002 was a 500), hint unchanged.
+  it("an unknown competition answers 404 with its code", async () => {
+    const res = await raw(server, "/rest/v1/rpc/get_competition", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ p_slug: "no-such-competition" }),
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({
+      code: "PT404",
+      message: "Competition not found",
+      hint: "competition_not_found",
+    });
+  });
+
   it("an unknown draw or user id", async () => {
     const unknown = "00000000-0000-4000-8000-00000000dead";
     for (const [fn, args] of [

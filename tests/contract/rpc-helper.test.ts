@@ -29,7 +29,7 @@ describe("callRpcWith", () => {
     await expect(call).rejects.toMatchObject({
       code: "competition_not_found",
       message: "Competition not found",
-      sqlState: "P0002",
+      sqlState: "PT404",
       rpc: "get_competition",
     });
   });

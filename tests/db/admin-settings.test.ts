@@ -354,7 +354,7 @@ describe("admin_get_complaint", () => {
     const unknown = await db().rpc(asUser(admin), "admin_get_complaint", {
       p_id: "00000000-0000-4000-8000-000000000000",
     });
-    expect(unknown.error).toMatchObject({ code: "P0002", hint: "complaint_not_found" });
+    expect(unknown.error).toMatchObject({ code: "PT404", hint: "complaint_not_found" });
     expect((await db().rpc(asUser(player), "admin_get_complaint", { p_id: complaint.id })).error).toMatchObject(
       ADMIN_REQUIRED,
     );

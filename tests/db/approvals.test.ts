@@ -106,7 +106,7 @@ describe("admin_approve_user", () => {
     const res = await db().rpc(asUser(admin), "admin_approve_user", {
       p_user_id: "7b0c1a4e-0000-4000-8000-00000000f00d",
     });
-    expect(res.error).toEqual({ code: "P0002", message: "No such user", hint: "user_not_found" });
+    expect(res.error).toEqual({ code: "PT404", message: "No such user", hint: "user_not_found" });
   });
 });
 

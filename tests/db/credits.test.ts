@@ -85,7 +85,7 @@ describe("add_credits", () => {
 
   it("refuses a user who does not exist", async () => {
     const res = await db().rpc(service, "add_credits", { user_id: "7b0c1a4e-0000-4000-8000-00000000beef", amount: 5 });
-    expect(res.error).toEqual({ code: "P0002", message: "No such user", hint: "user_not_found" });
+    expect(res.error).toEqual({ code: "PT404", message: "No such user", hint: "user_not_found" });
   });
 });
 

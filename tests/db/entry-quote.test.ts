@@ -59,7 +59,7 @@ describe("get_entry_quote", () => {
     expect(await attempt(quote(buyer, draft))).toMatchObject({
       ok: false,
       message: "Competition not found",
-      code: "P0002",
+      code: "PT404",
     });
     const live = await db().createCompetition(admin);
     expect(await attempt(db().call(anon, "get_entry_quote", { p_competition_id: live }))).toMatchObject({
