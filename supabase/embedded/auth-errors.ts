@@ -109,6 +109,8 @@ export const authErrors = {
       "Maximum number of verified factors reached, unenroll to continue",
     ),
   insufficientAal: (message: string, status = 403) => new AuthError(status, "insufficient_aal", message),
+  aal2ForUpdate: () =>
+    new AuthError(401, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled."),
   challengeNotFound: () =>
     new AuthError(422, "mfa_factor_not_found", "MFA factor with the provided challenge ID not found"),
   challengeAddressMismatch: () =>

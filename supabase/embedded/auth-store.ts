@@ -314,7 +314,9 @@ export interface SessionBody {
   user: Record<string, unknown>;
 }
 
-export type AmrMethod = "password" | "otp" | "recovery" | "email_change" | "pkce" | "totp";
+/** GoTrue's authentication methods (models/amr.go) that this server records. */
+export type AmrMethod =
+  "password" | "otp" | "totp" | "recovery" | "invite" | "magiclink" | "email/signup" | "email_change";
 
 export class SessionIssuer {
   constructor(

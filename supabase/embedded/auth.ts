@@ -308,6 +308,16 @@ export class AuthService {
     return { user, claims };
   }
 
+  /** True when the user has a verified second factor and this session has not given it (aal1). */
+  private async needsSecondStep(user: UserRow, claims: Claims): Promise<boolean> {
+    const { rows } = await this.db.query<{ aal: string | null }>(
+      `select s.aal from auth.sessions s
+        where s.id = $2 and exists (select 1 from auth.mfa_factors f where f.user_id = $1 and f.status = 'verified')`,
+      [user.id, typeof claims.session_id === "string" ? claims.session_id : null],
+    );
+    return rows.length > 0 && rows[0].aal !== "aal2";
+  }
+
   /** The caller of a /factors endpoint: a signed-in user, their session, and their address. */
   private async factorCaller(r: AuthRequest): Promise<FactorCaller> {
     const { user, claims } = await this.requireUser(r.req);
@@ -523,6 +533,8 @@ export class AuthService {
     const email = rawEmail ? validateEmail(rawEmail) : undefined;
     if (password !== undefined) checkPasswordStrength(password);
     const newEmail = email !== undefined && email !== user.email ? email : undefined;
+    // GoTrue's UserUpdate: with a verified second factor, the password and address change at aal2 only.
+    if ((password || newEmail) && (await this.needsSecondStep(user, claims))) throw authErrors.aal2ForUpdate();
     if (newEmail !== undefined && (await findUserByEmail(this.db, newEmail))) throw authErrors.emailExists();
     let passwordHash: string | undefined;
     if (password !== undefined) {
@@ -805,9 +817,14 @@ export class AuthService {
     return confirmed;
   }
 
-  /** How a session begun from a link or code is recorded in its amr (see DECISIONS "amr"). */
-  private static amrFor(type: VerifyType): AmrMethod {
-    return type === "recovery" ? "recovery" : type === "email_change" ? "email_change" : "otp";
+  /**
+   * How a session begun from a PKCE link is recorded in its amr: GoTrue's ParseAuthenticationMethod of
+   * the link's type. A code or token hash posted to /verify, and an implicit-flow link, record "otp".
+   */
+  private static pkceAmrFor(type: VerifyType): AmrMethod {
+    // findVerification has already turned "email" into the signup or magic link it was.
+    if (type === "signup" || type === "email") return "email/signup";
+    return type;
   }
 
   private async verifyPost(r: AuthRequest): Promise<Reply> {
@@ -816,7 +833,7 @@ export class AuthService {
       const { user, type } = await this.findVerification(tx, params);
       const verified = await this.applyVerification(tx, user, type, params.hash);
       if (!verified) return null;
-      return this.sessions.start(tx, verified, AuthService.amrFor(type));
+      return this.sessions.start(tx, verified, "otp");
     });
     // GoTrue's answer to the first half of a secure e-mail change: a 200 with a message, no session.
     if (!session) return ok({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: "200" });
@@ -850,7 +867,7 @@ export class AuthService {
         return {
           user: applied,
           type: verified,
-          session: await this.sessions.start(tx, applied, AuthService.amrFor(verified)),
+          session: await this.sessions.start(tx, applied, "otp"),
         };
       });
     } catch (e) {
@@ -868,7 +885,7 @@ export class AuthService {
       this.authCodes.set(code, {
         ...found.pkce,
         userId: found.user.id,
-        amr: AuthService.amrFor(found.type),
+        amr: AuthService.pkceAmrFor(found.type),
         createdAt: Date.now(),
       });
       target.searchParams.set("code", code);

@@ -132,8 +132,9 @@ describe("password recovery", () => {
     expect(verified.error).toBeNull();
     expect(verified.data.session).toBeTruthy();
     const claims = (await recovering.auth.getClaims()).data!.claims;
-    expect(claims.amr?.[0]).toMatchObject({ method: "recovery" });
-    // GoTrue keeps the session's amr on refresh (auth.mfa_amr_claims): still a recovery session.
+    // GoTrue's POST /verify records every link or code as "otp" (only a PKCE link records its type).
+    expect(claims.amr?.[0]).toMatchObject({ method: "otp" });
+    // GoTrue keeps the session's amr on refresh (auth.mfa_amr_claims): the same method and time.
     const refreshed = await recovering.auth.refreshSession();
     expect(refreshed.error).toBeNull();
     const afterRefresh = (await recovering.auth.getClaims()).data!.claims;

@@ -221,6 +221,22 @@ describe("a user with a verified factor", () => {
     expect(remove.error).toMatchObject({ status: 422, code: "insufficient_aal" });
   });
 
+  it("changes the password or the address only at aal2 (GoTrue's 401 insufficient_aal at aal1)", async () => {
+    const { email } = await newUser();
+    const { client: atAal2 } = await signInAtAal2(server, email, STRONG_PASSWORD);
+    const { client: atAal1 } = await signIn(server, email, STRONG_PASSWORD);
+    const refused = await atAal1.auth.updateUser({ password: "Another-pass-42" });
+    expect(refused.error).toMatchObject({
+      status: 401,
+      code: "insufficient_aal",
+      message: "AAL2 session is required to update email or password when MFA is enabled.",
+    });
+    expect((await atAal1.auth.updateUser({ email: uniqueEmail("moved") })).error).toMatchObject({ status: 401 });
+    // Metadata is not guarded.
+    expect((await atAal1.auth.updateUser({ data: { town: "Leeds" } })).error).toBeNull();
+    expect((await atAal2.auth.updateUser({ password: "Another-pass-42" })).error).toBeNull();
+  });
+
   it("at aal2 unenrols: the session goes back to aal1 on its next refresh and the user has no factors", async () => {
     const { email } = await newUser();
     const { client: c, factorId } = await signInAtAal2(server, email, STRONG_PASSWORD);

@@ -1,6 +1,6 @@
 // Shared set-up for the contract tests: a real embedded server per test file,
 // real supabase-js clients against it.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -43,7 +43,8 @@ async function snapshot(): Promise<Blob> {
     const db = await openDatabase();
     const dump = await db.dumpDataDir("none");
     await db.close();
-    const tmp = `${file}.${process.pid}`;
+    // Unique per call: two servers starting at once in one process must not share a half-written file.
+    const tmp = `${file}.${process.pid}.${randomUUID()}`;
     await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
     await rename(tmp, file);
     return dump;

@@ -12,9 +12,11 @@ const bodySchema = z.object({
 });
 
 /**
- * A session opened from a recovery e-mail within this long may set a new password without the
- * old one (that is what the link is for); every other session must give the current password.
- * GoTrue's recovery link itself lives an hour (mailer OTP expiry).
+ * A session opened from an e-mailed link or code within this long may set a new password without
+ * the old one (that is what a reset link is for); every other session must give the current
+ * password. GoTrue records such a session's amr as "otp" (a link or code posted to /verify, which is
+ * what /auth/confirm does) or, for a PKCE link, as "recovery". Either proves the mailbox, which is
+ * all a reset needs. GoTrue's links themselves live an hour (mailer OTP expiry).
  */
 const RECOVERY_WINDOW_SECONDS = 60 * 60;
 
@@ -42,7 +44,7 @@ export async function POST(request: NextRequest) {
   const parsed = bodySchema.safeParse(body);
   if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? "Failed to update password");
 
-  if (!openedFromRecentRecovery(claims.claims.amr)) {
+  if (!openedFromRecentEmail(claims.claims.amr)) {
     const { currentPassword } = parsed.data;
     if (!currentPassword) return error(400, "Enter your current password");
     const check = await passwordMatches(current.user.email, currentPassword);
@@ -56,12 +58,14 @@ export async function POST(request: NextRequest) {
   return NextResponse.json({ ok: true });
 }
 
-function openedFromRecentRecovery(amr: unknown): boolean {
+const EMAILED_METHODS: readonly unknown[] = ["otp", "recovery"];
+
+function openedFromRecentEmail(amr: unknown): boolean {
   if (!Array.isArray(amr)) return false;
   const now = Date.now() / 1000;
   return amr.some(
     (entry: { method?: unknown; timestamp?: unknown }) =>
-      entry?.method === "recovery" &&
+      EMAILED_METHODS.includes(entry?.method) &&
       typeof entry.timestamp === "number" &&
       now - entry.timestamp < RECOVERY_WINDOW_SECONDS,
   );
