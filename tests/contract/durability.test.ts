@@ -1,55 +1,20 @@
 // The CLI (`npm run embedded`) as a real process on a real data directory:
 // data and sessions survive `kill -9`, a second process is refused, SIGTERM is clean.
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { importJWK, SignJWT } from "jose";
 import { afterAll, describe, expect, it } from "vitest";
+import { embeddedExited, embeddedReady, killLeftovers, launchEmbedded } from "./embedded-process";
 import { birthDateYearsAgo, client, raw, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
-const started: ChildProcess[] = [];
 let dataDir = "";
 
 afterAll(async () => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  killLeftovers();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-function launch(dir: string): ChildProcess {
-  // node --import tsx (not the tsx wrapper) so the pid we signal is the server itself.
-  const child = spawn(process.execPath, ["--import", "tsx", "supabase/embedded/main.ts"], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
-    env: { ...process.env, LABCASH_DATA_DIR: dir, EMBEDDED_PORT: "0", EMBEDDED_LOG: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  started.push(child);
-  return child;
-}
-
-function ready(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = out.match(/^Embedded Supabase ready at (http:\/\/\S+)$/m);
-      if (match) resolve(match[1]);
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`embedded backend exited (${code}) before ready:\n${out}\n${err}`)));
-  });
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, stderr });
-    else child.once("exit", (code) => resolve({ code, stderr }));
-  });
-}
 
 describe("embedded backend process", () => {
   it(
@@ -57,8 +22,8 @@ describe("embedded backend process", () => {
     { timeout: 180_000 },
     async () => {
       dataDir = await mkdtemp(path.join(tmpdir(), "labcash-durability-"));
-      const first = launch(dataDir);
-      const url1 = await ready(first);
+      const first = launchEmbedded(dataDir);
+      const url1 = await embeddedReady(first);
       expect(url1).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
       const email = uniqueEmail("durable");
@@ -70,12 +35,12 @@ describe("embedded backend process", () => {
       expect(signUp.error).toBeNull();
       const session = signUp.data.session!;
 
-      const killed = exited(first);
+      const killed = embeddedExited(first);
       first.kill("SIGKILL");
       await killed;
 
-      const second = launch(dataDir);
-      const url2 = await ready(second);
+      const second = launchEmbedded(dataDir);
+      const url2 = await embeddedReady(second);
       const signInAgain = await client({ url: url2 }).auth.signInWithPassword({ email, password: STRONG_PASSWORD });
       expect(signInAgain.error).toBeNull();
 
@@ -111,12 +76,12 @@ describe("embedded backend process", () => {
       expect(user.error?.code).toBe("bad_jwt");
 
       // One process per data directory.
-      const intruder = launch(dataDir);
-      const refused = await exited(intruder);
+      const intruder = launchEmbedded(dataDir);
+      const refused = await embeddedExited(intruder);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain("Another embedded backend");
 
-      const stopped = exited(second);
+      const stopped = embeddedExited(second);
       second.kill("SIGTERM");
       expect((await stopped).code).toBe(0);
       expect(existsSync(path.join(dataDir, "embedded.pid"))).toBe(false);
