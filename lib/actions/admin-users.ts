@@ -3,10 +3,19 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { adjustCredit, deleteUser, KYC_STATUSES, setUserRole, updateUser, USER_ROLES } from "@/lib/data/admin-users";
+import { removeSecondFactors } from "@/lib/auth/factors";
+import {
+  adjustCredit,
+  deleteUser,
+  KYC_STATUSES,
+  recordTwoStepReset,
+  setUserRole,
+  updateUser,
+  USER_ROLES,
+} from "@/lib/data/admin-users";
 import { formatGBP } from "@/lib/format";
 import { defineAction } from "./define-action";
-import { ok } from "./result";
+import { fail, ok } from "./result";
 
 // The edit screen's actions (/admin/users/{id}/edit). Each is guarded by its role here and again in
 // SQL, which also refuses an admin's own credit or role and large adjustments by plain admins.
@@ -68,4 +77,22 @@ export const deleteUserAccount = defineAction({ schema: deleteSchema, role: "sup
   await deleteUser(userId);
   revalidatePath("/admin/users");
   redirect(`/admin/users/${userId}?deleted=1`);
+});
+
+/**
+ * Removes the authenticator of someone who lost it. SQL first: it decides who may and audits it;
+ * then the auth server removes the factors. If that second step fails the form says so, and trying
+ * again is safe (a second audit line, nothing else).
+ */
+export const resetTwoStepAction = defineAction({ schema: deleteSchema, role: "super_admin" }, async ({ userId }) => {
+  await recordTwoStepReset(userId);
+  try {
+    await removeSecondFactors(userId);
+  } catch (e) {
+    console.error("removing second factors failed", e);
+    return fail("The auth server did not remove the authenticator. Please try again.");
+  }
+  // The card redraws showing it off, which is the confirmation.
+  revalidatePath(`/admin/users/${userId}/edit`);
+  return ok(undefined);
 });

@@ -11,6 +11,7 @@ import {
   type UserRole,
 } from "./admin-users-options";
 import { protectionsSchema } from "./protections";
+import { noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 
 // Admin users and approvals (issue 11 items 3 and 4). Admins only; the SQL checks every call
@@ -150,6 +151,10 @@ export const adjustCredit = (userId: string, pounds: number, reason: string) =>
 
 export const deleteUser = (userId: string): Promise<AdminUserRow> =>
   callRpc("admin_delete_user", { p_user_id: userId }, userRowSchema);
+
+/** Super admins: allows and audits resetting another user's two-step verification (the SQL decides). */
+export const recordTwoStepReset = (userId: string) =>
+  callRpc("admin_record_two_step_reset", { p_user_id: userId }, noResult);
 
 const bulkSchema = z.object({
   approved: z.array(z.object({ id: z.string().uuid(), name: z.string() })),

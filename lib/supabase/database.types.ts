@@ -1415,6 +1415,12 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_record_two_step_reset: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: undefined
+      }
       admin_reject_user: {
         Args: {
           p_user_id: string

@@ -15,6 +15,7 @@ const db = dbPerFile();
 const SUPER_ADMIN_ONLY: Record<string, string> = {
   admin_set_user_role: "manage_users: roles are for super admins",
   admin_delete_user: "delete: anonymising an account is for super admins",
+  admin_record_two_step_reset: "manage_users: removing someone's authenticator is for super admins",
 };
 
 /** The refusals that are about the caller, not the input. */

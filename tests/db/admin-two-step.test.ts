@@ -38,7 +38,7 @@ async function refusal(caller: Caller, fn: string, args: Record<string, unknown>
 }
 
 /** Admin functions only a super admin may run (as in admin-matrix.test.ts). */
-const SUPER_ADMIN_ONLY = new Set(["admin_set_user_role", "admin_delete_user"]);
+const SUPER_ADMIN_ONLY = new Set(["admin_set_user_role", "admin_delete_user", "admin_record_two_step_reset"]);
 
 describe("private.session_is_aal2 reads the token's aal", () => {
   it("is true for aal2 only: aal1, a token without aal, a malformed level and no token are not", async () => {
@@ -217,5 +217,36 @@ describe("row-level security: an aal1 admin reads like a player", () => {
       (await db().as<{ id: string }>(caller, "select id from public.competitions where id = $1", [draft])).rows;
     expect(await seen(asUserAtAal1(admin))).toEqual([]);
     expect(await seen(asUser(admin))).toEqual([{ id: draft }]);
+  });
+});
+
+describe("admin_record_two_step_reset", () => {
+  it("lets a super admin at aal2 reset another user's, audited; refuses their own, an unknown user, aal1 and plain admins", async () => {
+    expect(await refusal(asUser(admin), "admin_record_two_step_reset", { p_user_id: player })).toEqual(
+      SUPER_ADMIN_REQUIRED,
+    );
+    expect(await refusal(asUserAtAal1(superAdmin), "admin_record_two_step_reset", { p_user_id: player })).toEqual(
+      AAL2_REQUIRED,
+    );
+    expect(await refusal(asUser(superAdmin), "admin_record_two_step_reset", { p_user_id: superAdmin })).toMatchObject({
+      hint: "invalid_input",
+      message: "You cannot reset your own two-step verification. Ask another super admin.",
+    });
+    expect(
+      await refusal(asUser(superAdmin), "admin_record_two_step_reset", {
+        p_user_id: "00000000-0000-4000-8000-00000000dead",
+      }),
+    ).toMatchObject({ code: "PT404", hint: "user_not_found" });
+    const logged = async () =>
+      (
+        await db().sql<{ n: number }>(
+          `select count(*)::int as n from public.activity_log where action = 'user.two_step_reset' and subject_id = $1`,
+          [player],
+        )
+      )[0].n;
+    expect(await logged()).toBe(0);
+    const res = await db().rpc(asUser(superAdmin), "admin_record_two_step_reset", { p_user_id: player });
+    expect(res.error).toBeNull();
+    expect(await logged()).toBe(1);
   });
 });

@@ -105,6 +105,8 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_adjust_credit(uuid,numeric,text)":
     "admins only (checked inside); credit with a reason through the ledger, large ones super admins only, never own",
   "admin_delete_user(uuid)": "super admins only (checked inside); anonymises a player, keeps ledger and tickets",
+  "admin_record_two_step_reset(uuid)":
+    "super admins at aal2 only (checked inside); allows and audits removing another user's second factors",
   "admin_approve_users(uuid[])": "admins only (checked inside); approves waiting accounts in bulk",
   "admin_get_approval_mode()": "admins only (checked inside); reads the approval_mode setting",
   "admin_set_approval_mode(text)": "admins only (checked inside); writes the approval_mode setting, audited",

@@ -4,6 +4,7 @@ import { createUser, promoteToAdmin, recoveryLink } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
 import { TwoStepPage } from "./support/pages/two-step";
+import { storageStatePath } from "./support/users";
 
 // Two-step verification (issue "Hardening" 7): admins set up an authenticator app on their first visit
 // to the console and give its code at every sign-in after; players may turn it on from their profile.
@@ -118,6 +119,34 @@ test("with two-step verification on, a password reset link asks for the code bef
   await reset.newPassword.fill("Fresh-start-42");
   await reset.setNewPassword.click();
   await expect(reset.status).toHaveText("Your password has been changed.");
+});
+
+test("a super admin resets the two-step verification of a player who lost their phone", async ({
+  browser,
+  approvedPlayer: player,
+}) => {
+  const { page } = player;
+  await page.goto("/account/two-step?next=%2Faccount%2Fprofile");
+  await new TwoStepPage(page).setUpAuthenticator();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+
+  const context = await browser.newContext({ storageState: storageStatePath("superAdmin") });
+  const admin = await context.newPage();
+  await admin.goto(`/admin/users/${player.id}/edit`);
+  await expect(admin.getByText("On. If they have lost their authenticator app, reset it")).toBeVisible();
+  const reset = admin.getByRole("form", { name: "Two-step verification" });
+  await reset.getByRole("button", { name: "Reset two-step verification" }).click();
+  // The card redraws as it now is: off, with nothing left to reset.
+  await expect(admin.getByText("Off: they have no authenticator app set up.")).toBeVisible();
+  await expect(reset).toHaveCount(0);
+  await context.close();
+
+  // Their password alone signs them in again.
+  await page.goto("/logout");
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(player.email, player.password);
+  await expect(page).toHaveURL(/\/account$/);
 });
 
 for (const colorScheme of ["light", "dark"] as const) {

@@ -5,10 +5,12 @@ import { CreditAdjustmentForm } from "@/components/admin/users/credit-adjustment
 import { DeleteUserDialog } from "@/components/admin/users/delete-user-dialog";
 import { loadUser } from "@/components/admin/users/load-user";
 import { RoleForm } from "@/components/admin/users/role-form";
+import { TwoStepResetForm } from "@/components/admin/users/two-step-reset-form";
 import { UserDetailsForm } from "@/components/admin/users/user-details-form";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { hasSecondFactor } from "@/lib/auth/factors";
 import { requireAdmin } from "@/lib/auth/session";
 import { formatGBP } from "@/lib/format";
 
@@ -23,6 +25,7 @@ export default async function EditUserPage({ params }: { params: Promise<{ id: s
   if (user.approval === "deleted") notFound();
   const superAdmin = me.role === "super_admin";
   const own = me.id === user.id;
+  const twoStepOn = superAdmin && !own ? await hasSecondFactor(user.id) : false;
   return (
     <section className="flex flex-col gap-6">
       <div>
@@ -76,6 +79,23 @@ export default async function EditUserPage({ params }: { params: Promise<{ id: s
                 <RoleForm userId={user.id} role={user.role} />
               )}
             </CardContent>
+          </Card>
+        ) : null}
+        {superAdmin && !own ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>Two-step verification</CardTitle>
+              <CardDescription>
+                {twoStepOn
+                  ? "On. If they have lost their authenticator app, reset it: they sign in with their password and set up a new one (admins must before the console opens)."
+                  : "Off: they have no authenticator app set up."}
+              </CardDescription>
+            </CardHeader>
+            {twoStepOn ? (
+              <CardContent>
+                <TwoStepResetForm userId={user.id} />
+              </CardContent>
+            ) : null}
           </Card>
         ) : null}
         {superAdmin && !own && user.role === "user" ? (
