@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Profile settings" };
 
 export default async function ProfilePage() {
   const account = await requireUser("/account/profile");
-  const { hasSecondFactor } = await getSessionFacts();
+  const { hasSecondFactor, atSecondStep } = await getSessionFacts();
   return (
     <section className="flex max-w-lg flex-col gap-8">
       <h1 className="text-2xl font-bold">Profile settings</h1>
@@ -53,13 +53,20 @@ export default async function ProfilePage() {
               On: each time you sign in, you also enter a code from your authenticator app.
               {isAdmin(account) && " Admins must keep it on."}
             </p>
-            {!isAdmin(account) && <TurnOffTwoStepForm />}
+            {isAdmin(account) ? null : atSecondStep ? (
+              <TurnOffTwoStepForm />
+            ) : (
+              // Turning it off, like changing the password, needs this session to have given its code.
+              <Link href={twoStepPath("/account/profile")} className="self-start text-sm underline">
+                Enter your code to change this
+              </Link>
+            )}
           </>
         ) : (
           <>
             <p className="text-sm">
-              Off. Turn it on to be asked for a code from an authenticator app on your phone as well as your password,
-              so a stolen password alone cannot open your account.
+              Off. Turn it on to be asked for a code from an authenticator app on your phone as well as your password
+              each time you sign in.
             </p>
             <Link href={twoStepPath("/account/profile")} className={buttonClasses("primary", "md", "self-start")}>
               Set up two-step verification

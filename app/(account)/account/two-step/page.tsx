@@ -16,6 +16,8 @@ export default async function TwoStepPage({ searchParams }: { searchParams: Prom
   const next = safeNextPath(typeof rawNext === "string" ? rawNext : undefined);
   const account = await requireUser(twoStepPath(next));
   const facts = await getSessionFacts();
+  // Signed out or revoked elsewhere: the auth server knows nothing of this session's factors.
+  if (!facts.live) redirect(`/login?next=${encodeURIComponent(twoStepPath(next))}`);
   if (facts.atSecondStep) redirect(next);
 
   return (

@@ -25,7 +25,8 @@ export default async function EditUserPage({ params }: { params: Promise<{ id: s
   if (user.approval === "deleted") notFound();
   const superAdmin = me.role === "super_admin";
   const own = me.id === user.id;
-  const twoStepOn = superAdmin && !own ? await hasSecondFactor(user.id) : false;
+  // Null when the auth server could not say: the card says so rather than the whole screen failing.
+  const twoStepOn = superAdmin && !own ? await hasSecondFactor(user.id).catch(() => null) : false;
   return (
     <section className="flex flex-col gap-6">
       <div>
@@ -86,9 +87,11 @@ export default async function EditUserPage({ params }: { params: Promise<{ id: s
             <CardHeader>
               <CardTitle>Two-step verification</CardTitle>
               <CardDescription>
-                {twoStepOn
-                  ? "On. If they have lost their authenticator app, reset it: they sign in with their password and set up a new one (admins must before the console opens)."
-                  : "Off: they have no authenticator app set up."}
+                {twoStepOn === null
+                  ? "The auth server did not answer, so whether it is on is not known. Reload to try again."
+                  : twoStepOn
+                    ? "On. If they have lost their authenticator app, reset it: they sign in with their password and set up a new one (admins must before the console opens)."
+                    : "Off: they have no authenticator app set up."}
               </CardDescription>
             </CardHeader>
             {twoStepOn ? (
