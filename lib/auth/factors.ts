@@ -1,5 +1,6 @@
 import "server-only";
 import { createAdminClient } from "@/lib/supabase/admin";
+import { hasVerifiedFactor } from "./paths";
 
 // A user's second factors, as the auth server's admin API (secret key) sees them: for the super
 // admin's reset on the edit screen. Signed-in users manage their own through lib/actions/two-step.ts.
@@ -8,7 +9,7 @@ import { createAdminClient } from "@/lib/supabase/admin";
 export async function hasSecondFactor(userId: string): Promise<boolean> {
   const { data, error } = await createAdminClient().auth.admin.mfa.listFactors({ userId });
   if (error) throw error;
-  return data.factors.some((factor) => factor.status === "verified");
+  return hasVerifiedFactor(data.factors);
 }
 
 /** Removes every second factor of the user; their sessions fall back to aal1, as GoTrue does. */

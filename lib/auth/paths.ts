@@ -52,12 +52,17 @@ export function twoStepPath(next: string): string {
   return `${TWO_STEP_PATH}?next=${encodeURIComponent(next)}`;
 }
 
+/** Whether a user's factors (as the auth server lists them) include one that has been verified. */
+export function hasVerifiedFactor(factors: readonly { status: string }[] | undefined): boolean {
+  return (factors ?? []).some((factor) => factor.status === "verified");
+}
+
 /**
  * Where a fresh sign-in (password, e-mail link or code exchange) goes: on to `next`, or first to the
  * code step when the user has a verified second factor, since the session is then only half there.
  */
 export function afterSignIn(next: string, factors: readonly { status: string }[] | undefined): string {
-  return (factors ?? []).some((factor) => factor.status === "verified") ? twoStepPath(next) : next;
+  return hasVerifiedFactor(factors) ? twoStepPath(next) : next;
 }
 
 /** Where a path may not lead after sign-in: back to the screens that sign in or out. */

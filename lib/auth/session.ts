@@ -6,7 +6,7 @@ import { getMyAccount } from "@/lib/data/account";
 import { isAdminRole, type Account } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
 import type { SessionFacts } from "@/lib/actions/action";
-import { twoStepPath } from "./paths";
+import { hasVerifiedFactor, twoStepPath } from "./paths";
 
 export type { Account };
 
@@ -31,7 +31,7 @@ export const getSessionFacts = cache(async (): Promise<SessionFacts> => {
   return {
     live: true,
     atSecondStep: claims?.aal === "aal2",
-    hasSecondFactor: (data.user.factors ?? []).some((factor) => factor.status === "verified"),
+    hasSecondFactor: hasVerifiedFactor(data.user.factors),
   };
 });
 

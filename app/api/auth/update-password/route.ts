@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { SECOND_STEP_REQUIRED } from "@/lib/actions/action";
+import { hasVerifiedFactor } from "@/lib/auth/paths";
 import { crossOriginReason, isJsonRequest } from "@/lib/http/same-origin";
 import { createPublicClient } from "@/lib/supabase/public";
 import { createClient } from "@/lib/supabase/server";
@@ -32,8 +33,7 @@ export async function POST(request: NextRequest) {
   const { data: claims } = await supabase.auth.getClaims();
   const { data: current } = await supabase.auth.getUser();
   if (!claims?.claims || !current.user?.email) return error(401, "User not authenticated");
-  const hasSecondFactor = (current.user.factors ?? []).some((factor) => factor.status === "verified");
-  if (hasSecondFactor && claims.claims.aal !== "aal2") return error(403, SECOND_STEP_REQUIRED);
+  if (hasVerifiedFactor(current.user.factors) && claims.claims.aal !== "aal2") return error(403, SECOND_STEP_REQUIRED);
 
   let body: unknown;
   try {
