@@ -49,6 +49,16 @@ const variables = z.object({
   PORT: z.string().regex(/^\d+$/, "must be a port number").default("3000"),
   /** Public origin of the site: sitemap.xml, robots.txt, Open Graph URLs and links in e-mails. */
   SITE_URL: origin.optional(),
+  /**
+   * The request header whose first address is the visitor's (Vercel and most proxies set
+   * X-Forwarded-For, and Next fills it from the connection when it is absent): the auth server's rate
+   * limits count per visitor through it (lib/supabase/visitor-fetch.ts).
+   */
+  CLIENT_ADDRESS_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, "must be a header name, e.g. x-real-ip")
+    .default("x-forwarded-for")
+    .transform((v) => v.toLowerCase()),
   NEXT_PUBLIC_SUPABASE_URL: httpUrl.optional(),
   /** Overrides NEXT_PUBLIC_SUPABASE_URL at run time (the launcher points the app at an embedded backend with it). */
   SUPABASE_URL: httpUrl.optional(),

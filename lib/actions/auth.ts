@@ -20,6 +20,8 @@ import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
 
 const TOO_MANY_ATTEMPTS = "Too many attempts from here. Please wait a few minutes and try again.";
+/** The auth server's e-mail allowance (per address, per visitor, per hour) is spent: nothing was sent. */
+const EMAIL_NOT_SENT = "We could not send the e-mail just now. Please try again in a few minutes.";
 
 // Spec §6: a blank e-mail or password gets GoTrue's own wording before any format check.
 const signInInput = z
@@ -58,8 +60,7 @@ export const signUp = defineAction(
       if (error.code === "user_already_exists")
         return fail("An account with that e-mail already exists. Sign in instead.");
       if (error.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
-      if (error.code === "over_email_send_rate_limit")
-        return fail("We cannot send another e-mail just now. Please try again in a few minutes.");
+      if (error.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
       return fail(error.message);
     }
     if (!data.session)
@@ -73,10 +74,13 @@ export const requestPasswordReset = defineAction({ schema: resetRequestSchema, r
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${await siteUrl()}/auth/reset-password`,
   });
-  // Same answer whether or not the account exists, so the form cannot be used to probe for accounts:
-  // the auth server's "only one mail a minute to this address" would say it does, so it reads the same.
-  const quiet = ["user_not_found", "over_email_send_rate_limit"];
-  if (error && error.status !== 404 && !quiet.includes(error.code ?? "")) return fail(error.message);
+  // Same answer whether or not the account exists, so the form cannot be used to probe for accounts. When
+  // the e-mail allowance is spent nothing goes out, and the visitor is told so rather than to wait for a
+  // link: the embedded auth server counts the allowance before it looks the address up, so that refusal
+  // is the same for every address too (DECISIONS.md "Hardening").
+  if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
+  if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
+  if (error && error.status !== 404 && error.code !== "user_not_found") return fail(error.message);
   return ok(undefined, "If an account exists for that e-mail, a reset link is on its way.");
 });
 

@@ -1,8 +1,9 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
-import { supabaseEnv } from "@/lib/env";
+import { env, supabaseEnv } from "@/lib/env";
 import { sessionCookieOptions } from "./cookie-options";
 import type { Database } from "./database.types";
+import { visitorAddressFrom, visitorFetch } from "./visitor-fetch";
 
 /**
  * Refreshes the session cookies for this request and returns the verified claims.
@@ -11,8 +12,11 @@ import type { Database } from "./database.types";
  */
 export async function updateSession(request: NextRequest) {
   let response = NextResponse.next({ request });
-  const { url, publishableKey } = supabaseEnv();
-  const supabase = createServerClient<Database>(url, publishableKey, {
+  const settings = supabaseEnv();
+  const visitor = visitorAddressFrom(request.headers, env().CLIENT_ADDRESS_HEADER);
+  // Refreshing a session is limited per visitor too: forward whose it is (./visitor-fetch.ts).
+  const supabase = createServerClient<Database>(settings.url, settings.publishableKey, {
+    global: { fetch: visitorFetch(visitor, settings) },
     cookieOptions: sessionCookieOptions(
       request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, ""),
     ),

@@ -64,6 +64,16 @@ export const authErrors = {
       `For security purposes, you can only request this after ${seconds} seconds.`,
     ),
   invalidCredentials: () => new AuthError(400, "invalid_credentials", "Invalid login credentials"),
+  /** LabCash's per-account limit (rate-limit.ts): GoTrue's code for a limit, with the wait in the message. */
+  tooManyWrongPasswords: (seconds: number) =>
+    new AuthError(429, "over_request_rate_limit", `Too many wrong passwords. Try again in ${seconds} seconds.`),
+  tooManyWrongCodes: (seconds: number) =>
+    new AuthError(429, "over_request_rate_limit", `Too many wrong codes. Try again in ${seconds} seconds.`),
+  // GoTrue's otp.go and reauthenticate.go.
+  otpDisabled: () => new AuthError(422, "otp_disabled", "Signups not allowed for otp"),
+  phoneProviderDisabled: () => new AuthError(400, "phone_provider_disabled", "Unsupported phone provider"),
+  emailNotVerified: () => new AuthError(422, "email_not_confirmed", "Please verify your email first."),
+  reauthenticationNotValid: () => new AuthError(422, "reauthentication_not_valid", "Nonce has expired or is invalid"),
   emailNotConfirmed: () => new AuthError(400, "email_not_confirmed", "Email not confirmed"),
   userBanned: () => new AuthError(400, "user_banned", "User is banned"),
   userAlreadyExists: () => new AuthError(422, "user_already_exists", "User already registered"),

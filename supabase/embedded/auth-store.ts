@@ -33,6 +33,8 @@ export interface UserRow {
   email_change_sent_at: Date | null;
   /** GoTrue's secure e-mail change: 1 once one of the two links has been followed. */
   email_change_confirm_status: number | null;
+  reauthentication_token: string | null;
+  reauthentication_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;

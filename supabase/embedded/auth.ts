@@ -5,6 +5,7 @@
 // difference from hosted Supabase.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import bcrypt from "bcryptjs";
 import { AuthError, authErrors, checkPasswordStrength } from "./auth-errors";
@@ -32,7 +33,7 @@ import {
   type SessionBody,
   type UserRow,
 } from "./auth-store";
-import { bearer, keyRole } from "./callers";
+import { bearer, keyRole, visitorAddress } from "./callers";
 import type { Reply } from "./http";
 import { TokenError, type Claims, type TokenSigner } from "./jwt";
 import { queueMail } from "./mail";
@@ -171,7 +172,12 @@ export class AuthService {
   constructor(private readonly options: AuthOptions) {
     this.sessions = new SessionIssuer(options.signer, options.issuer);
     this.limiter = new RateLimiter(options.rateLimits);
-    this.factors = new SecondFactors(options.db, this.sessions, () => new URL(options.redirects.siteUrl).host);
+    this.factors = new SecondFactors(
+      options.db,
+      this.sessions,
+      () => new URL(options.redirects.siteUrl).host,
+      this.limiter,
+    );
   }
 
   private get db(): PGlite {
@@ -211,6 +217,11 @@ export class AuthService {
         return this.verifyRedirect(r);
       case "POST /resend":
         return this.resend(r);
+      case "POST /otp":
+        this.limit("otp", r);
+        return this.otp(r);
+      case "GET /reauthenticate":
+        return this.reauthenticate(r);
       case "GET /admin/users":
         return this.listUsers(r);
       case "POST /admin/users":
@@ -250,17 +261,25 @@ export class AuthService {
     throw authErrors.notFound();
   }
 
-  /** Refuses the request with GoTrue's 429 when its client address is over the limit for `action`. */
+  /** Refuses the request with GoTrue's 429 when its visitor is over the limit for `action`. */
   private limit(action: LimitedAction, r: AuthRequest): void {
-    if (!this.limiter.allow(action, r.req.socket.remoteAddress ?? "unknown")) throw authErrors.overRequestRateLimit();
+    if (!this.limiter.allow(action, visitorAddress(r.req))) throw authErrors.overRequestRateLimit();
   }
 
-  /** Queues an auth e-mail within GoTrue's limits: one per address per emailSecondsApart, emailsPerHour in all. */
-  private async mail(tx: Db, message: Parameters<typeof queueMail>[1]): Promise<void> {
-    const verdict = this.limiter.allowEmail(normalizeEmail(message.to));
-    if (verdict === "too_soon")
-      throw authErrors.emailTooSoon(this.limiter.secondsUntilEmail(normalizeEmail(message.to)));
-    if (verdict === "over_hourly") throw authErrors.overEmailSendRateLimit();
+  /**
+   * Counts an auth e-mail to `address` for the request's visitor, or refuses it with GoTrue's 429: one per
+   * address per emailSecondsApart, a few per visitor per hour, emailsPerHour in all.
+   */
+  private allowEmail(r: AuthRequest, address: string): void {
+    const verdict = this.limiter.allowEmail(normalizeEmail(address), visitorAddress(r.req));
+    if (verdict.ok) return;
+    if (verdict.reason === "too_soon") throw authErrors.emailTooSoon(verdict.retryAfterSeconds);
+    throw authErrors.overEmailSendRateLimit();
+  }
+
+  /** Queues an auth e-mail within the limits (allowEmail). */
+  private async mail(r: AuthRequest, tx: Db, message: Parameters<typeof queueMail>[1]): Promise<void> {
+    this.allowEmail(r, message.to);
     await queueMail(tx, message);
   }
 
@@ -323,7 +342,7 @@ export class AuthService {
     const { user, claims } = await this.requireUser(r.req);
     if (typeof claims.session_id !== "string")
       throw authErrors.unexpected("A valid session and a registered user are required to enroll a factor");
-    return { user, sessionId: claims.session_id, ip: r.req.socket.remoteAddress ?? "unknown" };
+    return { user, sessionId: claims.session_id, ip: visitorAddress(r.req) };
   }
 
   /** The admin API takes the secret key only (GoTrue: a service_role JWT). */
@@ -360,7 +379,7 @@ export class AuthService {
         return ok(this.obfuscatedUser(email, data));
       }
       const resent = await this.db.transaction(async (tx) => {
-        const user = await this.sendConfirmation(tx, existing, redirectTo);
+        const user = await this.sendConfirmation(r, tx, existing, redirectTo);
         return userJson(tx, user);
       });
       if (pkce) this.pendingPkce.set(existing.id, pkce);
@@ -378,7 +397,7 @@ export class AuthService {
           signup: true,
         });
         if (this.options.mailConfirmation) {
-          const pending = await this.sendConfirmation(tx, user, redirectTo);
+          const pending = await this.sendConfirmation(r, tx, user, redirectTo);
           if (pkce) this.pendingPkce.set(user.id, pkce);
           return userJson(tx, pending);
         }
@@ -409,13 +428,13 @@ export class AuthService {
     };
   }
 
-  private async sendConfirmation(tx: Db, user: UserRow, redirectTo?: string): Promise<UserRow> {
+  private async sendConfirmation(r: AuthRequest, tx: Db, user: UserRow, redirectTo?: string): Promise<UserRow> {
     const { otp, tokenHash } = newOtp(user.email!);
     const { rows } = await tx.query<UserRow>(
       "update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1 returning *",
       [user.id, tokenHash],
     );
-    await this.mail(tx, { to: user.email!, kind: "signup", tokenHash, otp, redirectTo });
+    await this.mail(r, tx, { to: user.email!, kind: "signup", tokenHash, otp, redirectTo });
     return rows[0];
   }
 
@@ -429,24 +448,39 @@ export class AuthService {
 
   private async token(r: AuthRequest): Promise<Reply> {
     const grant = r.url.searchParams.get("grant_type");
-    if (grant === "password") return ok(await this.passwordGrant(r.body));
+    if (grant === "password") return ok(await this.passwordGrant(r.body, visitorAddress(r.req)));
     if (grant === "refresh_token") return ok(await this.refreshGrant(r.body));
     if (grant === "pkce") return ok(await this.pkceGrant(r.body));
     throw authErrors.unsupportedGrant();
   }
 
-  private async passwordGrant(body: Record<string, unknown>): Promise<SessionBody> {
+  /**
+   * A password sign-in. Wrong passwords are counted per address typed (known or not, so the answers do
+   * not tell which exist): the visitor who typed them cools down on that address, and each further wrong
+   * answer for it is held back a little longer (rate-limit.ts recordPassword); the right password from
+   * anyone else is answered at once.
+   */
+  private async passwordGrant(body: Record<string, unknown>, visitor: string): Promise<SessionBody> {
     const email = str(body.email);
     const password = str(body.password);
     if (!email) {
       if (str(body.phone)) throw authErrors.invalidCredentials();
       throw authErrors.validation("missing email or phone");
     }
+    const account = normalizeEmail(email);
+    const coolDown = this.limiter.passwordCoolDown(account, visitor);
+    if (coolDown > 0) throw authErrors.tooManyWrongPasswords(coolDown);
     const user = await findUserByEmail(this.db, email);
     // bcrypt runs even for unknown addresses so timing does not reveal which exist.
     const hash = user?.encrypted_password ?? timingHash();
     const matches = await bcrypt.compare(password ?? "", hash).catch(() => false);
-    if (!user || !user.encrypted_password || !matches) throw authErrors.invalidCredentials();
+    const right = Boolean(user?.encrypted_password) && matches;
+    const holdBack = this.limiter.recordPassword(account, visitor, right);
+    if (!right) {
+      if (holdBack > 0) await sleep(holdBack);
+      throw authErrors.invalidCredentials();
+    }
+    if (!user) throw authErrors.invalidCredentials();
     if (isBanned(user)) throw authErrors.userBanned();
     if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed();
     return this.db.transaction((tx) => this.sessions.start(tx, user, "password"));
@@ -566,7 +600,7 @@ export class AuthService {
         }
         // GoTrue (user.go): a permanent user's new address always waits for its confirmation links,
         // whether or not sign-ups need confirming; only an anonymous user's is applied at once.
-        if (newEmail) await this.sendEmailChange(tx, (await findUserById(tx, user.id))!, newEmail, redirectTo);
+        if (newEmail) await this.sendEmailChange(r, tx, (await findUserById(tx, user.id))!, newEmail, redirectTo);
         return userJson(tx, (await findUserById(tx, user.id))!);
       });
       if (pkce) this.pendingPkce.set(user.id, pkce);
@@ -583,7 +617,13 @@ export class AuthService {
    * link and code go to the new address and another to the current one. Each follows its own token
    * (email_change_token_new / _current); confirm status starts again at 0.
    */
-  private async sendEmailChange(tx: Db, user: UserRow, newEmail: string, redirectTo?: string): Promise<void> {
+  private async sendEmailChange(
+    r: AuthRequest,
+    tx: Db,
+    user: UserRow,
+    newEmail: string,
+    redirectTo?: string,
+  ): Promise<void> {
     const fresh = newOtp(newEmail);
     const current = user.email ? newOtp(user.email) : undefined;
     await tx.query(
@@ -592,9 +632,15 @@ export class AuthService {
         where id = $1`,
       [user.id, newEmail, fresh.tokenHash, current?.tokenHash ?? null],
     );
-    await this.mail(tx, { to: newEmail, kind: "email_change", tokenHash: fresh.tokenHash, otp: fresh.otp, redirectTo });
+    await this.mail(r, tx, {
+      to: newEmail,
+      kind: "email_change",
+      tokenHash: fresh.tokenHash,
+      otp: fresh.otp,
+      redirectTo,
+    });
     if (current) {
-      await this.mail(tx, {
+      await this.mail(r, tx, {
         to: user.email!,
         kind: "email_change_current",
         tokenHash: current.tokenHash,
@@ -663,8 +709,10 @@ export class AuthService {
     if (!rawEmail) throw authErrors.validation("Password recovery requires an email");
     const email = validateEmail(rawEmail);
     const pkce = this.readPkce(r.body);
+    // The answer is the same whether or not the address has an account: the e-mail allowance is
+    // counted before the address is looked up, so a refusal says nothing about the account either.
+    this.allowEmail(r, email);
     const user = await findUserByEmail(this.db, email);
-    // The answer is the same whether or not the address has an account.
     if (user) {
       await this.db.transaction(async (tx) => {
         const { otp, tokenHash } = newOtp(user.email!);
@@ -672,7 +720,7 @@ export class AuthService {
           user.id,
           tokenHash,
         ]);
-        await this.mail(tx, {
+        await queueMail(tx, {
           to: user.email!,
           kind: "recovery",
           tokenHash,
@@ -702,9 +750,95 @@ export class AuthService {
     await this.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
       if (!user) return;
-      if (type === "signup" && !user.email_confirmed_at) await this.sendConfirmation(tx, user, redirectTo);
+      if (type === "signup" && !user.email_confirmed_at) await this.sendConfirmation(r, tx, user, redirectTo);
       if (type === "email_change" && user.email_change)
-        await this.sendEmailChange(tx, user, user.email_change, redirectTo);
+        await this.sendEmailChange(r, tx, user, user.email_change, redirectTo);
+    });
+    return ok({});
+  }
+
+  /**
+   * GoTrue's POST /otp for an address (otp.go, magic_link.go): a sign-in link and code by e-mail. A new
+   * or unconfirmed address is signed up first (with a random password and the request's `data`) and
+   * gets the confirmation mail instead, unless `create_user` is false, which GoTrue answers 422
+   * otp_disabled for an unknown address. Phone OTP is refused as a project without SMS is.
+   */
+  private async otp(r: AuthRequest): Promise<Reply> {
+    const b = r.body;
+    const rawEmail = str(b.email);
+    const phone = str(b.phone);
+    if (rawEmail && phone) throw authErrors.validation("Only an email address or phone number should be provided", 400);
+    if (rawEmail && str(b.channel)) throw authErrors.validation("Channel should only be specified with Phone OTP", 400);
+    const pkce = this.readPkce(b);
+    const createUser = b.create_user !== false;
+    if (phone) throw authErrors.phoneProviderDisabled();
+    if (!rawEmail) throw authErrors.validation("One of email or phone must be set", 400);
+    const email = validateEmail(rawEmail);
+    const existing = await findUserByEmail(this.db, email);
+    if (!existing && !createUser) throw authErrors.otpDisabled();
+    const data = obj(b.data) ?? {};
+    const redirectTo = this.redirectTo(r);
+    try {
+      await this.db.transaction(async (tx) => {
+        if (!existing || !existing.email_confirmed_at) {
+          const user =
+            existing ??
+            (await insertUser(tx, {
+              email,
+              passwordHash: await bcrypt.hash(randomPassword(), BCRYPT_COST),
+              confirmed: !this.options.mailConfirmation,
+              userMetadata: data,
+              signup: true,
+            }));
+          if (this.options.mailConfirmation) {
+            await this.sendConfirmation(r, tx, user, redirectTo);
+            if (pkce) this.pendingPkce.set(user.id, pkce);
+            return;
+          }
+          await this.sendMagicLink(r, tx, user, redirectTo);
+        } else {
+          await this.sendMagicLink(r, tx, existing, redirectTo);
+        }
+        if (pkce) this.pendingPkce.set((existing ?? (await findUserByEmail(tx, email)))!.id, pkce);
+      });
+    } catch (e) {
+      if (e instanceof AuthError) throw e;
+      throw userWriteError(e);
+    }
+    return ok({});
+  }
+
+  /** GoTrue's sendMagicLink: a recovery-token link and code, verified as type magiclink (or email). */
+  private async sendMagicLink(r: AuthRequest, tx: Db, user: UserRow, redirectTo?: string): Promise<void> {
+    const { otp, tokenHash } = newOtp(user.email!);
+    await tx.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [
+      user.id,
+      tokenHash,
+    ]);
+    await this.mail(r, tx, { to: user.email!, kind: "magiclink", tokenHash, otp, redirectTo });
+  }
+
+  /**
+   * GoTrue's GET /reauthenticate: a six-digit nonce e-mailed to the signed-in user (sha224(address +
+   * nonce) kept in reauthentication_token, as GoTrue keeps it), so that a password alone cannot change how
+   * an account is protected: the site has the nonce checked before such a change.
+   */
+  private async reauthenticate(r: AuthRequest): Promise<Reply> {
+    const noAddress = () =>
+      authErrors.validation("Reauthentication requires the user to have an email or a phone number", 400);
+    // Signed out, supabase-js sends the API key as the bearer; GoTrue finds no user and so no address.
+    const token = bearer(r.req);
+    if (token && keyRole(token)) throw noAddress();
+    const { user } = await this.requireUser(r.req);
+    if (!user.email) throw noAddress();
+    if (!user.email_confirmed_at) throw authErrors.emailNotVerified();
+    await this.db.transaction(async (tx) => {
+      const { otp, tokenHash } = newOtp(user.email!);
+      await tx.query(
+        "update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1",
+        [user.id, tokenHash],
+      );
+      await this.mail(r, tx, { to: user.email!, kind: "reauthentication", tokenHash, otp });
     });
     return ok({});
   }
@@ -1077,7 +1211,7 @@ export class AuthService {
             where id = $1 returning *`,
           [invited.id, tokenHash],
         );
-        await this.mail(tx, { to: email, kind: "invite", tokenHash, otp, redirectTo });
+        await this.mail(r, tx, { to: email, kind: "invite", tokenHash, otp, redirectTo });
         return userJson(tx, rows[0]);
       });
       return ok(user);

@@ -3,6 +3,7 @@
 // secret → service_role); a bearer access token, when present and valid,
 // decides the database role and the JWT claims.
 import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
 import { header } from "./http";
 import { looksLikeJwt, TokenError, type Claims, type TokenSigner } from "./jwt";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "./keys";
@@ -78,4 +79,17 @@ export async function resolveCaller(req: IncomingMessage, signer: TokenSigner): 
     throw new TokenError("invalid", `role "${String(claims.role)}" is not allowed`);
   }
   return { role: claims.role as Role, claims, token };
+}
+
+/**
+ * The visitor a request speaks for, whose rate limits it counts against: the first address in
+ * `Sb-Forwarded-For` when the request carries the secret key (the site's server, forwarding the address
+ * its visitor connected from), as hosted Supabase honours the header only with a secret API key;
+ * otherwise the connection's own address, as GoTrue does. A browser never holds the secret key, so it
+ * cannot choose whose limits it spends.
+ */
+export function visitorAddress(req: IncomingMessage): string {
+  const forwarded = header(req, "sb-forwarded-for")?.split(",")[0]?.trim();
+  if (forwarded && isIP(forwarded) && keyRole(header(req, "apikey")) === "service_role") return forwarded.toLowerCase();
+  return req.socket.remoteAddress ?? "unknown";
 }

@@ -14,14 +14,17 @@ import type { Db } from "./auth-store";
  * the message to the address being replaced. It is stored with kind `email_change`, as GoTrue gives
  * both messages the action type email_change; its link carries the same type.
  */
-export type MailKind = "signup" | "invite" | "recovery" | "email_change" | "email_change_current";
+export type MailKind =
+  "signup" | "invite" | "recovery" | "magiclink" | "email_change" | "email_change_current" | "reauthentication";
 
 const SUBJECTS: Record<MailKind, string> = {
   signup: "Confirm your LabCash account",
   invite: "You have been invited to LabCash",
   recovery: "Reset your LabCash password",
+  magiclink: "Your LabCash sign-in link",
   email_change: "Confirm your new LabCash e-mail address",
   email_change_current: "Confirm the change of your LabCash e-mail address",
+  reauthentication: "Your LabCash confirmation code",
 };
 
 // The `type` verifyOtp must be called with for each kind of mail.
@@ -29,8 +32,10 @@ const LINK_TYPES: Record<MailKind, string> = {
   signup: "email",
   invite: "invite",
   recovery: "recovery",
+  magiclink: "magiclink",
   email_change: "email_change",
   email_change_current: "email_change",
+  reauthentication: "reauthentication",
 };
 
 export function siteUrl(): string {
@@ -51,6 +56,10 @@ function introFor(kind: MailKind, newEmail?: string): string {
       return "You have been invited to join LabCash. Follow this link to accept the invitation:";
     case "recovery":
       return "Someone (hopefully you) asked to reset your LabCash password. Choose a new one here:";
+    case "magiclink":
+      return "Sign in to LabCash with this link:";
+    case "reauthentication":
+      return "Someone (hopefully you) asked to confirm it is you before changing how your LabCash account is protected.";
     case "email_change":
       return "Confirm that this is your new e-mail address for LabCash:";
     case "email_change_current":
@@ -62,6 +71,9 @@ function introFor(kind: MailKind, newEmail?: string): string {
 }
 
 function bodyFor(kind: MailKind, link: string, otp: string, newEmail?: string): string {
+  // GoTrue's reauthentication mail carries only the code: a link would confirm nothing by itself.
+  if (kind === "reauthentication")
+    return `${introFor(kind)}\n\nYour code: ${otp}\n\nIt expires in one hour. If you did not ask for this, change your password now.\n`;
   return `${introFor(kind, newEmail)}\n\n${link}\n\nOr enter this code: ${otp}\n\nThe link and code expire in one hour. If you did not ask for this, ignore this e-mail.\n`;
 }
 

@@ -15,6 +15,7 @@ import {
   type UserRow,
 } from "./auth-store";
 import type { Reply } from "./http";
+import type { RateLimiter } from "./rate-limit";
 import { newTotpSecret, otpauthUri, totpMatches } from "./totp";
 
 /** GoTrue's MFA defaults: challenges live five minutes, unverified factors too; ten factors at most. */
@@ -40,6 +41,8 @@ export class SecondFactors {
     private readonly sessions: SessionIssuer,
     /** TOTP issuer when the client names none: the site URL's host, as GoTrue's. */
     private readonly defaultIssuer: () => string,
+    /** Wrong codes per challenge and per factor (rate-limit.ts). */
+    private readonly limiter: RateLimiter,
   ) {}
 
   /** Routes under /factors; undefined when the path is not one of them. */
@@ -156,7 +159,16 @@ export class SecondFactors {
       await this.db.query("delete from auth.mfa_challenges where id = $1", [challenge.id]);
       throw authErrors.challengeExpired(challenge.id);
     }
-    if (!factor.secret || !totpMatches(factor.secret, code)) throw authErrors.invalidTotp();
+    const coolDown = this.limiter.factorCoolDown(factor.id);
+    if (coolDown > 0) throw authErrors.tooManyWrongCodes(coolDown);
+    if (!factor.secret || !totpMatches(factor.secret, code)) {
+      // A challenge takes a few wrong codes, then is void: guessing needs a new challenge each time, and
+      // a run of wrong codes cools the factor itself down.
+      if (this.limiter.recordWrongCode(factor.id, challenge.id))
+        await this.db.query("delete from auth.mfa_challenges where id = $1", [challenge.id]);
+      throw authErrors.invalidTotp();
+    }
+    this.limiter.recordRightCode(factor.id, challenge.id);
 
     const session = await this.db.transaction(async (tx) => {
       await tx.query("update auth.mfa_challenges set verified_at = now() where id = $1", [challenge.id]);

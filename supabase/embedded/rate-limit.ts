@@ -1,30 +1,59 @@
-// GoTrue's rate limits (issue "Hardening" 4), counted in memory per window: sign-ins and sign-ups,
-// token refreshes and verifications per client IP; auth e-mail per project per hour and per address
-// (GoTrue's SMTP max frequency). Over a limit GoTrue answers 429 `over_request_rate_limit` or
-// `over_email_send_rate_limit`, and so does this.
+// GoTrue's rate limits, per visitor (issue "Safe to open" 1). Each limit is a token bucket, as GoTrue's
+// are (tollbooth): a visitor who has been idle may burst up to `burst` requests, then the bucket refills
+// at the limit's steady rate, so nobody's window "resets everyone at once". Sign-ins and sign-ups, token
+// refreshes, verifications, e-mail sign-in codes and second-factor attempts are counted per visitor
+// address (the forwarded one, see callers.ts visitorAddress); auth e-mail per address, per visitor and
+// per project. Over a limit GoTrue answers 429 `over_request_rate_limit` or `over_email_send_rate_limit`,
+// and so does this.
+//
+// Two further limits GoTrue leaves to hooks are per account, so no visitor can spend another's:
+// wrong passwords slow the account for the visitor who typed them (a growing cool-down for that visitor,
+// and a short delay before every wrong answer for the account), and wrong second-factor codes void a
+// challenge after `wrongCodesPerChallenge` and cool the factor down.
 
 export interface RateLimits {
-  /** Password sign-ins and sign-ups per IP per five minutes (GoTrue RATE_LIMIT_SIGN_IN_SIGN_UPS: 30). */
+  /** Password sign-ins and sign-ups per visitor per five minutes (GoTrue RATE_LIMIT_SIGN_IN_SIGN_UPS: 30). */
   signInsPerFiveMinutes: number;
-  /** Token refreshes per IP per five minutes (GoTrue RATE_LIMIT_TOKEN_REFRESH: 150). */
+  /** Token refreshes per visitor per five minutes (GoTrue RATE_LIMIT_TOKEN_REFRESH: 150). */
   refreshesPerFiveMinutes: number;
-  /** OTP and link verifications per IP per five minutes (GoTrue RATE_LIMIT_VERIFY: 30). */
+  /** OTP and link verifications per visitor per five minutes (GoTrue RATE_LIMIT_VERIFY: 30). */
   verificationsPerFiveMinutes: number;
-  /** Auth e-mails (confirmation, recovery, e-mail change) per hour, all addresses (GoTrue RATE_LIMIT_EMAIL_SENT: 30). */
+  /** E-mail sign-in requests (POST /otp) per visitor per hour (GoTrue RATE_LIMIT_OTP: 30). */
+  otpRequestsPerHour: number;
+  /** The most requests a rested visitor may make at once before the steady rate applies (GoTrue: 30). */
+  burst: number;
+  /** Auth e-mails per hour, all addresses (GoTrue RATE_LIMIT_EMAIL_SENT: 30). */
   emailsPerHour: number;
+  /** Auth e-mails one visitor may cause per hour, so one visitor cannot spend the project's allowance. */
+  emailsPerVisitorPerHour: number;
   /** Seconds before another e-mail to the same address (GoTrue SMTP_MAX_FREQUENCY: 60). */
   emailSecondsApart: number;
-  /** Second-factor challenges and verifications per IP per minute (GoTrue MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: 15). */
+  /** Second-factor challenges and verifications per visitor per minute (GoTrue MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: 15). */
   factorAttemptsPerMinute: number;
+  /** Wrong codes a challenge takes before it is void (a new challenge is needed). */
+  wrongCodesPerChallenge: number;
+  /** Wrong codes in a row on one factor before it cools down (30 s, doubling, at most 15 minutes). */
+  wrongCodesBeforeFactorCoolDown: number;
+  /** Wrong passwords in a row from one visitor for one account before that visitor waits (2 s, doubling, at most 15 minutes). */
+  wrongPasswordsBeforeCoolDown: number;
+  /** Wrong passwords for one account, from anyone, before each further wrong answer is held back (a quarter second more each, at most 2 s). */
+  wrongPasswordsBeforeDelay: number;
 }
 
 export const GOTRUE_RATE_LIMITS: RateLimits = {
   signInsPerFiveMinutes: 30,
   refreshesPerFiveMinutes: 150,
   verificationsPerFiveMinutes: 30,
+  otpRequestsPerHour: 30,
+  burst: 30,
   emailsPerHour: 30,
+  emailsPerVisitorPerHour: 5,
   emailSecondsApart: 60,
   factorAttemptsPerMinute: 15,
+  wrongCodesPerChallenge: 5,
+  wrongCodesBeforeFactorCoolDown: 5,
+  wrongPasswordsBeforeCoolDown: 5,
+  wrongPasswordsBeforeDelay: 3,
 };
 
 /** No limits: for test servers that sign hundreds of users in from one address. */
@@ -32,75 +61,209 @@ export const NO_RATE_LIMITS: RateLimits = {
   signInsPerFiveMinutes: Infinity,
   refreshesPerFiveMinutes: Infinity,
   verificationsPerFiveMinutes: Infinity,
+  otpRequestsPerHour: Infinity,
+  burst: Infinity,
   emailsPerHour: Infinity,
+  emailsPerVisitorPerHour: Infinity,
   emailSecondsApart: 0,
   factorAttemptsPerMinute: Infinity,
+  wrongCodesPerChallenge: Infinity,
+  wrongCodesBeforeFactorCoolDown: Infinity,
+  wrongPasswordsBeforeCoolDown: Infinity,
+  wrongPasswordsBeforeDelay: Infinity,
 };
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 const FIVE_MINUTES = 5 * MINUTE;
-const HOUR = 60 * 60_000;
+const HOUR = 60 * MINUTE;
+const LONGEST_COOL_DOWN = 15 * MINUTE;
+/** How long a run of wrong answers is remembered when none follows. */
+const FAILURES_FORGOTTEN_AFTER = HOUR;
+/** The longest a wrong password's answer is held back for the account's sake. */
+const LONGEST_WRONG_PASSWORD_DELAY = 2 * SECOND;
 
-export type LimitedAction = "sign_in" | "refresh" | "verify" | "factor";
+export type LimitedAction = "sign_in" | "refresh" | "verify" | "otp" | "factor";
 
-/** Fixed windows per key; old windows are dropped as new ones start, so memory stays small. */
+/** Why an e-mail may not go now, and when it may. */
+export type EmailVerdict =
+  | { ok: true }
+  | { ok: false; reason: "too_soon" | "visitor_allowance" | "project_allowance"; retryAfterSeconds: number };
+
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+interface FailureRun {
+  failures: number;
+  lastAt: number;
+  coolUntil: number;
+}
+
+/** A limit as a bucket: `perWindow` requests every `windowMs`, with bursts up to `burst`. */
+interface Rate {
+  perWindow: number;
+  windowMs: number;
+  burst: number;
+}
+
 export class RateLimiter {
-  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+  private readonly buckets = new Map<string, Bucket>();
   private readonly lastEmailAt = new Map<string, number>();
+  private readonly runs = new Map<string, FailureRun>();
+  private readonly wrongCodes = new Map<string, number>();
 
   constructor(
     private readonly limits: RateLimits,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one request of `action` from `ip`; false when over the limit (nothing is counted then). */
-  allow(action: LimitedAction, ip: string): boolean {
-    if (action === "factor") return this.count(`factor:${ip}`, this.limits.factorAttemptsPerMinute, MINUTE);
-    const limit = {
-      sign_in: this.limits.signInsPerFiveMinutes,
-      refresh: this.limits.refreshesPerFiveMinutes,
-      verify: this.limits.verificationsPerFiveMinutes,
-    }[action];
-    return this.count(`${action}:${ip}`, limit, FIVE_MINUTES);
+  /** Takes one request of `action` from `visitor`; false when that visitor is over the limit. */
+  allow(action: LimitedAction, visitor: string): boolean {
+    return this.take(`${action}:${visitor}`, this.rateOf(action));
   }
 
   /**
-   * Whether an e-mail to `address` may go now: "ok" (and it is counted), "too_soon" (the same
-   * address within emailSecondsApart) or "over_hourly" (the project's hourly allowance is spent).
+   * Whether an auth e-mail to `address`, caused by `visitor`, may go now; when it may, it is counted
+   * against the address, the visitor and the project. Nothing is counted when it may not.
    */
-  allowEmail(address: string): "ok" | "too_soon" | "over_hourly" {
+  allowEmail(address: string, visitor: string): EmailVerdict {
     const now = this.now();
     const last = this.lastEmailAt.get(address);
-    if (last !== undefined && now - last < this.limits.emailSecondsApart * 1000) return "too_soon";
-    if (!this.count("email", this.limits.emailsPerHour, HOUR)) return "over_hourly";
+    const apart = this.limits.emailSecondsApart * SECOND;
+    if (last !== undefined && now - last < apart)
+      return { ok: false, reason: "too_soon", retryAfterSeconds: Math.ceil((last + apart - now) / SECOND) };
+    const visitorRate = this.hourly(this.limits.emailsPerVisitorPerHour);
+    const projectRate = this.hourly(this.limits.emailsPerHour);
+    const visitorWait = this.waitFor(`email:${visitor}`, visitorRate);
+    if (visitorWait > 0) return { ok: false, reason: "visitor_allowance", retryAfterSeconds: visitorWait };
+    const projectWait = this.waitFor("email", projectRate);
+    if (projectWait > 0) return { ok: false, reason: "project_allowance", retryAfterSeconds: projectWait };
+    this.take(`email:${visitor}`, visitorRate);
+    this.take("email", projectRate);
     this.lastEmailAt.set(address, now);
     if (this.lastEmailAt.size > 10_000) this.prune(now);
-    return "ok";
+    return { ok: true };
   }
 
-  /** Seconds until `address` may be mailed again. */
-  secondsUntilEmail(address: string): number {
-    const last = this.lastEmailAt.get(address) ?? 0;
-    return Math.max(1, Math.ceil((last + this.limits.emailSecondsApart * 1000 - this.now()) / 1000));
+  /** Seconds `visitor` must still wait before trying `account`'s password again; 0 when they may now. */
+  passwordCoolDown(account: string, visitor: string): number {
+    const run = this.runs.get(`password:${account}:${visitor}`);
+    return run ? Math.max(0, Math.ceil((run.coolUntil - this.now()) / SECOND)) : 0;
   }
 
-  private count(key: string, limit: number, windowMs: number): boolean {
-    if (limit === Infinity) return true;
-    const now = this.now();
-    const window = this.windows.get(key);
-    if (!window || now - window.startedAt >= windowMs) {
-      this.windows.set(key, { startedAt: now, count: 1 });
-      if (this.windows.size > 10_000) this.prune(now);
-      return limit >= 1;
+  /**
+   * Records a sign-in's outcome for `account` from `visitor`. A wrong password past the allowance cools
+   * that visitor down on that account; a right one clears their run. Answers how long to hold back the
+   * wrong answer: every visitor's wrong guesses at an account slow down as they add up (at most two
+   * seconds), while the right password is never held back, so no one else's guessing keeps its owner out.
+   */
+  recordPassword(account: string, visitor: string, succeeded: boolean): number {
+    const key = `password:${account}:${visitor}`;
+    if (succeeded) {
+      this.runs.delete(key);
+      return 0;
     }
-    if (window.count >= limit) return false;
-    window.count += 1;
+    this.fail(key, this.limits.wrongPasswordsBeforeCoolDown, 2 * SECOND);
+    const accountRun = this.fail(`password:${account}`, Infinity, 0);
+    const beyond = accountRun.failures - this.limits.wrongPasswordsBeforeDelay;
+    return beyond > 0 ? Math.min(LONGEST_WRONG_PASSWORD_DELAY, beyond * 250) : 0;
+  }
+
+  /** Seconds before `factor` takes another code; 0 when it may now. */
+  factorCoolDown(factor: string): number {
+    const run = this.runs.get(`factor:${factor}`);
+    return run ? Math.max(0, Math.ceil((run.coolUntil - this.now()) / SECOND)) : 0;
+  }
+
+  /**
+   * Records a wrong code against a challenge of a factor. Answers true when the challenge has now had
+   * its allowance and is void.
+   */
+  recordWrongCode(factor: string, challenge: string): boolean {
+    this.fail(`factor:${factor}`, this.limits.wrongCodesBeforeFactorCoolDown, 30 * SECOND);
+    const wrong = (this.wrongCodes.get(challenge) ?? 0) + 1;
+    this.wrongCodes.set(challenge, wrong);
+    if (this.wrongCodes.size > 10_000) this.wrongCodes.clear();
+    return wrong >= this.limits.wrongCodesPerChallenge;
+  }
+
+  /** A right code: the factor's run of wrong ones is over. */
+  recordRightCode(factor: string, challenge: string): void {
+    this.runs.delete(`factor:${factor}`);
+    this.wrongCodes.delete(challenge);
+  }
+
+  private rateOf(action: LimitedAction): Rate {
+    const { limits } = this;
+    switch (action) {
+      case "sign_in":
+        return { perWindow: limits.signInsPerFiveMinutes, windowMs: FIVE_MINUTES, burst: limits.burst };
+      case "refresh":
+        return { perWindow: limits.refreshesPerFiveMinutes, windowMs: FIVE_MINUTES, burst: limits.burst };
+      case "verify":
+        return { perWindow: limits.verificationsPerFiveMinutes, windowMs: FIVE_MINUTES, burst: limits.burst };
+      case "otp":
+        return this.hourly(limits.otpRequestsPerHour);
+      case "factor":
+        return { perWindow: limits.factorAttemptsPerMinute, windowMs: MINUTE, burst: limits.burst };
+    }
+  }
+
+  private hourly(perHour: number): Rate {
+    return { perWindow: perHour, windowMs: HOUR, burst: this.limits.burst };
+  }
+
+  /** The bucket's tokens now: what it held, plus the refill since, up to its capacity. */
+  private level(key: string, rate: Rate): number {
+    const capacity = Math.min(rate.burst, rate.perWindow);
+    const bucket = this.buckets.get(key);
+    if (!bucket) return capacity;
+    const refilled = ((this.now() - bucket.updatedAt) * rate.perWindow) / rate.windowMs;
+    return Math.min(capacity, bucket.tokens + refilled);
+  }
+
+  /** Seconds until the bucket holds a whole token; 0 when it does now. */
+  private waitFor(key: string, rate: Rate): number {
+    if (rate.perWindow === Infinity) return 0;
+    const missing = 1 - this.level(key, rate);
+    return missing <= 0 ? 0 : Math.max(1, Math.ceil((missing * rate.windowMs) / rate.perWindow / SECOND));
+  }
+
+  private take(key: string, rate: Rate): boolean {
+    if (rate.perWindow === Infinity) return true;
+    const tokens = this.level(key, rate);
+    if (tokens < 1) return false;
+    this.buckets.set(key, { tokens: tokens - 1, updatedAt: this.now() });
+    if (this.buckets.size > 10_000) this.prune(this.now());
     return true;
   }
 
+  /** One more failure in `key`'s run; past `allowance` in a row, the run cools down for `firstCoolDownMs`, doubling. */
+  private fail(key: string, allowance: number, firstCoolDownMs: number): FailureRun {
+    const now = this.now();
+    const previous = this.runs.get(key);
+    const run =
+      previous && now - previous.lastAt < FAILURES_FORGOTTEN_AFTER
+        ? previous
+        : { failures: 0, lastAt: now, coolUntil: 0 };
+    run.failures += 1;
+    run.lastAt = now;
+    if (run.failures >= allowance) {
+      const doublings = Math.min(20, run.failures - allowance);
+      run.coolUntil = now + Math.min(LONGEST_COOL_DOWN, firstCoolDownMs * 2 ** doublings);
+    }
+    this.runs.set(key, run);
+    if (this.runs.size > 10_000) this.prune(now);
+    return run;
+  }
+
   private prune(now: number): void {
-    for (const [key, window] of this.windows) if (now - window.startedAt >= HOUR) this.windows.delete(key);
+    for (const [key, bucket] of this.buckets) if (now - bucket.updatedAt >= HOUR) this.buckets.delete(key);
     for (const [address, at] of this.lastEmailAt)
-      if (now - at >= this.limits.emailSecondsApart * 1000) this.lastEmailAt.delete(address);
+      if (now - at >= this.limits.emailSecondsApart * SECOND) this.lastEmailAt.delete(address);
+    for (const [key, run] of this.runs)
+      if (now - run.lastAt >= FAILURES_FORGOTTEN_AFTER && now >= run.coolUntil) this.runs.delete(key);
   }
 }

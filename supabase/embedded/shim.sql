@@ -78,6 +78,9 @@ create table if not exists auth.users (
 -- table's first version, so a data directory made before them gains them on its next start.
 alter table auth.users add column if not exists email_change_token_current text;
 alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
+-- GoTrue's reauthentication nonce (GET /reauthenticate): sha224(address + code), and when it was sent.
+alter table auth.users add column if not exists reauthentication_token text;
+alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),

@@ -71,14 +71,18 @@ describe("e-mail", () => {
     expect(await mailFor(server, "pending@labcash.test")).toHaveLength(1);
   });
 
-  it("caps the mail of the whole project per hour", () => {
+  it("caps the mail of the whole project per hour, refilling steadily", () => {
     let now = 0;
     const limiter = new RateLimiter({ ...GOTRUE_RATE_LIMITS, emailsPerHour: 2, emailSecondsApart: 0 }, () => now);
-    expect(limiter.allowEmail("a@labcash.test")).toBe("ok");
-    expect(limiter.allowEmail("b@labcash.test")).toBe("ok");
-    expect(limiter.allowEmail("c@labcash.test")).toBe("over_hourly");
-    now += 60 * 60_000;
-    expect(limiter.allowEmail("c@labcash.test")).toBe("ok");
+    expect(limiter.allowEmail("a@labcash.test", "203.0.113.1")).toEqual({ ok: true });
+    expect(limiter.allowEmail("b@labcash.test", "203.0.113.2")).toEqual({ ok: true });
+    expect(limiter.allowEmail("c@labcash.test", "203.0.113.3")).toEqual({
+      ok: false,
+      reason: "project_allowance",
+      retryAfterSeconds: 1800,
+    });
+    now += 30 * 60_000; // two an hour: one comes back every half hour
+    expect(limiter.allowEmail("c@labcash.test", "203.0.113.3")).toEqual({ ok: true });
   });
 });
 

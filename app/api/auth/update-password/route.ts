@@ -2,9 +2,11 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { SECOND_STEP_REQUIRED } from "@/lib/actions/action";
 import { hasVerifiedFactor } from "@/lib/auth/paths";
+import { env } from "@/lib/env";
 import { crossOriginReason, isJsonRequest } from "@/lib/http/same-origin";
 import { createPublicClient } from "@/lib/supabase/public";
 import { createClient } from "@/lib/supabase/server";
+import { visitorAddressFrom } from "@/lib/supabase/visitor-fetch";
 import { newPasswordSchema } from "@/lib/validation/auth";
 
 const bodySchema = z.object({
@@ -47,7 +49,8 @@ export async function POST(request: NextRequest) {
   if (!openedFromRecentEmail(claims.claims.amr)) {
     const { currentPassword } = parsed.data;
     if (!currentPassword) return error(400, "Enter your current password");
-    const check = await passwordMatches(current.user.email, currentPassword);
+    const visitor = visitorAddressFrom(request.headers, env().CLIENT_ADDRESS_HEADER);
+    const check = await passwordMatches(current.user.email, currentPassword, visitor);
     if (check === "wrong") return error(400, "Your current password is not right");
     if (check !== "right") return error(check.status, check.message);
   }
@@ -79,8 +82,9 @@ function openedFromRecentEmail(amr: unknown): boolean {
 async function passwordMatches(
   email: string,
   password: string,
+  visitor: string | null,
 ): Promise<"right" | "wrong" | { status: number; message: string }> {
-  const probe = createPublicClient();
+  const probe = createPublicClient(visitor);
   const { data, error: signInError } = await probe.auth.signInWithPassword({ email, password });
   if (signInError) {
     if (signInError.code === "invalid_credentials") return "wrong";

@@ -1,0 +1,305 @@
+// Issue "Safe to open" 1 and 2: the auth server's limits count per visitor, and the limits on wrong
+// passwords and codes per account, so no visitor can lock another out. Each test reproduces an attack
+// seen against the old limits (one address for every visitor behind the site's server) and shows the
+// real visitor still gets in. Visitors are told apart as the site tells them apart: its server
+// forwards each one's address as Sb-Forwarded-For with the secret key (lib/supabase/visitor-fetch.ts,
+// the same function the site uses).
+import { createClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { visitorFetch } from "@/lib/supabase/visitor-fetch";
+import { RateLimiter, GOTRUE_RATE_LIMITS } from "@/supabase/embedded/rate-limit";
+import { totpCode } from "@/supabase/embedded/totp";
+import {
+  birthDateYearsAgo,
+  DEMO_PASSWORD,
+  mailFor,
+  PUBLISHABLE_KEY,
+  raw,
+  SECRET_KEY,
+  startTestServer,
+  STRONG_PASSWORD,
+  tokenHashFrom,
+  uniqueEmail,
+  type TestServer,
+} from "./helpers";
+
+let server: TestServer;
+beforeAll(async () => {
+  // GoTrue's own limits, as a newcomer's `npm run dev` has them.
+  server = await startTestServer({ rateLimits: GOTRUE_RATE_LIMITS });
+});
+afterAll(() => server?.stop());
+
+let nextVisitor = 10;
+/** A new visitor's address (documentation range), as the site's server would forward it. */
+const newVisitor = () => `198.51.100.${nextVisitor++}`;
+
+/** A supabase-js client acting for one visitor, as the site's server does. */
+function asVisitor(visitor: string) {
+  return createClient(server.url, PUBLISHABLE_KEY, {
+    global: { fetch: visitorFetch(visitor, { publishableKey: PUBLISHABLE_KEY, secretKey: SECRET_KEY }) },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+/** A POST to the auth API for one visitor, forwarded as the site forwards it. */
+function postAs(visitor: string, path: string, body: Record<string, unknown>) {
+  return raw(server, `/auth/v1${path}`, {
+    key: SECRET_KEY,
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-supabase-api-version": "2024-01-01",
+      "sb-forwarded-for": visitor,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+async function newPlayer(visitor: string) {
+  const email = uniqueEmail("visitor");
+  const { error } = await asVisitor(visitor).auth.signUp({
+    email,
+    password: STRONG_PASSWORD,
+    options: { data: { name: "Visitor", date_of_birth: birthDateYearsAgo(30) } },
+  });
+  if (error) throw error;
+  return email;
+}
+
+describe("sign-in", () => {
+  it("one visitor's 40 wrong passwords leave every other visitor free to sign in and sign up", async () => {
+    const attacker = newVisitor();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const account = i % 2 ? "superadmin@labcash.test" : uniqueEmail("nobody");
+      statuses.push(
+        (await postAs(attacker, "/token?grant_type=password", { email: account, password: "Wrong-1" })).status,
+      );
+    }
+    expect(statuses).toContain(429);
+    const visitor = newVisitor();
+    const admin = await asVisitor(visitor).auth.signInWithPassword({
+      email: "superadmin@labcash.test",
+      password: DEMO_PASSWORD,
+    });
+    expect(admin.error).toBeNull();
+    expect(await newPlayer(newVisitor())).toContain("@labcash.test");
+  });
+
+  it("a browser cannot choose whose limit it spends: Sb-Forwarded-For counts only with the secret key", async () => {
+    const lone = await startTestServer({ rateLimits: { ...GOTRUE_RATE_LIMITS, signInsPerFiveMinutes: 3 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await raw(lone, "/auth/v1/token?grant_type=password", {
+          method: "POST",
+          headers: { "content-type": "application/json", "sb-forwarded-for": `203.0.113.${i + 1}` },
+          body: JSON.stringify({ email: "player@labcash.test", password: "Wrong-1" }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await lone.stop();
+    }
+  });
+
+  it("wrong passwords cool down the visitor who typed them on that account, never its owner elsewhere", async () => {
+    const guesser = newVisitor();
+    const email = await newPlayer(newVisitor());
+    const answers: Array<{ status: number; code: string }> = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await postAs(guesser, "/token?grant_type=password", { email, password: `Wrong-${i}A` });
+      answers.push({ status: res.status, code: ((await res.json()) as { code: string }).code });
+    }
+    expect(answers.slice(0, 5).every((a) => a.code === "invalid_credentials")).toBe(true);
+    expect(answers[5]).toEqual({ status: 429, code: "over_request_rate_limit" });
+    // Even the right password waits for the guesser…
+    expect((await postAs(guesser, "/token?grant_type=password", { email, password: STRONG_PASSWORD })).status).toBe(
+      429,
+    );
+    // …while the owner, from their own address, signs in at once.
+    const owner = await asVisitor(newVisitor()).auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+    expect(owner.error).toBeNull();
+  });
+
+  it("the buckets refill steadily rather than resetting everyone at once", () => {
+    let now = 0;
+    const limiter = new RateLimiter(GOTRUE_RATE_LIMITS, () => now);
+    for (let i = 0; i < 30; i++) expect(limiter.allow("sign_in", "a")).toBe(true);
+    expect(limiter.allow("sign_in", "a")).toBe(false);
+    expect(limiter.allow("sign_in", "b")).toBe(true);
+    now += 10_000; // 30 per five minutes: one every ten seconds
+    expect(limiter.allow("sign_in", "a")).toBe(true);
+    expect(limiter.allow("sign_in", "a")).toBe(false);
+  });
+});
+
+describe("links and refreshes", () => {
+  it("32 junk link verifications from one visitor leave another visitor's real link working", async () => {
+    const attacker = newVisitor();
+    for (let i = 0; i < 32; i++) await postAs(attacker, "/verify", { type: "recovery", token_hash: `junk-${i}` });
+    expect((await postAs(attacker, "/verify", { type: "recovery", token_hash: "junk" })).status).toBe(429);
+
+    const owner = newVisitor();
+    const email = await newPlayer(owner);
+    expect((await asVisitor(owner).auth.resetPasswordForEmail(email)).error).toBeNull();
+    const recovery = (await mailFor(server, email)).find((m) => m.kind === "recovery")!;
+    const { tokenHash } = tokenHashFrom(recovery.body);
+    const { data, error } = await asVisitor(owner).auth.verifyOtp({ token_hash: tokenHash, type: "recovery" });
+    expect(error).toBeNull();
+    expect(data.session).not.toBeNull();
+  });
+
+  it("155 junk refreshes from one visitor leave another visitor's session refreshing", async () => {
+    const attacker = newVisitor();
+    const statuses: number[] = [];
+    for (let i = 0; i < 155; i++)
+      statuses.push((await postAs(attacker, "/token?grant_type=refresh_token", { refresh_token: `junk-${i}` })).status);
+    expect(statuses.at(-1)).toBe(429);
+    const visitor = asVisitor(newVisitor());
+    const { data } = await visitor.auth.signInWithPassword({ email: "player@labcash.test", password: DEMO_PASSWORD });
+    const refreshed = await visitor.auth.refreshSession({ refresh_token: data.session!.refresh_token });
+    expect(refreshed.error).toBeNull();
+  });
+});
+
+describe("second factors", () => {
+  /** A player with an authenticator, signed in at aal1 through one visitor's client. */
+  async function playerWithFactor(visitor: string) {
+    const email = await newPlayer(visitor);
+    const c = asVisitor(visitor);
+    await c.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+    const { data: enrolled } = await c.auth.mfa.enroll({ factorType: "totp", friendlyName: "App" });
+    const secret = enrolled!.totp.secret;
+    const verified = await c.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: totpCode(secret) });
+    expect(verified.error).toBeNull();
+    const fresh = asVisitor(visitor);
+    await fresh.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+    return { client: fresh, factorId: enrolled!.id, secret };
+  }
+  const wrongCode = (secret: string) => String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, "0");
+
+  it("one account's wrong codes never block another account's code step", async () => {
+    const a = await playerWithFactor(newVisitor());
+    const b = await playerWithFactor(newVisitor());
+    for (let i = 0; i < 7; i++) await a.client.auth.mfa.challengeAndVerify({ factorId: a.factorId, code: "000000" });
+    const ok = await b.client.auth.mfa.challengeAndVerify({ factorId: b.factorId, code: totpCode(b.secret) });
+    expect(ok.error).toBeNull();
+    expect(ok.data?.access_token).toBeTruthy();
+  });
+
+  it("a challenge is void after 5 wrong codes, and a run of wrong codes cools the factor down", async () => {
+    const { client: c, factorId, secret } = await playerWithFactor(newVisitor());
+    const { data: challenge } = await c.auth.mfa.challenge({ factorId });
+    const codes: Array<string | undefined> = [];
+    for (let i = 0; i < 5; i++) {
+      const { error } = await c.auth.mfa.verify({ factorId, challengeId: challenge!.id, code: wrongCode(secret) });
+      codes.push(error?.code);
+    }
+    expect(codes).toEqual(Array(5).fill("mfa_verification_failed"));
+    // The right code no longer opens that challenge (it is gone), nor, for the cool-down, a new one.
+    const onVoid = await c.auth.mfa.verify({ factorId, challengeId: challenge!.id, code: totpCode(secret) });
+    expect(onVoid.error?.code).toBe("mfa_factor_not_found");
+    const { data: next } = await c.auth.mfa.challenge({ factorId });
+    const cooled = await c.auth.mfa.verify({ factorId, challengeId: next!.id, code: totpCode(secret) });
+    expect(cooled.error).toMatchObject({ status: 429, code: "over_request_rate_limit" });
+  });
+
+  it("300 guesses at one challenge are refused long before the right code could be found", async () => {
+    const lenient = await startTestServer({ rateLimits: { ...GOTRUE_RATE_LIMITS, factorAttemptsPerMinute: Infinity } });
+    try {
+      const email = uniqueEmail("guess");
+      const c = createClient(lenient.url, PUBLISHABLE_KEY, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      });
+      await c.auth.signUp({
+        email,
+        password: STRONG_PASSWORD,
+        options: { data: { date_of_birth: birthDateYearsAgo(30) } },
+      });
+      const { data: enrolled } = await c.auth.mfa.enroll({ factorType: "totp", friendlyName: "App" });
+      const secret = enrolled!.totp.secret;
+      await c.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: totpCode(secret) });
+      await c.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+      const { data: challenge } = await c.auth.mfa.challenge({ factorId: enrolled!.id });
+      let accepted = 0;
+      for (let guess = 0; guess < 300; guess++) {
+        const code = String(guess).padStart(6, "0");
+        const { error } = await c.auth.mfa.verify({ factorId: enrolled!.id, challengeId: challenge!.id, code });
+        if (!error) accepted += 1;
+      }
+      const right = await c.auth.mfa.verify({
+        factorId: enrolled!.id,
+        challengeId: challenge!.id,
+        code: totpCode(secret),
+      });
+      expect(accepted + (right.error ? 0 : 1)).toBe(0);
+    } finally {
+      await lenient.stop();
+    }
+  });
+});
+
+describe("e-mail", () => {
+  it("one visitor's throwaway sign-ups and resets cannot spend the e-mail allowance of everyone", async () => {
+    const confirming = await startTestServer({ rateLimits: GOTRUE_RATE_LIMITS, mailConfirmation: true });
+    const post = (visitor: string, path: string, body: Record<string, unknown>) =>
+      raw(confirming, `/auth/v1${path}`, {
+        key: SECRET_KEY,
+        method: "POST",
+        headers: { "content-type": "application/json", "sb-forwarded-for": visitor },
+        body: JSON.stringify(body),
+      });
+    try {
+      const attacker = newVisitor();
+      const sent: string[] = [];
+      for (let i = 0; i < 31; i++) {
+        const email = uniqueEmail("throwaway");
+        const res = await post(attacker, "/signup", {
+          email,
+          password: STRONG_PASSWORD,
+          data: { date_of_birth: birthDateYearsAgo(30) },
+        });
+        if (res.status === 200) sent.push(email);
+      }
+      for (let i = 0; i < 28; i++) {
+        const email = uniqueEmail("reset");
+        if ((await post(attacker, "/recover", { email })).status === 200) sent.push(email);
+      }
+      expect(sent.length).toBe(GOTRUE_RATE_LIMITS.emailsPerVisitorPerHour);
+      // Real players' confirmations and resets, from their own addresses, are still sent.
+      for (let i = 0; i < 3; i++) {
+        const email = uniqueEmail("real");
+        const signUp = await post(newVisitor(), "/signup", {
+          email,
+          password: STRONG_PASSWORD,
+          data: { date_of_birth: birthDateYearsAgo(30) },
+        });
+        expect(signUp.status).toBe(200);
+        expect((await mailFor(confirming, email)).map((m) => m.kind)).toEqual(["signup"]);
+      }
+    } finally {
+      await confirming.stop();
+    }
+  });
+
+  it("a refused reset reads the same for an address with an account and one without", async () => {
+    const visitor = newVisitor();
+    const known = await newPlayer(newVisitor());
+    const unknown = uniqueEmail("nobody");
+    const first = [
+      await postAs(visitor, "/recover", { email: known }),
+      await postAs(visitor, "/recover", { email: unknown }),
+    ];
+    expect(first.map((r) => r.status)).toEqual([200, 200]);
+    const again = [
+      await postAs(visitor, "/recover", { email: known }),
+      await postAs(visitor, "/recover", { email: unknown }),
+    ];
+    const bodies = await Promise.all(again.map((r) => r.json() as Promise<{ code: string }>));
+    expect(again.map((r) => r.status)).toEqual([429, 429]);
+    expect(bodies.map((b) => b.code)).toEqual(["over_email_send_rate_limit", "over_email_send_rate_limit"]);
+  });
+});
