@@ -134,9 +134,9 @@ describe("the same player at aal2", () => {
       p_reference: null,
       p_details: "The details of what went wrong.",
     });
-    expect(await db().call(me, "create_top_up", { p_amount: 20, p_provider: "test", p_purpose: null })).toMatchObject(
-      { status: "pending" },
-    );
+    expect(await db().call(me, "create_top_up", { p_amount: 20, p_provider: "test", p_purpose: null })).toMatchObject({
+      status: "pending",
+    });
     expect(await db().call(me, "get_my_entries")).toHaveLength(1);
     await db().call(me, "take_break", { p_period: "1 week" });
     expect(await db().call(me, "get_my_protections")).toMatchObject({ state: "break" });
