@@ -44,16 +44,19 @@ function codeRefusal(code: string | undefined, message: string): ActionFailure {
 }
 
 /** After signing in: the code from the authenticator app set up earlier. */
-export const verifyTwoStep = defineAction({ schema: codeInput, role: "user", firstStep: true }, async ({ code, next }) => {
-  const supabase = await createClient();
-  const { data, error } = await supabase.auth.mfa.listFactors();
-  if (error) return fail("User not authenticated", { code: "not_authenticated" });
-  const factor = data.totp[0];
-  if (!factor) return fail("Set up two-step verification first.");
-  const { error: refused } = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
-  if (refused) return codeRefusal(refused.code, refused.message);
-  redirect(safeNextPath(next));
-});
+export const verifyTwoStep = defineAction(
+  { schema: codeInput, role: "user", firstStep: true },
+  async ({ code, next }) => {
+    const supabase = await createClient();
+    const { data, error } = await supabase.auth.mfa.listFactors();
+    if (error) return fail("User not authenticated", { code: "not_authenticated" });
+    const factor = data.totp[0];
+    if (!factor) return fail("Set up two-step verification first.");
+    const { error: refused } = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+    if (refused) return codeRefusal(refused.code, refused.message);
+    redirect(safeNextPath(next));
+  },
+);
 
 /** Setting up, step 1: a new factor, whose QR code and key the page shows once. */
 export const startTwoStepSetup = defineAction({ schema: z.object({}), role: "user", firstStep: true }, async () => {
