@@ -105,6 +105,7 @@ test("with two-step verification on, the password alone opens no account page an
   approvedPlayer: player,
   liveCompetition: competition,
 }) => {
+  test.setTimeout(90_000);
   const { page } = player;
   const twoStep = new TwoStepPage(page);
   await page.goto("/account/two-step?next=%2Faccount%2Fprofile");
