@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { exemptFromApproval, isAdminPath, needsSession, twoStepPath } from "@/lib/auth/paths";
 import { hasSessionCookieIn } from "@/lib/auth/session-cookie";
-import { accountSchema, isAdminRole } from "@/lib/data/account-schema";
+import { secondStepMayBeOwed, secondStepRedirect } from "@/lib/auth/second-step";
+import { isAdminRole, myAccountSchema } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
 import { crossOriginReason } from "@/lib/http/same-origin";
 import { updateSession } from "@/lib/supabase/proxy";
@@ -12,7 +13,8 @@ export const ADMIN_DENIED = "Access denied: Admin privileges required";
  * First of three guards (proxy → layout/action → SQL): refreshes the session,
  * sends signed-out visitors to /login (remembering where they were going),
  * unapproved users to /pending-approval, answers non-admins on /admin with 403, and sends admins
- * whose session has not passed two-step verification to give their code.
+ * whose session has not passed two-step verification, and players who have two-step on and have not
+ * given their code (lib/auth/second-step.ts), to give it.
  */
 export async function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
@@ -44,19 +46,23 @@ export async function proxy(request: NextRequest) {
     return response();
   }
 
-  if (exemptFromApproval(path)) return response();
+  // A session that has two-step on but has not given its code (aal1) is sent to give it first.
+  const checkSecondStep = secondStepMayBeOwed(request, claims.aal);
+  if (exemptFromApproval(path) && !checkSecondStep) return response();
 
-  // One small RPC, only on the paths that depend on approval or role. If it fails the
-  // visitor is treated as unapproved and not an admin; the page and the SQL check again.
+  // One small RPC, only on the paths that depend on approval, role or the second step. If it fails the
+  // visitor is treated as unapproved, not an admin, owing nothing; the page and the SQL check again.
   const account = await callRpcWith(
     supabase,
     "get_my_account",
     {},
-    accountSchema.pick({ approved: true, role: true }),
+    myAccountSchema.pick({ approved: true, role: true, two_step_owed: true }),
   ).catch((e: unknown) => {
     console.error("get_my_account failed in the proxy", e);
     return null;
   });
+  if (checkSecondStep && account?.two_step_owed) return redirectKeepingCookies(secondStepRedirect(request));
+  if (exemptFromApproval(path)) return response();
   const approved = account?.approved ?? false;
   const admin = isAdminRole(account?.role);
 

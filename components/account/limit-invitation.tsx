@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { dismissLimitPromptAction } from "@/lib/actions/protections";
+import { SecondStepLink } from "@/components/forms/second-step-link";
 
 /**
  * The invitation to set a monthly limit (code of practice), shown at sign-up and before a first top-up
@@ -32,7 +33,12 @@ export function LimitInvitation() {
             Not now
           </Button>
         </form>
-        {result && !result.ok ? <Alert variant="destructive">{result.error}</Alert> : null}
+        {result && !result.ok ? (
+          <Alert variant="destructive">
+            <p>{result.error}</p>
+            <SecondStepLink code={result.code} />
+          </Alert>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -13,6 +13,7 @@ import { Alert, AlertTitle } from "@/components/ui/alert";
 import type { DbErrorCode } from "@/lib/data/errors";
 import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
 import { ShortfallLink } from "@/components/payments/shortfall-link";
+import { SecondStepLink } from "@/components/forms/second-step-link";
 import { celebrate } from "./celebrate";
 
 const QUICK_PICKS = [1, 5, 10, 25];
@@ -220,6 +221,7 @@ function EntryError({ message, code }: { message: string; code?: DbErrorCode }) 
           What happens next
         </Link>
       ) : null}
+      <SecondStepLink code={code} className={alertLinkClass} />
     </Alert>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
+import { SecondStepLink } from "@/components/forms/second-step-link";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
@@ -109,6 +110,7 @@ function Outcome({ result, contact }: { result: ActionResult<Complaint>; contact
       return (
         <Alert variant="destructive">
           <p>{result.error}</p>
+          <SecondStepLink code={result.code} />
         </Alert>
       );
   }

@@ -1,7 +1,9 @@
 import { Alert } from "@/components/ui/alert";
 import type { ActionResult } from "@/lib/actions/result";
+import { SecondStepLink } from "./second-step-link";
 
-// The summary line under a form: the error (announced) or the success message.
+// The summary line under a form: the error (announced, with the code step's link when that is what it
+// needs) or the success message.
 export function FormStatus({ result }: { result: ActionResult<unknown> | null }) {
   if (!result) return null;
   if (result.ok) {
@@ -17,6 +19,7 @@ export function FormStatus({ result }: { result: ActionResult<unknown> | null })
           ))}
         </ul>
       ) : null}
+      <SecondStepLink code={result.code} />
     </Alert>
   );
 }

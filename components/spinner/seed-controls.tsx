@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { rotateSeedAction, setClientSeedAction } from "@/lib/actions/spinner";
 import type { ActionResult } from "@/lib/actions/result";
 import type { SeedRotation, SpinnerSeed } from "@/lib/data/spinner";
+import { SecondStepLink } from "@/components/forms/second-step-link";
 
 /** Changes the client seed of the active pair (used from the next spin; the nonce carries on). */
 export function ClientSeedForm({ clientSeed, onSaved }: { clientSeed: string; onSaved: () => void }) {
@@ -83,7 +84,12 @@ export function RotateSeed({ onRotated }: { onRotated: () => void }) {
           </p>
         </Alert>
       ) : null}
-      {result && !result.ok ? <Alert variant="destructive">{result.error}</Alert> : null}
+      {result && !result.ok ? (
+        <Alert variant="destructive">
+          <p>{result.error}</p>
+          <SecondStepLink code={result.code} />
+        </Alert>
+      ) : null}
     </form>
   );
 }

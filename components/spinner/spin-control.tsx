@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useActionState, type ReactNode } from "react";
+import { SecondStepLink } from "@/components/forms/second-step-link";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { celebrate } from "@/components/competitions/celebrate";
@@ -78,6 +79,7 @@ function SpinRefusal({ message, code }: { message: string; code?: DbErrorCode })
           Responsible play
         </Link>
       ) : null}
+      <SecondStepLink code={code} className={alertLinkClass} />
     </Alert>
   );
 }

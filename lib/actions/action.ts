@@ -7,7 +7,7 @@
 // the real wrapper; lib/actions/define-action.ts binds it to the session.
 import { z } from "zod";
 import { formIssueMessage } from "@/lib/validation/form-messages";
-import { isAdminRole, type Account } from "@/lib/data/account-schema";
+import { isAdminRole, type MyAccount } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
 import { fail, invalid, type ActionFailure, type ActionResult } from "./result";
 
@@ -15,7 +15,7 @@ import { fail, invalid, type ActionFailure, type ActionResult } from "./result";
 export type Role = "public" | "user" | "approved" | "admin" | "super_admin";
 
 /** The signed-in account for every role but "public" (whose actions do not look it up). */
-export type ActionAccount<R extends Role> = R extends "public" ? null : Account;
+export type ActionAccount<R extends Role> = R extends "public" ? null : MyAccount;
 
 export type ActionHandler<T> = (prev: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>;
 
@@ -43,10 +43,29 @@ export const formList = z.preprocess(
   z.array(z.string()),
 );
 
-/** Why `account` may not run an action needing `role`, in the SQL's words; null when it may. */
-export function authorise(role: Role, account: Account | null): ActionFailure | null {
+export const SECOND_STEP_REQUIRED = "Two-step verification required";
+
+/**
+ * Why `account` may not run an action needing `role`, in the SQL's words; null when it may. A
+ * session that owes its second step (a verified factor, no code given yet: get_my_account's
+ * two_step_owed) may run nothing but the actions that give the code (`firstStep`), as in SQL, where
+ * private.require_user() refuses it; the role is checked first, so a player still hears that an admin
+ * action is for admins.
+ */
+export function authorise(
+  role: Role,
+  account: MyAccount | null,
+  options: { firstStep?: boolean } = {},
+): ActionFailure | null {
   if (role === "public") return null;
   if (!account) return fail("User not authenticated", { code: "not_authenticated" });
+  const refused = roleRefusal(role, account);
+  if (refused) return refused;
+  if (account.two_step_owed && !options.firstStep) return fail(SECOND_STEP_REQUIRED, { code: "aal2_required" });
+  return null;
+}
+
+function roleRefusal(role: Exclude<Role, "public">, account: MyAccount): ActionFailure | null {
   switch (role) {
     case "user":
       return null;
@@ -76,8 +95,6 @@ export interface SessionFacts {
   hasSecondFactor: boolean;
 }
 
-export const SECOND_STEP_REQUIRED = "Two-step verification required";
-
 /**
  * Why a sensitive action may not run on this session, in the SQL's words; null when it may. Admins
  * always need the second step; anyone else only once they have set a factor up, since their
@@ -94,7 +111,8 @@ export function sessionRefusal(role: Role, facts: SessionFacts): ActionFailure |
 /**
  * Binds the wrapper to a way of finding the signed-in account, and a way of asking the auth server
  * about the session. Order: role first (so a signed-out visitor learns that, not
- * which field is wrong), then the session check for sensitive actions, then the schema, then `run`.
+ * which field is wrong) and an owed second step (authorise), then the session check for sensitive
+ * actions, then the schema, then `run`.
  * Errors other than DbError (including Next's redirect and notFound signals) pass through.
  *
  * Sensitive actions (every admin action, and those that say `confirmSession`: money coming in)
@@ -103,17 +121,23 @@ export function sessionRefusal(role: Role, facts: SessionFacts): ActionFailure |
  * step (sessionRefusal).
  */
 export function defineActionWith(
-  loadAccount: () => Promise<Account | null>,
+  loadAccount: () => Promise<MyAccount | null>,
   sessionFacts: () => Promise<SessionFacts>,
 ) {
   return function defineAction<S extends z.ZodType, R extends Role, T = undefined>(
-    config: { schema: S; role: R; confirmSession?: boolean },
+    config: {
+      schema: S;
+      role: R;
+      confirmSession?: boolean;
+      /** Runs before the second step is given: only the actions that give it (lib/actions/two-step.ts). */
+      firstStep?: boolean;
+    },
     run: (input: z.output<S>, account: ActionAccount<R>) => Promise<ActionResult<T>>,
   ): ActionHandler<T> & { schema: S } {
     const confirm = config.confirmSession ?? (config.role === "admin" || config.role === "super_admin");
     const handler: ActionHandler<T> = async (_prev, form) => {
       const account = config.role === "public" ? null : await loadAccount();
-      const denied = authorise(config.role, account);
+      const denied = authorise(config.role, account, { firstStep: config.firstStep });
       if (denied) return denied;
       const refused = confirm ? sessionRefusal(config.role, await sessionFacts()) : null;
       if (refused) return refused;

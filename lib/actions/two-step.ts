@@ -12,8 +12,8 @@ import { fail, ok, type ActionFailure } from "./result";
 
 // Two-step verification with an authenticator app (TOTP), through the auth server's MFA API: set up
 // (enrol a factor, then verify its first code), give a code after signing in (challenge and verify,
-// which raises the session to aal2), and turn it off. These run at aal1 on purpose: they are how a
-// session reaches aal2.
+// which raises the session to aal2), and turn it off. Giving a code and setting up run at aal1 on
+// purpose (`firstStep`): they are how a session reaches aal2. Turning it off needs aal2 (GoTrue says so).
 
 /** The name the factor is enrolled under, and what authenticator apps list it as. */
 const FACTOR_NAME = "Authenticator app";
@@ -44,19 +44,22 @@ function codeRefusal(code: string | undefined, message: string): ActionFailure {
 }
 
 /** After signing in: the code from the authenticator app set up earlier. */
-export const verifyTwoStep = defineAction({ schema: codeInput, role: "user" }, async ({ code, next }) => {
-  const supabase = await createClient();
-  const { data, error } = await supabase.auth.mfa.listFactors();
-  if (error) return fail("User not authenticated", { code: "not_authenticated" });
-  const factor = data.totp[0];
-  if (!factor) return fail("Set up two-step verification first.");
-  const { error: refused } = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
-  if (refused) return codeRefusal(refused.code, refused.message);
-  redirect(safeNextPath(next));
-});
+export const verifyTwoStep = defineAction(
+  { schema: codeInput, role: "user", firstStep: true },
+  async ({ code, next }) => {
+    const supabase = await createClient();
+    const { data, error } = await supabase.auth.mfa.listFactors();
+    if (error) return fail("User not authenticated", { code: "not_authenticated" });
+    const factor = data.totp[0];
+    if (!factor) return fail("Set up two-step verification first.");
+    const { error: refused } = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+    if (refused) return codeRefusal(refused.code, refused.message);
+    redirect(safeNextPath(next));
+  },
+);
 
 /** Setting up, step 1: a new factor, whose QR code and key the page shows once. */
-export const startTwoStepSetup = defineAction({ schema: z.object({}), role: "user" }, async () => {
+export const startTwoStepSetup = defineAction({ schema: z.object({}), role: "user", firstStep: true }, async () => {
   const supabase = await createClient();
   const { data: factors, error: listError } = await supabase.auth.mfa.listFactors();
   if (listError) return fail("User not authenticated", { code: "not_authenticated" });
@@ -81,7 +84,7 @@ const finishInput = codeInput.extend({ factorId: z.uuid("Start setting up again"
 
 /** Setting up, step 2: the app's first code proves it holds the key, and the session reaches aal2. */
 export const finishTwoStepSetup = defineAction(
-  { schema: finishInput, role: "user" },
+  { schema: finishInput, role: "user", firstStep: true },
   async ({ factorId, code, next }) => {
     const supabase = await createClient();
     const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });

@@ -3,12 +3,12 @@ import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
 import { createClient } from "@/lib/supabase/server";
 import { getMyAccount } from "@/lib/data/account";
-import { isAdminRole, type Account } from "@/lib/data/account-schema";
+import { isAdminRole, type Account, type MyAccount } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
 import type { SessionFacts } from "@/lib/actions/action";
 import { hasVerifiedFactor, twoStepPath } from "./paths";
 
-export type { Account };
+export type { Account, MyAccount };
 
 /** The verified claims of the signed-in user, or null. Cached per request. */
 export const getClaims = cache(async () => {
@@ -36,7 +36,7 @@ export const getSessionFacts = cache(async (): Promise<SessionFacts> => {
 });
 
 /** The signed-in user's merged profile and account data, or null when signed out. Cached per request. */
-export const getAccount = cache(async (): Promise<Account | null> => {
+export const getAccount = cache(async (): Promise<MyAccount | null> => {
   const claims = await getClaims();
   if (!claims) return null;
   try {
@@ -50,7 +50,7 @@ export const getAccount = cache(async (): Promise<Account | null> => {
 });
 
 /** The account, or a redirect to /login that comes back to `next`. */
-export async function requireUser(next?: string): Promise<Account> {
+export async function requireUser(next?: string): Promise<MyAccount> {
   const account = await getAccount();
   if (!account) redirect(next ? `/login?next=${encodeURIComponent(next)}` : "/login");
   return account;
@@ -65,7 +65,7 @@ export function isAdmin(account: Pick<Account, "role"> | null): boolean {
  * (app/forbidden.tsx shows the spec's message), and an admin at aal1 is sent to give their code
  * (or set up an authenticator, the first time).
  */
-export async function requireAdmin(next = "/admin"): Promise<Account> {
+export async function requireAdmin(next = "/admin"): Promise<MyAccount> {
   const account = await requireUser(next);
   if (!isAdmin(account)) forbidden();
   await requireSecondStep(next);
@@ -73,7 +73,7 @@ export async function requireAdmin(next = "/admin"): Promise<Account> {
 }
 
 /** The account of a super admin at aal2; otherwise as requireAdmin. */
-export async function requireSuperAdmin(next = "/admin"): Promise<Account> {
+export async function requireSuperAdmin(next = "/admin"): Promise<MyAccount> {
   const account = await requireUser(next);
   if (account.role !== "super_admin") forbidden();
   await requireSecondStep(next);

@@ -30,6 +30,16 @@ export const accountSchema = z.object({
 
 export type Account = z.infer<typeof accountSchema>;
 
+/**
+ * get_my_account() also says whether the session owes its second step: the user has a verified
+ * second factor and the session has not given its code (aal1). Until it does, every state-changing
+ * RPC refuses with aal2_required; the proxy and the action wrapper read this to say so first.
+ */
+export const myAccountSchema = accountSchema.extend({ two_step_owed: z.boolean() });
+
+/** The signed-in user's own account, as get_my_account() answers it. */
+export type MyAccount = z.infer<typeof myAccountSchema>;
+
 /** Admins and super admins (the SQL's is_admin()). */
 export const isAdminRole = (role: Account["role"] | null | undefined): boolean =>
   role === "admin" || role === "super_admin";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { accountSchema, type Account } from "./account-schema";
+import { accountSchema, myAccountSchema, type Account, type MyAccount } from "./account-schema";
 import { callRpc } from "./server-rpc";
 
 const ledgerRowSchema = z.object({
@@ -44,8 +44,8 @@ export const getMyLedgerPage = (filter: LedgerFilter, before: number | null, lim
 export const getMyLedgerCsv = (filter: LedgerFilter): Promise<string> =>
   callRpc("get_my_ledger_csv", { p_kind: filter.kind, p_month: filter.monthStart }, z.string());
 
-/** The signed-in user's merged profile and account data (get_my_account). */
-export const getMyAccount = (): Promise<Account> => callRpc("get_my_account", {}, accountSchema);
+/** The signed-in user's merged profile and account data, and whether a second step is owed (get_my_account). */
+export const getMyAccount = (): Promise<MyAccount> => callRpc("get_my_account", {}, myAccountSchema);
 
 /** Saves the signed-in user's own profile fields (an empty town clears it); answers the account as it now is. */
 export const updateMyProfile = (profile: {

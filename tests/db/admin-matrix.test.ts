@@ -7,7 +7,7 @@
 // Every argument is null: the guard must refuse before any argument is looked at, and an
 // admin's call with nulls fails, if at all, on its input, never on who is calling.
 import { beforeAll, describe, expect, it } from "vitest";
-import { anon, asUser, dbPerFile, service, type Caller, type DbError } from "./support";
+import { anon, asUser, asUserAtAal1, dbPerFile, service, type Caller, type DbError } from "./support";
 
 const db = dbPerFile();
 
@@ -48,6 +48,10 @@ beforeAll(async () => {
   callers.service = service;
   callers.unapproved = asUser(await db().createUser({ name: "Una Unapproved" }));
   callers.player = asUser(await db().createPlayer({ name: "Pia Player" }));
+  // A player with two-step on whose session has not given the code: still told they are no admin.
+  const withFactor = await db().createPlayer({ name: "Fay Factor" });
+  await db().addSecondFactor(withFactor);
+  callers.playerWithFactorAtAal1 = asUserAtAal1(withFactor);
   callers.admin = asUser(await db().createAdmin());
   callers.superAdmin = asUser(await db().createUser({ name: "Sol Super", role: "super_admin", approved: true }));
 });
@@ -79,8 +83,13 @@ describe("the admin API × every kind of caller", () => {
     expect(allowed).toEqual([]);
   });
 
-  for (const who of ["unapproved", "player"] as const) {
-    it(`an ${who === "player" ? "approved player" : "unapproved user"} is refused by every one, with the spec's message`, async () => {
+  const labels = {
+    unapproved: "an unapproved user",
+    player: "an approved player",
+    playerWithFactorAtAal1: "a player with a second factor at aal1",
+  } as const;
+  for (const who of ["unapproved", "player", "playerWithFactorAtAal1"] as const) {
+    it(`${labels[who]} is refused by every one, with the spec's message`, async () => {
       const wrong = (await outcomes(callers[who])).filter((r) => {
         const expected = SUPER_ADMIN_ONLY[r.fn.replace(/\(.*$/, "")] ? "super_admin_required" : "admin_required";
         return !(r.error && (r.error.hint === expected || isPermissionDenied(r.error)));

@@ -453,6 +453,8 @@ describe("schema private: internal helpers", () => {
       "queue_for_competition_counter(uuid)",
       "refuse_unless_open_for_entry(competitions)",
       "session_is_aal2()",
+      "two_step_owed()",
+      "require_user_first_step()",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn

@@ -6,7 +6,7 @@ import { readdir } from "node:fs/promises";
 import type pg from "pg";
 import { migrationsDir } from "@/supabase/embedded/db";
 import { startPg15, type Pg15 } from "./pg15";
-import { EXPECTED_RACE_OUTCOME, RACE, asUser, becomeCaller, raceOutcome, service } from "./support";
+import { EXPECTED_RACE_OUTCOME, RACE, asUser, asUserAtAal1, becomeCaller, raceOutcome, service } from "./support";
 
 let cluster: Pg15 | undefined;
 let pool: pg.Pool;
@@ -85,6 +85,33 @@ describe("PostgreSQL 15", () => {
       approved: false,
       kyc_status: "none",
     });
+  });
+
+  it("refuses a player's write at aal1 while they have a verified second factor, and allows it at aal2", async () => {
+    requirePg15();
+    const [{ id }] = (
+      await pool.query(
+        'insert into auth.users (email, raw_user_meta_data) values (\'pg15-two-step@labcash.test\', \'{"name":"Two Step","date_of_birth":"1990-01-01"}\') returning id',
+      )
+    ).rows;
+    await pool.query(
+      "insert into auth.mfa_factors (user_id, friendly_name, factor_type, status) values ($1, 'Authenticator app', 'totp', 'verified')",
+      [id],
+    );
+    const rename = "select public.update_my_profile(p_name => 'Renamed') as account";
+    await expect(asCaller(asUserAtAal1(id), rename, [])).rejects.toMatchObject({
+      code: "42501",
+      message: "Two-step verification required",
+      hint: "aal2_required",
+    });
+    const [{ account }] = await asCaller<{ account: Record<string, unknown> }>(
+      asUserAtAal1(id),
+      "select public.get_my_account() as account",
+      [],
+    );
+    expect(account).toMatchObject({ name: "Two Step", two_step_owed: true });
+    const [{ account: renamed }] = await asCaller<{ account: Record<string, unknown> }>(asUser(id), rename, []);
+    expect(renamed).toMatchObject({ name: "Renamed" });
   });
 
   it(`${RACE.calls} deductions of 1 from ${RACE.balance} on 20 parallel connections: exactly ${RACE.balance} succeed`, async () => {

@@ -2,7 +2,7 @@
 // super_admin only; read/write need admin; delete/manage_users need super admin;
 // unknown permissions and callers without a profile are denied.
 import { beforeAll, describe, expect, it } from "vitest";
-import { anon, asUser, dbPerFile, type Caller } from "./support";
+import { anon, asUser, asUserAtAal1, dbPerFile, type Caller } from "./support";
 
 const db = dbPerFile();
 const PERMISSIONS = ["read", "write", "delete", "manage_users", "READ", "publish", ""] as const;
@@ -18,6 +18,9 @@ const callers: Record<string, Caller> = {};
 beforeAll(async () => {
   callers.user = asUser(await db().createUser({ approved: true }));
   callers.unapproved = asUser(await db().createUser());
+  const withFactor = await db().createUser({ approved: true });
+  await db().addSecondFactor(withFactor);
+  callers.user_with_factor_at_aal1 = asUserAtAal1(withFactor);
   callers.admin = asUser(await db().createUser({ role: "admin", approved: true }));
   callers.super_admin = asUser(await db().createUser({ role: "super_admin", approved: true }));
   const gone = await db().createUser({ role: "super_admin", approved: true });
@@ -31,6 +34,7 @@ beforeAll(async () => {
 const expected: Record<string, Expected> = {
   user: { is_admin: false, is_super_admin: false, allowed: [] },
   unapproved: { is_admin: false, is_super_admin: false, allowed: [] },
+  user_with_factor_at_aal1: { is_admin: false, is_super_admin: false, allowed: [] },
   admin: { is_admin: true, is_super_admin: false, allowed: ["read", "write"] },
   super_admin: { is_admin: true, is_super_admin: true, allowed: ["read", "write", "delete", "manage_users"] },
   no_profile: { is_admin: false, is_super_admin: false, allowed: [] },

@@ -215,6 +215,17 @@ export class TestDb {
     return created.id;
   }
 
+  /**
+   * Gives the user a second factor the way the auth server keeps one (auth.mfa_factors, as GoTrue does on
+   * hosted Supabase): 'verified' once its first code was given, 'unverified' while set-up is half done.
+   */
+  async addSecondFactor(userId: string, status: "verified" | "unverified" = "verified"): Promise<void> {
+    await this.sql(
+      "insert into auth.mfa_factors (user_id, friendly_name, factor_type, status) values ($1, $2, 'totp', $3)",
+      [userId, `Authenticator app ${status}`, status],
+    );
+  }
+
   async account(id: string): Promise<Record<string, unknown>> {
     const [row] = await this.sql("select * from public.user_account_data where id = $1", [id]);
     return row;
@@ -386,7 +397,7 @@ export const SUPER_ADMIN_REQUIRED: DbError = {
   message: "Access denied: Super admin privileges required",
   hint: "super_admin_required",
 };
-/** An admin or super admin whose session is aal1 (password only), asked to do two-step first. */
+/** A session at aal1 (password only) that owes its second step: an admin, or a user with a verified factor. */
 export const AAL2_REQUIRED: DbError = {
   code: "42501",
   message: "Two-step verification required",

@@ -2,6 +2,7 @@ import { totpCode } from "../../supabase/embedded/totp";
 import { axeViolations } from "./support/axe";
 import { createUser, promoteToAdmin, recoveryLink } from "./support/backend";
 import { expect, test } from "./support/fixtures";
+import { CompetitionPage } from "./support/pages/competition";
 import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
 import { TwoStepPage } from "./support/pages/two-step";
 import { storageStatePath } from "./support/users";
@@ -98,6 +99,48 @@ test("a player turns two-step verification on from the profile, is asked for a c
   await signIn.goto();
   await signIn.signIn(player.email, player.password);
   await expect(page).toHaveURL(/\/account$/);
+});
+
+test("with two-step verification on, the password alone opens no account page and enters no competition", async ({
+  approvedPlayer: player,
+  liveCompetition: competition,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = player;
+  const twoStep = new TwoStepPage(page);
+  await page.goto("/account/two-step?next=%2Faccount%2Fprofile");
+  const key = await twoStep.setUpAuthenticator();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await page.goto("/logout");
+
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(player.email, player.password);
+  await expect(page).toHaveURL(/\/account\/two-step\?next=%2Faccount$/);
+
+  // Walking away from the code step leads back to it, from the account pages and from adding credit.
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/account\/two-step\?next=%2Faccount$/);
+  await page.goto("/account/responsible-play");
+  await expect(page).toHaveURL(/\/account\/two-step\?next=%2Faccount%2Fresponsible-play$/);
+  await page.goto("/credit");
+  await expect(page).toHaveURL(/\/account\/two-step\?next=%2Fcredit$/);
+
+  // A competition's page is public, but entering is refused, with the way to the code step.
+  const competitionPage = new CompetitionPage(page);
+  await competitionPage.goto(competition);
+  await competitionPage.entry.buy(1);
+  await expect(competitionPage.entry.refusal).toContainText("Two-step verification required");
+  const giveCode = competitionPage.entry.refusal.getByRole("link", { name: "Enter your two-step code" });
+  await expect(giveCode).toHaveAttribute("href", `/account/two-step?next=${encodeURIComponent(competition.path)}`);
+  await giveCode.click();
+  await twoStep.giveCode(key);
+  await expect(page).toHaveURL(new RegExp(`${competition.path}$`));
+
+  // With the code given, the same entry goes through.
+  await competitionPage.goto(competition);
+  await competitionPage.entry.buy(1);
+  await expect(competitionPage.entry.result).toContainText("You're in!");
 });
 
 test("with two-step verification on, a password reset link asks for the code before the new password", async ({

@@ -9,10 +9,10 @@ import {
   type SessionFacts,
 } from "@/lib/actions/action";
 import { ok } from "@/lib/actions/result";
-import type { Account } from "@/lib/data/account-schema";
+import type { MyAccount } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
 
-const baseAccount: Account = {
+const baseAccount: MyAccount = {
   id: "00000000-0000-4000-8000-000000000001",
   name: "Ada",
   email: "ada@example.test",
@@ -35,8 +35,9 @@ const baseAccount: Account = {
   age_verified: false,
   metadata: null,
   created_at: "2026-11-01T00:00:00Z",
+  two_step_owed: false,
 };
-const account = (changes: Partial<Account>): Account => ({ ...baseAccount, ...changes });
+const account = (changes: Partial<MyAccount>): MyAccount => ({ ...baseAccount, ...changes });
 
 const form = (fields: Record<string, string | string[]>) => {
   const data = new FormData();
@@ -212,6 +213,36 @@ describe("defineActionWith", () => {
     });
     expect(await action(null, form({}))).toEqual(secondStep);
     expect(ran).toBe(false);
+  });
+
+  it("refuses every action to a session that owes its second step, but those that give it, before anything runs", async () => {
+    const secondStep = { ok: false, error: "Two-step verification required", code: "aal2_required" };
+    const owing = account({ two_step_owed: true });
+    for (const role of ["user", "approved", "admin", "super_admin"] as const) {
+      const as = role === "admin" || role === "super_admin" ? account({ two_step_owed: true, role }) : owing;
+      expect(authorise(role, as), role).toEqual(secondStep);
+      expect(authorise(role, as, { firstStep: true }), role).toBeNull();
+    }
+    // The role is checked first: a player is told an admin action is for admins, as SQL says.
+    expect(authorise("admin", owing)).toMatchObject({ code: "admin_required" });
+    expect(authorise("approved", account({ two_step_owed: true, approved: false }))).toMatchObject({
+      code: "approval_pending",
+    });
+    expect(authorise("public", null)).toBeNull();
+
+    let ran = 0;
+    const halfSignedIn = defineActionWith(async () => owing, trusted);
+    const run = async () => {
+      ran += 1;
+      return ok(undefined);
+    };
+    expect(await halfSignedIn({ schema: quantitySchema, role: "approved" }, run)(null, form({}))).toEqual(secondStep);
+    expect(ran).toBe(0);
+    expect(await halfSignedIn({ schema: z.object({}), role: "user", firstStep: true }, run)(null, form({}))).toEqual({
+      ok: true,
+      data: undefined,
+    });
+    expect(ran).toBe(1);
   });
 
   it("turns a database refusal into the message and its code", async () => {

@@ -12,8 +12,9 @@ export async function GET() {
     try {
       spinner = await getMySpinner();
     } catch (e) {
-      // An expired session reads as signed out (the demo shows); anything else is a fault.
-      if (!(e instanceof DbError && e.code === "not_authenticated")) throw e;
+      // An expired session reads as signed out (the demo shows), as does one that has two-step on and
+      // has not given its code (SQL refuses it the player's spinner until it does); anything else is a fault.
+      if (!(e instanceof DbError && (e.code === "not_authenticated" || e.code === "aal2_required"))) throw e;
     }
   }
   return Response.json(spinner, { headers: { "Cache-Control": "private, no-store" } });

@@ -1,6 +1,7 @@
 import type { CompetitionPersonal } from "@/components/competitions/competition-personal";
 import { getAccount } from "@/lib/auth/session";
 import { getCompetition, getEntryQuote, getMyEntries } from "@/lib/data/competitions";
+import { DbError } from "@/lib/data/errors";
 
 // The signed-in visitor's part of a competition page (the page itself is static, the same for
 // everyone): their entry card's state and quote, their tickets, and the entry a payment bought.
@@ -16,7 +17,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   const entryId = new URL(request.url).searchParams.get("entry");
   const [quote, paidEntry] = await Promise.all([
     account.approved ? getEntryQuote(competition.id) : null,
-    entryId ? getMyEntries().then((entries) => entries.find((e) => e.entry_id === entryId && e.kind === "paid")) : null,
+    entryId ? findPaidEntry(entryId) : null,
   ]);
   const personal: CompetitionPersonal = {
     viewer: quote ? { approved: true, quote } : { approved: false, rejected: Boolean(account.rejected_at) },
@@ -24,4 +25,14 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
     paidEntryTickets: paidEntry?.ticket_numbers ?? null,
   };
   return Response.json(personal, { headers: noStore });
+}
+
+/** The entry a payment bought; none while the session owes its second step (SQL keeps the entries until then). */
+async function findPaidEntry(entryId: string) {
+  try {
+    return (await getMyEntries()).find((e) => e.entry_id === entryId && e.kind === "paid");
+  } catch (e) {
+    if (e instanceof DbError && e.code === "aal2_required") return undefined;
+    throw e;
+  }
 }
