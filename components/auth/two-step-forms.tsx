@@ -6,7 +6,15 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { ActionHandler } from "@/lib/actions/action";
-import { finishTwoStepSetup, startTwoStepSetup, turnOffTwoStep, verifyTwoStep } from "@/lib/actions/two-step";
+import {
+  confirmInboxCode,
+  finishTwoStepSetup,
+  proveAuthenticator,
+  sendInboxCode,
+  startTwoStepSetup,
+  turnOffTwoStep,
+  verifyTwoStep,
+} from "@/lib/actions/two-step";
 
 /** The 6-digit code field and its button, for either action that takes a code. */
 function CodeForm({
@@ -14,24 +22,23 @@ function CodeForm({
   next,
   factorId,
   submitLabel,
+  label = "6-digit code",
+  hint = "The code your authenticator app shows for LabCash. It changes every 30 seconds.",
 }: {
   action: ActionHandler<undefined>;
-  next: string;
+  next?: string;
   factorId?: string;
   submitLabel: string;
+  label?: string;
+  hint?: string;
 }) {
   const [result, action] = useActionState(handler, null);
   const errors = result && !result.ok ? result.fieldErrors : undefined;
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
-      <input type="hidden" name="next" value={next} />
+      {next !== undefined && <input type="hidden" name="next" value={next} />}
       {factorId && <input type="hidden" name="factorId" value={factorId} />}
-      <Field
-        id="field-code"
-        label="6-digit code"
-        hint="The code your authenticator app shows for LabCash. It changes every 30 seconds."
-        errors={errors?.code}
-      >
+      <Field id="field-code" label={label} hint={hint} errors={errors?.code}>
         {(control) => (
           <Input
             {...control}
@@ -104,13 +111,40 @@ export function TwoStepSetup({ next }: { next: string }) {
   );
 }
 
-/** On the profile, for players who have it on. */
+/** On the profile, for players who have it on: the app's current code confirms it. */
 export function TurnOffTwoStepForm() {
-  const [result, action] = useActionState(turnOffTwoStep, null);
+  return <CodeForm action={turnOffTwoStep} submitLabel="Turn off two-step verification" />;
+}
+
+/** Before an admin's set-up: a code e-mailed to them, asked for with a button and typed below. */
+export function InboxConfirmation({ next }: { next: string }) {
+  const [sent, send] = useActionState(sendInboxCode, null);
+  return (
+    <div className="flex flex-col gap-6">
+      <form action={send} className="flex flex-col gap-4">
+        <FormStatus result={sent} />
+        <SubmitButton pendingLabel="Sending…">E-mail me a code</SubmitButton>
+      </form>
+      <CodeForm
+        action={confirmInboxCode}
+        next={next}
+        label="Code from the e-mail"
+        hint="The 6-digit code in the e-mail we sent you. It works for an hour."
+        submitLabel="Confirm it is me"
+      />
+    </div>
+  );
+}
+
+/** An authenticator already verified in this session, with the e-mail confirmed: one click proves it. */
+export function ProveAuthenticatorForm({ next }: { next: string }) {
+  const [result, action] = useActionState(proveAuthenticator, null);
   return (
     <form action={action} className="flex flex-col gap-4">
+      <input type="hidden" name="next" value={next} />
+      <p>Your e-mail address is confirmed. Finish setting up to open the admin console.</p>
       <FormStatus result={result} />
-      <SubmitButton pendingLabel="Turning off…">Turn off two-step verification</SubmitButton>
+      <SubmitButton pendingLabel="Finishing…">Finish setting up</SubmitButton>
     </form>
   );
 }

@@ -3,7 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { safeNextPath } from "@/lib/auth/paths";
+import { safeNextPath, twoStepPath } from "@/lib/auth/paths";
+import { getSessionFacts } from "@/lib/auth/session";
+import { confirmReauthentication, recordFactorEnrolment } from "@/lib/data/account";
 import { isAdminRole } from "@/lib/data/account-schema";
 import { createClient } from "@/lib/supabase/server";
 import { SECOND_STEP_REQUIRED } from "./action";
@@ -13,7 +15,10 @@ import { fail, ok, type ActionFailure } from "./result";
 // Two-step verification with an authenticator app (TOTP), through the auth server's MFA API: set up
 // (enrol a factor, then verify its first code), give a code after signing in (challenge and verify,
 // which raises the session to aal2), and turn it off. Giving a code and setting up run at aal1 on
-// purpose (`firstStep`): they are how a session reaches aal2. Turning it off needs aal2 (GoTrue says so).
+// purpose (`firstStep`): they are how a session reaches aal2. Turning it off needs aal2 (GoTrue says so)
+// and the app's current code. An admin's authenticator also needs their inbox: a code the auth server
+// e-mails them (its reauthentication nonce), confirmed before the set-up and spent by it, so a stolen
+// password alone cannot set up "their" authenticator (SQL: record_factor_enrolment, is_admin).
 
 /** The name the factor is enrolled under, and what authenticator apps list it as. */
 const FACTOR_NAME = "Authenticator app";
@@ -26,6 +31,15 @@ const codeField = z
   .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"));
 
 const codeInput = z.object({ code: codeField, next: z.string().optional() });
+
+const inboxCodeInput = z.object({
+  code: z
+    .string()
+    .prefault("")
+    .transform((code) => code.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail")),
+  next: z.string().optional(),
+});
 
 /** What a refused code means to the person typing it, by GoTrue's error code. */
 function codeRefusal(code: string | undefined, message: string): ActionFailure {
@@ -85,24 +99,74 @@ const finishInput = codeInput.extend({ factorId: z.uuid("Start setting up again"
 /** Setting up, step 2: the app's first code proves it holds the key, and the session reaches aal2. */
 export const finishTwoStepSetup = defineAction(
   { schema: finishInput, role: "user", firstStep: true },
-  async ({ factorId, code, next }) => {
+  async ({ factorId, code, next }, account) => {
     const supabase = await createClient();
     const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
     if (error) {
       if (error.code === "mfa_factor_not_found") return fail("That set-up has expired. Please start again.");
       return codeRefusal(error.code, error.message);
     }
+    // An admin's new authenticator counts once the inbox confirmation proves it (confirmed first, on this page).
+    if (isAdminRole(account.role)) await recordFactorEnrolment();
     revalidatePath("/account/profile");
     redirect(safeNextPath(next, "/account/profile"));
   },
 );
 
-/** Turning it off (players only: admins must keep it). Needs a session that gave its code. */
-export const turnOffTwoStep = defineAction({ schema: z.object({}), role: "user" }, async (_input, account) => {
+/** Before an admin sets up an authenticator: the auth server e-mails them a 6-digit code. */
+export const sendInboxCode = defineAction(
+  { schema: z.object({}), role: "user", firstStep: true },
+  async () => {
+    const supabase = await createClient();
+    const { error } = await supabase.auth.reauthenticate();
+    if (error?.code === "over_email_send_rate_limit")
+      return fail("We could not send the e-mail just now. Please try again in a few minutes.");
+    if (error) return fail(error.message);
+    return ok(undefined, "We have e-mailed you a 6-digit code. It works for an hour.");
+  },
+);
+
+/**
+ * The e-mailed code: once it is confirmed the page offers the set-up; an admin who has already given an
+ * authenticator's code (an earlier set-up that was never proven) is proven at once and goes on.
+ */
+export const confirmInboxCode = defineAction(
+  { schema: inboxCodeInput, role: "user", firstStep: true },
+  async ({ code, next }) => {
+    const target = safeNextPath(next, "/account/profile");
+    if (!(await confirmReauthentication(code)))
+      return fail("That code is not right, or it has expired. Check the newest e-mail, or ask for a new code.", {
+        fieldErrors: { code: ["That code is not right"] },
+      });
+    if (!(await getSessionFacts()).atSecondStep) redirect(twoStepPath(target));
+    await recordFactorEnrolment();
+    redirect(target);
+  },
+);
+
+/** An admin's authenticator verified in this session, after the inbox was confirmed: proves it and goes on. */
+export const proveAuthenticator = defineAction(
+  { schema: z.object({ next: z.string().optional() }), role: "user", firstStep: true },
+  async ({ next }) => {
+    await recordFactorEnrolment();
+    redirect(safeNextPath(next, "/admin"));
+  },
+);
+
+/**
+ * Turning it off (players only: admins must keep it). Needs a session that gave its code, and the app's
+ * current code again, so a session left open somewhere cannot take the protection away.
+ */
+export const turnOffTwoStep = defineAction({ schema: codeInput, role: "user" }, async ({ code }, account) => {
   if (isAdminRole(account.role)) return fail("Admins must keep two-step verification on.");
   const supabase = await createClient();
   const { data, error } = await supabase.auth.mfa.listFactors();
   if (error) return fail("User not authenticated", { code: "not_authenticated" });
+  const factor = data.totp[0];
+  if (factor) {
+    const { error: refused } = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+    if (refused) return codeRefusal(refused.code, refused.message);
+  }
   for (const factor of data.all) {
     const { error: refused } = await supabase.auth.mfa.unenroll({ factorId: factor.id });
     if (refused?.code === "insufficient_aal") return fail(SECOND_STEP_REQUIRED, { code: "aal2_required" });

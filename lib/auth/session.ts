@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
 import { createClient } from "@/lib/supabase/server";
-import { getMyAccount } from "@/lib/data/account";
+import { getMyAccount, getMyFactorProof } from "@/lib/data/account";
 import { isAdminRole, type Account, type MyAccount } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
 import type { SessionFacts } from "@/lib/actions/action";
@@ -80,6 +80,14 @@ export async function requireSuperAdmin(next = "/admin"): Promise<MyAccount> {
   return account;
 }
 
+/** The signed-in user's factor proof (get_my_factor_proof). Cached per request. */
+export const getFactorProof = cache(getMyFactorProof);
+
+/**
+ * An admin's session must have given its code (aal2), with an authenticator proven through their inbox
+ * (SQL is_admin asks the same); otherwise the two-step page asks for what is missing.
+ */
 async function requireSecondStep(next: string): Promise<void> {
   if ((await getClaims())?.aal !== "aal2") redirect(twoStepPath(next));
+  if (!(await getFactorProof()).factors_proven) redirect(twoStepPath(next));
 }

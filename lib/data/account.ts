@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { accountSchema, myAccountSchema, type Account, type MyAccount } from "./account-schema";
+import { noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 
 const ledgerRowSchema = z.object({
@@ -62,3 +63,18 @@ export const updateMyProfile = (profile: {
 /** Whether the player appears by initials only if they win (CAP 8.28.5); answers the account as it now is. */
 export const setInitialsOnly = (initialsOnly: boolean): Promise<Account> =>
   callRpc("set_initials_only", { p_initials_only: initialsOnly }, accountSchema);
+
+const factorProofSchema = z.object({ factors_proven: z.boolean(), inbox_confirmed: z.boolean() });
+
+/**
+ * Whether every verified second factor of the signed-in user was proven with a code from their inbox
+ * (an admin's console needs that), and whether they confirmed such a code in the last fifteen minutes.
+ */
+export const getMyFactorProof = () => callRpc("get_my_factor_proof", {}, factorProofSchema);
+
+/** Checks the code the auth server e-mailed the signed-in user (GET /reauthenticate): true when it is theirs and fresh. */
+export const confirmReauthentication = (code: string) =>
+  callRpc("confirm_reauthentication", { p_code: code }, z.boolean());
+
+/** After setting up an authenticator at aal2: proves it with the fresh inbox confirmation (reauthentication_needed without). */
+export const recordFactorEnrolment = () => callRpc("record_factor_enrolment", {}, noResult);

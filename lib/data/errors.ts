@@ -6,6 +6,7 @@ export const DB_ERROR_CODES = [
   "admin_required",
   "super_admin_required",
   "aal2_required",
+  "reauthentication_needed",
   "server_only",
   "ledger_append_only",
   "invalid_input",

@@ -1562,6 +1562,12 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      confirm_reauthentication: {
+        Args: {
+          p_code: string
+        }
+        Returns: boolean
+      }
       confirm_top_up: {
         Args: {
           p_top_up_id: string
@@ -1662,6 +1668,10 @@ export type Database = {
         Returns: Json
       }
       get_my_entries: {
+        Args: never
+        Returns: Json
+      }
+      get_my_factor_proof: {
         Args: never
         Returns: Json
       }
@@ -1781,6 +1791,10 @@ export type Database = {
       raise_player_flags: {
         Args: never
         Returns: Json
+      }
+      record_factor_enrolment: {
+        Args: never
+        Returns: undefined
       }
       record_top_up_refund: {
         Args: {

@@ -107,6 +107,11 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_delete_user(uuid)": "super admins only (checked inside); anonymises a player, keeps ledger and tickets",
   "admin_record_two_step_reset(uuid)":
     "super admins at aal2 only (checked inside); allows and audits removing another user's second factors",
+  "confirm_reauthentication(text)":
+    "the caller's own e-mailed code (checked inside against their auth row); five tries a code, once, within the hour",
+  "record_factor_enrolment()":
+    "the caller at aal2 with a fresh inbox confirmation (checked inside); proves their own factors, audited",
+  "get_my_factor_proof()": "the caller's own factor proof and inbox confirmation; reads auth and private rows",
   "admin_approve_users(uuid[])": "admins only (checked inside); approves waiting accounts in bulk",
   "admin_get_approval_mode()": "admins only (checked inside); reads the approval_mode setting",
   "admin_set_approval_mode(text)": "admins only (checked inside); writes the approval_mode setting, audited",
@@ -455,6 +460,8 @@ describe("schema private: internal helpers", () => {
       "session_is_aal2()",
       "two_step_owed()",
       "require_user_first_step()",
+      "factors_proven()",
+      "fresh_reauthentication(uuid)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn

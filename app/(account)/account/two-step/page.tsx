@@ -1,16 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { TwoStepCodeForm, TwoStepSetup } from "@/components/auth/two-step-forms";
+import {
+  InboxConfirmation,
+  ProveAuthenticatorForm,
+  TwoStepCodeForm,
+  TwoStepSetup,
+} from "@/components/auth/two-step-forms";
 import { safeNextPath, twoStepPath } from "@/lib/auth/paths";
-import { getSessionFacts, isAdmin, requireUser } from "@/lib/auth/session";
+import { getFactorProof, getSessionFacts, isAdmin, requireUser } from "@/lib/auth/session";
 import { signOutLink } from "@/config/nav";
 
 export const metadata: Metadata = { title: "Two-step verification" };
 
 // The second step of signing in: give the authenticator app's code, or set one up first (admins must,
 // on their first visit to the console; players may, from their profile). A session that has passed
-// it goes straight on to `next`.
+// it goes straight on to `next`. An admin first confirms a code e-mailed to them, so that a password
+// alone cannot set up the authenticator that opens the console (SQL: record_factor_enrolment).
 export default async function TwoStepPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const { next: rawNext } = await searchParams;
   const next = safeNextPath(typeof rawNext === "string" ? rawNext : undefined);
@@ -18,16 +24,30 @@ export default async function TwoStepPage({ searchParams }: { searchParams: Prom
   const facts = await getSessionFacts();
   // Signed out or revoked elsewhere: the auth server knows nothing of this session's factors.
   if (!facts.live) redirect(`/login?next=${encodeURIComponent(twoStepPath(next))}`);
-  if (facts.atSecondStep) redirect(next);
+  const admin = isAdmin(account);
+  const proof = admin ? await getFactorProof() : { factors_proven: true, inbox_confirmed: false };
+  if (facts.atSecondStep && proof.factors_proven) redirect(next);
+  const giveCode = facts.hasSecondFactor && !facts.atSecondStep;
 
   return (
     <section className="flex max-w-lg flex-col gap-6">
       <h1 className="text-2xl font-bold">Two-step verification</h1>
-      {facts.hasSecondFactor ? (
+      {giveCode ? (
         <>
           <p>Open your authenticator app and enter the code it shows for LabCash.</p>
           <TwoStepCodeForm next={next} />
         </>
+      ) : admin && !proof.inbox_confirmed ? (
+        <>
+          <p>
+            {facts.hasSecondFactor
+              ? "Your authenticator app was set up without confirming your e-mail address. Confirm it is you to open the admin console."
+              : "The admin console needs two-step verification. First, confirm it is you with a code we e-mail to your address; then set up an authenticator app on your phone."}
+          </p>
+          <InboxConfirmation next={next} />
+        </>
+      ) : facts.hasSecondFactor ? (
+        <ProveAuthenticatorForm next={next} />
       ) : (
         <>
           <p>

@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, openSync, rmSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser } from "@playwright/test";
+import { EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
+import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
+import { SignUpPage } from "./support/pages/sign-up";
+import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./support/users";
+
+// Issue "Safe to open": one visitor must not lock every other out. The shared e2e server runs without
+// auth rate limits (every test signs its users in from this machine), so this file starts a second
+// server on the same build with the limits a newcomer's `npm start` has, and tells its visitors apart
+// as a proxy in front of the site would: by X-Forwarded-For, which the site forwards to the auth
+// server as the visitor's address.
+
+const appPort = Number(process.env.E2E_PORT ?? 3100) + 7;
+const backendPort = Number(process.env.E2E_BACKEND_PORT ?? 54329) + 7;
+const site = `http://127.0.0.1:${appPort}`;
+const root = path.resolve(import.meta.dirname, "../..");
+let server: ChildProcess | undefined;
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async () => {
+  const dataDir = path.join(root, ".data", "e2e-visitor-limits");
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(path.join(root, "test-results"), { recursive: true });
+  const log = openSync(path.join(root, "test-results", "visitor-limits-server.log"), "w");
+  server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "run.mjs"), "start"], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", log, log],
+    env: {
+      ...process.env,
+      PORT: String(appPort),
+      EMBEDDED_PORT: String(backendPort),
+      LABCASH_DATA_DIR: dataDir,
+      SITE_URL: site,
+      EMBEDDED_RATE_LIMITS: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  });
+  await expect
+    .poll(async () => (await fetch(`${site}/login`).catch(() => null))?.status, { timeout: 150_000, intervals: [500] })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+});
+
+/** A browser context for one visitor, arriving from `address` as a proxy would report it. */
+async function visitor(browser: Browser, address: string) {
+  const context = await browser.newContext({ baseURL: site, extraHTTPHeaders: { "x-forwarded-for": address } });
+  return { context, page: await context.newPage() };
+}
+
+async function mailTo(email: string): Promise<{ kind: string; body: string }[]> {
+  const res = await fetch(`http://127.0.0.1:${backendPort}/_embedded/mail?email=${encodeURIComponent(email)}`, {
+    headers: { apikey: EMBEDDED_SECRET_KEY },
+  });
+  return (await res.json()) as { kind: string; body: string }[];
+}
+
+test("one visitor's 40 wrong passwords through the form lock out no one else", async ({ browser }) => {
+  const attacker = await visitor(browser, "203.0.113.40");
+  const form = new SignInPage(attacker.page);
+  for (let i = 0; i < 40; i++) {
+    // A fresh form each time, so no answer is mistaken for the one before.
+    await form.goto();
+    await form.signIn(i % 2 ? demoUsers.superAdmin.email : uniqueEmail("nobody"), `Wrong-guess-${i}`);
+    await expect(form.alert).toBeVisible();
+  }
+  await expect(form.alert).toHaveText("Too many attempts from here. Please wait a few minutes and try again.");
+
+  const player = await visitor(browser, "203.0.113.41");
+  await new SignInPage(player.page).signInToDashboard(demoUsers.player.email, DEMO_PASSWORD);
+  await expect(player.page).toHaveURL(/\/account$/);
+
+  const admin = await visitor(browser, "203.0.113.42");
+  const adminForm = new SignInPage(admin.page);
+  await adminForm.goto("/admin");
+  await adminForm.signIn(demoUsers.superAdmin.email, DEMO_PASSWORD);
+  await expect(admin.page).toHaveURL(/\/account\/two-step/);
+
+  const newcomer = await visitor(browser, "203.0.113.43");
+  const signUp = new SignUpPage(newcomer.page);
+  await signUp.goto();
+  await signUp.signUp({
+    name: "Newcomer",
+    email: uniqueEmail("newcomer"),
+    password: "Sturdy-pass-42",
+    dateOfBirth: "1990-05-01",
+  });
+  await expect(newcomer.page).toHaveURL(/\/pending-approval$/);
+  for (const v of [attacker, player, admin, newcomer]) await v.context.close();
+});
+
+test("junk links from one visitor leave another visitor's reset link working", async ({ browser }) => {
+  const attacker = await visitor(browser, "203.0.113.50");
+  for (let i = 0; i < 32; i++) await attacker.page.request.get(`/auth/confirm?token_hash=junk-${i}&type=recovery`);
+
+  const owner = await visitor(browser, "203.0.113.51");
+  const reset = new ResetPasswordPage(owner.page);
+  await reset.goto();
+  await reset.email.fill(demoUsers.player.email);
+  await reset.sendLink.click();
+  await expect(reset.status).toHaveText("If an account exists for that e-mail, a reset link is on its way.");
+  const [mail] = await mailTo(demoUsers.player.email);
+  const link = new URL(/https?:\/\/\S+\/auth\/confirm\?\S+/.exec(mail.body)![0]);
+  await owner.page.goto(link.pathname + link.search);
+  await expect(owner.page).toHaveURL(/\/auth\/reset-password$/);
+  await attacker.context.close();
+  await owner.context.close();
+});
+
+test("when the e-mail allowance is spent, the reset form says nothing was sent", async ({ browser }) => {
+  const { context, page } = await visitor(browser, "203.0.113.60");
+  const reset = new ResetPasswordPage(page);
+  await reset.goto();
+  for (let i = 0; i < 5; i++) {
+    await reset.email.fill(uniqueEmail("reset"));
+    await reset.sendLink.click();
+    await expect(reset.status).toHaveText("If an account exists for that e-mail, a reset link is on its way.");
+  }
+  await reset.email.fill(uniqueEmail("reset"));
+  await reset.sendLink.click();
+  await expect(reset.alert).toHaveText("We could not send the e-mail just now. Please try again in a few minutes.");
+  await context.close();
+});
