@@ -4,6 +4,7 @@ import { hasSessionCookieIn } from "@/lib/auth/session-cookie";
 import { accountSchema, isAdminRole } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
 import { crossOriginReason } from "@/lib/http/same-origin";
+import { withStrictCsp } from "@/lib/http/strict-csp";
 import { updateSession } from "@/lib/supabase/proxy";
 
 export const ADMIN_DENIED = "Access denied: Admin privileges required";
@@ -15,6 +16,11 @@ export const ADMIN_DENIED = "Access denied: Admin privileges required";
  * whose session has not passed two-step verification to give their code.
  */
 export async function proxy(request: NextRequest) {
+  // The pages rendered per request get a strict, nonce-based CSP on whatever the guard answers.
+  return withStrictCsp(request, () => guard(request));
+}
+
+async function guard(request: NextRequest) {
   const path = request.nextUrl.pathname;
   // Next refuses a server action posted from another origin by throwing, which answers 500; the
   // same refusal here answers what it is, 403, and also refuses other subdomains (Sec-Fetch-Site).
@@ -25,7 +31,7 @@ export async function proxy(request: NextRequest) {
     });
   // No session cookie, nothing to refresh or verify: signed-out visitors (most of the traffic on the
   // cached public pages) pass without a Supabase client being made for them.
-  if (!hasSessionCookieIn(request.cookies.getAll()) && !needsSession(path)) return NextResponse.next();
+  if (!hasSessionCookieIn(request.cookies.getAll()) && !needsSession(path)) return NextResponse.next({ request });
   const { supabase, claims, response } = await updateSession(request);
 
   const redirectKeepingCookies = (to: URL) => {
@@ -61,7 +67,7 @@ export async function proxy(request: NextRequest) {
   const admin = isAdminRole(account?.role);
 
   if (isAdminPath(path) && !admin) {
-    const denied = NextResponse.rewrite(new URL("/access-denied", request.url), { status: 403 });
+    const denied = NextResponse.rewrite(new URL("/access-denied", request.url), { status: 403, request });
     for (const cookie of response().cookies.getAll()) denied.cookies.set(cookie);
     return denied;
   }
