@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import { withContentCollections } from "@content-collections/next";
-import { securityHeaders } from "./lib/http/security-headers";
+import { securityHeaderRoutes } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   // forbidden() for the admin guard in layouts and actions (renders app/forbidden.tsx with 403).
@@ -15,8 +15,10 @@ const nextConfig: NextConfig = {
   // Also the Cache-Control a CDN gets: s-maxage=2, stale-while-revalidate=3.
   expireTime: 5,
   // /register is named in the approval exemptions (spec §4); sign-up lives at /signup.
+  // The security headers on every response; the pages the proxy gives a strict, per-request CSP
+  // (lib/http/security-headers.ts STRICT_CSP_PREFIXES) get no second policy from here.
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders({ development: process.env.NODE_ENV === "development" }) }];
+    return securityHeaderRoutes({ development: process.env.NODE_ENV === "development" });
   },
   async redirects() {
     return [{ source: "/register", destination: "/signup", permanent: true }];

@@ -5,6 +5,7 @@ import { secondStepMayBeOwed, secondStepRedirect } from "@/lib/auth/second-step"
 import { isAdminRole, myAccountSchema } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
 import { crossOriginReason } from "@/lib/http/same-origin";
+import { withStrictCsp } from "@/lib/http/strict-csp";
 import { updateSession } from "@/lib/supabase/proxy";
 
 export const ADMIN_DENIED = "Access denied: Admin privileges required";
@@ -17,6 +18,11 @@ export const ADMIN_DENIED = "Access denied: Admin privileges required";
  * given their code (lib/auth/second-step.ts), to give it.
  */
 export async function proxy(request: NextRequest) {
+  // The pages rendered per request get a strict, nonce-based CSP on whatever the guard answers.
+  return withStrictCsp(request, () => guard(request));
+}
+
+async function guard(request: NextRequest) {
   const path = request.nextUrl.pathname;
   // Next refuses a server action posted from another origin by throwing, which answers 500; the
   // same refusal here answers what it is, 403, and also refuses other subdomains (Sec-Fetch-Site).
@@ -27,7 +33,7 @@ export async function proxy(request: NextRequest) {
     });
   // No session cookie, nothing to refresh or verify: signed-out visitors (most of the traffic on the
   // cached public pages) pass without a Supabase client being made for them.
-  if (!hasSessionCookieIn(request.cookies.getAll()) && !needsSession(path)) return NextResponse.next();
+  if (!hasSessionCookieIn(request.cookies.getAll()) && !needsSession(path)) return NextResponse.next({ request });
   const { supabase, claims, response } = await updateSession(request);
 
   const redirectKeepingCookies = (to: URL) => {
@@ -67,7 +73,7 @@ export async function proxy(request: NextRequest) {
   const admin = isAdminRole(account?.role);
 
   if (isAdminPath(path) && !admin) {
-    const denied = NextResponse.rewrite(new URL("/access-denied", request.url), { status: 403 });
+    const denied = NextResponse.rewrite(new URL("/access-denied", request.url), { status: 403, request });
     for (const cookie of response().cookies.getAll()) denied.cookies.set(cookie);
     return denied;
   }

@@ -97,6 +97,8 @@ const variables = z.object({
     .string()
     .regex(/^whsec_\w+$/, "must start with whsec_")
     .optional(),
+  /** test: the built-in test checkout (credit without payment) on purpose, where production would refuse it. */
+  PAYMENTS: z.enum(["stripe", "test"], { error: "must be stripe or test" }).optional(),
 });
 
 /** Every variable this module reads, in `.env.example`'s words (NODE_ENV is set by Next and Node tools). */
@@ -112,6 +114,11 @@ export interface SupabaseSettings {
 
 export type Env = z.output<typeof variables> & {
   supabase: SupabaseSettings;
+  /**
+   * Who takes payments: Stripe Checkout, or the built-in test checkout, where the player chooses
+   * the outcome and credit costs nothing (every page then says so: components/layout/test-payments-banner.tsx).
+   */
+  payments: "stripe" | "test";
   /** A deployment (Vercel, or a production build against a hosted backend): its secrets are required. */
   production: boolean;
 };
@@ -132,6 +139,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Source): Env {
   const raw: Source = Object.fromEntries(ENV_VARIABLES.map((name) => [name, source[name]?.trim() || undefined]));
   if (raw.DRAW_RANDOMNESS) raw.DRAW_RANDOMNESS = raw.DRAW_RANDOMNESS.toLowerCase();
+  if (raw.PAYMENTS) raw.PAYMENTS = raw.PAYMENTS.toLowerCase();
   const parsed = variables.safeParse(raw);
   // Values are never echoed: several are secrets.
   const problems = parsed.success
@@ -156,6 +164,21 @@ export function parseEnv(source: Source): Env {
   if (raw.STRIPE_SECRET_KEY)
     missing("STRIPE_WEBHOOK_SECRET", "required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)");
   if (raw.STRIPE_WEBHOOK_SECRET) missing("STRIPE_SECRET_KEY", "required with STRIPE_WEBHOOK_SECRET");
+  // No free credit in production: the test checkout runs there only when PAYMENTS=test says so.
+  // Locally (next dev, or any build on the embedded backend: npm start, the e2e run, the benches)
+  // it is the default, as the embedded backend is.
+  const stripe = Boolean(raw.STRIPE_SECRET_KEY || raw.STRIPE_WEBHOOK_SECRET);
+  if (raw.PAYMENTS === "test" && stripe)
+    problems.push(
+      "PAYMENTS=test cannot be combined with STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET: unset one or the other",
+    );
+  else if (raw.PAYMENTS === "stripe" || (production && raw.PAYMENTS !== "test")) {
+    const why =
+      raw.PAYMENTS === "stripe"
+        ? "required with PAYMENTS=stripe"
+        : "required in production (or PAYMENTS=test to run the test checkout, which credits without payment)";
+    if (!stripe) for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]) missing(name, why);
+  }
 
   if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const values = parsed.data;
@@ -169,7 +192,8 @@ export function parseEnv(source: Source): Env {
           embedded,
         }
       : { url: EMBEDDED_URL, publishableKey: EMBEDDED_PUBLISHABLE_KEY, secretKey: EMBEDDED_SECRET_KEY, embedded: true };
-  return { ...values, supabase, production };
+  const payments = values.STRIPE_SECRET_KEY ? "stripe" : "test";
+  return { ...values, supabase, production, payments };
 }
 
 let cached: Env | undefined;

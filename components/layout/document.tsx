@@ -2,10 +2,11 @@ import type { Metadata, Viewport } from "next";
 import { siteConfig, homeTitle, titleTemplate } from "@/config/site";
 import { env } from "@/lib/env";
 import { canonicalOrigin } from "@/lib/site-url";
-import { sessionMarkerScript } from "@/lib/auth/session-cookie";
+import { documentScript } from "@/lib/document-script";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "./toaster";
 import { Analytics } from "./analytics";
+import { TestPaymentsBanner } from "./test-payments-banner";
 
 // The HTML document around every page: the root layout's, and app/global-not-found.tsx's (which
 // Next renders without the root layout).
@@ -32,13 +33,15 @@ export function Document({ children }: { children: React.ReactNode }) {
   // would just 404. LABCASH_ANALYTICS=1 turns it on anyway (the e2e run tests its failure path).
   const analyticsEnabled = env().VERCEL || env().LABCASH_ANALYTICS;
   return (
-    // next-themes sets the class and colour-scheme on <html> before hydration; the session marker
-    // sets data-session when a session cookie is present (lib/auth/session-cookie.ts), before the
-    // first paint, so the static pages' personal islands never flash the signed-out state.
+    // The document script sets data-session when a session cookie is present (lib/auth/session-cookie.ts),
+    // so the static pages' personal islands never flash the signed-out state, and the colour-mode class
+    // and colour-scheme that next-themes then keeps (lib/document-script.ts). A constant: the strict
+    // CSP of the per-request pages allows it by hash.
     <html lang="en-GB" suppressHydrationWarning>
       <body className="min-h-dvh bg-background text-foreground antialiased">
         {/* First in <body>: it runs before the header is parsed, so before the first paint. */}
-        <script dangerouslySetInnerHTML={{ __html: sessionMarkerScript }} />
+        <script dangerouslySetInnerHTML={{ __html: documentScript }} />
+        <TestPaymentsBanner />
         <ThemeProvider>
           {children}
           <Toaster />

@@ -8,13 +8,14 @@ export type ForcedTheme = "light" | "dark" | undefined;
 const ForceThemeContext = createContext<(theme: ForcedTheme) => void>(() => {});
 export const useForceTheme = () => useContext(ForceThemeContext);
 
-// next-themes renders an inline <script> that sets the theme class before first paint. It only does
-// its job in the server-rendered HTML; when React 19 creates that element on the client (a re-mount,
-// a not-found render) it logs "Encountered a script tag while rendering React component", which Next 16
-// shows in its dev overlay (pacocoursey/next-themes#385, unfixed in 0.4.6). React does not warn for
-// data blocks, so on the client we give the script a JSON type: it is inert there anyway, and the
-// script element carries suppressHydrationWarning, so the differing attribute does not warn either.
-const clientScriptProps = typeof window === "undefined" ? undefined : ({ type: "application/json" } as const);
+// next-themes renders an inline <script> that sets the theme class before first paint. Its text is
+// next-themes' bundled source, which the strict Content-Security-Policy of the per-request pages
+// cannot know the hash of, and the root layout cannot give it a nonce without rendering every cached
+// page per request. So it is always a JSON data block (inert, never checked against the policy), and
+// lib/document-script.ts does its job with a constant script the policy lists by hash. As a data
+// block it also never makes React 19 warn about a script tag rendered on the client
+// (pacocoursey/next-themes#385).
+const inertScriptProps = { type: "application/json" } as const;
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [forcedTheme, setForcedTheme] = useState<ForcedTheme>(undefined);
@@ -25,7 +26,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       enableSystem
       disableTransitionOnChange
       forcedTheme={forcedTheme}
-      scriptProps={clientScriptProps}
+      scriptProps={inertScriptProps}
     >
       <ForceThemeContext.Provider value={setForcedTheme}>{children}</ForceThemeContext.Provider>
     </NextThemesProvider>

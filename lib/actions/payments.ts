@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getEntryQuote } from "@/lib/data/competitions";
 import { createTopUp, getTopUp, getTopUpOptions, quoteTopUp } from "@/lib/data/payments";
 import type { CreatedTopUp, TopUpQuote } from "@/lib/data/payments-schema";
-import { paymentAdapter, stripeConfigured, type PaymentAdapter } from "@/lib/payments/adapter";
+import { paymentAdapter, testPayments, type PaymentAdapter } from "@/lib/payments/adapter";
 import { attachCheckoutSession, confirmPayment, failTopUp } from "@/lib/payments/confirm";
 import { TEST_OUTCOMES, testCheckoutAdapter, testPaymentId } from "@/lib/payments/test-checkout";
 import { siteUrl } from "@/lib/site-url";
@@ -102,13 +102,13 @@ const testCheckoutSchema = z.object({
 });
 
 /**
- * The test checkout's outcome buttons. Only without Stripe, only for the top-up's owner (get_top_up
+ * The test checkout's outcome buttons. Only when payments are in test mode (lib/env.ts), only for the top-up's owner (get_top_up
  * answers the owner alone), and through the same confirmation path as Stripe's webhook.
  */
 export const testCheckoutAction = defineAction(
   { schema: testCheckoutSchema, role: "approved", confirmSession: true },
   async ({ topUpId, outcome }) => {
-    const topUp = stripeConfigured() ? null : await getTopUp(topUpId);
+    const topUp = testPayments() ? await getTopUp(topUpId) : null;
     if (!topUp || topUp.provider !== "test") return fail("Top-up not found", { code: "top_up_not_found" });
     const admin = createAdminClient();
     switch (outcome) {

@@ -1,6 +1,7 @@
-// The payment adapter: Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the embedded test
-// checkout. Both start a checkout for a pending top-up and refund a payment; neither credits
-// anything itself: every confirmation goes through ./confirm.ts (confirm_top_up in SQL).
+// The payment adapter: Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in test
+// checkout (lib/env.ts allows that in production only with PAYMENTS=test). Both start a checkout
+// for a pending top-up and refund a payment; neither credits anything itself: every confirmation
+// goes through ./confirm.ts (confirm_top_up in SQL).
 import { z } from "zod";
 import { env } from "@/lib/env";
 
@@ -21,15 +22,18 @@ export interface PaymentAdapter {
   refund(payment: { topUpId: string; paymentId: string; amount: number }): Promise<ProviderRefund>;
 }
 
-/** Whether Stripe is configured (lib/env.ts requires both of its variables together). */
-export function stripeConfigured(): boolean {
-  return Boolean(env().STRIPE_SECRET_KEY);
+/**
+ * Whether the built-in test checkout is on (lib/env.ts: no Stripe keys, and in production only
+ * with PAYMENTS=test). Its page and its action answer nothing otherwise.
+ */
+export function testPayments(): boolean {
+  return env().payments === "test";
 }
 
 /** The adapter this deployment uses. */
 export async function paymentAdapter(): Promise<PaymentAdapter> {
-  const { STRIPE_SECRET_KEY } = env();
-  if (STRIPE_SECRET_KEY) {
+  const { STRIPE_SECRET_KEY, payments } = env();
+  if (payments === "stripe" && STRIPE_SECRET_KEY) {
     const { stripeAdapter, stripeApi } = await import("./stripe");
     return stripeAdapter(stripeApi(STRIPE_SECRET_KEY));
   }

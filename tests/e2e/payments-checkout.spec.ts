@@ -195,3 +195,17 @@ test("the Stripe webhook is not there without Stripe keys", async ({ request }) 
   });
   expect(response.status()).toBe(404);
 });
+
+test("every page says payments are in test mode, the cached ones included", async ({ page, request }) => {
+  // The e2e server runs on the embedded backend without Stripe keys: the test checkout is on.
+  for (const path of ["/", "/competitions", "/docs/getting-started", "/login"]) {
+    await page.goto(path);
+    const banner = page.getByRole("complementary", { name: "Test payments" });
+    await expect(banner, path).toBeVisible();
+    await expect(banner, path).toContainText("no card is charged");
+  }
+  // Still from the cache: the banner reads the environment, never the request.
+  const cached = await request.get("/competitions");
+  expect(cached.headers()["x-nextjs-cache"]).toMatch(/HIT|STALE|PREFETCH|MISS/);
+  expect(await cached.text()).toContain("Test payments.");
+});

@@ -12,7 +12,15 @@ const production = {
   NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: "sb_publishable_abc123",
   SUPABASE_SECRET_KEY: "sb_secret_abc123",
   CRON_SECRET: "a-long-random-cron-secret",
+  STRIPE_SECRET_KEY: "sk_live_51abc",
+  STRIPE_WEBHOOK_SECRET: "whsec_abc",
 };
+
+const NO_STRIPE = { STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
+const STRIPE_IN_PRODUCTION = [
+  "STRIPE_SECRET_KEY is missing: required in production (or PAYMENTS=test to run the test checkout, which credits without payment)",
+  "STRIPE_WEBHOOK_SECRET is missing: required in production (or PAYMENTS=test to run the test checkout, which credits without payment)",
+];
 
 function problems(source: Record<string, string | undefined>): string[] {
   try {
@@ -32,14 +40,13 @@ describe("parseEnv", () => {
       SMTP_URL: "smtps://user:pass@smtp.example:465",
       MAIL_FROM: "LabCash <no-reply@labcash.example>",
       DRAW_RANDOMNESS: "DRAND",
-      STRIPE_SECRET_KEY: "sk_live_51abc",
-      STRIPE_WEBHOOK_SECRET: "whsec_abc",
     });
     expect(env.SITE_URL).toBe("https://labcash.example");
     expect(env.DRAW_RANDOMNESS).toBe("drand");
     expect(env.VERCEL).toBe(true);
     expect(env.LABCASH_ANALYTICS).toBe(false);
     expect(env.production).toBe(true);
+    expect(env.payments).toBe("stripe");
     expect(env.supabase).toEqual({
       url: "https://abcdefgh.supabase.co",
       publishableKey: "sb_publishable_abc123",
@@ -55,6 +62,7 @@ describe("parseEnv", () => {
     expect(env.PORT).toBe("3000");
     expect(env.DRAW_RANDOMNESS).toBe("none");
     expect(env.production).toBe(false);
+    expect(env.payments).toBe("test");
   });
 
   it("treats a production build on the embedded backend (npm start, e2e) as local", () => {
@@ -66,6 +74,33 @@ describe("parseEnv", () => {
     });
     expect(env.production).toBe(false);
     expect(env.supabase).toMatchObject({ url: "http://127.0.0.1:54329", embedded: true });
+    // The embedded backend is a test backend: its test checkout needs no PAYMENTS=test.
+    expect(env.payments).toBe("test");
+  });
+
+  it("refuses a production start without Stripe keys unless PAYMENTS=test says so", () => {
+    // On Vercel, and a production build against hosted Supabase without Vercel.
+    expect(problems({ ...production, ...NO_STRIPE })).toEqual(STRIPE_IN_PRODUCTION);
+    expect(problems({ ...production, ...NO_STRIPE, VERCEL: undefined })).toEqual(STRIPE_IN_PRODUCTION);
+    expect(() => parseEnv({ ...production, ...NO_STRIPE })).toThrow(/STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
+    // Said explicitly: a demo deployment with the test checkout (and its banner).
+    const demo = parseEnv({ ...production, ...NO_STRIPE, PAYMENTS: "Test" });
+    expect(demo.payments).toBe("test");
+    expect(demo.production).toBe(true);
+    // With the keys: Stripe, with or without PAYMENTS=stripe.
+    expect(parseEnv(production).payments).toBe("stripe");
+    expect(parseEnv({ ...production, PAYMENTS: "stripe" }).payments).toBe("stripe");
+  });
+
+  it("refuses a PAYMENTS that contradicts the Stripe keys", () => {
+    expect(problems({ ...production, PAYMENTS: "test" })).toEqual([
+      "PAYMENTS=test cannot be combined with STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET: unset one or the other",
+    ]);
+    expect(problems({ NODE_ENV: "development", PAYMENTS: "stripe" })).toEqual([
+      "STRIPE_SECRET_KEY is missing: required with PAYMENTS=stripe",
+      "STRIPE_WEBHOOK_SECRET is missing: required with PAYMENTS=stripe",
+    ]);
+    expect(problems({ NODE_ENV: "development", PAYMENTS: "free" })).toEqual(["PAYMENTS must be stripe or test"]);
   });
 
   it("names every variable a production deployment is missing", () => {
@@ -74,6 +109,7 @@ describe("parseEnv", () => {
       "NEXT_PUBLIC_SUPABASE_URL is missing: required in production (the Supabase project URL)",
       "SUPABASE_SECRET_KEY is missing: required in production",
       "CRON_SECRET is missing: required in production (Vercel Cron sends it to /api/cron/*)",
+      ...STRIPE_IN_PRODUCTION,
     ]);
     expect(problems({ ...production, SITE_URL: "" })).toEqual([
       "SITE_URL is missing: required in production (the public origin, e.g. https://labcash.example)",
@@ -111,7 +147,7 @@ describe("parseEnv", () => {
       "STRIPE_SECRET_KEY must start with sk_test_ or sk_live_ (rk_ for a restricted key), not pk_",
       "STRIPE_WEBHOOK_SECRET must start with whsec_",
     ]);
-    expect(problems({ ...production, STRIPE_SECRET_KEY: "sk_test_51abc" })).toEqual([
+    expect(problems({ ...production, ...NO_STRIPE, STRIPE_SECRET_KEY: "sk_test_51abc" })).toEqual([
       "STRIPE_WEBHOOK_SECRET is missing: required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)",
     ]);
     expect(

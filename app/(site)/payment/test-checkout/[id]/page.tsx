@@ -8,15 +8,18 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
 import { getTopUp } from "@/lib/data/payments";
 import { formatGBP } from "@/lib/format";
-import { stripeConfigured } from "@/lib/payments/adapter";
+import { testPayments } from "@/lib/payments/adapter";
 
 export const metadata: Metadata = { title: "Test checkout", robots: { index: false } };
 
 type Props = { params: Promise<{ id: string }> };
 
-/** The embedded stand-in for Stripe Checkout: only without Stripe keys, only for the top-up's owner. */
+/**
+ * The built-in stand-in for Stripe Checkout: only when payments are in test mode (no Stripe keys;
+ * in production only with PAYMENTS=test, lib/env.ts), only for the top-up's owner. Otherwise 404.
+ */
 export default async function TestCheckoutPage({ params }: Props) {
-  if (stripeConfigured()) notFound();
+  if (!testPayments()) notFound();
   const { id } = await params;
   await requireUser(`/payment/test-checkout/${id}`);
   const topUp = /^[0-9a-f-]{36}$/i.test(id) ? await getTopUp(id) : null;
