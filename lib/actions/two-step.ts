@@ -114,17 +114,14 @@ export const finishTwoStepSetup = defineAction(
 );
 
 /** Before an admin sets up an authenticator: the auth server e-mails them a 6-digit code. */
-export const sendInboxCode = defineAction(
-  { schema: z.object({}), role: "user", firstStep: true },
-  async () => {
-    const supabase = await createClient();
-    const { error } = await supabase.auth.reauthenticate();
-    if (error?.code === "over_email_send_rate_limit")
-      return fail("We could not send the e-mail just now. Please try again in a few minutes.");
-    if (error) return fail(error.message);
-    return ok(undefined, "We have e-mailed you a 6-digit code. It works for an hour.");
-  },
-);
+export const sendInboxCode = defineAction({ schema: z.object({}), role: "user", firstStep: true }, async () => {
+  const supabase = await createClient();
+  const { error } = await supabase.auth.reauthenticate();
+  if (error?.code === "over_email_send_rate_limit")
+    return fail("We could not send the e-mail just now. Please try again in a few minutes.");
+  if (error) return fail(error.message);
+  return ok(undefined, "We have e-mailed you a 6-digit code. It works for an hour.");
+});
 
 /**
  * The e-mailed code: once it is confirmed the page offers the set-up; an admin who has already given an

@@ -13,7 +13,9 @@ let admin: string;
 /** Puts a reauthentication nonce on the user as the auth server's GET /reauthenticate does; answers the code. */
 async function sendNonce(userId: string, sentMinutesAgo = 0): Promise<string> {
   const code = String(100000 + Math.floor(Math.random() * 900000));
-  const [{ email: address }] = await db().sql<{ email: string }>("select email from auth.users where id = $1", [userId]);
+  const [{ email: address }] = await db().sql<{ email: string }>("select email from auth.users where id = $1", [
+    userId,
+  ]);
   const hash = createHash("sha224").update(`${address.toLowerCase()}${code}`).digest("hex");
   await db().sql(
     "update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() - make_interval(mins => $3) where id = $1",
@@ -102,5 +104,4 @@ describe("an admin's new authenticator", () => {
     });
     expect((await db().rpc({ role: "anon" }, "confirm_reauthentication", { p_code: "123456" })).error).not.toBeNull();
   });
-
 });

@@ -183,11 +183,11 @@ describe("players without a verified factor", () => {
 });
 
 describe("every function a signed-in user may call, as a player with a factor at aal1", () => {
-  it("those that guard with require_user refuse with aal2_required, the listed reads and the public ones do not", async () => {
+  it("those that guard with require_user (or ask for aal2 themselves) refuse with aal2_required, the listed reads and the public ones do not", async () => {
     const id = await playerWithFactor("Matrix Player");
     const rows = await db().sql<{ name: string; types: string[] | null; retset: boolean; strict: boolean }>(
       `select p.proname as name, p.proretset as retset,
-              p.prosrc ~ 'private\\.require_user\\(\\)' as strict,
+              (p.prosrc ~ 'private\\.require_user\\(\\)' or p.prosrc ~ 'not private\\.session_is_aal2\\(\\)') as strict,
               (select array_agg(format_type(t, null) order by i) from unnest(p.proargtypes::oid[]) with ordinality u(t, i)) as types
          from pg_proc p
         where p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'EXECUTE')

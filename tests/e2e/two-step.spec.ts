@@ -34,8 +34,15 @@ test("a new admin sets up two-step verification on the first visit to the consol
   expect(download.status()).toBe(307);
   expect(download.headers().location).toContain("/account/two-step?next=%2Fadmin%2Factivity%2Fexport");
 
+  // Their inbox first: a password alone cannot set up the authenticator that opens the console.
   const twoStep = new TwoStepPage(page);
   await expect(page.getByText("The admin console needs two-step verification.")).toBeVisible();
+  await expect(twoStep.setUp).toHaveCount(0);
+  await twoStep.emailMeACode.click();
+  await twoStep.inboxCode.fill("000000");
+  await twoStep.confirmInbox.click();
+  await expect(twoStep.alert).toContainText("That code is not right, or it has expired.");
+  await twoStep.confirmInboxOf(newAdmin.email);
   await twoStep.setUp.click();
   const key = (await twoStep.key.textContent())!.trim();
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
@@ -89,8 +96,16 @@ test("a player turns two-step verification on from the profile, is asked for a c
   await twoStep.giveCode(key);
   await expect(page).toHaveURL(/\/account$/);
 
+  // Turning it off takes the app's current code too.
   await page.goto("/account/profile");
-  await twoStepSection.getByRole("button", { name: "Turn off two-step verification" }).click();
+  const turnOff = twoStepSection.getByRole("button", { name: "Turn off two-step verification" });
+  await turnOff.click();
+  await expect(twoStepSection).toContainText("Enter the 6-digit code from your authenticator app");
+  await twoStepSection.getByLabel("6-digit code").fill(wrongCode(key));
+  await turnOff.click();
+  await expect(twoStepSection).toContainText("That code is not right");
+  await twoStepSection.getByLabel("6-digit code").fill(totpCode(key));
+  await turnOff.click();
   // The section redraws as it now is.
   await expect(twoStepSection).toContainText("Off.");
   await expect(twoStepSection.getByRole("link", { name: "Set up two-step verification" })).toBeVisible();

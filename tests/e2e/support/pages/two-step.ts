@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { totpCode } from "../../../../supabase/embedded/totp";
+import { caughtMail } from "../backend";
 
 /** /account/two-step: setting up an authenticator app, or giving its code after signing in. */
 export class TwoStepPage {
@@ -10,6 +11,9 @@ export class TwoStepPage {
   readonly turnOn: Locator;
   readonly verify: Locator;
   readonly alert: Locator;
+  readonly emailMeACode: Locator;
+  readonly inboxCode: Locator;
+  readonly confirmInbox: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole("heading", { name: "Two-step verification", level: 1 });
@@ -19,11 +23,27 @@ export class TwoStepPage {
     this.turnOn = page.getByRole("button", { name: "Turn on two-step verification" });
     this.verify = page.getByRole("button", { name: "Verify" });
     this.alert = page.getByRole("main").getByRole("alert");
+    this.emailMeACode = page.getByRole("button", { name: "E-mail me a code" });
+    this.inboxCode = page.getByLabel("Code from the e-mail");
+    this.confirmInbox = page.getByRole("button", { name: "Confirm it is me" });
   }
 
-  /** Sets up an authenticator as a user would (reading the key under the QR code); returns the key. */
-  async setUpAuthenticator(): Promise<string> {
+  /** An admin's first step: asks for the e-mailed code, reads it from `email`'s inbox and confirms it. */
+  async confirmInboxOf(email: string) {
+    await this.emailMeACode.click();
+    await expect(this.page.getByText("We have e-mailed you a 6-digit code.")).toBeVisible();
+    const mail = (await caughtMail(email)).find((m) => m.kind === "reauthentication")!;
+    await this.inboxCode.fill(/Your code: (\d{6})/.exec(mail.body)![1]);
+    await this.confirmInbox.click();
+  }
+
+  /**
+   * Sets up an authenticator as a user would (reading the key under the QR code); returns the key. An
+   * admin (`adminEmail`) first confirms the code e-mailed to them.
+   */
+  async setUpAuthenticator(adminEmail?: string): Promise<string> {
     await expect(this.heading).toBeVisible();
+    if (adminEmail) await this.confirmInboxOf(adminEmail);
     await this.setUp.click();
     await expect(
       this.page.getByRole("img", { name: "QR code that adds LabCash to an authenticator app" }),
