@@ -41,11 +41,12 @@ describe("refuseBadRequest", () => {
   });
 
   it("refuses a no-JS form post and a server action from another origin with 403", async () => {
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { origin: "null" },
       { "sec-fetch-site": "cross-site" },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const noJs = await refuseBadRequest(
         post("/competitions/a-prize", headers, form({ [`$ACTION_ID_${ACTION_ID}`]: "" })),
       );
