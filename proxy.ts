@@ -4,7 +4,7 @@ import { hasSessionCookieIn } from "@/lib/auth/session-cookie";
 import { secondStepMayBeOwed, secondStepRedirect } from "@/lib/auth/second-step";
 import { isAdminRole, myAccountSchema } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
-import { crossOriginReason } from "@/lib/http/same-origin";
+import { refuseBadRequest } from "@/lib/http/request-guard";
 import { withStrictCsp } from "@/lib/http/strict-csp";
 import { updateSession } from "@/lib/supabase/proxy";
 
@@ -24,13 +24,11 @@ export async function proxy(request: NextRequest) {
 
 async function guard(request: NextRequest) {
   const path = request.nextUrl.pathname;
-  // Next refuses a server action posted from another origin by throwing, which answers 500; the
-  // same refusal here answers what it is, 403, and also refuses other subdomains (Sec-Fetch-Site).
-  if (request.method === "POST" && request.headers.has("next-action") && crossOriginReason(request.headers))
-    return new NextResponse("Requests from other sites are refused", {
-      status: 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-    });
+  // What Next answers with a 500 is refused here for what it is: a malformed or NUL-escaped path (404),
+  // a server action or form post from another origin, other subdomains too (403), a body no action can
+  // decode (400). lib/http/request-guard.ts.
+  const refused = await refuseBadRequest(request);
+  if (refused) return refused;
   // No session cookie, nothing to refresh or verify: signed-out visitors (most of the traffic on the
   // cached public pages) pass without a Supabase client being made for them.
   if (!hasSessionCookieIn(request.cookies.getAll()) && !needsSession(path)) return NextResponse.next({ request });
@@ -93,6 +91,10 @@ export const config = {
   matcher: [
     // Every server action, wherever it is posted (the cached pages' own actions too): see above.
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
+    // Every post from a browser (it sends Origin), so a no-JS form post to a cached page is checked too,
+    // and every path with a percent-escape, so a malformed one never reaches Next's route matcher.
+    { source: "/:path*", has: [{ type: "header", key: "origin" }] },
+    "/(.*%.*)",
     "/((?!$|competitions(?:/|$)|winners(?:/|$)|docs(?:/|$)|blog(?:/|$)|_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
   ],
 };

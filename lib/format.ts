@@ -11,12 +11,19 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
 });
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
+const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
+const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
 
 export const formatGBP = (amount: number) => gbp.format(amount);
 /** A prize or cash figure: "£1,200" when whole pounds, "£1,200.50" otherwise. */
 export const formatPounds = (amount: number) => gbpWhole.format(amount);
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatDate = (iso: string) => date.format(new Date(iso));
+/** HH:MM in the UK, with the date after it when it is not today there (as SQL's private.london_time_text). */
+export function formatLondonTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  return day.format(at) === day.format(now) ? time.format(at) : `${time.format(at)} on ${date.format(at)}`;
+}
 
 /** How a winner is shown in public: first name and initial, and their town if they gave one. */
 export const formatWinner = (w: { winner_display_name: string; winner_town?: string | null }) =>

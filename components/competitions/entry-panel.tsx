@@ -78,6 +78,13 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
       </>
     );
 
+  // A wrong answer closes the question for a while (SQL says until when, in its message): the form goes
+  // until the page is next loaded, when the quote says whether it is open again.
+  const closedByAnswer =
+    result && !result.ok && (result.code === "answer_incorrect" || result.code === "skill_answer_cooldown")
+      ? result.error
+      : null;
+
   const step = (delta: number) => setRaw(String(Math.max(1, (Number.isFinite(quantity) ? quantity : 0) + delta)));
   const buyLabel = Number.isFinite(quantity) && quantity >= 1 ? `Buy ${plural(quantity, "ticket")}` : "Buy tickets";
 
@@ -85,8 +92,13 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
     <div className="flex flex-col gap-5">
       {result?.ok ? <EntrySuccess result={result.data} /> : null}
 
-      {blocked ? (
-        <p className="rounded-lg border border-border bg-muted p-4 font-medium">{blocked}</p>
+      {blocked || closedByAnswer ? (
+        <p
+          role={closedByAnswer ? "alert" : undefined}
+          className="rounded-lg border border-border bg-muted p-4 font-medium"
+        >
+          {blocked ?? closedByAnswer}
+        </p>
       ) : (
         <form action={action} noValidate className="flex flex-col gap-5" aria-label={`Enter ${title}`}>
           <input type="hidden" name="competitionId" value={competitionId} />

@@ -3,7 +3,7 @@ import { Alert, AlertTitle } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import type { EntryBlock } from "@/lib/competitions/status";
 import type { Competition, EntryQuote } from "@/lib/data/competitions";
-import { formatGBP } from "@/lib/format";
+import { formatGBP, formatLondonTime } from "@/lib/format";
 import { EntryPanel } from "./entry-panel";
 
 /** The competition fields the entry card shows (what a client island is sent, not the whole competition). */
@@ -53,7 +53,9 @@ export function OnlineEntry({
     block?.message ??
     (quote.cap_left === 0
       ? `You already have the maximum of ${c.max_tickets_per_user} tickets for this competition`
-      : null);
+      : quote.skill_retry_at
+        ? `You gave a wrong answer. You can try again at ${formatLondonTime(quote.skill_retry_at)}`
+        : null);
   return (
     <>
       {blocked ? null : price}

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { Menu, X } from "lucide-react";
+import { SignOutForm } from "@/components/auth/sign-out-form";
 import { mainNav, mobileAccountNav, signOutLink, signedOutNav } from "@/config/nav";
 import { buttonClasses } from "@/components/ui/button";
 import { useOpenUntilNavigation } from "@/lib/hooks/use-open-until-navigation";
@@ -99,9 +100,11 @@ export function MobileMenu({ user, status }: { user: HeaderUser | null; status?:
                   </li>
                 ))}
                 <li>
-                  <a href={signOutLink.href} className={itemClass}>
-                    {signOutLink.label}
-                  </a>
+                  <SignOutForm>
+                    <button type="submit" className={cn(itemClass, "w-full text-left")}>
+                      {signOutLink.label}
+                    </button>
+                  </SignOutForm>
                 </li>
               </ul>
             ) : (

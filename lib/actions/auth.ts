@@ -2,9 +2,11 @@
 
 import { isAuthWeakPasswordError } from "@supabase/supabase-js";
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
+import { crossOriginReason } from "@/lib/http/same-origin";
 import { updateMyProfile } from "@/lib/data/account";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
@@ -92,3 +94,16 @@ export const updateProfile = defineAction(
     return ok(undefined, "Profile saved.");
   },
 );
+
+/**
+ * Signs out and goes home. A POST only, from a form on this site: a GET of /logout shows the question and
+ * this button, so a link or an image on another site can never sign a visitor out. The proxy refuses a
+ * cross-origin action already; the check here holds whatever reaches the action. supabase-js ignores
+ * 401/403/404 from the server and still clears the local session (spec §4), so the cookies always go.
+ */
+export const signOut = defineAction({ schema: z.object({}), role: "public" }, async () => {
+  if (crossOriginReason(await headers())) return fail("Requests from other sites are refused");
+  const supabase = await createClient();
+  await supabase.auth.signOut({ scope: "local" });
+  redirect("/");
+});

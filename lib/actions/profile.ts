@@ -2,6 +2,7 @@
 
 import { refresh } from "next/cache";
 import { z } from "zod";
+import { revalidateEntryLists } from "@/lib/cache/public-pages";
 import { setInitialsOnly } from "@/lib/data/account";
 import { formCheckbox } from "./action";
 import { defineAction } from "./define-action";
@@ -12,6 +13,8 @@ export const setInitialsOnlyAction = defineAction(
   { schema: z.object({ initialsOnly: formCheckbox }), role: "user" },
   async ({ initialsOnly }) => {
     const account = await setInitialsOnly(initialsOnly);
+    // The public entry lists show the new name at once, not within their hour.
+    revalidateEntryLists();
     refresh();
     return ok(
       undefined,

@@ -1,5 +1,6 @@
 import "server-only";
-import { revalidatePath } from "next/cache";
+import { revalidatePath, revalidateTag } from "next/cache";
+import { ENTRY_LIST_TAG } from "@/lib/data/entry-list";
 
 // The public pages that show competition data are static, regenerated in the background once two
 // seconds old (each page's `revalidate`) and never served older than five (next.config's expireTime). A change made through the app expires them at once instead, so the next
@@ -9,8 +10,14 @@ import { revalidatePath } from "next/cache";
 const COMPETITION_PAGE = "/(site)/competitions/[competition]";
 const DRAW_PAGE = "/(site)/winners/[drawId]";
 
-/** Every page that lists or shows competitions, draws or the site settings they print. */
+/**
+ * Every page that lists or shows competitions, draws or the site settings they print, and the cached
+ * entry lists (a drawn list's pages live in Next's data cache for an hour under ENTRY_LIST_TAG): after a
+ * draw, a postal entry or a change made in SQL they show the new state on the next request. The
+ * `{ expire: 0 }` profile expires the tag at once (Next 16; "max" would serve the old list once more).
+ */
 export function revalidateCompetitionPages() {
+  revalidateEntryLists();
   revalidatePath("/");
   revalidatePath("/competitions");
   revalidatePath(COMPETITION_PAGE, "page");
@@ -25,4 +32,9 @@ export function revalidateCompetitionPages() {
  */
 export function revalidateCompetitionDetailPages() {
   revalidatePath(COMPETITION_PAGE, "page");
+}
+
+/** The cached (drawn) entry lists: after a draw, a postal entry, or a change to how a player is named. */
+export function revalidateEntryLists() {
+  revalidateTag(ENTRY_LIST_TAG, { expire: 0 });
 }

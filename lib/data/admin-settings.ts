@@ -24,6 +24,8 @@ export const adminSettingsValuesSchema = z.object({
   complaints_contact: z.string(),
   dispute_resolution_body: z.object({ name: z.string(), url: z.string() }),
   spinner_enabled: z.boolean(),
+  /** Minutes a wrong skill answer closes the question to that player (0: no wait). */
+  skill_answer_cooldown_minutes: z.number().int(),
 });
 export type AdminSettingsValues = z.infer<typeof adminSettingsValuesSchema>;
 export type SettingKey = keyof AdminSettingsValues;

@@ -221,12 +221,21 @@ export async function getPublicCompetition(slug: string): Promise<CompetitionPag
 export const listWinners = () => callPublicRpc("list_winners", {}, z.array(winnerSchema), []);
 export const getDraw = (drawId: string) => callPublicRpc("get_draw", { p_draw_id: drawId }, drawSchema.nullable());
 
-export const enterCompetition = (competitionId: string, quantity: number, answer?: string | null) =>
-  callRpc(
+/** A wrong skill answer, which enter_competition returns (so the miss it records commits) rather than raises. */
+const entryRefusedSchema = z.object({
+  refused: z.object({ code: z.literal("answer_incorrect"), message: z.string(), retry_at: timestamp.nullable() }),
+});
+
+/** Buys tickets; every refusal, a wrong answer included, is thrown as a DbError with its code. */
+export async function enterCompetition(competitionId: string, quantity: number, answer?: string | null) {
+  const result = await callRpc(
     "enter_competition",
     { p_competition_id: competitionId, p_quantity: quantity, p_answer: answer ?? null },
-    entryResultSchema,
+    z.union([entryResultSchema, entryRefusedSchema]),
   );
+  if ("refused" in result) throw new DbError(result.refused.code, result.refused.message, "P0001", "enter_competition");
+  return result;
+}
 
 export const getMyEntries = () => callRpc("get_my_entries", {}, z.array(myEntrySchema));
 
@@ -293,6 +302,8 @@ export const entryQuoteSchema = z.object({
   /** costs[i] and shortfalls[i] are for i + 1 tickets (up to 1000), worked out in SQL. */
   costs: z.array(money),
   shortfalls: z.array(money),
+  /** Until when a wrong skill answer closes the question to the caller (null: it does not). */
+  skill_retry_at: timestamp.nullable(),
 });
 export type EntryQuote = z.infer<typeof entryQuoteSchema>;
 

@@ -99,17 +99,24 @@ class NotFinal extends Error {
   }
 }
 
-const cachedFinalList = unstable_cache(
-  async (q: EntryListQuery) => {
-    const list = await getEntryList(q);
-    if (!list.draw) throw new NotFinal(list);
-    return list;
-  },
-  ["entry-list"],
-  // Numbers and ticket ids never change after the draw; a name may (a winner can choose initials only
-  // at any time), so a cached page is at most an hour old.
-  { revalidate: 3600 },
-);
+/** The cache tag of every cached entry-list page (lib/cache/public-pages.ts expires it). */
+export const ENTRY_LIST_TAG = "entry-list";
+/** The cache tag of one competition's cached entry-list pages. */
+export const entryListTag = (slug: string) => `entry-list:${slug}`;
+
+// Tagged, so a draw, a postal entry or any change the app makes to competitions expires it at once
+// (revalidateCompetitionPages); otherwise a cached page is at most an hour old: numbers and ticket ids
+// never change after the draw, a name may (a winner can choose initials only at any time).
+const cachedFinalList = (q: EntryListQuery) =>
+  unstable_cache(
+    async () => {
+      const list = await getEntryList(q);
+      if (!list.draw) throw new NotFinal(list);
+      return list;
+    },
+    ["entry-list", JSON.stringify([q.slug, q.after ?? null, q.before ?? null, q.ticket ?? null, q.limit ?? null])],
+    { revalidate: 3600, tags: [ENTRY_LIST_TAG, entryListTag(q.slug)] },
+  )();
 
 /**
  * The entry list for a page. Once drawn the list is final, so a page of it is served from Next's

@@ -24,6 +24,7 @@ export const DB_ERROR_CODES = [
   "competition_not_yet_open",
   "answer_required",
   "answer_incorrect",
+  "skill_answer_cooldown",
   "cap_reached",
   "cap_exceeded",
   "not_enough_tickets",

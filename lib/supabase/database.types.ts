@@ -771,6 +771,35 @@ export type Database = {
         }
         Relationships: []
       }
+      skill_answer_misses: {
+        Row: {
+          competition_id: string
+          missed_at: string
+          misses: number
+          user_id: string
+        }
+        Insert: {
+          competition_id: string
+          missed_at?: string
+          misses?: number
+          user_id: string
+        }
+        Update: {
+          competition_id?: string
+          missed_at?: string
+          misses?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "skill_answer_misses_competition_id_fkey"
+            columns: ["competition_id"]
+            isOneToOne: false
+            referencedRelation: "competitions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       spinner_grants: {
         Row: {
           created_at: string

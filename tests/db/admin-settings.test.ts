@@ -60,10 +60,12 @@ describe("admin_get_settings", () => {
         "complaints_contact",
         "dispute_resolution_body",
         "spinner_enabled",
+        "skill_answer_cooldown_minutes",
       ].sort(),
     );
     expect(got.settings).toMatchObject({
       approval_mode: "manual",
+      skill_answer_cooldown_minutes: 10,
       bonus_enabled: true,
       spinner_enabled: true,
       postal_window_working_days: 2,

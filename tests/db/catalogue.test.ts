@@ -191,6 +191,7 @@ const GROWING_TABLES = [
   "spinner_seeds",
   "spinner_spins",
   "spinner_grants",
+  "skill_answer_misses",
 ];
 /** Tables that stay small, with the reason their foreign keys need no index. */
 const SMALL_TABLES: Record<string, string> = {
@@ -438,6 +439,11 @@ describe("schema private: internal helpers", () => {
       "setting_boolean(text,jsonb,text)",
       "setting_text(text,jsonb,text,integer,integer)",
       "setting_checked(text,jsonb)",
+      "settings_keys_core()",
+      "setting_checked_core(text,jsonb)",
+      "skill_answer_cooldown()",
+      "skill_answer_retry_at(uuid,uuid)",
+      "london_time_text(timestamp with time zone)",
       "raise_player_flags()",
       "player_flag_json(uuid)",
       "player_intervention_json(uuid)",

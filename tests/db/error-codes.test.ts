@@ -96,12 +96,25 @@ describe("refusals carry their code", () => {
       [enter(rich, draft, 1), "Competition not found", "competition_not_found"],
       [enter(rich, later, 1), "Entries open on 1 May 2099 at 10:00", "competition_not_yet_open"],
       [enter(rich, id, 1, null), "Answer the question to enter", "answer_required"],
-      [enter(rich, id, 1, "5"), "That answer is not correct", "answer_incorrect"],
       [enter(rich, id, 0), "Choose at least one ticket", "invalid_input"],
       [enter(rich, id, 5), "You can buy at most 4 more tickets for this competition", "cap_exceeded"],
       [enter(poor, id, 2), "Not enough credit: you need £2.00 more", "insufficient_credit"],
     ];
     for (const [call, message, hint] of cases) expect(await refusal(call), hint).toEqual({ message, hint });
+
+    // A wrong answer is the one refusal enter_competition returns rather than raises (so the miss it records
+    // commits), with its code; then the question stays closed to that player for a while.
+    const guesser = await db().createPlayer({ credits: "100.00" });
+    expect(await enter(guesser, id, 1, "5")).toMatchObject({
+      refused: {
+        code: "answer_incorrect",
+        message: expect.stringMatching(/^That answer is not correct\. You can try again at \d\d:\d\d$/),
+      },
+    });
+    expect(await refusal(enter(guesser, id, 1))).toEqual({
+      message: expect.stringMatching(/^You gave a wrong answer\. You can try again at \d\d:\d\d$/),
+      hint: "skill_answer_cooldown",
+    });
 
     await enter(rich, id, 4);
     expect(await refusal(enter(rich, id, 1))).toEqual({

@@ -1,7 +1,7 @@
 import { expect, test } from "./support/fixtures";
 import { caughtMail, recoveryLink } from "./support/backend";
 import { ProfilePage } from "./support/pages/account";
-import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
+import { ResetPasswordPage, SignInPage, signOut } from "./support/pages/sign-in";
 
 test("a forgotten password is reset through the e-mailed link", async ({ page, approvedAccount: user }) => {
   const reset = new ResetPasswordPage(page);
@@ -22,7 +22,7 @@ test("a forgotten password is reset through the e-mailed link", async ({ page, a
   await reset.setNewPassword.click();
   await expect(reset.status).toHaveText("Your password has been changed.");
 
-  await page.goto("/logout");
+  await signOut(page);
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(user.email, user.password);
@@ -74,7 +74,7 @@ test("changing the password from the profile needs the current one and uses the 
   await profile.changePassword.click();
   await expect(profile.status).toHaveText("Your password has been changed.");
 
-  await page.goto("/logout");
+  await signOut(page);
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(email, "Another-good-1");

@@ -1,6 +1,7 @@
 import { expect, test } from "./support/fixtures";
 import { DashboardPage, ProfilePage } from "./support/pages/account";
 import { ApprovalsPage } from "./support/pages/admin";
+import { Header } from "./support/pages/header";
 import { SignInPage } from "./support/pages/sign-in";
 import { SignUpPage } from "./support/pages/sign-up";
 import { demoUsers, storageStatePath, uniqueEmail } from "./support/users";
@@ -101,8 +102,12 @@ test.describe("signing in", () => {
     expect(first.value.startsWith("base64-")).toBe(true);
   });
 
-  test("signing out ends the session", async ({ approvedPlayer: { page } }) => {
-    await page.goto("/logout");
+  test("signing out from the account menu ends the session in one click", async ({
+    approvedPlayer: { page, name },
+  }) => {
+    await page.goto("/account/entries");
+    const menu = await new Header(page).openAccountMenu(name);
+    await menu.getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/account");
     await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);

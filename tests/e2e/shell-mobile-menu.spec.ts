@@ -90,10 +90,12 @@ test.describe("signed in", () => {
       ["Dashboard", "/account"],
       ["My Entries", "/account/entries"],
       ["Credits", "/account/credits"],
-      ["Sign out", "/logout"],
     ]) {
       await expect(menu.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
+    // Signing out is a button posting the sign-out form, not a link (a GET of /logout only asks).
+    await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Sign out" })).toHaveCount(0);
     await expect(menu.getByRole("link", { name: "Sign in" })).toHaveCount(0);
     await menu.getByRole("link", { name: "My Entries" }).click();
     await expect(page).toHaveURL(/\/account\/entries$/);

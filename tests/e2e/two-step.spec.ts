@@ -3,7 +3,7 @@ import { axeViolations } from "./support/axe";
 import { createUser, promoteToAdmin, recoveryLink } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { CompetitionPage } from "./support/pages/competition";
-import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
+import { ResetPasswordPage, SignInPage, signOut } from "./support/pages/sign-in";
 import { TwoStepPage } from "./support/pages/two-step";
 import { storageStatePath } from "./support/users";
 
@@ -56,7 +56,7 @@ test("a new admin sets up two-step verification on the first visit to the consol
   await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
 
   // Next time: password, then the code, then the console.
-  await page.goto("/logout");
+  await signOut(page);
   await signIn.goto("/admin");
   await signIn.signIn(newAdmin.email, newAdmin.password);
   await expect(page).toHaveURL(/\/account\/two-step\?next=%2Fadmin$/);
@@ -88,7 +88,7 @@ test("a player turns two-step verification on from the profile, is asked for a c
   await expect(page).toHaveURL(/\/account\/profile$/);
   await expect(twoStepSection).toContainText("On: each time you sign in");
 
-  await page.goto("/logout");
+  await signOut(page);
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(player.email, player.password);
@@ -110,7 +110,7 @@ test("a player turns two-step verification on from the profile, is asked for a c
   await expect(twoStepSection).toContainText("Off.");
   await expect(twoStepSection.getByRole("link", { name: "Set up two-step verification" })).toBeVisible();
 
-  await page.goto("/logout");
+  await signOut(page);
   await signIn.goto();
   await signIn.signIn(player.email, player.password);
   await expect(page).toHaveURL(/\/account$/);
@@ -166,7 +166,7 @@ test("with two-step verification on, a password reset link asks for the code bef
   const twoStep = new TwoStepPage(page);
   const key = await twoStep.setUpAuthenticator();
   await expect(page).toHaveURL(/\/account\/profile$/);
-  await page.goto("/logout");
+  await signOut(page);
 
   const link = await recoveryLink(player.email);
   await page.goto(link.pathname + link.search);
@@ -200,7 +200,7 @@ test("a super admin resets the two-step verification of a player who lost their 
   await context.close();
 
   // Their password alone signs them in again.
-  await page.goto("/logout");
+  await signOut(page);
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(player.email, player.password);

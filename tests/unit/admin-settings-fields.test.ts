@@ -15,6 +15,7 @@ const GOOD = {
   disputeName: "CEDR",
   disputeUrl: "https://www.cedr.com/consumer/",
   spinnerEnabled: "on",
+  skillCooldown: "10",
 };
 const MONEY = {
   money: "1",
@@ -42,7 +43,7 @@ const messages = (result: { error?: { issues: { path: PropertyKey[]; message: st
 describe("settingsFormSchema", () => {
   it("sends only the edited settings, as SQL takes them (numbers, lines, UTC, on/off)", () => {
     const all =
-      "approval_mode,stamp_price,postal_window_working_days,postal_address,launch_at,complaints_contact,dispute_resolution_body,spinner_enabled";
+      "approval_mode,stamp_price,postal_window_working_days,postal_address,launch_at,complaints_contact,dispute_resolution_body,spinner_enabled,skill_answer_cooldown_minutes";
     expect(settingsFormSchema.parse(posted({ ...GOOD, edited: all }))).toEqual({
       approval_mode: "manual",
       stamp_price: 0.87,
@@ -52,8 +53,12 @@ describe("settingsFormSchema", () => {
       complaints_contact: "complaints@labcash.example",
       dispute_resolution_body: { name: "CEDR", url: "https://www.cedr.com/consumer/" },
       spinner_enabled: true,
+      skill_answer_cooldown_minutes: 10,
     });
     expect(settingsFormSchema.parse(posted({ ...GOOD, edited: "stamp_price" }))).toEqual({ stamp_price: 0.87 });
+    expect(
+      settingsFormSchema.parse(posted({ ...GOOD, skillCooldown: "0", edited: "skill_answer_cooldown_minutes" })),
+    ).toEqual({ skill_answer_cooldown_minutes: 0 });
     expect(settingsFormSchema.parse(posted({ ...GOOD, edited: "" }))).toEqual({});
     // An unticked box is not posted: off. An empty launch date: no countdown.
     const off: Record<string, string> = { ...GOOD };
@@ -95,6 +100,7 @@ describe("settingsFormSchema", () => {
           approvalMode: "sometimes",
           stampPrice: "87p",
           postalWindow: "21",
+          skillCooldown: "1441",
           postalAddress: "LabCash",
           launchAt: "soon",
           complaintsContact: "nobody",
@@ -116,6 +122,7 @@ describe("settingsFormSchema", () => {
       approvalMode: "Choose manual or automatic approval",
       stampPrice: "Enter the stamp price in pounds and pence, such as 0.87",
       postalWindow: "Enter a whole number of working days from 1 to 20",
+      skillCooldown: "Enter a whole number of minutes from 0 to 1440 (0: no wait)",
       postalAddress: "Give the postal address on 2 to 8 lines",
       launchAt: "Enter a date and time, or leave it empty for no countdown",
       complaintsContact: "Enter an e-mail address of at most 254 characters, such as complaints@labcash.example",

@@ -26,6 +26,7 @@ function formValues(s: AdminSettingsValues): SettingsFormValues {
     largeAdjustment: pounds(s.large_adjustment_threshold),
     stampPrice: pounds(s.stamp_price),
     postalWindow: String(s.postal_window_working_days),
+    skillCooldown: String(s.skill_answer_cooldown_minutes),
     postalAddress: s.postal_address.join("\n"),
     launchAt: isoToLondonLocal(s.launch_at),
     complaintsContact: s.complaints_contact,

@@ -24,6 +24,7 @@ export const SETTING_LABELS: Record<string, string> = {
   complaints_contact: "complaints contact",
   dispute_resolution_body: "dispute-resolution body",
   spinner_enabled: "LabSpinner on or off",
+  skill_answer_cooldown_minutes: "wait after a wrong answer",
 };
 
 /** The setting each form field belongs to: the form sends only the settings whose fields were edited. */
@@ -44,6 +45,7 @@ export const FIELD_SETTING = {
   disputeName: "dispute_resolution_body",
   disputeUrl: "dispute_resolution_body",
   spinnerEnabled: "spinner_enabled",
+  skillCooldown: "skill_answer_cooldown_minutes",
 } as const;
 
 const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
@@ -91,6 +93,14 @@ const baseSchema = z.object({
     .refine(
       (v) => /^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 20,
       "Enter a whole number of working days from 1 to 20",
+    )
+    .prefault(""),
+  skillCooldown: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^\d{1,4}$/.test(v) && Number(v) <= 1440,
+      "Enter a whole number of minutes from 0 to 1440 (0: no wait)",
     )
     .prefault(""),
   postalAddress: text.superRefine((v, ctx) => {
@@ -215,6 +225,7 @@ export const settingsFormSchema = baseSchema
       complaints_contact: input.complaintsContact,
       dispute_resolution_body: { name: input.disputeName, url: input.disputeUrl },
       spinner_enabled: input.spinnerEnabled,
+      skill_answer_cooldown_minutes: Number(input.skillCooldown),
     };
     if (input.money) {
       Object.assign(changes, {

@@ -27,6 +27,7 @@ export type SettingsFormValues = {
   disputeName: string;
   disputeUrl: string;
   spinnerEnabled: boolean;
+  skillCooldown: string;
 };
 
 type TextKey = {
@@ -251,6 +252,17 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
           errors={errors?.postalAddress}
         >
           {(control) => <Textarea {...control} {...text("postalAddress")} rows={5} />}
+        </Field>
+      </Group>
+
+      <Group legend="Skill question">
+        <Field
+          id="settings-skill-cooldown"
+          label="Wait after a wrong answer (minutes)"
+          hint="After a wrong answer a player cannot answer that competition's question again until this many minutes have passed. 0: no wait."
+          errors={errors?.skillCooldown}
+        >
+          {(control) => <Input {...control} {...text("skillCooldown")} inputMode="numeric" />}
         </Field>
       </Group>
 

@@ -9,6 +9,7 @@ import {
 } from "@/components/auth/two-step-forms";
 import { safeNextPath, twoStepPath } from "@/lib/auth/paths";
 import { getFactorProof, getSessionFacts, isAdmin, requireUser } from "@/lib/auth/session";
+import { SignOutForm } from "@/components/auth/sign-out-form";
 import { signOutLink } from "@/config/nav";
 
 export const metadata: Metadata = { title: "Two-step verification" };
@@ -60,9 +61,11 @@ export default async function TwoStepPage({ searchParams }: { searchParams: Prom
       )}
       <p className="text-sm text-muted-foreground">
         No access to your authenticator app?{" "}
-        <Link href={signOutLink.href} prefetch={false} className="underline">
-          Sign out
-        </Link>{" "}
+        <SignOutForm className="inline">
+          <button type="submit" className="underline">
+            {signOutLink.label}
+          </button>
+        </SignOutForm>{" "}
         and contact us: the{" "}
         <Link href="/complaints" className="underline">
           complaints page

@@ -37,6 +37,17 @@ export class SignInPage {
   }
 }
 
+/**
+ * Signs out through /logout: a GET only asks ("Sign out?"), its button posts the sign-out action and
+ * lands on the home page.
+ */
+export async function signOut(page: Page) {
+  await page.goto("/logout");
+  await expect(page.getByRole("heading", { name: "Sign out?" })).toBeVisible();
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 /** /auth/reset-password: asking for a reset link, then (from the link) choosing a new password. */
 export class ResetPasswordPage {
   readonly email: Locator;

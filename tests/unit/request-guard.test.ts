@@ -1,0 +1,108 @@
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import { BAD_ACTION_REQUEST, CROSS_ORIGIN_REFUSED, isWellFormedPath, refuseBadRequest } from "@/lib/http/request-guard";
+
+// The proxy's first check (issue 21, item 6.3): what Next answered with a 500 is a 404, 403 or 400 here.
+
+const SITE = "https://labcash.example";
+const ACTION_ID = "7f17972cdb3024071a2f2d6c788a0cafcd340f6d4b";
+
+const post = (path: string, headers: Record<string, string>, body: BodyInit) =>
+  new NextRequest(`${SITE}${path}`, { method: "POST", headers: { host: "labcash.example", ...headers }, body });
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+};
+
+describe("isWellFormedPath", () => {
+  it.each(["/", "/competitions/a-prize", "/competitions/caf%C3%A9", "/docs/a%20b/c"])("accepts %s", (path) => {
+    expect(isWellFormedPath(path)).toBe(true);
+  });
+  it.each(["/competitions/%E0%A4%A", "/competitions/a%00b", "/winners/%", "/docs/%0A", "/a%7Fb", "/%C0%AF"])(
+    "refuses %s",
+    (path) => {
+      expect(isWellFormedPath(path)).toBe(false);
+    },
+  );
+});
+
+describe("refuseBadRequest", () => {
+  it("answers a malformed path with the not-found page for a browser and 404 text otherwise", async () => {
+    const page = await refuseBadRequest(
+      new NextRequest(`${SITE}/competitions/%E0%A4%A`, { headers: { accept: "text/html" } }),
+    );
+    expect(page?.status).toBe(404);
+    expect(page?.headers.get("x-middleware-rewrite")).toMatch(/\/_labcash\/not-found$/);
+    const csv = await refuseBadRequest(new NextRequest(`${SITE}/competitions/a%00b/entries/entrants.csv`));
+    expect(csv?.status).toBe(404);
+    expect(await csv?.text()).toBe("Not found");
+  });
+
+  it("refuses a no-JS form post and a server action from another origin with 403", async () => {
+    const foreign: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { "sec-fetch-site": "cross-site" },
+    ];
+    for (const headers of foreign) {
+      const noJs = await refuseBadRequest(
+        post("/competitions/a-prize", headers, form({ [`$ACTION_ID_${ACTION_ID}`]: "" })),
+      );
+      expect(noJs?.status, JSON.stringify(headers)).toBe(403);
+      expect(await noJs?.text()).toBe(CROSS_ORIGIN_REFUSED);
+      const urlEncoded = await refuseBadRequest(
+        post("/login", { ...headers, "content-type": "application/x-www-form-urlencoded" }, "email=a%40b.c"),
+      );
+      expect(urlEncoded?.status).toBe(403);
+      const action = await refuseBadRequest(post("/login", { ...headers, "next-action": ACTION_ID }, "[]"));
+      expect(action?.status).toBe(403);
+    }
+  });
+
+  it("refuses an action body nothing can decode with 400", async () => {
+    const same = { origin: SITE };
+    const garbageText = await refuseBadRequest(
+      post("/login", { ...same, "next-action": ACTION_ID, "content-type": "text/plain;charset=UTF-8" }, "garbage{{"),
+    );
+    expect(garbageText?.status).toBe(400);
+    expect(await garbageText?.text()).toBe(BAD_ACTION_REQUEST);
+    const garbageMultipart = await refuseBadRequest(
+      post(
+        "/login",
+        { ...same, "next-action": ACTION_ID, "content-type": "multipart/form-data; boundary=xyz" },
+        "garbage",
+      ),
+    );
+    expect(garbageMultipart?.status).toBe(400);
+    const noJsGarbage = await refuseBadRequest(
+      post("/login", { ...same, "content-type": "multipart/form-data; boundary=xyz" }, "garbage"),
+    );
+    expect(noJsGarbage?.status).toBe(400);
+    const badRoot = await refuseBadRequest(
+      post("/login", { ...same, "next-action": ACTION_ID }, form({ "0": "{not json" })),
+    );
+    expect(badRoot?.status).toBe(400);
+  });
+
+  it("lets this site's own actions, form posts, pages and every /api request through", async () => {
+    const same = { origin: SITE, "sec-fetch-site": "same-origin" };
+    expect(await refuseBadRequest(new NextRequest(`${SITE}/competitions/a-prize`))).toBeNull();
+    expect(await refuseBadRequest(post("/login", { ...same, "next-action": ACTION_ID }, '["$K1"]'))).toBeNull();
+    expect(
+      await refuseBadRequest(
+        post("/login", { ...same, "next-action": ACTION_ID }, form({ "0": '["$K1"]', "1_email": "a@b.c" })),
+      ),
+    ).toBeNull();
+    expect(await refuseBadRequest(post("/logout", same, form({ [`$ACTION_ID_${ACTION_ID}`]: "" })))).toBeNull();
+    expect(
+      await refuseBadRequest(post("/api/webhooks/stripe", { "content-type": "application/json" }, "{}")),
+    ).toBeNull();
+    expect(
+      await refuseBadRequest(
+        post("/api/anything", { origin: "https://evil.example", "content-type": "text/plain" }, "x"),
+      ),
+    ).toBeNull();
+  });
+});
