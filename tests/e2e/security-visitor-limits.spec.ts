@@ -81,7 +81,8 @@ test("one visitor's 40 wrong passwords through the form lock out no one else", a
   const adminForm = new SignInPage(admin.page);
   await adminForm.goto("/admin");
   await adminForm.signIn(demoUsers.superAdmin.email, DEMO_PASSWORD);
-  await expect(admin.page).toHaveURL(/\/account\/two-step/);
+  // Signed in: the console asks for the second step next.
+  await expect(admin.page.getByRole("heading", { name: "Two-step verification", level: 1 })).toBeVisible();
 
   const newcomer = await visitor(browser, "203.0.113.43");
   const signUp = new SignUpPage(newcomer.page);
