@@ -27,10 +27,21 @@ function readJson(file) {
   }
 }
 
+/** How long each step took, printed at the end so the next person sees where the time goes. */
+const durations = [];
+function timed(name, run) {
+  const started = Date.now();
+  const result = run();
+  durations.push([name, (Date.now() - started) / 1000]);
+  return result;
+}
+
 function suite(name, command, args, env, collect) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n=== ${name} ===`);
-  const run = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const run = timed(name, () =>
+    spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }),
+  );
   const counts = collect();
   if (!counts) {
     console.error(`${name}: no results were reported (exit ${run.status ?? run.signal}); counted as one failure.`);
@@ -50,7 +61,7 @@ function suite(name, command, args, env, collect) {
 function check(name, command, args) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n=== ${name} ===`);
-  const run = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  const run = timed(name, () => spawnSync(command, args, { cwd: root, stdio: "inherit" }));
   if (run.status === 0) totals.passed += 1;
   else {
     console.error(`${name} failed (exit ${run.status ?? run.signal}).`);
@@ -88,6 +99,39 @@ suite("e2e", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwri
   const errors = report.errors?.length ?? 0; // e.g. the web server failed to start
   return { passed: expected, failed: unexpected + flaky + errors, skipped };
 });
+
+/** Every test's duration in seconds from vitest's and Playwright's JSON reports. */
+function testDurations() {
+  const tests = [];
+  for (const file of readJson(vitestJson)?.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      tests.push([(t.duration ?? 0) / 1000, `vitest ${path.relative(root, file.name)} › ${t.fullName}`]);
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        tests.push([
+          (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0) / 1000,
+          `e2e [${t.projectName}] ${file} › ${spec.title}`,
+        ]);
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of readJson(playwrightJson)?.suites ?? []) walk(suite, suite.file ?? suite.title);
+  return tests;
+}
+
+console.log("\nSlowest tests:");
+for (const [seconds, name] of testDurations()
+  .sort((a, b) => b[0] - a[0])
+  .slice(0, 15))
+  console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
+console.log("Steps:");
+for (const [name, seconds] of durations) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
+console.log(
+  `  ${durations
+    .reduce((sum, [, s]) => sum + s, 0)
+    .toFixed(1)
+    .padStart(6)} s  in all`,
+);
 
 console.log("");
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`;
