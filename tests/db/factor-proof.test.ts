@@ -2,7 +2,7 @@
 // only when it was enrolled right after its owner confirmed the code the auth server e-mailed them
 // (GoTrue's reauthentication nonce, kept as sha224(address || code) in auth.users). Factors verified
 // before that rule were grandfathered by the migration.
-import { createHash } from "node:crypto";
+import { createHash, randomInt, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AAL2_REQUIRED, asUser, asUserAtAal1, dbPerFile } from "./support";
 
@@ -12,7 +12,7 @@ let admin: string;
 
 /** Puts a reauthentication nonce on the user as the auth server's GET /reauthenticate does; answers the code. */
 async function sendNonce(userId: string, sentMinutesAgo = 0): Promise<string> {
-  const code = String(100000 + Math.floor(Math.random() * 900000));
+  const code = String(randomInt(100000, 1000000));
   const [{ email: address }] = await db().sql<{ email: string }>("select email from auth.users where id = $1", [
     userId,
   ]);
@@ -28,7 +28,7 @@ async function sendNonce(userId: string, sentMinutesAgo = 0): Promise<string> {
 async function verifiedFactor(userId: string): Promise<string> {
   const [{ id }] = await db().sql<{ id: string }>(
     "insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret) values ($1, $2, 'totp', 'verified', 'S') returning id",
-    [userId, `App ${Math.random()}`],
+    [userId, `App ${randomUUID()}`],
   );
   return id;
 }
