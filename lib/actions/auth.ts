@@ -11,6 +11,7 @@ import { updateMyProfile } from "@/lib/data/account";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
 import {
+  EMAIL_NOT_SENT,
   MISSING_CREDENTIALS,
   profileSchema,
   resetRequestSchema,
@@ -22,8 +23,6 @@ import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
 
 const TOO_MANY_ATTEMPTS = "Too many attempts from here. Please wait a few minutes and try again.";
-/** The auth server's e-mail allowance (per address, per visitor, per hour) is spent: nothing was sent. */
-const EMAIL_NOT_SENT = "We could not send the e-mail just now. Please try again in a few minutes.";
 
 // Spec §6: a blank e-mail or password gets GoTrue's own wording before any format check.
 const signInInput = z

@@ -8,6 +8,7 @@ import { getSessionFacts } from "@/lib/auth/session";
 import { confirmReauthentication, recordFactorEnrolment } from "@/lib/data/account";
 import { isAdminRole } from "@/lib/data/account-schema";
 import { createClient } from "@/lib/supabase/server";
+import { EMAIL_NOT_SENT } from "@/lib/validation/auth";
 import { SECOND_STEP_REQUIRED } from "./action";
 import { defineAction } from "./define-action";
 import { fail, ok, type ActionFailure } from "./result";
@@ -117,8 +118,7 @@ export const finishTwoStepSetup = defineAction(
 export const sendInboxCode = defineAction({ schema: z.object({}), role: "user", firstStep: true }, async () => {
   const supabase = await createClient();
   const { error } = await supabase.auth.reauthenticate();
-  if (error?.code === "over_email_send_rate_limit")
-    return fail("We could not send the e-mail just now. Please try again in a few minutes.");
+  if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
   if (error) return fail(error.message);
   return ok(undefined, "We have e-mailed you a 6-digit code. It works for an hour.");
 });

@@ -77,7 +77,7 @@ async function actionBodyParses(request: NextRequest): Promise<boolean> {
 export async function refuseBadRequest(request: NextRequest): Promise<NextResponse | null> {
   if (!isWellFormedPath(request.nextUrl.pathname)) {
     return wantsHtml(request)
-      ? NextResponse.rewrite(new URL(NOT_FOUND_PAGE, request.url), { status: 404, headers: NO_STORE })
+      ? NextResponse.rewrite(new URL(NOT_FOUND_PAGE, request.url), { request, status: 404, headers: NO_STORE })
       : text(404, "Not found");
   }
   if (request.method !== "POST" || request.nextUrl.pathname.startsWith("/api/") || !mayBeServerAction(request))

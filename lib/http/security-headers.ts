@@ -113,10 +113,6 @@ const otherHeaders = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 
-export function securityHeaders({ development }: { development: boolean }): { key: string; value: string }[] {
-  return [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ development }) }, ...otherHeaders];
-}
-
 /**
  * next.config.ts `headers()`: the headers above on every path, the cached pages' policy on every path
  * but the strict ones (the proxy sets theirs).

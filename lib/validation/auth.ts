@@ -2,6 +2,8 @@ import { z } from "zod";
 
 // Shared by the forms (client hints) and the server actions (the real check).
 export const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
+/** The auth server's e-mail allowance (per address, per visitor, per hour) is spent: nothing was sent. */
+export const EMAIL_NOT_SENT = "We could not send the e-mail just now. Please try again in a few minutes.";
 export const UNDER_18 = "You must be 18 or over to join LabCash";
 
 export const PASSWORD_RULES = [

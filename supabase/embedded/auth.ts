@@ -476,11 +476,10 @@ export class AuthService {
     const matches = await bcrypt.compare(password ?? "", hash).catch(() => false);
     const right = Boolean(user?.encrypted_password) && matches;
     const holdBack = this.limiter.recordPassword(account, visitor, right);
-    if (!right) {
+    if (!user || !right) {
       if (holdBack > 0) await sleep(holdBack);
       throw authErrors.invalidCredentials();
     }
-    if (!user) throw authErrors.invalidCredentials();
     if (isBanned(user)) throw authErrors.userBanned();
     if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed();
     return this.db.transaction((tx) => this.sessions.start(tx, user, "password"));

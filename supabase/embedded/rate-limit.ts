@@ -112,7 +112,8 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private readonly lastEmailAt = new Map<string, number>();
   private readonly runs = new Map<string, FailureRun>();
-  private readonly wrongCodes = new Map<string, number>();
+  private readonly wrongCodes = new Map<string, { count: number; lastAt: number }>();
+  private prunedAt = 0;
 
   constructor(
     private readonly limits: RateLimits,
@@ -183,9 +184,10 @@ export class RateLimiter {
    */
   recordWrongCode(factor: string, challenge: string): boolean {
     this.fail(`factor:${factor}`, this.limits.wrongCodesBeforeFactorCoolDown, 30 * SECOND);
-    const wrong = (this.wrongCodes.get(challenge) ?? 0) + 1;
-    this.wrongCodes.set(challenge, wrong);
-    if (this.wrongCodes.size > 10_000) this.wrongCodes.clear();
+    const now = this.now();
+    const wrong = (this.wrongCodes.get(challenge)?.count ?? 0) + 1;
+    this.wrongCodes.set(challenge, { count: wrong, lastAt: now });
+    if (this.wrongCodes.size > 10_000) this.prune(now);
     return wrong >= this.limits.wrongCodesPerChallenge;
   }
 
@@ -259,11 +261,19 @@ export class RateLimiter {
     return run;
   }
 
+  /**
+   * Forgets what can no longer matter: full buckets, e-mail gaps that have passed, runs over an hour old
+   * and cooled down, challenges (which live five minutes) untouched for an hour. At most once a minute,
+   * so a flood of new keys cannot make every request scan the maps.
+   */
   private prune(now: number): void {
+    if (now - this.prunedAt < MINUTE) return;
+    this.prunedAt = now;
     for (const [key, bucket] of this.buckets) if (now - bucket.updatedAt >= HOUR) this.buckets.delete(key);
     for (const [address, at] of this.lastEmailAt)
       if (now - at >= this.limits.emailSecondsApart * SECOND) this.lastEmailAt.delete(address);
     for (const [key, run] of this.runs)
       if (now - run.lastAt >= FAILURES_FORGOTTEN_AFTER && now >= run.coolUntil) this.runs.delete(key);
+    for (const [challenge, wrong] of this.wrongCodes) if (now - wrong.lastAt >= HOUR) this.wrongCodes.delete(challenge);
   }
 }

@@ -232,6 +232,33 @@ $$;
 comment on function private.enter_competition_for(uuid, uuid, integer, text) is 'Buys p_quantity tickets for p_user in one transaction (approval, protections, open check, skill answer, per-user cap over both routes, tickets left, monthly spend limit, credit through the ledger, numbers in purchase order, totals, receipt). Locks the competition''s gate (shared), the account, and the competition row last (the counter update that numbers the tickets). The last ticket ends online sales (sold_out); the draw waits for its time.';
 
 -- ----------------------------------------------------------------------------
+-- Keeping a miss: from a direct entry, and from an entry paid for by a top-up
+-- ----------------------------------------------------------------------------
+create function private.record_skill_miss(p_user uuid, p_competition_id uuid) returns void
+language sql security definer set search_path = '' as $$
+  insert into public.skill_answer_misses as m (user_id, competition_id, missed_at)
+  values (p_user, p_competition_id, now())
+  on conflict (user_id, competition_id) do update set missed_at = excluded.missed_at, misses = m.misses + 1
+$$;
+comment on function private.record_skill_miss(uuid, uuid) is 'Records a wrong skill answer of p_user in p_competition_id now (the question closes to them for skill_answer_cooldown_minutes).';
+
+-- confirm_top_up enters the competition a top-up was for inside its own sub-transaction and keeps a
+-- refusal in the top-up's entry_error_code; a wrong answer there is a miss too, or one top-up per
+-- possible answer would find the right one.
+create function private.top_up_entry_missed() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform private.record_skill_miss(new.user_id, (new.purpose ->> 'competition_id')::uuid);
+  return new;
+end;
+$$;
+comment on function private.top_up_entry_missed() is 'Trigger: a top-up whose entry was refused for a wrong answer records the miss.';
+create trigger top_up_entry_missed
+  after update of entry_error_code on public.top_ups
+  for each row when (new.entry_error_code = 'answer_incorrect' and old.entry_error_code is distinct from 'answer_incorrect')
+  execute function private.top_up_entry_missed();
+
+-- ----------------------------------------------------------------------------
 -- The player's entry: a wrong answer is kept, and answered as a result
 -- ----------------------------------------------------------------------------
 create or replace function public.enter_competition(p_competition_id uuid, p_quantity integer, p_answer text default null)
@@ -242,6 +269,10 @@ declare
   err_hint text;
   retry_at timestamptz;
 begin
+  -- One attempt at a time per player and competition, held to commit: a second answer sent at the same
+  -- moment waits here and then sees the first one's miss (the account lock inside the sub-transaction
+  -- is released when a wrong answer rolls it back, so it cannot do this).
+  perform pg_advisory_xact_lock(hashtextextended('skill-answer:' || uid::text || ':' || p_competition_id::text, 0));
   begin
     return private.enter_competition_for(uid, p_competition_id, p_quantity, p_answer);
   exception when sqlstate 'P0001' then
@@ -251,9 +282,7 @@ begin
     end if;
   end;
   -- The wrong answer: the sub-transaction above undid whatever the purchase had done; the miss is kept.
-  insert into public.skill_answer_misses as m (user_id, competition_id, missed_at)
-  values (uid, p_competition_id, now())
-  on conflict (user_id, competition_id) do update set missed_at = excluded.missed_at, misses = m.misses + 1;
+  perform private.record_skill_miss(uid, p_competition_id);
   retry_at := private.skill_answer_retry_at(uid, p_competition_id);
   return jsonb_build_object('refused', jsonb_build_object(
     'code', 'answer_incorrect',

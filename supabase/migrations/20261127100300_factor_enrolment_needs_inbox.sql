@@ -10,7 +10,10 @@
 -- the embedded auth server alike): GoTrue keeps sha224(address || code) in
 -- auth.users.reauthentication_token, and confirm_reauthentication compares with it here, so the check
 -- needs nothing from the auth server but what it already stores. A nonce is good for an hour, once, and
--- for five wrong tries; a confirmation for fifteen minutes, spent by the enrolment it proves.
+-- for five wrong tries (ten a day across nonces, so asking for new ones does not buy more guesses); a
+-- confirmation for fifteen minutes, in the session that made it, spent by the enrolment it proves,
+-- which proves only the factor that same session verified. So someone holding the password, signed in
+-- beside the real admin, gains nothing from the admin's confirmation.
 --
 -- is_admin() and is_super_admin() (so require_admin, require_super_admin, has_permission and every row
 -- policy) also need every verified factor of the caller to be proven. Factors verified before this
@@ -25,11 +28,13 @@ create table private.reauthentications (
   nonce_sent_at timestamptz not null,
   wrong_tries smallint not null default 0,
   confirmed_at timestamptz,
+  -- The session that confirmed it (the token's session_id): only that session may spend it.
+  session_id uuid,
   spent_at timestamptz,
   primary key (user_id, nonce_sent_at)
 );
 alter table private.reauthentications enable row level security;
-comment on table private.reauthentications is 'Codes e-mailed by the auth server''s reauthentication (one row per nonce): wrong tries, when it was confirmed and when an enrolment spent the confirmation. Written only by confirm_reauthentication and record_factor_enrolment.';
+comment on table private.reauthentications is 'Codes e-mailed by the auth server''s reauthentication (one row per nonce): wrong tries, when and in which session it was confirmed, and when an enrolment spent the confirmation. Written only by confirm_reauthentication and record_factor_enrolment.';
 
 create table private.proven_factors (
   factor_id uuid primary key,
@@ -55,13 +60,20 @@ language sql stable security definer set search_path = '' as $$
 $$;
 comment on function private.factors_proven() is 'True unless the caller has a verified second factor that was never proven with a code from their inbox.';
 
+create function private.caller_session() returns uuid
+language sql stable set search_path = '' as $$
+  select nullif(auth.jwt() ->> 'session_id', '')::uuid
+$$;
+comment on function private.caller_session() is 'The session the caller''s token belongs to (its session_id claim), or null.';
+
 create function private.fresh_reauthentication(p_user_id uuid) returns timestamptz
 language sql stable security definer set search_path = '' as $$
   select r.nonce_sent_at from private.reauthentications r
    where r.user_id = p_user_id and r.spent_at is null and r.confirmed_at > now() - interval '15 minutes'
+     and r.session_id = private.caller_session()
    order by r.confirmed_at desc limit 1
 $$;
-comment on function private.fresh_reauthentication(uuid) is 'The nonce of the user''s confirmation from the last fifteen minutes that no enrolment has spent, or null.';
+comment on function private.fresh_reauthentication(uuid) is 'The nonce of the user''s confirmation, made in the caller''s own session in the last fifteen minutes, that no enrolment has spent; or null.';
 
 create function public.confirm_reauthentication(p_code text) returns boolean
 language plpgsql volatile security definer set search_path = '' as $$
@@ -82,7 +94,9 @@ begin
   on conflict (user_id, nonce_sent_at) do nothing;
   select * into attempt from private.reauthentications
    where user_id = uid and nonce_sent_at = who.reauthentication_sent_at for update;
-  if attempt.confirmed_at is not null or attempt.wrong_tries >= 5 then
+  if attempt.confirmed_at is not null or attempt.wrong_tries >= 5 or private.caller_session() is null
+     or (select sum(r.wrong_tries) from private.reauthentications r
+          where r.user_id = uid and r.nonce_sent_at > now() - interval '1 day') >= 10 then
     return false;
   end if;
   if who.reauthentication_token <> encode(sha224(convert_to(lower(who.email) || p_code, 'UTF8')), 'hex') then
@@ -90,12 +104,12 @@ begin
      where user_id = uid and nonce_sent_at = who.reauthentication_sent_at;
     return false;
   end if;
-  update private.reauthentications set confirmed_at = now()
+  update private.reauthentications set confirmed_at = now(), session_id = private.caller_session()
    where user_id = uid and nonce_sent_at = who.reauthentication_sent_at;
   return true;
 end;
 $$;
-comment on function public.confirm_reauthentication(text) is 'The caller confirms the code the auth server e-mailed them (GET /auth/v1/reauthenticate): true when it is theirs, under an hour old, not used before and within five tries; false otherwise (a wrong try is counted). Works before the second step, which it may be setting up.';
+comment on function public.confirm_reauthentication(text) is 'The caller confirms, for their own session, the code the auth server e-mailed them (GET /auth/v1/reauthenticate): true when it is theirs, under an hour old, not used before, within five tries of it and ten a day; false otherwise (a wrong try is counted). Works before the second step, which it may be setting up.';
 revoke all on function public.confirm_reauthentication(text) from public, anon;
 grant execute on function public.confirm_reauthentication(text) to authenticated;
 
@@ -112,14 +126,17 @@ begin
   if nonce is null then
     raise exception 'Confirm it is you with the code we e-mail you first' using errcode = '42501', hint = 'reauthentication_needed';
   end if;
+  -- Only the factor this session verified (the auth server records it on the session it raised).
   insert into private.proven_factors (factor_id, user_id)
-  select f.id, f.user_id from auth.mfa_factors f where f.user_id = uid and f.status = 'verified'
+  select f.id, f.user_id from auth.mfa_factors f
+    join auth.sessions s on s.factor_id = f.id and s.id = private.caller_session()
+   where f.user_id = uid and f.status = 'verified'
   on conflict (factor_id) do nothing;
   update private.reauthentications set spent_at = now() where user_id = uid and nonce_sent_at = nonce;
   perform private.log_activity('user.two_step_enrolled', uid);
 end;
 $$;
-comment on function public.record_factor_enrolment() is 'After setting up an authenticator (a session at aal2), proves the caller''s verified factors with their confirmation from the last fifteen minutes, which it spends, and audits user.two_step_enrolled. Without one: reauthentication_needed.';
+comment on function public.record_factor_enrolment() is 'After setting up an authenticator (a session at aal2), proves the factor this session verified with the confirmation this session made in the last fifteen minutes, which it spends, and audits user.two_step_enrolled. Without one: reauthentication_needed.';
 revoke all on function public.record_factor_enrolment() from public, anon;
 grant execute on function public.record_factor_enrolment() to authenticated;
 

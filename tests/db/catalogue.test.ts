@@ -468,6 +468,9 @@ describe("schema private: internal helpers", () => {
       "require_user_first_step()",
       "factors_proven()",
       "fresh_reauthentication(uuid)",
+      "caller_session()",
+      "record_skill_miss(uuid,uuid)",
+      "top_up_entry_missed()",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn

@@ -2,7 +2,7 @@
 // returned, not raised, so the record commits) and refuses that player in that competition, whatever they
 // answer, for skill_answer_cooldown_minutes; other competitions and other players are not affected.
 import { beforeAll, describe, expect, it } from "vitest";
-import { asUser, attempt, dbPerFile } from "./support";
+import { asUser, attempt, dbPerFile, service } from "./support";
 
 const db = dbPerFile();
 let admin: string;
@@ -137,5 +137,31 @@ describe("a wrong skill answer", () => {
     expect((await refusal(enter(player, id, ""))).hint).toBe("answer_required");
     const pending = await db().createUser({ credits: 10 });
     expect((await refusal(enter(pending, id, "5"))).hint).toBe("approval_pending");
+  });
+});
+
+describe("an entry paid for by a top-up", () => {
+  it("keeps a wrong answer as a miss too, so one top-up per answer cannot find the right one", async () => {
+    const player = await db().createPlayer({ credits: 0 });
+    const id = await db().createCompetition(admin);
+    const topUp = await db().call<{ id: string }>(asUser(player), "create_top_up", {
+      p_amount: 10,
+      p_provider: "test",
+      p_purpose: { competition_id: id, quantity: 1, answer: "5" },
+    });
+    await db().call(service, "confirm_top_up", {
+      p_top_up_id: topUp.id,
+      p_payment_id: `pi_${topUp.id}`,
+      p_funding: "debit",
+      p_amount_paid: 10,
+    });
+    const [row] = await db().sql<{ entry_error_code: string }>(
+      "select entry_error_code from public.top_ups where id = $1",
+      [topUp.id],
+    );
+    expect(row.entry_error_code).toBe("answer_incorrect");
+    // The credit is kept, and the question is closed to them for the wait, right answer or not.
+    expect(await db().credits(player)).toBe(10);
+    expect(await refusal(enter(player, id, "4"))).toMatchObject({ hint: "skill_answer_cooldown" });
   });
 });

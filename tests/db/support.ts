@@ -19,7 +19,9 @@ import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded/db";
 export type Aal = "aal1" | "aal2";
 
 export type Caller =
-  { role: "anon" } | { role: "authenticated"; sub?: string; aal?: Aal } | { role: "service_role"; sub?: string };
+  | { role: "anon" }
+  | { role: "authenticated"; sub?: string; aal?: Aal; session_id?: string }
+  | { role: "service_role"; sub?: string };
 
 export const anon: Caller = { role: "anon" };
 /** The server holding the secret key, acting for nobody in particular. */
@@ -40,7 +42,10 @@ export function claimsOf(caller: Caller): Record<string, unknown> {
   if ("sub" in caller && caller.sub) {
     claims.sub = caller.sub;
     claims.aud = "authenticated";
-    if (caller.role === "authenticated") claims.aal = caller.aal ?? "aal2";
+    if (caller.role === "authenticated") {
+      claims.aal = caller.aal ?? "aal2";
+      if (caller.session_id) claims.session_id = caller.session_id;
+    }
   }
   return claims;
 }

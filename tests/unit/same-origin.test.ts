@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crossOriginReason, isJsonRequest } from "@/lib/http/same-origin";
-import { contentSecurityPolicy, securityHeaders } from "@/lib/http/security-headers";
+import { contentSecurityPolicy, securityHeaderRoutes } from "@/lib/http/security-headers";
 
 const on = (entries: Record<string, string>) => new Headers({ host: "labcash.example", ...entries });
 
@@ -55,7 +55,10 @@ describe("security headers", () => {
   });
 
   it("lists every header the issue names", () => {
-    const names = securityHeaders({ development: false }).map((h) => h.key);
+    const names = securityHeaderRoutes({ development: false })
+      .flatMap((route) => route.headers)
+      .map((h) => h.key)
+      .sort((a, b) => (a === "Content-Security-Policy" ? -1 : b === "Content-Security-Policy" ? 1 : 0));
     expect(names).toEqual([
       "Content-Security-Policy",
       "Strict-Transport-Security",
