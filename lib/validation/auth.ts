@@ -58,7 +58,6 @@ export const signUpSchema = z.object({
 
 export const profileSchema = z.object({
   name: z.string().trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters"),
-  emailNotifications: z.boolean(),
   town: z.string().trim().max(60, "Keep the town under 60 characters"),
 });
 
