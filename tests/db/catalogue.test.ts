@@ -35,8 +35,10 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "is_super_admin()": "reads the caller's role and session level (aal2); answers only about the caller",
   "has_permission(text)": "spec §6 permission check about the caller only",
   "get_my_account()": "the caller's own profile and account; creates the rows if missing",
-  "update_my_profile(text,boolean,text)": "changes only the caller's own profile, validated; a changed marketing choice is recorded",
-  "get_my_marketing_consent()": "the caller's own marketing consent and the time, wording and source of their last choice",
+  "update_my_profile(text,boolean,text)":
+    "changes only the caller's own profile, validated; a changed marketing choice is recorded",
+  "get_my_marketing_consent()":
+    "the caller's own marketing consent and the time, wording and source of their last choice",
   "set_my_marketing_consent(boolean)": "gives or withdraws the caller's own marketing consent, recorded",
   "get_my_ledger(integer,bigint)": "the caller's own ledger rows",
   "get_credit_balance(uuid)": "own balance, or any balance for admins (checked inside)",

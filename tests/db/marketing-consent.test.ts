@@ -5,8 +5,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { deliverQueuedMail, nodemailerTransport, type RpcClient } from "@/lib/mail/adapter";
 import { MARKETING_CONSENT_WORDING } from "@/lib/validation/auth";
 import { migrationsDir } from "@/supabase/embedded/db";
 import { anon, asUser, dbPerFile, service, type Caller } from "./support";
@@ -41,7 +43,11 @@ describe("sign-up", () => {
 
   it("records consent when the box was ticked (JSON true only), and the wording is the form's", async () => {
     const ticked = await db().createUser({ meta: { name: "Tia Ticked", marketing_consent: true } });
-    expect(await consentOf(ticked)).toMatchObject({ given: true, wording: MARKETING_CONSENT_WORDING, source: "sign_up" });
+    expect(await consentOf(ticked)).toMatchObject({
+      given: true,
+      wording: MARKETING_CONSENT_WORDING,
+      source: "sign_up",
+    });
     const text = await db().createUser({ meta: { name: "Ted Text", marketing_consent: "yes" } });
     expect((await consentOf(text)).given).toBe(false);
     const [{ wording }] = await db().sql<{ wording: string }>("select private.marketing_consent_wording() as wording");
@@ -176,7 +182,11 @@ describe("the unsubscribe link", () => {
 
   it("a service notice carries no unsubscribe link and needs no consent", async () => {
     const never = await db().createUser({ name: "Sol Service", approved: true, credits: 2 });
-    await db().call(asUser(never), "enter_competition", { p_competition_id: competition, p_quantity: 1, p_answer: "4" });
+    await db().call(asUser(never), "enter_competition", {
+      p_competition_id: competition,
+      p_quantity: 1,
+      p_answer: "4",
+    });
     const campaign = await db().call<{ id: string }>(asUser(admin), "admin_send_mail", {
       p_kind: "service",
       p_segment: "competition_entrants",
@@ -191,6 +201,34 @@ describe("the unsubscribe link", () => {
     );
     expect(mail.list_unsubscribe).toBeNull();
     expect(mail.body_text).not.toContain("unsubscribe");
+  });
+});
+
+describe("delivery", () => {
+  it("a marketing mail goes out with List-Unsubscribe and List-Unsubscribe-Post (RFC 8058); a service mail without", async () => {
+    // Real nodemailer, writing each message to a buffer instead of to an SMTP server; the buffers are kept.
+    const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+    const raw: string[] = [];
+    const sendMail = transporter.sendMail.bind(transporter);
+    transporter.sendMail = (async (options: SendMailOptions) => {
+      const info = await sendMail(options);
+      raw.push(info.message.toString());
+      return info;
+    }) as typeof transporter.sendMail;
+    const client: RpcClient = { rpc: (fn, args) => db().rpc(service, fn, args) };
+    const report = await deliverQueuedMail(client, {
+      transport: nodemailerTransport(transporter, "LabCash <no-reply@labcash.test>"),
+      limit: 100,
+      batches: 100,
+    });
+    expect(report).toMatchObject({ transport: "smtp", failed: 0 });
+    const unfold = (m: string) => m.replace(/\n[ \t]+/g, " ");
+    const marketing = unfold(raw.find((m) => m.includes("Subject: News for Una Subscribe")) ?? "");
+    expect(marketing).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/api\/unsubscribe\?token=[0-9a-f]{64}>$/m);
+    expect(marketing).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const notice = unfold(raw.find((m) => m.includes("Subject: The draw moved")) ?? "");
+    expect(notice).toContain("To: ");
+    expect(notice).not.toMatch(/^List-Unsubscribe/m);
   });
 });
 
@@ -228,7 +266,9 @@ describe("the migration", () => {
         "select given, source, wording from public.marketing_consents where user_id = $1",
         [id],
       );
-      expect(recorded.rows).toEqual([{ given: false, source: "not_asked", wording: expect.stringMatching(/^Never asked/) }]);
+      expect(recorded.rows).toEqual([
+        { given: false, source: "not_asked", wording: expect.stringMatching(/^Never asked/) },
+      ]);
     } finally {
       await pg.close();
     }

@@ -6,7 +6,12 @@ import { asUser, attempt, dbPerFile, service } from "./support";
 
 const db = dbPerFile();
 
-type Figures = { month_credited: number; month_held: number; month_topped_up: number; monthly_remaining: number | null };
+type Figures = {
+  month_credited: number;
+  month_held: number;
+  month_topped_up: number;
+  monthly_remaining: number | null;
+};
 
 const figures = (uid: string) => db().call<Figures>(asUser(uid), "get_my_protections");
 const createTopUp = (uid: string, amount: number) =>
