@@ -15,7 +15,7 @@ import { expect, test } from "./support/fixtures";
 import { ProfilePage } from "./support/pages/account";
 import { AdminMailPage } from "./support/pages/admin-mail";
 import { SignUpPage } from "./support/pages/sign-up";
-import { uniqueEmail } from "./support/users";
+import { DEMO_PASSWORD, uniqueEmail } from "./support/users";
 
 // Marketing consent (issue 22 item 1; PECR, code of practice 1.11): the sign-up box is unticked and nothing is
 // assumed; the profile shows the choice and changes it in one click; an admin's marketing preview leaves out
@@ -23,7 +23,8 @@ import { uniqueEmail } from "./support/users";
 // List-Unsubscribe address takes the RFC 8058 one-click POST.
 
 const tag = () => `${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;
-const PASSWORD = "Brand-new-1";
+// The password the backend helpers sign in with (buyAs), so a player who signed up through the form can buy.
+const PASSWORD = DEMO_PASSWORD;
 
 test("signing up without ticking the box: not consented, and an admin's marketing preview leaves them out", async ({
   page,
