@@ -47,8 +47,14 @@ export function ProtectionSummary({ protections }: { protections: Protections })
                 <dd>{pending}</dd>
               </>
             ) : null}
-            <dt className="font-medium">Topped up this month</dt>
-            <dd>{formatGBP(protections.month_topped_up)}</dd>
+            <dt className="font-medium">Credited this month</dt>
+            <dd>{formatGBP(protections.month_credited)}</dd>
+            <dt className="font-medium">Checkouts in progress</dt>
+            <dd>
+              {protections.month_held > 0
+                ? `${formatGBP(protections.month_held)} held while a checkout is open, released if it is not paid`
+                : "None"}
+            </dd>
             <dt className="font-medium">Spent on entries this month</dt>
             <dd>{formatGBP(protections.month_spent)}</dd>
             <dt className="font-medium">Left this month</dt>

@@ -8,15 +8,7 @@ import { Input } from "@/components/ui/input";
 import { updateProfile } from "@/lib/actions/auth";
 import { setInitialsOnlyAction } from "@/lib/actions/profile";
 
-export function ProfileForm({
-  name,
-  town,
-  emailNotifications,
-}: {
-  name: string;
-  town: string | null;
-  emailNotifications: boolean;
-}) {
+export function ProfileForm({ name, town }: { name: string; town: string | null }) {
   const [result, action] = useActionState(updateProfile, null);
   const errors = result && !result.ok ? result.fieldErrors : undefined;
   return (
@@ -32,16 +24,6 @@ export function ProfileForm({
       >
         {(control) => <Input {...control} name="town" autoComplete="address-level2" defaultValue={town ?? ""} />}
       </Field>
-      <div className="flex items-center gap-2">
-        <input
-          id="emailNotifications"
-          name="emailNotifications"
-          type="checkbox"
-          defaultChecked={emailNotifications}
-          className="size-4 accent-primary"
-        />
-        <label htmlFor="emailNotifications">E-mail me about new competitions and results</label>
-      </div>
       <FormStatus result={result} />
       <SubmitButton pendingLabel="Saving…">Save profile</SubmitButton>
     </form>

@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { signUp } from "@/lib/actions/auth";
+import { MARKETING_CONSENT_WORDING } from "@/lib/validation/auth";
 
 export function SignUpForm() {
   const [result, action] = useActionState(signUp, null);
@@ -52,6 +53,24 @@ export function SignUpForm() {
           </Link>
           .
         </label>
+      </div>
+      <div className="flex items-start gap-2">
+        {/* Unticked unless the visitor ticks it (PECR, code of practice 1.11); they can change it on their profile. */}
+        <input
+          id="marketingConsent"
+          name="marketingConsent"
+          type="checkbox"
+          className="mt-1 size-4 accent-primary"
+          aria-describedby="marketingConsent-hint"
+        />
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor="marketingConsent" className="text-sm">
+            {MARKETING_CONSENT_WORDING}
+          </label>
+          <p id="marketingConsent-hint" className="text-xs text-muted-foreground">
+            Optional. Stop any time from your profile or the link in every such e-mail.
+          </p>
+        </div>
       </div>
       <FormStatus result={result} />
       <SubmitButton pendingLabel="Creating your account…">Create account</SubmitButton>

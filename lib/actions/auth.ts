@@ -18,7 +18,6 @@ import {
   signInSchema,
   signUpSchema,
 } from "@/lib/validation/auth";
-import { formCheckbox } from "./action";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
 
@@ -46,13 +45,14 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
 // Under-18s never reach GoTrue: the schema refuses them with the SQL trigger's own message.
 export const signUp = defineAction(
   { schema: signUpSchema, role: "public" },
-  async ({ name, email, password, dateOfBirth }) => {
+  async ({ name, email, password, dateOfBirth, marketingConsent }) => {
     const supabase = await createClient();
     const { data, error } = await supabase.auth.signUp({
       email,
       password,
       options: {
-        data: { name, date_of_birth: dateOfBirth },
+        // The sign-up trigger records the marketing choice (true only when the box was ticked).
+        data: { name, date_of_birth: dateOfBirth, marketing_consent: marketingConsent },
         emailRedirectTo: `${await siteUrl()}/auth/confirm`,
       },
     });
@@ -85,14 +85,11 @@ export const requestPasswordReset = defineAction({ schema: resetRequestSchema, r
   return ok(undefined, "If an account exists for that e-mail, a reset link is on its way.");
 });
 
-export const updateProfile = defineAction(
-  { schema: profileSchema.extend({ emailNotifications: formCheckbox }), role: "user" },
-  async (profile) => {
-    await updateMyProfile(profile);
-    revalidatePath("/", "layout");
-    return ok(undefined, "Profile saved.");
-  },
-);
+export const updateProfile = defineAction({ schema: profileSchema, role: "user" }, async (profile) => {
+  await updateMyProfile(profile);
+  revalidatePath("/", "layout");
+  return ok(undefined, "Profile saved.");
+});
 
 /**
  * Signs out and goes home. A POST only, from a form on this site: a GET of /logout shows the question and

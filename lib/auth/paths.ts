@@ -17,6 +17,7 @@ const APPROVAL_EXEMPT_PREFIXES = [
   "/competitions-demo", // ours: sample data only, explained to anyone
   "/winners",
   "/complaints", // code of practice 1.2: anyone may read how to complain, approved or not
+  "/unsubscribe", // a marketing mail's link works for anyone who holds it (PECR), approved or not
   "/docs",
   "/blog",
 ];

@@ -48,17 +48,33 @@ export const getMyLedgerCsv = (filter: LedgerFilter): Promise<string> =>
 /** The signed-in user's merged profile and account data, and whether a second step is owed (get_my_account). */
 export const getMyAccount = (): Promise<MyAccount> => callRpc("get_my_account", {}, myAccountSchema);
 
-/** Saves the signed-in user's own profile fields (an empty town clears it); answers the account as it now is. */
-export const updateMyProfile = (profile: {
-  name: string;
-  emailNotifications: boolean;
-  town: string;
-}): Promise<Account> =>
+/**
+ * Saves the signed-in user's own name and town (an empty town clears it); answers the account as it now is.
+ * The marketing choice has its own one-click form (setMyMarketingConsent).
+ */
+export const updateMyProfile = (profile: { name: string; town: string }): Promise<Account> =>
   callRpc(
     "update_my_profile",
-    { p_name: profile.name, p_email_notifications: profile.emailNotifications, p_town: profile.town },
+    { p_name: profile.name, p_email_notifications: null, p_town: profile.town },
     accountSchema,
   );
+
+const marketingConsentSchema = z.object({
+  given: z.boolean(),
+  /** When the last choice was made, the wording it was about and where (sign_up, profile, unsubscribe_link, not_asked). */
+  at: z.string().nullable(),
+  wording: z.string().nullable(),
+  source: z.enum(["sign_up", "profile", "unsubscribe_link", "not_asked"]).nullable(),
+});
+export type MarketingConsent = z.infer<typeof marketingConsentSchema>;
+
+/** The signed-in player's marketing consent and their last recorded choice. */
+export const getMyMarketingConsent = (): Promise<MarketingConsent> =>
+  callRpc("get_my_marketing_consent", {}, marketingConsentSchema);
+
+/** Gives (true) or withdraws (false) the signed-in player's marketing consent; SQL records the choice. */
+export const setMyMarketingConsent = (given: boolean): Promise<MarketingConsent> =>
+  callRpc("set_my_marketing_consent", { p_given: given }, marketingConsentSchema);
 
 /** Whether the player appears by initials only if they win (CAP 8.28.5); answers the account as it now is. */
 export const setInitialsOnly = (initialsOnly: boolean): Promise<Account> =>

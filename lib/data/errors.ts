@@ -60,6 +60,8 @@ export const DB_ERROR_CODES = [
   "admin_not_deletable",
   "prize_not_verified",
   "no_recipients",
+  "unsubscribe_link_invalid",
+  "unsubscribe_link_used",
   "restricted",
   "flag_not_found",
   "flag_already_reviewed",

@@ -14,7 +14,12 @@ export const protectionsSchema = z.object({
   /** A higher limit (or, when null with a date, no limit) waiting for its cooling-off to end. */
   pending_limit: amount.nullable(),
   pending_limit_from: z.string().nullable(),
+  /** What the limit counts: credited this month plus checkouts still open. Not shown as money put in. */
   month_topped_up: amount,
+  /** Money paid and credited from top-ups this month, less refunds. */
+  month_credited: amount,
+  /** Money in checkouts still open: held against the limit, released if not paid. */
+  month_held: amount,
   month_spent: amount,
   /** What the limit still allows this month; null with no limit. */
   monthly_remaining: amount.nullable(),

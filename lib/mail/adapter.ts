@@ -2,7 +2,7 @@
 // receipts, win notices, approvals…). With SMTP_URL set, through nodemailer;
 // otherwise the outbox is the inbox: rows are marked delivered with transport
 // "outbox" and stay readable there (the embedded default, like a mail catcher).
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
 import { callRpcWith, noResult, type RpcClient } from "@/lib/data/rpc";
 import { env as serverEnv } from "@/lib/env";
@@ -13,8 +13,39 @@ const queuedMailSchema = z.object({
   kind: z.string(),
   subject: z.string(),
   body_text: z.string(),
+  /** Marketing only: the mail's own one-click unsubscribe address (RFC 8058), null for service mail. */
+  list_unsubscribe: z.string().nullable().optional(),
 });
 export type QueuedMail = z.infer<typeof queuedMailSchema>;
+
+/**
+ * The headers a marketing mail carries so a mail program can offer "Unsubscribe" and do it in one click
+ * (RFC 2369 List-Unsubscribe, RFC 8058 List-Unsubscribe-Post: it POSTs `List-Unsubscribe=One-Click` to
+ * the address, which /api/unsubscribe answers without a session). None for service mail.
+ */
+export function unsubscribeHeaders(mail: Pick<QueuedMail, "list_unsubscribe">): Record<string, string> {
+  if (!mail.list_unsubscribe) return {};
+  return {
+    "List-Unsubscribe": `<${mail.list_unsubscribe}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+/** Sends through a nodemailer transporter (SMTP in the app; any nodemailer transport in the tests). */
+export function nodemailerTransport(transporter: Transporter, from: string): MailTransport {
+  return {
+    name: "smtp",
+    async send(mail) {
+      await transporter.sendMail({
+        from,
+        to: mail.to_email,
+        subject: mail.subject,
+        text: mail.body_text,
+        headers: unsubscribeHeaders(mail),
+      });
+    },
+  };
+}
 
 export interface MailTransport {
   readonly name: "smtp" | "outbox";
@@ -28,14 +59,10 @@ type Env = Partial<Record<"SMTP_URL" | "MAIL_FROM", string>>;
 
 export function mailTransport(env: Env = serverEnv()): MailTransport {
   if (!env.SMTP_URL) return { name: "outbox", send: async () => {} };
-  const transporter = nodemailer.createTransport(env.SMTP_URL);
-  const from = env.MAIL_FROM ?? "LabCash <no-reply@labcash.test>";
-  return {
-    name: "smtp",
-    async send(mail) {
-      await transporter.sendMail({ from, to: mail.to_email, subject: mail.subject, text: mail.body_text });
-    },
-  };
+  return nodemailerTransport(
+    nodemailer.createTransport(env.SMTP_URL),
+    env.MAIL_FROM ?? "LabCash <no-reply@labcash.test>",
+  );
 }
 
 export interface DeliveryReport {

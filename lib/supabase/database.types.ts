@@ -510,6 +510,7 @@ export type Database = {
           error: string | null
           id: number
           kind: string
+          list_unsubscribe: string | null
           sent_at: string | null
           status: string
           subject: string
@@ -526,6 +527,7 @@ export type Database = {
           error?: string | null
           id?: never
           kind: string
+          list_unsubscribe?: string | null
           sent_at?: string | null
           status?: string
           subject: string
@@ -542,6 +544,7 @@ export type Database = {
           error?: string | null
           id?: never
           kind?: string
+          list_unsubscribe?: string | null
           sent_at?: string | null
           status?: string
           subject?: string
@@ -555,6 +558,65 @@ export type Database = {
             columns: ["campaign_id"]
             isOneToOne: false
             referencedRelation: "mail_campaigns"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      marketing_consents: {
+        Row: {
+          created_at: string
+          given: boolean
+          id: number
+          source: string
+          user_id: string
+          wording: string
+        }
+        Insert: {
+          created_at?: string
+          given: boolean
+          id?: never
+          source: string
+          user_id: string
+          wording: string
+        }
+        Update: {
+          created_at?: string
+          given?: boolean
+          id?: never
+          source?: string
+          user_id?: string
+          wording?: string
+        }
+        Relationships: []
+      }
+      marketing_unsubscribe_tokens: {
+        Row: {
+          created_at: string
+          mail_id: number | null
+          token_hash: string
+          used_at: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          mail_id?: number | null
+          token_hash: string
+          used_at?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          mail_id?: number | null
+          token_hash?: string
+          used_at?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "marketing_unsubscribe_tokens_mail_id_fkey"
+            columns: ["mail_id"]
+            isOneToOne: false
+            referencedRelation: "mail_outbox"
             referencedColumns: ["id"]
           },
         ]
@@ -1578,6 +1640,7 @@ export type Database = {
           kind: string
           subject: string
           body_text: string
+          list_unsubscribe: string
         }[]
       }
       claim_prize: {
@@ -1735,6 +1798,10 @@ export type Database = {
         }
         Returns: Json
       }
+      get_my_marketing_consent: {
+        Args: never
+        Returns: Json
+      }
       get_my_protections: {
         Args: never
         Returns: Json
@@ -1861,6 +1928,12 @@ export type Database = {
         }
         Returns: Json
       }
+      set_my_marketing_consent: {
+        Args: {
+          p_given: boolean
+        }
+        Returns: Json
+      }
       set_spinner_client_seed: {
         Args: {
           p_client_seed: string
@@ -1882,6 +1955,12 @@ export type Database = {
       take_break: {
         Args: {
           p_period: string
+        }
+        Returns: Json
+      }
+      unsubscribe_marketing: {
+        Args: {
+          p_token: string
         }
         Returns: Json
       }

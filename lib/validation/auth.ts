@@ -5,6 +5,8 @@ export const MISSING_CREDENTIALS = "You must provide either an email or phone nu
 /** The auth server's e-mail allowance (per address, per visitor, per hour) is spent: nothing was sent. */
 export const EMAIL_NOT_SENT = "We could not send the e-mail just now. Please try again in a few minutes.";
 export const UNDER_18 = "You must be 18 or over to join LabCash";
+/** The marketing consent statement, as SQL records it (private.marketing_consent_wording; a db test keeps them equal). */
+export const MARKETING_CONSENT_WORDING = "E-mail me about new competitions and results";
 
 export const PASSWORD_RULES = [
   { test: (p: string) => p.length >= 8, reason: "Use at least 8 characters" },
@@ -52,11 +54,12 @@ export const signUpSchema = z.object({
     .refine((v) => (ageOn(v) ?? 0) >= 18, UNDER_18)
     .refine((v) => (ageOn(v) ?? 0) <= 120, "Enter your real date of birth"),
   terms: z.literal("on", { message: "Please accept the terms and conditions" }),
+  /** Unticked unless the visitor ticks it: marketing consent is never assumed (PECR, code of practice 1.11). */
+  marketingConsent: z.preprocess((value) => value === "on", z.boolean()),
 });
 
 export const profileSchema = z.object({
   name: z.string().trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters"),
-  emailNotifications: z.boolean(),
   town: z.string().trim().max(60, "Keep the town under 60 characters"),
 });
 

@@ -113,3 +113,27 @@ export async function readOutbox(db: Db, email: string | null, limit = 50): Prom
   );
   return rows;
 }
+
+export interface AppOutboxRow {
+  id: number;
+  to_email: string;
+  kind: string;
+  subject: string;
+  body_text: string;
+  list_unsubscribe: string | null;
+  status: string;
+  created_at: string | Date;
+}
+
+/** The app's own mail for `email` (public.mail_outbox), newest first: what an inbox would hold with no SMTP. */
+export async function readAppOutbox(db: Db, email: string | null, limit = 50): Promise<AppOutboxRow[]> {
+  const { rows } = await db.query<AppOutboxRow>(
+    `select id, to_email, kind, subject, body_text, list_unsubscribe, status, created_at
+       from public.mail_outbox
+      where $1::text is null or lower(to_email) = lower($1)
+      order by id desc
+      limit $2`,
+    [email, limit],
+  );
+  return rows;
+}

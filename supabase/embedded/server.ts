@@ -21,7 +21,7 @@ import {
 } from "./http";
 import { TokenError, TokenSigner } from "./jwt";
 import { EMBEDDED_HOST } from "./keys";
-import { readOutbox, siteUrl } from "./mail";
+import { readAppOutbox, readOutbox, siteUrl } from "./mail";
 import { corsOriginAllowed, hostAllowed, isLoopback, type RedirectRules } from "./origins";
 import { GOTRUE_RATE_LIMITS, type RateLimits } from "./rate-limit";
 import { callRpc, PgrstError } from "./rest";
@@ -216,6 +216,12 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     if (method === "GET" && path === "/_embedded/mail") {
       const limit = Math.min(500, Math.max(1, Number(u.searchParams.get("limit") ?? "50") || 50));
       const rows = await readOutbox(db, u.searchParams.get("email"), limit);
+      return { status: 200, body: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
+    }
+    if (method === "GET" && path === "/_embedded/app-mail") {
+      // The app's own mail (public.mail_outbox: receipts, campaigns…): with no SMTP the outbox is the inbox.
+      const limit = Math.min(500, Math.max(1, Number(u.searchParams.get("limit") ?? "50") || 50));
+      const rows = await readAppOutbox(db, u.searchParams.get("email"), limit);
       return { status: 200, body: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
     }
     return { status: 404, body: { message: "no Route matched with those values" } };

@@ -4,6 +4,7 @@ import {
   client,
   mailFor,
   raw,
+  SECRET_KEY,
   signIn,
   startTestServer,
   STRONG_PASSWORD,
@@ -114,6 +115,14 @@ describe("e-mail confirmation", () => {
     const res = await raw(server, "/_embedded/mail?email=player@labcash.test");
     expect(res.status).toBe(403);
     expect((await raw(server, "/_embedded/mail", { key: null })).status).toBe(401);
+  });
+
+  it("the app's own outbox (public.mail_outbox) needs the secret key too, and reads back with it", async () => {
+    expect((await raw(server, "/_embedded/app-mail?email=player@labcash.test")).status).toBe(403);
+    expect((await raw(server, "/_embedded/app-mail", { key: null })).status).toBe(401);
+    const read = await raw(server, "/_embedded/app-mail?limit=5", { key: SECRET_KEY });
+    expect(read.status).toBe(200);
+    expect(Array.isArray(await read.json())).toBe(true);
   });
 });
 

@@ -32,21 +32,21 @@ describe("update_my_profile", () => {
     const other = await db().createUser({ meta: { name: "Bystander" } });
     const account = await db().call(asUser(id), "update_my_profile", {
       p_name: "  After  ",
-      p_email_notifications: false,
+      p_email_notifications: true,
     });
-    expect(account).toMatchObject({ id, name: "After", email_notifications: false });
+    expect(account).toMatchObject({ id, name: "After", email_notifications: true });
     const [row] = await db().sql("select name, email_notifications from public.profiles where id = $1", [id]);
-    expect(row).toEqual({ name: "After", email_notifications: false });
+    expect(row).toEqual({ name: "After", email_notifications: true });
     const [untouched] = await db().sql("select name, email_notifications from public.profiles where id = $1", [other]);
-    expect(untouched).toEqual({ name: "Bystander", email_notifications: true });
+    expect(untouched).toEqual({ name: "Bystander", email_notifications: false });
   });
 
   it("leaves a field alone when it is not given", async () => {
     const id = await db().createUser({ meta: { name: "Keep Me" } });
-    await db().call(asUser(id), "update_my_profile", { p_email_notifications: false });
+    await db().call(asUser(id), "update_my_profile", { p_email_notifications: true });
     expect(await db().call(asUser(id), "update_my_profile", { p_name: "Renamed" })).toMatchObject({
       name: "Renamed",
-      email_notifications: false,
+      email_notifications: true,
     });
   });
 

@@ -51,9 +51,9 @@ let admin: string;
 let competition: string;
 const people: Record<string, string> = {};
 
-/** A signed-up adult (the app always sends a date of birth), optionally approved. */
+/** A signed-up adult (the app always sends a date of birth) who ticked the marketing box, optionally approved. */
 const adult = (name: string, approved = true) =>
-  db().createUser({ name, approved, meta: { name, date_of_birth: "1990-05-17" } });
+  db().createUser({ name, approved, meta: { name, date_of_birth: "1990-05-17", marketing_consent: true } });
 
 const enter = (user: string, competitionId = competition) =>
   db().call(asUser(user), "enter_competition", { p_competition_id: competitionId, p_quantity: 1, p_answer: "4" });
@@ -232,7 +232,10 @@ describe("sending", () => {
   it("marketing carries the opt-out footer", async () => {
     const p = await preview();
     expect(p.rendered).toMatch(/^Hello Kay,/);
-    expect(p.rendered).toContain("untick it on your profile: http://localhost:3000/account/profile");
+    expect(p.rendered).toContain(
+      "Unsubscribe in one click, no sign-in needed: http://localhost:3000/unsubscribe?token=(their own link)",
+    );
+    expect(p.rendered).toContain("Or change your choice on your profile: http://localhost:3000/account/profile");
   });
 
   it("refuses bad input with a code and writes nothing", async () => {

@@ -35,7 +35,11 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "is_super_admin()": "reads the caller's role and session level (aal2); answers only about the caller",
   "has_permission(text)": "spec §6 permission check about the caller only",
   "get_my_account()": "the caller's own profile and account; creates the rows if missing",
-  "update_my_profile(text,boolean,text)": "changes only the caller's own profile, validated",
+  "update_my_profile(text,boolean,text)":
+    "changes only the caller's own profile, validated; a changed marketing choice is recorded",
+  "get_my_marketing_consent()":
+    "the caller's own marketing consent and the time, wording and source of their last choice",
+  "set_my_marketing_consent(boolean)": "gives or withdraws the caller's own marketing consent, recorded",
   "get_my_ledger(integer,bigint)": "the caller's own ledger rows",
   "get_credit_balance(uuid)": "own balance, or any balance for admins (checked inside)",
   "deduct_credits(uuid,numeric)": "spends the caller's own credit through the ledger (checked inside), never overdraws",
@@ -155,6 +159,8 @@ const SERVER_ONLY: Record<string, string> = {
   "claim_mail_batch(integer)": "the mail adapter claims queued mail",
   "mark_mail_sent(bigint,text)": "the mail adapter records a delivery",
   "mark_mail_failed(bigint,text)": "the mail adapter records a failure",
+  "unsubscribe_marketing(text)":
+    "the unsubscribe page and the one-click POST withdraw the consent a mail's random token names, once, signed out",
   "attach_checkout_session(uuid,text)": "the payment adapter records a checkout session",
   "find_top_up_by_session(text)": "the webhook finds a top-up from its checkout session",
   "confirm_top_up(uuid,text,text,numeric)": "the webhook and the test checkout credit a paid top-up, once",
@@ -184,6 +190,8 @@ const GROWING_TABLES = [
   "player_protections",
   "complaints",
   "mail_campaigns",
+  "marketing_consents",
+  "marketing_unsubscribe_tokens",
   "player_flags",
   "player_interventions",
   "spinner_wheels",
@@ -471,6 +479,14 @@ describe("schema private: internal helpers", () => {
       "caller_session()",
       "record_skill_miss(uuid,uuid)",
       "top_up_entry_missed()",
+      "marketing_consent_wording()",
+      "record_marketing_consent(uuid,boolean,text,text)",
+      "marketing_consent_json(uuid)",
+      "new_unsubscribe_token(uuid)",
+      "unsubscribe_url(text,boolean)",
+      "mail_render_with_link(text,text,text,text)",
+      "month_credited(uuid)",
+      "month_held(uuid)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn

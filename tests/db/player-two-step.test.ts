@@ -44,6 +44,7 @@ const WRITES: Array<[fn: string, args: Record<string, unknown>]> = [
   ["enter_competition", { p_competition_id: "<competition>", p_quantity: 2, p_answer: "4" }],
   ["update_my_profile", { p_name: "Renamed By A Thief", p_email_notifications: false, p_town: "Elsewhere" }],
   ["set_initials_only", { p_initials_only: true }],
+  ["set_my_marketing_consent", { p_given: true }],
   ["set_monthly_limit", { p_limit: 2000 }],
   ["take_break", { p_period: "1 week" }],
   ["self_exclude", { p_months: 6 }],

@@ -11,6 +11,8 @@ interface Protections {
   pending_limit: number | null;
   pending_limit_from: string | null;
   month_topped_up: number;
+  month_credited: number;
+  month_held: number;
   month_spent: number;
   monthly_remaining: number | null;
   state: string;
@@ -40,6 +42,8 @@ describe("the monthly limit", () => {
       pending_limit: null,
       pending_limit_from: null,
       month_topped_up: 0,
+      month_credited: 0,
+      month_held: 0,
       month_spent: 0,
       monthly_remaining: null,
       state: "active",
@@ -279,17 +283,22 @@ describe("marketing mail", () => {
     const may = async (uid: string) =>
       (await db().sql<{ ok: boolean }>("select private.may_receive_marketing($1) as ok", [uid]))[0].ok;
     const yes = await db().createPlayer();
+    expect(await may(yes)).toBe(false); // never asked: no consent
+    await db().call(asUser(yes), "set_my_marketing_consent", { p_given: true });
     expect(await may(yes)).toBe(true);
     const optedOut = await db().createPlayer();
     await db().sql("update public.profiles set email_notifications = false where id = $1", [optedOut]);
     expect(await may(optedOut)).toBe(false);
     const resting = await db().createPlayer();
+    await db().call(asUser(resting), "set_my_marketing_consent", { p_given: true });
     await db().call(asUser(resting), "take_break", { p_period: "1 week" });
     expect(await may(resting)).toBe(false);
     const excluded = await db().createPlayer();
+    await db().call(asUser(excluded), "set_my_marketing_consent", { p_given: true });
     await db().call(asUser(excluded), "self_exclude", { p_months: 6 });
     expect(await may(excluded)).toBe(false);
     const closed = await db().createPlayer();
+    await db().call(asUser(closed), "set_my_marketing_consent", { p_given: true });
     await db().call(asUser(closed), "close_account");
     expect(await may(closed)).toBe(false);
   });

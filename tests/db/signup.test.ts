@@ -27,7 +27,7 @@ describe("new user defaults", () => {
       id,
       name: "Ada Lovelace",
       email: "ada@labcash.test",
-      email_notifications: true,
+      email_notifications: false,
       credits: 0,
       role: "user",
       approved: false,

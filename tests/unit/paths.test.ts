@@ -29,6 +29,7 @@ describe("approval exemptions (spec §4)", () => {
       "/auth/confirm",
       "/competitions-demo",
       "/complaints",
+      "/unsubscribe",
     ]) {
       expect(exemptFromApproval(path), path).toBe(true);
     }
@@ -72,6 +73,7 @@ describe("paths that need a session", () => {
       "/competitions",
       "/docs",
       "/signup",
+      "/unsubscribe",
       "/accounts",
       "/creditors",
     ]) {

@@ -116,7 +116,13 @@ export function ProtectionsSection({ protections: p }: { protections: AdminUserD
                   ],
                 ] as [string, string][])
               : []),
-            ["Topped up this month", formatGBP(p.month_topped_up)],
+            ["Credited this month", formatGBP(p.month_credited)],
+            [
+              "Checkouts in progress",
+              p.month_held > 0
+                ? `${formatGBP(p.month_held)} held while a checkout is open, released if it is not paid`
+                : "None",
+            ],
             ["Spent this month", formatGBP(p.month_spent)],
             ["Left this month", p.monthly_remaining === null ? "No limit" : formatGBP(p.monthly_remaining)],
           ]}

@@ -259,6 +259,17 @@ export async function caughtMail(email: string): Promise<{ kind: string; subject
   return response.json();
 }
 
+/** The app's own mail to `email` (receipts, campaigns), newest first (GET /_embedded/app-mail). */
+export async function caughtAppMail(
+  email: string,
+): Promise<{ kind: string; subject: string; body_text: string; list_unsubscribe: string | null }[]> {
+  const response = await fetch(`${backendUrl}/_embedded/app-mail?email=${encodeURIComponent(email)}`, {
+    headers: { apikey: EMBEDDED_SECRET_KEY },
+  });
+  if (!response.ok) throw new Error(`reading the app's mail outbox: ${response.status}`);
+  return response.json();
+}
+
 /** Asks for a password-reset mail for `email` and returns its /auth/confirm link (path and query). */
 export async function recoveryLink(email: string): Promise<URL> {
   const client = createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options);
@@ -343,7 +354,57 @@ export async function updateSettings(changes: Record<string, unknown>): Promise<
 
 /** A player's marketing choice ("E-mail me about new competitions and results"), set as they would on their profile. */
 export async function setMarketingConsent(user: TestUser, consent: boolean): Promise<void> {
-  await rpc(await signedInClient(user.email), "update_my_profile", { p_email_notifications: consent });
+  await rpc(await signedInClient(user.email), "set_my_marketing_consent", { p_given: consent });
+}
+
+/** Approves the account that signed up with `email` through the form, as an admin does; returns it as a TestUser. */
+export async function approveSignUp(email: string, name: string, password: string): Promise<TestUser> {
+  const found = await rpc<{ id: string } | null>(await adminClient(), "admin_find_account", { p_email: email });
+  if (!found) throw new Error(`no account for ${email}`);
+  await rpc(await adminClient(), "admin_approve_user", { p_user_id: found.id });
+  return { id: found.id, email, name, password };
+}
+
+/** An admin's marketing mail to a competition's entrants (admin_send_mail), as the mail screen sends it. */
+export async function sendMarketingToEntrants(competitionId: string, subject: string): Promise<{ recipients: number }> {
+  return rpc(await adminClient(), "admin_send_mail", {
+    p_kind: "marketing",
+    p_segment: "competition_entrants",
+    p_competition_id: competitionId,
+    p_subject: subject,
+    p_body: "Three new competitions open on Friday. Good luck!",
+    p_request_id: null,
+  });
+}
+
+/** Opens a test checkout for `amount` as the player (pending until paid, failed or expired). */
+export async function openTopUp(user: TestUser, amount: number): Promise<string> {
+  return (
+    await rpc<{ id: string }>(await signedInClient(user.email), "create_top_up", {
+      p_amount: amount,
+      p_provider: "test",
+    })
+  ).id;
+}
+
+/** The payment provider confirms a checkout paid in full (as the webhook or the test checkout does). */
+export async function payTopUp(id: string, amount: number): Promise<void> {
+  await rpc(serviceClient(), "confirm_top_up", {
+    p_top_up_id: id,
+    p_payment_id: `pi_e2e_${id}`,
+    p_funding: "debit",
+    p_amount_paid: amount,
+  });
+}
+
+/** The payment provider reports a checkout expired unpaid. */
+export async function expireTopUp(id: string): Promise<void> {
+  await rpc(serviceClient(), "fail_top_up", { p_top_up_id: id, p_status: "expired" });
+}
+
+/** The player's marketing consent as their profile reads it. */
+export async function marketingConsentOf(user: TestUser): Promise<{ given: boolean; source: string | null }> {
+  return rpc(await signedInClient(user.email), "get_my_marketing_consent");
 }
 
 /** The latest mail campaigns as the admin mail screen lists them (admin_list_mail_campaigns). */

@@ -1,18 +1,28 @@
 import type { Metadata } from "next";
-import { InitialsOnlyForm, ProfileForm } from "@/components/auth/profile-form";
 import Link from "next/link";
+import { MarketingConsentForm } from "@/components/account/marketing-consent-form";
+import { InitialsOnlyForm, ProfileForm } from "@/components/auth/profile-form";
 import { NewPasswordForm } from "@/components/auth/reset-password-forms";
 import { TurnOffTwoStepForm } from "@/components/auth/two-step-forms";
 import { buttonClasses } from "@/components/ui/button";
 import { twoStepPath } from "@/lib/auth/paths";
 import { getSessionFacts, isAdmin, requireUser } from "@/lib/auth/session";
-import { formatDate } from "@/lib/format";
+import { getMyMarketingConsent, type MarketingConsent } from "@/lib/data/account";
+import { formatDate, formatDateTime } from "@/lib/format";
+import { MARKETING_CONSENT_WORDING } from "@/lib/validation/auth";
+
+const CONSENT_SOURCE: Record<NonNullable<MarketingConsent["source"]>, string> = {
+  sign_up: "Chosen when you signed up",
+  profile: "Chosen on this page",
+  unsubscribe_link: "Chosen with the unsubscribe link in one of our e-mails",
+  not_asked: "Set for you, because we had not asked you yet",
+};
 
 export const metadata: Metadata = { title: "Profile settings" };
 
 export default async function ProfilePage() {
   const account = await requireUser("/account/profile");
-  const { hasSecondFactor, atSecondStep } = await getSessionFacts();
+  const [{ hasSecondFactor, atSecondStep }, consent] = await Promise.all([getSessionFacts(), getMyMarketingConsent()]);
   return (
     <section className="flex max-w-lg flex-col gap-8">
       <h1 className="text-2xl font-bold">Profile settings</h1>
@@ -26,7 +36,20 @@ export default async function ProfilePage() {
           </>
         )}
       </dl>
-      <ProfileForm name={account.name} town={account.town} emailNotifications={account.email_notifications} />
+      <ProfileForm name={account.name} town={account.town} />
+      <section aria-labelledby="marketing" className="flex flex-col gap-4">
+        <h2 id="marketing" className="text-xl font-semibold">
+          Marketing e-mails
+        </h2>
+        <p className="text-sm">
+          {consent.given
+            ? `Consented: you chose “${MARKETING_CONSENT_WORDING}”.`
+            : "Not consented: we send you no marketing e-mails."}
+          {consent.at && consent.source ? ` ${CONSENT_SOURCE[consent.source]}, ${formatDateTime(consent.at)}.` : ""}{" "}
+          Mail about your account and entries (receipts, draws, complaints) comes either way.
+        </p>
+        <MarketingConsentForm given={consent.given} />
+      </section>
       <section aria-labelledby="if-you-win" className="flex flex-col gap-4">
         <h2 id="if-you-win" className="text-xl font-semibold">
           If you win

@@ -38,12 +38,15 @@ export class MyEntriesPage {
   }
 }
 
-/** /account/profile: the profile form and the change-password form. */
+/** /account/profile: the profile form, the marketing choice and the change-password form. */
 export class ProfilePage {
   readonly heading: Locator;
   readonly name: Locator;
   readonly town: Locator;
-  readonly emailNotifications: Locator;
+  /** The marketing section's sentence: "Consented: …" or "Not consented: …". */
+  readonly marketingChoice: Locator;
+  readonly giveMarketing: Locator;
+  readonly stopMarketing: Locator;
   readonly saveProfile: Locator;
   readonly currentPassword: Locator;
   readonly newPassword: Locator;
@@ -59,7 +62,11 @@ export class ProfilePage {
     this.heading = page.getByRole("heading", { name: "Profile settings" });
     this.name = page.getByLabel("Name", { exact: true });
     this.town = page.getByLabel("Town (optional)");
-    this.emailNotifications = page.getByLabel("E-mail me about new competitions and results");
+    this.marketingChoice = page
+      .getByRole("region", { name: "Marketing e-mails" })
+      .getByText(/^(Consented|Not consented):/);
+    this.giveMarketing = page.getByRole("button", { name: "E-mail me about new competitions and results" });
+    this.stopMarketing = page.getByRole("button", { name: "Stop marketing e-mails" });
     this.saveProfile = page.getByRole("button", { name: "Save profile" });
     this.currentPassword = page.getByLabel("Current password", { exact: true });
     this.newPassword = page.getByLabel("New password", { exact: true });

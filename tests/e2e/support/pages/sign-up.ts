@@ -1,13 +1,22 @@
 import type { Locator, Page } from "@playwright/test";
 
-export type SignUpDetails = { name: string; email: string; password: string; dateOfBirth: string };
+export type SignUpDetails = {
+  name: string;
+  email: string;
+  password: string;
+  dateOfBirth: string;
+  /** Tick "E-mail me about new competitions and results" (left unticked unless asked). */
+  marketingConsent?: boolean;
+};
 
 /** /signup: the sign-up form. */
 export class SignUpPage {
   readonly heading: Locator;
   readonly alert: Locator;
+  readonly marketingConsent: Locator;
 
   constructor(private readonly page: Page) {
+    this.marketingConsent = page.getByLabel("E-mail me about new competitions and results");
     this.heading = page.getByRole("heading", { name: "Create your account" });
     this.alert = page.getByRole("main").getByRole("alert");
   }
@@ -19,10 +28,11 @@ export class SignUpPage {
   /** Fills every field, ticks the 18-or-over box and submits; the caller asserts where that leads. */
   async signUp(details: SignUpDetails) {
     await this.page.getByLabel("Full name").fill(details.name);
-    await this.page.getByLabel("E-mail").fill(details.email);
+    await this.page.getByLabel("E-mail", { exact: true }).fill(details.email);
     await this.page.getByLabel("Password", { exact: true }).fill(details.password);
     await this.page.getByLabel("Date of birth").fill(details.dateOfBirth);
     await this.page.getByLabel(/I am 18 or over/).check();
+    if (details.marketingConsent) await this.marketingConsent.check();
     await this.page.getByRole("button", { name: "Create account" }).click();
   }
 }
