@@ -468,6 +468,8 @@ describe("schema private: internal helpers", () => {
       "require_user_first_step()",
       "factors_proven()",
       "fresh_reauthentication(uuid)",
+      "settings_keys_before_promoter()",
+      "setting_checked_before_promoter(text,jsonb)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn
