@@ -23,6 +23,7 @@ const APPROVAL_EXEMPT_PREFIXES = [
   "/complaints", // code of practice 1.2: anyone may read how to complain, approved or not
   "/docs",
   "/blog",
+  "/search.json", // ours: the docs search index the header's palette fetches on every page
 ];
 
 /** Always reachable without a session, whatever the rules above say. */

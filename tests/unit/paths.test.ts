@@ -31,6 +31,8 @@ describe("approval exemptions (spec §4)", () => {
       "/auth/confirm",
       "/competitions-demo",
       "/complaints",
+      "/search.json",
+      "/competitions/search.json",
     ]) {
       expect(exemptFromApproval(path), path).toBe(true);
     }
