@@ -31,7 +31,7 @@ export class Header {
 
   /** The colour-mode button (it opens the Light / Dark / System menu), named for the current choice. */
   themeToggle(): Locator {
-    return this.banner.getByRole("button", { name: /^Colour mode/ });
+    return this.page.getByRole("button", { name: /^Colour mode/ });
   }
 
   /** Chooses light, dark or system from the colour-mode menu. */
