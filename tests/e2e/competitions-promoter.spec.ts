@@ -32,16 +32,22 @@ test("a competition page names the promoter and the 18+ UK restriction before th
 });
 
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`the competition page with the notice has no axe violations in ${colorScheme} mode`, async ({
-    page,
-    liveCompetition,
-  }) => {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await new CompetitionPage(page).goto(liveCompetition);
-    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
-    await expect(whoCanEnter(page)).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-  });
+  for (const viewport of [
+    { name: "phone", width: 390, height: 844 },
+    { name: "desktop", width: 1280, height: 900 },
+  ]) {
+    test(`the competition page with the notice has no axe violations in ${colorScheme} mode on a ${viewport.name}`, async ({
+      page,
+      liveCompetition,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await new CompetitionPage(page).goto(liveCompetition);
+      await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
+      await expect(whoCanEnter(page)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
 }
 
 test("an admin changes the promoter on /admin/settings and competition pages follow", async ({
