@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { withContentCollections } from "@content-collections/next";
+import { SIGN_UP_PATH } from "./lib/auth/paths";
 import { securityHeaderRoutes } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
@@ -14,14 +15,15 @@ const nextConfig: NextConfig = {
   // so a sold count or a draw result is at most five seconds late however quiet the page was.
   // Also the Cache-Control a CDN gets: s-maxage=2, stale-while-revalidate=3.
   expireTime: 5,
-  // /register is named in the approval exemptions (spec §4); sign-up lives at /signup.
   // The security headers on every response; the pages the proxy gives a strict, per-request CSP
   // (lib/http/security-headers.ts STRICT_CSP_PREFIXES) get no second policy from here.
   async headers() {
     return securityHeaderRoutes({ development: process.env.NODE_ENV === "development" });
   },
+  // /register is named in the approval exemptions (spec §4); sign-up lives at /signup, exempt too
+  // (lib/auth/paths.ts), so an unapproved user who follows /register reaches the form.
   async redirects() {
-    return [{ source: "/register", destination: "/signup", permanent: true }];
+    return [{ source: "/register", destination: SIGN_UP_PATH, permanent: true }];
   },
 };
 

@@ -7,6 +7,10 @@ import { buttonClasses } from "@/components/ui/button";
 import { ContentIcon } from "@/components/landing/icons";
 import { LaunchCountdown } from "@/components/landing/launch-countdown";
 import { LiveCompetitions } from "@/components/competitions/live-competitions";
+import { NextDraw } from "@/components/landing/next-draw";
+import { launchSpace } from "@/lib/competitions/launch-space";
+import { requestTime } from "@/lib/competitions/status";
+import { listPublicCompetitions } from "@/lib/data/competitions";
 import { getUpcomingLaunch } from "@/lib/data/settings";
 
 export const metadata: Metadata = {
@@ -20,8 +24,10 @@ export const metadata: Metadata = {
 export const revalidate = 2;
 
 export default async function HomePage() {
-  // The launch countdown shows until the moment in the launch_at setting (checked at each regeneration).
-  const countdownTo = await getUpcomingLaunch();
+  // The launch countdown shows until the moment in the launch_at setting or the first competition opens,
+  // whichever comes first; then the next draw (checked at each regeneration; lib/competitions/launch-space.ts).
+  const [launchAt, competitions] = await Promise.all([getUpcomingLaunch(), listPublicCompetitions()]);
+  const space = launchSpace(competitions, launchAt, requestTime());
   return (
     <>
       <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-border">
@@ -132,7 +138,8 @@ export default async function HomePage() {
         </div>
       </section>
 
-      {countdownTo ? <LaunchCountdown launchAt={countdownTo} /> : null}
+      {space.kind === "countdown" ? <LaunchCountdown launchAt={space.launchAt} /> : null}
+      {space.kind === "next-draw" ? <NextDraw competition={space.competition} /> : null}
 
       <section aria-labelledby="cta-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="rounded-2xl bg-primary px-6 py-14 text-center text-primary-foreground">

@@ -5,23 +5,28 @@ import type { Competition } from "@/lib/data/competitions";
 import { PersonalOnlineEntry } from "./competition-personal";
 import { OnlineEntry, type OnlineEntryCompetition } from "./online-entry";
 import { PostalEntry } from "./postal-entry";
+import { WhoCanEnter, type Promoter } from "./who-can-enter";
 
 const linkClass = "font-medium text-primary-text underline underline-offset-4";
 
 /**
  * "Two ways to enter": paid online entry and free postal entry, side by side with equal weight,
- * after what entrants must know before they enter: how a winner is named (CAP 8.28.5).
+ * after what entrants must know before they enter: how a winner is named (CAP 8.28.5), who may enter and
+ * who the promoter is (CAP 8.17).
  */
 export function WaysToEnter({
   competition: c,
   block,
   postalBlock,
   postalAddress,
+  promoter,
 }: {
   competition: Competition;
   block: EntryBlock | null;
   postalBlock: PostalBlock | null;
   postalAddress: readonly string[];
+  /** Named, with the 18+ and UK-only restriction, before either way to enter (CAP code 8.17). */
+  promoter: Promoter;
 }) {
   const postalOpen = postalBlock === null;
   const entryFields: OnlineEntryCompetition = {
@@ -50,6 +55,7 @@ export function WaysToEnter({
         </Link>{" "}
         before the draw.
       </p>
+      <WhoCanEnter promoter={promoter} />
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <article
           aria-labelledby="enter-online-title"

@@ -4,22 +4,33 @@ import { Command } from "cmdk";
 import { Dialog, VisuallyHidden } from "radix-ui";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { FileText, Hash } from "lucide-react";
+import { FileText, Gift, Hash } from "lucide-react";
 import type MiniSearch from "minisearch";
+import { searchCompetitions, type CompetitionSearchRecord } from "@/lib/competitions/search";
 import type { SearchRecord } from "@/lib/search-record";
 
 export const SEARCH_LIMIT = 42;
+export const SEARCH_TITLE = "Search prizes and documentation";
 
-type Index = { search: (q: string) => SearchRecord[] };
+type Results = { competitions: CompetitionSearchRecord[]; docs: SearchRecord[] };
+type Index = { search: (q: string) => Results };
 
 let indexPromise: Promise<Index> | null = null;
 
-// One fetch and one index per page load, shared by every opening of the palette.
+const json = <T,>(path: string) =>
+  fetch(path).then((r) => {
+    if (!r.ok) throw new Error(`${path}: ${r.status}`);
+    return r.json() as Promise<T>;
+  });
+
+// One fetch of each public index and one docs index per page load, shared by every opening of the palette:
+// the competitions (cached for seconds, /competitions/search.json) and the docs (static, /search.json).
 function loadIndex(): Promise<Index> {
   indexPromise ??= Promise.all([
     import("minisearch"),
-    fetch("/search.json").then((r) => r.json() as Promise<SearchRecord[]>),
-  ]).then(([{ default: MiniSearchCtor }, records]) => {
+    json<SearchRecord[]>("/search.json"),
+    json<CompetitionSearchRecord[]>("/competitions/search.json"),
+  ]).then(([{ default: MiniSearchCtor }, records, competitions]) => {
     const mini: MiniSearch<SearchRecord> = new MiniSearchCtor<SearchRecord>({
       fields: ["title", "titlesText", "content"],
       storeFields: ["id"],
@@ -30,11 +41,13 @@ function loadIndex(): Promise<Index> {
     mini.addAll(records);
     const byId = new Map(records.map((r) => [r.id, r]));
     return {
+      // Competitions first, then the documentation, at most SEARCH_LIMIT results in all (spec §2).
       search(q: string) {
+        const prizes = searchCompetitions(competitions, q, SEARCH_LIMIT);
         let hits = mini.search(q);
         // Typos in several words can make AND too strict; fall back to OR before giving up.
         if (hits.length === 0) hits = mini.search(q, { combineWith: "OR" });
-        return hits.slice(0, SEARCH_LIMIT).map((h) => byId.get(h.id)!);
+        return { competitions: prizes, docs: hits.slice(0, SEARCH_LIMIT - prizes.length).map((h) => byId.get(h.id)!) };
       },
     };
   });
@@ -61,7 +74,18 @@ export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenCha
     };
   }, []);
 
-  const results = useMemo(() => (index && query.trim() ? index.search(query.trim()) : []), [index, query]);
+  const results = useMemo<Results>(
+    () => (index && query.trim() ? index.search(query.trim()) : { competitions: [], docs: [] }),
+    [index, query],
+  );
+  const go = (path: string) => {
+    onOpenChange(false);
+    router.push(path);
+  };
+  const itemClass =
+    "flex cursor-pointer items-start gap-3 rounded-md px-3 py-2.5 text-sm data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground";
+  const groupClass =
+    "[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground";
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -72,14 +96,14 @@ export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenCha
           className="fixed top-[10vh] left-1/2 z-50 w-[min(40rem,calc(100vw-1.5rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-2xl"
         >
           <VisuallyHidden.Root asChild>
-            <Dialog.Title>Search documentation</Dialog.Title>
+            <Dialog.Title>{SEARCH_TITLE}</Dialog.Title>
           </VisuallyHidden.Root>
-          <Command label="Search documentation" shouldFilter={false} loop>
+          <Command label={SEARCH_TITLE} shouldFilter={false} loop>
             <Command.Input
               value={query}
               onValueChange={setQuery}
               placeholder="Search..."
-              aria-label="Search documentation"
+              aria-label={SEARCH_TITLE}
               className="h-14 w-full border-b border-border bg-transparent px-4 text-base outline-none placeholder:text-muted-foreground"
             />
             <Command.List className="max-h-[60vh] overflow-y-auto p-2">
@@ -96,32 +120,43 @@ export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenCha
               ) : null}
               {index && !query.trim() ? (
                 <p className="p-3 text-sm text-muted-foreground">
-                  Type to search the documentation. Use ↑ ↓ to move and Enter to open.
+                  Type to find a prize or a page of the documentation. Use ↑ ↓ to move and Enter to open.
                 </p>
               ) : null}
-              {results.map((r) => (
-                <Command.Item
-                  key={r.id}
-                  value={r.id}
-                  onSelect={() => {
-                    onOpenChange(false);
-                    router.push(r.id);
-                  }}
-                  className="flex cursor-pointer items-start gap-3 rounded-md px-3 py-2.5 text-sm data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground"
-                >
-                  {r.level === 1 ? (
-                    <FileText aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                  ) : (
-                    <Hash aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                  )}
-                  <span className="min-w-0">
-                    {r.titles.length ? (
-                      <span className="block truncate text-xs text-muted-foreground">{r.titles.join(" › ")}</span>
-                    ) : null}
-                    <span className="block truncate font-medium">{r.title}</span>
-                  </span>
-                </Command.Item>
-              ))}
+              {results.competitions.length ? (
+                <Command.Group heading="Competitions" className={groupClass}>
+                  {results.competitions.map((r) => (
+                    <Command.Item key={r.id} value={r.id} onSelect={() => go(r.id)} className={itemClass}>
+                      <Gift aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                      <span className="min-w-0">
+                        <span className="block truncate font-medium">{r.title}</span>
+                        <span className="block truncate text-xs text-muted-foreground">
+                          {r.state} · {r.prize}
+                        </span>
+                      </span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ) : null}
+              {results.docs.length ? (
+                <Command.Group heading="Documentation" className={groupClass}>
+                  {results.docs.map((r) => (
+                    <Command.Item key={r.id} value={r.id} onSelect={() => go(r.id)} className={itemClass}>
+                      {r.level === 1 ? (
+                        <FileText aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                      ) : (
+                        <Hash aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                      )}
+                      <span className="min-w-0">
+                        {r.titles.length ? (
+                          <span className="block truncate text-xs text-muted-foreground">{r.titles.join(" › ")}</span>
+                        ) : null}
+                        <span className="block truncate font-medium">{r.title}</span>
+                      </span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ) : null}
             </Command.List>
           </Command>
         </Dialog.Content>

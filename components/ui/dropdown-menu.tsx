@@ -43,3 +43,25 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Primitive.Separator>) {
   return <Primitive.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
 }
+
+export const DropdownMenuRadioGroup = Primitive.RadioGroup;
+
+/** A choice of several (a menuitemradio, announced as checked or not), with a tick on the chosen one. */
+export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof Primitive.RadioItem>) {
+  return (
+    <Primitive.RadioItem
+      className={cn(
+        "relative flex cursor-pointer items-center gap-2 rounded-md py-2 pr-8 pl-2.5 text-sm outline-none select-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:text-muted-foreground",
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <Primitive.ItemIndicator className="absolute right-2.5 inline-flex items-center">
+        <svg aria-hidden viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M3 8.5l3 3 7-7" />
+        </svg>
+      </Primitive.ItemIndicator>
+    </Primitive.RadioItem>
+  );
+}

@@ -3,12 +3,16 @@
 /** Paths a signed-out visitor is sent to /login from (the protected set). */
 const PROTECTED_PREFIXES = ["/account", "/admin", "/credit", "/payment", "/purchase-success"];
 
+/** The sign-up screen. The spec calls it /register, which next.config.ts sends here. */
+export const SIGN_UP_PATH = "/signup";
+
 /** Spec §4: paths an unapproved user may still visit. "/" matches exactly; the rest as prefixes. */
 const APPROVAL_EXEMPT_PREFIXES = [
   "/pending-approval",
   "/logout",
   "/login",
   "/register",
+  SIGN_UP_PATH, // where /register leads: exempting only the redirect would send them on to /pending-approval
   "/auth/callback",
   "/auth/reset-password",
   "/auth/confirm",
@@ -20,6 +24,7 @@ const APPROVAL_EXEMPT_PREFIXES = [
   "/unsubscribe", // a marketing mail's link works for anyone who holds it (PECR), approved or not
   "/docs",
   "/blog",
+  "/search.json", // ours: the docs search index the header's palette fetches on every page
 ];
 
 /** Always reachable without a session, whatever the rules above say. */

@@ -9,6 +9,8 @@ import { ENTRY_LIST_TAG } from "@/lib/data/entry-list";
 // A page's cache tags come from its route file, route group included, so the patterns name "(site)".
 const COMPETITION_PAGE = "/(site)/competitions/[competition]";
 const DRAW_PAGE = "/(site)/winners/[drawId]";
+/** The search palette's competition index (a cached route handler). */
+const COMPETITION_SEARCH_INDEX = "/competitions/search.json";
 
 /**
  * Every page that lists or shows competitions, draws or the site settings they print, and the cached
@@ -20,6 +22,7 @@ export function revalidateCompetitionPages() {
   revalidateEntryLists();
   revalidatePath("/");
   revalidatePath("/competitions");
+  revalidatePath(COMPETITION_SEARCH_INDEX);
   revalidatePath(COMPETITION_PAGE, "page");
   revalidatePath("/winners");
   revalidatePath(DRAW_PAGE, "page");

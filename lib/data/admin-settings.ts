@@ -26,6 +26,9 @@ export const adminSettingsValuesSchema = z.object({
   spinner_enabled: z.boolean(),
   /** Minutes a wrong skill answer closes the question to that player (0: no wait). */
   skill_answer_cooldown_minutes: z.number().int(),
+  /** Who runs the promotion and where (CAP code 8.17), shown on every competition page. */
+  promoter_name: z.string(),
+  promoter_address: z.array(z.string()),
 });
 export type AdminSettingsValues = z.infer<typeof adminSettingsValuesSchema>;
 export type SettingKey = keyof AdminSettingsValues;

@@ -15,6 +15,8 @@ const siteSettingsSchema = z.object({
   complaints_contact: z.string(),
   /** The independent dispute-resolution body complaints can be escalated to. */
   dispute_resolution_body: z.object({ name: z.string(), url: z.string() }),
+  /** Who runs the promotion, with an address (CAP code 8.17): on every competition page. */
+  promoter: z.object({ name: z.string(), address: z.array(z.string()) }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -61,6 +61,8 @@ describe("admin_get_settings", () => {
         "dispute_resolution_body",
         "spinner_enabled",
         "skill_answer_cooldown_minutes",
+        "promoter_name",
+        "promoter_address",
       ].sort(),
     );
     expect(got.settings).toMatchObject({
@@ -308,6 +310,11 @@ describe("admin_update_settings", () => {
       [{ dispute_resolution_body: { name: "Body", url: "http://insecure.example" } }, /must start with https:\/\//],
       [{ dispute_resolution_body: { name: "B", url: "https://body.example" } }, /name must be 2 to 200 characters/],
       [{ spinner_enabled: null }, /The LabSpinner switch must be on or off/],
+      [{ promoter_name: " " }, /The promoter's name must be 2 to 200 characters/],
+      [{ promoter_name: 12 }, /The promoter's name must be text/],
+      [{ promoter_address: ["Lab House M1 1PW"] }, /The promoter's address must have 2 to 8 lines/],
+      [{ promoter_address: ["Lab House", ""] }, /Each line of the promoter's address must be 1 to 100 characters/],
+      [{ promoter_address: ["Lab House", "Manchester"] }, /The promoter's address must end with a UK postcode/],
     ];
     for (const [p, message] of cases) {
       // A good value beside the bad one is not saved either.
@@ -361,5 +368,31 @@ describe("admin_get_complaint", () => {
       ADMIN_REQUIRED,
     );
     expect((await db().rpc(anon, "admin_get_complaint", { p_id: complaint.id })).error?.code).toBe("42501");
+  });
+});
+
+describe("the promoter (CAP code 8.17)", () => {
+  it("is an admin's to change, trimmed, audited, and shown to every visitor", async () => {
+    const admin = await db().createAdmin();
+    const got = await db().call<Settings>(asUser(admin), "admin_update_settings", {
+      p: { promoter_name: "  Lab Prizes Ltd ", promoter_address: [" 1 High Street ", "Leeds", "ls1 4ap"] },
+    });
+    expect(got.changed).toEqual(["promoter_address", "promoter_name"]);
+    expect(got.settings).toMatchObject({
+      promoter_name: "Lab Prizes Ltd",
+      promoter_address: ["1 High Street", "Leeds", "ls1 4ap"],
+    });
+    expect((await db().call<Record<string, unknown>>(anon, "get_site_settings")).promoter).toEqual({
+      name: "Lab Prizes Ltd",
+      address: ["1 High Street", "Leeds", "ls1 4ap"],
+    });
+    const [log] = await settingsLog("promoter_name");
+    expect(log.details.promoter_name).toEqual({ old: "LabCash Trading Ltd", new: "Lab Prizes Ltd" });
+
+    const player = await db().createPlayer();
+    expect(
+      (await db().rpc(asUser(player), "admin_update_settings", { p: { promoter_name: "Mine" } })).error,
+    ).toMatchObject(ADMIN_REQUIRED);
+    expect(await stored("promoter_name")).toBe("Lab Prizes Ltd");
   });
 });

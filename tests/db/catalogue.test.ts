@@ -487,6 +487,8 @@ describe("schema private: internal helpers", () => {
       "mail_render_with_link(text,text,text,text)",
       "month_credited(uuid)",
       "month_held(uuid)",
+      "settings_keys_before_promoter()",
+      "setting_checked_before_promoter(text,jsonb)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn

@@ -15,6 +15,11 @@ const FAIR_PLAY_DEFAULTS = {
     name: "CEDR (Centre for Effective Dispute Resolution)",
     url: "https://www.cedr.com/consumer/",
   },
+  // CAP code 8.17: every competition page names the promoter and its address.
+  promoter: {
+    name: "LabCash Trading Ltd",
+    address: ["Unit 4, Lab House", "12 Market Street", "Manchester", "M1 1PW"],
+  },
 };
 
 describe("get_site_settings", () => {

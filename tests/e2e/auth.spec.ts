@@ -132,6 +132,13 @@ test.describe("approval and admin guards", () => {
       }
     });
 
+    test("/register still opens the sign-up form (an exempt path)", async ({ page }) => {
+      const response = await page.goto("/register");
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveURL(/\/signup$/);
+      await expect(new SignUpPage(page).heading).toBeVisible();
+    });
+
     test("their dashboard says the account is awaiting approval", async ({ page }) => {
       const dashboard = new DashboardPage(page);
       await dashboard.goto();

@@ -48,7 +48,7 @@ test("pages run under the policy without a single violation", async ({ page }) =
   await page.goto("/docs/getting-started");
   await expect(page.getByRole("button", { name: "Search..." })).toBeVisible();
   await page.keyboard.press("ControlOrMeta+k");
-  const search = page.getByRole("dialog", { name: "Search documentation" });
+  const search = page.getByRole("dialog", { name: "Search prizes and documentation" });
   await search.getByPlaceholder("Search...").fill("rejection sampling");
   await expect(search.getByRole("option").first()).toBeVisible();
   expect(violations).toEqual([]);

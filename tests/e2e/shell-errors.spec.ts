@@ -38,6 +38,39 @@ test("a blog post that does not exist fails route validation", async ({ page }) 
   await expect(page.getByText("Page Not Found: /blog/no-such-post")).toBeVisible();
 });
 
+test("a page that fails on the server shows the error page with 'Something went wrong' and a reference", async ({
+  page,
+}) => {
+  const response = await page.goto("/error-test");
+  expect(response?.status()).toBe(500);
+  expect(await response?.text()).not.toBe("Internal Server Error");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! No prize here!");
+  await expect(page.getByRole("heading", { level: 2, name: "Something went wrong" })).toBeVisible();
+  // The server's message never reaches the browser: the generic line and the digest instead.
+  await expect(page.getByText("An unexpected error occurred")).toBeVisible();
+  await expect(page.getByText("this page always fails")).toHaveCount(0);
+  await expect(page.getByText(/^Reference: \w+$/)).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("button", { name: "Try again" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Browse Prizes" })).toHaveAttribute("href", "/competitions");
+  await main.getByRole("link", { name: "Back to Competitions" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Oops! No prize here!");
+});
+
+test("a server error reached by a link inside the site shows the same page", async ({ page }) => {
+  await page.goto("/docs");
+  await page.evaluate(() => {
+    const a = document.createElement("a");
+    a.href = "/error-test";
+    a.textContent = "Broken page";
+    document.querySelector("main")?.prepend(a);
+  });
+  await page.getByRole("link", { name: "Broken page" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByText("Internal Server Error")).toHaveCount(0);
+});
+
 test.describe("bots", () => {
   test.use({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
 

@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { Header } from "./support/pages/header";
 
 async function openWithShortcut(page: Page) {
   // Wait for hydration: the shortcut listener is attached by the header's search button.
   await expect(page.getByRole("button", { name: "Search..." })).toBeVisible();
   await page.keyboard.press("ControlOrMeta+k");
-  const dialog = page.getByRole("dialog", { name: "Search documentation" });
+  const dialog = page.getByRole("dialog", { name: "Search prizes and documentation" });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -17,6 +19,7 @@ test("opens with the keyboard shortcut and finds a section", async ({ page }) =>
   await expect(input).toBeFocused();
   await input.fill("rejection sampling");
   await expect(dialog.getByRole("option").first()).toContainText("Choosing the ticket without bias");
+  await expect(dialog.locator("[cmdk-group-heading]")).toHaveText(["Documentation"]);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });
@@ -26,7 +29,7 @@ test("opens from the button, tolerates typos and navigates to the heading anchor
 }) => {
   await page.goto("/pricing");
   await page.getByRole("button", { name: "Search..." }).click();
-  const dialog = page.getByRole("dialog", { name: "Search documentation" });
+  const dialog = page.getByRole("dialog", { name: "Search prizes and documentation" });
   await dialog.getByPlaceholder("Search...").fill("self-exclsion");
   const first = dialog.getByRole("option").first();
   await expect(first).toContainText("Self-exclusion");
@@ -63,4 +66,137 @@ test("returns at most 42 results", async ({ page }) => {
   await dialog.getByPlaceholder("Search...").fill("a");
   await expect(dialog.getByRole("option").first()).toBeVisible();
   await expect(dialog.getByRole("option")).toHaveCount(42);
+});
+
+test("finds prizes first, by title, prize or state, then the documentation, and opens the competition", async ({
+  page,
+  liveCompetition,
+}) => {
+  await page.goto("/");
+  const dialog = await openWithShortcut(page);
+  const input = dialog.getByPlaceholder("Search...");
+  // The issue's case: "iphone" found nothing. The demo seed's iPhone comes first, then docs.
+  await input.fill("iphone");
+  const first = dialog.getByRole("option").first();
+  await expect(first).toContainText("iPhone 17 Pro Max 256GB");
+  await expect(first).toContainText(/Live|Opening soon|Postal entries only|Awaiting draw|Drawn|Closed/);
+  await expect(dialog.locator("[cmdk-group-heading]").first()).toHaveText("Competitions");
+
+  // A competition made a moment ago is in the cached index within seconds (the app expires it at once).
+  const word = liveCompetition.title.split(" ").at(-1)!;
+  await page.keyboard.press("Escape");
+  await page.reload();
+  const again = await openWithShortcut(page);
+  await again.getByPlaceholder("Search...").fill(word);
+  const hit = again.getByRole("option", { name: new RegExp(liveCompetition.title) });
+  await expect(hit).toBeVisible();
+  await expect(hit).toContainText("Live · A test prize");
+  await expect(again.getByRole("option")).toHaveCount(1);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`${liveCompetition.path}$`));
+  await expect(page.getByRole("heading", { level: 1, name: liveCompetition.title })).toBeVisible();
+});
+
+test("the competition index is public, cached and holds public fields only", async ({ request, liveCompetition }) => {
+  const response = await request.get("/competitions/search.json");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toMatch(/s-maxage=\d+/);
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+  const records = (await response.json()) as Record<string, string>[];
+  const mine = records.find((r) => r.id === liveCompetition.path);
+  expect(mine).toEqual({
+    id: liveCompetition.path,
+    title: liveCompetition.title,
+    prize: "A test prize",
+    state: "Live",
+  });
+  for (const record of records) expect(Object.keys(record).sort()).toEqual(["id", "prize", "state", "title"]);
+});
+
+test.describe("the shortcut hint", () => {
+  test("says Ctrl K off Apple devices, with no hydration warning", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || /hydrat/i.test(m.text())) problems.push(m.text());
+    });
+    await page.route("**/_vercel/insights/script.js", (r) => r.fulfill({ contentType: "text/javascript", body: "" }));
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Search..." });
+    await expect(button.getByTestId("search-shortcut")).toHaveText("Ctrl K");
+    await expect(button).toHaveAttribute("aria-keyshortcuts", "Control+K");
+    await page.keyboard.press("Control+k");
+    await expect(page.getByRole("dialog", { name: "Search prizes and documentation" })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("says ⌘K on a Mac", async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "platform", { get: () => "MacIntel" });
+      Object.defineProperty(Navigator.prototype, "userAgentData", { get: () => ({ platform: "macOS" }) });
+    });
+    await page.goto("/docs");
+    const button = page.getByRole("button", { name: "Search..." });
+    await expect(button.getByTestId("search-shortcut")).toHaveText("⌘K");
+    await expect(button).toHaveAttribute("aria-keyshortcuts", "Meta+K");
+  });
+});
+
+test.describe("/competitions search and state filter", () => {
+  test("filters as you type, keeps the filter in the address, and a shared link opens filtered", async ({
+    page,
+    liveCompetition,
+  }) => {
+    await page.goto("/competitions");
+    await expect(new Header(page).themeToggle()).toBeEnabled();
+    const finder = page.getByRole("search", { name: "Find a competition" });
+    const box = finder.getByRole("searchbox", { name: "Search prizes" });
+    await box.fill("iphone");
+    await expect(page).toHaveURL(/\/competitions\?q=iphone$/);
+    const cards = page.getByRole("main").getByRole("article");
+    await expect(cards.first()).toContainText("iPhone 17 Pro Max 256GB");
+    for (const text of await cards.allTextContents()) expect(text.toLowerCase()).toContain("iphone");
+    await expect(page.getByRole("status").filter({ hasText: /match/ })).toHaveText(/^\d+ competitions? match(es)?\.$/);
+
+    await finder.getByRole("combobox", { name: "State" }).selectOption({ label: "Drawn" });
+    await expect(page).toHaveURL(/\/competitions\?q=iphone&state=drawn$/);
+    await expect(page.getByRole("heading", { level: 2, name: /^Live now/ })).toHaveCount(0);
+
+    // Nothing matches: said so, with a way back.
+    await box.fill("no such prize anywhere");
+    await expect(page.getByText("No competitions match")).toBeVisible();
+    await page.getByRole("button", { name: "show every competition" }).click();
+    await expect(page).toHaveURL(/\/competitions$/);
+    await expect(page.getByRole("heading", { level: 2, name: /^Live now/ })).toBeVisible();
+
+    // A link with the filter opens filtered.
+    const word = liveCompetition.title.split(" ").at(-1)!;
+    await page.goto(`/competitions?q=${word}&state=live`);
+    await expect(box).toHaveValue(word);
+    await expect(finder.getByRole("combobox", { name: "State" })).toHaveValue("live");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(liveCompetition.title);
+  });
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    for (const viewport of [
+      { name: "phone", width: 390, height: 844 },
+      { name: "desktop", width: 1280, height: 900 },
+    ]) {
+      test(`has no axe violations in ${colorScheme} mode on a ${viewport.name}, filtered and with the palette open`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+        await page.goto("/competitions?q=iphone");
+        await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
+        await expect(new Header(page).themeToggle()).toBeEnabled();
+        await expect(page.getByRole("searchbox", { name: "Search prizes" })).toHaveValue("iphone");
+        expect(await axeViolations(page)).toEqual([]);
+        const dialog = await openWithShortcut(page);
+        await dialog.getByPlaceholder("Search...").fill("iphone");
+        await expect(dialog.getByRole("option").first()).toBeVisible();
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    }
+  }
 });

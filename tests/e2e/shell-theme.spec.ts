@@ -7,18 +7,45 @@ test("switches between light and dark and remembers the choice", async ({ page }
   const header = new Header(page);
   const html = page.locator("html");
   await expect(html).toHaveClass(/\blight\b/);
-  await header.themeToggle("dark").click();
+  await expect(header.themeToggle()).toHaveAccessibleName("Colour mode: system (light)");
+  await header.chooseTheme("Dark");
   await expect(html).toHaveClass(/\bdark\b/);
-  await expect(header.themeToggle("light")).toBeVisible();
+  await expect(header.themeToggle()).toHaveAccessibleName("Colour mode: dark");
 
   await page.reload();
   await expect(html).toHaveClass(/\bdark\b/);
   await page.goto("/blog");
   await expect(html).toHaveClass(/\bdark\b/);
 
-  await header.themeToggle("light").click();
+  await header.chooseTheme("Light");
   await expect(html).toHaveClass(/\blight\b/);
   await page.reload();
+  await expect(html).toHaveClass(/\blight\b/);
+});
+
+test("after a choice, System follows the device again, as it changes", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/blog");
+  const header = new Header(page);
+  const html = page.locator("html");
+  await header.chooseTheme("Dark");
+  await expect(html).toHaveClass(/\bdark\b/);
+
+  // The menu says which is chosen.
+  await header.themeToggle().click();
+  const menu = page.getByRole("menu", { name: "Colour mode" });
+  await expect(menu.getByRole("menuitemradio", { name: "Dark" })).toHaveAttribute("aria-checked", "true");
+  await expect(menu.getByRole("menuitemradio", { name: "System" })).toHaveAttribute("aria-checked", "false");
+  await page.keyboard.press("Escape");
+
+  await header.chooseTheme("System");
+  await expect(html).toHaveClass(/\blight\b/);
+  await expect(header.themeToggle()).toHaveAccessibleName("Colour mode: system (light)");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(html).toHaveClass(/\bdark\b/);
+  await page.reload();
+  await expect(html).toHaveClass(/\bdark\b/);
+  await page.emulateMedia({ colorScheme: "light" });
   await expect(html).toHaveClass(/\blight\b/);
 });
 
@@ -32,14 +59,14 @@ test("follows the system setting until a choice is made, with the class set befo
   });
   await page.goto("/");
   expect(await page.evaluate(() => (window as unknown as { firstClass: string }).firstClass)).toContain("dark");
-  await expect(new Header(page).themeToggle("light")).toBeEnabled();
+  await expect(new Header(page).themeToggle()).toBeEnabled();
 });
 
 test("a page can force dark mode whatever the visitor chose", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/confetti-test");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-  await expect(new Header(page).themeToggle("light")).toBeDisabled();
+  await expect(new Header(page).themeToggle()).toBeDisabled();
   await page.getByRole("link", { name: "How it works" }).first().click();
   await expect(page).toHaveURL(/\/docs$/);
   await expect(page.locator("html")).toHaveClass(/\blight\b/);
@@ -55,7 +82,7 @@ test("no console errors or hydration warnings while switching", async ({ page })
   await page.route("**/_vercel/insights/script.js", (r) => r.fulfill({ contentType: "text/javascript", body: "" }));
   await page.goto("/");
   const header = new Header(page);
-  await header.themeToggle().click();
+  await header.chooseTheme("Dark");
   await header.mainNav.getByRole("link", { name: "How it works" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "How LabCash works" })).toBeVisible();
   expect(problems).toEqual([]);

@@ -27,6 +27,37 @@ test("every kind fires, bottom-right, with a close button and a progress bar", a
   expect(await toast.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("5s");
 });
 
+/** The bar as drawn: its image (none when another stylesheet wipes it) and its width now. */
+const barOf = (toast: import("@playwright/test").Locator) =>
+  toast.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { image: style.backgroundImage, width: parseFloat(style.backgroundSize) };
+  });
+
+test("the progress bar is drawn and shrinks while the toast is open", async ({ page }) => {
+  await page.getByRole("button", { name: "Success", exact: true }).click();
+  const toast = page.locator("[data-sonner-toast]", { hasText: "Credit added" });
+  await expect(toast).toBeVisible();
+  await page.mouse.move(0, 0);
+  const first = await barOf(toast);
+  expect(first.image).toContain("gradient");
+  await expect.poll(async () => (await barOf(toast)).width).toBeLessThan(first.width - 10);
+});
+
+test.describe("reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("the bar still counts down, in one-second steps rather than gliding", async ({ page }) => {
+    await page.getByRole("button", { name: "Info", exact: true }).click();
+    const toast = page.locator("[data-sonner-toast]", { hasText: "New competition" });
+    await expect(toast).toBeVisible();
+    await page.mouse.move(0, 0);
+    expect(await toast.evaluate((el) => getComputedStyle(el).animationTimingFunction)).toMatch(/^steps\(5/);
+    expect((await barOf(toast)).image).toContain("gradient");
+    await expect.poll(async () => (await barOf(toast)).width, { timeout: 4000 }).toBeLessThanOrEqual(80);
+  });
+});
+
 test("at most 5 are shown and the gap is 16 px", async ({ page }) => {
   await page.getByRole("button", { name: "Fire all" }).click();
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(6);

@@ -16,6 +16,8 @@ const GOOD = {
   disputeUrl: "https://www.cedr.com/consumer/",
   spinnerEnabled: "on",
   skillCooldown: "10",
+  promoterName: "LabCash Trading Ltd",
+  promoterAddress: "Unit 4, Lab House\n12 Market Street\nManchester\nM1 1PW",
 };
 const MONEY = {
   money: "1",
@@ -43,7 +45,7 @@ const messages = (result: { error?: { issues: { path: PropertyKey[]; message: st
 describe("settingsFormSchema", () => {
   it("sends only the edited settings, as SQL takes them (numbers, lines, UTC, on/off)", () => {
     const all =
-      "approval_mode,stamp_price,postal_window_working_days,postal_address,launch_at,complaints_contact,dispute_resolution_body,spinner_enabled,skill_answer_cooldown_minutes";
+      "approval_mode,stamp_price,postal_window_working_days,postal_address,launch_at,complaints_contact,dispute_resolution_body,spinner_enabled,skill_answer_cooldown_minutes,promoter_name,promoter_address";
     expect(settingsFormSchema.parse(posted({ ...GOOD, edited: all }))).toEqual({
       approval_mode: "manual",
       stamp_price: 0.87,
@@ -54,6 +56,8 @@ describe("settingsFormSchema", () => {
       dispute_resolution_body: { name: "CEDR", url: "https://www.cedr.com/consumer/" },
       spinner_enabled: true,
       skill_answer_cooldown_minutes: 10,
+      promoter_name: "LabCash Trading Ltd",
+      promoter_address: ["Unit 4, Lab House", "12 Market Street", "Manchester", "M1 1PW"],
     });
     expect(settingsFormSchema.parse(posted({ ...GOOD, edited: "stamp_price" }))).toEqual({ stamp_price: 0.87 });
     expect(
@@ -132,6 +136,16 @@ describe("settingsFormSchema", () => {
       tierPercent1: "Tier 1: enter a bonus percent above 0 and at most 100, such as 2.5",
       tierFrom2: "Tier 2: another tier starts at £50",
       tierFrom3: "Tier 3: enter the top-up amount it starts at, from £1, such as 50",
+    });
+  });
+
+  it("checks the promoter's name and address (CAP code 8.17), one message each", () => {
+    const result = settingsFormSchema.safeParse(
+      posted({ ...GOOD, promoterName: " X ", promoterAddress: "Lab House\nManchester", edited: "promoter_name" }),
+    );
+    expect(messages(result)).toEqual({
+      promoterName: "Enter the promoter's name (2 to 200 characters)",
+      promoterAddress: "End the promoter's address with a UK postcode",
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   isLocalPath,
   needsSession,
   safeNextPath,
+  SIGN_UP_PATH,
   underPrefix,
 } from "@/lib/auth/paths";
 
@@ -24,15 +25,24 @@ describe("approval exemptions (spec §4)", () => {
       "/logout",
       "/login",
       "/register",
+      "/signup",
       "/auth/callback",
       "/auth/reset-password",
       "/auth/confirm",
       "/competitions-demo",
       "/complaints",
       "/unsubscribe",
+      "/search.json",
+      "/competitions/search.json",
     ]) {
       expect(exemptFromApproval(path), path).toBe(true);
     }
+  });
+
+  it("exempts where /register leads, so an unapproved user reaches the sign-up form", () => {
+    expect(SIGN_UP_PATH).toBe("/signup");
+    expect(exemptFromApproval(SIGN_UP_PATH)).toBe(true);
+    expect(exemptFromApproval("/signups")).toBe(false);
   });
 
   it("does not exempt paths that only share a prefix of characters", () => {

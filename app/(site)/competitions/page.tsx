@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Trophy } from "lucide-react";
-import { CompetitionGrid } from "@/components/competitions/competition-grid";
+import { CompetitionCard } from "@/components/competitions/competition-card";
+import { CompetitionFinder, type FinderSection } from "@/components/competitions/competition-finder";
+import type { StateFilter } from "@/lib/competitions/search";
 import { phaseOf, requestTime, type Phase } from "@/lib/competitions/status";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -14,7 +16,8 @@ export const metadata: Metadata = {
 };
 
 // The order of the sections on the page; list_competitions already puts live ones first, closing soonest.
-const sections: { id: string; title: string; description: string; phases: Phase[] }[] = [
+// The ids are the state filter's values (lib/competitions/search.ts STATE_FILTERS), so a section is a state.
+const sections: { id: StateFilter; title: string; description: string; phases: readonly Phase[] }[] = [
   { id: "live", title: "Live now", description: "Open for entries, closing soonest first.", phases: ["live"] },
   {
     id: "opening-soon",
@@ -61,6 +64,21 @@ export default async function CompetitionsPage() {
 
   // Only the first section shown has a card above the fold.
   const firstSectionShown = sections.find((s) => s.phases.some((p) => byPhase.has(p)))?.id;
+  const finderSections: FinderSection[] = sections.map((section) => {
+    const items = section.phases.flatMap((p) => byPhase.get(p) ?? []);
+    if (section.id === "awaiting-draw") items.sort(drawSoonestFirst);
+    else if (section.id !== "live" && section.id !== "opening-soon") items.sort(drawnNewestFirst);
+    return {
+      id: section.id,
+      title: section.title,
+      description: section.description,
+      entries: items.map((c, i) => ({
+        key: c.id,
+        text: `${c.title} ${c.prize_description}`,
+        card: <CompetitionCard competition={c} now={now} preloadImage={section.id === firstSectionShown && i === 0} />,
+      })),
+    };
+  });
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <header className="max-w-3xl">
@@ -99,21 +117,7 @@ export default async function CompetitionsPage() {
         </EmptyState>
       ) : null}
 
-      {sections.map((section) => {
-        const items = section.phases.flatMap((p) => byPhase.get(p) ?? []);
-        if (items.length === 0) return null;
-        if (section.id === "awaiting-draw") items.sort(drawSoonestFirst);
-        else if (section.id !== "live" && section.id !== "opening-soon") items.sort(drawnNewestFirst);
-        return (
-          <section key={section.id} aria-labelledby={`${section.id}-title`} className="mt-14">
-            <h2 id={`${section.id}-title`} className="text-2xl font-bold tracking-tight">
-              {section.title} <span className="text-base font-normal text-muted-foreground">({items.length})</span>
-            </h2>
-            <p className="mt-1 mb-6 text-muted-foreground">{section.description}</p>
-            <CompetitionGrid competitions={items} now={now} preloadFirstImage={section.id === firstSectionShown} />
-          </section>
-        );
-      })}
+      {competitions.length > 0 ? <CompetitionFinder sections={finderSections} /> : null}
     </div>
   );
 }

@@ -33,6 +33,8 @@ function formValues(s: AdminSettingsValues): SettingsFormValues {
     disputeName: s.dispute_resolution_body.name,
     disputeUrl: s.dispute_resolution_body.url,
     spinnerEnabled: s.spinner_enabled,
+    promoterName: s.promoter_name,
+    promoterAddress: s.promoter_address.join("\n"),
   };
 }
 

@@ -25,6 +25,8 @@ export const SETTING_LABELS: Record<string, string> = {
   dispute_resolution_body: "dispute-resolution body",
   spinner_enabled: "LabSpinner on or off",
   skill_answer_cooldown_minutes: "wait after a wrong answer",
+  promoter_name: "promoter's name",
+  promoter_address: "promoter's address",
 };
 
 /** The setting each form field belongs to: the form sends only the settings whose fields were edited. */
@@ -46,6 +48,8 @@ export const FIELD_SETTING = {
   disputeUrl: "dispute_resolution_body",
   spinnerEnabled: "spinner_enabled",
   skillCooldown: "skill_answer_cooldown_minutes",
+  promoterName: "promoter_name",
+  promoterAddress: "promoter_address",
 } as const;
 
 const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
@@ -71,6 +75,22 @@ const list = z.preprocess(
   z.array(z.string()),
 );
 const checkbox = z.preprocess((value) => value === "on", z.boolean());
+
+/** An address on 2 to 8 lines ending with a UK postcode (SQL checks the same). */
+const ukAddress = (label: string) =>
+  text.superRefine((v, ctx) => {
+    // The first problem only: one message per field.
+    const lines = addressLines(v);
+    const message =
+      lines.length < 2 || lines.length > 8
+        ? `Give the ${label} on 2 to 8 lines`
+        : lines.some((line) => line.length > 100)
+          ? "Keep each line of the address to 100 characters"
+          : POSTCODE.test(lines.at(-1) ?? "")
+            ? null
+            : `End the ${label} with a UK postcode`;
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
 
 const pounds = (label: string, min: number, max: number, example: string) =>
   z
@@ -103,19 +123,14 @@ const baseSchema = z.object({
       "Enter a whole number of minutes from 0 to 1440 (0: no wait)",
     )
     .prefault(""),
-  postalAddress: text.superRefine((v, ctx) => {
-    // The first problem only: one message per field.
-    const lines = addressLines(v);
-    const message =
-      lines.length < 2 || lines.length > 8
-        ? "Give the postal address on 2 to 8 lines"
-        : lines.some((line) => line.length > 100)
-          ? "Keep each line of the address to 100 characters"
-          : POSTCODE.test(lines.at(-1) ?? "")
-            ? null
-            : "End the postal address with a UK postcode";
-    if (message) ctx.addIssue({ code: "custom", message });
-  }),
+  postalAddress: ukAddress("postal address"),
+  promoterName: z
+    .string()
+    .trim()
+    .min(2, "Enter the promoter's name (2 to 200 characters)")
+    .max(200, "Enter the promoter's name (2 to 200 characters)")
+    .prefault(""),
+  promoterAddress: ukAddress("promoter's address"),
   launchAt: text.refine(
     (v) => v.trim() === "" || londonLocalToIso(v.trim()) !== null,
     "Enter a date and time, or leave it empty for no countdown",
@@ -226,6 +241,8 @@ export const settingsFormSchema = baseSchema
       dispute_resolution_body: { name: input.disputeName, url: input.disputeUrl },
       spinner_enabled: input.spinnerEnabled,
       skill_answer_cooldown_minutes: Number(input.skillCooldown),
+      promoter_name: input.promoterName,
+      promoter_address: addressLines(input.promoterAddress),
     };
     if (input.money) {
       Object.assign(changes, {

@@ -28,6 +28,8 @@ export type SettingsFormValues = {
   disputeUrl: string;
   spinnerEnabled: boolean;
   skillCooldown: string;
+  promoterName: string;
+  promoterAddress: string;
 };
 
 type TextKey = {
@@ -252,6 +254,23 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
           errors={errors?.postalAddress}
         >
           {(control) => <Textarea {...control} {...text("postalAddress")} rows={5} />}
+        </Field>
+      </Group>
+
+      <Group
+        legend="Promoter"
+        description="Who runs the competitions (CAP code 8.17): shown on every competition page before the entry form."
+      >
+        <Field id="settings-promoter-name" label="Promoter's name" errors={errors?.promoterName}>
+          {(control) => <Input {...control} {...text("promoterName")} autoComplete="organization" />}
+        </Field>
+        <Field
+          id="settings-promoter-address"
+          label="Promoter's address"
+          hint="One line each, ending with the postcode."
+          errors={errors?.promoterAddress}
+        >
+          {(control) => <Textarea {...control} {...text("promoterAddress")} rows={5} />}
         </Field>
       </Group>
 

@@ -227,6 +227,11 @@ export async function publicCompetition(slug: string): Promise<PublicCompetition
   return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_competition", { p_slug: slug });
 }
 
+/** Every published competition as the public list gives it (list_competitions as anon). */
+export async function publicCompetitions(): Promise<(PublicCompetition & { slug: string; title: string })[]> {
+  return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "list_competitions");
+}
+
 /** Records a free postal entry as the admin does (the address must hold a UK postcode). */
 export async function recordPostalEntry(
   competitionId: string,

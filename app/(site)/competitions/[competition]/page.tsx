@@ -58,6 +58,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
           block={entryBlock(c, now)}
           postalBlock={postalBlock(c, now)}
           postalAddress={settings.postal_address}
+          promoter={settings.promoter}
         />
         <PersonalTickets ticketsSold={c.tickets_sold} winningNumber={c.draw?.winning_number ?? null} />
         <div className="mt-14 grid gap-10 lg:grid-cols-2">

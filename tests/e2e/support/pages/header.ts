@@ -29,9 +29,18 @@ export class Header {
     return this.banner.getByRole("button", { name: name ? `Account menu for ${name}` : /^Account menu/ });
   }
 
-  /** The theme button, named for the mode it switches to (either mode when none is given). */
-  themeToggle(to?: "light" | "dark"): Locator {
-    return this.page.getByRole("button", { name: to ? `Switch to ${to} mode` : /Switch to (light|dark) mode/ });
+  /** The colour-mode button (it opens the Light / Dark / System menu), named for the current choice. */
+  themeToggle(): Locator {
+    return this.page.getByRole("button", { name: /^Colour mode/ });
+  }
+
+  /** Chooses light, dark or system from the colour-mode menu. */
+  async chooseTheme(choice: "Light" | "Dark" | "System") {
+    const menu = this.page.getByRole("menu", { name: "Colour mode" });
+    await expect(this.themeToggle()).toBeEnabled();
+    await clickUntilShown(this.themeToggle(), menu);
+    await menu.getByRole("menuitemradio", { name: choice }).click();
+    await expect(menu).toBeHidden();
   }
 
   async openAccountMenu(name: string): Promise<Locator> {

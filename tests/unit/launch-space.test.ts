@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { anyCompetitionOpened, launchSpace, nextDraw } from "@/lib/competitions/launch-space";
+import type { Competition } from "@/lib/data/competitions";
+
+// Issue 22 item 4: the home page shows the launch countdown only before the first competition opens.
+
+const now = Date.parse("2026-11-23T12:00:00Z");
+const hour = 3_600_000;
+const at = (offsetHours: number) => new Date(now + offsetHours * hour).toISOString();
+
+function competition(slug: string, opensIn: number, drawIn: number, fields: Partial<Competition> = {}): Competition {
+  return {
+    id: "00000000-0000-4000-8000-000000000001",
+    slug,
+    title: slug,
+    summary: "",
+    description: "",
+    prize_description: slug,
+    prize_value: 500,
+    images: [],
+    ticket_price: 1,
+    total_tickets: 100,
+    tickets_sold: 10,
+    tickets_left: 90,
+    max_tickets_per_user: 10,
+    opens_at: at(opensIn),
+    closes_at: at(drawIn - 48),
+    postal_deadline: at(drawIn - 1),
+    draw_at: at(drawIn),
+    cash_alternative: null,
+    postal_entries: 0,
+    postal_tickets: 0,
+    postal_tickets_per_entry: 1,
+    stamp_price: 0.87,
+    entry_list_open: false,
+    status: "live",
+    is_open: true,
+    skill_question: null,
+    skill_options: null,
+    seed_commitment: null,
+    external_randomness: null,
+    published_at: null,
+    closed_at: null,
+    cancelled_at: null,
+    cancel_reason: null,
+    draw: null,
+    ...fields,
+  };
+}
+
+const launch = at(24);
+
+describe("launchSpace", () => {
+  it("counts down while the launch is ahead and nothing has opened, even with competitions opening soon", () => {
+    expect(launchSpace([], launch, now)).toEqual({ kind: "countdown", launchAt: launch });
+    const soon = competition("soon", 30, 200);
+    expect(anyCompetitionOpened([soon], now)).toBe(false);
+    expect(launchSpace([soon], launch, now)).toEqual({ kind: "countdown", launchAt: launch });
+  });
+
+  it("shows the next draw once any competition is live, whatever the launch setting says", () => {
+    const selling = competition("selling", -5, 100);
+    expect(anyCompetitionOpened([selling], now)).toBe(true);
+    expect(launchSpace([selling], launch, now)).toEqual({ kind: "next-draw", competition: selling });
+  });
+
+  it("counts a competition that opened and has since ended as opened", () => {
+    const drawn = competition("drawn", -300, -10, { status: "drawn" });
+    const soon = competition("soon", 30, 200);
+    expect(launchSpace([drawn, soon], launch, now)).toEqual({ kind: "next-draw", competition: soon });
+  });
+
+  it("shows nothing when nothing has opened and there is no launch moment or nothing left to draw", () => {
+    expect(launchSpace([], null, now)).toEqual({ kind: "none" });
+    expect(launchSpace([], at(-1), now)).toEqual({ kind: "none" });
+    expect(launchSpace([competition("drawn", -300, -10, { status: "drawn" })], launch, now)).toEqual({ kind: "none" });
+  });
+});
+
+describe("nextDraw", () => {
+  it("is the soonest draw among competitions not drawn, cancelled or closed", () => {
+    const later = competition("later", -5, 100);
+    const sooner = competition("sooner", -50, 60, { tickets_left: 0, status: "sold_out" });
+    const cancelled = competition("cancelled", -50, 10, { status: "cancelled" });
+    const drawn = competition("drawn", -300, -10, { status: "drawn" });
+    expect(nextDraw([later, cancelled, drawn, sooner], now)?.slug).toBe("sooner");
+    expect(nextDraw([cancelled, drawn], now)).toBeNull();
+  });
+
+  it("still names a competition whose draw time has come but which the cron has not drawn yet", () => {
+    const due = competition("due", -300, -0.01, { tickets_sold: 5 });
+    expect(nextDraw([due, competition("later", -5, 100)], now)?.slug).toBe("due");
+  });
+});

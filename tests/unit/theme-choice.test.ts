@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { THEME_CHOICES, themeButtonLabel, themeChoice } from "@/components/theme/theme-choice";
+
+describe("colour-mode choice (spec §2)", () => {
+  it("offers light, dark and system", () => {
+    expect(THEME_CHOICES.map((c) => c.value)).toEqual(["light", "dark", "system"]);
+  });
+
+  it("reads anything but light or dark as system", () => {
+    expect(themeChoice("light")).toBe("light");
+    expect(themeChoice("dark")).toBe("dark");
+    for (const stored of ["system", undefined, null, "", "sepia"]) expect(themeChoice(stored)).toBe("system");
+  });
+
+  it("names the button for the choice, and for system what the device gives", () => {
+    expect(themeButtonLabel(null, undefined)).toBe("Colour mode");
+    expect(themeButtonLabel("dark", "dark")).toBe("Colour mode: dark");
+    expect(themeButtonLabel("light", "light")).toBe("Colour mode: light");
+    expect(themeButtonLabel("system", "dark")).toBe("Colour mode: system (dark)");
+    expect(themeButtonLabel("system", undefined)).toBe("Colour mode: system (light)");
+  });
+});
