@@ -186,6 +186,8 @@ test.describe("as an admin", () => {
     test(`the dashboard's open tables, collapsed frame and phone menu have no axe violations in ${colorScheme} mode`, async ({
       page,
     }) => {
+      // Three page states, each a full axe run: 11-16 s alone, more under load.
+      test.slow();
       await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
       const dashboard = new AdminDashboardPage(page);
       await dashboard.goto();

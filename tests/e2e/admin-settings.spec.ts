@@ -136,6 +136,8 @@ for (const colorScheme of ["light", "dark"] as const) {
     admin,
     approvedAccount,
   }) => {
+    // Several full-page axe runs over the longest form in the console: 17-25 s alone, more under load.
+    test.slow();
     // The super admin's settings form (every input, with errors showing) …
     const context = await browser.newContext({ storageState: storageStatePath("superAdmin") });
     const superAdmin = await context.newPage();
