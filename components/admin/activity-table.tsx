@@ -46,7 +46,6 @@ export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
                 >
                   {activityKindLabel(row.action)}
                 </Link>
-                <span className="block font-mono text-xs text-muted-foreground">{row.action}</span>
               </TableCell>
               <TableCell>
                 {row.actor_id ? (
