@@ -124,7 +124,19 @@ export default async function AdminCompetitionPage({
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <PublishButton competitionId={c.id} />
+            <PublishButton
+              competitionId={c.id}
+              terms={{
+                title: c.title,
+                opens: formatDateTime(c.opens_at),
+                closes: formatDateTime(c.closes_at),
+                postalDeadline: `${formatDateTime(c.postal_deadline)}${stored.postal_deadline === null ? " (default)" : ""}`,
+                draw: `${formatDateTime(c.draw_at)}${stored.draw_at === null ? " (default)" : ""}`,
+                ticketPrice: formatGBP(c.ticket_price),
+                tickets: c.total_tickets.toLocaleString("en-GB"),
+                perPerson: c.max_tickets_per_user.toLocaleString("en-GB"),
+              }}
+            />
           </CardContent>
         </Card>
       ) : null}
