@@ -103,7 +103,13 @@ const postalSchema = z.object({
     .trim()
     .prefault("")
     .refine((v) => v === "" || z.email().safeParse(v).success, "Give the account's e-mail address, or leave it empty"),
-  answer: z.string().trim().max(300, "Keep the answer to 300 characters").prefault(""),
+  // Sent only when the competition has a question (the form's select, whose blank choice is "").
+  answer: z
+    .string()
+    .trim()
+    .max(300, "Keep the answer to 300 characters")
+    .refine((v) => v !== "", "Choose the answer the letter gives")
+    .optional(),
 });
 
 export type PostalEntryRecorded = { ticketNumbers: number[]; tickets: number; name: string };
@@ -124,7 +130,7 @@ export const recordPostalEntryAction = defineAction(
       userId: account?.id ?? null,
       name,
       address,
-      answer: answer === "" ? null : answer,
+      answer: answer ?? null,
     });
     revalidatePath(`/admin/competitions/${competitionId}`);
     revalidateCompetitionPages();

@@ -206,9 +206,16 @@ test("an admin records a postal entry and sees the ticket numbers it was given",
   expect(await refused.text()).not.toContain("Pat Post");
   await player.close();
 
-  // A wrong answer is SQL's refusal.
+  // The answer is picked from the published choices; a blank one is asked for, not called wrong.
+  const answer = admin.postalForm.getByLabel(/^Answer to:/);
+  await expect(answer.getByRole("option")).toHaveText(["Choose the answer", "Blue", "Yellow", "Purple"]);
+  await admin.recordPostalEntry({ name: "No Answer", address: "3 Mid Lane, York YO1 7HH", answer: "" });
+  await expect(answer).toHaveAccessibleDescription(/Choose the answer the letter gives/);
+  await expect(answer).toBeFocused();
+  await expect(admin.postalForm).not.toContainText("That answer is not correct");
+  // A wrong answer is SQL's refusal, shown beside the answer.
   await admin.recordPostalEntry({ name: "Wrong Answer", address: "2 Low Road, Leeds LS1 4AP", answer: "Blue" });
-  await expect(admin.postalForm.getByRole("alert")).toHaveText("That answer is not correct");
+  await expect(answer).toHaveAccessibleDescription(/That answer is not correct/);
   await expectAccessible(page);
 });
 
