@@ -20,7 +20,7 @@ const detailText = (value: unknown) => (typeof value === "string" ? value : JSON
 /** One page of the activity log. Actor and subject link to everything else they did or had done to them. */
 export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
   return (
-    <Table>
+    <Table cards>
       <TableCaption visuallyHidden>Activity, newest first</TableCaption>
       <TableHeader>
         <TableRow>
@@ -36,10 +36,10 @@ export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
           const details = Object.entries(row.details);
           return (
             <TableRow key={row.id}>
-              <TableCell className="whitespace-nowrap tabular-nums">
+              <TableCell label="When" className="whitespace-nowrap tabular-nums">
                 <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
               </TableCell>
-              <TableCell>
+              <TableCell label="Kind">
                 <Link
                   href={activityHref({ ...NO_FILTER, kind: row.action })}
                   className="font-medium underline-offset-4 hover:underline"
@@ -47,7 +47,7 @@ export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
                   {activityKindLabel(row.action)}
                 </Link>
               </TableCell>
-              <TableCell>
+              <TableCell label="Actor">
                 {row.actor_id ? (
                   <>
                     <Link
@@ -64,7 +64,7 @@ export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
                   <span className="text-muted-foreground">System</span>
                 )}
               </TableCell>
-              <TableCell>
+              <TableCell label="Subject">
                 {row.subject_id ? (
                   <>
                     <Link
@@ -81,7 +81,7 @@ export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
                   <span className="text-muted-foreground">None</span>
                 )}
               </TableCell>
-              <TableCell>
+              <TableCell label="Details">
                 {details.length ? (
                   <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-2 text-xs">
                     {details.map(([key, value]) => (

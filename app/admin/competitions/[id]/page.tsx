@@ -276,7 +276,7 @@ export default async function AdminCompetitionPage({
           {postal.length === 0 ? (
             <p className="text-muted-foreground">No postal entries recorded.</p>
           ) : (
-            <Table>
+            <Table cards>
               <TableCaption visuallyHidden>Postal entries recorded</TableCaption>
               <TableHeader>
                 <TableRow>
@@ -291,17 +291,19 @@ export default async function AdminCompetitionPage({
               <TableBody>
                 {postal.map((p) => (
                   <TableRow key={p.entry_id}>
-                    <TableCell className="whitespace-nowrap">
+                    <TableCell label="Recorded" className="whitespace-nowrap">
                       {formatDateTime(p.created_at)}
                       {p.recorded_by ? (
                         <span className="block text-xs text-muted-foreground">by {p.recorded_by}</span>
                       ) : null}
                     </TableCell>
-                    <TableCell>{p.name}</TableCell>
-                    <TableCell className="whitespace-pre-line">{p.address}</TableCell>
-                    <TableCell>{p.email ?? "None"}</TableCell>
-                    <TableCell>{p.ticket_numbers.map((n) => `#${n}`).join(", ")}</TableCell>
-                    <TableCell>{p.status === "active" ? "Active" : "Withdrawn"}</TableCell>
+                    <TableCell label="Name">{p.name}</TableCell>
+                    <TableCell label="Address" className="whitespace-pre-line">
+                      {p.address}
+                    </TableCell>
+                    <TableCell label="Account">{p.email ?? "None"}</TableCell>
+                    <TableCell label="Tickets">{p.ticket_numbers.map((n) => `#${n}`).join(", ")}</TableCell>
+                    <TableCell label="Status">{p.status === "active" ? "Active" : "Withdrawn"}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
