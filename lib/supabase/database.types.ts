@@ -308,6 +308,7 @@ export type Database = {
           competition_id: string
           counter: number
           delivered_at: string | null
+          delivery_address: string | null
           drawn_at: string
           external_hex: string | null
           external_randomness: Json | null
@@ -336,6 +337,7 @@ export type Database = {
           competition_id: string
           counter: number
           delivered_at?: string | null
+          delivery_address?: string | null
           drawn_at?: string
           external_hex?: string | null
           external_randomness?: Json | null
@@ -364,6 +366,7 @@ export type Database = {
           competition_id?: string
           counter?: number
           delivered_at?: string | null
+          delivery_address?: string | null
           drawn_at?: string
           external_hex?: string | null
           external_randomness?: Json | null
@@ -1584,6 +1587,7 @@ export type Database = {
         Args: {
           p_draw_id: string
           p_choice: string
+          p_delivery_address?: string
         }
         Returns: Json
       }
@@ -1733,6 +1737,10 @@ export type Database = {
           p_before?: number
           p_limit?: number
         }
+        Returns: Json
+      }
+      get_my_prizes: {
+        Args: never
         Returns: Json
       }
       get_my_protections: {
