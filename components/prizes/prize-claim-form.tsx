@@ -1,88 +1,124 @@
 "use client";
 
-import { useActionState } from "react";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { startTransition, useActionState, useEffect, useRef, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/textarea";
 import { claimPrizeAction } from "@/lib/actions/claims";
-import type { ActionResult } from "@/lib/actions/result";
-import type { PrizeChoice } from "@/lib/data/competitions";
+import type { MyPrize } from "@/lib/data/competitions";
 import { formatPounds } from "@/lib/format";
 
 /**
- * The winner's claim (claim_prize). With a cash alternative: the prize or the cash, changeable until the prize is
- * verified; without one: a single "Claim your prize". SQL decides who may claim and until when. The page keeps
- * this mounted when the form goes (claimed, or verified meanwhile), so the last answer stays on screen.
+ * The winner's claim (claim_prize): the prize, with the UK address to send it to, or the cash alternative where
+ * the competition offers one. It can change until the prize is verified; SQL decides who may claim and until
+ * when. Dispatched from onSubmit, so a refused claim keeps what was typed; focus goes to the first field to fix.
  */
-export function PrizeChoiceForm({
-  drawId,
-  prizeDescription,
-  cashAlternative,
-  choice,
-  showForm,
-}: {
-  drawId: string;
-  prizeDescription: string;
-  cashAlternative: number | null;
-  choice: PrizeChoice | null;
-  showForm: boolean;
-}) {
-  const [result, action] = useActionState(claimPrizeAction, null);
+export function PrizeClaimForm({ prize }: { prize: MyPrize }) {
+  const [result, dispatch, pending] = useActionState(claimPrizeAction, null);
+  const formRef = useRef<HTMLFormElement>(null);
   const errors = result && !result.ok ? result.fieldErrors : undefined;
-  const errorId = `prize-choice-${drawId}-error`;
-  const outcome = <Outcome result={result} cashAlternative={cashAlternative} prizeDescription={prizeDescription} />;
-  if (!showForm) return outcome;
+  const id = prize.draw_id;
+  const cash = prize.cash_alternative;
+  const claimed = prize.prize_status === "claimed";
+
+  useEffect(() => {
+    const wrong = result && !result.ok ? result.fieldErrors : undefined;
+    if (!wrong || !formRef.current) return;
+    const first = Array.from(formRef.current.elements).find((el): el is HTMLInputElement =>
+      el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement
+        ? el.type !== "hidden" && el.name in wrong
+        : false,
+    );
+    first?.focus();
+  }, [result]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => dispatch(form));
+  }
 
   return (
-    <form action={action} className="flex flex-col items-start gap-3" noValidate>
-      <input type="hidden" name="drawId" value={drawId} />
-      {cashAlternative === null ? (
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      noValidate
+      aria-label={`Claim your prize: ${prize.competition.title}`}
+    >
+      <input type="hidden" name="drawId" value={id} />
+      {cash === null ? (
         <input type="hidden" name="choice" value="prize" />
       ) : (
-        <fieldset className="flex flex-col gap-2" aria-describedby={errors?.choice ? errorId : undefined}>
+        <fieldset
+          className="flex flex-col gap-2"
+          aria-describedby={errors?.choice ? `prize-choice-${id}-error` : undefined}
+        >
           <legend className="mb-1 text-sm font-medium">Take the prize or the cash</legend>
           {(["prize", "cash"] as const).map((c) => (
             <div key={c} className="flex items-center gap-2">
               <input
-                id={`prize-choice-${drawId}-${c}`}
+                id={`prize-choice-${id}-${c}`}
                 type="radio"
                 name="choice"
                 value={c}
-                defaultChecked={choice === c}
+                defaultChecked={prize.prize_choice === c}
                 className="size-4 accent-primary"
               />
-              <label htmlFor={`prize-choice-${drawId}-${c}`}>
-                {c === "cash" ? `${formatPounds(cashAlternative)} cash` : `The prize: ${prizeDescription}`}
+              <label htmlFor={`prize-choice-${id}-${c}`}>
+                {c === "cash" ? `${formatPounds(cash)} cash` : `The prize: ${prize.prize_description}`}
               </label>
             </div>
           ))}
           {errors?.choice ? (
-            <p id={errorId} className="text-sm text-destructive">
+            <p id={`prize-choice-${id}-error`} className="text-sm text-destructive">
               {errors.choice.join(" ")}
             </p>
           ) : null}
         </fieldset>
       )}
-      {errors ? null : outcome}
-      <SubmitButton pendingLabel="Saving…">
-        {cashAlternative === null ? "Claim your prize" : choice === null ? "Confirm my choice" : "Change my choice"}
-      </SubmitButton>
+      <Field
+        id={`prize-address-${id}`}
+        label="Delivery address"
+        hint={
+          cash === null
+            ? "Where we send the prize: a UK address with its postcode."
+            : "Where we send the prize: a UK address with its postcode. Not needed for the cash: we will contact you to pay it."
+        }
+        errors={errors?.deliveryAddress}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            name="deliveryAddress"
+            rows={3}
+            autoComplete="shipping street-address"
+            defaultValue={prize.delivery_address ?? ""}
+          />
+        )}
+      </Field>
+      <Outcome result={result} cash={cash} />
+      <div>
+        <Button type="submit" disabled={pending} aria-disabled={pending}>
+          {pending ? "Saving…" : claimed ? "Update my claim" : "Claim your prize"}
+        </Button>
+      </div>
     </form>
   );
 }
 
 function Outcome({
   result,
-  cashAlternative,
-  prizeDescription,
+  cash,
 }: {
-  result: ActionResult<{ prize_choice: PrizeChoice }> | null;
-  cashAlternative: number | null;
-  prizeDescription: string;
+  result: Awaited<ReturnType<typeof claimPrizeAction>> | null;
+  cash: number | null;
 }) {
   if (!result) return null;
-  if (!result.ok) return <Alert variant="destructive">{result.error}</Alert>;
-  if (cashAlternative === null) return <Alert variant="success">Your claim is saved.</Alert>;
-  const chosen =
-    result.data.prize_choice === "cash" ? `${formatPounds(cashAlternative)} cash` : `the prize (${prizeDescription})`;
-  return <Alert variant="success">Saved: you will receive {chosen}.</Alert>;
+  if (!result.ok) return result.fieldErrors ? null : <Alert variant="destructive">{result.error}</Alert>;
+  if (result.data.prize_choice === "cash" && cash !== null) {
+    return <Alert variant="success">Claimed: you will receive {formatPounds(cash)} cash.</Alert>;
+  }
+  return <Alert variant="success">Claimed: we will send the prize to the address you gave.</Alert>;
 }

@@ -8,12 +8,12 @@ import { loadCompetition } from "@/components/admin/competitions/load";
 import { PostalEntryForm } from "@/components/admin/competitions/postal-entry-form";
 import { PublishButton } from "@/components/admin/competitions/publish-button";
 import { adminState, StateBadge } from "@/components/admin/competitions/states";
-import { PRIZE_STATUS_LABELS } from "@/components/admin/competitions/prize-status";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { PRIZE_STATUS } from "@/lib/prizes/steps";
 import { requireAdmin } from "@/lib/auth/session";
 import { requestTime } from "@/lib/competitions/status";
 import type { CompetitionDetail } from "@/lib/data/admin-competitions";
@@ -235,7 +235,7 @@ export default async function AdminCompetitionPage({
               {fulfilment ? (
                 <>
                   {" "}
-                  · Prize: {PRIZE_STATUS_LABELS[fulfilment.prize_status]}
+                  · Prize: {PRIZE_STATUS[fulfilment.prize_status].label}
                   {fulfilment.prize_choice === "cash" ? " (cash chosen)" : ""} ·{" "}
                   <Link
                     href="/admin/competitions/winners"
