@@ -87,7 +87,7 @@ export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
                     {details.map(([key, value]) => (
                       <div key={key} className="contents">
                         <dt className="text-muted-foreground">{key}</dt>
-                        <dd className="break-words">{detailText(value)}</dd>
+                        <dd className="min-w-0 wrap-anywhere">{detailText(value)}</dd>
                       </div>
                     ))}
                   </dl>

@@ -72,8 +72,9 @@ export function TableCell({ className, label, ...props }: ComponentProps<"td"> &
       data-label={label}
       className={cn(
         "py-2 pr-4 align-top last:pr-0",
-        // The card's line: the value on the right, the label floated to its left, long values wrapping below it.
-        "[[data-cards]_&]:max-sm:flow-root [[data-cards]_&]:max-sm:py-1 [[data-cards]_&]:max-sm:pr-0 [[data-cards]_&]:max-sm:break-words",
+        // The card's line: the value on the right, the label floated to its left, long values wrapping below it
+        // (anywhere, so a long unbroken value such as an e-mail or JSON cannot widen the card).
+        "[[data-cards]_&]:max-sm:flow-root [[data-cards]_&]:max-sm:py-1 [[data-cards]_&]:max-sm:pr-0 [[data-cards]_&]:max-sm:wrap-anywhere",
         label
           ? "[[data-cards]_&]:max-sm:text-right [[data-cards]_&]:max-sm:before:float-left [[data-cards]_&]:max-sm:before:mr-4 [[data-cards]_&]:max-sm:before:text-left [[data-cards]_&]:max-sm:before:font-medium [[data-cards]_&]:max-sm:before:text-muted-foreground [[data-cards]_&]:max-sm:before:content-[attr(data-label)]"
           : "[[data-cards]_&]:max-sm:text-left",

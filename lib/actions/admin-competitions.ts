@@ -167,6 +167,7 @@ export const updatePrizeFulfilmentAction = defineAction(
       proofOfDelivery: proofOfDelivery === "" ? null : proofOfDelivery,
     });
     revalidatePath("/admin/competitions/winners");
+    revalidateCompetitionPages(); // the winners pages show each prize's step
     return ok<PrizeFulfilment>(
       saved,
       `Saved: ${saved.competition.title} is ${PRIZE_STATUS[saved.prize_status].label.toLowerCase()}.`,

@@ -1,6 +1,7 @@
 "use server";
 
 import { refresh } from "next/cache";
+import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
 import { z } from "zod";
 import { plainNewlines } from "@/components/admin/competitions/competition-fields";
 import { claimPrize, prizeChoiceSchema } from "@/lib/data/competitions";
@@ -40,6 +41,8 @@ export const claimPrizeAction = defineAction(
   async ({ drawId, choice, deliveryAddress }) => {
     try {
       const claim = await claimPrize(drawId, choice, choice === "prize" ? deliveryAddress : null);
+      // The winners pages show each prize's step.
+      revalidateCompetitionPages();
       refresh();
       return ok(claim);
     } catch (e) {

@@ -59,7 +59,8 @@ test("the winner claims the cash, changes to the prize with an address, and the 
   // The dashboard and the entry both point to the claim.
   await page.goto("/account");
   await expect(new Header(page).accountMenuButton()).toBeEnabled();
-  await expect(page.getByRole("main")).toContainText(`You won! Your ticket won ${competition.title}.`);
+  await expect(page.getByRole("main").getByText("You won!", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`Your ticket won ${competition.title}. Claim your prize`);
   const entries = await openEntries(page);
   await expect(entries.entry(competition)).toContainText("Result: Won");
   await expect(entries.prize(competition)).toContainText("Awaiting claim");

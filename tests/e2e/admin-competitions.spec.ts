@@ -153,8 +153,13 @@ test("bad input gets a message at each field, nothing is saved, and SQL's refusa
   });
   await form.save();
   await expect(page.getByRole("form", { name: "New competition" }).getByRole("alert")).toHaveText(
-    `The address "${liveCompetition.slug}" is already used by another competition`,
+    "1 field needs changing: see the message beside it.",
   );
+  // SQL's refusal is about the address, so it is shown beside the address, which gets the focus.
+  await expect(form.field("Address (slug)")).toHaveAccessibleDescription(
+    new RegExp(`The address "${liveCompetition.slug}" is already used by another competition`),
+  );
+  await expect(form.field("Address (slug)")).toBeFocused();
   await expect(form.field("Title")).toHaveValue(title);
   await expect(page).toHaveURL(/\/admin\/competitions\/new$/);
 
