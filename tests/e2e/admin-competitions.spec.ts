@@ -97,6 +97,8 @@ test("bad input gets a message at each field, nothing is saved, and SQL's refusa
   page,
   liveCompetition,
 }) => {
+  // Two refusals, each with two axe scans: longer than most tests.
+  test.slow();
   const title = `Never saved ${unique("bad")}`;
   await page.goto("/admin/competitions/new");
   const form = new CompetitionFormPage(page);
