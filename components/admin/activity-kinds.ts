@@ -49,7 +49,7 @@ export const KIND_LABELS: Record<string, string> = {
   "top_up.refunded": "Top-up refunded",
   "top_up.refused_card_cap": "Top-up refused: credit-card cap",
   "user.approved": "User approved",
-  "user.credit_adjusted": "Credit adjusted",
+  "user.credit_adjusted": "User credit adjusted",
   "user.deleted": "User deleted",
   "user.rejected": "User rejected",
   "user.role_changed": "Role changed",
