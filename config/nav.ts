@@ -62,6 +62,7 @@ export const dashboardNav: Record<"account" | "admin", NavLink[]> = {
   account: [
     { label: "Dashboard", href: "/account" },
     { label: "My Entries", href: "/account/entries" },
+    { label: "My Prizes", href: "/account/prizes" },
     { label: "Credit Balance", href: "/account/credits" },
     { label: "Profile Settings", href: "/account/profile" },
     { label: "Responsible play", href: "/account/responsible-play" },

@@ -245,7 +245,14 @@ begin
   perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
   perform public.run_due_draws();
   update public.competitions set closed_at = now() - interval '5 days' where id in (drone, deck);
+  -- The drone's winner claimed it, was verified and has it: each step with its date and the courier's reference
+  -- (draws_prize_fulfilment_steps).
   update public.draws set drawn_at = now() - interval '3 days', prize_status = 'delivered',
+         prize_choice = 'prize', delivery_address = '4 Mill Lane, Harrogate HG1 2AB',
+         claimed_at = now() - interval '3 days' + interval '2 hours',
+         verified_at = now() - interval '2 days',
+         delivered_at = now() - interval '1 day',
+         proof_of_delivery = 'DPD 1550 2026 4471',
          prize_status_updated_at = now() - interval '1 day'
    where competition_id = drone;
   perform set_config('request.jwt.claims', '', true);

@@ -68,7 +68,7 @@ export default async function AdminPage() {
         <Figure
           label="Live competitions"
           value={counts.live_competitions}
-          note={`${counts.awaiting_draw.toLocaleString("en-GB")} awaiting the draw`}
+          note={`${counts.opening_soon.toLocaleString("en-GB")} opening soon · ${counts.awaiting_draw.toLocaleString("en-GB")} awaiting the draw`}
           href="/admin/competitions"
           linkLabel="Competitions"
         />

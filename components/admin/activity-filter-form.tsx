@@ -38,7 +38,7 @@ export function ActivityFilterForm({ filter, kinds }: { filter: ActivityFilter; 
             {unlisted ? <option value={filter.kind!}>{activityKindLabel(filter.kind!)}</option> : null}
             {kindGroups(kinds).map(({ family, actions }) => (
               <optgroup key={family} label={activityKindLabel(family)}>
-                <option value={family}>All {activityKindLabel(family).toLowerCase()} activity</option>
+                <option value={family}>{activityKindLabel(family)}: all</option>
                 {actions.map((action) => (
                   <option key={action} value={action}>
                     {activityKindLabel(action)}

@@ -97,8 +97,5 @@ export function newerActivityHref(query: ActivityQuery): string | null {
 export const activityCsvHref = (filter: ActivityFilter) =>
   `/admin/activity/export${queryString(filterEntries(filter))}`;
 
-/** What an action is called on screen: "competition.entered" → "Competition entered". */
-export function activityKindLabel(action: string): string {
-  const words = action.replace(/[._]/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** What an action is called on screen: one label map (activity-kinds.ts). */
+export { activityKindLabel } from "./activity-kinds";

@@ -20,7 +20,7 @@ const detailText = (value: unknown) => (typeof value === "string" ? value : JSON
 /** One page of the activity log. Actor and subject link to everything else they did or had done to them. */
 export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
   return (
-    <Table>
+    <Table cards>
       <TableCaption visuallyHidden>Activity, newest first</TableCaption>
       <TableHeader>
         <TableRow>
@@ -36,19 +36,18 @@ export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
           const details = Object.entries(row.details);
           return (
             <TableRow key={row.id}>
-              <TableCell className="whitespace-nowrap tabular-nums">
+              <TableCell label="When" className="whitespace-nowrap tabular-nums">
                 <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
               </TableCell>
-              <TableCell>
+              <TableCell label="Kind">
                 <Link
                   href={activityHref({ ...NO_FILTER, kind: row.action })}
                   className="font-medium underline-offset-4 hover:underline"
                 >
                   {activityKindLabel(row.action)}
                 </Link>
-                <span className="block font-mono text-xs text-muted-foreground">{row.action}</span>
               </TableCell>
-              <TableCell>
+              <TableCell label="Actor">
                 {row.actor_id ? (
                   <>
                     <Link
@@ -65,7 +64,7 @@ export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
                   <span className="text-muted-foreground">System</span>
                 )}
               </TableCell>
-              <TableCell>
+              <TableCell label="Subject">
                 {row.subject_id ? (
                   <>
                     <Link
@@ -82,13 +81,13 @@ export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
                   <span className="text-muted-foreground">None</span>
                 )}
               </TableCell>
-              <TableCell>
+              <TableCell label="Details">
                 {details.length ? (
                   <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-2 text-xs">
                     {details.map(([key, value]) => (
                       <div key={key} className="contents">
                         <dt className="text-muted-foreground">{key}</dt>
-                        <dd className="break-words">{detailText(value)}</dd>
+                        <dd className="min-w-0 wrap-anywhere">{detailText(value)}</dd>
                       </div>
                     ))}
                   </dl>

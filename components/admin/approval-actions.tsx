@@ -27,7 +27,9 @@ export function ApprovalActions({ userId, name, email }: { userId: string; name:
         <Field id={`reason-${userId}`} label={`Reason for rejecting ${name}`} errors={rejectErrors?.reason}>
           {(control) => <Input {...control} name="reason" />}
         </Field>
-        <SubmitButton pendingLabel="Rejecting…">Reject {name}</SubmitButton>
+        <SubmitButton pendingLabel="Rejecting…" variant="destructive">
+          Reject {name}
+        </SubmitButton>
       </form>
       <FormStatus result={rejected} />
     </div>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import {
   Award,
+  Gift,
   ChevronDown,
   FerrisWheel,
   HeartHandshake,
@@ -33,6 +34,7 @@ import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from "./dashboard-sidebar-cook
 const ICONS: Record<string, LucideIcon> = {
   "/account": LayoutDashboard,
   "/account/entries": Ticket,
+  "/account/prizes": Gift,
   "/account/credits": Wallet,
   "/account/profile": UserCog,
   "/account/responsible-play": HeartHandshake,

@@ -3,6 +3,8 @@ import { cn } from "@/lib/utils";
 
 const variants = {
   primary: "bg-primary text-primary-foreground hover:bg-primary-hover shadow-sm",
+  /** For what removes or refuses (reject, delete): red, so it never looks like the action beside it. */
+  destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90 shadow-sm",
   outline: "border border-border bg-background hover:bg-accent hover:text-accent-foreground",
   ghost: "hover:bg-accent hover:text-accent-foreground",
   link: "text-primary-text underline-offset-4 hover:underline",

@@ -17,6 +17,8 @@ import {
   adminRecordPostalEntry,
   adminUpdateCompetition,
 } from "@/lib/data/competitions";
+import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
+import { UK_POSTCODE } from "@/lib/validation/postcode";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
 
@@ -80,7 +82,6 @@ export const cancelCompetitionAction = defineAction(
 );
 
 // A UK postcode somewhere in the address, as admin_record_postal_entry looks for it.
-const UK_POSTCODE = /\b[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}\b/i;
 
 const postalSchema = z.object({
   competitionId: id,
@@ -103,7 +104,13 @@ const postalSchema = z.object({
     .trim()
     .prefault("")
     .refine((v) => v === "" || z.email().safeParse(v).success, "Give the account's e-mail address, or leave it empty"),
-  answer: z.string().trim().max(300, "Keep the answer to 300 characters").prefault(""),
+  // Sent only when the competition has a question (the form's select, whose blank choice is "").
+  answer: z
+    .string()
+    .trim()
+    .max(300, "Keep the answer to 300 characters")
+    .refine((v) => v !== "", "Choose the answer the letter gives")
+    .optional(),
 });
 
 export type PostalEntryRecorded = { ticketNumbers: number[]; tickets: number; name: string };
@@ -124,7 +131,7 @@ export const recordPostalEntryAction = defineAction(
       userId: account?.id ?? null,
       name,
       address,
-      answer: answer === "" ? null : answer,
+      answer: answer ?? null,
     });
     revalidatePath(`/admin/competitions/${competitionId}`);
     revalidateCompetitionPages();
@@ -136,15 +143,13 @@ export const recordPostalEntryAction = defineAction(
   },
 );
 
-const statusLabel = { awaiting_claim: "awaiting claim", verified: "verified", delivered: "delivered" } as const;
-
-/** Moves a prize along awaiting claim → verified → delivered, with a note and the proof-of-delivery reference. */
+/** Moves a prize along awaiting claim → claimed → verified → delivered, with a note and the proof-of-delivery reference. */
 export const updatePrizeFulfilmentAction = defineAction(
   {
     schema: z
       .object({
         drawId: z.string().uuid("Unknown draw"),
-        status: z.enum(["awaiting_claim", "verified", "delivered"], { error: "Choose the prize's status" }),
+        status: z.enum(PRIZE_STATUSES, { error: "Choose the prize's status" }),
         note: z.string().trim().max(2000, "Keep the note to 2,000 characters").prefault(""),
         proofOfDelivery: z.string().trim().max(200, "Keep the reference to 200 characters").prefault(""),
       })
@@ -162,6 +167,10 @@ export const updatePrizeFulfilmentAction = defineAction(
       proofOfDelivery: proofOfDelivery === "" ? null : proofOfDelivery,
     });
     revalidatePath("/admin/competitions/winners");
-    return ok<PrizeFulfilment>(saved, `Saved: ${saved.competition.title} is ${statusLabel[saved.prize_status]}.`);
+    revalidateCompetitionPages(); // the winners pages show each prize's step
+    return ok<PrizeFulfilment>(
+      saved,
+      `Saved: ${saved.competition.title} is ${PRIZE_STATUS[saved.prize_status].label.toLowerCase()}.`,
+    );
   },
 );

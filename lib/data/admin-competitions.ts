@@ -28,6 +28,8 @@ export const prizeFulfilmentSchema = z.object({
   winner_address: z.string().nullable(),
   route: z.enum(["online", "postal"]),
   prize_choice: prizeChoiceSchema.nullable(),
+  /** Where the winner wants the prize sent (their claim); null for cash. */
+  delivery_address: z.string().nullable(),
   claimed_at: timestamp.nullable(),
   prize_status: prizeStatusSchema,
   prize_status_updated_at: timestamp.nullable(),

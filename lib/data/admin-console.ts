@@ -17,7 +17,11 @@ const dashboardSchema = z.object({
     players: count,
     approved_players: count,
     pending_approvals: count,
+    /** Open for online entries now, as the public site's "Live now" (private.competition_phase). */
     live_competitions: count,
+    /** Published, not open yet ("Opening soon"). */
+    opening_soon: count,
+    /** Online sales ended, not drawn yet (postal window or waiting for the draw). */
     awaiting_draw: count,
     open_complaints: count,
     overdue_complaints: count,

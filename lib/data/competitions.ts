@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { randomnessAdapter } from "@/lib/draws/randomness";
 import type { Json } from "@/lib/supabase/database.types";
 import { DbError } from "./errors";
@@ -17,7 +18,7 @@ export type CompetitionStatus = z.infer<typeof competitionStatusSchema>;
 
 export const prizeChoiceSchema = z.enum(["prize", "cash"]);
 export type PrizeChoice = z.infer<typeof prizeChoiceSchema>;
-export const prizeStatusSchema = z.enum(["awaiting_claim", "verified", "delivered"]);
+export const prizeStatusSchema = z.enum(PRIZE_STATUSES);
 
 export const competitionDrawSummarySchema = z.object({
   id: z.string().uuid(),
@@ -145,6 +146,8 @@ export const winnerSchema = z.object({
   winning_number: z.number().int(),
   ticket_count: z.number().int(),
   drawn_at: timestamp,
+  prize_status: prizeStatusSchema,
+  delivered_at: timestamp.nullable(),
 });
 export type Winner = z.infer<typeof winnerSchema>;
 
@@ -285,12 +288,38 @@ export const adminUpdatePrizeStatus = (drawId: string, status: "awaiting_claim" 
   );
 
 /** The winner's choice of the prize or its cash alternative (claim_prize; changeable until the prize is verified). */
-export const claimPrize = (drawId: string, choice: PrizeChoice) =>
+export const claimPrize = (drawId: string, choice: PrizeChoice, deliveryAddress: string | null) =>
   callRpc(
     "claim_prize",
-    { p_draw_id: drawId, p_choice: choice },
-    z.object({ draw_id: z.string().uuid(), prize_choice: prizeChoiceSchema, claimed_at: timestamp }),
+    { p_draw_id: drawId, p_choice: choice, p_delivery_address: deliveryAddress ?? undefined },
+    z.object({
+      draw_id: z.string().uuid(),
+      prize_choice: prizeChoiceSchema,
+      claimed_at: timestamp,
+      prize_status: prizeStatusSchema,
+      delivery_address: z.string().nullable(),
+    }),
   );
+
+/** The caller's prizes with their claim and each step's date (get_my_prizes). */
+export const myPrizeSchema = z.object({
+  draw_id: z.string().uuid(),
+  competition: z.object({ id: z.string().uuid(), slug: z.string(), title: z.string(), image: z.string().nullable() }),
+  prize_description: z.string(),
+  prize_value: money,
+  cash_alternative: money.nullable(),
+  winning_number: z.number().int(),
+  drawn_at: timestamp,
+  prize_status: prizeStatusSchema,
+  prize_choice: prizeChoiceSchema.nullable(),
+  delivery_address: z.string().nullable(),
+  claimed_at: timestamp.nullable(),
+  verified_at: timestamp.nullable(),
+  delivered_at: timestamp.nullable(),
+  proof_of_delivery: z.string().nullable(),
+});
+export type MyPrize = z.infer<typeof myPrizeSchema>;
+export const getMyPrizes = () => callRpc("get_my_prizes", {}, z.array(myPrizeSchema));
 
 export const entryQuoteSchema = z.object({
   balance: money,

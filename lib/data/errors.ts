@@ -59,6 +59,8 @@ export const DB_ERROR_CODES = [
   "user_deleted",
   "admin_not_deletable",
   "prize_not_verified",
+  "prize_not_claimed",
+  "delivery_address_required",
   "no_recipients",
   "unsubscribe_link_invalid",
   "unsubscribe_link_used",

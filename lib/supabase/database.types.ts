@@ -308,6 +308,7 @@ export type Database = {
           competition_id: string
           counter: number
           delivered_at: string | null
+          delivery_address: string | null
           drawn_at: string
           external_hex: string | null
           external_randomness: Json | null
@@ -336,6 +337,7 @@ export type Database = {
           competition_id: string
           counter: number
           delivered_at?: string | null
+          delivery_address?: string | null
           drawn_at?: string
           external_hex?: string | null
           external_randomness?: Json | null
@@ -364,6 +366,7 @@ export type Database = {
           competition_id?: string
           counter?: number
           delivered_at?: string | null
+          delivery_address?: string | null
           drawn_at?: string
           external_hex?: string | null
           external_randomness?: Json | null
@@ -1647,6 +1650,7 @@ export type Database = {
         Args: {
           p_draw_id: string
           p_choice: string
+          p_delivery_address?: string
         }
         Returns: Json
       }
@@ -1799,6 +1803,10 @@ export type Database = {
         Returns: Json
       }
       get_my_marketing_consent: {
+        Args: never
+        Returns: Json
+      }
+      get_my_prizes: {
         Args: never
         Returns: Json
       }

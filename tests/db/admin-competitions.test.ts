@@ -283,7 +283,7 @@ describe("history and fulfilment", () => {
     expect(history.totals.refunded_total - before.totals.refunded_total).toBe(2);
   });
 
-  it("a prize goes awaiting claim -> verified -> delivered, with notes and proof, each change audited", async () => {
+  it("a prize goes awaiting claim -> claimed -> verified -> delivered, with notes and proof, each change audited", async () => {
     const admin = await db().createAdmin();
     const id = await db().createCompetition(admin, { cash_alternative: 60 });
     const winner = await db().createPlayer({ credits: "5.00", name: "Wyn Winner" });
@@ -334,7 +334,7 @@ describe("history and fulfilment", () => {
       [drawId],
     );
     expect(log.map((r) => [r.details.from, r.details.to, r.details.proof_of_delivery])).toEqual([
-      ["awaiting_claim", "verified", null],
+      ["claimed", "verified", null],
       ["verified", "delivered", "BACS-2026-0042"],
     ]);
     // Fulfilment columns are not readable by signed-in users directly.

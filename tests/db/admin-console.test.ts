@@ -116,6 +116,27 @@ describe("admin_dashboard", () => {
     });
   });
 
+  it("counts live competitions as the public site does: an opening-soon or closed one is not live", async () => {
+    const admin = await db().createAdmin();
+    const before = await db().call<Dashboard>(asUser(admin), "admin_dashboard");
+    const hours = (n: number) => new Date(Date.now() + n * 3600_000).toISOString();
+    await db().createCompetition(admin); // open now
+    await db().createCompetition(admin, { opens_at: hours(24), closes_at: hours(72) }); // opening soon
+    const ended = await db().createCompetition(admin); // online sales ended, waiting for the draw
+    await db().sql(
+      `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '1 hour',
+              postal_deadline = now() + interval '1 day', draw_at = now() + interval '1 day' where id = $1`,
+      [ended],
+    );
+    const after = await db().call<Dashboard>(asUser(admin), "admin_dashboard");
+    const delta = (key: string) => after.counts[key] - before.counts[key];
+    expect({
+      live_competitions: delta("live_competitions"),
+      opening_soon: delta("opening_soon"),
+      awaiting_draw: delta("awaiting_draw"),
+    }).toEqual({ live_competitions: 1, opening_soon: 1, awaiting_draw: 1 });
+  });
+
   it("gives the last 30 UK days, today last, with sign-ups, paid tickets and credit bought per day", async () => {
     const admin = await db().createAdmin();
     const today = await londonToday();

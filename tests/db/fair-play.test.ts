@@ -500,8 +500,20 @@ describe("winners and claims", () => {
     expect(await db().call(asUser(winner), "claim_prize", { p_draw_id: drawId, p_choice: "cash" })).toMatchObject({
       prize_choice: "cash",
     });
-    expect(await db().call(asUser(winner), "claim_prize", { p_draw_id: drawId, p_choice: "prize" })).toMatchObject({
+    // The prize needs an address to send it to.
+    expect(
+      await attempt(db().call(asUser(winner), "claim_prize", { p_draw_id: drawId, p_choice: "prize" })),
+    ).toMatchObject({ ok: false, hint: "delivery_address_required" });
+    expect(
+      await db().call(asUser(winner), "claim_prize", {
+        p_draw_id: drawId,
+        p_choice: "prize",
+        p_delivery_address: "4 Mill Lane, Harrogate HG1 2AB",
+      }),
+    ).toMatchObject({
       prize_choice: "prize",
+      prize_status: "claimed",
+      delivery_address: "4 Mill Lane, Harrogate HG1 2AB",
     });
     const entries = await db().call<Array<{ draw: { won: boolean; prize_choice: string; cash_alternative: number } }>>(
       asUser(winner),
@@ -511,7 +523,7 @@ describe("winners and claims", () => {
       won: true,
       prize_choice: "prize",
       cash_alternative: 1200,
-      prize_status: "awaiting_claim",
+      prize_status: "claimed",
     });
 
     await db().call(asUser(admin), "admin_update_prize_status", { p_draw_id: drawId, p_status: "verified" });

@@ -9,11 +9,11 @@ import {
   type TestUser,
 } from "./support/backend";
 import { expect, test } from "./support/fixtures";
-import { MyEntriesPage, ProfilePage } from "./support/pages/account";
+import { MyEntriesPage, MyPrizesPage, ProfilePage } from "./support/pages/account";
 import { Header } from "./support/pages/header";
 
-// A winner's options: appearing by initials only (CAP 8.28.5) and claiming the prize or its cash alternative
-// on /account/entries until the prize is verified.
+// A winner's options: appearing by initials only (CAP 8.28.5) and claiming the prize (with a delivery address) or
+// its cash alternative on /account/prizes until the prize is verified.
 
 test.use({ playerDetails: { name: "Wanda Winner", credit: 10 } });
 
@@ -50,27 +50,43 @@ async function openEntries(page: Page): Promise<MyEntriesPage> {
   return entries;
 }
 
-test("the winner chooses the cash, changes their mind, and the choice is fixed once the prize is verified", async ({
+test("the winner claims the cash, changes to the prize with an address, and the claim is fixed once verified", async ({
   approvedPlayer: { page, ...player },
 }) => {
   test.setTimeout(90_000);
   const { competition, draw } = await winAlone(player, { label: "cash", cashAlternative: 1200 });
 
+  // The dashboard and the entry both point to the claim.
+  await page.goto("/account");
+  await expect(new Header(page).accountMenuButton()).toBeEnabled();
+  await expect(page.getByRole("main").getByText("You won!", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`Your ticket won ${competition.title}. Claim your prize`);
   const entries = await openEntries(page);
   await expect(entries.entry(competition)).toContainText("Result: Won");
-  const prize = entries.prize(competition);
-  await expect(prize).toContainText("You won A test prize, or £1,200 cash instead.");
+  await expect(entries.prize(competition)).toContainText("Awaiting claim");
+  await entries.prize(competition).getByRole("link", { name: "Claim your prize" }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/prizes#prize-${draw.id}$`));
 
-  await prize.getByRole("button", { name: "Confirm my choice" }).click();
-  await expect(prize.getByRole("group", { name: "Take the prize or the cash" })).toHaveAccessibleDescription(
+  const prizes = new MyPrizesPage(page);
+  const prize = prizes.prize(competition);
+  const form = prizes.claimForm(competition);
+  await expect(prize).toContainText("You won A test prize, or £1,200 cash instead.");
+  await expect(prize.getByRole("heading", { name: "Claim your prize" })).toBeVisible();
+
+  // Nothing chosen: the choice is asked for beside it.
+  await form.getByRole("button", { name: "Claim your prize" }).click();
+  await expect(form.getByRole("group", { name: "Take the prize or the cash" })).toHaveAccessibleDescription(
     "Choose the prize or the cash",
   );
+  await expect(form.getByRole("radio", { name: "The prize: A test prize" })).toBeFocused();
 
-  await prize.getByRole("radio", { name: "£1,200 cash" }).check();
-  await prize.getByRole("button", { name: "Confirm my choice" }).click();
-  await expect(prize.getByRole("status")).toHaveText("Saved: you will receive £1,200 cash.");
+  await form.getByRole("radio", { name: "£1,200 cash" }).check();
+  await form.getByRole("button", { name: "Claim your prize" }).click();
+  await expect(prize.locator("header").getByText("Claimed", { exact: true })).toBeVisible();
   await expect(prize).toContainText("You chose £1,200 cash.");
-  await expect(prize.getByRole("radio", { name: "£1,200 cash" })).toBeChecked();
+  await expect(prize.getByRole("list", { name: "Prize progress" }).getByRole("listitem").first()).toHaveText(
+    /^Claimed \d/,
+  );
   await page.mouse.move(0, 0);
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
@@ -78,21 +94,24 @@ test("the winner chooses the cash, changes their mind, and the choice is fixed o
     expect(await axeViolations(page)).toEqual([]);
   }
 
-  await prize.getByRole("radio", { name: "The prize: A test prize" }).check();
-  await prize.getByRole("button", { name: "Change my choice" }).click();
-  await expect(prize).toContainText("You chose the prize (A test prize).");
+  // The prize needs the address it goes to; a refusal keeps the choice.
+  await form.getByRole("radio", { name: "The prize: A test prize" }).check();
+  await form.getByRole("button", { name: "Update my claim" }).click();
+  await expect(form.getByLabel("Delivery address")).toHaveAccessibleDescription(
+    /Give the UK address to send the prize to, with its postcode/,
+  );
+  await expect(form.getByLabel("Delivery address")).toBeFocused();
+  await expect(form.getByRole("radio", { name: "The prize: A test prize" })).toBeChecked();
+  await form.getByLabel("Delivery address").fill("4 Mill Lane\nHarrogate HG1 2AB");
+  await form.getByRole("button", { name: "Update my claim" }).click();
+  await expect(prize).toContainText("You chose the prize, sent to: 4 Mill Lane");
 
-  // Verified while the page is open: the stale change is refused with the reason and the page catches up.
+  // Verified while the page is open: the page catches up, the claim is final and the form is gone.
   await setPrizeStatus(draw.id, "verified");
-  await prize.getByRole("radio", { name: "£1,200 cash" }).check();
-  await prize.getByRole("button", { name: "Change my choice" }).click();
-  await expect(prize.getByRole("alert")).toHaveText("Your claim has been verified, so the choice can no longer change");
-  await expect(prize).toContainText("You chose the prize (A test prize).");
-  await expect(prize).toContainText("your choice is final");
-  await expect(prize.getByRole("button")).toHaveCount(0);
   await page.reload();
-  await expect(prize).toContainText("your choice is final");
-  await expect(prize.getByRole("radio")).toHaveCount(0);
+  await expect(prize.locator("header").getByText("Verified", { exact: true })).toBeVisible();
+  await expect(prize).toContainText("your claim is final");
+  await expect(prizes.claimForm(competition)).toHaveCount(0);
 });
 
 test("a player who asked for initials only wins: the public name has no first name, and they claim the prize", async ({
@@ -113,14 +132,23 @@ test("a player who asked for initials only wins: the public name has no first na
   const { competition, draw } = await winAlone(player, { label: "initials" });
   expect(draw.winner_display_name).not.toContain("Wanda");
 
-  const entries = await openEntries(page);
-  const prize = entries.prize(competition);
-  await expect(prize).toContainText("You won A test prize. Claim it below");
-  await expect(prize.getByRole("radio")).toHaveCount(0);
-  await prize.getByRole("button", { name: "Claim your prize" }).click();
-  await expect(prize.getByRole("status")).toHaveText("Your claim is saved.");
-  await expect(prize).toContainText("You have claimed it; we will be in touch");
-  await expect(prize.getByRole("button")).toHaveCount(0);
+  const prizes = new MyPrizesPage(page);
+  await prizes.goto();
+  await expect(new Header(page).accountMenuButton()).toBeEnabled();
+  const prize = prizes.prize(competition);
+  const form = prizes.claimForm(competition);
+  await expect(prize).toContainText("You won A test prize. Claim your prize");
+  await expect(form.getByRole("radio")).toHaveCount(0);
+  await form.getByLabel("Delivery address").fill("7 Quay Street, Bristol BS1 4DJ");
+  await form.getByRole("button", { name: "Claim your prize" }).click();
+  await expect(prize.locator("header").getByText("Claimed", { exact: true })).toBeVisible();
+  await expect(prize).toContainText("sent to: 7 Quay Street, Bristol BS1 4DJ");
+
+  // The public winners page shows the same step.
+  await page.goto("/winners");
+  await expect(
+    page.getByRole("article", { name: competition.title }).getByText("Claimed", { exact: true }),
+  ).toBeVisible();
 });
 
 for (const colorScheme of ["light", "dark"] as const) {

@@ -62,7 +62,21 @@ test("an admin creates a draft from the form, then publishes it and sees the see
   await expect(page.getByText("7 (of 5, 7, 10)")).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole("button", { name: "Publish" }).click();
+  // Publishing is irreversible, so a dialog restates what it fixes; keeping the draft changes nothing.
+  await page.getByRole("button", { name: "Publish…" }).click();
+  const dialog = page.getByRole("dialog", { name: `Publish ${title}?` });
+  await expect(dialog).toContainText("Publishing cannot be undone");
+  await expect(dialog).toContainText("SHA-256 commitment");
+  for (const term of ["Opens", "Closes", "Postal deadline", "Draw", "Ticket price", "Tickets", "Tickets per person"]) {
+    await expect(dialog.getByRole("term").filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();
+  }
+  await expect(dialog).toContainText("(default)");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Keep as draft" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Publish…" })).toBeFocused();
+  await page.getByRole("button", { name: "Publish…" }).click();
+  await dialog.getByRole("button", { name: "Publish for good" }).click();
   const published = page.getByRole("status").filter({ hasText: `Published: ${title} is live.` });
   await expect(published).toBeVisible();
   await expect(published).toContainText(/Seed commitment \(SHA-256 of the secret draw seed\): [0-9a-f]{64}/);
@@ -83,6 +97,8 @@ test("bad input gets a message at each field, nothing is saved, and SQL's refusa
   page,
   liveCompetition,
 }) => {
+  // Two refusals, each with two axe scans: longer than most tests.
+  test.slow();
   const title = `Never saved ${unique("bad")}`;
   await page.goto("/admin/competitions/new");
   const form = new CompetitionFormPage(page);
@@ -111,10 +127,13 @@ test("bad input gets a message at each field, nothing is saved, and SQL's refusa
     ["Total tickets", /Give the number of tickets, from 1 to 1,000,000/],
     ["Closes at", /The close must be after the opening/],
   ];
+  // Every error at once, each beside its field, a count in the summary, and focus on the first field to fix.
   for (const [label, message] of expectations) {
     await expect(form.field(label)).toHaveAttribute("aria-invalid", "true");
     await expect(form.field(label)).toHaveAccessibleDescription(message);
   }
+  await expect(page.getByText(/\d+ fields need changing: see the messages beside them\./)).toBeVisible();
+  await expect(form.field("Title")).toBeFocused();
   await expect(
     page.getByText("Give at least 2 answers to choose from Choose which of the answers is correct"),
   ).toBeVisible();
@@ -136,8 +155,13 @@ test("bad input gets a message at each field, nothing is saved, and SQL's refusa
   });
   await form.save();
   await expect(page.getByRole("form", { name: "New competition" }).getByRole("alert")).toHaveText(
-    `The address "${liveCompetition.slug}" is already used by another competition`,
+    "1 field needs changing: see the message beside it.",
   );
+  // SQL's refusal is about the address, so it is shown beside the address, which gets the focus.
+  await expect(form.field("Address (slug)")).toHaveAccessibleDescription(
+    new RegExp(`The address "${liveCompetition.slug}" is already used by another competition`),
+  );
+  await expect(form.field("Address (slug)")).toBeFocused();
   await expect(form.field("Title")).toHaveValue(title);
   await expect(page).toHaveURL(/\/admin\/competitions\/new$/);
 
@@ -206,9 +230,16 @@ test("an admin records a postal entry and sees the ticket numbers it was given",
   expect(await refused.text()).not.toContain("Pat Post");
   await player.close();
 
-  // A wrong answer is SQL's refusal.
+  // The answer is picked from the published choices; a blank one is asked for, not called wrong.
+  const answer = admin.postalForm.getByLabel(/^Answer to:/);
+  await expect(answer.getByRole("option")).toHaveText(["Choose the answer", "Blue", "Yellow", "Purple"]);
+  await admin.recordPostalEntry({ name: "No Answer", address: "3 Mid Lane, York YO1 7HH", answer: "" });
+  await expect(answer).toHaveAccessibleDescription(/Choose the answer the letter gives/);
+  await expect(answer).toBeFocused();
+  await expect(admin.postalForm).not.toContainText("That answer is not correct");
+  // A wrong answer is SQL's refusal, shown beside the answer.
   await admin.recordPostalEntry({ name: "Wrong Answer", address: "2 Low Road, Leeds LS1 4AP", answer: "Blue" });
-  await expect(admin.postalForm.getByRole("alert")).toHaveText("That answer is not correct");
+  await expect(answer).toHaveAccessibleDescription(/That answer is not correct/);
   await expectAccessible(page);
 });
 
@@ -261,7 +292,9 @@ async function drawnFor(player: TestUser) {
   return competition;
 }
 
-test("a prize is marked verified, then delivered with a note and a proof-of-delivery reference", async ({ page }) => {
+test("a prize is marked claimed, verified, then delivered with a note and a proof-of-delivery reference", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const winner = await createUser({ name: "Walt Winner", credit: 10 });
   const competition = await drawnFor(winner);
@@ -282,8 +315,17 @@ test("a prize is marked verified, then delivered with a note and a proof-of-deli
     "Verify the winner's claim (their identity) before marking the prize delivered",
   );
 
+  // Nor verified before a claim: a claim by letter or phone is recorded first.
   await card.getByLabel("Prize status").selectOption("verified");
   await card.getByLabel("Proof-of-delivery reference").fill("");
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByRole("alert")).toHaveText("Record the winner's claim before verifying it");
+  await card.getByLabel("Prize status").selectOption("claimed");
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByRole("status")).toHaveText(`Saved: ${competition.title} is claimed.`);
+  await expect(card.getByRole("list", { name: "Prize progress" })).toContainText(/Claimed \d/);
+
+  await card.getByLabel("Prize status").selectOption("verified");
   await card.getByLabel("Notes").fill("Passport checked by video call");
   await card.getByRole("button", { name: "Save" }).click();
   await expect(card.getByRole("status")).toHaveText(`Saved: ${competition.title} is verified.`);
@@ -302,6 +344,17 @@ test("a prize is marked verified, then delivered with a note and a proof-of-deli
   const delivered = page.getByRole("article", { name: competition.title });
   await expect(delivered.getByLabel("Proof-of-delivery reference")).toHaveValue("RM123456785GB");
   await expect(delivered.getByLabel("Notes")).toHaveValue("Passport checked by video call; signed for by Walt");
+  // The badge and the steps agree: each step dated, the proof beside "Delivered".
+  await expect(delivered.locator("header").getByText("Delivered", { exact: true })).toBeVisible();
+  const steps = delivered.getByRole("list", { name: "Prize progress" }).getByRole("listitem");
+  await expect(steps).toHaveText([/^Claimed \d/, /^Verified \d/, /^Delivered \d.*Proof of delivery: RM123456785GB$/]);
+  await expectAccessible(page);
+
+  // The public winners page says the same.
+  await page.goto("/winners");
+  const publicCard = page.getByRole("article", { name: competition.title });
+  await expect(publicCard.getByText("Delivered", { exact: true })).toBeVisible();
+  await expect(publicCard).not.toContainText("RM123456785GB");
 
   // The history shows it with its revenue (3 × £1) and the prize's value as its cost (no cash chosen).
   await page.goto("/admin/competitions/history");

@@ -80,6 +80,9 @@ test("bad settings are explained field by field and nothing is saved; a good sav
 
     // The activity log has the change with its old and new value.
     await admin.goto("/admin/activity?kind=settings.stamp_price");
+    await expect(admin.getByRole("table", { name: "Activity, newest first" })).toContainText(
+      "Setting changed: stamp price",
+    );
     await expect(admin.getByRole("table", { name: "Activity, newest first" })).toContainText("0.87");
     await expect(admin.getByRole("table", { name: "Activity, newest first" })).toContainText("0.9");
   } finally {

@@ -76,6 +76,26 @@ describe("the new-competition form", () => {
     });
   });
 
+  it("reports the checks between fields together with a wrong field, not after it is fixed", () => {
+    const result = createCompetitionSchema.safeParse(
+      posted({
+        title: "",
+        prize_description: "A prize",
+        prize_value: "10",
+        ticket_price: "1",
+        total_tickets: "ten",
+        max_tickets_per_user: "5",
+        opens_at: "2026-12-03T10:00",
+        closes_at: "2026-12-02T10:00",
+      }),
+    );
+    expect(messages(result)).toEqual({
+      title: "Give a title of 3 to 120 characters",
+      total_tickets: "Give the number of tickets, from 1 to 1,000,000",
+      closes_at: "The close must be after the opening",
+    });
+  });
+
   it("sends SQL the fields with money as text, UK times as instants and the chosen answer's text", () => {
     const result = createCompetitionSchema.parse(
       posted(

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LimitInvitation } from "@/components/account/limit-invitation";
-import { Alert } from "@/components/ui/alert";
+import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
+import { getMyPrizes } from "@/lib/data/competitions";
 import { getTopUpOptions } from "@/lib/data/payments";
 import { formatGBP } from "@/lib/format";
 
@@ -14,7 +15,9 @@ export default async function AccountPage() {
   const account = await requireUser("/account");
   const rejected = Boolean(account.rejected_at);
   // Until a limit is set, a first top-up made or the invitation declined (decided in SQL).
-  const inviteLimit = !rejected && (await getTopUpOptions()).needs_limit_prompt;
+  const [options, prizes] = await Promise.all([getTopUpOptions(), getMyPrizes()]);
+  const inviteLimit = !rejected && options.needs_limit_prompt;
+  const unclaimed = prizes.filter((p) => p.prize_status === "awaiting_claim");
   return (
     <section className="flex flex-col gap-6">
       <PageHeader title={`Hello, ${account.name}`} />
@@ -27,6 +30,17 @@ export default async function AccountPage() {
           </Link>
         </Alert>
       )}
+      {unclaimed.length > 0 ? (
+        <Alert variant="success" announce={false}>
+          <AlertTitle>You won!</AlertTitle>
+          {unclaimed.length === 1
+            ? `Your ticket won ${unclaimed[0].competition.title}. `
+            : `Your tickets won ${unclaimed.length} prizes. `}
+          <Link href="/account/prizes" className="font-semibold underline">
+            Claim your prize
+          </Link>
+        </Alert>
+      ) : null}
       {inviteLimit ? <LimitInvitation /> : null}
       <dl className="grid gap-4 sm:grid-cols-3">
         <Card className="p-4">
@@ -50,6 +64,9 @@ export default async function AccountPage() {
         </Link>
         <Link href="/account/entries" className="underline">
           My entries
+        </Link>
+        <Link href="/account/prizes" className="underline">
+          My prizes
         </Link>
         <Link href="/account/profile" className="underline">
           Profile settings

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Image from "next/image";
 import Link from "next/link";
+import { PrizeStatusBadge } from "@/components/prizes/prize-progress";
+import { PRIZE_STATUS } from "@/lib/prizes/steps";
 import { ShieldCheck, Trophy } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -85,6 +87,17 @@ export default async function WinnersPage() {
                       <dt className="text-sm text-muted-foreground">Drawn</dt>
                       <dd className="font-semibold">
                         <time dateTime={w.drawn_at}>{formatDateTime(w.drawn_at)}</time>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-muted-foreground">Prize</dt>
+                      <dd className="flex flex-col items-start gap-1">
+                        <PrizeStatusBadge status={w.prize_status} />
+                        <span className="text-sm text-muted-foreground">
+                          {w.delivered_at
+                            ? `Delivered ${formatDateTime(w.delivered_at)}`
+                            : PRIZE_STATUS[w.prize_status].public}
+                        </span>
                       </dd>
                     </div>
                   </dl>

@@ -74,7 +74,7 @@ export default async function AdminCompetitionsPage({ searchParams }: { searchPa
           title={state ? `No competitions: ${filterLabel.toLowerCase()}.` : "No competitions yet."}
         />
       ) : (
-        <Table>
+        <Table cards>
           <TableCaption visuallyHidden>Competitions: {filterLabel}</TableCaption>
           <TableHeader>
             <TableRow>
@@ -91,7 +91,7 @@ export default async function AdminCompetitionsPage({ searchParams }: { searchPa
           <TableBody>
             {shown.map((c) => (
               <TableRow key={c.id}>
-                <TableCell>
+                <TableCell label="Competition">
                   <Link
                     href={`/admin/competitions/${c.id}`}
                     className="font-medium text-primary-text underline-offset-4 hover:underline"
@@ -100,17 +100,27 @@ export default async function AdminCompetitionsPage({ searchParams }: { searchPa
                   </Link>
                   <span className="block text-xs text-muted-foreground">{c.slug}</span>
                 </TableCell>
-                <TableCell>
+                <TableCell label="State">
                   <StateBadge state={c.state} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums">
+                <TableCell label="Sold / total" className="text-right tabular-nums">
                   {c.tickets_sold.toLocaleString("en-GB")} / {c.total_tickets.toLocaleString("en-GB")}
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{c.postal_tickets.toLocaleString("en-GB")}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDateTime(c.opens_at)}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDateTime(c.closes_at)}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDateTime(c.draw_at)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatGBP(c.revenue)}</TableCell>
+                <TableCell label="Postal tickets" className="text-right tabular-nums">
+                  {c.postal_tickets.toLocaleString("en-GB")}
+                </TableCell>
+                <TableCell label="Opens" className="whitespace-nowrap">
+                  {formatDateTime(c.opens_at)}
+                </TableCell>
+                <TableCell label="Closes" className="whitespace-nowrap">
+                  {formatDateTime(c.closes_at)}
+                </TableCell>
+                <TableCell label="Draw" className="whitespace-nowrap">
+                  {formatDateTime(c.draw_at)}
+                </TableCell>
+                <TableCell label="Revenue" className="text-right tabular-nums">
+                  {formatGBP(c.revenue)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -84,7 +84,7 @@ export default async function AdminComplaintsPage({ searchParams }: { searchPara
               </span>
             </p>
           ) : null}
-          <Table>
+          <Table cards>
             <TableCaption visuallyHidden>
               Complaints{status ? ` (${status})` : ""}, open ones first by answer deadline
             </TableCaption>
@@ -103,7 +103,7 @@ export default async function AdminComplaintsPage({ searchParams }: { searchPara
                 const missed = missedDeadlines(c, now);
                 return (
                   <TableRow key={c.id} className={c.overdue ? "border-l-4 border-l-destructive" : undefined}>
-                    <TableCell className={c.overdue ? "pl-2" : undefined}>
+                    <TableCell label="Reference" className={c.overdue ? "pl-2" : undefined}>
                       <Link
                         href={`/admin/complaints/${c.id}`}
                         className="font-mono font-medium text-primary-text underline-offset-4 hover:underline"
@@ -112,18 +112,20 @@ export default async function AdminComplaintsPage({ searchParams }: { searchPara
                       </Link>
                       <span className="block text-xs text-muted-foreground">{formatDateTime(c.created_at)}</span>
                     </TableCell>
-                    <TableCell>
+                    <TableCell label="Player">
                       {c.name ?? "Deleted account"}
                       {c.email ? <span className="block text-xs text-muted-foreground">{c.email}</span> : null}
                     </TableCell>
-                    <TableCell className="max-w-xs break-words">{c.subject}</TableCell>
-                    <TableCell>
+                    <TableCell label="Subject" className="max-w-xs break-words">
+                      {c.subject}
+                    </TableCell>
+                    <TableCell label="Status">
                       <ComplaintStatusBadge status={c.status} />
                     </TableCell>
-                    <TableCell>
+                    <TableCell label="Acknowledge by">
                       <Deadline due={c.acknowledge_by} doneAt={c.acknowledged_at} missed={missed.acknowledge} />
                     </TableCell>
-                    <TableCell>
+                    <TableCell label="Final answer by">
                       <Deadline due={c.respond_by} doneAt={c.resolved_at} missed={missed.respond} />
                     </TableCell>
                   </TableRow>

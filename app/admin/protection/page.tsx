@@ -85,7 +85,7 @@ export default async function AdminProtectionPage() {
         {reviewed.length === 0 ? (
           <p className="text-muted-foreground">No flag has been reviewed yet.</p>
         ) : (
-          <Table>
+          <Table cards>
             <TableCaption visuallyHidden>Reviewed flags, latest first</TableCaption>
             <TableHeader>
               <TableRow>
@@ -99,7 +99,7 @@ export default async function AdminProtectionPage() {
             <TableBody>
               {reviewed.map((flag) => (
                 <TableRow key={flag.id}>
-                  <TableCell>
+                  <TableCell label="Player">
                     <Link
                       href={`/admin/users/${flag.user.id}`}
                       className="font-medium underline-offset-4 hover:underline"
@@ -107,13 +107,13 @@ export default async function AdminProtectionPage() {
                       {flag.user.name}
                     </Link>
                   </TableCell>
-                  <TableCell>
+                  <TableCell label="Flag">
                     {flagKindLabel(flag.kind)}
                     <span className="block text-xs text-muted-foreground">
                       raised <time dateTime={flag.raised_at}>{formatDateTime(flag.raised_at)}</time>
                     </span>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell label="Reviewed" className="whitespace-nowrap">
                     {flag.reviewed_at ? (
                       <time dateTime={flag.reviewed_at}>{formatDateTime(flag.reviewed_at)}</time>
                     ) : null}
@@ -121,8 +121,12 @@ export default async function AdminProtectionPage() {
                       <span className="block text-xs text-muted-foreground">by {flag.reviewed_by_name}</span>
                     ) : null}
                   </TableCell>
-                  <TableCell className="max-w-xs break-words whitespace-pre-line">{flag.review_note}</TableCell>
-                  <TableCell>{flag.intervention_kind ? INTERVENTION_LABELS[flag.intervention_kind] : "None"}</TableCell>
+                  <TableCell label="Note" className="max-w-xs break-words whitespace-pre-line">
+                    {flag.review_note}
+                  </TableCell>
+                  <TableCell label="Intervention">
+                    {flag.intervention_kind ? INTERVENTION_LABELS[flag.intervention_kind] : "None"}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -53,7 +53,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
           title={isFiltered(query) ? "No users match this search." : "Nobody has signed up yet."}
         />
       ) : (
-        <Table>
+        <Table cards>
           <TableCaption visuallyHidden>Users, newest first</TableCaption>
           <TableHeader>
             <TableRow>
@@ -68,7 +68,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
           <TableBody>
             {page.rows.map((user) => (
               <TableRow key={user.id}>
-                <TableCell>
+                <TableCell label="Name">
                   <Link href={`/admin/users/${user.id}`} className="font-medium underline-offset-4 hover:underline">
                     {user.name}
                   </Link>
@@ -79,17 +79,19 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
                     </Badge>
                   ) : null}
                 </TableCell>
-                <TableCell>
+                <TableCell label="Role">
                   <RoleBadge role={user.role} />
                 </TableCell>
-                <TableCell>
+                <TableCell label="Approval">
                   <ApprovalBadge state={user.approval} />
                 </TableCell>
-                <TableCell>
+                <TableCell label="KYC">
                   <KycBadge status={user.kyc_status} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{formatGBP(user.credits)}</TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label="Balance" className="text-right tabular-nums">
+                  {formatGBP(user.credits)}
+                </TableCell>
+                <TableCell label="Joined" className="whitespace-nowrap">
                   <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
                 </TableCell>
               </TableRow>

@@ -184,8 +184,22 @@ function fillMissing(input: unknown): unknown {
 
 type Parsed = { [K in keyof typeof fieldShape]?: z.output<(typeof fieldShape)[K]> };
 
-/** Checks between fields, each reported on the field to fix; only between fields that were sent. */
-function crossCheck(v: Parsed, ctx: z.RefinementCtx) {
+/**
+ * The fields that parsed without a problem: the checks between fields run even when another field is wrong,
+ * so the form shows every error at once, but only over values that are what their field says.
+ */
+function soundFields(ctx: z.RefinementCtx<Parsed>): Parsed {
+  if (typeof ctx.value !== "object" || ctx.value === null) return {};
+  const wrong = new Set(ctx.issues.map((issue) => issue.path?.[0]));
+  return Object.fromEntries(Object.entries(ctx.value).filter(([key]) => !wrong.has(key))) as Parsed;
+}
+
+/** Run the checks between fields whatever else is wrong (zod skips a refinement after a field's issue). */
+const always = { when: () => true };
+
+/** Checks between fields, each reported on the field to fix; only between fields that were sent and are sound. */
+function crossCheck(_: Parsed, ctx: z.RefinementCtx<Parsed>) {
+  const v = soundFields(ctx);
   if (
     v.total_tickets !== undefined &&
     v.max_tickets_per_user !== undefined &&
@@ -281,7 +295,7 @@ export const createCompetitionSchema = z.preprocess(
   fillMissing,
   z
     .object(fieldShape)
-    .superRefine(crossCheck)
+    .superRefine(crossCheck, always)
     .transform((v) => toSql(v)),
 );
 
@@ -293,5 +307,5 @@ export const updateCompetitionSchema = z
   .object(fieldShape)
   .partial()
   .extend({ id: z.string().uuid("Unknown competition") })
-  .superRefine((v, ctx) => crossCheck(v, ctx))
+  .superRefine((v, ctx) => crossCheck(v, ctx as unknown as z.RefinementCtx<Parsed>), always)
   .transform(({ id, ...v }) => ({ id, fields: toSql(v) }));

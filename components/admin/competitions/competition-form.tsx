@@ -1,12 +1,14 @@
 "use client";
 
-import { startTransition, useActionState, type FormEvent, type ReactNode } from "react";
+import { startTransition, useActionState, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { FormStatus } from "@/components/forms/form-status";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionHandler } from "@/lib/actions/action";
+import type { ActionFailure } from "@/lib/actions/result";
 import { COMPETITION_LIMITS, OPTION_SLOTS } from "./competition-fields";
 
 /** The form's starting values, as the inputs hold them (text; dates as UK datetime-local). */
@@ -81,7 +83,26 @@ export function CompetitionForm({
   pendingLabel: string;
 }) {
   const [result, dispatch, pending] = useActionState(action, null);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = result && !result.ok ? fieldErrorsOf(result) : undefined;
+  const errorCount = errors ? Object.keys(errors).length : 0;
+
+  // After a refusal, focus goes to the first field to fix (in the form's order), or to the summary.
+  useEffect(() => {
+    if (!result || result.ok || !formRef.current) return;
+    const form = formRef.current;
+    const wrong = fieldErrorsOf(result) ?? {};
+    const first = Array.from(form.elements).find(
+      (el): el is HTMLInputElement =>
+        el instanceof HTMLElement &&
+        "name" in el &&
+        typeof el.name === "string" &&
+        el.name in wrong &&
+        (el as HTMLInputElement).type !== "hidden" &&
+        !(el as HTMLInputElement).disabled,
+    );
+    (first ?? form.querySelector<HTMLElement>("[data-form-summary]"))?.focus();
+  }, [result]);
   const isLocked = (field: LockableField) => locked.includes(field);
   const questionLocked = isLocked("skill_question");
 
@@ -107,7 +128,7 @@ export function CompetitionForm({
   const options = Array.from({ length: OPTION_SLOTS }, (_, i) => values.skill_options[i] ?? "");
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-8" noValidate aria-label={label}>
+    <form ref={formRef} onSubmit={onSubmit} className="flex flex-col gap-8" noValidate aria-label={label}>
       {competitionId ? <input type="hidden" name="id" value={competitionId} /> : null}
 
       <fieldset className="flex flex-col gap-4">
@@ -259,8 +280,16 @@ export function CompetitionForm({
         </fieldset>
       </fieldset>
 
-      <div className="flex flex-col gap-3">
-        <FormStatus result={result} />
+      <div className="flex flex-col gap-3" data-form-summary tabIndex={-1}>
+        {errorCount > 0 ? (
+          <Alert variant="destructive">
+            {errorCount === 1
+              ? "1 field needs changing: see the message beside it."
+              : `${errorCount} fields need changing: see the messages beside them.`}
+          </Alert>
+        ) : (
+          <FormStatus result={result} />
+        )}
         <div>
           <Button type="submit" disabled={pending} aria-disabled={pending}>
             {pending ? pendingLabel : submitLabel}
@@ -269,4 +298,14 @@ export function CompetitionForm({
       </div>
     </form>
   );
+}
+
+/**
+ * The refusal's messages by field: zod's, and a database refusal that belongs to one field (a taken address)
+ * shown beside that field like the others.
+ */
+function fieldErrorsOf(result: ActionFailure): Record<string, string[]> | undefined {
+  if (result.fieldErrors) return result.fieldErrors;
+  if (result.code === "slug_taken") return { slug: [result.error] };
+  return undefined;
 }

@@ -9,7 +9,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { updatePrizeFulfilmentAction } from "@/lib/actions/admin-competitions";
 import type { PrizeFulfilment } from "@/lib/data/admin-competitions";
-import { PRIZE_STATUS_LABELS } from "./prize-status";
+import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
 
 /** One prize's status, note and proof-of-delivery reference; a refused save keeps what was typed. */
 export function FulfilmentForm({ prize }: { prize: PrizeFulfilment }) {
@@ -35,14 +35,14 @@ export function FulfilmentForm({ prize }: { prize: PrizeFulfilment }) {
         <Field
           id={`field-status-${key}`}
           label="Prize status"
-          hint="Verified: the winner's identity and claim are checked (their choice is then fixed)."
+          hint="One step at a time: claimed (the winner's claim, or one by letter or phone), verified (identity checked; their claim is then fixed), delivered."
           errors={errors?.status}
         >
           {(control) => (
             <Select {...control} name="status" defaultValue={prize.prize_status}>
-              {(Object.keys(PRIZE_STATUS_LABELS) as (keyof typeof PRIZE_STATUS_LABELS)[]).map((status) => (
+              {PRIZE_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {PRIZE_STATUS_LABELS[status]}
+                  {PRIZE_STATUS[status].label}
                 </option>
               ))}
             </Select>

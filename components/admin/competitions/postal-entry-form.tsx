@@ -1,13 +1,14 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { recordPostalEntryAction, type PostalEntryRecorded } from "@/lib/actions/admin-competitions";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionFailure, ActionResult } from "@/lib/actions/result";
 
 /**
  * Records a free postal entry from a letter: name, address with a UK postcode, the account e-mail if the letter
@@ -31,7 +32,12 @@ export function PostalEntryForm({
     setShown(result);
     if (result?.ok) setGeneration((g) => g + 1);
   }
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const errors = result && !result.ok ? answerErrors(result) : undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refusal about a field moves focus to the first field to fix.
+  useEffect(() => {
+    if (result && !result.ok) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [result]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,6 +48,7 @@ export function PostalEntryForm({
   return (
     <form
       key={generation}
+      ref={formRef}
       onSubmit={onSubmit}
       className="flex flex-col gap-4"
       noValidate
@@ -73,15 +80,24 @@ export function PostalEntryForm({
         <Field
           id="field-postal-answer"
           label={`Answer to: ${question}`}
-          hint={options?.length ? `The choices were: ${options.join(", ")}.` : undefined}
+          hint="The answer the letter gives, from the published choices."
           errors={errors?.answer}
         >
-          {(control) => <Input {...control} name="answer" autoComplete="off" />}
+          {(control) => (
+            <Select {...control} name="answer" defaultValue="">
+              <option value="">Choose the answer</option>
+              {(options ?? []).map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </Select>
+          )}
         </Field>
       ) : null}
       {result?.ok ? (
         <Alert variant="success">{result.message}</Alert>
-      ) : result ? (
+      ) : result && !errors ? (
         <Alert variant="destructive">{result.error}</Alert>
       ) : null}
       <div>
@@ -91,4 +107,11 @@ export function PostalEntryForm({
       </div>
     </form>
   );
+}
+
+/** The refusal's messages by field; the database's verdict on the answer is shown beside the answer. */
+function answerErrors(result: ActionFailure): Record<string, string[]> | undefined {
+  if (result.fieldErrors) return result.fieldErrors;
+  if (result.code === "answer_incorrect" || result.code === "answer_required") return { answer: [result.error] };
+  return undefined;
 }

@@ -25,7 +25,7 @@ function kindText(kind: string): string {
 /** The campaigns sent, newest first, each linking to its messages in the outbox. */
 export function CampaignsTable({ campaigns }: { campaigns: MailCampaign[] }) {
   return (
-    <Table>
+    <Table cards>
       <TableCaption visuallyHidden>Campaigns sent, newest first</TableCaption>
       <TableHeader>
         <TableRow>
@@ -39,11 +39,11 @@ export function CampaignsTable({ campaigns }: { campaigns: MailCampaign[] }) {
       <TableBody>
         {campaigns.map((c) => (
           <TableRow key={c.id}>
-            <TableCell className="whitespace-nowrap tabular-nums">
+            <TableCell label="Sent" className="whitespace-nowrap tabular-nums">
               <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time>
               <span className="block text-xs text-muted-foreground">by {c.sent_by?.name ?? "a deleted user"}</span>
             </TableCell>
-            <TableCell>
+            <TableCell label="Subject">
               <Link
                 href={outboxHref({ campaign: c.id, status: null })}
                 className="font-medium underline-offset-4 hover:underline"
@@ -52,9 +52,11 @@ export function CampaignsTable({ campaigns }: { campaigns: MailCampaign[] }) {
               </Link>
               <span className="block text-xs text-muted-foreground">{KIND_LABELS[c.kind]}</span>
             </TableCell>
-            <TableCell>{segmentText(c.segment, c.competition)}</TableCell>
-            <TableCell className="text-right tabular-nums">{c.recipients.toLocaleString("en-GB")}</TableCell>
-            <TableCell className="whitespace-nowrap">
+            <TableCell label="To">{segmentText(c.segment, c.competition)}</TableCell>
+            <TableCell label="Recipients" className="text-right tabular-nums">
+              {c.recipients.toLocaleString("en-GB")}
+            </TableCell>
+            <TableCell label="Delivery" className="whitespace-nowrap">
               {c.sent.toLocaleString("en-GB")} sent, {c.queued.toLocaleString("en-GB")} queued
               {c.failed ? `, ${c.failed.toLocaleString("en-GB")} failed` : ""}
             </TableCell>
@@ -126,7 +128,7 @@ export function OutboxFilterForm({
 /** One page of the outbox: each message's recipient, subject, status and how it was delivered. */
 export function OutboxTable({ rows }: { rows: OutboxRow[] }) {
   return (
-    <Table>
+    <Table cards>
       <TableCaption visuallyHidden>Outbox, newest first</TableCaption>
       <TableHeader>
         <TableRow>
@@ -140,10 +142,10 @@ export function OutboxTable({ rows }: { rows: OutboxRow[] }) {
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell className="whitespace-nowrap tabular-nums">
+            <TableCell label="Queued" className="whitespace-nowrap tabular-nums">
               <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
             </TableCell>
-            <TableCell>
+            <TableCell label="To">
               {row.to_user ? (
                 <Link href={`/admin/users/${row.to_user}`} className="underline-offset-4 hover:underline">
                   {row.to_name ?? row.to_email}
@@ -153,14 +155,14 @@ export function OutboxTable({ rows }: { rows: OutboxRow[] }) {
               )}
               <span className="block text-xs text-muted-foreground">{row.to_email}</span>
             </TableCell>
-            <TableCell>
+            <TableCell label="Subject">
               {row.subject}
               <span className="block text-xs text-muted-foreground">{kindText(row.kind)}</span>
             </TableCell>
-            <TableCell>
+            <TableCell label="Status">
               <MailStatusBadge status={row.status} />
             </TableCell>
-            <TableCell className="text-sm">
+            <TableCell label="Delivery" className="text-sm">
               {row.status === "sent" ? (
                 <>
                   {row.transport === "smtp" ? "By SMTP" : "Kept in the outbox (no SMTP)"}

@@ -39,7 +39,7 @@ export function LiveWheelSection({ data }: { data: AdminSpinner }) {
             ["Spins on this version", formatCount(data.spins)],
           ]}
         />
-        <Table>
+        <Table cards>
           <TableCaption visuallyHidden>Live wheel odds</TableCaption>
           <TableHeader>
             <TableRow>
@@ -53,13 +53,21 @@ export function LiveWheelSection({ data }: { data: AdminSpinner }) {
           <TableBody>
             {wheel.segments.map((s) => (
               <TableRow key={s.position}>
-                <TableCell className="tabular-nums">{s.position}</TableCell>
-                <TableCell>
+                <TableCell label="Segment" className="tabular-nums">
+                  {s.position}
+                </TableCell>
+                <TableCell label="Label">
                   <SegmentSwatch label={s.label} colour={s.colour} labelColour={s.label_colour} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{formatPrize(s.prize_credits)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatCount(s.weight)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatOdds(s.probability)}</TableCell>
+                <TableCell label="Prize" className="text-right tabular-nums">
+                  {formatPrize(s.prize_credits)}
+                </TableCell>
+                <TableCell label="Weight" className="text-right tabular-nums">
+                  {formatCount(s.weight)}
+                </TableCell>
+                <TableCell label="Odds" className="text-right tabular-nums">
+                  {formatOdds(s.probability)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -98,7 +106,7 @@ export function ObservedSection({ data }: { data: AdminSpinner }) {
           Spins on the live wheel (version {wheel.wheel_id}) only: an older version had other weights.
         </p>
       </div>
-      <Table>
+      <Table cards>
         <TableCaption visuallyHidden>Observed spins against the odds, per segment of the live wheel</TableCaption>
         <TableHeader>
           <TableRow>
@@ -112,13 +120,19 @@ export function ObservedSection({ data }: { data: AdminSpinner }) {
         <TableBody>
           {wheel.segments.map((s, i) => (
             <TableRow key={s.position}>
-              <TableCell>
+              <TableCell label="Segment">
                 {s.position}. {s.label}
               </TableCell>
-              <TableCell className="text-right tabular-nums">{formatOdds(s.probability)}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatExpectedCount(expected[i])}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatCount(observed[i])}</TableCell>
-              <TableCell className="text-right tabular-nums">
+              <TableCell label="Expected probability" className="text-right tabular-nums">
+                {formatOdds(s.probability)}
+              </TableCell>
+              <TableCell label="Expected count" className="text-right tabular-nums">
+                {formatExpectedCount(expected[i])}
+              </TableCell>
+              <TableCell label="Observed count" className="text-right tabular-nums">
+                {formatCount(observed[i])}
+              </TableCell>
+              <TableCell label="Observed share" className="text-right tabular-nums">
                 {spins === 0 ? "None yet" : formatOdds(observed[i] / spins)}
               </TableCell>
             </TableRow>
@@ -165,7 +179,7 @@ export function VersionsSection({ data }: { data: AdminSpinner }) {
       <h2 id="versions-heading" className="text-lg font-semibold">
         Versions
       </h2>
-      <Table>
+      <Table cards>
         <TableCaption visuallyHidden>Wheel versions, newest first (the last 10)</TableCaption>
         <TableHeader>
           <TableRow>
@@ -178,7 +192,7 @@ export function VersionsSection({ data }: { data: AdminSpinner }) {
         <TableBody>
           {data.versions.map((v) => (
             <TableRow key={v.wheel_id}>
-              <TableCell className="tabular-nums">
+              <TableCell label="Version" className="tabular-nums">
                 {v.wheel_id}{" "}
                 {v.wheel_id === data.wheel.wheel_id ? (
                   <Badge variant="success" className="ml-1">
@@ -186,11 +200,13 @@ export function VersionsSection({ data }: { data: AdminSpinner }) {
                   </Badge>
                 ) : null}
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell label="Saved" className="whitespace-nowrap">
                 <time dateTime={v.created_at}>{formatDateTime(v.created_at)}</time>
               </TableCell>
-              <TableCell>{v.created_by_email ?? "The demo data"}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatCount(v.spins)}</TableCell>
+              <TableCell label="By">{v.created_by_email ?? "The demo data"}</TableCell>
+              <TableCell label="Spins" className="text-right tabular-nums">
+                {formatCount(v.spins)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -223,7 +239,7 @@ export function PostalRequestsSection({ data }: { data: AdminSpinner }) {
       {data.recent_grants.length === 0 ? (
         <p className="text-muted-foreground">No postal requests recorded yet.</p>
       ) : (
-        <Table>
+        <Table cards>
           <TableCaption visuallyHidden>Postal requests, newest first (the last 20)</TableCaption>
           <TableHeader>
             <TableRow>
@@ -236,16 +252,18 @@ export function PostalRequestsSection({ data }: { data: AdminSpinner }) {
           <TableBody>
             {data.recent_grants.map((g) => (
               <TableRow key={g.id}>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label="Recorded" className="whitespace-nowrap">
                   <time dateTime={g.created_at}>{formatDateTime(g.created_at)}</time>
                 </TableCell>
-                <TableCell>
+                <TableCell label="Player">
                   <Link href={`/admin/users/${g.user_id}`} className="underline underline-offset-4">
                     {g.email ?? "A deleted account"}
                   </Link>
                 </TableCell>
-                <TableCell className="break-words">{g.reference}</TableCell>
-                <TableCell>{g.created_by_email ?? "A deleted admin"}</TableCell>
+                <TableCell label="Reference" className="break-words">
+                  {g.reference}
+                </TableCell>
+                <TableCell label="By">{g.created_by_email ?? "A deleted admin"}</TableCell>
               </TableRow>
             ))}
           </TableBody>

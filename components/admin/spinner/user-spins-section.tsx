@@ -31,7 +31,7 @@ export function UserSpinsSection({ spins: { credits, spins, grants } }: { spins:
       {spins.length === 0 ? (
         <p className="text-muted-foreground">No spins yet.</p>
       ) : (
-        <Table>
+        <Table cards>
           <TableCaption visuallyHidden>Spins, newest first (the last 20)</TableCaption>
           <TableHeader>
             <TableRow>
@@ -45,15 +45,21 @@ export function UserSpinsSection({ spins: { credits, spins, grants } }: { spins:
           <TableBody>
             {spins.map((spin) => (
               <TableRow key={spin.id}>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label="When" className="whitespace-nowrap">
                   <time dateTime={spin.created_at}>{formatDateTime(spin.created_at)}</time>
                 </TableCell>
-                <TableCell>
+                <TableCell label="Segment">
                   {spin.segment_position}. {spin.label}
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{formatPrize(spin.prize_credits)}</TableCell>
-                <TableCell className="text-right tabular-nums">{spin.wheel_id}</TableCell>
-                <TableCell className="text-right tabular-nums">{spin.nonce}</TableCell>
+                <TableCell label="Prize" className="text-right tabular-nums">
+                  {formatPrize(spin.prize_credits)}
+                </TableCell>
+                <TableCell label="Wheel version" className="text-right tabular-nums">
+                  {spin.wheel_id}
+                </TableCell>
+                <TableCell label="Nonce" className="text-right tabular-nums">
+                  {spin.nonce}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -62,7 +68,7 @@ export function UserSpinsSection({ spins: { credits, spins, grants } }: { spins:
       {grants.length === 0 ? (
         <p className="text-muted-foreground">No postal requests recorded.</p>
       ) : (
-        <Table>
+        <Table cards>
           <TableCaption visuallyHidden>Postal requests, newest first (the last 20)</TableCaption>
           <TableHeader>
             <TableRow>
@@ -73,10 +79,12 @@ export function UserSpinsSection({ spins: { credits, spins, grants } }: { spins:
           <TableBody>
             {grants.map((grant) => (
               <TableRow key={grant.id}>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label="Recorded" className="whitespace-nowrap">
                   <time dateTime={grant.created_at}>{formatDateTime(grant.created_at)}</time>
                 </TableCell>
-                <TableCell className="break-words">{grant.reference}</TableCell>
+                <TableCell label="Reference" className="break-words">
+                  {grant.reference}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -50,7 +50,7 @@ export function ProtectionRecordSection({
       {record.flags.length === 0 ? (
         <p className="text-muted-foreground">The database has raised no flags for this player.</p>
       ) : (
-        <Table>
+        <Table cards>
           <TableCaption visuallyHidden>Flags raised for this player, newest first</TableCaption>
           <TableHeader>
             <TableRow>
@@ -63,19 +63,19 @@ export function ProtectionRecordSection({
           <TableBody>
             {record.flags.map((flag) => (
               <TableRow key={flag.id}>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label="Raised" className="whitespace-nowrap">
                   <time dateTime={flag.raised_at}>{formatDateTime(flag.raised_at)}</time>
                 </TableCell>
-                <TableCell>
+                <TableCell label="Flag">
                   {flagKindLabel(flag.kind)}
                   <span className="block text-xs text-muted-foreground">{flagDetailsText(flag)}</span>
                 </TableCell>
-                <TableCell>
+                <TableCell label="Status">
                   <Badge variant={flag.status === "open" ? "warning" : "success"}>
                     {flag.status === "open" ? "Awaiting review" : "Reviewed"}
                   </Badge>
                 </TableCell>
-                <TableCell className="max-w-xs break-words">
+                <TableCell label="Review" className="max-w-xs break-words">
                   {flag.status === "reviewed" ? (
                     <>
                       <span className="whitespace-pre-line">{flag.review_note}</span>

@@ -155,7 +155,7 @@ export function LedgerSection({ userId, page, paged }: { userId: string; page: A
       {page.rows.length === 0 ? (
         <p className="text-muted-foreground">No credit has moved on this account.</p>
       ) : (
-        <Table>
+        <Table cards>
           <TableCaption visuallyHidden>Credit ledger, newest first</TableCaption>
           <TableHeader>
             <TableRow>
@@ -169,13 +169,17 @@ export function LedgerSection({ userId, page, paged }: { userId: string; page: A
           <TableBody>
             {page.rows.map((row) => (
               <TableRow key={row.id}>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label="When" className="whitespace-nowrap">
                   <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
                 </TableCell>
-                <TableCell>{KIND_LABELS[row.kind] ?? row.kind}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatGBP(row.amount)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatGBP(row.balance_after)}</TableCell>
-                <TableCell>
+                <TableCell label="Kind">{KIND_LABELS[row.kind] ?? row.kind}</TableCell>
+                <TableCell label="Amount" className="text-right tabular-nums">
+                  {formatGBP(row.amount)}
+                </TableCell>
+                <TableCell label="Balance after" className="text-right tabular-nums">
+                  {formatGBP(row.balance_after)}
+                </TableCell>
+                <TableCell label="Reason">
                   {row.reason ?? ""}
                   {row.created_by_name && row.kind === "admin_adjustment" ? (
                     <span className="block text-xs text-muted-foreground">by {row.created_by_name}</span>
@@ -218,7 +222,7 @@ export function EntriesSection({ entries }: { entries: AdminUserDetail["entries"
       {entries.length === 0 ? (
         <p className="text-muted-foreground">No entries yet.</p>
       ) : (
-        <Table>
+        <Table cards>
           <TableCaption visuallyHidden>Entries, newest first (the latest 50)</TableCaption>
           <TableHeader>
             <TableRow>
@@ -232,16 +236,18 @@ export function EntriesSection({ entries }: { entries: AdminUserDetail["entries"
           <TableBody>
             {entries.map((entry) => (
               <TableRow key={entry.id}>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label="When" className="whitespace-nowrap">
                   <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                 </TableCell>
-                <TableCell>{entry.competition_title}</TableCell>
-                <TableCell className="tabular-nums">
+                <TableCell label="Competition">{entry.competition_title}</TableCell>
+                <TableCell label="Tickets" className="tabular-nums">
                   {entry.quantity === 1 ? `#${entry.first_ticket}` : `#${entry.first_ticket}–#${entry.last_ticket}`}
                   {entry.kind === "postal" ? " (postal)" : ""}
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{formatGBP(entry.amount)}</TableCell>
-                <TableCell>{entry.status}</TableCell>
+                <TableCell label="Paid" className="text-right tabular-nums">
+                  {formatGBP(entry.amount)}
+                </TableCell>
+                <TableCell label="Status">{entry.status}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -11,7 +11,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { requireUser } from "@/lib/auth/session";
 import { getMyEntries, type MyEntry } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP, formatPounds } from "@/lib/format";
-import { PrizeChoiceForm } from "./prize-choice-form";
+import { PrizeStatusBadge } from "@/components/prizes/prize-progress";
+import { PRIZE_STATUS } from "@/lib/prizes/steps";
 
 export const metadata: Metadata = { title: "My entries", robots: { index: false } };
 
@@ -186,55 +187,29 @@ function EntryGroup({ group: g }: { group: Group }) {
   );
 }
 
-type PrizeStatus = NonNullable<MyEntry["draw"]>["prize_status"];
-
-const prizeStatusNote: Record<Exclude<PrizeStatus, "awaiting_claim">, string> = {
-  verified: "We have checked your identity, so your choice is final and your prize is on its way.",
-  delivered: "Your prize has been delivered.",
-};
-
-/** The winner's prize: what they chose (prize or cash) and, until we verify it, the form to claim or change it. */
+/** The winner's prize on their entry: where it stands (the shared words) and the way to the claim. */
 function PrizeClaim({ draw }: { draw: NonNullable<MyEntry["draw"]> }) {
-  const cash = draw.cash_alternative;
-  const open = draw.prize_status === "awaiting_claim";
-  const claimed = draw.prize_choice !== null;
-  let state = "";
-  if (claimed && cash !== null) {
-    const chosen =
-      draw.prize_choice === "cash" ? `${formatPounds(cash)} cash` : `the prize (${draw.prize_description})`;
-    state = `You chose ${chosen}.${open ? " You can change your mind until we have checked your identity." : ""}`;
-  } else if (claimed) {
-    state = open ? "You have claimed it; we will be in touch to check your identity and arrange delivery." : "";
-  } else if (open) {
-    state =
-      cash === null
-        ? "Claim it below and we will be in touch to check your identity and arrange delivery."
-        : "Choose which you would like; you can change your mind until we have checked your identity.";
-  }
+  const status = PRIZE_STATUS[draw.prize_status];
   return (
     <div
       role="group"
       aria-labelledby={`prize-${draw.id}`}
-      className="flex flex-col gap-3 rounded-lg border border-border bg-muted/40 p-4"
+      className="flex flex-col items-start gap-3 rounded-lg border border-border bg-muted/40 p-4"
     >
-      <h3 id={`prize-${draw.id}`} className="font-semibold">
-        Your prize
+      <h3 id={`prize-${draw.id}`} className="flex flex-wrap items-center gap-2 font-semibold">
+        Your prize <PrizeStatusBadge status={draw.prize_status} />
       </h3>
       <p className="text-sm">
         You won {draw.prize_description}
-        {cash === null ? "." : `, or ${formatPounds(cash)} cash instead.`} {state}
+        {draw.cash_alternative === null ? "." : `, or ${formatPounds(draw.cash_alternative)} cash instead.`}{" "}
+        {status.winner}
       </p>
-      {open ? null : (
-        <p className="text-sm">{prizeStatusNote[draw.prize_status as Exclude<PrizeStatus, "awaiting_claim">]}</p>
-      )}
-      {/* Always mounted, so a refusal that arrives as the page catches up (claim_closed) stays on screen. */}
-      <PrizeChoiceForm
-        drawId={draw.id}
-        prizeDescription={draw.prize_description}
-        cashAlternative={cash}
-        choice={draw.prize_choice}
-        showForm={open && !(cash === null && claimed)}
-      />
+      <Link
+        href={`/account/prizes#prize-${draw.id}`}
+        className={buttonClasses(draw.prize_status === "awaiting_claim" ? "primary" : "outline", "sm")}
+      >
+        {draw.prize_status === "awaiting_claim" ? "Claim your prize" : "See your prize"}
+      </Link>
     </div>
   );
 }

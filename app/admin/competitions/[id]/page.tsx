@@ -8,12 +8,12 @@ import { loadCompetition } from "@/components/admin/competitions/load";
 import { PostalEntryForm } from "@/components/admin/competitions/postal-entry-form";
 import { PublishButton } from "@/components/admin/competitions/publish-button";
 import { adminState, StateBadge } from "@/components/admin/competitions/states";
-import { PRIZE_STATUS_LABELS } from "@/components/admin/competitions/prize-status";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { PRIZE_STATUS } from "@/lib/prizes/steps";
 import { requireAdmin } from "@/lib/auth/session";
 import { requestTime } from "@/lib/competitions/status";
 import type { CompetitionDetail } from "@/lib/data/admin-competitions";
@@ -124,7 +124,19 @@ export default async function AdminCompetitionPage({
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <PublishButton competitionId={c.id} />
+            <PublishButton
+              competitionId={c.id}
+              terms={{
+                title: c.title,
+                opens: formatDateTime(c.opens_at),
+                closes: formatDateTime(c.closes_at),
+                postalDeadline: `${formatDateTime(c.postal_deadline)}${stored.postal_deadline === null ? " (default)" : ""}`,
+                draw: `${formatDateTime(c.draw_at)}${stored.draw_at === null ? " (default)" : ""}`,
+                ticketPrice: formatGBP(c.ticket_price),
+                tickets: c.total_tickets.toLocaleString("en-GB"),
+                perPerson: c.max_tickets_per_user.toLocaleString("en-GB"),
+              }}
+            />
           </CardContent>
         </Card>
       ) : null}
@@ -223,7 +235,7 @@ export default async function AdminCompetitionPage({
               {fulfilment ? (
                 <>
                   {" "}
-                  · Prize: {PRIZE_STATUS_LABELS[fulfilment.prize_status]}
+                  · Prize: {PRIZE_STATUS[fulfilment.prize_status].label}
                   {fulfilment.prize_choice === "cash" ? " (cash chosen)" : ""} ·{" "}
                   <Link
                     href="/admin/competitions/winners"
@@ -264,7 +276,7 @@ export default async function AdminCompetitionPage({
           {postal.length === 0 ? (
             <p className="text-muted-foreground">No postal entries recorded.</p>
           ) : (
-            <Table>
+            <Table cards>
               <TableCaption visuallyHidden>Postal entries recorded</TableCaption>
               <TableHeader>
                 <TableRow>
@@ -279,17 +291,19 @@ export default async function AdminCompetitionPage({
               <TableBody>
                 {postal.map((p) => (
                   <TableRow key={p.entry_id}>
-                    <TableCell className="whitespace-nowrap">
+                    <TableCell label="Recorded" className="whitespace-nowrap">
                       {formatDateTime(p.created_at)}
                       {p.recorded_by ? (
                         <span className="block text-xs text-muted-foreground">by {p.recorded_by}</span>
                       ) : null}
                     </TableCell>
-                    <TableCell>{p.name}</TableCell>
-                    <TableCell className="whitespace-pre-line">{p.address}</TableCell>
-                    <TableCell>{p.email ?? "None"}</TableCell>
-                    <TableCell>{p.ticket_numbers.map((n) => `#${n}`).join(", ")}</TableCell>
-                    <TableCell>{p.status === "active" ? "Active" : "Withdrawn"}</TableCell>
+                    <TableCell label="Name">{p.name}</TableCell>
+                    <TableCell label="Address" className="whitespace-pre-line">
+                      {p.address}
+                    </TableCell>
+                    <TableCell label="Account">{p.email ?? "None"}</TableCell>
+                    <TableCell label="Tickets">{p.ticket_numbers.map((n) => `#${n}`).join(", ")}</TableCell>
+                    <TableCell label="Status">{p.status === "active" ? "Active" : "Withdrawn"}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -47,7 +47,7 @@ export default async function AdminCompetitionHistoryPage() {
               ["Net (revenue − prize cost)", formatGBP(totals.net)],
             ]}
           />
-          <Table>
+          <Table cards>
             <TableCaption visuallyHidden>Finished competitions</TableCaption>
             <TableHeader>
               <TableRow>
@@ -65,7 +65,7 @@ export default async function AdminCompetitionHistoryPage() {
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.id}>
-                  <TableCell>
+                  <TableCell label="Competition">
                     <Link
                       href={`/admin/competitions/${row.id}`}
                       className="font-medium text-primary-text underline-offset-4 hover:underline"
@@ -73,21 +73,29 @@ export default async function AdminCompetitionHistoryPage() {
                       {row.title}
                     </Link>
                   </TableCell>
-                  <TableCell>
+                  <TableCell label="State">
                     <StateBadge state={row.status} />
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(row.finished_at)}</TableCell>
-                  <TableCell className="text-right tabular-nums">
+                  <TableCell label="Finished" className="whitespace-nowrap">
+                    {formatDateTime(row.finished_at)}
+                  </TableCell>
+                  <TableCell label="Tickets (online + postal)" className="text-right tabular-nums">
                     {row.tickets_sold.toLocaleString("en-GB")} + {row.postal_tickets.toLocaleString("en-GB")}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatGBP(row.revenue)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatGBP(row.refunded_total)}</TableCell>
-                  <TableCell className="text-right tabular-nums">
+                  <TableCell label="Revenue" className="text-right tabular-nums">
+                    {formatGBP(row.revenue)}
+                  </TableCell>
+                  <TableCell label="Refunded" className="text-right tabular-nums">
+                    {formatGBP(row.refunded_total)}
+                  </TableCell>
+                  <TableCell label="Prize cost" className="text-right tabular-nums">
                     {formatGBP(row.prize_cost)}
                     <span className="block text-xs text-muted-foreground">{prizeCostNote(row)}</span>
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatGBP(row.net)}</TableCell>
-                  <TableCell>
+                  <TableCell label="Net" className="text-right tabular-nums">
+                    {formatGBP(row.net)}
+                  </TableCell>
+                  <TableCell label="Winner">
                     {row.draw_id ? (
                       <Link
                         href={`/winners/${row.draw_id}`}

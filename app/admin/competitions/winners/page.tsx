@@ -4,20 +4,17 @@ import { Gift } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { FigureList } from "@/components/admin/competitions/figure-list";
 import { FulfilmentForm } from "@/components/admin/competitions/fulfilment-form";
-import { PRIZE_STATUS_LABELS } from "@/components/admin/competitions/prize-status";
-import { Badge } from "@/components/ui/badge";
+import { PrizeStatusBadge, PrizeTimeline } from "@/components/prizes/prize-progress";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
-import { adminListPrizeFulfilment, type PrizeFulfilment, type PrizeStatus } from "@/lib/data/admin-competitions";
+import { adminListPrizeFulfilment, type PrizeFulfilment } from "@/lib/data/admin-competitions";
+import { isPrizeStatus, PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { formatDateTime, formatGBP, formatPounds } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "Winners", robots: { index: false } };
-
-const STATUSES = Object.keys(PRIZE_STATUS_LABELS) as PrizeStatus[];
-const isStatus = (value: unknown): value is PrizeStatus => STATUSES.includes(value as PrizeStatus);
 
 function choice(prize: PrizeFulfilment): string {
   if (prize.prize_choice === "cash" && prize.cash_alternative !== null) {
@@ -32,7 +29,7 @@ function choice(prize: PrizeFulfilment): string {
 export default async function AdminWinnersPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
   await requireAdmin("/admin/competitions/winners");
   const { status: asked } = await searchParams;
-  const status = isStatus(asked) ? asked : undefined;
+  const status = isPrizeStatus(asked) ? asked : undefined;
   const prizes = await adminListPrizeFulfilment(status);
   return (
     <section className="flex flex-col gap-6">
@@ -45,7 +42,7 @@ export default async function AdminWinnersPage({ searchParams }: { searchParams:
       </div>
       <nav aria-label="Filter by prize status">
         <ul className="flex flex-wrap gap-2">
-          {[undefined, ...STATUSES].map((s) => (
+          {[undefined, ...PRIZE_STATUSES].map((s) => (
             <li key={s ?? "all"}>
               <Link
                 href={s ? `/admin/competitions/winners?status=${s}` : "/admin/competitions/winners"}
@@ -57,7 +54,7 @@ export default async function AdminWinnersPage({ searchParams }: { searchParams:
                     : "border-border bg-background hover:bg-accent hover:text-accent-foreground",
                 )}
               >
-                {s ? PRIZE_STATUS_LABELS[s] : "All"}
+                {s ? PRIZE_STATUS[s].label : "All"}
               </Link>
             </li>
           ))}
@@ -97,17 +94,7 @@ export default async function AdminWinnersPage({ searchParams }: { searchParams:
                         </Link>
                       </p>
                     </div>
-                    <Badge
-                      variant={
-                        prize.prize_status === "delivered"
-                          ? "success"
-                          : prize.prize_status === "verified"
-                            ? "info"
-                            : "warning"
-                      }
-                    >
-                      {PRIZE_STATUS_LABELS[prize.prize_status]}
-                    </Badge>
+                    <PrizeStatusBadge status={prize.prize_status} />
                   </header>
                   <FigureList
                     items={[
@@ -123,12 +110,16 @@ export default async function AdminWinnersPage({ searchParams }: { searchParams:
                       ],
                       ["Prize", `${prize.prize_description} (${formatPounds(prize.prize_value)})`],
                       ["Prize or cash", choice(prize)],
-                      ["Claimed", prize.claimed_at ? formatDateTime(prize.claimed_at) : "Not yet"],
+                      [
+                        "Send to",
+                        prize.delivery_address ??
+                          (prize.prize_choice === "cash" ? "Cash: no delivery" : "Not given yet"),
+                      ],
                       ["Prize cost", formatGBP(prize.prize_cost)],
-                      ["Verified", prize.verified_at ? formatDateTime(prize.verified_at) : "Not yet"],
-                      ["Delivered", prize.delivered_at ? formatDateTime(prize.delivered_at) : "Not yet"],
+                      ["Proof of delivery", prize.proof_of_delivery ?? "None yet"],
                     ]}
                   />
+                  <PrizeTimeline prize={prize} proof={prize.proof_of_delivery} />
                   <FulfilmentForm prize={prize} />
                 </article>
               </Card>

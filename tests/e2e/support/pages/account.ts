@@ -177,3 +177,20 @@ export class CreditsPage {
     );
   }
 }
+
+/** /account/prizes: the winner's prizes, one article per prize, each with its "Claim your prize" form. */
+export class MyPrizesPage {
+  constructor(private readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto("/account/prizes");
+  }
+
+  prize(competition: { title: string }): Locator {
+    return this.page.getByRole("article", { name: competition.title });
+  }
+
+  claimForm(competition: { title: string }): Locator {
+    return this.page.getByRole("form", { name: `Claim your prize: ${competition.title}` });
+  }
+}

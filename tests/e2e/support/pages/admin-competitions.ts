@@ -91,7 +91,7 @@ export class AdminCompetitionPage {
     await this.postalForm.getByLabel("Entrant's name").fill(entry.name);
     await this.postalForm.getByLabel("Postal address").fill(entry.address);
     if (entry.email !== undefined) await this.postalForm.getByLabel("Account e-mail (optional)").fill(entry.email);
-    if (entry.answer !== undefined) await this.postalForm.getByLabel(/^Answer to:/).fill(entry.answer);
+    if (entry.answer !== undefined) await this.postalForm.getByLabel(/^Answer to:/).selectOption(entry.answer);
     await this.postalForm.getByRole("button", { name: "Record postal entry" }).click();
   }
 }

@@ -1,0 +1,53 @@
+import type { BadgeVariant } from "@/components/ui/badge";
+
+// A prize's progress, the same words everywhere: the public winners page, the winner's account and the admin
+// console. SQL owns the transitions (private.prize_move, draws_prize_fulfilment_steps): awaiting claim →
+// claimed → verified → delivered, each step with its date, delivered with its proof reference.
+
+export const PRIZE_STATUSES = ["awaiting_claim", "claimed", "verified", "delivered"] as const;
+export type PrizeStatus = (typeof PRIZE_STATUSES)[number];
+
+export const PRIZE_STATUS = {
+  awaiting_claim: {
+    label: "Awaiting claim",
+    variant: "warning",
+    /** For the winner. */
+    winner: "Claim your prize: choose how you want it and where it goes.",
+    /** For anyone (the winners page). */
+    public: "The winner has not claimed the prize yet.",
+  },
+  claimed: {
+    label: "Claimed",
+    variant: "info",
+    winner:
+      "We have your claim. We will check your identity, then arrange delivery; you can change your claim until then.",
+    public: "The winner has claimed the prize; we are checking their identity.",
+  },
+  verified: {
+    label: "Verified",
+    variant: "primary",
+    winner: "We have checked your identity, so your claim is final and your prize is on its way.",
+    public: "The winner's identity is checked; the prize is on its way.",
+  },
+  delivered: {
+    label: "Delivered",
+    variant: "success",
+    winner: "Your prize has been delivered.",
+    public: "The prize has been delivered.",
+  },
+} as const satisfies Record<PrizeStatus, { label: string; variant: BadgeVariant; winner: string; public: string }>;
+
+export const isPrizeStatus = (value: unknown): value is PrizeStatus => PRIZE_STATUSES.includes(value as PrizeStatus);
+
+/** The dated steps after the draw, in order, for a timeline: "Claimed 24 November…", or null while not reached. */
+export function prizeSteps(p: {
+  claimed_at: string | null;
+  verified_at: string | null;
+  delivered_at: string | null;
+}): { status: Exclude<PrizeStatus, "awaiting_claim">; label: string; at: string | null }[] {
+  return [
+    { status: "claimed", label: PRIZE_STATUS.claimed.label, at: p.claimed_at },
+    { status: "verified", label: PRIZE_STATUS.verified.label, at: p.verified_at },
+    { status: "delivered", label: PRIZE_STATUS.delivered.label, at: p.delivered_at },
+  ];
+}
