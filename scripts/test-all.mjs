@@ -2,9 +2,11 @@
 // `npm test`: type check, lint and format check (one check each), every suite (vitest's unit, db and
 // contract projects, then Playwright's e2e), then one line summing them all:
 // `N passed, N failed[, N skipped]`.
+// The production build the e2e suite runs against is made once, beside lint, format and vitest (it
+// waits for the type check, which writes the content collections the build also writes).
 // Exits non-zero if anything failed or a suite could not report.
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { requireNode22 } from "./require-node.mjs";
@@ -29,52 +31,83 @@ function readJson(file) {
 
 /** How long each step took, printed at the end so the next person sees where the time goes. */
 const durations = [];
-function timed(name, run) {
+const runStarted = Date.now();
+async function timed(name, step) {
   const started = Date.now();
-  const result = run();
+  const result = await step();
   durations.push([name, (Date.now() - started) / 1000]);
   return result;
 }
 
-function suite(name, command, args, env, collect) {
+/** Runs a command with this terminal, without blocking the background build's bookkeeping. */
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("exit", (status, signal) => resolve({ status, signal }));
+  });
+}
+
+async function suite(name, command, args, env, collect) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n=== ${name} ===`);
-  const run = timed(name, () =>
-    spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }),
-  );
+  const exit = await timed(name, () => run(command, args, env));
   const counts = collect();
   if (!counts) {
-    console.error(`${name}: no results were reported (exit ${run.status ?? run.signal}); counted as one failure.`);
+    console.error(`${name}: no results were reported (exit ${exit.status ?? exit.signal}); counted as one failure.`);
     totals.failed += 1;
     return;
   }
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  if (run.status !== 0 && counts.failed === 0) {
-    console.error(`${name}: exited with ${run.status ?? run.signal} although no test failed; counted as one failure.`);
+  if (exit.status !== 0 && counts.failed === 0) {
+    console.error(
+      `${name}: exited with ${exit.status ?? exit.signal} although no test failed; counted as one failure.`,
+    );
     totals.failed += 1;
   }
 }
 
 // Static checks first: each counts as one check in the summary, passed when it exits 0.
-function check(name, command, args) {
+async function check(name, command, args) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n=== ${name} ===`);
-  const run = timed(name, () => spawnSync(command, args, { cwd: root, stdio: "inherit" }));
-  if (run.status === 0) totals.passed += 1;
+  const exit = await timed(name, () => run(command, args));
+  if (exit.status === 0) totals.passed += 1;
   else {
-    console.error(`${name} failed (exit ${run.status ?? run.signal}).`);
+    console.error(`${name} failed (exit ${exit.status ?? exit.signal}).`);
     totals.failed += 1;
   }
 }
-check("typecheck", "npm", ["run", "--silent", "typecheck"]);
-check("lint", bin("eslint"), ["."]);
-check("format", bin("prettier"), ["--check", "."]);
+await check("typecheck", "npm", ["run", "--silent", "typecheck"]);
+
+// The build runs in the background while the steps below use the machine too; its output goes to a
+// log, printed only if it fails, so the steps' own output stays readable.
+const wantsE2e = !only.length || only.includes("e2e");
+const buildLog = path.join(resultsDir, "build.log");
+const buildStarted = Date.now();
+let buildSeconds = null;
+const build = wantsE2e
+  ? new Promise((resolve) => {
+      const log = openSync(buildLog, "w");
+      const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
+        cwd: root,
+        stdio: ["ignore", log, log],
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+      });
+      child.on("exit", (code, signal) => {
+        buildSeconds = (Date.now() - buildStarted) / 1000;
+        resolve(code === 0 ? null : `next build exited with ${code ?? signal}`);
+      });
+    })
+  : Promise.resolve(null);
+
+await check("lint", bin("eslint"), ["."]);
+await check("format", bin("prettier"), ["--check", "."]);
 
 const vitestJson = path.join(resultsDir, "vitest.json");
 rmSync(vitestJson, { force: true });
-suite(
+await suite(
   "vitest",
   bin("vitest"),
   ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
@@ -90,15 +123,30 @@ suite(
   },
 );
 
+const waitStarted = Date.now();
+const buildFailure = await build;
+if (wantsE2e) durations.push(["waiting for the build", (Date.now() - waitStarted) / 1000]);
+if (buildFailure) {
+  console.error(`\n${readFileSync(buildLog, "utf8")}\n${buildFailure}: the e2e suite cannot run.`);
+  totals.failed += 1;
+}
+
 const playwrightJson = path.join(resultsDir, "playwright.json");
 rmSync(playwrightJson, { force: true });
-suite("e2e", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }, () => {
-  const report = readJson(playwrightJson);
-  if (!report?.stats) return null;
-  const { expected, unexpected, flaky, skipped } = report.stats;
-  const errors = report.errors?.length ?? 0; // e.g. the web server failed to start
-  return { passed: expected, failed: unexpected + flaky + errors, skipped };
-});
+if (!buildFailure)
+  suite(
+    "e2e",
+    bin("playwright"),
+    ["test"],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, E2E_SKIP_BUILD: "1" },
+    () => {
+      const report = readJson(playwrightJson);
+      if (!report?.stats) return null;
+      const { expected, unexpected, flaky, skipped } = report.stats;
+      const errors = report.errors?.length ?? 0; // e.g. the web server failed to start
+      return { passed: expected, failed: unexpected + flaky + errors, skipped };
+    },
+  );
 
 /** Every test's duration in seconds from vitest's and Playwright's JSON reports. */
 function testDurations() {
@@ -126,12 +174,9 @@ for (const [seconds, name] of testDurations()
   console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
 console.log("Steps:");
 for (const [name, seconds] of durations) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
-console.log(
-  `  ${durations
-    .reduce((sum, [, s]) => sum + s, 0)
-    .toFixed(1)
-    .padStart(6)} s  in all`,
-);
+if (buildSeconds !== null)
+  console.log(`  ${buildSeconds.toFixed(1).padStart(6)} s  (build, beside lint, format and vitest)`);
+console.log(`  ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(6)} s  in all`);
 
 console.log("");
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`;
