@@ -25,7 +25,13 @@ const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scrip
   stdio: "inherit",
   // No auth rate limits: every test signs its own users in from this one address (tests/contract
   // covers the limits themselves).
-  env: { ...process.env, LABCASH_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", EMBEDDED_RATE_LIMITS: "off" },
+  env: {
+    ...process.env,
+    LABCASH_DATA_DIR: dataDir,
+    NEXT_TELEMETRY_DISABLED: "1",
+    EMBEDDED_RATE_LIMITS: "off",
+    EMBEDDED_TEST_FIXTURES: "1",
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -11,6 +11,8 @@
 //                               one address); otherwise GoTrue's defaults (rate-limit.ts)
 //   EMBEDDED_REDIRECT_URLS      further redirect_to URLs links may lead to, comma-separated, `*` globs
 //                               (GoTrue's uri_allow_list)
+//   EMBEDDED_TEST_FIXTURES      1 = the end-to-end suite's fixtures (server.ts: moving a competition's
+//                               clock), with the secret key; off unless set (only scripts/e2e-server.mjs does)
 //
 // Prints exactly one line on stdout, `Embedded Supabase ready at <url>`, once
 // listening; the dev launcher and the tests wait for it. Everything else goes to stderr.
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
         .map((entry) => entry.trim())
         .filter(Boolean),
       log: process.env.EMBEDDED_LOG === "1" ? logLine : undefined,
+      testFixtures: process.env.EMBEDDED_TEST_FIXTURES === "1",
     });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;

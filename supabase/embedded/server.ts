@@ -47,6 +47,11 @@ export interface EmbeddedServerOptions {
   refreshReuseSeconds?: number;
   /** Called with one line per request (and per applied migration). Silent when omitted. */
   log?: (line: string) => void;
+  /**
+   * Test fixtures the end-to-end suite uses to move time instead of waiting for it (POST
+   * /_embedded/test/competition-due). Never on unless asked: `npm run dev` and `npm start` leave it off.
+   */
+  testFixtures?: boolean;
 }
 
 export interface EmbeddedServer {
@@ -218,6 +223,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       const rows = await readOutbox(db, u.searchParams.get("email"), limit);
       return { status: 200, body: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
     }
+    if (method === "POST" && path === "/_embedded/test/competition-due" && options.testFixtures) {
+      return competitionDue(parseBody(req, await readBody(req)));
+    }
     if (method === "GET" && path === "/_embedded/app-mail") {
       // The app's own mail (public.mail_outbox: receipts, campaigns…): with no SMTP the outbox is the inbox.
       const limit = Math.min(500, Math.max(1, Number(u.searchParams.get("limit") ?? "50") || 50));
@@ -225,6 +233,31 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       return { status: 200, body: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
     }
     return { status: 404, body: { message: "no Route matched with those values" } };
+  }
+
+  /**
+   * Moves a live competition's clock instead of a test waiting for it: its close (`close`), or its close,
+   * postal deadline and draw time (`draw`), become now, so the page refuses entries or the next cron run
+   * draws it. Only dates move, as if the time had passed; the seed and its commitment stay as published.
+   */
+  async function competitionDue(body: unknown): Promise<Reply> {
+    const { competition_id: id, until } = (body ?? {}) as { competition_id?: unknown; until?: unknown };
+    if (typeof id !== "string" || (until !== "close" && until !== "draw")) {
+      return { status: 400, body: { message: 'Send {"competition_id": uuid, "until": "close" | "draw"}' } };
+    }
+    const moved = await db.query<{ id: string }>(
+      `update public.competitions
+          set closes_at = greatest(now(), opens_at + interval '1 millisecond'),
+              postal_deadline = case when $2 = 'draw' then greatest(now(), opens_at + interval '1 millisecond')
+                                     else greatest(postal_deadline, now()) end,
+              draw_at = case when $2 = 'draw' then greatest(now(), opens_at + interval '1 millisecond')
+                             else greatest(draw_at, now()) end
+        where id = $1 and status in ('live', 'sold_out')
+        returning id`,
+      [id, until],
+    );
+    if (!moved.rows.length) return { status: 404, body: { message: "No live competition with that id" } };
+    return { status: 200, body: { competition_id: id, until } };
   }
 
   function errorReply(e: unknown, surface: Surface, req: IncomingMessage): Reply {
