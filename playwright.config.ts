@@ -5,7 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
-const WHEEL_EDITING = /admin-labspinner\.spec\.ts/;
+/** Every spec that spins the one live wheel or edits it (admin-labspinner switches it off and on). */
+const WHEEL = /labspinner[^/]*\.spec\.ts$/;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -44,15 +45,17 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
       dependencies: ["setup"],
-      testIgnore: WHEEL_EDITING,
+      testIgnore: WHEEL,
     },
-    // The wheel editor's spec changes the one live wheel and switches it off and on; run it after every
-    // other spec so no spin or odds check elsewhere meets its temporary wheel.
+    // The wheel editor's spec changes the one live wheel and switches it off and on, so the specs that spin
+    // or check the odds run one file at a time in their own project, beside everything else: none meets a
+    // temporary wheel, and none waits for (or is skipped with) the rest of the suite.
     {
-      name: "wheel-editing",
+      name: "wheel",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
-      dependencies: ["chromium"],
-      testMatch: WHEEL_EDITING,
+      dependencies: ["setup"],
+      testMatch: WHEEL,
+      workers: 1,
     },
   ],
   webServer: {
