@@ -8,6 +8,9 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core machine, while the
+    // contract files spend much of their time waiting on the servers they start. Two at once use the machine.
+    maxWorkers: 2,
     projects: [
       {
         // Server modules (the actions, for their schemas) load here as on the server: "server-only" is
