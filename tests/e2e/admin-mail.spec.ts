@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
-import { axeViolations } from "./support/axe";
+import { expectAccessibleInBothSchemes } from "./support/axe";
 import { buyAs, createCompetition, createUser, mailCampaigns, setMarketingConsent } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { AdminMailPage } from "./support/pages/admin-mail";
@@ -14,15 +13,6 @@ import { storageStatePath } from "./support/users";
 test.use({ storageState: storageStatePath("admin") });
 
 const tag = () => `${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;
-
-async function expectAccessible(page: Page) {
-  await page.mouse.move(0, 0);
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
-    expect(await axeViolations(page)).toEqual([]);
-  }
-}
 
 test("sends marketing to a competition's entrants after the preview, and the outbox shows each message", async ({
   page,
@@ -93,7 +83,7 @@ test("bad input gets a message per field and queues nothing; an empty segment ca
   const empty = await createCompetition({ label: "mail-empty" });
   const mail = new AdminMailPage(page);
   await mail.goto();
-  await expectAccessible(page);
+  await expectAccessibleInBothSchemes(page);
 
   await mail.fill({ segment: "Entrants of a competition", subject: "Hi", body: "Too short" });
   await mail.previewMail();
@@ -123,6 +113,6 @@ test("bad input gets a message per field and queues nothing; an empty segment ca
   await expect(mail.preview).toContainText("This service notice goes to 0 players");
   await expect(mail.preview).toContainText("Nobody in this segment may receive this mail now");
   await expect(mail.sendButton()).toHaveCount(0);
-  await expectAccessible(page);
+  await expectAccessibleInBothSchemes(page);
   expect((await mailCampaigns()).some((c) => c.subject === subject)).toBe(false);
 });

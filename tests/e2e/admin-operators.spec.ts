@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { axeViolations } from "./support/axe";
+import { expectAccessibleInBothSchemes } from "./support/axe";
 import { createCompetition, createUser } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { AdminDashboardPage, ApprovalsPage } from "./support/pages/admin";
@@ -9,15 +8,6 @@ import { storageStatePath } from "./support/users";
 // overflowed a phone, Reject looked like Approve, and the activity log showed raw kinds.
 
 test.use({ storageState: storageStatePath("admin") });
-
-async function expectAccessible(page: Page) {
-  await page.mouse.move(0, 0);
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
-    expect(await axeViolations(page)).toEqual([]);
-  }
-}
 
 test("the console and the public site agree on what is live: an opening-soon competition is not", async ({ page }) => {
   const soon = await createCompetition({
@@ -49,7 +39,7 @@ test("the console and the public site agree on what is live: an opening-soon com
   }).toPass({ timeout: 30_000, intervals: [1_000, 2_000, 3_000] });
   await expect(page.getByText(/\d+ opening soon · \d+ awaiting the draw/)).toBeVisible();
   await visitor.close();
-  await expectAccessible(page);
+  await expectAccessibleInBothSchemes(page);
 });
 
 test("Reject is a destructive button, unlike Approve", async ({ page }) => {
@@ -69,7 +59,7 @@ test("Reject is a destructive button, unlike Approve", async ({ page }) => {
   });
   expect(await background("Reject Rhea Reject")).toBe(destructive);
   expect(await background("Approve Rhea Reject")).not.toBe(destructive);
-  await expectAccessible(page);
+  await expectAccessibleInBothSchemes(page);
 });
 
 const PHONE = { width: 358, height: 800 };
@@ -109,7 +99,7 @@ test.describe("on a phone (358 px)", () => {
     await page.goto("/admin/competitions");
     const cell = page.locator("main td[data-label='Opens']").first();
     expect(await cell.evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Opens"');
-    await expectAccessible(page);
+    await expectAccessibleInBothSchemes(page);
   });
 });
 
@@ -123,5 +113,5 @@ test("the activity log names every kind in words", async ({ page }) => {
   for (const kind of kinds) expect(kind, "a raw kind").not.toMatch(/[._]|^[a-z]/);
   const options = await page.getByLabel("Kind", { exact: true }).locator("option").allTextContents();
   for (const option of options) expect(option, "a raw kind in the filter").not.toMatch(/[._]/);
-  await expectAccessible(page);
+  await expectAccessibleInBothSchemes(page);
 });

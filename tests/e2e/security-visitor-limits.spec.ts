@@ -62,16 +62,34 @@ async function mailTo(email: string): Promise<{ kind: string; body: string }[]> 
   return (await res.json()) as { kind: string; body: string }[];
 }
 
-test("one visitor's 40 wrong passwords through the form lock out no one else", async ({ browser }) => {
+/**
+ * A wrong password as the site sends it for a visitor at `address` (lib/supabase/visitor-fetch.ts): the
+ * secret key, and the address in Sb-Forwarded-For.
+ */
+function wrongPasswordFrom(address: string, email: string, attempt: number) {
+  return fetch(`http://127.0.0.1:${backendPort}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { apikey: EMBEDDED_SECRET_KEY, "content-type": "application/json", "sb-forwarded-for": address },
+    body: JSON.stringify({ email, password: `Wrong-guess-${attempt}` }),
+  });
+}
+
+test("one visitor's 40 wrong passwords lock out no one else", async ({ browser }) => {
+  // 38 guesses at once as the site forwards them (at once: the hold-back slows only guesses made one after
+  // another), then the form: it is that same visitor's allowance the form finds spent.
   const attacker = await visitor(browser, "203.0.113.40");
+  await Promise.all(
+    Array.from({ length: 38 }, (_, i) =>
+      wrongPasswordFrom("203.0.113.40", i % 2 ? demoUsers.superAdmin.email : uniqueEmail("nobody"), i),
+    ),
+  );
   const form = new SignInPage(attacker.page);
-  for (let i = 0; i < 40; i++) {
+  for (const attempt of [38, 39]) {
     // A fresh form each time, so no answer is mistaken for the one before.
     await form.goto();
-    await form.signIn(i % 2 ? demoUsers.superAdmin.email : uniqueEmail("nobody"), `Wrong-guess-${i}`);
-    await expect(form.alert).toBeVisible();
+    await form.signIn(uniqueEmail("nobody"), `Wrong-guess-${attempt}`);
+    await expect(form.alert).toHaveText("Too many attempts from here. Please wait a few minutes and try again.");
   }
-  await expect(form.alert).toHaveText("Too many attempts from here. Please wait a few minutes and try again.");
 
   const player = await visitor(browser, "203.0.113.41");
   await new SignInPage(player.page).signInToDashboard(demoUsers.player.email, DEMO_PASSWORD);

@@ -1,4 +1,6 @@
 import { readFile } from "node:fs/promises";
+import type { Cookie } from "@playwright/test";
+import { createServerClient } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { EMBEDDED_CRON_SECRET, EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../../supabase/embedded/keys";
 import { totpCode } from "../../../supabase/embedded/totp";
@@ -22,6 +24,41 @@ export async function signedInClient(email: string, password = DEMO_PASSWORD): P
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw new Error(`sign in as ${email}: ${error.message}`);
   return client;
+}
+
+/**
+ * The session cookies the site sets when `email` signs in with a password, made through the API as
+ * @supabase/ssr makes them (Cal.com's `apiLogin`): a fixture adds them to a browser context instead of
+ * driving the sign-in form. The form itself is tested in auth.spec.ts and two-step.spec.ts.
+ */
+export async function sessionCookies(email: string, password = DEMO_PASSWORD): Promise<Cookie[]> {
+  const jar = new Map<string, string>();
+  const client = createServerClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, {
+    cookies: {
+      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+      setAll(cookies) {
+        for (const { name, value } of cookies) {
+          if (value) jar.set(name, value);
+          else jar.delete(name);
+        }
+      },
+    },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw new Error(`sign in as ${email}: ${error.message}`);
+  if (!jar.size) throw new Error(`signing in as ${email} set no session cookie`);
+  // The site's own attributes (lib/supabase/cookie-options.ts over http): 400 days, path /, Lax.
+  const expires = Math.floor(Date.now() / 1000) + 400 * 86_400;
+  return [...jar].map(([name, value]) => ({
+    name,
+    value,
+    domain: "127.0.0.1",
+    path: "/",
+    expires,
+    httpOnly: false,
+    secure: false,
+    sameSite: "Lax",
+  }));
 }
 
 /**
@@ -286,9 +323,35 @@ export async function recoveryLink(email: string): Promise<URL> {
   return new URL(match[0]);
 }
 
+/**
+ * Moves time instead of waiting for it: the competition's close (`until: "close"`), or its close, postal
+ * deadline and draw time (`until: "draw"`), become now, as if the test had waited (the embedded backend's
+ * test fixture, on only for this suite). The public pages are revalidated, as after any change.
+ */
+export async function makeDue(competitionId: string, until: "close" | "draw"): Promise<void> {
+  const response = await fetch(`${backendUrl}/_embedded/test/competition-due`, {
+    method: "POST",
+    headers: { apikey: EMBEDDED_SECRET_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ competition_id: competitionId, until }),
+  });
+  if (!response.ok)
+    throw new Error(`moving ${competitionId} to its ${until}: ${response.status} ${await response.text()}`);
+  await revalidatePublicPages();
+}
+
 /** What the cron does: draws every competition whose draw time has come (the secret-key client). */
 export async function runDueDraws(): Promise<{ drawn: { competition_id: string; draw_id: string }[] }> {
   return rpc(serviceClient(), "run_due_draws");
+}
+
+/**
+ * Brings the competition's draw time to now and runs the cron's function: answers the competition as the
+ * public then sees it, drawn (or closed, with no tickets).
+ */
+export async function drawNow(competition: { id: string; slug: string }): Promise<PublicCompetition> {
+  await makeDue(competition.id, "draw");
+  await runDueDraws();
+  return publicCompetition(competition.slug);
 }
 
 /** Tracks a prize as the admin does: awaiting_claim → verified (ID checked) → delivered. */

@@ -1,6 +1,12 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { createCompetition, createUser, type CompetitionFields, type TestCompetition, type TestUser } from "./backend";
-import { SignInPage } from "./pages/sign-in";
+import {
+  createCompetition,
+  createUser,
+  sessionCookies,
+  type CompetitionFields,
+  type TestCompetition,
+  type TestUser,
+} from "./backend";
 import { storageStatePath } from "./users";
 
 // Fixtures for what many specs need: their own player, their own live competition, the admin.
@@ -22,7 +28,10 @@ type Fixtures = {
   playerDetails: PlayerDetails;
   /** A new approved account with credit; nobody is signed in as it. */
   approvedAccount: TestUser;
-  /** `approvedAccount`, signed in on the test's `page` through the sign-in form (left on the dashboard). */
+  /**
+   * `approvedAccount`, signed in on the test's `page` through the API (its session cookies set, as the
+   * sign-in form would set them); the page is still blank, so the test opens what it needs.
+   */
   approvedPlayer: SignedInPlayer;
   /** A second page, in its own browser context, signed in as the demo admin (the setup project's state). */
   admin: Page;
@@ -39,7 +48,7 @@ export const test = base.extend<Fixtures>({
     await provide(await createUser({ ...playerDetails, label: "player" }));
   },
   approvedPlayer: async ({ approvedAccount, page }, provide) => {
-    await new SignInPage(page).signInToDashboard(approvedAccount.email, approvedAccount.password);
+    await page.context().addCookies(await sessionCookies(approvedAccount.email, approvedAccount.password));
     await provide({ ...approvedAccount, page });
   },
 
