@@ -251,9 +251,11 @@ export function CompetitionForm({
             </div>
           ))}
           {errors?.skill_options || errors?.skill_answer ? (
-            <p id="skill-answers-error" className="text-sm text-destructive">
-              {(errors.skill_options ?? errors.skill_answer)?.[0]}
-            </p>
+            // The answers and the choice of the correct one are two fields: each message on its own line.
+            <div id="skill-answers-error" className="text-sm text-destructive">
+              {errors.skill_options ? <p>{errors.skill_options[0]}</p> : null}
+              {errors.skill_answer ? <p>{errors.skill_answer[0]}</p> : null}
+            </div>
           ) : null}
         </fieldset>
       </fieldset>
