@@ -172,7 +172,7 @@ const CASES: FormCase[] = [
   {
     form: "credit adjustment",
     as: "admin",
-    path: (user) => `/admin/users/${user.id}`,
+    path: (user) => `/admin/users/${user.id}/edit`,
     within: (page) => page.getByRole("form", { name: "Adjust credit" }),
     fill: [["Reason", "Goodwill for a late draw"]],
     wrong: ["Amount (£)", "lots", /Enter an amount in pounds and pence, such as 10 or -2\.50$/],
