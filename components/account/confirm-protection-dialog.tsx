@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { buttonClasses } from "@/components/ui/button";
 import {
   Dialog,
@@ -38,14 +39,12 @@ export function ConfirmProtectionDialog({
   children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const [result, formAction] = useActionState<Awaited<ReturnType<typeof action>> | null, FormData>(
-    async (prev, form) => {
-      const next = await action(prev, form);
-      if (next.ok) setOpen(false);
-      return next;
-    },
-    null,
-  );
+  const { result, pending, form } = useFormAction(action);
+  const [seen, setSeen] = useState(result);
+  if (result !== seen) {
+    setSeen(result);
+    if (result?.ok) setOpen(false);
+  }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger className={buttonClasses("outline", "md", "self-start")}>{trigger}</DialogTrigger>
@@ -54,13 +53,16 @@ export function ConfirmProtectionDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <form action={formAction} className="flex flex-col gap-4">
+        <form {...form} className="flex flex-col gap-4">
           {children}
           <p className="text-sm font-semibold">This cannot be undone early.</p>
+          {/* Every refusal here: the choice (`children`) comes from the page without a place for a message. */}
           {result && !result.ok ? <FormStatus result={result} /> : null}
           <DialogFooter>
             <DialogClose className={buttonClasses("outline", "md")}>Cancel</DialogClose>
-            <SubmitButton pendingLabel="Please wait…">{confirm}</SubmitButton>
+            <SubmitButton pending={pending} pendingLabel="Please wait…">
+              {confirm}
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

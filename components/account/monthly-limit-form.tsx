@@ -1,19 +1,19 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { setMonthlyLimitAction } from "@/lib/actions/protections";
 
 /** The monthly limit: an amount in pounds (£0 allowed) or no limit. */
 export function MonthlyLimitForm({ current }: { current: number | null }) {
-  const [result, action] = useActionState(setMonthlyLimitAction, null);
+  const { result, errors, formErrors, pending, form } = useFormAction(setMonthlyLimitAction);
   const [choice, setChoice] = useState<"limit" | "none">(current === null ? "none" : "limit");
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
   return (
-    <form action={action} className="flex flex-col items-start gap-4" noValidate>
+    <form {...form} className="flex flex-col items-start gap-4">
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium">Your monthly limit</legend>
         <div className="flex items-center gap-2">
@@ -60,8 +60,10 @@ export function MonthlyLimitForm({ current }: { current: number | null }) {
           <label htmlFor="limit-choice-none">No limit</label>
         </div>
       </fieldset>
-      <FormStatus result={result} />
-      <SubmitButton pendingLabel="Saving…">Save limit</SubmitButton>
+      <FormStatus result={result} formErrors={formErrors} />
+      <SubmitButton pending={pending} pendingLabel="Saving…">
+        Save limit
+      </SubmitButton>
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { approveAccount, rejectAccount } from "@/lib/actions/approvals";
@@ -13,8 +14,7 @@ import { approveAccount, rejectAccount } from "@/lib/actions/approvals";
 export function ApprovalActions({ userId, name, email }: { userId: string; name: string; email: string | null }) {
   const who = email ? `${name} (${email})` : name;
   const [approved, approve] = useActionState(approveAccount, null);
-  const [rejected, reject] = useActionState(rejectAccount, null);
-  const rejectErrors = rejected && !rejected.ok ? rejected.fieldErrors : undefined;
+  const { result: rejected, errors: rejectErrors, formErrors, pending, form } = useFormAction(rejectAccount);
   return (
     <div className="flex flex-col gap-3">
       <form action={approve} aria-label={`Approve ${who}`}>
@@ -22,16 +22,16 @@ export function ApprovalActions({ userId, name, email }: { userId: string; name:
         <SubmitButton pendingLabel="Approving…">Approve {name}</SubmitButton>
       </form>
       <FormStatus result={approved} />
-      <form action={reject} aria-label={`Reject ${who}`} className="flex flex-col gap-2" noValidate>
+      <form {...form} aria-label={`Reject ${who}`} className="flex flex-col gap-2">
         <input type="hidden" name="userId" value={userId} />
         <Field id={`reason-${userId}`} label={`Reason for rejecting ${name}`} errors={rejectErrors?.reason}>
           {(control) => <Input {...control} name="reason" />}
         </Field>
-        <SubmitButton pendingLabel="Rejecting…" variant="destructive">
+        <SubmitButton pending={pending} pendingLabel="Rejecting…" variant="destructive">
           Reject {name}
         </SubmitButton>
       </form>
-      <FormStatus result={rejected} />
+      <FormStatus result={rejected} formErrors={formErrors} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
-import { useActionState, useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
@@ -10,23 +10,24 @@ import { requestPasswordReset } from "@/lib/actions/auth";
 import type { ActionResult } from "@/lib/actions/result";
 
 export function RequestResetForm() {
-  const [result, action] = useActionState(requestPasswordReset, null);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const { result, errors, formErrors, pending, form } = useFormAction(requestPasswordReset);
   return (
-    <form action={action} className="flex flex-col gap-4" noValidate>
+    <form {...form} className="flex flex-col gap-4">
       <Field id="field-email" label="E-mail" errors={errors?.email}>
         {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
       </Field>
-      <FormStatus result={result} />
-      <SubmitButton pendingLabel="Sending…">Send reset link</SubmitButton>
+      <FormStatus result={result} formErrors={formErrors} />
+      <SubmitButton pending={pending} pendingLabel="Sending…">
+        Send reset link
+      </SubmitButton>
     </form>
   );
 }
 
 /**
- * Calls POST /api/auth/update-password (spec §7) and shows its error text (spec §8). Signed in
- * with a password (the profile), the current password is asked for too; after a recovery link
- * (the reset page) it is not.
+ * Calls POST /api/auth/update-password (spec §7) and shows its error text (spec §8), beside the field the
+ * route names. Signed in with a password (the profile), the current password is asked for too; after a
+ * recovery link (the reset page) it is not.
  */
 export function NewPasswordForm({
   submitLabel = "Change password",
@@ -35,9 +36,7 @@ export function NewPasswordForm({
   submitLabel?: string;
   askCurrentPassword?: boolean;
 }) {
-  const [result, setResult] = useState<ActionResult | null>(null);
-
-  async function submit(form: FormData) {
+  async function changePassword(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
     try {
       const response = await fetch("/api/auth/update-password", {
         method: "POST",
@@ -47,21 +46,25 @@ export function NewPasswordForm({
           ...(askCurrentPassword ? { currentPassword: String(form.get("currentPassword") ?? "") } : {}),
         }),
       });
-      const body = (await response.json().catch(() => ({}))) as { statusMessage?: string; message?: string };
-      setResult(
-        response.ok
-          ? { ok: true, data: undefined, message: "Your password has been changed." }
-          : { ok: false, error: body.statusMessage ?? body.message ?? "Failed to update password" },
-      );
+      if (response.ok) return { ok: true, data: undefined, message: "Your password has been changed." };
+      const body = (await response.json().catch(() => ({}))) as {
+        statusMessage?: string;
+        message?: string;
+        field?: string;
+      };
+      const error = body.statusMessage ?? body.message ?? "Failed to update password";
+      return { ok: false, error, ...(body.field ? { fieldErrors: { [body.field]: [error] } } : {}) };
     } catch (error) {
-      setResult({ ok: false, error: error instanceof Error ? error.message : "Failed to update password" });
+      return { ok: false, error: error instanceof Error ? error.message : "Failed to update password" };
     }
   }
+  // A changed password is cleared from the form; a refused one stays, to be corrected.
+  const { result, errors, formErrors, pending, form } = useFormAction(changePassword, { clearOnSuccess: true });
 
   return (
-    <form action={submit} className="flex flex-col gap-4" noValidate>
+    <form {...form} className="flex flex-col gap-4">
       {askCurrentPassword && (
-        <Field id="field-currentPassword" label="Current password">
+        <Field id="field-currentPassword" label="Current password" errors={errors?.currentPassword}>
           {(control) => <PasswordInput {...control} name="currentPassword" autoComplete="current-password" required />}
         </Field>
       )}
@@ -69,11 +72,14 @@ export function NewPasswordForm({
         id="field-newPassword"
         label="New password"
         hint="At least 8 characters, with upper- and lower-case letters and a digit."
+        errors={errors?.newPassword}
       >
         {(control) => <PasswordInput {...control} name="newPassword" autoComplete="new-password" required />}
       </Field>
-      <FormStatus result={result} />
-      <SubmitButton pendingLabel="Saving…">{submitLabel}</SubmitButton>
+      <FormStatus result={result} formErrors={formErrors} />
+      <SubmitButton pending={pending} pendingLabel="Saving…">
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

@@ -1,19 +1,18 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { signIn } from "@/lib/actions/auth";
 
 export function SignInForm({ next }: { next?: string }) {
-  const [result, action] = useActionState(signIn, null);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const { result, errors, formErrors, pending, form } = useFormAction(signIn);
   return (
-    <form action={action} className="flex flex-col gap-4" noValidate>
+    <form {...form} className="flex flex-col gap-4">
       {next && <input type="hidden" name="next" value={next} />}
       <Field id="field-email" label="E-mail" errors={errors?.email}>
         {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
@@ -21,8 +20,10 @@ export function SignInForm({ next }: { next?: string }) {
       <Field id="field-password" label="Password" errors={errors?.password}>
         {(control) => <PasswordInput {...control} name="password" autoComplete="current-password" required />}
       </Field>
-      <FormStatus result={result} />
-      <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>
+      <FormStatus result={result} formErrors={formErrors} />
+      <SubmitButton pending={pending} pendingLabel="Signing in…">
+        Sign in
+      </SubmitButton>
       <p className="text-sm">
         <Link href="/auth/reset-password" className="underline">
           Forgotten your password?

@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { ActionHandler } from "@/lib/actions/action";
@@ -32,10 +33,10 @@ function CodeForm({
   label?: string;
   hint?: string;
 }) {
-  const [result, action] = useActionState(handler, null);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  // A wrong code stays in the field, focused, to be corrected or typed over.
+  const { result, errors, formErrors, pending, form } = useFormAction(handler);
   return (
-    <form action={action} className="flex flex-col gap-4" noValidate>
+    <form {...form} className="flex flex-col gap-4">
       {next !== undefined && <input type="hidden" name="next" value={next} />}
       {factorId && <input type="hidden" name="factorId" value={factorId} />}
       <Field id="field-code" label={label} hint={hint} errors={errors?.code}>
@@ -52,8 +53,10 @@ function CodeForm({
           />
         )}
       </Field>
-      <FormStatus result={result} />
-      <SubmitButton pendingLabel="Checking…">{submitLabel}</SubmitButton>
+      <FormStatus result={result} formErrors={formErrors} />
+      <SubmitButton pending={pending} pendingLabel="Checking…">
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

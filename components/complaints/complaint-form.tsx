@@ -1,8 +1,8 @@
 "use client";
 
-import { useActionState, useState } from "react";
-import { SecondStepLink } from "@/components/forms/second-step-link";
+import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -13,36 +13,23 @@ import type { Complaint } from "@/lib/data/complaints";
 import { formatDate } from "@/lib/format";
 import { COMPLAINT_LIMITS } from "./complaint-rules";
 
-type Values = { subject: string; reference: string; details: string };
-const EMPTY: Values = { subject: "", reference: "", details: "" };
-
 /**
- * The complaint form for a signed-in player. The fields are controlled so a refused submission keeps what was
- * typed (React resets uncontrolled fields after every action); a saved complaint clears them and shows its
- * reference and deadlines.
+ * The complaint form for a signed-in player. A refused submission keeps what was typed, with each message beside
+ * its field; a saved complaint clears the form and shows its reference and deadlines.
  */
 export function ComplaintForm({ contact }: { contact: string }) {
-  const [result, action] = useActionState(submitComplaintAction, null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [shown, setShown] = useState<ActionResult<Complaint> | null>(null);
-  if (result !== shown) {
-    setShown(result);
-    if (result?.ok) setValues(EMPTY);
-  }
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const { result, errors, formErrors, pending, form } = useFormAction(submitComplaintAction, { clearOnSuccess: true });
   const { subject, reference, details } = COMPLAINT_LIMITS;
 
   return (
-    <form action={action} className="flex flex-col gap-4" noValidate>
+    <form {...form} className="flex flex-col gap-4">
       <Field
         id="field-complaint-subject"
         label="Subject"
         hint={`What the complaint is about, in ${subject.min} to ${subject.max} characters.`}
         errors={errors?.subject}
       >
-        {(control) => <Input {...control} name="subject" value={values.subject} onChange={set("subject")} />}
+        {(control) => <Input {...control} name="subject" />}
       </Field>
       <Field
         id="field-complaint-reference"
@@ -50,16 +37,7 @@ export function ComplaintForm({ contact }: { contact: string }) {
         hint="The competition's name, a ticket number or a reference from your credit history, if it is about one."
         errors={errors?.reference}
       >
-        {(control) => (
-          <Input
-            {...control}
-            name="reference"
-            autoComplete="off"
-            maxLength={reference.max}
-            value={values.reference}
-            onChange={set("reference")}
-          />
-        )}
+        {(control) => <Input {...control} name="reference" autoComplete="off" maxLength={reference.max} />}
       </Field>
       <Field
         id="field-complaint-details"
@@ -67,19 +45,27 @@ export function ComplaintForm({ contact }: { contact: string }) {
         hint={`What happened and what you would like us to do, in ${details.min} to ${details.max.toLocaleString("en-GB")} characters.`}
         errors={errors?.details}
       >
-        {(control) => (
-          <Textarea {...control} name="details" rows={8} value={values.details} onChange={set("details")} />
-        )}
+        {(control) => <Textarea {...control} name="details" rows={8} />}
       </Field>
-      {result ? <Outcome result={result} contact={contact} /> : null}
+      {result ? <Outcome result={result} formErrors={formErrors} contact={contact} /> : null}
       <div>
-        <SubmitButton pendingLabel="Sending…">Send complaint</SubmitButton>
+        <SubmitButton pending={pending} pendingLabel="Sending…">
+          Send complaint
+        </SubmitButton>
       </div>
     </form>
   );
 }
 
-function Outcome({ result, contact }: { result: ActionResult<Complaint>; contact: string }) {
+function Outcome({
+  result,
+  formErrors,
+  contact,
+}: {
+  result: ActionResult<Complaint>;
+  formErrors: string[];
+  contact: string;
+}) {
   if (result.ok) {
     const complaint = result.data;
     return (
@@ -107,11 +93,6 @@ function Outcome({ result, contact }: { result: ActionResult<Complaint>; contact
         </Alert>
       );
     default:
-      return (
-        <Alert variant="destructive">
-          <p>{result.error}</p>
-          <SecondStepLink code={result.code} />
-        </Alert>
-      );
+      return <FormStatus result={result} formErrors={formErrors} />;
   }
 }

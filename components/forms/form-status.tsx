@@ -2,16 +2,24 @@ import { Alert } from "@/components/ui/alert";
 import type { ActionResult } from "@/lib/actions/result";
 import { SecondStepLink } from "./second-step-link";
 
-// The summary line under a form: the error (announced, with the code step's link when that is what it
-// needs) or the success message.
-export function FormStatus({ result }: { result: ActionResult<unknown> | null }) {
+/**
+ * The form-level line under a form: the success message, or the refusal's messages that belong to no field
+ * the form shows (`formErrors` from useFormAction; each its own line, with the code step's link when that is
+ * what it needs). Messages about a field are beside that field, never repeated here. Without `formErrors`
+ * (a form of buttons only) it shows the refusal's message.
+ */
+export function FormStatus({ result, formErrors }: { result: ActionResult<unknown> | null; formErrors?: string[] }) {
   if (!result) return null;
   if (result.ok) {
     return result.message ? <Alert variant="success">{result.message}</Alert> : null;
   }
+  const messages = formErrors ?? [result.error];
+  if (messages.length === 0) return null;
   return (
     <Alert variant="destructive">
-      <p>{result.error}</p>
+      {messages.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
       {result.reasons?.length ? (
         <ul className="mt-1 list-disc pl-5">
           {result.reasons.map((r) => (

@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useEffect, useId, useState, useTransition } from "react";
+import { useEffect, useId, useState, useTransition } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -22,7 +23,7 @@ export function TopUpForm({ quickPicks }: { quickPicks: number[] }) {
   const [amount, setAmount] = useState("");
   const [quote, setQuote] = useState<ActionResult<TopUpQuote> | null>(null);
   const [quoting, startQuote] = useTransition();
-  const [result, submit, submitting] = useActionState(startTopUpAction, null);
+  const { result, pending: submitting, form } = useFormAction(startTopUpAction);
   // A refusal from "Continue" belongs to the amount it was for: editing the amount clears it.
   const [showResult, setShowResult] = useState(false);
 
@@ -52,7 +53,14 @@ export function TopUpForm({ quickPicks }: { quickPicks: number[] }) {
   const errors = submitErrors ?? quoteErrors;
 
   return (
-    <form action={submit} onSubmit={() => setShowResult(true)} noValidate className="flex flex-col gap-5">
+    <form
+      {...form}
+      onSubmit={(event) => {
+        setShowResult(true);
+        form.onSubmit(event);
+      }}
+      className="flex flex-col gap-5"
+    >
       <div role="group" aria-label="Quick picks" className="flex flex-wrap gap-2">
         {quickPicks.map((pick) => (
           <button

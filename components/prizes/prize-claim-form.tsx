@@ -1,6 +1,7 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, type FormEvent } from "react";
+import { FormStatus } from "@/components/forms/form-status";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -12,41 +13,16 @@ import { formatPounds } from "@/lib/format";
 /**
  * The winner's claim (claim_prize): the prize, with the UK address to send it to, or the cash alternative where
  * the competition offers one. It can change until the prize is verified; SQL decides who may claim and until
- * when. Dispatched from onSubmit, so a refused claim keeps what was typed; focus goes to the first field to fix.
+ * when. A refused claim keeps what was typed; focus goes to the first field to fix (useFormAction).
  */
 export function PrizeClaimForm({ prize }: { prize: MyPrize }) {
-  const [result, dispatch, pending] = useActionState(claimPrizeAction, null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const { result, errors, formErrors, pending, form } = useFormAction(claimPrizeAction);
   const id = prize.draw_id;
   const cash = prize.cash_alternative;
   const claimed = prize.prize_status === "claimed";
 
-  useEffect(() => {
-    const wrong = result && !result.ok ? result.fieldErrors : undefined;
-    if (!wrong || !formRef.current) return;
-    const first = Array.from(formRef.current.elements).find((el): el is HTMLInputElement =>
-      el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement
-        ? el.type !== "hidden" && el.name in wrong
-        : false,
-    );
-    first?.focus();
-  }, [result]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(() => dispatch(form));
-  }
-
   return (
-    <form
-      ref={formRef}
-      onSubmit={onSubmit}
-      className="flex flex-col gap-4"
-      noValidate
-      aria-label={`Claim your prize: ${prize.competition.title}`}
-    >
+    <form {...form} className="flex flex-col gap-4" aria-label={`Claim your prize: ${prize.competition.title}`}>
       <input type="hidden" name="drawId" value={id} />
       {cash === null ? (
         <input type="hidden" name="choice" value="prize" />
@@ -64,6 +40,7 @@ export function PrizeClaimForm({ prize }: { prize: MyPrize }) {
                 name="choice"
                 value={c}
                 defaultChecked={prize.prize_choice === c}
+                data-invalid={errors?.choice ? true : undefined}
                 className="size-4 accent-primary"
               />
               <label htmlFor={`prize-choice-${id}-${c}`}>
@@ -73,7 +50,7 @@ export function PrizeClaimForm({ prize }: { prize: MyPrize }) {
           ))}
           {errors?.choice ? (
             <p id={`prize-choice-${id}-error`} className="text-sm text-destructive">
-              {errors.choice.join(" ")}
+              {errors.choice[0]}
             </p>
           ) : null}
         </fieldset>
@@ -98,7 +75,7 @@ export function PrizeClaimForm({ prize }: { prize: MyPrize }) {
           />
         )}
       </Field>
-      <Outcome result={result} cash={cash} />
+      <Outcome result={result} formErrors={formErrors} cash={cash} />
       <div>
         <Button type="submit" disabled={pending} aria-disabled={pending}>
           {pending ? "Saving…" : claimed ? "Update my claim" : "Claim your prize"}
@@ -110,13 +87,15 @@ export function PrizeClaimForm({ prize }: { prize: MyPrize }) {
 
 function Outcome({
   result,
+  formErrors,
   cash,
 }: {
   result: Awaited<ReturnType<typeof claimPrizeAction>> | null;
+  formErrors: string[];
   cash: number | null;
 }) {
   if (!result) return null;
-  if (!result.ok) return result.fieldErrors ? null : <Alert variant="destructive">{result.error}</Alert>;
+  if (!result.ok) return <FormStatus result={result} formErrors={formErrors} />;
   if (result.data.prize_choice === "cash" && cash !== null) {
     return <Alert variant="success">Claimed: you will receive {formatPounds(cash)} cash.</Alert>;
   }

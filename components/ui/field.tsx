@@ -1,13 +1,36 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 /** What a field hands its control so the label, hint and error reach assistive technology. */
 export type FieldControlProps = { id: string; "aria-describedby"?: string; "aria-invalid"?: true };
 
 /**
- * A label, a control, an optional hint and the field's errors, wired together: the label points at the
- * control, the control is described by the hint and the errors and is marked invalid when there are
- * errors. The control is whatever `children` renders with the props it is given:
+ * The control's wiring for a field `id`: described by its hint and its error, invalid when it has an error.
+ * A field shows one message, the first (an action keeps one per field: lib/actions/result.ts `invalid`).
+ */
+function wiring(id: string, hint: ReactNode, errors: string[] | undefined) {
+  const error = errors?.[0];
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const control: FieldControlProps = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined };
+  const hintText = hint ? (
+    <p id={hintId} className="text-xs text-muted-foreground">
+      {hint}
+    </p>
+  ) : null;
+  const errorText = error ? (
+    <p id={errorId} className="text-sm text-destructive">
+      {error}
+    </p>
+  ) : null;
+  return { control, hintText, errorText };
+}
+
+/**
+ * A label, a control, an optional hint and the field's error, wired together: the label points at the
+ * control, the control is described by the hint and the error and is marked invalid when there is one.
+ * The control is whatever `children` renders with the props it is given:
  * `<Field id="field-email" label="E-mail">{(control) => <Input {...control} name="email" />}</Field>`.
  */
 export function Field({
@@ -25,26 +48,44 @@ export function Field({
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const invalid = Boolean(errors?.length);
-  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const { control, hintText, errorText } = wiring(id, hint, errors);
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      {children({ id, "aria-describedby": describedBy, "aria-invalid": invalid ? true : undefined })}
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {invalid ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {errors!.join(" ")}
-        </p>
-      ) : null}
+      {children(control)}
+      {hintText}
+      {errorText}
+    </div>
+  );
+}
+
+/** A tick box with its label beside it, then its hint and error, wired like `Field`'s control. */
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  errors,
+  className,
+  ...input
+}: Omit<ComponentProps<"input">, "type" | "id"> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: string[];
+}) {
+  const { control, hintText, errorText } = wiring(id, hint, errors);
+  return (
+    <div className={cn("flex items-start gap-2", className)}>
+      <input type="checkbox" className="mt-1 size-4 shrink-0 accent-primary" {...control} {...input} />
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={id} className="text-sm">
+          {label}
+        </label>
+        {hintText}
+        {errorText}
+      </div>
     </div>
   );
 }

@@ -42,13 +42,16 @@ const inboxCodeInput = z.object({
   next: z.string().optional(),
 });
 
+/** A wrong code: the whole message beside the code field (one message per field, none repeated above it). */
+function wrongCode(message: string): ActionFailure {
+  return fail(message, { fieldErrors: { code: [message] } });
+}
+
 /** What a refused code means to the person typing it, by GoTrue's error code. */
 function codeRefusal(code: string | undefined, message: string): ActionFailure {
   switch (code) {
     case "mfa_verification_failed":
-      return fail("That code is not right. Enter the newest code your authenticator app shows for LabCash.", {
-        fieldErrors: { code: ["That code is not right"] },
-      });
+      return wrongCode("That code is not right. Enter the newest code your authenticator app shows for LabCash.");
     case "mfa_challenge_expired":
       return fail("That took too long. Enter the newest code and try again.");
     case "over_request_rate_limit":
@@ -132,9 +135,7 @@ export const confirmInboxCode = defineAction(
   async ({ code, next }) => {
     const target = safeNextPath(next, "/account/profile");
     if (!(await confirmReauthentication(code)))
-      return fail("That code is not right, or it has expired. Check the newest e-mail, or ask for a new code.", {
-        fieldErrors: { code: ["That code is not right"] },
-      });
+      return wrongCode("That code is not right, or it has expired. Check the newest e-mail, or ask for a new code.");
     if (!(await getSessionFacts()).atSecondStep) redirect(twoStepPath(target));
     await recordFactorEnrolment();
     redirect(target);

@@ -17,7 +17,7 @@ test("a forgotten password is reset through the e-mailed link", async ({ page, a
   await expect(page).toHaveURL(/\/auth\/reset-password$/);
   await reset.newPassword.fill("weak");
   await reset.setNewPassword.click();
-  await expect(reset.alert).toContainText("Password is too weak");
+  await expect(reset.newPassword).toHaveAccessibleDescription(/Password is too weak/);
   await reset.newPassword.fill("Fresh-start-42");
   await reset.setNewPassword.click();
   await expect(reset.status).toHaveText("Your password has been changed.");
@@ -42,7 +42,7 @@ test("profile settings save the name and town, and validate", async ({ approvedP
   await profile.goto();
   await profile.name.fill("   ");
   await profile.saveProfile.click();
-  await expect(profile.alert).toHaveText("Enter your name");
+  await expect(profile.name).toHaveAccessibleDescription("Enter your name");
 
   await profile.name.fill("Piet P. Profile");
   await profile.town.fill("Harrogate");
@@ -61,12 +61,13 @@ test("changing the password from the profile needs the current one and uses the 
   await profile.goto();
   await profile.newPassword.fill("Another-good-1");
   await profile.changePassword.click();
-  await expect(profile.alert).toHaveText("Enter your current password");
-  // The form empties its password fields after each attempt (React resets a form after its action).
+  await expect(profile.currentPassword).toHaveAccessibleDescription("Enter your current password");
+  await expect(profile.currentPassword).toBeFocused();
+  // A refused attempt keeps what was typed: only the current password needs giving.
+  await expect(profile.newPassword).toHaveValue("Another-good-1");
   await profile.currentPassword.fill("not-my-password");
-  await profile.newPassword.fill("Another-good-1");
   await profile.changePassword.click();
-  await expect(profile.alert).toHaveText("Your current password is not right");
+  await expect(profile.currentPassword).toHaveAccessibleDescription("Your current password is not right");
   await profile.currentPassword.fill(password);
   await profile.newPassword.fill("Another-good-1");
   await profile.changePassword.click();

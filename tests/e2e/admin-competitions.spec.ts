@@ -124,9 +124,9 @@ test("bad input gets a message at each field, nothing is saved, and SQL's refusa
   }
   await expect(page.getByText(/\d+ fields need changing: see the messages beside them\./)).toBeVisible();
   await expect(form.field("Title")).toBeFocused();
-  await expect(
-    page.getByText("Give at least 2 answers to choose from Choose which of the answers is correct"),
-  ).toBeVisible();
+  // Two fields, two messages, each on its own line.
+  await expect(page.getByText("Give at least 2 answers to choose from", { exact: true })).toBeVisible();
+  await expect(page.getByText("Choose which of the answers is correct", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/competitions\/new$/);
   await expectAccessibleInBothSchemes(page);
 

@@ -32,7 +32,9 @@ test.describe("signing up", () => {
       password: "Brand-new-1",
       dateOfBirth: dob.toISOString().slice(0, 10),
     });
-    await expect(signUp.alert).toContainText("You must be 18 or over to join LabCash");
+    await expect(page.getByLabel("Date of birth")).toHaveAccessibleDescription(
+      /You must be 18 or over to join LabCash$/,
+    );
     await expect(page).toHaveURL(/\/signup$/);
   });
 
@@ -51,8 +53,8 @@ test.describe("signing up", () => {
       password: "short",
       dateOfBirth: "1990-01-01",
     });
-    await expect(signUp.alert).toContainText("Use at least 8 characters");
-    await expect(signUp.alert).toContainText("Include a digit");
+    const password = page.getByLabel("Password", { exact: true });
+    await expect(password).toHaveAccessibleDescription(/Use at least 8 characters.*Include a digit/);
   });
 });
 

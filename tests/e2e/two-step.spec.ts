@@ -42,14 +42,14 @@ test("a new admin sets up two-step verification on the first visit to the consol
   await expect(page.getByText("We have e-mailed you a 6-digit code.")).toBeVisible();
   await twoStep.inboxCode.fill("000000");
   await twoStep.confirmInbox.click();
-  await expect(twoStep.alert).toContainText("That code is not right, or it has expired.");
+  await expect(twoStep.inboxCode).toHaveAccessibleDescription(/That code is not right, or it has expired\./);
   await twoStep.confirmInboxOf(newAdmin.email, { send: false });
   await twoStep.setUp.click();
   const key = (await twoStep.key.textContent())!.trim();
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
   await twoStep.code.fill(wrongCode(key));
   await twoStep.turnOn.click();
-  await expect(twoStep.alert).toContainText("That code is not right");
+  await expect(twoStep.code).toHaveAccessibleDescription(/That code is not right/);
   await expect(twoStep.code).toHaveAttribute("aria-invalid", "true");
   await twoStep.code.fill(totpCode(key));
   await twoStep.turnOn.click();
@@ -64,7 +64,7 @@ test("a new admin sets up two-step verification on the first visit to the consol
   await expect(page.getByText("Open your authenticator app and enter the code it shows for LabCash.")).toBeVisible();
   await twoStep.code.fill(wrongCode(key));
   await twoStep.verify.click();
-  await expect(twoStep.alert).toContainText("That code is not right");
+  await expect(twoStep.code).toHaveAccessibleDescription(/That code is not right/);
   await twoStep.giveCode(key);
   await expect(page).toHaveURL(/\/admin$/);
 

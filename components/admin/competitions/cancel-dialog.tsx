@@ -1,7 +1,8 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -33,14 +34,7 @@ export function CancelDialog({
   postalEntries: number;
 }) {
   const [open, setOpen] = useState(false);
-  const [result, dispatch, pending] = useActionState(cancelCompetitionAction, null);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(() => dispatch(form));
-  }
+  const { result, errors, formErrors, pending, form } = useFormAction(cancelCompetitionAction);
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -56,7 +50,7 @@ export function CancelDialog({
             Every entrant is e-mailed with your reason. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate aria-label="Cancel and refund">
+        <form {...form} className="flex flex-col gap-4" aria-label="Cancel and refund">
           <input type="hidden" name="id" value={competitionId} />
           <Field
             id="field-cancel-reason"
@@ -66,7 +60,7 @@ export function CancelDialog({
           >
             {(control) => <Textarea {...control} name="reason" rows={3} />}
           </Field>
-          <FormStatus result={result} />
+          <FormStatus result={result} formErrors={formErrors} />
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">

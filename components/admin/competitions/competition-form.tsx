@@ -1,14 +1,14 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { FormStatus } from "@/components/forms/form-status";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionHandler } from "@/lib/actions/action";
-import type { ActionFailure } from "@/lib/actions/result";
 import { COMPETITION_LIMITS, OPTION_SLOTS } from "./competition-fields";
 
 /** The form's starting values, as the inputs hold them (text; dates as UK datetime-local). */
@@ -59,8 +59,8 @@ export type LockableField = Exclude<keyof CompetitionFormValues, "skill_options"
 
 /**
  * The competition form, for a new draft or an edit. Fields the competition's state does not let change are
- * disabled (and so not sent). The submission is dispatched from onSubmit, so a refused one keeps what was
- * typed (a form action would reset the fields).
+ * disabled (and so not sent). A refused save keeps what was typed and shows every message beside its field
+ * (useFormAction).
  */
 export function CompetitionForm({
   action,
@@ -82,35 +82,12 @@ export function CompetitionForm({
   submitLabel: string;
   pendingLabel: string;
 }) {
-  const [result, dispatch, pending] = useActionState(action, null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const errors = result && !result.ok ? fieldErrorsOf(result) : undefined;
+  // A taken address is SQL's refusal, shown beside the slug like the schema's messages.
+  const { result, errors, formErrors, pending, form } = useFormAction(action, { fieldFor: { slug_taken: "slug" } });
   const errorCount = errors ? Object.keys(errors).length : 0;
 
-  // After a refusal, focus goes to the first field to fix (in the form's order), or to the summary.
-  useEffect(() => {
-    if (!result || result.ok || !formRef.current) return;
-    const form = formRef.current;
-    const wrong = fieldErrorsOf(result) ?? {};
-    const first = Array.from(form.elements).find(
-      (el): el is HTMLInputElement =>
-        el instanceof HTMLElement &&
-        "name" in el &&
-        typeof el.name === "string" &&
-        el.name in wrong &&
-        (el as HTMLInputElement).type !== "hidden" &&
-        !(el as HTMLInputElement).disabled,
-    );
-    (first ?? form.querySelector<HTMLElement>("[data-form-summary]"))?.focus();
-  }, [result]);
   const isLocked = (field: LockableField) => locked.includes(field);
   const questionLocked = isLocked("skill_question");
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(() => dispatch(form));
-  }
 
   const text = (
     field: LockableField,
@@ -128,7 +105,7 @@ export function CompetitionForm({
   const options = Array.from({ length: OPTION_SLOTS }, (_, i) => values.skill_options[i] ?? "");
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} className="flex flex-col gap-8" noValidate aria-label={label}>
+    <form {...form} className="flex flex-col gap-8" aria-label={label}>
       {competitionId ? <input type="hidden" name="id" value={competitionId} /> : null}
 
       <fieldset className="flex flex-col gap-4">
@@ -266,6 +243,7 @@ export function CompetitionForm({
                   value={String(i)}
                   defaultChecked={values.skill_answer === String(i)}
                   disabled={questionLocked}
+                  data-invalid={errors?.skill_answer ? true : undefined}
                   className="size-4 accent-primary"
                 />
                 Answer {i + 1} is correct
@@ -273,23 +251,24 @@ export function CompetitionForm({
             </div>
           ))}
           {errors?.skill_options || errors?.skill_answer ? (
-            <p id="skill-answers-error" className="text-sm text-destructive">
-              {[...(errors.skill_options ?? []), ...(errors.skill_answer ?? [])].join(" ")}
-            </p>
+            // The answers and the choice of the correct one are two fields: each message on its own line.
+            <div id="skill-answers-error" className="text-sm text-destructive">
+              {errors.skill_options ? <p>{errors.skill_options[0]}</p> : null}
+              {errors.skill_answer ? <p>{errors.skill_answer[0]}</p> : null}
+            </div>
           ) : null}
         </fieldset>
       </fieldset>
 
-      <div className="flex flex-col gap-3" data-form-summary tabIndex={-1}>
+      <div className="flex flex-col gap-3">
         {errorCount > 0 ? (
           <Alert variant="destructive">
             {errorCount === 1
               ? "1 field needs changing: see the message beside it."
               : `${errorCount} fields need changing: see the messages beside them.`}
           </Alert>
-        ) : (
-          <FormStatus result={result} />
-        )}
+        ) : null}
+        <FormStatus result={result} formErrors={formErrors} />
         <div>
           <Button type="submit" disabled={pending} aria-disabled={pending}>
             {pending ? pendingLabel : submitLabel}
@@ -298,14 +277,4 @@ export function CompetitionForm({
       </div>
     </form>
   );
-}
-
-/**
- * The refusal's messages by field: zod's, and a database refusal that belongs to one field (a taken address)
- * shown beside that field like the others.
- */
-function fieldErrorsOf(result: ActionFailure): Record<string, string[]> | undefined {
-  if (result.fieldErrors) return result.fieldErrors;
-  if (result.code === "slug_taken") return { slug: [result.error] };
-  return undefined;
 }

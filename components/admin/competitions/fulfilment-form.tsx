@@ -1,7 +1,7 @@
 "use client";
 
-import { startTransition, useActionState, type FormEvent } from "react";
 import { FormStatus } from "@/components/forms/form-status";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -13,23 +13,11 @@ import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
 
 /** One prize's status, note and proof-of-delivery reference; a refused save keeps what was typed. */
 export function FulfilmentForm({ prize }: { prize: PrizeFulfilment }) {
-  const [result, dispatch, pending] = useActionState(updatePrizeFulfilmentAction, null);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const { result, errors, formErrors, pending, form } = useFormAction(updatePrizeFulfilmentAction);
   const key = prize.draw_id;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(() => dispatch(form));
-  }
-
   return (
-    <form
-      onSubmit={onSubmit}
-      className="flex flex-col gap-4"
-      noValidate
-      aria-label={`Fulfilment of ${prize.competition.title}`}
-    >
+    <form {...form} className="flex flex-col gap-4" aria-label={`Fulfilment of ${prize.competition.title}`}>
       <input type="hidden" name="drawId" value={prize.draw_id} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -72,7 +60,7 @@ export function FulfilmentForm({ prize }: { prize: PrizeFulfilment }) {
       >
         {(control) => <Textarea {...control} name="note" rows={2} defaultValue={prize.fulfilment_note ?? ""} />}
       </Field>
-      <FormStatus result={result} />
+      <FormStatus result={result} formErrors={formErrors} />
       <div>
         <Button type="submit" disabled={pending} aria-disabled={pending}>
           {pending ? "Saving…" : "Save"}

@@ -1,14 +1,13 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
-import { Alert } from "@/components/ui/alert";
+import { FormStatus } from "@/components/forms/form-status";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { recordPostalEntryAction, type PostalEntryRecorded } from "@/lib/actions/admin-competitions";
-import type { ActionFailure, ActionResult } from "@/lib/actions/result";
+import { recordPostalEntryAction } from "@/lib/actions/admin-competitions";
 
 /**
  * Records a free postal entry from a letter: name, address with a UK postcode, the account e-mail if the letter
@@ -24,36 +23,14 @@ export function PostalEntryForm({
   question: string | null;
   options: string[] | null;
 }) {
-  const [result, dispatch, pending] = useActionState(recordPostalEntryAction, null);
-  const [shown, setShown] = useState<ActionResult<PostalEntryRecorded> | null>(null);
-  // A recorded entry remounts the form's fields, which clears them.
-  const [generation, setGeneration] = useState(0);
-  if (result !== shown) {
-    setShown(result);
-    if (result?.ok) setGeneration((g) => g + 1);
-  }
-  const errors = result && !result.ok ? answerErrors(result) : undefined;
-  const formRef = useRef<HTMLFormElement>(null);
-  // A refusal about a field moves focus to the first field to fix.
-  useEffect(() => {
-    if (result && !result.ok) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [result]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(() => dispatch(form));
-  }
+  // SQL's verdict on the answer is shown beside the answer; a recorded entry clears the form.
+  const { result, errors, formErrors, pending, form } = useFormAction(recordPostalEntryAction, {
+    fieldFor: { answer_incorrect: "answer", answer_required: "answer" },
+    clearOnSuccess: true,
+  });
 
   return (
-    <form
-      key={generation}
-      ref={formRef}
-      onSubmit={onSubmit}
-      className="flex flex-col gap-4"
-      noValidate
-      aria-label="Record a postal entry"
-    >
+    <form {...form} className="flex flex-col gap-4" aria-label="Record a postal entry">
       <input type="hidden" name="competitionId" value={competitionId} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="field-postal-name" label="Entrant's name" errors={errors?.name}>
@@ -95,11 +72,7 @@ export function PostalEntryForm({
           )}
         </Field>
       ) : null}
-      {result?.ok ? (
-        <Alert variant="success">{result.message}</Alert>
-      ) : result && !errors ? (
-        <Alert variant="destructive">{result.error}</Alert>
-      ) : null}
+      <FormStatus result={result} formErrors={formErrors} />
       <div>
         <Button type="submit" disabled={pending} aria-disabled={pending}>
           {pending ? "Recording…" : "Record postal entry"}
@@ -107,11 +80,4 @@ export function PostalEntryForm({
       </div>
     </form>
   );
-}
-
-/** The refusal's messages by field; the database's verdict on the answer is shown beside the answer. */
-function answerErrors(result: ActionFailure): Record<string, string[]> | undefined {
-  if (result.fieldErrors) return result.fieldErrors;
-  if (result.code === "answer_incorrect" || result.code === "answer_required") return { answer: [result.error] };
-  return undefined;
 }

@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { acknowledgeComplaint, resolveComplaint } from "@/lib/actions/admin-complaints";
@@ -26,11 +27,9 @@ export function AcknowledgeForm({ id, reference }: { id: string; reference: stri
 
 /** Resolves a complaint with the final answer, which the player reads in their account and by e-mail. */
 export function ResolveForm({ id, reference }: { id: string; reference: string }) {
-  const [result, action] = useActionState(resolveComplaint, null);
-  const [response, setResponse] = useState("");
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const { result, errors, formErrors, pending, form } = useFormAction(resolveComplaint);
   return (
-    <form action={action} aria-label={`Answer ${reference}`} className="flex flex-col gap-3" noValidate>
+    <form {...form} aria-label={`Answer ${reference}`} className="flex flex-col gap-3">
       <input type="hidden" name="id" value={id} />
       <Field
         id="complaint-response"
@@ -38,19 +37,13 @@ export function ResolveForm({ id, reference }: { id: string; reference: string }
         hint="10 to 5000 characters. The player gets it by e-mail with the dispute-resolution body's details."
         errors={errors?.response}
       >
-        {(control) => (
-          <Textarea
-            {...control}
-            name="response"
-            rows={6}
-            value={response}
-            onChange={(e) => setResponse(e.target.value)}
-          />
-        )}
+        {(control) => <Textarea {...control} name="response" rows={6} />}
       </Field>
-      <FormStatus result={result} />
+      <FormStatus result={result} formErrors={formErrors} />
       <div>
-        <SubmitButton pendingLabel="Sending…">Send final answer</SubmitButton>
+        <SubmitButton pending={pending} pendingLabel="Sending…">
+          Send final answer
+        </SubmitButton>
       </div>
     </form>
   );

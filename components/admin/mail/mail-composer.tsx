@@ -1,7 +1,8 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -22,7 +23,7 @@ const players = (n: number) => (n === 1 ? "1 player" : `${n.toLocaleString("en-G
  * Changing any field hides the preview, so nothing unseen is sent.
  */
 export function MailComposer({ competitions }: { competitions: ComposeCompetition[] }) {
-  const [result, dispatch, pending] = useActionState(previewMailAction, null);
+  const { result, errors, formErrors, pending, form } = useFormAction(previewMailAction);
   const [segment, setSegment] = useState("all_players");
   const [shown, setShown] = useState<ActionResult<PreviewedMail> | null>(null);
   const [stale, setStale] = useState(false);
@@ -30,24 +31,11 @@ export function MailComposer({ competitions }: { competitions: ComposeCompetitio
     setShown(result);
     setStale(false);
   }
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
   const previewed = result?.ok && !stale ? result.data : null;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(() => dispatch(form));
-  }
 
   return (
     <div className="flex flex-col gap-6">
-      <form
-        onSubmit={onSubmit}
-        onChange={() => setStale(true)}
-        className="flex flex-col gap-4"
-        noValidate
-        aria-label="Compose mail"
-      >
+      <form {...form} onChange={() => setStale(true)} className="flex flex-col gap-4" aria-label="Compose mail">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id="mail-kind"
@@ -122,7 +110,7 @@ export function MailComposer({ competitions }: { competitions: ComposeCompetitio
         >
           {(control) => <Textarea {...control} name="body" rows={8} maxLength={MAIL_LIMITS.body.max} />}
         </Field>
-        {result && !result.ok ? <FormStatus result={result} /> : null}
+        {result && !result.ok ? <FormStatus result={result} formErrors={formErrors} /> : null}
         <div>
           <Button type="submit" disabled={pending} aria-disabled={pending}>
             {pending ? "Counting recipients…" : "Preview"}
@@ -136,17 +124,11 @@ export function MailComposer({ competitions }: { competitions: ComposeCompetitio
 
 function MailPreviewPanel({ previewed }: { previewed: PreviewedMail }) {
   const { draft, preview, requestId } = previewed;
-  const [result, dispatch, pending] = useActionState(sendMailAction, null);
+  const { result, pending, form } = useFormAction(sendMailAction);
   const heldBack = preview.held_back.no_consent + preview.held_back.protected;
   // A new preview takes the focus, so keyboard and screen-reader users land on the count and the message.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(() => dispatch(form));
-  }
 
   return (
     <section aria-labelledby="mail-preview-title" className="flex flex-col gap-4 rounded-xl border border-border p-5">
@@ -183,7 +165,7 @@ function MailPreviewPanel({ previewed }: { previewed: PreviewedMail }) {
           Nobody in this segment may receive this mail now, so there is nothing to send. Choose another segment or kind.
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-label="Send mail">
+        <form {...form} className="flex flex-col gap-3" aria-label="Send mail">
           <input type="hidden" name="kind" value={draft.kind} />
           <input type="hidden" name="segment" value={draft.segment} />
           <input type="hidden" name="competitionId" value={draft.competitionId ?? ""} />

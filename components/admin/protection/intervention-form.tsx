@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
@@ -12,7 +13,7 @@ import { INTERVENTION_LABELS, type InterventionKind } from "@/lib/data/admin-pro
 
 /** Records an intervention on a player (/admin/users/{id}); cleared after it is recorded, kept after a refusal. */
 export function InterventionForm({ userId, kinds }: { userId: string; kinds: InterventionKind[] }) {
-  const [result, action] = useActionState(recordPlayerIntervention, null);
+  const { result, errors, formErrors, pending, form } = useFormAction(recordPlayerIntervention);
   const [note, setNote] = useState("");
   const [kind, setKind] = useState<string>(kinds[0] ?? "note");
   const [confirmClose, setConfirmClose] = useState(false);
@@ -25,9 +26,8 @@ export function InterventionForm({ userId, kinds }: { userId: string; kinds: Int
       setConfirmClose(false);
     }
   }
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
   return (
-    <form action={action} aria-label="Record an intervention" className="flex flex-col gap-3" noValidate>
+    <form {...form} aria-label="Record an intervention" className="flex flex-col gap-3">
       <input type="hidden" name="userId" value={userId} />
       <Field
         id="intervention-kind"
@@ -71,9 +71,11 @@ export function InterventionForm({ userId, kinds }: { userId: string; kinds: Int
           <Textarea {...control} name="note" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
         )}
       </Field>
-      <FormStatus result={result} />
+      <FormStatus result={result} formErrors={formErrors} />
       <div>
-        <SubmitButton pendingLabel="Recording…">Record intervention</SubmitButton>
+        <SubmitButton pending={pending} pendingLabel="Recording…">
+          Record intervention
+        </SubmitButton>
       </div>
     </form>
   );

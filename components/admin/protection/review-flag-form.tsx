@@ -1,8 +1,8 @@
 "use client";
 
-import { useActionState, useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
@@ -21,13 +21,9 @@ export function ReviewFlagForm({
   /** The interventions that make sense for this player now. */
   interventions: InterventionKind[];
 }) {
-  const [result, action] = useActionState(reviewFlag, null);
-  // Controlled, so a refusal keeps what was typed (React resets a form's uncontrolled fields after an action).
-  const [note, setNote] = useState("");
-  const [intervention, setIntervention] = useState("");
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const { result, errors, formErrors, pending, form } = useFormAction(reviewFlag);
   return (
-    <form action={action} aria-label={`Review: ${label}`} className="flex flex-col gap-3" noValidate>
+    <form {...form} aria-label={`Review: ${label}`} className="flex flex-col gap-3">
       <input type="hidden" name="flagId" value={flagId} />
       <Field
         id={`review-note-${flagId}`}
@@ -35,18 +31,11 @@ export function ReviewFlagForm({
         hint="Required, 3 to 2000 characters: what you checked and decided."
         errors={errors?.note}
       >
-        {(control) => (
-          <Textarea {...control} name="note" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
-        )}
+        {(control) => <Textarea {...control} name="note" rows={3} />}
       </Field>
       <Field id={`review-intervention-${flagId}`} label="Intervention" errors={errors?.intervention}>
         {(control) => (
-          <Select
-            {...control}
-            name="intervention"
-            value={intervention}
-            onChange={(e) => setIntervention(e.target.value)}
-          >
+          <Select {...control} name="intervention" defaultValue="">
             <option value="">None</option>
             {interventions.map((kind) => (
               <option key={kind} value={kind}>
@@ -56,9 +45,11 @@ export function ReviewFlagForm({
           </Select>
         )}
       </Field>
-      <FormStatus result={result} />
+      <FormStatus result={result} formErrors={formErrors} />
       <div>
-        <SubmitButton pendingLabel="Saving…">Mark reviewed</SubmitButton>
+        <SubmitButton pending={pending} pendingLabel="Saving…">
+          Mark reviewed
+        </SubmitButton>
       </div>
     </form>
   );

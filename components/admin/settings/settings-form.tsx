@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -77,14 +78,13 @@ function Checkbox({
 }
 
 /**
- * Every operator setting in one form, saved all or nothing. Controlled, so a refused save keeps what was
- * typed. The money settings are inputs only for a super admin (`moneySettings` is then null); an admin sees
+ * Every operator setting in one form, saved all or nothing. Controlled, so only what this admin edits is
+ * sent (`edited`). The money settings are inputs only for a super admin (`moneySettings` is then null); an admin sees
  * them as text (`moneySettings`), and the form does not send them.
  */
 export function SettingsForm({ initial, moneySettings }: { initial: SettingsFormValues; moneySettings: ReactNode }) {
-  const [result, action] = useActionState(saveSettings, null);
+  const { result, errors, formErrors, pending, form } = useFormAction(saveSettings);
   const [values, setValues] = useState(initial);
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
   const canChangeMoney = moneySettings === null;
   // Compared with the page's values (which follow each save), so only what this admin edits is sent.
   const edited = [
@@ -110,7 +110,7 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
     });
 
   return (
-    <form action={action} aria-label="Settings" className="flex flex-col gap-6" noValidate>
+    <form {...form} aria-label="Settings" className="flex flex-col gap-6">
       <input type="hidden" name="edited" value={edited} />
       <Group legend="Sign-ups">
         <fieldset className="flex flex-col gap-2">
@@ -128,6 +128,8 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
                 value={option.value}
                 checked={values.approvalMode === option.value}
                 onChange={() => set("approvalMode", option.value)}
+                data-invalid={errors?.approvalMode ? true : undefined}
+                aria-describedby={errors?.approvalMode ? "settings-approval-mode-error" : undefined}
                 className="mt-1 size-4 accent-primary"
               />
               <span>
@@ -136,7 +138,11 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
               </span>
             </label>
           ))}
-          {errors?.approvalMode ? <p className="text-sm text-destructive">{errors.approvalMode.join(" ")}</p> : null}
+          {errors?.approvalMode ? (
+            <p id="settings-approval-mode-error" className="text-sm text-destructive">
+              {errors.approvalMode[0]}
+            </p>
+          ) : null}
         </fieldset>
       </Group>
 
@@ -198,6 +204,7 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
                       <Input
                         {...control}
                         name="tierFrom"
+                        data-error-key={`tierFrom${i + 1}`}
                         inputMode="decimal"
                         value={values.tierFrom[i] ?? ""}
                         onChange={(e) => setTier("tierFrom", i, e.target.value)}
@@ -213,6 +220,7 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
                       <Input
                         {...control}
                         name="tierPercent"
+                        data-error-key={`tierPercent${i + 1}`}
                         inputMode="decimal"
                         value={values.tierPercent[i] ?? ""}
                         onChange={(e) => setTier("tierPercent", i, e.target.value)}
@@ -317,9 +325,11 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
         </div>
       </Group>
 
-      <FormStatus result={result} />
+      <FormStatus result={result} formErrors={formErrors} />
       <div>
-        <SubmitButton pendingLabel="Saving…">Save settings</SubmitButton>
+        <SubmitButton pending={pending} pendingLabel="Saving…">
+          Save settings
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,37 +1,22 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { FormStatus } from "@/components/forms/form-status";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { recordPostalRequest } from "@/lib/actions/admin-spinner";
-import type { ActionResult } from "@/lib/actions/result";
 
 /**
  * Records a postal request for a spin: the player's account e-mail (as on the letter) and a reference. A recorded
  * request clears the form; a refused one keeps what was typed.
  */
 export function PostalRequestForm() {
-  const [result, dispatch, pending] = useActionState(recordPostalRequest, null);
-  const [shown, setShown] = useState<ActionResult | null>(null);
-  // A recorded request remounts the form's fields, which clears them.
-  const [generation, setGeneration] = useState(0);
-  if (result !== shown) {
-    setShown(result);
-    if (result?.ok) setGeneration((g) => g + 1);
-  }
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(() => dispatch(form));
-  }
+  const { result, errors, formErrors, pending, form } = useFormAction(recordPostalRequest, { clearOnSuccess: true });
 
   return (
-    <form onSubmit={onSubmit} aria-label="Record a postal request" className="flex flex-col gap-4" noValidate>
-      <div key={generation} className="grid gap-4 sm:grid-cols-2">
+    <form {...form} aria-label="Record a postal request" className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
         <Field
           id="spin-request-email"
           label="Player's account e-mail"
@@ -49,7 +34,7 @@ export function PostalRequestForm() {
           {(control) => <Input {...control} name="reference" autoComplete="off" />}
         </Field>
       </div>
-      <FormStatus result={result} />
+      <FormStatus result={result} formErrors={formErrors} />
       <div>
         <Button type="submit" disabled={pending} aria-disabled={pending}>
           {pending ? "Recording…" : "Record postal request"}

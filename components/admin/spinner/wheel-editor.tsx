@@ -1,9 +1,10 @@
 "use client";
 
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import { useActionState, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -18,7 +19,6 @@ import {
   LABEL_COLOURS,
   MAX_SEGMENTS,
   MIN_SEGMENTS,
-  SEGMENTS_KEY,
   segmentFieldKey,
   segmentIssues,
   type LabelColour,
@@ -56,16 +56,16 @@ function preview(rows: SegmentRow[]) {
 /**
  * The wheel's segments as rows (2 to 16): label, colour, label colour, prize and weight, with a live preview of
  * each label's contrast and each segment's odds. Saving makes a new wheel version (admin_update_spinner_wheel).
- * Controlled, so a refused save keeps what was typed; a refusal lands on its field, from zod or from SQL.
+ * A refusal lands on its field, from zod or from SQL; one about the whole list sits under it.
  */
 export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
-  const [result, action] = useActionState(saveWheel, null);
+  const { result, errors: placed, formErrors, pending, form } = useFormAction(saveWheel);
   const [rows, setRows] = useState<Row[]>(() => initial.map((row, key) => ({ ...row, key })));
   const nextKey = useRef(initial.length);
   // Field messages name positions: once rows are added, removed or moved they would sit on the wrong row, so
   // they are hidden until the next save.
   const [staleResult, setStaleResult] = useState<ActionResult<unknown> | null>(null);
-  const errors = result && !result.ok && result !== staleResult ? result.fieldErrors : undefined;
+  const errors = result !== staleResult ? placed : undefined;
   const { total, odds, expectedPrize } = preview(rows);
 
   const update = (key: number, patch: Partial<SegmentRow>) =>
@@ -85,11 +85,15 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
   const reset = () => restructure(() => initial.map((row) => ({ ...row, key: nextKey.current++ })));
 
   return (
-    <form action={action} aria-label="Wheel segments" className="flex flex-col gap-4" noValidate>
+    <form {...form} aria-label="Wheel segments" className="flex flex-col gap-4">
       <ol className="flex flex-col gap-4">
         {rows.map((row, index) => {
           const position = index + 1;
           const id = (field: string) => `wheel-segment-${row.key}-${field}`;
+          // Each row's messages have their own key (the control names repeat down the list).
+          const errorKey = (field: Parameters<typeof segmentFieldKey>[1]) => ({
+            "data-error-key": segmentFieldKey(position, field),
+          });
           const fieldErrors = (field: Parameters<typeof segmentFieldKey>[1]) =>
             errors?.[segmentFieldKey(position, field)];
           const ratio = contrastRatio(row.colour.trim(), row.labelColour);
@@ -108,6 +112,7 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
                       <Input
                         {...control}
                         name="label"
+                        {...errorKey("label")}
                         value={row.label}
                         onChange={(e) => update(row.key, { label: e.target.value })}
                         autoComplete="off"
@@ -133,6 +138,7 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
                         <Input
                           {...control}
                           name="colour"
+                          {...errorKey("colour")}
                           value={row.colour}
                           onChange={(e) => update(row.key, { colour: e.target.value })}
                           autoComplete="off"
@@ -152,6 +158,7 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
                       <Select
                         {...control}
                         name="labelColour"
+                        {...errorKey("label_colour")}
                         value={row.labelColour}
                         onChange={(e) => update(row.key, { labelColour: e.target.value as LabelColour })}
                       >
@@ -173,6 +180,7 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
                       <Input
                         {...control}
                         name="prize"
+                        {...errorKey("prize_credits")}
                         inputMode="decimal"
                         value={row.prize}
                         onChange={(e) => update(row.key, { prize: e.target.value })}
@@ -185,6 +193,7 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
                       <Input
                         {...control}
                         name="weight"
+                        {...errorKey("weight")}
                         inputMode="numeric"
                         value={row.weight}
                         onChange={(e) => update(row.key, { weight: e.target.value })}
@@ -247,7 +256,6 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
           );
         })}
       </ol>
-      {errors?.[SEGMENTS_KEY] ? <p className="text-sm text-destructive">{errors[SEGMENTS_KEY].join(" ")}</p> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="outline" onClick={add} disabled={rows.length >= MAX_SEGMENTS}>
           <Plus aria-hidden />
@@ -264,9 +272,11 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
         {expectedPrize === null ? "not known yet" : formatPerSpin(expectedPrize)}. Once saved, the live wheel above
         shows the database&apos;s figures.
       </p>
-      <FormStatus result={result} />
+      <FormStatus result={result} formErrors={formErrors} />
       <div>
-        <SubmitButton pendingLabel="Saving…">Save as a new version</SubmitButton>
+        <SubmitButton pending={pending} pendingLabel="Saving…">
+          Save as a new version
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { changeApprovalMode } from "@/lib/actions/approvals";
 import type { ApprovalMode } from "@/lib/data/admin-users-options";
 
@@ -13,10 +14,10 @@ const OPTIONS: { value: ApprovalMode; label: string; hint: string }[] = [
 
 /** The approval mode (app setting approval_mode), audited with the old and new value. */
 export function ApprovalModeForm({ mode }: { mode: ApprovalMode }) {
-  const [result, action] = useActionState(changeApprovalMode, null);
+  const { result, pending, form } = useFormAction(changeApprovalMode);
   const [value, setValue] = useState<ApprovalMode>(mode);
   return (
-    <form action={action} aria-label="Approval mode" className="flex flex-col gap-4">
+    <form {...form} aria-label="Approval mode" className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">New sign-ups</legend>
         {OPTIONS.map((option) => (
@@ -38,7 +39,9 @@ export function ApprovalModeForm({ mode }: { mode: ApprovalMode }) {
       </fieldset>
       <FormStatus result={result} />
       <div>
-        <SubmitButton pendingLabel="Saving…">Save approval mode</SubmitButton>
+        <SubmitButton pending={pending} pendingLabel="Saving…">
+          Save approval mode
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { changeUserRole } from "@/lib/actions/admin-users";
@@ -11,16 +12,16 @@ import { ROLE_LABELS } from "./user-filters";
 
 /** Super admins only (the page renders it only for them; the action and the SQL check again). */
 export function RoleForm({ userId, role }: { userId: string; role: UserRole }) {
-  const [result, action] = useActionState(changeUserRole, null);
+  const { result, errors, formErrors, pending, form } = useFormAction(changeUserRole);
   const [value, setValue] = useState<UserRole>(role);
   return (
-    <form action={action} aria-label="Role" className="flex flex-col gap-4" noValidate>
+    <form {...form} aria-label="Role" className="flex flex-col gap-4">
       <input type="hidden" name="userId" value={userId} />
       <Field
         id="user-role"
         label="Role"
         hint="Admins run the console; super admins also manage roles, large adjustments and deletion. A new admin is approved too."
-        errors={result && !result.ok ? result.fieldErrors?.role : undefined}
+        errors={errors?.role}
       >
         {(control) => (
           <Select {...control} name="role" value={value} onChange={(e) => setValue(e.target.value as UserRole)}>
@@ -32,9 +33,11 @@ export function RoleForm({ userId, role }: { userId: string; role: UserRole }) {
           </Select>
         )}
       </Field>
-      <FormStatus result={result} />
+      <FormStatus result={result} formErrors={formErrors} />
       <div>
-        <SubmitButton pendingLabel="Changing…">Change role</SubmitButton>
+        <SubmitButton pending={pending} pendingLabel="Changing…">
+          Change role
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -10,7 +11,7 @@ import { updateUserDetails } from "@/lib/actions/admin-users";
 import { KYC_STATUSES, type ApprovalState, type KycStatus } from "@/lib/data/admin-users-options";
 import { KYC_LABELS } from "./user-filters";
 
-/** Name, approval and KYC status. Controlled, so a refused save keeps what was typed. */
+/** Name, approval and KYC status. */
 export function UserDetailsForm({
   userId,
   name,
@@ -24,11 +25,10 @@ export function UserDetailsForm({
   kyc: KycStatus;
   rejectionReason: string | null;
 }) {
-  const [result, action] = useActionState(updateUserDetails, null);
+  const { result, errors, formErrors, pending, form } = useFormAction(updateUserDetails);
   const [values, setValues] = useState({ name, approval: approval === "approved" ? "approved" : "pending", kyc });
-  const errors = result && !result.ok ? result.fieldErrors : undefined;
   return (
-    <form action={action} aria-label="User details" className="flex flex-col gap-4" noValidate>
+    <form {...form} aria-label="User details" className="flex flex-col gap-4">
       <input type="hidden" name="userId" value={userId} />
       <Field id="user-name" label="Name" errors={errors?.name}>
         {(control) => (
@@ -78,9 +78,11 @@ export function UserDetailsForm({
           </Select>
         )}
       </Field>
-      <FormStatus result={result} />
+      <FormStatus result={result} formErrors={formErrors} />
       <div>
-        <SubmitButton pendingLabel="Saving…">Save details</SubmitButton>
+        <SubmitButton pending={pending} pendingLabel="Saving…">
+          Save details
+        </SubmitButton>
       </div>
     </form>
   );

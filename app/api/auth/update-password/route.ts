@@ -44,14 +44,17 @@ export async function POST(request: NextRequest) {
     return error(400, "Send a JSON body with newPassword");
   }
   const parsed = bodySchema.safeParse(body);
-  if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? "Failed to update password");
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return error(400, issue?.message ?? "Failed to update password", passwordField(issue?.path[0]));
+  }
 
   if (!openedFromRecentEmail(claims.claims.amr)) {
     const { currentPassword } = parsed.data;
-    if (!currentPassword) return error(400, "Enter your current password");
+    if (!currentPassword) return error(400, "Enter your current password", "currentPassword");
     const visitor = visitorAddressFrom(request.headers, env().CLIENT_ADDRESS_HEADER);
     const check = await passwordMatches(current.user.email, currentPassword, visitor);
-    if (check === "wrong") return error(400, "Your current password is not right");
+    if (check === "wrong") return error(400, "Your current password is not right", "currentPassword");
     if (check !== "right") return error(check.status, check.message);
   }
 
@@ -95,6 +98,13 @@ async function passwordMatches(
   return "right";
 }
 
-function error(status: number, statusMessage: string) {
-  return NextResponse.json({ statusCode: status, statusMessage }, { status });
+/** `field` names the form field the message is about, so the form shows it there (never read from the text). */
+function error(status: number, statusMessage: string, field?: PasswordField) {
+  return NextResponse.json({ statusCode: status, statusMessage, ...(field ? { field } : {}) }, { status });
+}
+
+type PasswordField = "newPassword" | "currentPassword";
+
+function passwordField(key: PropertyKey | undefined): PasswordField | undefined {
+  return key === "newPassword" || key === "currentPassword" ? key : undefined;
 }
