@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { axeViolations } from "./support/axe";
+import { expectAccessibleInBothSchemes } from "./support/axe";
 import {
   approveSignUp,
   buyAs,
@@ -99,11 +99,7 @@ test("ticking the box at sign-up consents; the profile withdraws and gives it ag
   await expect(profile.marketingChoice).toHaveText(
     /^Consented: you chose “E-mail me about new competitions and results”\. Chosen when you signed up/,
   );
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
-    expect(await axeViolations(page)).toEqual([]);
-  }
+  await expectAccessibleInBothSchemes(page);
 
   await profile.stopMarketing.click();
   await expect(profile.status).toHaveText(
@@ -158,9 +154,5 @@ test("the unsubscribe link in a marketing mail works signed out, once; the one-c
   await page.goto(`/unsubscribe?token=${"0".repeat(64)}`);
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toContainText("This unsubscribe link is not valid");
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
-    expect(await axeViolations(page)).toEqual([]);
-  }
+  await expectAccessibleInBothSchemes(page);
 });
