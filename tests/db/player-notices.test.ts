@@ -9,7 +9,13 @@ import { anon, asUser, attempt, dbPerFile } from "./support";
 const db = dbPerFile();
 
 type Block = { code: string; message: string } | null;
-type Seed = { id: number; server_seed_hash: string; client_seed: string; next_nonce: number; server_seed: string | null };
+type Seed = {
+  id: number;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: number;
+  server_seed: string | null;
+};
 type Spin = { id: number; seed_id: number; client_seed: string; nonce: number; attempt: number; value: number };
 type Reveal = { spin: Spin; revealed: Seed; seed: Seed; wheel: { wheel_id: number; total_weight: number } };
 
@@ -51,7 +57,10 @@ describe("the entry quote names what blocks play", () => {
 
     const closed = await db().createPlayer();
     await db().call(asUser(closed), "close_account", {});
-    expect((await quote(closed, competition)).block).toEqual({ code: "account_closed", message: "Your account is closed" });
+    expect((await quote(closed, competition)).block).toEqual({
+      code: "account_closed",
+      message: "Your account is closed",
+    });
   });
 });
 
@@ -118,7 +127,11 @@ describe("reveal and check one spin", () => {
   async function playerWithSpin() {
     const player = await db().createPlayer({ credits: 20 });
     const competition = await db().createCompetition(admin, { ticket_price: 10 });
-    await db().call(asUser(player), "enter_competition", { p_competition_id: competition, p_quantity: 1, p_answer: "4" });
+    await db().call(asUser(player), "enter_competition", {
+      p_competition_id: competition,
+      p_quantity: 1,
+      p_answer: "4",
+    });
     await db().call(asUser(player), "set_spinner_client_seed", { p_client_seed: "my-lucky-seed" });
     const spin = await db().call<Spin & { server_seed_hash: string }>(asUser(player), "spin_wheel");
     return { player, spin };
