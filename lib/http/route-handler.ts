@@ -31,13 +31,14 @@ export function errorDocument(reference: string): string {
 <meta name="robots" content="noindex">
 <title>Something went wrong | LabCash</title>
 <style>
-:root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.5}
-body{margin:0;display:flex;justify-content:center;padding:4rem 1rem;text-align:center}
+:root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.5;--bg:#ffffff;--fg:#111827;--link:#15803d}
+@media (prefers-color-scheme:dark){:root{--bg:#0b1120;--fg:#f3f4f6;--link:#4ade80}}
+body{margin:0;display:flex;justify-content:center;padding:4rem 1rem;text-align:center;background:var(--bg);color:var(--fg)}
 main{max-width:40rem}
 h1{font-size:2.5rem;margin:.5rem 0}
 h2{font-size:1.5rem;margin:1.5rem 0 .5rem}
 nav{display:flex;flex-wrap:wrap;gap:.75rem;justify-content:center;margin-top:2.5rem}
-a{color:LinkText;font-weight:600;padding:.5rem 1rem;border:1px solid currentColor;border-radius:.5rem}
+a{color:var(--link);font-weight:600;padding:.5rem 1rem;border:1px solid currentColor;border-radius:.5rem}
 code{font-size:.8rem}
 </style>
 </head>

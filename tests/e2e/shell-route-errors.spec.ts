@@ -1,3 +1,4 @@
+import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
 // A route handler that fails on the server (issue 22 item 9) answers like the rest of the site, never
@@ -28,3 +29,20 @@ test("a route a browser opens that fails shows the error page with 'Something we
   await expect(page.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs/getting-started");
   await expect(page.locator("body")).not.toContainText("always fails");
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+  for (const viewport of [
+    { name: "phone", width: 390, height: 844 },
+    { name: "desktop", width: 1280, height: 900 },
+  ]) {
+    test(`a failed route's error page has no axe violations in ${colorScheme} mode on a ${viewport.name}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/error-test/download");
+      await expect(page.getByRole("heading", { level: 2, name: "Something went wrong" })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+}
