@@ -62,6 +62,14 @@ export const rotateSeedAction = defineAction(
 
 /** "Reveal and check this spin": the spin's seed pair revealed (rotated out if active), for the browser to recompute. */
 export const revealSpinAction = defineAction(
-  { schema: z.object({ spinId: z.coerce.number().int().positive() }), role: "user" },
+  {
+    schema: z.object({
+      spinId: z.coerce
+        .number({ error: "That spin could not be found" })
+        .int({ error: "That spin could not be found" })
+        .positive({ error: "That spin could not be found" }),
+    }),
+    role: "user",
+  },
   async ({ spinId }): Promise<ActionResult<SpinReveal>> => ok(await revealSpinnerSpin(spinId)),
 );
