@@ -1,8 +1,10 @@
 import Link from "next/link";
+import { PlayBlockNotice } from "@/components/account/play-block-notice";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import type { EntryBlock } from "@/lib/competitions/status";
-import type { Competition, EntryQuote } from "@/lib/data/competitions";
+import type { Competition, EntryQuote, TicketBundle } from "@/lib/data/competitions";
+import { plural } from "@/lib/competitions/ticket-numbers";
 import { formatGBP, formatLondonTime } from "@/lib/format";
 import { EntryPanel } from "./entry-panel";
 
@@ -25,6 +27,7 @@ export function OnlineEntry({
   viewer,
   block,
   postalOpen,
+  bundles = [],
 }: {
   competition: OnlineEntryCompetition;
   /** null when signed out (the static page). */
@@ -32,6 +35,8 @@ export function OnlineEntry({
   block: EntryBlock | null;
   /** Letters are still accepted: said beside a sell-out or close, so nobody thinks the draw is over. */
   postalOpen: boolean;
+  /** What a signed-out visitor is shown a bundle costs (from SQL); the form quotes the signed-in. */
+  bundles?: readonly TicketBundle[];
 }) {
   const price = (
     <p>
@@ -44,11 +49,20 @@ export function OnlineEntry({
     return (
       <>
         {price}
-        {viewer ? <AwaitingApproval rejected={viewer.rejected} /> : <SignInToEnter path={`/competitions/${c.slug}`} />}
+        {viewer ? (
+          <AwaitingApproval rejected={viewer.rejected} />
+        ) : (
+          <SignInToEnter path={`/competitions/${c.slug}`} bundles={bundles} />
+        )}
       </>
     );
   }
   const quote = viewer.quote;
+  // A break, exclusion or closure: say so and until when, rather than offer a form SQL would refuse.
+  // The competition's own reason (closed, sold out) wins, as for everyone, and keeps the panel mounted.
+  if (quote.block && !block) {
+    return <PlayBlockNotice block={quote.block}>Entries are paused while this lasts.</PlayBlockNotice>;
+  }
   const blocked =
     block?.message ??
     (quote.cap_left === 0
@@ -86,9 +100,19 @@ function PostalStillOpen({ block, postalOpen }: { block: EntryBlock; postalOpen:
   return salesOver && postalOpen ? <p>Online sales have ended, but you can still enter free by post.</p> : null;
 }
 
-function SignInToEnter({ path }: { path: string }) {
+function SignInToEnter({ path, bundles }: { path: string; bundles: readonly TicketBundle[] }) {
   return (
     <>
+      {bundles.length > 0 ? (
+        <ul aria-label="Ticket bundles" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {bundles.map((bundle) => (
+            <li key={bundle.tickets} className="flex flex-col rounded-lg border border-border bg-muted p-3 text-center">
+              <span className="font-semibold">{plural(bundle.tickets, "ticket")}</span>
+              <span className="text-lg font-bold tabular-nums">{formatGBP(bundle.cost)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p>
         Sign in to choose your tickets and answer the question. Accounts are free; our team approves each one before it
         can enter.

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Award, Ticket } from "lucide-react";
 import type { EntryBlock, PostalBlock } from "@/lib/competitions/status";
-import type { Competition } from "@/lib/data/competitions";
+import type { CompetitionPage } from "@/lib/data/competitions";
 import { PersonalOnlineEntry } from "./competition-personal";
 import { OnlineEntry, type OnlineEntryCompetition } from "./online-entry";
 import { PostalEntry } from "./postal-entry";
@@ -21,7 +21,7 @@ export function WaysToEnter({
   postalAddress,
   promoter,
 }: {
-  competition: Competition;
+  competition: CompetitionPage;
   block: EntryBlock | null;
   postalBlock: PostalBlock | null;
   postalAddress: readonly string[];
@@ -66,7 +66,13 @@ export function WaysToEnter({
             Enter online
           </h3>
           <PersonalOnlineEntry competition={entryFields} block={block} postalOpen={postalOpen}>
-            <OnlineEntry competition={entryFields} viewer={null} block={block} postalOpen={postalOpen} />
+            <OnlineEntry
+              competition={entryFields}
+              viewer={null}
+              block={block}
+              postalOpen={postalOpen}
+              bundles={c.bundles}
+            />
           </PersonalOnlineEntry>
         </article>
         <article

@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { ArrowLeft, BookOpen, Gift, Trophy } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
+import { UNEXPECTED_ERROR } from "@/lib/http/error-words";
 import { RequestedPath } from "./requested-path";
 
 export const NOT_FOUND_TEXT = "The page you're looking for doesn't exist. Maybe it's competing in another dimension?";
-export const UNEXPECTED_ERROR = "An unexpected error occurred";
 
 type Props =
   | {

@@ -14,8 +14,7 @@ export function OddsTable({ wheel }: { wheel: SpinnerWheel }) {
       </h2>
       <p className="max-w-3xl text-muted-foreground">
         Every spin, paid or free, has these odds. A segment&apos;s chance is its weight divided by the total weight (
-        {wheel.total_weight.toLocaleString("en-GB")}); the segments are drawn the same size on the wheel, so read the
-        chances here.
+        {wheel.total_weight.toLocaleString("en-GB")}), and each segment is drawn on the wheel as wide as its chance.
       </p>
       <Table>
         <TableCaption>

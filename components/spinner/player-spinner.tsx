@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { PlayBlockNotice } from "@/components/account/play-block-notice";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { MySpinner, SpinCredits } from "@/lib/data/spinner";
@@ -108,12 +109,7 @@ function whyNoSpin(spinner: MySpinner): ReactNode {
     );
   }
   if (spinner.block) {
-    return (
-      <Alert variant="warning" announce={false}>
-        <AlertTitle>{spinner.block.message}</AlertTitle>
-        <p>You cannot spin the wheel while this lasts.</p>
-      </Alert>
-    );
+    return <PlayBlockNotice block={spinner.block}>You cannot spin the wheel while this lasts.</PlayBlockNotice>;
   }
   if (spinner.credits.available < 1) {
     return (

@@ -11,6 +11,7 @@ import type { ActionResult } from "@/lib/actions/result";
 import type { DbErrorCode } from "@/lib/data/errors";
 import type { SpinResult } from "@/lib/data/spinner";
 import { formatGBP } from "@/lib/format";
+import { RevealSpin } from "./reveal-spin";
 import { useSpinnerStage } from "./spinner-stage";
 
 const alertLinkClass = "inline-flex pt-1 text-sm font-medium underline-offset-4 hover:underline";
@@ -34,20 +35,24 @@ export function SpinControl({ onSpun, unavailable }: { onSpun: () => void; unava
   }, null);
 
   return (
-    <form action={action} className="flex flex-col gap-3">
-      {/* Mounted whatever the player's state, so the last result stays announced after it spends the last credit. */}
+    <div className="flex flex-col gap-3">
+      {/* The result first, where the eye and a screen reader are, above whatever replaces the button. */}
+      <p role="status" aria-live="polite" className="font-semibold">
+        {pending ? "The wheel is spinning…" : result?.ok ? spinOutcome(result.data) : null}
+      </p>
+      {result?.ok && !pending ? <RevealSpin key={result.data.id} spinId={result.data.id} onRevealed={onSpun} /> : null}
+      {result && !result.ok ? <SpinRefusal message={result.error} code={result.code} /> : null}
+      {/* The button stays while a spin is pending, so the result stays announced after it spends the last credit. */}
       {pending || !unavailable ? (
-        <Button type="submit" size="lg" disabled={pending}>
-          {pending ? "Spinning…" : "Spin the wheel"}
-        </Button>
+        <form action={action}>
+          <Button type="submit" size="lg" disabled={pending} className="w-full">
+            {pending ? "Spinning…" : "Spin the wheel"}
+          </Button>
+        </form>
       ) : (
         unavailable
       )}
-      <p role="status" className="min-h-6 font-semibold">
-        {pending ? "The wheel is spinning…" : result?.ok ? spinOutcome(result.data) : null}
-      </p>
-      {result && !result.ok ? <SpinRefusal message={result.error} code={result.code} /> : null}
-    </form>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, use, useCallback, useMemo, useRef, type ReactNode } from "react";
-import { landingRotation, settledRotation } from "./wheel-geometry";
+import { landingRotation, segmentArcs, settledRotation } from "./wheel-geometry";
 
 /** How long a spin takes; the wheel eases out so the last turn is slow enough to follow. */
 const SPIN_MS = 4_200;
@@ -38,25 +38,27 @@ function landingOffset() {
  */
 export function SpinnerStage({
   wheel,
-  segmentCount,
+  weights,
   label,
   children,
 }: {
   wheel: ReactNode;
-  segmentCount: number;
+  /** The segments' weights in position order: the face draws each as wide as its chance. */
+  weights: readonly number[];
   /** What the wheel is, for assistive technology (the face itself is decoration). */
   label: string;
   children: ReactNode;
 }) {
   const rotor = useRef<HTMLDivElement>(null);
   const rotation = useRef(0);
+  const arcs = useMemo(() => segmentArcs(weights), [weights]);
 
   const spinTo = useCallback(
     async (position: number) => {
       const element = rotor.current;
       if (!element) return;
       const from = rotation.current;
-      const to = landingRotation(from, position, segmentCount, landingOffset());
+      const to = landingRotation(from, arcs[position - 1], landingOffset());
       rotation.current = settledRotation(to);
       // The resting transform is set first, so the wheel stays put when the animation ends.
       element.style.transform = `rotate(${rotation.current}deg)`;
@@ -71,7 +73,7 @@ export function SpinnerStage({
         // Cancelled (the page went away): nothing to wait for.
       }
     },
-    [segmentCount],
+    [arcs],
   );
   const stage = useMemo(() => ({ spinTo }), [spinTo]);
 

@@ -3,11 +3,13 @@
 import { z } from "zod";
 import { DbError } from "@/lib/data/errors";
 import {
+  revealSpinnerSpin,
   rotateSpinnerSeed,
   setSpinnerClientSeed,
   spinWheel,
   type SeedRotation,
   type SpinnerSeed,
+  type SpinReveal,
 } from "@/lib/data/spinner";
 import { defineAction } from "./define-action";
 import { fail, ok, type ActionResult } from "./result";
@@ -56,4 +58,18 @@ export const rotateSeedAction = defineAction(
       return clientSeedRefusal(e);
     }
   },
+);
+
+/** "Reveal and check this spin": the spin's seed pair revealed (rotated out if active), for the browser to recompute. */
+export const revealSpinAction = defineAction(
+  {
+    schema: z.object({
+      spinId: z.coerce
+        .number({ error: "That spin could not be found" })
+        .int({ error: "That spin could not be found" })
+        .positive({ error: "That spin could not be found" }),
+    }),
+    role: "user",
+  },
+  async ({ spinId }): Promise<ActionResult<SpinReveal>> => ok(await revealSpinnerSpin(spinId)),
 );

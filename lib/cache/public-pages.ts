@@ -26,6 +26,7 @@ export function revalidateCompetitionPages() {
   revalidatePath(COMPETITION_PAGE, "page");
   revalidatePath("/winners");
   revalidatePath(DRAW_PAGE, "page");
+  revalidatePath("/competitions-demo");
 }
 
 /**

@@ -35,7 +35,11 @@ export type Account = z.infer<typeof accountSchema>;
  * second factor and the session has not given its code (aal1). Until it does, every state-changing
  * RPC refuses with aal2_required; the proxy and the action wrapper read this to say so first.
  */
-export const myAccountSchema = accountSchema.extend({ two_step_owed: z.boolean() });
+export const myAccountSchema = accountSchema.extend({
+  two_step_owed: z.boolean(),
+  /** Approved and the one-time "You're approved" welcome not dismissed yet. */
+  welcome_due: z.boolean(),
+});
 
 /** The signed-in user's own account, as get_my_account() answers it. */
 export type MyAccount = z.infer<typeof myAccountSchema>;

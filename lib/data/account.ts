@@ -48,6 +48,9 @@ export const getMyLedgerCsv = (filter: LedgerFilter): Promise<string> =>
 /** The signed-in user's merged profile and account data, and whether a second step is owed (get_my_account). */
 export const getMyAccount = (): Promise<MyAccount> => callRpc("get_my_account", {}, myAccountSchema);
 
+/** Dismisses the caller's own "You're approved" welcome for good; true when it was still showing. */
+export const dismissApprovalWelcome = (): Promise<boolean> => callRpc("dismiss_approval_welcome", {}, z.boolean());
+
 /**
  * Saves the signed-in user's own name and town (an empty town clears it); answers the account as it now is.
  * The marketing choice has its own one-click form (setMyMarketingConsent).

@@ -77,8 +77,11 @@ export type Competition = z.infer<typeof competitionSchema>;
 export const competitionPageSchema = competitionSchema.extend({
   /** The caller's ticket numbers; null when signed out. */
   my_tickets: z.array(z.number().int()).nullable(),
+  /** The quick picks one person may buy now (1, 5, 10, 25), each with its cost worked out in SQL. */
+  bundles: z.array(z.object({ tickets: z.number().int(), cost: money })),
 });
 export type CompetitionPage = z.infer<typeof competitionPageSchema>;
+export type TicketBundle = CompetitionPage["bundles"][number];
 
 export const adminCompetitionSchema = competitionSchema.extend({
   skill_answer: z.string().nullable(),
@@ -333,6 +336,8 @@ export const entryQuoteSchema = z.object({
   shortfalls: z.array(money),
   /** Until when a wrong skill answer closes the question to the caller (null: it does not). */
   skill_retry_at: timestamp.nullable(),
+  /** What stops the caller playing now (a break, self-exclusion, closure, restriction), with its end date in the message. */
+  block: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type EntryQuote = z.infer<typeof entryQuoteSchema>;
 

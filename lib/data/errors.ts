@@ -70,6 +70,7 @@ export const DB_ERROR_CODES = [
   "not_restricted",
   "spinner_off",
   "no_spin_credits",
+  "spin_not_found",
 ] as const;
 
 /** A known refusal, or 'unexpected' for anything the SQL did not label (a bug, an outage). */

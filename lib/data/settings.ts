@@ -27,6 +27,17 @@ export const getSiteSettings = cache((): Promise<SiteSettings> => callRpc("get_s
 export const getPublicSiteSettings = () => callPublicRpc("get_site_settings", {}, siteSettingsSchema);
 
 /**
+ * The promoter as anon, for a static page that names them outside a competition (/competitions-demo).
+ * The build's placeholder (no database then) is never shown: the page is regenerated on its first visit.
+ */
+export async function getPublicPromoter(): Promise<SiteSettings["promoter"]> {
+  const { promoter } = await callPublicRpc("get_site_settings", {}, siteSettingsSchema.pick({ promoter: true }), {
+    promoter: { name: "", address: [] },
+  });
+  return promoter;
+}
+
+/**
  * The launch moment while it is still ahead (the countdown shows), else null. Read as anon: the
  * home page is cached and regenerated within seconds, and the countdown itself stops at zero.
  */

@@ -97,6 +97,17 @@ export type SpinResult = z.infer<typeof spinResultSchema>;
 const rotationSchema = z.object({ revealed: seedSchema, seed: seedSchema });
 export type SeedRotation = z.infer<typeof rotationSchema>;
 
+const spinRevealSchema = z.object({
+  spin: spinSchema,
+  /** The pair the spin used, its server seed now revealed. */
+  revealed: seedSchema,
+  /** The wheel version the spin used. */
+  wheel: wheelSchema,
+  /** The active pair after the reveal (a new one when the spin's pair was still active). */
+  seed: seedSchema,
+});
+export type SpinReveal = z.infer<typeof spinRevealSchema>;
+
 const spinHistorySchema = z.object({
   seeds: z.array(seedSchema),
   spins: z.array(spinSchema),
@@ -141,3 +152,10 @@ export const setSpinnerClientSeed = (clientSeed: string): Promise<SpinnerSeed> =
 /** Reveals the active server seed and starts a new pair (with `clientSeed`, or a random one). */
 export const rotateSpinnerSeed = (clientSeed: string | null): Promise<SeedRotation> =>
   callRpc("rotate_spinner_seed", { p_client_seed: clientSeed }, rotationSchema);
+
+/**
+ * Reveals the seed pair of the caller's own spin (rotating it out first when it is still active) with the
+ * wheel version it used: everything the browser needs to recompute that one spin.
+ */
+export const revealSpinnerSpin = (spinId: number): Promise<SpinReveal> =>
+  callRpc("reveal_spinner_spin", { p_spin_id: spinId }, spinRevealSchema);

@@ -1207,6 +1207,7 @@ export type Database = {
       user_account_data: {
         Row: {
           age_verified: boolean
+          approval_welcomed_at: string | null
           approved: boolean
           approved_at: string | null
           approved_by: string | null
@@ -1227,6 +1228,7 @@ export type Database = {
         }
         Insert: {
           age_verified?: boolean
+          approval_welcomed_at?: string | null
           approved?: boolean
           approved_at?: string | null
           approved_by?: string | null
@@ -1247,6 +1249,7 @@ export type Database = {
         }
         Update: {
           age_verified?: boolean
+          approval_welcomed_at?: string | null
           approved?: boolean
           approved_at?: string | null
           approved_by?: string | null
@@ -1688,6 +1691,10 @@ export type Database = {
         }
         Returns: boolean
       }
+      dismiss_approval_welcome: {
+        Args: never
+        Returns: boolean
+      }
       dismiss_limit_prompt: {
         Args: never
         Returns: undefined
@@ -1905,6 +1912,12 @@ export type Database = {
           p_payment_id: string
           p_refund_id: string
           p_amount: number
+        }
+        Returns: Json
+      }
+      reveal_spinner_spin: {
+        Args: {
+          p_spin_id: number
         }
         Returns: Json
       }

@@ -148,6 +148,9 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "set_spinner_client_seed(text)": "the caller's own active client seed, validated",
   "rotate_spinner_seed(text)": "reveals the caller's own server seed and starts a new pair",
   "get_my_spin_history()": "the caller's own seed pairs (server seeds only once revealed), spins and their wheels",
+  "reveal_spinner_spin(bigint)":
+    "the caller's own spin only (another's is not found): reveals its seed pair, rotating the active one, under their account lock",
+  "dismiss_approval_welcome()": "the caller's own one-time welcome flag, nothing else",
   "admin_get_spinner()": "admins only (checked inside); the wheel, observed counts, versions and postal grants",
   "admin_update_spinner_wheel(jsonb)": "admins only (checked inside); a new validated wheel version, audited",
   "admin_record_spin_request(uuid,text)":
@@ -426,6 +429,7 @@ describe("schema private: internal helpers", () => {
       "uk_postcode(text)",
       "public_name(text,boolean)",
       "stamp_parity(numeric,integer)",
+      "ticket_bundles(competitions)",
       "default_postal_deadline(timestamp with time zone)",
       "entry_list_open(competitions)",
       "competition_apply_fair_play(competitions,jsonb)",

@@ -36,6 +36,7 @@ const baseAccount: MyAccount = {
   metadata: null,
   created_at: "2026-11-01T00:00:00Z",
   two_step_owed: false,
+  welcome_due: false,
 };
 const account = (changes: Partial<MyAccount>): MyAccount => ({ ...baseAccount, ...changes });
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ApprovalWelcome } from "@/components/account/approval-welcome";
 import { LimitInvitation } from "@/components/account/limit-invitation";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -21,6 +22,7 @@ export default async function AccountPage() {
   return (
     <section className="flex flex-col gap-6">
       <PageHeader title={`Hello, ${account.name}`} />
+      {account.welcome_due ? <ApprovalWelcome /> : null}
       {!account.approved && (
         <Alert variant="warning">
           Your account is waiting for approval. You can look around, but adding credit and entering competitions open up

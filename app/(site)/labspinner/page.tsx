@@ -42,8 +42,8 @@ export default async function LabSpinnerPage() {
 
       <SpinnerStage
         wheel={<WheelFace segments={wheel.segments} />}
-        segmentCount={wheel.segments.length}
-        label={`The LabSpinner wheel, ${wheel.segments.length} segments under a pointer at the top. The odds of each are in the table below.`}
+        weights={wheel.segments.map((segment) => segment.weight)}
+        label={`The LabSpinner wheel, ${wheel.segments.length} segments under a pointer at the top, each as wide as its chance. The odds of each are in the table below.`}
       >
         <SpinnerPersonal
           enabled={wheel.enabled}

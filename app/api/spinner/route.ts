@@ -1,12 +1,13 @@
 import { getClaims } from "@/lib/auth/session";
 import { DbError } from "@/lib/data/errors";
 import { getMySpinner, type MySpinner } from "@/lib/data/spinner";
+import { handleErrors } from "@/lib/http/route-handler";
 
 // The signed-in player's LabSpinner panel (credits, block, seeds, balance, last spins), read by the
 // page's client island so /labspinner itself stays one static document. Personal: never cached.
 export const dynamic = "force-dynamic";
 
-export async function GET() {
+async function get() {
   let spinner: MySpinner | null = null;
   if (await getClaims()) {
     try {
@@ -19,3 +20,5 @@ export async function GET() {
   }
   return Response.json(spinner, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+export const GET = handleErrors("json", get);

@@ -4,11 +4,12 @@ import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { redirectTo } from "@/lib/http/redirect";
 import { originFromHeaders } from "@/lib/site-url";
 import { createClient } from "@/lib/supabase/server";
+import { handleErrors } from "@/lib/http/route-handler";
 
 const OTP_TYPES: EmailOtpType[] = ["signup", "invite", "magiclink", "recovery", "email_change", "email"];
 
 // Links in confirmation and recovery e-mails land here: verify the token, sign in, continue.
-export async function GET(request: NextRequest) {
+async function get(request: NextRequest) {
   const params = request.nextUrl.searchParams;
   const tokenHash = params.get("token_hash");
   const type = params.get("type") as EmailOtpType | null;
@@ -23,3 +24,5 @@ export async function GET(request: NextRequest) {
   const error = "That link is invalid or has expired. Please request a new one.";
   return redirectTo(`/login?error=${encodeURIComponent(error)}`);
 }
+
+export const GET = handleErrors("html", get);

@@ -1,6 +1,7 @@
 import { competitionSearchRecord } from "@/lib/competitions/search";
 import { requestTime } from "@/lib/competitions/status";
 import { listPublicCompetitions } from "@/lib/data/competitions";
+import { handleErrors } from "@/lib/http/route-handler";
 
 // The search palette's competition index: every published competition's title, prize and state, public
 // data read as anon. Cached like the pages that list competitions (regenerated at most every few seconds,
@@ -8,8 +9,10 @@ import { listPublicCompetitions } from "@/lib/data/competitions";
 // the proxy leaves alone, so any visitor, approved or not, signed in or not, gets the same cached answer.
 export const revalidate = 2;
 
-export async function GET() {
+async function get() {
   const now = requestTime();
   const records = (await listPublicCompetitions()).map((c) => competitionSearchRecord(c, now));
   return Response.json(records);
 }
+
+export const GET = handleErrors("json", get);

@@ -5,6 +5,7 @@ import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
 import { refuseWithoutCronSecret } from "@/lib/http/cron-auth";
 import { deliverQueuedMail } from "@/lib/mail/adapter";
 import { createAdminClient } from "@/lib/supabase/admin";
+import { handleErrors } from "@/lib/http/route-handler";
 
 // Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`.
 // It draws or closes every competition past its close time, raises any new
@@ -17,7 +18,7 @@ const dueDrawsSchema = z.object({
   closed: z.array(z.string().uuid()),
 });
 
-export async function GET(request: Request) {
+async function get(request: Request) {
   const refused = refuseWithoutCronSecret(request);
   if (refused) return refused;
   const supabase = createAdminClient();
@@ -47,3 +48,5 @@ export async function GET(request: Request) {
   }
   return Response.json({ ok: true, drawn: draws.drawn, closed: draws.closed, flags, mail });
 }
+
+export const GET = handleErrors("json", get);

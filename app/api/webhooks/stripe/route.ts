@@ -2,6 +2,7 @@ import { env } from "@/lib/env";
 import { stripeApi } from "@/lib/payments/stripe";
 import { handleStripeWebhook } from "@/lib/payments/webhook";
 import { createAdminClient } from "@/lib/supabase/admin";
+import { handleErrors } from "@/lib/http/route-handler";
 
 // Stripe's webhook endpoint (https://<domain>/api/webhooks/stripe; README "Stripe in production").
 // The signature is over the exact bytes Stripe sent, so the body is read as text, never parsed first.
@@ -9,7 +10,7 @@ import { createAdminClient } from "@/lib/supabase/admin";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request) {
+async function post(request: Request) {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env();
   if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) {
     return Response.json({ error: "Stripe is not configured on this site" }, { status: 404 });
@@ -21,3 +22,5 @@ export async function POST(request: Request) {
   );
   return Response.json(result.body, { status: result.status });
 }
+
+export const POST = handleErrors("json", post);

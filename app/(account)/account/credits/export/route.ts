@@ -3,13 +3,14 @@ import { monthStart, parseLedgerQuery } from "@/components/account/ledger-filter
 import { getClaims } from "@/lib/auth/session";
 import { getMyLedgerCsv } from "@/lib/data/account";
 import { DbError } from "@/lib/data/errors";
+import { handleErrors } from "@/lib/http/route-handler";
 
 // The ledger as CSV (the filter of the page it was asked from). Rows and the total line are built in
 // SQL (get_my_ledger_csv) so they match the ledger exactly; this handler only names the file.
 
 const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
 
-export async function GET(request: NextRequest) {
+async function get(request: NextRequest) {
   // The proxy sends signed-out visitors to /login already; a request that gets here without a
   // session (an expired cookie) is answered plainly.
   if (!(await getClaims())) {
@@ -33,3 +34,5 @@ export async function GET(request: NextRequest) {
     },
   });
 }
+
+export const GET = handleErrors("html", get);

@@ -2,6 +2,7 @@ import type { NextRequest } from "next/server";
 import { adminEntriesCsvChunks } from "@/lib/data/admin-competitions";
 import { csvRefusal, refuseNonAdmin, streamAdminCsv } from "@/lib/http/admin-csv";
 import { createClient } from "@/lib/supabase/server";
+import { handleErrors } from "@/lib/http/route-handler";
 
 // A competition's entries as CSV for admins: one line per order or postal entry with the buyer's name and
 // e-mail and the postal address (admin_competition_entries_csv). Served here rather than by linking the public
@@ -10,7 +11,7 @@ import { createClient } from "@/lib/supabase/server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function GET(_request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+async function get(_request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   const refused = await refuseNonAdmin();
   if (refused) return refused;
   const { id } = await params;
@@ -18,3 +19,5 @@ export async function GET(_request: NextRequest, { params }: { params: Promise<{
   const chunks = adminEntriesCsvChunks(await createClient(), id);
   return streamAdminCsv(chunks, `labcash-entries-${id}.csv`, { competition_not_found: 404 });
 }
+
+export const GET = handleErrors("html", get);

@@ -2,6 +2,7 @@ import type { CompetitionPersonal } from "@/components/competitions/competition-
 import { getAccount } from "@/lib/auth/session";
 import { getCompetition, getEntryQuote, getMyEntries } from "@/lib/data/competitions";
 import { DbError } from "@/lib/data/errors";
+import { handleErrors } from "@/lib/http/route-handler";
 
 // The signed-in visitor's part of a competition page (the page itself is static, the same for
 // everyone): their entry card's state and quote, their tickets, and the entry a payment bought.
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
-export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }) {
+async function get(request: Request, { params }: { params: Promise<{ slug: string }> }) {
   const account = await getAccount();
   const competition = account ? await getCompetition((await params).slug) : null;
   if (!account || !competition) return Response.json(null, { headers: noStore });
@@ -36,3 +37,5 @@ async function findPaidEntry(entryId: string) {
     throw e;
   }
 }
+
+export const GET = handleErrors("json", get);

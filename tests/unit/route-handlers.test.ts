@@ -1,0 +1,35 @@
+// Every route handler answers a fault through handleErrors (lib/http/route-handler.ts), never Next's empty
+// 500: each exported method of every app/**/route.ts is wrapped (issue 22 item 9).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const APP = path.join(process.cwd(), "app");
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+describe("route handlers", () => {
+  const files = routeFiles(APP);
+
+  it("are found", () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it.each(files.map((file) => [path.relative(process.cwd(), file)]))(
+    "%s wraps every method in handleErrors",
+    (file) => {
+      const source = readFileSync(file, "utf8");
+      const methods = [
+        ...source.matchAll(/^export (?:async )?(?:function|const) (GET|POST|PUT|PATCH|DELETE|HEAD)\b.*$/gm),
+      ];
+      expect(methods.length).toBeGreaterThan(0);
+      for (const [line] of methods) expect(line).toMatch(/= handleErrors\("(json|html)", /);
+    },
+  );
+});
