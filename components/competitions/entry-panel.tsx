@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { Minus, PartyPopper, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { enterCompetitionAction } from "@/lib/actions/competitions";
@@ -38,14 +39,18 @@ export type EntryPanelProps = {
 export function EntryPanel({ competitionId, title, question, options, quote, blocked }: EntryPanelProps) {
   const ids = useId();
   const [raw, setRaw] = useState("1");
-  const [result, action, pending] = useActionState(async (prev: ActionResult<EntryResult> | null, form: FormData) => {
-    const next = await enterCompetitionAction(prev, form);
-    if (next.ok) {
-      setRaw("1");
-      void celebrate();
-    }
-    return next;
-  }, null);
+  // The one form hook, so a refusal keeps the chosen answer (React resets a form after an action it runs).
+  const { result, pending, form } = useFormAction(
+    async (prev: ActionResult<EntryResult> | null, data: FormData) => {
+      const next = await enterCompetitionAction(prev, data);
+      if (next.ok) {
+        setRaw("1");
+        void celebrate();
+      }
+      return next;
+    },
+    { clearOnSuccess: true },
+  );
 
   const quantity = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   const maxQuantity = Math.min(quote.cap_left, quote.tickets_left);
@@ -100,7 +105,7 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
           {blocked ?? closedByAnswer}
         </p>
       ) : (
-        <form action={action} noValidate className="flex flex-col gap-5" aria-label={`Enter ${title}`}>
+        <form {...form} className="flex flex-col gap-5" aria-label={`Enter ${title}`}>
           <input type="hidden" name="competitionId" value={competitionId} />
 
           <div className="flex flex-col gap-2">
