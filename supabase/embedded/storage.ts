@@ -427,7 +427,7 @@ export class StorageService {
     ) {
       throw storageErrors.invalidRequest("prefixes must be a list of 1 to 1000 object names");
     }
-    let deleted: ObjectRow[];
+    let deleted: Array<ObjectRow & { bucket_id: string; owner: string | null }>;
     try {
       deleted = await this.db.transaction(async (tx) => {
         await actAs(tx, caller, "DELETE");
@@ -446,8 +446,12 @@ export class StorageService {
     for (const row of deleted) await this.blobs.remove(bucketId, row.version);
     return {
       status: 200,
-      body: deleted.map(({ version: _version, ...row }) => ({
-        ...row,
+      body: deleted.map((row) => ({
+        id: row.id,
+        name: row.name,
+        bucket_id: row.bucket_id,
+        owner: row.owner,
+        metadata: row.metadata,
         created_at: new Date(row.created_at).toISOString(),
         updated_at: new Date(row.updated_at).toISOString(),
         last_accessed_at: new Date(row.last_accessed_at).toISOString(),
