@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,6 +10,7 @@ import { Textarea } from "@/components/ui/textarea";
 import type { ActionHandler } from "@/lib/actions/action";
 import type { ActionFailure } from "@/lib/actions/result";
 import { COMPETITION_LIMITS, OPTION_SLOTS } from "./competition-fields";
+import { ImageUpload } from "./image-upload";
 
 /** The form's starting values, as the inputs hold them (text; dates as UK datetime-local). */
 export type CompetitionFormValues = {
@@ -83,6 +84,8 @@ export function CompetitionForm({
   pendingLabel: string;
 }) {
   const [result, dispatch, pending] = useActionState(action, null);
+  // While a picture uploads, saving would leave it out: the button waits for it.
+  const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const errors = result && !result.ok ? fieldErrorsOf(result) : undefined;
   const errorCount = errors ? Object.keys(errors).length : 0;
@@ -183,26 +186,18 @@ export function CompetitionForm({
             inputMode: "decimal",
           })}
         </div>
-        <Field
-          id="field-images"
-          label="Images"
+        <ImageUpload
+          name="images"
+          initial={values.images.split("\n").filter(Boolean)}
+          max={COMPETITION_LIMITS.images.max}
+          disabled={isLocked("images")}
+          errors={errors?.images}
           hint={
             hints.images ??
-            "One per line, up to 10: a path on this site (/competitions/prize.svg) or an https:// address."
+            "JPEG, PNG or WebP, up to 10. Each is shrunk to 1600 pixels on its longest side before it is sent; the first is the one on the competition's card."
           }
-          errors={errors?.images}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              name="images"
-              rows={3}
-              defaultValue={values.images}
-              disabled={isLocked("images")}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+          onBusyChange={setUploading}
+        />
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
@@ -291,8 +286,8 @@ export function CompetitionForm({
           <FormStatus result={result} />
         )}
         <div>
-          <Button type="submit" disabled={pending} aria-disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
+          <Button type="submit" disabled={pending || uploading} aria-disabled={pending || uploading}>
+            {pending ? pendingLabel : uploading ? "Waiting for the upload…" : submitLabel}
           </Button>
         </div>
       </div>
