@@ -28,13 +28,15 @@ export class StorageHttpError extends Error {
     readonly code: string,
     message: string,
     readonly legacyError: string = code,
+    /** The HTTP status when it is not Storage's usual 400/500 (an unknown route is Fastify's own 404). */
+    readonly httpStatus?: number,
   ) {
     super(message);
   }
 
   reply(): Reply {
     return {
-      status: this.statusCode >= 500 ? 500 : 400,
+      status: this.httpStatus ?? (this.statusCode >= 500 ? 500 : 400),
       body: { statusCode: String(this.statusCode), code: this.code, error: this.legacyError, message: this.message },
       // The rest of a refused upload may still be arriving: close after answering (server.ts, 413).
       headers: this.code === "EntityTooLarge" ? { Connection: "close" } : undefined,
@@ -55,7 +57,8 @@ export const storageErrors = {
   invalidKey: (key: string) => new StorageHttpError(400, "InvalidKey", `Invalid key: ${key}`),
   invalidRequest: (message: string) => new StorageHttpError(400, "InvalidRequest", message),
   noContent: () => new StorageHttpError(400, "InvalidRequest", "No content provided"),
-  notFound: () => new StorageHttpError(404, "NotFound", "Route not found", "Not Found"),
+  notFound: (method: string, route: string) =>
+    new StorageHttpError(404, "NotFound", `Route ${method}:${route} not found`, "Not Found", 404),
 };
 
 /** Storage's own rule for object names (its `isValidKey`): printable ASCII from a safe set, no empty name. */
@@ -227,7 +230,8 @@ export class StorageService {
    */
   async handle(req: IncomingMessage, method: string, parts: string[], caller: () => Promise<Caller>): Promise<Reply> {
     const [area, ...rest] = parts;
-    if (area !== "object") throw storageErrors.notFound();
+    const unknown = () => storageErrors.notFound(method, `/${parts.join("/")}`);
+    if (area !== "object") throw unknown();
     if ((method === "GET" || method === "HEAD") && rest[0] === "public" && rest.length >= 3) {
       return this.readPublic(req, rest[1], objectName(rest.slice(2)));
     }
@@ -243,7 +247,7 @@ export class StorageService {
       const upsert = method === "PUT" || header(req, "x-upsert") === "true";
       return this.upload(req, rest[0], objectName(rest.slice(1)), upsert, who);
     }
-    throw storageErrors.notFound();
+    throw unknown();
   }
 
   private async bucket(id: string): Promise<Bucket> {

@@ -156,7 +156,7 @@ describe("Storage API with storage-js", () => {
     expect(await files()).toHaveLength(0);
   });
 
-  it("answers in Storage's error shape: unknown bucket, bad key, missing apikey", async () => {
+  it("answers in Storage's error shape: unknown bucket, bad key, missing apikey, unknown route", async () => {
     const missing = await admin.storage.from("no-such-bucket").upload("a.png", PNG, { contentType: "image/png" });
     expect(missing.error).toMatchObject({ statusCode: "404", code: "NoSuchBucket", message: "Bucket not found" });
     const badKey = await admin.storage.from(BUCKET).upload("tests/a{b}.png", PNG, { contentType: "image/png" });
@@ -168,5 +168,12 @@ describe("Storage API with storage-js", () => {
       body: JSON.stringify({ prefix: "" }),
     });
     expect(noKey.status).toBe(401);
+    const unknown = await raw(server, "/storage/v1/object");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({
+      statusCode: "404",
+      error: "Not Found",
+      message: "Route GET:/object not found",
+    });
   });
 });
