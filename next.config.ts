@@ -7,7 +7,10 @@ const nextConfig: NextConfig = {
   // forbidden() for the admin guard in layouts and actions (renders app/forbidden.tsx with 403).
   // globalNotFound: unknown routes render app/global-not-found.tsx, per request (it tells crawlers
   // apart), while the not-found.tsx boundaries that render with every page stay static.
-  experimental: { authInterrupts: true, globalNotFound: true },
+  // serverActions.bodySizeLimit: a competition image reaches its upload action in the form's body (resized in
+  // the browser, usually well under 1 MB, but up to the bucket's 5 MB limit), so actions take a little more
+  // than that instead of Next's 1 MB.
+  experimental: { authInterrupts: true, globalNotFound: true, serverActions: { bodySizeLimit: "6mb" } },
   serverExternalPackages: ["@electric-sql/pglite"],
   poweredByHeader: false,
   // The competition pages are static with `revalidate = 2`: served from the cache and regenerated in

@@ -19,12 +19,19 @@ export type ActionAccount<R extends Role> = R extends "public" ? null : MyAccoun
 
 export type ActionHandler<T> = (prev: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>;
 
-/** The form's text fields as a plain object (a repeated field becomes a list); files are not read. */
-export function formInput(form: FormData): Record<string, string | string[]> {
-  const input: Record<string, string | string[]> = {};
+/**
+ * The form's fields as a plain object: text (a repeated field becomes a list), or a file when the field
+ * holds one (the first; the schema decides whether a file is wanted there, and its bytes are read only
+ * by the action that asks for it).
+ */
+export function formInput(form: FormData): Record<string, string | string[] | File> {
+  const input: Record<string, string | string[] | File> = {};
   for (const key of new Set(form.keys())) {
-    const values = form.getAll(key).filter((value): value is string => typeof value === "string");
-    if (values.length > 0) input[key] = values.length === 1 ? values[0] : values;
+    const all = form.getAll(key);
+    const file = all.find((value): value is File => typeof value !== "string");
+    const values = all.filter((value): value is string => typeof value === "string");
+    if (file) input[key] = file;
+    else if (values.length > 0) input[key] = values.length === 1 ? values[0] : values;
   }
   return input;
 }

@@ -13,10 +13,13 @@ import { adminFindAccount, adminUpdatePrizeFulfilment, type PrizeFulfilment } fr
 import {
   adminCancelCompetition,
   adminCreateCompetition,
+  adminGetCompetition,
   adminPublishCompetition,
   adminRecordPostalEntry,
   adminUpdateCompetition,
 } from "@/lib/data/competitions";
+import { removeCompetitionImages } from "@/lib/data/competition-images";
+import { DbError } from "@/lib/data/errors";
 import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { UK_POSTCODE } from "@/lib/validation/postcode";
 import { defineAction } from "./define-action";
@@ -41,12 +44,31 @@ export const createCompetitionAction = defineAction(
 export const updateCompetitionAction = defineAction(
   { schema: updateCompetitionSchema, role: "admin" },
   async ({ id: competitionId, fields }) => {
+    // Images are sent only when the competition's state let them change.
+    const images = Array.isArray(fields.images) ? fields.images : null;
+    const before = images ? await adminGetCompetition(competitionId) : null;
     await adminUpdateCompetition(competitionId, fields);
+    if (before && images) await discardDroppedImages(before.images, images);
     revalidatePath("/admin/competitions");
     revalidateCompetitionPages();
     redirect(`/admin/competitions/${competitionId}?saved=updated`);
   },
 );
+
+/**
+ * Deletes the stored images a saved edit dropped (removed or replaced on the form). After the save, so a
+ * refused save never loses an image the competition still shows; a failure here leaves an unused file
+ * in the bucket, which is logged, not shown: the save itself succeeded.
+ */
+async function discardDroppedImages(before: string[], after: string[]): Promise<void> {
+  const dropped = before.filter((path) => !after.includes(path));
+  try {
+    await removeCompetitionImages(dropped);
+  } catch (e) {
+    if (!(e instanceof DbError)) throw e;
+    console.error(`competition images not deleted (${dropped.join(", ")}): ${e.code} ${e.message}`);
+  }
+}
 
 /** Makes a draft live; the page then shows the seed commitment. */
 export const publishCompetitionAction = defineAction(

@@ -15,7 +15,7 @@ const CORS_HEADERS: Record<string, string> = {
   Vary: "Origin",
   "Access-Control-Allow-Methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
   "Access-Control-Allow-Headers":
-    "authorization, apikey, content-type, accept, accept-profile, content-profile, prefer, range, x-client-info, x-supabase-api-version, x-retry-count",
+    "authorization, apikey, content-type, accept, accept-profile, content-profile, prefer, range, x-client-info, x-supabase-api-version, x-retry-count, x-upsert, x-metadata, cache-control",
   "Access-Control-Expose-Headers": "Content-Range, X-Total-Count, Link, X-Supabase-Api-Version",
   "Access-Control-Max-Age": "86400",
 };
@@ -25,7 +25,7 @@ export type Headers = Record<string, string>;
 /** What a route handler returns; the server turns it into the HTTP response. */
 export interface Reply {
   status: number;
-  /** A value to JSON-encode, or a string already encoded as JSON. Undefined sends no body. */
+  /** A value to JSON-encode, a string already encoded as JSON, or bytes (a Storage object) sent as they are. Undefined sends no body. */
   body?: unknown;
   /** True when body is a ready JSON string (RPC results come out of Postgres as text). */
   raw?: boolean;
@@ -40,10 +40,13 @@ export class UnsupportedMediaTypeError extends Error {
   }
 }
 
-/** Reads the whole body, refusing more than MAX_BODY_BYTES (checked on the header and while streaming). */
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * Reads the whole body, refusing more than `limit` bytes (checked on the header and while streaming):
+ * MAX_BODY_BYTES for JSON, the Storage upload limit for files.
+ */
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > MAX_BODY_BYTES) {
+  if (declared > limit) {
     req.resume(); // drain so the socket can answer
     throw new BodyTooLargeError();
   }
@@ -51,7 +54,7 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       req.resume();
       throw new BodyTooLargeError();
     }
@@ -101,8 +104,11 @@ export function send(res: ServerResponse, reply: Reply, method: string, corsOrig
     ...(corsOrigin ? { "Access-Control-Allow-Origin": corsOrigin } : {}),
     ...reply.headers,
   };
-  let payload: string | undefined;
-  if (reply.body !== undefined && reply.status !== 204 && reply.status !== 304) {
+  let payload: string | Buffer | undefined;
+  if (Buffer.isBuffer(reply.body) && reply.status !== 204 && reply.status !== 304) {
+    payload = reply.body;
+    headers["Content-Length"] = String(payload.length);
+  } else if (reply.body !== undefined && reply.status !== 204 && reply.status !== 304) {
     payload = reply.raw ? String(reply.body) : JSON.stringify(reply.body);
     headers["Content-Type"] ??= "application/json; charset=utf-8";
     headers["Content-Length"] = String(Buffer.byteLength(payload));

@@ -207,6 +207,20 @@ interface PgError {
   hint?: string;
 }
 
+/**
+ * The rest of the transaction runs as the caller, as PostgREST runs it: their database role and their
+ * JWT claims (`auth.uid()`, `auth.jwt()`), so grants and row-level policies decide. The Storage API
+ * (storage.ts) runs its statements on storage.objects the same way.
+ */
+export async function actAs(tx: Transaction, caller: Caller, method: string): Promise<void> {
+  // The role is one of three fixed names (callers.ts), so interpolating it is safe.
+  await tx.query(`set local role ${caller.role}`);
+  await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true)", [
+    JSON.stringify(caller.claims),
+    method,
+  ]);
+}
+
 export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
   const readOnly = r.method !== "POST";
   const anonymous = r.caller.role === "anon";
@@ -217,12 +231,7 @@ export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
       if (readOnly) await tx.query("set transaction read only");
       const proc = pickOverload(await loadProcs(tx, r.fn), r.fn, keys);
       const shape = shapeOf(proc);
-      // The role is one of three fixed names (callers.ts), so interpolating it is safe.
-      await tx.query(`set local role ${r.caller.role}`);
-      await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true)", [
-        JSON.stringify(r.caller.claims),
-        r.method,
-      ]);
+      await actAs(tx, r.caller, r.method);
       const params = keys.length && inputArgs(proc).length ? [JSON.stringify(r.args)] : [];
       const { rows } = await tx.query<{ body: string | null; n: number }>(callSql(proc, keys, shape, r.single), params);
       if (shape === "void") return { status: 204 };

@@ -1,5 +1,6 @@
 // The embedded backend: one HTTP server speaking the part of the Supabase API
-// the app uses (GoTrue auth under /auth/v1, PostgREST RPC under /rest/v1/rpc),
+// the app uses (GoTrue auth under /auth/v1, PostgREST RPC under /rest/v1/rpc,
+// Storage objects under /storage/v1/object),
 // on one PGlite database. See ARCHITECTURE.md §1 and DECISIONS.md "Embedded backend".
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,9 +26,10 @@ import { readAppOutbox, readOutbox, siteUrl } from "./mail";
 import { corsOriginAllowed, hostAllowed, isLoopback, type RedirectRules } from "./origins";
 import { GOTRUE_RATE_LIMITS, type RateLimits } from "./rate-limit";
 import { callRpc, PgrstError } from "./rest";
+import { StorageHttpError, storageErrors, StorageService } from "./storage";
 
 export interface EmbeddedServerOptions {
-  /** PGlite data directory (also holds jwk.json). Omit for an in-memory database. */
+  /** PGlite data directory (also holds jwk.json, and Storage's files under storage/). Omit for an in-memory database. */
   dataDir?: string;
   /** An already-migrated database to serve instead of opening one; the caller keeps ownership (close() leaves it open). */
   db?: PGlite;
@@ -62,7 +64,7 @@ export interface EmbeddedServer {
 }
 
 /** Which API a path belongs to decides the error shape: GoTrue's, PostgREST's, or the gateway's. */
-type Surface = "auth" | "rest" | "embedded" | "gateway";
+type Surface = "auth" | "rest" | "storage" | "embedded" | "gateway";
 
 /** A percent-decoded path segment; bad escapes (`%zz`, a lone `%`) are the caller's error, never a 500. */
 function decodedPathPart(part: string): string {
@@ -76,6 +78,7 @@ function decodedPathPart(part: string): string {
 function surfaceOf(path: string): Surface {
   if (path === "/auth/v1" || path.startsWith("/auth/v1/")) return "auth";
   if (path === "/rest/v1" || path.startsWith("/rest/v1/")) return "rest";
+  if (path === "/storage/v1" || path.startsWith("/storage/v1/")) return "storage";
   if (path.startsWith("/_embedded/")) return "embedded";
   return "gateway";
 }
@@ -89,6 +92,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const ownsDb = !options.db;
   const db = options.db ?? (await openDatabase({ dataDir: options.dataDir, log }));
   const signer = await TokenSigner.load(options.dataDir);
+  const storage = new StorageService(db, options.dataDir);
   const host = options.host ?? EMBEDDED_HOST;
   if (!isLoopback(host)) {
     throw new Error(
@@ -162,11 +166,17 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       });
     }
     if (surface === "rest") return restRoute(req, method, path, u);
+    if (surface === "storage") return storageRoute(req, method, path);
     if (surface === "embedded") return embeddedRoute(req, method, path, u);
     if (method === "GET" && path === "/") {
       return {
         status: 200,
-        body: { name: "LabCash embedded Supabase", auth: `${late.url}/auth/v1`, rest: `${late.url}/rest/v1` },
+        body: {
+          name: "LabCash embedded Supabase",
+          auth: `${late.url}/auth/v1`,
+          rest: `${late.url}/rest/v1`,
+          storage: `${late.url}/storage/v1`,
+        },
       };
     }
     return { status: 404, body: { message: "no Route matched with those values" } };
@@ -212,6 +222,22 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       single: accept.startsWith("application/vnd.pgrst.object+json"),
       count: /count=(exact|planned|estimated)/.test(header(req, "prefer") ?? ""),
     });
+  }
+
+  async function storageRoute(req: IncomingMessage, method: string, path: string): Promise<Reply> {
+    const parts = path
+      .slice("/storage/v1/".length)
+      .split("/")
+      .map((part) => {
+        try {
+          return decodeURIComponent(part);
+        } catch {
+          throw storageErrors.invalidRequest("The path is not valid percent-encoding");
+        }
+      });
+    // Public objects need no key (Supabase's gateway lets /object/public/ through, so a URL works in an
+    // <img>); everything else is checked when the route asks who is calling.
+    return storage.handle(req, method, parts, () => resolveCaller(req, signer));
   }
 
   async function embeddedRoute(req: IncomingMessage, method: string, path: string, u: URL): Promise<Reply> {
@@ -264,6 +290,15 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     const version = header(req, "x-supabase-api-version");
     if (e instanceof ApiKeyError) {
       return { status: 401, body: { message: e.message, hint: e.hint } };
+    }
+    if (surface === "storage") {
+      if (e instanceof StorageHttpError) return e.reply();
+      if (e instanceof TokenError)
+        return storageErrors.invalidJwt(e.kind === "expired" ? "jwt expired" : e.message).reply();
+      if (e instanceof BodyTooLargeError) return storageErrors.entityTooLarge().reply();
+      if (e instanceof MalformedBodyError) return storageErrors.invalidRequest(e.message).reply();
+      if (e instanceof UnsupportedMediaTypeError) return storageErrors.invalidRequest(e.message).reply();
+      return unexpected(e, new StorageHttpError(500, "InternalError", "Internal server error", "Internal").reply());
     }
     if (surface === "auth") {
       if (e instanceof AuthError) return authErrorReply(e, version);

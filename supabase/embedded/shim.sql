@@ -206,3 +206,44 @@ $$;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role;
+
+-- storage (Supabase Storage's tables, the subset the embedded Storage API uses) --------
+-- Hosted Supabase makes these before any migration, owned by its storage service, with RLS on and
+-- every API role granted the tables: the policies decide who reads and writes objects. A migration may
+-- therefore insert a bucket and create policies on storage.objects, on either backend.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+create unique index if not exists bname on storage.buckets (name);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  metadata jsonb,
+  user_metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now()
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on table storage.buckets, storage.objects to anon, authenticated, service_role;

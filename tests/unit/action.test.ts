@@ -98,10 +98,14 @@ describe("authorise", () => {
 });
 
 describe("formInput", () => {
-  it("reads text fields, keeps repeated ones as a list and skips files", () => {
+  it("reads text fields, keeps repeated ones as a list and gives a file field its file", () => {
     const data = form({ name: "Ada", tag: ["a", "b"] });
-    data.append("photo", new Blob(["x"]), "photo.png");
-    expect(formInput(data)).toEqual({ name: "Ada", tag: ["a", "b"] });
+    data.append("photo", new Blob(["x"], { type: "image/png" }), "photo.png");
+    const input = formInput(data);
+    expect(input).toMatchObject({ name: "Ada", tag: ["a", "b"] });
+    expect(input.photo).toBeInstanceOf(File);
+    expect((input.photo as File).name).toBe("photo.png");
+    expect((input.photo as File).type).toBe("image/png");
   });
 
   it("reads a checkbox as ticked only when the form sent it", () => {

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { Alert } from "@/components/ui/alert";
@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionHandler } from "@/lib/actions/action";
 import { COMPETITION_LIMITS, OPTION_SLOTS } from "./competition-fields";
+import { ImageUpload } from "./image-upload";
 
 /** The form's starting values, as the inputs hold them (text; dates as UK datetime-local). */
 export type CompetitionFormValues = {
@@ -84,6 +85,8 @@ export function CompetitionForm({
 }) {
   // A taken address is SQL's refusal, shown beside the slug like the schema's messages.
   const { result, errors, formErrors, pending, form } = useFormAction(action, { fieldFor: { slug_taken: "slug" } });
+  // While a picture uploads, saving would leave it out: the button waits for it.
+  const [uploading, setUploading] = useState(false);
   const errorCount = errors ? Object.keys(errors).length : 0;
 
   const isLocked = (field: LockableField) => locked.includes(field);
@@ -160,26 +163,18 @@ export function CompetitionForm({
             inputMode: "decimal",
           })}
         </div>
-        <Field
-          id="field-images"
-          label="Images"
+        <ImageUpload
+          name="images"
+          initial={values.images.split("\n").filter(Boolean)}
+          max={COMPETITION_LIMITS.images.max}
+          disabled={isLocked("images")}
+          errors={errors?.images}
           hint={
             hints.images ??
-            "One per line, up to 10: a path on this site (/competitions/prize.svg) or an https:// address."
+            "JPEG, PNG or WebP, up to 10. Each is shrunk to 1600 pixels on its longest side before it is sent; the first is the one on the competition's card."
           }
-          errors={errors?.images}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              name="images"
-              rows={3}
-              defaultValue={values.images}
-              disabled={isLocked("images")}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+          onBusyChange={setUploading}
+        />
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
@@ -270,8 +265,8 @@ export function CompetitionForm({
         ) : null}
         <FormStatus result={result} formErrors={formErrors} />
         <div>
-          <Button type="submit" disabled={pending} aria-disabled={pending}>
-            {pending ? pendingLabel : submitLabel}
+          <Button type="submit" disabled={pending || uploading} aria-disabled={pending || uploading}>
+            {pending ? pendingLabel : uploading ? "Waiting for the upload…" : submitLabel}
           </Button>
         </div>
       </div>

@@ -25,7 +25,6 @@ export type CompetitionFormInput = {
   prizeDescription?: string;
   prizeValue?: string;
   cashAlternative?: string;
-  images?: string;
   ticketPrice?: string;
   totalTickets?: string;
   perPerson?: string;
@@ -55,7 +54,6 @@ export class CompetitionFormPage {
       ["Prize description", input.prizeDescription],
       ["Prize value (£)", input.prizeValue],
       ["Cash alternative (£, optional)", input.cashAlternative],
-      ["Images", input.images],
       ["Ticket price (£)", input.ticketPrice],
       ["Total tickets", input.totalTickets],
       ["Tickets per person", input.perPerson],
@@ -68,6 +66,15 @@ export class CompetitionFormPage {
     for (const [label, value] of pairs) if (value !== undefined) await this.field(label).fill(value);
     for (const [i, answer] of (input.answers ?? []).entries()) await this.field(`Answer ${i + 1}`).fill(answer);
     if (input.correct) await this.field(`Answer ${input.correct} is correct`).check();
+  }
+
+  /** The images' upload area: its file input (a label, "Choose images"), its previews and messages. */
+  get chooseImages(): Locator {
+    return this.field("Choose images");
+  }
+
+  imagePreview(n: number): Locator {
+    return this.page.getByRole("img", { name: new RegExp(`^Image ${n}\\b`) });
   }
 
   async save(label = "Save draft") {

@@ -1,0 +1,150 @@
+// The competition-images bucket and its row-level policies on storage.objects (issue 22, item 7): anyone
+// reads, only an admin at aal2 adds, replaces or removes; other buckets are not opened by them. The same
+// statements the Storage API runs as the caller (supabase/embedded/storage.ts), on PGlite and on a real
+// PostgreSQL 15 (where hosted Supabase's storage schema has the same columns).
+import { describe, expect, it } from "vitest";
+import { pg15ClusterForFile } from "./pg15";
+import {
+  anon,
+  asUser,
+  asUserAtAal1,
+  becomeCaller,
+  claimsOf,
+  dbPerFile,
+  toDbError,
+  type Caller,
+  type DbError,
+} from "./support";
+
+const db = dbPerFile();
+const cluster = pg15ClusterForFile(4);
+const BUCKET = "competition-images";
+
+const INSERT = `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
+  values ($1, $2, ($3::jsonb ->> 'sub')::uuid, $3::jsonb ->> 'sub', gen_random_uuid()::text,
+          '{"mimetype":"image/webp","size":10}'::jsonb) returning name`;
+const RLS_REFUSAL = { code: "42501", message: 'new row violates row-level security policy for table "objects"' };
+
+type Outcome = { rows: Array<Record<string, unknown>>; error: null } | { rows: null; error: DbError };
+type As = (caller: Caller, sql: string, params?: unknown[]) => Promise<Outcome>;
+
+const insert = (as: As, caller: Caller, name: string, bucket = BUCKET) =>
+  as(caller, INSERT, [bucket, name, JSON.stringify(claimsOf(caller))]);
+
+/** The policy checks, run through `as` (PGlite's or PostgreSQL 15's) with users `makeUser` creates. */
+function policyChecks(as: () => As, makeUser: (role: "user" | "admin") => Promise<string>) {
+  it("an admin at aal2 adds, renames (update) and removes an image", async () => {
+    const admin = await makeUser("admin");
+    const name = `db/${crypto.randomUUID()}.webp`;
+    expect(await insert(as(), asUser(admin), name)).toEqual({ rows: [{ name }], error: null });
+    const renamed = `${name}.renamed`;
+    const updated = await as()(
+      asUser(admin),
+      "update storage.objects set name = $2 where bucket_id = 'competition-images' and name = $1 returning name",
+      [name, renamed],
+    );
+    expect(updated).toEqual({ rows: [{ name: renamed }], error: null });
+    const removed = await as()(
+      asUser(admin),
+      "delete from storage.objects where bucket_id = 'competition-images' and name = $1 returning name",
+      [renamed],
+    );
+    expect(removed).toEqual({ rows: [{ name: renamed }], error: null });
+  });
+
+  it("a player, a visitor and an admin at aal1 cannot add; nobody but an admin changes or removes", async () => {
+    const [player, admin] = [await makeUser("user"), await makeUser("admin")];
+    expect((await insert(as(), asUser(player), "db/player.webp")).error).toMatchObject(RLS_REFUSAL);
+    expect((await insert(as(), anon, "db/anon.webp")).error).toMatchObject(RLS_REFUSAL);
+    expect((await insert(as(), asUserAtAal1(admin), "db/aal1.webp")).error).toMatchObject(RLS_REFUSAL);
+
+    const name = `db/${crypto.randomUUID()}.webp`;
+    await insert(as(), asUser(admin), name);
+    for (const caller of [asUser(player), asUserAtAal1(admin), anon]) {
+      const updated = await as()(
+        caller,
+        "update storage.objects set name = 'db/taken.webp' where name = $1 returning name",
+        [name],
+      );
+      expect(updated).toEqual({ rows: [], error: null });
+      const removed = await as()(caller, "delete from storage.objects where name = $1 returning name", [name]);
+      expect(removed).toEqual({ rows: [], error: null });
+    }
+    const still = await as()(anon, "select name from storage.objects where name = $1", [name]);
+    expect(still.rows).toEqual([{ name }]);
+  });
+
+  it("anyone reads the bucket's rows; the policies open no other bucket, even to an admin", async () => {
+    const admin = await makeUser("admin");
+    const name = `db/${crypto.randomUUID()}.webp`;
+    await insert(as(), asUser(admin), name);
+    for (const caller of [anon, asUser(await makeUser("user"))]) {
+      const read = await as()(caller, "select name from storage.objects where bucket_id = $1 and name = $2", [
+        BUCKET,
+        name,
+      ]);
+      expect(read.rows).toEqual([{ name }]);
+    }
+    expect((await insert(as(), asUser(admin), "elsewhere.webp", "other-bucket")).error).toMatchObject(RLS_REFUSAL);
+  });
+}
+
+describe("competition images on PGlite", () => {
+  const as: As = async (caller, sql, params = []) => db().as(caller, sql, params);
+
+  it("the bucket is public, 5 MB, JPEG, PNG and WebP", async () => {
+    const rows = await db().sql(
+      "select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'competition-images'",
+    );
+    expect(rows).toEqual([
+      { public: true, file_size_limit: 5242880, allowed_mime_types: ["image/jpeg", "image/png", "image/webp"] },
+    ]);
+    await db().sql("insert into storage.buckets (id, name) values ('other-bucket', 'other-bucket')");
+  });
+
+  policyChecks(
+    () => as,
+    (role) => db().createUser({ role, approved: true }),
+  );
+});
+
+describe("competition images on PostgreSQL 15", () => {
+  let count = 0;
+  const as: As = async (caller, sql, params = []) => {
+    const client = await cluster.pool.connect();
+    try {
+      await client.query("begin");
+      await becomeCaller(client, caller);
+      const res = await client.query(sql, params);
+      await client.query("commit");
+      return { rows: res.rows, error: null };
+    } catch (e) {
+      await client.query("rollback");
+      return { rows: null, error: toDbError(e) };
+    } finally {
+      client.release();
+    }
+  };
+  const makeUser = async (role: "user" | "admin") => {
+    count += 1;
+    const { rows } = await cluster.pool.query(
+      'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"name":"Pic Tester","date_of_birth":"1990-01-01"}\') returning id',
+      [`pics-${count}@t.test`],
+    );
+    await cluster.pool.query("update public.user_account_data set approved = true, role = $2 where id = $1", [
+      rows[0].id,
+      role,
+    ]);
+    return rows[0].id as string;
+  };
+
+  it("the migration made the bucket", async () => {
+    const { rows } = await cluster.pool.query(
+      "select public, file_size_limit::int as limit from storage.buckets where id = 'competition-images'",
+    );
+    expect(rows).toEqual([{ public: true, limit: 5242880 }]);
+    await cluster.pool.query("insert into storage.buckets (id, name) values ('other-bucket', 'other-bucket')");
+  });
+
+  policyChecks(() => as, makeUser);
+});
