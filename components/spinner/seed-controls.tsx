@@ -10,26 +10,31 @@ import { rotateSeedAction, setClientSeedAction } from "@/lib/actions/spinner";
 import type { ActionResult } from "@/lib/actions/result";
 import type { SeedRotation, SpinnerSeed } from "@/lib/data/spinner";
 import { SecondStepLink } from "@/components/forms/second-step-link";
+import { useFormAction } from "@/components/forms/use-form-action";
 
 /** Changes the client seed of the active pair (used from the next spin; the nonce carries on). */
 export function ClientSeedForm({ clientSeed, onSaved }: { clientSeed: string; onSaved: () => void }) {
-  const [result, action, pending] = useActionState(async (prev: ActionResult<SpinnerSeed> | null, form: FormData) => {
-    const next = await setClientSeedAction(prev, form);
-    if (next.ok) {
-      toast.success(next.message);
-      onSaved();
-    }
-    return next;
-  }, null);
-  const errors = result && !result.ok ? (result.fieldErrors?.clientSeed ?? [result.error]) : undefined;
+  // The one form hook, so a refused seed stays in the box to be corrected.
+  const { errors, formErrors, pending, form } = useFormAction(
+    async (prev: ActionResult<SpinnerSeed> | null, data: FormData) => {
+      const next = await setClientSeedAction(prev, data);
+      if (next.ok) {
+        toast.success(next.message);
+        onSaved();
+      }
+      return next;
+    },
+  );
+  // The seed is the form's only field: every message sits beside it.
+  const messages = errors?.clientSeed ?? (formErrors.length ? formErrors : undefined);
 
   return (
-    <form action={action} className="flex flex-col gap-2" noValidate>
+    <form {...form} className="flex flex-col gap-2">
       <Field
         id="spinner-client-seed"
         label="Client seed"
         hint="Any 1 to 64 letters, digits, hyphens or underscores. Change it whenever you like."
-        errors={errors}
+        errors={messages}
       >
         {(control) => (
           // Keyed by the saved seed, so the box shows the new one once the panel re-reads it.
