@@ -1,5 +1,6 @@
 import { imagePathOf, objectNameOf } from "@/lib/competitions/images";
 import { competitionImageUrl } from "@/lib/data/competition-images";
+import { handleErrors } from "@/lib/http/route-handler";
 
 // A competition image, from the Storage bucket through the site's own origin: the browser never talks
 // to Supabase (the embedded backend is on loopback; the CSP names no backend), and a competition keeps
@@ -8,7 +9,7 @@ import { competitionImageUrl } from "@/lib/data/competition-images";
 // Never kept by Next itself (which would serve a deleted image for ever): each request asks the bucket.
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ name: string }> }) {
+async function get(_request: Request, { params }: { params: Promise<{ name: string }> }) {
   const objectName = objectNameOf(imagePathOf((await params).name));
   if (!objectName) return notFound();
   const upstream = await fetch(competitionImageUrl(objectName), { cache: "no-store" });
@@ -28,6 +29,8 @@ export async function GET(_request: Request, { params }: { params: Promise<{ nam
     },
   });
 }
+
+export const GET = handleErrors("html", get);
 
 const notFound = () =>
   new Response("Not found", {
