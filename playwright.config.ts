@@ -27,7 +27,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: 2,
+  workers: 3,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
@@ -41,21 +41,22 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
-    {
-      name: "chromium",
-      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
-      dependencies: ["setup"],
-      testIgnore: WHEEL,
-    },
     // The wheel editor's spec changes the one live wheel and switches it off and on, so the specs that spin
     // or check the odds run one file at a time in their own project, beside everything else: none meets a
-    // temporary wheel, and none waits for (or is skipped with) the rest of the suite.
+    // temporary wheel, and none waits for (or is skipped with) the rest of the suite. Listed first, so one
+    // worker starts on it while the others take the main project, rather than it running alone at the end.
     {
       name: "wheel",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
       dependencies: ["setup"],
       testMatch: WHEEL,
       workers: 1,
+    },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+      dependencies: ["setup"],
+      testIgnore: WHEEL,
     },
   ],
   webServer: {

@@ -134,7 +134,7 @@ if (buildFailure) {
 const playwrightJson = path.join(resultsDir, "playwright.json");
 rmSync(playwrightJson, { force: true });
 if (!buildFailure)
-  suite(
+  await suite(
     "e2e",
     bin("playwright"),
     ["test"],

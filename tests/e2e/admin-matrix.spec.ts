@@ -8,8 +8,8 @@ import { dashboardNav } from "../../config/nav";
 // sidebar's list (config/nav.ts, so a section added later is covered), plus a user's page and its
 // edit page, visited signed out, as a player, as an admin and as a super admin. Signed out goes to
 // sign-in and comes back; a player gets the 403 page; admins and super admins get the page.
-// Super-admin-only controls are not rendered for admins. The signed-out and player rows are a status,
-// a redirect and the page's HTML, so they are plain HTTP requests; the admins' pages render in Chromium.
+// Super-admin-only controls are not rendered for admins. Each row is a status, a redirect or the page's HTML,
+// so they are plain HTTP requests; the controls are checked in Chromium.
 
 const SECTIONS = dashboardNav.admin.map((link) => link.href);
 
@@ -55,14 +55,15 @@ for (const who of ["admin", "superAdmin"] as DemoUser[]) {
   test.describe(`as ${who === "admin" ? "an admin" : "a super admin"}`, () => {
     test.use({ storageState: storageStatePath(who) });
 
+    // The pages' HTML as the server renders it; admin-console.spec renders each section in Chromium.
     test("every admin route renders its page", async ({ page }) => {
-      test.slow();
       for (const path of await adminRoutes()) {
-        const response = await page.goto(path);
-        expect(response?.status(), path).toBe(200);
-        await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
-        await expect(page.getByText("Access denied")).toHaveCount(0);
-        await expect(page.getByRole("navigation", { name: "Admin", exact: true })).toBeVisible();
+        const response = await page.request.get(path, { maxRedirects: 0 });
+        expect(response.status(), path).toBe(200);
+        const html = await response.text();
+        expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
+        expect(html, path).not.toContain("Access denied");
+        expect(html, path).toContain('aria-label="Admin"');
       }
     });
 
