@@ -3,8 +3,7 @@
 import Link from "next/link";
 import { useActionState, useId } from "react";
 import { PartyPopper } from "lucide-react";
-import { SecondStepLink } from "@/components/forms/second-step-link";
-import { Alert } from "@/components/ui/alert";
+import { FormStatus } from "@/components/forms/form-status";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { dismissWelcomeAction } from "@/lib/actions/welcome";
@@ -40,12 +39,7 @@ export function ApprovalWelcome() {
             Dismiss welcome
           </Button>
         </form>
-        {result && !result.ok ? (
-          <Alert variant="destructive">
-            <p>{result.error}</p>
-            <SecondStepLink code={result.code} />
-          </Alert>
-        ) : null}
+        {result && !result.ok ? <FormStatus result={result} /> : null}
       </CardContent>
     </Card>
   );

@@ -2,11 +2,10 @@
 
 import Link from "next/link";
 import { useActionState, useId } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { dismissLimitPromptAction } from "@/lib/actions/protections";
-import { SecondStepLink } from "@/components/forms/second-step-link";
+import { FormStatus } from "@/components/forms/form-status";
 
 /**
  * The invitation to set a monthly limit (code of practice), shown at sign-up and before a first top-up
@@ -33,12 +32,7 @@ export function LimitInvitation() {
             Not now
           </Button>
         </form>
-        {result && !result.ok ? (
-          <Alert variant="destructive">
-            <p>{result.error}</p>
-            <SecondStepLink code={result.code} />
-          </Alert>
-        ) : null}
+        {result && !result.ok ? <FormStatus result={result} /> : null}
       </CardContent>
     </Card>
   );

@@ -3,13 +3,13 @@
 import { useActionState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
+import { FormStatus } from "@/components/forms/form-status";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { rotateSeedAction, setClientSeedAction } from "@/lib/actions/spinner";
 import type { ActionResult } from "@/lib/actions/result";
 import type { SeedRotation, SpinnerSeed } from "@/lib/data/spinner";
-import { SecondStepLink } from "@/components/forms/second-step-link";
 import { useFormAction } from "@/components/forms/use-form-action";
 
 /** Changes the client seed of the active pair (used from the next spin; the nonce carries on). */
@@ -89,12 +89,7 @@ export function RotateSeed({ onRotated }: { onRotated: () => void }) {
           </p>
         </Alert>
       ) : null}
-      {result && !result.ok ? (
-        <Alert variant="destructive">
-          <p>{result.error}</p>
-          <SecondStepLink code={result.code} />
-        </Alert>
-      ) : null}
+      {result && !result.ok ? <FormStatus result={result} /> : null}
     </form>
   );
 }
