@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import { EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
@@ -13,15 +14,29 @@ import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./support/users";
 // as a proxy in front of the site would: by X-Forwarded-For, which the site forwards to the auth
 // server as the visitor's address.
 
-const appPort = Number(process.env.E2E_PORT ?? 3100) + 7;
-const backendPort = Number(process.env.E2E_BACKEND_PORT ?? 54329) + 7;
-const site = `http://127.0.0.1:${appPort}`;
 const root = path.resolve(import.meta.dirname, "../..");
 let server: ChildProcess | undefined;
+let backendPort = 0;
+let site = "";
+
+/**
+ * A port nothing uses now, from the kernel. A fixed port can be taken mid-run: the suite's own connections
+ * get their source ports from the same range.
+ */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
+  const appPort = await freePort();
+  backendPort = await freePort();
+  site = `http://127.0.0.1:${appPort}`;
   const dataDir = path.join(root, ".data", "e2e-visitor-limits");
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(path.join(root, "test-results"), { recursive: true });
