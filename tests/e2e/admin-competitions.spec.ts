@@ -1,5 +1,6 @@
 import { expectAccessibleInBothSchemes } from "./support/axe";
 import { buyAs, createCompetition, createUser, drawNow, publicCompetition, type TestUser } from "./support/backend";
+import { gotoUntilVisible } from "./support/cached-pages";
 import { expect, test } from "./support/fixtures";
 import { AdminCompetitionPage, CompetitionFormPage, ukDateTimeLocal } from "./support/pages/admin-competitions";
 import { storageStatePath } from "./support/users";
@@ -323,9 +324,8 @@ test("a prize is marked claimed, verified, then delivered with a note and a proo
   await expectAccessibleInBothSchemes(page);
 
   // The public winners page says the same.
-  await page.goto("/winners");
   const publicCard = page.getByRole("article", { name: competition.title });
-  await expect(publicCard.getByText("Delivered", { exact: true })).toBeVisible();
+  await gotoUntilVisible(page, "/winners", publicCard.getByText("Delivered", { exact: true }));
   await expect(publicCard).not.toContainText("RM123456785GB");
 
   // The history shows it with its revenue (3 × £1) and the prize's value as its cost (no cash chosen).
