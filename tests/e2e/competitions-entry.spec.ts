@@ -1,3 +1,4 @@
+import { gotoUntilVisible } from "./support/cached-pages";
 import { expect, test } from "./support/fixtures";
 import { buyAs, createUser, makeDue, publicCompetition, runDueDraws } from "./support/backend";
 import { MyEntriesPage } from "./support/pages/account";
@@ -81,8 +82,8 @@ test("an approved player enters, the competition is drawn at its draw time, and 
   await expect(entry).toContainText(won ? "Result: Won" : "Result: Not won");
 
   // Winners: prize, first name and initial, ticket, and the way to verify.
-  await page.goto("/winners");
   const winner = page.getByRole("article", { name: competition.title });
+  await gotoUntilVisible(page, "/winners", winner);
   await expect(winner).toContainText(draw.winner_display_name);
   await expect(winner).toContainText(`#${draw.winning_number}`);
   await winner.getByRole("link", { name: `Verify the draw for ${competition.title}` }).click();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectAccessibleInBothSchemes } from "./support/axe";
+import { gotoUntilVisible } from "./support/cached-pages";
 import { expect, test } from "./support/fixtures";
 import { Header } from "./support/pages/header";
 
@@ -170,7 +171,7 @@ test.describe("/competitions search and state filter", () => {
 
     // A link with the filter opens filtered.
     const word = liveCompetition.title.split(" ").at(-1)!;
-    await page.goto(`/competitions?q=${word}&state=live`);
+    await gotoUntilVisible(page, `/competitions?q=${word}&state=live`, cards.first());
     await expect(box).toHaveValue(word);
     await expect(finder.getByRole("combobox", { name: "State" })).toHaveValue("live");
     await expect(cards).toHaveCount(1);
