@@ -7,8 +7,11 @@ export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 /** Every spec that spins the one live wheel or edits it (admin-labspinner switches it off and on). */
 const WHEEL = /labspinner[^/]*\.spec\.ts$/;
+// Debian's chromium-headless-shell, the browser Playwright itself uses for headless runs: the same Blink and V8
+// as Debian's full Chromium without its browser shell, so the suite takes about a third less CPU (one renderer
+// per page instead of a spare one beside it, a lighter browser process). The benchmarks keep the full browser.
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   args: [
     "--no-sandbox",
     "--disable-gpu",
@@ -33,7 +36,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace with DOM snapshots of every step; the screencast is off: recording a frame at
+    // every paint cost a fifth of the suite's CPU, and the failure screenshot below shows the end state.
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     locale: "en-GB",
     timezoneId: "Europe/London",

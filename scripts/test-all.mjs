@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint and format check (one check each), every suite (vitest's unit, db and
-// contract projects, then Playwright's e2e), then one line summing them all:
+// `npm test`: type check, lint and format check (one check each, side by side), every suite (vitest's unit,
+// db and contract projects, then Playwright's e2e), then one line summing them all:
 // `N passed, N failed[, N skipped]`.
 // The production build the e2e suite runs against is made once, beside lint, format and vitest (it
 // waits for the type check, which writes the content collections the build also writes).
@@ -68,18 +68,39 @@ async function suite(name, command, args, env, collect) {
   }
 }
 
-// Static checks first: each counts as one check in the summary, passed when it exits 0.
-async function check(name, command, args) {
-  if (only.length && !only.includes(name)) return;
-  console.log(`\n=== ${name} ===`);
-  const exit = await timed(name, () => run(command, args));
-  if (exit.status === 0) totals.passed += 1;
-  else {
-    console.error(`${name} failed (exit ${exit.status ?? exit.signal}).`);
-    totals.failed += 1;
-  }
+/** Runs a command with its output kept until it ends, so checks running side by side print one after another. */
+function runCaptured(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("exit", (status, signal) => resolve({ status, signal, output: Buffer.concat(output).toString() }));
+  });
 }
-await check("typecheck", "npm", ["run", "--silent", "typecheck"]);
+
+// Static checks first, side by side (each is one process on one core): each counts as one check in the summary,
+// passed when it exits 0. Their output is printed in this order as each ends.
+function check(name, command, args) {
+  if (only.length && !only.includes(name)) return null;
+  const started = Date.now();
+  const exit = runCaptured(command, args);
+  return async () => {
+    const { status, signal, output } = await exit;
+    durations.push([name, (Date.now() - started) / 1000]);
+    console.log(`\n=== ${name} ===`);
+    if (output.trim()) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
+    if (status === 0) totals.passed += 1;
+    else {
+      console.error(`${name} failed (exit ${status ?? signal}).`);
+      totals.failed += 1;
+    }
+  };
+}
+const typecheck = check("typecheck", "npm", ["run", "--silent", "typecheck"]);
+const lint = check("lint", bin("eslint"), ["."]);
+const format = check("format", bin("prettier"), ["--check", "."]);
+await typecheck?.();
 
 // The build runs in the background while the steps below use the machine too; its output goes to a
 // log, printed only if it fails, so the steps' own output stays readable.
@@ -102,8 +123,8 @@ const build = wantsE2e
     })
   : Promise.resolve(null);
 
-await check("lint", bin("eslint"), ["."]);
-await check("format", bin("prettier"), ["--check", "."]);
+await lint?.();
+await format?.();
 
 const vitestJson = path.join(resultsDir, "vitest.json");
 rmSync(vitestJson, { force: true });
@@ -172,7 +193,7 @@ for (const [seconds, name] of testDurations()
   .sort((a, b) => b[0] - a[0])
   .slice(0, 15))
   console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
-console.log("Steps:");
+console.log("Steps (typecheck, lint and format side by side, then each suite in turn):");
 for (const [name, seconds] of durations) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
 if (buildSeconds !== null)
   console.log(`  ${buildSeconds.toFixed(1).padStart(6)} s  (build, beside lint, format and vitest)`);

@@ -46,7 +46,7 @@ test("pages run under the policy without a single violation", async ({ page }) =
   }
   // The search palette fetches its index and the theme switch runs its inline script.
   await page.goto("/docs/getting-started");
-  await expect(page.getByRole("button", { name: "Search..." })).toBeVisible();
+  await expect(page.getByTestId("search-shortcut")).toBeAttached(); // hydrated: the shortcut is listened for
   await page.keyboard.press("ControlOrMeta+k");
   const search = page.getByRole("dialog", { name: "Search prizes and documentation" });
   await search.getByPlaceholder("Search...").fill("rejection sampling");

@@ -5,8 +5,9 @@ import { expect, test } from "./support/fixtures";
 import { Header } from "./support/pages/header";
 
 async function openWithShortcut(page: Page) {
-  // Wait for hydration: the shortcut listener is attached by the header's search button.
-  await expect(page.getByRole("button", { name: "Search..." })).toBeVisible();
+  // Wait for hydration: the button's shortcut hint is drawn in the same commit whose effect listens for the
+  // shortcut (the button itself is in the server's HTML, so its being visible proves nothing).
+  await expect(page.getByTestId("search-shortcut")).toBeAttached();
   await page.keyboard.press("ControlOrMeta+k");
   const dialog = page.getByRole("dialog", { name: "Search prizes and documentation" });
   await expect(dialog).toBeVisible();
