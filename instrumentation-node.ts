@@ -1,6 +1,9 @@
 // Checking the environment when the server starts stops a misconfigured server before its first
-// request, with every missing or malformed variable named (lib/env.ts). Imported by instrumentation.ts.
+// request, with every missing or malformed variable named (lib/env.ts). Then errors and traces start
+// (lib/observability/telemetry.ts: OpenTelemetry and Sentry, each only when configured). Imported by
+// instrumentation.ts.
 import { env, EnvError } from "./lib/env";
+import { startTelemetry } from "./lib/observability/telemetry";
 
 try {
   env();
@@ -10,3 +13,5 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+
+await startTelemetry(env());

@@ -6,6 +6,7 @@ import { isAdminRole, myAccountSchema } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
 import { refuseBadRequest } from "@/lib/http/request-guard";
 import { withStrictCsp } from "@/lib/http/strict-csp";
+import { REQUEST_ID_HEADER, newRequestId, requestIdFrom } from "@/lib/observability/request-id";
 import { updateSession } from "@/lib/supabase/proxy";
 
 export const ADMIN_DENIED = "Access denied: Admin privileges required";
@@ -18,8 +19,14 @@ export const ADMIN_DENIED = "Access denied: Admin privileges required";
  * given their code (lib/auth/second-step.ts), to give it.
  */
 export async function proxy(request: NextRequest) {
+  // Every request the proxy sees carries a request id (Vercel's, or a new one): on the request, where route
+  // handlers and the error hook read it for their log lines, and on the answer, for whoever reports it.
+  const requestId = requestIdFrom(request.headers) ?? newRequestId();
+  request.headers.set(REQUEST_ID_HEADER, requestId);
   // The pages rendered per request get a strict, nonce-based CSP on whatever the guard answers.
-  return withStrictCsp(request, () => guard(request));
+  const response = await withStrictCsp(request, () => guard(request));
+  response.headers.set(REQUEST_ID_HEADER, requestId);
+  return response;
 }
 
 async function guard(request: NextRequest) {

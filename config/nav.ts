@@ -84,5 +84,6 @@ export const dashboardNav: Record<"account" | "admin", NavLink[]> = {
     { label: "Player protection", href: "/admin/protection" },
     { label: "Complaints", href: "/admin/complaints" },
     { label: "LabSpinner", href: "/admin/labspinner" },
+    { label: "System", href: "/admin/system" },
   ],
 };

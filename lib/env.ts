@@ -99,6 +99,24 @@ const variables = z.object({
     .optional(),
   /** test: the built-in test checkout (credit without payment) on purpose, where production would refuse it. */
   PAYMENTS: z.enum(["stripe", "test"], { error: "must be stripe or test" }).optional(),
+  /** Server errors go to Sentry (@sentry/nextjs, server side only) when set; nothing is loaded otherwise. */
+  SENTRY_DSN: z
+    .string()
+    .refine(
+      (v) => isUrl(v, ["https:", "http:"]) && Boolean(new URL(v).username),
+      "must be a Sentry DSN (https://key@host/project)",
+    )
+    .optional(),
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, "must be a short name such as production")
+    .optional(),
+  /** OpenTelemetry traces (@vercel/otel): exported here (OTLP over HTTP) when set; on Vercel its own collector is used. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, "must be a short name such as labcash")
+    .default("labcash"),
 });
 
 /** Every variable this module reads, in `.env.example`'s words (NODE_ENV is set by Next and Node tools). */

@@ -15,6 +15,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   ScrollText,
+  Server,
   Settings,
   ShieldAlert,
   Ticket,
@@ -50,6 +51,7 @@ const ICONS: Record<string, LucideIcon> = {
   "/admin/protection": ShieldAlert,
   "/admin/complaints": MessageSquareWarning,
   "/admin/labspinner": FerrisWheel,
+  "/admin/system": Server,
 };
 
 function isCurrent(pathname: string, href: string, links: NavLink[]) {

@@ -20,6 +20,7 @@ import {
 } from "@/lib/validation/auth";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
+import { countAuthRefusal } from "@/lib/observability/auth-refusals";
 
 const TOO_MANY_ATTEMPTS = "Too many attempts from here. Please wait a few minutes and try again.";
 
@@ -33,6 +34,7 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
   const supabase = await createClient();
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) {
+    await countAuthRefusal("sign_in", error.code);
     if (error.code === "invalid_credentials") return fail("That e-mail and password do not match an account.");
     if (error.code === "email_not_confirmed")
       return fail("Please confirm your e-mail address first: check your inbox.");

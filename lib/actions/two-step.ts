@@ -12,6 +12,7 @@ import { EMAIL_NOT_SENT } from "@/lib/validation/auth";
 import { SECOND_STEP_REQUIRED } from "./action";
 import { defineAction } from "./define-action";
 import { fail, ok, type ActionFailure } from "./result";
+import { countAuthRefusal } from "@/lib/observability/auth-refusals";
 
 // Two-step verification with an authenticator app (TOTP), through the auth server's MFA API: set up
 // (enrol a factor, then verify its first code), give a code after signing in (challenge and verify,
@@ -48,7 +49,8 @@ function wrongCode(message: string): ActionFailure {
 }
 
 /** What a refused code means to the person typing it, by GoTrue's error code. */
-function codeRefusal(code: string | undefined, message: string): ActionFailure {
+async function codeRefusal(code: string | undefined, message: string): Promise<ActionFailure> {
+  await countAuthRefusal("code", code);
   switch (code) {
     case "mfa_verification_failed":
       return wrongCode("That code is not right. Enter the newest code your authenticator app shows for LabCash.");

@@ -1,6 +1,8 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { UNEXPECTED_ERROR } from "@/lib/http/error-words";
+import { log } from "@/lib/observability/log";
+import { newRequestId, requestIdFrom } from "@/lib/observability/request-id";
 
 // Next answers a route handler that throws with an empty 500. Every route handler is wrapped in
 // handleErrors instead, so a fault reads as the site's error: JSON for what a script or the page's own
@@ -60,10 +62,18 @@ code{font-size:.8rem}
 `;
 }
 
-/** The answer to a fault in a route handler of `kind`, logged with a reference the answer shows. */
-export function internalErrorResponse(kind: RouteKind, error: unknown): Response {
-  const reference = crypto.randomUUID();
-  console.error(`route handler failed (reference ${reference})`, error);
+/**
+ * The answer to a fault in a route handler of `kind`, logged as one structured line. The reference the
+ * answer shows is the request's id (the proxy's, Vercel's, or a new one), the one the log line carries.
+ */
+export function internalErrorResponse(kind: RouteKind, error: unknown, request?: Request): Response {
+  const reference = (request && requestIdFrom(request.headers)) ?? newRequestId();
+  log("error", "route_handler_failed", {
+    request_id: reference,
+    method: request?.method,
+    path: request ? new URL(request.url).pathname : undefined,
+    error,
+  });
   if (kind === "json") return Response.json({ ...INTERNAL_ERROR_BODY, reference }, { status: 500, headers: NO_STORE });
   return new Response(errorDocument(reference), {
     status: 500,
@@ -84,7 +94,7 @@ export function handleErrors<Args extends unknown[]>(
       return await handler(...args);
     } catch (error) {
       unstable_rethrow(error);
-      return internalErrorResponse(kind, error);
+      return internalErrorResponse(kind, error, args[0] instanceof Request ? args[0] : undefined);
     }
   };
 }

@@ -9,7 +9,8 @@
 // 500 for anything else, so Stripe tries again; 200 once handled, and for events we ignore.
 import Stripe from "stripe";
 import { DbError } from "@/lib/data/errors";
-import type { RpcClient } from "@/lib/data/rpc";
+import { callRpcWith, noResult, type RpcClient } from "@/lib/data/rpc";
+import { log } from "@/lib/observability/log";
 import { confirmPayment, failTopUp, findTopUpBySession, recordRefund } from "./confirm";
 import { fromPence } from "./minor-units";
 import { stripeAdapter, type StripeApi } from "./stripe";
@@ -41,6 +42,38 @@ export async function handleStripeWebhook(
   } catch {
     return failure(400, "invalid signature");
   }
+  const response = await answer(deps, event);
+  await recordDelivery(deps.client, event, response);
+  return response;
+}
+
+/**
+ * Every signed event is recorded by id with how it was answered (webhook_deliveries): /admin/system lists the
+ * failed and mismatched ones, and the same event failing a third time raises an alert. A failure to record is
+ * logged and never changes the answer Stripe gets.
+ */
+async function recordDelivery(client: RpcClient, event: Stripe.Event, response: WebhookResponse): Promise<void> {
+  const status = response.status < 300 ? "handled" : response.status === 422 ? "mismatch" : "failed";
+  try {
+    await callRpcWith(
+      client,
+      "record_webhook_delivery",
+      {
+        p_provider: "stripe",
+        p_event_id: event.id,
+        p_event_type: event.type,
+        p_status: status,
+        p_http_status: response.status,
+        p_error: "error" in response.body ? response.body.error : null,
+      },
+      noResult,
+    );
+  } catch (e) {
+    log("error", "webhook_delivery_not_recorded", { event_id: event.id, error: e });
+  }
+}
+
+async function answer(deps: WebhookDeps, event: Stripe.Event): Promise<WebhookResponse> {
   try {
     switch (event.type) {
       case "checkout.session.completed":
@@ -64,10 +97,10 @@ export async function handleStripeWebhook(
   } catch (e) {
     if (e instanceof UnknownSession) return failure(404, "unknown checkout session");
     if (e instanceof DbError && e.code === "payment_mismatch") {
-      console.error("Stripe payment does not match its top-up", event.id, e);
+      log("error", "stripe_payment_mismatch", { event_id: event.id, event_type: event.type, error: e });
       return failure(422, "payment does not match the top-up");
     }
-    console.error("Stripe webhook failed", event.type, event.id, e);
+    log("error", "stripe_webhook_failed", { event_id: event.id, event_type: event.type, error: e });
     return failure(500, "could not process the event");
   }
 }

@@ -65,6 +65,24 @@ export type Database = {
         }
         Relationships: []
       }
+      auth_refusal_counts: {
+        Row: {
+          hour: string
+          kind: string
+          refusals: number
+        }
+        Insert: {
+          hour: string
+          kind: string
+          refusals?: number
+        }
+        Update: {
+          hour?: string
+          kind?: string
+          refusals?: number
+        }
+        Relationships: []
+      }
       bank_holidays: {
         Row: {
           day: string
@@ -298,6 +316,36 @@ export type Database = {
           reference?: string | null
           transaction_amount?: number | null
           user_id?: string
+        }
+        Relationships: []
+      }
+      cron_runs: {
+        Row: {
+          error: string | null
+          finished_at: string
+          id: number
+          job: string
+          ok: boolean
+          result: Json
+          started_at: string
+        }
+        Insert: {
+          error?: string | null
+          finished_at?: string
+          id?: never
+          job: string
+          ok: boolean
+          result?: Json
+          started_at: string
+        }
+        Update: {
+          error?: string | null
+          finished_at?: string
+          id?: never
+          job?: string
+          ok?: boolean
+          result?: Json
+          started_at?: string
         }
         Relationships: []
       }
@@ -623,6 +671,66 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      ops_alerts: {
+        Row: {
+          acknowledged_at: string | null
+          acknowledged_by: string | null
+          detail: string
+          id: number
+          incident: string
+          kind: string
+          raised_at: string
+          subject: string
+        }
+        Insert: {
+          acknowledged_at?: string | null
+          acknowledged_by?: string | null
+          detail: string
+          id?: never
+          incident: string
+          kind: string
+          raised_at?: string
+          subject: string
+        }
+        Update: {
+          acknowledged_at?: string | null
+          acknowledged_by?: string | null
+          detail?: string
+          id?: never
+          incident?: string
+          kind?: string
+          raised_at?: string
+          subject?: string
+        }
+        Relationships: []
+      }
+      payment_resolutions: {
+        Row: {
+          id: number
+          kind: string
+          note: string
+          reference: string
+          resolved_at: string
+          resolved_by: string | null
+        }
+        Insert: {
+          id?: never
+          kind: string
+          note: string
+          reference: string
+          resolved_at?: string
+          resolved_by?: string | null
+        }
+        Update: {
+          id?: never
+          kind?: string
+          note?: string
+          reference?: string
+          resolved_at?: string
+          resolved_by?: string | null
+        }
+        Relationships: []
       }
       player_flags: {
         Row: {
@@ -1270,6 +1378,45 @@ export type Database = {
         }
         Relationships: []
       }
+      webhook_deliveries: {
+        Row: {
+          attempts: number
+          event_id: string
+          event_type: string
+          first_seen_at: string
+          http_status: number
+          id: number
+          last_error: string | null
+          last_seen_at: string
+          provider: string
+          status: string
+        }
+        Insert: {
+          attempts?: number
+          event_id: string
+          event_type: string
+          first_seen_at?: string
+          http_status: number
+          id?: never
+          last_error?: string | null
+          last_seen_at?: string
+          provider: string
+          status: string
+        }
+        Update: {
+          attempts?: number
+          event_id?: string
+          event_type?: string
+          first_seen_at?: string
+          http_status?: number
+          id?: never
+          last_error?: string | null
+          last_seen_at?: string
+          provider?: string
+          status?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -1282,6 +1429,12 @@ export type Database = {
           transaction_amount?: number
         }
         Returns: number
+      }
+      admin_acknowledge_alert: {
+        Args: {
+          p_id: number
+        }
+        Returns: undefined
       }
       admin_activity_csv: {
         Args: {
@@ -1347,6 +1500,10 @@ export type Database = {
         Returns: Json
       }
       admin_dashboard: {
+        Args: never
+        Returns: Json
+      }
+      admin_deep_health: {
         Args: never
         Returns: Json
       }
@@ -1470,6 +1627,10 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_open_alerts: {
+        Args: never
+        Returns: Json
+      }
       admin_preview_mail: {
         Args: {
           p_kind: string
@@ -1525,6 +1686,20 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_resolve_payment: {
+        Args: {
+          p_kind: string
+          p_reference: string
+          p_note: string
+        }
+        Returns: undefined
+      }
+      admin_retry_mail: {
+        Args: {
+          p_id: number
+        }
+        Returns: undefined
+      }
       admin_review_player_flag: {
         Args: {
           p_flag_id: string
@@ -1561,6 +1736,10 @@ export type Database = {
           p_user_id: string
           p_role: string
         }
+        Returns: Json
+      }
+      admin_system_overview: {
+        Args: never
         Returns: Json
       }
       admin_update_competition: {
@@ -1893,6 +2072,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      ops_check: {
+        Args: never
+        Returns: Json
+      }
       quote_top_up: {
         Args: {
           p_amount: number
@@ -1902,6 +2085,22 @@ export type Database = {
       raise_player_flags: {
         Args: never
         Returns: Json
+      }
+      record_auth_refusal: {
+        Args: {
+          p_kind: string
+        }
+        Returns: undefined
+      }
+      record_cron_run: {
+        Args: {
+          p_job: string
+          p_started_at: string
+          p_ok: boolean
+          p_result: Json
+          p_error: string
+        }
+        Returns: undefined
       }
       record_factor_enrolment: {
         Args: never
@@ -1914,6 +2113,17 @@ export type Database = {
           p_amount: number
         }
         Returns: Json
+      }
+      record_webhook_delivery: {
+        Args: {
+          p_provider: string
+          p_event_id: string
+          p_event_type: string
+          p_status: string
+          p_http_status: number
+          p_error: string
+        }
+        Returns: undefined
       }
       reveal_spinner_spin: {
         Args: {

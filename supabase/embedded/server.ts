@@ -263,24 +263,47 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
 
   /**
    * Moves a live competition's clock instead of a test waiting for it: its close (`close`), or its close,
-   * postal deadline and draw time (`draw`), become now, so the page refuses entries or the next cron run
-   * draws it. Only dates move, as if the time had passed; the seed and its commitment stay as published.
+   * postal deadline and draw time (`draw`), become now (or `minutes_ago` minutes ago, up to a day, with the
+   * opening moved back if it must be: an overdue draw for the operations alerts), so the page refuses entries
+   * or the next cron run draws it. Only dates move, as if the time had passed; the seed and its commitment
+   * stay as published.
    */
   async function competitionDue(body: unknown): Promise<Reply> {
-    const { competition_id: id, until } = (body ?? {}) as { competition_id?: unknown; until?: unknown };
-    if (typeof id !== "string" || (until !== "close" && until !== "draw")) {
-      return { status: 400, body: { message: 'Send {"competition_id": uuid, "until": "close" | "draw"}' } };
+    const {
+      competition_id: id,
+      until,
+      minutes_ago: minutesAgo = 0,
+    } = (body ?? {}) as { competition_id?: unknown; until?: unknown; minutes_ago?: unknown };
+    if (
+      typeof id !== "string" ||
+      (until !== "close" && until !== "draw") ||
+      !Number.isInteger(minutesAgo) ||
+      (minutesAgo as number) < 0 ||
+      (minutesAgo as number) > 1440
+    ) {
+      return {
+        status: 400,
+        body: { message: 'Send {"competition_id": uuid, "until": "close" | "draw", "minutes_ago"?: 0 to 1440}' },
+      };
     }
     const moved = await db.query<{ id: string }>(
-      `update public.competitions
-          set closes_at = greatest(now(), opens_at + interval '1 millisecond'),
-              postal_deadline = case when $2 = 'draw' then greatest(now(), opens_at + interval '1 millisecond')
-                                     else greatest(postal_deadline, now()) end,
-              draw_at = case when $2 = 'draw' then greatest(now(), opens_at + interval '1 millisecond')
-                             else greatest(draw_at, now()) end
-        where id = $1 and status in ('live', 'sold_out')
-        returning id`,
-      [id, until],
+      `with m as (
+         select c.id,
+                now() - make_interval(mins => $3) as at,
+                case when $3 > 0 then least(c.opens_at, now() - make_interval(mins => $3 + 1)) else c.opens_at end as opens
+           from public.competitions c where c.id = $1
+       )
+       update public.competitions c
+          set opens_at = m.opens,
+              closes_at = greatest(m.at, m.opens + interval '1 millisecond'),
+              postal_deadline = case when $2 = 'draw' then greatest(m.at, m.opens + interval '1 millisecond')
+                                     else greatest(c.postal_deadline, m.at) end,
+              draw_at = case when $2 = 'draw' then greatest(m.at, m.opens + interval '1 millisecond')
+                             else greatest(c.draw_at, m.at) end
+         from m
+        where c.id = m.id and c.status in ('live', 'sold_out')
+        returning c.id`,
+      [id, until, minutesAgo],
     );
     if (!moved.rows.length) return { status: 404, body: { message: "No live competition with that id" } };
     return { status: 200, body: { competition_id: id, until } };

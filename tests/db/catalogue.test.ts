@@ -156,6 +156,14 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_record_spin_request(uuid,text)":
     "admins only (checked inside); one postal spin credit for a player, mailed and audited",
   "admin_user_spins(uuid)": "admins only (checked inside); one player's spin credits, spins and postal grants",
+  "admin_system_overview()":
+    "admins only (checked inside); the System page: job runs, overdue draws, webhooks, payments, mail failures, refusals, storage, alerts (raises new alerts)",
+  "admin_open_alerts()": "admins only (checked inside); the open alerts, for super admins only (an admin gets none)",
+  "admin_deep_health()": "super admins only (checked inside); queue lengths and the oldest overdue items",
+  "admin_retry_mail(bigint)": "super admins only (checked inside); puts a failed mail back in the queue, audited",
+  "admin_resolve_payment(text,text,text)":
+    "super admins only (checked inside); records how a payment needing a person was dealt with, audited",
+  "admin_acknowledge_alert(bigint)": "super admins only (checked inside); marks an alert seen, audited",
 };
 
 /** Functions only the server (secret key) may execute. */
@@ -172,6 +180,10 @@ const SERVER_ONLY: Record<string, string> = {
   "fail_top_up(uuid,text)": "the webhook and the test checkout mark a top-up failed or expired",
   "record_top_up_refund(text,text,numeric)": "the webhook and the adapter record a refund and reverse the credit",
   "raise_player_flags()": "the cron raises player-protection flags (the review queue raises them too, for admins)",
+  "record_cron_run(text,timestamp with time zone,boolean,jsonb,text)": "the cron records each run and its result",
+  "record_webhook_delivery(text,text,text,text,integer,text)": "the webhook records how it answered an event",
+  "record_auth_refusal(text)": "the sign-in and two-step actions count refusals per hour",
+  "ops_check()": "the public health check: raises new alerts, then states of the job and mail (no counts)",
 };
 
 /**
@@ -179,6 +191,11 @@ const SERVER_ONLY: Record<string, string> = {
  * or deleting a user (or a competition) scans them whole and locks them meanwhile.
  */
 const GROWING_TABLES = [
+  "cron_runs",
+  "webhook_deliveries",
+  "auth_refusal_counts",
+  "payment_resolutions",
+  "ops_alerts",
   "profiles",
   "user_account_data",
   "credit_ledger",
@@ -498,6 +515,12 @@ describe("schema private: internal helpers", () => {
       "month_held(uuid)",
       "settings_keys_before_promoter()",
       "setting_checked_before_promoter(text,jsonb)",
+      "overdue_draws(interval)",
+      "payments_needing_person()",
+      "last_cron_run()",
+      "cron_stale()",
+      "raise_alert(text,text,text,text)",
+      "raise_ops_alerts()",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn

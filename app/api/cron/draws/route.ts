@@ -1,16 +1,19 @@
 import { z } from "zod";
 import { DbError } from "@/lib/data/errors";
-import { callRpcWith } from "@/lib/data/rpc";
+import { callRpcWith, noResult, type RpcClient } from "@/lib/data/rpc";
 import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
 import { refuseWithoutCronSecret } from "@/lib/http/cron-auth";
 import { deliverQueuedMail } from "@/lib/mail/adapter";
+import { log } from "@/lib/observability/log";
+import { requestIdFrom } from "@/lib/observability/request-id";
 import { createAdminClient } from "@/lib/supabase/admin";
 import { handleErrors } from "@/lib/http/route-handler";
 
 // Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`.
 // It draws or closes every competition past its close time, raises any new
-// player-protection flags (code of practice 1.6), then delivers the mail those
-// draws (and anything else) queued.
+// player-protection flags (code of practice 1.6), raises any operations alert (issue 28),
+// then delivers the mail those draws and alerts (and anything else) queued. Every run is
+// recorded (cron_runs) with its result, which the health check and /admin/system show.
 export const dynamic = "force-dynamic";
 
 const dueDrawsSchema = z.object({
@@ -18,16 +21,41 @@ const dueDrawsSchema = z.object({
   closed: z.array(z.string().uuid()),
 });
 
+const errorText = (e: unknown, fallback: string) => (e instanceof DbError ? e.message : fallback);
+
+async function recordRun(
+  client: RpcClient,
+  startedAt: string,
+  ok: boolean,
+  result: Record<string, number>,
+  error: string | null,
+) {
+  try {
+    await callRpcWith(
+      client,
+      "record_cron_run",
+      { p_job: "draws", p_started_at: startedAt, p_ok: ok, p_result: result, p_error: error },
+      noResult,
+    );
+  } catch (e) {
+    log("error", "cron_run_not_recorded", { error: e });
+  }
+}
+
 async function get(request: Request) {
   const refused = refuseWithoutCronSecret(request);
   if (refused) return refused;
+  const startedAt = new Date().toISOString();
+  const requestId = requestIdFrom(request.headers);
   const supabase = createAdminClient();
   let draws: z.infer<typeof dueDrawsSchema>;
   try {
     draws = await callRpcWith(supabase, "run_due_draws", {}, dueDrawsSchema);
   } catch (e) {
-    console.error("run_due_draws failed", e);
-    return Response.json({ error: e instanceof DbError ? e.message : "run_due_draws failed" }, { status: 500 });
+    log("error", "cron_draws_failed", { request_id: requestId, error: e });
+    const error = errorText(e, "run_due_draws failed");
+    await recordRun(supabase, startedAt, false, {}, error);
+    return Response.json({ error }, { status: 500 });
   }
   // The winners and the closed competitions show on the public pages at once.
   if (draws.drawn.length > 0 || draws.closed.length > 0) revalidateCompetitionPages();
@@ -36,17 +64,34 @@ async function get(request: Request) {
   try {
     flags = await callRpcWith(supabase, "raise_player_flags", {}, z.object({ raised: z.number().int() }));
   } catch (e) {
-    console.error("raise_player_flags failed", e);
-    flags = { error: e instanceof DbError ? e.message : "raise_player_flags failed" };
+    log("error", "cron_flags_failed", { request_id: requestId, error: e });
+    flags = { error: errorText(e, "raise_player_flags failed") };
+  }
+  // The draws above were this run's, so the check sees the job running; it alerts on what is still wrong.
+  await recordRun(supabase, startedAt, true, { drawn: draws.drawn.length, closed: draws.closed.length }, null);
+  let alerts: "checked" | { error: string } = "checked";
+  try {
+    await callRpcWith(supabase, "ops_check", {}, z.unknown());
+  } catch (e) {
+    log("error", "cron_ops_check_failed", { request_id: requestId, error: e });
+    alerts = { error: errorText(e, "ops_check failed") };
   }
   let mail;
   try {
     mail = await deliverQueuedMail(supabase);
   } catch (e) {
-    console.error("mail delivery failed", e);
+    log("error", "cron_mail_failed", { request_id: requestId, error: e });
     mail = { error: (e as Error).message };
   }
-  return Response.json({ ok: true, drawn: draws.drawn, closed: draws.closed, flags, mail });
+  log("info", "cron_run", {
+    request_id: requestId,
+    drawn: draws.drawn.length,
+    closed: draws.closed.length,
+    flags,
+    alerts,
+    mail,
+  });
+  return Response.json({ ok: true, drawn: draws.drawn, closed: draws.closed, flags, alerts, mail });
 }
 
 export const GET = handleErrors("json", get);

@@ -1,0 +1,337 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
+import { AcknowledgeAlertForm, ResolvePaymentForm, RetryMailForm } from "@/components/admin/system/system-actions";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { requireAdmin } from "@/lib/auth/session";
+import { systemOverview, type SystemOverview } from "@/lib/data/operations";
+import { formatDateTime, formatGBP } from "@/lib/format";
+
+export const metadata: Metadata = { title: "System", robots: { index: false } };
+
+// Issue 28: what needs an operator, in one place. Admins read it; super admins act (SQL checks each action and
+// audits it). Opening the page is itself a check: any new incident is raised (and mailed) before it is shown.
+
+const bytes = (n: number) =>
+  n < 1024 * 1024
+    ? `${(n / 1024).toLocaleString("en-GB", { maximumFractionDigits: 1 })} KB`
+    : `${(n / 1024 / 1024).toLocaleString("en-GB", { maximumFractionDigits: 1 })} MB`;
+
+const ALERT_KINDS: Record<SystemOverview["alerts"][number]["kind"], string> = {
+  draw_overdue: "Draw overdue",
+  cron_stale: "Scheduled job stopped",
+  webhook_failing: "Webhook failing",
+  payment_needs_person: "Payment needs a person",
+};
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={id}>
+      <CardHeader>
+        <CardTitle id={id}>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+const Nothing = ({ children }: { children: React.ReactNode }) => <p className="text-muted-foreground">{children}</p>;
+
+export default async function AdminSystemPage() {
+  await requireAdmin("/admin/system");
+  const s = await systemOverview();
+  const openAlerts = s.alerts.filter((a) => !a.acknowledged_at);
+  const lastRun = s.cron.runs[0];
+
+  return (
+    <section className="flex flex-col gap-8">
+      <div>
+        <AdminBreadcrumbs path="/admin/system" />
+        <PageHeader
+          title="System"
+          description="The scheduled job, draws, payments, webhooks, mail, sign-in refusals and storage: what needs a person now."
+        />
+      </div>
+      {s.can_act ? null : (
+        <Alert variant="info" announce={false}>
+          You can read this page. Only a super admin can retry mail, resolve payments or acknowledge alerts.
+        </Alert>
+      )}
+
+      <Section
+        id="alerts-title"
+        title="Alerts"
+        description="Each incident is told once: super admins are e-mailed when it is raised."
+      >
+        {openAlerts.length === 0 ? (
+          <Nothing>No open alerts.</Nothing>
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {openAlerts.map((a) => (
+              <li key={a.id} className="flex flex-col gap-2 rounded-md border border-border p-3">
+                <p>
+                  <Badge variant="destructive">{ALERT_KINDS[a.kind]}</Badge>{" "}
+                  <span className="font-semibold">{a.subject}</span>
+                </p>
+                <p className="text-sm">{a.detail}</p>
+                <p className="text-sm text-muted-foreground">Raised {formatDateTime(a.raised_at)}</p>
+                {s.can_act ? <AcknowledgeAlertForm alertId={a.id} label={a.subject} /> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section
+        id="cron-title"
+        title="Scheduled job"
+        description="/api/cron/draws runs every minute: draws, player-protection flags, alerts and mail."
+      >
+        {s.cron.stale ? (
+          <Alert variant="destructive" announce={false}>
+            The scheduled job has not run for more than five minutes. Draws wait until it runs again.
+          </Alert>
+        ) : null}
+        {lastRun ? (
+          <Table cards>
+            <TableCaption>The last {s.cron.runs.length} runs, newest first</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Started</TableHead>
+                <TableHead>Outcome</TableHead>
+                <TableHead>Result</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {s.cron.runs.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell label="Started">{formatDateTime(r.started_at)}</TableCell>
+                  <TableCell label="Outcome">
+                    <Badge variant={r.ok ? "success" : "destructive"}>{r.ok ? "Worked" : "Failed"}</Badge>
+                  </TableCell>
+                  <TableCell label="Result">
+                    {r.error ??
+                      Object.entries(r.result)
+                        .map(([k, v]) => `${k} ${String(v)}`)
+                        .join(", ")}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <Nothing>The scheduled job has not run yet.</Nothing>
+        )}
+      </Section>
+
+      <Section
+        id="overdue-title"
+        title="Overdue draws"
+        description="Draw time passed and no draw yet. The next run of the job draws them."
+      >
+        {s.overdue_draws.length === 0 ? (
+          <Nothing>No draw is overdue.</Nothing>
+        ) : (
+          <Table cards>
+            <TableCaption>Overdue draws, oldest first</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Competition</TableHead>
+                <TableHead>Draw time</TableHead>
+                <TableHead>Late by</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {s.overdue_draws.map((d) => (
+                <TableRow key={d.id}>
+                  <TableCell label="Competition">
+                    <Link href={`/admin/competitions/${d.id}`} className="font-medium underline underline-offset-4">
+                      {d.title}
+                    </Link>
+                  </TableCell>
+                  <TableCell label="Draw time">{formatDateTime(d.draw_at)}</TableCell>
+                  <TableCell label="Late by">
+                    {d.overdue_minutes === 1 ? "1 minute" : `${d.overdue_minutes} minutes`}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+
+      <Section
+        id="payments-title"
+        title="Payments needing a person"
+        description="Payments whose amount did not match their top-up, and money owed after a refund of credit already spent."
+      >
+        {s.payments.length === 0 ? (
+          <Nothing>No payment needs a person.</Nothing>
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {s.payments.map((p) => {
+              const label =
+                p.kind === "owed" ? `amount owed by ${p.player?.name ?? "a player"}` : `payment ${p.reference}`;
+              return (
+                <li
+                  key={`${p.kind}:${p.reference}`}
+                  className="flex flex-col gap-2 rounded-md border border-border p-3"
+                >
+                  <p>
+                    <Badge variant="warning">{p.kind === "owed" ? "Owed" : "Mismatch"}</Badge>{" "}
+                    {p.player ? (
+                      <Link href={`/admin/users/${p.player.id}`} className="font-medium underline underline-offset-4">
+                        {p.player.name}
+                      </Link>
+                    ) : null}{" "}
+                    {p.amount !== null ? <span className="font-semibold">{formatGBP(p.amount)}</span> : null}
+                  </p>
+                  <p className="text-sm">{p.detail}</p>
+                  <p className="text-sm text-muted-foreground">Since {formatDateTime(p.since)}</p>
+                  {s.can_act ? <ResolvePaymentForm kind={p.kind} reference={p.reference} label={label} /> : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Section>
+
+      <Section
+        id="webhooks-title"
+        title="Webhook deliveries failed or waiting"
+        description="Stripe events answered with an error: Stripe retries them for up to three days."
+      >
+        {s.webhooks.length === 0 ? (
+          <Nothing>No webhook delivery has failed.</Nothing>
+        ) : (
+          <Table cards>
+            <TableCaption>Failed or mismatched deliveries, latest first</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Event</TableHead>
+                <TableHead>Answer</TableHead>
+                <TableHead>Attempts</TableHead>
+                <TableHead>Last seen</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {s.webhooks.map((w) => (
+                <TableRow key={w.id}>
+                  <TableCell label="Event">
+                    <span className="font-mono text-xs">{w.event_id}</span> ({w.event_type})
+                  </TableCell>
+                  <TableCell label="Answer">
+                    {w.http_status} {w.last_error ?? ""}
+                  </TableCell>
+                  <TableCell label="Attempts">{w.attempts}</TableCell>
+                  <TableCell label="Last seen">{formatDateTime(w.last_seen_at)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+
+      <Section
+        id="mail-title"
+        title="Mail"
+        description={`${s.mail.queued.toLocaleString("en-GB")} queued, ${s.mail.failed.toLocaleString("en-GB")} failed after five attempts.`}
+      >
+        {s.mail.failures.length === 0 ? (
+          <Nothing>No mail has failed.</Nothing>
+        ) : (
+          <Table cards>
+            <TableCaption>Failed mail, newest first</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>To</TableHead>
+                <TableHead>Subject</TableHead>
+                <TableHead>Error</TableHead>
+                {s.can_act ? <TableHead>Retry</TableHead> : null}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {s.mail.failures.map((m) => (
+                <TableRow key={m.id}>
+                  <TableCell label="To">{m.to_email}</TableCell>
+                  <TableCell label="Subject">{m.subject}</TableCell>
+                  <TableCell label="Error">{m.error ?? "Unknown"}</TableCell>
+                  {s.can_act ? (
+                    <TableCell label="Retry">
+                      <RetryMailForm mailId={m.id} label={`“${m.subject}” to ${m.to_email}`} />
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+
+      <Section
+        id="refusals-title"
+        title="Refused sign-ins and codes"
+        description="Per hour, the last 24 hours: wrong passwords and two-step codes, and attempts refused by the per-visitor limits."
+      >
+        {s.auth_refusals.length === 0 ? (
+          <Nothing>No sign-in or code was refused in the last 24 hours.</Nothing>
+        ) : (
+          <Table cards>
+            <TableCaption>Refusals per hour, latest first</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Hour</TableHead>
+                <TableHead>Wrong password</TableHead>
+                <TableHead>Sign-ins limited</TableHead>
+                <TableHead>Wrong code</TableHead>
+                <TableHead>Codes limited</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {s.auth_refusals.map((h) => (
+                <TableRow key={h.hour}>
+                  <TableCell label="Hour">{formatDateTime(h.hour)}</TableCell>
+                  <TableCell label="Wrong password">{h.sign_in}</TableCell>
+                  <TableCell label="Sign-ins limited">{h.sign_in_limited}</TableCell>
+                  <TableCell label="Wrong code">{h.code}</TableCell>
+                  <TableCell label="Codes limited">{h.code_limited}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+
+      <Section id="storage-title" title="Storage" description="What the database and the competition images take up.">
+        <dl className="grid gap-2 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-muted-foreground">Database</dt>
+            <dd className="font-semibold">{bytes(s.storage.database_bytes)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">Competition images</dt>
+            <dd className="font-semibold">
+              {bytes(s.storage.image_bytes)} in {s.storage.image_count.toLocaleString("en-GB")}{" "}
+              {s.storage.image_count === 1 ? "file" : "files"}
+            </dd>
+          </div>
+        </dl>
+      </Section>
+    </section>
+  );
+}
