@@ -40,13 +40,15 @@ function Section({
   children: React.ReactNode;
 }) {
   return (
-    <Card aria-labelledby={id}>
-      <CardHeader>
-        <CardTitle id={id}>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">{children}</CardContent>
-    </Card>
+    <section aria-labelledby={id}>
+      <Card>
+        <CardHeader>
+          <CardTitle id={id}>{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">{children}</CardContent>
+      </Card>
+    </section>
   );
 }
 

@@ -1,0 +1,236 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { EMBEDDED_CRON_SECRET, EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
+import { expectAccessibleInBothSchemes } from "./support/axe";
+import { SignInPage } from "./support/pages/sign-in";
+import { TwoStepPage } from "./support/pages/two-step";
+import { demoUsers } from "./support/users";
+
+// Issue 28: operators see that the site is healthy, and are told at once when it is not. This file runs its own
+// site on the e2e build, as the visitor-limits spec does, with nothing calling the scheduled job (the shared
+// server's launcher calls it every minute, and other tests draw whatever is due), so a draw can stay overdue;
+// its backend is a process of its own, so the database can be stopped and started again; and the site's own log
+// is a file the test reads.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = path.join(root, ".data", "e2e-operations");
+const siteLogPath = path.join(root, "test-results", "operations-site.log");
+let backend: ChildProcess | undefined;
+let site: ChildProcess | undefined;
+let backendPort = 0;
+let siteUrl = "";
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const backendUrl = () => `http://127.0.0.1:${backendPort}`;
+
+async function startBackend() {
+  const log = openSync(path.join(root, "test-results", "operations-backend.log"), "a");
+  backend = spawn(process.execPath, ["--import", "tsx", path.join(root, "supabase", "embedded", "main.ts")], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", log, log],
+    env: {
+      ...process.env,
+      EMBEDDED_PORT: String(backendPort),
+      LABCASH_DATA_DIR: dataDir,
+      SITE_URL: siteUrl,
+      EMBEDDED_RATE_LIMITS: "off",
+      EMBEDDED_TEST_FIXTURES: "1",
+    },
+  });
+  await expect
+    .poll(async () => (await fetch(`${backendUrl()}/auth/v1/health`).catch(() => null))?.status, {
+      timeout: 90_000,
+      intervals: [250],
+    })
+    .toBe(200);
+}
+
+/** Stops the backend (the database and the auth server) and waits until it has gone. */
+async function stopBackend() {
+  const child = backend!;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  process.kill(-child.pid!, "SIGTERM");
+  await exited;
+}
+
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+test.beforeAll(async () => {
+  const appPort = await freePort();
+  backendPort = await freePort();
+  siteUrl = `http://127.0.0.1:${appPort}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(path.join(root, "test-results"), { recursive: true });
+  await startBackend();
+  const log = openSync(siteLogPath, "w");
+  site = spawn(
+    process.execPath,
+    [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(appPort)],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ["ignore", log, log],
+      env: {
+        ...process.env,
+        PORT: String(appPort),
+        SITE_URL: siteUrl,
+        SUPABASE_URL: backendUrl(),
+        NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: EMBEDDED_PUBLISHABLE_KEY,
+        SUPABASE_SECRET_KEY: EMBEDDED_SECRET_KEY,
+        LABCASH_EMBEDDED: "1",
+        CRON_SECRET: EMBEDDED_CRON_SECRET,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  );
+  await expect
+    .poll(async () => (await fetch(`${siteUrl}/login`).catch(() => null))?.status, {
+      timeout: 120_000,
+      intervals: [500],
+    })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  for (const child of [site, backend]) if (child?.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+});
+
+/** The site's structured log lines (one JSON object a line; Next's own lines are skipped). */
+function siteLog(): Record<string, unknown>[] {
+  return readFileSync(siteLogPath, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** The app's mail to `email` on this file's backend (the outbox is the inbox). */
+async function appMail(email: string): Promise<{ kind: string; subject: string; body_text: string }[]> {
+  const res = await fetch(`${backendUrl()}/_embedded/app-mail?email=${encodeURIComponent(email)}&limit=500`, {
+    headers: { apikey: EMBEDDED_SECRET_KEY },
+  });
+  return res.json();
+}
+
+/** Signs the demo super admin in on this site and sets up two-step verification, as a fresh site asks. */
+async function signInSuperAdmin(page: Page) {
+  const { email } = demoUsers.superAdmin;
+  await new SignInPage(page).signInToDashboard(email);
+  await page.goto("/admin");
+  const twoStep = new TwoStepPage(page);
+  await expect(twoStep.heading).toBeVisible();
+  await twoStep.emailMeACode.click();
+  const code = async () => {
+    const res = await fetch(`${backendUrl()}/_embedded/mail?email=${encodeURIComponent(email)}`, {
+      headers: { apikey: EMBEDDED_SECRET_KEY },
+    });
+    const mail = ((await res.json()) as { kind: string; body: string }[]).find((m) => m.kind === "reauthentication");
+    return mail ? /Your code: (\d{6})/.exec(mail.body)?.[1] : undefined;
+  };
+  await expect.poll(code).toMatch(/^\d{6}$/);
+  await twoStep.inboxCode.fill((await code())!);
+  await twoStep.confirmInbox.click();
+  await twoStep.setUpAuthenticator();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test("a server error shows its reference on the error page, and one structured log line has it with the request id", async ({
+  page,
+}) => {
+  const response = await page.goto(`${siteUrl}/error-test`);
+  expect(response?.status()).toBe(500);
+  const requestId = response!.headers()["x-request-id"];
+  expect(requestId).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  const reference = /Reference: (\S+)/.exec((await page.getByText(/^Reference: /).textContent()) ?? "")![1];
+
+  await expect
+    .poll(() => siteLog().filter((l) => l.event === "request_error" && l.request_id === requestId))
+    .toHaveLength(1);
+  const [line] = siteLog().filter((l) => l.event === "request_error" && l.request_id === requestId);
+  expect(line).toMatchObject({ level: "error", reference, method: "GET", path: "/error-test" });
+  // Nothing secret reaches the log, whatever the site logged so far.
+  const text = readFileSync(siteLogPath, "utf8");
+  expect(text).not.toContain(EMBEDDED_SECRET_KEY);
+  expect(text).not.toContain(EMBEDDED_CRON_SECRET);
+});
+
+test("an overdue draw appears on the System page and in a super admin's inbox once", async ({ browser }) => {
+  const list = (await (
+    await fetch(`${backendUrl()}/rest/v1/rpc/list_competitions`, {
+      method: "POST",
+      headers: { apikey: EMBEDDED_PUBLISHABLE_KEY, "content-type": "application/json" },
+      body: "{}",
+    })
+  ).json()) as { id: string; title: string; status: string; opens_at: string }[];
+  const competition = list.find((c) => c.status === "live" && new Date(c.opens_at) < new Date())!;
+  expect(competition).toBeTruthy();
+  // The server-only fixture moves its draw time six minutes back; nothing runs the scheduled job here.
+  const moved = await fetch(`${backendUrl()}/_embedded/test/competition-due`, {
+    method: "POST",
+    headers: { apikey: EMBEDDED_SECRET_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ competition_id: competition.id, until: "draw", minutes_ago: 6 }),
+  });
+  expect(moved.status).toBe(200);
+
+  const context = await browser.newContext({ baseURL: siteUrl });
+  const page = await context.newPage();
+  await signInSuperAdmin(page);
+  await page.goto("/admin/system");
+  await expect(page.getByRole("heading", { name: "System", level: 1 })).toBeVisible();
+  const overdue = page.getByRole("table", { name: "Overdue draws, oldest first" });
+  await expect(overdue.getByRole("link", { name: competition.title })).toBeVisible();
+  await expect(overdue.getByRole("row", { name: new RegExp(competition.title) })).toContainText("6 minutes");
+  const alerts = page.getByRole("region", { name: "Alerts" });
+  await expect(alerts.getByText(`the draw of "${competition.title}" is overdue`)).toBeVisible();
+  // Super admins are told in the console too, on every admin page.
+  await page.goto("/admin");
+  await expect(page.getByRole("link", { name: "Open the System page" })).toBeVisible();
+  await page.goto("/admin/system");
+  await expectAccessibleInBothSchemes(page, "/admin/system with an overdue draw");
+
+  // Looked at again (the page, the health check an uptime monitor calls): still one mail.
+  expect((await page.request.get("/api/health")).status()).toBe(200);
+  const deep = await page.request.get("/api/health?deep=1");
+  expect(deep.status()).toBe(200);
+  expect((await deep.json()).deep.overdue_draws).toBeGreaterThanOrEqual(1);
+  const told = (await appMail(demoUsers.superAdmin.email)).filter(
+    (m) => m.kind === "ops_alert" && m.subject.includes(`the draw of "${competition.title}" is overdue`),
+  );
+  expect(told).toHaveLength(1);
+  expect(told[0].body_text).toContain("/admin/system");
+  await context.close();
+});
+
+test("the health check answers 503 while the database is stopped and 200 once it is back", async ({ request }) => {
+  const health = () => request.get(`${siteUrl}/api/health`);
+  const up = await health();
+  expect(up.status()).toBe(200);
+  const body = await up.json();
+  expect(body).toMatchObject({ status: "ok", checks: { database: "ok", auth: "ok", mail: "ok" } });
+  expect(up.headers()["cache-control"]).toContain("max-age=5");
+  // Nothing a visitor should not see: no version, key, address or count.
+  const text = JSON.stringify(body);
+  for (const secret of [EMBEDDED_SECRET_KEY, EMBEDDED_PUBLISHABLE_KEY, "@", "version", "127.0.0.1"])
+    expect(text).not.toContain(secret);
+  expect((await request.get(`${siteUrl}/api/health?deep=1`)).status()).toBe(401);
+
+  await stopBackend();
+  const down = await health();
+  expect(down.status()).toBe(503);
+  expect(await down.json()).toMatchObject({ status: "down", checks: { database: "down", auth: "down" } });
+  expect(down.headers()["cache-control"]).toBe("no-store");
+
+  await startBackend();
+  await expect.poll(async () => (await health()).status(), { timeout: 30_000 }).toBe(200);
+});
