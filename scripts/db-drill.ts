@@ -6,9 +6,10 @@
 // its ledger, every competition's sold counts equal its tickets, and every draw re-verifies from its published
 // inputs (lib/draws/verify.ts, what the verification page runs). It exits non-zero when any check fails.
 //
-// With DRILL_SOURCE_URL it dumps that database instead (for example a hosted project's connection string,
-// read-only use: pg_dump takes a consistent snapshot and writes nothing). Without it, it dumps a throwaway
-// cluster migrated and seeded with the demo data, which is what the db suite runs.
+// It dumps a throwaway cluster migrated and seeded with the demo data (what the db suite runs). A hosted
+// project's dump needs Supabase's own roles and extensions, which a bare cluster lacks, so a hosted restore is
+// drilled in Supabase itself ("Restore to a new project") and then checked here: with DRILL_CHECK_URL set to
+// the restored project's connection string, only the checks run, against it (they only read).
 import { chown, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -128,21 +129,22 @@ export async function restoreDrill(log: (line: string) => void = () => {}): Prom
   const work = await mkdtemp(path.join(os.tmpdir(), "labcash-drill-"));
   if (account) await chown(work, account.uid, account.gid);
   const dump = path.join(work, "labcash.dump");
-  const sourceUrl = process.env.DRILL_SOURCE_URL;
   let source: Pg15 | undefined;
   let target: Pg15 | undefined;
   try {
-    const sourceConfig: pg.ClientConfig = sourceUrl
-      ? { connectionString: sourceUrl }
-      : (source = await startPg15({ seed: true })).config;
-    log(
-      sourceUrl
-        ? "dumping DRILL_SOURCE_URL"
-        : "dumping a fresh PostgreSQL 15 database with every migration and the demo data",
-    );
-    const connection = sourceUrl
-      ? ["--dbname", sourceUrl]
-      : ["-h", String(sourceConfig.host), "-p", String(sourceConfig.port), "-U", "postgres", "-d", "postgres"];
+    source = await startPg15({ seed: true });
+    const sourceConfig = source.config;
+    log("dumping a fresh PostgreSQL 15 database with every migration and the demo data");
+    const connection = [
+      "-h",
+      String(sourceConfig.host),
+      "-p",
+      String(sourceConfig.port),
+      "-U",
+      "postgres",
+      "-d",
+      "postgres",
+    ];
     await run(
       path.join(PG15_BIN, "pg_dump"),
       [...connection, "--format=custom", "--no-owner", "--file", dump],
@@ -206,8 +208,28 @@ export async function restoreDrill(log: (line: string) => void = () => {}): Prom
   }
 }
 
+/** DRILL_CHECK_URL: only the checks, against a database restored elsewhere (a hosted project's restore). */
+async function checkOnly(url: string): Promise<DrillReport> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const checked = await checkInvariants(client);
+    const rows = await counts(client);
+    return {
+      rows,
+      users: rows["auth.users"],
+      competitions: rows["public.competitions"],
+      draws: checked.draws,
+      problems: checked.problems,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const report = await restoreDrill((line) => console.log(`[drill] ${line}`));
+  const checkUrl = process.env.DRILL_CHECK_URL;
+  const report = checkUrl ? await checkOnly(checkUrl) : await restoreDrill((line) => console.log(`[drill] ${line}`));
   for (const [table, n] of Object.entries(report.rows)) console.log(`[drill] ${table}: ${n} rows`);
   if (report.problems.length) {
     for (const p of report.problems) console.error(`[drill] FAILED: ${p}`);
