@@ -258,6 +258,19 @@ describe("the Stripe webhook", () => {
 
     expect((await deliver(deps, sessionEvent("checkout.session.completed", topUp, 600))).status).toBe(422);
     expect(await topUpOf(player, topUp.id)).toMatchObject({ status: "pending", balance: 0 });
+
+    // A person must look: the System page lists it as a payment needing one (issue 28).
+    const { client: superAdmin } = await signInAtAal2(server, "superadmin@labcash.test");
+    const { data, error } = await superAdmin.rpc("admin_system_overview");
+    expect(error).toBeNull();
+    const overview = data as {
+      webhooks: { status: string; http_status: number; event_type: string }[];
+      payments: { kind: string }[];
+    };
+    expect(overview.webhooks).toContainEqual(
+      expect.objectContaining({ status: "mismatch", http_status: 422, event_type: "checkout.session.completed" }),
+    );
+    expect(overview.payments.some((p) => p.kind === "mismatch")).toBe(true);
   });
 
   it("waits for an unpaid (delayed) completion, then credits on async_payment_succeeded", async () => {
