@@ -11,7 +11,9 @@ const nextConfig: NextConfig = {
   // the browser, usually well under 1 MB, but up to the bucket's 5 MB limit), so actions take a little more
   // than that instead of Next's 1 MB.
   experimental: { authInterrupts: true, globalNotFound: true, serverActions: { bodySizeLimit: "6mb" } },
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // Sentry's server SDK is loaded as it ships (only when SENTRY_DSN is set: lib/observability/telemetry.ts), not
+  // bundled: its package also carries the build plugins (webpack, rollup) that this project does not use.
+  serverExternalPackages: ["@electric-sql/pglite", "@sentry/nextjs"],
   poweredByHeader: false,
   // The competition pages are static with `revalidate = 2`: served from the cache and regenerated in
   // the background once two seconds old, but never served older than five (a blocking render then),

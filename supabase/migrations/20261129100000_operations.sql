@@ -81,6 +81,10 @@ create index ops_alerts_open_idx on public.ops_alerts (raised_at desc) where ack
 create index ops_alerts_acknowledged_by_idx on public.ops_alerts (acknowledged_by);
 comment on table public.ops_alerts is 'One row per incident (incident is its key: a competition, a stall since a given run, a webhook event, a payment), so each is told once; super admins are e-mailed when it is raised and see it in the console until one acknowledges it.';
 
+-- The checks run on every health call: what they look for is indexed, so they stay cheap as the tables grow.
+create index top_ups_owed_idx on public.top_ups (id) where owed > 0;
+create index mail_outbox_failed_idx on public.mail_outbox (created_at) where status = 'failed';
+
 -- Read and written through the functions below only.
 revoke all on table public.cron_runs, public.webhook_deliveries, public.auth_refusal_counts,
   public.payment_resolutions, public.ops_alerts from anon, authenticated;
