@@ -15,7 +15,7 @@ import { acknowledgeAlertAction, resolvePaymentAction, retryMailAction } from "@
 export function RetryMailForm({ mailId, label }: { mailId: number; label: string }) {
   const [result, action] = useActionState(retryMailAction, null);
   return (
-    <form action={action} aria-label={`Retry mail ${label}`} className="flex flex-col gap-2">
+    <form action={action} aria-label={`Retry mail ${mailId}: ${label}`} className="flex flex-col gap-2">
       <input type="hidden" name="mailId" value={mailId} />
       <div>
         <SubmitButton pendingLabel="Queueing…" variant="outline">
@@ -31,7 +31,7 @@ export function RetryMailForm({ mailId, label }: { mailId: number; label: string
 export function AcknowledgeAlertForm({ alertId, label }: { alertId: number; label: string }) {
   const [result, action] = useActionState(acknowledgeAlertAction, null);
   return (
-    <form action={action} aria-label={`Acknowledge alert: ${label}`} className="flex flex-col gap-2">
+    <form action={action} aria-label={`Acknowledge alert ${alertId}: ${label}`} className="flex flex-col gap-2">
       <input type="hidden" name="alertId" value={alertId} />
       <div>
         <SubmitButton pendingLabel="Saving…" variant="outline">
@@ -56,7 +56,7 @@ export function ResolvePaymentForm({
   const { result, errors, formErrors, pending, form } = useFormAction(resolvePaymentAction, { clearOnSuccess: true });
   const id = `resolve-${kind}-${reference}`;
   return (
-    <form {...form} aria-label={`Resolve ${label}`} className="flex flex-col gap-2">
+    <form {...form} aria-label={`Resolve ${label} (${reference})`} className="flex flex-col gap-2">
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="reference" value={reference} />
       <Field id={id} label="What was done" hint="3 to 2000 characters, kept in the activity log." errors={errors?.note}>
