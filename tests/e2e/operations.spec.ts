@@ -211,6 +211,14 @@ test("an overdue draw appears on the System page and in a super admin's inbox on
   );
   expect(told).toHaveLength(1);
   expect(told[0].body_text).toContain("/admin/system");
+
+  // A super admin acknowledges it: it leaves the list, and the activity log says who did.
+  await page.goto("/admin/system");
+  const alert = alerts.getByRole("listitem").filter({ hasText: `the draw of "${competition.title}" is overdue` });
+  await alert.getByRole("button", { name: "Acknowledge" }).click();
+  await expect(alerts.getByText(`the draw of "${competition.title}" is overdue`)).toHaveCount(0);
+  await page.goto("/admin/activity");
+  await expect(page.getByRole("cell", { name: "Operations alert acknowledged" }).first()).toBeVisible();
   await context.close();
 });
 
