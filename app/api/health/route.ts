@@ -1,3 +1,4 @@
+import { getClaims } from "@/lib/auth/session";
 import { DbError } from "@/lib/data/errors";
 import { authServerUp, deepHealth, opsCheck, type OpsCheck } from "@/lib/data/operations";
 import { handleErrors } from "@/lib/http/route-handler";
@@ -16,6 +17,8 @@ import { requestIdFrom } from "@/lib/observability/request-id";
 export const dynamic = "force-dynamic";
 
 type State = "ok" | "down";
+
+const REFUSALS = new Set(["not_authenticated", "admin_required", "super_admin_required", "aal2_required"]);
 
 async function database(): Promise<{ state: State; ops: OpsCheck | null }> {
   try {
@@ -44,18 +47,14 @@ async function get(request: Request) {
   if (!healthy) log("warn", "health_not_ok", { request_id: requestIdFrom(request.headers), ...body });
 
   if (deep) {
+    const refused = (status: 401 | 403, error: string, message: string) =>
+      Response.json({ error, message }, { status, headers: { "Cache-Control": "private, no-store" } });
+    // Signed out: the function is not even executable by anon, so ask who is calling first.
+    if (!(await getClaims())) return refused(401, "not_authenticated", "User not authenticated");
     try {
       body.deep = await deepHealth();
     } catch (e) {
-      if (
-        e instanceof DbError &&
-        ["not_authenticated", "admin_required", "super_admin_required", "aal2_required"].includes(e.code)
-      ) {
-        return Response.json(
-          { error: e.code, message: e.message },
-          { status: e.code === "not_authenticated" ? 401 : 403, headers: { "Cache-Control": "private, no-store" } },
-        );
-      }
+      if (e instanceof DbError && REFUSALS.has(e.code)) return refused(403, e.code, e.message);
       throw e;
     }
     return Response.json(body, { status: healthy ? 200 : 503, headers: { "Cache-Control": "private, no-store" } });
