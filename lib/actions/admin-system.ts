@@ -8,7 +8,10 @@ import { ok } from "./result";
 
 // The System page's actions (issue 28): super admins only, here and again in SQL, each audited there.
 
-const idField = z.coerce.number().int().positive("Unknown item");
+const idField = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, "Unknown item")
+  .transform(Number);
 
 export const retryMailAction = defineAction(
   { schema: z.object({ mailId: idField }), role: "super_admin" },
