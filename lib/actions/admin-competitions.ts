@@ -4,11 +4,7 @@ import { revalidatePath } from "next/cache";
 import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import {
-  createCompetitionSchema,
-  plainNewlines,
-  updateCompetitionSchema,
-} from "@/components/admin/competitions/competition-fields";
+import { createCompetitionSchema, plainNewlines, updateCompetitionSchema } from "@/lib/competitions/competition-fields";
 import { adminFindAccount, adminUpdatePrizeFulfilment, type PrizeFulfilment } from "@/lib/data/admin-competitions";
 import {
   adminCancelCompetition,

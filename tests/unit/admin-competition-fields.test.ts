@@ -4,7 +4,7 @@ import {
   isoToLondonLocal,
   londonLocalToIso,
   updateCompetitionSchema,
-} from "@/components/admin/competitions/competition-fields";
+} from "@/lib/competitions/competition-fields";
 import { formInput } from "@/lib/actions/action";
 
 /** What the browser posts: text fields, and the six answer boxes under one name. */

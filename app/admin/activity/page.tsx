@@ -9,7 +9,7 @@ import {
   olderActivityHref,
   parseActivityQuery,
   type SearchParams,
-} from "@/components/admin/activity-filters";
+} from "@/lib/activity/filters";
 import { ActivityTable } from "@/components/admin/activity-table";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { Alert } from "@/components/ui/alert";

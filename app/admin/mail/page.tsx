@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Inbox, Send } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { MailComposer } from "@/components/admin/mail/mail-composer";
-import { segmentText } from "@/components/admin/mail/mail-fields";
+import { segmentText } from "@/lib/mail/mail-fields";
 import { CampaignsTable, OutboxFilterForm, OutboxTable } from "@/components/admin/mail/mail-tables";
 import {
   OUTBOX_PAGE_SIZE,
@@ -10,7 +10,7 @@ import {
   olderOutboxHref,
   parseOutboxQuery,
   type SearchParams,
-} from "@/components/admin/mail/outbox-filters";
+} from "@/lib/mail/outbox-filters";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -10,7 +10,7 @@ import {
   previousUsersHref,
   USERS_PAGE_SIZE,
   type SearchParams,
-} from "@/components/admin/users/user-filters";
+} from "@/lib/users/user-filters";
 import { UsersFilterForm } from "@/components/admin/users/users-filter-form";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

@@ -3,12 +3,12 @@
 import { useState, type ReactNode } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { saveSettings } from "@/lib/actions/admin-settings";
-import { FIELD_SETTING, TIER_SLOTS } from "./settings-fields";
+import { FIELD_SETTING, TIER_SLOTS } from "@/lib/settings/settings-fields";
 
 /** The form's values as text, as the inputs hold them. */
 export type SettingsFormValues = {

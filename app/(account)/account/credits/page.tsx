@@ -9,7 +9,7 @@ import {
   olderHref,
   parseLedgerQuery,
   type SearchParams,
-} from "@/components/account/ledger-filters";
+} from "@/lib/account/ledger-filters";
 import { LedgerFilterForm } from "@/components/account/ledger-filter-form";
 import { LedgerTable, formatSignedGBP } from "@/components/account/ledger-table";
 import { Alert } from "@/components/ui/alert";

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { parseActivityQuery } from "@/components/admin/activity-filters";
+import { parseActivityQuery } from "@/lib/activity/filters";
 import { activityCsvChunks } from "@/lib/data/admin-console";
 import { refuseNonAdmin, streamAdminCsv } from "@/lib/http/admin-csv";
 import { createClient } from "@/lib/supabase/server";

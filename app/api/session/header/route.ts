@@ -1,4 +1,4 @@
-import { getHeaderSession } from "@/components/layout/header-session";
+import { getHeaderSession } from "@/lib/auth/header-session";
 import { handleErrors } from "@/lib/http/route-handler";
 
 // The signed-in part of the site header (name, menu, restriction), read by the header's client

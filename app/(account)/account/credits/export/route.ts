@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { monthStart, parseLedgerQuery } from "@/components/account/ledger-filters";
+import { monthStart, parseLedgerQuery } from "@/lib/account/ledger-filters";
 import { getClaims } from "@/lib/auth/session";
 import { getMyLedgerCsv } from "@/lib/data/account";
 import { DbError } from "@/lib/data/errors";

@@ -6,7 +6,7 @@ import { Download } from "lucide-react";
 
 import { EntryListTable } from "@/components/entry-list/entry-list-table";
 import { KeysetPagination } from "@/components/entry-list/keyset-pagination";
-import { entryListHref, parseEntryListParams } from "@/components/entry-list/params";
+import { entryListHref, parseEntryListParams } from "@/lib/entry-list/params";
 import { TicketSearch } from "@/components/entry-list/ticket-search";
 import { Alert } from "@/components/ui/alert";
 import { BackLink } from "@/components/ui/back-link";
