@@ -5,15 +5,17 @@ import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { createCompetitionSchema, plainNewlines, updateCompetitionSchema } from "@/lib/competitions/competition-fields";
-import { adminFindAccount, adminUpdatePrizeFulfilment, type PrizeFulfilment } from "@/lib/data/admin-competitions";
 import {
   adminCancelCompetition,
   adminCreateCompetition,
+  adminFindAccount,
   adminGetCompetition,
   adminPublishCompetition,
   adminRecordPostalEntry,
   adminUpdateCompetition,
-} from "@/lib/data/competitions";
+  adminUpdatePrizeFulfilment,
+  type PrizeFulfilment,
+} from "@/lib/data/admin-competitions";
 import { removeCompetitionImages } from "@/lib/data/competition-images";
 import { DbError } from "@/lib/data/errors";
 import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";

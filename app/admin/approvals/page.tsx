@@ -9,8 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
-import { listPendingApprovals } from "@/lib/data/admin";
-import { getApprovalMode } from "@/lib/data/admin-users";
+import { getApprovalMode, listPendingApprovals } from "@/lib/data/approvals";
 import { formatDate, formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Approvals", robots: { index: false } };

@@ -17,7 +17,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { listMailCampaigns, listOutbox, type MailCampaign } from "@/lib/data/admin-mail";
-import { adminListCompetitions } from "@/lib/data/competitions";
+import { adminListCompetitions } from "@/lib/data/admin-competitions";
 import { NewerOlderPagination } from "@/components/ui/newer-older-pagination";
 
 export const metadata: Metadata = { title: "Mail", robots: { index: false } };
