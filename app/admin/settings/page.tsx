@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
-import { isoToLondonLocal } from "@/lib/competitions/competition-fields";
+import { isoToLondonLocal } from "@/lib/time/london";
 import { SettingsForm, type SettingsFormValues } from "@/components/admin/settings/settings-form";
 import { TIER_SLOTS } from "@/lib/settings/settings-fields";
 import { PageHeader } from "@/components/ui/page-header";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
-import { isoToLondonLocal } from "@/lib/competitions/competition-fields";
+import { isoToLondonLocal } from "@/lib/time/london";
 import {
   CompetitionForm,
   type CompetitionFormValues,
