@@ -18,7 +18,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { listMailCampaigns, listOutbox, type MailCampaign } from "@/lib/data/admin-mail";
 import { adminListCompetitions } from "@/lib/data/admin-competitions";
-import { NewerOlderPagination } from "@/components/ui/newer-older-pagination";
+import { NEWER_OLDER, Pagination } from "@/components/ui/pagination";
 
 export const metadata: Metadata = { title: "Mail", robots: { index: false } };
 
@@ -112,7 +112,7 @@ export default async function AdminMailPage({ searchParams }: { searchParams: Pr
         ) : (
           <OutboxTable rows={outbox.rows} />
         )}
-        <NewerOlderPagination newerHref={newer} olderHref={older} label="Pages of the outbox" />
+        <Pagination previousHref={newer} nextHref={older} words={NEWER_OLDER} label="Pages of the outbox" />
       </section>
     </section>
   );
