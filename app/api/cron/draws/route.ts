@@ -2,10 +2,9 @@ import { z } from "zod";
 import { DbError } from "@/lib/data/errors";
 import { callRpcWith } from "@/lib/data/rpc";
 import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
-import { refuseWithoutCronSecret } from "@/lib/http/cron-auth";
 import { deliverQueuedMail } from "@/lib/mail/adapter";
 import { createAdminClient } from "@/lib/supabase/admin";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute } from "@/lib/http/define-route";
 
 // Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`.
 // It draws or closes every competition past its close time, raises any new
@@ -18,9 +17,7 @@ const dueDrawsSchema = z.object({
   closed: z.array(z.string().uuid()),
 });
 
-async function get(request: Request) {
-  const refused = refuseWithoutCronSecret(request);
-  if (refused) return refused;
+async function get() {
   const supabase = createAdminClient();
   let draws: z.infer<typeof dueDrawsSchema>;
   try {
@@ -49,4 +46,4 @@ async function get(request: Request) {
   return Response.json({ ok: true, drawn: draws.drawn, closed: draws.closed, flags, mail });
 }
 
-export const GET = handleErrors("json", get);
+export const GET = defineRoute({ kind: "json", auth: "cron" }, get);
