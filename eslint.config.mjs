@@ -5,6 +5,24 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  {
+    // One home per thing (DECISIONS.md): lib/ and supabase/ hold rules, schemas and data access; components/ holds
+    // UI only, so nothing below the UI may depend on it.
+    files: ["lib/**/*.{ts,tsx}", "supabase/**/*.{ts,tsx,mjs}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/components(/|$)|(\\.\\./)+components(/|$))",
+              message: "lib/ and supabase/ must not import UI: move what is shared into lib/<area>/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next/**",
     ".data/**",

@@ -17,8 +17,10 @@ const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
 export const formatGBP = (amount: number) => gbp.format(amount);
 /** A prize or cash figure: "£1,200" when whole pounds, "£1,200.50" otherwise. */
 export const formatPounds = (amount: number) => gbpWhole.format(amount);
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const formatDate = (iso: string) => date.format(new Date(iso));
+// Every date and time on the site is read in the UK (Europe/London): one formatter of each kind, here.
+export const formatDateTime = (iso: string | Date) => dateTime.format(new Date(iso));
+/** "15 January 2026", the day in the UK (a blog post's date-only "2026-01-15" is that day there too). */
+export const formatDate = (iso: string | Date) => date.format(new Date(iso));
 /** HH:MM in the UK, with the date after it when it is not today there (as SQL's private.london_time_text). */
 export function formatLondonTime(iso: string, now = new Date()): string {
   const at = new Date(iso);

@@ -20,9 +20,3 @@ export function initials(name: string | null | undefined, email: string | null |
 export function displayName(name: string | null | undefined, email: string | null | undefined): string {
   return name?.trim() || email?.trim() || "User";
 }
-
-export function formatDate(iso: string | Date): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(iso),
-  );
-}

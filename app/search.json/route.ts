@@ -1,6 +1,6 @@
 import { docs } from "@/lib/content/docs";
 import type { SearchRecord } from "@/lib/search-record";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute } from "@/lib/http/define-route";
 
 // The docs search index, built once at build time from the content collections and fetched by the
 // search palette only when it is first opened.
@@ -11,4 +11,4 @@ function get() {
   return Response.json(records, { headers: { "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400" } });
 }
 
-export const GET = handleErrors("json", get);
+export const GET = defineRoute({ kind: "json" }, get);

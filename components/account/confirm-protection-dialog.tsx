@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { buttonClasses } from "@/components/ui/button";
 import {
   Dialog,

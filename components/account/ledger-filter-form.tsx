@@ -3,7 +3,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { LEDGER_KIND_LABELS, LEDGER_KINDS, ledgerHref, type LedgerFilters } from "./ledger-filters";
+import { LEDGER_KIND_LABELS, LEDGER_KINDS, ledgerHref, type LedgerFilters } from "@/lib/account/ledger-filters";
 
 /** Kind and month filters: a plain GET form, so the filter lives in the URL and works without script. */
 export function LedgerFilterForm({ filters }: { filters: LedgerFilters }) {

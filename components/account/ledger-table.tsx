@@ -1,7 +1,7 @@
 import type { LedgerRow } from "@/lib/data/account";
 import { formatDateTime, formatGBP } from "@/lib/format";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { ledgerKindLabel } from "./ledger-filters";
+import { ledgerKindLabel } from "@/lib/account/ledger-filters";
 
 /** A signed amount: "+£10.00" in, "−£2.50" out (the sign is the amount's own; nothing is worked out). */
 export const formatSignedGBP = (amount: number) =>

@@ -2,7 +2,7 @@ import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Protections } from "@/lib/data/protections";
 import { formatDateTime, formatGBP } from "@/lib/format";
-import { restrictionLabel } from "./restriction";
+import { restrictionLabel } from "@/lib/protections/restriction";
 
 const STOPPED = "you cannot top up or enter competitions, and we send you no marketing e-mail";
 

@@ -4,7 +4,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { ActivityFilter } from "@/lib/data/admin-console";
-import { activityHref, activityKindLabel, isFiltered } from "./activity-filters";
+import { activityHref, activityKindLabel, isFiltered } from "@/lib/activity/filters";
 
 /** Every recorded action grouped by family (the part before the first dot), each family selectable whole. */
 function kindGroups(kinds: string[]): { family: string; actions: string[] }[] {

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ActivityRow } from "@/lib/data/admin-console";
 import { formatDateTime } from "@/lib/format";
-import { activityHref, activityKindLabel } from "./activity-filters";
+import { activityHref, activityKindLabel } from "@/lib/activity/filters";
 
 const NO_FILTER = { actor: null, kind: null, subject: null, from: null, to: null };
 

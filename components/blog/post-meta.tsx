@@ -1,4 +1,4 @@
-import { formatDate } from "@/lib/utils";
+import { formatDate } from "@/lib/format";
 import type { Post } from "@/lib/content/posts";
 
 export function PostMeta({ post }: { post: Post }) {

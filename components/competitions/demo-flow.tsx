@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { bytesToHex } from "@/lib/crypto/bytes";
 import { commitmentOf, deriveWinner, ticketListHash, DRAW_ALGORITHM, type PublishedDraw } from "@/lib/draws/verify";
 import { cn } from "@/lib/utils";
-import { celebrate } from "./celebrate";
+import { celebrate } from "@/lib/ui/celebrate";
 import { DrawVerifier } from "./draw-verifier";
 import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
 import { TicketProgress } from "./ticket-progress";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Minus, PartyPopper, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { enterCompetitionAction } from "@/lib/actions/competitions";
@@ -15,7 +15,7 @@ import type { DbErrorCode } from "@/lib/data/errors";
 import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
 import { ShortfallLink } from "@/components/payments/shortfall-link";
 import { SecondStepLink } from "@/components/forms/second-step-link";
-import { celebrate } from "./celebrate";
+import { celebrate } from "@/lib/ui/celebrate";
 
 const QUICK_PICKS = [1, 5, 10, 25];
 // A link inside the refusal box: the box's own colour, underlined on hover.

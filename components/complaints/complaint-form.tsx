@@ -2,7 +2,7 @@
 
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -11,7 +11,7 @@ import { submitComplaintAction } from "@/lib/actions/complaints";
 import type { ActionResult } from "@/lib/actions/result";
 import type { Complaint } from "@/lib/data/complaints";
 import { formatDate } from "@/lib/format";
-import { COMPLAINT_LIMITS } from "./complaint-rules";
+import { COMPLAINT_LIMITS } from "@/lib/complaints/complaint-rules";
 
 /**
  * The complaint form for a signed-in player. A refused submission keeps what was typed, with each message beside

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { PartyPopper } from "lucide-react";
-import { celebrate } from "@/components/competitions/celebrate";
+import { celebrate } from "@/lib/ui/celebrate";
 import { Button } from "@/components/ui/button";
 
 export function ConfettiButton() {

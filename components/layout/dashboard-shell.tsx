@@ -3,7 +3,7 @@ import { dashboardNav } from "@/config/nav";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader, SkipLink } from "./site-header";
 import { DashboardSidebar } from "./dashboard-sidebar";
-import { SIDEBAR_COOKIE, sidebarCollapsed } from "./dashboard-sidebar-cookie";
+import { SIDEBAR_COOKIE, sidebarCollapsed } from "@/lib/layout/sidebar-cookie";
 
 // Dashboard layout frame for /account/** and /admin/**; `area` picks the sidebar links.
 export async function DashboardShell({ area, children }: { area: "account" | "admin"; children: React.ReactNode }) {

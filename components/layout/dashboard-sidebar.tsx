@@ -29,7 +29,7 @@ import {
 import type { NavLink } from "@/config/nav";
 import { useOpenUntilNavigation } from "@/lib/hooks/use-open-until-navigation";
 import { cn } from "@/lib/utils";
-import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from "./dashboard-sidebar-cookie";
+import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from "@/lib/layout/sidebar-cookie";
 
 // Icons live here rather than in config/nav.ts: the links cross from the server shell as plain data.
 const ICONS: Record<string, LucideIcon> = {

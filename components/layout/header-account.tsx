@@ -8,7 +8,7 @@ import { badgeClasses } from "@/components/ui/badge";
 import { usePersonal } from "@/lib/hooks/use-personal";
 import { MobileMenu } from "./mobile-menu";
 import { UserMenu } from "./user-menu";
-import type { HeaderSession } from "./header-user";
+import type { HeaderSession } from "@/lib/auth/header-user";
 
 // While <html data-session> says a session cookie is present (set before the first paint), the
 // sign-in links give way to a placeholder the size of the avatar, so nothing flashes.

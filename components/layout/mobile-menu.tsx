@@ -8,7 +8,7 @@ import { mainNav, mobileAccountNav, signOutLink, signedOutNav } from "@/config/n
 import { buttonClasses } from "@/components/ui/button";
 import { useOpenUntilNavigation } from "@/lib/hooks/use-open-until-navigation";
 import { cn, displayName, initials } from "@/lib/utils";
-import type { HeaderUser } from "./header-user";
+import type { HeaderUser } from "@/lib/auth/header-user";
 import { isActive } from "./main-nav";
 
 const itemClass = "block rounded-md px-3 py-2.5 text-base font-medium hover:bg-accent hover:text-accent-foreground";

@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { displayName, initials } from "@/lib/utils";
-import type { HeaderUser } from "./header-user";
+import type { HeaderUser } from "@/lib/auth/header-user";
 
 const icons: Record<string, typeof Clock> = {
   "/pending-approval": Clock,

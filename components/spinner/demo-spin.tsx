@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState, useSyncExternalStore } from "react";
 import { buttonClasses, Button } from "@/components/ui/button";
-import { pickDemoSegment } from "./demo-pick";
+import { pickDemoSegment } from "@/lib/spinner/demo-pick";
 import { useSpinnerStage } from "./spinner-stage";
 
 const subscribeToNothing = () => () => {};

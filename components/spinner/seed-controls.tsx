@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { rotateSeedAction, setClientSeedAction } from "@/lib/actions/spinner";
 import type { ActionResult } from "@/lib/actions/result";
 import type { SeedRotation, SpinnerSeed } from "@/lib/data/spinner";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 
 /** Changes the client seed of the active pair (used from the next spin; the nonce carries on). */
 export function ClientSeedForm({ clientSeed, onSaved }: { clientSeed: string; onSaved: () => void }) {

@@ -5,7 +5,7 @@ import { useActionState, type ReactNode } from "react";
 import { SecondStepLink } from "@/components/forms/second-step-link";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { celebrate } from "@/components/competitions/celebrate";
+import { celebrate } from "@/lib/ui/celebrate";
 import { spinWheelAction } from "@/lib/actions/spinner";
 import type { ActionResult } from "@/lib/actions/result";
 import type { DbErrorCode } from "@/lib/data/errors";

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, use, useCallback, useMemo, useRef, type ReactNode } from "react";
-import { landingRotation, segmentArcs, settledRotation } from "./wheel-geometry";
+import { landingRotation, segmentArcs, settledRotation } from "@/lib/spinner/wheel-geometry";
 
 /** How long a spin takes; the wheel eases out so the last turn is slow enough to follow. */
 const SPIN_MS = 4_200;

@@ -1,5 +1,12 @@
 import type { SpinnerSegment } from "@/lib/data/spinner";
-import { LABEL_OUTER, WHEEL_CENTRE, WHEEL_RADIUS, labelFontSize, segmentArcs, segmentPath } from "./wheel-geometry";
+import {
+  LABEL_OUTER,
+  WHEEL_CENTRE,
+  WHEEL_RADIUS,
+  labelFontSize,
+  segmentArcs,
+  segmentPath,
+} from "@/lib/spinner/wheel-geometry";
 
 /**
  * The wheel's face: segments clockwise from the top in position order, each as wide as its chance, each

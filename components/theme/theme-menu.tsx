@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
-import { THEME_CHOICES, themeButtonLabel, themeChoice } from "./theme-choice";
+import { THEME_CHOICES, themeButtonLabel, themeChoice } from "@/lib/theme/theme-choice";
 
 const subscribe = () => () => {};
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils";
+import { Checkbox } from "./checkbox";
 
 /** What a field hands its control so the label, hint and error reach assistive technology. */
 export type FieldControlProps = { id: string; "aria-describedby"?: string; "aria-invalid"?: true };
@@ -78,7 +79,7 @@ export function CheckboxField({
   const { control, hintText, errorText } = wiring(id, hint, errors);
   return (
     <div className={cn("flex items-start gap-2", className)}>
-      <input type="checkbox" className="mt-1 size-4 shrink-0 accent-primary" {...control} {...input} />
+      <Checkbox className="mt-1" {...control} {...input} />
       <div className="flex flex-col gap-0.5">
         <label htmlFor={id} className="text-sm">
           {label}

@@ -3,71 +3,49 @@ import Link from "next/link";
 import { buttonClasses } from "./button";
 
 /**
- * Page links for a list split over pages (links, so each page has its own URL and works without
- * script). Shows the first and last page, the current one and its neighbours, with gaps as "…".
+ * The one pager: Previous / Next links for a list read by keyset (a cursor in the URL rather than a page
+ * number, so a 1,000,000-row list pages as fast at the end as at the start). Links, so each page has its own
+ * URL and works without script; at either end the word is shown as unavailable. Lists read newest first name
+ * the two "Newer" and "Older". Renders nothing when there is only one page.
  */
 export function Pagination({
-  page,
-  pageCount,
-  href,
-  label = "Pagination",
+  previousHref,
+  nextHref,
+  label,
+  words = { previous: "Previous", next: "Next" },
 }: {
-  /** The current page, from 1. */
-  page: number;
-  pageCount: number;
-  href: (page: number) => string;
-  label?: string;
+  previousHref: string | null;
+  nextHref: string | null;
+  /** The landmark's name, e.g. "Pages of history". */
+  label: string;
+  words?: { previous: string; next: string };
 }) {
-  if (pageCount <= 1) return null;
+  if (!previousHref && !nextHref) return null;
   return (
     <nav aria-label={label}>
-      <ul className="flex flex-wrap items-center gap-1">
+      <ul className="flex flex-wrap items-center justify-between gap-1">
         <li>
-          <StepLink target={page > 1 ? page - 1 : null} href={href}>
+          <Step href={previousHref}>
             <ChevronLeft aria-hidden />
-            Previous
-          </StepLink>
+            {words.previous}
+          </Step>
         </li>
-        {pageWindow(page, pageCount).map((item, i) =>
-          item === null ? (
-            <li key={`gap-${i}`} aria-hidden className="px-2 text-muted-foreground">
-              …
-            </li>
-          ) : (
-            <li key={item}>
-              <Link
-                href={href(item)}
-                aria-current={item === page ? "page" : undefined}
-                className={buttonClasses(item === page ? "outline" : "ghost", "icon")}
-              >
-                <span className="sr-only">Page </span>
-                {item}
-              </Link>
-            </li>
-          ),
-        )}
         <li>
-          <StepLink target={page < pageCount ? page + 1 : null} href={href}>
-            Next
+          <Step href={nextHref}>
+            {words.next}
             <ChevronRight aria-hidden />
-          </StepLink>
+          </Step>
         </li>
       </ul>
     </nav>
   );
 }
 
-/** "Previous"/"Next": a link, or, at either end, the same words shown as unavailable. */
-function StepLink({
-  target,
-  href,
-  children,
-}: {
-  target: number | null;
-  href: (page: number) => string;
-  children: React.ReactNode;
-}) {
-  if (target === null) {
+/** Words the lists read newest first use. */
+export const NEWER_OLDER = { previous: "Newer", next: "Older" } as const;
+
+function Step({ href, children }: { href: string | null; children: React.ReactNode }) {
+  if (!href) {
     return (
       <span className="inline-flex h-10 items-center gap-2 px-4 text-sm font-medium text-muted-foreground [&_svg]:size-4">
         {children}
@@ -75,22 +53,8 @@ function StepLink({
     );
   }
   return (
-    <Link href={href(target)} className={buttonClasses("ghost", "md")}>
+    <Link href={href} className={buttonClasses("outline", "md")}>
       {children}
     </Link>
   );
-}
-
-/** Pages to show: 1, the current page ±1, the last page; null marks a gap. */
-function pageWindow(page: number, pageCount: number): (number | null)[] {
-  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])]
-    .filter((p) => p >= 1 && p <= pageCount)
-    .sort((a, b) => a - b);
-  const items: (number | null)[] = [];
-  for (const p of shown) {
-    const previous = items.at(-1);
-    if (typeof previous === "number" && p - previous > 1) items.push(p - previous === 2 ? p - 1 : null);
-    items.push(p);
-  }
-  return items;
 }

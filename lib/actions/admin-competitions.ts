@@ -4,20 +4,18 @@ import { revalidatePath } from "next/cache";
 import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import {
-  createCompetitionSchema,
-  plainNewlines,
-  updateCompetitionSchema,
-} from "@/components/admin/competitions/competition-fields";
-import { adminFindAccount, adminUpdatePrizeFulfilment, type PrizeFulfilment } from "@/lib/data/admin-competitions";
+import { createCompetitionSchema, plainNewlines, updateCompetitionSchema } from "@/lib/competitions/competition-fields";
 import {
   adminCancelCompetition,
   adminCreateCompetition,
+  adminFindAccount,
   adminGetCompetition,
   adminPublishCompetition,
   adminRecordPostalEntry,
   adminUpdateCompetition,
-} from "@/lib/data/competitions";
+  adminUpdatePrizeFulfilment,
+  type PrizeFulfilment,
+} from "@/lib/data/admin-competitions";
 import { removeCompetitionImages } from "@/lib/data/competition-images";
 import { DbError } from "@/lib/data/errors";
 import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";

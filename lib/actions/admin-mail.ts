@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { composeSchema, sendSchema, type ComposeInput } from "@/components/admin/mail/mail-fields";
+import { composeSchema, sendSchema, type ComposeInput } from "@/lib/mail/mail-fields";
 import { previewMail, sendMail, type MailPreview } from "@/lib/data/admin-mail";
 import { deliverQueuedMail } from "@/lib/mail/adapter";
 import { createAdminClient } from "@/lib/supabase/admin";

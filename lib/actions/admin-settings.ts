@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
-import { SETTING_LABELS, settingsFormSchema } from "@/components/admin/settings/settings-fields";
+import { SETTING_LABELS, settingsFormSchema } from "@/lib/settings/settings-fields";
 import { updateAdminSettings } from "@/lib/data/admin-settings";
 import { defineAction } from "./define-action";
 import { ok } from "./result";

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { spinRequestSchema, wheelFormSchema } from "@/components/admin/spinner/wheel-fields";
+import { spinRequestSchema, wheelFormSchema } from "@/lib/spinner/wheel-fields";
 import { adminFindAccount } from "@/lib/data/admin-competitions";
 import { updateAdminSettings } from "@/lib/data/admin-settings";
 import { recordSpinRequest, updateSpinnerWheel } from "@/lib/data/admin-spinner";

@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { approveUser, rejectUser } from "@/lib/data/admin";
-import { APPROVAL_MODES, approveUsers, setApprovalMode } from "@/lib/data/admin-users";
+import { APPROVAL_MODES } from "@/lib/data/admin-users-options";
+import { approveUser, approveUsers, rejectUser, setApprovalMode } from "@/lib/data/approvals";
 import { defineAction } from "./define-action";
 import { ok } from "./result";
 

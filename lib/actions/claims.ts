@@ -3,7 +3,7 @@
 import { refresh } from "next/cache";
 import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
 import { z } from "zod";
-import { plainNewlines } from "@/components/admin/competitions/competition-fields";
+import { plainNewlines } from "@/lib/competitions/competition-fields";
 import { claimPrize, prizeChoiceSchema } from "@/lib/data/competitions";
 import { DbError } from "@/lib/data/errors";
 import { UK_POSTCODE } from "@/lib/validation/postcode";

@@ -1,7 +1,7 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { complaintFormSchema } from "@/components/complaints/complaint-rules";
+import { complaintFormSchema } from "@/lib/complaints/complaint-rules";
 import { submitComplaint, type Complaint } from "@/lib/data/complaints";
 import { defineAction } from "./define-action";
 import { ok, type ActionResult } from "./result";

@@ -2,7 +2,7 @@
 
 import { refresh } from "next/cache";
 import { z } from "zod";
-import { BREAK_PERIODS, SELF_EXCLUSION_OPTIONS } from "@/components/account/protection-options";
+import { BREAK_PERIODS, SELF_EXCLUSION_OPTIONS } from "@/lib/protections/options";
 import { DbError, type DbErrorCode } from "@/lib/data/errors";
 import { dismissLimitPrompt } from "@/lib/data/payments";
 import { closeAccount, selfExclude, setMonthlyLimit, takeBreak, type Protections } from "@/lib/data/protections";

@@ -1,25 +1,13 @@
-// Heading anchors shared by the MDX compiler (ids on headings), "On this page" and the search index,
-// so the three always agree. GitHub-style: lower case, punctuation dropped, spaces to hyphens,
-// repeats numbered.
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[£$€%]/g, "")
-    .replace(/[^\p{L}\p{N}\s-]/gu, "")
-    .trim()
-    .replace(/\s+/g, "-");
-}
+import GithubSlugger, { slug } from "github-slugger";
 
+// Heading anchors shared by the MDX compiler (ids on headings), "On this page" and the search index,
+// so the three always agree: github-slugger, the rule GitHub (and rehype-slug) use, repeats numbered.
+// A heading with no letters or digits gets "section".
+
+/** A slugger for one document: each call answers the next heading's id. */
 export function createSlugger() {
-  const seen = new Map<string, number>();
-  return (text: string) => {
-    const base = slugify(text) || "section";
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    return n === 0 ? base : `${base}-${n}`;
-  };
+  const slugger = new GithubSlugger();
+  return (text: string) => slugger.slug(slug(text) ? text : "section");
 }
 
 /** Plain text of a line of Markdown (links, emphasis, code marks and inline JSX removed). */

@@ -1,14 +1,41 @@
 import "server-only";
 import { z } from "zod";
-import { adminCompetitionSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
+import { randomnessAdapter } from "@/lib/draws/randomness";
+import type { Json } from "@/lib/supabase/database.types";
+import { competitionSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
 import { callRpcWith, type RpcClient } from "./rpc";
 import { callRpc } from "./server-rpc";
 
-// The admin competition screens' reads and the fulfilment change (supabase/migrations/*_admin_competitions.sql).
+// Every admin competition call in one place (supabase/migrations/*_competitions_and_tickets.sql, *_draws.sql,
+// *_admin_competitions.sql): list, create, edit, publish, cancel, postal entries, prizes and the admin screens' reads.
 // Every figure is worked out in SQL; these only parse it.
 
 const money = z.coerce.number();
 const timestamp = z.string();
+
+export const adminCompetitionSchema = competitionSchema.extend({
+  skill_answer: z.string().nullable(),
+  created_by: z.string().uuid().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  entry_count: z.number().int(),
+  postal_entry_count: z.number().int(),
+  revenue: money,
+  prize_status: prizeStatusSchema.nullable(),
+});
+export type AdminCompetition = z.infer<typeof adminCompetitionSchema>;
+
+export const cancelResultSchema = z.object({
+  competition: adminCompetitionSchema,
+  refunded_entries: z.number().int(),
+  refunded_total: money,
+});
+
+export const postalEntryResultSchema = z.object({
+  entry_id: z.string().uuid(),
+  ticket_numbers: z.array(z.number().int()),
+  tickets: z.number().int(),
+});
 
 export type PrizeStatus = z.infer<typeof prizeStatusSchema>;
 
@@ -116,6 +143,51 @@ export const historySchema = z.object({
 export type CompetitionHistory = z.infer<typeof historySchema>;
 
 const csvChunkSchema = z.object({ csv: z.string(), last_number: z.number().int().nullable(), done: z.boolean() });
+
+/** The competition fields admin_create_competition and admin_update_competition read (validated in SQL). */
+export type CompetitionFields = { [field: string]: Json | undefined };
+
+export const adminListCompetitions = () => callRpc("admin_list_competitions", {}, z.array(adminCompetitionSchema));
+export const adminGetCompetition = (id: string) =>
+  callRpc("admin_get_competition", { p_id: id }, adminCompetitionSchema);
+export const adminCreateCompetition = (fields: CompetitionFields) =>
+  callRpc("admin_create_competition", { p: fields }, adminCompetitionSchema);
+export const adminUpdateCompetition = (id: string, fields: CompetitionFields) =>
+  callRpc("admin_update_competition", { p_id: id, p: fields }, adminCompetitionSchema);
+
+/** Publishes a draft, fixing the configured external randomness (if any) with the seed commitment. */
+export async function adminPublishCompetition(id: string): Promise<AdminCompetition> {
+  // random.org's signed `random` object is typed unknown, but it is JSON as the service sent it.
+  const external = (await randomnessAdapter().fetch()) as Json | null;
+  return callRpc("admin_publish_competition", { p_id: id, p_external_randomness: external }, adminCompetitionSchema);
+}
+
+export const adminCancelCompetition = (id: string, reason: string) =>
+  callRpc("admin_cancel_competition", { p_id: id, p_reason: reason }, cancelResultSchema);
+export const adminRecordPostalEntry = (entry: {
+  competitionId: string;
+  userId?: string | null;
+  name: string;
+  address: string;
+  answer?: string | null;
+}) =>
+  callRpc(
+    "admin_record_postal_entry",
+    {
+      p_competition_id: entry.competitionId,
+      p_user_id: entry.userId ?? null,
+      p_name: entry.name,
+      p_address: entry.address,
+      p_answer: entry.answer ?? null,
+    },
+    postalEntryResultSchema,
+  );
+export const adminUpdatePrizeStatus = (drawId: string, status: "awaiting_claim" | "verified" | "delivered") =>
+  callRpc(
+    "admin_update_prize_status",
+    { p_draw_id: drawId, p_status: status },
+    z.object({ draw_id: z.string().uuid(), prize_status: z.string(), prize_status_updated_at: timestamp.nullable() }),
+  );
 
 export const adminCompetitionDetail = (id: string) =>
   callRpc("admin_competition_detail", { p_id: id }, competitionDetailSchema);

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { SegmentInput } from "@/components/admin/spinner/wheel-fields";
+import type { SegmentInput } from "@/lib/spinner/wheel-fields";
 import { callRpc } from "./server-rpc";
 import { spinCreditsSchema, spinSchema, wheelSchema } from "./spinner";
 

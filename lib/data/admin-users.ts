@@ -1,11 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import {
-  APPROVAL_MODES,
   APPROVAL_STATES,
   KYC_STATUSES,
   USER_ROLES,
-  type ApprovalMode,
   type KycStatus,
   type UserFilter,
   type UserRole,
@@ -14,7 +12,7 @@ import { protectionsSchema } from "./protections";
 import { noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 
-// Admin users and approvals (issue 11 items 3 and 4). Admins only; the SQL checks every call
+// Admin users (issue 11 item 3; approvals are in approvals.ts). Admins only; the SQL checks every call
 // (private.require_admin / require_super_admin) and computes every figure; this file only reads
 // and asks.
 
@@ -155,19 +153,3 @@ export const deleteUser = (userId: string): Promise<AdminUserRow> =>
 /** Super admins: allows and audits resetting another user's two-step verification (the SQL decides). */
 export const recordTwoStepReset = (userId: string) =>
   callRpc("admin_record_two_step_reset", { p_user_id: userId }, noResult);
-
-const bulkSchema = z.object({
-  approved: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
-  skipped: z.number().int(),
-});
-
-/** Approves every listed account still waiting; answers who was approved and how many were skipped. */
-export const approveUsers = (userIds: string[]) => callRpc("admin_approve_users", { p_user_ids: userIds }, bulkSchema);
-
-const modeSchema = z.object({ approval_mode: z.enum(APPROVAL_MODES) });
-
-export const getApprovalMode = async (): Promise<ApprovalMode> =>
-  (await callRpc("admin_get_approval_mode", {}, modeSchema)).approval_mode;
-
-export const setApprovalMode = async (mode: ApprovalMode): Promise<ApprovalMode> =>
-  (await callRpc("admin_set_approval_mode", { p_mode: mode }, modeSchema)).approval_mode;

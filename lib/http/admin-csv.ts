@@ -1,26 +1,11 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { sessionRefusal } from "@/lib/actions/action";
-import { getAccount, getSessionFacts, isAdmin } from "@/lib/auth/session";
 import { DbError, type DbErrorCode } from "@/lib/data/errors";
+import { dbErrorStatus, routeRefusal } from "@/lib/http/define-route";
 
-// The admin CSV downloads (the activity log, a competition's entries): the same guard and the
-// same streaming, in one place. The proxy has answered non-admins already; these check again, and
-// the SQL a third time.
-
-/** A refusal in the shape the admin routes answer with. */
-export const csvRefusal = (status: number, statusMessage: string) =>
-  NextResponse.json({ statusCode: status, statusMessage }, { status });
-
-/** A refusal for a caller who is not an admin with a live aal2 session, or null for one who is. */
-export async function refuseNonAdmin(): Promise<Response | null> {
-  const account = await getAccount();
-  if (!account) return csvRefusal(401, "User not authenticated");
-  if (!isAdmin(account)) return csvRefusal(403, "Access denied: Admin privileges required");
-  const refused = sessionRefusal("admin", await getSessionFacts());
-  if (refused) return csvRefusal(refused.code === "not_authenticated" ? 401 : 403, refused.error);
-  return null;
-}
+// The admin CSV downloads (the activity log, a competition's entries) stream the same way, in one place.
+// Their guard is defineRoute's `auth: "admin"` (the proxy has answered non-admins already; the SQL checks a
+// third time).
 
 /**
  * Streams CSV chunks as they come from SQL, so a long file never sits in memory whole. The first
@@ -37,8 +22,7 @@ export async function streamAdminCsv(
     first = await chunks.next();
   } catch (e) {
     if (!(e instanceof DbError)) throw e;
-    const status = { not_authenticated: 401, admin_required: 403, aal2_required: 403, ...statusOf }[e.code] ?? 500;
-    return csvRefusal(status, e.message);
+    return routeRefusal(dbErrorStatus(statusOf)[e.code] ?? 500, e.message);
   }
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

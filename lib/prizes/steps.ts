@@ -1,11 +1,12 @@
-import type { BadgeVariant } from "@/components/ui/badge";
-
 // A prize's progress, the same words everywhere: the public winners page, the winner's account and the admin
 // console. SQL owns the transitions (private.prize_move, draws_prize_fulfilment_steps): awaiting claim →
 // claimed → verified → delivered, each step with its date, delivered with its proof reference.
 
 export const PRIZE_STATUSES = ["awaiting_claim", "claimed", "verified", "delivered"] as const;
 export type PrizeStatus = (typeof PRIZE_STATUSES)[number];
+
+/** How a step is coloured: a subset of the badge primitive's variants (lib never imports components). */
+export type PrizeTone = "warning" | "info" | "primary" | "success";
 
 export const PRIZE_STATUS = {
   awaiting_claim: {
@@ -35,7 +36,7 @@ export const PRIZE_STATUS = {
     winner: "Your prize has been delivered.",
     public: "The prize has been delivered.",
   },
-} as const satisfies Record<PrizeStatus, { label: string; variant: BadgeVariant; winner: string; public: string }>;
+} as const satisfies Record<PrizeStatus, { label: string; variant: PrizeTone; winner: string; public: string }>;
 
 export const isPrizeStatus = (value: unknown): value is PrizeStatus => PRIZE_STATUSES.includes(value as PrizeStatus);
 

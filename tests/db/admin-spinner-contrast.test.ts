@@ -1,8 +1,8 @@
-// The wheel editor previews each label's contrast in the browser (components/admin/spinner/contrast.ts); the
+// The wheel editor previews each label's contrast in the browser (lib/spinner/contrast.ts); the
 // rule that refuses a segment is SQL's private.contrast_ratio. They must agree, or the preview would pass a
 // colour the save refuses (or the other way round).
 import { describe, expect, it } from "vitest";
-import { contrastRatio } from "@/components/admin/spinner/contrast";
+import { contrastRatio } from "@/lib/spinner/contrast";
 import { dbPerFile } from "./support";
 
 const db = dbPerFile();

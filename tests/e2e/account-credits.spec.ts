@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { ledgerKindLabel } from "../../components/account/ledger-filters";
+import { ledgerKindLabel } from "../../lib/account/ledger-filters";
 import { expectAccessibleInBothSchemes } from "./support/axe";
 import { buyAs, serviceClient, type TestUser } from "./support/backend";
 import { expect, test } from "./support/fixtures";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { activityKindLabel, KIND_LABELS } from "@/components/admin/activity-kinds";
+import { activityKindLabel, KIND_LABELS } from "@/lib/activity/kinds";
 
 const migrations = path.join(__dirname, "../../supabase/migrations");
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  createCompetitionSchema,
-  isoToLondonLocal,
-  londonLocalToIso,
-  updateCompetitionSchema,
-} from "@/components/admin/competitions/competition-fields";
+import { createCompetitionSchema, updateCompetitionSchema } from "@/lib/competitions/competition-fields";
+import { isoToLondonLocal, londonLocalToIso } from "@/lib/time/london";
 import { formInput } from "@/lib/actions/action";
 
 /** What the browser posts: text fields, and the six answer boxes under one name. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { composeSchema, segmentText, sendSchema } from "@/components/admin/mail/mail-fields";
-import { newerOutboxHref, olderOutboxHref, outboxHref, parseOutboxQuery } from "@/components/admin/mail/outbox-filters";
+import { composeSchema, segmentText, sendSchema } from "@/lib/mail/mail-fields";
+import { newerOutboxHref, olderOutboxHref, outboxHref, parseOutboxQuery } from "@/lib/mail/outbox-filters";
 
 const CAMPAIGN = "0b7c1a4e-0000-4000-8000-000000000001";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settingsFormSchema } from "@/components/admin/settings/settings-fields";
+import { settingsFormSchema } from "@/lib/settings/settings-fields";
 import { formInput } from "@/lib/actions/action";
 
 // The settings form's zod schema: what the browser posts becomes {setting: value} for admin_update_settings,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, formatContrast } from "@/components/admin/spinner/contrast";
-import { segmentFieldKey, wheelFormSchema } from "@/components/admin/spinner/wheel-fields";
+import { contrastRatio, formatContrast } from "@/lib/spinner/contrast";
+import { segmentFieldKey, wheelFormSchema } from "@/lib/spinner/wheel-fields";
 import { formInput } from "@/lib/actions/action";
 
 // The wheel editor's zod schema (what the browser posts becomes the segments admin_update_spinner_wheel takes,

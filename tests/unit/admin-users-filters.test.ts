@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextUsersHref, parseUsersQuery, previousUsersHref, usersHref } from "@/components/admin/users/user-filters";
+import { nextUsersHref, parseUsersQuery, previousUsersHref, usersHref } from "@/lib/users/user-filters";
 
 const CURSOR_1 = "1763900000.123456:0b7c1a4e-0000-4000-8000-000000000001";
 const CURSOR_2 = "1763800000.000001:0b7c1a4e-0000-4000-8000-000000000002";

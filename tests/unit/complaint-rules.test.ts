@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { complaintFormSchema } from "@/components/complaints/complaint-rules";
+import { complaintFormSchema } from "@/lib/complaints/complaint-rules";
 
 // The complaint form's schema must refuse exactly what submit_complaint refuses (subject 3–120, reference at most
 // 100, details 20–5000, counted as SQL's char_length counts, after trimming), so a refusal is always per field.

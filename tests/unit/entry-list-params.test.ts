@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entryListHref, parseEntryListParams, parseTicketNumber } from "@/components/entry-list/params";
+import { entryListHref, parseEntryListParams, parseTicketNumber } from "@/lib/entry-list/params";
 
 describe("the entry list's URL", () => {
   it("reads a ticket number as people type it", () => {

@@ -7,7 +7,7 @@ import {
   newerHref,
   olderHref,
   parseLedgerQuery,
-} from "@/components/account/ledger-filters";
+} from "@/lib/account/ledger-filters";
 
 describe("parseLedgerQuery", () => {
   it("reads a kind, a month and a cursor with its trail", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { THEME_CHOICES, themeButtonLabel, themeChoice } from "@/components/theme/theme-choice";
+import { THEME_CHOICES, themeButtonLabel, themeChoice } from "@/lib/theme/theme-choice";
 
 describe("colour-mode choice (spec §2)", () => {
   it("offers light, dark and system", () => {

@@ -2,7 +2,7 @@
 // the arcs tile the circle in position order, a spin lands inside the recorded segment, and a label is only
 // drawn where it fits at a legible size.
 import { describe, expect, it } from "vitest";
-import { labelFontSize, landingRotation, segmentArcs, settledRotation } from "@/components/spinner/wheel-geometry";
+import { labelFontSize, landingRotation, segmentArcs, settledRotation } from "@/lib/spinner/wheel-geometry";
 
 // The demo wheel's weights (supabase/migrations/*_labspinner.sql): a 1% £10 segment among them.
 const DEMO = [1, 30, 12, 25, 20, 7, 2, 3];

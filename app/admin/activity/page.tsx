@@ -9,7 +9,7 @@ import {
   olderActivityHref,
   parseActivityQuery,
   type SearchParams,
-} from "@/components/admin/activity-filters";
+} from "@/lib/activity/filters";
 import { ActivityTable } from "@/components/admin/activity-table";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { Alert } from "@/components/ui/alert";
@@ -18,7 +18,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { listActivity } from "@/lib/data/admin-console";
-import { NewerOlderPagination } from "@/components/ui/newer-older-pagination";
+import { NEWER_OLDER, Pagination } from "@/components/ui/pagination";
 
 export const metadata: Metadata = { title: "Activity", robots: { index: false } };
 
@@ -60,7 +60,7 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
       ) : (
         <ActivityTable rows={page.rows} />
       )}
-      <NewerOlderPagination newerHref={newer} olderHref={older} label="Pages of activity" />
+      <Pagination previousHref={newer} nextHref={older} words={NEWER_OLDER} label="Pages of activity" />
     </section>
   );
 }

@@ -8,9 +8,9 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { Checkbox } from "@/components/ui/checkbox";
 import { requireAdmin } from "@/lib/auth/session";
-import { listPendingApprovals } from "@/lib/data/admin";
-import { getApprovalMode } from "@/lib/data/admin-users";
+import { getApprovalMode, listPendingApprovals } from "@/lib/data/approvals";
 import { formatDate, formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Approvals", robots: { index: false } };
@@ -55,13 +55,11 @@ export default async function ApprovalsPage({
                 <Card className="grid gap-4 p-4 sm:grid-cols-2">
                   <div>
                     <label className="mb-2 flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
+                      <Checkbox
                         name="userIds"
                         value={account.id}
                         form={BULK_FORM_ID}
                         aria-label={`Select ${account.name}${account.email ? ` (${account.email})` : ""}`}
-                        className="size-4 accent-primary"
                       />
                       Select
                     </label>

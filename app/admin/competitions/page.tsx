@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
 import { requestTime } from "@/lib/competitions/status";
-import { adminListCompetitions } from "@/lib/data/competitions";
+import { adminListCompetitions } from "@/lib/data/admin-competitions";
 import { formatDateTime, formatGBP } from "@/lib/format";
 import { cn } from "@/lib/utils";
 

@@ -7,7 +7,7 @@ import {
   VersionsSection,
 } from "@/components/admin/spinner/spinner-sections";
 import { WheelEditor } from "@/components/admin/spinner/wheel-editor";
-import { segmentRow } from "@/components/admin/spinner/wheel-fields";
+import { segmentRow } from "@/lib/spinner/wheel-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";

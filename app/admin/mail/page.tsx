@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Inbox, Send } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { MailComposer } from "@/components/admin/mail/mail-composer";
-import { segmentText } from "@/components/admin/mail/mail-fields";
+import { segmentText } from "@/lib/mail/mail-fields";
 import { CampaignsTable, OutboxFilterForm, OutboxTable } from "@/components/admin/mail/mail-tables";
 import {
   OUTBOX_PAGE_SIZE,
@@ -10,15 +10,15 @@ import {
   olderOutboxHref,
   parseOutboxQuery,
   type SearchParams,
-} from "@/components/admin/mail/outbox-filters";
+} from "@/lib/mail/outbox-filters";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { listMailCampaigns, listOutbox, type MailCampaign } from "@/lib/data/admin-mail";
-import { adminListCompetitions } from "@/lib/data/competitions";
-import { NewerOlderPagination } from "@/components/ui/newer-older-pagination";
+import { adminListCompetitions } from "@/lib/data/admin-competitions";
+import { NEWER_OLDER, Pagination } from "@/components/ui/pagination";
 
 export const metadata: Metadata = { title: "Mail", robots: { index: false } };
 
@@ -112,7 +112,7 @@ export default async function AdminMailPage({ searchParams }: { searchParams: Pr
         ) : (
           <OutboxTable rows={outbox.rows} />
         )}
-        <NewerOlderPagination newerHref={newer} olderHref={older} label="Pages of the outbox" />
+        <Pagination previousHref={newer} nextHref={older} words={NEWER_OLDER} label="Pages of the outbox" />
       </section>
     </section>
   );

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ShieldCheck } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
-import { flagDetailsText, flagKindLabel } from "@/components/admin/protection/flag-text";
+import { flagDetailsText, flagKindLabel } from "@/lib/protections/flag-text";
 import { ReviewFlagForm } from "@/components/admin/protection/review-flag-form";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";

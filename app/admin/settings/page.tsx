@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
-import { isoToLondonLocal } from "@/components/admin/competitions/competition-fields";
+import { isoToLondonLocal } from "@/lib/time/london";
 import { SettingsForm, type SettingsFormValues } from "@/components/admin/settings/settings-form";
-import { TIER_SLOTS } from "@/components/admin/settings/settings-fields";
+import { TIER_SLOTS } from "@/lib/settings/settings-fields";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { getAdminSettings, type AdminSettingsValues } from "@/lib/data/admin-settings";

@@ -10,13 +10,13 @@ import {
   previousUsersHref,
   USERS_PAGE_SIZE,
   type SearchParams,
-} from "@/components/admin/users/user-filters";
+} from "@/lib/users/user-filters";
 import { UsersFilterForm } from "@/components/admin/users/users-filter-form";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { Pagination } from "@/components/ui/pagination";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
 import { listUsers } from "@/lib/data/admin-users";
@@ -99,22 +99,12 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
           </TableBody>
         </Table>
       )}
-      {previous || next ? (
-        <nav aria-label="Pages of users" className="flex justify-between gap-4">
-          {previous ? (
-            <Link href={previous} className={buttonClasses("outline", "md")}>
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          {next ? (
-            <Link href={next} className={buttonClasses("outline", "md")}>
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination
+        previousHref={previous}
+        nextHref={next}
+        words={{ previous: "Previous page", next: "Next page" }}
+        label="Pages of users"
+      />
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { getClaims } from "@/lib/auth/session";
-import { DbError } from "@/lib/data/errors";
 import { authServerUp, deepHealth, opsCheck, type OpsCheck } from "@/lib/data/operations";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute, routeRefusal, type RouteInput } from "@/lib/http/define-route";
 import { log } from "@/lib/observability/log";
 import { requestIdFrom } from "@/lib/observability/request-id";
 
@@ -18,8 +17,6 @@ export const dynamic = "force-dynamic";
 
 type State = "ok" | "down";
 
-const REFUSALS = new Set(["not_authenticated", "admin_required", "super_admin_required", "aal2_required"]);
-
 async function database(): Promise<{ state: State; ops: OpsCheck | null }> {
   try {
     return { state: "ok", ops: await opsCheck() };
@@ -29,7 +26,7 @@ async function database(): Promise<{ state: State; ops: OpsCheck | null }> {
   }
 }
 
-async function get(request: Request) {
+async function get({ request }: RouteInput<undefined, undefined>) {
   const deep = new URL(request.url).searchParams.has("deep");
   const [db, auth] = await Promise.all([database(), authServerUp()]);
   const cron = db.ops?.cron ?? { state: "unknown" as const, last_run_at: null };
@@ -47,16 +44,10 @@ async function get(request: Request) {
   if (!healthy) log("warn", "health_not_ok", { request_id: requestIdFrom(request.headers), ...body });
 
   if (deep) {
-    const refused = (status: 401 | 403, error: string, message: string) =>
-      Response.json({ error, message }, { status, headers: { "Cache-Control": "private, no-store" } });
-    // Signed out: the function is not even executable by anon, so ask who is calling first.
-    if (!(await getClaims())) return refused(401, "not_authenticated", "User not authenticated");
-    try {
-      body.deep = await deepHealth();
-    } catch (e) {
-      if (e instanceof DbError && REFUSALS.has(e.code)) return refused(403, e.code, e.message);
-      throw e;
-    }
+    // Signed out: the function is not even executable by anon, so ask who is calling first. A signed-in caller
+    // who is not a super admin is refused by SQL, which defineRoute answers 403.
+    if (!(await getClaims())) return routeRefusal(401, "User not authenticated");
+    body.deep = await deepHealth();
     return Response.json(body, { status: healthy ? 200 : 503, headers: { "Cache-Control": "private, no-store" } });
   }
   return Response.json(body, {
@@ -67,4 +58,4 @@ async function get(request: Request) {
   });
 }
 
-export const GET = handleErrors("json", get);
+export const GET = defineRoute({ kind: "json", auth: "public" }, get);

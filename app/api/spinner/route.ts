@@ -1,7 +1,7 @@
 import { getClaims } from "@/lib/auth/session";
 import { DbError } from "@/lib/data/errors";
 import { getMySpinner, type MySpinner } from "@/lib/data/spinner";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute } from "@/lib/http/define-route";
 
 // The signed-in player's LabSpinner panel (credits, block, seeds, balance, last spins), read by the
 // page's client island so /labspinner itself stays one static document. Personal: never cached.
@@ -21,4 +21,4 @@ async function get() {
   return Response.json(spinner, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const GET = handleErrors("json", get);
+export const GET = defineRoute({ kind: "json" }, get);

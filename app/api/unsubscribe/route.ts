@@ -1,7 +1,7 @@
 import { DbError } from "@/lib/data/errors";
 import { redirectTo } from "@/lib/http/redirect";
 import { unsubscribeMarketing, unsubscribeTokenSchema } from "@/lib/data/unsubscribe";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 
 // RFC 8058 one-click unsubscribe: the address in a marketing mail's List-Unsubscribe header. A mail
 // program POSTs `List-Unsubscribe=One-Click` here from its own servers, with no cookies and no Origin
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-async function post(request: Request) {
+async function post({ request }: RouteInput<undefined, undefined>) {
   const token = unsubscribeTokenSchema.safeParse(new URL(request.url).searchParams.get("token") ?? "");
   if (!token.success) return Response.json({ error: "unsubscribe_link_invalid" }, { status: 404, headers: NO_STORE });
   try {
@@ -28,11 +28,11 @@ async function post(request: Request) {
 }
 
 /** A mail program without one-click support opens the address: it gets the page, which asks first. */
-function get(request: Request) {
+function get({ request }: RouteInput<undefined, undefined>) {
   const token = unsubscribeTokenSchema.safeParse(new URL(request.url).searchParams.get("token") ?? "");
   return redirectTo(token.success ? `/unsubscribe?token=${token.data}` : "/unsubscribe");
 }
 
-export const POST = handleErrors("json", post);
+export const POST = defineRoute({ kind: "json" }, post);
 
-export const GET = handleErrors("html", get);
+export const GET = defineRoute({ kind: "html" }, get);

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

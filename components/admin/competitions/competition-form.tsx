@@ -2,14 +2,14 @@
 
 import { useState, type ReactNode } from "react";
 import { FormStatus } from "@/components/forms/form-status";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionHandler } from "@/lib/actions/action";
-import { COMPETITION_LIMITS, OPTION_SLOTS } from "./competition-fields";
+import { COMPETITION_LIMITS, OPTION_SLOTS } from "@/lib/competitions/competition-fields";
 import { ImageUpload } from "./image-upload";
 
 /** The form's starting values, as the inputs hold them (text; dates as UK datetime-local). */

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -11,7 +11,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { previewMailAction, sendMailAction, type PreviewedMail } from "@/lib/actions/admin-mail";
 import type { ActionResult } from "@/lib/actions/result";
-import { KIND_LABELS, MAIL_LIMITS, SEGMENT_LABELS, segmentText } from "./mail-fields";
+import { KIND_LABELS, MAIL_LIMITS, SEGMENT_LABELS, segmentText } from "@/lib/mail/mail-fields";
 
 export type ComposeCompetition = { id: string; title: string; status: string };
 

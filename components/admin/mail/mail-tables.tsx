@@ -6,8 +6,8 @@ import { Select } from "@/components/ui/select";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { MailCampaign, MailStatus, OutboxRow } from "@/lib/data/admin-mail";
 import { formatDateTime } from "@/lib/format";
-import { KIND_LABELS, STATUS_LABELS, segmentText } from "./mail-fields";
-import { outboxHref } from "./outbox-filters";
+import { KIND_LABELS, STATUS_LABELS, segmentText } from "@/lib/mail/mail-fields";
+import { outboxHref } from "@/lib/mail/outbox-filters";
 
 const STATUS_VARIANTS: Record<MailStatus, BadgeVariant> = { queued: "info", sent: "success", failed: "destructive" };
 

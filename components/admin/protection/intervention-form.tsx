@@ -3,10 +3,11 @@
 import { useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { Checkbox } from "@/components/ui/checkbox";
 import { recordPlayerIntervention } from "@/lib/actions/admin-protection";
 import type { ActionResult } from "@/lib/actions/result";
 import { INTERVENTION_LABELS, type InterventionKind } from "@/lib/data/admin-protection-options";
@@ -48,14 +49,13 @@ export function InterventionForm({ userId, kinds }: { userId: string; kinds: Int
       {kind === "closed" ? (
         <div className="flex flex-col gap-1">
           <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
+            <Checkbox
               name="confirmClose"
               checked={confirmClose}
               onChange={(e) => setConfirmClose(e.target.checked)}
               aria-invalid={errors?.confirmClose ? true : undefined}
               aria-describedby={errors?.confirmClose ? "intervention-confirm-error" : undefined}
-              className="mt-1 size-4 accent-primary"
+              className="mt-1"
             />
             <span className="font-medium">I confirm: close this account for good</span>
           </label>

@@ -3,12 +3,13 @@
 import { useState, type ReactNode } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { Checkbox } from "@/components/ui/checkbox";
 import { saveSettings } from "@/lib/actions/admin-settings";
-import { FIELD_SETTING, TIER_SLOTS } from "./settings-fields";
+import { FIELD_SETTING, TIER_SLOTS } from "@/lib/settings/settings-fields";
 
 /** The form's values as text, as the inputs hold them. */
 export type SettingsFormValues = {
@@ -47,7 +48,7 @@ function Group({ legend, description, children }: { legend: string; description?
   );
 }
 
-function Checkbox({
+function SettingCheckbox({
   name,
   label,
   hint,
@@ -62,13 +63,7 @@ function Checkbox({
 }) {
   return (
     <label className="flex items-start gap-2 text-sm">
-      <input
-        type="checkbox"
-        name={name}
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="mt-1 size-4 accent-primary"
-      />
+      <Checkbox name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-1" />
       <span>
         <span className="font-medium">{label}</span>
         <span className="block text-muted-foreground">{hint}</span>
@@ -181,7 +176,7 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
                 {(control) => <Input {...control} {...text("largeAdjustment")} inputMode="decimal" />}
               </Field>
             </div>
-            <Checkbox
+            <SettingCheckbox
               name="bonusEnabled"
               label="Bonuses on"
               hint="Top-ups from a tier's amount get that tier's percent as bonus credit."
@@ -302,7 +297,7 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
         >
           {(control) => <Input {...control} {...text("launchAt")} type="datetime-local" className="sm:max-w-xs" />}
         </Field>
-        <Checkbox
+        <SettingCheckbox
           name="spinnerEnabled"
           label="LabSpinner on"
           hint="Whether players can spin the prize wheel (also switched on the LabSpinner page, where its segments are set)."

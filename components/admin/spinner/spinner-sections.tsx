@@ -9,7 +9,7 @@ import { formatDateTime } from "@/lib/format";
 import { chiSquareTest } from "@/lib/spinner/chi-square";
 import { PostalRequestForm } from "./postal-request-form";
 import { SegmentSwatch } from "./segment-swatch";
-import { formatCount, formatExpectedCount, formatOdds, formatPerSpin, formatPrize } from "./spinner-format";
+import { formatCount, formatExpectedCount, formatOdds, formatPerSpin, formatPrize } from "@/lib/spinner/format";
 import { WheelSwitch } from "./wheel-switch";
 
 // The sections of /admin/labspinner: server components, figures as the SQL computed them (the chi-square test

@@ -3,7 +3,7 @@ import { FigureList } from "@/components/admin/competitions/figure-list";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { UserSpins } from "@/lib/data/admin-spinner";
 import { formatDateTime, formatGBP } from "@/lib/format";
-import { formatPrize } from "./spinner-format";
+import { formatPrize } from "@/lib/spinner/format";
 
 /** A player's LabSpinner record on /admin/users/{id}: spin credits as SQL counts them, last spins, postal grants. */
 export function UserSpinsSection({ spins: { credits, spins, grants } }: { spins: UserSpins }) {

@@ -4,16 +4,16 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { saveWheel } from "@/lib/actions/admin-spinner";
 import type { ActionResult } from "@/lib/actions/result";
-import { contrastRatio, formatContrast, MIN_CONTRAST } from "./contrast";
+import { contrastRatio, formatContrast, MIN_CONTRAST } from "@/lib/spinner/contrast";
 import { SegmentSwatch } from "./segment-swatch";
-import { formatOdds, formatPerSpin } from "./spinner-format";
+import { formatOdds, formatPerSpin } from "@/lib/spinner/format";
 import {
   LABEL_COLOUR_NAMES,
   LABEL_COLOURS,
@@ -23,7 +23,7 @@ import {
   segmentIssues,
   type LabelColour,
   type SegmentRow,
-} from "./wheel-fields";
+} from "@/lib/spinner/wheel-fields";
 
 type Row = SegmentRow & { key: number };
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { flagDetailsText, flagKindLabel } from "@/components/admin/protection/flag-text";
+import { flagDetailsText, flagKindLabel } from "@/lib/protections/flag-text";
 import { InterventionForm } from "@/components/admin/protection/intervention-form";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

@@ -3,12 +3,12 @@
 import { useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { changeUserRole } from "@/lib/actions/admin-users";
 import { USER_ROLES, type UserRole } from "@/lib/data/admin-users-options";
-import { ROLE_LABELS } from "./user-filters";
+import { ROLE_LABELS } from "@/lib/users/user-filters";
 
 /** Super admins only (the page renders it only for them; the action and the SQL check again). */
 export function RoleForm({ userId, role }: { userId: string; role: UserRole }) {

@@ -1,6 +1,6 @@
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import type { ApprovalState, KycStatus, UserRole } from "@/lib/data/admin-users-options";
-import { APPROVAL_LABELS, KYC_LABELS, ROLE_LABELS } from "./user-filters";
+import { APPROVAL_LABELS, KYC_LABELS, ROLE_LABELS } from "@/lib/users/user-filters";
 
 const APPROVAL_VARIANTS: Record<ApprovalState, BadgeVariant> = {
   approved: "success",

@@ -3,13 +3,13 @@
 import { useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { useFormAction } from "@/components/forms/use-form-action";
+import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { updateUserDetails } from "@/lib/actions/admin-users";
 import { KYC_STATUSES, type ApprovalState, type KycStatus } from "@/lib/data/admin-users-options";
-import { KYC_LABELS } from "./user-filters";
+import { KYC_LABELS } from "@/lib/users/user-filters";
 
 /** Name, approval and KYC status. */
 export function UserDetailsForm({

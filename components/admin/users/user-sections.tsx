@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { activityKindLabel } from "@/components/admin/activity-filters";
+import { activityKindLabel } from "@/lib/activity/filters";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";

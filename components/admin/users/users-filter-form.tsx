@@ -4,7 +4,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { APPROVAL_STATES, KYC_STATUSES, USER_ROLES, type UserFilter } from "@/lib/data/admin-users-options";
-import { APPROVAL_LABELS, isFiltered, KYC_LABELS, ROLE_LABELS } from "./user-filters";
+import { APPROVAL_LABELS, isFiltered, KYC_LABELS, ROLE_LABELS } from "@/lib/users/user-filters";
 
 /** Search and filters: a plain GET form, so the filter lives in the URL and works without script. */
 export function UsersFilterForm({ filter }: { filter: UserFilter }) {

@@ -9,7 +9,7 @@ import {
   olderHref,
   parseLedgerQuery,
   type SearchParams,
-} from "@/components/account/ledger-filters";
+} from "@/lib/account/ledger-filters";
 import { LedgerFilterForm } from "@/components/account/ledger-filter-form";
 import { LedgerTable, formatSignedGBP } from "@/components/account/ledger-table";
 import { Alert } from "@/components/ui/alert";
@@ -20,7 +20,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { getMyLedgerPage } from "@/lib/data/account";
 import { formatGBP } from "@/lib/format";
-import { NewerOlderPagination } from "@/components/ui/newer-older-pagination";
+import { NEWER_OLDER, Pagination } from "@/components/ui/pagination";
 
 export const metadata: Metadata = { title: "Credit balance", robots: { index: false } };
 
@@ -106,7 +106,7 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
         <LedgerTable rows={ledger.rows} />
       )}
 
-      <NewerOlderPagination newerHref={newer} olderHref={older} label="Pages of history" />
+      <Pagination previousHref={newer} nextHref={older} words={NEWER_OLDER} label="Pages of history" />
     </section>
   );
 }

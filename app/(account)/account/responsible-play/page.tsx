@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ConfirmProtectionDialog } from "@/components/account/confirm-protection-dialog";
 import { HelpLinks } from "@/components/account/help-links";
 import { MonthlyLimitForm } from "@/components/account/monthly-limit-form";
-import { BREAK_PERIODS, SELF_EXCLUSION_OPTIONS } from "@/components/account/protection-options";
+import { BREAK_PERIODS, SELF_EXCLUSION_OPTIONS } from "@/lib/protections/options";
 import { ProtectionSummary } from "@/components/account/protection-summary";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";

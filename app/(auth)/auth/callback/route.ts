@@ -1,13 +1,13 @@
-import type { NextRequest } from "next/server";
 import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { redirectTo } from "@/lib/http/redirect";
 import { createClient } from "@/lib/supabase/server";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 
 // PKCE sign-in return: exchange the code for a session, then continue.
-async function get(request: NextRequest) {
-  const code = request.nextUrl.searchParams.get("code");
-  const next = safeNextPath(request.nextUrl.searchParams.get("next"));
+async function get({ request }: RouteInput<undefined, undefined>) {
+  const search = new URL(request.url).searchParams;
+  const code = search.get("code");
+  const next = safeNextPath(search.get("next"));
   if (code) {
     const supabase = await createClient();
     const { data, error } = await supabase.auth.exchangeCodeForSession(code);
@@ -17,4 +17,4 @@ async function get(request: NextRequest) {
   return redirectTo(`/login?error=${encodeURIComponent(error)}`);
 }
 
-export const GET = handleErrors("html", get);
+export const GET = defineRoute({ kind: "html" }, get);

@@ -1,16 +1,15 @@
 import type { EmailOtpType } from "@supabase/supabase-js";
-import type { NextRequest } from "next/server";
 import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { redirectTo } from "@/lib/http/redirect";
 import { originFromHeaders } from "@/lib/site-url";
 import { createClient } from "@/lib/supabase/server";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 
 const OTP_TYPES: EmailOtpType[] = ["signup", "invite", "magiclink", "recovery", "email_change", "email"];
 
 // Links in confirmation and recovery e-mails land here: verify the token, sign in, continue.
-async function get(request: NextRequest) {
-  const params = request.nextUrl.searchParams;
+async function get({ request }: RouteInput<undefined, undefined>) {
+  const params = new URL(request.url).searchParams;
   const tokenHash = params.get("token_hash");
   const type = params.get("type") as EmailOtpType | null;
   const fallback = type === "recovery" ? "/auth/reset-password" : "/account";
@@ -25,4 +24,4 @@ async function get(request: NextRequest) {
   return redirectTo(`/login?error=${encodeURIComponent(error)}`);
 }
 
-export const GET = handleErrors("html", get);
+export const GET = defineRoute({ kind: "html" }, get);

@@ -1,7 +1,7 @@
 import { competitionSearchRecord } from "@/lib/competitions/search";
 import { requestTime } from "@/lib/competitions/status";
 import { listPublicCompetitions } from "@/lib/data/competitions";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute } from "@/lib/http/define-route";
 
 // The search palette's competition index: every published competition's title, prize and state, public
 // data read as anon. Cached like the pages that list competitions (regenerated at most every few seconds,
@@ -15,4 +15,4 @@ async function get() {
   return Response.json(records);
 }
 
-export const GET = handleErrors("json", get);
+export const GET = defineRoute({ kind: "json" }, get);

@@ -4,7 +4,7 @@ import { Download, ExternalLink, Pencil } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { CancelDialog } from "@/components/admin/competitions/cancel-dialog";
 import { FigureList } from "@/components/admin/competitions/figure-list";
-import { loadCompetition } from "@/components/admin/competitions/load";
+import { loadCompetition } from "@/lib/competitions/load";
 import { PostalEntryForm } from "@/components/admin/competitions/postal-entry-form";
 import { PublishButton } from "@/components/admin/competitions/publish-button";
 import { adminState, StateBadge } from "@/components/admin/competitions/states";

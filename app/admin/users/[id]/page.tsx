@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Pencil } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
-import { loadUser } from "@/components/admin/users/load-user";
+import { loadUser } from "@/lib/users/load-user";
 import { UserSpinsSection } from "@/components/admin/spinner/user-spins-section";
 import { ProtectionRecordSection } from "@/components/admin/users/protection-record";
 import { ApprovalBadge, KycBadge, RoleBadge } from "@/components/admin/users/user-badges";

@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import { z } from "zod";
 import { SECOND_STEP_REQUIRED } from "@/lib/actions/action";
 import { hasVerifiedFactor } from "@/lib/auth/paths";
@@ -8,7 +8,7 @@ import { createPublicClient } from "@/lib/supabase/public";
 import { createClient } from "@/lib/supabase/server";
 import { visitorAddressFrom } from "@/lib/supabase/visitor-fetch";
 import { newPasswordSchema } from "@/lib/validation/auth";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 
 const bodySchema = z.object({
   newPassword: newPasswordSchema,
@@ -28,7 +28,7 @@ const RECOVERY_WINDOW_SECONDS = 60 * 60;
 // profile screen shows as it is. Only this site's own pages may call it (Origin, JSON only), the
 // session is confirmed with the auth server (a revoked one cannot act) and must have passed two-step
 // verification if the user set it up, and a password sign-in must also send { currentPassword }.
-async function post(request: NextRequest) {
+async function post({ request }: RouteInput<undefined, undefined>) {
   if (crossOriginReason(request.headers)) return error(403, "Requests from other sites are refused");
   if (!isJsonRequest(request.headers)) return error(415, "Send a JSON body with newPassword");
 
@@ -110,4 +110,4 @@ function passwordField(key: PropertyKey | undefined): PasswordField | undefined 
   return key === "newPassword" || key === "currentPassword" ? key : undefined;
 }
 
-export const POST = handleErrors("json", post);
+export const POST = defineRoute({ kind: "json" }, post);

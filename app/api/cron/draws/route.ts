@@ -2,12 +2,11 @@ import { z } from "zod";
 import { DbError } from "@/lib/data/errors";
 import { callRpcWith, noResult, type RpcClient } from "@/lib/data/rpc";
 import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
-import { refuseWithoutCronSecret } from "@/lib/http/cron-auth";
 import { deliverQueuedMail } from "@/lib/mail/adapter";
 import { log } from "@/lib/observability/log";
 import { requestIdFrom } from "@/lib/observability/request-id";
 import { createAdminClient } from "@/lib/supabase/admin";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 
 // Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`.
 // It draws or closes every competition past its close time, raises any new
@@ -42,9 +41,7 @@ async function recordRun(
   }
 }
 
-async function get(request: Request) {
-  const refused = refuseWithoutCronSecret(request);
-  if (refused) return refused;
+async function get({ request }: RouteInput<undefined, undefined>) {
   const startedAt = new Date().toISOString();
   const requestId = requestIdFrom(request.headers);
   const supabase = createAdminClient();
@@ -94,4 +91,4 @@ async function get(request: Request) {
   return Response.json({ ok: true, drawn: draws.drawn, closed: draws.closed, flags, alerts, mail });
 }
 
-export const GET = handleErrors("json", get);
+export const GET = defineRoute({ kind: "json", auth: "cron" }, get);

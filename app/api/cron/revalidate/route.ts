@@ -1,17 +1,14 @@
 import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
-import { refuseWithoutCronSecret } from "@/lib/http/cron-auth";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute } from "@/lib/http/define-route";
 
 // For changes made in the database behind the app's back (SQL run by hand, a database webhook after
 // a scheduled job, the e2e tests' direct RPCs): the cached public pages are regenerated on their next
 // visit instead of within their few seconds. Same secret as the cron.
 export const dynamic = "force-dynamic";
 
-async function post(request: Request) {
-  const refused = refuseWithoutCronSecret(request);
-  if (refused) return refused;
+async function post() {
   revalidateCompetitionPages();
   return Response.json({ ok: true });
 }
 
-export const POST = handleErrors("json", post);
+export const POST = defineRoute({ kind: "json", auth: "cron" }, post);

@@ -1,5 +1,5 @@
-import { getHeaderSession } from "@/components/layout/header-session";
-import { handleErrors } from "@/lib/http/route-handler";
+import { getHeaderSession } from "@/lib/auth/header-session";
+import { defineRoute } from "@/lib/http/define-route";
 
 // The signed-in part of the site header (name, menu, restriction), read by the header's client
 // island so every public page can be one static document for everyone. Personal: never cached.
@@ -9,4 +9,4 @@ async function get() {
   return Response.json(await getHeaderSession(), { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const GET = handleErrors("json", get);
+export const GET = defineRoute({ kind: "json" }, get);

@@ -2,7 +2,7 @@ import { env } from "@/lib/env";
 import { stripeApi } from "@/lib/payments/stripe";
 import { handleStripeWebhook } from "@/lib/payments/webhook";
 import { createAdminClient } from "@/lib/supabase/admin";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 
 // Stripe's webhook endpoint (https://<domain>/api/webhooks/stripe; README "Stripe in production").
 // The signature is over the exact bytes Stripe sent, so the body is read as text, never parsed first.
@@ -10,7 +10,7 @@ import { handleErrors } from "@/lib/http/route-handler";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-async function post(request: Request) {
+async function post({ request }: RouteInput<undefined, undefined>) {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env();
   if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) {
     return Response.json({ error: "Stripe is not configured on this site" }, { status: 404 });
@@ -23,4 +23,4 @@ async function post(request: Request) {
   return Response.json(result.body, { status: result.status });
 }
 
-export const POST = handleErrors("json", post);
+export const POST = defineRoute({ kind: "json" }, post);

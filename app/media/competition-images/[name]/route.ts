@@ -1,6 +1,7 @@
 import { imagePathOf, objectNameOf } from "@/lib/competitions/images";
 import { competitionImageUrl } from "@/lib/data/competition-images";
-import { handleErrors } from "@/lib/http/route-handler";
+import { z } from "zod";
+import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 
 // A competition image, from the Storage bucket through the site's own origin: the browser never talks
 // to Supabase (the embedded backend is on loopback; the CSP names no backend), and a competition keeps
@@ -9,8 +10,8 @@ import { handleErrors } from "@/lib/http/route-handler";
 // Never kept by Next itself (which would serve a deleted image for ever): each request asks the bucket.
 export const dynamic = "force-dynamic";
 
-async function get(_request: Request, { params }: { params: Promise<{ name: string }> }) {
-  const objectName = objectNameOf(imagePathOf((await params).name));
+async function get({ params }: RouteInput<{ name: string }, undefined>) {
+  const objectName = objectNameOf(imagePathOf(params.name));
   if (!objectName) return notFound();
   const upstream = await fetch(competitionImageUrl(objectName), { cache: "no-store" });
   const type = upstream.headers.get("content-type") ?? "";
@@ -30,7 +31,7 @@ async function get(_request: Request, { params }: { params: Promise<{ name: stri
   });
 }
 
-export const GET = handleErrors("html", get);
+export const GET = defineRoute({ kind: "html", params: z.object({ name: z.string() }), notFound: "Not found" }, get);
 
 const notFound = () =>
   new Response("Not found", {

@@ -8,6 +8,7 @@ import {
 } from "@/lib/data/entry-list";
 import { DRAW_ALGORITHM_V2 } from "@/lib/draws/verify";
 import { formatDateTime } from "@/lib/format";
+import type { RouteInput } from "@/lib/http/define-route";
 
 // The two entry-list downloads, streamed from SQL CSV_CHUNK_ROWS rows at a time, so a
 // 1,000,000-ticket list (about 45 MB) is never whole in the server's memory. Once the competition
@@ -17,7 +18,6 @@ import { formatDateTime } from "@/lib/format";
 // both are revalidated on every request.
 
 type Kind = "ticket-list" | "entrants";
-type Context = { params: Promise<{ competition: string }> };
 
 const plain = (status: number, message: string) =>
   new Response(`${message}\n`, {
@@ -26,8 +26,8 @@ const plain = (status: number, message: string) =>
   });
 
 export function csvRoute(kind: Kind) {
-  return async function GET(request: Request, { params }: Context): Promise<Response> {
-    const slug = decodeURIComponent((await params).competition);
+  return async function GET({ request, params }: RouteInput<{ competition: string }, undefined>): Promise<Response> {
+    const slug = decodeURIComponent(params.competition);
     // get_competition, not get_entry_list: it says the same (unknown, cancelled, not open yet, drawn)
     // without counting a million tickets before the first byte.
     const competition = await getCompetitionDates(slug);

@@ -5,8 +5,8 @@ import { cache } from "react";
 import { Download } from "lucide-react";
 
 import { EntryListTable } from "@/components/entry-list/entry-list-table";
-import { KeysetPagination } from "@/components/entry-list/keyset-pagination";
-import { entryListHref, parseEntryListParams } from "@/components/entry-list/params";
+import { Pagination } from "@/components/ui/pagination";
+import { entryListHref, parseEntryListParams } from "@/lib/entry-list/params";
 import { TicketSearch } from "@/components/entry-list/ticket-search";
 import { Alert } from "@/components/ui/alert";
 import { BackLink } from "@/components/ui/back-link";
@@ -141,7 +141,7 @@ export default async function EntryListPage(props: Props) {
             </div>
             {searching ? null : (
               <div className="mt-4">
-                <KeysetPagination
+                <Pagination
                   label="Entry list pages"
                   previousHref={
                     list.has_before && first !== undefined ? entryListHref(c.slug, { before: first }) : null

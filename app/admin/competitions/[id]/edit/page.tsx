@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
-import { isoToLondonLocal } from "@/components/admin/competitions/competition-fields";
+import { isoToLondonLocal } from "@/lib/time/london";
 import {
   CompetitionForm,
   type CompetitionFormValues,
   type LockableField,
 } from "@/components/admin/competitions/competition-form";
-import { loadCompetition } from "@/components/admin/competitions/load";
+import { loadCompetition } from "@/lib/competitions/load";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { CreditAdjustmentForm } from "@/components/admin/users/credit-adjustment-form";
 import { DeleteUserDialog } from "@/components/admin/users/delete-user-dialog";
-import { loadUser } from "@/components/admin/users/load-user";
+import { loadUser } from "@/lib/users/load-user";
 import { RoleForm } from "@/components/admin/users/role-form";
 import { TwoStepResetForm } from "@/components/admin/users/two-step-reset-form";
 import { UserDetailsForm } from "@/components/admin/users/user-details-form";

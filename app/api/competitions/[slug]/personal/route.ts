@@ -2,7 +2,8 @@ import type { CompetitionPersonal } from "@/components/competitions/competition-
 import { getAccount } from "@/lib/auth/session";
 import { getCompetition, getEntryQuote, getMyEntries } from "@/lib/data/competitions";
 import { DbError } from "@/lib/data/errors";
-import { handleErrors } from "@/lib/http/route-handler";
+import { z } from "zod";
+import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 
 // The signed-in visitor's part of a competition page (the page itself is static, the same for
 // everyone): their entry card's state and quote, their tickets, and the entry a payment bought.
@@ -11,11 +12,11 @@ export const dynamic = "force-dynamic";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
-async function get(request: Request, { params }: { params: Promise<{ slug: string }> }) {
+async function get({ params, query }: RouteInput<{ slug: string }, { entry?: string }>) {
   const account = await getAccount();
-  const competition = account ? await getCompetition((await params).slug) : null;
+  const competition = account ? await getCompetition(params.slug) : null;
   if (!account || !competition) return Response.json(null, { headers: noStore });
-  const entryId = new URL(request.url).searchParams.get("entry");
+  const entryId = query.entry;
   const [quote, paidEntry] = await Promise.all([
     account.approved ? getEntryQuote(competition.id) : null,
     entryId ? findPaidEntry(entryId) : null,
@@ -38,4 +39,7 @@ async function findPaidEntry(entryId: string) {
   }
 }
 
-export const GET = handleErrors("json", get);
+export const GET = defineRoute(
+  { kind: "json", params: z.object({ slug: z.string() }), query: z.object({ entry: z.string().optional() }) },
+  get,
+);

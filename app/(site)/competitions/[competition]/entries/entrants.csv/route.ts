@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { csvRoute } from "../csv-route";
-import { handleErrors } from "@/lib/http/route-handler";
+import { defineRoute } from "@/lib/http/define-route";
 
 // The entrants of each ticket (ticket_number,ticket_id,entrant,town,route), joined to the ticket list by ticket id.
-export const GET = handleErrors("html", csvRoute("entrants"));
+export const GET = defineRoute({ kind: "html", params: z.object({ competition: z.string() }) }, csvRoute("entrants"));

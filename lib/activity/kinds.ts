@@ -1,4 +1,4 @@
-import { SETTING_LABELS } from "@/components/admin/settings/settings-fields";
+import { SETTING_LABELS } from "@/lib/settings/settings-fields";
 
 // What each kind of activity (activity_log.action, written by private.log_activity) is called on screen:
 // the activity log, its filter and a user's history all read this one map. A kind not listed yet (a new

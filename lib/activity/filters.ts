@@ -98,4 +98,4 @@ export const activityCsvHref = (filter: ActivityFilter) =>
   `/admin/activity/export${queryString(filterEntries(filter))}`;
 
 /** What an action is called on screen: one label map (activity-kinds.ts). */
-export { activityKindLabel } from "./activity-kinds";
+export { activityKindLabel } from "@/lib/activity/kinds";

@@ -1,7 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import { accountSchema, type Account } from "./account-schema";
+import { APPROVAL_MODES, type ApprovalMode } from "./admin-users-options";
 import { callRpc } from "./server-rpc";
+
+// Every approval call (beside lib/actions/approvals.ts): the waiting list, one, many, rejection and the mode.
 
 const pendingSchema = z.object({
   id: z.string().uuid(),
@@ -23,3 +26,19 @@ export const approveUser = (userId: string): Promise<Account> =>
 /** Rejects an account with a reason; answers the account as it now is. */
 export const rejectUser = (userId: string, reason: string): Promise<Account> =>
   callRpc("admin_reject_user", { p_user_id: userId, p_reason: reason }, accountSchema);
+
+const bulkSchema = z.object({
+  approved: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
+  skipped: z.number().int(),
+});
+
+/** Approves every listed account still waiting; answers who was approved and how many were skipped. */
+export const approveUsers = (userIds: string[]) => callRpc("admin_approve_users", { p_user_ids: userIds }, bulkSchema);
+
+const modeSchema = z.object({ approval_mode: z.enum(APPROVAL_MODES) });
+
+export const getApprovalMode = async (): Promise<ApprovalMode> =>
+  (await callRpc("admin_get_approval_mode", {}, modeSchema)).approval_mode;
+
+export const setApprovalMode = async (mode: ApprovalMode): Promise<ApprovalMode> =>
+  (await callRpc("admin_set_approval_mode", { p_mode: mode }, modeSchema)).approval_mode;

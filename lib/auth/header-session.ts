@@ -1,9 +1,9 @@
 import "server-only";
 import { getAccount, isAdmin } from "@/lib/auth/session";
-import { restrictionLabel } from "@/components/account/restriction";
+import { restrictionLabel } from "@/lib/protections/restriction";
 import { DbError } from "@/lib/data/errors";
 import { getMyProtections } from "@/lib/data/protections";
-import type { HeaderSession, HeaderUser } from "./header-user";
+import type { HeaderSession, HeaderUser } from "@/lib/auth/header-user";
 
 export async function getHeaderUser(): Promise<HeaderUser | null> {
   const account = await getAccount();

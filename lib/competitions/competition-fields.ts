@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { londonLocalToIso } from "@/lib/time/london";
 
 // The competition form's fields, checked with zod before anything reaches admin_create_competition or
 // admin_update_competition (which check everything again and have the last word). Shared by the form (limits
@@ -20,58 +21,6 @@ export const COMPETITION_LIMITS = {
 export const OPTION_SLOTS = COMPETITION_LIMITS.options.max;
 
 const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-const londonParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function londonWallClock(ms: number) {
-  const parts = Object.fromEntries(londonParts.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-/** Minutes London is ahead of UTC at the instant `ms` (0 in winter, 60 in summer). */
-function londonOffsetMinutes(ms: number): number {
-  const w = londonWallClock(ms);
-  return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - ms) / 60_000);
-}
-
-/** A datetime-local value ("2026-12-01T20:00"), read as UK time, as an ISO instant; null when malformed. */
-export function londonLocalToIso(local: string): string | null {
-  const m = LOCAL_DATE_TIME.exec(local);
-  if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((v) => Number(v ?? 0));
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  if (Number.isNaN(wall) || new Date(wall).getUTCDate() !== day) return null;
-  let instant = wall - londonOffsetMinutes(wall) * 60_000;
-  const corrected = wall - londonOffsetMinutes(instant) * 60_000;
-  if (corrected !== instant) instant = corrected;
-  return new Date(instant).toISOString();
-}
-
-/** An instant as a datetime-local value in UK time ("2026-12-01T20:00"), for a form's default. */
-export function isoToLondonLocal(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const w = londonWallClock(Date.parse(iso));
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
-}
-
 // No field has a default here: the new form fills missing fields with "" first (fillMissing), and the edit
 // form's absent (disabled) fields must stay absent, so they are neither checked nor sent.
 /** Browsers post a textarea's line breaks as CRLF; the database keeps \n. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { londonLocalToIso } from "@/components/admin/competitions/competition-fields";
+import { londonLocalToIso } from "@/lib/time/london";
 
 // The settings form's fields, checked with zod (one message per field) before admin_update_settings, which
 // checks every value again and has the last word. Shared by the form (names, labels) and the action. Money

@@ -1,0 +1,27 @@
+// lib/ and supabase/ never import UI (DECISIONS.md "One home per thing"): eslint.config.mjs's
+// no-restricted-imports override says so, and this keeps the override from being dropped or narrowed.
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restricted(code: string, filePath: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.some((m) => m.ruleId === "no-restricted-imports");
+}
+
+describe("the layers' lint rule", () => {
+  it("refuses components/ in lib/ and supabase/, by alias or by relative path", async () => {
+    const alias = 'import { Badge } from "@/components/ui/badge";\nexport const a = Badge;\n';
+    expect(await restricted(alias, "lib/area/probe.ts")).toBe(true);
+    expect(await restricted(alias, "supabase/embedded/probe.ts")).toBe(true);
+    const relative = 'import { Badge } from "../../components/ui/badge";\nexport const a = Badge;\n';
+    expect(await restricted(relative, "lib/area/probe.ts")).toBe(true);
+  });
+
+  it("lets app/ and components/ import UI", async () => {
+    const alias = 'import { Badge } from "@/components/ui/badge";\nexport const a = Badge;\n';
+    expect(await restricted(alias, "app/probe.tsx")).toBe(false);
+    expect(await restricted(alias, "components/area/probe.tsx")).toBe(false);
+  });
+}, 60_000);
