@@ -430,7 +430,7 @@ begin
    where id = p_id and status = 'failed'
   returning * into m;
   if m.id is null then
-    raise exception 'That mail is not waiting for a retry' using errcode = 'P0002', hint = 'mail_not_failed';
+    raise exception 'That mail is not waiting for a retry' using errcode = 'P0001', hint = 'mail_not_failed';
   end if;
   perform private.log_activity('system.mail_retried', m.to_user,
     jsonb_build_object('mail_id', m.id, 'kind', m.kind, 'error', m.error));
@@ -449,7 +449,7 @@ begin
   uid := private.require_super_admin();
   if p_kind is null or p_reference is null
      or not exists (select 1 from private.payments_needing_person() p where p.kind = p_kind and p.reference = p_reference) then
-    raise exception 'That payment does not need a person' using errcode = 'P0002', hint = 'payment_not_open';
+    raise exception 'That payment does not need a person' using errcode = 'P0001', hint = 'payment_not_open';
   end if;
   if char_length(btrim(coalesce(p_note, ''))) not between 3 and 2000 then
     raise exception 'Say what was done, in 3 to 2000 characters' using errcode = '22023', hint = 'invalid_input';
@@ -480,7 +480,7 @@ begin
    where id = p_id and acknowledged_at is null
   returning * into a;
   if a.id is null then
-    raise exception 'No open alert has that id' using errcode = 'P0002', hint = 'alert_not_found';
+    raise exception 'No open alert has that id' using errcode = 'PT404', hint = 'alert_not_found';
   end if;
   perform private.log_activity('system.alert_acknowledged', null,
     jsonb_build_object('alert_id', a.id, 'kind', a.kind, 'incident', a.incident));

@@ -7,21 +7,11 @@
 // Every argument is null: the guard must refuse before any argument is looked at, and an
 // admin's call with nulls fails, if at all, on its input, never on who is calling.
 import { beforeAll, describe, expect, it } from "vitest";
-import { anon, asUser, asUserAtAal1, dbPerFile, service, type Caller, type DbError } from "./support";
+import { anon, asUser, asUserAtAal1, dbPerFile, service, SUPER_ADMIN_ONLY, type Caller, type DbError } from "./support";
 
 const db = dbPerFile();
 
 /** Admin functions only a super admin may run (spec §6: delete and manage_users), with the reason. */
-const SUPER_ADMIN_ONLY: Record<string, string> = {
-  admin_set_user_role: "manage_users: roles are for super admins",
-  admin_delete_user: "delete: anonymising an account is for super admins",
-  admin_record_two_step_reset: "manage_users: removing someone's authenticator is for super admins",
-  admin_deep_health: "operations: the deeper health check is for super admins (issue 28)",
-  admin_retry_mail: "operations: the System page's actions are for super admins (issue 28)",
-  admin_resolve_payment: "operations: the System page's actions are for super admins (issue 28)",
-  admin_acknowledge_alert: "operations: the System page's actions are for super admins (issue 28)",
-};
-
 /** The refusals that are about the caller, not the input. */
 const AUTH_HINTS = new Set(["not_authenticated", "admin_required", "super_admin_required"]);
 const isPermissionDenied = (e: DbError) => e.code === "42501" && !e.hint && /permission denied/.test(e.message);

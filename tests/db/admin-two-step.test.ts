@@ -9,6 +9,7 @@ import {
   AAL2_REQUIRED,
   ADMIN_REQUIRED,
   NOT_AUTHENTICATED,
+  SUPER_ADMIN_ONLY,
   SUPER_ADMIN_REQUIRED,
   anon,
   asUser,
@@ -36,9 +37,6 @@ async function refusal(caller: Caller, fn: string, args: Record<string, unknown>
   if (!res.error) throw new Error(`${fn}: expected a refusal, the call succeeded`);
   return res.error;
 }
-
-/** Admin functions only a super admin may run (as in admin-matrix.test.ts). */
-const SUPER_ADMIN_ONLY = new Set(["admin_set_user_role", "admin_delete_user", "admin_record_two_step_reset"]);
 
 describe("private.session_is_aal2 reads the token's aal", () => {
   it("is true for aal2 only: aal1, a token without aal, a malformed level and no token are not", async () => {
@@ -183,7 +181,7 @@ describe("every admin_ function at aal1", () => {
         ["admin", admin],
         ["super admin", superAdmin],
       ] as const) {
-        const expected = who === "admin" && SUPER_ADMIN_ONLY.has(f.name) ? SUPER_ADMIN_REQUIRED : AAL2_REQUIRED;
+        const expected = who === "admin" && f.name in SUPER_ADMIN_ONLY ? SUPER_ADMIN_REQUIRED : AAL2_REQUIRED;
         const { error } = await db().as(asUserAtAal1(id), sql);
         if (JSON.stringify(error) !== JSON.stringify(expected)) wrong.push({ who, fn: f.signature, error });
       }
