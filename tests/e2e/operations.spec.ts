@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { EMBEDDED_CRON_SECRET, EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
 import { expectAccessibleInBothSchemes } from "./support/axe";
 import { SignInPage } from "./support/pages/sign-in";
 import { TwoStepPage } from "./support/pages/two-step";
+import { freePort } from "./support/ports";
 import { demoUsers } from "./support/users";
 
 // Issue 28: operators see that the site is healthy, and are told at once when it is not. This file runs its own
@@ -22,14 +22,6 @@ let backend: ChildProcess | undefined;
 let site: ChildProcess | undefined;
 let backendPort = 0;
 let siteUrl = "";
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const backendUrl = () => `http://127.0.0.1:${backendPort}`;
 

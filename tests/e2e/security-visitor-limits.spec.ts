@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import { EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
 import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
 import { SignUpPage } from "./support/pages/sign-up";
+import { freePort } from "./support/ports";
 import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./support/users";
 
 // Issue "Safe to open": one visitor must not lock every other out. The shared e2e server runs without
@@ -18,18 +18,6 @@ const root = path.resolve(import.meta.dirname, "../..");
 let server: ChildProcess | undefined;
 let backendPort = 0;
 let site = "";
-
-/**
- * A port nothing uses now, from the kernel. A fixed port can be taken mid-run: the suite's own connections
- * get their source ports from the same range.
- */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
