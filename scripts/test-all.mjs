@@ -95,12 +95,13 @@ function check(name, command, args) {
       console.error(`${name} failed (exit ${status ?? signal}).`);
       totals.failed += 1;
     }
+    return status === 0;
   };
 }
 const typecheck = check("typecheck", "npm", ["run", "--silent", "typecheck"]);
 const lint = check("lint", bin("eslint"), ["."]);
 const format = check("format", bin("prettier"), ["--check", "."]);
-await typecheck?.();
+const typechecked = (await typecheck?.()) ?? false;
 
 // The build runs in the background while the steps below use the machine too; its output goes to a
 // log, printed only if it fails, so the steps' own output stays readable.
@@ -114,7 +115,12 @@ const build = wantsE2e
       const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
         cwd: root,
         stdio: ["ignore", log, log],
-        env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+        // A build after a passing type check skips its own (next.config.ts); after a failing one it reports the errors.
+        env: {
+          ...process.env,
+          NEXT_TELEMETRY_DISABLED: "1",
+          ...(typechecked ? { LABCASH_BUILD_TYPECHECKED: "1" } : {}),
+        },
       });
       child.on("exit", (code, signal) => {
         buildSeconds = (Date.now() - buildStarted) / 1000;
@@ -136,9 +142,14 @@ await suite(
   () => {
     const report = readJson(vitestJson);
     if (!report) return null;
+    // A file that failed without a failing test (it did not load, or a hook threw) counts once; a file whose
+    // tests failed is already counted by them.
+    const brokenFiles = (report.testResults ?? []).filter(
+      (file) => file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed"),
+    ).length;
     return {
       passed: report.numPassedTests,
-      failed: report.numFailedTests + (report.numFailedTestSuites ?? 0),
+      failed: report.numFailedTests + brokenFiles,
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     };
   },
