@@ -152,18 +152,24 @@ describe("every RPC, fuzzed", () => {
   it("answers every caller without a 5xx, and a refused call writes nothing", { timeout: 600_000 }, async () => {
     expect(functions.length).toBeGreaterThan(80);
     const failures: string[] = [];
+    // The digest after a call that was checked to have written nothing is the next call's digest before: most
+    // fuzzed calls are refused, so this halves the digests (each reads every table) without checking less.
+    let unchangedSince: string | null = null;
     for (const fn of functions) {
       for (const [who, caller] of callers) {
         await fc.assert(
           fc.asyncProperty(argumentsFor(fn), async (args) => {
-            const before = await digest();
+            const before = unchangedSince ?? (await digest());
+            unchangedSince = null;
             const { status, error } = await caller.rpc(fn.name, args);
             if (status >= 500) {
               failures.push(`${who} ${fn.name}(${JSON.stringify(args)}) → ${status} ${error?.message}`);
               return;
             }
-            if ((error || WRITES_NOTHING.has(who)) && (await digest()) !== before)
-              failures.push(`${who} ${fn.name}(${JSON.stringify(args)}) → ${status} but wrote`);
+            if (!error && !WRITES_NOTHING.has(who)) return;
+            const after = await digest();
+            if (after === before) unchangedSince = after;
+            else failures.push(`${who} ${fn.name}(${JSON.stringify(args)}) → ${status} but wrote`);
           }),
           { numRuns: 4 },
         );
