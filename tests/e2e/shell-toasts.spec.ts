@@ -76,13 +76,17 @@ test("the close button dismisses a toast", async ({ page }) => {
 });
 
 test("a toast closes by itself after about 5 seconds", async ({ page }) => {
+  // The page's clock is moved on instead of waited for: the toast's timers run as they would in five seconds.
+  await page.clock.install();
+  await page.reload();
+  await page.mouse.move(0, 0);
   await page.getByRole("button", { name: "Info", exact: true }).click();
   const toast = page.getByText("New competition");
   await expect(toast).toBeVisible();
-  const shownAt = Date.now();
-  await page.mouse.move(0, 0);
-  await expect(toast).toBeHidden({ timeout: 9000 });
-  expect(Date.now() - shownAt).toBeGreaterThan(4000);
+  await page.clock.runFor(4_000);
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(1_500);
+  await expect(toast).toBeHidden();
 });
 
 test("swiping right dismisses a toast", async ({ page }) => {
