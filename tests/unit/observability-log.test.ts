@@ -1,7 +1,7 @@
 // Structured logs (issue 28): one JSON line per event, never a secret, password, token or card number.
 import { describe, expect, it } from "vitest";
 import { logLine, scrub } from "@/lib/observability/log";
-import { requestIdFrom } from "@/lib/observability/request-id";
+import { requestIdFrom, requestIdOfNewest, requestIdTiming } from "@/lib/observability/request-id";
 import { refusalKind } from "@/lib/observability/auth-refusals";
 import { tracingWanted } from "@/lib/observability/telemetry";
 
@@ -61,6 +61,35 @@ describe("request ids", () => {
     );
     expect(requestIdFrom(new Headers({ "x-request-id": "<script>alert(1)</script>" }))).toBeNull();
     expect(requestIdFrom(new Headers())).toBeNull();
+  });
+
+  it("reach the browser as a Server-Timing entry, and the newest answer for the page shown is the reference", () => {
+    expect(requestIdTiming("lhr1::abc-123")).toBe('request;desc="lhr1::abc-123"');
+    const origin = "https://labcash.test";
+    const timed = (name: string, responseEnd: number, id?: string) => ({
+      name,
+      responseEnd,
+      serverTiming: id
+        ? [
+            { name: "cdn", description: "hit" },
+            { name: "request", description: id },
+          ]
+        : [],
+    });
+    const entries = [
+      timed(`${origin}/error-test`, 100, "document-1234"),
+      timed(`${origin}/error-test?_rsc=abc`, 900, "navigation-5678"),
+      // Later answers for other pages (an island's /api call), another site, or none with an id: not the failure.
+      timed(`${origin}/api/account`, 950, "island-12345"),
+      timed(`https://elsewhere.test/error-test`, 990, "other-site-1"),
+      timed(`${origin}/error-test`, 995),
+    ];
+    expect(requestIdOfNewest(entries, "/error-test", origin)).toBe("navigation-5678");
+    expect(requestIdOfNewest(entries.slice(0, 1), "/error-test", origin)).toBe("document-1234");
+    expect(requestIdOfNewest(entries, "/competitions", origin)).toBeNull();
+    // Nothing unsafe is shown, and a browser that keeps Server-Timing back (no HTTPS) gives none.
+    expect(requestIdOfNewest([timed(`${origin}/x`, 1, "<b>bad</b>")], "/x", origin)).toBeNull();
+    expect(requestIdOfNewest([{ name: `${origin}/x`, responseEnd: 1 }], "/x", origin)).toBeNull();
   });
 });
 
