@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { logLine, scrub } from "@/lib/observability/log";
 import { requestIdFrom, requestIdOfNewest, requestIdTiming } from "@/lib/observability/request-id";
 import { refusalKind } from "@/lib/observability/auth-refusals";
-import { tracingWanted } from "@/lib/observability/telemetry";
+import { tracingWanted, withoutSecrets } from "@/lib/observability/telemetry";
 
 describe("log lines", () => {
   it("are one line of JSON with the time, level, event and fields", () => {
@@ -108,5 +108,33 @@ describe("tracing", () => {
     expect(tracingWanted({ VERCEL: true, OTEL_EXPORTER_OTLP_ENDPOINT: undefined })).toBe(true);
     expect(tracingWanted({ VERCEL: false, OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example:4318" })).toBe(true);
     expect(tracingWanted({ VERCEL: false, OTEL_EXPORTER_OTLP_ENDPOINT: undefined })).toBe(false);
+  });
+});
+
+describe("Sentry events", () => {
+  it("keep the request's method, URL and plain headers, never its cookies, body or secret headers", () => {
+    const event = withoutSecrets({
+      type: undefined,
+      event_id: "e1",
+      request: {
+        method: "POST",
+        url: "https://labcash.test/api/x?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+        headers: {
+          "user-agent": "Firefox",
+          "x-request-id": "req-12345678",
+          cookie: "sb-auth-token=abc",
+          Authorization: "Bearer abc.def.ghi",
+          apikey: "sb_secret_abcdefghijkl",
+        },
+        cookies: { "sb-auth-token": "abc" },
+        data: { password: "hunter2" },
+      },
+    });
+    expect(event.event_id).toBe("e1");
+    expect(event.request).toEqual({
+      method: "POST",
+      url: "https://labcash.test/api/x?token=[token removed]",
+      headers: { "user-agent": "Firefox", "x-request-id": "req-12345678" },
+    });
   });
 });
