@@ -23,6 +23,14 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Every server log line is one structured JSON line (lib/observability/log.ts, the one writer), so a log search
+    // can filter by event and request id and nothing secret slips out unscrubbed. The browser's hooks may use the
+    // console: their lines stay in the visitor's browser.
+    files: ["lib/**/*.{ts,tsx}", "app/**/*.ts", "proxy.ts", "instrumentation*.ts"],
+    ignores: ["lib/observability/log.ts", "lib/hooks/**"],
+    rules: { "no-console": ["error"] },
+  },
   globalIgnores([
     ".next/**",
     ".data/**",

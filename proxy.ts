@@ -6,7 +6,8 @@ import { isAdminRole, myAccountSchema } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
 import { refuseBadRequest } from "@/lib/http/request-guard";
 import { withStrictCsp } from "@/lib/http/strict-csp";
-import { REQUEST_ID_HEADER, newRequestId, requestIdFrom } from "@/lib/observability/request-id";
+import { log } from "@/lib/observability/log";
+import { REQUEST_ID_HEADER, newRequestId, requestIdFrom, requestIdTiming } from "@/lib/observability/request-id";
 import { updateSession } from "@/lib/supabase/proxy";
 
 export const ADMIN_DENIED = "Access denied: Admin privileges required";
@@ -20,12 +21,14 @@ export const ADMIN_DENIED = "Access denied: Admin privileges required";
  */
 export async function proxy(request: NextRequest) {
   // Every request the proxy sees carries a request id (Vercel's, or a new one): on the request, where route
-  // handlers and the error hook read it for their log lines, and on the answer, for whoever reports it.
+  // handlers and the error hook read it for their log lines, and on the answer, for whoever reports it: as a
+  // header, and as a Server-Timing entry, which the error page reads back to show as its reference.
   const requestId = requestIdFrom(request.headers) ?? newRequestId();
   request.headers.set(REQUEST_ID_HEADER, requestId);
   // The pages rendered per request get a strict, nonce-based CSP on whatever the guard answers.
   const response = await withStrictCsp(request, () => guard(request));
   response.headers.set(REQUEST_ID_HEADER, requestId);
+  response.headers.append("Server-Timing", requestIdTiming(requestId));
   return response;
 }
 
@@ -69,7 +72,7 @@ async function guard(request: NextRequest) {
     {},
     myAccountSchema.pick({ approved: true, role: true, two_step_owed: true }),
   ).catch((e: unknown) => {
-    console.error("get_my_account failed in the proxy", e);
+    log("error", "proxy_account_failed", { request_id: requestIdFrom(request.headers), path, error: e });
     return null;
   });
   if (checkSecondStep && account?.two_step_owed) return redirectKeepingCookies(secondStepRedirect(request));

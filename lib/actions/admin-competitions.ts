@@ -22,6 +22,7 @@ import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { UK_POSTCODE } from "@/lib/validation/postcode";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
+import { log } from "@/lib/observability/log";
 
 // The admin competition screens' actions (issue 11, item 5). Each checks the admin role here, and every SQL
 // function checks it again; a refusal comes back with SQL's message and code.
@@ -64,7 +65,7 @@ async function discardDroppedImages(before: string[], after: string[]): Promise<
     await removeCompetitionImages(dropped);
   } catch (e) {
     if (!(e instanceof DbError)) throw e;
-    console.error(`competition images not deleted (${dropped.join(", ")}): ${e.code} ${e.message}`);
+    log("error", "competition_images_not_deleted", { paths: dropped, error: e });
   }
 }
 

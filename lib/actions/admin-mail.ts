@@ -9,6 +9,7 @@ import { deliverQueuedMail } from "@/lib/mail/adapter";
 import { createAdminClient } from "@/lib/supabase/admin";
 import { defineAction } from "./define-action";
 import { ok } from "./result";
+import { log } from "@/lib/observability/log";
 
 // The admin mail screen's actions (issue 11 item 7). The role is checked here and again by every SQL function;
 // who a segment reaches (consent, breaks, exclusion, closure, approval, age) is decided in SQL alone.
@@ -32,7 +33,7 @@ export const sendMailAction = defineAction({ schema: sendSchema, role: "admin" }
       await deliverQueuedMail(createAdminClient(), { limit: 50, batches: 1 });
     } catch (e) {
       // The mail is queued either way; the next mail run delivers it.
-      console.error("mail delivery after a campaign failed", e);
+      log("error", "campaign_delivery_failed", { error: e });
     }
   }
   revalidatePath("/admin/mail");

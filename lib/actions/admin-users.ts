@@ -16,6 +16,7 @@ import {
 import { formatGBP } from "@/lib/format";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
+import { log } from "@/lib/observability/log";
 
 // The edit screen's actions (/admin/users/{id}/edit). Each is guarded by its role here and again in
 // SQL, which also refuses an admin's own credit or role and large adjustments by plain admins.
@@ -89,7 +90,7 @@ export const resetTwoStepAction = defineAction({ schema: deleteSchema, role: "su
   try {
     await removeSecondFactors(userId);
   } catch (e) {
-    console.error("removing second factors failed", e);
+    log("error", "second_factors_not_removed", { user_id: userId, error: e });
     return fail("The auth server did not remove the authenticator. Please try again.");
   }
   // The card redraws showing it off, which is the confirmation.

@@ -7,6 +7,7 @@ import { enterCompetition, type EntryResult } from "@/lib/data/competitions";
 import { DbError } from "@/lib/data/errors";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
+import { log } from "@/lib/observability/log";
 
 const enterSchema = z.object({
   competitionId: z.string().uuid("Unknown competition"),
@@ -28,7 +29,7 @@ export const enterCompetitionAction = defineAction(
     } catch (e) {
       if (e instanceof DbError) throw e; // a refusal: the wrapper shows its message and code
       // The purchase may have gone through even if its answer could not be read: say so, never guess.
-      console.error("enter_competition failed", e);
+      log("error", "entry_unconfirmed", { competition_id: competitionId, quantity, error: e });
       revalidateCompetitionDetailPages();
       refresh();
       return fail("We could not confirm your entry. Check My Entries before trying again.");

@@ -12,6 +12,7 @@ import { siteUrl } from "@/lib/site-url";
 import { createAdminClient } from "@/lib/supabase/admin";
 import { defineAction } from "./define-action";
 import { fail, ok, type ActionResult } from "./result";
+import { log } from "@/lib/observability/log";
 
 /**
  * An amount in pounds as typed: digits with at most two decimals. The range (£5–£5,000 today) is
@@ -51,7 +52,7 @@ async function checkout(adapter: PaymentAdapter, topUp: CreatedTopUp): Promise<A
     await attachCheckoutSession(admin, topUp.id, session.sessionId);
     url = session.url;
   } catch (e) {
-    console.error("could not open a checkout", topUp.id, e);
+    log("error", "checkout_not_opened", { top_up_id: topUp.id, error: e });
     await failTopUp(admin, topUp.id, "failed");
     return fail("We could not open the payment page. Nothing was charged: please try again in a moment.");
   }

@@ -4,6 +4,7 @@ import { restrictionLabel } from "@/lib/protections/restriction";
 import { DbError } from "@/lib/data/errors";
 import { getMyProtections } from "@/lib/data/protections";
 import type { HeaderSession, HeaderUser } from "@/lib/auth/header-user";
+import { log } from "@/lib/observability/log";
 
 export async function getHeaderUser(): Promise<HeaderUser | null> {
   const account = await getAccount();
@@ -22,7 +23,7 @@ async function getRestriction(): Promise<string | null> {
   } catch (e) {
     // The header must not fail a page: without the state it shows none, and the SQL still enforces it.
     if (!(e instanceof DbError)) throw e;
-    console.error("get_my_protections failed", e);
+    log("error", "protections_read_failed", { error: e });
     return null;
   }
 }

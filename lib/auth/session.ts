@@ -7,6 +7,7 @@ import { isAdminRole, type Account, type MyAccount } from "@/lib/data/account-sc
 import { DbError } from "@/lib/data/errors";
 import type { SessionFacts } from "@/lib/actions/action";
 import { hasVerifiedFactor, twoStepPath } from "./paths";
+import { log } from "@/lib/observability/log";
 
 export type { Account, MyAccount };
 
@@ -44,7 +45,7 @@ export const getAccount = cache(async (): Promise<MyAccount | null> => {
   } catch (e) {
     // A refusal or outage reads as signed out (the pages then ask to sign in); a bad shape is a bug.
     if (!(e instanceof DbError)) throw e;
-    console.error("get_my_account failed", e);
+    log("error", "account_read_failed", { error: e });
     return null;
   }
 });

@@ -46,13 +46,19 @@ function clean(value: unknown, depth: number): unknown {
   }
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => clean(v, depth + 1));
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, SECRET_NAME.test(k) ? "[redacted]" : clean(v, depth + 1)]),
+    Object.entries(value).map(([k, v]) => [k, namesSecret(k) ? "[redacted]" : clean(v, depth + 1)]),
   );
 }
 
+/** Whether a field or header name says it holds a secret (its value is never written anywhere). */
+export const namesSecret = (name: string): boolean => SECRET_NAME.test(name);
+
+/** A value as a log line would write it: secret-named fields redacted at any depth, text scrubbed. */
+export const redact = (value: unknown): unknown => clean(value, 0);
+
 /** The one line an event is logged as (exported for the tests). */
 export function logLine(level: LogLevel, event: string, fields: LogFields = {}): string {
-  return JSON.stringify({ time: new Date().toISOString(), level, event, ...(clean(fields, 0) as LogFields) });
+  return JSON.stringify({ time: new Date().toISOString(), level, event, ...(redact(fields) as LogFields) });
 }
 
 /** Writes one JSON line: errors and warnings to stderr, the rest to stdout. */

@@ -2,8 +2,8 @@
 // Every handler is safe to repeat (Stripe delivers at least once, in any order): the SQL it calls
 // is idempotent on the payment, the refund and the top-up.
 //
-// Answers: 400 for a bad or missing signature or a malformed event (nothing read, nothing
-// written); 404 for a checkout session this site did not make (nothing written: Stripe retries
+// Answers: 400 for a bad or missing signature or a malformed event (nothing read; only counted,
+// per hour); 404 for a checkout session this site did not make (nothing written: Stripe retries
 // and the dashboard shows the failure, which is right for money taken against no top-up);
 // 422 when the amount paid is not the top-up's (nothing credited, a person must look);
 // 500 for anything else, so Stripe tries again; 200 once handled, and for events we ignore.
@@ -35,16 +35,31 @@ export async function handleStripeWebhook(
   rawBody: string,
   signature: string | null,
 ): Promise<WebhookResponse> {
-  if (!signature) return failure(400, "missing Stripe-Signature header");
+  if (!signature) return refused(deps.client, "missing Stripe-Signature header");
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(rawBody, signature, deps.secret);
   } catch {
-    return failure(400, "invalid signature");
+    return refused(deps.client, "invalid signature");
   }
   const response = await answer(deps, event);
   await recordDelivery(deps.client, event, response);
   return response;
+}
+
+/**
+ * A call without a good signature names no event we can trust, so it is only counted, per hour (the System page
+ * shows it; many in an hour raise an alert): a wrongly rotated signing secret refuses every real delivery this
+ * way. A failure to count is logged and never changes the answer.
+ */
+async function refused(client: RpcClient, error: string): Promise<WebhookResponse> {
+  try {
+    await callRpcWith(client, "record_webhook_refusal", { p_provider: "stripe" }, noResult);
+  } catch (e) {
+    log("error", "webhook_refusal_not_counted", { error: e });
+  }
+  log("warn", "stripe_webhook_refused", { reason: error });
+  return failure(400, error);
 }
 
 /**

@@ -1417,6 +1417,24 @@ export type Database = {
         }
         Relationships: []
       }
+      webhook_refusal_counts: {
+        Row: {
+          hour: string
+          provider: string
+          refusals: number
+        }
+        Insert: {
+          hour: string
+          provider: string
+          refusals?: number
+        }
+        Update: {
+          hour?: string
+          provider?: string
+          refusals?: number
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -1808,6 +1826,10 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_webhook_refusals: {
+        Args: never
+        Returns: Json
+      }
       attach_checkout_session: {
         Args: {
           p_top_up_id: string
@@ -2122,6 +2144,12 @@ export type Database = {
           p_status: string
           p_http_status: number
           p_error: string
+        }
+        Returns: undefined
+      }
+      record_webhook_refusal: {
+        Args: {
+          p_provider: string
         }
         Returns: undefined
       }

@@ -52,6 +52,7 @@ async function newPlayer(): Promise<Client> {
 }
 
 const balanceSchema = z.object({ credits: z.coerce.number() });
+const webhookRefusalsSchema = z.array(z.object({ hour: z.string(), refusals: z.number() }));
 const ledgerSchema = z.object({
   rows: z.array(z.object({ kind: z.string(), amount: z.coerce.number(), reference: z.string().nullable() })),
   totals: z.object({ net: z.coerce.number() }),
@@ -220,11 +221,17 @@ describe("the Stripe webhook", () => {
     });
   });
 
-  it("answers a bad signature with 400 and changes nothing", async () => {
+  it("answers a bad signature with 400, changes nothing and counts the refusals per hour", async () => {
     const player = await newPlayer();
     const topUp = await stripeTopUp(player, 60);
     const deps = { client: admin, api: fakeStripe().api, secret: SECRET };
     const event = sessionEvent("checkout.session.completed", topUp, 6000);
+    const { client: operator } = await signInAtAal2(server, "admin@labcash.test");
+    const refusals = async () => {
+      const hours = await callRpcWith(operator, "admin_webhook_refusals", {}, webhookRefusalsSchema);
+      return hours.reduce((n, h) => n + h.refusals, 0);
+    };
+    const before = await refusals();
 
     expect(await deliver(deps, event, "whsec_someone_else")).toEqual({
       status: 400,
@@ -236,6 +243,10 @@ describe("the Stripe webhook", () => {
 
     expect(await topUpOf(player, topUp.id)).toMatchObject({ status: "pending", balance: 0 });
     expect((await ledgerOf(player, topUp.id)).rows).toEqual([]);
+    // Each refused call is counted (an operator sees a wrongly rotated secret on the System page); a good one is not.
+    expect(await refusals()).toBe(before + 3);
+    expect((await handleStripeWebhook(deps, payload, signature)).status).toBe(200);
+    expect(await refusals()).toBe(before + 3);
   });
 
   it("answers a session this site did not make with 404 and writes nothing", async () => {

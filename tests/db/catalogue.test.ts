@@ -164,6 +164,8 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_resolve_payment(text,text,text)":
     "super admins only (checked inside); records how a payment needing a person was dealt with, audited",
   "admin_acknowledge_alert(bigint)": "super admins only (checked inside); marks an alert seen, audited",
+  "admin_webhook_refusals()":
+    "admins only (checked inside); webhook calls refused for a bad signature per hour, the last 24 hours",
 };
 
 /** Functions only the server (secret key) may execute. */
@@ -183,6 +185,8 @@ const SERVER_ONLY: Record<string, string> = {
   "record_cron_run(text,timestamp with time zone,boolean,jsonb,text)": "the cron records each run and its result",
   "record_webhook_delivery(text,text,text,text,integer,text)": "the webhook records how it answered an event",
   "record_auth_refusal(text)": "the sign-in and two-step actions count refusals per hour",
+  "record_webhook_refusal(text)":
+    "the webhook counts calls refused for a bad signature per hour (and raises an alert past three)",
   "ops_check()": "the public health check: raises new alerts, then states of the job and mail (no counts)",
 };
 
@@ -194,6 +198,7 @@ const GROWING_TABLES = [
   "cron_runs",
   "webhook_deliveries",
   "auth_refusal_counts",
+  "webhook_refusal_counts",
   "payment_resolutions",
   "ops_alerts",
   "profiles",

@@ -201,6 +201,7 @@ describe("webhooks, the job and mail", () => {
         { p_job: "draws", p_started_at: new Date().toISOString(), p_ok: true, p_result: {}, p_error: null },
       ],
       ["record_auth_refusal", { p_kind: "sign_in" }],
+      ["record_webhook_refusal", { p_provider: "stripe" }],
       ["ops_check", {}],
     ] as const) {
       expect((await db().rpc(asUser(superAdmin), fn, args)).error).toBeTruthy();
@@ -214,6 +215,41 @@ describe("webhooks, the job and mail", () => {
     await db().call(service, "record_auth_refusal", { p_kind: "code_limited" });
     const overview = await db().call<Overview>(asUser(admin), "admin_system_overview");
     expect(overview.auth_refusals[0]).toMatchObject({ sign_in: 2, code_limited: 1 });
+  });
+
+  it("counts webhook calls refused for a bad signature per hour, and alerts once past three in an hour", async () => {
+    const { admin, superAdmin } = await people();
+    const player = await db().createUser({ name: "Pat Player", approved: true });
+    const hour = new Date();
+    hour.setUTCMinutes(0, 0, 0);
+    const incident = `webhook_refused:stripe:${hour.toISOString().slice(0, 13)}`;
+    const refusals = async () =>
+      (await db().call<{ hour: string; refusals: number }[]>(asUser(admin), "admin_webhook_refusals")).find(
+        (r) => new Date(r.hour).getTime() === hour.getTime(),
+      )?.refusals;
+    for (let i = 0; i < 3; i++) await db().call(service, "record_webhook_refusal", { p_provider: "stripe" });
+    expect(await refusals()).toBe(3);
+    expect(await db().sql("select 1 from public.ops_alerts where incident = $1", [incident])).toHaveLength(0);
+
+    await db().call(service, "record_webhook_refusal", { p_provider: "stripe" });
+    await db().call(service, "record_webhook_refusal", { p_provider: "stripe" });
+    expect(await refusals()).toBe(5);
+    const alerts = await db().sql<{ kind: string; subject: string }>(
+      "select kind, subject from public.ops_alerts where incident = $1",
+      [incident],
+    );
+    expect(alerts).toEqual([
+      { kind: "webhook_refused", subject: "stripe webhook calls are being refused for a bad signature" },
+    ]);
+    const [{ email }] = await db().sql<{ email: string }>("select email from auth.users where id = $1", [superAdmin]);
+    expect((await alertMails("webhook calls are being refused")).map((m) => m.to_email)).toContain(email);
+    expect((await alertMails("webhook calls are being refused")).filter((m) => m.to_email === email)).toHaveLength(1);
+
+    // A player may not read them; nothing but the provider is accepted.
+    expect((await db().rpc(asUser(player), "admin_webhook_refusals", {})).error).toBeTruthy();
+    expect((await db().rpc(service, "record_webhook_refusal", { p_provider: "paypal" })).error?.hint).toBe(
+      "invalid_input",
+    );
   });
 
   it("lets only a super admin put a failed mail back in the queue, audited", async () => {

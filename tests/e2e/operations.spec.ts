@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { EMBEDDED_CRON_SECRET, EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
 import { expectAccessibleInBothSchemes } from "./support/axe";
@@ -13,7 +15,8 @@ import { demoUsers } from "./support/users";
 // site on the e2e build, as the visitor-limits spec does, with nothing calling the scheduled job (the shared
 // server's launcher calls it every minute, and other tests draw whatever is due), so a draw can stay overdue;
 // its backend is a process of its own, so the database can be stopped and started again; and the site's own log
-// is a file the test reads.
+// is a file the test reads. Its Sentry DSN and OTLP endpoint point at a stand-in collector in this process, so the
+// tests see what the site would send to Sentry and to a trace collector.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = path.join(root, ".data", "e2e-operations");
@@ -22,6 +25,51 @@ let backend: ChildProcess | undefined;
 let site: ChildProcess | undefined;
 let backendPort = 0;
 let siteUrl = "";
+let collector: Server | undefined;
+
+/** What the stand-in collector was sent: Sentry's envelopes and OTLP's traces. */
+const received: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
+
+async function startCollector(): Promise<number> {
+  const port = await freePort();
+  collector = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks);
+      const body = (req.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
+      received.push({ path: req.url ?? "", headers: req.headers, body });
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => collector!.listen(port, "127.0.0.1", resolve));
+  return port;
+}
+
+/** The events Sentry's envelopes carried (an envelope is lines of JSON: its header, then item header and payload). */
+function sentryEvents(): { envelope: string; event: Record<string, unknown> }[] {
+  return received
+    .filter((r) => r.path.startsWith("/api/1/envelope/"))
+    .flatMap(({ body }) => {
+      const lines = body.split("\n");
+      return lines.flatMap((line, i) =>
+        i > 0 && line.startsWith("{") && (JSON.parse(line) as { type?: string }).type === "event"
+          ? [{ envelope: body, event: JSON.parse(lines[i + 1]) as Record<string, unknown> }]
+          : [],
+      );
+    });
+}
+
+type OtlpTraces = {
+  resourceSpans: {
+    resource: { attributes: { key: string; value: { stringValue?: string } }[] };
+    scopeSpans: { spans: { name: string }[] }[];
+  }[];
+};
+
+/** The OTLP/JSON trace exports the collector received. */
+const traceExports = (): OtlpTraces[] =>
+  received.filter((r) => r.path === "/v1/traces").map((r) => JSON.parse(r.body) as OtlpTraces);
 
 const backendUrl = () => `http://127.0.0.1:${backendPort}`;
 
@@ -65,6 +113,7 @@ test.beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(path.join(root, "test-results"), { recursive: true });
   await startBackend();
+  const collectorPort = await startCollector();
   const log = openSync(siteLogPath, "w");
   site = spawn(
     process.execPath,
@@ -83,6 +132,14 @@ test.beforeAll(async () => {
         LABCASH_EMBEDDED: "1",
         CRON_SECRET: EMBEDDED_CRON_SECRET,
         NEXT_TELEMETRY_DISABLED: "1",
+        // Errors to a stand-in Sentry (it posts envelopes to /api/<project>/envelope/), traces to a stand-in OTLP
+        // collector as JSON, exported a fifth of a second after they end instead of five seconds.
+        SENTRY_DSN: `http://publickey@127.0.0.1:${collectorPort}/1`,
+        SENTRY_ENVIRONMENT: "e2e",
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
+        OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+        OTEL_SERVICE_NAME: "labcash-e2e",
+        OTEL_BSP_SCHEDULE_DELAY: "200",
       },
     },
   );
@@ -96,6 +153,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   for (const child of [site, backend]) if (child?.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+  collector?.close();
 });
 
 /** The site's structured log lines (one JSON object a line; Next's own lines are skipped). */
@@ -136,26 +194,60 @@ async function signInSuperAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-test("a server error shows its reference on the error page, and one structured log line has it with the request id", async ({
+test("a server error shows its request id as the reference, in one structured log line and in Sentry", async ({
   page,
 }) => {
+  // Whatever the visitor's browser sends with the request stays out of Sentry.
+  const cookieValue = "cookie-value-4f1d9a";
+  const authorizationValue = "authorization-value-8c2e7b";
+  await page.context().addCookies([{ name: "labcash-test", value: cookieValue, url: siteUrl }]);
+  await page.setExtraHTTPHeaders({ authorization: `Bearer ${authorizationValue}` });
   const response = await page.goto(`${siteUrl}/error-test`);
   expect(response?.status()).toBe(500);
   const requestId = response!.headers()["x-request-id"];
   expect(requestId).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
+  expect(response!.headers()["server-timing"]).toContain(`request;desc="${requestId}"`);
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
-  await expect(page.getByText(/^Reference: \w+$/)).toBeVisible();
-  const reference = /Reference: (\w+)/.exec((await page.getByText(/^Reference: /).textContent()) ?? "")![1];
+  await expect(page.getByText(`Reference: ${requestId}`, { exact: true })).toBeVisible();
 
   await expect
     .poll(() => siteLog().filter((l) => l.event === "request_error" && l.request_id === requestId))
     .toHaveLength(1);
   const [line] = siteLog().filter((l) => l.event === "request_error" && l.request_id === requestId);
-  expect(line).toMatchObject({ level: "error", reference, method: "GET", path: "/error-test" });
+  expect(line).toMatchObject({ level: "error", method: "GET", path: "/error-test", digest: expect.any(String) });
   // Nothing secret reaches the log, whatever the site logged so far.
   const text = readFileSync(siteLogPath, "utf8");
   expect(text).not.toContain(EMBEDDED_SECRET_KEY);
   expect(text).not.toContain(EMBEDDED_CRON_SECRET);
+
+  // Sentry was sent the error once, tagged with the same request id, without the cookie, the authorization
+  // header or any key.
+  const tagged = () =>
+    sentryEvents().filter(({ event }) => (event.tags as Record<string, string> | undefined)?.request_id === requestId);
+  await expect.poll(() => tagged().length).toBe(1);
+  const [{ envelope, event }] = tagged();
+  expect(event).toMatchObject({
+    level: "error",
+    environment: "e2e",
+    exception: { values: [{ type: "Error", value: "Error page test: this page always fails on the server" }] },
+  });
+  const request = event.request as { headers?: Record<string, string> } | undefined;
+  expect(Object.keys(request?.headers ?? {}).map((h) => h.toLowerCase())).not.toEqual(
+    expect.arrayContaining([expect.stringMatching(/^(cookie|authorization)$/)]),
+  );
+  for (const secret of [cookieValue, authorizationValue, EMBEDDED_SECRET_KEY, EMBEDDED_CRON_SECRET])
+    expect(envelope).not.toContain(secret);
+});
+
+test("the site's traces reach an OTLP collector with its service name", async ({ request }) => {
+  expect((await request.get(`${siteUrl}/login`)).status()).toBe(200);
+  const services = () =>
+    traceExports().flatMap((t) =>
+      t.resourceSpans
+        .filter((r) => r.scopeSpans.some((s) => s.spans.length > 0))
+        .flatMap((r) => r.resource.attributes.filter((a) => a.key === "service.name").map((a) => a.value.stringValue)),
+    );
+  await expect.poll(services).toContain("labcash-e2e");
 });
 
 test("an overdue draw appears on the System page and in a super admin's inbox once", async ({ browser }) => {

@@ -50,7 +50,10 @@ test("a page that fails on the server shows the error page with 'Something went 
   // The server's message never reaches the browser: the generic line and the digest instead.
   await expect(page.getByText("An unexpected error occurred")).toBeVisible();
   await expect(page.getByText("this page always fails")).toHaveCount(0);
-  await expect(page.getByText(/^Reference: \w+$/)).toBeVisible();
+  // The reference is the request's id, the one the server's log line for the error carries.
+  const requestId = response!.headers()["x-request-id"];
+  expect(requestId).toMatch(/^[\w.:-]{8,}$/);
+  await expect(page.getByText(`Reference: ${requestId}`, { exact: true })).toBeVisible();
   const main = page.getByRole("main");
   await expect(main.getByRole("button", { name: "Try again" })).toBeVisible();
   await expect(main.getByRole("link", { name: "Browse Prizes" })).toHaveAttribute("href", "/competitions");
@@ -72,6 +75,24 @@ test("a server error reached by a link inside the site shows the same page", asy
   await page.getByRole("link", { name: "Broken page" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Something went wrong" })).toBeVisible();
   await expect(page.getByText("Internal Server Error")).toHaveCount(0);
+});
+
+test("a server error met in a client-side navigation shows the failed request's id as its reference", async ({
+  page,
+}) => {
+  await page.goto("/docs");
+  await expect(new Header(page).themeToggle()).toBeEnabled();
+  // The router's own navigation (what a <Link> does): the page's content comes in a fetch, not a new document.
+  const failed = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/error-test" && r.request().isNavigationRequest() === false,
+  );
+  await page.evaluate(() =>
+    (window as unknown as { next: { router: { push(href: string): void } } }).next.router.push("/error-test"),
+  );
+  const requestId = (await failed).headers()["x-request-id"];
+  expect(requestId).toMatch(/^[\w.:-]{8,}$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByText(`Reference: ${requestId}`, { exact: true })).toBeVisible();
 });
 
 test.describe("bots", () => {

@@ -1,9 +1,9 @@
 // Structured logs (issue 28): one JSON line per event, never a secret, password, token or card number.
 import { describe, expect, it } from "vitest";
 import { logLine, scrub } from "@/lib/observability/log";
-import { requestIdFrom } from "@/lib/observability/request-id";
+import { requestIdFrom, requestIdOfNewest, requestIdTiming } from "@/lib/observability/request-id";
 import { refusalKind } from "@/lib/observability/auth-refusals";
-import { tracingWanted } from "@/lib/observability/telemetry";
+import { tracingWanted, withoutSecrets } from "@/lib/observability/telemetry";
 
 describe("log lines", () => {
   it("are one line of JSON with the time, level, event and fields", () => {
@@ -62,6 +62,35 @@ describe("request ids", () => {
     expect(requestIdFrom(new Headers({ "x-request-id": "<script>alert(1)</script>" }))).toBeNull();
     expect(requestIdFrom(new Headers())).toBeNull();
   });
+
+  it("reach the browser as a Server-Timing entry, and the newest answer for the page shown is the reference", () => {
+    expect(requestIdTiming("lhr1::abc-123")).toBe('request;desc="lhr1::abc-123"');
+    const origin = "https://labcash.test";
+    const timed = (name: string, responseEnd: number, id?: string) => ({
+      name,
+      responseEnd,
+      serverTiming: id
+        ? [
+            { name: "cdn", description: "hit" },
+            { name: "request", description: id },
+          ]
+        : [],
+    });
+    const entries = [
+      timed(`${origin}/error-test`, 100, "document-1234"),
+      timed(`${origin}/error-test?_rsc=abc`, 900, "navigation-5678"),
+      // Later answers for other pages (an island's /api call), another site, or none with an id: not the failure.
+      timed(`${origin}/api/account`, 950, "island-12345"),
+      timed(`https://elsewhere.test/error-test`, 990, "other-site-1"),
+      timed(`${origin}/error-test`, 995),
+    ];
+    expect(requestIdOfNewest(entries, "/error-test", origin)).toBe("navigation-5678");
+    expect(requestIdOfNewest(entries.slice(0, 1), "/error-test", origin)).toBe("document-1234");
+    expect(requestIdOfNewest(entries, "/competitions", origin)).toBeNull();
+    // Nothing unsafe is shown, and a browser that keeps Server-Timing back (no HTTPS) gives none.
+    expect(requestIdOfNewest([timed(`${origin}/x`, 1, "<b>bad</b>")], "/x", origin)).toBeNull();
+    expect(requestIdOfNewest([{ name: `${origin}/x`, responseEnd: 1 }], "/x", origin)).toBeNull();
+  });
 });
 
 describe("auth refusals", () => {
@@ -79,5 +108,33 @@ describe("tracing", () => {
     expect(tracingWanted({ VERCEL: true, OTEL_EXPORTER_OTLP_ENDPOINT: undefined })).toBe(true);
     expect(tracingWanted({ VERCEL: false, OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example:4318" })).toBe(true);
     expect(tracingWanted({ VERCEL: false, OTEL_EXPORTER_OTLP_ENDPOINT: undefined })).toBe(false);
+  });
+});
+
+describe("Sentry events", () => {
+  it("keep the request's method, URL and plain headers, never its cookies, body or secret headers", () => {
+    const event = withoutSecrets({
+      type: undefined,
+      event_id: "e1",
+      request: {
+        method: "POST",
+        url: "https://labcash.test/api/x?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+        headers: {
+          "user-agent": "Firefox",
+          "x-request-id": "req-12345678",
+          cookie: "sb-auth-token=abc",
+          Authorization: "Bearer abc.def.ghi",
+          apikey: "sb_secret_abcdefghijkl",
+        },
+        cookies: { "sb-auth-token": "abc" },
+        data: { password: "hunter2" },
+      },
+    });
+    expect(event.event_id).toBe("e1");
+    expect(event.request).toEqual({
+      method: "POST",
+      url: "https://labcash.test/api/x?token=[token removed]",
+      headers: { "user-agent": "Firefox", "x-request-id": "req-12345678" },
+    });
   });
 });

@@ -25,6 +25,7 @@ const ALERT_KINDS: Record<SystemOverview["alerts"][number]["kind"], string> = {
   draw_overdue: "Draw overdue",
   cron_stale: "Scheduled job stopped",
   webhook_failing: "Webhook failing",
+  webhook_refused: "Webhook calls refused",
   payment_needs_person: "Payment needs a person",
 };
 
@@ -66,7 +67,7 @@ export default async function AdminSystemPage() {
         <AdminBreadcrumbs path="/admin/system" />
         <PageHeader
           title="System"
-          description="The scheduled job, draws, payments, webhooks, mail, sign-in refusals and storage: what needs a person now."
+          description="The scheduled job, draws, payments, webhooks and their refused calls, mail, sign-in refusals and storage: what needs a person now."
         />
       </div>
       {s.can_act ? null : (
@@ -242,6 +243,34 @@ export default async function AdminSystemPage() {
                   </TableCell>
                   <TableCell label="Attempts">{w.attempts}</TableCell>
                   <TableCell label="Last seen">{formatDateTime(w.last_seen_at)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+
+      <Section
+        id="webhook-refusals-title"
+        title="Refused webhook calls (bad signature), last 24 hours"
+        description="Calls to the Stripe webhook without a good signature, per hour. Anyone can make one, so a few mean little; if real deliveries stop arriving and these climb, STRIPE_WEBHOOK_SECRET does not match the endpoint's signing secret."
+      >
+        {s.webhook_refusals.length === 0 ? (
+          <Nothing>No webhook call was refused in the last 24 hours.</Nothing>
+        ) : (
+          <Table cards>
+            <TableCaption>Refused webhook calls per hour, latest first</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Hour</TableHead>
+                <TableHead>Refused</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {s.webhook_refusals.map((r) => (
+                <TableRow key={`${r.hour}:${r.provider}`}>
+                  <TableCell label="Hour">{formatDateTime(r.hour)}</TableCell>
+                  <TableCell label="Refused">{r.refusals}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
