@@ -12,7 +12,7 @@ import {
 } from "@/lib/activity/filters";
 import { ActivityTable } from "@/components/admin/activity-table";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
-import { Alert } from "@/components/ui/alert";
+import { IgnoredFilters } from "@/components/forms/ignored-filters";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -45,13 +45,7 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
         />
       </div>
       <ActivityFilterForm filter={query} kinds={page.kinds} />
-      {ignored.length ? (
-        <Alert variant="warning">
-          {ignored.map((note) => (
-            <p key={note}>{note}</p>
-          ))}
-        </Alert>
-      ) : null}
+      <IgnoredFilters notes={ignored} />
       {page.rows.length === 0 ? (
         <EmptyState
           icon={<ScrollText />}

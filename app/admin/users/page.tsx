@@ -12,7 +12,7 @@ import {
   type SearchParams,
 } from "@/lib/users/user-filters";
 import { UsersFilterForm } from "@/components/admin/users/users-filter-form";
-import { Alert } from "@/components/ui/alert";
+import { IgnoredFilters } from "@/components/forms/ignored-filters";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -40,13 +40,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
         />
       </div>
       <UsersFilterForm filter={query} />
-      {ignored.length ? (
-        <Alert variant="warning">
-          {ignored.map((note) => (
-            <p key={note}>{note}</p>
-          ))}
-        </Alert>
-      ) : null}
+      <IgnoredFilters notes={ignored} />
       {page.rows.length === 0 ? (
         <EmptyState
           icon={<Users />}

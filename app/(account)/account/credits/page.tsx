@@ -12,7 +12,7 @@ import {
 } from "@/lib/account/ledger-filters";
 import { LedgerFilterForm } from "@/components/account/ledger-filter-form";
 import { LedgerTable, formatSignedGBP } from "@/components/account/ledger-table";
-import { Alert } from "@/components/ui/alert";
+import { IgnoredFilters } from "@/components/forms/ignored-filters";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -63,13 +63,7 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
         </a>
       </div>
       <LedgerFilterForm filters={query} />
-      {ignored.length ? (
-        <Alert variant="warning">
-          {ignored.map((note) => (
-            <p key={note}>{note}</p>
-          ))}
-        </Alert>
-      ) : null}
+      <IgnoredFilters notes={ignored} />
 
       <Card className="p-4">
         <h3 className="sr-only">{filtered ? "Totals for this filter" : "Totals"}</h3>
