@@ -102,7 +102,6 @@ export async function planMigration(
   const written = fnDiffs
     .filter((d) => d.change === "extra" || changed(d, "arguments", "returns", "definition"))
     .map((d) => d.name);
-  const regranted = fnDiffs.filter((d) => d.change !== "missing").map((d) => d.name);
   for (const [identity, users] of await otherDependents(migrated.db, dropped))
     byHand.push(`function ${identity} must be dropped, but ${users.join(", ")} use${users.length === 1 ? "s" : ""} it`);
 
@@ -143,21 +142,25 @@ export async function planMigration(
   const ordered = written
     .map((identity) => ({ identity, source: sources.functions.get(identity)! }))
     .sort((a, b) => a.source.file.localeCompare(b.source.file) || a.source.line - b.source.line);
+  // Each written function with its comment and grants; then the grants and comments that changed alone.
   for (const { identity, source } of ordered) {
     const entry = sources.catalogue.get(keyOf("function", identity))!;
     statements.push(
-      [source.leading, source.text, commentStatement("function", identity, entry.fields.comment)]
+      [
+        source.leading,
+        source.text,
+        commentStatement("function", identity, entry.fields.comment),
+        ...grantStatements("function", identity, entry.fields.privileges),
+      ]
         .filter(Boolean)
         .join("\n"),
     );
   }
-  for (const identity of regranted) {
-    const d = fnDiffs.find((x) => x.name === identity)!;
-    const entry = sources.catalogue.get(keyOf("function", identity))!;
-    if (d.change === "changed" && !written.includes(identity) && changed(d, "comment"))
-      statements.push(commentStatement("function", identity, entry.fields.comment));
-    if (written.includes(identity) || changed(d, "privileges"))
-      statements.push(grantStatements("function", identity, entry.fields.privileges).join("\n"));
+  for (const d of fnDiffs.filter((d) => d.change === "changed" && !written.includes(d.name))) {
+    const entry = sources.catalogue.get(keyOf("function", d.name))!;
+    if (changed(d, "comment")) statements.push(commentStatement("function", d.name, entry.fields.comment));
+    if (changed(d, "privileges"))
+      statements.push(grantStatements("function", d.name, entry.fields.privileges).join("\n"));
   }
   for (const key of policyKeys) {
     const policy = sources.catalogue.get(key);
@@ -243,4 +246,10 @@ async function main() {
   console.log(`wrote ${path.relative(process.cwd(), typesFile)}`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // A source that does not load says its file, line and Postgres's message; no stack trace.
+  await main().catch((e: unknown) => {
+    console.error(`db:migration: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+}
