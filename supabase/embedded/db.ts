@@ -11,7 +11,7 @@ import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 const supabaseDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const migrationsDir = path.join(supabaseDir, "migrations");
 export const seedFile = path.join(supabaseDir, "seed.sql");
-const shimFile = path.join(supabaseDir, "embedded", "shim.sql");
+export const shimFile = path.join(supabaseDir, "embedded", "shim.sql");
 
 export interface OpenOptions {
   /** Folder for the data; omit for an in-memory database. */

@@ -1,0 +1,53 @@
+-- ============================================================================
+-- Foundation: default privileges, the private schema, helpers every area uses.
+-- The live definition of this area: change it here, then `npm run db:migration -- <name>`
+-- writes the migration (README "Changing the database"). Loaded after the files before it.
+-- ============================================================================
+
+-- Function bodies are checked when they run, not when they load, so an area may call a function of a later
+-- one (pg_dump does the same).
+set check_function_bodies = off;
+
+-- Postgres lets PUBLIC execute every new function and Supabase grants the API roles
+-- everything new in public, so nothing is callable unless a migration grants it.
+alter default privileges revoke execute on functions from public;
+alter default privileges in schema public revoke execute on functions from anon, authenticated;
+-- The API roles never insert rows themselves, so they need no sequence.
+alter default privileges in schema public revoke all on sequences from anon, authenticated;
+
+create schema private;
+revoke all on schema private from public, anon, authenticated, service_role;
+comment on schema private is 'Internal helpers called by the public functions; no API role may use this schema.';
+
+-- ----------------------------------------------------------------------------
+-- Functions
+-- ----------------------------------------------------------------------------
+
+-- Spreadsheets in many locales split CSV on ';', so an unquoted `x;=1+1;y` became three cells, the middle
+-- one a formula. private.csv_field is the one cell encoder of every CSV the site writes (the public
+-- entrants file, the admin activity log and entries, the player's ledger); it now follows OWASP's CSV
+-- injection guidance in full: a cell starting with = + - @ tab or CR gets a leading ' and is quoted, and a
+-- cell containing , ; " CR or LF is quoted with its quotes doubled. The draw's ticket list does not use it:
+-- its cells are ticket numbers and ticket ids only (no user text), so its bytes and hashes are unchanged.
+create or replace function private.csv_field(p_value text) returns text
+language sql immutable set search_path = '' as $$
+  select case
+    when p_value is null then ''
+    when p_value ~ '^[=+\-@\t\r]'
+      then '"' || replace('''' || p_value, '"', '""') || '"'
+    when p_value ~ '[,;"\r\n]'
+      then '"' || replace(p_value, '"', '""') || '"'
+    else p_value
+  end
+$$;
+comment on function private.csv_field(text) is 'The one cell encoder of every CSV the site writes (OWASP CSV injection): a cell starting with = + - @ tab or CR is prefixed with '' and quoted; a cell containing , ; " CR or LF is quoted, quotes doubled; null is empty.';
+revoke all on function private.csv_field(text) from public, anon, authenticated, service_role;
+
+-- True for a finite amount with at most two decimals. NaN sorts above Infinity, so one range test
+-- refuses NaN, Infinity and -Infinity together.
+create or replace function private.is_pounds(value numeric) returns boolean
+language sql immutable parallel safe set search_path = '' as $$
+  select value > '-Infinity'::numeric and value < 'Infinity'::numeric and value = round(value, 2)
+$$;
+comment on function private.is_pounds(numeric) is 'True for a finite amount in pounds and pence (no NaN, no Infinity, at most two decimals).';
+revoke all on function private.is_pounds(numeric) from public, anon, authenticated, service_role;

@@ -1,0 +1,5 @@
+-- ============================================================================
+-- Types: enums and composite types the areas share.
+-- The live definition of this area: change it here, then `npm run db:migration -- <name>`
+-- writes the migration (README "Changing the database"). Loaded after the files before it.
+-- ============================================================================

@@ -1,0 +1,729 @@
+-- ============================================================================
+-- Accounts: profiles, account data, roles and guards, sign-up, approval, two-step.
+-- The live definition of this area: change it here, then `npm run db:migration -- <name>`
+-- writes the migration (README "Changing the database"). Loaded after the files before it.
+-- ============================================================================
+
+-- ----------------------------------------------------------------------------
+-- Tables
+-- ----------------------------------------------------------------------------
+
+create table public.profiles (
+  id uuid not null,
+  name text default 'User'::text not null,
+  email text,
+  email_notifications boolean default false not null,
+  date_of_birth date,
+  town text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  show_initials_only boolean default false not null,
+  constraint profiles_pkey primary key (id),
+  constraint profiles_name_check check (((char_length(name) >= 1) AND (char_length(name) <= 100))),
+  constraint profiles_town_check check (((town IS NULL) OR ((char_length(town) >= 1) AND (char_length(town) <= 60)))),
+  constraint profiles_id_fkey foreign key (id) references auth.users(id) on delete cascade
+);
+alter table public.profiles enable row level security;
+comment on table public.profiles is 'A user''s public-facing profile (spec §3): name, notification choice, date of birth, and the town shown with their name if they win (optional).';
+comment on column public.profiles.email_notifications is 'The player''s current marketing consent ("E-mail me about new competitions and results"): false unless they gave it; every change is recorded in public.marketing_consents (private.record_marketing_consent).';
+comment on column public.profiles.show_initials_only is 'The player asked to appear by initials only (no town) if they win and on entry lists.';
+revoke all on table public.profiles from public, anon, authenticated, service_role;
+grant select on table public.profiles to authenticated;
+grant all on table public.profiles to service_role;
+
+create table public.user_account_data (
+  id uuid not null,
+  credits numeric(12,2) default 0 not null,
+  role text default 'user'::text not null,
+  approved boolean default false not null,
+  approved_at timestamp with time zone,
+  approved_by uuid,
+  rejected_at timestamp with time zone,
+  rejection_reason text,
+  total_spent numeric(12,2) default 0 not null,
+  total_entries integer default 0 not null,
+  kyc_status text default 'none'::text not null,
+  is_verified boolean default false not null,
+  verified_at timestamp with time zone,
+  age_verified boolean default false not null,
+  metadata jsonb,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  deleted_at timestamp with time zone,
+  approval_welcomed_at timestamp with time zone,
+  constraint user_account_data_pkey primary key (id),
+  constraint user_account_data_credits_check check ((credits >= (0)::numeric)),
+  constraint user_account_data_kyc_status_check check ((kyc_status = ANY (ARRAY['none'::text, 'pending'::text, 'verified'::text, 'rejected'::text]))),
+  constraint user_account_data_role_check check ((role = ANY (ARRAY['user'::text, 'admin'::text, 'super_admin'::text]))),
+  constraint user_account_data_total_entries_check check ((total_entries >= 0)),
+  constraint user_account_data_total_spent_check check ((total_spent >= (0)::numeric)),
+  constraint user_account_data_approved_by_fkey foreign key (approved_by) references auth.users(id) on delete set null,
+  constraint user_account_data_id_fkey foreign key (id) references auth.users(id) on delete cascade
+);
+alter table public.user_account_data enable row level security;
+comment on table public.user_account_data is 'Money, role and approval state of a user (spec §3). credits is a cache of the ledger sum, changed only by ledger functions.';
+comment on column public.user_account_data.deleted_at is 'When a super admin deleted (anonymised) the account: personal data cleared, sign-in impossible, ledger and tickets kept.';
+comment on column public.user_account_data.approval_welcomed_at is 'When the player dismissed the one-time "You''re approved" welcome (null: not yet).';
+revoke all on table public.user_account_data from public, anon, authenticated, service_role;
+grant select on table public.user_account_data to authenticated;
+grant all on table public.user_account_data to service_role;
+
+create table private.reauthentications (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  -- Which nonce: GoTrue's reauthentication_sent_at (a new nonce, a new row).
+  nonce_sent_at timestamptz not null,
+  wrong_tries smallint not null default 0,
+  confirmed_at timestamptz,
+  -- The session that confirmed it (the token's session_id): only that session may spend it.
+  session_id uuid,
+  spent_at timestamptz,
+  primary key (user_id, nonce_sent_at)
+);
+alter table private.reauthentications enable row level security;
+comment on table private.reauthentications is 'Codes e-mailed by the auth server''s reauthentication (one row per nonce): wrong tries, when and in which session it was confirmed, and when an enrolment spent the confirmation. Written only by confirm_reauthentication and record_factor_enrolment.';
+revoke all on table private.reauthentications from public, anon, authenticated, service_role;
+
+create table private.proven_factors (
+  factor_id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  proven_at timestamptz not null default now()
+);
+alter table private.proven_factors enable row level security;
+comment on table private.proven_factors is 'Second factors enrolled after their owner confirmed a code from their inbox (or verified before that was asked). Keyed by the auth server''s factor id; a removed factor''s row proves nothing, since a new factor has a new id.';
+revoke all on table private.proven_factors from public, anon, authenticated, service_role;
+
+-- ----------------------------------------------------------------------------
+-- Functions
+-- ----------------------------------------------------------------------------
+
+create or replace function public.is_admin() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select coalesce(
+    (select a.role in ('admin', 'super_admin') from public.user_account_data a where a.id = auth.uid()),
+    false)
+    and private.session_is_aal2()
+    and private.factors_proven()
+$$;
+comment on function public.is_admin() is 'True when the caller''s role is admin or super_admin, their session is aal2 (two-step verified) and their authenticator was proven with a code from their inbox; otherwise they are treated as a player, row-level policies included.';
+revoke all on function public.is_admin() from public, anon, authenticated, service_role;
+grant execute on function public.is_admin() to anon;
+grant execute on function public.is_admin() to authenticated;
+grant execute on function public.is_admin() to service_role;
+
+create or replace function public.is_super_admin() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select coalesce(
+    (select a.role = 'super_admin' from public.user_account_data a where a.id = auth.uid()),
+    false)
+    and private.session_is_aal2()
+    and private.factors_proven()
+$$;
+comment on function public.is_super_admin() is 'True when the caller''s role is super_admin, their session is aal2 (two-step verified) and their authenticator was proven with a code from their inbox.';
+revoke all on function public.is_super_admin() from public, anon, authenticated, service_role;
+grant execute on function public.is_super_admin() to anon;
+grant execute on function public.is_super_admin() to authenticated;
+grant execute on function public.is_super_admin() to service_role;
+
+create or replace function public.has_permission(permission text) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select case
+    when not exists (select 1 from public.user_account_data a where a.id = auth.uid()) then false
+    when permission in ('read', 'write') then public.is_admin()
+    when permission in ('delete', 'manage_users') then public.is_super_admin()
+    else false
+  end
+$$;
+comment on function public.has_permission(text) is 'Spec §6: read/write need admin; delete/manage_users need super admin (both with an aal2, two-step verified, session); anything else, or no profile, is denied.';
+revoke all on function public.has_permission(text) from public, anon, authenticated, service_role;
+grant execute on function public.has_permission(text) to anon;
+grant execute on function public.has_permission(text) to authenticated;
+grant execute on function public.has_permission(text) to service_role;
+
+create or replace function private.require_user() returns uuid
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user_first_step();
+begin
+  if private.two_step_owed() then
+    raise exception 'Two-step verification required' using errcode = '42501', hint = 'aal2_required';
+  end if;
+  return uid;
+end;
+$$;
+comment on function private.require_user() is 'The caller''s id; ''User not authenticated'' without one, and ''Two-step verification required'' (aal2_required) when they have a verified second factor and the session has not given it.';
+revoke all on function private.require_user() from public, anon, authenticated, service_role;
+
+create or replace function private.require_admin() returns uuid
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user_first_step();
+begin
+  if not public.is_admin() then
+    -- The role is read again only to say why: an admin who has not done two-step yet.
+    if exists (select 1 from public.user_account_data a where a.id = uid and a.role in ('admin', 'super_admin')) then
+      raise exception 'Two-step verification required' using errcode = '42501', hint = 'aal2_required';
+    end if;
+    raise exception 'Access denied: Admin privileges required' using errcode = '42501', hint = 'admin_required';
+  end if;
+  return uid;
+end;
+$$;
+comment on function private.require_admin() is 'The caller''s id when admin with an aal2 session; an admin at aal1 gets ''Two-step verification required'' (aal2_required); anyone else the spec''s 403 message.';
+revoke all on function private.require_admin() from public, anon, authenticated, service_role;
+
+create or replace function private.require_super_admin() returns uuid
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user_first_step();
+begin
+  if not public.is_super_admin() then
+    -- Only a super admin is told to verify: a plain admin is refused whatever their session.
+    if exists (select 1 from public.user_account_data a where a.id = uid and a.role = 'super_admin') then
+      raise exception 'Two-step verification required' using errcode = '42501', hint = 'aal2_required';
+    end if;
+    raise exception 'Access denied: Super admin privileges required' using errcode = '42501', hint = 'super_admin_required';
+  end if;
+  return uid;
+end;
+$$;
+comment on function private.require_super_admin() is 'The caller''s id when super admin with an aal2 session; a super admin at aal1 gets ''Two-step verification required'' (aal2_required); anyone else (a plain admin included) the spec''s 403 message.';
+revoke all on function private.require_super_admin() from public, anon, authenticated, service_role;
+
+create or replace function private.is_service_role() returns boolean
+language sql stable set search_path = '' as $$
+  select coalesce(auth.role() = 'service_role', false) or current_user = 'service_role'
+$$;
+comment on function private.is_service_role() is 'True when the server''s secret key made the call.';
+revoke all on function private.is_service_role() from public, anon, authenticated, service_role;
+
+create or replace function private.create_account_rows(p_user uuid) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  u auth.users%rowtype;
+  dob date;
+  auto_approve boolean := coalesce(private.setting('approval_mode') = '"auto"'::jsonb, false);
+begin
+  select * into u from auth.users where id = p_user;
+  if not found then
+    return;
+  end if;
+  begin
+    dob := nullif(u.raw_user_meta_data ->> 'date_of_birth', '')::date;
+  exception when others then
+    dob := null;
+  end;
+  insert into public.profiles (id, name, email, date_of_birth)
+  values (
+    u.id,
+    left(coalesce(nullif(trim(u.raw_user_meta_data ->> 'name'), ''), nullif(u.email, ''), 'User'), 100),
+    u.email,
+    dob)
+  on conflict (id) do nothing;
+  -- A recreated account row takes its balance from the ledger, which outlives it.
+  insert into public.user_account_data (id, credits, approved, approved_at, age_verified)
+  values (
+    u.id,
+    (select coalesce(sum(l.amount), 0) from public.credit_ledger l where l.user_id = u.id),
+    auto_approve,
+    case when auto_approve then now() end,
+    false)
+  on conflict (id) do nothing;
+end;
+$$;
+comment on function private.create_account_rows(uuid) is 'Creates the profile and account rows of a user if missing (spec §3 defaults; approval per the approval_mode setting).';
+revoke all on function private.create_account_rows(uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.handle_new_user() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  given text := new.raw_user_meta_data ->> 'date_of_birth';
+  dob date;
+begin
+  if given is null or btrim(given) = '' then
+    raise exception 'A date of birth is required to join LabCash' using errcode = '22023', hint = 'date_of_birth_required';
+  end if;
+  begin
+    dob := case when given ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then given::date end;
+  exception when data_exception then
+    dob := null; -- 1990-02-31, year 0000
+  end;
+  if dob is null or dob < (current_date - interval '120 years')::date then
+    raise exception 'Date of birth is not a valid date' using errcode = '22007', hint = 'invalid_input';
+  end if;
+  if dob > (current_date - interval '18 years')::date then
+    raise exception 'You must be 18 or over to join LabCash' using errcode = '22023', hint = 'under_18';
+  end if;
+  perform private.create_account_rows(new.id);
+  -- Consent only from the sign-up form's box, ticked (JSON true); anything else is no consent. A user
+  -- made without the form (admin API, seed, script) was not asked, and is recorded so.
+  if new.raw_user_meta_data ? 'marketing_consent' then
+    perform private.record_marketing_consent(new.id, new.raw_user_meta_data -> 'marketing_consent' = 'true'::jsonb, 'sign_up');
+  else
+    perform private.record_marketing_consent(new.id, false, 'not_asked',
+      'Not asked: the account was made without the sign-up form');
+  end if;
+  perform private.log_activity('user.signed_up', new.id, jsonb_build_object('email', new.email));
+  return new;
+end;
+$$;
+comment on function private.handle_new_user() is 'Trigger: a new auth user gets a profile and account data and their marketing consent from the sign-up form (false unless its box was ticked, recorded); a user without a date of birth (YYYY-MM-DD, at most 120 years ago) is refused (date_of_birth_required, invalid_input), as is one under 18 (under_18), whoever creates them.';
+revoke all on function private.handle_new_user() from public, anon, authenticated, service_role;
+
+create or replace function private.sync_profile_email() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  update public.profiles set email = new.email, updated_at = now() where id = new.id;
+  return new;
+end;
+$$;
+comment on function private.sync_profile_email() is 'Trigger: keeps profiles.email equal to the auth e-mail.';
+revoke all on function private.sync_profile_email() from public, anon, authenticated, service_role;
+
+create or replace function private.account_json(p_user uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object(
+    'id', p.id,
+    'name', p.name,
+    'email', p.email,
+    'email_notifications', p.email_notifications,
+    'date_of_birth', p.date_of_birth,
+    'town', p.town,
+    'show_initials_only', p.show_initials_only,
+    'credits', a.credits,
+    'role', a.role,
+    'approved', a.approved,
+    'approved_at', a.approved_at,
+    'approved_by', a.approved_by,
+    'rejected_at', a.rejected_at,
+    'rejection_reason', a.rejection_reason,
+    'total_spent', a.total_spent,
+    'total_entries', a.total_entries,
+    'kyc_status', a.kyc_status,
+    'is_verified', a.is_verified,
+    'verified_at', a.verified_at,
+    'age_verified', a.age_verified,
+    'metadata', a.metadata,
+    'created_at', p.created_at)
+  from public.profiles p
+  join public.user_account_data a on a.id = p.id
+  where p.id = p_user
+$$;
+comment on function private.account_json(uuid) is 'A user''s profile merged with account data, as JSON.';
+revoke all on function private.account_json(uuid) from public, anon, authenticated, service_role;
+
+-- The latest body (20261127100000_player_two_step) with welcome_due added.
+create or replace function public.get_my_account() returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user_first_step();
+  result jsonb := private.account_json(uid);
+begin
+  if result is null then
+    -- Spec §4: a missing profile row is created and read again.
+    perform private.create_account_rows(uid);
+    result := private.account_json(uid);
+  end if;
+  return result || jsonb_build_object(
+    'two_step_owed', private.two_step_owed(),
+    'welcome_due', exists (select 1 from public.user_account_data a
+                            where a.id = uid and a.approved and a.approval_welcomed_at is null));
+end;
+$$;
+comment on function public.get_my_account() is 'The caller''s profile merged with account data, two_step_owed (a verified second factor the session has not given: everything else refuses until it is) and welcome_due (approved, the "You''re approved" welcome not dismissed yet); creates the rows if missing. Works at aal1.';
+revoke all on function public.get_my_account() from public, anon, authenticated, service_role;
+grant execute on function public.get_my_account() to authenticated;
+grant execute on function public.get_my_account() to service_role;
+
+create or replace function public.update_my_profile(
+  p_name text default null, p_email_notifications boolean default null, p_town text default null
+) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  if p_name is not null and char_length(trim(p_name)) not between 1 and 100 then
+    raise exception 'Name must be between 1 and 100 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_town is not null and char_length(trim(p_town)) > 60 then
+    raise exception 'Town must be at most 60 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  perform private.create_account_rows(uid);
+  update public.profiles
+     set name = coalesce(trim(p_name), name),
+         -- null leaves the town alone; an empty string clears it
+         town = case when p_town is null then town else nullif(trim(p_town), '') end,
+         updated_at = now()
+   where id = uid;
+  -- A changed marketing choice is recorded like every other.
+  if p_email_notifications is not null
+     and p_email_notifications is distinct from (select p.email_notifications from public.profiles p where p.id = uid) then
+    perform private.record_marketing_consent(uid, p_email_notifications, 'profile');
+  end if;
+  return private.account_json(uid);
+end;
+$$;
+comment on function public.update_my_profile(text,boolean,text) is 'Updates the caller''s name, marketing choice (recorded when it changes) and town (an empty town clears it); returns the merged account.';
+revoke all on function public.update_my_profile(text,boolean,text) from public, anon, authenticated, service_role;
+grant execute on function public.update_my_profile(text,boolean,text) to authenticated;
+grant execute on function public.update_my_profile(text,boolean,text) to service_role;
+
+create or replace function public.admin_list_pending_approvals()
+returns table (id uuid, name text, email text, date_of_birth date, created_at timestamptz)
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform private.require_admin();
+  return query
+    select p.id, p.name, p.email, p.date_of_birth, a.created_at
+      from public.user_account_data a
+      join public.profiles p on p.id = a.id
+     where not a.approved and a.rejected_at is null
+     order by a.created_at;
+end;
+$$;
+comment on function public.admin_list_pending_approvals() is 'Admins: accounts waiting for approval, oldest first.';
+revoke all on function public.admin_list_pending_approvals() from public, anon, authenticated, service_role;
+grant execute on function public.admin_list_pending_approvals() to authenticated;
+grant execute on function public.admin_list_pending_approvals() to service_role;
+
+create or replace function public.admin_approve_user(p_user_id uuid) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  admin_id uuid := private.require_admin();
+begin
+  update public.user_account_data
+     set approved = true, approved_at = now(), approved_by = admin_id,
+         rejected_at = null, rejection_reason = null, updated_at = now()
+   where id = p_user_id;
+  if not found then
+    raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+  perform private.log_activity('user.approved', p_user_id);
+  perform private.queue_mail(p_user_id, 'account_approved', 'Your LabCash account is approved',
+    'Good news: your LabCash account has been approved. You can now add credit and enter competitions.');
+  return private.account_json(p_user_id);
+end;
+$$;
+comment on function public.admin_approve_user(uuid) is 'Admins: approve an account, recording who and when, and e-mail the user.';
+revoke all on function public.admin_approve_user(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_approve_user(uuid) to authenticated;
+grant execute on function public.admin_approve_user(uuid) to service_role;
+
+create or replace function public.admin_reject_user(p_user_id uuid, p_reason text) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  admin_id uuid := private.require_admin();
+begin
+  if p_reason is null or char_length(trim(p_reason)) not between 3 and 500 then
+    raise exception 'Give a reason between 3 and 500 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if exists (select 1 from public.user_account_data a where a.id = p_user_id and a.role <> 'user') then
+    raise exception 'Admins cannot be rejected: a super admin must change their role first' using errcode = 'P0001', hint = 'admin_not_rejectable';
+  end if;
+  update public.user_account_data
+     set approved = false, approved_at = null, approved_by = null,
+         rejected_at = now(), rejection_reason = trim(p_reason), updated_at = now()
+   where id = p_user_id;
+  if not found then
+    raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+  perform private.log_activity('user.rejected', p_user_id, jsonb_build_object('reason', trim(p_reason), 'by', admin_id));
+  return private.account_json(p_user_id);
+end;
+$$;
+comment on function public.admin_reject_user(uuid,text) is 'Admins: reject an account with a reason.';
+revoke all on function public.admin_reject_user(uuid,text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_reject_user(uuid,text) to authenticated;
+grant execute on function public.admin_reject_user(uuid,text) to service_role;
+
+create or replace function public.close_account() returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  perform private.create_account_rows(uid);
+  perform 1 from public.user_account_data a where a.id = uid for update;
+  insert into public.player_protections (user_id) values (uid) on conflict (user_id) do nothing;
+  update public.player_protections
+     set break_kind = 'closed', closed_at = coalesce(closed_at, now()), updated_at = now()
+   where user_id = uid;
+  perform private.log_activity('protections.closed', uid, '{}'::jsonb);
+  return private.protections_json(uid);
+end;
+$$;
+comment on function public.close_account() is 'Signed-in users: closes the account for good (sign-in and history stay; top-ups, entries and marketing stop). Cannot be undone.';
+revoke all on function public.close_account() from public, anon, authenticated, service_role;
+grant execute on function public.close_account() to authenticated;
+grant execute on function public.close_account() to service_role;
+
+create or replace function public.admin_approve_users(p_user_ids uuid[]) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  admin_id uuid := private.require_admin();
+  done jsonb := '[]'::jsonb;
+  r record;
+begin
+  if p_user_ids is null or cardinality(p_user_ids) = 0 then
+    raise exception 'Choose at least one account to approve' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if cardinality(p_user_ids) > 200 then
+    raise exception 'Approve at most 200 accounts at once' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- Only accounts still waiting: one approved or rejected meanwhile is left as it is.
+  for r in
+    select a.id, p.name
+      from public.user_account_data a join public.profiles p on p.id = a.id
+     where a.id = any (p_user_ids) and not a.approved and a.rejected_at is null and a.deleted_at is null
+     order by a.created_at
+       for update of a
+  loop
+    update public.user_account_data
+       set approved = true, approved_at = now(), approved_by = admin_id, updated_at = now()
+     where id = r.id;
+    perform private.log_activity('user.approved', r.id, jsonb_build_object('bulk', true));
+    perform private.queue_mail(r.id, 'account_approved', 'Your LabCash account is approved',
+      'Good news: your LabCash account has been approved. You can now add credit and enter competitions.');
+    done := done || jsonb_build_object('id', r.id, 'name', r.name);
+  end loop;
+  return jsonb_build_object('approved', done,
+                            'skipped', cardinality(array(select distinct unnest(p_user_ids))) - jsonb_array_length(done));
+end;
+$$;
+comment on function public.admin_approve_users(uuid[]) is 'Admins: approves every listed account still waiting (at most 200), e-mails each, audits each (user.approved, bulk); answers who was approved and how many were skipped (approved or rejected meanwhile, or unknown).';
+revoke all on function public.admin_approve_users(uuid[]) from public, anon, authenticated, service_role;
+grant execute on function public.admin_approve_users(uuid[]) to authenticated;
+grant execute on function public.admin_approve_users(uuid[]) to service_role;
+
+create or replace function public.admin_get_approval_mode() returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform private.require_admin();
+  return jsonb_build_object('approval_mode', coalesce(private.setting('approval_mode') #>> '{}', 'manual'));
+end;
+$$;
+comment on function public.admin_get_approval_mode() is 'Admins: the approval mode, manual (an admin approves each sign-up) or auto (new sign-ups are approved at once).';
+revoke all on function public.admin_get_approval_mode() from public, anon, authenticated, service_role;
+grant execute on function public.admin_get_approval_mode() to authenticated;
+grant execute on function public.admin_get_approval_mode() to service_role;
+
+create or replace function public.admin_set_approval_mode(p_mode text) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  admin_id uuid := private.require_admin();
+  old_mode text := coalesce(private.setting('approval_mode') #>> '{}', 'manual');
+begin
+  if p_mode is null or p_mode not in ('manual', 'auto') then
+    raise exception 'Approval mode must be manual or auto' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_mode <> old_mode then
+    insert into public.app_settings (key, value, updated_at, updated_by)
+    values ('approval_mode', to_jsonb(p_mode), now(), admin_id)
+    on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by;
+    perform private.log_activity('settings.approval_mode', null,
+      jsonb_build_object('approval_mode', jsonb_build_object('old', old_mode, 'new', p_mode)));
+  end if;
+  return jsonb_build_object('approval_mode', p_mode);
+end;
+$$;
+comment on function public.admin_set_approval_mode(text) is 'Admins: sets the approval mode (manual or auto; auto approves new sign-ups from then on, not those already waiting); audited with old and new (settings.approval_mode).';
+revoke all on function public.admin_set_approval_mode(text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_set_approval_mode(text) to authenticated;
+grant execute on function public.admin_set_approval_mode(text) to service_role;
+
+create or replace function private.session_is_aal2() returns boolean
+language sql stable set search_path = '' as $$
+  select coalesce(auth.jwt() ->> 'aal' = 'aal2', false)
+$$;
+comment on function private.session_is_aal2() is 'True when the caller''s token says the session passed two-step verification (aal = aal2).';
+revoke all on function private.session_is_aal2() from public, anon, authenticated, service_role;
+
+create or replace function public.admin_record_two_step_reset(p_user_id uuid) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  me uuid := private.require_super_admin();
+begin
+  if p_user_id = me then
+    raise exception 'You cannot reset your own two-step verification. Ask another super admin.'
+      using errcode = 'P0001', hint = 'invalid_input';
+  end if;
+  if not exists (select 1 from public.user_account_data a where a.id = p_user_id) then
+    raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+  perform private.log_activity('user.two_step_reset', p_user_id);
+end;
+$$;
+comment on function public.admin_record_two_step_reset(uuid) is 'Super admins at aal2: allows and audits (user.two_step_reset) removing another user''s second factors, which the server then does through the auth admin API.';
+revoke all on function public.admin_record_two_step_reset(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_record_two_step_reset(uuid) to authenticated;
+grant execute on function public.admin_record_two_step_reset(uuid) to service_role;
+
+create or replace function private.two_step_owed() returns boolean
+language sql stable set search_path = '' as $$
+  select not private.session_is_aal2()
+     and exists (select 1 from auth.mfa_factors f where f.user_id = auth.uid() and f.status = 'verified')
+$$;
+comment on function private.two_step_owed() is 'True when the caller has a verified second factor and their session has not given it (aal is not aal2). Runs with its caller''s rights (the guards are security definer).';
+revoke all on function private.two_step_owed() from public, anon, authenticated, service_role;
+
+create or replace function private.require_user_first_step() returns uuid
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  uid uuid := auth.uid();
+begin
+  if uid is null then
+    raise exception 'User not authenticated' using errcode = '42501', hint = 'not_authenticated';
+  end if;
+  return uid;
+end;
+$$;
+comment on function private.require_user_first_step() is 'The caller''s id, or ''User not authenticated'', even before a verified second factor has been given (aal1): only for the reads the code step and the account shell need, and the admin guards.';
+revoke all on function private.require_user_first_step() from public, anon, authenticated, service_role;
+
+create or replace function private.factors_proven() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select not exists (
+    select 1 from auth.mfa_factors f
+     where f.user_id = auth.uid() and f.status = 'verified'
+       and not exists (select 1 from private.proven_factors p where p.factor_id = f.id))
+$$;
+comment on function private.factors_proven() is 'True unless the caller has a verified second factor that was never proven with a code from their inbox.';
+revoke all on function private.factors_proven() from public, anon, authenticated, service_role;
+
+create or replace function private.caller_session() returns uuid
+language sql stable set search_path = '' as $$
+  select nullif(auth.jwt() ->> 'session_id', '')::uuid
+$$;
+comment on function private.caller_session() is 'The session the caller''s token belongs to (its session_id claim), or null.';
+revoke all on function private.caller_session() from public, anon, authenticated, service_role;
+
+create or replace function private.fresh_reauthentication(p_user_id uuid) returns timestamptz
+language sql stable security definer set search_path = '' as $$
+  select r.nonce_sent_at from private.reauthentications r
+   where r.user_id = p_user_id and r.spent_at is null and r.confirmed_at > now() - interval '15 minutes'
+     and r.session_id = private.caller_session()
+   order by r.confirmed_at desc limit 1
+$$;
+comment on function private.fresh_reauthentication(uuid) is 'The nonce of the user''s confirmation, made in the caller''s own session in the last fifteen minutes, that no enrolment has spent; or null.';
+revoke all on function private.fresh_reauthentication(uuid) from public, anon, authenticated, service_role;
+
+create or replace function public.confirm_reauthentication(p_code text) returns boolean
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user_first_step();
+  who record;
+  attempt private.reauthentications;
+begin
+  if p_code is null or p_code !~ '^[0-9]{6}$' then
+    raise exception 'Enter the 6-digit code from the e-mail' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select u.email, u.reauthentication_token, u.reauthentication_sent_at into who from auth.users u where u.id = uid;
+  if who.reauthentication_sent_at is null or coalesce(who.reauthentication_token, '') = ''
+     or who.reauthentication_sent_at < now() - interval '1 hour' then
+    return false;
+  end if;
+  insert into private.reauthentications (user_id, nonce_sent_at) values (uid, who.reauthentication_sent_at)
+  on conflict (user_id, nonce_sent_at) do nothing;
+  select * into attempt from private.reauthentications
+   where user_id = uid and nonce_sent_at = who.reauthentication_sent_at for update;
+  if attempt.confirmed_at is not null or attempt.wrong_tries >= 5 or private.caller_session() is null
+     or (select sum(r.wrong_tries) from private.reauthentications r
+          where r.user_id = uid and r.nonce_sent_at > now() - interval '1 day') >= 10 then
+    return false;
+  end if;
+  if who.reauthentication_token <> encode(sha224(convert_to(lower(who.email) || p_code, 'UTF8')), 'hex') then
+    update private.reauthentications set wrong_tries = wrong_tries + 1
+     where user_id = uid and nonce_sent_at = who.reauthentication_sent_at;
+    return false;
+  end if;
+  update private.reauthentications set confirmed_at = now(), session_id = private.caller_session()
+   where user_id = uid and nonce_sent_at = who.reauthentication_sent_at;
+  return true;
+end;
+$$;
+comment on function public.confirm_reauthentication(text) is 'The caller confirms, for their own session, the code the auth server e-mailed them (GET /auth/v1/reauthenticate): true when it is theirs, under an hour old, not used before, within five tries of it and ten a day; false otherwise (a wrong try is counted). Works before the second step, which it may be setting up.';
+revoke all on function public.confirm_reauthentication(text) from public, anon, authenticated, service_role;
+grant execute on function public.confirm_reauthentication(text) to authenticated;
+grant execute on function public.confirm_reauthentication(text) to service_role;
+
+create or replace function public.record_factor_enrolment() returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user_first_step();
+  nonce timestamptz;
+begin
+  if not private.session_is_aal2() then
+    raise exception 'Two-step verification required' using errcode = '42501', hint = 'aal2_required';
+  end if;
+  nonce := private.fresh_reauthentication(uid);
+  if nonce is null then
+    raise exception 'Confirm it is you with the code we e-mail you first' using errcode = '42501', hint = 'reauthentication_needed';
+  end if;
+  -- Only the factor this session verified (the auth server records it on the session it raised).
+  insert into private.proven_factors (factor_id, user_id)
+  select f.id, f.user_id from auth.mfa_factors f
+    join auth.sessions s on s.factor_id = f.id and s.id = private.caller_session()
+   where f.user_id = uid and f.status = 'verified'
+  on conflict (factor_id) do nothing;
+  update private.reauthentications set spent_at = now() where user_id = uid and nonce_sent_at = nonce;
+  perform private.log_activity('user.two_step_enrolled', uid);
+end;
+$$;
+comment on function public.record_factor_enrolment() is 'After setting up an authenticator (a session at aal2), proves the factor this session verified with the confirmation this session made in the last fifteen minutes, which it spends, and audits user.two_step_enrolled. Without one: reauthentication_needed.';
+revoke all on function public.record_factor_enrolment() from public, anon, authenticated, service_role;
+grant execute on function public.record_factor_enrolment() to authenticated;
+grant execute on function public.record_factor_enrolment() to service_role;
+
+create or replace function public.get_my_factor_proof() returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object(
+    'factors_proven', private.factors_proven(),
+    'inbox_confirmed', private.fresh_reauthentication(private.require_user_first_step()) is not null)
+$$;
+comment on function public.get_my_factor_proof() is 'For the two-step page: whether every verified factor of the caller is proven, and whether they confirmed a code from their inbox in the last fifteen minutes (not yet spent).';
+revoke all on function public.get_my_factor_proof() from public, anon, authenticated, service_role;
+grant execute on function public.get_my_factor_proof() to authenticated;
+grant execute on function public.get_my_factor_proof() to service_role;
+
+create or replace function public.dismiss_approval_welcome() returns boolean
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  update public.user_account_data set approval_welcomed_at = now()
+   where id = uid and approved and approval_welcomed_at is null;
+  return found;
+end;
+$$;
+comment on function public.dismiss_approval_welcome() is 'The caller dismisses their own "You''re approved" welcome for good; answers whether it was still showing.';
+revoke all on function public.dismiss_approval_welcome() from public, anon, authenticated, service_role;
+grant execute on function public.dismiss_approval_welcome() to authenticated;
+grant execute on function public.dismiss_approval_welcome() to service_role;
+
+-- ----------------------------------------------------------------------------
+-- Indexes
+-- ----------------------------------------------------------------------------
+
+create index user_account_data_pending_idx on public.user_account_data (created_at) where ((NOT approved) AND (rejected_at IS NULL));
+create index user_account_data_approved_by_idx on public.user_account_data (approved_by);
+create index user_account_data_created_idx on public.user_account_data (created_at);
+create index profiles_email_lower_idx on public.profiles (lower(email));
+create index user_account_data_created_id_idx on public.user_account_data (created_at DESC, id DESC);
+create index proven_factors_user_id_idx on private.proven_factors (user_id);
+
+-- ----------------------------------------------------------------------------
+-- Triggers
+-- ----------------------------------------------------------------------------
+
+CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN ((old.email IS DISTINCT FROM new.email)) EXECUTE FUNCTION private.sync_profile_email();
+CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
+
+-- ----------------------------------------------------------------------------
+-- Row-level policies
+-- ----------------------------------------------------------------------------
+
+create policy "account data: own row or admin" on public.user_account_data
+  as permissive for select to authenticated
+  using (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+
+create policy "profiles: own row or admin" on public.profiles
+  as permissive for select to authenticated
+  using (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));

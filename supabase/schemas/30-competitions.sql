@@ -1,0 +1,2282 @@
+-- ============================================================================
+-- Competitions: competitions, entries, tickets, postal entries, draws, prizes, images.
+-- The live definition of this area: change it here, then `npm run db:migration -- <name>`
+-- writes the migration (README "Changing the database"). Loaded after the files before it.
+-- ============================================================================
+
+-- ----------------------------------------------------------------------------
+-- Tables
+-- ----------------------------------------------------------------------------
+
+create table public.competitions (
+  id uuid default gen_random_uuid() not null,
+  slug text not null,
+  title text not null,
+  summary text default ''::text not null,
+  description text default ''::text not null,
+  prize_description text not null,
+  prize_value numeric(12,2) not null,
+  images text[] default '{}'::text[] not null,
+  ticket_price numeric(12,2) not null,
+  total_tickets integer not null,
+  max_tickets_per_user integer not null,
+  tickets_sold integer default 0 not null,
+  opens_at timestamp with time zone default now() not null,
+  closes_at timestamp with time zone not null,
+  skill_question text,
+  skill_options text[],
+  skill_answer text,
+  status text default 'draft'::text not null,
+  seed_commitment text,
+  external_randomness jsonb,
+  published_at timestamp with time zone,
+  closed_at timestamp with time zone,
+  cancelled_at timestamp with time zone,
+  cancel_reason text,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  postal_deadline timestamp with time zone,
+  draw_at timestamp with time zone,
+  cash_alternative numeric(12,2),
+  postal_tickets integer default 0 not null,
+  constraint competitions_pkey primary key (id),
+  constraint competitions_slug_key unique (slug),
+  constraint competitions_cash_alternative_check check (((cash_alternative IS NULL) OR (cash_alternative > (0)::numeric))),
+  constraint competitions_check check ((closes_at > opens_at)),
+  constraint competitions_check1 check ((max_tickets_per_user <= total_tickets)),
+  constraint competitions_check2 check ((tickets_sold <= total_tickets)),
+  constraint competitions_check3 check ((((skill_question IS NULL) AND (skill_options IS NULL) AND (skill_answer IS NULL)) OR ((skill_question IS NOT NULL) AND ((cardinality(skill_options) >= 2) AND (cardinality(skill_options) <= 6)) AND (skill_answer = ANY (skill_options))))),
+  constraint competitions_check4 check (((status = 'draft'::text) OR (seed_commitment IS NOT NULL))),
+  constraint competitions_dates_fixed_check check (((status = 'draft'::text) OR ((postal_deadline IS NOT NULL) AND (draw_at IS NOT NULL)))),
+  constraint competitions_description_check check ((char_length(description) <= 5000)),
+  constraint competitions_draw_at_check check (((draw_at IS NULL) OR (draw_at >= COALESCE(postal_deadline, closes_at)))),
+  constraint competitions_images_check check ((cardinality(images) <= 10)),
+  constraint competitions_max_tickets_per_user_check check ((max_tickets_per_user >= 1)),
+  constraint competitions_postal_deadline_check check (((postal_deadline IS NULL) OR (postal_deadline >= closes_at))),
+  constraint competitions_postal_tickets_check check ((postal_tickets >= 0)),
+  constraint competitions_prize_description_check check (((char_length(prize_description) >= 1) AND (char_length(prize_description) <= 2000))),
+  constraint competitions_prize_value_check check ((prize_value >= (0)::numeric)),
+  constraint competitions_seed_commitment_check check ((seed_commitment ~ '^[0-9a-f]{64}$'::text)),
+  constraint competitions_skill_question_check check ((char_length(skill_question) <= 300)),
+  constraint competitions_slug_check check (((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text) AND (char_length(slug) <= 80))),
+  constraint competitions_status_check check ((status = ANY (ARRAY['draft'::text, 'live'::text, 'sold_out'::text, 'closed'::text, 'drawn'::text, 'cancelled'::text]))),
+  constraint competitions_summary_check check ((char_length(summary) <= 300)),
+  constraint competitions_ticket_price_check check ((ticket_price >= 0.25)),
+  constraint competitions_tickets_sold_check check ((tickets_sold >= 0)),
+  constraint competitions_title_check check (((char_length(title) >= 3) AND (char_length(title) <= 120))),
+  constraint competitions_total_tickets_check check (((total_tickets >= 1) AND (total_tickets <= 1000000))),
+  constraint competitions_created_by_fkey foreign key (created_by) references auth.users(id) on delete set null
+) with (fillfactor=50);
+alter table public.competitions enable row level security;
+comment on table public.competitions is 'Prize competitions. status: draft -> live -> sold_out / closed -> drawn, or cancelled. skill_answer is never readable by API roles; seed_commitment is the SHA-256 of the secret draw seed.';
+comment on column public.competitions.tickets_sold is 'Online tickets sold (the pool of total_tickets). Postal tickets are counted in postal_tickets.';
+comment on column public.competitions.postal_deadline is 'Postal entries are accepted until this moment (at or after closes_at). Null in a draft means the default: postal_window_working_days after the close.';
+comment on column public.competitions.draw_at is 'When the draw happens (at or after the postal deadline). Null in a draft means the postal deadline. Fixed at publish.';
+comment on column public.competitions.cash_alternative is 'Optional cash the winner may take instead of the prize (pounds), shown before entry.';
+comment on column public.competitions.postal_tickets is 'Tickets given to postal entries, numbered total_tickets + 1 onwards, outside the online pool.';
+revoke all on table public.competitions from public, anon, authenticated, service_role;
+grant all on table public.competitions to service_role;
+grant select (id, slug, title, summary, description, prize_description, prize_value, images, ticket_price, total_tickets, max_tickets_per_user, tickets_sold, opens_at, closes_at, skill_question, skill_options, status, seed_commitment, external_randomness, published_at, closed_at, cancelled_at, cancel_reason, created_at, updated_at, postal_deadline, draw_at, cash_alternative, postal_tickets) on table public.competitions to anon, authenticated;
+
+create table public.entries (
+  id uuid primary key default gen_random_uuid(),
+  competition_id uuid not null references public.competitions (id) on delete restrict,
+  user_id uuid references auth.users (id) on delete set null,
+  kind text not null check (kind in ('paid', 'postal')),
+  quantity integer not null check (quantity >= 1),
+  unit_price numeric(12, 2) not null check (unit_price >= 0),
+  amount numeric(12, 2) not null check (amount >= 0),
+  first_ticket integer not null check (first_ticket >= 1),
+  status text not null default 'active' check (status in ('active', 'refunded', 'void')),
+  refunded_at timestamptz,
+  created_at timestamptz not null default now(),
+  check (kind = 'paid' or amount = 0)
+);
+alter table public.entries enable row level security;
+comment on table public.entries is 'One purchase (an order) or one postal entry: quantity tickets numbered first_ticket .. first_ticket + quantity - 1.';
+revoke all on table public.entries from public, anon, authenticated, service_role;
+grant select on table public.entries to authenticated;
+grant all on table public.entries to service_role;
+
+create table public.tickets (
+  id uuid primary key default gen_random_uuid(),
+  competition_id uuid not null references public.competitions (id) on delete restrict,
+  number integer not null check (number >= 1),
+  entry_id uuid not null references public.entries (id) on delete restrict,
+  user_id uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  unique (competition_id, number)
+);
+alter table public.tickets enable row level security;
+comment on table public.tickets is 'Tickets, numbered 1..N per competition in purchase order. The id is public: the draw hashes the list of (number, id).';
+revoke all on table public.tickets from public, anon, authenticated, service_role;
+grant select on table public.tickets to authenticated;
+grant all on table public.tickets to service_role;
+
+create table public.postal_entries (
+  id uuid default gen_random_uuid() not null,
+  competition_id uuid not null,
+  entry_id uuid not null,
+  user_id uuid,
+  name text not null,
+  address text not null,
+  answer text,
+  recorded_by uuid,
+  created_at timestamp with time zone default now() not null,
+  postcode text,
+  constraint postal_entries_pkey primary key (id),
+  constraint postal_entries_entry_id_key unique (entry_id),
+  constraint postal_entries_address_check check (((char_length(address) >= 5) AND (char_length(address) <= 500))),
+  constraint postal_entries_name_check check (((char_length(name) >= 2) AND (char_length(name) <= 100))),
+  constraint postal_entries_postcode_check check (((postcode IS NULL) OR (postcode ~ '^[A-Z]{1,2}[0-9][A-Z0-9]? [0-9][A-Z]{2}$'::text))),
+  constraint postal_entries_competition_id_fkey foreign key (competition_id) references public.competitions(id) on delete restrict,
+  constraint postal_entries_entry_id_fkey foreign key (entry_id) references public.entries(id) on delete restrict,
+  constraint postal_entries_recorded_by_fkey foreign key (recorded_by) references auth.users(id) on delete set null,
+  constraint postal_entries_user_id_fkey foreign key (user_id) references auth.users(id) on delete set null
+);
+alter table public.postal_entries enable row level security;
+comment on table public.postal_entries is 'Free postal entries recorded by an admin: stamp-parity tickets each, numbered after the online pool, same odds as a paid ticket.';
+comment on column public.postal_entries.postcode is 'The UK postcode from the address, normalised ("HG1 2AB"): with the name, the person an unlinked postal entry counts against the per-person cap.';
+revoke all on table public.postal_entries from public, anon, authenticated, service_role;
+grant select on table public.postal_entries to authenticated;
+grant all on table public.postal_entries to service_role;
+
+-- The secret draw seeds. No API role (not even the secret key) may read this
+-- table: only the security definer draw function does, and it publishes the seed
+-- in public.draws at the moment of the draw. RLS is on with no policy on purpose.
+create table public.competition_seeds (
+  competition_id uuid primary key references public.competitions (id) on delete cascade,
+  seed bytea not null check (octet_length(seed) = 32),
+  created_at timestamptz not null default now()
+);
+alter table public.competition_seeds enable row level security;
+comment on table public.competition_seeds is 'Secret 32-byte draw seeds, made by the database CSPRNG at publish time; unreadable by every API role (RLS on, no policy, no grants) until revealed in draws.seed_hex.';
+revoke all on table public.competition_seeds from public, anon, authenticated, service_role;
+
+create table public.draws (
+  id uuid default gen_random_uuid() not null,
+  competition_id uuid not null,
+  algorithm text default 'labcash-draw-v2'::text not null,
+  trigger text not null,
+  ticket_count integer not null,
+  ticket_list_hash text not null,
+  seed_commitment text not null,
+  seed_hex text not null,
+  external_randomness jsonb,
+  external_hex text,
+  counter integer not null,
+  winning_number integer not null,
+  winning_ticket_id uuid not null,
+  winner_user_id uuid,
+  winner_display_name text not null,
+  winner_town text,
+  prize_status text default 'awaiting_claim'::text not null,
+  prize_status_updated_at timestamp with time zone,
+  drawn_at timestamp with time zone default now() not null,
+  winning_position integer,
+  prize_choice text,
+  claimed_at timestamp with time zone,
+  fulfilment_note text,
+  proof_of_delivery text,
+  verified_at timestamp with time zone,
+  delivered_at timestamp with time zone,
+  delivery_address text,
+  constraint draws_pkey primary key (id),
+  constraint draws_competition_id_key unique (competition_id),
+  constraint draws_counter_check check ((counter >= 0)),
+  constraint draws_delivery_address_check check (((delivery_address IS NULL) OR ((char_length(delivery_address) >= 5) AND (char_length(delivery_address) <= 500)))),
+  constraint draws_external_hex_check check ((external_hex ~ '^([0-9a-f]{2})+$'::text)),
+  constraint draws_fulfilment_note_check check (((fulfilment_note IS NULL) OR (char_length(fulfilment_note) <= 2000))),
+  constraint draws_prize_choice_check check ((prize_choice = ANY (ARRAY['prize'::text, 'cash'::text]))),
+  constraint draws_prize_fulfilment_steps check (
+CASE prize_status
+    WHEN 'awaiting_claim'::text THEN ((claimed_at IS NULL) AND (verified_at IS NULL) AND (delivered_at IS NULL))
+    WHEN 'claimed'::text THEN ((claimed_at IS NOT NULL) AND (verified_at IS NULL) AND (delivered_at IS NULL))
+    WHEN 'verified'::text THEN ((claimed_at IS NOT NULL) AND (verified_at IS NOT NULL) AND (delivered_at IS NULL))
+    WHEN 'delivered'::text THEN ((claimed_at IS NOT NULL) AND (verified_at IS NOT NULL) AND (delivered_at IS NOT NULL) AND (proof_of_delivery IS NOT NULL))
+    ELSE NULL::boolean
+END),
+  constraint draws_prize_status_check check ((prize_status = ANY (ARRAY['awaiting_claim'::text, 'claimed'::text, 'verified'::text, 'delivered'::text]))),
+  constraint draws_proof_of_delivery_check check (((proof_of_delivery IS NULL) OR (char_length(proof_of_delivery) <= 200))),
+  constraint draws_seed_commitment_check check ((seed_commitment ~ '^[0-9a-f]{64}$'::text)),
+  constraint draws_seed_hex_check check ((seed_hex ~ '^[0-9a-f]{64}$'::text)),
+  constraint draws_ticket_count_check check ((ticket_count >= 1)),
+  constraint draws_ticket_list_hash_check check ((ticket_list_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint draws_trigger_check check ((trigger = ANY (ARRAY['sold_out'::text, 'close_time'::text, 'draw_time'::text]))),
+  constraint draws_winning_number_check check ((winning_number >= 1)),
+  constraint draws_winning_position_check check ((((algorithm = 'labcash-draw-v1'::text) AND (winning_position IS NULL) AND (winning_number <= ticket_count)) OR ((algorithm = 'labcash-draw-v2'::text) AND ((winning_position >= 1) AND (winning_position <= ticket_count))))),
+  constraint draws_competition_id_fkey foreign key (competition_id) references public.competitions(id) on delete restrict,
+  constraint draws_winner_user_id_fkey foreign key (winner_user_id) references auth.users(id) on delete set null,
+  constraint draws_winning_ticket_id_fkey foreign key (winning_ticket_id) references public.tickets(id) on delete restrict
+);
+alter table public.draws enable row level security;
+comment on table public.draws is 'One row per drawn competition (unique: a competition is drawn once) with every input needed to recompute the winner, the seed included (it exists only after the draw).';
+comment on column public.draws.prize_status is 'awaiting_claim -> claimed (claimed_at) -> verified (verified_at) -> delivered (delivered_at, proof_of_delivery); see draws_prize_fulfilment_steps.';
+comment on column public.draws.winning_position is 'labcash-draw-v2: the winning row of the ticket list (1-based); winning_number is the ticket number on it.';
+comment on column public.draws.prize_choice is 'The winner''s choice when claiming: the prize, or its cash alternative.';
+comment on column public.draws.fulfilment_note is 'Admins'' notes on the prize''s fulfilment (ID checked, courier booked, winner''s wishes); never public.';
+comment on column public.draws.proof_of_delivery is 'The proof-of-delivery reference (courier tracking number, signed receipt, bank transfer reference), required to mark a prize delivered through admin_update_prize_fulfilment.';
+comment on column public.draws.verified_at is 'When an admin marked the claim verified (ID checked); cleared if it goes back to awaiting claim.';
+comment on column public.draws.delivered_at is 'When an admin marked the prize (or its cash) delivered.';
+comment on column public.draws.delivery_address is 'Where the winner wants the prize sent (their claim); null for cash or before the claim. Admins and the winner only.';
+comment on constraint draws_prize_fulfilment_steps on public.draws is 'Each prize status has its dates: claimed has claimed_at; verified also verified_at; delivered also delivered_at and the proof reference. Awaiting claim has none.';
+revoke all on table public.draws from public, anon, authenticated, service_role;
+grant all on table public.draws to service_role;
+grant select (id, competition_id, algorithm, trigger, ticket_count, ticket_list_hash, seed_commitment, seed_hex, external_randomness, external_hex, counter, winning_number, winning_ticket_id, winner_display_name, winner_town, drawn_at, winning_position) on table public.draws to anon, authenticated;
+
+create table public.skill_answer_misses (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  competition_id uuid not null references public.competitions (id) on delete cascade,
+  missed_at timestamptz not null default now(),
+  misses integer not null default 1 check (misses >= 1),
+  primary key (user_id, competition_id)
+);
+alter table public.skill_answer_misses enable row level security;
+comment on table public.skill_answer_misses is 'The last wrong skill answer of each player in each competition (and how many so far): the question is closed to them until missed_at + skill_answer_cooldown_minutes. Written by public.enter_competition, read through functions only.';
+revoke all on table public.skill_answer_misses from public, anon, authenticated, service_role;
+grant all on table public.skill_answer_misses to service_role;
+
+-- ----------------------------------------------------------------------------
+-- Functions
+-- ----------------------------------------------------------------------------
+
+create or replace function private.competition_apply_fields(p_base public.competitions, p jsonb) returns public.competitions
+language plpgsql stable set search_path = '' as $$
+declare
+  c public.competitions := p_base;
+  img text;
+begin
+  if p is null or jsonb_typeof(p) <> 'object' then
+    raise exception 'Send the competition fields as an object' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  begin
+    if p ? 'title' then c.title := btrim(p ->> 'title'); end if;
+    if p ? 'slug' then c.slug := nullif(lower(btrim(p ->> 'slug')), ''); end if;
+    if p ? 'summary' then c.summary := coalesce(btrim(p ->> 'summary'), ''); end if;
+    if p ? 'description' then c.description := coalesce(btrim(p ->> 'description'), ''); end if;
+    if p ? 'prize_description' then c.prize_description := btrim(p ->> 'prize_description'); end if;
+    if p ? 'prize_value' then c.prize_value := (p ->> 'prize_value')::numeric; end if;
+    if p ? 'images' then
+      if jsonb_typeof(p -> 'images') <> 'array' then
+        raise exception 'Images must be a list of addresses' using errcode = '22023', hint = 'invalid_input';
+      end if;
+      c.images := array(select jsonb_array_elements_text(p -> 'images'));
+    end if;
+    if p ? 'ticket_price' then c.ticket_price := (p ->> 'ticket_price')::numeric; end if;
+    if p ? 'total_tickets' then c.total_tickets := (p ->> 'total_tickets')::integer; end if;
+    if p ? 'max_tickets_per_user' then c.max_tickets_per_user := (p ->> 'max_tickets_per_user')::integer; end if;
+    if p ? 'opens_at' then c.opens_at := coalesce((p ->> 'opens_at')::timestamptz, now()); end if;
+    if p ? 'closes_at' then c.closes_at := (p ->> 'closes_at')::timestamptz; end if;
+    if p ? 'skill_question' then c.skill_question := nullif(btrim(p ->> 'skill_question'), ''); end if;
+    if p ? 'skill_options' then
+      c.skill_options := case when jsonb_typeof(p -> 'skill_options') = 'array'
+        then array(select btrim(o) from jsonb_array_elements_text(p -> 'skill_options') o where btrim(o) <> '') end;
+    end if;
+    if p ? 'skill_answer' then c.skill_answer := nullif(btrim(p ->> 'skill_answer'), ''); end if;
+  exception
+    when invalid_text_representation or invalid_datetime_format or datetime_field_overflow
+      or numeric_value_out_of_range or invalid_parameter_value then
+      raise exception 'Check the competition fields: %', sqlerrm using errcode = '22023', hint = 'invalid_input';
+  end;
+
+  if c.slug is null and c.title is not null then
+    c.slug := left(btrim(regexp_replace(lower(c.title), '[^a-z0-9]+', '-', 'g'), '-'), 80);
+  end if;
+  if c.skill_question is null then
+    c.skill_options := null;
+    c.skill_answer := null;
+  end if;
+
+  if c.title is null or char_length(c.title) not between 3 and 120 then
+    raise exception 'Title must be between 3 and 120 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if c.slug is null or c.slug !~ '^[a-z0-9]+(-[a-z0-9]+)*$' or char_length(c.slug) > 80 then
+    raise exception 'The address (slug) may use lower-case letters, digits and single hyphens, up to 80 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if char_length(c.summary) > 300 then
+    raise exception 'Summary must be at most 300 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if char_length(c.description) > 5000 then
+    raise exception 'Description must be at most 5000 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if c.prize_description is null or char_length(c.prize_description) not between 1 and 2000 then
+    raise exception 'Describe the prize (up to 2000 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if c.prize_value is null or c.prize_value < 0 or c.prize_value <> round(c.prize_value, 2) or c.prize_value > 9999999999 then
+    raise exception 'Prize value must be an amount in pounds and pence' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if cardinality(c.images) > 10 then
+    raise exception 'At most 10 images' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  foreach img in array c.images loop
+    if img !~ '^(/[^/]|https://)' or char_length(img) > 1000 then
+      raise exception 'Image addresses must start with / or https://' using errcode = '22023', hint = 'invalid_input';
+    end if;
+  end loop;
+  if c.ticket_price is null or c.ticket_price < 0.25 or c.ticket_price <> round(c.ticket_price, 2) or c.ticket_price > 10000 then
+    raise exception 'Ticket price must be from £0.25 to £10,000, in pounds and pence' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if c.total_tickets is null or c.total_tickets not between 1 and 1000000 then
+    raise exception 'Total tickets must be between 1 and 1,000,000' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if c.max_tickets_per_user is null or c.max_tickets_per_user < 1 or c.max_tickets_per_user > c.total_tickets then
+    raise exception 'Tickets per person must be between 1 and the total number of tickets' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if c.closes_at is null or c.opens_at is null or c.closes_at <= c.opens_at then
+    raise exception 'The close time must be after the open time' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if c.skill_question is not null then
+    if char_length(c.skill_question) > 300 then
+      raise exception 'The question must be at most 300 characters' using errcode = '22023', hint = 'invalid_input';
+    end if;
+    if c.skill_options is null or cardinality(c.skill_options) not between 2 and 6
+       or (select count(distinct lower(o)) from unnest(c.skill_options) o) <> cardinality(c.skill_options) then
+      raise exception 'Give between 2 and 6 different answers to choose from' using errcode = '22023', hint = 'invalid_input';
+    end if;
+    if c.skill_answer is null or not (c.skill_answer = any (c.skill_options)) then
+      raise exception 'The correct answer must be one of the answers to choose from' using errcode = '22023', hint = 'invalid_input';
+    end if;
+  end if;
+  return c;
+end;
+$$;
+comment on function private.competition_apply_fields(public.competitions,jsonb) is 'Applies the fields present in p to a competition row and validates the result, with a message per problem. Called through competition_apply, which checks the raw fields first.';
+revoke all on function private.competition_apply_fields(public.competitions,jsonb) from public, anon, authenticated, service_role;
+
+create or replace function private.format_gbp(p_amount numeric) returns text
+language sql immutable set search_path = '' as $$
+  select '£' || to_char(p_amount, 'FM999,999,990.00')
+$$;
+comment on function private.format_gbp(numeric) is 'An amount as pounds for messages, e.g. £1,234.50.';
+revoke all on function private.format_gbp(numeric) from public, anon, authenticated, service_role;
+
+create or replace function private.ticket_numbers_text(p_first integer, p_quantity integer) returns text
+language plpgsql immutable set search_path = '' as $$
+begin
+  return case
+    when p_quantity = 1 then '#' || p_first
+    when p_quantity <= 20 then (select string_agg('#' || n, ', ' order by n) from generate_series(p_first, p_first + p_quantity - 1) n)
+    else '#' || p_first || ' to #' || (p_first + p_quantity - 1)
+  end;
+end;
+$$;
+comment on function private.ticket_numbers_text(integer,integer) is 'Ticket numbers for a receipt ("#4, #5, #6", or a range when long).';
+revoke all on function private.ticket_numbers_text(integer,integer) from public, anon, authenticated, service_role;
+
+create or replace function private.competition_json(p_id uuid, p_admin boolean default false) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return (
+    select jsonb_build_object(
+      'id', c.id,
+      'slug', c.slug,
+      'title', c.title,
+      'summary', c.summary,
+      'description', c.description,
+      'prize_description', c.prize_description,
+      'prize_value', c.prize_value,
+      'cash_alternative', c.cash_alternative,
+      'images', to_jsonb(c.images),
+      'ticket_price', c.ticket_price,
+      'total_tickets', c.total_tickets,
+      'tickets_sold', c.tickets_sold,
+      'tickets_left', c.total_tickets - c.tickets_sold,
+      'max_tickets_per_user', c.max_tickets_per_user,
+      'opens_at', c.opens_at,
+      'closes_at', c.closes_at,
+      'postal_deadline', coalesce(c.postal_deadline, private.default_postal_deadline(c.closes_at)),
+      'draw_at', coalesce(c.draw_at, c.postal_deadline, private.default_postal_deadline(c.closes_at)),
+      'postal_entries', (select count(*) from public.entries e
+                          where e.competition_id = c.id and e.kind = 'postal' and e.status = 'active'),
+      'postal_tickets', c.postal_tickets,
+      'postal_tickets_per_entry', private.stamp_parity(c.ticket_price, c.max_tickets_per_user),
+      'stamp_price', (private.setting('stamp_price') #>> '{}')::numeric,
+      'entry_list_open', private.entry_list_open(c),
+      'status', c.status,
+      'is_open', c.status = 'live' and c.opens_at <= now() and c.closes_at > now() and c.tickets_sold < c.total_tickets,
+      'skill_question', c.skill_question,
+      'skill_options', to_jsonb(c.skill_options),
+      'seed_commitment', c.seed_commitment,
+      'external_randomness', c.external_randomness,
+      'published_at', c.published_at,
+      'closed_at', c.closed_at,
+      'cancelled_at', c.cancelled_at,
+      'cancel_reason', c.cancel_reason,
+      'draw', (select jsonb_build_object(
+                 'id', d.id, 'algorithm', d.algorithm, 'winning_number', d.winning_number,
+                 'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
+                 'ticket_count', d.ticket_count, 'drawn_at', d.drawn_at)
+               from public.draws d where d.competition_id = c.id)
+    ) || case when p_admin then jsonb_build_object(
+      'skill_answer', c.skill_answer,
+      'created_by', c.created_by,
+      'created_at', c.created_at,
+      'updated_at', c.updated_at,
+      'entry_count', (select count(*) from public.entries e where e.competition_id = c.id and e.status = 'active'),
+      'postal_entry_count', (select count(*) from public.postal_entries pe
+                               join public.entries e on e.id = pe.entry_id
+                              where pe.competition_id = c.id and e.status = 'active'),
+      'revenue', (select coalesce(sum(e.amount), 0) from public.entries e where e.competition_id = c.id and e.status = 'active'),
+      'prize_status', (select d.prize_status from public.draws d where d.competition_id = c.id),
+      'prize_choice', (select d.prize_choice from public.draws d where d.competition_id = c.id))
+    else '{}'::jsonb end
+    from public.competitions c
+    where c.id = p_id);
+end;
+$$;
+comment on function private.competition_json(uuid,boolean) is 'A competition as JSON for the app; the skill answer and admin figures only when p_admin.';
+revoke all on function private.competition_json(uuid,boolean) from public, anon, authenticated, service_role;
+
+create or replace function private.competition_apply(p_base public.competitions, p jsonb) returns public.competitions
+language plpgsql stable set search_path = '' as $$
+declare
+  amount record;
+  date_field text;
+  img text;
+begin
+  if p is not null and jsonb_typeof(p) = 'object' then
+    for amount in
+      select * from (values
+        ('prize_value', 'Prize value must be an amount in pounds and pence'),
+        ('ticket_price', 'Ticket price must be from £0.25 to £10,000, in pounds and pence'),
+        ('cash_alternative', 'The cash alternative must be an amount in pounds and pence, above £0')
+      ) as fields(name, message)
+    loop
+      -- A plain decimal (what else is sent is left to the casts, which explain themselves).
+      if (p ->> amount.name) ~ '^\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)\s*$'
+         and not private.is_pounds((p ->> amount.name)::numeric) then
+        raise exception '%', amount.message using errcode = '22023', hint = 'invalid_input';
+      end if;
+      if lower(btrim(p ->> amount.name)) in ('nan', 'infinity', '+infinity', '-infinity', 'inf', '+inf', '-inf') then
+        raise exception '%', amount.message using errcode = '22023', hint = 'invalid_input';
+      end if;
+    end loop;
+    foreach date_field in array array['opens_at', 'closes_at', 'postal_deadline', 'draw_at'] loop
+      if lower(btrim(p ->> date_field)) in ('infinity', '+infinity', '-infinity') then
+        raise exception 'Give a real date and time, not infinity' using errcode = '22023', hint = 'invalid_input';
+      end if;
+    end loop;
+    if jsonb_typeof(p -> 'images') = 'array' then
+      for img in select jsonb_array_elements_text(p -> 'images') loop
+        -- A backslash reads as a slash in a browser; spaces and control characters are dropped.
+        if img ~ '[\\[:cntrl:][:space:]]' then
+          raise exception 'Image addresses must start with / or https://' using errcode = '22023', hint = 'invalid_input';
+        end if;
+      end loop;
+    end if;
+  end if;
+  return private.competition_apply_fields(p_base, p);
+end;
+$$;
+comment on function private.competition_apply(public.competitions,jsonb) is 'Applies the fields present in p to a competition row and validates the result: the amounts as sent (no third decimal, no NaN or infinity), real dates, image addresses without backslashes or spaces; then competition_apply_fields.';
+revoke all on function private.competition_apply(public.competitions,jsonb) from public, anon, authenticated, service_role;
+
+create or replace function private.lock_competition_for_entry(p_id uuid) returns public.competitions
+language plpgsql security definer set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+begin
+  select * into c from public.competitions where id = p_id for update;
+  perform private.refuse_unless_open_for_entry(c);
+  return c;
+end;
+$$;
+comment on function private.lock_competition_for_entry(uuid) is 'Locks a competition row and raises the reason it cannot take entries now, if any; returns the locked row. Entries no longer use it (they lock the row last, with the counter update).';
+revoke all on function private.lock_competition_for_entry(uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.answer_is_correct(c public.competitions, p_answer text) returns boolean
+language plpgsql stable set search_path = '' as $$
+begin
+  return c.skill_question is null or lower(btrim(coalesce(p_answer, ''))) = lower(btrim(c.skill_answer));
+end;
+$$;
+comment on function private.answer_is_correct(public.competitions,text) is 'True when the competition has no question or the answer matches (case and spaces ignored).';
+revoke all on function private.answer_is_correct(public.competitions,text) from public, anon, authenticated, service_role;
+
+create or replace function public.list_competitions(p_status text default null) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  if p_status is not null and p_status not in ('live', 'sold_out', 'closed', 'drawn', 'cancelled') then
+    raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return coalesce((
+    select jsonb_agg(private.competition_json(c.id)
+                     order by (c.status = 'live') desc,
+                              case when c.status = 'live' then c.closes_at end asc,
+                              c.closes_at desc)
+      from public.competitions c
+     where c.status <> 'draft' and (p_status is null or c.status = p_status)), '[]'::jsonb);
+end;
+$$;
+comment on function public.list_competitions(text) is 'Public: published competitions (never drafts), live ones first by closing soonest; optionally one status.';
+revoke all on function public.list_competitions(text) from public, anon, authenticated, service_role;
+grant execute on function public.list_competitions(text) to anon;
+grant execute on function public.list_competitions(text) to authenticated;
+grant execute on function public.list_competitions(text) to service_role;
+
+-- The latest body (20261126110200_not_found_is_404) with 'bundles' added.
+create or replace function public.get_competition(p_slug text) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+  uid uuid := auth.uid();
+  mine integer[];
+begin
+  select * into c from public.competitions where slug = lower(btrim(p_slug));
+  if not found or (c.status = 'draft' and not public.is_admin()) then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  if uid is not null then
+    select coalesce(array_agg(t.number order by t.number), '{}') into mine
+      from public.tickets t where t.competition_id = c.id and t.user_id = uid;
+  end if;
+  return private.competition_json(c.id)
+      || jsonb_build_object('my_tickets', to_jsonb(mine), 'bundles', private.ticket_bundles(c));
+end;
+$$;
+comment on function public.get_competition(text) is 'Public: one published competition by slug (admins may preview drafts): question and options but never the answer, the seed commitment, sold count, the draw once drawn, the ticket bundles with their costs, and the caller''s own ticket numbers (null when signed out).';
+revoke all on function public.get_competition(text) from public, anon, authenticated, service_role;
+grant execute on function public.get_competition(text) to anon;
+grant execute on function public.get_competition(text) to authenticated;
+grant execute on function public.get_competition(text) to service_role;
+
+create or replace function public.enter_competition(p_competition_id uuid, p_quantity integer, p_answer text default null)
+returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  err_hint text;
+  retry_at timestamptz;
+begin
+  -- One attempt at a time per player and competition, held to commit: a second answer sent at the same
+  -- moment waits here and then sees the first one's miss (the account lock inside the sub-transaction
+  -- is released when a wrong answer rolls it back, so it cannot do this).
+  perform pg_advisory_xact_lock(hashtextextended('skill-answer:' || uid::text || ':' || p_competition_id::text, 0));
+  begin
+    return private.enter_competition_for(uid, p_competition_id, p_quantity, p_answer);
+  exception when sqlstate 'P0001' then
+    get stacked diagnostics err_hint = pg_exception_hint;
+    if err_hint is distinct from 'answer_incorrect' then
+      raise;
+    end if;
+  end;
+  -- The wrong answer: the sub-transaction above undid whatever the purchase had done; the miss is kept.
+  perform private.record_skill_miss(uid, p_competition_id);
+  retry_at := private.skill_answer_retry_at(uid, p_competition_id);
+  return jsonb_build_object('refused', jsonb_build_object(
+    'code', 'answer_incorrect',
+    'message', 'That answer is not correct.'
+               || case when retry_at is null then '' else ' You can try again at ' || private.london_time_text(retry_at) end,
+    'retry_at', retry_at));
+end;
+$$;
+comment on function public.enter_competition(uuid,integer,text) is 'Signed-in, approved players: buys p_quantity tickets (private.enter_competition_for), refusing with a raised error and its code; except a wrong skill answer, which is recorded (skill_answer_misses: the question closes to the player for skill_answer_cooldown_minutes, refused as skill_answer_cooldown) and returned as {"refused": {"code": "answer_incorrect", message, retry_at}} so the record commits.';
+revoke all on function public.enter_competition(uuid,integer,text) from public, anon, authenticated, service_role;
+grant execute on function public.enter_competition(uuid,integer,text) to authenticated;
+grant execute on function public.enter_competition(uuid,integer,text) to service_role;
+
+create or replace function public.get_my_entries() returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+        'entry_id', e.id,
+        'kind', e.kind,
+        'quantity', e.quantity,
+        'amount', e.amount,
+        'status', e.status,
+        'created_at', e.created_at,
+        'ticket_numbers', to_jsonb(array(select generate_series(e.first_ticket, e.first_ticket + e.quantity - 1))),
+        'competition', jsonb_build_object(
+          'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status, 'image', c.images[1],
+          'closes_at', c.closes_at, 'total_tickets', c.total_tickets, 'tickets_sold', c.tickets_sold),
+        'draw', (select jsonb_build_object(
+                   'id', d.id, 'winning_number', d.winning_number, 'drawn_at', d.drawn_at,
+                   'won', d.winning_number between e.first_ticket and e.first_ticket + e.quantity - 1,
+                   'prize_description', c.prize_description,
+                   'cash_alternative', c.cash_alternative,
+                   'prize_choice', case when d.winner_user_id = e.user_id
+                                         and d.winning_number between e.first_ticket and e.first_ticket + e.quantity - 1
+                                        then d.prize_choice end,
+                   'prize_status', d.prize_status)
+                 from public.draws d where d.competition_id = c.id)
+      ) order by e.created_at desc, e.id), '[]'::jsonb)
+    from public.entries e
+    join public.competitions c on c.id = e.competition_id
+    where e.user_id = private.require_user());
+end;
+$$;
+comment on function public.get_my_entries() is 'The caller''s entries, newest first, with ticket numbers, competition summary and the draw once drawn (won, the cash alternative, and for the winning entry the claim choice and the prize''s progress).';
+revoke all on function public.get_my_entries() from public, anon, authenticated, service_role;
+grant execute on function public.get_my_entries() to authenticated;
+grant execute on function public.get_my_entries() to service_role;
+
+-- The latest body (20261127100400_entry_quote_before_second_step) with 'block' added. Not stable any more:
+-- play_block applies a due limit increase (private.protections_of writes), as every other caller does.
+create or replace function public.get_entry_quote(p_competition_id uuid) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user_first_step();
+  acct public.user_account_data%rowtype;
+  c public.competitions%rowtype;
+  held integer;
+  cap_left integer;
+  tickets_left integer;
+  balance numeric(12, 2);
+  quoted integer;
+begin
+  select * into c from public.competitions where id = p_competition_id;
+  if not found or (c.status = 'draft' and not public.is_admin()) then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  select * into acct from public.user_account_data a where a.id = uid;
+  balance := coalesce(acct.credits, 0);
+  select count(*) into held from public.tickets t where t.competition_id = c.id and t.user_id = uid;
+  cap_left := greatest(c.max_tickets_per_user - held, 0);
+  tickets_left := greatest(c.total_tickets - c.tickets_sold, 0);
+  -- Prices for every quantity the selector can offer, capped so the answer stays small.
+  quoted := least(cap_left, tickets_left, 1000);
+  return jsonb_build_object(
+    'balance', balance,
+    'approved', coalesce(acct.approved, false),
+    'rejected', acct.rejected_at is not null and not coalesce(acct.approved, false),
+    'held', held,
+    'cap_left', cap_left,
+    'tickets_left', tickets_left,
+    'costs', coalesce((select jsonb_agg(c.ticket_price * q order by q) from generate_series(1, quoted) q), '[]'::jsonb),
+    'shortfalls', coalesce((select jsonb_agg(greatest(c.ticket_price * q - balance, 0) order by q)
+                              from generate_series(1, quoted) q), '[]'::jsonb),
+    'skill_retry_at', case when c.skill_question is not null then private.skill_answer_retry_at(uid, c.id) end,
+    'block', private.play_block(uid));
+end;
+$$;
+comment on function public.get_entry_quote(uuid) is 'Signed-in users: what the competition page shows before entering: credit balance, approval, tickets held, how many more the per-user cap and the tickets left allow, for each quantity up to 1000 (costs[i] and shortfalls[i] are for i + 1 tickets) the cost and the credit still missing, skill_retry_at (until when a wrong skill answer closes the question to them), block: what stops them playing now ({code, message} as enter_competition refuses, with the end of a break or exclusion in the message; or null). enter_competition() re-checks everything.';
+revoke all on function public.get_entry_quote(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.get_entry_quote(uuid) to authenticated;
+grant execute on function public.get_entry_quote(uuid) to service_role;
+
+create or replace function public.admin_list_competitions() returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform private.require_admin();
+  return coalesce((select jsonb_agg(private.competition_json(c.id, true) order by c.created_at desc)
+                     from public.competitions c), '[]'::jsonb);
+end;
+$$;
+comment on function public.admin_list_competitions() is 'Admins: every competition, drafts included, newest first, with the skill answer and entry figures.';
+revoke all on function public.admin_list_competitions() from public, anon, authenticated, service_role;
+grant execute on function public.admin_list_competitions() to authenticated;
+grant execute on function public.admin_list_competitions() to service_role;
+
+create or replace function public.admin_get_competition(p_id uuid) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  result jsonb;
+begin
+  perform private.require_admin();
+  result := private.competition_json(p_id, true);
+  if result is null then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  return result;
+end;
+$$;
+comment on function public.admin_get_competition(uuid) is 'Admins: one competition by id with the admin fields (for the edit page).';
+revoke all on function public.admin_get_competition(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_get_competition(uuid) to authenticated;
+grant execute on function public.admin_get_competition(uuid) to service_role;
+
+create or replace function public.admin_create_competition(p jsonb) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  admin_id uuid := private.require_admin();
+  c public.competitions;
+begin
+  c.id := gen_random_uuid();
+  c.summary := '';
+  c.description := '';
+  c.images := '{}';
+  c.opens_at := now();
+  c := private.competition_apply(c, p);
+  c := private.competition_apply_fair_play(c, p);
+  perform private.competition_check_dates(c);
+  begin
+    insert into public.competitions (id, slug, title, summary, description, prize_description, prize_value, images,
+                                     ticket_price, total_tickets, max_tickets_per_user, opens_at, closes_at,
+                                     postal_deadline, draw_at, cash_alternative,
+                                     skill_question, skill_options, skill_answer, status, created_by)
+    values (c.id, c.slug, c.title, c.summary, c.description, c.prize_description, c.prize_value, c.images,
+            c.ticket_price, c.total_tickets, c.max_tickets_per_user, c.opens_at, c.closes_at,
+            c.postal_deadline, c.draw_at, c.cash_alternative,
+            c.skill_question, c.skill_options, c.skill_answer, 'draft', admin_id);
+  exception when unique_violation then
+    raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
+  end;
+  perform private.log_activity('competition.created', c.id, jsonb_build_object('title', c.title));
+  return private.competition_json(c.id, true);
+end;
+$$;
+comment on function public.admin_create_competition(jsonb) is 'Admins: creates a draft competition from {title, slug?, summary?, description?, prize_description, prize_value, cash_alternative?, images[], ticket_price, total_tickets, max_tickets_per_user, opens_at?, closes_at, postal_deadline? (default 2 working days after the close), draw_at? (default the postal deadline), skill_question?, skill_options[]?, skill_answer?}.';
+revoke all on function public.admin_create_competition(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.admin_create_competition(jsonb) to authenticated;
+grant execute on function public.admin_create_competition(jsonb) to service_role;
+
+create or replace function public.admin_update_competition(p_id uuid, p jsonb) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  prev public.competitions%rowtype;
+  c public.competitions;
+begin
+  perform private.require_admin();
+  -- The gate first: no entry is in flight while the price, cap or question change, so an
+  -- entry's unlocked read of them holds until it commits.
+  perform private.hold_competition_gate(p_id);
+  select * into prev from public.competitions where id = p_id for update;
+  if not found then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  if prev.status not in ('draft', 'live') then
+    raise exception 'This competition can no longer be edited' using errcode = 'P0001', hint = 'edit_not_allowed';
+  end if;
+  c := private.competition_apply(prev, p);
+  c := private.competition_apply_fair_play(c, p);
+  if prev.status = 'live' then
+    if c.slug <> prev.slug then
+      raise exception 'The address (slug) cannot change once the competition is live' using errcode = 'P0001', hint = 'edit_not_allowed';
+    end if;
+    -- Code of practice 1.9 and 2.4, CAP 8.17.4: dates are fixed at publish, never extended or brought forward.
+    if (c.opens_at, c.closes_at, c.postal_deadline, c.draw_at)
+       is distinct from (prev.opens_at, prev.closes_at, prev.postal_deadline, prev.draw_at) then
+      raise exception 'The dates are fixed once a competition is published' using errcode = 'P0001', hint = 'edit_not_allowed';
+    end if;
+    if prev.tickets_sold > 0 or prev.postal_tickets > 0 then
+      if (c.ticket_price, c.total_tickets, c.max_tickets_per_user, c.skill_question, c.skill_options, c.skill_answer, c.cash_alternative)
+         is distinct from
+         (prev.ticket_price, prev.total_tickets, prev.max_tickets_per_user, prev.skill_question, prev.skill_options, prev.skill_answer, prev.cash_alternative) then
+        raise exception 'Tickets have been sold: only the wording, prize details and images can change' using errcode = 'P0001', hint = 'edit_not_allowed';
+      end if;
+    end if;
+  end if;
+  perform private.competition_check_dates(c);
+  begin
+    update public.competitions
+       set slug = c.slug, title = c.title, summary = c.summary, description = c.description,
+           prize_description = c.prize_description, prize_value = c.prize_value, images = c.images,
+           cash_alternative = c.cash_alternative,
+           ticket_price = c.ticket_price, total_tickets = c.total_tickets, max_tickets_per_user = c.max_tickets_per_user,
+           opens_at = c.opens_at, closes_at = c.closes_at, postal_deadline = c.postal_deadline, draw_at = c.draw_at,
+           skill_question = c.skill_question, skill_options = c.skill_options, skill_answer = c.skill_answer,
+           updated_at = now()
+     where id = p_id;
+  exception when unique_violation then
+    raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
+  end;
+  perform private.log_activity('competition.updated', p_id, jsonb_build_object('fields', (select jsonb_agg(k) from jsonb_object_keys(p) k)));
+  return private.competition_json(p_id, true);
+end;
+$$;
+comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug and never the dates; once tickets are sold only wording, prize details and images.';
+revoke all on function public.admin_update_competition(uuid,jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.admin_update_competition(uuid,jsonb) to authenticated;
+grant execute on function public.admin_update_competition(uuid,jsonb) to service_role;
+
+create or replace function public.admin_publish_competition(p_id uuid, p_external_randomness jsonb default null) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+  the_seed bytea;
+  deadline timestamptz;
+begin
+  perform private.require_admin();
+  select * into c from public.competitions where id = p_id for update;
+  if not found then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  if c.status <> 'draft' then
+    raise exception 'Only a draft can be published' using errcode = 'P0001', hint = 'not_a_draft';
+  end if;
+  if c.closes_at <= now() then
+    raise exception 'The close time must be in the future' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  deadline := coalesce(c.postal_deadline, private.default_postal_deadline(c.closes_at));
+  if deadline < c.closes_at or coalesce(c.draw_at, deadline) < deadline then
+    raise exception 'The dates must be in order: close, postal deadline, draw' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_external_randomness is not null and (
+       jsonb_typeof(p_external_randomness) <> 'object'
+       or coalesce(p_external_randomness ->> 'source', '') not in ('drand', 'random.org')
+       or coalesce(p_external_randomness ->> 'value_hex', '') !~ '^([0-9a-f]{2}){16,64}$') then
+    raise exception 'External randomness must be {source: drand | random.org, value_hex: 16 to 64 bytes in lower-case hex, ...}' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- The seed is made here, by the database's CSPRNG, and never leaves the
+  -- database until the draw: only its SHA-256 commitment is published now.
+  the_seed := extensions.gen_random_bytes(32);
+  insert into public.competition_seeds (competition_id, seed) values (p_id, the_seed);
+  -- The dates are fixed from here on (admin_update_competition refuses to change them).
+  update public.competitions
+     set status = 'live', seed_commitment = encode(extensions.digest(the_seed, 'sha256'), 'hex'),
+         postal_deadline = deadline, draw_at = coalesce(c.draw_at, deadline),
+         external_randomness = p_external_randomness, published_at = now(), updated_at = now()
+   where id = p_id;
+  perform private.log_activity('competition.published', p_id,
+    jsonb_build_object('external_randomness', p_external_randomness ->> 'source',
+                       'closes_at', c.closes_at, 'postal_deadline', deadline, 'draw_at', coalesce(c.draw_at, deadline)));
+  return private.competition_json(p_id, true);
+end;
+$$;
+comment on function public.admin_publish_competition(uuid,jsonb) is 'Admins: makes a draft live, fixing its dates (postal deadline and draw time defaulted), creating its secret seed in the database and publishing the SHA-256 commitment; optional external randomness (drand round or RANDOM.ORG signed result) is fixed here, before any sale.';
+revoke all on function public.admin_publish_competition(uuid,jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.admin_publish_competition(uuid,jsonb) to authenticated;
+grant execute on function public.admin_publish_competition(uuid,jsonb) to service_role;
+
+create or replace function public.admin_cancel_competition(p_id uuid, p_reason text) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+  e record;
+  u record;
+  refunded_entries integer := 0;
+  refunded_total numeric(12, 2) := 0;
+begin
+  perform private.require_admin();
+  if p_reason is null or char_length(btrim(p_reason)) not between 3 and 500 then
+    raise exception 'Give a reason between 3 and 500 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- The gate first: entries in flight (each holding its player's account) finish, new ones
+  -- wait, and the refunds below lock accounts no entry is holding.
+  perform private.hold_competition_gate(p_id);
+  select * into c from public.competitions where id = p_id for update;
+  if not found then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  if c.status = 'cancelled' then
+    raise exception 'This competition is already cancelled' using errcode = 'P0001', hint = 'already_cancelled';
+  end if;
+  if c.status = 'drawn' then
+    raise exception 'A drawn competition cannot be cancelled' using errcode = 'P0001', hint = 'competition_drawn';
+  end if;
+
+  for e in
+    select * from public.entries
+     where competition_id = p_id and status = 'active' and kind = 'paid' and user_id is not null
+     order by created_at, id
+  loop
+    perform private.post_ledger(e.user_id, 'refund', e.amount, 'Refund: ' || c.title || ' was cancelled', 'entry:' || e.id);
+    update public.user_account_data
+       set total_spent = greatest(total_spent - e.amount, 0),
+           total_entries = greatest(total_entries - e.quantity, 0), updated_at = now()
+     where id = e.user_id;
+    refunded_entries := refunded_entries + 1;
+    refunded_total := refunded_total + e.amount;
+  end loop;
+  update public.user_account_data a
+     set total_entries = greatest(a.total_entries - x.n, 0), updated_at = now()
+    from (select user_id, sum(quantity)::integer n from public.entries
+           where competition_id = p_id and status = 'active' and kind = 'postal' and user_id is not null
+           group by user_id) x
+   where a.id = x.user_id;
+
+  for u in
+    select user_id, sum(amount) total, sum(quantity) tickets from public.entries
+     where competition_id = p_id and status = 'active' and user_id is not null
+     group by user_id
+  loop
+    perform private.queue_mail(u.user_id, 'competition_cancelled', 'Cancelled: ' || c.title,
+      format(E'We are sorry: %s has been cancelled.\n\nReason: %s\n\n%s',
+             c.title, btrim(p_reason),
+             case when u.total > 0 then 'Your ' || u.tickets || ' ticket(s) cost ' || private.format_gbp(u.total)
+                                        || ', which has been refunded to your LabCash credit.'
+                  else 'Your free postal entry has been withdrawn.' end));
+  end loop;
+
+  update public.entries
+     set status = case when kind = 'paid' then 'refunded' else 'void' end, refunded_at = now()
+   where competition_id = p_id and status = 'active';
+  update public.competitions
+     set status = 'cancelled', cancelled_at = now(), cancel_reason = btrim(p_reason), updated_at = now()
+   where id = p_id;
+  perform private.log_activity('competition.cancelled', p_id,
+    jsonb_build_object('reason', btrim(p_reason), 'refunded_entries', refunded_entries, 'refunded_total', refunded_total));
+  return jsonb_build_object('competition', private.competition_json(p_id, true),
+                            'refunded_entries', refunded_entries, 'refunded_total', refunded_total);
+end;
+$$;
+comment on function public.admin_cancel_competition(uuid,text) is 'Admins: cancels a competition that is not drawn, refunding every paid entry to credit with its own ledger row, voiding postal entries and e-mailing entrants.';
+revoke all on function public.admin_cancel_competition(uuid,text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_cancel_competition(uuid,text) to authenticated;
+grant execute on function public.admin_cancel_competition(uuid,text) to service_role;
+
+create or replace function public.admin_record_postal_entry(
+  p_competition_id uuid, p_user_id uuid, p_name text, p_address text, p_answer text
+) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  admin_id uuid := private.require_admin();
+  c public.competitions%rowtype;
+  the_postcode text := private.uk_postcode(p_address);
+  held integer;
+  tickets integer;
+  first_no integer;
+  new_entry uuid;
+begin
+  if p_name is null or char_length(btrim(p_name)) not between 2 and 100 then
+    raise exception 'Give the entrant''s name (2 to 100 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_address is null or char_length(btrim(p_address)) not between 5 and 500 then
+    raise exception 'Give the entrant''s postal address (5 to 500 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if the_postcode is null then
+    raise exception 'The address must include a UK postcode' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_user_id is not null and not exists (select 1 from public.user_account_data a where a.id = p_user_id) then
+    raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+
+  -- Lock order, as entering: the gate, the linked account, the competition row. The row is
+  -- held for the rest (postal entries are few): it serialises the per-person cap of an
+  -- unlinked entrant (name and postcode), and numbers the postal tickets.
+  perform private.share_competition_gate(p_competition_id);
+  if p_user_id is not null then
+    perform 1 from public.user_account_data a where a.id = p_user_id for update;
+  end if;
+  select * into c from public.competitions where id = p_competition_id for update;
+  if not found or c.status = 'draft' then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  elsif c.status = 'cancelled' then
+    raise exception 'This competition has been cancelled' using errcode = 'P0001', hint = 'competition_cancelled';
+  elsif c.status = 'drawn' or now() >= c.postal_deadline then
+    raise exception 'Postal entries for this competition closed on %',
+      to_char(c.postal_deadline at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI')
+      using errcode = 'P0001', hint = 'postal_deadline_passed';
+  elsif now() < c.opens_at then
+    raise exception 'Entries open on %', to_char(c.opens_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI')
+      using errcode = 'P0001', hint = 'competition_not_yet_open';
+  end if;
+  if not private.answer_is_correct(c, p_answer) then
+    raise exception 'That answer is not correct' using errcode = 'P0001', hint = 'answer_incorrect';
+  end if;
+
+  -- The per-person cap: a linked account's tickets on both routes (its row is locked); otherwise the
+  -- postal tickets already given to the same name at the same postcode.
+  if p_user_id is not null then
+    select count(*) into held from public.tickets t where t.competition_id = c.id and t.user_id = p_user_id;
+  else
+    select coalesce(sum(e.quantity), 0) into held
+      from public.postal_entries pe
+      join public.entries e on e.id = pe.entry_id
+     where pe.competition_id = c.id and pe.user_id is null and e.status = 'active'
+       and pe.postcode = the_postcode and lower(pe.name) = lower(btrim(p_name));
+  end if;
+  if held >= c.max_tickets_per_user then
+    raise exception 'This entrant already has the maximum of % tickets for this competition', c.max_tickets_per_user
+      using errcode = 'P0001', hint = 'cap_reached';
+  end if;
+  tickets := least(private.stamp_parity(c.ticket_price, c.max_tickets_per_user), c.max_tickets_per_user - held);
+
+  -- Numbered after the whole online pool, so postal entries never take an online ticket.
+  first_no := c.total_tickets + c.postal_tickets + 1;
+  insert into public.entries (competition_id, user_id, kind, quantity, unit_price, amount, first_ticket)
+  values (c.id, p_user_id, 'postal', tickets, 0, 0, first_no)
+  returning id into new_entry;
+  insert into public.tickets (competition_id, number, entry_id, user_id)
+  select c.id, n, new_entry, p_user_id from generate_series(first_no, first_no + tickets - 1) n;
+  insert into public.postal_entries (competition_id, entry_id, user_id, name, address, postcode, answer, recorded_by)
+  values (c.id, new_entry, p_user_id, btrim(p_name), btrim(p_address), the_postcode, p_answer, admin_id);
+  update public.competitions set postal_tickets = postal_tickets + tickets, updated_at = now() where id = c.id;
+  if p_user_id is not null then
+    update public.user_account_data set total_entries = total_entries + tickets, updated_at = now() where id = p_user_id;
+    perform private.queue_mail(p_user_id, 'entry_receipt', 'Your postal entry: ' || c.title,
+      format(E'We have received your free postal entry to %s.\n\nYour ticket numbers: %s (%s %s, the same chance per ticket as a paid one)\n\n'
+             'The draw is on %s. It is verifiable: its seed commitment is %s.',
+             c.title, private.ticket_numbers_text(first_no, tickets), tickets,
+             case when tickets = 1 then 'ticket' else 'tickets' end,
+             to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI'), c.seed_commitment));
+  end if;
+  perform private.log_activity('competition.postal_entry', c.id,
+    jsonb_build_object('entry_id', new_entry, 'user_id', p_user_id, 'first_ticket', first_no, 'tickets', tickets));
+  return jsonb_build_object(
+    'entry_id', new_entry,
+    'ticket_numbers', to_jsonb(array(select generate_series(first_no, first_no + tickets - 1))),
+    'tickets', tickets);
+end;
+$$;
+comment on function public.admin_record_postal_entry(uuid,uuid,text,text,text) is 'Admins: records a free postal entry (name, address with a UK postcode, answer; optionally linked to an account) until the postal deadline, even after a sell-out: stamp-parity tickets numbered after the online pool, within the per-person cap (the account, or the same name and postcode); a receipt mail when linked.';
+revoke all on function public.admin_record_postal_entry(uuid,uuid,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_record_postal_entry(uuid,uuid,text,text,text) to authenticated;
+grant execute on function public.admin_record_postal_entry(uuid,uuid,text,text,text) to service_role;
+
+create or replace function private.draw_pick(p_x bigint, p_ticket_count integer) returns integer
+language sql immutable strict set search_path = '' as $$
+  select case
+    when p_x < 281474976710656 - (281474976710656 % p_ticket_count) then (p_x % p_ticket_count)::integer + 1
+  end
+$$;
+comment on function private.draw_pick(bigint,integer) is 'Rejection sampling step of the draw: the winning number for a 48-bit value, or null when the value falls in the biased tail.';
+revoke all on function private.draw_pick(bigint,integer) from public, anon, authenticated, service_role;
+
+create or replace function private.draw_derive(
+  p_seed bytea, p_competition_id uuid, p_ticket_list_hash bytea, p_external bytea, p_ticket_count integer,
+  out counter integer, out winning_number integer
+)
+language plpgsql immutable set search_path = '' as $$
+declare
+  prefix bytea;
+  h bytea;
+begin
+  if p_ticket_count is null or p_ticket_count < 1 then
+    raise exception 'A draw needs at least one ticket' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if octet_length(p_seed) <> 32 or octet_length(p_ticket_list_hash) <> 32 then
+    raise exception 'The seed and the ticket list hash must be 32 bytes each' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  prefix := p_seed || decode(replace(p_competition_id::text, '-', ''), 'hex') || p_ticket_list_hash
+    || coalesce(p_external, ''::bytea);
+  counter := 0;
+  loop
+    h := extensions.digest(prefix || int4send(counter), 'sha256');
+    winning_number := private.draw_pick(('x' || encode(substring(h from 1 for 6), 'hex'))::bit(48)::bigint, p_ticket_count);
+    exit when winning_number is not null;
+    counter := counter + 1;
+  end loop;
+end;
+$$;
+comment on function private.draw_derive(bytea,uuid,bytea,bytea,integer) is 'The deterministic winner (and the counter used) from the draw inputs; see the derivation above.';
+revoke all on function private.draw_derive(bytea,uuid,bytea,bytea,integer) from public, anon, authenticated, service_role;
+
+create or replace function private.draw_ticket_list_hash(p_competition_id uuid) returns bytea
+language sql stable security definer set search_path = '' as $$
+  select extensions.digest(
+    convert_to(coalesce(string_agg(t.number::text || ':' || t.id::text || E'\n', '' order by t.number), ''), 'UTF8'),
+    'sha256')
+  from public.tickets t
+  where t.competition_id = p_competition_id
+$$;
+comment on function private.draw_ticket_list_hash(uuid) is 'SHA-256 of the canonical ticket list of a competition ("number:ticket_id\n" lines in number order).';
+revoke all on function private.draw_ticket_list_hash(uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.display_name(p_name text) returns text
+language sql immutable set search_path = '' as $$
+  select case
+    when p_name is null or btrim(p_name) = '' then 'A LabCash player'
+    when array_length(regexp_split_to_array(btrim(p_name), '\s+'), 1) = 1 then btrim(p_name)
+    else (regexp_split_to_array(btrim(p_name), '\s+'))[1] || ' '
+      || upper(left((regexp_split_to_array(btrim(p_name), '\s+'))[array_length(regexp_split_to_array(btrim(p_name), '\s+'), 1)], 1)) || '.'
+  end
+$$;
+comment on function private.display_name(text) is 'A winner''s public name, first name and last initial ("Priya P.").';
+revoke all on function private.display_name(text) from public, anon, authenticated, service_role;
+
+create or replace function private.draw_competition(p_id uuid, p_trigger text default 'draw_time') returns uuid
+language plpgsql security definer set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+  the_seed bytea;
+  list_hash bytea;
+  ext bytea;
+  ticket_total integer;
+  result record;
+  winner public.tickets%rowtype;
+  holder_name text;
+  holder_town text;
+  initials_only boolean := false;
+  new_draw uuid;
+begin
+  -- The row lock makes racing callers (cron runs, an admin) queue; whoever comes
+  -- second finds the competition drawn and does nothing.
+  select * into c from public.competitions where id = p_id for update;
+  if not found then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  if c.status not in ('live', 'sold_out', 'closed') or exists (select 1 from public.draws d where d.competition_id = p_id) then
+    return null;
+  end if;
+  if now() < c.draw_at then
+    raise exception 'This competition is drawn on %', to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI')
+      using errcode = 'P0001', hint = 'draw_not_due';
+  end if;
+  select count(*) into ticket_total from public.tickets t where t.competition_id = p_id;
+  if ticket_total = 0 then
+    update public.competitions set status = 'closed', closed_at = coalesce(closed_at, now()), updated_at = now() where id = p_id;
+    perform private.log_activity('competition.closed', p_id, jsonb_build_object('tickets', 0));
+    return null;
+  end if;
+
+  select s.seed into the_seed from public.competition_seeds s where s.competition_id = p_id;
+  if the_seed is null or extensions.digest(the_seed, 'sha256') <> decode(c.seed_commitment, 'hex') then
+    raise exception 'The draw seed of this competition is missing or does not match its commitment' using errcode = 'P0001', hint = 'draw_seed_mismatch';
+  end if;
+  list_hash := private.ticket_list_hash_v2(p_id);
+  ext := case when c.external_randomness is not null then decode(c.external_randomness ->> 'value_hex', 'hex') end;
+  select * into result from private.draw_derive(the_seed, p_id, list_hash, ext, ticket_total);
+
+  select * into winner from public.tickets t where t.competition_id = p_id order by t.number offset result.winning_number - 1 limit 1;
+  if winner.user_id is not null then
+    select p.name, p.town, p.show_initials_only into holder_name, holder_town, initials_only
+      from public.profiles p where p.id = winner.user_id;
+  end if;
+  if holder_name is null then
+    select pe.name into holder_name from public.postal_entries pe where pe.entry_id = winner.entry_id;
+  end if;
+
+  insert into public.draws (competition_id, algorithm, trigger, ticket_count, ticket_list_hash, seed_commitment, seed_hex,
+                            external_randomness, external_hex, counter, winning_position, winning_number, winning_ticket_id,
+                            winner_user_id, winner_display_name, winner_town)
+  values (p_id, 'labcash-draw-v2', 'draw_time', ticket_total, encode(list_hash, 'hex'), c.seed_commitment,
+          encode(the_seed, 'hex'), c.external_randomness, encode(ext, 'hex'), result.counter, result.winning_number,
+          winner.number, winner.id, winner.user_id, private.public_name(holder_name, coalesce(initials_only, false)),
+          case when coalesce(initials_only, false) then null else holder_town end)
+  returning id into new_draw;
+
+  update public.competitions
+     set status = 'drawn', closed_at = coalesce(closed_at, now()), updated_at = now()
+   where id = p_id;
+
+  if winner.user_id is not null then
+    perform private.queue_mail(winner.user_id, 'competition_won', 'You won: ' || c.title,
+      format(E'Congratulations! Your ticket #%s won %s.\n\nPrize: %s\n\n%s'
+             'Claim your prize (choose how you want it and where it goes): %s/account/prizes\nYou can check the draw yourself: %s/winners/%s',
+             winner.number, c.title, c.prize_description,
+             case when c.cash_alternative is not null
+                  then 'You may take ' || private.format_gbp(c.cash_alternative) || E' cash instead: choose when you claim.\n\n'
+                  else '' end,
+             private.setting('site_url') #>> '{}', private.setting('site_url') #>> '{}', new_draw));
+  end if;
+  perform private.log_activity('competition.drawn', p_id,
+    jsonb_build_object('draw_id', new_draw, 'winning_number', winner.number, 'tickets', ticket_total, 'trigger', p_trigger));
+  return new_draw;
+end;
+$$;
+comment on function private.draw_competition(uuid,text) is 'Draws a competition once (row lock plus unique draws.competition_id), and only at or after its draw time, over every online and postal ticket (labcash-draw-v2); reveals the seed in the draws row and notifies the winner; a competition with no tickets is closed without a winner.';
+revoke all on function private.draw_competition(uuid,text) from public, anon, authenticated, service_role;
+
+create or replace function public.run_due_draws() returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  r record;
+  draw_id uuid;
+  drawn jsonb := '[]'::jsonb;
+  closed jsonb := '[]'::jsonb;
+begin
+  if not private.is_service_role() then
+    perform private.require_admin();
+  end if;
+  -- skip locked: a competition another caller is working on is left to it; the
+  -- next run picks up anything still due.
+  for r in
+    select c.id from public.competitions c
+     where c.draw_at <= now()
+       and (c.status in ('live', 'sold_out')
+            or (c.status = 'closed' and exists (select 1 from public.tickets t where t.competition_id = c.id)))
+       and not exists (select 1 from public.draws d where d.competition_id = c.id)
+     order by c.draw_at
+     for update skip locked
+  loop
+    draw_id := private.draw_competition(r.id, 'draw_time');
+    if draw_id is not null then
+      drawn := drawn || jsonb_build_object('competition_id', r.id, 'draw_id', draw_id);
+    else
+      closed := closed || to_jsonb(r.id);
+    end if;
+  end loop;
+  return jsonb_build_object('drawn', drawn, 'closed', closed);
+end;
+$$;
+comment on function public.run_due_draws() is 'Server (cron) and admins: draws every competition whose draw time has passed (over its online and postal tickets), and closes those with no tickets. Idempotent and safe to run concurrently.';
+revoke all on function public.run_due_draws() from public, anon, authenticated, service_role;
+grant execute on function public.run_due_draws() to authenticated;
+grant execute on function public.run_due_draws() to service_role;
+
+create or replace function public.list_winners() returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+      'draw_id', d.id,
+      'competition_id', c.id,
+      'slug', c.slug,
+      'title', c.title,
+      'prize_description', c.prize_description,
+      'prize_value', c.prize_value,
+      'image', c.images[1],
+      'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
+      'winning_number', d.winning_number,
+      'ticket_count', d.ticket_count,
+      'drawn_at', d.drawn_at,
+      'prize_status', d.prize_status,
+      'delivered_at', d.delivered_at) order by d.drawn_at desc), '[]'::jsonb)
+  from public.draws d
+  join public.competitions c on c.id = d.competition_id
+$$;
+comment on function public.list_winners() is 'Public: every draw, newest first: prize, winner''s first name and initial and town (if given), winning ticket, draw time, id for the verification page, and the prize''s progress (status, delivery date; never the winner''s address or the proof).';
+revoke all on function public.list_winners() from public, anon, authenticated, service_role;
+grant execute on function public.list_winners() to anon;
+grant execute on function public.list_winners() to authenticated;
+grant execute on function public.list_winners() to service_role;
+
+create or replace function public.get_draw(p_draw_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object(
+    'id', d.id,
+    'algorithm', d.algorithm,
+    'competition', jsonb_build_object('id', c.id, 'slug', c.slug, 'title', c.title, 'total_tickets', c.total_tickets),
+    'trigger', d.trigger,
+    'drawn_at', d.drawn_at,
+    'ticket_count', d.ticket_count,
+    'ticket_list_hash', d.ticket_list_hash,
+    'seed_commitment', d.seed_commitment,
+    'seed_hex', d.seed_hex,
+    'external_randomness', d.external_randomness,
+    'external_hex', d.external_hex,
+    'counter', d.counter,
+    'winning_position', d.winning_position,
+    'winning_number', d.winning_number,
+    'winning_ticket_id', d.winning_ticket_id,
+    'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
+    -- v1 embeds the ticket ids; v2 is checked against the ticket-list CSV, which may be millions of lines.
+    'tickets', case when d.algorithm = 'labcash-draw-v1' then
+                 (select coalesce(jsonb_agg(t.id order by t.number), '[]'::jsonb)
+                    from public.tickets t where t.competition_id = c.id) end)
+  from public.draws d
+  join public.competitions c on c.id = d.competition_id
+  where d.id = p_draw_id
+$$;
+comment on function public.get_draw(uuid) is 'Public: every input of one draw for the verification page and the revealed seed. v1: the ticket ids in number order (element i is ticket i + 1). v2: tickets is null (the ticket list is get_ticket_list_csv) and winning_position is the winning row. Null when there is no such draw.';
+revoke all on function public.get_draw(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.get_draw(uuid) to anon;
+grant execute on function public.get_draw(uuid) to authenticated;
+grant execute on function public.get_draw(uuid) to service_role;
+
+create or replace function public.admin_update_prize_status(p_draw_id uuid, p_status text) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  moved public.draws%rowtype;
+  prev_status text;
+begin
+  perform private.require_admin();
+  select d.prize_status into prev_status from public.draws d where d.id = p_draw_id;
+  select * into moved from private.prize_move(p_draw_id, p_status,
+    (select d.proof_of_delivery from public.draws d where d.id = p_draw_id));
+  perform private.log_activity('prize.status_changed', p_draw_id, jsonb_build_object('from', prev_status, 'status', p_status));
+  return jsonb_build_object('draw_id', moved.id, 'prize_status', moved.prize_status,
+                            'prize_status_updated_at', moved.prize_status_updated_at);
+end;
+$$;
+comment on function public.admin_update_prize_status(uuid,text) is 'Admins: moves a prize to a status by the same rules as admin_update_prize_fulfilment (private.prize_move), keeping its proof reference.';
+revoke all on function public.admin_update_prize_status(uuid,text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_update_prize_status(uuid,text) to authenticated;
+grant execute on function public.admin_update_prize_status(uuid,text) to service_role;
+
+create or replace function private.enter_competition_for(p_user uuid, p_competition_id uuid, p_quantity integer, p_answer text)
+returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  acct public.user_account_data%rowtype;
+  c public.competitions%rowtype;
+  p public.player_protections;
+  held integer;
+  cost numeric(12, 2);
+  left_this_month numeric(12, 2);
+  sold integer;
+  first_no integer;
+  new_entry uuid := gen_random_uuid();
+  new_balance numeric(12, 2);
+  block jsonb;
+  receipt_head text;
+  receipt_tail text;
+  retry_at timestamptz;
+begin
+  if p_quantity is null or p_quantity < 1 then
+    raise exception 'Choose at least one ticket' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- Lock order: the gate, the account, the competition row (see the header).
+  perform private.share_competition_gate(p_competition_id);
+  -- The account lock queues a player's concurrent entries, postal entries, top-ups and
+  -- protection changes, so the cap count, a break that lands meanwhile and the monthly sums
+  -- below are exact.
+  select * into acct from public.user_account_data a where a.id = p_user for update;
+  if not found then
+    perform private.create_account_rows(p_user);
+    select * into acct from public.user_account_data a where a.id = p_user for update;
+  end if;
+  if acct.rejected_at is not null and not acct.approved then
+    raise exception 'Your account was not approved, so you cannot enter competitions' using errcode = 'P0001', hint = 'approval_rejected';
+  end if;
+  if not acct.approved then
+    raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
+  end if;
+
+  -- Read without a lock: under the gate the terms (price, cap, question) cannot change
+  -- before this commits; the count of tickets sold is settled by the counter update below.
+  select * into c from public.competitions where id = p_competition_id;
+  perform private.refuse_unless_open_for_entry(c);
+  if c.skill_question is not null and nullif(btrim(coalesce(p_answer, '')), '') is null then
+    raise exception 'Answer the question to enter' using errcode = 'P0001', hint = 'answer_required';
+  end if;
+  -- A wrong answer (recorded by public.enter_competition) closes the question to this player for
+  -- skill_answer_cooldown_minutes, whatever they answer now.
+  if c.skill_question is not null then
+    retry_at := private.skill_answer_retry_at(p_user, c.id);
+    if retry_at is not null then
+      raise exception 'You gave a wrong answer. You can try again at %', private.london_time_text(retry_at)
+        using errcode = 'P0001', hint = 'skill_answer_cooldown';
+    end if;
+  end if;
+  if not private.answer_is_correct(c, p_answer) then
+    raise exception 'That answer is not correct' using errcode = 'P0001', hint = 'answer_incorrect';
+  end if;
+
+  -- The per-person cap counts every ticket the player holds, online and postal.
+  select count(*) into held from public.tickets t where t.competition_id = c.id and t.user_id = p_user;
+  if held >= c.max_tickets_per_user then
+    raise exception 'You already have the maximum of % tickets for this competition', c.max_tickets_per_user using errcode = 'P0001', hint = 'cap_reached';
+  end if;
+  if held + p_quantity > c.max_tickets_per_user then
+    raise exception 'You can buy at most % more tickets for this competition', c.max_tickets_per_user - held using errcode = 'P0001', hint = 'cap_exceeded';
+  end if;
+  if c.tickets_sold + p_quantity > c.total_tickets then
+    raise exception 'Only % tickets left', c.total_tickets - c.tickets_sold using errcode = 'P0001', hint = 'not_enough_tickets';
+  end if;
+
+  cost := c.ticket_price * p_quantity;
+  block := private.play_block(p_user);
+  if block is not null then
+    perform private.raise_refusal(block ->> 'code', block ->> 'message');
+  end if;
+  p := private.protections_of(p_user);
+  if p.monthly_limit is not null then
+    left_this_month := greatest(p.monthly_limit - private.month_spent(p_user), 0);
+    if cost > left_this_month then
+      raise exception 'This entry would take you over your monthly limit: % left this month', private.format_gbp(left_this_month)
+        using errcode = 'P0001', hint = 'monthly_limit_reached';
+    end if;
+  end if;
+  if acct.credits < cost then
+    raise exception 'Not enough credit: you need % more', private.format_gbp(cost - acct.credits) using errcode = 'P0001', hint = 'insufficient_credit';
+  end if;
+
+  -- The debit, the totals, the audit row and most of the receipt, before the competition row.
+  new_balance := private.post_ledger(p_user, 'entry', -cost,
+    format('Entry: %s (%s %s)', c.title, p_quantity, case when p_quantity = 1 then 'ticket' else 'tickets' end),
+    'entry:' || new_entry);
+  update public.user_account_data
+     set total_spent = total_spent + cost, total_entries = total_entries + p_quantity, updated_at = now()
+   where id = p_user;
+  perform private.log_activity('competition.entered', c.id,
+    jsonb_build_object('entry_id', new_entry, 'quantity', p_quantity, 'amount', cost, 'user_id', p_user));
+  receipt_head := format(E'Thank you for entering %s.\n\nYour ticket numbers: ', c.title);
+  receipt_tail := format(E'\nTickets: %s at %s each\nTotal: %s\nCredit left: %s\n\n'
+                         'The draw is on %s. It is verifiable: its seed commitment is %s.',
+    p_quantity, private.format_gbp(c.ticket_price), private.format_gbp(cost), private.format_gbp(new_balance),
+    to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI'), c.seed_commitment);
+
+  -- The competition row, last: the counter takes the tickets only if they are still there
+  -- and the competition is still live, and its new value numbers them. The last ticket ends
+  -- online sales at once; the draw still waits for its time (code of practice 1.9, 2.4).
+  -- Entries take turns in the counter queue first, so the row is never contended by them.
+  perform private.queue_for_competition_counter(c.id);
+  update public.competitions
+     set tickets_sold = tickets_sold + p_quantity, updated_at = now(),
+         status = case when tickets_sold + p_quantity = total_tickets then 'sold_out' else status end,
+         closed_at = case when tickets_sold + p_quantity = total_tickets then now() else closed_at end
+   where id = c.id and status = 'live' and tickets_sold + p_quantity <= total_tickets
+  returning tickets_sold into sold;
+  if not found then
+    -- Sold out, or too few left, or closed (drawn) since the read above: say which.
+    select * into c from public.competitions where id = p_competition_id;
+    perform private.refuse_unless_open_for_entry(c);
+    raise exception 'Only % tickets left', c.total_tickets - c.tickets_sold using errcode = 'P0001', hint = 'not_enough_tickets';
+  end if;
+  first_no := sold - p_quantity + 1;
+  insert into public.entries (id, competition_id, user_id, kind, quantity, unit_price, amount, first_ticket)
+  values (new_entry, c.id, p_user, 'paid', p_quantity, c.ticket_price, cost, first_no);
+  insert into public.tickets (competition_id, number, entry_id, user_id)
+  select c.id, n, new_entry, p_user from generate_series(first_no, first_no + p_quantity - 1) n;
+  perform private.queue_mail(p_user, 'entry_receipt', 'Your entry: ' || c.title,
+    receipt_head || private.ticket_numbers_text(first_no, p_quantity) || receipt_tail);
+
+  return jsonb_build_object(
+    'entry_id', new_entry,
+    'ticket_numbers', to_jsonb(array(select generate_series(first_no, first_no + p_quantity - 1))),
+    'balance', new_balance);
+end;
+$$;
+comment on function private.enter_competition_for(uuid,uuid,integer,text) is 'Buys p_quantity tickets for p_user in one transaction (approval, protections, open check, skill answer, per-user cap over both routes, tickets left, monthly spend limit, credit through the ledger, numbers in purchase order, totals, receipt). Locks the competition''s gate (shared), the account, and the competition row last (the counter update that numbers the tickets). The last ticket ends online sales (sold_out); the draw waits for its time.';
+revoke all on function private.enter_competition_for(uuid,uuid,integer,text) from public, anon, authenticated, service_role;
+
+-- The same UK clock time p_days working days later: Saturdays, Sundays and bank
+-- holidays are skipped (a Friday-evening close has a Tuesday-evening deadline).
+create or replace function private.add_working_days(p_from timestamptz, p_days integer) returns timestamptz
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  local_time timestamp := p_from at time zone 'Europe/London';
+  d date := local_time::date;
+  counted integer := 0;
+begin
+  if p_from is null or p_days is null or p_days < 0 then
+    return p_from;
+  end if;
+  while counted < p_days loop
+    d := d + 1;
+    if extract(isodow from d) < 6 and not exists (select 1 from public.bank_holidays h where h.day = d) then
+      counted := counted + 1;
+    end if;
+  end loop;
+  return (d + local_time::time) at time zone 'Europe/London';
+end;
+$$;
+comment on function private.add_working_days(timestamp with time zone,integer) is 'The moment p_days working days (England and Wales: no weekends, no bank holidays) after p_from, at the same UK clock time.';
+revoke all on function private.add_working_days(timestamp with time zone,integer) from public, anon, authenticated, service_role;
+
+create or replace function private.uk_postcode(p_text text) returns text
+language sql immutable set search_path = '' as $$
+  -- The last postcode-shaped word pair in the address (addresses end with the postcode).
+  select x.m[1] || ' ' || x.m[2]
+    from regexp_matches(upper(coalesce(p_text, '')), '\m([A-Z]{1,2}[0-9][A-Z0-9]?) ?([0-9][A-Z]{2})\M', 'g')
+         with ordinality x (m, i)
+   order by x.i desc
+   limit 1
+$$;
+comment on function private.uk_postcode(text) is 'A UK postcode found in an address, normalised with one space ("HG1 2AB"), or null.';
+revoke all on function private.uk_postcode(text) from public, anon, authenticated, service_role;
+
+create or replace function private.public_name(p_name text, p_initials_only boolean) returns text
+language sql immutable set search_path = '' as $$
+  select case
+    when p_name is null or btrim(p_name) = '' then 'A LabCash player'
+    when p_initials_only then
+      (select string_agg(upper(left(w, 1)) || '.', ' ' order by i)
+         from unnest(regexp_split_to_array(btrim(p_name), '\s+')) with ordinality x (w, i))
+    else private.display_name(p_name)
+  end
+$$;
+comment on function private.public_name(text,boolean) is 'How a player appears in public (winners, entry lists): first name and surname initial ("Priya P."), or initials only ("P. P.") when they chose that.';
+revoke all on function private.public_name(text,boolean) from public, anon, authenticated, service_role;
+
+create or replace function private.stamp_parity(p_ticket_price numeric, p_max_per_person integer) returns integer
+language sql stable security definer set search_path = '' as $$
+  select least(greatest(1, ceil(coalesce((private.setting('stamp_price') #>> '{}')::numeric, 0) / p_ticket_price)::integer),
+               p_max_per_person)
+$$;
+comment on function private.stamp_parity(numeric,integer) is 'Tickets one postal entry gets: as many as a second-class stamp buys at the ticket price, at least one, at most the per-person cap.';
+revoke all on function private.stamp_parity(numeric,integer) from public, anon, authenticated, service_role;
+
+create or replace function private.default_postal_deadline(p_closes_at timestamptz) returns timestamptz
+language sql stable security definer set search_path = '' as $$
+  select private.add_working_days(p_closes_at, coalesce((private.setting('postal_window_working_days') #>> '{}')::integer, 2))
+$$;
+comment on function private.default_postal_deadline(timestamp with time zone) is 'The postal deadline a competition gets unless the admin sets one: postal_window_working_days working days after the close.';
+revoke all on function private.default_postal_deadline(timestamp with time zone) from public, anon, authenticated, service_role;
+
+create or replace function private.entry_list_open(c public.competitions) returns boolean
+language sql stable set search_path = '' as $$
+  select c.status in ('sold_out', 'closed', 'drawn') or (c.status = 'live' and c.closes_at <= now())
+$$;
+comment on function private.entry_list_open(public.competitions) is 'True once online sales have ended (sold out or past the close) and the competition was not cancelled: the entry list is public from then.';
+revoke all on function private.entry_list_open(public.competitions) from public, anon, authenticated, service_role;
+
+-- Applies postal_deadline, draw_at and cash_alternative from p (after
+-- competition_apply has applied the rest); competition_check_dates checks them.
+create or replace function private.competition_apply_fair_play(p_base public.competitions, p jsonb) returns public.competitions
+language plpgsql stable set search_path = '' as $$
+declare
+  c public.competitions := p_base;
+begin
+  begin
+    if p ? 'postal_deadline' then c.postal_deadline := (p ->> 'postal_deadline')::timestamptz; end if;
+    if p ? 'draw_at' then c.draw_at := (p ->> 'draw_at')::timestamptz; end if;
+    if p ? 'cash_alternative' then c.cash_alternative := (p ->> 'cash_alternative')::numeric; end if;
+  exception
+    when invalid_text_representation or invalid_datetime_format or datetime_field_overflow or numeric_value_out_of_range then
+      raise exception 'Check the competition fields: %', sqlerrm using errcode = '22023', hint = 'invalid_input';
+  end;
+  if c.cash_alternative is not null and (c.cash_alternative <= 0 or c.cash_alternative <> round(c.cash_alternative, 2)
+                                         or c.cash_alternative > 9999999999) then
+    raise exception 'The cash alternative must be an amount in pounds and pence, above £0' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return c;
+end;
+$$;
+comment on function private.competition_apply_fair_play(public.competitions,jsonb) is 'Applies postal_deadline, draw_at and cash_alternative from p (the cash alternative checked; the dates by competition_check_dates).';
+revoke all on function private.competition_apply_fair_play(public.competitions,jsonb) from public, anon, authenticated, service_role;
+
+create or replace function private.competition_check_dates(c public.competitions) returns void
+language plpgsql stable set search_path = '' as $$
+begin
+  if c.postal_deadline is not null and c.postal_deadline < c.closes_at then
+    raise exception 'The postal deadline cannot be before the close: the free route must not be shorter than the paid one'
+      using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if c.draw_at is not null and c.draw_at < coalesce(c.postal_deadline, private.default_postal_deadline(c.closes_at)) then
+    raise exception 'The draw time must be at or after the postal deadline' using errcode = '22023', hint = 'invalid_input';
+  end if;
+end;
+$$;
+comment on function private.competition_check_dates(public.competitions) is 'Refuses dates out of order: the close, then the postal deadline (never before the close), then the draw.';
+revoke all on function private.competition_check_dates(public.competitions) from public, anon, authenticated, service_role;
+
+--   ticket list      = "ticket_number,ticket_id\n" then "<number>,<ticket uuid>\n" per ticket in number order (UTF-8)
+--   ticket_list_hash = SHA-256(ticket list)
+--   the derivation is v1's (private.draw_derive) with N = the number of tickets; its result is the
+--   winning position (1-based row, header excluded), and the winning number is the number on that row.
+create or replace function private.ticket_list_lines(p_competition_id uuid, p_after integer, p_limit integer) returns text
+language sql stable security definer set search_path = '' as $$
+  select coalesce(string_agg(x.number::text || ',' || x.id::text || E'\n', '' order by x.number), '')
+    from (select t.number, t.id from public.tickets t
+           where t.competition_id = p_competition_id and t.number > coalesce(p_after, 0)
+           order by t.number limit p_limit) x
+$$;
+comment on function private.ticket_list_lines(uuid,integer,integer) is 'Lines of the v2 ticket list ("number,ticket_id\n") after ticket p_after, at most p_limit (null: all).';
+revoke all on function private.ticket_list_lines(uuid,integer,integer) from public, anon, authenticated, service_role;
+
+create or replace function private.ticket_list_hash_v2(p_competition_id uuid) returns bytea
+language sql stable security definer set search_path = '' as $$
+  select extensions.digest(convert_to('ticket_number,ticket_id' || E'\n' || private.ticket_list_lines(p_competition_id, 0, null), 'UTF8'), 'sha256')
+$$;
+comment on function private.ticket_list_hash_v2(uuid) is 'SHA-256 of the v2 ticket list CSV of a competition (the bytes get_ticket_list_csv serves).';
+revoke all on function private.ticket_list_hash_v2(uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.entry_list_competition(p_slug text) returns public.competitions
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+begin
+  select * into c from public.competitions where slug = lower(btrim(coalesce(p_slug, '')));
+  if not found or c.status = 'draft' then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  if c.status = 'cancelled' then
+    raise exception 'This competition was cancelled, so it has no entry list' using errcode = 'P0001', hint = 'entry_list_not_available';
+  end if;
+  if not private.entry_list_open(c) then
+    raise exception 'The entry list is published when online sales end, on %',
+      to_char(c.closes_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI')
+      using errcode = 'P0001', hint = 'entry_list_not_available';
+  end if;
+  return c;
+end;
+$$;
+comment on function private.entry_list_competition(text) is 'The competition whose entry list is asked for, or the reason it is not public (unknown, draft, cancelled, or still selling online).';
+revoke all on function private.entry_list_competition(text) from public, anon, authenticated, service_role;
+
+create or replace function private.entry_list_rows(p_competition_id uuid, p_from integer, p_to integer, p_limit integer, p_descending boolean)
+returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  page jsonb;
+begin
+  -- Two queries rather than one ordered by a case expression, so both walk the ticket-number index.
+  with chunk as (
+    select x.number, x.id, x.user_id, x.entry_id from (
+      select t.number, t.id, t.user_id, t.entry_id from public.tickets t
+       where t.competition_id = p_competition_id and t.number > p_from and t.number < p_to and not p_descending
+       order by t.number limit p_limit) x
+    union all
+    select y.number, y.id, y.user_id, y.entry_id from (
+      select t.number, t.id, t.user_id, t.entry_id from public.tickets t
+       where t.competition_id = p_competition_id and t.number > p_from and t.number < p_to and p_descending
+       order by t.number desc limit p_limit) y
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'number', c.number, 'ticket_id', c.id,
+           'entrant', case when e.kind = 'postal' then 'Postal entry'
+                           else private.public_name(p.name, coalesce(p.show_initials_only, false)) end,
+           'town', case when e.kind = 'postal' or coalesce(p.show_initials_only, false) then null else p.town end,
+           'route', case when e.kind = 'postal' then 'postal' else 'online' end)
+           order by c.number), '[]'::jsonb)
+    into page
+    from chunk c
+    join public.entries e on e.id = c.entry_id
+    left join public.profiles p on p.id = c.user_id;
+  return page;
+end;
+$$;
+comment on function private.entry_list_rows(uuid,integer,integer,integer,boolean) is 'Entry-list rows (number, ticket id, public entrant name and town, or "Postal entry") with p_from < number < p_to, the first or (p_descending) the last p_limit, returned in number order.';
+revoke all on function private.entry_list_rows(uuid,integer,integer,integer,boolean) from public, anon, authenticated, service_role;
+
+create or replace function public.get_entry_list(
+  p_slug text, p_after integer default null, p_before integer default null, p_ticket integer default null,
+  p_limit integer default 50
+) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  c public.competitions := private.entry_list_competition(p_slug);
+  page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
+  rows jsonb;
+  first_no integer;
+  last_no integer;
+begin
+  if p_ticket is not null then
+    rows := private.entry_list_rows(c.id, p_ticket - 1, p_ticket + 1, 1, false);
+  elsif p_before is not null then
+    rows := private.entry_list_rows(c.id, 0, p_before, page_size, true);
+  else
+    rows := private.entry_list_rows(c.id, coalesce(p_after, 0), 2147483647, page_size, false);
+  end if;
+  first_no := (rows -> 0 ->> 'number')::integer;
+  last_no := (rows -> -1 ->> 'number')::integer;
+  return jsonb_build_object(
+    'competition', jsonb_build_object(
+      'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status, 'closes_at', c.closes_at,
+      'postal_deadline', c.postal_deadline, 'draw_at', c.draw_at, 'total_tickets', c.total_tickets,
+      'tickets_sold', c.tickets_sold, 'postal_tickets', c.postal_tickets),
+    'draw', (select jsonb_build_object('id', d.id, 'algorithm', d.algorithm, 'ticket_list_hash', d.ticket_list_hash)
+               from public.draws d where d.competition_id = c.id),
+    'ticket_count', c.tickets_sold + c.postal_tickets,
+    'rows', rows,
+    'has_before', first_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number < first_no),
+    'has_after', last_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+end;
+$$;
+comment on function public.get_entry_list(text,integer,integer,integer,integer) is 'Public, once online sales end: one page of the entry list in ticket-number order (after p_after, the page before p_before, or the one ticket p_ticket), with the public entrant name and town or "Postal entry", the draw''s ticket-list hash once drawn, and whether there are pages before and after.';
+revoke all on function public.get_entry_list(text,integer,integer,integer,integer) from public, anon, authenticated, service_role;
+grant execute on function public.get_entry_list(text,integer,integer,integer,integer) to anon;
+grant execute on function public.get_entry_list(text,integer,integer,integer,integer) to authenticated;
+grant execute on function public.get_entry_list(text,integer,integer,integer,integer) to service_role;
+
+create or replace function public.get_ticket_list_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  c public.competitions := private.entry_list_competition(p_slug);
+  chunk integer := least(greatest(coalesce(p_limit, 100000), 1), 100000);
+  after_no integer := greatest(coalesce(p_after, 0), 0);
+  last_no integer;
+begin
+  select max(x.number) into last_no
+    from (select t.number from public.tickets t where t.competition_id = c.id and t.number > after_no
+           order by t.number limit chunk) x;
+  return jsonb_build_object(
+    'csv', case when after_no = 0 then 'ticket_number,ticket_id' || E'\n' else '' end
+           || private.ticket_list_lines(c.id, after_no, chunk),
+    'last_number', last_no,
+    'done', last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+end;
+$$;
+comment on function public.get_ticket_list_csv(text,integer,integer) is 'Public, once online sales end: a chunk of the ticket-list CSV (the header only in the first chunk, p_after = 0). Concatenating the chunks until done gives the exact bytes whose SHA-256 is the v2 draw''s ticket_list_hash.';
+revoke all on function public.get_ticket_list_csv(text,integer,integer) from public, anon, authenticated, service_role;
+grant execute on function public.get_ticket_list_csv(text,integer,integer) to anon;
+grant execute on function public.get_ticket_list_csv(text,integer,integer) to authenticated;
+grant execute on function public.get_ticket_list_csv(text,integer,integer) to service_role;
+
+create or replace function public.get_entrants_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  c public.competitions := private.entry_list_competition(p_slug);
+  chunk_size integer := least(greatest(coalesce(p_limit, 100000), 1), 100000);
+  after_no integer := greatest(coalesce(p_after, 0), 0);
+  lines text;
+  last_no integer;
+begin
+  -- Each entrant's public name and town are worked out (and CSV-quoted) once per person in
+  -- the chunk, not once per ticket: a chunk is mostly a few people's runs of tickets.
+  with chunk as (
+    select t.number, t.id, t.user_id, e.kind
+      from public.tickets t
+      join public.entries e on e.id = t.entry_id
+     where t.competition_id = c.id and t.number > after_no
+     order by t.number
+     limit chunk_size
+  ), people as (
+    select p.id,
+           private.csv_field(private.public_name(p.name, p.show_initials_only)) as entrant,
+           case when p.show_initials_only then '' else private.csv_field(p.town) end as town
+      from public.profiles p
+     where p.id in (select distinct k.user_id from chunk k where k.kind = 'paid')
+  )
+  select coalesce(string_agg(k.number::text || ',' || k.id::text || ',' ||
+                             case when k.kind = 'postal' then 'Postal entry,,postal'
+                                  else coalesce(pp.entrant, 'A LabCash player') || ',' || coalesce(pp.town, '') || ',online' end
+                             || E'\n', '' order by k.number), ''),
+         max(k.number)
+    into lines, last_no
+    from chunk k
+    left join people pp on pp.id = k.user_id and k.kind = 'paid';
+  return jsonb_build_object(
+    'csv', case when after_no = 0 then 'ticket_number,ticket_id,entrant,town,route' || E'\n' else '' end || lines,
+    'last_number', last_no,
+    'done', last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+end;
+$$;
+comment on function public.get_entrants_csv(text,integer,integer) is 'Public, once online sales end: a chunk of the entrants CSV (ticket number, ticket id, public name, town, route), joined to the ticket list by ticket id. Names never enter the draw''s inputs.';
+revoke all on function public.get_entrants_csv(text,integer,integer) from public, anon, authenticated, service_role;
+grant execute on function public.get_entrants_csv(text,integer,integer) to anon;
+grant execute on function public.get_entrants_csv(text,integer,integer) to authenticated;
+grant execute on function public.get_entrants_csv(text,integer,integer) to service_role;
+
+create or replace function public.set_initials_only(p_initials_only boolean) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  if p_initials_only is null then
+    raise exception 'Choose whether to appear by initials only' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  perform private.create_account_rows(uid);
+  update public.profiles set show_initials_only = p_initials_only, updated_at = now() where id = uid;
+  perform private.log_activity('profile.initials_only', uid, jsonb_build_object('initials_only', p_initials_only));
+  return private.account_json(uid);
+end;
+$$;
+comment on function public.set_initials_only(boolean) is 'Signed-in users: appear by initials only (no town) if they win and on entry lists, or by first name, surname initial and town (CAP 8.28.5). Applies to draws from now on.';
+revoke all on function public.set_initials_only(boolean) from public, anon, authenticated, service_role;
+grant execute on function public.set_initials_only(boolean) to authenticated;
+grant execute on function public.set_initials_only(boolean) to service_role;
+
+create or replace function public.claim_prize(p_draw_id uuid, p_choice text, p_delivery_address text default null) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  d public.draws%rowtype;
+  cash numeric(12, 2);
+  title text;
+  address text := nullif(btrim(regexp_replace(coalesce(p_delivery_address, ''), E'\r\n?', E'\n', 'g')), '');
+begin
+  if p_choice is null or p_choice not in ('prize', 'cash') then
+    raise exception 'Choose the prize or the cash alternative' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into d from public.draws where id = p_draw_id for update;
+  if not found then
+    raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
+  end if;
+  if d.winner_user_id is distinct from uid then
+    raise exception 'Only the winner can claim this prize' using errcode = '42501', hint = 'not_the_winner';
+  end if;
+  select c.cash_alternative, c.title into cash, title from public.competitions c where c.id = d.competition_id;
+  if p_choice = 'cash' and cash is null then
+    raise exception 'This prize has no cash alternative' using errcode = 'P0001', hint = 'cash_not_offered';
+  end if;
+  if d.prize_status not in ('awaiting_claim', 'claimed') then
+    raise exception 'Your claim has been verified, so the choice can no longer change' using errcode = 'P0001', hint = 'claim_closed';
+  end if;
+  if p_choice = 'prize' and (address is null or char_length(address) > 500 or private.uk_postcode(address) is null) then
+    raise exception 'Give the UK address to send the prize to, with its postcode' using errcode = '22023', hint = 'delivery_address_required';
+  end if;
+  perform private.prize_move(p_draw_id, 'claimed', d.proof_of_delivery);
+  update public.draws
+     set prize_choice = p_choice,
+         delivery_address = case when p_choice = 'prize' then address end,
+         claimed_at = now()
+   where id = p_draw_id;
+  perform private.log_activity('prize.claimed', p_draw_id, jsonb_build_object('choice', p_choice, 'user_id', uid));
+  perform private.queue_mail(uid, 'prize_claimed', 'Your claim: ' || title,
+    format(E'Thank you: we have your claim for %s.\n\nYou chose %s.\n\nWe will check your identity and arrange delivery; '
+           'you can change your choice until then.',
+           title, case when p_choice = 'cash' then private.format_gbp(cash) || ' cash'
+                       else E'the prize, sent to:\n' || address end));
+  return (select jsonb_build_object('draw_id', x.id, 'prize_choice', x.prize_choice, 'claimed_at', x.claimed_at,
+                                    'prize_status', x.prize_status, 'delivery_address', x.delivery_address)
+            from public.draws x where x.id = p_draw_id);
+end;
+$$;
+comment on function public.claim_prize(uuid,text,text) is 'The winner: claims the prize (with the UK address to send it to) or its cash alternative (when offered); the prize becomes claimed. The claim can change until an admin verifies it (claim_closed after).';
+revoke all on function public.claim_prize(uuid,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.claim_prize(uuid,text,text) to authenticated;
+grant execute on function public.claim_prize(uuid,text,text) to service_role;
+
+create or replace function private.prize_fulfilment_json(p_draw_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object(
+    'draw_id', d.id,
+    'competition', jsonb_build_object('id', c.id, 'slug', c.slug, 'title', c.title),
+    'prize_description', c.prize_description,
+    'prize_value', c.prize_value,
+    'cash_alternative', c.cash_alternative,
+    'winning_number', d.winning_number,
+    'drawn_at', d.drawn_at,
+    'winner_display_name', d.winner_display_name,
+    'winner_town', d.winner_town,
+    'winner_user_id', d.winner_user_id,
+    -- The person to contact: the account's name and e-mail, or the postal entrant's name and address.
+    'winner_name', coalesce(p.name, pe.name),
+    'winner_email', p.email,
+    'winner_address', pe.address,
+    'route', case when e.kind = 'postal' then 'postal' else 'online' end,
+    'prize_choice', d.prize_choice,
+    'delivery_address', d.delivery_address,
+    'claimed_at', d.claimed_at,
+    'prize_status', d.prize_status,
+    'prize_status_updated_at', d.prize_status_updated_at,
+    'verified_at', d.verified_at,
+    'delivered_at', d.delivered_at,
+    'fulfilment_note', d.fulfilment_note,
+    'proof_of_delivery', d.proof_of_delivery,
+    -- What the prize costs us: the cash when the winner chose it, else the prize's value.
+    'prize_cost', case when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
+                       else c.prize_value end)
+  from public.draws d
+  join public.competitions c on c.id = d.competition_id
+  join public.tickets t on t.id = d.winning_ticket_id
+  join public.entries e on e.id = t.entry_id
+  left join public.profiles p on p.id = d.winner_user_id
+  left join public.postal_entries pe on pe.entry_id = e.id
+  where d.id = p_draw_id
+$$;
+comment on function private.prize_fulfilment_json(uuid) is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery and the prize cost.';
+revoke all on function private.prize_fulfilment_json(uuid) from public, anon, authenticated, service_role;
+
+create or replace function public.admin_competition_detail(p_id uuid) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+begin
+  perform private.require_admin();
+  select * into c from public.competitions where id = p_id;
+  if not found then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  return jsonb_build_object(
+    'competition', private.competition_json(p_id, true),
+    -- competition_json gives the effective dates; a draft's null ones mean "the default at publish".
+    'stored_dates', jsonb_build_object('postal_deadline', c.postal_deadline, 'draw_at', c.draw_at),
+    'figures', (select jsonb_build_object(
+        'online_tickets', c.tickets_sold,
+        'postal_tickets', c.postal_tickets,
+        'paid_entries', count(*) filter (where e.kind = 'paid' and e.status = 'active'),
+        'postal_entries', count(*) filter (where e.kind = 'postal' and e.status = 'active'),
+        'players', count(distinct e.user_id) filter (where e.status = 'active'),
+        'revenue', coalesce(sum(e.amount) filter (where e.kind = 'paid' and e.status = 'active'), 0),
+        'refunded_entries', count(*) filter (where e.status = 'refunded'),
+        'refunded_total', coalesce(sum(e.amount) filter (where e.status = 'refunded'), 0),
+        'void_postal_entries', count(*) filter (where e.status = 'void'))
+      from public.entries e where e.competition_id = p_id),
+    'postal_entries', (select coalesce(jsonb_agg(jsonb_build_object(
+          'entry_id', e.id,
+          'name', pe.name,
+          'address', pe.address,
+          'postcode', pe.postcode,
+          'user_id', pe.user_id,
+          'email', p.email,
+          'answer', pe.answer,
+          'tickets', e.quantity,
+          'ticket_numbers', to_jsonb(array(select generate_series(e.first_ticket, e.first_ticket + e.quantity - 1))),
+          'status', e.status,
+          'recorded_by', r.name,
+          'created_at', pe.created_at) order by e.first_ticket), '[]'::jsonb)
+      from public.postal_entries pe
+      join public.entries e on e.id = pe.entry_id
+      left join public.profiles p on p.id = pe.user_id
+      left join public.profiles r on r.id = pe.recorded_by
+      where pe.competition_id = p_id),
+    'fulfilment', (select private.prize_fulfilment_json(d.id) from public.draws d where d.competition_id = p_id));
+end;
+$$;
+comment on function public.admin_competition_detail(uuid) is 'Admins: one competition for its admin page: competition_json with the admin fields, the stored postal deadline and draw time (null in a draft: the default), the figures (online and postal tickets, entries, players, revenue, refunds), every postal entry with its ticket numbers, and the prize fulfilment once drawn.';
+revoke all on function public.admin_competition_detail(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_competition_detail(uuid) to authenticated;
+grant execute on function public.admin_competition_detail(uuid) to service_role;
+
+create or replace function public.admin_competition_entries_csv(p_id uuid, p_after integer default 0, p_limit integer default 10000)
+returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  chunk integer := least(greatest(coalesce(p_limit, 10000), 1), 10000);
+  after_no integer := greatest(coalesce(p_after, 0), 0);
+  lines text;
+  last_no integer;
+begin
+  perform private.require_admin();
+  if not exists (select 1 from public.competitions c where c.id = p_id) then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  -- first_ticket is unique within a competition (ticket numbers are), so it pages the entries.
+  select coalesce(string_agg(concat_ws(',',
+             x.id::text,
+             to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+             case when x.kind = 'postal' then 'postal' else 'online' end,
+             x.status,
+             x.first_ticket::text,
+             (x.first_ticket + x.quantity - 1)::text,
+             x.quantity::text,
+             x.amount::text,
+             coalesce(x.user_id::text, ''),
+             private.csv_field(coalesce(x.person, '')),
+             private.csv_field(coalesce(x.email, '')),
+             private.csv_field(coalesce(x.address, '')),
+             private.csv_field(coalesce(x.postcode, ''))) || E'\n', '' order by x.first_ticket), ''),
+         max(x.first_ticket)
+    into lines, last_no
+    from (select e.id, e.created_at, e.kind, e.status, e.first_ticket, e.quantity, e.amount, e.user_id,
+                 coalesce(pe.name, p.name) as person, p.email, pe.address, pe.postcode
+            from public.entries e
+            left join public.profiles p on p.id = e.user_id
+            left join public.postal_entries pe on pe.entry_id = e.id
+           where e.competition_id = p_id and e.first_ticket > after_no
+           order by e.first_ticket
+           limit chunk) x;
+  return jsonb_build_object(
+    'csv', case when after_no = 0
+                then 'entry_id,created_at,route,status,first_ticket,last_ticket,tickets,amount,user_id,name,email,postal_address,postcode' || E'\n'
+                else '' end || lines,
+    'last_number', last_no,
+    'done', last_no is null
+            or not exists (select 1 from public.entries e where e.competition_id = p_id and e.first_ticket > last_no));
+end;
+$$;
+comment on function public.admin_competition_entries_csv(uuid,integer,integer) is 'Admins: a chunk of a competition''s entries as CSV (one line per order or postal entry: id, time (UTC), route, status, ticket range, amount, the buyer''s id, name and e-mail, the postal address), in ticket order after first ticket p_after; the header in the first chunk only. Any state, drafts and cancelled ones included.';
+revoke all on function public.admin_competition_entries_csv(uuid,integer,integer) from public, anon, authenticated, service_role;
+grant execute on function public.admin_competition_entries_csv(uuid,integer,integer) to authenticated;
+grant execute on function public.admin_competition_entries_csv(uuid,integer,integer) to service_role;
+
+create or replace function public.admin_competition_history() returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  rows jsonb;
+begin
+  perform private.require_admin();
+  select coalesce(jsonb_agg(x.row order by x.finished_at desc, x.id), '[]'::jsonb)
+    into rows
+    from (select c.id,
+                 coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at) as finished_at,
+                 jsonb_build_object(
+                   'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status,
+                   'closes_at', c.closes_at, 'draw_at', c.draw_at,
+                   'finished_at', coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at),
+                   'ticket_price', c.ticket_price,
+                   'total_tickets', c.total_tickets,
+                   'tickets_sold', c.tickets_sold,
+                   'postal_tickets', c.postal_tickets,
+                   'revenue', m.revenue,
+                   'refunded_total', m.refunded,
+                   'prize_value', c.prize_value,
+                   'cash_alternative', c.cash_alternative,
+                   'prize_choice', d.prize_choice,
+                   'prize_status', d.prize_status,
+                   'draw_id', d.id,
+                   'winner_display_name', d.winner_display_name,
+                   'prize_cost', pc.cost,
+                   'net', m.revenue - pc.cost) as row
+            from public.competitions c
+            left join public.draws d on d.competition_id = c.id
+            cross join lateral (
+              select coalesce(sum(e.amount) filter (where e.kind = 'paid' and e.status = 'active'), 0) as revenue,
+                     coalesce(sum(e.amount) filter (where e.status = 'refunded'), 0) as refunded
+                from public.entries e where e.competition_id = c.id) m
+            -- Only a drawn competition has a prize to pay: its value, or the cash the winner chose.
+            cross join lateral (
+              select case when d.id is null then 0::numeric(12, 2)
+                          when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
+                          else c.prize_value end as cost) pc
+           where c.status in ('drawn', 'closed', 'cancelled')) x;
+  return jsonb_build_object(
+    'rows', rows,
+    'totals', jsonb_build_object(
+      'competitions', jsonb_array_length(rows),
+      'revenue', (select coalesce(sum((r ->> 'revenue')::numeric), 0) from jsonb_array_elements(rows) r),
+      'refunded_total', (select coalesce(sum((r ->> 'refunded_total')::numeric), 0) from jsonb_array_elements(rows) r),
+      'prize_cost', (select coalesce(sum((r ->> 'prize_cost')::numeric), 0) from jsonb_array_elements(rows) r),
+      'net', (select coalesce(sum((r ->> 'net')::numeric), 0) from jsonb_array_elements(rows) r)));
+end;
+$$;
+comment on function public.admin_competition_history() is 'Admins: finished competitions (drawn, closed, cancelled), most recently finished first, each with revenue (active paid entries), refunds, prize cost (drawn only: the cash alternative when the winner chose cash, else the prize value) and net (revenue - prize cost); totals over all of them.';
+revoke all on function public.admin_competition_history() from public, anon, authenticated, service_role;
+grant execute on function public.admin_competition_history() to authenticated;
+grant execute on function public.admin_competition_history() to service_role;
+
+create or replace function public.admin_list_prize_fulfilment(p_status text default null) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform private.require_admin();
+  if p_status is not null and private.prize_step_index(p_status) is null then
+    raise exception 'Prize status must be awaiting claim, claimed, verified or delivered' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return coalesce((
+    select jsonb_agg(private.prize_fulfilment_json(d.id)
+                     order by private.prize_step_index(d.prize_status), d.drawn_at desc)
+      from public.draws d
+     where p_status is null or d.prize_status = p_status), '[]'::jsonb);
+end;
+$$;
+comment on function public.admin_list_prize_fulfilment(text) is 'Admins: every draw''s prize fulfilment (optionally one status), in the order of the steps (awaiting claim, claimed, verified, delivered), newest draw first within each.';
+revoke all on function public.admin_list_prize_fulfilment(text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_list_prize_fulfilment(text) to authenticated;
+grant execute on function public.admin_list_prize_fulfilment(text) to service_role;
+
+create or replace function public.admin_update_prize_fulfilment(p_draw_id uuid, p_status text, p_note text default null,
+                                                     p_proof_of_delivery text default null)
+returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  prev public.draws%rowtype;
+  note text := nullif(btrim(coalesce(p_note, '')), '');
+  proof text := nullif(btrim(coalesce(p_proof_of_delivery, '')), '');
+begin
+  perform private.require_admin();
+  if char_length(note) > 2000 then
+    raise exception 'Keep the note to 2000 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if char_length(proof) > 200 then
+    raise exception 'Keep the proof-of-delivery reference to 200 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into prev from public.draws where id = p_draw_id;
+  perform private.prize_move(p_draw_id, p_status, proof);
+  update public.draws set fulfilment_note = note where id = p_draw_id;
+  perform private.log_activity('prize.fulfilment', p_draw_id, jsonb_build_object(
+    'competition_id', prev.competition_id,
+    'from', prev.prize_status, 'to', p_status,
+    'note_changed', note is distinct from prev.fulfilment_note,
+    'proof_of_delivery', proof));
+  return private.prize_fulfilment_json(p_draw_id);
+end;
+$$;
+comment on function public.admin_update_prize_fulfilment(uuid,text,text,text) is 'Admins: moves a prize along awaiting_claim -> claimed (a claim by letter or phone) -> verified (identity checked) -> delivered (needs the proof-of-delivery reference), one step forward at a time or back to correct a mistake (private.prize_move), with its note; audited. Once verified, the winner can no longer change their claim (claim_prize).';
+revoke all on function public.admin_update_prize_fulfilment(uuid,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_update_prize_fulfilment(uuid,text,text,text) to authenticated;
+grant execute on function public.admin_update_prize_fulfilment(uuid,text,text,text) to service_role;
+
+create or replace function private.share_competition_gate(p_competition_id uuid) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform pg_advisory_xact_lock_shared(hashtextextended('competition_entry:' || p_competition_id, 0));
+end;
+$$;
+comment on function private.share_competition_gate(uuid) is 'Takes a competition''s entry gate shared until commit (entries and postal entries, before the player''s account): entries do not wait for each other on it.';
+revoke all on function private.share_competition_gate(uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.hold_competition_gate(p_competition_id uuid) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform pg_advisory_xact_lock(hashtextextended('competition_entry:' || p_competition_id, 0));
+end;
+$$;
+comment on function private.hold_competition_gate(uuid) is 'Takes a competition''s entry gate exclusively until commit (cancelling, changing its terms, before its row): waits for the entries in flight and holds new ones back.';
+revoke all on function private.hold_competition_gate(uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.queue_for_competition_counter(p_competition_id uuid) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform pg_advisory_xact_lock(hashtextextended('competition_counter:' || p_competition_id, 0));
+end;
+$$;
+comment on function private.queue_for_competition_counter(uuid) is 'Entries queue here, one at a time until commit, just before the counter update: a plain queue with one wake-up per turn, where waiting on the row itself would wake every waiter on every commit.';
+revoke all on function private.queue_for_competition_counter(uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.refuse_unless_open_for_entry(c public.competitions) returns void
+language plpgsql stable set search_path = '' as $$
+begin
+  if c.id is null or c.status = 'draft' then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  if c.status = 'cancelled' then
+    raise exception 'This competition has been cancelled' using errcode = 'P0001', hint = 'competition_cancelled';
+  elsif c.status = 'sold_out' or (c.status = 'drawn' and c.tickets_sold >= c.total_tickets) then
+    raise exception 'This competition has sold out' using errcode = 'P0001', hint = 'competition_sold_out';
+  elsif c.status in ('closed', 'drawn') then
+    raise exception 'This competition has closed' using errcode = 'P0001', hint = 'competition_closed';
+  elsif c.status <> 'live' then
+    raise exception 'This competition is not open for entries' using errcode = 'P0001', hint = 'competition_not_open';
+  elsif now() < c.opens_at then
+    raise exception 'Entries open on %', to_char(c.opens_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI')
+      using errcode = 'P0001', hint = 'competition_not_yet_open';
+  elsif now() >= c.closes_at then
+    raise exception 'This competition has closed' using errcode = 'P0001', hint = 'competition_closed';
+  elsif c.tickets_sold >= c.total_tickets then
+    raise exception 'This competition has sold out' using errcode = 'P0001', hint = 'competition_sold_out';
+  end if;
+end;
+$$;
+comment on function private.refuse_unless_open_for_entry(public.competitions) is 'Raises the reason a competition row (null when missing) cannot take online entries now, if any.';
+revoke all on function private.refuse_unless_open_for_entry(public.competitions) from public, anon, authenticated, service_role;
+
+create or replace function private.skill_answer_cooldown() returns interval
+language sql stable set search_path = '' as $$
+  select make_interval(mins => coalesce((private.setting('skill_answer_cooldown_minutes') #>> '{}')::integer, 10))
+$$;
+comment on function private.skill_answer_cooldown() is 'How long a wrong skill answer closes the question to the player (the skill_answer_cooldown_minutes setting; 10 minutes when unset).';
+revoke all on function private.skill_answer_cooldown() from public, anon, authenticated, service_role;
+
+create or replace function private.skill_answer_retry_at(p_user uuid, p_competition_id uuid) returns timestamptz
+language sql stable set search_path = '' as $$
+  select m.missed_at + private.skill_answer_cooldown()
+    from public.skill_answer_misses m
+   where m.user_id = p_user and m.competition_id = p_competition_id
+     and m.missed_at + private.skill_answer_cooldown() > now()
+$$;
+comment on function private.skill_answer_retry_at(uuid,uuid) is 'When the player may answer this competition''s question again after a wrong answer, or null when they may now.';
+revoke all on function private.skill_answer_retry_at(uuid,uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.london_time_text(p_at timestamptz) returns text
+language sql stable set search_path = '' as $$
+  -- HH:MM in the UK, with the date in front when it is not today there.
+  select case
+    when (p_at at time zone 'Europe/London')::date = (now() at time zone 'Europe/London')::date
+      then to_char(p_at at time zone 'Europe/London', 'HH24:MI')
+    else to_char(p_at at time zone 'Europe/London', 'HH24:MI "on" FMDD FMMonth YYYY')
+  end
+$$;
+comment on function private.london_time_text(timestamp with time zone) is 'A moment as players read it: HH:MM in Europe/London, with the date after it when it is not today.';
+revoke all on function private.london_time_text(timestamp with time zone) from public, anon, authenticated, service_role;
+
+create or replace function private.record_skill_miss(p_user uuid, p_competition_id uuid) returns void
+language sql security definer set search_path = '' as $$
+  insert into public.skill_answer_misses as m (user_id, competition_id, missed_at)
+  values (p_user, p_competition_id, now())
+  on conflict (user_id, competition_id) do update set missed_at = excluded.missed_at, misses = m.misses + 1
+$$;
+comment on function private.record_skill_miss(uuid,uuid) is 'Records a wrong skill answer of p_user in p_competition_id now (the question closes to them for skill_answer_cooldown_minutes).';
+revoke all on function private.record_skill_miss(uuid,uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.competition_phase(c public.competitions, p_now timestamptz) returns text
+language sql stable set search_path = '' as $$
+  select case
+    when c.status in ('draft', 'cancelled', 'drawn') then c.status
+    when c.status = 'live' and p_now < c.opens_at then 'upcoming'
+    when c.status = 'live' and p_now < c.closes_at and c.tickets_sold < c.total_tickets then 'live'
+    when p_now < c.postal_deadline then 'postal_window'
+    when p_now < c.draw_at or c.tickets_sold + c.postal_tickets > 0 then 'awaiting_draw'
+    else 'closed'
+  end;
+$$;
+comment on function private.competition_phase(public.competitions,timestamp with time zone) is 'Where a competition stands at a moment, as the public site shows it (phaseOf in lib/competitions/status.ts): draft, upcoming (published, not open yet), live (online sales open), postal_window (online sales ended, letters still enter), awaiting_draw, drawn, closed (no tickets at the draw time) or cancelled.';
+revoke all on function private.competition_phase(public.competitions,timestamp with time zone) from public, anon, authenticated, service_role;
+
+create or replace function private.prize_step_index(p_status text) returns integer
+language sql immutable set search_path = '' as $$
+  select array_position(array['awaiting_claim', 'claimed', 'verified', 'delivered'], p_status)
+$$;
+comment on function private.prize_step_index(text) is 'The position of a prize status in awaiting_claim -> claimed -> verified -> delivered (1 to 4), null for anything else.';
+revoke all on function private.prize_step_index(text) from public, anon, authenticated, service_role;
+
+create or replace function private.prize_move(p_draw_id uuid, p_status text, p_proof text) returns public.draws
+language plpgsql security definer set search_path = '' as $$
+declare
+  prev public.draws%rowtype;
+  next_row public.draws%rowtype;
+  from_i integer;
+  to_i integer := private.prize_step_index(p_status);
+begin
+  if to_i is null then
+    raise exception 'Prize status must be awaiting claim, claimed, verified or delivered' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into prev from public.draws where id = p_draw_id for update;
+  if not found then
+    raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
+  end if;
+  from_i := private.prize_step_index(prev.prize_status);
+  if to_i > from_i + 1 then
+    if p_status = 'delivered' then
+      raise exception 'Verify the winner''s claim (their identity) before marking the prize delivered'
+        using errcode = 'P0001', hint = 'prize_not_verified';
+    end if;
+    raise exception 'Record the winner''s claim before verifying it' using errcode = 'P0001', hint = 'prize_not_claimed';
+  end if;
+  if p_status = 'delivered' and p_proof is null then
+    raise exception 'Give the proof-of-delivery reference (a tracking number, signed receipt or bank transfer reference)'
+      using errcode = '22023', hint = 'invalid_input';
+  end if;
+  update public.draws
+     set prize_status = p_status,
+         prize_status_updated_at = case when to_i <> from_i then now() else prize_status_updated_at end,
+         claimed_at = case when to_i = 1 then null else coalesce(claimed_at, now()) end,
+         verified_at = case when to_i < 3 then null else coalesce(verified_at, now()) end,
+         delivered_at = case when to_i < 4 then null else coalesce(delivered_at, now()) end,
+         proof_of_delivery = p_proof
+   where id = p_draw_id
+  returning * into next_row;
+  return next_row;
+end;
+$$;
+comment on function private.prize_move(uuid,text,text) is 'Moves a prize to a status: forward one step at a time (claimed needs nothing more, verified needs a claim, delivered needs verification and the proof reference), back any number of steps (clearing the later dates); sets each step''s date once. The only writer of prize_status.';
+revoke all on function private.prize_move(uuid,text,text) from public, anon, authenticated, service_role;
+
+create or replace function public.get_my_prizes() returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'draw_id', d.id,
+             'competition', jsonb_build_object('id', c.id, 'slug', c.slug, 'title', c.title, 'image', c.images[1]),
+             'prize_description', c.prize_description,
+             'prize_value', c.prize_value,
+             'cash_alternative', c.cash_alternative,
+             'winning_number', d.winning_number,
+             'drawn_at', d.drawn_at,
+             'prize_status', d.prize_status,
+             'prize_choice', d.prize_choice,
+             'delivery_address', d.delivery_address,
+             'claimed_at', d.claimed_at,
+             'verified_at', d.verified_at,
+             'delivered_at', d.delivered_at,
+             'proof_of_delivery', case when d.prize_status = 'delivered' then d.proof_of_delivery end)
+           order by d.drawn_at desc)
+      from public.draws d
+      join public.competitions c on c.id = d.competition_id
+     where d.winner_user_id = uid), '[]'::jsonb);
+end;
+$$;
+comment on function public.get_my_prizes() is 'The caller''s prizes, newest draw first: the prize and its cash alternative, the claim (choice, delivery address), each step''s date (claimed, verified, delivered) and, once delivered, the proof reference.';
+revoke all on function public.get_my_prizes() from public, anon, authenticated, service_role;
+grant execute on function public.get_my_prizes() to authenticated;
+grant execute on function public.get_my_prizes() to service_role;
+
+create or replace function private.ticket_bundles(c public.competitions) returns jsonb
+language sql stable set search_path = '' as $$
+  -- The entry form's quick picks (components/competitions/entry-panel.tsx) that one person may buy now.
+  select coalesce(jsonb_agg(jsonb_build_object('tickets', q, 'cost', c.ticket_price * q) order by q), '[]'::jsonb)
+    from unnest(array[1, 5, 10, 25]) q
+   where q <= least(c.max_tickets_per_user, c.total_tickets - c.tickets_sold)
+$$;
+comment on function private.ticket_bundles(public.competitions) is 'The ticket bundles (1, 5, 10, 25) one person may buy now, each with its cost in pounds.';
+revoke all on function private.ticket_bundles(public.competitions) from public, anon, authenticated, service_role;
+
+-- ----------------------------------------------------------------------------
+-- Indexes
+-- ----------------------------------------------------------------------------
+
+create index competitions_status_idx on public.competitions (status, closes_at);
+create index competitions_created_by_idx on public.competitions (created_by);
+create index entries_user_idx on public.entries (user_id, created_at DESC);
+create index entries_competition_idx on public.entries (competition_id, created_at);
+create index tickets_holder_idx on public.tickets (competition_id, user_id);
+create index tickets_entry_idx on public.tickets (entry_id);
+create index tickets_user_idx on public.tickets (user_id);
+create index postal_entries_competition_idx on public.postal_entries (competition_id);
+create index postal_entries_user_idx on public.postal_entries (user_id);
+create index postal_entries_recorded_by_idx on public.postal_entries (recorded_by);
+create index draws_drawn_idx on public.draws (drawn_at DESC);
+create index draws_winning_ticket_idx on public.draws (winning_ticket_id);
+create index draws_winner_user_idx on public.draws (winner_user_id);
+create index competitions_due_draw_idx on public.competitions (draw_at) where (status = ANY (ARRAY['live'::text, 'sold_out'::text, 'closed'::text]));
+create index postal_entries_person_idx on public.postal_entries (competition_id, postcode, lower(name));
+create index entries_paid_created_idx on public.entries (created_at) where (kind = 'paid'::text);
+create index skill_answer_misses_competition_idx on public.skill_answer_misses (competition_id);
+
+-- ----------------------------------------------------------------------------
+-- Row-level policies
+-- ----------------------------------------------------------------------------
+
+create policy "competition images: admins remove" on storage.objects
+  as permissive for delete to authenticated
+  using (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
+
+create policy "competition images: admins replace" on storage.objects
+  as permissive for update to authenticated
+  using (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)))
+  with check (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
+
+create policy "competition images: admins add" on storage.objects
+  as permissive for insert to authenticated
+  with check (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
+
+create policy "competition images: anyone reads" on storage.objects
+  as permissive for select to anon, authenticated
+  using ((bucket_id = 'competition-images'::text));
+
+create policy "entries: own rows or admin" on public.entries
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+
+create policy "tickets: own rows or admin" on public.tickets
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+
+create policy "postal entries: admins" on public.postal_entries
+  as permissive for select to authenticated
+  using (( SELECT public.is_admin() AS is_admin));
+
+create policy "draws: public" on public.draws
+  as permissive for select to anon, authenticated
+  using (true);
+
+create policy "competitions: published, or admins" on public.competitions
+  as permissive for select to anon, authenticated
+  using (((status <> 'draft'::text) OR ( SELECT public.is_admin() AS is_admin)));

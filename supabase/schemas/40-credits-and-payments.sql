@@ -1,0 +1,970 @@
+-- ============================================================================
+-- Credits and payments: the ledger, top-ups, refunds, payment resolutions.
+-- The live definition of this area: change it here, then `npm run db:migration -- <name>`
+-- writes the migration (README "Changing the database"). Loaded after the files before it.
+-- ============================================================================
+
+-- ----------------------------------------------------------------------------
+-- Tables
+-- ----------------------------------------------------------------------------
+
+create table public.credit_ledger (
+  id bigint generated always as identity,
+  user_id uuid not null,
+  kind text not null,
+  amount numeric(12,2) not null,
+  balance_after numeric(12,2) not null,
+  transaction_amount numeric(12,2),
+  reason text,
+  reference text,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint credit_ledger_pkey primary key (id),
+  constraint credit_ledger_amount_check check ((amount <> (0)::numeric)),
+  constraint credit_ledger_amounts_are_pounds check ((private.is_pounds(amount) AND ((transaction_amount IS NULL) OR private.is_pounds(transaction_amount)))),
+  constraint credit_ledger_balance_after_check check ((balance_after >= (0)::numeric)),
+  constraint credit_ledger_kind_check check ((kind = ANY (ARRAY['top_up'::text, 'bonus'::text, 'entry'::text, 'refund'::text, 'admin_adjustment'::text, 'spinner_prize'::text, 'debit'::text, 'top_up_reversal'::text]))),
+  constraint credit_ledger_created_by_fkey foreign key (created_by) references auth.users(id) on delete set null,
+  constraint credit_ledger_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+);
+alter table public.credit_ledger enable row level security;
+comment on table public.credit_ledger is 'Every movement of credit, append-only. A user''s balance equals the sum of their rows.';
+revoke all on table public.credit_ledger from public, anon, authenticated, service_role;
+grant select on table public.credit_ledger to authenticated;
+grant all on table public.credit_ledger to service_role;
+
+create table public.top_ups (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  amount numeric(12, 2) not null check (amount > 0),
+  bonus numeric(12, 2) not null default 0 check (bonus >= 0),
+  status text not null default 'pending'
+    check (status in ('pending', 'credited', 'failed', 'expired', 'refused_card_cap', 'refunded', 'partially_refunded')),
+  provider text not null check (provider in ('stripe', 'test')),
+  checkout_session_id text unique check (char_length(checkout_session_id) between 1 and 255),
+  payment_id text unique check (char_length(payment_id) between 1 and 255),
+  funding text check (funding in ('debit', 'credit', 'prepaid', 'wallet', 'unknown')),
+  purpose jsonb,
+  entry_id uuid references public.entries (id) on delete set null,
+  entry_error_code text,
+  entry_error_message text,
+  refusal_message text,
+  refunded_amount numeric(12, 2) not null default 0 check (refunded_amount >= 0),
+  owed numeric(12, 2) not null default 0 check (owed >= 0),
+  created_at timestamptz not null default now(),
+  credited_at timestamptz,
+  updated_at timestamptz not null default now(),
+  check (status = 'pending' or status in ('failed', 'expired') or payment_id is not null)
+);
+alter table public.top_ups enable row level security;
+comment on table public.top_ups is 'One attempt to buy credit: pending until the payment provider confirms it; credited once (payment_id is unique), or failed, expired, refused over the credit-card cap, refunded. Read through get_top_up only.';
+comment on column public.top_ups.bonus is 'The bonus fixed when the top-up was created, so what was quoted is what lands.';
+comment on column public.top_ups.refusal_message is 'Why a confirmed payment was not credited (refused_card_cap), as the player was told.';
+comment on column public.top_ups.owed is 'Refunded money that could not be taken back from the balance because it was already spent (shown to admins).';
+revoke all on table public.top_ups from public, anon, authenticated, service_role;
+grant all on table public.top_ups to service_role;
+
+create table public.top_up_refunds (
+  id bigint generated always as identity primary key,
+  refund_id text not null unique check (char_length(refund_id) between 1 and 255),
+  payment_id text not null check (char_length(payment_id) between 1 and 255),
+  top_up_id uuid references public.top_ups (id) on delete cascade,
+  amount numeric(12, 2) not null check (amount > 0),
+  bonus numeric(12, 2) not null default 0 check (bonus >= 0),
+  reversed numeric(12, 2) not null default 0 check (reversed >= 0),
+  owed numeric(12, 2) not null default 0 check (owed >= 0),
+  applied_at timestamptz,
+  created_at timestamptz not null default now()
+);
+alter table public.top_up_refunds enable row level security;
+comment on table public.top_up_refunds is 'Refunds reported by the payment provider, once each (refund_id). One that arrives before its payment is confirmed waits (applied_at null) and is applied by the confirmation.';
+comment on column public.top_up_refunds.bonus is 'The share of the top-up''s bonus this refund takes back with the money (bonus × amount / top-up, rounded down to the penny; the refund that completes the top-up takes what is left of the bonus).';
+comment on column public.top_up_refunds.reversed is 'Credit taken back from the balance for this refund: amount plus bonus share, up to the balance.';
+comment on column public.top_up_refunds.owed is 'What the balance could not cover of amount plus bonus share.';
+revoke all on table public.top_up_refunds from public, anon, authenticated, service_role;
+grant all on table public.top_up_refunds to service_role;
+
+create table public.payment_resolutions (
+  id bigint generated always as identity primary key,
+  kind text not null check (kind in ('mismatch', 'owed')),
+  reference text not null check (char_length(reference) between 1 and 255),
+  note text not null check (char_length(note) between 3 and 2000),
+  resolved_by uuid references auth.users (id) on delete set null,
+  resolved_at timestamptz not null default now(),
+  unique (kind, reference)
+);
+alter table public.payment_resolutions enable row level security;
+comment on table public.payment_resolutions is 'A super admin''s record that a payment needing a person was dealt with: a mismatch (by webhook event id) or an amount owed (by top-up id).';
+revoke all on table public.payment_resolutions from public, anon, authenticated, service_role;
+grant all on table public.payment_resolutions to service_role;
+
+-- ----------------------------------------------------------------------------
+-- Functions
+-- ----------------------------------------------------------------------------
+
+create or replace function private.forbid_ledger_change() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  raise exception 'The credit ledger is append-only' using errcode = '42501', hint = 'ledger_append_only';
+end;
+$$;
+comment on function private.forbid_ledger_change() is 'Trigger: refuses updates, deletes and truncation of the append-only ledger.';
+revoke all on function private.forbid_ledger_change() from public, anon, authenticated, service_role;
+
+create or replace function private.post_ledger(
+  p_user uuid, p_kind text, p_amount numeric, p_reason text, p_reference text,
+  p_transaction_amount numeric default null
+) returns numeric
+language plpgsql security definer set search_path = '' as $$
+declare
+  new_balance numeric(12, 2);
+begin
+  if p_amount is null or p_amount = 0 or p_amount <> round(p_amount, 2) then
+    raise exception 'Amount must be a non-zero number of pounds and pence' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  update public.user_account_data
+     set credits = credits + p_amount, updated_at = now()
+   where id = p_user
+  returning credits into new_balance;
+  if not found then
+    raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+  insert into public.credit_ledger (user_id, kind, amount, balance_after, reason, reference, transaction_amount, created_by)
+  values (p_user, p_kind, p_amount, new_balance, p_reason, p_reference, p_transaction_amount, auth.uid());
+  return new_balance;
+end;
+$$;
+comment on function private.post_ledger(uuid,text,numeric,text,text,numeric) is 'Moves credit and appends the ledger row in one statement pair; the balance check constraint refuses overdrafts.';
+revoke all on function private.post_ledger(uuid,text,numeric,text,text,numeric) from public, anon, authenticated, service_role;
+
+-- It already went through is_admin (so aal1 admins were refused); only the refusal changes, from
+-- admin_required to the guard's aal2_required for an admin at aal1. Players, anon and the server
+-- see exactly what they saw before.
+create or replace function public.get_credit_balance(user_id uuid) returns numeric
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  balance numeric(12, 2);
+begin
+  if not private.is_service_role() then
+    perform private.require_user();
+    if get_credit_balance.user_id is distinct from auth.uid() then
+      perform private.require_admin();
+    end if;
+  end if;
+  select a.credits into balance from public.user_account_data a where a.id = get_credit_balance.user_id;
+  return coalesce(balance, 0);
+end;
+$$;
+comment on function public.get_credit_balance(uuid) is 'A user''s credit balance; the user themself, an admin (aal2 session) or the server may ask.';
+revoke all on function public.get_credit_balance(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.get_credit_balance(uuid) to authenticated;
+grant execute on function public.get_credit_balance(uuid) to service_role;
+
+create or replace function public.add_credits(user_id uuid, amount numeric, transaction_amount numeric default null)
+returns numeric
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform private.require_server();
+  if add_credits.amount is null or add_credits.amount <= 0 then
+    raise exception 'Amount must be more than zero' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if not private.is_pounds(add_credits.amount) then
+    raise exception 'Amount must be a non-zero number of pounds and pence' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if add_credits.amount > 100000 then
+    raise exception 'Amount is over the limit of 100000 credits' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if add_credits.transaction_amount is not null
+     and (not private.is_pounds(add_credits.transaction_amount) or add_credits.transaction_amount < 0) then
+    raise exception 'The amount paid must be zero or more, in pounds and pence' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  perform private.create_account_rows(add_credits.user_id);
+  return private.post_ledger(
+    add_credits.user_id,
+    case when add_credits.transaction_amount is not null and add_credits.transaction_amount > 0 then 'top_up' else 'admin_adjustment' end,
+    add_credits.amount,
+    case when add_credits.transaction_amount is not null then 'Credit purchase' else 'Credit added' end,
+    null,
+    add_credits.transaction_amount);
+end;
+$$;
+comment on function public.add_credits(uuid,numeric,numeric) is 'Server only (secret key): adds credit to a user (a top-up when transaction_amount is the money paid). Returns the new balance. Admins adjust credit with admin_adjust_credit.';
+revoke all on function public.add_credits(uuid,numeric,numeric) from public, anon, authenticated, service_role;
+grant execute on function public.add_credits(uuid,numeric,numeric) to service_role;
+
+-- From 20261123140000_credit_procedures_server_only. Before: NaN and Infinity passed the check (NaN equals round(NaN, 2))
+-- and were answered false, as if the balance were short; now invalid_input.
+create or replace function public.deduct_credits(user_id uuid, amount numeric) returns boolean
+language plpgsql security definer set search_path = '' as $$
+declare
+  acct public.user_account_data%rowtype;
+begin
+  if not private.is_service_role() and deduct_credits.user_id is distinct from private.require_user() then
+    raise exception 'You can only spend your own credit' using errcode = '42501', hint = 'self_only';
+  end if;
+  if deduct_credits.amount is null or not private.is_pounds(deduct_credits.amount) or deduct_credits.amount <= 0 then
+    raise exception 'Amount must be more than zero, in pounds and pence' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- Lock the account row so concurrent deductions queue instead of overdrawing.
+  select * into acct from public.user_account_data a where a.id = deduct_credits.user_id for update;
+  if not found then
+    return false;
+  end if;
+  if not acct.approved and not private.is_service_role() then
+    raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
+  end if;
+  if acct.credits < deduct_credits.amount then
+    return false;
+  end if;
+  perform private.post_ledger(deduct_credits.user_id, 'debit', -deduct_credits.amount, 'Credit spent', null);
+  return true;
+end;
+$$;
+comment on function public.deduct_credits(uuid,numeric) is 'Takes the caller''s own credit (or, for the server, anyone''s) if the balance covers it (true) or changes nothing (false). Never overdraws.';
+revoke all on function public.deduct_credits(uuid,numeric) from public, anon, authenticated, service_role;
+grant execute on function public.deduct_credits(uuid,numeric) to authenticated;
+grant execute on function public.deduct_credits(uuid,numeric) to service_role;
+
+create or replace function public.get_my_ledger(p_limit integer default 50, p_before bigint default null)
+returns table (id bigint, kind text, amount numeric, balance_after numeric, reason text, reference text, created_at timestamptz)
+language sql stable security definer set search_path = '' as $$
+  select l.id, l.kind, l.amount, l.balance_after, l.reason, l.reference, l.created_at
+    from public.credit_ledger l
+   where l.user_id = private.require_user()
+     and (p_before is null or l.id < p_before)
+   order by l.id desc
+   limit least(greatest(coalesce(p_limit, 50), 1), 200)
+$$;
+comment on function public.get_my_ledger(integer,bigint) is 'The caller''s ledger, newest first, paged by id.';
+revoke all on function public.get_my_ledger(integer,bigint) from public, anon, authenticated, service_role;
+grant execute on function public.get_my_ledger(integer,bigint) to authenticated;
+grant execute on function public.get_my_ledger(integer,bigint) to service_role;
+
+create or replace function private.month_start(p_at timestamptz default now()) returns timestamptz
+language sql stable set search_path = '' as $$
+  select (date_trunc('month', p_at at time zone 'Europe/London')) at time zone 'Europe/London'
+$$;
+comment on function private.month_start(timestamp with time zone) is 'The start of the calendar month (Europe/London) that contains p_at: what "this month" means for limits and the credit-card cap.';
+revoke all on function private.month_start(timestamp with time zone) from public, anon, authenticated, service_role;
+
+create or replace function private.top_up_bonus(p_amount numeric) returns numeric
+language sql stable security definer set search_path = '' as $$
+  select case when coalesce((private.setting('bonus_enabled'))::boolean, false) is not true then 0::numeric
+    else coalesce((
+      select floor(p_amount * (t ->> 'percent')::numeric) / 100
+        from jsonb_array_elements(coalesce(private.setting('bonus_tiers'), '[]'::jsonb)) t
+       where (t ->> 'from')::numeric <= p_amount
+       order by (t ->> 'from')::numeric desc
+       limit 1), 0::numeric)
+  end
+$$;
+comment on function private.top_up_bonus(numeric) is 'The bonus credit for a top-up: the percent of the highest tier it reaches, rounded down to the penny; 0 when bonuses are off.';
+revoke all on function private.top_up_bonus(numeric) from public, anon, authenticated, service_role;
+
+create or replace function private.month_topped_up(p_user uuid) returns numeric
+language sql stable security definer set search_path = '' as $$
+  -- Money put in this month: pending top-ups (they may still be paid) and credited ones, less refunds.
+  select coalesce(sum(t.amount - t.refunded_amount), 0)
+    from public.top_ups t
+   where t.user_id = p_user and t.created_at >= private.month_start()
+     and t.status in ('pending', 'credited', 'partially_refunded', 'refunded')
+$$;
+comment on function private.month_topped_up(uuid) is 'Money the player has put in this calendar month: pending and credited top-ups created this month, less what was refunded.';
+revoke all on function private.month_topped_up(uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.month_spent(p_user uuid) returns numeric
+language sql stable security definer set search_path = '' as $$
+  select coalesce(sum(e.amount), 0)
+    from public.entries e
+   where e.user_id = p_user and e.kind = 'paid' and e.status = 'active' and e.created_at >= private.month_start()
+$$;
+comment on function private.month_spent(uuid) is 'Credit the player spent on entries this calendar month (refunded entries excluded).';
+revoke all on function private.month_spent(uuid) from public, anon, authenticated, service_role;
+
+-- From 20261123110000_payments_and_play. Before: Infinity, and a third decimal over the maximum, were
+-- answered top_up_above_maximum; now invalid_input. The refusal is still returned, not raised.
+create or replace function private.top_up_quote(p_user uuid, p_amount numeric) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  min_amount numeric := (private.setting('top_up_min'))::numeric;
+  max_amount numeric := (private.setting('top_up_max'))::numeric;
+  p public.player_protections := private.protections_of(p_user);
+  remaining numeric := case when p.monthly_limit is null then null
+                            else greatest(p.monthly_limit - private.month_topped_up(p_user), 0) end;
+  balance numeric := coalesce((select a.credits from public.user_account_data a where a.id = p_user), 0);
+  valid boolean := false;
+  bonus numeric;
+  refusal jsonb := private.play_block(p_user);
+begin
+  if p_amount is null or not private.is_pounds(p_amount) or p_amount <= 0 then
+    refusal := coalesce(refusal, jsonb_build_object('code', 'invalid_input', 'message', 'Enter an amount in pounds and pence, more than zero'));
+  elsif p_amount > max_amount then
+    refusal := coalesce(refusal, jsonb_build_object('code', 'top_up_above_maximum', 'message', 'The most you can top up at once is ' || private.format_gbp(max_amount)));
+  elsif p_amount < min_amount then
+    refusal := coalesce(refusal, jsonb_build_object('code', 'top_up_below_minimum', 'message', 'The smallest top-up is ' || private.format_gbp(min_amount)));
+  else
+    valid := true;
+    if remaining is not null and p_amount > remaining then
+      refusal := coalesce(refusal, jsonb_build_object('code', 'monthly_limit_reached',
+        'message', 'This top-up would take you over your monthly limit: ' || private.format_gbp(remaining) || ' left this month'));
+    end if;
+  end if;
+  bonus := case when valid then private.top_up_bonus(p_amount) end;
+  return jsonb_build_object(
+    'amount', case when valid then p_amount end,
+    'bonus', bonus,
+    'credit', case when valid then p_amount + bonus end,
+    'balance_after', case when valid then balance + p_amount + bonus end,
+    'min', min_amount,
+    'max', max_amount,
+    'bonus_enabled', coalesce((private.setting('bonus_enabled'))::boolean, false),
+    'monthly_limit', p.monthly_limit,
+    'monthly_remaining', remaining,
+    'refusal', refusal);
+end;
+$$;
+comment on function private.top_up_quote(uuid,numeric) is 'What a top-up of p_amount would give the player and whether it is allowed now (refusal {code, message} or null); shared by quote_top_up and create_top_up.';
+revoke all on function private.top_up_quote(uuid,numeric) from public, anon, authenticated, service_role;
+
+create or replace function private.may_receive_marketing(p_user uuid) returns boolean
+language sql security definer set search_path = '' as $$
+  select coalesce((select pr.email_notifications from public.profiles pr where pr.id = p_user), false)
+     and private.protection_state(private.protections_of(p_user)) = 'active'
+     and not exists (select 1 from public.player_protections pp where pp.user_id = p_user and pp.restricted_at is not null)
+$$;
+comment on function private.may_receive_marketing(uuid) is 'True when marketing mail may go to the player: they consented (email_notifications), are not on a break, excluded or closed, and no admin has restricted them.';
+revoke all on function private.may_receive_marketing(uuid) from public, anon, authenticated, service_role;
+
+create or replace function public.quote_top_up(p_amount numeric) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  perform private.create_account_rows(uid);
+  return private.top_up_quote(uid, p_amount);
+end;
+$$;
+comment on function public.quote_top_up(numeric) is 'Signed-in users: what a top-up of p_amount gives ({amount, bonus, credit, balance_after, min, max, bonus_enabled, monthly_limit, monthly_remaining}) and refusal {code, message} or null. Never raises for a bad amount.';
+revoke all on function public.quote_top_up(numeric) from public, anon, authenticated, service_role;
+grant execute on function public.quote_top_up(numeric) to authenticated;
+grant execute on function public.quote_top_up(numeric) to service_role;
+
+create or replace function public.get_top_up_options() returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  p public.player_protections;
+  remaining numeric;
+  blocked jsonb;
+begin
+  perform private.create_account_rows(uid);
+  p := private.protections_of(uid);
+  remaining := case when p.monthly_limit is null then null
+                    else greatest(p.monthly_limit - private.month_topped_up(uid), 0) end;
+  blocked := private.play_block(uid);
+  if blocked is null and remaining is not null and remaining < (private.setting('top_up_min'))::numeric then
+    blocked := jsonb_build_object('code', 'monthly_limit_reached',
+      'message', 'You have reached your monthly limit: ' || private.format_gbp(remaining) || ' left this month');
+  end if;
+  return jsonb_build_object(
+    'min', (private.setting('top_up_min'))::numeric,
+    'max', (private.setting('top_up_max'))::numeric,
+    'quick_picks', '[10, 25, 50, 100, 200]'::jsonb,
+    'bonus_enabled', coalesce((private.setting('bonus_enabled'))::boolean, false),
+    'bonus_tiers', coalesce((select jsonb_agg(jsonb_build_object('from', (t ->> 'from')::numeric, 'percent', (t ->> 'percent')::numeric)
+                                              order by (t ->> 'from')::numeric)
+                               from jsonb_array_elements(private.setting('bonus_tiers')) t), '[]'::jsonb),
+    'monthly_limit', p.monthly_limit,
+    'monthly_remaining', remaining,
+    'pending_limit', p.pending_limit,
+    'pending_limit_from', p.pending_limit_from,
+    'needs_limit_prompt', p.limit_set_at is null and p.limit_prompt_seen_at is null
+                          and not exists (select 1 from public.top_ups t where t.user_id = uid and t.credited_at is not null),
+    'blocked', blocked);
+end;
+$$;
+comment on function public.get_top_up_options() is 'Signed-in users: what the top-up page needs: min, max, quick picks, bonus tiers, the monthly limit and what is left of it, a pending increase, whether to invite a limit (needs_limit_prompt), and blocked {code, message} when no top-up is possible now.';
+revoke all on function public.get_top_up_options() from public, anon, authenticated, service_role;
+grant execute on function public.get_top_up_options() to authenticated;
+grant execute on function public.get_top_up_options() to service_role;
+
+create or replace function public.create_top_up(p_amount numeric, p_provider text, p_purpose jsonb default null) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  quote jsonb;
+  purpose jsonb;
+  new_id uuid;
+begin
+  if p_provider is null or p_provider not in ('stripe', 'test') then
+    raise exception 'Payment provider must be stripe or test' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_purpose is not null then
+    begin
+      if jsonb_typeof(p_purpose) is distinct from 'object'
+         or jsonb_typeof(p_purpose -> 'competition_id') is distinct from 'string'
+         or jsonb_typeof(p_purpose -> 'quantity') is distinct from 'number'
+         or (p_purpose ->> 'quantity')::numeric <> (p_purpose ->> 'quantity')::integer
+         or (p_purpose ->> 'quantity')::integer not between 1 and 1000000
+         or coalesce(jsonb_typeof(p_purpose -> 'answer'), 'null') not in ('string', 'null')
+         or char_length(coalesce(p_purpose ->> 'answer', '')) > 300 then
+        raise exception 'The purpose must be {competition_id, quantity, answer}' using errcode = '22023', hint = 'invalid_input';
+      end if;
+      purpose := jsonb_build_object('competition_id', (p_purpose ->> 'competition_id')::uuid,
+                                    'quantity', (p_purpose ->> 'quantity')::integer,
+                                    'answer', p_purpose ->> 'answer');
+    exception when invalid_text_representation or numeric_value_out_of_range then
+      raise exception 'The purpose must be {competition_id, quantity, answer}' using errcode = '22023', hint = 'invalid_input';
+    end;
+    if not exists (select 1 from public.competitions c where c.id = (purpose ->> 'competition_id')::uuid and c.status <> 'draft') then
+      raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+    end if;
+  end if;
+  perform private.create_account_rows(uid);
+  -- Lock the account: a player's concurrent top-ups queue here, so each sees the ones before it.
+  perform 1 from public.user_account_data a where a.id = uid for update;
+  quote := private.top_up_quote(uid, p_amount);
+  if quote -> 'refusal' <> 'null'::jsonb then
+    perform private.raise_refusal(quote -> 'refusal' ->> 'code', quote -> 'refusal' ->> 'message');
+  end if;
+  insert into public.top_ups (user_id, amount, bonus, provider, purpose)
+  values (uid, p_amount, (quote ->> 'bonus')::numeric, p_provider, purpose)
+  returning id into new_id;
+  perform private.log_activity('top_up.created', new_id, jsonb_build_object('amount', p_amount, 'provider', p_provider));
+  return jsonb_build_object('id', new_id, 'amount', p_amount, 'bonus', (quote ->> 'bonus')::numeric,
+                            'credit', (quote ->> 'credit')::numeric, 'status', 'pending');
+end;
+$$;
+comment on function public.create_top_up(numeric,text,jsonb) is 'Signed-in users: starts a top-up (pending until the provider confirms it) after the same checks as quote_top_up, raising its refusal codes; p_purpose {competition_id, quantity, answer} asks for that entry once credited.';
+revoke all on function public.create_top_up(numeric,text,jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.create_top_up(numeric,text,jsonb) to authenticated;
+grant execute on function public.create_top_up(numeric,text,jsonb) to service_role;
+
+create or replace function public.get_top_up(p_id uuid) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  t public.top_ups%rowtype;
+begin
+  select * into t from public.top_ups where id = p_id and user_id = uid;
+  if not found then
+    raise exception 'Top-up not found' using errcode = 'PT404', hint = 'top_up_not_found';
+  end if;
+  return jsonb_build_object(
+    'id', t.id,
+    'status', t.status,
+    'amount', t.amount,
+    'bonus', t.bonus,
+    'credit', t.amount + t.bonus,
+    'funding', t.funding,
+    'provider', t.provider,
+    'balance', coalesce((select a.credits from public.user_account_data a where a.id = uid), 0),
+    'created_at', t.created_at,
+    'credited_at', t.credited_at,
+    'refusal_reason', t.refusal_message,
+    'refusal_reason_code', case when t.status = 'refused_card_cap' then 'card_cap_exceeded' end,
+    'purpose', t.purpose,
+    'entry', (select jsonb_build_object(
+                'entry_id', e.id,
+                'ticket_numbers', to_jsonb(array(select generate_series(e.first_ticket, e.first_ticket + e.quantity - 1))),
+                'competition_slug', c.slug)
+                from public.entries e join public.competitions c on c.id = e.competition_id
+               where e.id = t.entry_id),
+    'entry_error', case when t.entry_error_code is not null
+                        then jsonb_build_object('code', t.entry_error_code, 'message', t.entry_error_message) end);
+end;
+$$;
+comment on function public.get_top_up(uuid) is 'The owner''s top-up: status, amounts, funding, current balance, why it was refused, and the entry it made (or why that entry failed). Anyone else gets top_up_not_found.';
+revoke all on function public.get_top_up(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.get_top_up(uuid) to authenticated;
+grant execute on function public.get_top_up(uuid) to service_role;
+
+create or replace function private.require_server() returns void
+language plpgsql stable set search_path = '' as $$
+begin
+  if not private.is_service_role() then
+    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
+  end if;
+end;
+$$;
+comment on function private.require_server() is 'Refuses every caller but the server''s secret key.';
+revoke all on function private.require_server() from public, anon, authenticated, service_role;
+
+create or replace function private.payment_lock(p_payment_id text) returns void
+language sql set search_path = '' as $$
+  -- Confirmations and refunds of one payment queue here: a refund that arrives while its
+  -- confirmation is being processed then sees it, and the confirmation sees the refund.
+  select pg_advisory_xact_lock(hashtextextended('top_up_payment:' || p_payment_id, 0))
+$$;
+comment on function private.payment_lock(text) is 'Serialises the confirmation and refunds of one payment (transaction-scoped advisory lock).';
+revoke all on function private.payment_lock(text) from public, anon, authenticated, service_role;
+
+create or replace function private.apply_top_up_refund(p_refund_row bigint) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  r public.top_up_refunds%rowtype;
+  t public.top_ups%rowtype;
+  balance numeric(12, 2);
+  bonus_share numeric(12, 2) := 0;
+  money_reversed numeric(12, 2) := 0;
+  bonus_reversed numeric(12, 2) := 0;
+  still_owed numeric(12, 2) := 0;
+begin
+  select * into r from public.top_up_refunds where id = p_refund_row for update;
+  select * into t from public.top_ups where payment_id = r.payment_id for update;
+  if r.applied_at is not null or t.id is null then
+    return null;
+  end if;
+  if t.status in ('credited', 'partially_refunded', 'refunded') then
+    -- The bonus came with the money, so a refund takes back its share of it: rounded down
+    -- (in the player's favour) on a partial refund, and whatever is left of the bonus on the
+    -- refund that completes the top-up, so the shares never add up to more than the bonus
+    -- and a full refund, in one go or in parts, takes back exactly amount + bonus.
+    if t.refunded_amount + r.amount >= t.amount then
+      bonus_share := t.bonus - coalesce((select sum(o.bonus) from public.top_up_refunds o
+                                          where o.top_up_id = t.id and o.applied_at is not null), 0);
+    else
+      bonus_share := floor(t.bonus * r.amount / t.amount * 100) / 100;
+    end if;
+    -- The balance never goes below zero: what was already spent is recorded as owed. The
+    -- refunded money is taken first, then the bonus share.
+    select a.credits into balance from public.user_account_data a where a.id = t.user_id for update;
+    money_reversed := least(r.amount, balance);
+    bonus_reversed := least(bonus_share, balance - money_reversed);
+    still_owed := r.amount + bonus_share - money_reversed - bonus_reversed;
+    -- Two ledger rows rather than one: the first matches the money refunded to the card
+    -- (what the player sees on their statement), the second mirrors the top-up's own
+    -- `bonus` row, so the ledger says plainly how much bonus went back.
+    if money_reversed > 0 then
+      balance := private.post_ledger(t.user_id, 'top_up_reversal', -money_reversed, 'Refund of top-up', 'top_up:' || t.id);
+    end if;
+    if bonus_reversed > 0 then
+      balance := private.post_ledger(t.user_id, 'top_up_reversal', -bonus_reversed, 'Bonus taken back with the refund of top-up', 'top_up:' || t.id);
+    end if;
+  end if;
+  update public.top_up_refunds
+     set top_up_id = t.id, bonus = bonus_share, reversed = money_reversed + bonus_reversed, owed = still_owed, applied_at = now()
+   where id = r.id;
+  update public.top_ups
+     set refunded_amount = refunded_amount + r.amount, owed = owed + still_owed, updated_at = now(),
+         status = case when status not in ('credited', 'partially_refunded', 'refunded') then status
+                       when refunded_amount + r.amount >= amount then 'refunded' else 'partially_refunded' end
+   where id = t.id;
+  balance := (select a.credits from public.user_account_data a where a.id = t.user_id);
+  perform private.queue_mail(t.user_id, 'top_up_refund', 'Your LabCash refund',
+    format(E'We have refunded %s of your top-up to your card.\n\n%s\nCredit balance: %s\nReference: top_up:%s',
+           private.format_gbp(r.amount),
+           case when t.status = 'refused_card_cap' then 'This payment was not credited, so your credit is unchanged.'
+                else format(E'Bonus taken back with it: %s\n', private.format_gbp(bonus_share))
+                  || case when still_owed > 0 then format('We took back %s credit; %s had already been spent and is recorded as owed.',
+                                                          private.format_gbp(money_reversed + bonus_reversed), private.format_gbp(still_owed))
+                          else format('We took back %s credit.', private.format_gbp(money_reversed + bonus_reversed)) end end,
+           private.format_gbp(balance), t.id));
+  perform private.log_activity('top_up.refunded', t.id,
+    jsonb_build_object('refund_id', r.refund_id, 'amount', r.amount, 'bonus', bonus_share,
+                       'reversed', money_reversed + bonus_reversed, 'owed', still_owed));
+  return jsonb_build_object('top_up_id', t.id, 'bonus', bonus_share, 'reversed', money_reversed + bonus_reversed,
+                            'owed', still_owed, 'balance', balance);
+end;
+$$;
+comment on function private.apply_top_up_refund(bigint) is 'Applies one recorded refund to its confirmed top-up: takes back the refunded money and its share of the bonus (two top_up_reversal rows) as far as the balance covers, records the rest as owed, and sends a refund receipt stating the bonus taken back. Does nothing before the confirmation or twice.';
+revoke all on function private.apply_top_up_refund(bigint) from public, anon, authenticated, service_role;
+
+create or replace function private.require_within_card_cap(p_user uuid, p_amount numeric) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  cap numeric := (private.setting('credit_card_monthly_cap'))::numeric;
+  card_month numeric;
+begin
+  -- Credit-card money credited this calendar month, less refunds (code of practice 1.3).
+  select coalesce(sum(o.amount - o.refunded_amount), 0) into card_month
+    from public.top_ups o
+   where o.user_id = p_user and o.funding = 'credit' and o.credited_at >= private.month_start()
+     and o.status in ('credited', 'partially_refunded', 'refunded');
+  if card_month + p_amount > cap then
+    raise exception 'Credit-card top-ups are limited to % a calendar month and this one would take you to %, so it has not been credited and your card will be refunded. You can top up with a debit card instead.',
+      private.format_gbp(cap), private.format_gbp(card_month + p_amount)
+      using errcode = 'P0001', hint = 'card_cap_exceeded';
+  end if;
+end;
+$$;
+comment on function private.require_within_card_cap(uuid,numeric) is 'Refuses (card_cap_exceeded) a credit-card top-up that would take the player''s credit-card top-ups this calendar month over the cap setting.';
+revoke all on function private.require_within_card_cap(uuid,numeric) from public, anon, authenticated, service_role;
+
+create or replace function public.attach_checkout_session(p_top_up_id uuid, p_session_id text) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  t public.top_ups%rowtype;
+begin
+  perform private.require_server();
+  if p_session_id is null or char_length(p_session_id) not between 1 and 255 then
+    raise exception 'A checkout session id is required' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into t from public.top_ups where id = p_top_up_id for update;
+  if not found then
+    raise exception 'Top-up not found' using errcode = 'PT404', hint = 'top_up_not_found';
+  end if;
+  if t.checkout_session_id is not null and t.checkout_session_id <> p_session_id then
+    raise exception 'This top-up already has another checkout session' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  update public.top_ups set checkout_session_id = p_session_id, updated_at = now() where id = p_top_up_id;
+end;
+$$;
+comment on function public.attach_checkout_session(uuid,text) is 'Server: records the provider''s checkout session of a top-up (once; the same id again is a no-op).';
+revoke all on function public.attach_checkout_session(uuid,text) from public, anon, authenticated, service_role;
+grant execute on function public.attach_checkout_session(uuid,text) to service_role;
+
+create or replace function public.find_top_up_by_session(p_session_id text) returns uuid
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform private.require_server();
+  return (select t.id from public.top_ups t where t.checkout_session_id = p_session_id);
+end;
+$$;
+comment on function public.find_top_up_by_session(text) is 'Server: the top-up of a checkout session, or null.';
+revoke all on function public.find_top_up_by_session(text) from public, anon, authenticated, service_role;
+grant execute on function public.find_top_up_by_session(text) to service_role;
+
+create or replace function public.confirm_top_up(p_top_up_id uuid, p_payment_id text, p_funding text, p_amount_paid numeric)
+returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  t public.top_ups%rowtype;
+  balance numeric(12, 2);
+  message text;
+  r record;
+  entry jsonb;
+  err_hint text;
+  err_message text;
+begin
+  perform private.require_server();
+  if p_payment_id is null or char_length(p_payment_id) not between 1 and 255 then
+    raise exception 'A payment id is required' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_funding is null or p_funding not in ('debit', 'credit', 'prepaid', 'wallet', 'unknown') then
+    raise exception 'Funding must be debit, credit, prepaid, wallet or unknown' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_amount_paid is null or not private.is_pounds(p_amount_paid) or p_amount_paid <= 0 then
+    raise exception 'The amount paid must be more than zero, in pounds and pence' using errcode = '22023', hint = 'invalid_input';
+  end if;
+
+  perform private.payment_lock(p_payment_id);
+  -- The row lock makes a replayed, duplicated or concurrent confirmation wait, then see
+  -- this one's outcome and credit nothing.
+  select * into t from public.top_ups where id = p_top_up_id for update;
+  if not found then
+    raise exception 'Top-up not found' using errcode = 'PT404', hint = 'top_up_not_found';
+  end if;
+  if t.payment_id is not null then
+    if t.payment_id <> p_payment_id then
+      raise exception 'This top-up was already paid by another payment' using errcode = 'P0001', hint = 'payment_mismatch';
+    end if;
+    return jsonb_build_object(
+      'status', case t.status when 'refused_card_cap' then 'refund_required'
+                              when 'refunded' then 'refunded' else 'already_credited' end,
+      'top_up_id', t.id,
+      'balance', (select a.credits from public.user_account_data a where a.id = t.user_id),
+      'message', t.refusal_message,
+      'message_code', case when t.status = 'refused_card_cap' then 'card_cap_exceeded' end);
+  end if;
+  if exists (select 1 from public.top_ups o where o.payment_id = p_payment_id) then
+    raise exception 'This payment already paid for another top-up' using errcode = 'P0001', hint = 'payment_mismatch';
+  end if;
+  if p_amount_paid <> t.amount then
+    raise exception 'The amount paid (%) is not the amount of the top-up (%)', private.format_gbp(p_amount_paid), private.format_gbp(t.amount)
+      using errcode = 'P0001', hint = 'payment_mismatch';
+  end if;
+
+  -- Lock order: the competition's entry gate (when the top-up pays for an entry), then the
+  -- account, as entering does; the competition row itself is locked last, by the entry.
+  if t.purpose is not null then
+    perform private.share_competition_gate((t.purpose ->> 'competition_id')::uuid);
+  end if;
+  perform private.create_account_rows(t.user_id);
+  perform 1 from public.user_account_data a where a.id = t.user_id for update;
+
+  if p_funding = 'credit' then
+    begin
+      perform private.require_within_card_cap(t.user_id, t.amount);
+    exception when raise_exception then
+      -- The money is already taken, so the refusal is recorded (and refunded by the
+      -- adapter) instead of failing the confirmation.
+      get stacked diagnostics message = message_text, err_hint = pg_exception_hint;
+      if err_hint is distinct from 'card_cap_exceeded' then
+        raise;
+      end if;
+      update public.top_ups
+         set status = 'refused_card_cap', payment_id = p_payment_id, funding = p_funding, refusal_message = message, updated_at = now()
+       where id = t.id;
+      perform private.log_activity('top_up.refused_card_cap', t.id, jsonb_build_object('amount', t.amount));
+      for r in select id from public.top_up_refunds where payment_id = p_payment_id and applied_at is null order by id loop
+        perform private.apply_top_up_refund(r.id);
+      end loop;
+      return jsonb_build_object('status', 'refund_required', 'top_up_id', t.id,
+        'balance', (select a.credits from public.user_account_data a where a.id = t.user_id),
+        'message', message, 'message_code', 'card_cap_exceeded');
+    end;
+  end if;
+
+  -- Credited even when the top-up had been marked failed or expired: the money was taken.
+  update public.top_ups
+     set status = 'credited', payment_id = p_payment_id, funding = p_funding, credited_at = now(), updated_at = now()
+   where id = t.id;
+  balance := private.post_ledger(t.user_id, 'top_up', t.amount,
+    'Top-up by ' || case p_funding when 'debit' then 'debit card' when 'credit' then 'credit card'
+                                   when 'prepaid' then 'prepaid card' when 'wallet' then 'wallet' else 'card' end,
+    'top_up:' || t.id, t.amount);
+  if t.bonus > 0 then
+    balance := private.post_ledger(t.user_id, 'bonus', t.bonus, 'Top-up bonus', 'top_up:' || t.id);
+  end if;
+  perform private.queue_mail(t.user_id, 'top_up_receipt', 'Your LabCash top-up receipt',
+    format(E'Thank you for your top-up.\n\nAmount paid: %s\nBonus credit: %s\nPaid by: %s\nCredit balance: %s\nReference: top_up:%s',
+           private.format_gbp(t.amount), private.format_gbp(t.bonus),
+           case p_funding when 'debit' then 'debit card' when 'credit' then 'credit card'
+                          when 'prepaid' then 'prepaid card' when 'wallet' then 'wallet' else 'card' end,
+           private.format_gbp(balance), t.id));
+  perform private.log_activity('top_up.credited', t.id,
+    jsonb_build_object('amount', t.amount, 'bonus', t.bonus, 'funding', p_funding, 'was', t.status));
+
+  -- A refund that arrived before this confirmation is applied now.
+  for r in select id from public.top_up_refunds where payment_id = p_payment_id and applied_at is null order by id loop
+    perform private.apply_top_up_refund(r.id);
+  end loop;
+  select * into t from public.top_ups where id = t.id;
+
+  -- The entry the top-up was for: made in a sub-transaction, so a refusal (sold out
+  -- meanwhile, say) keeps the credit and is recorded for the player to see.
+  if t.purpose is not null and t.status = 'credited' then
+    begin
+      entry := private.enter_competition_for(t.user_id, (t.purpose ->> 'competition_id')::uuid,
+                                             (t.purpose ->> 'quantity')::integer, t.purpose ->> 'answer');
+      update public.top_ups set entry_id = (entry ->> 'entry_id')::uuid, updated_at = now() where id = t.id;
+    exception when others then
+      get stacked diagnostics err_hint = pg_exception_hint, err_message = message_text;
+      update public.top_ups
+         set entry_error_code = coalesce(nullif(err_hint, ''), 'unexpected'), entry_error_message = err_message, updated_at = now()
+       where id = t.id;
+    end;
+  end if;
+
+  return jsonb_build_object(
+    'status', case when t.status = 'refunded' then 'refunded' else 'credited' end,
+    'top_up_id', t.id,
+    'balance', (select a.credits from public.user_account_data a where a.id = t.user_id));
+end;
+$$;
+comment on function public.confirm_top_up(uuid,text,text,numeric) is 'Server: a provider says the top-up was paid. Credits it exactly once (top_up and bonus ledger rows, receipt mail), idempotent on the payment id and the top-up; refuses a different payment or amount (payment_mismatch); refuses credit-card payments over the monthly cap (refund_required); applies refunds that arrived first; makes the entry the top-up was for, keeping the credit if that fails.';
+revoke all on function public.confirm_top_up(uuid,text,text,numeric) from public, anon, authenticated, service_role;
+grant execute on function public.confirm_top_up(uuid,text,text,numeric) to service_role;
+
+create or replace function public.fail_top_up(p_top_up_id uuid, p_status text) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  t public.top_ups%rowtype;
+begin
+  perform private.require_server();
+  if p_status is null or p_status not in ('failed', 'expired') then
+    raise exception 'Status must be failed or expired' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into t from public.top_ups where id = p_top_up_id for update;
+  if not found then
+    raise exception 'Top-up not found' using errcode = 'PT404', hint = 'top_up_not_found';
+  end if;
+  if t.status = 'pending' then
+    update public.top_ups set status = p_status, updated_at = now() where id = t.id;
+    perform private.log_activity('top_up.' || p_status, t.id, '{}'::jsonb);
+    t.status := p_status;
+  end if;
+  return jsonb_build_object('status', t.status, 'top_up_id', t.id);
+end;
+$$;
+comment on function public.fail_top_up(uuid,text) is 'Server: marks a pending top-up failed or expired (no-op in any other status); returns its status.';
+revoke all on function public.fail_top_up(uuid,text) from public, anon, authenticated, service_role;
+grant execute on function public.fail_top_up(uuid,text) to service_role;
+
+-- From 20261123110000_payments_and_play. Before: every bad amount was already refused, by three separate tests.
+create or replace function public.record_top_up_refund(p_payment_id text, p_refund_id text, p_amount numeric) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  existing public.top_up_refunds%rowtype;
+  new_row bigint;
+  applied jsonb;
+  t public.top_ups%rowtype;
+begin
+  perform private.require_server();
+  if p_payment_id is null or char_length(p_payment_id) not between 1 and 255
+     or p_refund_id is null or char_length(p_refund_id) not between 1 and 255 then
+    raise exception 'A payment id and a refund id are required' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_amount is null or not private.is_pounds(p_amount) or p_amount <= 0 or p_amount > 100000 then
+    raise exception 'The refund must be an amount in pounds and pence, more than zero' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  perform private.payment_lock(p_payment_id);
+  select * into existing from public.top_up_refunds where refund_id = p_refund_id;
+  if found then
+    return jsonb_build_object('status', 'already_recorded', 'top_up_id', existing.top_up_id,
+                              'bonus', existing.bonus, 'reversed', existing.reversed, 'owed', existing.owed);
+  end if;
+  select * into t from public.top_ups where payment_id = p_payment_id;
+  if found and t.refunded_amount + p_amount > t.amount then
+    raise exception 'Refunds would exceed the payment' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  insert into public.top_up_refunds (refund_id, payment_id, amount) values (p_refund_id, p_payment_id, p_amount)
+  returning id into new_row;
+  applied := private.apply_top_up_refund(new_row);
+  if applied is null then
+    return jsonb_build_object('status', 'awaiting_confirmation', 'top_up_id', null, 'bonus', 0, 'reversed', 0, 'owed', 0);
+  end if;
+  return jsonb_build_object('status', 'recorded') || applied;
+end;
+$$;
+comment on function public.record_top_up_refund(text,text,numeric) is 'Server: a provider refunded (part of) a payment. Once per refund id: takes back the refunded money and its share of the bonus (top_up_reversal rows) as far as the balance covers and records the rest as owed, with a refund receipt; a refund that arrives before its confirmation is kept and applied by it.';
+revoke all on function public.record_top_up_refund(text,text,numeric) from public, anon, authenticated, service_role;
+grant execute on function public.record_top_up_refund(text,text,numeric) to service_role;
+
+create or replace function private.ledger_filter_check(p_kind text) returns void
+language plpgsql stable set search_path = '' as $$
+begin
+  if p_kind is not null and p_kind not in ('top_up', 'bonus', 'entry', 'refund', 'admin_adjustment', 'spinner_prize', 'debit', 'top_up_reversal') then
+    raise exception 'Unknown ledger kind: %', p_kind using errcode = '22023', hint = 'invalid_input';
+  end if;
+end;
+$$;
+comment on function private.ledger_filter_check(text) is 'Refuses an unknown ledger kind filter.';
+revoke all on function private.ledger_filter_check(text) from public, anon, authenticated, service_role;
+
+create or replace function public.get_my_ledger_page(p_kind text default null, p_month date default null,
+                                          p_before bigint default null, p_limit integer default 50)
+returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
+  from_at timestamptz := private.month_start(p_month::timestamp at time zone 'Europe/London');
+  -- The next month's start, found from inside it, so the clock change cannot shift it.
+  to_at timestamptz := private.month_start(from_at + interval '32 days');
+  page_rows jsonb;
+  last_id bigint;
+  more boolean;
+begin
+  perform private.ledger_filter_check(p_kind);
+  select coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'kind', x.kind, 'amount', x.amount, 'balance_after', x.balance_after,
+                                               'reason', x.reason, 'reference', x.reference, 'created_at', x.created_at)
+                            order by x.id desc), '[]'::jsonb),
+         min(x.id)
+    into page_rows, last_id
+    from (select l.* from public.credit_ledger l
+           where l.user_id = uid and (p_kind is null or l.kind = p_kind)
+             and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))
+             and (p_before is null or l.id < p_before)
+           order by l.id desc limit page_size) x;
+  more := last_id is not null and exists (
+    select 1 from public.credit_ledger l
+     where l.user_id = uid and (p_kind is null or l.kind = p_kind)
+       and (from_at is null or (l.created_at >= from_at and l.created_at < to_at)) and l.id < last_id);
+  return jsonb_build_object(
+    'rows', page_rows,
+    'next_before', case when more then last_id end,
+    'totals', (select jsonb_build_object('count', count(*),
+                                         'credits_in', coalesce(sum(l.amount) filter (where l.amount > 0), 0),
+                                         'credits_out', coalesce(-sum(l.amount) filter (where l.amount < 0), 0),
+                                         'net', coalesce(sum(l.amount), 0))
+                 from public.credit_ledger l
+                where l.user_id = uid and (p_kind is null or l.kind = p_kind)
+                  and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))));
+end;
+$$;
+comment on function public.get_my_ledger_page(text,date,bigint,integer) is 'Signed-in users: one page of their ledger, newest first (keyset: pass next_before), optionally one kind and the calendar month (Europe/London) containing p_month; totals are for the whole filter (credits_out is a positive figure; net = credits_in - credits_out).';
+revoke all on function public.get_my_ledger_page(text,date,bigint,integer) from public, anon, authenticated, service_role;
+grant execute on function public.get_my_ledger_page(text,date,bigint,integer) to authenticated;
+grant execute on function public.get_my_ledger_page(text,date,bigint,integer) to service_role;
+
+create or replace function public.get_my_ledger_csv(p_kind text default null, p_month date default null) returns text
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  from_at timestamptz := private.month_start(p_month::timestamp at time zone 'Europe/London');
+  to_at timestamptz := private.month_start(from_at + interval '32 days');
+begin
+  perform private.ledger_filter_check(p_kind);
+  return E'date,kind,amount,balance_after,reference,reason\n'
+    || coalesce((select string_agg(
+                   to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ',' || l.kind || ','
+                   || to_char(l.amount, 'FM999999999990.00') || ',' || to_char(l.balance_after, 'FM999999999990.00') || ','
+                   || private.csv_field(l.reference) || ',' || private.csv_field(l.reason) || E'\n',
+                   '' order by l.id)
+                   from public.credit_ledger l
+                  where l.user_id = uid and (p_kind is null or l.kind = p_kind)
+                    and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))), '')
+    || 'total,,' || to_char(coalesce((select sum(l.amount) from public.credit_ledger l
+                                       where l.user_id = uid and (p_kind is null or l.kind = p_kind)
+                                         and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))), 0),
+                            'FM999999999990.00') || E',,,\n';
+end;
+$$;
+comment on function public.get_my_ledger_csv(text,date) is 'Signed-in users: their ledger (same filters as get_my_ledger_page) as CSV, oldest first: date (ISO UTC), kind, amount, balance_after, reference, reason; then total,,<net>,,, so rows and total match the ledger exactly.';
+revoke all on function public.get_my_ledger_csv(text,date) from public, anon, authenticated, service_role;
+grant execute on function public.get_my_ledger_csv(text,date) to authenticated;
+grant execute on function public.get_my_ledger_csv(text,date) to service_role;
+
+-- confirm_top_up enters the competition a top-up was for inside its own sub-transaction and keeps a
+-- refusal in the top-up's entry_error_code; a wrong answer there is a miss too, or one top-up per
+-- possible answer would find the right one.
+create or replace function private.top_up_entry_missed() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform private.record_skill_miss(new.user_id, (new.purpose ->> 'competition_id')::uuid);
+  return new;
+end;
+$$;
+comment on function private.top_up_entry_missed() is 'Trigger: a top-up whose entry was refused for a wrong answer records the miss.';
+revoke all on function private.top_up_entry_missed() from public, anon, authenticated, service_role;
+
+create or replace function private.month_credited(p_user uuid) returns numeric
+language sql stable security definer set search_path = '' as $$
+  select coalesce(sum(t.amount - t.refunded_amount), 0)
+    from public.top_ups t
+   where t.user_id = p_user and t.created_at >= private.month_start()
+     and t.status in ('credited', 'partially_refunded', 'refunded')
+$$;
+comment on function private.month_credited(uuid) is 'Money paid and credited to the player from top-ups started this calendar month, less what was refunded (pending checkouts excluded).';
+revoke all on function private.month_credited(uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.month_held(p_user uuid) returns numeric
+language sql stable security definer set search_path = '' as $$
+  select coalesce(sum(t.amount), 0)
+    from public.top_ups t
+   where t.user_id = p_user and t.created_at >= private.month_start() and t.status = 'pending'
+$$;
+comment on function private.month_held(uuid) is 'Money in checkouts the player opened this calendar month that are not paid, failed or expired yet: held against the monthly limit, released if not paid.';
+revoke all on function private.month_held(uuid) from public, anon, authenticated, service_role;
+
+-- ----------------------------------------------------------------------------
+-- Indexes
+-- ----------------------------------------------------------------------------
+
+create index credit_ledger_user_idx on public.credit_ledger (user_id, id DESC);
+create index credit_ledger_created_by_idx on public.credit_ledger (created_by);
+create index top_ups_user_idx on public.top_ups (user_id, created_at DESC);
+create index top_ups_entry_idx on public.top_ups (entry_id);
+create index top_up_refunds_payment_idx on public.top_up_refunds (payment_id);
+create index top_up_refunds_top_up_idx on public.top_up_refunds (top_up_id);
+create index credit_ledger_top_up_created_idx on public.credit_ledger (created_at) where (kind = 'top_up'::text);
+create index payment_resolutions_resolved_by_idx on public.payment_resolutions (resolved_by);
+create index top_ups_owed_idx on public.top_ups (id) where (owed > (0)::numeric);
+
+-- ----------------------------------------------------------------------------
+-- Triggers
+-- ----------------------------------------------------------------------------
+
+CREATE TRIGGER credit_ledger_no_truncate BEFORE TRUNCATE ON public.credit_ledger FOR EACH STATEMENT EXECUTE FUNCTION private.forbid_ledger_change();
+CREATE TRIGGER credit_ledger_append_only BEFORE DELETE OR UPDATE ON public.credit_ledger FOR EACH ROW EXECUTE FUNCTION private.forbid_ledger_change();
+CREATE TRIGGER top_up_entry_missed AFTER UPDATE OF entry_error_code ON public.top_ups FOR EACH ROW WHEN (((new.entry_error_code = 'answer_incorrect'::text) AND (old.entry_error_code IS DISTINCT FROM 'answer_incorrect'::text))) EXECUTE FUNCTION private.top_up_entry_missed();
+
+-- ----------------------------------------------------------------------------
+-- Row-level policies
+-- ----------------------------------------------------------------------------
+
+create policy "ledger: own rows or admin" on public.credit_ledger
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));

@@ -1,0 +1,730 @@
+-- ============================================================================
+-- Admin and audit: the activity log, the dashboard, admin users and reports.
+-- The live definition of this area: change it here, then `npm run db:migration -- <name>`
+-- writes the migration (README "Changing the database"). Loaded after the files before it.
+-- ============================================================================
+
+-- ----------------------------------------------------------------------------
+-- Tables
+-- ----------------------------------------------------------------------------
+
+create table public.activity_log (
+  id bigint generated always as identity primary key,
+  actor_id uuid references auth.users (id) on delete set null,
+  action text not null,
+  subject_id uuid,
+  details jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now()
+);
+alter table public.activity_log enable row level security;
+comment on table public.activity_log is 'Audit log of admin actions and key user events.';
+revoke all on table public.activity_log from public, anon, authenticated, service_role;
+grant select on table public.activity_log to authenticated;
+grant all on table public.activity_log to service_role;
+
+-- ----------------------------------------------------------------------------
+-- Functions
+-- ----------------------------------------------------------------------------
+
+create or replace function private.log_activity(p_action text, p_subject uuid, p_details jsonb default '{}'::jsonb) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  insert into public.activity_log (actor_id, action, subject_id, details)
+  values (auth.uid(), p_action, p_subject, coalesce(p_details, '{}'::jsonb));
+end;
+$$;
+comment on function private.log_activity(text,uuid,jsonb) is 'Appends one audit row for the current caller.';
+revoke all on function private.log_activity(text,uuid,jsonb) from public, anon, authenticated, service_role;
+
+create or replace function public.admin_dashboard() returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  today date := (now() at time zone 'Europe/London')::date;
+  first_day date := today - 29;
+  since timestamptz := first_day::timestamp at time zone 'Europe/London';
+  day_rows jsonb;
+  phases jsonb;
+begin
+  perform private.require_admin();
+
+  -- One row per Europe/London calendar day, the 29 days before today and today, zeros included.
+  select jsonb_agg(jsonb_build_object('day', d.day,
+                                      'signups', coalesce(s.n, 0),
+                                      'tickets', coalesce(t.n, 0),
+                                      'credit_sold', coalesce(c.amount, 0))
+                   order by d.day)
+    into day_rows
+    from (select g::date as day from generate_series(first_day, today, interval '1 day') g) d
+    left join (select (a.created_at at time zone 'Europe/London')::date as day, count(*) as n
+                 from public.user_account_data a
+                where a.created_at >= since
+                group by 1) s on s.day = d.day
+    -- Paid tickets as sold that day (a later refund does not rewrite the day's sales).
+    left join (select (e.created_at at time zone 'Europe/London')::date as day, sum(e.quantity) as n
+                 from public.entries e
+                where e.kind = 'paid' and e.created_at >= since
+                group by 1) t on t.day = d.day
+    -- Credit bought: the ledger's top_up rows (money paid in, bonus not included).
+    left join (select (l.created_at at time zone 'Europe/London')::date as day, sum(l.amount) as amount
+                 from public.credit_ledger l
+                where l.kind = 'top_up' and l.created_at >= since
+                group by 1) c on c.day = d.day;
+
+  -- Competitions by phase, the public site's definition (the unfinished ones only: the others grow forever).
+  select coalesce(jsonb_object_agg(x.phase, x.n), '{}'::jsonb)
+    into phases
+    from (select private.competition_phase(c, now()) as phase, count(*) as n
+            from public.competitions c
+           where c.status in ('live', 'sold_out', 'closed')
+           group by 1) x;
+
+  return jsonb_build_object(
+    'generated_at', now(),
+    'from', first_day,
+    'to', today,
+    'counts', jsonb_build_object(
+      'players', (select count(*) from public.user_account_data a where a.role = 'user'),
+      'approved_players', (select count(*) from public.user_account_data a where a.role = 'user' and a.approved),
+      -- The same accounts the approval queue lists.
+      'pending_approvals', (select count(*) from public.user_account_data a where not a.approved and a.rejected_at is null),
+      'live_competitions', coalesce((phases ->> 'live')::bigint, 0),
+      'opening_soon', coalesce((phases ->> 'upcoming')::bigint, 0),
+      'awaiting_draw', coalesce((phases ->> 'postal_window')::bigint, 0) + coalesce((phases ->> 'awaiting_draw')::bigint, 0),
+      'open_complaints', (select count(*) from public.complaints c where c.status <> 'resolved'),
+      'overdue_complaints', (select count(*) from public.complaints c
+                              where (c.status = 'received' and c.acknowledge_by < now())
+                                 or (c.status <> 'resolved' and c.respond_by < now())),
+      -- Players with a player-protection flag awaiting review (player_flags, *_player_protection.sql).
+      'flagged_players', (select count(distinct f.user_id) from public.player_flags f where f.status = 'open')),
+    'days', day_rows,
+    'totals', jsonb_build_object(
+      'signups', (select sum((x ->> 'signups')::bigint) from jsonb_array_elements(day_rows) x),
+      'tickets', (select sum((x ->> 'tickets')::bigint) from jsonb_array_elements(day_rows) x),
+      'credit_sold', (select sum((x ->> 'credit_sold')::numeric) from jsonb_array_elements(day_rows) x)));
+end;
+$$;
+comment on function public.admin_dashboard() is 'Admins: the dashboard in one call. counts: players (role user), approved_players, pending_approvals (as the approval queue), live_competitions (open for online entries now, as the public site''s "Live now": private.competition_phase), opening_soon (published, not open yet), awaiting_draw (online sales ended, not drawn: postal window or waiting for the draw), open_complaints (not resolved), overdue_complaints (past a deadline), flagged_players (players with a protection flag awaiting review); days: the last 30 Europe/London days (from .. to, today included, zeros included) with signups, tickets (paid tickets sold that day) and credit_sold (top_up ledger rows, pounds); totals over those days.';
+revoke all on function public.admin_dashboard() from public, anon, authenticated, service_role;
+grant execute on function public.admin_dashboard() to authenticated;
+grant execute on function public.admin_dashboard() to service_role;
+
+create or replace function private.activity_filter_check(p_actor text, p_kind text, p_subject text, p_from date, p_to date)
+returns void
+language plpgsql immutable set search_path = '' as $$
+begin
+  if char_length(p_actor) > 200 or char_length(p_subject) > 200 then
+    raise exception 'Search for at most 200 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_kind is not null and (char_length(p_kind) > 100 or p_kind !~ '^[a-z_]+(\.[a-z_]+)*$') then
+    raise exception 'Unknown kind of activity: %', p_kind using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_from < date '2000-01-01' or p_to > date '2999-12-31' then
+    raise exception 'Choose dates from the year 2000 on' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_from > p_to then
+    raise exception 'The start date must not be after the end date' using errcode = '22023', hint = 'invalid_input';
+  end if;
+end;
+$$;
+comment on function private.activity_filter_check(text,text,text,date,date) is 'Refuses a bad activity filter: searches over 200 characters, a malformed kind, dates out of range or in the wrong order.';
+revoke all on function private.activity_filter_check(text,text,text,date,date) from public, anon, authenticated, service_role;
+
+create or replace function private.activity_rows(p_actor text, p_kind text, p_subject text, p_from date, p_to date,
+                                      p_before bigint, p_limit integer)
+returns table (id bigint, created_at timestamptz, action text, actor_id uuid, actor_name text, actor_email text,
+               subject_id uuid, subject_kind text, subject_label text, details jsonb)
+language plpgsql stable set search_path = '' as $$
+declare
+  actor_text text := nullif(trim(p_actor), '');
+  subject_text text := nullif(trim(p_subject), '');
+  uuid_pattern constant text := '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+  actor_uuid uuid;
+  subject_uuid uuid;
+  actor_like text;
+  subject_like text;
+  kind_text text := nullif(trim(p_kind), '');
+  from_at timestamptz := p_from::timestamp at time zone 'Europe/London';
+  to_at timestamptz := (p_to + 1)::timestamp at time zone 'Europe/London';
+begin
+  -- An id matches exactly; any other text matches a name or e-mail (the actor) or what the subject
+  -- is called (a user's name or e-mail, a competition's title), as a substring, case ignored.
+  if actor_text ~ uuid_pattern then actor_uuid := actor_text::uuid;
+  elsif actor_text is not null then actor_like := '%' || replace(replace(replace(actor_text, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  end if;
+  if subject_text ~ uuid_pattern then subject_uuid := subject_text::uuid;
+  elsif subject_text is not null then subject_like := '%' || replace(replace(replace(subject_text, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  end if;
+
+  return query
+    select l.id, l.created_at, l.action, l.actor_id, ap.name, ap.email, l.subject_id,
+           case when sp.id is not null then 'user'
+                when sc.id is not null then 'competition'
+                when d.id is not null then 'draw'
+                when t.id is not null then 'top_up'
+                when cm.id is not null then 'complaint' end,
+           case when sp.id is not null then sp.name || coalesce(' (' || sp.email || ')', '')
+                when sc.id is not null then sc.title
+                when d.id is not null then 'Draw of ' || dc.title
+                when t.id is not null then 'Top-up of ' || private.format_gbp(t.amount) || ' by ' || coalesce(tp.name, 'a deleted user')
+                when cm.id is not null then 'Complaint ' || cm.reference end,
+           l.details
+      from public.activity_log l
+      left join public.profiles ap on ap.id = l.actor_id
+      left join public.profiles sp on sp.id = l.subject_id
+      left join public.competitions sc on sc.id = l.subject_id
+      left join public.draws d on d.id = l.subject_id
+      left join public.competitions dc on dc.id = d.competition_id
+      left join public.top_ups t on t.id = l.subject_id
+      left join public.profiles tp on tp.id = t.user_id
+      left join public.complaints cm on cm.id = l.subject_id
+     where (p_before is null or l.id < p_before)
+       -- A kind is one action (competition.entered) or a family (competition).
+       and (kind_text is null or l.action = kind_text or left(l.action, char_length(kind_text) + 1) = kind_text || '.')
+       and (from_at is null or l.created_at >= from_at)
+       and (to_at is null or l.created_at < to_at)
+       and (actor_text is null
+            or l.actor_id = actor_uuid
+            or ap.name ilike actor_like or ap.email ilike actor_like)
+       and (subject_text is null
+            or l.subject_id = subject_uuid
+            or sp.name ilike subject_like or sp.email ilike subject_like
+            or sc.title ilike subject_like or dc.title ilike subject_like
+            or tp.name ilike subject_like or tp.email ilike subject_like
+            or cm.reference ilike subject_like)
+     order by l.id desc
+     limit p_limit;
+end;
+$$;
+comment on function private.activity_rows(text,text,text,date,date,bigint,integer) is 'Activity log rows newest first under the screen''s filters (actor: id or name/e-mail text; kind: an action or its family; subject: id or what it is called; from/to: Europe/London days, inclusive), older than p_before, at most p_limit, with the actor''s and the subject''s names.';
+revoke all on function private.activity_rows(text,text,text,date,date,bigint,integer) from public, anon, authenticated, service_role;
+
+create or replace function public.admin_list_activity(p_actor text default null, p_kind text default null,
+                                           p_subject text default null, p_from date default null,
+                                           p_to date default null, p_before bigint default null,
+                                           p_limit integer default 50)
+returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
+  page_rows jsonb;
+  fetched integer;
+  last_id bigint;
+begin
+  perform private.require_admin();
+  perform private.activity_filter_check(p_actor, p_kind, p_subject, p_from, p_to);
+  -- One row more than the page shows says whether there is an older page.
+  select coalesce(jsonb_agg(to_jsonb(r) - 'n' order by r.id desc) filter (where r.n <= page_size), '[]'::jsonb),
+         count(*),
+         max(r.id) filter (where r.n = page_size)
+    into page_rows, fetched, last_id
+    from (select a.*, row_number() over (order by a.id desc) as n
+            from private.activity_rows(p_actor, p_kind, p_subject, p_from, p_to, p_before, page_size + 1) a) r;
+  return jsonb_build_object(
+    'rows', page_rows,
+    'next_before', case when fetched > page_size then last_id end,
+    -- Every kind recorded, for the filter: a loose index scan over activity_log_action_idx.
+    'kinds', (with recursive k(action) as (
+                (select l.action from public.activity_log l order by l.action limit 1)
+                union all
+                select (select l.action from public.activity_log l where l.action > k.action order by l.action limit 1)
+                  from k where k.action is not null)
+              select coalesce(jsonb_agg(k.action order by k.action), '[]'::jsonb) from k where k.action is not null));
+end;
+$$;
+comment on function public.admin_list_activity(text,text,text,date,date,bigint,integer) is 'Admins: one page of the activity log, newest first (keyset: pass next_before), filtered by actor (id, or text in the name or e-mail), kind (an action such as competition.entered, or a family such as competition), subject (id, or text in its name, e-mail, title or reference) and Europe/London dates from/to inclusive; rows carry the actor''s name and e-mail and the subject''s kind and label. kinds lists every action recorded.';
+revoke all on function public.admin_list_activity(text,text,text,date,date,bigint,integer) from public, anon, authenticated, service_role;
+grant execute on function public.admin_list_activity(text,text,text,date,date,bigint,integer) to authenticated;
+grant execute on function public.admin_list_activity(text,text,text,date,date,bigint,integer) to service_role;
+
+create or replace function public.admin_activity_csv(p_actor text default null, p_kind text default null,
+                                          p_subject text default null, p_from date default null,
+                                          p_to date default null, p_before bigint default null,
+                                          p_limit integer default 5000)
+returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  chunk_size integer := least(greatest(coalesce(p_limit, 5000), 1), 10000);
+  body text;
+  fetched integer;
+  last_id bigint;
+begin
+  perform private.require_admin();
+  perform private.activity_filter_check(p_actor, p_kind, p_subject, p_from, p_to);
+  select string_agg(
+           r.id || ',' || to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ','
+           || private.csv_field(r.action) || ',' || coalesce(r.actor_id::text, '') || ','
+           || private.csv_field(r.actor_name) || ',' || private.csv_field(r.actor_email) || ','
+           || coalesce(r.subject_id::text, '') || ',' || coalesce(r.subject_kind, '') || ','
+           || private.csv_field(r.subject_label) || ',' || private.csv_field(r.details::text) || E'\n',
+           '' order by r.id desc),
+         count(*), min(r.id)
+    into body, fetched, last_id
+    from private.activity_rows(p_actor, p_kind, p_subject, p_from, p_to, p_before, chunk_size) r;
+  return jsonb_build_object(
+    'csv', case when p_before is null
+                then E'id,created_at,action,actor_id,actor,actor_email,subject_id,subject_kind,subject,details\n'
+                else '' end || coalesce(body, ''),
+    'next_before', case when fetched = chunk_size then last_id end,
+    'done', fetched < chunk_size);
+end;
+$$;
+comment on function public.admin_activity_csv(text,text,text,date,date,bigint,integer) is 'Admins: the activity log under the same filters as admin_list_activity as CSV, newest first, in chunks of p_limit rows (the header only in the first, p_before null); pass next_before until done. Dates are ISO UTC, fields quoted and formulas defused, details as JSON.';
+revoke all on function public.admin_activity_csv(text,text,text,date,date,bigint,integer) from public, anon, authenticated, service_role;
+grant execute on function public.admin_activity_csv(text,text,text,date,date,bigint,integer) to authenticated;
+grant execute on function public.admin_activity_csv(text,text,text,date,date,bigint,integer) to service_role;
+
+create or replace function public.admin_find_account(p_email text) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform private.require_admin();
+  if p_email is null or char_length(btrim(p_email)) not between 3 and 320 then
+    raise exception 'Give an e-mail address' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return (select jsonb_build_object('id', p.id, 'name', p.name, 'email', p.email)
+            from public.profiles p
+           where lower(p.email) = lower(btrim(p_email))
+           limit 1);
+end;
+$$;
+comment on function public.admin_find_account(text) is 'Admins: the account with this e-mail (case ignored) as {id, name, email}, or null: to link a postal entry to the account named on the letter.';
+revoke all on function public.admin_find_account(text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_find_account(text) to authenticated;
+grant execute on function public.admin_find_account(text) to service_role;
+
+create or replace function private.admin_user_target(p_user_id uuid, p_lock boolean default false) returns public.user_account_data
+language plpgsql security definer set search_path = '' as $$
+declare
+  acct public.user_account_data%rowtype;
+begin
+  if p_lock then
+    select * into acct from public.user_account_data a where a.id = p_user_id for update;
+  else
+    select * into acct from public.user_account_data a where a.id = p_user_id;
+  end if;
+  if not found then
+    raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+  return acct;
+end;
+$$;
+comment on function private.admin_user_target(uuid,boolean) is 'The account row an admin function works on (locked when asked), or ''No such user'' (user_not_found).';
+revoke all on function private.admin_user_target(uuid,boolean) from public, anon, authenticated, service_role;
+
+create or replace function private.refuse_deleted(acct public.user_account_data) returns void
+language plpgsql immutable set search_path = '' as $$
+begin
+  if acct.deleted_at is not null then
+    raise exception 'This account was deleted; it cannot be changed' using errcode = 'P0001', hint = 'user_deleted';
+  end if;
+end;
+$$;
+comment on function private.refuse_deleted(public.user_account_data) is 'Refuses changes to a deleted (anonymised) account (user_deleted).';
+revoke all on function private.refuse_deleted(public.user_account_data) from public, anon, authenticated, service_role;
+
+create or replace function private.admin_user_row(p_user_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object(
+    'id', a.id,
+    'name', p.name,
+    'email', p.email,
+    'role', a.role,
+    'approval', case when a.deleted_at is not null then 'deleted'
+                     when a.approved then 'approved'
+                     when a.rejected_at is not null then 'rejected'
+                     else 'pending' end,
+    'kyc_status', a.kyc_status,
+    'credits', a.credits,
+    'created_at', a.created_at,
+    'deleted_at', a.deleted_at,
+    'open_flags', (select count(*) from public.player_flags f where f.user_id = a.id and f.status = 'open'))
+  from public.user_account_data a
+  join public.profiles p on p.id = a.id
+  where a.id = p_user_id
+$$;
+comment on function private.admin_user_row(uuid) is 'One user as the admin users list shows them: name, e-mail, role, approval (approved, pending, rejected or deleted), KYC status, balance, dates, and how many flags await review.';
+revoke all on function private.admin_user_row(uuid) from public, anon, authenticated, service_role;
+
+create or replace function public.admin_list_users(
+  p_search text default null, p_role text default null, p_approval text default null, p_kyc text default null,
+  p_cursor text default null, p_limit integer default 25, p_flagged boolean default null
+) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  page_size integer := least(greatest(coalesce(p_limit, 25), 1), 100);
+  search text := nullif(trim(p_search), '');
+  pattern text;
+  search_id uuid;
+  cursor_at timestamptz;
+  cursor_id uuid;
+  page_rows jsonb;
+  fetched integer;
+  next_cursor text;
+begin
+  perform private.require_admin();
+  if char_length(search) > 200 then
+    raise exception 'Search for at most 200 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_role is not null and p_role not in ('user', 'admin', 'super_admin') then
+    raise exception 'Unknown role: %', p_role using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_approval is not null and p_approval not in ('approved', 'pending', 'rejected', 'deleted') then
+    raise exception 'Unknown approval state: %', p_approval using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_kyc is not null and p_kyc not in ('none', 'pending', 'verified', 'rejected') then
+    raise exception 'Unknown KYC status: %', p_kyc using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- The cursor is what next_cursor said: the last row's created_at (seconds since the epoch, a dot,
+  -- six digits of microseconds: exact, no floating point) and its id.
+  if p_cursor is not null then
+    if p_cursor !~ '^[0-9]{1,12}\.[0-9]{6}:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      raise exception 'That page link is not valid' using errcode = '22023', hint = 'invalid_input';
+    end if;
+    cursor_at := to_timestamp(split_part(split_part(p_cursor, ':', 1), '.', 1)::bigint)
+                 + split_part(split_part(p_cursor, ':', 1), '.', 2)::integer * interval '1 microsecond';
+    cursor_id := split_part(p_cursor, ':', 2)::uuid;
+  end if;
+  if search ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    search_id := search::uuid;
+  elsif search is not null then
+    pattern := '%' || replace(replace(replace(search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  end if;
+
+  select coalesce(jsonb_agg(private.admin_user_row(r.id) order by r.created_at desc, r.id desc)
+                    filter (where r.n <= page_size), '[]'::jsonb),
+         count(*)
+    into page_rows, fetched
+    from (select a.id, a.created_at, row_number() over (order by a.created_at desc, a.id desc) as n
+            from public.user_account_data a
+            join public.profiles p on p.id = a.id
+           where (search is null or a.id = search_id or p.name ilike pattern or p.email ilike pattern)
+             and (p_role is null or a.role = p_role)
+             and (p_kyc is null or a.kyc_status = p_kyc)
+             -- Flagged: with a player-protection flag awaiting review (player_flags, *_player_protection.sql).
+             and (p_flagged is null
+                  or p_flagged = exists (select 1 from public.player_flags f where f.user_id = a.id and f.status = 'open'))
+             and (p_approval is null
+                  or (p_approval = 'deleted' and a.deleted_at is not null)
+                  or (p_approval = 'approved' and a.deleted_at is null and a.approved)
+                  or (p_approval = 'rejected' and a.deleted_at is null and not a.approved and a.rejected_at is not null)
+                  or (p_approval = 'pending' and a.deleted_at is null and not a.approved and a.rejected_at is null))
+             and (cursor_at is null or (a.created_at, a.id) < (cursor_at, cursor_id))
+           order by a.created_at desc, a.id desc
+           limit page_size + 1) r;
+
+  if fetched > page_size then
+    select (extract(epoch from date_trunc('second', a.created_at)))::bigint || '.'
+           || lpad((extract(microseconds from a.created_at)::bigint % 1000000)::text, 6, '0') || ':' || a.id
+      into next_cursor
+      from public.user_account_data a
+     where a.id = ((page_rows -> (page_size - 1)) ->> 'id')::uuid;
+  end if;
+  return jsonb_build_object('rows', page_rows, 'next_cursor', next_cursor);
+end;
+$$;
+comment on function public.admin_list_users(text,text,text,text,text,integer,boolean) is 'Admins: one page of users, newest first (keyset: pass next_cursor as p_cursor), searched by name or e-mail (a substring, case ignored) or id, filtered by role, approval (approved, pending, rejected, deleted), KYC status and flagged (true: with a player-protection flag awaiting review; false: without).';
+revoke all on function public.admin_list_users(text,text,text,text,text,integer,boolean) from public, anon, authenticated, service_role;
+grant execute on function public.admin_list_users(text,text,text,text,text,integer,boolean) to authenticated;
+grant execute on function public.admin_list_users(text,text,text,text,text,integer,boolean) to service_role;
+
+create or replace function public.admin_get_user(p_user_id uuid) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  acct public.user_account_data;
+begin
+  perform private.require_admin();
+  acct := private.admin_user_target(p_user_id);
+  return jsonb_build_object(
+    'user', private.admin_user_row(p_user_id) || jsonb_build_object(
+      'date_of_birth', (select p.date_of_birth from public.profiles p where p.id = p_user_id),
+      'town', (select p.town from public.profiles p where p.id = p_user_id),
+      'email_notifications', (select p.email_notifications from public.profiles p where p.id = p_user_id),
+      'approved_at', acct.approved_at,
+      'approved_by_name', (select p.name from public.profiles p where p.id = acct.approved_by),
+      'rejected_at', acct.rejected_at,
+      'rejection_reason', acct.rejection_reason,
+      'total_spent', acct.total_spent,
+      'total_entries', acct.total_entries,
+      'verified_at', acct.verified_at),
+    -- Limits and breaks; a deleted account shows what it had.
+    'protections', private.protections_json(p_user_id),
+    'entries', (select coalesce(jsonb_agg(jsonb_build_object(
+                  'id', e.id, 'competition_id', e.competition_id, 'competition_title', c.title,
+                  'kind', e.kind, 'quantity', e.quantity, 'amount', e.amount, 'status', e.status,
+                  'first_ticket', e.first_ticket, 'last_ticket', e.first_ticket + e.quantity - 1,
+                  'created_at', e.created_at) order by e.created_at desc), '[]'::jsonb)
+                  from (select * from public.entries x where x.user_id = p_user_id
+                         order by x.created_at desc limit 50) e
+                  join public.competitions c on c.id = e.competition_id),
+    'activity', (select coalesce(jsonb_agg(jsonb_build_object(
+                   'id', l.id, 'action', l.action, 'created_at', l.created_at, 'details', l.details,
+                   'actor_id', l.actor_id, 'actor_name', ap.name,
+                   'role', case when l.subject_id = p_user_id then 'subject' else 'actor' end)
+                   order by l.id desc), '[]'::jsonb)
+                   from (select * from public.activity_log x
+                          where x.subject_id = p_user_id or x.actor_id = p_user_id
+                          order by x.id desc limit 20) l
+                   left join public.profiles ap on ap.id = l.actor_id),
+    'large_adjustment_threshold', (private.setting('large_adjustment_threshold'))::numeric);
+end;
+$$;
+comment on function public.admin_get_user(uuid) is 'Admins: one user''s page: profile and account (user), limits and breaks (protections, as the player sees them), the 50 latest entries, the 20 latest activity rows about or by them, and the large-adjustment threshold. The ledger is paged by admin_user_ledger.';
+revoke all on function public.admin_get_user(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_get_user(uuid) to authenticated;
+grant execute on function public.admin_get_user(uuid) to service_role;
+
+create or replace function public.admin_user_ledger(p_user_id uuid, p_before bigint default null, p_limit integer default 25)
+returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  page_size integer := least(greatest(coalesce(p_limit, 25), 1), 200);
+  page_rows jsonb;
+  fetched integer;
+  last_id bigint;
+begin
+  perform private.require_admin();
+  perform private.admin_user_target(p_user_id);
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', r.id, 'kind', r.kind, 'amount', r.amount, 'balance_after', r.balance_after, 'reason', r.reason,
+           'reference', r.reference, 'created_at', r.created_at, 'created_by_name', cb.name)
+           order by r.id desc) filter (where r.n <= page_size), '[]'::jsonb),
+         count(*),
+         max(r.id) filter (where r.n = page_size)
+    into page_rows, fetched, last_id
+    from (select l.*, row_number() over (order by l.id desc) as n
+            from public.credit_ledger l
+           where l.user_id = p_user_id and (p_before is null or l.id < p_before)
+           order by l.id desc
+           limit page_size + 1) r
+    left join public.profiles cb on cb.id = r.created_by;
+  return jsonb_build_object('rows', page_rows, 'next_before', case when fetched > page_size then last_id end);
+end;
+$$;
+comment on function public.admin_user_ledger(uuid,bigint,integer) is 'Admins: one page of a user''s credit ledger, newest first (keyset: pass next_before), with who posted each row.';
+revoke all on function public.admin_user_ledger(uuid,bigint,integer) from public, anon, authenticated, service_role;
+grant execute on function public.admin_user_ledger(uuid,bigint,integer) to authenticated;
+grant execute on function public.admin_user_ledger(uuid,bigint,integer) to service_role;
+
+create or replace function public.admin_update_user(p_user_id uuid, p_name text, p_approval text, p_kyc_status text)
+returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  admin_id uuid := private.require_admin();
+  acct public.user_account_data;
+  old_name text;
+  new_name text := trim(p_name);
+  old_approval text;
+  changes jsonb := '{}'::jsonb;
+begin
+  if new_name is null or char_length(new_name) not between 1 and 100 then
+    raise exception 'Name must be between 1 and 100 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_approval is null or p_approval not in ('approved', 'pending') then
+    raise exception 'Approval must be approved or pending (reject with a reason on the approvals screen)'
+      using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_kyc_status is null or p_kyc_status not in ('none', 'pending', 'verified', 'rejected') then
+    raise exception 'KYC status must be none, pending, verified or rejected' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  acct := private.admin_user_target(p_user_id, true);
+  perform private.refuse_deleted(acct);
+  select p.name into old_name from public.profiles p where p.id = p_user_id;
+  old_approval := case when acct.approved then 'approved' when acct.rejected_at is not null then 'rejected' else 'pending' end;
+
+  if p_approval = 'pending' and old_approval = 'approved' and acct.role <> 'user' then
+    raise exception 'Admins cannot be unapproved: a super admin must change their role first'
+      using errcode = 'P0001', hint = 'admin_not_rejectable';
+  end if;
+
+  if new_name <> old_name then
+    update public.profiles set name = new_name, updated_at = now() where id = p_user_id;
+    changes := changes || jsonb_build_object('name', jsonb_build_object('old', old_name, 'new', new_name));
+  end if;
+  -- A rejected account left at "pending" stays rejected; only a change of state is written.
+  if p_approval = 'approved' and old_approval <> 'approved' then
+    update public.user_account_data
+       set approved = true, approved_at = now(), approved_by = admin_id, rejected_at = null, rejection_reason = null,
+           updated_at = now()
+     where id = p_user_id;
+    changes := changes || jsonb_build_object('approval', jsonb_build_object('old', old_approval, 'new', 'approved'));
+    perform private.queue_mail(p_user_id, 'account_approved', 'Your LabCash account is approved',
+      'Good news: your LabCash account has been approved. You can now add credit and enter competitions.');
+  elsif p_approval = 'pending' and old_approval = 'approved' then
+    update public.user_account_data
+       set approved = false, approved_at = null, approved_by = null, updated_at = now()
+     where id = p_user_id;
+    changes := changes || jsonb_build_object('approval', jsonb_build_object('old', old_approval, 'new', 'pending'));
+  end if;
+  if p_kyc_status <> acct.kyc_status then
+    update public.user_account_data
+       set kyc_status = p_kyc_status,
+           is_verified = p_kyc_status = 'verified',
+           verified_at = case when p_kyc_status = 'verified' then now() end,
+           updated_at = now()
+     where id = p_user_id;
+    changes := changes || jsonb_build_object('kyc_status', jsonb_build_object('old', acct.kyc_status, 'new', p_kyc_status));
+  end if;
+  if changes <> '{}'::jsonb then
+    perform private.log_activity('user.updated', p_user_id, changes);
+  end if;
+  return private.admin_user_row(p_user_id) || jsonb_build_object('changes', changes);
+end;
+$$;
+comment on function public.admin_update_user(uuid,text,text,text) is 'Admins: sets a user''s name, approval (approved or pending; approving e-mails them) and KYC status; audits each change with old and new values (user.updated); answers the user and the changes.';
+revoke all on function public.admin_update_user(uuid,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_update_user(uuid,text,text,text) to authenticated;
+grant execute on function public.admin_update_user(uuid,text,text,text) to service_role;
+
+create or replace function public.admin_set_user_role(p_user_id uuid, p_role text) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  admin_id uuid := private.require_super_admin();
+  acct public.user_account_data;
+begin
+  if p_role is null or p_role not in ('user', 'admin', 'super_admin') then
+    raise exception 'Role must be user, admin or super_admin' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_user_id = admin_id then
+    raise exception 'You cannot change your own role' using errcode = '42501', hint = 'self_change_refused';
+  end if;
+  acct := private.admin_user_target(p_user_id, true);
+  perform private.refuse_deleted(acct);
+  if p_role <> acct.role then
+    -- An admin is always approved: the approval redirect would otherwise shut them out of /admin.
+    update public.user_account_data
+       set role = p_role,
+           approved = approved or p_role <> 'user',
+           approved_at = case when not approved and p_role <> 'user' then now() else approved_at end,
+           approved_by = case when not approved and p_role <> 'user' then admin_id else approved_by end,
+           rejected_at = case when p_role <> 'user' then null else rejected_at end,
+           rejection_reason = case when p_role <> 'user' then null else rejection_reason end,
+           updated_at = now()
+     where id = p_user_id;
+    perform private.log_activity('user.role_changed', p_user_id,
+      jsonb_build_object('role', jsonb_build_object('old', acct.role, 'new', p_role)));
+  end if;
+  return private.admin_user_row(p_user_id);
+end;
+$$;
+comment on function public.admin_set_user_role(uuid,text) is 'Super admins: sets another user''s role (user, admin, super_admin; an admin is approved too); never one''s own; audited with old and new (user.role_changed).';
+revoke all on function public.admin_set_user_role(uuid,text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_set_user_role(uuid,text) to authenticated;
+grant execute on function public.admin_set_user_role(uuid,text) to service_role;
+
+-- From 20261123130200_admin_users. Before: NaN and a third decimal refused by their own tests, Infinity by the £100,000 bound.
+create or replace function public.admin_adjust_credit(p_user_id uuid, p_amount numeric, p_reason text) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  admin_id uuid := private.require_admin();
+  threshold numeric := coalesce((private.setting('large_adjustment_threshold'))::numeric, 100);
+  reason text := trim(p_reason);
+  acct public.user_account_data;
+  new_balance numeric;
+  ledger_id bigint;
+begin
+  if p_user_id = admin_id then
+    raise exception 'You cannot adjust your own credit' using errcode = '42501', hint = 'self_change_refused';
+  end if;
+  if reason is null or char_length(reason) not between 3 and 500 then
+    raise exception 'Give a reason for the adjustment (3 to 500 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_amount is null or not private.is_pounds(p_amount) or p_amount = 0 or abs(p_amount) > 100000 then
+    raise exception 'Enter an amount in pounds and pence, not zero, at most £100,000 either way'
+      using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if abs(p_amount) > threshold and not public.is_super_admin() then
+    raise exception 'Access denied: Super admin privileges required' using errcode = '42501', hint = 'super_admin_required',
+      detail = 'Adjustments over ' || private.format_gbp(threshold) || ' need a super admin.';
+  end if;
+  acct := private.admin_user_target(p_user_id, true);
+  perform private.refuse_deleted(acct);
+  if acct.credits + p_amount < 0 then
+    raise exception 'The balance is %: an adjustment can take at most that', private.format_gbp(acct.credits)
+      using errcode = 'P0001', hint = 'insufficient_credit';
+  end if;
+  new_balance := private.post_ledger(p_user_id, 'admin_adjustment', p_amount, reason, 'admin adjustment');
+  select max(l.id) into ledger_id from public.credit_ledger l where l.user_id = p_user_id;
+  perform private.log_activity('user.credit_adjusted', p_user_id, jsonb_build_object(
+    'amount', p_amount, 'reason', reason, 'ledger_id', ledger_id,
+    'balance', jsonb_build_object('old', acct.credits, 'new', new_balance)));
+  return jsonb_build_object('ledger_id', ledger_id, 'amount', p_amount, 'balance', new_balance);
+end;
+$$;
+comment on function public.admin_adjust_credit(uuid,numeric,text) is 'Admins: adds (positive) or takes (negative) credit with a required reason, as an admin_adjustment ledger row the player sees; over the large_adjustment_threshold setting a super admin only; never one''s own account; never below zero; audited with the old and new balance (user.credit_adjusted).';
+revoke all on function public.admin_adjust_credit(uuid,numeric,text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_adjust_credit(uuid,numeric,text) to authenticated;
+grant execute on function public.admin_adjust_credit(uuid,numeric,text) to service_role;
+
+create or replace function public.admin_delete_user(p_user_id uuid) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  admin_id uuid := private.require_super_admin();
+  acct public.user_account_data;
+  placeholder text := 'deleted-' || p_user_id || '@deleted.labcash.invalid';
+begin
+  if p_user_id = admin_id then
+    raise exception 'You cannot delete your own account here' using errcode = '42501', hint = 'self_change_refused';
+  end if;
+  acct := private.admin_user_target(p_user_id, true);
+  perform private.refuse_deleted(acct);
+  if acct.role <> 'user' then
+    raise exception 'Admins cannot be deleted: change their role first' using errcode = 'P0001', hint = 'admin_not_deletable';
+  end if;
+  -- Sign-in becomes impossible: no e-mail to sign in with, no password, no identities, no sessions.
+  -- (The e-mail trigger copies the placeholder to the profile; it is cleared just below.)
+  update auth.users
+     set email = placeholder, encrypted_password = null, phone = null, raw_user_meta_data = '{}'::jsonb,
+         -- Empty strings, not nulls: hosted GoTrue reads these token columns as strings.
+         email_change = '', confirmation_token = '', recovery_token = '',
+         banned_until = '2999-12-31T00:00:00Z', deleted_at = now(), updated_at = now()
+   where id = p_user_id;
+  delete from auth.identities where user_id = p_user_id;
+  delete from auth.refresh_tokens where user_id::text = p_user_id::text;
+  delete from auth.sessions where user_id = p_user_id;
+  -- Mail keeps no address either; anything still queued to them is not sent.
+  update public.mail_outbox
+     set to_email = placeholder,
+         error = case when status = 'queued' then 'Account deleted' else error end,
+         status = case when status = 'queued' then 'failed' else status end
+   where to_user = p_user_id;
+  update public.profiles
+     set name = 'Deleted user', email = null, date_of_birth = null, town = null, email_notifications = false,
+         updated_at = now()
+   where id = p_user_id;
+  update public.user_account_data
+     set deleted_at = now(), approved = false, approved_at = null, approved_by = null,
+         rejected_at = now(), rejection_reason = 'Account deleted', metadata = null, updated_at = now()
+   where id = p_user_id;
+  -- Letters they sent keep their tickets (the draw's record) but not their name and address. Complaints
+  -- are kept whole (a record of how we handled them), and a published winner's "first name and initial"
+  -- stays on its draw, which is a public record by design (CAP 8.28.5).
+  update public.postal_entries set name = 'Deleted user', address = '(deleted)', postcode = null
+   where user_id = p_user_id;
+  -- The audit row names no personal data: the account is gone, the ledger and tickets stay under its id.
+  perform private.log_activity('user.deleted', p_user_id, jsonb_build_object(
+    'cleared', jsonb_build_array('name', 'email', 'date_of_birth', 'town', 'sign_in', 'mail_addresses', 'postal_entries'),
+    'kept', jsonb_build_array('ledger', 'entries', 'tickets'),
+    'balance', acct.credits));
+  return private.admin_user_row(p_user_id);
+end;
+$$;
+comment on function public.admin_delete_user(uuid) is 'Super admins: deletes a player by anonymising them: name ''Deleted user'', e-mail, date of birth and town cleared, the auth e-mail replaced and sign-in removed, addresses in the mail outbox replaced and queued mail not sent; ledger, entries and tickets kept under the id; admins must lose their role first; never oneself; audited without personal data (user.deleted).';
+revoke all on function public.admin_delete_user(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_delete_user(uuid) to authenticated;
+grant execute on function public.admin_delete_user(uuid) to service_role;
+
+-- ----------------------------------------------------------------------------
+-- Indexes
+-- ----------------------------------------------------------------------------
+
+create index activity_log_created_idx on public.activity_log (created_at DESC);
+create index activity_log_actor_idx on public.activity_log (actor_id);
+create index activity_log_action_idx on public.activity_log (action, id DESC);
+create index activity_log_subject_idx on public.activity_log (subject_id, id DESC);
+
+-- ----------------------------------------------------------------------------
+-- Row-level policies
+-- ----------------------------------------------------------------------------
+
+create policy "activity: admins" on public.activity_log
+  as permissive for select to authenticated
+  using (( SELECT public.is_admin() AS is_admin));
