@@ -86,6 +86,7 @@ const BY_MIGRATION: Record<string, Area> = {
   "20261128200000": "accounts",
   "20261129200000": "settings",
   "20261129300000": "operations",
+  "20261129410000": "operations",
 };
 
 /** Objects whose area is not their first migration's, by name (`schema.name` of a table or function). */
