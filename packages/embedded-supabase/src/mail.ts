@@ -6,8 +6,17 @@
 // app's /auth/confirm page with token_hash and type, and the page calls
 // verifyOtp({ token_hash, type }). The six-digit code in `token` also works with
 // verifyOtp({ email, token, type }).
-import { env } from "../../lib/env";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Db } from "./auth-store";
+import type { EmbeddedRoute } from "./http";
+
+/** Who the mail comes from and where its links lead: the server's options. */
+export interface MailSettings {
+  /** GoTrue's SITE_URL: links lead to `<siteUrl>/auth/confirm`. */
+  siteUrl: string;
+  /** The product the mail names ("Confirm your <appName> account"). */
+  appName: string;
+}
 
 /**
  * What a message is for. `email_change_current` is the second half of GoTrue's secure e-mail change:
@@ -17,15 +26,24 @@ import type { Db } from "./auth-store";
 export type MailKind =
   "signup" | "invite" | "recovery" | "magiclink" | "email_change" | "email_change_current" | "reauthentication";
 
-const SUBJECTS: Record<MailKind, string> = {
-  signup: "Confirm your LabCash account",
-  invite: "You have been invited to LabCash",
-  recovery: "Reset your LabCash password",
-  magiclink: "Your LabCash sign-in link",
-  email_change: "Confirm your new LabCash e-mail address",
-  email_change_current: "Confirm the change of your LabCash e-mail address",
-  reauthentication: "Your LabCash confirmation code",
-};
+function subjectFor(kind: MailKind, app: string): string {
+  switch (kind) {
+    case "signup":
+      return `Confirm your ${app} account`;
+    case "invite":
+      return `You have been invited to ${app}`;
+    case "recovery":
+      return `Reset your ${app} password`;
+    case "magiclink":
+      return `Your ${app} sign-in link`;
+    case "email_change":
+      return `Confirm your new ${app} e-mail address`;
+    case "email_change_current":
+      return `Confirm the change of your ${app} e-mail address`;
+    case "reauthentication":
+      return `Your ${app} confirmation code`;
+  }
+}
 
 // The `type` verifyOtp must be called with for each kind of mail.
 const LINK_TYPES: Record<MailKind, string> = {
@@ -38,55 +56,57 @@ const LINK_TYPES: Record<MailKind, string> = {
   reauthentication: "reauthentication",
 };
 
-export function siteUrl(): string {
-  return env().SITE_URL ?? "http://localhost:3000";
-}
-
-export function confirmLink(kind: MailKind, tokenHash: string, redirectTo?: string): string {
+function confirmLink(siteUrl: string, kind: MailKind, tokenHash: string, redirectTo?: string): string {
   const params = new URLSearchParams({ token_hash: tokenHash, type: LINK_TYPES[kind] });
   if (redirectTo) params.set("next", redirectTo);
-  return `${siteUrl()}/auth/confirm?${params}`;
+  return `${siteUrl}/auth/confirm?${params}`;
 }
 
-function introFor(kind: MailKind, newEmail?: string): string {
+function introFor(kind: MailKind, app: string, newEmail?: string): string {
   switch (kind) {
     case "signup":
-      return "Welcome to LabCash. Confirm your e-mail address to finish creating your account:";
+      return `Welcome to ${app}. Confirm your e-mail address to finish creating your account:`;
     case "invite":
-      return "You have been invited to join LabCash. Follow this link to accept the invitation:";
+      return `You have been invited to join ${app}. Follow this link to accept the invitation:`;
     case "recovery":
-      return "Someone (hopefully you) asked to reset your LabCash password. Choose a new one here:";
+      return `Someone (hopefully you) asked to reset your ${app} password. Choose a new one here:`;
     case "magiclink":
-      return "Sign in to LabCash with this link:";
+      return `Sign in to ${app} with this link:`;
     case "reauthentication":
-      return "Someone (hopefully you) asked to confirm it is you before changing how your LabCash account is protected.";
+      return `Someone (hopefully you) asked to confirm it is you before changing how your ${app} account is protected.`;
     case "email_change":
-      return "Confirm that this is your new e-mail address for LabCash:";
+      return `Confirm that this is your new e-mail address for ${app}:`;
     case "email_change_current":
       return (
-        `Someone (hopefully you) asked to change the e-mail address of your LabCash account from this address to ${newEmail}. ` +
+        `Someone (hopefully you) asked to change the e-mail address of your ${app} account from this address to ${newEmail}. ` +
         "The change is made once both addresses are confirmed. Confirm it here:"
       );
   }
 }
 
-function bodyFor(kind: MailKind, link: string, otp: string, newEmail?: string): string {
+function bodyFor(kind: MailKind, app: string, link: string, otp: string, newEmail?: string): string {
   // GoTrue's reauthentication mail carries only the code: a link would confirm nothing by itself.
   if (kind === "reauthentication")
-    return `${introFor(kind)}\n\nYour code: ${otp}\n\nIt expires in one hour. If you did not ask for this, change your password now.\n`;
-  return `${introFor(kind, newEmail)}\n\n${link}\n\nOr enter this code: ${otp}\n\nThe link and code expire in one hour. If you did not ask for this, ignore this e-mail.\n`;
+    return `${introFor(kind, app)}\n\nYour code: ${otp}\n\nIt expires in one hour. If you did not ask for this, change your password now.\n`;
+  return `${introFor(kind, app, newEmail)}\n\n${link}\n\nOr enter this code: ${otp}\n\nThe link and code expire in one hour. If you did not ask for this, ignore this e-mail.\n`;
 }
 
-export async function queueMail(
-  db: Db,
-  mail: { to: string; kind: MailKind; tokenHash: string; otp: string; redirectTo?: string; newEmail?: string },
-): Promise<void> {
-  const link = confirmLink(mail.kind, mail.tokenHash, mail.redirectTo);
+export interface OutgoingMail {
+  to: string;
+  kind: MailKind;
+  tokenHash: string;
+  otp: string;
+  redirectTo?: string;
+  newEmail?: string;
+}
+
+export async function queueMail(db: Db, settings: MailSettings, mail: OutgoingMail): Promise<void> {
+  const link = confirmLink(settings.siteUrl, mail.kind, mail.tokenHash, mail.redirectTo);
   await db.query("insert into auth.mail_outbox (to_email, kind, subject, body, token) values ($1, $2, $3, $4, $5)", [
     mail.to,
     mail.kind === "email_change_current" ? "email_change" : mail.kind,
-    SUBJECTS[mail.kind],
-    bodyFor(mail.kind, link, mail.otp, mail.newEmail),
+    subjectFor(mail.kind, settings.appName),
+    bodyFor(mail.kind, settings.appName, link, mail.otp, mail.newEmail),
     mail.otp,
   ]);
 }
@@ -114,26 +134,16 @@ export async function readOutbox(db: Db, email: string | null, limit = 50): Prom
   return rows;
 }
 
-export interface AppOutboxRow {
-  id: number;
-  to_email: string;
-  kind: string;
-  subject: string;
-  body_text: string;
-  list_unsubscribe: string | null;
-  status: string;
-  created_at: string | Date;
-}
-
-/** The app's own mail for `email` (public.mail_outbox), newest first: what an inbox would hold with no SMTP. */
-export async function readAppOutbox(db: Db, email: string | null, limit = 50): Promise<AppOutboxRow[]> {
-  const { rows } = await db.query<AppOutboxRow>(
-    `select id, to_email, kind, subject, body_text, list_unsubscribe, status, created_at
-       from public.mail_outbox
-      where $1::text is null or lower(to_email) = lower($1)
-      order by id desc
-      limit $2`,
-    [email, limit],
-  );
-  return rows;
+/**
+ * A GET route over an outbox (`?email=` one address, else all; `?limit=` 1 to 500, default 50), newest first with
+ * ISO times: GET /_embedded/mail, and an app's own outbox beside it.
+ */
+export function outboxRoute(
+  read: (db: PGlite, email: string | null, limit: number) => Promise<Array<{ created_at: string | Date }>>,
+): EmbeddedRoute {
+  return async ({ db, url }) => {
+    const limit = Math.min(500, Math.max(1, Number(url.searchParams.get("limit") ?? "50") || 50));
+    const rows = await read(db, url.searchParams.get("email"), limit);
+    return { status: 200, body: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
+  };
 }
