@@ -82,7 +82,7 @@ async function appliedMigrations(db: PGlite): Promise<Array<{ version: string; n
 
 export async function migrate(db: PGlite, options: OpenOptions = {}): Promise<void> {
   const log = options.log ?? (() => {});
-  const { migrationsDir, seedFile } = options;
+  const { migrationsDir = "", seedFile } = options;
   const files = migrationsDir ? (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort() : [];
   const recorded = await appliedMigrations(db);
   // Checked before anything is applied, so a refused start changes nothing.
@@ -91,7 +91,7 @@ export async function migrate(db: PGlite, options: OpenOptions = {}): Promise<vo
   if (missing.length)
     throw new StaleMigrationsError(
       missing.map((r) => (r.name ? `${r.version}_${r.name}` : r.version)),
-      path.relative(process.cwd(), migrationsDir ?? "") || "the migrations folder",
+      path.relative(process.cwd(), migrationsDir) || "the migrations folder",
       options.resetAdvice,
     );
 
@@ -108,7 +108,7 @@ export async function migrate(db: PGlite, options: OpenOptions = {}): Promise<vo
   for (const file of files) {
     const [version, ...rest] = file.replace(/\.sql$/, "").split("_");
     if (applied.has(version)) continue;
-    const sql = await readFile(path.join(migrationsDir!, file), "utf8");
+    const sql = await readFile(path.join(migrationsDir, file), "utf8");
     await db.transaction(async (tx) => {
       await tx.exec(sql);
       await tx.query("insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)", [
