@@ -31,6 +31,26 @@ export default defineConfig([
     ignores: ["lib/observability/log.ts", "lib/hooks/**"],
     rules: { "no-console": ["error"] },
   },
+  {
+    // A workspace package stands alone (DECISIONS.md "The embedded backend as a package"): the app configures it
+    // through options and the environment, so nothing in it may import the app, by alias or by a path out of it
+    // (two levels up leaves a package from its src/ and tests/).
+    files: ["packages/*/**/*.{ts,tsx,mjs}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/|(\\.\\./){2,})",
+              message:
+                "A package imports nothing from the app: take what it needs as an option or an environment variable.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next/**",
     ".data/**",

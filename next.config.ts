@@ -14,6 +14,9 @@ const nextConfig: NextConfig = {
   // Sentry's server SDK is loaded as it ships (only when SENTRY_DSN is set: lib/observability/telemetry.ts), not
   // bundled: its package also carries the build plugins (webpack, rollup) that this project does not use.
   serverExternalPackages: ["@electric-sql/pglite", "@sentry/nextjs"],
+  // The embedded backend's package ships TypeScript (lib/env.ts reads its development keys); Turbopack compiles
+  // workspace packages by itself, and this says so for any bundler.
+  transpilePackages: ["@labcash/embedded-supabase"],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tsc) before it starts the build its e2e suite runs against, and sets
   // this only when that check passed: the build's own pass would be the same check again. Every other build checks.

@@ -1,8 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Three suites, one run: unit (pure logic), db (in-memory PGlite with every
-// migration), contract (real supabase-js against the embedded backend).
+// Four suites, one run: unit (pure logic), db (in-memory PGlite with every
+// migration), contract (real supabase-js against the embedded backend), and the embedded backend package's own
+// (packages/embedded-supabase/vitest.config.ts, on a schema of its own).
 const alias = { "@": path.resolve(import.meta.dirname) };
 // Each worker keeps its modules from one file to the next instead of starting afresh: a new module graph per
 // file compiled PGlite's WebAssembly again (about 2.5 s a file, a third of the db and contract suites' time).
@@ -44,6 +45,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      "packages/embedded-supabase",
     ],
   },
 });

@@ -7,9 +7,12 @@
 // in itself, and Next inlines no variable into client code unless it is read as a literal
 // `process.env.NEXT_PUBLIC_…`, which this module never does (it reads the object it is given).
 import { z } from "zod";
-import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY, EMBEDDED_URL } from "@/supabase/embedded/keys";
+import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY, EMBEDDED_URL } from "@labcash/embedded-supabase/keys";
 
 type Source = Record<string, string | undefined>;
+
+/** What `npm run dev`/`npm start` send to /api/cron/* when CRON_SECRET is not set: on the embedded backend only. */
+export const EMBEDDED_CRON_SECRET = "labcash-dev-cron-secret";
 
 function isUrl(value: string, protocols: string[]): boolean {
   return URL.canParse(value) && protocols.includes(new URL(value).protocol);

@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../supabase/embedded/keys";
+import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -25,9 +25,9 @@ const benchEmails = () => Array.from({ length: CLIENTS }, (_, i) => `bench-${i}@
 
 /** The backend runs in its own process, so its CPU is not the load generator's. */
 async function serve() {
-  const { startEmbeddedServer } = await import("../supabase/embedded/server");
-  const { NO_RATE_LIMITS } = await import("../supabase/embedded/rate-limit");
-  const { insertUser } = await import("../supabase/embedded/auth-store");
+  const { startEmbeddedServer } = await import("../supabase/embedded");
+  const { NO_RATE_LIMITS } = await import("@labcash/embedded-supabase/rate-limit");
+  const { insertUser } = await import("@labcash/embedded-supabase/auth-store");
   const { default: bcrypt } = await import("bcryptjs");
   // Its 50 buyers sign in from one address, over GoTrue's 30 per five minutes.
   const server = await startEmbeddedServer({ port: 0, host: "127.0.0.1", rateLimits: NO_RATE_LIMITS });

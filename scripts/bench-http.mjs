@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { createServerClient } from "@supabase/ssr";
-import { EMBEDDED_PUBLISHABLE_KEY } from "../supabase/embedded/keys.ts";
+import { EMBEDDED_PUBLISHABLE_KEY } from "@labcash/embedded-supabase/keys";
 import { DEMO_PASSWORD, demoUsers } from "../tests/e2e/support/users.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

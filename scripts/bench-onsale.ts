@@ -26,7 +26,8 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { migrationsDir } from "../supabase/embedded/db";
+import { shimFile } from "@labcash/embedded-supabase/db";
+import { migrationsDir } from "../supabase/embedded";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG15_BIN = process.env.PG15_BIN ?? "/usr/lib/postgresql/15/bin";
@@ -36,7 +37,6 @@ const SPREAD = 20;
 const HARD_LIMIT_MS = 6 * 60_000;
 /** The migration this bench was written for: --compare's baseline is every migration before it. */
 const CONCURRENCY_MIGRATION = "20261123160000";
-const shimFile = path.join(path.dirname(migrationsDir), "embedded", "shim.sql");
 
 type Cluster = { dir: string; port: number; config: pg.ClientConfig; stop: () => Promise<void> };
 

@@ -97,7 +97,7 @@ async function waitForServer(url) {
 
 /** A live demo competition (the one closing soonest), read from the started embedded backend. */
 async function liveCompetitionPath() {
-  const { EMBEDDED_PUBLISHABLE_KEY } = await tsImport("../supabase/embedded/keys.ts", import.meta.url);
+  const { EMBEDDED_PUBLISHABLE_KEY } = await tsImport("@labcash/embedded-supabase/keys", import.meta.url);
   const response = await fetch(`http://127.0.0.1:${embeddedPort}/rest/v1/rpc/list_competitions`, {
     method: "POST",
     headers: { apikey: EMBEDDED_PUBLISHABLE_KEY, "content-type": "application/json" },

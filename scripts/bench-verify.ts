@@ -21,7 +21,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "@playwright/test";
-import { openDatabase } from "../supabase/embedded/db";
+import { openDatabase } from "../supabase/embedded";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.join(root, ".data", "bench-verify");

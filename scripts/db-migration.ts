@@ -15,7 +15,7 @@ import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
-import { migrationsDir } from "@/supabase/embedded/db";
+import { migrationsDir } from "@/supabase/embedded";
 import { generateFromMigrations, typesFile } from "./gen-db-types";
 import { migratedDatabase, sourcesDatabase, type FunctionSource } from "./db-schemas/build";
 import {

@@ -10,7 +10,7 @@
 // sources (DECISIONS.md "SQL sources per area").
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { migrationsDir } from "@/supabase/embedded/db";
+import { migrationsDir } from "@/supabase/embedded";
 import { emptyDatabase, runStatements, schemasDir, sourcesDatabase } from "./db-schemas/build";
 import {
   describeDifferences,

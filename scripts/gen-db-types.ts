@@ -1,7 +1,7 @@
 // Writes lib/supabase/database.types.ts from the migrated schema, in the shape
 // `supabase gen types typescript` produces, without Docker or a hosted project:
 // the schema comes from an in-memory PGlite brought up exactly as the embedded
-// backend brings up its own (supabase/embedded/db.ts: shim, then migrations).
+// backend brings up its own (supabase/embedded.ts: the shim, then the migrations).
 //
 // Functions: only those an API role (anon, authenticated, service_role) may
 // execute. Those are the RPCs a client can call; an internal helper would be a
@@ -11,7 +11,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
-import { openDatabase } from "@/supabase/embedded/db";
+import { openDatabase } from "@/supabase/embedded";
 
 const SCHEMA = "public";
 const API_ROLES = ["anon", "authenticated", "service_role"];

@@ -9,10 +9,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { migrationsDir, seedFile } from "@/supabase/embedded/db";
+import { shimFile } from "@labcash/embedded-supabase/db";
+import { migrationsDir, seedFile } from "@/supabase/embedded";
 
 export const PG15_BIN = process.env.PG15_BIN ?? "/usr/lib/postgresql/15/bin";
-const shimFile = path.join(path.dirname(migrationsDir), "embedded", "shim.sql");
 
 export interface Pg15 {
   /** Connection settings for the `postgres` superuser over the cluster's unix socket. */

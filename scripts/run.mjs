@@ -19,7 +19,7 @@ requireNode22(`npm run ${mode}`);
 // Next reads .env.local and friends itself, but only in its own process: load them here too, the
 // same way, so the checks below and the choice of backend see what Next will see.
 const { loadEnvConfig } = await import("@next/env");
-const { EnvError, parseEnv } = await import("../lib/env.ts");
+const { EMBEDDED_CRON_SECRET, EnvError, parseEnv } = await import("../lib/env.ts");
 loadEnvConfig(root, mode === "dev", { info() {}, error: console.error });
 try {
   parseEnv(process.env);
@@ -87,13 +87,12 @@ process.on("exit", () => {
 
 async function startEmbedded() {
   const port = process.env.EMBEDDED_PORT ?? "54321";
-  const { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY, EMBEDDED_CRON_SECRET } =
-    await import("../supabase/embedded/keys.ts");
+  const { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } = await import("@labcash/embedded-supabase/keys");
   return new Promise((resolve) => {
     run(
       "embedded backend",
       process.execPath,
-      ["--import", "tsx", path.join("supabase", "embedded", "main.ts")],
+      ["--import", "tsx", path.join("scripts", "embedded.ts")],
       { EMBEDDED_PORT: port, SITE_URL: process.env.SITE_URL ?? `http://localhost:${appPort}` },
       {
         onLine(line) {

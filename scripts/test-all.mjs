@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: type check, lint and format check (one check each, side by side), every suite (vitest's unit,
-// db and contract projects, then Playwright's e2e), then one line summing them all:
+// db and contract projects and the embedded backend package's, then Playwright's e2e), then one line summing them all:
 // `N passed, N failed[, N skipped]`.
 // The production build the e2e suite runs against is made once, beside lint, format and vitest (it
 // waits for the type check, which writes the content collections the build also writes).

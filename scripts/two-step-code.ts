@@ -1,6 +1,6 @@
 // Prints the current two-step verification code for a set-up key, for trying the demo admins without
 // an authenticator app: `npm run two-step-code -- <key shown under the QR code>`.
-import { totpCode } from "../supabase/embedded/totp";
+import { totpCode } from "@labcash/embedded-supabase/totp";
 
 const key = process.argv[2];
 if (!key || !/^[A-Z2-7]+=*$/i.test(key)) {

@@ -1,7 +1,6 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { env } from "@/lib/env";
-import { EMBEDDED_CRON_SECRET } from "@/supabase/embedded/keys";
+import { EMBEDDED_CRON_SECRET, env } from "@/lib/env";
 
 function cronSecret(): string | null {
   const { CRON_SECRET, supabase } = env();

@@ -7,7 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
-import { openDatabase, shimFile } from "@/supabase/embedded/db";
+import { shimFile } from "@labcash/embedded-supabase/db";
+import { openDatabase } from "@/supabase/embedded";
 import { functionIdentities } from "./catalogue";
 import { splitSql, type Statement } from "./sql-split";
 

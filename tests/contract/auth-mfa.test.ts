@@ -2,9 +2,9 @@
 // TOTP enrolment, challenges, verification raising the session to aal2, unenrolment, the admin API,
 // and the refusals and error codes along the way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedServer } from "@/supabase/embedded/server";
-import { NO_RATE_LIMITS } from "@/supabase/embedded/rate-limit";
-import { totpCode } from "@/supabase/embedded/totp";
+import { startEmbeddedServer } from "@/supabase/embedded";
+import { NO_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
+import { totpCode } from "@labcash/embedded-supabase/totp";
 import {
   adminClient,
   client,

@@ -1,7 +1,7 @@
 // GoTrue's rate limits in the embedded backend (issue "Hardening" 4): 429 with GoTrue's codes, per
 // client address for sign-ins, refreshes and verifications, per address and per hour for e-mail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RateLimiter, GOTRUE_RATE_LIMITS } from "@/supabase/embedded/rate-limit";
+import { RateLimiter, GOTRUE_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
 import { client, DEMO_PASSWORD, mailFor, raw, startTestServer, uniqueEmail, type TestServer } from "./helpers";
 
 let server: TestServer;

@@ -1,7 +1,8 @@
 import { isAuthSessionMissingError, isAuthWeakPasswordError } from "@supabase/supabase-js";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedServer, type EmbeddedServer } from "@/supabase/embedded/server";
+import type { EmbeddedServer } from "@labcash/embedded-supabase/server";
+import { startEmbeddedServer } from "@/supabase/embedded";
 import {
   birthDateYearsAgo,
   client,

@@ -7,8 +7,8 @@
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitorFetch } from "@/lib/supabase/visitor-fetch";
-import { RateLimiter, GOTRUE_RATE_LIMITS } from "@/supabase/embedded/rate-limit";
-import { totpCode } from "@/supabase/embedded/totp";
+import { RateLimiter, GOTRUE_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
+import { totpCode } from "@labcash/embedded-supabase/totp";
 import {
   birthDateYearsAgo,
   DEMO_PASSWORD,

@@ -4,10 +4,10 @@ import path from "node:path";
 
 const started: ChildProcess[] = [];
 
-/** Starts `supabase/embedded/main.ts` on `dataDir`, on a free port. */
+/** Starts `scripts/embedded.ts` (`npm run embedded`) on `dataDir`, on a free port. */
 export function launchEmbedded(dataDir: string): ChildProcess {
   // node --import tsx (not the tsx wrapper) so the pid we signal is the server itself.
-  const child = spawn(process.execPath, ["--import", "tsx", "supabase/embedded/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/embedded.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TokenSigner } from "@/supabase/embedded/jwt";
-import { NO_RATE_LIMITS } from "@/supabase/embedded/rate-limit";
-import { startEmbeddedServer } from "@/supabase/embedded/server";
+import { TokenSigner } from "@labcash/embedded-supabase/jwt";
+import { NO_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
+import { startEmbeddedServer } from "@/supabase/embedded";
 import {
   birthDateYearsAgo,
   client,

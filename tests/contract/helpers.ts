@@ -7,11 +7,12 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded/db";
-import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@/supabase/embedded/keys";
-import { NO_RATE_LIMITS } from "@/supabase/embedded/rate-limit";
-import { totpCode } from "@/supabase/embedded/totp";
-import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from "@/supabase/embedded/server";
+import { shimFile } from "@labcash/embedded-supabase/db";
+import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
+import { NO_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
+import { totpCode } from "@labcash/embedded-supabase/totp";
+import type { EmbeddedServer, EmbeddedServerOptions } from "@labcash/embedded-supabase/server";
+import { migrationsDir, openDatabase, seedFile, startEmbeddedServer } from "@/supabase/embedded";
 
 export const DEMO_PASSWORD = "LabCash-demo-1";
 export const PLAYER_ID = "00000000-0000-4000-8000-000000000003";
@@ -25,7 +26,7 @@ export { EMBEDDED_PUBLISHABLE_KEY as PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY as SEC
 async function snapshot(): Promise<Blob> {
   const hash = createHash("sha256");
   const sources = [
-    path.join(path.dirname(seedFile), "embedded", "shim.sql"),
+    shimFile,
     seedFile,
     ...(await readdir(migrationsDir))
       .filter((f) => f.endsWith(".sql"))

@@ -10,7 +10,8 @@ import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deliverQueuedMail, nodemailerTransport, type RpcClient } from "@/lib/mail/adapter";
 import { MARKETING_CONSENT_WORDING } from "@/lib/validation/auth";
-import { migrationsDir } from "@/supabase/embedded/db";
+import { shimFile } from "@labcash/embedded-supabase/db";
+import { migrationsDir } from "@/supabase/embedded";
 import { anon, asUser, dbPerFile, service, type Caller } from "./support";
 
 const db = dbPerFile();
@@ -239,7 +240,7 @@ describe("the migration", () => {
     expect(cut).toBeGreaterThan(0);
     const pg = await PGlite.create({ extensions: { pgcrypto } });
     try {
-      await pg.exec(await readFile(path.join(migrationsDir, "..", "embedded", "shim.sql"), "utf8"));
+      await pg.exec(await readFile(shimFile, "utf8"));
       const apply = async (list: string[]) => {
         for (const f of list) await pg.exec(await readFile(path.join(migrationsDir, f), "utf8"));
       };

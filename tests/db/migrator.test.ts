@@ -1,4 +1,4 @@
-// The embedded migrator (supabase/embedded/db.ts) on a database that already exists:
+// The embedded migrator (the package's db.ts, with the app's schema) on a database that already exists:
 // what a developer's .data/embedded is on every start after the first.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -6,7 +6,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { StaleMigrationsError, migrate, openDatabase } from "@/supabase/embedded/db";
+import { StaleMigrationsError } from "@labcash/embedded-supabase/db";
+import { migrate, openDatabase } from "@/supabase/embedded";
 import { freshDb } from "./support";
 
 const dirs: string[] = [];

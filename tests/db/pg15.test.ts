@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readdir } from "node:fs/promises";
 import type pg from "pg";
-import { migrationsDir } from "@/supabase/embedded/db";
+import { migrationsDir } from "@/supabase/embedded";
 import { startPg15, type Pg15 } from "./pg15";
 import { EXPECTED_RACE_OUTCOME, RACE, asUser, asUserAtAal1, becomeCaller, raceOutcome, service } from "./support";
 

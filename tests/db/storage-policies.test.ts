@@ -1,6 +1,6 @@
 // The competition-images bucket and its row-level policies on storage.objects (issue 22, item 7): anyone
 // reads, only an admin at aal2 adds, replaces or removes; other buckets are not opened by them. The same
-// statements the Storage API runs as the caller (supabase/embedded/storage.ts), on PGlite and on a real
+// statements the Storage API runs as the caller (packages/embedded-supabase/src/storage.ts), on PGlite and on a real
 // PostgreSQL 15 (where hosted Supabase's storage schema has the same columns).
 import { describe, expect, it } from "vitest";
 import { pg15ClusterForFile } from "./pg15";

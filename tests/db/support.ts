@@ -10,7 +10,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded/db";
+import { shimFile } from "@labcash/embedded-supabase/db";
+import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded";
 
 // ---------------------------------------------------------------------------
 // Callers
@@ -323,7 +324,8 @@ const templates = new Map<string, Promise<Blob>>();
 async function templateKey(seed: boolean): Promise<string> {
   const hash = createHash("sha256");
   const here = path.dirname(migrationsDir);
-  const inputs = [path.join(here, "embedded", "shim.sql"), path.join(here, "embedded", "db.ts")];
+  // The migrator's code is an input too: how it applies the SQL decides the database.
+  const inputs = [shimFile, path.join(path.dirname(shimFile), "db.ts")];
   for (const f of (await readdir(migrationsDir)).sort())
     if (f.endsWith(".sql")) inputs.push(path.join(migrationsDir, f));
   if (seed) inputs.push(seedFile);

@@ -4,7 +4,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
-import { EMBEDDED_CRON_SECRET, EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
+import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
+import { EMBEDDED_CRON_SECRET } from "../../lib/env";
 import { expectAccessibleInBothSchemes } from "./support/axe";
 import { SignInPage } from "./support/pages/sign-in";
 import { TwoStepPage } from "./support/pages/two-step";
@@ -75,7 +76,7 @@ const backendUrl = () => `http://127.0.0.1:${backendPort}`;
 
 async function startBackend() {
   const log = openSync(path.join(root, "test-results", "operations-backend.log"), "a");
-  backend = spawn(process.execPath, ["--import", "tsx", path.join(root, "supabase", "embedded", "main.ts")], {
+  backend = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "embedded.ts")], {
     cwd: root,
     detached: true,
     stdio: ["ignore", log, log],

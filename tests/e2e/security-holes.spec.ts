@@ -1,4 +1,4 @@
-import { EMBEDDED_CRON_SECRET } from "../../supabase/embedded/keys";
+import { EMBEDDED_CRON_SECRET } from "../../lib/env";
 import {
   buyAs,
   createCompetition,

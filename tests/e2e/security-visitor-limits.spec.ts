@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
-import { EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
+import { EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
 import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
 import { SignUpPage } from "./support/pages/sign-up";
 import { freePort } from "./support/ports";

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { EMBEDDED_CRON_SECRET, EMBEDDED_SECRET_KEY } from "../../supabase/embedded/keys";
+import { EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
+import { EMBEDDED_CRON_SECRET } from "../../lib/env";
 import { recoveryLink, signedInClient } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { BuyCreditPage } from "./support/pages/credit";

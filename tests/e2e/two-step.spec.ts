@@ -1,4 +1,4 @@
-import { totpCode } from "../../supabase/embedded/totp";
+import { totpCode } from "@labcash/embedded-supabase/totp";
 import { expectAccessibleInBothSchemes } from "./support/axe";
 import { createUser, promoteToAdmin, recoveryLink } from "./support/backend";
 import { expect, test } from "./support/fixtures";

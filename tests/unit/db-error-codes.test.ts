@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DB_ERROR_CODES } from "@/lib/data/errors";
-import { migrationsDir } from "@/supabase/embedded/db";
+import { migrationsDir } from "@/supabase/embedded";
 
 async function hintsInMigrations(): Promise<Set<string>> {
   const hints = new Set<string>();

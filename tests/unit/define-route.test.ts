@@ -7,7 +7,7 @@ import { z } from "zod";
 import { DbError } from "@/lib/data/errors";
 import { defineRoute } from "@/lib/http/define-route";
 import { INTERNAL_ERROR_BODY } from "@/lib/http/route-handler";
-import { EMBEDDED_CRON_SECRET } from "@/supabase/embedded/keys";
+import { EMBEDDED_CRON_SECRET } from "@/lib/env";
 
 const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
 const get = (url: string, headers: Record<string, string> = {}) => new Request(`http://localhost${url}`, { headers });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PGlite } from "@electric-sql/pglite";
 import { bytesToHex, hexToBytes, sha256 } from "@/lib/crypto/bytes";
 import { deriveWinner, pick, verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
-import { openDatabase } from "@/supabase/embedded/db";
+import { openDatabase } from "@/supabase/embedded";
 
 // private.draw_derive (plpgsql, pgcrypto) and deriveWinner (WebCrypto) must agree
 // on every input, or the verification page would contradict the real draw.

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ENV_VARIABLES, EnvError, parseEnv } from "@/lib/env";
-import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_URL } from "@/supabase/embedded/keys";
+import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_URL } from "@labcash/embedded-supabase/keys";
 
 // A complete production configuration, as set in Vercel.
 const production = {

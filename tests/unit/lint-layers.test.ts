@@ -1,5 +1,6 @@
-// lib/ and supabase/ never import UI (DECISIONS.md "One home per thing"): eslint.config.mjs's
-// no-restricted-imports override says so, and this keeps the override from being dropped or narrowed.
+// lib/ and supabase/ never import UI (DECISIONS.md "One home per thing"), and a package never imports the app
+// (DECISIONS.md "The embedded backend as a package"): eslint.config.mjs's no-restricted-imports overrides say so,
+// and this keeps them from being dropped or narrowed.
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -14,9 +15,16 @@ describe("the layers' lint rule", () => {
   it("refuses components/ in lib/ and supabase/, by alias or by relative path", async () => {
     const alias = 'import { Badge } from "@/components/ui/badge";\nexport const a = Badge;\n';
     expect(await restricted(alias, "lib/area/probe.ts")).toBe(true);
-    expect(await restricted(alias, "supabase/embedded/probe.ts")).toBe(true);
+    expect(await restricted(alias, "supabase/probe.ts")).toBe(true);
     const relative = 'import { Badge } from "../../components/ui/badge";\nexport const a = Badge;\n';
     expect(await restricted(relative, "lib/area/probe.ts")).toBe(true);
+  });
+
+  it("refuses the app in a package, by alias or by a path out of it", async () => {
+    const probe = "packages/embedded-supabase/src/probe.ts";
+    expect(await restricted('import { env } from "@/lib/env";\nexport const a = env;\n', probe)).toBe(true);
+    expect(await restricted('import { env } from "../../../lib/env";\nexport const a = env;\n', probe)).toBe(true);
+    expect(await restricted('import { send } from "./http";\nexport const a = send;\n', probe)).toBe(false);
   });
 
   it("lets app/ and components/ import UI", async () => {

@@ -13,7 +13,7 @@ import {
   type SpinSeed,
   type SpinWheel,
 } from "@/lib/spinner/derive";
-import { openDatabase } from "@/supabase/embedded/db";
+import { openDatabase } from "@/supabase/embedded";
 
 // private.spin_derive (plpgsql, pgcrypto) and deriveSpin (WebCrypto) must agree on every input, or
 // /labspinner/verify would contradict the spins the database recorded.

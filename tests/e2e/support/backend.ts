@@ -2,8 +2,9 @@ import { readFile } from "node:fs/promises";
 import type { Cookie } from "@playwright/test";
 import { createServerClient } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { EMBEDDED_CRON_SECRET, EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "../../../supabase/embedded/keys";
-import { totpCode } from "../../../supabase/embedded/totp";
+import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
+import { EMBEDDED_CRON_SECRET } from "../../../lib/env";
+import { totpCode } from "@labcash/embedded-supabase/totp";
 import { DEMO_PASSWORD, demoUsers, twoStepKeyPath, uniqueEmail } from "./users";
 
 // Direct access to the e2e backend (the embedded server Playwright's web server starts), for

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { totpCode } from "../../../../supabase/embedded/totp";
+import { totpCode } from "@labcash/embedded-supabase/totp";
 import { caughtMail } from "../backend";
 
 /** /account/two-step: setting up an authenticator app, or giving its code after signing in. */

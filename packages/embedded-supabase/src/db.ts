@@ -1,26 +1,36 @@
 // Opens the embedded Postgres (PGlite) and brings it to the current schema:
-// the Supabase shim, then every migration once and in order, then the seed once.
-// Used by the embedded backend (one data directory, one process) and by the db
-// tests (one in-memory database per worker).
+// the Supabase shim, then every migration of the app's folder once and in order, then its seed once.
+// Used by the embedded backend (one data directory, one process) and by an app's db
+// tests (one in-memory database per worker). The schema is the app's: it passes its folders in.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 
-const supabaseDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const migrationsDir = path.join(supabaseDir, "migrations");
-export const seedFile = path.join(supabaseDir, "seed.sql");
-export const shimFile = path.join(supabaseDir, "embedded", "shim.sql");
+/** What Supabase gives Postgres and PGlite lacks (the auth and storage schemas, the API roles); applied first. */
+export const shimFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "shim.sql");
 
-export interface OpenOptions {
+/** The app's schema: what `supabase db push` and `supabase start` would apply. */
+export interface SchemaOptions {
+  /** The folder of `<version>_<name>.sql` migrations, applied in order, each once. Omit for the shim alone. */
+  migrationsDir?: string;
+  /** SQL applied once per database after the migrations (demo data). Omit for none. */
+  seedFile?: string;
+  /** What a developer should do when the database is stale (StaleMigrationsError); default: delete its data directory. */
+  resetAdvice?: string;
+}
+
+export interface OpenOptions extends SchemaOptions {
   /** Folder for the data; omit for an in-memory database. */
   dataDir?: string;
-  /** Apply supabase/seed.sql (once per database). Default true. */
+  /** Apply the seed file (once per database). Default true. */
   seed?: boolean;
   /** Log each applied migration. */
   log?: (line: string) => void;
 }
+
+const DEFAULT_RESET_ADVICE = "Delete the database's data directory, then start again.";
 
 export async function openDatabase(options: OpenOptions = {}): Promise<PGlite> {
   const db = await PGlite.create({
@@ -37,16 +47,19 @@ export async function openDatabase(options: OpenOptions = {}): Promise<PGlite> {
 }
 
 /**
- * The database records migrations that are no longer in supabase/migrations (they were
+ * The database records migrations that are no longer in the migrations folder (they were
  * re-cut or deleted). Applying the folder on top would mix two histories, and dropping
  * the data silently would lose a developer's work, so the start stops and says what to do.
  */
 export class StaleMigrationsError extends Error {
-  constructor(readonly missing: string[]) {
+  constructor(
+    readonly missing: string[],
+    folder: string,
+    advice: string = DEFAULT_RESET_ADVICE,
+  ) {
     super(
-      `This database has migrations applied that are no longer in supabase/migrations: ${missing.join(", ")}. ` +
-        "The migrations were rewritten, so this data cannot be brought up to date. " +
-        "Run `npm run db:reset` (it deletes the embedded database and its data), then start again.",
+      `This database has migrations applied that are no longer in ${folder}: ${missing.join(", ")}. ` +
+        `The migrations were rewritten, so this data cannot be brought up to date. ${advice}`,
     );
     this.name = "StaleMigrationsError";
   }
@@ -69,13 +82,18 @@ async function appliedMigrations(db: PGlite): Promise<Array<{ version: string; n
 
 export async function migrate(db: PGlite, options: OpenOptions = {}): Promise<void> {
   const log = options.log ?? (() => {});
-  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort();
+  const { migrationsDir = "", seedFile } = options;
+  const files = migrationsDir ? (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort() : [];
   const recorded = await appliedMigrations(db);
   // Checked before anything is applied, so a refused start changes nothing.
   const inFolder = new Set(files.map((f) => f.split("_")[0]));
   const missing = recorded.filter((r) => r.version !== "seed" && !inFolder.has(r.version));
   if (missing.length)
-    throw new StaleMigrationsError(missing.map((r) => (r.name ? `${r.version}_${r.name}` : r.version)));
+    throw new StaleMigrationsError(
+      missing.map((r) => (r.name ? `${r.version}_${r.name}` : r.version)),
+      path.relative(process.cwd(), migrationsDir) || "the migrations folder",
+      options.resetAdvice,
+    );
 
   await db.exec(await readFile(shimFile, "utf8"));
   await db.exec(`
@@ -100,12 +118,13 @@ export async function migrate(db: PGlite, options: OpenOptions = {}): Promise<vo
     });
     log(`applied migration ${file}`);
   }
-  if (options.seed !== false && !applied.has("seed")) {
+  if (seedFile && options.seed !== false && !applied.has("seed")) {
     const sql = await readFile(seedFile, "utf8");
+    const name = path.basename(seedFile);
     await db.transaction(async (tx) => {
       await tx.exec(sql);
-      await tx.query("insert into supabase_migrations.schema_migrations (version, name) values ('seed', 'seed.sql')");
+      await tx.query("insert into supabase_migrations.schema_migrations (version, name) values ('seed', $1)", [name]);
     });
-    log("applied seed.sql");
+    log(`applied ${name}`);
   }
 }

@@ -5,5 +5,3 @@ export const EMBEDDED_PORT = 54321;
 export const EMBEDDED_URL = `http://${EMBEDDED_HOST}:${EMBEDDED_PORT}`;
 export const EMBEDDED_PUBLISHABLE_KEY = "sb_publishable_LabCashLocalDevelopment0000";
 export const EMBEDDED_SECRET_KEY = "sb_secret_LabCashLocalDevelopmentOnly000000";
-/** What `npm run dev`/`npm start` send to /api/cron/* when CRON_SECRET is not set. */
-export const EMBEDDED_CRON_SECRET = "labcash-dev-cron-secret";

@@ -36,7 +36,7 @@ import {
 import { bearer, keyRole, visitorAddress } from "./callers";
 import type { Reply } from "./http";
 import { TokenError, type Claims, type TokenSigner } from "./jwt";
-import { queueMail } from "./mail";
+import { queueMail, type OutgoingMail } from "./mail";
 import { SecondFactors, type FactorCaller } from "./mfa";
 import { allowedRedirect, type RedirectRules } from "./origins";
 import { RateLimiter, type LimitedAction, type RateLimits } from "./rate-limit";
@@ -61,6 +61,8 @@ export interface AuthOptions {
   refreshReuseSeconds: number;
   /** Where e-mail links may lead (GoTrue's SITE_URL and uri_allow_list). */
   redirects: RedirectRules;
+  /** The product auth mail names. */
+  appName: string;
   /** GoTrue's rate limits. */
   rateLimits: RateLimits;
 }
@@ -190,7 +192,7 @@ export class AuthService {
     const route = `${method} ${path}`;
     switch (route) {
       case "GET /health":
-        return ok({ version: "embedded", name: "GoTrue", description: "LabCash embedded GoTrue-compatible auth" });
+        return ok({ version: "embedded", name: "GoTrue", description: "Embedded GoTrue-compatible auth" });
       case "GET /settings":
         return ok(this.settings());
       case "GET /.well-known/jwks.json":
@@ -278,9 +280,14 @@ export class AuthService {
   }
 
   /** Queues an auth e-mail within the limits (allowEmail). */
-  private async mail(r: AuthRequest, tx: Db, message: Parameters<typeof queueMail>[1]): Promise<void> {
+  private async mail(r: AuthRequest, tx: Db, message: OutgoingMail): Promise<void> {
     this.allowEmail(r, message.to);
-    await queueMail(tx, message);
+    await this.queue(tx, message);
+  }
+
+  /** Queues an auth e-mail (no limits: the caller has applied them). */
+  private queue(tx: Db, message: OutgoingMail): Promise<void> {
+    return queueMail(tx, { siteUrl: this.options.redirects.siteUrl, appName: this.options.appName }, message);
   }
 
   /** The request's redirect_to when GoTrue would follow it, else none (links then lead to the site). */
@@ -719,7 +726,7 @@ export class AuthService {
           user.id,
           tokenHash,
         ]);
-        await queueMail(tx, {
+        await this.queue(tx, {
           to: user.email!,
           kind: "recovery",
           tokenHash,

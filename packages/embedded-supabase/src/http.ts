@@ -2,6 +2,7 @@
 // size limit, JSON responses, CORS. node:http only, so the embedded backend has
 // no framework to keep up to date.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { PGlite } from "@electric-sql/pglite";
 
 /** Bodies above this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -23,6 +24,14 @@ const CORS_HEADERS: Record<string, string> = {
 export type Headers = Record<string, string>;
 
 /** What a route handler returns; the server turns it into the HTTP response. */
+/** A route under /_embedded/, answered only with the secret key; an app adds its own (its test fixtures, its outbox). */
+export type EmbeddedRoute = (request: {
+  db: PGlite;
+  url: URL;
+  /** The parsed JSON body, read when asked for. */
+  body(): Promise<unknown>;
+}) => Promise<Reply>;
+
 export interface Reply {
   status: number;
   /** A value to JSON-encode, a string already encoded as JSON, or bytes (a Storage object) sent as they are. Undefined sends no body. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newTotpSecret, otpauthUri, totpCode, totpMatches } from "@/supabase/embedded/totp";
+import { newTotpSecret, otpauthUri, totpCode, totpMatches } from "../src/totp";
 
 // RFC 6238 appendix B, SHA-1 (the 20-byte key "12345678901234567890" in base32), cut to six digits.
 const RFC_KEY = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";

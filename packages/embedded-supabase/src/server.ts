@@ -1,14 +1,14 @@
 // The embedded backend: one HTTP server speaking the part of the Supabase API
 // the app uses (GoTrue auth under /auth/v1, PostgREST RPC under /rest/v1/rpc,
 // Storage objects under /storage/v1/object),
-// on one PGlite database. See ARCHITECTURE.md §1 and DECISIONS.md "Embedded backend".
+// on one PGlite database. See the package's README.md.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import { AuthError, authErrorReply, authErrors, wantsCurrentApi, API_VERSION } from "./auth-errors";
 import { AuthService } from "./auth";
 import { ApiKeyError, checkApiKey, resolveCaller } from "./callers";
-import { openDatabase } from "./db";
+import { openDatabase, type SchemaOptions } from "./db";
 import {
   BodyTooLargeError,
   header,
@@ -18,27 +18,34 @@ import {
   readBody,
   send,
   UnsupportedMediaTypeError,
+  type EmbeddedRoute,
   type Reply,
 } from "./http";
 import { TokenError, TokenSigner } from "./jwt";
 import { EMBEDDED_HOST } from "./keys";
-import { readAppOutbox, readOutbox, siteUrl } from "./mail";
+import { outboxRoute, readOutbox } from "./mail";
 import { corsOriginAllowed, hostAllowed, isLoopback, type RedirectRules } from "./origins";
 import { GOTRUE_RATE_LIMITS, type RateLimits } from "./rate-limit";
 import { callRpc, PgrstError } from "./rest";
 import { StorageHttpError, storageErrors, StorageService } from "./storage";
+
+export type { EmbeddedRoute, Reply } from "./http";
 
 export interface EmbeddedServerOptions {
   /** PGlite data directory (also holds jwk.json, and Storage's files under storage/). Omit for an in-memory database. */
   dataDir?: string;
   /** An already-migrated database to serve instead of opening one; the caller keeps ownership (close() leaves it open). */
   db?: PGlite;
+  /** The app's migrations and seed, applied when the server opens its own database. Default: the shim alone. */
+  schema?: SchemaOptions;
   /** 0 picks a free port. Default 54321. */
   port?: number;
   /** Default 127.0.0.1. Loopback only: the keys are published, so any other address is refused. */
   host?: string;
-  /** GoTrue's SITE_URL: the origin that may call from a browser and where links may lead. Default SITE_URL or http://localhost:3000. */
+  /** GoTrue's SITE_URL: the origin that may call from a browser and where links may lead. Default http://localhost:3000. */
   siteUrl?: string;
+  /** The product auth mail names ("Confirm your <appName> account"). Default "Supabase". */
+  appName?: string;
   /** GoTrue's uri_allow_list: further redirect_to URLs (a `*` matches anything). Default none. */
   redirectAllowList?: string[];
   /** GoTrue's rate limits; each defaults to GoTrue's own (GOTRUE_RATE_LIMITS). */
@@ -50,10 +57,10 @@ export interface EmbeddedServerOptions {
   /** Called with one line per request (and per applied migration). Silent when omitted. */
   log?: (line: string) => void;
   /**
-   * Test fixtures the end-to-end suite uses to move time instead of waiting for it (POST
-   * /_embedded/test/competition-due). Never on unless asked: `npm run dev` and `npm start` leave it off.
+   * The app's own routes under /_embedded/, keyed `"<METHOD> /_embedded/<path>"`, answered only with the secret
+   * key, as GET /_embedded/mail is.
    */
-  testFixtures?: boolean;
+  routes?: Record<string, EmbeddedRoute>;
 }
 
 export interface EmbeddedServer {
@@ -87,10 +94,14 @@ function surfaceOf(path: string): Surface {
 // (links clicked in an e-mail carry none; the JWKS is public by nature).
 const OPEN_AUTH_ROUTES = new Set(["GET /verify", "GET /.well-known/jwks.json", "GET /health"]);
 
+/** What /_embedded/ serves before the app's own routes: the auth mail outbox. */
+const OWN_ROUTES: Record<string, EmbeddedRoute> = { "GET /_embedded/mail": outboxRoute(readOutbox) };
+
 export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
   const log = options.log;
+  const embeddedRoutes = { ...options.routes, ...OWN_ROUTES };
   const ownsDb = !options.db;
-  const db = options.db ?? (await openDatabase({ dataDir: options.dataDir, log }));
+  const db = options.db ?? (await openDatabase({ ...options.schema, dataDir: options.dataDir, log }));
   const signer = await TokenSigner.load(options.dataDir);
   const storage = new StorageService(db, options.dataDir);
   const host = options.host ?? EMBEDDED_HOST;
@@ -100,7 +111,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     );
   }
   const redirects: RedirectRules = {
-    siteUrl: options.siteUrl ?? siteUrl(),
+    siteUrl: (options.siteUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
     allowList: options.redirectAllowList ?? [],
   };
 
@@ -172,7 +183,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       return {
         status: 200,
         body: {
-          name: "LabCash embedded Supabase",
+          name: "Embedded Supabase",
           auth: `${late.url}/auth/v1`,
           rest: `${late.url}/rest/v1`,
           storage: `${late.url}/storage/v1`,
@@ -244,69 +255,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     if (checkApiKey(req) !== "service_role") {
       return { status: 403, body: { message: "The mail outbox needs the secret key" } };
     }
-    if (method === "GET" && path === "/_embedded/mail") {
-      const limit = Math.min(500, Math.max(1, Number(u.searchParams.get("limit") ?? "50") || 50));
-      const rows = await readOutbox(db, u.searchParams.get("email"), limit);
-      return { status: 200, body: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
-    }
-    if (method === "POST" && path === "/_embedded/test/competition-due" && options.testFixtures) {
-      return competitionDue(parseBody(req, await readBody(req)));
-    }
-    if (method === "GET" && path === "/_embedded/app-mail") {
-      // The app's own mail (public.mail_outbox: receipts, campaigns…): with no SMTP the outbox is the inbox.
-      const limit = Math.min(500, Math.max(1, Number(u.searchParams.get("limit") ?? "50") || 50));
-      const rows = await readAppOutbox(db, u.searchParams.get("email"), limit);
-      return { status: 200, body: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
-    }
+    const answer = embeddedRoutes[`${method} ${path}`];
+    if (answer) return answer({ db, url: u, body: async () => parseBody(req, await readBody(req)) });
     return { status: 404, body: { message: "no Route matched with those values" } };
-  }
-
-  /**
-   * Moves a live competition's clock instead of a test waiting for it: its close (`close`), or its close,
-   * postal deadline and draw time (`draw`), become now (or `minutes_ago` minutes ago, up to a day, with the
-   * opening moved back if it must be: an overdue draw for the operations alerts), so the page refuses entries
-   * or the next cron run draws it. Only dates move, as if the time had passed; the seed and its commitment
-   * stay as published.
-   */
-  async function competitionDue(body: unknown): Promise<Reply> {
-    const {
-      competition_id: id,
-      until,
-      minutes_ago: minutesAgo = 0,
-    } = (body ?? {}) as { competition_id?: unknown; until?: unknown; minutes_ago?: unknown };
-    if (
-      typeof id !== "string" ||
-      (until !== "close" && until !== "draw") ||
-      !Number.isInteger(minutesAgo) ||
-      (minutesAgo as number) < 0 ||
-      (minutesAgo as number) > 1440
-    ) {
-      return {
-        status: 400,
-        body: { message: 'Send {"competition_id": uuid, "until": "close" | "draw", "minutes_ago"?: 0 to 1440}' },
-      };
-    }
-    const moved = await db.query<{ id: string }>(
-      `with m as (
-         select c.id,
-                now() - make_interval(mins => $3) as at,
-                case when $3 > 0 then least(c.opens_at, now() - make_interval(mins => $3 + 1)) else c.opens_at end as opens
-           from public.competitions c where c.id = $1
-       )
-       update public.competitions c
-          set opens_at = m.opens,
-              closes_at = greatest(m.at, m.opens + interval '1 millisecond'),
-              postal_deadline = case when $2 = 'draw' then greatest(m.at, m.opens + interval '1 millisecond')
-                                     else greatest(c.postal_deadline, m.at) end,
-              draw_at = case when $2 = 'draw' then greatest(m.at, m.opens + interval '1 millisecond')
-                             else greatest(c.draw_at, m.at) end
-         from m
-        where c.id = m.id and c.status in ('live', 'sold_out')
-        returning c.id`,
-      [id, until, minutesAgo],
-    );
-    if (!moved.rows.length) return { status: 404, body: { message: "No live competition with that id" } };
-    return { status: 200, body: { competition_id: id, until } };
   }
 
   function errorReply(e: unknown, surface: Surface, req: IncomingMessage): Reply {
@@ -379,6 +330,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     db,
     signer,
     issuer: `${url}/auth/v1`,
+    appName: options.appName ?? "Supabase",
     mailConfirmation: options.mailConfirmation ?? false,
     refreshReuseSeconds: options.refreshReuseSeconds ?? 10,
     redirects,
