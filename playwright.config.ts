@@ -45,6 +45,9 @@ export default defineConfig({
     locale: "en-GB",
     timezoneId: "Europe/London",
     launchOptions: chromium,
+    // The site's service worker (app/sw.js) would take pages' requests out of page.route()'s sight; only the
+    // spec that tests it lets it run (tests/e2e/installable-app.spec.ts).
+    serviceWorkers: "block",
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },

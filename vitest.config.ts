@@ -21,7 +21,12 @@ export default defineConfig({
         // Server modules (the actions, for their schemas) load here as on the server: "server-only" is
         // the empty module Next gives server code.
         resolve: {
-          alias: { ...alias, "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") },
+          alias: {
+            ...alias,
+            "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+            // The content the site is built from, as `npm run typecheck` (run before the suites) generates it.
+            "content-collections": path.resolve(import.meta.dirname, ".content-collections/generated"),
+          },
         },
         test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.ts"] },
       },

@@ -1,5 +1,4 @@
-import { docs } from "@/lib/content/docs";
-import type { SearchRecord } from "@/lib/search-record";
+import { searchRecords } from "@/lib/content/docs";
 import { defineRoute } from "@/lib/http/define-route";
 
 // The docs search index, built once at build time from the content collections and fetched by the
@@ -7,8 +6,9 @@ import { defineRoute } from "@/lib/http/define-route";
 export const dynamic = "force-static";
 
 function get() {
-  const records: SearchRecord[] = docs.filter((d) => d.navigation !== false).flatMap((d) => d.sections);
-  return Response.json(records, { headers: { "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400" } });
+  return Response.json(searchRecords(), {
+    headers: { "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400" },
+  });
 }
 
 export const GET = defineRoute({ kind: "json" }, get);

@@ -7,6 +7,7 @@ import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "./toaster";
 import { Analytics } from "./analytics";
 import { TestPaymentsBanner } from "./test-payments-banner";
+import { InstallApp } from "./install-app";
 
 // The HTML document around every page: the root layout's, and app/global-not-found.tsx's (which
 // Next renders without the root layout).
@@ -18,7 +19,7 @@ export const documentMetadata: Metadata = {
   applicationName: siteConfig.name,
   openGraph: { type: "website", siteName: siteConfig.name, locale: "en_GB" },
   twitter: { card: "summary_large_image" },
-  icons: { icon: "/icon.svg" },
+  icons: { icon: "/icon.svg", apple: "/apple-touch-icon.png" },
 };
 
 export const documentViewport: Viewport = {
@@ -45,6 +46,7 @@ export function Document({ children }: { children: React.ReactNode }) {
         <ThemeProvider>
           {children}
           <Toaster />
+          <InstallApp />
         </ThemeProvider>
         {analyticsEnabled && <Analytics />}
       </body>

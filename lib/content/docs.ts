@@ -1,4 +1,5 @@
 import { allDocs } from "content-collections";
+import type { SearchRecord } from "@/lib/search-record";
 
 export type Doc = (typeof allDocs)[number];
 
@@ -53,4 +54,12 @@ export function breadcrumbs(doc: Doc): { label: string; href?: string }[] {
   doc.slug.slice(0, -1).forEach((segment) => trail.push({ label: titleCase(segment) }));
   if (doc.path !== "/docs") trail.push({ label: doc.title });
   return trail;
+}
+
+/**
+ * The site search's index: one record per section of every listed docs page. The search palette fetches
+ * it (app/search.json) and the help assistant ranks it (lib/assistant).
+ */
+export function searchRecords(): SearchRecord[] {
+  return docs.filter((d) => d.navigation !== false).flatMap((d) => d.sections);
 }

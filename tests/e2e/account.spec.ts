@@ -51,6 +51,11 @@ test("profile settings save the name and town, and validate", async ({ approvedP
   await page.reload();
   await expect(profile.name).toHaveValue("Piet P. Profile");
   await expect(profile.town).toHaveValue("Harrogate");
+
+  // The help assistant is on the account pages too, and never answers about the account: it says where to look.
+  await page.getByLabel("Ask about LabCash").fill("What is my balance?");
+  await page.getByRole("button", { name: "Send prompt" }).click();
+  await expect(page.getByRole("link", { name: "Go to Account › Credits" })).toHaveAttribute("href", "/account/credits");
 });
 
 test("changing the password from the profile needs the current one and uses the update-password API", async ({

@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { expectAccessibleInBothSchemes } from "./support/axe";
 
 test("sidebar, breadcrumbs, previous and next", async ({ page }) => {
   await page.goto("/docs/getting-started");
@@ -67,4 +68,21 @@ test("tables in the docs render as tables (GFM)", async ({ page }) => {
   await expect(tiers.getByRole("row")).toHaveCount(4);
   await expect(tiers.getByRole("cell", { name: "5%", exact: true })).toBeVisible();
   await expect(page.getByText("| --- |")).toHaveCount(0);
+});
+
+test("the help assistant answers from the docs, refuses an empty prompt and is accessible", async ({ page }) => {
+  await page.goto("/docs");
+  const prompt = page.getByLabel("Ask about LabCash");
+  const send = page.getByRole("button", { name: "Send prompt" });
+  await send.click();
+  await expect(prompt).toHaveAccessibleDescription(/Type a question first/);
+
+  await prompt.fill("How do I enter for free?");
+  await send.click();
+  const passages = page.getByRole("list", { name: "Passages used" });
+  await expect(passages.getByRole("link").first()).toHaveAttribute(
+    "href",
+    /^\/docs\/competitions#(free-entry-by-post|how-to-enter-by-post)$/,
+  );
+  await expectAccessibleInBothSchemes(page, "/docs with an answer");
 });

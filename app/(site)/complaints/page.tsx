@@ -4,6 +4,7 @@ import { ComplaintDeadlines } from "@/components/complaints/complaint-deadlines"
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getSiteSettings } from "@/lib/data/settings";
+import { HelpAssistant } from "@/components/assistant/help-assistant";
 
 export const metadata: Metadata = {
   title: "Complaints",
@@ -104,6 +105,7 @@ export default async function ComplaintsPage() {
           .
         </p>
       </section>
+      <HelpAssistant />
     </div>
   );
 }

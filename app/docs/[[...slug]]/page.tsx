@@ -6,6 +6,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { breadcrumbs, docs, findDoc, neighbours } from "@/lib/content/docs";
 import { mdxComponents } from "@/components/docs/mdx-components";
 import { TableOfContents } from "@/components/docs/table-of-contents";
+import { HelpAssistant } from "@/components/assistant/help-assistant";
 
 type Props = { params: Promise<{ slug?: string[] }> };
 
@@ -70,6 +71,7 @@ export default async function DocPage({ params }: Props) {
         <div className="prose">
           <MDXContent code={doc.body} components={mdxComponents} />
         </div>
+        <HelpAssistant />
         <nav
           aria-label="Previous and next pages"
           className="mt-14 grid gap-4 border-t border-border pt-8 sm:grid-cols-2"

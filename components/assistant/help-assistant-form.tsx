@@ -1,0 +1,81 @@
+"use client";
+
+import Link from "next/link";
+import { askAssistant } from "@/lib/actions/assistant";
+import { useFormAction } from "@/lib/hooks/use-form-action";
+import { PROMPT_MAX } from "@/lib/assistant/prompt-fields";
+import type { AssistantAnswer } from "@/lib/assistant/answer";
+import { Field } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/textarea";
+import { FormStatus } from "@/components/forms/form-status";
+import { SubmitButton } from "@/components/forms/submit-button";
+
+const linkClasses = "font-medium text-primary-text underline underline-offset-4";
+
+/** The help assistant's prompt and its answer (lib/actions/assistant.ts). */
+export function HelpAssistantForm() {
+  const { result, errors, formErrors, pending, form } = useFormAction(askAssistant);
+  return (
+    <div className="flex flex-col gap-4">
+      <form {...form} className="flex flex-col gap-3">
+        <Field
+          id="assistant-prompt"
+          label="Ask about LabCash"
+          hint={`Answers come from our documentation. Up to ${PROMPT_MAX} characters.`}
+          errors={errors?.prompt}
+        >
+          {(control) => <Textarea {...control} name="prompt" rows={2} />}
+        </Field>
+        <div>
+          <SubmitButton pending={pending} pendingLabel="Looking it up…" variant="outline">
+            Send prompt
+          </SubmitButton>
+        </div>
+        <FormStatus result={result} formErrors={formErrors} />
+      </form>
+      {result?.ok ? <Answer reply={result.data} /> : null}
+    </div>
+  );
+}
+
+function Answer({ reply }: { reply: AssistantAnswer }) {
+  // aria-live: the answer is announced when it arrives, as a chat reply would be.
+  return (
+    <div aria-live="polite" className="flex flex-col gap-3 text-sm">
+      {reply.kind === "account" ? (
+        <p>
+          I can&apos;t see your account, so I never answer about it. {reply.pointer.text}{" "}
+          <Link href={reply.pointer.href} className={linkClasses}>
+            Go to {reply.pointer.place}
+          </Link>
+        </p>
+      ) : reply.kind === "none" ? (
+        <p>
+          I couldn&apos;t find that in our documentation. Try other words, browse{" "}
+          <Link href="/docs" className={linkClasses}>
+            the docs
+          </Link>
+          , or{" "}
+          <Link href="/complaints" className={linkClasses}>
+            contact us
+          </Link>
+          .
+        </p>
+      ) : (
+        <>
+          <p>From our documentation:</p>
+          <ol aria-label="Passages used" className="flex flex-col gap-3">
+            {reply.passages.map((passage) => (
+              <li key={passage.href} className="rounded-md border border-border p-3">
+                <Link href={passage.href} className={linkClasses}>
+                  {[...passage.trail, passage.title].join(" › ")}
+                </Link>
+                <p className="mt-1 text-muted-foreground">{passage.text}</p>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+"use server";
+
+import { answer, type AssistantAnswer } from "@/lib/assistant/answer";
+import { assistantPromptSchema } from "@/lib/assistant/prompt-fields";
+import { createRetriever, type Retriever } from "@/lib/assistant/retrieve";
+import { searchRecords } from "@/lib/content/docs";
+import { defineAction } from "./define-action";
+import { ok, type ActionResult } from "./result";
+
+// The docs are part of the build, so one index serves every question this server is asked.
+let retriever: Retriever | null = null;
+
+/**
+ * The help assistant ("Send prompt"): anyone may ask; the answer comes from our documentation only, or
+ * points a question about the asker's own account to the page that shows it (lib/assistant).
+ */
+export const askAssistant = defineAction(
+  { schema: assistantPromptSchema, role: "public" },
+  async ({ prompt }): Promise<ActionResult<AssistantAnswer>> => {
+    retriever ??= createRetriever(searchRecords());
+    return ok(answer(prompt, retriever));
+  },
+);

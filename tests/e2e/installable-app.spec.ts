@@ -1,0 +1,48 @@
+import { expect, test } from "./support/fixtures";
+
+// The installable app (issue 26, item 3). Lighthouse 12 has no PWA category any more, so Chromium's own
+// installability check stands in for "Lighthouse's PWA checks" (DECISIONS.md "Installable app").
+test.use({ serviceWorkers: "allow" });
+
+test("the manifest is served and Chromium finds the site installable", async ({ page, request }) => {
+  const response = await request.get("/manifest.webmanifest");
+  expect(response.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+  const manifest = await response.json();
+  expect(manifest).toMatchObject({
+    name: expect.stringMatching(/^LabCash/),
+    short_name: "LabCash",
+    display: "standalone",
+    start_url: "/",
+    scope: "/",
+    id: "/",
+  });
+  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+    "192x192 any",
+    "512x512 any",
+    "512x512 maskable",
+  ]);
+  for (const icon of manifest.icons) expect((await request.get(icon.src)).headers()["content-type"]).toBe("image/png");
+
+  await page.goto("/");
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  expect(installabilityErrors).toEqual([]);
+});
+
+test("the service worker controls the site and shows the offline page when the network is gone", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/docs");
+  // The worker claims the page once it has cached the offline page.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+  const sw = await page.request.get("/sw.js");
+  expect(sw.headers()["content-type"]).toMatch(/^text\/javascript/);
+
+  await context.setOffline(true);
+  await page.goto("/pricing");
+  await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await context.setOffline(false);
+});
