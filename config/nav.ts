@@ -64,6 +64,7 @@ export const dashboardNav: Record<"account" | "admin", NavLink[]> = {
     { label: "My Entries", href: "/account/entries" },
     { label: "My Prizes", href: "/account/prizes" },
     { label: "Credit Balance", href: "/account/credits" },
+    { label: "Notifications", href: "/account/notifications" },
     { label: "Profile Settings", href: "/account/profile" },
     { label: "Responsible play", href: "/account/responsible-play" },
     { label: "Complaints", href: "/account/complaints" },

@@ -116,6 +116,20 @@ const variables = z.object({
     .optional(),
   /** OpenTelemetry traces (@vercel/otel): exported here (OTLP over HTTP) when set; on Vercel its own collector is used. */
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  /** Web Push (VAPID, RFC 8292): base64url keys from `npx web-push generate-vapid-keys`; derived on the embedded backend. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be an uncompressed P-256 public key, base64url (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key, base64url (43 characters)")
+    .optional(),
+  /** Who the push services may contact about this sender: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .refine((v) => isUrl(v, ["mailto:", "https:"]), "must be a mailto: or https: URL")
+    .optional(),
   OTEL_SERVICE_NAME: z
     .string()
     .regex(/^[\w.-]{1,64}$/, "must be a short name such as labcash")
@@ -185,6 +199,10 @@ export function parseEnv(source: Source): Env {
   if (raw.STRIPE_SECRET_KEY)
     missing("STRIPE_WEBHOOK_SECRET", "required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)");
   if (raw.STRIPE_WEBHOOK_SECRET) missing("STRIPE_SECRET_KEY", "required with STRIPE_WEBHOOK_SECRET");
+  if (raw.VAPID_PUBLIC_KEY || raw.VAPID_PRIVATE_KEY) {
+    for (const name of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"])
+      missing(name, "required with the other VAPID keys (web push)");
+  }
   // No free credit in production: the test checkout runs there only when PAYMENTS=test says so.
   // Locally (next dev, or any build on the embedded backend: npm start, the e2e run, the benches)
   // it is the default, as the embedded backend is.

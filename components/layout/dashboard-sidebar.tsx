@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import {
   Award,
+  Bell,
   Gift,
   ChevronDown,
   FerrisWheel,
@@ -37,6 +38,7 @@ const ICONS: Record<string, LucideIcon> = {
   "/account/entries": Ticket,
   "/account/prizes": Gift,
   "/account/credits": Wallet,
+  "/account/notifications": Bell,
   "/account/profile": UserCog,
   "/account/responsible-play": HeartHandshake,
   "/admin": LayoutDashboard,

@@ -7,6 +7,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { badgeClasses } from "@/components/ui/badge";
 import { usePersonal } from "@/lib/hooks/use-personal";
 import { MobileMenu } from "./mobile-menu";
+import { NotificationBell } from "./notification-bell";
 import { UserMenu } from "./user-menu";
 import type { HeaderSession } from "@/lib/auth/header-user";
 
@@ -36,6 +37,7 @@ export function HeaderAccount({ renderedAt }: { renderedAt: number }) {
   const restriction = data?.restriction ?? null;
   return (
     <>
+      {user ? <NotificationBell unread={data?.unread ?? 0} /> : null}
       <div className="hidden items-center gap-2 md:flex">
         {restriction ? <RestrictionBadge label={restriction} /> : null}
         {user ? (

@@ -3,6 +3,7 @@ import { getAccount, isAdmin } from "@/lib/auth/session";
 import { restrictionLabel } from "@/lib/protections/restriction";
 import { DbError } from "@/lib/data/errors";
 import { getMyProtections } from "@/lib/data/protections";
+import { getMyUnreadCount } from "@/lib/data/notifications";
 import type { HeaderSession, HeaderUser } from "@/lib/auth/header-user";
 import { log } from "@/lib/observability/log";
 
@@ -28,8 +29,20 @@ async function getRestriction(): Promise<string | null> {
   }
 }
 
+/** The bell's count; like the restriction, a failure shows none rather than failing the page. */
+async function getUnread(): Promise<number> {
+  if (!(await getAccount())) return 0;
+  try {
+    return await getMyUnreadCount();
+  } catch (e) {
+    if (!(e instanceof DbError)) throw e;
+    log("error", "unread_count_failed", { error: e });
+    return 0;
+  }
+}
+
 /** What the header shows about the signed-in visitor (GET /api/session/header); null when signed out. */
 export async function getHeaderSession(): Promise<HeaderSession | null> {
-  const [user, restriction] = await Promise.all([getHeaderUser(), getRestriction()]);
-  return user ? { user, restriction } : null;
+  const [user, restriction, unread] = await Promise.all([getHeaderUser(), getRestriction(), getUnread()]);
+  return user ? { user, restriction, unread } : null;
 }

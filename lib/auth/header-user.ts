@@ -6,5 +6,5 @@ export type HeaderUser = {
   admin: boolean;
 };
 
-/** The signed-in visitor as the header shows them: the user and any restriction label. */
-export type HeaderSession = { user: HeaderUser; restriction: string | null };
+/** The signed-in visitor as the header shows them: the user, any restriction label and the unread notifications. */
+export type HeaderSession = { user: HeaderUser; restriction: string | null; unread: number };

@@ -74,6 +74,7 @@ export const DB_ERROR_CODES = [
   "spinner_off",
   "no_spin_credits",
   "spin_not_found",
+  "notification_not_found",
 ] as const;
 
 /** A known refusal, or 'unexpected' for anything the SQL did not label (a bug, an outage). */

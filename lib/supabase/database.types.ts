@@ -672,6 +672,45 @@ export type Database = {
           },
         ]
       }
+      notifications: {
+        Row: {
+          body: string
+          created_at: string
+          id: number
+          kind: string
+          link: string
+          push_pending: boolean
+          read_at: string | null
+          ref: string
+          title: string
+          user_id: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          id?: never
+          kind: string
+          link: string
+          push_pending?: boolean
+          read_at?: string | null
+          ref: string
+          title: string
+          user_id: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          id?: never
+          kind?: string
+          link?: string
+          push_pending?: boolean
+          read_at?: string | null
+          ref?: string
+          title?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       ops_alerts: {
         Row: {
           acknowledged_at: string | null
@@ -941,6 +980,51 @@ export type Database = {
           show_initials_only?: boolean
           town?: string | null
           updated_at?: string
+        }
+        Relationships: []
+      }
+      push_preferences: {
+        Row: {
+          kinds: string[]
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          kinds?: string[]
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          kinds?: string[]
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          created_at: string
+          endpoint: string
+          id: number
+          p256dh: string
+          user_id: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          endpoint: string
+          id?: never
+          p256dh: string
+          user_id: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          endpoint?: string
+          id?: never
+          p256dh?: string
+          user_id?: string
         }
         Relationships: []
       }
@@ -1837,6 +1921,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      check_ticket: {
+        Args: {
+          p_slug: string
+          p_number: number
+        }
+        Returns: Json
+      }
       claim_mail_batch: {
         Args: {
           p_limit?: number
@@ -1857,6 +1948,20 @@ export type Database = {
           p_delivery_address?: string
         }
         Returns: Json
+      }
+      claim_push_batch: {
+        Args: {
+          p_limit?: number
+        }
+        Returns: {
+          notification_id: number
+          endpoint: string
+          p256dh: string
+          auth: string
+          title: string
+          body: string
+          link: string
+        }[]
       }
       close_account: {
         Args: never
@@ -1889,6 +1994,12 @@ export type Database = {
         Args: {
           user_id: string
           amount: number
+        }
+        Returns: boolean
+      }
+      delete_push_subscription: {
+        Args: {
+          p_endpoint: string
         }
         Returns: boolean
       }
@@ -2014,11 +2125,22 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      get_my_notifications: {
+        Args: {
+          p_limit?: number
+          p_before?: number
+        }
+        Returns: Json
+      }
       get_my_prizes: {
         Args: never
         Returns: Json
       }
       get_my_protections: {
+        Args: never
+        Returns: Json
+      }
+      get_my_push_settings: {
         Args: never
         Returns: Json
       }
@@ -2029,6 +2151,10 @@ export type Database = {
       get_my_spinner: {
         Args: never
         Returns: Json
+      }
+      get_my_unread_count: {
+        Args: never
+        Returns: number
       }
       get_site_settings: {
         Args: never
@@ -2080,6 +2206,10 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      mark_all_notifications_read: {
+        Args: never
+        Returns: number
+      }
       mark_mail_failed: {
         Args: {
           p_id: number
@@ -2091,6 +2221,12 @@ export type Database = {
         Args: {
           p_id: number
           p_transport: string
+        }
+        Returns: undefined
+      }
+      mark_notification_read: {
+        Args: {
+          p_id: number
         }
         Returns: undefined
       }
@@ -2153,6 +2289,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      remove_push_subscription: {
+        Args: {
+          p_endpoint: string
+        }
+        Returns: undefined
+      }
       reveal_spinner_spin: {
         Args: {
           p_spin_id: number
@@ -2168,6 +2310,14 @@ export type Database = {
       run_due_draws: {
         Args: never
         Returns: Json
+      }
+      save_push_subscription: {
+        Args: {
+          p_endpoint: string
+          p_p256dh: string
+          p_auth: string
+        }
+        Returns: undefined
       }
       self_exclude: {
         Args: {
@@ -2192,6 +2342,12 @@ export type Database = {
           p_given: boolean
         }
         Returns: Json
+      }
+      set_my_push_kinds: {
+        Args: {
+          p_kinds: string[]
+        }
+        Returns: undefined
       }
       set_spinner_client_seed: {
         Args: {

@@ -24,6 +24,8 @@ const ANON_EXECUTABLE: Record<string, string> = {
   "get_ticket_list_csv(text,integer,integer)": "public ticket list once online sales end: numbers and ticket ids only",
   "get_entrants_csv(text,integer,integer)": "public entrants list once online sales end: the entry list as CSV",
   "get_spinner_wheel()": "the public LabSpinner odds: the live wheel's segments, weights and probabilities, on/off",
+  "check_ticket(text,integer)":
+    '"Did I win?": whether a published competition\'s ticket number won, lost or awaits the draw; never who holds it',
 };
 
 /**
@@ -141,6 +143,16 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_review_player_flag(uuid,text,text)":
     "admins only (checked inside); marks a flag reviewed with a note, optionally with an intervention, audited",
   "get_spinner_wheel()": "the public LabSpinner odds (see anon); reads the wheel tables, which no API role may read",
+  "check_ticket(text,integer)": '"Did I win?" (see anon); reads tickets and draws, never the holder',
+  "get_my_notifications(integer,bigint)": "the caller's own notifications and unread count",
+  "get_my_unread_count()": "the caller's own unread notification count (the header's bell)",
+  "mark_notification_read(bigint)": "marks one of the caller's own notifications read; another's is not found",
+  "mark_all_notifications_read()": "marks the caller's own unread notifications read",
+  "get_my_push_settings()": "the caller's own push kinds and subscribed endpoints",
+  "set_my_push_kinds(text[])": "sets the caller's own push kinds, known kinds only",
+  "save_push_subscription(text,text,text)":
+    "stores this browser's push subscription (checked https endpoint and keys) for the caller; one row per endpoint",
+  "delete_push_subscription(text)": "removes one of the caller's own push subscriptions",
   "get_my_spinner()":
     "the caller's own spin credits, block and active seed pair (its hash, never the server seed); creates the pair",
   "spin_wheel()":
@@ -174,6 +186,8 @@ const SERVER_ONLY: Record<string, string> = {
   "claim_mail_batch(integer)": "the mail adapter claims queued mail",
   "mark_mail_sent(bigint,text)": "the mail adapter records a delivery",
   "mark_mail_failed(bigint,text)": "the mail adapter records a failure",
+  "claim_push_batch(integer)": "the cron's push delivery takes notifications waiting to be pushed, once each",
+  "remove_push_subscription(text)": "the push sender drops a subscription the push service answered 404 or 410 for",
   "unsubscribe_marketing(text)":
     "the unsubscribe page and the one-click POST withdraw the consent a mail's random token names, once, signed out",
   "attach_checkout_session(uuid,text)": "the payment adapter records a checkout session",
@@ -195,6 +209,9 @@ const SERVER_ONLY: Record<string, string> = {
  * or deleting a user (or a competition) scans them whole and locks them meanwhile.
  */
 const GROWING_TABLES = [
+  "notifications",
+  "push_subscriptions",
+  "push_preferences",
   "cron_runs",
   "webhook_deliveries",
   "auth_refusal_counts",
@@ -526,6 +543,14 @@ describe("schema private: internal helpers", () => {
       "cron_stale()",
       "raise_alert(text,text,text,text)",
       "raise_ops_alerts()",
+      "notification_kinds()",
+      "is_service_notification(text)",
+      "notify(uuid,text,text,text,text,text)",
+      "notify_draw()",
+      "notify_prize()",
+      "notify_credit()",
+      "notify_approval()",
+      "notify_complaint()",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn

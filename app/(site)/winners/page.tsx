@@ -6,6 +6,7 @@ import { PRIZE_STATUS } from "@/lib/prizes/steps";
 import { ShieldCheck, Trophy } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { TicketCheckForm } from "@/components/notifications/ticket-check";
 import { listWinners } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP, formatWinner } from "@/lib/format";
 
@@ -35,6 +36,12 @@ export default async function WinnersPage() {
           How draws are verified
         </Link>
       </header>
+
+      {winners.length > 0 ? (
+        <div className="mt-8 max-w-md">
+          <TicketCheckForm competitions={winners.map((w) => ({ slug: w.slug, title: w.title }))} />
+        </div>
+      ) : null}
 
       {winners.length === 0 ? (
         <EmptyState icon={<Trophy />} title="No competitions have been drawn yet" className="mt-10">

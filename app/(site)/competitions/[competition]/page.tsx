@@ -8,6 +8,7 @@ import {
   PersonalTickets,
 } from "@/components/competitions/competition-personal";
 import { HowThisDrawWorks } from "@/components/competitions/how-this-draw-works";
+import { TicketCheckForm } from "@/components/notifications/ticket-check";
 import { PrizeDetails } from "@/components/competitions/prize-details";
 import { WaysToEnter } from "@/components/competitions/ways-to-enter";
 import { BackLink } from "@/components/ui/back-link";
@@ -64,6 +65,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
         <div className="mt-14 grid gap-10 lg:grid-cols-2">
           <PrizeDetails competition={c} />
           <HowThisDrawWorks competition={c} />
+          <TicketCheckForm competitions={[{ slug: c.slug, title: c.title }]} />
         </div>
       </div>
     </CompetitionPersonalProvider>

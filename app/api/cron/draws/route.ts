@@ -3,6 +3,8 @@ import { DbError } from "@/lib/data/errors";
 import { callRpcWith, noResult, type RpcClient } from "@/lib/data/rpc";
 import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
 import { deliverQueuedMail } from "@/lib/mail/adapter";
+import { deliverQueuedPush } from "@/lib/push/deliver";
+import { vapidKeys } from "@/lib/push/vapid";
 import { log } from "@/lib/observability/log";
 import { requestIdFrom } from "@/lib/observability/request-id";
 import { createAdminClient } from "@/lib/supabase/admin";
@@ -11,7 +13,7 @@ import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 // Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`.
 // It draws or closes every competition past its close time, raises any new
 // player-protection flags (code of practice 1.6), raises any operations alert (issue 28),
-// then delivers the mail those draws and alerts (and anything else) queued. Every run is
+// then delivers the mail and web push those draws and alerts (and anything else) queued. Every run is
 // recorded (cron_runs) with its result, which the health check and /admin/system show.
 export const dynamic = "force-dynamic";
 
@@ -80,6 +82,15 @@ async function get({ request }: RouteInput<undefined, undefined>) {
     log("error", "cron_mail_failed", { request_id: requestId, error: e });
     mail = { error: (e as Error).message };
   }
+  // Without VAPID keys (a deployment that set none) push is off; the notifications wait in the centre.
+  const keys = vapidKeys();
+  let push;
+  try {
+    push = keys ? await deliverQueuedPush(supabase, keys) : "off";
+  } catch (e) {
+    log("error", "cron_push_failed", { request_id: requestId, error: e });
+    push = { error: (e as Error).message };
+  }
   log("info", "cron_run", {
     request_id: requestId,
     drawn: draws.drawn.length,
@@ -87,8 +98,9 @@ async function get({ request }: RouteInput<undefined, undefined>) {
     flags,
     alerts,
     mail,
+    push,
   });
-  return Response.json({ ok: true, drawn: draws.drawn, closed: draws.closed, flags, alerts, mail });
+  return Response.json({ ok: true, drawn: draws.drawn, closed: draws.closed, flags, alerts, mail, push });
 }
 
 export const GET = defineRoute({ kind: "json", auth: "cron" }, get);

@@ -1,0 +1,21 @@
+import Link from "next/link";
+import { Bell } from "lucide-react";
+import { buttonClasses } from "@/components/ui/button";
+
+/** The header's bell: a link to the notification centre, its name saying how many are unread. */
+export function NotificationBell({ unread }: { unread: number }) {
+  const label = unread === 0 ? "Notifications" : `Notifications, ${unread} unread`;
+  return (
+    <Link href="/account/notifications" aria-label={label} className={buttonClasses("ghost", "icon", "relative")}>
+      <Bell aria-hidden />
+      {unread > 0 ? (
+        <span
+          aria-hidden
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-semibold text-primary-foreground"
+        >
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,80 @@
+"use server";
+
+import { refresh } from "next/cache";
+import { z } from "zod";
+import {
+  deletePushSubscription,
+  markAllNotificationsRead,
+  markNotificationRead,
+  savePushSubscription,
+  setMyPushKinds,
+} from "@/lib/data/notifications";
+import { callPublicRpc } from "@/lib/data/public-rpc";
+import { NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
+import { pushSubscriptionSchema } from "@/lib/notifications/push-subscription";
+import { ticketCheckSchema, type TicketCheck } from "@/lib/notifications/ticket-check";
+import { formList } from "./action";
+import { defineAction } from "./define-action";
+import { ok } from "./result";
+
+/** Marks one of the caller's notifications read (SQL refuses anyone else's as not found). */
+export const markNotificationReadAction = defineAction(
+  { schema: z.object({ id: z.coerce.number().int().positive() }), role: "user" },
+  async ({ id }) => {
+    await markNotificationRead(id);
+    refresh();
+    return ok(undefined);
+  },
+);
+
+export const markAllNotificationsReadAction = defineAction({ schema: z.object({}), role: "user" }, async () => {
+  const marked = await markAllNotificationsRead();
+  refresh();
+  return ok(marked, marked === 1 ? "1 notification marked read" : `${marked} notifications marked read`);
+});
+
+/** The kinds the caller wants as web push (the boxes ticked; none is a valid choice). */
+export const setPushKindsAction = defineAction(
+  { schema: z.object({ kinds: formList.pipe(z.array(z.enum(NOTIFICATION_KINDS))) }), role: "user" },
+  async ({ kinds }) => {
+    await setMyPushKinds(kinds);
+    refresh();
+    return ok(undefined, "Push choices saved");
+  },
+);
+
+/** Stores this browser's subscription (PushManager.subscribe) for the caller. */
+export const savePushSubscriptionAction = defineAction(
+  { schema: pushSubscriptionSchema, role: "user" },
+  async (subscription) => {
+    await savePushSubscription(subscription);
+    refresh();
+    return ok(undefined, "Push is on in this browser");
+  },
+);
+
+export const deletePushSubscriptionAction = defineAction(
+  { schema: pushSubscriptionSchema.pick({ endpoint: true }), role: "user" },
+  async ({ endpoint }) => {
+    await deletePushSubscription(endpoint);
+    refresh();
+    return ok(undefined, "Push is off in this browser");
+  },
+);
+
+/** "Did I win?": anyone, on the public pages (which stay cached: the answer comes from this action). */
+export const checkTicketAction = defineAction(
+  {
+    schema: z.object({
+      slug: z.string().min(1).max(200),
+      number: z.coerce
+        .number({ error: "Enter a ticket number" })
+        .int("Enter a whole ticket number")
+        .min(1, "Ticket numbers start at 1")
+        .max(100_000_000, "There is no ticket with that number"),
+    }),
+    role: "public",
+  },
+  async ({ slug, number }) =>
+    ok<TicketCheck>(await callPublicRpc("check_ticket", { p_slug: slug, p_number: number }, ticketCheckSchema)),
+);

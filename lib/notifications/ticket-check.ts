@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** check_ticket's answer: the result for one ticket number, never who holds it. */
+export const ticketCheckSchema = z.object({
+  result: z.enum(["won", "not_won", "not_drawn", "no_such_ticket"]),
+  number: z.number().int(),
+  title: z.string(),
+  draw_id: z.string().optional(),
+  winning_number: z.number().int().optional(),
+});
+export type TicketCheck = z.infer<typeof ticketCheckSchema>;
