@@ -1,4 +1,4 @@
-// Web push for LabCash's service worker: the site's worker (public/sw.js) runs `importScripts("/sw-push.js")`.
+// Web push for LabCash's service worker: the site's worker (app/sw.js/route.ts) runs `importScripts("/sw-push.js")`.
 // The cron sends { title, body, url } (lib/push/deliver.ts); a click opens that page of the site, focusing a
 // LabCash tab when one is open.
 self.addEventListener("push", (event) => {
@@ -11,7 +11,7 @@ self.addEventListener("push", (event) => {
   event.waitUntil(
     self.registration.showNotification(message.title, {
       body: message.body,
-      icon: "/icon.svg",
+      icon: "/icons/icon-192.png",
       data: { url: message.url },
     }),
   );

@@ -13,6 +13,8 @@ const VERSION = process.env.VERCEL_GIT_COMMIT_SHA ?? new Date().toISOString();
 const worker = `// LabCash service worker, ${VERSION}
 const CACHE = ${JSON.stringify(`labcash-offline-${VERSION}`)};
 const OFFLINE = "/offline";
+// Web push (issue 26, item 2): the push and notification-click handlers live in their own file.
+importScripts("/sw-push.js");
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
