@@ -142,9 +142,14 @@ declare
 begin
   perform private.require_server();
   checked := private.referral_check(p_code, p_email);
-  if checked ? 'refusal' then
-    raise exception '%', checked #>> '{refusal,message}' using errcode = 'P0001', hint = checked #>> '{refusal,code}';
-  end if;
+  case checked #>> '{refusal,code}'
+    when 'referral_code_unknown' then
+      raise exception '%', checked #>> '{refusal,message}' using errcode = 'P0001', hint = 'referral_code_unknown';
+    when 'referral_self' then
+      raise exception '%', checked #>> '{refusal,message}' using errcode = 'P0001', hint = 'referral_self';
+    else
+      null;
+  end case;
   return jsonb_build_object('code', checked ->> 'code');
 end;
 $$;
