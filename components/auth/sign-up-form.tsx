@@ -10,8 +10,11 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { signUp } from "@/lib/actions/auth";
 import { MARKETING_CONSENT_WORDING } from "@/lib/validation/auth";
 
-export function SignUpForm() {
-  const { result, errors, formErrors, pending, form } = useFormAction(signUp);
+/** `referralCode`: the invite code of the link the visitor came by (?ref=), filled in for them. */
+export function SignUpForm({ referralCode }: { referralCode?: string }) {
+  const { result, errors, formErrors, pending, form } = useFormAction(signUp, {
+    fieldFor: { referral_code_unknown: "referralCode", referral_self: "referralCode" },
+  });
   if (result?.ok) return <FormStatus result={result} />;
   return (
     <form {...form} className="flex flex-col gap-4">
@@ -59,6 +62,16 @@ export function SignUpForm() {
         hint="Optional. Stop any time from your profile or the link in every such e-mail."
         errors={errors?.marketingConsent}
       />
+      <Field
+        id="field-referralCode"
+        label="Invite code (optional)"
+        hint="From a friend's invite link: you both get credit once you are approved and make your first paid entry."
+        errors={errors?.referralCode}
+      >
+        {(control) => (
+          <Input {...control} name="referralCode" defaultValue={referralCode} autoComplete="off" maxLength={40} />
+        )}
+      </Field>
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Creating your account…">
         Create account

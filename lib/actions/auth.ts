@@ -8,6 +8,7 @@ import { z } from "zod";
 import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { crossOriginReason } from "@/lib/http/same-origin";
 import { updateMyProfile } from "@/lib/data/account";
+import { checkReferralCode } from "@/lib/data/referrals";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
 import {
@@ -47,14 +48,22 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
 // Under-18s never reach GoTrue: the schema refuses them with the SQL trigger's own message.
 export const signUp = defineAction(
   { schema: signUpSchema, role: "public" },
-  async ({ name, email, password, dateOfBirth, marketingConsent }) => {
+  async ({ name, email, password, dateOfBirth, marketingConsent, referralCode }) => {
+    // An unknown or own invite code is refused here, beside its field, before any account exists: the visitor
+    // came for the credit and can correct or clear the code (DECISIONS.md "Referral credit").
+    const referral = referralCode ? await checkReferralCode(referralCode, email) : null;
     const supabase = await createClient();
     const { data, error } = await supabase.auth.signUp({
       email,
       password,
       options: {
         // The sign-up trigger records the marketing choice (true only when the box was ticked).
-        data: { name, date_of_birth: dateOfBirth, marketing_consent: marketingConsent },
+        data: {
+          name,
+          date_of_birth: dateOfBirth,
+          marketing_consent: marketingConsent,
+          ...(referral ? { referral_code: referral.code } : {}),
+        },
         emailRedirectTo: `${await siteUrl()}/auth/confirm`,
       },
     });

@@ -29,6 +29,10 @@ export const adminSettingsValuesSchema = z.object({
   /** Who runs the promotion and where (CAP code 8.17), shown on every competition page. */
   promoter_name: z.string(),
   promoter_address: z.array(z.string()),
+  /** Credit each of the two players gets for a referral (money: super admins change it). */
+  referral_credit: money,
+  /** Referrals credited per inviter per London calendar month; 0 credits none. */
+  referral_monthly_cap: z.number().int(),
 });
 export type AdminSettingsValues = z.infer<typeof adminSettingsValuesSchema>;
 export type SettingKey = keyof AdminSettingsValues;

@@ -64,6 +64,8 @@ export const DB_ERROR_CODES = [
   "no_recipients",
   "unsubscribe_link_invalid",
   "unsubscribe_link_used",
+  "referral_code_unknown",
+  "referral_self",
   "restricted",
   "flag_not_found",
   "mail_not_failed",

@@ -27,6 +27,8 @@ export const SETTING_LABELS: Record<string, string> = {
   skill_answer_cooldown_minutes: "wait after a wrong answer",
   promoter_name: "promoter's name",
   promoter_address: "promoter's address",
+  referral_credit: "referral credit",
+  referral_monthly_cap: "referrals credited a month",
 };
 
 /** The setting each form field belongs to: the form sends only the settings whose fields were edited. */
@@ -50,6 +52,8 @@ export const FIELD_SETTING = {
   skillCooldown: "skill_answer_cooldown_minutes",
   promoterName: "promoter_name",
   promoterAddress: "promoter_address",
+  referralCredit: "referral_credit",
+  referralCap: "referral_monthly_cap",
 } as const;
 
 const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
@@ -172,6 +176,8 @@ const baseSchema = z.object({
   tierPercent: list,
   cardCap: text,
   largeAdjustment: text,
+  referralCredit: text,
+  referralCap: text,
 });
 
 const moneySchema = z.object({
@@ -179,6 +185,14 @@ const moneySchema = z.object({
   topUpMax: pounds("top-up maximum", 1, 100000, "5000"),
   cardCap: pounds("credit-card monthly cap", 0, 100000, "250"),
   largeAdjustment: pounds("large-adjustment threshold", 0, 100000, "100"),
+  referralCredit: pounds("referral credit", 0.01, 100, "2.50"),
+  referralCap: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^\d{1,4}$/.test(v) && Number(v) <= 1000,
+      "Enter a whole number of friends a month from 0 to 1000 (0: no referral credit)",
+    ),
 });
 
 export type SettingsInput = z.output<typeof baseSchema>;
@@ -256,6 +270,8 @@ export const settingsFormSchema = baseSchema
           .map((tier) => ({ from: Number(tier.from), percent: Number(tier.percent) })),
         credit_card_monthly_cap: Number(input.cardCap),
         large_adjustment_threshold: Number(input.largeAdjustment),
+        referral_credit: Number(input.referralCredit),
+        referral_monthly_cap: Number(input.referralCap),
       });
     }
     const edited = new Set(input.edited.split(","));

@@ -1028,6 +1028,60 @@ export type Database = {
         }
         Relationships: []
       }
+      referral_codes: {
+        Row: {
+          code: string
+          created_at: string
+          user_id: string
+        }
+        Insert: {
+          code: string
+          created_at?: string
+          user_id: string
+        }
+        Update: {
+          code?: string
+          created_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      referrals: {
+        Row: {
+          amount: number | null
+          code: string
+          created_at: string
+          decided_at: string | null
+          id: string
+          reason: string | null
+          referred_id: string
+          referrer_id: string
+          status: string
+        }
+        Insert: {
+          amount?: number | null
+          code: string
+          created_at?: string
+          decided_at?: string | null
+          id?: string
+          reason?: string | null
+          referred_id: string
+          referrer_id: string
+          status?: string
+        }
+        Update: {
+          amount?: number | null
+          code?: string
+          created_at?: string
+          decided_at?: string | null
+          id?: string
+          reason?: string | null
+          referred_id?: string
+          referrer_id?: string
+          status?: string
+        }
+        Relationships: []
+      }
       skill_answer_misses: {
         Row: {
           competition_id: string
@@ -1657,6 +1711,12 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_get_user_referrals: {
+        Args: {
+          p_user: string
+        }
+        Returns: Json
+      }
       admin_list_activity: {
         Args: {
           p_actor?: string
@@ -1921,6 +1981,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      check_referral_code: {
+        Args: {
+          p_code: string
+          p_email: string
+        }
+        Returns: Json
+      }
       check_ticket: {
         Args: {
           p_slug: string
@@ -2144,6 +2211,10 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      get_my_referrals: {
+        Args: never
+        Returns: Json
+      }
       get_my_spin_history: {
         Args: never
         Returns: Json
@@ -2353,6 +2424,10 @@ export type Database = {
         Args: {
           p_client_seed: string
         }
+        Returns: Json
+      }
+      settle_referrals: {
+        Args: never
         Returns: Json
       }
       spin_wheel: {

@@ -56,6 +56,8 @@ export const signUpSchema = z.object({
   terms: z.literal("on", { message: "Please accept the terms and conditions" }),
   /** Unticked unless the visitor ticks it: marketing consent is never assumed (PECR, code of practice 1.11). */
   marketingConsent: z.preprocess((value) => value === "on", z.boolean()),
+  /** A friend's invite code from the link (?ref=), or typed; optional. SQL checks it (check_referral_code). */
+  referralCode: z.string().trim().max(40, "An invite code is 10 letters and digits").prefault(""),
 });
 
 export const profileSchema = z.object({

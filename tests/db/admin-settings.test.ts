@@ -63,6 +63,8 @@ describe("admin_get_settings", () => {
         "skill_answer_cooldown_minutes",
         "promoter_name",
         "promoter_address",
+        "referral_credit",
+        "referral_monthly_cap",
       ].sort(),
     );
     expect(got.settings).toMatchObject({
@@ -83,6 +85,8 @@ describe("admin_get_settings", () => {
         "large_adjustment_threshold",
         "top_up_max",
         "top_up_min",
+        "referral_credit",
+        "referral_monthly_cap",
       ].sort(),
     );
     expect(got.can_change_money_settings).toBe(false);

@@ -176,6 +176,10 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_resolve_payment(text,text,text)":
     "super admins only (checked inside); records how a payment needing a person was dealt with, audited",
   "admin_acknowledge_alert(bigint)": "super admins only (checked inside); marks an alert seen, audited",
+  "get_my_referrals()":
+    "the caller's own invite code (made on first use), how many friends joined with it and what was credited, no names",
+  "admin_get_user_referrals(uuid)":
+    "admins only (checked inside); who invited a player and whom they invited, with status and reason",
   "admin_webhook_refusals()":
     "admins only (checked inside); webhook calls refused for a bad signature per hour, the last 24 hours",
 };
@@ -201,6 +205,9 @@ const SERVER_ONLY: Record<string, string> = {
   "record_auth_refusal(text)": "the sign-in and two-step actions count refusals per hour",
   "record_webhook_refusal(text)":
     "the webhook counts calls refused for a bad signature per hour (and raises an alert past three)",
+  "check_referral_code(text,text)":
+    "the sign-up form checks an invite code before the account is made: unknown or the visitor's own (no account data)",
+  "settle_referrals()": "the cron settles referrals an entry could not settle because the inviter's account was busy",
   "ops_check()": "the public health check: raises new alerts, then states of the job and mail (no counts)",
 };
 
@@ -244,6 +251,8 @@ const GROWING_TABLES = [
   "spinner_spins",
   "spinner_grants",
   "skill_answer_misses",
+  "referral_codes",
+  "referrals",
 ];
 /** Tables that stay small, with the reason their foreign keys need no index. */
 const SMALL_TABLES: Record<string, string> = {
@@ -485,6 +494,19 @@ describe("schema private: internal helpers", () => {
       "refuse_deleted(user_account_data)",
       "admin_user_row(uuid)",
       "mail_compose_check(text,text,uuid,text,text)",
+      "new_referral_code()",
+      "referral_code_of(uuid)",
+      "email_identity(text)",
+      "referral_check(text,text)",
+      "record_referral()",
+      "referral_reason_text(text)",
+      "referral_json(referrals)",
+      "settle_referral(uuid)",
+      "settle_referral_after_entry()",
+      "settle_referral_after_approval()",
+      "settings_keys_before_referrals()",
+      "setting_checked_before_referrals(text,jsonb)",
+      "money_settings_keys_before_referrals()",
       "mail_segment_members(text,uuid)",
       "mail_recipients(text,text,uuid)",
       "mail_render(text,text,text)",

@@ -24,6 +24,8 @@ function formValues(s: AdminSettingsValues): SettingsFormValues {
     tierPercent: pad(s.bonus_tiers.map((t) => String(t.percent))),
     cardCap: pounds(s.credit_card_monthly_cap),
     largeAdjustment: pounds(s.large_adjustment_threshold),
+    referralCredit: pounds(s.referral_credit),
+    referralCap: String(s.referral_monthly_cap),
     stampPrice: pounds(s.stamp_price),
     postalWindow: String(s.postal_window_working_days),
     skillCooldown: String(s.skill_answer_cooldown_minutes),
@@ -45,6 +47,8 @@ function MoneySettings({ s }: { s: AdminSettingsValues }) {
     ["Top-up maximum", formatGBP(s.top_up_max)],
     ["Credit-card monthly cap", formatGBP(s.credit_card_monthly_cap)],
     ["Large-adjustment threshold", formatGBP(s.large_adjustment_threshold)],
+    ["Referral credit (each)", formatGBP(s.referral_credit)],
+    ["Referrals credited a month", String(s.referral_monthly_cap)],
     ["Bonuses", s.bonus_enabled ? "On" : "Off"],
     [
       "Bonus tiers",

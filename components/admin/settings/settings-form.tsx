@@ -21,6 +21,8 @@ export type SettingsFormValues = {
   tierPercent: string[];
   cardCap: string;
   largeAdjustment: string;
+  referralCredit: string;
+  referralCap: string;
   stampPrice: string;
   postalWindow: string;
   postalAddress: string;
@@ -174,6 +176,22 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
                 errors={errors?.largeAdjustment}
               >
                 {(control) => <Input {...control} {...text("largeAdjustment")} inputMode="decimal" />}
+              </Field>
+              <Field
+                id="settings-referral-credit"
+                label="Referral credit (£)"
+                hint="What the inviter and the friend each get once the friend is approved and makes a first paid entry."
+                errors={errors?.referralCredit}
+              >
+                {(control) => <Input {...control} {...text("referralCredit")} inputMode="decimal" />}
+              </Field>
+              <Field
+                id="settings-referral-cap"
+                label="Referrals credited a month"
+                hint="Per inviter, per calendar month (UK time); friends beyond it are refused, and 0 credits none."
+                errors={errors?.referralCap}
+              >
+                {(control) => <Input {...control} {...text("referralCap")} inputMode="numeric" />}
               </Field>
             </div>
             <SettingCheckbox

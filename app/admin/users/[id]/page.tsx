@@ -4,6 +4,7 @@ import { Pencil } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { loadUser } from "@/lib/users/load-user";
 import { UserSpinsSection } from "@/components/admin/spinner/user-spins-section";
+import { ReferralsSection } from "@/components/admin/users/referrals-section";
 import { ProtectionRecordSection } from "@/components/admin/users/protection-record";
 import { ApprovalBadge, KycBadge, RoleBadge } from "@/components/admin/users/user-badges";
 import {
@@ -21,6 +22,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import { getPlayerProtection } from "@/lib/data/admin-protection";
 import { getUserSpins } from "@/lib/data/admin-spinner";
 import { getUserLedger } from "@/lib/data/admin-users";
+import { getUserReferrals } from "@/lib/data/referrals";
 
 export const metadata: Metadata = { title: "User", robots: { index: false } };
 
@@ -38,10 +40,11 @@ export default async function AdminUserPage({
   const query = await searchParams;
   const before = query.before && /^[1-9]\d{0,14}$/.test(query.before) ? Number(query.before) : null;
   const detail = await loadUser(id);
-  const [ledger, protection, spins] = await Promise.all([
+  const [ledger, protection, spins, referrals] = await Promise.all([
     getUserLedger(id, before, LEDGER_PAGE_SIZE),
     getPlayerProtection(id),
     getUserSpins(id),
+    getUserReferrals(id),
   ]);
   const { user } = detail;
   return (
@@ -85,6 +88,7 @@ export default async function AdminUserPage({
       <LedgerSection userId={id} page={ledger} paged={before !== null} />
       <EntriesSection entries={detail.entries} />
       <UserSpinsSection spins={spins} />
+      <ReferralsSection referrals={referrals} />
       <ActivitySection userId={id} activity={detail.activity} />
     </section>
   );

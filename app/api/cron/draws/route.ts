@@ -66,6 +66,14 @@ async function get({ request }: RouteInput<undefined, undefined>) {
     log("error", "cron_flags_failed", { request_id: requestId, error: e });
     flags = { error: errorText(e, "raise_player_flags failed") };
   }
+  // Referrals an entry left pending because the inviter's account was busy (supabase referral_credit migration).
+  let referrals: { checked: number } | { error: string };
+  try {
+    referrals = await callRpcWith(supabase, "settle_referrals", {}, z.object({ checked: z.number().int() }));
+  } catch (e) {
+    log("error", "cron_referrals_failed", { request_id: requestId, error: e });
+    referrals = { error: errorText(e, "settle_referrals failed") };
+  }
   // The draws above were this run's, so the check sees the job running; it alerts on what is still wrong.
   await recordRun(supabase, startedAt, true, { drawn: draws.drawn.length, closed: draws.closed.length }, null);
   let alerts: "checked" | { error: string } = "checked";
@@ -96,6 +104,7 @@ async function get({ request }: RouteInput<undefined, undefined>) {
     drawn: draws.drawn.length,
     closed: draws.closed.length,
     flags,
+    referrals,
     alerts,
     mail,
     push,
