@@ -40,6 +40,11 @@ const AREAS = {
   protections: ["50-player-protection", "Player protection: limits, breaks, self-exclusion, flags, complaints"],
   spinner: ["60-spinner", "LabSpinner: wheels, segments, seeds, spins and free-route grants"],
   mail: ["70-mail", "Mail: the outbox, campaigns, marketing consent and unsubscribe tokens"],
+  notifications: [
+    "75-notifications",
+    "Notifications: each player's notification centre, web push subscriptions and their queue, the ticket check",
+  ],
+  referrals: ["78-referrals", "Referrals: invite codes, referrals and the credit both players get once"],
   admin: ["80-admin-and-audit", "Admin and audit: the activity log, the dashboard, admin users and reports"],
   operations: ["90-operations", "Operations: cron runs, webhook deliveries, alerts, the health checks"],
 } as const;
@@ -87,6 +92,8 @@ const BY_MIGRATION: Record<string, Area> = {
   "20261129200000": "settings",
   "20261129300000": "operations",
   "20261129410000": "operations",
+  "20261129460000": "notifications",
+  "20261129470000": "referrals",
 };
 
 /** Objects whose area is not their first migration's, by name (`schema.name` of a table or function). */
@@ -207,7 +214,8 @@ function columnLine(column: Entry, quoted: string): string {
 
 interface AreaText {
   tables: string[];
-  functions: string[];
+  /** Each function's statements, by its qualified name. */
+  functions: Array<{ name: string; text: string }>;
   indexes: string[];
   triggers: string[];
   policies: string[];
@@ -353,6 +361,7 @@ async function main() {
       throw new Error(`${e.kind} ${e.name}: the import writes only tables' own sequences and no views; teach it first`);
 
   // Functions, in the order their names first appeared.
+  const functionArea = new Map<string, Area>();
   const functions = entries
     .filter((e) => e.kind === "function" && isNew(e))
     .map((e) => ({ e, proc: oids.get(e.name)! }))
@@ -372,9 +381,9 @@ async function main() {
     const lines = [statement.leading, sql].filter(Boolean);
     if (e.fields.comment) lines.push(commentStatement("function", e.name, e.fields.comment));
     lines.push(...grantStatements("function", e.name, e.fields.privileges));
-    text
-      .get(areaOf(proc.name, functionNames.get(proc.name) ?? functionNames.get(writtenName)))!
-      .functions.push(lines.join("\n"));
+    const area = areaOf(proc.name, functionNames.get(proc.name) ?? functionNames.get(writtenName));
+    functionArea.set(proc.name, area);
+    text.get(area)!.functions.push({ name: proc.name, text: lines.join("\n") });
   }
 
   // Indexes (not those a constraint makes), triggers and policies go with their table.
@@ -390,7 +399,14 @@ async function main() {
   }
   for (const e of entries.filter((e) => e.kind === "trigger" && isNew(e))) {
     if (e.fields.enabled !== "O") throw new Error(`trigger ${e.name}: a disabled trigger is not written by the import`);
-    text.get(areaOfTable(tableOf(e.name)))!.triggers.push(`${e.fields.definition};`);
+    // A trigger goes with its table, or with its function when that is in a later area (an area's trigger on an
+    // earlier area's table, e.g. referrals on profiles): the files load in order, so the function exists by then.
+    const tableAreaOf = areaOfTable(tableOf(e.name));
+    const fn = /EXECUTE FUNCTION (\S+)\(/.exec(e.fields.definition)?.[1];
+    const fnArea = fn ? functionArea.get(fn.includes(".") ? fn : `public.${fn}`) : undefined;
+    const areas = Object.keys(AREAS) as Area[];
+    const area = fnArea && areas.indexOf(fnArea) > areas.indexOf(tableAreaOf) ? fnArea : tableAreaOf;
+    text.get(area)!.triggers.push(`${e.fields.definition};`);
   }
   for (const e of entries.filter((e) => e.kind === "policy" && isNew(e)))
     text.get(areaOfTable(e.fields.on))!.policies.push(policyStatement(e));
@@ -406,8 +422,14 @@ async function main() {
     ];
     if (area === "foundation") parts.push(foundation.join("\n"));
     if (area === "types" && types.length) parts.push(types.join("\n").trim());
+    // A function a table's check or default calls (e.g. the list of notification kinds) comes before the tables.
+    const tablesText = t.tables.join("\n");
+    const calledByTables = (f: { name: string }) => tablesText.includes(`${f.name}(`);
+    const before = t.functions.filter(calledByTables);
+    const after = t.functions.filter((f) => !calledByTables(f));
+    if (before.length) parts.push(banner("Functions the tables use"), before.map((f) => f.text).join("\n\n"));
     if (t.tables.length) parts.push(banner("Tables"), t.tables.join("\n\n"));
-    if (t.functions.length) parts.push(banner("Functions"), t.functions.join("\n\n"));
+    if (after.length) parts.push(banner("Functions"), after.map((f) => f.text).join("\n\n"));
     if (t.indexes.length) parts.push(banner("Indexes"), t.indexes.join("\n"));
     if (t.triggers.length) parts.push(banner("Triggers"), t.triggers.join("\n"));
     if (t.policies.length) parts.push(banner("Row-level policies"), t.policies.join("\n\n"));

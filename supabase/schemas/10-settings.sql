@@ -32,6 +32,14 @@ grant all on table public.bank_holidays to service_role;
 -- Functions
 -- ----------------------------------------------------------------------------
 
+create or replace function private.money_settings_keys_before_referrals() returns text[]
+language sql immutable set search_path = '' as $$
+  select array['top_up_min', 'top_up_max', 'bonus_enabled', 'bonus_tiers', 'credit_card_monthly_cap',
+               'large_adjustment_threshold']
+$$;
+comment on function private.money_settings_keys_before_referrals() is 'The money settings before referrals (private.money_settings_keys adds them).';
+revoke all on function private.money_settings_keys_before_referrals() from public, anon, authenticated, service_role;
+
 create or replace function private.setting_checked_before_promoter(p_key text, p_value jsonb) returns jsonb
 language plpgsql stable set search_path = '' as $$
 declare
@@ -54,6 +62,34 @@ end;
 $$;
 comment on function private.setting_checked_before_promoter(text,jsonb) is 'The checks of every setting but the promoter''s (private.setting_checked adds them).';
 revoke all on function private.setting_checked_before_promoter(text,jsonb) from public, anon, authenticated, service_role;
+
+create or replace function private.setting_checked_before_referrals(p_key text, p_value jsonb) returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  line jsonb;
+  lines text[] := '{}';
+begin
+  case p_key
+  when 'promoter_name' then
+    return to_jsonb(private.setting_text(p_key, p_value, 'The promoter''s name', 2, 200));
+  when 'promoter_address' then
+    if p_value is null or jsonb_typeof(p_value) <> 'array' or jsonb_array_length(p_value) not between 2 and 8 then
+      raise exception 'The promoter''s address must have 2 to 8 lines' using errcode = '22023', hint = 'invalid_input', detail = p_key;
+    end if;
+    for line in select l from jsonb_array_elements(p_value) l loop
+      lines := lines || private.setting_text(p_key, line, 'Each line of the promoter''s address', 1, 100);
+    end loop;
+    if private.uk_postcode(array_to_string(lines, ' ')) is null then
+      raise exception 'The promoter''s address must end with a UK postcode' using errcode = '22023', hint = 'invalid_input', detail = p_key;
+    end if;
+    return to_jsonb(lines);
+  else
+    return private.setting_checked_before_promoter(p_key, p_value);
+  end case;
+end;
+$$;
+comment on function private.setting_checked_before_referrals(text,jsonb) is 'The checks of every setting but the referral ones (private.setting_checked adds them).';
+revoke all on function private.setting_checked_before_referrals(text,jsonb) from public, anon, authenticated, service_role;
 
 -- From 20261123130300_admin_settings. The tiers' top-up amounts, as setting_pounds; the rest of the body is
 -- unchanged.
@@ -196,6 +232,13 @@ $$;
 comment on function private.settings_keys_before_promoter() is 'The settings of the screen before the promoter (private.settings_keys adds it).';
 revoke all on function private.settings_keys_before_promoter() from public, anon, authenticated, service_role;
 
+create or replace function private.settings_keys_before_referrals() returns text[]
+language sql immutable set search_path = '' as $$
+  select private.settings_keys_before_promoter() || array['promoter_name', 'promoter_address']
+$$;
+comment on function private.settings_keys_before_referrals() is 'The settings of the screen before referrals (private.settings_keys adds them).';
+revoke all on function private.settings_keys_before_referrals() from public, anon, authenticated, service_role;
+
 create or replace function private.settings_keys_core() returns text[]
 language sql immutable set search_path = '' as $$
   select array['approval_mode', 'top_up_min', 'top_up_max', 'bonus_enabled', 'bonus_tiers',
@@ -253,15 +296,15 @@ grant execute on function public.admin_set_launch_at(timestamp with time zone) t
 
 create or replace function private.settings_keys() returns text[]
 language sql immutable set search_path = '' as $$
-  select private.settings_keys_before_promoter() || array['promoter_name', 'promoter_address']
+  select private.settings_keys_before_referrals() || array['referral_credit', 'referral_monthly_cap']
 $$;
 comment on function private.settings_keys() is 'The settings the admin settings screen reads and writes (admin_get_settings, admin_update_settings), in screen order.';
 revoke all on function private.settings_keys() from public, anon, authenticated, service_role;
 
+-- What both players receive, and how often: money, like the bonuses.
 create or replace function private.money_settings_keys() returns text[]
 language sql immutable set search_path = '' as $$
-  select array['top_up_min', 'top_up_max', 'bonus_enabled', 'bonus_tiers', 'credit_card_monthly_cap',
-               'large_adjustment_threshold']
+  select private.money_settings_keys_before_referrals() || array['referral_credit', 'referral_monthly_cap']
 $$;
 comment on function private.money_settings_keys() is 'The settings only a super admin may change: what players pay and receive, and the credit adjustment a plain admin may make.';
 revoke all on function private.money_settings_keys() from public, anon, authenticated, service_role;
@@ -325,25 +368,23 @@ revoke all on function private.setting_text(text,jsonb,text,integer,integer) fro
 create or replace function private.setting_checked(p_key text, p_value jsonb) returns jsonb
 language plpgsql stable set search_path = '' as $$
 declare
-  line jsonb;
-  lines text[] := '{}';
+  n numeric;
 begin
   case p_key
-  when 'promoter_name' then
-    return to_jsonb(private.setting_text(p_key, p_value, 'The promoter''s name', 2, 200));
-  when 'promoter_address' then
-    if p_value is null or jsonb_typeof(p_value) <> 'array' or jsonb_array_length(p_value) not between 2 and 8 then
-      raise exception 'The promoter''s address must have 2 to 8 lines' using errcode = '22023', hint = 'invalid_input', detail = p_key;
+  when 'referral_credit' then
+    return private.setting_pounds(p_key, p_value, 'The referral credit', 0.01, 100);
+  when 'referral_monthly_cap' then
+    if p_value is null or jsonb_typeof(p_value) <> 'number' then
+      raise exception 'The referral cap must be a whole number of friends a month' using errcode = '22023', hint = 'invalid_input', detail = p_key;
     end if;
-    for line in select l from jsonb_array_elements(p_value) l loop
-      lines := lines || private.setting_text(p_key, line, 'Each line of the promoter''s address', 1, 100);
-    end loop;
-    if private.uk_postcode(array_to_string(lines, ' ')) is null then
-      raise exception 'The promoter''s address must end with a UK postcode' using errcode = '22023', hint = 'invalid_input', detail = p_key;
+    n := (p_value #>> '{}')::numeric;
+    if n <> trunc(n) or n < 0 or n > 1000 then
+      raise exception 'The referral cap must be a whole number of friends a month from 0 to 1000 (0: no referral credit)'
+        using errcode = '22023', hint = 'invalid_input', detail = p_key;
     end if;
-    return to_jsonb(lines);
+    return to_jsonb(n::integer);
   else
-    return private.setting_checked_before_promoter(p_key, p_value);
+    return private.setting_checked_before_referrals(p_key, p_value);
   end case;
 end;
 $$;

@@ -952,6 +952,7 @@ create index top_up_refunds_top_up_idx on public.top_up_refunds (top_up_id);
 create index credit_ledger_top_up_created_idx on public.credit_ledger (created_at) where (kind = 'top_up'::text);
 create index payment_resolutions_resolved_by_idx on public.payment_resolutions (resolved_by);
 create index top_ups_owed_idx on public.top_ups (id) where (owed > (0)::numeric);
+create unique index credit_ledger_referral_once on public.credit_ledger (user_id, reference) where (reference ~~ 'referral:%'::text);
 
 -- ----------------------------------------------------------------------------
 -- Triggers

@@ -1,0 +1,400 @@
+-- ============================================================================
+-- Notifications: each player's notification centre, web push subscriptions and their queue, the ticket check.
+-- The live definition of this area: change it here, then `npm run db:migration -- <name>`
+-- writes the migration (README "Changing the database"). Loaded after the files before it.
+-- ============================================================================
+
+-- ----------------------------------------------------------------------------
+-- Functions the tables use
+-- ----------------------------------------------------------------------------
+
+-- draw_lost is the one kind that is not a service message: "you did not win" invites another go, so it
+-- is never pushed to a player on a break, self-excluded or closed (code of practice 1.5, 1.11). The
+-- rest concern money, a prize, the account or a complaint the player is owed word of.
+create or replace function private.notification_kinds() returns text[]
+language sql immutable set search_path = '' as $$
+  select array['draw_won', 'draw_lost', 'credit', 'approval', 'complaint', 'prize']
+$$;
+comment on function private.notification_kinds() is 'Every notification kind, in the order the preferences list them.';
+revoke all on function private.notification_kinds() from public, anon, authenticated, service_role;
+
+-- ----------------------------------------------------------------------------
+-- Tables
+-- ----------------------------------------------------------------------------
+
+create table public.notifications (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  kind text not null check (kind = any (private.notification_kinds())),
+  -- What the event was (draw:<id>, ledger:<id>, complaint:<id>:<status>…): a retried or replayed event
+  -- writes nothing twice.
+  ref text not null,
+  title text not null,
+  body text not null,
+  link text not null check (link ~ '^/'),
+  created_at timestamptz not null default now(),
+  read_at timestamptz,
+  -- Waiting for the cron's push delivery; cleared when claimed (sent or not wanted).
+  push_pending boolean not null default true,
+  unique (user_id, kind, ref)
+);
+alter table public.notifications enable row level security;
+comment on table public.notifications is 'The in-site notification centre: one row per player and event, written by triggers in the event''s transaction; read and marked by the player through functions.';
+revoke all on table public.notifications from public, anon, authenticated, service_role;
+grant select on table public.notifications to authenticated;
+grant all on table public.notifications to service_role;
+
+create table public.push_subscriptions (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  endpoint text not null unique,
+  p256dh text not null,
+  auth text not null,
+  created_at timestamptz not null default now()
+);
+alter table public.push_subscriptions enable row level security;
+comment on table public.push_subscriptions is 'Web Push subscriptions (RFC 8030 endpoint, RFC 8291 keys), one per browser endpoint; a browser signed in as someone else takes the row over.';
+revoke all on table public.push_subscriptions from public, anon, authenticated, service_role;
+grant select on table public.push_subscriptions to authenticated;
+grant all on table public.push_subscriptions to service_role;
+
+create table public.push_preferences (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  kinds text[] not null default '{}' check (kinds <@ private.notification_kinds()),
+  updated_at timestamptz not null default now()
+);
+alter table public.push_preferences enable row level security;
+comment on table public.push_preferences is 'The notification kinds a player opted in to receive as web push; none unless chosen.';
+revoke all on table public.push_preferences from public, anon, authenticated, service_role;
+grant select on table public.push_preferences to authenticated;
+grant all on table public.push_preferences to service_role;
+
+-- ----------------------------------------------------------------------------
+-- Functions
+-- ----------------------------------------------------------------------------
+
+create or replace function private.is_service_notification(p_kind text) returns boolean
+language sql immutable set search_path = '' as $$
+  select p_kind <> 'draw_lost'
+$$;
+comment on function private.is_service_notification(text) is 'Whether a kind is a service message (pushed even during a break or exclusion): every kind but draw_lost.';
+revoke all on function private.is_service_notification(text) from public, anon, authenticated, service_role;
+
+create or replace function private.notify(p_user uuid, p_kind text, p_ref text, p_title text, p_body text, p_link text) returns void
+language sql security definer set search_path = '' as $$
+  insert into public.notifications (user_id, kind, ref, title, body, link)
+  values (p_user, p_kind, p_ref, p_title, p_body, p_link)
+  on conflict (user_id, kind, ref) do nothing
+$$;
+comment on function private.notify(uuid,text,text,text,text,text) is 'Writes one notification, once per player, kind and event reference.';
+revoke all on function private.notify(uuid,text,text,text,text,text) from public, anon, authenticated, service_role;
+
+-- A draw: every account holding a ticket hears the result in one insert (10,000 entrants: npm run
+-- bench:notifications). draws.competition_id is unique, so this runs once per competition however
+-- often the cron retries; the unique key is the second guard.
+create or replace function private.notify_draw() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+begin
+  select * into c from public.competitions where id = new.competition_id;
+  insert into public.notifications (user_id, kind, ref, title, body, link)
+  select h.user_id,
+         case when h.user_id = new.winner_user_id then 'draw_won' else 'draw_lost' end,
+         'draw:' || new.id,
+         case when h.user_id = new.winner_user_id then 'You won: ' || c.title else 'Draw result: ' || c.title end,
+         case when h.user_id = new.winner_user_id
+              then format('Your ticket #%s won. Claim your prize on My prizes.', new.winning_number)
+              else format('Ticket #%s won; none of your tickets did this time.', new.winning_number) end,
+         '/winners/' || new.id
+    from (select distinct t.user_id from public.tickets t
+           where t.competition_id = new.competition_id and t.user_id is not null) h
+  on conflict (user_id, kind, ref) do nothing;
+  return null;
+end;
+$$;
+comment on function private.notify_draw() is 'After a draw is recorded: a draw_won or draw_lost notification to every account holding a ticket, linking the draw''s verification page.';
+revoke all on function private.notify_draw() from public, anon, authenticated, service_role;
+
+create or replace function private.notify_prize() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if new.winner_user_id is not null then
+    perform private.notify(new.winner_user_id, 'prize', 'draw:' || new.id || ':' || new.prize_status,
+      'Prize update: ' || (select c.title from public.competitions c where c.id = new.competition_id),
+      case new.prize_status
+        when 'verified' then 'Your claim is verified; your prize is on its way.'
+        else 'Your prize has been delivered.' end,
+      '/account/prizes');
+  end if;
+  return null;
+end;
+$$;
+comment on function private.notify_prize() is 'When a prize is verified or delivered: a prize notification to the winner (their own claim is not news to them).';
+revoke all on function private.notify_prize() from public, anon, authenticated, service_role;
+
+create or replace function private.notify_credit() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform private.notify(new.user_id, 'credit', 'ledger:' || new.id,
+    case new.kind when 'top_up' then 'Top-up credited' else 'Refund credited' end,
+    format('%s added to your credit; your balance is %s.', private.format_gbp(new.amount), private.format_gbp(new.balance_after)),
+    '/account/credits');
+  return null;
+end;
+$$;
+comment on function private.notify_credit() is 'A top-up or refund row in the ledger: a credit notification to its owner.';
+revoke all on function private.notify_credit() from public, anon, authenticated, service_role;
+
+create or replace function private.notify_approval() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if new.approved and not old.approved then
+    perform private.notify(new.id, 'approval', 'approved:' || coalesce(new.approved_at, now()),
+      'You''re approved', 'Your account is approved: you can top up and enter competitions.', '/account');
+  elsif new.rejected_at is not null and old.rejected_at is distinct from new.rejected_at then
+    perform private.notify(new.id, 'approval', 'rejected:' || new.rejected_at,
+      'Your account was not approved', coalesce(new.rejection_reason, 'Your account was not approved.'), '/account');
+  end if;
+  return null;
+end;
+$$;
+comment on function private.notify_approval() is 'An account approved or rejected: an approval notification to its owner.';
+revoke all on function private.notify_approval() from public, anon, authenticated, service_role;
+
+create or replace function private.notify_complaint() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if new.user_id is not null then
+    perform private.notify(new.user_id, 'complaint', 'complaint:' || new.id || ':' || new.status,
+      case new.status when 'resolved' then 'Complaint ' || new.reference || ' answered'
+                      else 'Complaint ' || new.reference || ' acknowledged' end,
+      case new.status when 'resolved' then 'Our final answer to your complaint is ready.'
+                      else 'We are looking into your complaint.' end,
+      '/account/complaints');
+  end if;
+  return null;
+end;
+$$;
+comment on function private.notify_complaint() is 'A complaint acknowledged or answered: a complaint notification to the complainant.';
+revoke all on function private.notify_complaint() from public, anon, authenticated, service_role;
+
+create or replace function public.get_my_notifications(p_limit integer default 20, p_before bigint default null) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  if p_limit is null or p_limit not between 1 and 100 then
+    raise exception 'Ask for 1 to 100 notifications' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return jsonb_build_object(
+    'items', coalesce((
+      select jsonb_agg(jsonb_build_object('id', n.id, 'kind', n.kind, 'title', n.title, 'body', n.body, 'link', n.link,
+                                          'created_at', n.created_at, 'read_at', n.read_at) order by n.id desc)
+        from (select * from public.notifications n
+               where n.user_id = uid and (p_before is null or n.id < p_before)
+               order by n.id desc limit p_limit) n), '[]'::jsonb),
+    'unread', (select count(*) from public.notifications n where n.user_id = uid and n.read_at is null));
+end;
+$$;
+comment on function public.get_my_notifications(integer,bigint) is 'The caller''s notifications, newest first (keyset: ids below p_before), and their unread count.';
+revoke all on function public.get_my_notifications(integer,bigint) from public, anon, authenticated, service_role;
+grant execute on function public.get_my_notifications(integer,bigint) to authenticated;
+grant execute on function public.get_my_notifications(integer,bigint) to service_role;
+
+create or replace function public.get_my_unread_count() returns integer
+language sql stable security definer set search_path = '' as $$
+  select count(*)::integer from public.notifications n where n.user_id = private.require_user() and n.read_at is null
+$$;
+comment on function public.get_my_unread_count() is 'How many of the caller''s notifications are unread (the header''s bell).';
+revoke all on function public.get_my_unread_count() from public, anon, authenticated, service_role;
+grant execute on function public.get_my_unread_count() to authenticated;
+grant execute on function public.get_my_unread_count() to service_role;
+
+create or replace function public.mark_notification_read(p_id bigint) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  update public.notifications n set read_at = coalesce(n.read_at, now()) where n.id = p_id and n.user_id = uid;
+  if not found then
+    -- Another player's notification is not found either: nothing says it exists.
+    raise exception 'Notification not found' using errcode = 'PT404', hint = 'notification_not_found';
+  end if;
+end;
+$$;
+comment on function public.mark_notification_read(bigint) is 'Marks one of the caller''s own notifications read; any other id is notification_not_found.';
+revoke all on function public.mark_notification_read(bigint) from public, anon, authenticated, service_role;
+grant execute on function public.mark_notification_read(bigint) to authenticated;
+grant execute on function public.mark_notification_read(bigint) to service_role;
+
+create or replace function public.mark_all_notifications_read() returns integer
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  marked integer;
+begin
+  update public.notifications n set read_at = now() where n.user_id = uid and n.read_at is null;
+  get diagnostics marked = row_count;
+  return marked;
+end;
+$$;
+comment on function public.mark_all_notifications_read() is 'Marks every unread notification of the caller read; answers how many.';
+revoke all on function public.mark_all_notifications_read() from public, anon, authenticated, service_role;
+grant execute on function public.mark_all_notifications_read() to authenticated;
+grant execute on function public.mark_all_notifications_read() to service_role;
+
+create or replace function public.get_my_push_settings() returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object(
+    'kinds', coalesce((select to_jsonb(p.kinds) from public.push_preferences p where p.user_id = private.require_user()), '[]'::jsonb),
+    'endpoints', coalesce((select jsonb_agg(s.endpoint order by s.id) from public.push_subscriptions s
+                            where s.user_id = private.require_user()), '[]'::jsonb))
+$$;
+comment on function public.get_my_push_settings() is 'The kinds the caller opted in to for push and the endpoints of their subscribed browsers.';
+revoke all on function public.get_my_push_settings() from public, anon, authenticated, service_role;
+grant execute on function public.get_my_push_settings() to authenticated;
+grant execute on function public.get_my_push_settings() to service_role;
+
+create or replace function public.set_my_push_kinds(p_kinds text[]) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  if p_kinds is null or not (p_kinds <@ private.notification_kinds()) then
+    raise exception 'Unknown notification kind' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  insert into public.push_preferences (user_id, kinds) values (uid, p_kinds)
+  on conflict (user_id) do update set kinds = excluded.kinds, updated_at = now();
+end;
+$$;
+comment on function public.set_my_push_kinds(text[]) is 'Sets the notification kinds the caller wants pushed (only known kinds).';
+revoke all on function public.set_my_push_kinds(text[]) from public, anon, authenticated, service_role;
+grant execute on function public.set_my_push_kinds(text[]) to authenticated;
+grant execute on function public.set_my_push_kinds(text[]) to service_role;
+
+create or replace function public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  -- The server's zod schema checks the same; this is the last word.
+  if p_endpoint is null or p_endpoint !~ '^https://[^\s]+$' or char_length(p_endpoint) > 2000
+     or p_p256dh is null or p_p256dh !~ '^[A-Za-z0-9_-]{86,88}={0,2}$'
+     or p_auth is null or p_auth !~ '^[A-Za-z0-9_-]{22}={0,2}$' then
+    raise exception 'That push subscription is not valid' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values (uid, p_endpoint, p_p256dh, p_auth)
+  on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+                                       created_at = now();
+end;
+$$;
+comment on function public.save_push_subscription(text,text,text) is 'Stores this browser''s push subscription for the caller (one row per endpoint: a browser signed in as someone else is taken over).';
+revoke all on function public.save_push_subscription(text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.save_push_subscription(text,text,text) to authenticated;
+grant execute on function public.save_push_subscription(text,text,text) to service_role;
+
+create or replace function public.delete_push_subscription(p_endpoint text) returns boolean
+language sql security definer set search_path = '' as $$
+  with gone as (
+    delete from public.push_subscriptions s where s.endpoint = p_endpoint and s.user_id = private.require_user() returning 1)
+  select exists (select 1 from gone)
+$$;
+comment on function public.delete_push_subscription(text) is 'Removes one of the caller''s own push subscriptions; false when they have none at that endpoint.';
+revoke all on function public.delete_push_subscription(text) from public, anon, authenticated, service_role;
+grant execute on function public.delete_push_subscription(text) to authenticated;
+grant execute on function public.delete_push_subscription(text) to service_role;
+
+create or replace function public.claim_push_batch(p_limit integer default 100)
+returns table (notification_id bigint, endpoint text, p256dh text, auth text, title text, body text, link text)
+language plpgsql security definer set search_path = '' as $$
+begin
+  return query
+  with claimed as (
+    update public.notifications n set push_pending = false
+     where n.id in (select p.id from public.notifications p where p.push_pending order by p.id
+                     limit greatest(p_limit, 1) for update skip locked)
+    returning n.id, n.user_id, n.kind, n.title, n.body, n.link
+  )
+  select c.id, s.endpoint, s.p256dh, s.auth, c.title, c.body, c.link
+    from claimed c
+    join public.push_preferences pp on pp.user_id = c.user_id and c.kind = any (pp.kinds)
+    join public.push_subscriptions s on s.user_id = c.user_id
+   where private.is_service_notification(c.kind)
+      or private.protection_state(private.protections_of(c.user_id)) not in ('break', 'self_exclusion', 'closed')
+   order by c.id, s.id;
+end;
+$$;
+comment on function public.claim_push_batch(integer) is 'Server only: takes up to p_limit notifications waiting for push (each once) and answers one row per subscribed browser of a player who opted in to the kind; draw_lost is held back while a player is on a break, self-excluded or closed.';
+revoke all on function public.claim_push_batch(integer) from public, anon, authenticated, service_role;
+grant execute on function public.claim_push_batch(integer) to service_role;
+
+create or replace function public.remove_push_subscription(p_endpoint text) returns void
+language sql security definer set search_path = '' as $$
+  delete from public.push_subscriptions where endpoint = p_endpoint
+$$;
+comment on function public.remove_push_subscription(text) is 'Server only: drops a subscription the push service answered 404 or 410 for (it no longer exists).';
+revoke all on function public.remove_push_subscription(text) from public, anon, authenticated, service_role;
+grant execute on function public.remove_push_subscription(text) to service_role;
+
+create or replace function public.check_ticket(p_slug text, p_number integer) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+  d public.draws%rowtype;
+begin
+  select * into c from public.competitions where slug = lower(btrim(p_slug));
+  if not found or c.status = 'draft' then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  if p_number is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number = p_number) then
+    return jsonb_build_object('result', 'no_such_ticket', 'number', p_number, 'title', c.title);
+  end if;
+  select * into d from public.draws where competition_id = c.id;
+  if not found then
+    return jsonb_build_object('result', 'not_drawn', 'number', p_number, 'title', c.title, 'draw_at', c.draw_at);
+  end if;
+  return jsonb_build_object('result', case when d.winning_number = p_number then 'won' else 'not_won' end,
+                            'number', p_number, 'title', c.title, 'draw_id', d.id, 'winning_number', d.winning_number);
+end;
+$$;
+comment on function public.check_ticket(text,integer) is 'Public "Did I win?": for a published competition''s ticket number, won, not_won, not_drawn or no_such_ticket (with the draw id to verify); never who holds the ticket.';
+revoke all on function public.check_ticket(text,integer) from public, anon, authenticated, service_role;
+grant execute on function public.check_ticket(text,integer) to anon;
+grant execute on function public.check_ticket(text,integer) to authenticated;
+grant execute on function public.check_ticket(text,integer) to service_role;
+
+-- ----------------------------------------------------------------------------
+-- Indexes
+-- ----------------------------------------------------------------------------
+
+create index notifications_user_idx on public.notifications (user_id, id DESC);
+create index notifications_unread_idx on public.notifications (user_id) where (read_at IS NULL);
+create index notifications_push_idx on public.notifications (id) where push_pending;
+create index push_subscriptions_user_idx on public.push_subscriptions (user_id);
+
+-- ----------------------------------------------------------------------------
+-- Triggers
+-- ----------------------------------------------------------------------------
+
+CREATE TRIGGER user_account_data_notify AFTER UPDATE OF approved, rejected_at ON public.user_account_data FOR EACH ROW EXECUTE FUNCTION private.notify_approval();
+CREATE TRIGGER credit_ledger_notify AFTER INSERT ON public.credit_ledger FOR EACH ROW WHEN ((new.kind = ANY (ARRAY['top_up'::text, 'refund'::text]))) EXECUTE FUNCTION private.notify_credit();
+CREATE TRIGGER complaints_notify AFTER UPDATE OF status ON public.complaints FOR EACH ROW WHEN (((new.status IS DISTINCT FROM old.status) AND (new.status = ANY (ARRAY['acknowledged'::text, 'resolved'::text])))) EXECUTE FUNCTION private.notify_complaint();
+CREATE TRIGGER draws_notify_prize AFTER UPDATE OF prize_status ON public.draws FOR EACH ROW WHEN (((new.prize_status IS DISTINCT FROM old.prize_status) AND (new.prize_status = ANY (ARRAY['verified'::text, 'delivered'::text])))) EXECUTE FUNCTION private.notify_prize();
+CREATE TRIGGER draws_notify AFTER INSERT ON public.draws FOR EACH ROW EXECUTE FUNCTION private.notify_draw();
+
+-- ----------------------------------------------------------------------------
+-- Row-level policies
+-- ----------------------------------------------------------------------------
+
+create policy "notifications: own rows" on public.notifications
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "push subscriptions: own rows" on public.push_subscriptions
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "push preferences: own row" on public.push_preferences
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
