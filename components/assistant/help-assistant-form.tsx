@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { askAssistant } from "@/lib/actions/assistant";
 import { useFormAction } from "@/lib/hooks/use-form-action";
-import { PROMPT_MAX } from "@/lib/assistant/prompt-fields";
+import { PROMPT_MAX } from "@/lib/assistant/prompt-limit";
 import type { AssistantAnswer } from "@/lib/assistant/answer";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-/** The longest question the help assistant reads: a question, not a document. */
-export const PROMPT_MAX = 500;
+import { PROMPT_MAX } from "@/lib/assistant/prompt-limit";
 
 export const assistantPromptSchema = z.object({
   prompt: z

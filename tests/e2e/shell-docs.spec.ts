@@ -32,6 +32,7 @@ test("'On this page' links to the page's sections", async ({ page }) => {
     "The basics",
     "Topping up",
     "Bonus credit",
+    "Inviting a friend",
     "Your credit ledger",
     "Refunds",
   ]);

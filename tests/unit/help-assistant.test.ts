@@ -3,7 +3,8 @@ import { searchRecords } from "@/lib/content/docs";
 import { answer } from "@/lib/assistant/answer";
 import { createRetriever } from "@/lib/assistant/retrieve";
 import { accountQuestion } from "@/lib/assistant/account-questions";
-import { assistantPromptSchema, PROMPT_MAX } from "@/lib/assistant/prompt-fields";
+import { assistantPromptSchema } from "@/lib/assistant/prompt-fields";
+import { PROMPT_MAX } from "@/lib/assistant/prompt-limit";
 
 // The help assistant over the real documentation: the questions players ask, and the section each must
 // be answered from first.
