@@ -19,7 +19,15 @@ import { ok } from "./result";
 
 /** Marks one of the caller's notifications read (SQL refuses anyone else's as not found). */
 export const markNotificationReadAction = defineAction(
-  { schema: z.object({ id: z.coerce.number().int().positive() }), role: "user" },
+  {
+    schema: z.object({
+      id: z.coerce
+        .number({ error: "Choose a notification" })
+        .int("Choose a notification")
+        .positive("Choose a notification"),
+    }),
+    role: "user",
+  },
   async ({ id }) => {
     await markNotificationRead(id);
     refresh();
@@ -66,7 +74,7 @@ export const deletePushSubscriptionAction = defineAction(
 export const checkTicketAction = defineAction(
   {
     schema: z.object({
-      slug: z.string().min(1).max(200),
+      slug: z.string({ error: "Choose a competition" }).min(1, "Choose a competition").max(200, "Choose a competition"),
       number: z.coerce
         .number({ error: "Enter a ticket number" })
         .int("Enter a whole ticket number")

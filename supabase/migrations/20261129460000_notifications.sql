@@ -297,10 +297,14 @@ $$;
 comment on function public.save_push_subscription(text, text, text) is 'Stores this browser''s push subscription for the caller (one row per endpoint: a browser signed in as someone else is taken over).';
 
 create function public.delete_push_subscription(p_endpoint text) returns boolean
-language sql security definer set search_path = '' as $$
-  with gone as (
-    delete from public.push_subscriptions s where s.endpoint = p_endpoint and s.user_id = private.require_user() returning 1)
-  select exists (select 1 from gone)
+language plpgsql security definer set search_path = '' as $$
+declare
+  -- First, whatever the endpoint: a caller who may not act (signed out, or owing the second step) is refused.
+  me uuid := private.require_user();
+begin
+  delete from public.push_subscriptions s where s.endpoint = p_endpoint and s.user_id = me;
+  return found;
+end;
 $$;
 comment on function public.delete_push_subscription(text) is 'Removes one of the caller''s own push subscriptions; false when they have none at that endpoint.';
 

@@ -26,6 +26,8 @@ const MONEY = {
   bonusEnabled: "on",
   cardCap: "250",
   largeAdjustment: "100",
+  referralCredit: "2.50",
+  referralCap: "10",
 };
 
 /** What the browser posts: the fields, and the tier rows under two repeated names. */
