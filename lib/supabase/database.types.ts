@@ -150,7 +150,7 @@ export type Database = {
           skill_options: string[] | null
           skill_question: string | null
           slug: string
-          status: string
+          status: Database["public"]["Enums"]["competition_status"]
           summary: string
           ticket_price: number
           tickets_sold: number
@@ -183,7 +183,7 @@ export type Database = {
           skill_options?: string[] | null
           skill_question?: string | null
           slug: string
-          status?: string
+          status?: Database["public"]["Enums"]["competition_status"]
           summary?: string
           ticket_price: number
           tickets_sold?: number
@@ -216,7 +216,7 @@ export type Database = {
           skill_options?: string[] | null
           skill_question?: string | null
           slug?: string
-          status?: string
+          status?: Database["public"]["Enums"]["competition_status"]
           summary?: string
           ticket_price?: number
           tickets_sold?: number
@@ -239,7 +239,7 @@ export type Database = {
           resolved_at: string | null
           respond_by: string
           response: string | null
-          status: string
+          status: Database["public"]["Enums"]["complaint_status"]
           subject: string
           updated_at: string
           user_id: string | null
@@ -256,7 +256,7 @@ export type Database = {
           resolved_at?: string | null
           respond_by: string
           response?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["complaint_status"]
           subject: string
           updated_at?: string
           user_id?: string | null
@@ -273,7 +273,7 @@ export type Database = {
           resolved_at?: string | null
           respond_by?: string
           response?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["complaint_status"]
           subject?: string
           updated_at?: string
           user_id?: string | null
@@ -287,7 +287,7 @@ export type Database = {
           created_at: string
           created_by: string | null
           id: number
-          kind: string
+          kind: Database["public"]["Enums"]["ledger_kind"]
           reason: string | null
           reference: string | null
           transaction_amount: number | null
@@ -299,7 +299,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           id?: never
-          kind: string
+          kind: Database["public"]["Enums"]["ledger_kind"]
           reason?: string | null
           reference?: string | null
           transaction_amount?: number | null
@@ -311,7 +311,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           id?: never
-          kind?: string
+          kind?: Database["public"]["Enums"]["ledger_kind"]
           reason?: string | null
           reference?: string | null
           transaction_amount?: number | null
@@ -363,14 +363,14 @@ export type Database = {
           fulfilment_note: string | null
           id: string
           prize_choice: string | null
-          prize_status: string
+          prize_status: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at: string | null
           proof_of_delivery: string | null
           seed_commitment: string
           seed_hex: string
           ticket_count: number
           ticket_list_hash: string
-          trigger: string
+          trigger: Database["public"]["Enums"]["draw_trigger"]
           verified_at: string | null
           winner_display_name: string
           winner_town: string | null
@@ -392,14 +392,14 @@ export type Database = {
           fulfilment_note?: string | null
           id?: string
           prize_choice?: string | null
-          prize_status?: string
+          prize_status?: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at?: string | null
           proof_of_delivery?: string | null
           seed_commitment: string
           seed_hex: string
           ticket_count: number
           ticket_list_hash: string
-          trigger: string
+          trigger: Database["public"]["Enums"]["draw_trigger"]
           verified_at?: string | null
           winner_display_name: string
           winner_town?: string | null
@@ -421,14 +421,14 @@ export type Database = {
           fulfilment_note?: string | null
           id?: string
           prize_choice?: string | null
-          prize_status?: string
+          prize_status?: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at?: string | null
           proof_of_delivery?: string | null
           seed_commitment?: string
           seed_hex?: string
           ticket_count?: number
           ticket_list_hash?: string
-          trigger?: string
+          trigger?: Database["public"]["Enums"]["draw_trigger"]
           verified_at?: string | null
           winner_display_name?: string
           winner_town?: string | null
@@ -461,10 +461,10 @@ export type Database = {
           created_at: string
           first_ticket: number
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["entry_kind"]
           quantity: number
           refunded_at: string | null
-          status: string
+          status: Database["public"]["Enums"]["entry_status"]
           unit_price: number
           user_id: string | null
         }
@@ -474,10 +474,10 @@ export type Database = {
           created_at?: string
           first_ticket: number
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["entry_kind"]
           quantity: number
           refunded_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["entry_status"]
           unit_price: number
           user_id?: string | null
         }
@@ -487,10 +487,10 @@ export type Database = {
           created_at?: string
           first_ticket?: number
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["entry_kind"]
           quantity?: number
           refunded_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["entry_status"]
           unit_price?: number
           user_id?: string | null
         }
@@ -563,7 +563,7 @@ export type Database = {
           kind: string
           list_unsubscribe: string | null
           sent_at: string | null
-          status: string
+          status: Database["public"]["Enums"]["mail_status"]
           subject: string
           to_email: string
           to_user: string | null
@@ -580,7 +580,7 @@ export type Database = {
           kind: string
           list_unsubscribe?: string | null
           sent_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["mail_status"]
           subject: string
           to_email: string
           to_user?: string | null
@@ -597,7 +597,7 @@ export type Database = {
           kind?: string
           list_unsubscribe?: string | null
           sent_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["mail_status"]
           subject?: string
           to_email?: string
           to_user?: string | null
@@ -736,37 +736,37 @@ export type Database = {
         Row: {
           details: Json
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["flag_kind"]
           period: string
           raised_at: string
           review_note: string | null
           reviewed_at: string | null
           reviewed_by: string | null
-          status: string
+          status: Database["public"]["Enums"]["flag_status"]
           user_id: string
         }
         Insert: {
           details?: Json
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["flag_kind"]
           period: string
           raised_at?: string
           review_note?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["flag_status"]
           user_id: string
         }
         Update: {
           details?: Json
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["flag_kind"]
           period?: string
           raised_at?: string
           review_note?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["flag_status"]
           user_id?: string
         }
         Relationships: []
@@ -777,7 +777,7 @@ export type Database = {
           created_by: string | null
           flag_id: string | null
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["intervention_kind"]
           note: string
           user_id: string
         }
@@ -786,7 +786,7 @@ export type Database = {
           created_by?: string | null
           flag_id?: string | null
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["intervention_kind"]
           note: string
           user_id: string
         }
@@ -795,7 +795,7 @@ export type Database = {
           created_by?: string | null
           flag_id?: string | null
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["intervention_kind"]
           note?: string
           user_id?: string
         }
@@ -811,7 +811,7 @@ export type Database = {
       }
       player_protections: {
         Row: {
-          break_kind: string | null
+          break_kind: Database["public"]["Enums"]["break_kind"] | null
           break_until: string | null
           closed_at: string | null
           created_at: string
@@ -825,7 +825,7 @@ export type Database = {
           user_id: string
         }
         Insert: {
-          break_kind?: string | null
+          break_kind?: Database["public"]["Enums"]["break_kind"] | null
           break_until?: string | null
           closed_at?: string | null
           created_at?: string
@@ -839,7 +839,7 @@ export type Database = {
           user_id: string
         }
         Update: {
-          break_kind?: string | null
+          break_kind?: Database["public"]["Enums"]["break_kind"] | null
           break_until?: string | null
           closed_at?: string | null
           created_at?: string
@@ -1256,7 +1256,7 @@ export type Database = {
           purpose: Json | null
           refunded_amount: number
           refusal_message: string | null
-          status: string
+          status: Database["public"]["Enums"]["top_up_status"]
           updated_at: string
           user_id: string
         }
@@ -1277,7 +1277,7 @@ export type Database = {
           purpose?: Json | null
           refunded_amount?: number
           refusal_message?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["top_up_status"]
           updated_at?: string
           user_id: string
         }
@@ -1298,7 +1298,7 @@ export type Database = {
           purpose?: Json | null
           refunded_amount?: number
           refusal_message?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["top_up_status"]
           updated_at?: string
           user_id?: string
         }
@@ -1324,11 +1324,11 @@ export type Database = {
           deleted_at: string | null
           id: string
           is_verified: boolean
-          kyc_status: string
+          kyc_status: Database["public"]["Enums"]["kyc_status"]
           metadata: Json | null
           rejected_at: string | null
           rejection_reason: string | null
-          role: string
+          role: Database["public"]["Enums"]["user_role"]
           total_entries: number
           total_spent: number
           updated_at: string
@@ -1345,11 +1345,11 @@ export type Database = {
           deleted_at?: string | null
           id: string
           is_verified?: boolean
-          kyc_status?: string
+          kyc_status?: Database["public"]["Enums"]["kyc_status"]
           metadata?: Json | null
           rejected_at?: string | null
           rejection_reason?: string | null
-          role?: string
+          role?: Database["public"]["Enums"]["user_role"]
           total_entries?: number
           total_spent?: number
           updated_at?: string
@@ -1366,11 +1366,11 @@ export type Database = {
           deleted_at?: string | null
           id?: string
           is_verified?: boolean
-          kyc_status?: string
+          kyc_status?: Database["public"]["Enums"]["kyc_status"]
           metadata?: Json | null
           rejected_at?: string | null
           rejection_reason?: string | null
-          role?: string
+          role?: Database["public"]["Enums"]["user_role"]
           total_entries?: number
           total_spent?: number
           updated_at?: string
@@ -2205,7 +2205,21 @@ export type Database = {
       }
     }
     Enums: {
-      [_ in never]: never
+      break_kind: "break" | "self_exclusion" | "closed"
+      competition_status: "draft" | "live" | "sold_out" | "closed" | "drawn" | "cancelled"
+      complaint_status: "received" | "acknowledged" | "resolved"
+      draw_trigger: "sold_out" | "close_time" | "draw_time"
+      entry_kind: "paid" | "postal"
+      entry_status: "active" | "refunded" | "void"
+      flag_kind: "limit_reached" | "limit_raises" | "large_top_ups" | "top_up_after_break"
+      flag_status: "open" | "reviewed"
+      intervention_kind: "note" | "contacted" | "restricted" | "lifted" | "closed"
+      kyc_status: "none" | "pending" | "verified" | "rejected"
+      ledger_kind: "top_up" | "bonus" | "entry" | "refund" | "top_up_reversal" | "admin_adjustment" | "spinner_prize" | "debit"
+      mail_status: "queued" | "sent" | "failed"
+      prize_status: "awaiting_claim" | "claimed" | "verified" | "delivered"
+      top_up_status: "pending" | "credited" | "failed" | "expired" | "refused_card_cap" | "refunded" | "partially_refunded"
+      user_role: "user" | "admin" | "super_admin"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -2320,6 +2334,22 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      break_kind: ["break", "self_exclusion", "closed"],
+      competition_status: ["draft", "live", "sold_out", "closed", "drawn", "cancelled"],
+      complaint_status: ["received", "acknowledged", "resolved"],
+      draw_trigger: ["sold_out", "close_time", "draw_time"],
+      entry_kind: ["paid", "postal"],
+      entry_status: ["active", "refunded", "void"],
+      flag_kind: ["limit_reached", "limit_raises", "large_top_ups", "top_up_after_break"],
+      flag_status: ["open", "reviewed"],
+      intervention_kind: ["note", "contacted", "restricted", "lifted", "closed"],
+      kyc_status: ["none", "pending", "verified", "rejected"],
+      ledger_kind: ["top_up", "bonus", "entry", "refund", "top_up_reversal", "admin_adjustment", "spinner_prize", "debit"],
+      mail_status: ["queued", "sent", "failed"],
+      prize_status: ["awaiting_claim", "claimed", "verified", "delivered"],
+      top_up_status: ["pending", "credited", "failed", "expired", "refused_card_cap", "refunded", "partially_refunded"],
+      user_role: ["user", "admin", "super_admin"],
+    },
   },
 } as const

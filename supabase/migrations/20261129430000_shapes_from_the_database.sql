@@ -1,0 +1,874 @@
+-- ============================================================================
+-- Shapes from the database (issue 24, item 3): the closed sets become SQL enums and the
+-- functions with a fixed result shape return declared composite types, so `npm run db:types`
+-- carries both into TypeScript (Database["public"]["Enums"] and ["CompositeTypes"]) instead of
+-- check constraints copied by hand into unions and zod objects.
+--   * Enums, not lookup tables: every set here only ever grows with the code that handles the new
+--     value (a value is never removed, which enums cannot do), and an enum is one type the
+--     generator names, where a lookup table would be one more join and a foreign key per column.
+--   * Enum values are declared in the order the code lists them (the order is the enum's sort
+--     order; nothing sorts on these columns by their text).
+--   * Functions that take one of these sets as a `text` argument keep `text`: a bad value must go
+--     on answering its stable refusal code, not 22P02. They cast inside, after their own check.
+-- Works on hosted Supabase (PostgreSQL 15/17) and on the embedded PGlite.
+-- ============================================================================
+
+-- ----------------------------------------------------------------------------
+-- The enums
+-- ----------------------------------------------------------------------------
+create type public.user_role as enum ('user', 'admin', 'super_admin');
+comment on type public.user_role is 'An account''s role: a player, an admin, or a super admin (who also manages admins).';
+create type public.kyc_status as enum ('none', 'pending', 'verified', 'rejected');
+comment on type public.kyc_status is 'Where an account''s identity check stands.';
+create type public.mail_status as enum ('queued', 'sent', 'failed');
+comment on type public.mail_status is 'Where a message of the mail outbox stands.';
+create type public.ledger_kind as enum (
+  'top_up', 'bonus', 'entry', 'refund', 'top_up_reversal', 'admin_adjustment', 'spinner_prize', 'debit');
+comment on type public.ledger_kind is 'What moved credit: each row of the credit ledger has one.';
+create type public.competition_status as enum ('draft', 'live', 'sold_out', 'closed', 'drawn', 'cancelled');
+comment on type public.competition_status is 'A competition''s stored status: draft -> live -> sold_out / closed -> drawn, or cancelled.';
+create type public.entry_kind as enum ('paid', 'postal');
+comment on type public.entry_kind is 'How an entry was made: paid with credit, or the free postal route.';
+create type public.entry_status as enum ('active', 'refunded', 'void');
+comment on type public.entry_status is 'Whether an entry''s tickets still count.';
+create type public.draw_trigger as enum ('sold_out', 'close_time', 'draw_time');
+comment on type public.draw_trigger is 'What made a draw happen.';
+create type public.prize_status as enum ('awaiting_claim', 'claimed', 'verified', 'delivered');
+comment on type public.prize_status is 'A prize''s fulfilment step: awaiting_claim -> claimed -> verified -> delivered.';
+create type public.top_up_status as enum (
+  'pending', 'credited', 'failed', 'expired', 'refused_card_cap', 'refunded', 'partially_refunded');
+comment on type public.top_up_status is 'Where a top-up stands with the payment provider.';
+create type public.break_kind as enum ('break', 'self_exclusion', 'closed');
+comment on type public.break_kind is 'What stops a player playing: a break, self-exclusion, or a closed account.';
+create type public.complaint_status as enum ('received', 'acknowledged', 'resolved');
+comment on type public.complaint_status is 'Where a complaint stands.';
+create type public.flag_kind as enum ('limit_reached', 'limit_raises', 'large_top_ups', 'top_up_after_break');
+comment on type public.flag_kind is 'The sign of possible harm a player protection flag records.';
+create type public.flag_status as enum ('open', 'reviewed');
+comment on type public.flag_status is 'Whether an admin has reviewed a player protection flag.';
+create type public.intervention_kind as enum ('note', 'contacted', 'restricted', 'lifted', 'closed');
+comment on type public.intervention_kind is 'What an admin did about a player''s protection.';
+
+-- ----------------------------------------------------------------------------
+-- The columns. A check constraint, default, partial index or policy that names a column is
+-- stored with `'…'::text` literals, which an enum column cannot compare with: each is dropped
+-- before the column changes type and made again, word for word, after.
+-- ----------------------------------------------------------------------------
+alter table public.user_account_data drop constraint user_account_data_role_check,
+  drop constraint user_account_data_kyc_status_check,
+  alter column role drop default, alter column kyc_status drop default;
+alter table public.user_account_data
+  alter column role type public.user_role using role::public.user_role,
+  alter column role set default 'user',
+  alter column kyc_status type public.kyc_status using kyc_status::public.kyc_status,
+  alter column kyc_status set default 'none';
+
+drop index public.mail_outbox_queued_idx;
+drop index public.mail_outbox_failed_idx;
+alter table public.mail_outbox drop constraint mail_outbox_status_check, alter column status drop default;
+alter table public.mail_outbox
+  alter column status type public.mail_status using status::public.mail_status,
+  alter column status set default 'queued';
+create index mail_outbox_queued_idx on public.mail_outbox (id) where status = 'queued';
+create index mail_outbox_failed_idx on public.mail_outbox (created_at) where status = 'failed';
+
+drop index public.credit_ledger_top_up_created_idx;
+alter table public.credit_ledger drop constraint credit_ledger_kind_check;
+alter table public.credit_ledger alter column kind type public.ledger_kind using kind::public.ledger_kind;
+create index credit_ledger_top_up_created_idx on public.credit_ledger (created_at) where kind = 'top_up';
+
+drop policy "competitions: published, or admins" on public.competitions;
+drop index public.competitions_due_draw_idx;
+alter table public.competitions drop constraint competitions_status_check,
+  drop constraint competitions_check4, drop constraint competitions_dates_fixed_check,
+  alter column status drop default;
+alter table public.competitions
+  alter column status type public.competition_status using status::public.competition_status,
+  alter column status set default 'draft',
+  add constraint competitions_check4 check (status = 'draft' or seed_commitment is not null),
+  add constraint competitions_dates_fixed_check
+    check (status = 'draft' or (postal_deadline is not null and draw_at is not null));
+create index competitions_due_draw_idx on public.competitions (draw_at) where status in ('live', 'sold_out', 'closed');
+create policy "competitions: published, or admins" on public.competitions
+  for select to anon, authenticated using (status <> 'draft' or (select public.is_admin()));
+
+drop index public.entries_paid_created_idx;
+alter table public.entries drop constraint entries_kind_check, drop constraint entries_check,
+  drop constraint entries_status_check, alter column status drop default;
+alter table public.entries
+  alter column kind type public.entry_kind using kind::public.entry_kind,
+  alter column status type public.entry_status using status::public.entry_status,
+  alter column status set default 'active',
+  add constraint entries_check check (kind = 'paid' or amount = 0);
+create index entries_paid_created_idx on public.entries (created_at) where kind = 'paid';
+
+alter table public.draws drop constraint draws_trigger_check, drop constraint draws_prize_status_check,
+  drop constraint draws_prize_fulfilment_steps, alter column prize_status drop default;
+alter table public.draws
+  alter column trigger type public.draw_trigger using trigger::public.draw_trigger,
+  alter column prize_status type public.prize_status using prize_status::public.prize_status,
+  alter column prize_status set default 'awaiting_claim',
+  add constraint draws_prize_fulfilment_steps check (
+    case prize_status
+      when 'awaiting_claim' then claimed_at is null and verified_at is null and delivered_at is null
+      when 'claimed' then claimed_at is not null and verified_at is null and delivered_at is null
+      when 'verified' then claimed_at is not null and verified_at is not null and delivered_at is null
+      when 'delivered' then claimed_at is not null and verified_at is not null and delivered_at is not null
+                            and proof_of_delivery is not null
+    end);
+comment on constraint draws_prize_fulfilment_steps on public.draws is 'Each prize status has its dates: claimed has claimed_at; verified also verified_at; delivered also delivered_at and the proof reference. Awaiting claim has none.';
+
+alter table public.top_ups drop constraint top_ups_status_check, drop constraint top_ups_check,
+  alter column status drop default;
+alter table public.top_ups
+  alter column status type public.top_up_status using status::public.top_up_status,
+  alter column status set default 'pending',
+  add constraint top_ups_check check (status = 'pending' or status in ('failed', 'expired') or payment_id is not null);
+
+alter table public.player_protections drop constraint player_protections_break_kind_check;
+alter table public.player_protections alter column break_kind type public.break_kind using break_kind::public.break_kind;
+
+alter table public.complaints drop constraint complaints_status_check, drop constraint complaints_check,
+  alter column status drop default;
+alter table public.complaints
+  alter column status type public.complaint_status using status::public.complaint_status,
+  alter column status set default 'received',
+  add constraint complaints_check check (status <> 'resolved' or (response is not null and resolved_at is not null));
+
+alter table public.player_flags drop constraint player_flags_kind_check, drop constraint player_flags_status_check,
+  drop constraint player_flags_check, alter column status drop default;
+alter table public.player_flags
+  alter column kind type public.flag_kind using kind::public.flag_kind,
+  alter column status type public.flag_status using status::public.flag_status,
+  alter column status set default 'open',
+  add constraint player_flags_check check (status = 'open' or (reviewed_at is not null and review_note is not null));
+
+alter table public.player_interventions drop constraint player_interventions_kind_check;
+alter table public.player_interventions
+  alter column kind type public.intervention_kind using kind::public.intervention_kind;
+
+-- ----------------------------------------------------------------------------
+-- Functions that compared or wrote these columns with text: the latest bodies, each with a
+-- cast where a checked text argument meets an enum column (or an enum meets a text result).
+-- ----------------------------------------------------------------------------
+create or replace function public.mark_mail_failed(p_id bigint, p_error text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_service_role() then
+    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
+  end if;
+  -- Five attempts, then the row is failed for an admin to see.
+  update public.mail_outbox
+     set status = (case when attempts >= 5 then 'failed' else 'queued' end)::public.mail_status,
+         claimed_at = null, error = left(p_error, 1000)
+   where id = p_id and status = 'queued';
+end;
+$function$;
+
+create or replace function private.post_ledger(p_user uuid, p_kind text, p_amount numeric, p_reason text, p_reference text, p_transaction_amount numeric DEFAULT NULL::numeric)
+ RETURNS numeric
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  new_balance numeric(12, 2);
+begin
+  if p_amount is null or p_amount = 0 or p_amount <> round(p_amount, 2) then
+    raise exception 'Amount must be a non-zero number of pounds and pence' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  update public.user_account_data
+     set credits = credits + p_amount, updated_at = now()
+   where id = p_user
+  returning credits into new_balance;
+  if not found then
+    raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+  insert into public.credit_ledger (user_id, kind, amount, balance_after, reason, reference, transaction_amount, created_by)
+  values (p_user, p_kind::public.ledger_kind, p_amount, new_balance, p_reason, p_reference, p_transaction_amount, auth.uid());
+  return new_balance;
+end;
+$function$;
+
+create or replace function public.list_competitions(p_status text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_status is not null and p_status not in ('live', 'sold_out', 'closed', 'drawn', 'cancelled') then
+    raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return coalesce((
+    select jsonb_agg(private.competition_json(c.id)
+                     order by (c.status = 'live') desc,
+                              case when c.status = 'live' then c.closes_at end asc,
+                              c.closes_at desc)
+      from public.competitions c
+     where c.status <> 'draft' and (p_status is null or c.status = p_status::public.competition_status)), '[]'::jsonb);
+end;
+$function$;
+
+create or replace function public.admin_cancel_competition(p_id uuid, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  c public.competitions%rowtype;
+  e record;
+  u record;
+  refunded_entries integer := 0;
+  refunded_total numeric(12, 2) := 0;
+begin
+  perform private.require_admin();
+  if p_reason is null or char_length(btrim(p_reason)) not between 3 and 500 then
+    raise exception 'Give a reason between 3 and 500 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- The gate first: entries in flight (each holding its player's account) finish, new ones
+  -- wait, and the refunds below lock accounts no entry is holding.
+  perform private.hold_competition_gate(p_id);
+  select * into c from public.competitions where id = p_id for update;
+  if not found then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  if c.status = 'cancelled' then
+    raise exception 'This competition is already cancelled' using errcode = 'P0001', hint = 'already_cancelled';
+  end if;
+  if c.status = 'drawn' then
+    raise exception 'A drawn competition cannot be cancelled' using errcode = 'P0001', hint = 'competition_drawn';
+  end if;
+
+  for e in
+    select * from public.entries
+     where competition_id = p_id and status = 'active' and kind = 'paid' and user_id is not null
+     order by created_at, id
+  loop
+    perform private.post_ledger(e.user_id, 'refund', e.amount, 'Refund: ' || c.title || ' was cancelled', 'entry:' || e.id);
+    update public.user_account_data
+       set total_spent = greatest(total_spent - e.amount, 0),
+           total_entries = greatest(total_entries - e.quantity, 0), updated_at = now()
+     where id = e.user_id;
+    refunded_entries := refunded_entries + 1;
+    refunded_total := refunded_total + e.amount;
+  end loop;
+  update public.user_account_data a
+     set total_entries = greatest(a.total_entries - x.n, 0), updated_at = now()
+    from (select user_id, sum(quantity)::integer n from public.entries
+           where competition_id = p_id and status = 'active' and kind = 'postal' and user_id is not null
+           group by user_id) x
+   where a.id = x.user_id;
+
+  for u in
+    select user_id, sum(amount) total, sum(quantity) tickets from public.entries
+     where competition_id = p_id and status = 'active' and user_id is not null
+     group by user_id
+  loop
+    perform private.queue_mail(u.user_id, 'competition_cancelled', 'Cancelled: ' || c.title,
+      format(E'We are sorry: %s has been cancelled.\n\nReason: %s\n\n%s',
+             c.title, btrim(p_reason),
+             case when u.total > 0 then 'Your ' || u.tickets || ' ticket(s) cost ' || private.format_gbp(u.total)
+                                        || ', which has been refunded to your LabCash credit.'
+                  else 'Your free postal entry has been withdrawn.' end));
+  end loop;
+
+  update public.entries
+     set status = (case when kind = 'paid' then 'refunded' else 'void' end)::public.entry_status, refunded_at = now()
+   where competition_id = p_id and status = 'active';
+  update public.competitions
+     set status = 'cancelled', cancelled_at = now(), cancel_reason = btrim(p_reason), updated_at = now()
+   where id = p_id;
+  perform private.log_activity('competition.cancelled', p_id,
+    jsonb_build_object('reason', btrim(p_reason), 'refunded_entries', refunded_entries, 'refunded_total', refunded_total));
+  return jsonb_build_object('competition', private.competition_json(p_id, true),
+                            'refunded_entries', refunded_entries, 'refunded_total', refunded_total);
+end;
+$function$;
+
+create or replace function private.start_block(p_user uuid, p_kind text, p_until timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  p public.player_protections;
+begin
+  -- The account lock, as top-ups and entries take it: one in progress finishes first.
+  perform private.create_account_rows(p_user);
+  perform 1 from public.user_account_data a where a.id = p_user for update;
+  insert into public.player_protections (user_id) values (p_user) on conflict (user_id) do nothing;
+  select * into p from public.player_protections where user_id = p_user for update;
+  if p.closed_at is not null then
+    raise exception 'Your account is closed' using errcode = 'P0001', hint = 'account_closed';
+  end if;
+  -- Never shortened or weakened: a block can only be extended, or made stronger.
+  update public.player_protections
+     set break_until = greatest(case when break_until > now() then break_until end, p_until),
+         break_kind = (case when break_until > now() and break_kind = 'self_exclusion' then 'self_exclusion' else p_kind end)::public.break_kind,
+         updated_at = now()
+   where user_id = p_user;
+  perform private.log_activity('protections.' || p_kind, p_user, jsonb_build_object('until', p_until));
+  return private.protections_json(p_user);
+end;
+$function$;
+
+create or replace function public.get_my_ledger_page(p_kind text DEFAULT NULL::text, p_month date DEFAULT NULL::date, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_user();
+  page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
+  from_at timestamptz := private.month_start(p_month::timestamp at time zone 'Europe/London');
+  -- The next month's start, found from inside it, so the clock change cannot shift it.
+  to_at timestamptz := private.month_start(from_at + interval '32 days');
+  page_rows jsonb;
+  last_id bigint;
+  more boolean;
+begin
+  perform private.ledger_filter_check(p_kind);
+  select coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'kind', x.kind, 'amount', x.amount, 'balance_after', x.balance_after,
+                                               'reason', x.reason, 'reference', x.reference, 'created_at', x.created_at)
+                            order by x.id desc), '[]'::jsonb),
+         min(x.id)
+    into page_rows, last_id
+    from (select l.* from public.credit_ledger l
+           where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
+             and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))
+             and (p_before is null or l.id < p_before)
+           order by l.id desc limit page_size) x;
+  more := last_id is not null and exists (
+    select 1 from public.credit_ledger l
+     where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
+       and (from_at is null or (l.created_at >= from_at and l.created_at < to_at)) and l.id < last_id);
+  return jsonb_build_object(
+    'rows', page_rows,
+    'next_before', case when more then last_id end,
+    'totals', (select jsonb_build_object('count', count(*),
+                                         'credits_in', coalesce(sum(l.amount) filter (where l.amount > 0), 0),
+                                         'credits_out', coalesce(-sum(l.amount) filter (where l.amount < 0), 0),
+                                         'net', coalesce(sum(l.amount), 0))
+                 from public.credit_ledger l
+                where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
+                  and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))));
+end;
+$function$;
+
+create or replace function public.get_my_ledger_csv(p_kind text DEFAULT NULL::text, p_month date DEFAULT NULL::date)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_user();
+  from_at timestamptz := private.month_start(p_month::timestamp at time zone 'Europe/London');
+  to_at timestamptz := private.month_start(from_at + interval '32 days');
+begin
+  perform private.ledger_filter_check(p_kind);
+  return E'date,kind,amount,balance_after,reference,reason\n'
+    || coalesce((select string_agg(
+                   to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ',' || l.kind || ','
+                   || to_char(l.amount, 'FM999999999990.00') || ',' || to_char(l.balance_after, 'FM999999999990.00') || ','
+                   || private.csv_field(l.reference) || ',' || private.csv_field(l.reason) || E'\n',
+                   '' order by l.id)
+                   from public.credit_ledger l
+                  where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
+                    and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))), '')
+    || 'total,,' || to_char(coalesce((select sum(l.amount) from public.credit_ledger l
+                                       where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
+                                         and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))), 0),
+                            'FM999999999990.00') || E',,,\n';
+end;
+$function$;
+
+create or replace function public.admin_list_complaints(p_status text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin();
+  if p_status is not null and p_status not in ('received', 'acknowledged', 'resolved') then
+    raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return coalesce((select jsonb_agg(private.complaint_json(c, true) order by c.status = 'resolved', c.respond_by)
+                     from public.complaints c
+                    where p_status is null or c.status = p_status::public.complaint_status), '[]'::jsonb);
+end;
+$function$;
+
+create or replace function public.admin_update_complaint(p_id uuid, p_status text, p_response text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  admin_id uuid := private.require_admin();
+  prev public.complaints%rowtype;
+  answer text := nullif(btrim(coalesce(p_response, '')), '');
+  updated public.complaints%rowtype;
+begin
+  if p_status is null or p_status not in ('acknowledged', 'resolved') then
+    raise exception 'Status must be acknowledged or resolved' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_status = 'resolved' and (answer is null or char_length(answer) not between 10 and 5000) then
+    raise exception 'Write the final answer (10 to 5000 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into prev from public.complaints where id = p_id for update;
+  if not found then
+    raise exception 'Complaint not found' using errcode = 'PT404', hint = 'complaint_not_found';
+  end if;
+  if prev.status = 'resolved' then
+    raise exception 'This complaint has been answered already' using errcode = 'P0001', hint = 'edit_not_allowed';
+  end if;
+  update public.complaints
+     set status = p_status::public.complaint_status,
+         acknowledged_at = coalesce(acknowledged_at, now()),
+         resolved_at = case when p_status = 'resolved' then now() end,
+         response = case when p_status = 'resolved' then answer else response end,
+         handled_by = admin_id, updated_at = now()
+   where id = p_id
+   returning * into updated;
+  if prev.user_id is not null then
+    perform private.queue_mail(prev.user_id, 'complaint_' || p_status,
+      case when p_status = 'resolved' then 'Our answer to your complaint ' else 'We are looking into your complaint ' end || prev.reference,
+      case when p_status = 'resolved'
+           then format(E'%s\n\nIf you are not happy with this answer, you can take it to %s (%s), free of charge.',
+                       answer, private.setting('dispute_resolution_body') ->> 'name', private.setting('dispute_resolution_body') ->> 'url')
+           else format('We have your complaint %s and will give you our final answer by %s.', prev.reference,
+                       to_char(prev.respond_by at time zone 'Europe/London', 'FMDD FMMonth YYYY')) end);
+  end if;
+  perform private.log_activity('complaint.' || p_status, p_id, jsonb_build_object('reference', prev.reference));
+  return private.complaint_json(updated, true);
+end;
+$function$;
+
+create or replace function public.admin_list_prize_fulfilment(p_status text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin();
+  if p_status is not null and private.prize_step_index(p_status) is null then
+    raise exception 'Prize status must be awaiting claim, claimed, verified or delivered' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return coalesce((
+    select jsonb_agg(private.prize_fulfilment_json(d.id)
+                     order by private.prize_step_index(d.prize_status::text), d.drawn_at desc)
+      from public.draws d
+     where p_status is null or d.prize_status = p_status::public.prize_status), '[]'::jsonb);
+end;
+$function$;
+
+create or replace function public.admin_list_users(p_search text DEFAULT NULL::text, p_role text DEFAULT NULL::text, p_approval text DEFAULT NULL::text, p_kyc text DEFAULT NULL::text, p_cursor text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_flagged boolean DEFAULT NULL::boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  page_size integer := least(greatest(coalesce(p_limit, 25), 1), 100);
+  search text := nullif(trim(p_search), '');
+  pattern text;
+  search_id uuid;
+  cursor_at timestamptz;
+  cursor_id uuid;
+  page_rows jsonb;
+  fetched integer;
+  next_cursor text;
+begin
+  perform private.require_admin();
+  if char_length(search) > 200 then
+    raise exception 'Search for at most 200 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_role is not null and p_role not in ('user', 'admin', 'super_admin') then
+    raise exception 'Unknown role: %', p_role using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_approval is not null and p_approval not in ('approved', 'pending', 'rejected', 'deleted') then
+    raise exception 'Unknown approval state: %', p_approval using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_kyc is not null and p_kyc not in ('none', 'pending', 'verified', 'rejected') then
+    raise exception 'Unknown KYC status: %', p_kyc using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- The cursor is what next_cursor said: the last row's created_at (seconds since the epoch, a dot,
+  -- six digits of microseconds: exact, no floating point) and its id.
+  if p_cursor is not null then
+    if p_cursor !~ '^[0-9]{1,12}\.[0-9]{6}:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      raise exception 'That page link is not valid' using errcode = '22023', hint = 'invalid_input';
+    end if;
+    cursor_at := to_timestamp(split_part(split_part(p_cursor, ':', 1), '.', 1)::bigint)
+                 + split_part(split_part(p_cursor, ':', 1), '.', 2)::integer * interval '1 microsecond';
+    cursor_id := split_part(p_cursor, ':', 2)::uuid;
+  end if;
+  if search ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    search_id := search::uuid;
+  elsif search is not null then
+    pattern := '%' || replace(replace(replace(search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  end if;
+
+  select coalesce(jsonb_agg(private.admin_user_row(r.id) order by r.created_at desc, r.id desc)
+                    filter (where r.n <= page_size), '[]'::jsonb),
+         count(*)
+    into page_rows, fetched
+    from (select a.id, a.created_at, row_number() over (order by a.created_at desc, a.id desc) as n
+            from public.user_account_data a
+            join public.profiles p on p.id = a.id
+           where (search is null or a.id = search_id or p.name ilike pattern or p.email ilike pattern)
+             and (p_role is null or a.role = p_role::public.user_role)
+             and (p_kyc is null or a.kyc_status = p_kyc::public.kyc_status)
+             -- Flagged: with a player-protection flag awaiting review (player_flags, *_player_protection.sql).
+             and (p_flagged is null
+                  or p_flagged = exists (select 1 from public.player_flags f where f.user_id = a.id and f.status = 'open'))
+             and (p_approval is null
+                  or (p_approval = 'deleted' and a.deleted_at is not null)
+                  or (p_approval = 'approved' and a.deleted_at is null and a.approved)
+                  or (p_approval = 'rejected' and a.deleted_at is null and not a.approved and a.rejected_at is not null)
+                  or (p_approval = 'pending' and a.deleted_at is null and not a.approved and a.rejected_at is null))
+             and (cursor_at is null or (a.created_at, a.id) < (cursor_at, cursor_id))
+           order by a.created_at desc, a.id desc
+           limit page_size + 1) r;
+
+  if fetched > page_size then
+    select (extract(epoch from date_trunc('second', a.created_at)))::bigint || '.'
+           || lpad((extract(microseconds from a.created_at)::bigint % 1000000)::text, 6, '0') || ':' || a.id
+      into next_cursor
+      from public.user_account_data a
+     where a.id = ((page_rows -> (page_size - 1)) ->> 'id')::uuid;
+  end if;
+  return jsonb_build_object('rows', page_rows, 'next_cursor', next_cursor);
+end;
+$function$;
+
+create or replace function public.admin_update_user(p_user_id uuid, p_name text, p_approval text, p_kyc_status text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  admin_id uuid := private.require_admin();
+  acct public.user_account_data;
+  old_name text;
+  new_name text := trim(p_name);
+  old_approval text;
+  changes jsonb := '{}'::jsonb;
+begin
+  if new_name is null or char_length(new_name) not between 1 and 100 then
+    raise exception 'Name must be between 1 and 100 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_approval is null or p_approval not in ('approved', 'pending') then
+    raise exception 'Approval must be approved or pending (reject with a reason on the approvals screen)'
+      using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_kyc_status is null or p_kyc_status not in ('none', 'pending', 'verified', 'rejected') then
+    raise exception 'KYC status must be none, pending, verified or rejected' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  acct := private.admin_user_target(p_user_id, true);
+  perform private.refuse_deleted(acct);
+  select p.name into old_name from public.profiles p where p.id = p_user_id;
+  old_approval := case when acct.approved then 'approved' when acct.rejected_at is not null then 'rejected' else 'pending' end;
+
+  if p_approval = 'pending' and old_approval = 'approved' and acct.role <> 'user' then
+    raise exception 'Admins cannot be unapproved: a super admin must change their role first'
+      using errcode = 'P0001', hint = 'admin_not_rejectable';
+  end if;
+
+  if new_name <> old_name then
+    update public.profiles set name = new_name, updated_at = now() where id = p_user_id;
+    changes := changes || jsonb_build_object('name', jsonb_build_object('old', old_name, 'new', new_name));
+  end if;
+  -- A rejected account left at "pending" stays rejected; only a change of state is written.
+  if p_approval = 'approved' and old_approval <> 'approved' then
+    update public.user_account_data
+       set approved = true, approved_at = now(), approved_by = admin_id, rejected_at = null, rejection_reason = null,
+           updated_at = now()
+     where id = p_user_id;
+    changes := changes || jsonb_build_object('approval', jsonb_build_object('old', old_approval, 'new', 'approved'));
+    perform private.queue_mail(p_user_id, 'account_approved', 'Your LabCash account is approved',
+      'Good news: your LabCash account has been approved. You can now add credit and enter competitions.');
+  elsif p_approval = 'pending' and old_approval = 'approved' then
+    update public.user_account_data
+       set approved = false, approved_at = null, approved_by = null, updated_at = now()
+     where id = p_user_id;
+    changes := changes || jsonb_build_object('approval', jsonb_build_object('old', old_approval, 'new', 'pending'));
+  end if;
+  if p_kyc_status <> acct.kyc_status::text then
+    update public.user_account_data
+       set kyc_status = p_kyc_status::public.kyc_status,
+           is_verified = p_kyc_status = 'verified',
+           verified_at = case when p_kyc_status = 'verified' then now() end,
+           updated_at = now()
+     where id = p_user_id;
+    changes := changes || jsonb_build_object('kyc_status', jsonb_build_object('old', acct.kyc_status, 'new', p_kyc_status));
+  end if;
+  if changes <> '{}'::jsonb then
+    perform private.log_activity('user.updated', p_user_id, changes);
+  end if;
+  return private.admin_user_row(p_user_id) || jsonb_build_object('changes', changes);
+end;
+$function$;
+
+create or replace function public.admin_set_user_role(p_user_id uuid, p_role text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  admin_id uuid := private.require_super_admin();
+  acct public.user_account_data;
+begin
+  if p_role is null or p_role not in ('user', 'admin', 'super_admin') then
+    raise exception 'Role must be user, admin or super_admin' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_user_id = admin_id then
+    raise exception 'You cannot change your own role' using errcode = '42501', hint = 'self_change_refused';
+  end if;
+  acct := private.admin_user_target(p_user_id, true);
+  perform private.refuse_deleted(acct);
+  if p_role <> acct.role::text then
+    -- An admin is always approved: the approval redirect would otherwise shut them out of /admin.
+    update public.user_account_data
+       set role = p_role::public.user_role,
+           approved = approved or p_role <> 'user',
+           approved_at = case when not approved and p_role <> 'user' then now() else approved_at end,
+           approved_by = case when not approved and p_role <> 'user' then admin_id else approved_by end,
+           rejected_at = case when p_role <> 'user' then null else rejected_at end,
+           rejection_reason = case when p_role <> 'user' then null else rejection_reason end,
+           updated_at = now()
+     where id = p_user_id;
+    perform private.log_activity('user.role_changed', p_user_id,
+      jsonb_build_object('role', jsonb_build_object('old', acct.role, 'new', p_role)));
+  end if;
+  return private.admin_user_row(p_user_id);
+end;
+$function$;
+
+create or replace function public.admin_list_player_flags(p_status text DEFAULT 'open'::text, p_limit integer DEFAULT 100)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_status text := coalesce(p_status, 'open');
+  page_size integer := least(greatest(coalesce(p_limit, 100), 1), 500);
+begin
+  perform private.require_admin();
+  if v_status not in ('open', 'reviewed') then
+    raise exception 'Status must be open or reviewed' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- The queue is always current: anything new since the cron's last run is raised first.
+  perform private.raise_player_flags();
+  return (select coalesce(jsonb_agg(private.player_flag_json(f.id)
+                                    order by case when v_status = 'open' then f.raised_at end,
+                                             f.reviewed_at desc), '[]'::jsonb)
+            from (select x.id, x.raised_at, x.reviewed_at from public.player_flags x
+                   where x.status = v_status::public.flag_status
+                   order by case when v_status = 'open' then x.raised_at end, x.reviewed_at desc
+                   limit page_size) f);
+end;
+$function$;
+
+create or replace function public.admin_list_mail_outbox(p_campaign_id uuid DEFAULT NULL::uuid, p_status text DEFAULT NULL::text, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
+  page_rows jsonb;
+  fetched integer;
+  last_id bigint;
+begin
+  perform private.require_admin();
+  if p_status is not null and p_status not in ('queued', 'sent', 'failed') then
+    raise exception 'Status must be queued, sent or failed' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- One row more than the page shows says whether there is an older page.
+  select coalesce(jsonb_agg(to_jsonb(r) - 'n' order by r.id desc) filter (where r.n <= page_size), '[]'::jsonb),
+         count(*),
+         max(r.id) filter (where r.n = page_size)
+    into page_rows, fetched, last_id
+    from (select m.id, m.to_email, m.to_user, p.name as to_name, m.kind, m.subject, m.status, m.transport,
+                 m.attempts, m.error, m.created_at, m.sent_at, m.campaign_id,
+                 row_number() over (order by m.id desc) as n
+            from public.mail_outbox m
+            left join public.profiles p on p.id = m.to_user
+           where (p_campaign_id is null or m.campaign_id = p_campaign_id)
+             and (p_status is null or m.status = p_status::public.mail_status)
+             and (p_before is null or m.id < p_before)
+           order by m.id desc
+           limit page_size + 1) r;
+  return jsonb_build_object(
+    'rows', page_rows,
+    'next_before', case when fetched > page_size then last_id end,
+    'campaign', case when p_campaign_id is not null then private.mail_campaign_json(p_campaign_id) end);
+end;
+$function$;
+
+create or replace function private.record_intervention(p_admin uuid, p_user_id uuid, p_kind text, p_note text, p_flag_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  acct public.user_account_data;
+  note text := btrim(replace(coalesce(p_note, ''), E'\r\n', E'\n'));
+  p public.player_protections;
+  new_id uuid;
+begin
+  if p_kind is null or p_kind not in ('note', 'contacted', 'restricted', 'lifted', 'closed') then
+    raise exception 'The intervention must be a note, contacted, restricted, lifted or closed' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if char_length(note) not between 3 and 2000 then
+    raise exception 'Write a note of 3 to 2000 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_user_id = p_admin then
+    raise exception 'You cannot record an intervention on your own account' using errcode = '42501', hint = 'self_change_refused';
+  end if;
+  -- The account lock, as top-ups, entries and the player's own protection changes take it.
+  acct := private.admin_user_target(p_user_id, true);
+  perform private.refuse_deleted(acct);
+  insert into public.player_protections (user_id) values (p_user_id) on conflict (user_id) do nothing;
+  select * into p from public.player_protections where user_id = p_user_id for update;
+  case p_kind
+    when 'restricted' then
+      update public.player_protections set restricted_at = coalesce(restricted_at, now()), updated_at = now()
+       where user_id = p_user_id;
+    when 'lifted' then
+      if p.restricted_at is null then
+        raise exception 'This player is not restricted' using errcode = 'P0001', hint = 'not_restricted';
+      end if;
+      update public.player_protections set restricted_at = null, updated_at = now() where user_id = p_user_id;
+    when 'closed' then
+      -- As close_account does it: for good; sign-in and history stay.
+      update public.player_protections
+         set break_kind = 'closed', closed_at = coalesce(closed_at, now()), updated_at = now()
+       where user_id = p_user_id;
+    else
+      null;
+  end case;
+  insert into public.player_interventions (user_id, kind, note, flag_id, created_by)
+  values (p_user_id, p_kind::public.intervention_kind, note, p_flag_id, p_admin)
+  returning id into new_id;
+  perform private.log_activity('protection.intervention', p_user_id,
+    jsonb_build_object('intervention_id', new_id, 'kind', p_kind, 'note', note, 'flag_id', p_flag_id));
+  return new_id;
+end;
+$function$;
+
+create or replace function public.fail_top_up(p_top_up_id uuid, p_status text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  t public.top_ups%rowtype;
+begin
+  perform private.require_server();
+  if p_status is null or p_status not in ('failed', 'expired') then
+    raise exception 'Status must be failed or expired' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into t from public.top_ups where id = p_top_up_id for update;
+  if not found then
+    raise exception 'Top-up not found' using errcode = 'PT404', hint = 'top_up_not_found';
+  end if;
+  if t.status = 'pending' then
+    update public.top_ups set status = p_status::public.top_up_status, updated_at = now() where id = t.id;
+    perform private.log_activity('top_up.' || p_status, t.id, '{}'::jsonb);
+    t.status := p_status;
+  end if;
+  return jsonb_build_object('status', t.status, 'top_up_id', t.id);
+end;
+$function$;
+
+create or replace function private.prize_move(p_draw_id uuid, p_status text, p_proof text)
+ RETURNS draws
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  prev public.draws%rowtype;
+  next_row public.draws%rowtype;
+  from_i integer;
+  to_i integer := private.prize_step_index(p_status);
+begin
+  if to_i is null then
+    raise exception 'Prize status must be awaiting claim, claimed, verified or delivered' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into prev from public.draws where id = p_draw_id for update;
+  if not found then
+    raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
+  end if;
+  from_i := private.prize_step_index(prev.prize_status::text);
+  if to_i > from_i + 1 then
+    if p_status = 'delivered' then
+      raise exception 'Verify the winner''s claim (their identity) before marking the prize delivered'
+        using errcode = 'P0001', hint = 'prize_not_verified';
+    end if;
+    raise exception 'Record the winner''s claim before verifying it' using errcode = 'P0001', hint = 'prize_not_claimed';
+  end if;
+  if p_status = 'delivered' and p_proof is null then
+    raise exception 'Give the proof-of-delivery reference (a tracking number, signed receipt or bank transfer reference)'
+      using errcode = '22023', hint = 'invalid_input';
+  end if;
+  update public.draws
+     set prize_status = p_status::public.prize_status,
+         prize_status_updated_at = case when to_i <> from_i then now() else prize_status_updated_at end,
+         claimed_at = case when to_i = 1 then null else coalesce(claimed_at, now()) end,
+         verified_at = case when to_i < 3 then null else coalesce(verified_at, now()) end,
+         delivered_at = case when to_i < 4 then null else coalesce(delivered_at, now()) end,
+         proof_of_delivery = p_proof
+   where id = p_draw_id
+  returning * into next_row;
+  return next_row;
+end;
+$function$;
+
+create or replace function private.protection_state(p player_protections)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p.closed_at is not null then 'closed'
+    when p.break_until is not null and p.break_until > now() then p.break_kind::text
+    else 'active'
+  end
+$function$;
+
+create or replace function private.competition_phase(c competitions, p_now timestamp with time zone)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when c.status in ('draft', 'cancelled', 'drawn') then c.status::text
+    when c.status = 'live' and p_now < c.opens_at then 'upcoming'
+    when c.status = 'live' and p_now < c.closes_at and c.tickets_sold < c.total_tickets then 'live'
+    when p_now < c.postal_deadline then 'postal_window'
+    when p_now < c.draw_at or c.tickets_sold + c.postal_tickets > 0 then 'awaiting_draw'
+    else 'closed'
+  end;
+$function$;
