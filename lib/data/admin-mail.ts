@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { ENUM_VALUES, type EnumValue } from "@/lib/labels";
 import { callRpc } from "./server-rpc";
 
 // The admin mail screen (supabase/migrations/*_admin_mail.sql): preview and send to a segment, the
@@ -10,8 +11,8 @@ export const MAIL_KINDS = ["marketing", "service"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_SEGMENTS = ["all_players", "competition_entrants", "no_recent_entry"] as const;
 export type MailSegment = (typeof MAIL_SEGMENTS)[number];
-export const MAIL_STATUSES = ["queued", "sent", "failed"] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+export const MAIL_STATUSES = ENUM_VALUES.mail_status;
+export type MailStatus = EnumValue<"mail_status">;
 
 const count = z.number().int().nonnegative();
 const competitionRef = z.object({ id: z.string().uuid(), title: z.string() });

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { DbError } from "./errors";
 import { callPublicRpc } from "./public-rpc";
@@ -11,7 +12,7 @@ import { callRpc } from "./server-rpc";
 const money = z.coerce.number();
 const timestamp = z.string();
 
-export const competitionStatusSchema = z.enum(["draft", "live", "sold_out", "closed", "drawn", "cancelled"]);
+export const competitionStatusSchema = z.enum(ENUM_VALUES.competition_status);
 export type CompetitionStatus = z.infer<typeof competitionStatusSchema>;
 
 export const prizeChoiceSchema = z.enum(["prize", "cash"]);
@@ -90,10 +91,10 @@ export type EntryResult = z.infer<typeof entryResultSchema>;
 
 export const myEntrySchema = z.object({
   entry_id: z.string().uuid(),
-  kind: z.enum(["paid", "postal"]),
+  kind: z.enum(ENUM_VALUES.entry_kind),
   quantity: z.number().int(),
   amount: money,
-  status: z.enum(["active", "refunded", "void"]),
+  status: z.enum(ENUM_VALUES.entry_status),
   created_at: timestamp,
   ticket_numbers: z.array(z.number().int()),
   competition: z.object({
@@ -149,7 +150,7 @@ export const drawSchema = z.object({
     title: z.string(),
     total_tickets: z.number().int(),
   }),
-  trigger: z.enum(["sold_out", "close_time", "draw_time"]),
+  trigger: z.enum(ENUM_VALUES.draw_trigger),
   drawn_at: timestamp,
   ticket_count: z.number().int(),
   ticket_list_hash: z.string(),

@@ -1,11 +1,12 @@
 import "server-only";
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { callRpc } from "./server-rpc";
 
 // Complaints (code of practice 1.2; supabase/migrations/*_fair_play.sql). SQL gives each complaint its
 // reference (LC-000123) and both deadlines (acknowledged within 2 working days, answered within 28 days).
 
-export const complaintStatusSchema = z.enum(["received", "acknowledged", "resolved"]);
+export const complaintStatusSchema = z.enum(ENUM_VALUES.complaint_status);
 export type ComplaintStatus = z.infer<typeof complaintStatusSchema>;
 
 /** What submit_complaint answers. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { callRpc } from "./server-rpc";
 
 // The player's own responsible-play protections (code of practice 1.4, 1.5, 1.8): a monthly limit,
@@ -23,7 +24,7 @@ export const protectionsSchema = z.object({
   month_spent: amount,
   /** What the limit still allows this month; null with no limit. */
   monthly_remaining: amount.nullable(),
-  state: z.enum(["active", "break", "self_exclusion", "closed"]),
+  state: z.enum(["active", ...ENUM_VALUES.break_kind]),
   break_until: z.string().nullable(),
   closed_at: z.string().nullable(),
   limit_increase_delay_hours: amount,

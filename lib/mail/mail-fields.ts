@@ -17,8 +17,6 @@ export const SEGMENT_LABELS = {
   no_recent_entry: "Players with no entry in 30 days",
 } as const;
 
-export const STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
-
 /** A campaign's segment in words: "Entrants of Steam Deck OLED" rather than the bare segment. */
 export function segmentText(segment: keyof typeof SEGMENT_LABELS, competition: { title: string } | null): string {
   return segment === "competition_entrants" && competition

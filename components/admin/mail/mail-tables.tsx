@@ -6,13 +6,14 @@ import { Select } from "@/components/ui/select";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { MailCampaign, MailStatus, OutboxRow } from "@/lib/data/admin-mail";
 import { formatDateTime } from "@/lib/format";
-import { KIND_LABELS, STATUS_LABELS, segmentText } from "@/lib/mail/mail-fields";
+import { LABELS } from "@/lib/labels";
+import { KIND_LABELS, segmentText } from "@/lib/mail/mail-fields";
 import { outboxHref } from "@/lib/mail/outbox-filters";
 
 const STATUS_VARIANTS: Record<MailStatus, BadgeVariant> = { queued: "info", sent: "success", failed: "destructive" };
 
 export function MailStatusBadge({ status }: { status: MailStatus }) {
-  return <Badge variant={STATUS_VARIANTS[status]}>{STATUS_LABELS[status]}</Badge>;
+  return <Badge variant={STATUS_VARIANTS[status]}>{LABELS.mail_status[status]}</Badge>;
 }
 
 /** What a kind of outbox row is called: a campaign's kind, or the app's own mail ("entry_receipt" → "Entry receipt"). */
@@ -103,7 +104,7 @@ export function OutboxFilterForm({
         {(control) => (
           <Select {...control} name="status" defaultValue={status ?? ""}>
             <option value="">Any status</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+            {Object.entries(LABELS.mail_status).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>

@@ -3,6 +3,8 @@ import { activityKindLabel } from "@/lib/activity/filters";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { ledgerKindLabel } from "@/lib/account/ledger-filters";
+import { LABELS } from "@/lib/labels";
 import type { AdminLedgerPage, AdminUserDetail } from "@/lib/data/admin-users";
 import { formatDate, formatDateTime, formatGBP } from "@/lib/format";
 
@@ -88,12 +90,7 @@ export function AccountSection({ user }: { user: AdminUserDetail["user"] }) {
   );
 }
 
-const STATE_TEXT = {
-  active: "Playing normally",
-  break: "On a break",
-  self_exclusion: "Self-excluded",
-  closed: "Account closed",
-} as const;
+const STATE_TEXT = { active: "Playing normally", ...LABELS.break_kind } as const;
 
 export function ProtectionsSection({ protections: p }: { protections: AdminUserDetail["protections"] }) {
   return (
@@ -135,17 +132,6 @@ export function ProtectionsSection({ protections: p }: { protections: AdminUserD
   );
 }
 
-const KIND_LABELS: Record<string, string> = {
-  top_up: "Top-up",
-  bonus: "Bonus",
-  entry: "Entry",
-  refund: "Refund",
-  admin_adjustment: "Adjustment",
-  spinner_prize: "Spinner prize",
-  debit: "Debit",
-  top_up_reversal: "Top-up reversed",
-};
-
 export function LedgerSection({ userId, page, paged }: { userId: string; page: AdminLedgerPage; paged: boolean }) {
   return (
     <section aria-labelledby="ledger-heading" className="flex flex-col gap-3">
@@ -172,7 +158,7 @@ export function LedgerSection({ userId, page, paged }: { userId: string; page: A
                 <TableCell label="When" className="whitespace-nowrap">
                   <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
                 </TableCell>
-                <TableCell label="Kind">{KIND_LABELS[row.kind] ?? row.kind}</TableCell>
+                <TableCell label="Kind">{ledgerKindLabel(row.kind)}</TableCell>
                 <TableCell label="Amount" className="text-right tabular-nums">
                   {formatGBP(row.amount)}
                 </TableCell>
