@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ENUM_VALUES } from "@/lib/labels";
 import { PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { DbError } from "./errors";
+import { declared } from "./rpc";
 import { callPublicRpc } from "./public-rpc";
 import { callRpc } from "./server-rpc";
 
@@ -123,24 +124,6 @@ export const myEntrySchema = z.object({
 });
 export type MyEntry = z.infer<typeof myEntrySchema>;
 
-export const winnerSchema = z.object({
-  draw_id: z.string().uuid(),
-  competition_id: z.string().uuid(),
-  slug: z.string(),
-  title: z.string(),
-  prize_description: z.string(),
-  prize_value: money,
-  image: z.string().nullable(),
-  winner_display_name: z.string(),
-  winner_town: z.string().nullable(),
-  winning_number: z.number().int(),
-  ticket_count: z.number().int(),
-  drawn_at: timestamp,
-  prize_status: prizeStatusSchema,
-  delivered_at: timestamp.nullable(),
-});
-export type Winner = z.infer<typeof winnerSchema>;
-
 export const drawSchema = z.object({
   id: z.string().uuid(),
   algorithm: z.string(),
@@ -199,7 +182,27 @@ export async function getPublicCompetition(slug: string): Promise<CompetitionPag
   }
 }
 
-export const listWinners = () => callPublicRpc("list_winners", {}, z.array(winnerSchema), []);
+/** Every draw, newest first; the image and the winner's town may be missing, and the delivery date until delivered. */
+export const listWinners = () =>
+  callPublicRpc(
+    "list_winners",
+    {},
+    declared(
+      "draw_id",
+      "competition_id",
+      "slug",
+      "title",
+      "prize_description",
+      "prize_value",
+      "winner_display_name",
+      "winning_number",
+      "ticket_count",
+      "drawn_at",
+      "prize_status",
+    ),
+    [],
+  );
+export type Winner = Awaited<ReturnType<typeof listWinners>>[number];
 export const getDraw = (drawId: string) => callPublicRpc("get_draw", { p_draw_id: drawId }, drawSchema.nullable());
 
 /** A wrong skill answer, which enter_competition returns (so the miss it records commits) rather than raises. */

@@ -1533,7 +1533,7 @@ export type Database = {
         Args: {
           p_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_complaint_detail"]
       }
       admin_get_player_protection: {
         Args: {
@@ -1575,7 +1575,7 @@ export type Database = {
         Args: {
           p_status?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_complaint"][]
       }
       admin_list_mail_campaigns: {
         Args: {
@@ -1755,7 +1755,7 @@ export type Database = {
           p_status: string
           p_response?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_complaint"]
       }
       admin_update_prize_fulfilment: {
         Args: {
@@ -1947,7 +1947,7 @@ export type Database = {
       }
       get_my_complaints: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["complaint"][]
       }
       get_my_entries: {
         Args: never
@@ -2056,7 +2056,7 @@ export type Database = {
       }
       list_winners: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["winner_summary"][]
       }
       mark_mail_failed: {
         Args: {
@@ -2181,7 +2181,7 @@ export type Database = {
           p_reference: string
           p_details: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["complaint"]
       }
       take_break: {
         Args: {
@@ -2222,7 +2222,73 @@ export type Database = {
       user_role: "user" | "admin" | "super_admin"
     }
     CompositeTypes: {
-      [_ in never]: never
+      admin_complaint: {
+        acknowledge_by: string | null
+        acknowledged_at: string | null
+        created_at: string | null
+        details: string | null
+        email: string | null
+        id: string | null
+        name: string | null
+        overdue: boolean | null
+        reference: string | null
+        related_reference: string | null
+        resolved_at: string | null
+        respond_by: string | null
+        response: string | null
+        status: Database["public"]["Enums"]["complaint_status"] | null
+        subject: string | null
+        user_id: string | null
+      }
+      admin_complaint_detail: {
+        acknowledge_by: string | null
+        acknowledged_at: string | null
+        created_at: string | null
+        details: string | null
+        email: string | null
+        handled_by_name: string | null
+        id: string | null
+        name: string | null
+        overdue: boolean | null
+        reference: string | null
+        related_reference: string | null
+        resolved_at: string | null
+        respond_by: string | null
+        response: string | null
+        status: Database["public"]["Enums"]["complaint_status"] | null
+        subject: string | null
+        user_id: string | null
+      }
+      complaint: {
+        acknowledge_by: string | null
+        acknowledged_at: string | null
+        created_at: string | null
+        details: string | null
+        id: string | null
+        reference: string | null
+        related_reference: string | null
+        resolved_at: string | null
+        respond_by: string | null
+        response: string | null
+        status: Database["public"]["Enums"]["complaint_status"] | null
+        subject: string | null
+      }
+      winner_summary: {
+        competition_id: string | null
+        delivered_at: string | null
+        draw_id: string | null
+        drawn_at: string | null
+        image: string | null
+        prize_description: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_value: number | null
+        slug: string | null
+        ticket_count: number | null
+        title: string | null
+        winner_display_name: string | null
+        winner_town: string | null
+        winning_number: number | null
+      }
     }
   }
 }

@@ -391,70 +391,6 @@ begin
 end;
 $function$;
 
-create or replace function public.admin_list_complaints(p_status text DEFAULT NULL::text)
- RETURNS jsonb
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  perform private.require_admin();
-  if p_status is not null and p_status not in ('received', 'acknowledged', 'resolved') then
-    raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
-  end if;
-  return coalesce((select jsonb_agg(private.complaint_json(c, true) order by c.status = 'resolved', c.respond_by)
-                     from public.complaints c
-                    where p_status is null or c.status = p_status::public.complaint_status), '[]'::jsonb);
-end;
-$function$;
-
-create or replace function public.admin_update_complaint(p_id uuid, p_status text, p_response text DEFAULT NULL::text)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  admin_id uuid := private.require_admin();
-  prev public.complaints%rowtype;
-  answer text := nullif(btrim(coalesce(p_response, '')), '');
-  updated public.complaints%rowtype;
-begin
-  if p_status is null or p_status not in ('acknowledged', 'resolved') then
-    raise exception 'Status must be acknowledged or resolved' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  if p_status = 'resolved' and (answer is null or char_length(answer) not between 10 and 5000) then
-    raise exception 'Write the final answer (10 to 5000 characters)' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  select * into prev from public.complaints where id = p_id for update;
-  if not found then
-    raise exception 'Complaint not found' using errcode = 'PT404', hint = 'complaint_not_found';
-  end if;
-  if prev.status = 'resolved' then
-    raise exception 'This complaint has been answered already' using errcode = 'P0001', hint = 'edit_not_allowed';
-  end if;
-  update public.complaints
-     set status = p_status::public.complaint_status,
-         acknowledged_at = coalesce(acknowledged_at, now()),
-         resolved_at = case when p_status = 'resolved' then now() end,
-         response = case when p_status = 'resolved' then answer else response end,
-         handled_by = admin_id, updated_at = now()
-   where id = p_id
-   returning * into updated;
-  if prev.user_id is not null then
-    perform private.queue_mail(prev.user_id, 'complaint_' || p_status,
-      case when p_status = 'resolved' then 'Our answer to your complaint ' else 'We are looking into your complaint ' end || prev.reference,
-      case when p_status = 'resolved'
-           then format(E'%s\n\nIf you are not happy with this answer, you can take it to %s (%s), free of charge.',
-                       answer, private.setting('dispute_resolution_body') ->> 'name', private.setting('dispute_resolution_body') ->> 'url')
-           else format('We have your complaint %s and will give you our final answer by %s.', prev.reference,
-                       to_char(prev.respond_by at time zone 'Europe/London', 'FMDD FMMonth YYYY')) end);
-  end if;
-  perform private.log_activity('complaint.' || p_status, p_id, jsonb_build_object('reference', prev.reference));
-  return private.complaint_json(updated, true);
-end;
-$function$;
-
 create or replace function public.admin_list_prize_fulfilment(p_status text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -872,3 +808,216 @@ AS $function$
     else 'closed'
   end;
 $function$;
+
+-- ----------------------------------------------------------------------------
+-- Declared result shapes. A function that returns one of these types answers the same JSON through
+-- PostgREST as its jsonb version did (one composite: an object; a set: an array, [] when empty; to_json
+-- renders numeric, integers and timestamptz as to_jsonb did), and `npm run db:types` names its fields.
+-- Postgres cannot mark a composite's field not null, so the generated types say `| null` on each;
+-- lib/data names the fields the SQL always fills (lib/data/rpc.ts `declared`) and checks them.
+-- Changing a return type needs drop and create: each function is made again with its comment and
+-- exactly its grants.
+-- ----------------------------------------------------------------------------
+
+-- Winners -------------------------------------------------------------------
+create type public.winner_summary as (
+  draw_id uuid, competition_id uuid, slug text, title text, prize_description text, prize_value numeric(12, 2),
+  image text, winner_display_name text, winner_town text, winning_number integer, ticket_count integer,
+  drawn_at timestamptz, prize_status public.prize_status, delivered_at timestamptz);
+comment on type public.winner_summary is 'One draw as the public winners page lists it (list_winners).';
+
+drop function public.list_winners();
+create function public.list_winners() returns setof public.winner_summary
+language sql stable security definer set search_path = '' as $$
+  select d.id, c.id, c.slug, c.title, c.prize_description, c.prize_value, c.images[1], d.winner_display_name,
+         d.winner_town, d.winning_number, d.ticket_count, d.drawn_at, d.prize_status, d.delivered_at
+    from public.draws d
+    join public.competitions c on c.id = d.competition_id
+   order by d.drawn_at desc
+$$;
+comment on function public.list_winners() is 'Public: every draw, newest first: prize, winner''s first name and initial and town (if given), winning ticket, draw time, id for the verification page, and the prize''s progress (status, delivery date; never the winner''s address or the proof).';
+grant execute on function public.list_winners() to anon, authenticated, service_role;
+
+-- Complaints ----------------------------------------------------------------
+create type public.complaint as (
+  id uuid, reference text, status public.complaint_status, subject text, related_reference text, details text,
+  acknowledge_by timestamptz, respond_by timestamptz, acknowledged_at timestamptz, resolved_at timestamptz,
+  response text, created_at timestamptz);
+comment on type public.complaint is 'A complaint as its player sees it: reference, status, deadlines and our answer.';
+
+create type public.admin_complaint as (
+  id uuid, reference text, status public.complaint_status, subject text, related_reference text, details text,
+  acknowledge_by timestamptz, respond_by timestamptz, acknowledged_at timestamptz, resolved_at timestamptz,
+  response text, created_at timestamptz,
+  user_id uuid, email text, name text, overdue boolean);
+comment on type public.admin_complaint is 'A complaint as the admin queue lists it: the player''s fields, the complainant and whether a deadline has passed unanswered.';
+
+create type public.admin_complaint_detail as (
+  id uuid, reference text, status public.complaint_status, subject text, related_reference text, details text,
+  acknowledge_by timestamptz, respond_by timestamptz, acknowledged_at timestamptz, resolved_at timestamptz,
+  response text, created_at timestamptz,
+  user_id uuid, email text, name text, overdue boolean, handled_by_name text);
+comment on type public.admin_complaint_detail is 'One complaint for an admin: the queue''s fields and who handled it.';
+
+create function private.complaint_row(c public.complaints) returns public.complaint
+language sql stable set search_path = '' as $$
+  select c.id, c.reference, c.status, c.subject, c.related_reference, c.details, c.acknowledge_by, c.respond_by,
+         c.acknowledged_at, c.resolved_at, c.response, c.created_at
+$$;
+comment on function private.complaint_row(public.complaints) is 'A complaint as its player sees it.';
+
+create function private.admin_complaint_row(c public.complaints) returns public.admin_complaint
+language sql stable set search_path = '' as $$
+  select c.id, c.reference, c.status, c.subject, c.related_reference, c.details, c.acknowledge_by, c.respond_by,
+         c.acknowledged_at, c.resolved_at, c.response, c.created_at,
+         c.user_id,
+         (select p.email from public.profiles p where p.id = c.user_id),
+         (select p.name from public.profiles p where p.id = c.user_id),
+         c.status <> 'resolved' and ((c.status = 'received' and now() > c.acknowledge_by) or now() > c.respond_by)
+$$;
+comment on function private.admin_complaint_row(public.complaints) is 'A complaint as the admin queue lists it: with the complainant''s name and e-mail and whether a deadline has passed unanswered.';
+
+drop function public.submit_complaint(text, text, text);
+create function public.submit_complaint(p_subject text, p_reference text, p_details text) returns public.complaint
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  subject text := btrim(coalesce(p_subject, ''));
+  related text := nullif(btrim(coalesce(p_reference, '')), '');
+  details text := btrim(coalesce(p_details, ''));
+  new_row public.complaints%rowtype;
+begin
+  if char_length(subject) not between 3 and 120 then
+    raise exception 'Give a subject between 3 and 120 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if related is not null and char_length(related) > 100 then
+    raise exception 'The reference must be at most 100 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if char_length(details) not between 20 and 5000 then
+    raise exception 'Describe the problem in 20 to 5000 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- The account lock queues one player's submissions, so the daily count below is exact.
+  perform private.create_account_rows(uid);
+  perform 1 from public.user_account_data a where a.id = uid for update;
+  if (select count(*) from public.complaints c where c.user_id = uid and c.created_at > now() - interval '24 hours') >= 3 then
+    raise exception 'You have sent 3 complaints in the last 24 hours: we will answer each of them. Please wait before sending another, or e-mail us'
+      using errcode = 'P0001', hint = 'rate_limited';
+  end if;
+  insert into public.complaints (user_id, subject, related_reference, details, acknowledge_by, respond_by)
+  values (uid, subject, related, details, private.add_working_days(now(), 2), now() + interval '28 days')
+  returning * into new_row;
+  perform private.queue_mail(uid, 'complaint_received', 'Your complaint ' || new_row.reference || ': ' || subject,
+    format(E'We have received your complaint.\n\nReference: %s\nSubject: %s\n\nWe will acknowledge it by %s and give you our '
+           'final answer by %s. If you are not happy with our answer, you can take it to %s (%s), free of charge.',
+           new_row.reference, subject,
+           to_char(new_row.acknowledge_by at time zone 'Europe/London', 'FMDD FMMonth YYYY'),
+           to_char(new_row.respond_by at time zone 'Europe/London', 'FMDD FMMonth YYYY'),
+           private.setting('dispute_resolution_body') ->> 'name', private.setting('dispute_resolution_body') ->> 'url'));
+  perform private.log_activity('complaint.submitted', new_row.id, jsonb_build_object('reference', new_row.reference));
+  return private.complaint_row(new_row);
+end;
+$$;
+comment on function public.submit_complaint(text, text, text) is 'Signed-in users: records a complaint (subject, optional competition or payment reference, details), at most 3 a day, and mails a confirmation with the reference and the deadlines.';
+grant execute on function public.submit_complaint(text, text, text) to authenticated;
+
+drop function public.get_my_complaints();
+create function public.get_my_complaints() returns setof public.complaint
+language sql stable security definer set search_path = '' as $$
+  select r.*
+    from public.complaints c
+   cross join lateral private.complaint_row(c) r
+   where c.user_id = private.require_user()
+   order by c.created_at desc
+$$;
+comment on function public.get_my_complaints() is 'The caller''s complaints, newest first, with status, deadlines and our answer.';
+grant execute on function public.get_my_complaints() to authenticated;
+
+drop function public.admin_list_complaints(text);
+create function public.admin_list_complaints(p_status text default null) returns setof public.admin_complaint
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform private.require_admin();
+  if p_status is not null and p_status not in ('received', 'acknowledged', 'resolved') then
+    raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return query
+    select r.*
+      from public.complaints c
+     cross join lateral private.admin_complaint_row(c) r
+     where p_status is null or c.status = p_status::public.complaint_status
+     order by c.status = 'resolved', c.respond_by;
+end;
+$$;
+comment on function public.admin_list_complaints(text) is 'Admins: complaints (optionally one status), open ones first by answer deadline, with the complainant and an overdue flag.';
+grant execute on function public.admin_list_complaints(text) to authenticated;
+
+drop function public.admin_get_complaint(uuid);
+create function public.admin_get_complaint(p_id uuid) returns public.admin_complaint_detail
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  c public.complaints%rowtype;
+  r public.admin_complaint;
+begin
+  perform private.require_admin();
+  select * into c from public.complaints where id = p_id;
+  if not found then
+    raise exception 'Complaint not found' using errcode = 'PT404', hint = 'complaint_not_found';
+  end if;
+  r := private.admin_complaint_row(c);
+  return (r.id, r.reference, r.status, r.subject, r.related_reference, r.details, r.acknowledge_by, r.respond_by,
+          r.acknowledged_at, r.resolved_at, r.response, r.created_at, r.user_id, r.email, r.name, r.overdue,
+          (select p.name from public.profiles p where p.id = c.handled_by))::public.admin_complaint_detail;
+end;
+$$;
+comment on function public.admin_get_complaint(uuid) is 'Admins: one complaint as the queue lists it (complainant, overdue flag) plus who handled it (handled_by_name); complaint_not_found for an unknown id.';
+grant execute on function public.admin_get_complaint(uuid) to authenticated;
+
+drop function public.admin_update_complaint(uuid, text, text);
+create function public.admin_update_complaint(p_id uuid, p_status text, p_response text default null)
+returns public.admin_complaint
+language plpgsql security definer set search_path = '' as $$
+declare
+  admin_id uuid := private.require_admin();
+  prev public.complaints%rowtype;
+  answer text := nullif(btrim(coalesce(p_response, '')), '');
+  updated public.complaints%rowtype;
+begin
+  if p_status is null or p_status not in ('acknowledged', 'resolved') then
+    raise exception 'Status must be acknowledged or resolved' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_status = 'resolved' and (answer is null or char_length(answer) not between 10 and 5000) then
+    raise exception 'Write the final answer (10 to 5000 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into prev from public.complaints where id = p_id for update;
+  if not found then
+    raise exception 'Complaint not found' using errcode = 'PT404', hint = 'complaint_not_found';
+  end if;
+  if prev.status = 'resolved' then
+    raise exception 'This complaint has been answered already' using errcode = 'P0001', hint = 'edit_not_allowed';
+  end if;
+  update public.complaints
+     set status = p_status::public.complaint_status,
+         acknowledged_at = coalesce(acknowledged_at, now()),
+         resolved_at = case when p_status = 'resolved' then now() end,
+         response = case when p_status = 'resolved' then answer else response end,
+         handled_by = admin_id, updated_at = now()
+   where id = p_id
+   returning * into updated;
+  if prev.user_id is not null then
+    perform private.queue_mail(prev.user_id, 'complaint_' || p_status,
+      case when p_status = 'resolved' then 'Our answer to your complaint ' else 'We are looking into your complaint ' end || prev.reference,
+      case when p_status = 'resolved'
+           then format(E'%s\n\nIf you are not happy with this answer, you can take it to %s (%s), free of charge.',
+                       answer, private.setting('dispute_resolution_body') ->> 'name', private.setting('dispute_resolution_body') ->> 'url')
+           else format('We have your complaint %s and will give you our final answer by %s.', prev.reference,
+                       to_char(prev.respond_by at time zone 'Europe/London', 'FMDD FMMonth YYYY')) end);
+  end if;
+  perform private.log_activity('complaint.' || p_status, p_id, jsonb_build_object('reference', prev.reference));
+  return private.admin_complaint_row(updated);
+end;
+$$;
+comment on function public.admin_update_complaint(uuid, text, text) is 'Admins: acknowledges a complaint or resolves it with the final answer; the complainant is mailed; audited.';
+grant execute on function public.admin_update_complaint(uuid, text, text) to authenticated;
+
+-- Every complaint result above has its declared type now.
+drop function private.complaint_json(public.complaints, boolean);
