@@ -49,8 +49,20 @@ export const LABELS = {
     refunded: "Refunded",
     partially_refunded: "Partly refunded",
   },
-  // What stops the player now, as their account and the admin's user page say it.
-  break_kind: { break: "On a break", self_exclusion: "Self-excluded", closed: "Account closed" },
+  break_kind: { break: "Break", self_exclusion: "Self-exclusion", closed: "Closure" },
+  // What the player may do now, as their account and the admin's user page say it.
+  protection_state: {
+    active: "Playing normally",
+    break: "On a break",
+    self_exclusion: "Self-excluded",
+    closed: "Account closed",
+  },
+  consent_source: {
+    sign_up: "Chosen when you signed up",
+    profile: "Chosen on this page",
+    unsubscribe_link: "Chosen with the unsubscribe link in one of our e-mails",
+    not_asked: "Set for you, because we had not asked you yet",
+  },
   complaint_status: { received: "Received", acknowledged: "Acknowledged", resolved: "Resolved" },
   flag_kind: {
     limit_reached: "Monthly limit reached",

@@ -6,6 +6,6 @@ import { LABELS } from "@/lib/labels";
 export function restrictionLabel(protections: Pick<Protections, "state" | "break_until">): string | null {
   const until = protections.break_until ? ` until ${formatDate(protections.break_until)}` : "";
   if (protections.state === "active") return null;
-  const words = LABELS.break_kind[protections.state];
+  const words = LABELS.protection_state[protections.state];
   return protections.state === "closed" ? words : `${words}${until}`;
 }

@@ -618,7 +618,7 @@ export type Database = {
           created_at: string
           given: boolean
           id: number
-          source: string
+          source: Database["public"]["Enums"]["consent_source"]
           user_id: string
           wording: string
         }
@@ -626,7 +626,7 @@ export type Database = {
           created_at?: string
           given: boolean
           id?: never
-          source: string
+          source: Database["public"]["Enums"]["consent_source"]
           user_id: string
           wording: string
         }
@@ -634,7 +634,7 @@ export type Database = {
           created_at?: string
           given?: boolean
           id?: never
-          source?: string
+          source?: Database["public"]["Enums"]["consent_source"]
           user_id?: string
           wording?: string
         }
@@ -1838,7 +1838,7 @@ export type Database = {
       }
       close_account: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["protections"]
       }
       confirm_reauthentication: {
         Args: {
@@ -1990,7 +1990,7 @@ export type Database = {
       }
       get_my_marketing_consent: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["marketing_consent"]
       }
       get_my_prizes: {
         Args: never
@@ -1998,7 +1998,7 @@ export type Database = {
       }
       get_my_protections: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["protections"]
       }
       get_my_spin_history: {
         Args: never
@@ -2145,7 +2145,7 @@ export type Database = {
         Args: {
           p_months: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["protections"]
       }
       set_initials_only: {
         Args: {
@@ -2157,13 +2157,13 @@ export type Database = {
         Args: {
           p_limit: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["protections"]
       }
       set_my_marketing_consent: {
         Args: {
           p_given: boolean
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["marketing_consent"]
       }
       set_spinner_client_seed: {
         Args: {
@@ -2187,7 +2187,7 @@ export type Database = {
         Args: {
           p_period: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["protections"]
       }
       unsubscribe_marketing: {
         Args: {
@@ -2208,6 +2208,7 @@ export type Database = {
       break_kind: "break" | "self_exclusion" | "closed"
       competition_status: "draft" | "live" | "sold_out" | "closed" | "drawn" | "cancelled"
       complaint_status: "received" | "acknowledged" | "resolved"
+      consent_source: "sign_up" | "profile" | "unsubscribe_link" | "not_asked"
       draw_trigger: "sold_out" | "close_time" | "draw_time"
       entry_kind: "paid" | "postal"
       entry_status: "active" | "refunded" | "void"
@@ -2218,6 +2219,7 @@ export type Database = {
       ledger_kind: "top_up" | "bonus" | "entry" | "refund" | "top_up_reversal" | "admin_adjustment" | "spinner_prize" | "debit"
       mail_status: "queued" | "sent" | "failed"
       prize_status: "awaiting_claim" | "claimed" | "verified" | "delivered"
+      protection_state: "active" | "break" | "self_exclusion" | "closed"
       top_up_status: "pending" | "credited" | "failed" | "expired" | "refused_card_cap" | "refunded" | "partially_refunded"
       user_role: "user" | "admin" | "super_admin"
     }
@@ -2272,6 +2274,26 @@ export type Database = {
         response: string | null
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
+      }
+      marketing_consent: {
+        at: string | null
+        given: boolean | null
+        source: Database["public"]["Enums"]["consent_source"] | null
+        wording: string | null
+      }
+      protections: {
+        break_until: string | null
+        closed_at: string | null
+        limit_increase_delay_hours: number | null
+        month_credited: number | null
+        month_held: number | null
+        month_spent: number | null
+        month_topped_up: number | null
+        monthly_limit: number | null
+        monthly_remaining: number | null
+        pending_limit: number | null
+        pending_limit_from: string | null
+        state: Database["public"]["Enums"]["protection_state"] | null
       }
       winner_summary: {
         competition_id: string | null
@@ -2404,6 +2426,7 @@ export const Constants = {
       break_kind: ["break", "self_exclusion", "closed"],
       competition_status: ["draft", "live", "sold_out", "closed", "drawn", "cancelled"],
       complaint_status: ["received", "acknowledged", "resolved"],
+      consent_source: ["sign_up", "profile", "unsubscribe_link", "not_asked"],
       draw_trigger: ["sold_out", "close_time", "draw_time"],
       entry_kind: ["paid", "postal"],
       entry_status: ["active", "refunded", "void"],
@@ -2414,6 +2437,7 @@ export const Constants = {
       ledger_kind: ["top_up", "bonus", "entry", "refund", "top_up_reversal", "admin_adjustment", "spinner_prize", "debit"],
       mail_status: ["queued", "sent", "failed"],
       prize_status: ["awaiting_claim", "claimed", "verified", "delivered"],
+      protection_state: ["active", "break", "self_exclusion", "closed"],
       top_up_status: ["pending", "credited", "failed", "expired", "refused_card_cap", "refunded", "partially_refunded"],
       user_role: ["user", "admin", "super_admin"],
     },

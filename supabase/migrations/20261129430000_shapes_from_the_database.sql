@@ -1021,3 +1021,238 @@ grant execute on function public.admin_update_complaint(uuid, text, text) to aut
 
 -- Every complaint result above has its declared type now.
 drop function private.complaint_json(public.complaints, boolean);
+
+-- Responsible play ------------------------------------------------------------
+-- A player's state is derived (private.protection_state: closed, else a running break's kind, else active),
+-- a closed set all the same: its own enum, so the protections type can name it.
+create type public.protection_state as enum ('active', 'break', 'self_exclusion', 'closed');
+comment on type public.protection_state is 'What a player may do now: play (active), or not during a break or self-exclusion, or ever again (closed).';
+
+create type public.protections as (
+  monthly_limit numeric, pending_limit numeric, pending_limit_from timestamptz,
+  month_topped_up numeric, month_credited numeric, month_held numeric, month_spent numeric,
+  monthly_remaining numeric, state public.protection_state, break_until timestamptz, closed_at timestamptz,
+  limit_increase_delay_hours numeric);
+comment on type public.protections is 'A player''s protections: the monthly limit (and a pending increase), this month''s figures, what is left, and their state.';
+
+-- The latest protections_json body (20261127110100_true_month_figures), as a row.
+create function private.protections_row(p_user uuid) returns public.protections
+language plpgsql security definer set search_path = '' as $$
+declare
+  p public.player_protections := private.protections_of(p_user);
+  topped_up numeric := private.month_topped_up(p_user);
+  spent numeric := private.month_spent(p_user);
+  state public.protection_state := private.protection_state(p);
+begin
+  return (
+    p.monthly_limit,
+    p.pending_limit,
+    p.pending_limit_from,
+    -- What the limit counts: credited and still-open checkouts together.
+    topped_up,
+    private.month_credited(p_user),
+    private.month_held(p_user),
+    spent,
+    -- One figure for both things the limit caps: what may still go in and be spent this month.
+    case when p.monthly_limit is null then null else greatest(p.monthly_limit - greatest(topped_up, spent), 0) end,
+    state,
+    case when state in ('break', 'self_exclusion') then p.break_until end,
+    p.closed_at,
+    (private.setting('limit_increase_delay_hours'))::numeric)::public.protections;
+end;
+$$;
+comment on function private.protections_row(uuid) is 'A player''s protections as get_my_protections returns them: month_credited (paid) and month_held (open checkouts) are shown; month_topped_up, their sum, is what the limit counts.';
+
+-- admin_get_user nests them in its jsonb.
+create or replace function private.protections_json(p_user uuid) returns jsonb
+language sql security definer set search_path = '' as $$
+  select to_jsonb(private.protections_row(p_user))
+$$;
+comment on function private.protections_json(uuid) is 'private.protections_row as jsonb, for results that nest it.';
+
+drop function private.start_block(uuid, text, timestamptz);
+create function private.start_block(p_user uuid, p_kind text, p_until timestamptz) returns public.protections
+language plpgsql security definer set search_path = '' as $$
+declare
+  p public.player_protections;
+begin
+  -- The account lock, as top-ups and entries take it: one in progress finishes first.
+  perform private.create_account_rows(p_user);
+  perform 1 from public.user_account_data a where a.id = p_user for update;
+  insert into public.player_protections (user_id) values (p_user) on conflict (user_id) do nothing;
+  select * into p from public.player_protections where user_id = p_user for update;
+  if p.closed_at is not null then
+    raise exception 'Your account is closed' using errcode = 'P0001', hint = 'account_closed';
+  end if;
+  -- Never shortened or weakened: a block can only be extended, or made stronger.
+  update public.player_protections
+     set break_until = greatest(case when break_until > now() then break_until end, p_until),
+         break_kind = (case when break_until > now() and break_kind = 'self_exclusion' then 'self_exclusion' else p_kind end)::public.break_kind,
+         updated_at = now()
+   where user_id = p_user;
+  perform private.log_activity('protections.' || p_kind, p_user, jsonb_build_object('until', p_until));
+  return private.protections_row(p_user);
+end;
+$$;
+comment on function private.start_block(uuid, text, timestamptz) is 'Starts or extends a break or self-exclusion; never shortens one or turns a self-exclusion into a break.';
+
+drop function public.get_my_protections();
+create function public.get_my_protections() returns public.protections
+language plpgsql security definer set search_path = '' as $$
+begin
+  return private.protections_row(private.require_user_first_step());
+end;
+$$;
+comment on function public.get_my_protections() is 'Signed-in users: their monthly limit (and pending increase), money put in and spent this month, what is left, and their state (active, break, self_exclusion, closed).';
+grant execute on function public.get_my_protections() to authenticated;
+
+drop function public.set_monthly_limit(numeric);
+create function public.set_monthly_limit(p_limit numeric) returns public.protections
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  p public.player_protections;
+  delay numeric := (private.setting('limit_increase_delay_hours'))::numeric;
+begin
+  if p_limit is not null and (not private.is_pounds(p_limit) or p_limit < 0 or p_limit > 1000000) then
+    raise exception 'The limit must be an amount in pounds and pence from £0 to £1,000,000, or none' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  perform private.create_account_rows(uid);
+  perform 1 from public.user_account_data a where a.id = uid for update;
+  insert into public.player_protections (user_id) values (uid) on conflict (user_id) do nothing;
+  p := private.protections_of(uid);
+  if p_limit is not null and (p.monthly_limit is null or p_limit <= p.monthly_limit) then
+    -- A decrease (or a first limit) protects the player, so it applies at once.
+    update public.player_protections
+       set monthly_limit = p_limit, pending_limit = null, pending_limit_from = null, limit_set_at = now(), updated_at = now()
+     where user_id = uid;
+  elsif p.monthly_limit is null then
+    -- No limit, and none asked for: nothing to wait for.
+    update public.player_protections
+       set pending_limit = null, pending_limit_from = null, limit_set_at = now(), updated_at = now()
+     where user_id = uid;
+  else
+    -- An increase, or removing the limit, waits for the cooling-off.
+    update public.player_protections
+       set pending_limit = p_limit, pending_limit_from = now() + make_interval(secs => delay * 3600),
+           limit_set_at = now(), updated_at = now()
+     where user_id = uid;
+  end if;
+  perform private.log_activity('protections.limit', uid, jsonb_build_object('limit', p_limit));
+  return private.protections_row(uid);
+end;
+$$;
+comment on function public.set_monthly_limit(numeric) is 'Signed-in users: sets the monthly limit (null for none; £0 allowed). A decrease applies at once; an increase or removal waits limit_increase_delay_hours.';
+grant execute on function public.set_monthly_limit(numeric) to authenticated;
+
+drop function public.take_break(text);
+create function public.take_break(p_period text) returns public.protections
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  if p_period is null or p_period not in ('1 week', '1 month', '3 months') then
+    raise exception 'A break lasts 1 week, 1 month or 3 months' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return private.start_block(uid, 'break', now() + p_period::interval);
+end;
+$$;
+comment on function public.take_break(text) is 'Signed-in users: a break from top-ups, entries and marketing mail for 1 week, 1 month or 3 months; it cannot be ended early.';
+grant execute on function public.take_break(text) to authenticated;
+
+drop function public.self_exclude(integer);
+create function public.self_exclude(p_months integer) returns public.protections
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  if p_months is null or p_months < 6 or p_months > 120 then
+    raise exception 'Self-exclusion lasts from 6 months to 10 years' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return private.start_block(uid, 'self_exclusion', now() + make_interval(months => p_months));
+end;
+$$;
+comment on function public.self_exclude(integer) is 'Signed-in users: self-exclusion for p_months (6 to 120); it cannot be ended early.';
+grant execute on function public.self_exclude(integer) to authenticated;
+
+drop function public.close_account();
+create function public.close_account() returns public.protections
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  perform private.create_account_rows(uid);
+  perform 1 from public.user_account_data a where a.id = uid for update;
+  insert into public.player_protections (user_id) values (uid) on conflict (user_id) do nothing;
+  update public.player_protections
+     set break_kind = 'closed', closed_at = coalesce(closed_at, now()), updated_at = now()
+   where user_id = uid;
+  perform private.log_activity('protections.closed', uid, '{}'::jsonb);
+  return private.protections_row(uid);
+end;
+$$;
+comment on function public.close_account() is 'Signed-in users: closes the account for good (sign-in and history stay; top-ups, entries and marketing stop). Cannot be undone.';
+grant execute on function public.close_account() to authenticated;
+
+-- Marketing consent -----------------------------------------------------------
+create type public.consent_source as enum ('sign_up', 'profile', 'unsubscribe_link', 'not_asked');
+comment on type public.consent_source is 'Where a marketing consent choice was made; not_asked: set off by a migration for an account that was never asked.';
+
+alter table public.marketing_consents drop constraint marketing_consents_source_check;
+alter table public.marketing_consents alter column source type public.consent_source using source::public.consent_source;
+
+create or replace function private.record_marketing_consent(p_user uuid, p_given boolean, p_source text,
+  p_wording text default null) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  update public.profiles set email_notifications = p_given, updated_at = now() where id = p_user;
+  insert into public.marketing_consents (user_id, given, wording, source)
+  values (p_user, p_given, coalesce(p_wording, private.marketing_consent_wording()), p_source::public.consent_source);
+end;
+$$;
+
+create type public.marketing_consent as (given boolean, "at" timestamptz, wording text, source public.consent_source);
+comment on type public.marketing_consent is 'A player''s marketing consent now: given, and the time, wording and source of their last choice (null when none is recorded).';
+
+drop function public.get_my_marketing_consent();
+drop function public.set_my_marketing_consent(boolean);
+drop function private.marketing_consent_json(uuid);
+create function private.marketing_consent_row(p_user uuid) returns public.marketing_consent
+language sql stable security definer set search_path = '' as $$
+  select coalesce(p.email_notifications, false), c.created_at, c.wording, c.source
+  from public.profiles p
+  left join lateral (select mc.created_at, mc.wording, mc.source from public.marketing_consents mc
+                      where mc.user_id = p.id order by mc.id desc limit 1) c on true
+  where p.id = p_user
+$$;
+comment on function private.marketing_consent_row(uuid) is 'A player''s marketing consent now: given, and when, on what wording and where the last choice was made (null when none is recorded).';
+
+create function public.get_my_marketing_consent() returns public.marketing_consent
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  perform private.create_account_rows(uid);
+  return private.marketing_consent_row(uid);
+end;
+$$;
+comment on function public.get_my_marketing_consent() is 'The caller''s marketing consent: given, and the time, wording and source of their last choice.';
+grant execute on function public.get_my_marketing_consent() to authenticated;
+
+create function public.set_my_marketing_consent(p_given boolean) returns public.marketing_consent
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  if p_given is null then
+    raise exception 'Choose whether we may e-mail you about new competitions and results' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  perform private.create_account_rows(uid);
+  if p_given is distinct from (select p.email_notifications from public.profiles p where p.id = uid) then
+    perform private.record_marketing_consent(uid, p_given, 'profile');
+  end if;
+  return private.marketing_consent_row(uid);
+end;
+$$;
+comment on function public.set_my_marketing_consent(boolean) is 'The caller gives (true) or withdraws (false) marketing consent in one call, recorded with time, wording and source profile; returns the consent now.';
+grant execute on function public.set_my_marketing_consent(boolean) to authenticated;

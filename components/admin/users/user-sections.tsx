@@ -90,8 +90,6 @@ export function AccountSection({ user }: { user: AdminUserDetail["user"] }) {
   );
 }
 
-const STATE_TEXT = { active: "Playing normally", ...LABELS.break_kind } as const;
-
 export function ProtectionsSection({ protections: p }: { protections: AdminUserDetail["protections"] }) {
   return (
     <Card>
@@ -101,7 +99,7 @@ export function ProtectionsSection({ protections: p }: { protections: AdminUserD
       <CardContent className="flex flex-col gap-3">
         <Facts
           items={[
-            ["State", STATE_TEXT[p.state]],
+            ["State", LABELS.protection_state[p.state]],
             ...(p.break_until ? ([["Until", formatDateTime(p.break_until)]] as [string, string][]) : []),
             ...(p.closed_at ? ([["Closed", formatDateTime(p.closed_at)]] as [string, string][]) : []),
             ["Monthly limit", p.monthly_limit === null ? "No limit" : formatGBP(p.monthly_limit)],
