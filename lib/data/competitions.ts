@@ -16,7 +16,7 @@ const timestamp = z.string();
 export const competitionStatusSchema = z.enum(ENUM_VALUES.competition_status);
 export type CompetitionStatus = z.infer<typeof competitionStatusSchema>;
 
-export const prizeChoiceSchema = z.enum(["prize", "cash"]);
+export const prizeChoiceSchema = z.enum(ENUM_VALUES.prize_choice);
 export type PrizeChoice = z.infer<typeof prizeChoiceSchema>;
 export const prizeStatusSchema = z.enum(PRIZE_STATUSES);
 

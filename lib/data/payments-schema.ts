@@ -75,7 +75,7 @@ export const topUpSchema = z.object({
   bonus: money,
   credit: money,
   funding: z.string().nullable(),
-  provider: z.enum(["stripe", "test"]),
+  provider: z.enum(ENUM_VALUES.payment_provider),
   /** The player's balance now. */
   balance: money,
   created_at: timestamp,

@@ -68,17 +68,17 @@ export type Database = {
       auth_refusal_counts: {
         Row: {
           hour: string
-          kind: string
+          kind: Database["public"]["Enums"]["auth_refusal"]
           refusals: number
         }
         Insert: {
           hour: string
-          kind: string
+          kind: Database["public"]["Enums"]["auth_refusal"]
           refusals?: number
         }
         Update: {
           hour?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["auth_refusal"]
           refusals?: number
         }
         Relationships: []
@@ -362,7 +362,7 @@ export type Database = {
           external_randomness: Json | null
           fulfilment_note: string | null
           id: string
-          prize_choice: string | null
+          prize_choice: Database["public"]["Enums"]["prize_choice"] | null
           prize_status: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at: string | null
           proof_of_delivery: string | null
@@ -391,7 +391,7 @@ export type Database = {
           external_randomness?: Json | null
           fulfilment_note?: string | null
           id?: string
-          prize_choice?: string | null
+          prize_choice?: Database["public"]["Enums"]["prize_choice"] | null
           prize_status?: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at?: string | null
           proof_of_delivery?: string | null
@@ -420,7 +420,7 @@ export type Database = {
           external_randomness?: Json | null
           fulfilment_note?: string | null
           id?: string
-          prize_choice?: string | null
+          prize_choice?: Database["public"]["Enums"]["prize_choice"] | null
           prize_status?: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at?: string | null
           proof_of_delivery?: string | null
@@ -510,10 +510,10 @@ export type Database = {
           competition_id: string | null
           created_at: string
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["mail_kind"]
           recipients: number
           request_id: string | null
-          segment: string
+          segment: Database["public"]["Enums"]["mail_segment"]
           sent_by: string | null
           subject: string
         }
@@ -522,10 +522,10 @@ export type Database = {
           competition_id?: string | null
           created_at?: string
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["mail_kind"]
           recipients?: number
           request_id?: string | null
-          segment: string
+          segment: Database["public"]["Enums"]["mail_segment"]
           sent_by?: string | null
           subject: string
         }
@@ -534,10 +534,10 @@ export type Database = {
           competition_id?: string | null
           created_at?: string
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["mail_kind"]
           recipients?: number
           request_id?: string | null
-          segment?: string
+          segment?: Database["public"]["Enums"]["mail_segment"]
           sent_by?: string | null
           subject?: string
         }
@@ -567,7 +567,7 @@ export type Database = {
           subject: string
           to_email: string
           to_user: string | null
-          transport: string | null
+          transport: Database["public"]["Enums"]["mail_transport"] | null
         }
         Insert: {
           attempts?: number
@@ -584,7 +584,7 @@ export type Database = {
           subject: string
           to_email: string
           to_user?: string | null
-          transport?: string | null
+          transport?: Database["public"]["Enums"]["mail_transport"] | null
         }
         Update: {
           attempts?: number
@@ -601,7 +601,7 @@ export type Database = {
           subject?: string
           to_email?: string
           to_user?: string | null
-          transport?: string | null
+          transport?: Database["public"]["Enums"]["mail_transport"] | null
         }
         Relationships: [
           {
@@ -679,7 +679,7 @@ export type Database = {
           detail: string
           id: number
           incident: string
-          kind: string
+          kind: Database["public"]["Enums"]["alert_kind"]
           raised_at: string
           subject: string
         }
@@ -689,7 +689,7 @@ export type Database = {
           detail: string
           id?: never
           incident: string
-          kind: string
+          kind: Database["public"]["Enums"]["alert_kind"]
           raised_at?: string
           subject: string
         }
@@ -699,7 +699,7 @@ export type Database = {
           detail?: string
           id?: never
           incident?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["alert_kind"]
           raised_at?: string
           subject?: string
         }
@@ -708,7 +708,7 @@ export type Database = {
       payment_resolutions: {
         Row: {
           id: number
-          kind: string
+          kind: Database["public"]["Enums"]["payment_issue"]
           note: string
           reference: string
           resolved_at: string
@@ -716,7 +716,7 @@ export type Database = {
         }
         Insert: {
           id?: never
-          kind: string
+          kind: Database["public"]["Enums"]["payment_issue"]
           note: string
           reference: string
           resolved_at?: string
@@ -724,7 +724,7 @@ export type Database = {
         }
         Update: {
           id?: never
-          kind?: string
+          kind?: Database["public"]["Enums"]["payment_issue"]
           note?: string
           reference?: string
           resolved_at?: string
@@ -1248,11 +1248,11 @@ export type Database = {
           entry_error_code: string | null
           entry_error_message: string | null
           entry_id: string | null
-          funding: string | null
+          funding: Database["public"]["Enums"]["card_funding"] | null
           id: string
           owed: number
           payment_id: string | null
-          provider: string
+          provider: Database["public"]["Enums"]["payment_provider"]
           purpose: Json | null
           refunded_amount: number
           refusal_message: string | null
@@ -1269,11 +1269,11 @@ export type Database = {
           entry_error_code?: string | null
           entry_error_message?: string | null
           entry_id?: string | null
-          funding?: string | null
+          funding?: Database["public"]["Enums"]["card_funding"] | null
           id?: string
           owed?: number
           payment_id?: string | null
-          provider: string
+          provider: Database["public"]["Enums"]["payment_provider"]
           purpose?: Json | null
           refunded_amount?: number
           refusal_message?: string | null
@@ -1290,11 +1290,11 @@ export type Database = {
           entry_error_code?: string | null
           entry_error_message?: string | null
           entry_id?: string | null
-          funding?: string | null
+          funding?: Database["public"]["Enums"]["card_funding"] | null
           id?: string
           owed?: number
           payment_id?: string | null
-          provider?: string
+          provider?: Database["public"]["Enums"]["payment_provider"]
           purpose?: Json | null
           refunded_amount?: number
           refusal_message?: string | null
@@ -1389,7 +1389,7 @@ export type Database = {
           last_error: string | null
           last_seen_at: string
           provider: string
-          status: string
+          status: Database["public"]["Enums"]["webhook_status"]
         }
         Insert: {
           attempts?: number
@@ -1401,7 +1401,7 @@ export type Database = {
           last_error?: string | null
           last_seen_at?: string
           provider: string
-          status: string
+          status: Database["public"]["Enums"]["webhook_status"]
         }
         Update: {
           attempts?: number
@@ -1413,7 +1413,7 @@ export type Database = {
           last_error?: string | null
           last_seen_at?: string
           provider?: string
-          status?: string
+          status?: Database["public"]["Enums"]["webhook_status"]
         }
         Relationships: []
       }
@@ -2205,7 +2205,10 @@ export type Database = {
       }
     }
     Enums: {
+      alert_kind: "draw_overdue" | "cron_stale" | "webhook_failing" | "payment_needs_person"
+      auth_refusal: "sign_in" | "sign_in_limited" | "code" | "code_limited"
       break_kind: "break" | "self_exclusion" | "closed"
+      card_funding: "debit" | "credit" | "prepaid" | "wallet" | "unknown"
       competition_status: "draft" | "live" | "sold_out" | "closed" | "drawn" | "cancelled"
       complaint_status: "received" | "acknowledged" | "resolved"
       consent_source: "sign_up" | "profile" | "unsubscribe_link" | "not_asked"
@@ -2217,11 +2220,18 @@ export type Database = {
       intervention_kind: "note" | "contacted" | "restricted" | "lifted" | "closed"
       kyc_status: "none" | "pending" | "verified" | "rejected"
       ledger_kind: "top_up" | "bonus" | "entry" | "refund" | "top_up_reversal" | "admin_adjustment" | "spinner_prize" | "debit"
+      mail_kind: "marketing" | "service"
+      mail_segment: "all_players" | "competition_entrants" | "no_recent_entry"
       mail_status: "queued" | "sent" | "failed"
+      mail_transport: "smtp" | "outbox"
+      payment_issue: "mismatch" | "owed"
+      payment_provider: "stripe" | "test"
+      prize_choice: "prize" | "cash"
       prize_status: "awaiting_claim" | "claimed" | "verified" | "delivered"
       protection_state: "active" | "break" | "self_exclusion" | "closed"
       top_up_status: "pending" | "credited" | "failed" | "expired" | "refused_card_cap" | "refunded" | "partially_refunded"
       user_role: "user" | "admin" | "super_admin"
+      webhook_status: "handled" | "failed" | "mismatch"
     }
     CompositeTypes: {
       admin_complaint: {
@@ -2423,7 +2433,10 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      alert_kind: ["draw_overdue", "cron_stale", "webhook_failing", "payment_needs_person"],
+      auth_refusal: ["sign_in", "sign_in_limited", "code", "code_limited"],
       break_kind: ["break", "self_exclusion", "closed"],
+      card_funding: ["debit", "credit", "prepaid", "wallet", "unknown"],
       competition_status: ["draft", "live", "sold_out", "closed", "drawn", "cancelled"],
       complaint_status: ["received", "acknowledged", "resolved"],
       consent_source: ["sign_up", "profile", "unsubscribe_link", "not_asked"],
@@ -2435,11 +2448,18 @@ export const Constants = {
       intervention_kind: ["note", "contacted", "restricted", "lifted", "closed"],
       kyc_status: ["none", "pending", "verified", "rejected"],
       ledger_kind: ["top_up", "bonus", "entry", "refund", "top_up_reversal", "admin_adjustment", "spinner_prize", "debit"],
+      mail_kind: ["marketing", "service"],
+      mail_segment: ["all_players", "competition_entrants", "no_recent_entry"],
       mail_status: ["queued", "sent", "failed"],
+      mail_transport: ["smtp", "outbox"],
+      payment_issue: ["mismatch", "owed"],
+      payment_provider: ["stripe", "test"],
+      prize_choice: ["prize", "cash"],
       prize_status: ["awaiting_claim", "claimed", "verified", "delivered"],
       protection_state: ["active", "break", "self_exclusion", "closed"],
       top_up_status: ["pending", "credited", "failed", "expired", "refused_card_cap", "refunded", "partially_refunded"],
       user_role: ["user", "admin", "super_admin"],
+      webhook_status: ["handled", "failed", "mismatch"],
     },
   },
 } as const

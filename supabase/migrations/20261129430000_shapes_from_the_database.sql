@@ -1256,3 +1256,477 @@ end;
 $$;
 comment on function public.set_my_marketing_consent(boolean) is 'The caller gives (true) or withdraws (false) marketing consent in one call, recorded with time, wording and source profile; returns the consent now.';
 grant execute on function public.set_my_marketing_consent(boolean) to authenticated;
+
+-- ----------------------------------------------------------------------------
+-- More closed sets: mail campaigns and transport, payments, prizes and operations. As above, each
+-- check constraint or partial index that names a column is made again after it changes type.
+-- ----------------------------------------------------------------------------
+create type public.mail_kind as enum ('marketing', 'service');
+comment on type public.mail_kind is 'What a mail campaign is: marketing (needs consent, held back during breaks) or a service notice.';
+create type public.mail_segment as enum ('all_players', 'competition_entrants', 'no_recent_entry');
+comment on type public.mail_segment is 'Who a mail campaign is for.';
+create type public.mail_transport as enum ('smtp', 'outbox');
+comment on type public.mail_transport is 'How a message left: by SMTP, or kept in the outbox (no SMTP_URL).';
+create type public.alert_kind as enum ('draw_overdue', 'cron_stale', 'webhook_failing', 'payment_needs_person');
+comment on type public.alert_kind is 'What an operations alert is about.';
+create type public.webhook_status as enum ('handled', 'failed', 'mismatch');
+comment on type public.webhook_status is 'What became of a payment provider''s event.';
+create type public.payment_issue as enum ('mismatch', 'owed');
+comment on type public.payment_issue is 'A payment that needs a person: one that does not match its top-up, or money owed after a refund.';
+create type public.prize_choice as enum ('prize', 'cash');
+comment on type public.prize_choice is 'What a winner chose: the prize, or its cash alternative.';
+create type public.payment_provider as enum ('stripe', 'test');
+comment on type public.payment_provider is 'Who took a top-up''s payment: Stripe, or the labelled test checkout.';
+create type public.card_funding as enum ('debit', 'credit', 'prepaid', 'wallet', 'unknown');
+comment on type public.card_funding is 'How the card that paid a top-up is funded (credit cards are refused).';
+create type public.auth_refusal as enum ('sign_in', 'sign_in_limited', 'code', 'code_limited');
+comment on type public.auth_refusal is 'A refused sign-in or two-step code, and whether a rate limit refused it.';
+
+alter table public.mail_campaigns drop constraint mail_campaigns_kind_check,
+  drop constraint mail_campaigns_segment_check, drop constraint mail_campaigns_check;
+alter table public.mail_campaigns
+  alter column kind type public.mail_kind using kind::public.mail_kind,
+  alter column segment type public.mail_segment using segment::public.mail_segment,
+  add constraint mail_campaigns_check check ((segment = 'competition_entrants') = (competition_id is not null));
+
+alter table public.mail_outbox drop constraint mail_outbox_transport_check;
+alter table public.mail_outbox alter column transport type public.mail_transport using transport::public.mail_transport;
+
+alter table public.ops_alerts drop constraint ops_alerts_kind_check;
+alter table public.ops_alerts alter column kind type public.alert_kind using kind::public.alert_kind;
+
+drop index public.webhook_deliveries_open_idx;
+alter table public.webhook_deliveries drop constraint webhook_deliveries_status_check;
+alter table public.webhook_deliveries
+  alter column status type public.webhook_status using status::public.webhook_status;
+create index webhook_deliveries_open_idx on public.webhook_deliveries (last_seen_at desc) where status <> 'handled';
+
+alter table public.payment_resolutions drop constraint payment_resolutions_kind_check;
+alter table public.payment_resolutions alter column kind type public.payment_issue using kind::public.payment_issue;
+
+alter table public.draws drop constraint draws_prize_choice_check;
+alter table public.draws alter column prize_choice type public.prize_choice using prize_choice::public.prize_choice;
+
+alter table public.top_ups drop constraint top_ups_provider_check, drop constraint top_ups_funding_check;
+alter table public.top_ups
+  alter column provider type public.payment_provider using provider::public.payment_provider,
+  alter column funding type public.card_funding using funding::public.card_funding;
+
+alter table public.auth_refusal_counts drop constraint auth_refusal_counts_kind_check;
+alter table public.auth_refusal_counts alter column kind type public.auth_refusal using kind::public.auth_refusal;
+
+-- The functions that wrote these columns with text, each with the cast after its own check.
+create or replace function public.mark_mail_sent(p_id bigint, p_transport text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_service_role() then
+    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
+  end if;
+  if p_transport not in ('smtp', 'outbox') then
+    raise exception 'Transport must be smtp or outbox' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  update public.mail_outbox
+     set status = 'sent', sent_at = now(), transport = p_transport::public.mail_transport, error = null
+   where id = p_id and status = 'queued';
+end;
+$function$;
+
+create or replace function public.confirm_top_up(p_top_up_id uuid, p_payment_id text, p_funding text, p_amount_paid numeric)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  t public.top_ups%rowtype;
+  balance numeric(12, 2);
+  message text;
+  r record;
+  entry jsonb;
+  err_hint text;
+  err_message text;
+begin
+  perform private.require_server();
+  if p_payment_id is null or char_length(p_payment_id) not between 1 and 255 then
+    raise exception 'A payment id is required' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_funding is null or p_funding not in ('debit', 'credit', 'prepaid', 'wallet', 'unknown') then
+    raise exception 'Funding must be debit, credit, prepaid, wallet or unknown' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_amount_paid is null or not private.is_pounds(p_amount_paid) or p_amount_paid <= 0 then
+    raise exception 'The amount paid must be more than zero, in pounds and pence' using errcode = '22023', hint = 'invalid_input';
+  end if;
+
+  perform private.payment_lock(p_payment_id);
+  -- The row lock makes a replayed, duplicated or concurrent confirmation wait, then see
+  -- this one's outcome and credit nothing.
+  select * into t from public.top_ups where id = p_top_up_id for update;
+  if not found then
+    raise exception 'Top-up not found' using errcode = 'PT404', hint = 'top_up_not_found';
+  end if;
+  if t.payment_id is not null then
+    if t.payment_id <> p_payment_id then
+      raise exception 'This top-up was already paid by another payment' using errcode = 'P0001', hint = 'payment_mismatch';
+    end if;
+    return jsonb_build_object(
+      'status', case t.status when 'refused_card_cap' then 'refund_required'
+                              when 'refunded' then 'refunded' else 'already_credited' end,
+      'top_up_id', t.id,
+      'balance', (select a.credits from public.user_account_data a where a.id = t.user_id),
+      'message', t.refusal_message,
+      'message_code', case when t.status = 'refused_card_cap' then 'card_cap_exceeded' end);
+  end if;
+  if exists (select 1 from public.top_ups o where o.payment_id = p_payment_id) then
+    raise exception 'This payment already paid for another top-up' using errcode = 'P0001', hint = 'payment_mismatch';
+  end if;
+  if p_amount_paid <> t.amount then
+    raise exception 'The amount paid (%) is not the amount of the top-up (%)', private.format_gbp(p_amount_paid), private.format_gbp(t.amount)
+      using errcode = 'P0001', hint = 'payment_mismatch';
+  end if;
+
+  -- Lock order: the competition's entry gate (when the top-up pays for an entry), then the
+  -- account, as entering does; the competition row itself is locked last, by the entry.
+  if t.purpose is not null then
+    perform private.share_competition_gate((t.purpose ->> 'competition_id')::uuid);
+  end if;
+  perform private.create_account_rows(t.user_id);
+  perform 1 from public.user_account_data a where a.id = t.user_id for update;
+
+  if p_funding = 'credit' then
+    begin
+      perform private.require_within_card_cap(t.user_id, t.amount);
+    exception when raise_exception then
+      -- The money is already taken, so the refusal is recorded (and refunded by the
+      -- adapter) instead of failing the confirmation.
+      get stacked diagnostics message = message_text, err_hint = pg_exception_hint;
+      if err_hint is distinct from 'card_cap_exceeded' then
+        raise;
+      end if;
+      update public.top_ups
+         set status = 'refused_card_cap', payment_id = p_payment_id, funding = p_funding::public.card_funding, refusal_message = message, updated_at = now()
+       where id = t.id;
+      perform private.log_activity('top_up.refused_card_cap', t.id, jsonb_build_object('amount', t.amount));
+      for r in select id from public.top_up_refunds where payment_id = p_payment_id and applied_at is null order by id loop
+        perform private.apply_top_up_refund(r.id);
+      end loop;
+      return jsonb_build_object('status', 'refund_required', 'top_up_id', t.id,
+        'balance', (select a.credits from public.user_account_data a where a.id = t.user_id),
+        'message', message, 'message_code', 'card_cap_exceeded');
+    end;
+  end if;
+
+  -- Credited even when the top-up had been marked failed or expired: the money was taken.
+  update public.top_ups
+     set status = 'credited', payment_id = p_payment_id, funding = p_funding::public.card_funding, credited_at = now(), updated_at = now()
+   where id = t.id;
+  balance := private.post_ledger(t.user_id, 'top_up', t.amount,
+    'Top-up by ' || case p_funding when 'debit' then 'debit card' when 'credit' then 'credit card'
+                                   when 'prepaid' then 'prepaid card' when 'wallet' then 'wallet' else 'card' end,
+    'top_up:' || t.id, t.amount);
+  if t.bonus > 0 then
+    balance := private.post_ledger(t.user_id, 'bonus', t.bonus, 'Top-up bonus', 'top_up:' || t.id);
+  end if;
+  perform private.queue_mail(t.user_id, 'top_up_receipt', 'Your LabCash top-up receipt',
+    format(E'Thank you for your top-up.\n\nAmount paid: %s\nBonus credit: %s\nPaid by: %s\nCredit balance: %s\nReference: top_up:%s',
+           private.format_gbp(t.amount), private.format_gbp(t.bonus),
+           case p_funding when 'debit' then 'debit card' when 'credit' then 'credit card'
+                          when 'prepaid' then 'prepaid card' when 'wallet' then 'wallet' else 'card' end,
+           private.format_gbp(balance), t.id));
+  perform private.log_activity('top_up.credited', t.id,
+    jsonb_build_object('amount', t.amount, 'bonus', t.bonus, 'funding', p_funding, 'was', t.status));
+
+  -- A refund that arrived before this confirmation is applied now.
+  for r in select id from public.top_up_refunds where payment_id = p_payment_id and applied_at is null order by id loop
+    perform private.apply_top_up_refund(r.id);
+  end loop;
+  select * into t from public.top_ups where id = t.id;
+
+  -- The entry the top-up was for: made in a sub-transaction, so a refusal (sold out
+  -- meanwhile, say) keeps the credit and is recorded for the player to see.
+  if t.purpose is not null and t.status = 'credited' then
+    begin
+      entry := private.enter_competition_for(t.user_id, (t.purpose ->> 'competition_id')::uuid,
+                                             (t.purpose ->> 'quantity')::integer, t.purpose ->> 'answer');
+      update public.top_ups set entry_id = (entry ->> 'entry_id')::uuid, updated_at = now() where id = t.id;
+    exception when others then
+      get stacked diagnostics err_hint = pg_exception_hint, err_message = message_text;
+      update public.top_ups
+         set entry_error_code = coalesce(nullif(err_hint, ''), 'unexpected'), entry_error_message = err_message, updated_at = now()
+       where id = t.id;
+    end;
+  end if;
+
+  return jsonb_build_object(
+    'status', case when t.status = 'refunded' then 'refunded' else 'credited' end,
+    'top_up_id', t.id,
+    'balance', (select a.credits from public.user_account_data a where a.id = t.user_id));
+end;
+$function$;
+
+create or replace function public.create_top_up(p_amount numeric, p_provider text, p_purpose jsonb DEFAULT NULL::jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_user();
+  quote jsonb;
+  purpose jsonb;
+  new_id uuid;
+begin
+  if p_provider is null or p_provider not in ('stripe', 'test') then
+    raise exception 'Payment provider must be stripe or test' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_purpose is not null then
+    begin
+      if jsonb_typeof(p_purpose) is distinct from 'object'
+         or jsonb_typeof(p_purpose -> 'competition_id') is distinct from 'string'
+         or jsonb_typeof(p_purpose -> 'quantity') is distinct from 'number'
+         or (p_purpose ->> 'quantity')::numeric <> (p_purpose ->> 'quantity')::integer
+         or (p_purpose ->> 'quantity')::integer not between 1 and 1000000
+         or coalesce(jsonb_typeof(p_purpose -> 'answer'), 'null') not in ('string', 'null')
+         or char_length(coalesce(p_purpose ->> 'answer', '')) > 300 then
+        raise exception 'The purpose must be {competition_id, quantity, answer}' using errcode = '22023', hint = 'invalid_input';
+      end if;
+      purpose := jsonb_build_object('competition_id', (p_purpose ->> 'competition_id')::uuid,
+                                    'quantity', (p_purpose ->> 'quantity')::integer,
+                                    'answer', p_purpose ->> 'answer');
+    exception when invalid_text_representation or numeric_value_out_of_range then
+      raise exception 'The purpose must be {competition_id, quantity, answer}' using errcode = '22023', hint = 'invalid_input';
+    end;
+    if not exists (select 1 from public.competitions c where c.id = (purpose ->> 'competition_id')::uuid and c.status <> 'draft') then
+      raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+    end if;
+  end if;
+  perform private.create_account_rows(uid);
+  -- Lock the account: a player's concurrent top-ups queue here, so each sees the ones before it.
+  perform 1 from public.user_account_data a where a.id = uid for update;
+  quote := private.top_up_quote(uid, p_amount);
+  if quote -> 'refusal' <> 'null'::jsonb then
+    perform private.raise_refusal(quote -> 'refusal' ->> 'code', quote -> 'refusal' ->> 'message');
+  end if;
+  insert into public.top_ups (user_id, amount, bonus, provider, purpose)
+  values (uid, p_amount, (quote ->> 'bonus')::numeric, p_provider::public.payment_provider, purpose)
+  returning id into new_id;
+  perform private.log_activity('top_up.created', new_id, jsonb_build_object('amount', p_amount, 'provider', p_provider));
+  return jsonb_build_object('id', new_id, 'amount', p_amount, 'bonus', (quote ->> 'bonus')::numeric,
+                            'credit', (quote ->> 'credit')::numeric, 'status', 'pending');
+end;
+$function$;
+
+create or replace function public.admin_send_mail(p_kind text, p_segment text, p_competition_id uuid, p_subject text, p_body text, p_request_id uuid DEFAULT NULL::uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  admin_id uuid := private.require_admin();
+  v_competition uuid := case when p_segment = 'competition_entrants' then p_competition_id end;
+  v_subject text;
+  v_body text;
+  v_campaign uuid;
+  v_mail bigint;
+  v_token text;
+  r record;
+  queued integer := 0;
+begin
+  perform private.mail_compose_check(p_kind, p_segment, v_competition, p_subject, p_body);
+  v_subject := btrim(p_subject);
+  v_body := btrim(replace(p_body, E'\r\n', E'\n'));
+
+  -- A second submit of the same compose screen (double click, resubmitted page) sends nothing more.
+  insert into public.mail_campaigns (kind, segment, competition_id, subject, body_text, sent_by, request_id)
+  values (p_kind::public.mail_kind, p_segment::public.mail_segment, v_competition, v_subject, v_body, admin_id, p_request_id)
+  on conflict (request_id) do nothing
+  returning id into v_campaign;
+  if v_campaign is null then
+    select c.id into v_campaign from public.mail_campaigns c where c.request_id = p_request_id;
+    return private.mail_campaign_json(v_campaign) || jsonb_build_object('already_sent', true);
+  end if;
+
+  -- One outbox row per recipient; a marketing mail gets its own unsubscribe token, in its footer and header.
+  for r in select m.user_id, m.name, m.email
+             from private.mail_recipients(p_kind, p_segment, v_competition) m
+            order by m.user_id loop
+    v_token := case when p_kind = 'marketing' then private.new_unsubscribe_token(r.user_id) end;
+    insert into public.mail_outbox (to_email, to_user, kind, subject, body_text, campaign_id, list_unsubscribe)
+    values (r.email, r.user_id, p_kind, v_subject,
+            private.mail_render_with_link(p_kind, r.name, v_body, private.unsubscribe_url(v_token, false)),
+            v_campaign, private.unsubscribe_url(v_token, true))
+    returning id into v_mail;
+    if v_token is not null then
+      update public.marketing_unsubscribe_tokens t set mail_id = v_mail
+       where t.token_hash = extensions.digest(v_token, 'sha256');
+    end if;
+    queued := queued + 1;
+  end loop;
+  if queued = 0 then
+    -- Nothing is kept: the campaign row goes with the refusal.
+    raise exception 'Nobody in this segment may receive this mail now' using errcode = 'P0001', hint = 'no_recipients';
+  end if;
+  update public.mail_campaigns c set recipients = queued where c.id = v_campaign;
+
+  perform private.log_activity('mail.sent', v_campaign,
+    jsonb_build_object('kind', p_kind, 'segment', p_segment, 'competition_id', v_competition,
+                       'subject', v_subject, 'recipients', queued));
+  return private.mail_campaign_json(v_campaign) || jsonb_build_object('already_sent', false);
+end;
+$function$;
+
+create or replace function public.claim_prize(p_draw_id uuid, p_choice text, p_delivery_address text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_user();
+  d public.draws%rowtype;
+  cash numeric(12, 2);
+  title text;
+  address text := nullif(btrim(regexp_replace(coalesce(p_delivery_address, ''), E'\r\n?', E'\n', 'g')), '');
+begin
+  if p_choice is null or p_choice not in ('prize', 'cash') then
+    raise exception 'Choose the prize or the cash alternative' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into d from public.draws where id = p_draw_id for update;
+  if not found then
+    raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
+  end if;
+  if d.winner_user_id is distinct from uid then
+    raise exception 'Only the winner can claim this prize' using errcode = '42501', hint = 'not_the_winner';
+  end if;
+  select c.cash_alternative, c.title into cash, title from public.competitions c where c.id = d.competition_id;
+  if p_choice = 'cash' and cash is null then
+    raise exception 'This prize has no cash alternative' using errcode = 'P0001', hint = 'cash_not_offered';
+  end if;
+  if d.prize_status not in ('awaiting_claim', 'claimed') then
+    raise exception 'Your claim has been verified, so the choice can no longer change' using errcode = 'P0001', hint = 'claim_closed';
+  end if;
+  if p_choice = 'prize' and (address is null or char_length(address) > 500 or private.uk_postcode(address) is null) then
+    raise exception 'Give the UK address to send the prize to, with its postcode' using errcode = '22023', hint = 'delivery_address_required';
+  end if;
+  perform private.prize_move(p_draw_id, 'claimed', d.proof_of_delivery);
+  update public.draws
+     set prize_choice = p_choice::public.prize_choice,
+         delivery_address = case when p_choice = 'prize' then address end,
+         claimed_at = now()
+   where id = p_draw_id;
+  perform private.log_activity('prize.claimed', p_draw_id, jsonb_build_object('choice', p_choice, 'user_id', uid));
+  perform private.queue_mail(uid, 'prize_claimed', 'Your claim: ' || title,
+    format(E'Thank you: we have your claim for %s.\n\nYou chose %s.\n\nWe will check your identity and arrange delivery; '
+           'you can change your choice until then.',
+           title, case when p_choice = 'cash' then private.format_gbp(cash) || ' cash'
+                       else E'the prize, sent to:\n' || address end));
+  return (select jsonb_build_object('draw_id', x.id, 'prize_choice', x.prize_choice, 'claimed_at', x.claimed_at,
+                                    'prize_status', x.prize_status, 'delivery_address', x.delivery_address)
+            from public.draws x where x.id = p_draw_id);
+end;
+$function$;
+
+create or replace function private.raise_alert(p_kind text, p_incident text, p_subject text, p_detail text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  new_id bigint;
+  link text := coalesce(private.setting('site_url') #>> '{}', 'http://localhost:3000') || '/admin/system';
+  sa record;
+begin
+  insert into public.ops_alerts (kind, incident, subject, detail)
+  values (p_kind::public.alert_kind, p_incident, p_subject, p_detail)
+  on conflict (incident) do nothing
+  returning id into new_id;
+  if new_id is null then
+    return false;
+  end if;
+  for sa in
+    select a.id from public.user_account_data a join auth.users u on u.id = a.id
+     where a.role = 'super_admin' and u.email is not null
+  loop
+    perform private.queue_mail(sa.id, 'ops_alert', 'LabCash alert: ' || p_subject,
+      p_detail || E'\n\nSee the System page: ' || link || E'\n\nYou get this because you are a super admin of LabCash.');
+  end loop;
+  return true;
+end;
+$function$;
+
+create or replace function public.record_webhook_delivery(p_provider text, p_event_id text, p_event_type text, p_status text, p_http_status integer, p_error text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_service_role() then
+    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
+  end if;
+  if p_status not in ('handled', 'failed', 'mismatch') or p_provider is distinct from 'stripe'
+     or coalesce(char_length(p_event_id), 0) not between 1 and 255 then
+    raise exception 'Not a webhook delivery' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  insert into public.webhook_deliveries (provider, event_id, event_type, status, http_status, last_error)
+  values (p_provider, p_event_id, left(coalesce(p_event_type, 'unknown'), 255), p_status::public.webhook_status, p_http_status, left(p_error, 500))
+  on conflict (provider, event_id) do update
+     set status = excluded.status, http_status = excluded.http_status, last_error = excluded.last_error,
+         attempts = public.webhook_deliveries.attempts + 1, last_seen_at = now();
+end;
+$function$;
+
+create or replace function public.record_auth_refusal(p_kind text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_service_role() then
+    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
+  end if;
+  if p_kind not in ('sign_in', 'sign_in_limited', 'code', 'code_limited') then
+    raise exception 'Not a kind of refusal' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  insert into public.auth_refusal_counts (hour, kind, refusals)
+  values (date_trunc('hour', now()), p_kind::public.auth_refusal, 1)
+  on conflict (hour, kind) do update set refusals = public.auth_refusal_counts.refusals + 1;
+  delete from public.auth_refusal_counts where hour < now() - interval '30 days';
+end;
+$function$;
+
+create or replace function public.admin_resolve_payment(p_kind text, p_reference text, p_note text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid;
+  subject uuid;
+begin
+  uid := private.require_super_admin();
+  if p_kind is null or p_reference is null
+     or not exists (select 1 from private.payments_needing_person() p where p.kind = p_kind and p.reference = p_reference) then
+    raise exception 'That payment does not need a person' using errcode = 'P0001', hint = 'payment_not_open';
+  end if;
+  if char_length(btrim(coalesce(p_note, ''))) not between 3 and 2000 then
+    raise exception 'Say what was done, in 3 to 2000 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  insert into public.payment_resolutions (kind, reference, note, resolved_by)
+  values (p_kind::public.payment_issue, p_reference, btrim(p_note), uid);
+  update public.ops_alerts set acknowledged_at = now(), acknowledged_by = uid
+   where incident = 'payment_' || p_kind || ':' || p_reference and acknowledged_at is null;
+  if p_kind = 'owed' then
+    select t.user_id into subject from public.top_ups t where t.id::text = p_reference;
+  end if;
+  perform private.log_activity('system.payment_resolved', subject,
+    jsonb_build_object('kind', p_kind, 'reference', p_reference, 'note', btrim(p_note)));
+end;
+$function$;
