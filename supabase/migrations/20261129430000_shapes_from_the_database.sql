@@ -291,34 +291,6 @@ begin
 end;
 $function$;
 
-create or replace function private.start_block(p_user uuid, p_kind text, p_until timestamp with time zone)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  p public.player_protections;
-begin
-  -- The account lock, as top-ups and entries take it: one in progress finishes first.
-  perform private.create_account_rows(p_user);
-  perform 1 from public.user_account_data a where a.id = p_user for update;
-  insert into public.player_protections (user_id) values (p_user) on conflict (user_id) do nothing;
-  select * into p from public.player_protections where user_id = p_user for update;
-  if p.closed_at is not null then
-    raise exception 'Your account is closed' using errcode = 'P0001', hint = 'account_closed';
-  end if;
-  -- Never shortened or weakened: a block can only be extended, or made stronger.
-  update public.player_protections
-     set break_until = greatest(case when break_until > now() then break_until end, p_until),
-         break_kind = (case when break_until > now() and break_kind = 'self_exclusion' then 'self_exclusion' else p_kind end)::public.break_kind,
-         updated_at = now()
-   where user_id = p_user;
-  perform private.log_activity('protections.' || p_kind, p_user, jsonb_build_object('until', p_until));
-  return private.protections_json(p_user);
-end;
-$function$;
-
 create or replace function public.get_my_ledger_page(p_kind text DEFAULT NULL::text, p_month date DEFAULT NULL::date, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
  RETURNS jsonb
  LANGUAGE plpgsql
