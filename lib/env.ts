@@ -7,6 +7,7 @@
 // in itself, and Next inlines no variable into client code unless it is read as a literal
 // `process.env.NEXT_PUBLIC_…`, which this module never does (it reads the object it is given).
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY, EMBEDDED_URL } from "@labcash/embedded-supabase/keys";
 
 type Source = Record<string, string | undefined>;
@@ -101,7 +102,7 @@ const variables = z.object({
     .regex(/^whsec_\w+$/, "must start with whsec_")
     .optional(),
   /** test: the built-in test checkout (credit without payment) on purpose, where production would refuse it. */
-  PAYMENTS: z.enum(["stripe", "test"], { error: "must be stripe or test" }).optional(),
+  PAYMENTS: z.enum(ENUM_VALUES.payment_provider, { error: "must be stripe or test" }).optional(),
   /** Server errors go to Sentry (@sentry/nextjs, server side only) when set; nothing is loaded otherwise. */
   SENTRY_DSN: z
     .string()

@@ -92,6 +92,7 @@ const BY_MIGRATION: Record<string, Area> = {
   "20261129200000": "settings",
   "20261129300000": "operations",
   "20261129410000": "operations",
+  "20261129430000": "types",
   "20261129460000": "notifications",
   "20261129470000": "referrals",
 };
@@ -110,6 +111,9 @@ const BY_NAME: Array<[RegExp, Area]> = [
     "protections",
   ],
   [/^public\.(take_break|self_exclude|get_my_protections|dismiss_limit_prompt|set_monthly_limit)$/, "protections"],
+  // The rows behind the declared result types (issue 24, item 3), beside the functions that return them.
+  [/^private\.(complaint_row|admin_complaint_row|protections_row)$/, "protections"],
+  [/^private\.marketing_consent_row$/, "mail"],
   [/^(public\.complaints|public\.complaint_numbers|private\.complaint_json)$/, "protections"],
   [
     /^public\.(submit_complaint|get_my_complaints|admin_list_complaints|admin_update_complaint|admin_get_complaint)$/,

@@ -3,7 +3,8 @@ import { buttonClasses } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { LEDGER_KIND_LABELS, LEDGER_KINDS, ledgerHref, type LedgerFilters } from "@/lib/account/ledger-filters";
+import { LABELS } from "@/lib/labels";
+import { LEDGER_KINDS, ledgerHref, type LedgerFilters } from "@/lib/account/ledger-filters";
 
 /** Kind and month filters: a plain GET form, so the filter lives in the URL and works without script. */
 export function LedgerFilterForm({ filters }: { filters: LedgerFilters }) {
@@ -22,7 +23,7 @@ export function LedgerFilterForm({ filters }: { filters: LedgerFilters }) {
             <option value="">All kinds</option>
             {LEDGER_KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {LEDGER_KIND_LABELS[kind]}
+                {LABELS.ledger_kind[kind]}
               </option>
             ))}
           </Select>

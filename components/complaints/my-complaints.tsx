@@ -3,12 +3,8 @@ import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ComplaintStatus, MyComplaint } from "@/lib/data/complaints";
 import { formatDate, formatDateTime } from "@/lib/format";
+import { LABELS } from "@/lib/labels";
 
-const statusLabel: Record<ComplaintStatus, string> = {
-  received: "Received",
-  acknowledged: "Acknowledged",
-  resolved: "Resolved",
-};
 const statusTone: Record<ComplaintStatus, BadgeVariant> = {
   received: "warning",
   acknowledged: "info",
@@ -44,7 +40,7 @@ function ComplaintItem({ complaint: c }: { complaint: MyComplaint }) {
         </div>
         <Badge variant={statusTone[c.status]} size="md">
           <span className="sr-only">Status: </span>
-          {statusLabel[c.status]}
+          {LABELS.complaint_status[c.status]}
         </Badge>
       </div>
       {c.related_reference ? (

@@ -9,6 +9,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { claimPrizeAction } from "@/lib/actions/claims";
 import type { MyPrize } from "@/lib/data/competitions";
 import { formatPounds } from "@/lib/format";
+import { ENUM_VALUES } from "@/lib/labels";
 
 /**
  * The winner's claim (claim_prize): the prize, with the UK address to send it to, or the cash alternative where
@@ -32,7 +33,7 @@ export function PrizeClaimForm({ prize }: { prize: MyPrize }) {
           aria-describedby={errors?.choice ? `prize-choice-${id}-error` : undefined}
         >
           <legend className="mb-1 text-sm font-medium">Take the prize or the cash</legend>
-          {(["prize", "cash"] as const).map((c) => (
+          {ENUM_VALUES.prize_choice.map((c) => (
             <div key={c} className="flex items-center gap-2">
               <input
                 id={`prize-choice-${id}-${c}`}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENUM_VALUES, enumLabel, type EnumValue } from "@/lib/labels";
 import { idCursorSchema, idTrailSchema, paramReader, type SearchParams } from "@/lib/http/search-params";
 
 export type { SearchParams };
@@ -7,34 +8,12 @@ export type { SearchParams };
 // checked on its own, so one bad value falls back to its default with a note instead of a 500,
 // and the rest of the filter still applies. Pure, so the unit tests run it as the page does.
 
-/** Every kind the credit ledger records, in the order the filter lists them. */
-export const LEDGER_KINDS = [
-  "top_up",
-  "bonus",
-  "entry",
-  "refund",
-  "top_up_reversal",
-  "admin_adjustment",
-  "spinner_prize",
-  "debit",
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
-  top_up: "Top-up",
-  bonus: "Bonus",
-  entry: "Entry",
-  refund: "Refund",
-  top_up_reversal: "Top-up reversal",
-  admin_adjustment: "Adjustment",
-  spinner_prize: "Spinner prize",
-  debit: "Debit",
-};
+/** Every kind the credit ledger records (the SQL enum), in the order the filter lists them. */
+export const LEDGER_KINDS = ENUM_VALUES.ledger_kind;
+export type LedgerKind = EnumValue<"ledger_kind">;
 
 /** The label of a ledger kind; an unknown kind (one added later) shows as it is stored. */
-export function ledgerKindLabel(kind: string): string {
-  return (LEDGER_KINDS as readonly string[]).includes(kind) ? LEDGER_KIND_LABELS[kind as LedgerKind] : kind;
-}
+export const ledgerKindLabel = (kind: string): string => enumLabel("ledger_kind", kind);
 
 /** Rows per page of the ledger (get_my_ledger_page's p_limit). */
 export const LEDGER_PAGE_SIZE = 50;

@@ -2,15 +2,11 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import {
-  INTERVENTION_KINDS,
-  INTERVENTION_LABELS,
-  recordIntervention,
-  reviewPlayerFlag,
-} from "@/lib/data/admin-protection";
+import { INTERVENTION_KINDS, recordIntervention, reviewPlayerFlag } from "@/lib/data/admin-protection";
 import { formCheckbox } from "./action";
 import { defineAction } from "./define-action";
 import { ok } from "./result";
+import { LABELS } from "@/lib/labels";
 
 // The player-protection actions (/admin/protection, /admin/users/{id}). SQL checks the admin again, applies a
 // restriction or closure, refuses one's own account and audits every review and intervention.
@@ -38,7 +34,7 @@ export const reviewFlag = defineAction({ schema: reviewSchema, role: "admin" }, 
   revalidatePath(`/admin/users/${flag.user.id}`);
   return ok(
     undefined,
-    `Reviewed the flag on ${flag.user.name}${input.intervention ? ` (${INTERVENTION_LABELS[input.intervention].toLowerCase()})` : ""}.`,
+    `Reviewed the flag on ${flag.user.name}${input.intervention ? ` (${LABELS.intervention_kind[input.intervention].toLowerCase()})` : ""}.`,
   );
 });
 
@@ -59,5 +55,5 @@ export const recordPlayerIntervention = defineAction({ schema: interventionSchem
   await recordIntervention(input.userId, input.kind, input.note);
   revalidatePath(`/admin/users/${input.userId}`);
   revalidatePath("/admin/protection");
-  return ok(undefined, `Recorded: ${INTERVENTION_LABELS[input.kind].toLowerCase()}. It is in the activity log.`);
+  return ok(undefined, `Recorded: ${LABELS.intervention_kind[input.kind].toLowerCase()}. It is in the activity log.`);
 });

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { acknowledgeAlert, resolvePayment, retryMail } from "@/lib/data/operations";
 import { defineAction } from "./define-action";
 import { ok } from "./result";
@@ -34,7 +35,7 @@ export const acknowledgeAlertAction = defineAction(
 export const resolvePaymentAction = defineAction(
   {
     schema: z.object({
-      kind: z.enum(["mismatch", "owed"], { error: "Unknown payment" }),
+      kind: z.enum(ENUM_VALUES.payment_issue, { error: "Unknown payment" }),
       reference: z.string().min(1, "Unknown payment").max(255),
       note: z
         .string()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 
 // The shape get_my_account() returns (profile merged with account data, spec §3).
 // numeric columns arrive as JSON numbers.
@@ -12,7 +13,7 @@ export const accountSchema = z.object({
   /** Appear by initials only if they win (CAP 8.28.5); default first name, surname initial and town. */
   show_initials_only: z.boolean(),
   credits: z.coerce.number(),
-  role: z.enum(["user", "admin", "super_admin"]),
+  role: z.enum(ENUM_VALUES.user_role),
   approved: z.boolean(),
   approved_at: z.string().nullable(),
   approved_by: z.string().nullable(),

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { accountSchema, myAccountSchema, type Account, type MyAccount } from "./account-schema";
-import { noResult } from "./rpc";
+import { declared, noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 
 const ledgerRowSchema = z.object({
@@ -62,22 +62,16 @@ export const updateMyProfile = (profile: { name: string; town: string }): Promis
     accountSchema,
   );
 
-const marketingConsentSchema = z.object({
-  given: z.boolean(),
-  /** When the last choice was made, the wording it was about and where (sign_up, profile, unsubscribe_link, not_asked). */
-  at: z.string().nullable(),
-  wording: z.string().nullable(),
-  source: z.enum(["sign_up", "profile", "unsubscribe_link", "not_asked"]).nullable(),
-});
-export type MarketingConsent = z.infer<typeof marketingConsentSchema>;
-
-/** The signed-in player's marketing consent and their last recorded choice. */
-export const getMyMarketingConsent = (): Promise<MarketingConsent> =>
-  callRpc("get_my_marketing_consent", {}, marketingConsentSchema);
+/**
+ * The signed-in player's marketing consent (`given`) and their last recorded choice: when (`at`), the wording it
+ * was about and where it was made (`source`), each null when none is recorded.
+ */
+export const getMyMarketingConsent = () => callRpc("get_my_marketing_consent", {}, declared("given"));
+export type MarketingConsent = Awaited<ReturnType<typeof getMyMarketingConsent>>;
 
 /** Gives (true) or withdraws (false) the signed-in player's marketing consent; SQL records the choice. */
-export const setMyMarketingConsent = (given: boolean): Promise<MarketingConsent> =>
-  callRpc("set_my_marketing_consent", { p_given: given }, marketingConsentSchema);
+export const setMyMarketingConsent = (given: boolean) =>
+  callRpc("set_my_marketing_consent", { p_given: given }, declared("given"));
 
 /** Whether the player appears by initials only if they win (CAP 8.28.5); answers the account as it now is. */
 export const setInitialsOnly = (initialsOnly: boolean): Promise<Account> =>

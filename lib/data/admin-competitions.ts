@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { randomnessAdapter } from "@/lib/draws/randomness";
 import type { Json } from "@/lib/supabase/database.types";
 import { competitionSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
@@ -79,7 +80,7 @@ export const postalEntryRowSchema = z.object({
   answer: z.string().nullable(),
   tickets: z.number().int(),
   ticket_numbers: z.array(z.number().int()),
-  status: z.enum(["active", "refunded", "void"]),
+  status: z.enum(ENUM_VALUES.entry_status),
   recorded_by: z.string().nullable(),
   created_at: timestamp,
 });

@@ -1,17 +1,18 @@
 import "server-only";
 import { z } from "zod";
+import { ENUM_VALUES, type EnumValue } from "@/lib/labels";
 import { callRpc } from "./server-rpc";
 
 // The admin mail screen (supabase/migrations/*_admin_mail.sql): preview and send to a segment, the
 // campaigns sent and the outbox. Who a segment reaches is decided in SQL (consent, breaks, exclusion,
 // closure, approval and age); these only parse what it answers.
 
-export const MAIL_KINDS = ["marketing", "service"] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-export const MAIL_SEGMENTS = ["all_players", "competition_entrants", "no_recent_entry"] as const;
-export type MailSegment = (typeof MAIL_SEGMENTS)[number];
-export const MAIL_STATUSES = ["queued", "sent", "failed"] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+export const MAIL_KINDS = ENUM_VALUES.mail_kind;
+export type MailKind = EnumValue<"mail_kind">;
+export const MAIL_SEGMENTS = ENUM_VALUES.mail_segment;
+export type MailSegment = EnumValue<"mail_segment">;
+export const MAIL_STATUSES = ENUM_VALUES.mail_status;
+export type MailStatus = EnumValue<"mail_status">;
 
 const count = z.number().int().nonnegative();
 const competitionRef = z.object({ id: z.string().uuid(), title: z.string() });
@@ -57,7 +58,7 @@ const outboxRowSchema = z.object({
   kind: z.string(),
   subject: z.string(),
   status: z.enum(MAIL_STATUSES),
-  transport: z.enum(["smtp", "outbox"]).nullable(),
+  transport: z.enum(ENUM_VALUES.mail_transport).nullable(),
   attempts: count,
   error: z.string().nullable(),
   created_at: z.string(),

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { ENUM_VALUES, type EnumValue } from "@/lib/labels";
 import { FLAG_KINDS, INTERVENTION_KINDS, type InterventionKind } from "./admin-protection-options";
 import { callRpc } from "./server-rpc";
 
@@ -16,7 +17,7 @@ const flagSchema = z.object({
   /** What the SQL saw (sums, dates, the limit), per kind. */
   details: z.record(z.string(), z.unknown()),
   raised_at: z.string(),
-  status: z.enum(["open", "reviewed"]),
+  status: z.enum(ENUM_VALUES.flag_status),
   reviewed_at: z.string().nullable(),
   reviewed_by_name: z.string().nullable(),
   review_note: z.string().nullable(),
@@ -36,7 +37,7 @@ const interventionSchema = z.object({
 export type PlayerIntervention = z.infer<typeof interventionSchema>;
 
 /** The review queue (open flags, oldest first) or the reviewed ones (latest first). */
-export const listPlayerFlags = (status: "open" | "reviewed", limit = 100) =>
+export const listPlayerFlags = (status: EnumValue<"flag_status">, limit = 100) =>
   callRpc("admin_list_player_flags", { p_status: status, p_limit: limit }, z.array(flagSchema));
 
 const protectionSchema = z.object({

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import {
   APPROVAL_STATES,
   KYC_STATUSES,
@@ -76,7 +77,7 @@ const userDetailSchema = z.object({
       id: z.string(),
       competition_id: z.string(),
       competition_title: z.string(),
-      kind: z.enum(["paid", "postal"]),
+      kind: z.enum(ENUM_VALUES.entry_kind),
       quantity: z.number().int(),
       amount,
       status: z.string(),

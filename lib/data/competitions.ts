@@ -1,7 +1,9 @@
 import "server-only";
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { DbError } from "./errors";
+import { declared } from "./rpc";
 import { callPublicRpc } from "./public-rpc";
 import { callRpc } from "./server-rpc";
 
@@ -11,10 +13,10 @@ import { callRpc } from "./server-rpc";
 const money = z.coerce.number();
 const timestamp = z.string();
 
-export const competitionStatusSchema = z.enum(["draft", "live", "sold_out", "closed", "drawn", "cancelled"]);
+export const competitionStatusSchema = z.enum(ENUM_VALUES.competition_status);
 export type CompetitionStatus = z.infer<typeof competitionStatusSchema>;
 
-export const prizeChoiceSchema = z.enum(["prize", "cash"]);
+export const prizeChoiceSchema = z.enum(ENUM_VALUES.prize_choice);
 export type PrizeChoice = z.infer<typeof prizeChoiceSchema>;
 export const prizeStatusSchema = z.enum(PRIZE_STATUSES);
 
@@ -90,10 +92,10 @@ export type EntryResult = z.infer<typeof entryResultSchema>;
 
 export const myEntrySchema = z.object({
   entry_id: z.string().uuid(),
-  kind: z.enum(["paid", "postal"]),
+  kind: z.enum(ENUM_VALUES.entry_kind),
   quantity: z.number().int(),
   amount: money,
-  status: z.enum(["active", "refunded", "void"]),
+  status: z.enum(ENUM_VALUES.entry_status),
   created_at: timestamp,
   ticket_numbers: z.array(z.number().int()),
   competition: z.object({
@@ -122,24 +124,6 @@ export const myEntrySchema = z.object({
 });
 export type MyEntry = z.infer<typeof myEntrySchema>;
 
-export const winnerSchema = z.object({
-  draw_id: z.string().uuid(),
-  competition_id: z.string().uuid(),
-  slug: z.string(),
-  title: z.string(),
-  prize_description: z.string(),
-  prize_value: money,
-  image: z.string().nullable(),
-  winner_display_name: z.string(),
-  winner_town: z.string().nullable(),
-  winning_number: z.number().int(),
-  ticket_count: z.number().int(),
-  drawn_at: timestamp,
-  prize_status: prizeStatusSchema,
-  delivered_at: timestamp.nullable(),
-});
-export type Winner = z.infer<typeof winnerSchema>;
-
 export const drawSchema = z.object({
   id: z.string().uuid(),
   algorithm: z.string(),
@@ -149,7 +133,7 @@ export const drawSchema = z.object({
     title: z.string(),
     total_tickets: z.number().int(),
   }),
-  trigger: z.enum(["sold_out", "close_time", "draw_time"]),
+  trigger: z.enum(ENUM_VALUES.draw_trigger),
   drawn_at: timestamp,
   ticket_count: z.number().int(),
   ticket_list_hash: z.string(),
@@ -198,7 +182,27 @@ export async function getPublicCompetition(slug: string): Promise<CompetitionPag
   }
 }
 
-export const listWinners = () => callPublicRpc("list_winners", {}, z.array(winnerSchema), []);
+/** Every draw, newest first; the image and the winner's town may be missing, and the delivery date until delivered. */
+export const listWinners = () =>
+  callPublicRpc(
+    "list_winners",
+    {},
+    declared(
+      "draw_id",
+      "competition_id",
+      "slug",
+      "title",
+      "prize_description",
+      "prize_value",
+      "winner_display_name",
+      "winning_number",
+      "ticket_count",
+      "drawn_at",
+      "prize_status",
+    ),
+    [],
+  );
+export type Winner = Awaited<ReturnType<typeof listWinners>>[number];
 export const getDraw = (drawId: string) => callPublicRpc("get_draw", { p_draw_id: drawId }, drawSchema.nullable());
 
 /** A wrong skill answer, which enter_competition returns (so the miss it records commits) rather than raises. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { callRpcWith, noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 import { createClient } from "@supabase/supabase-js";
@@ -76,7 +77,7 @@ const cronRunSchema = z.object({
 
 const alertSchema = z.object({
   id: count,
-  kind: z.enum(["draw_overdue", "cron_stale", "webhook_failing", "webhook_refused", "payment_needs_person"]),
+  kind: z.enum(ENUM_VALUES.alert_kind),
   incident: z.string(),
   subject: z.string(),
   detail: z.string(),
@@ -102,7 +103,7 @@ const overviewSchema = z.object({
       provider: z.string(),
       event_id: z.string(),
       event_type: z.string(),
-      status: z.enum(["handled", "failed", "mismatch"]),
+      status: z.enum(ENUM_VALUES.webhook_status),
       http_status: z.number().int(),
       attempts: count,
       last_error: z.string().nullable(),
@@ -112,7 +113,7 @@ const overviewSchema = z.object({
   ),
   payments: z.array(
     z.object({
-      kind: z.enum(["mismatch", "owed"]),
+      kind: z.enum(ENUM_VALUES.payment_issue),
       reference: z.string(),
       top_up_id: z.string().uuid().nullable(),
       amount: z.coerce.number().nullable(),

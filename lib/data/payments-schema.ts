@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { DB_ERROR_CODES, type DbErrorCode } from "./errors";
 
 // The shapes the top-up RPCs return (supabase/migrations/20261123110000_payments_and_play.sql).
@@ -17,15 +18,7 @@ const code = z
 export const refusalSchema = z.object({ code, message: z.string() });
 export type Refusal = z.infer<typeof refusalSchema>;
 
-export const topUpStatusSchema = z.enum([
-  "pending",
-  "credited",
-  "failed",
-  "expired",
-  "refused_card_cap",
-  "refunded",
-  "partially_refunded",
-]);
+export const topUpStatusSchema = z.enum(ENUM_VALUES.top_up_status);
 export type TopUpStatus = z.infer<typeof topUpStatusSchema>;
 
 /** quote_top_up: what a top-up of `amount` would land, or why it would be refused (it never raises for an amount). */
@@ -82,7 +75,7 @@ export const topUpSchema = z.object({
   bonus: money,
   credit: money,
   funding: z.string().nullable(),
-  provider: z.enum(["stripe", "test"]),
+  provider: z.enum(ENUM_VALUES.payment_provider),
   /** The player's balance now. */
   balance: money,
   created_at: timestamp,

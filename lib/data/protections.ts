@@ -1,6 +1,8 @@
 import "server-only";
 import { cache } from "react";
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
+import { declared } from "./rpc";
 import { callRpc } from "./server-rpc";
 
 // The player's own responsible-play protections (code of practice 1.4, 1.5, 1.8): a monthly limit,
@@ -8,6 +10,7 @@ import { callRpc } from "./server-rpc";
 
 const amount = z.coerce.number();
 
+/** The protections nested in admin_get_user's jsonb (the player's own calls return the declared type). */
 export const protectionsSchema = z.object({
   /** The limit in force this month (pounds); null for no limit. */
   monthly_limit: amount.nullable(),
@@ -23,28 +26,35 @@ export const protectionsSchema = z.object({
   month_spent: amount,
   /** What the limit still allows this month; null with no limit. */
   monthly_remaining: amount.nullable(),
-  state: z.enum(["active", "break", "self_exclusion", "closed"]),
+  state: z.enum(ENUM_VALUES.protection_state),
   break_until: z.string().nullable(),
   closed_at: z.string().nullable(),
   limit_increase_delay_hours: amount,
 });
-export type Protections = z.infer<typeof protectionsSchema>;
-export type ProtectionState = Protections["state"];
+
+/** What public.protections always fills: this month's figures, the state and the cooling-off. */
+const protections = declared(
+  "month_topped_up",
+  "month_credited",
+  "month_held",
+  "month_spent",
+  "state",
+  "limit_increase_delay_hours",
+);
 
 /** The signed-in player's protections. Cached per request: the header and the page share one call. */
-export const getMyProtections = cache((): Promise<Protections> => callRpc("get_my_protections", {}, protectionsSchema));
+export const getMyProtections = cache(() => callRpc("get_my_protections", {}, protections));
+export type Protections = Awaited<ReturnType<typeof getMyProtections>>;
+export type ProtectionState = Protections["state"];
 
 /** A new monthly limit in pounds (null = no limit). A decrease applies at once, an increase after the cooling-off. */
-export const setMonthlyLimit = (limit: number | null): Promise<Protections> =>
-  callRpc("set_monthly_limit", { p_limit: limit }, protectionsSchema);
+export const setMonthlyLimit = (limit: number | null) => callRpc("set_monthly_limit", { p_limit: limit }, protections);
 
 /** A break ('1 week' | '1 month' | '3 months') from top-ups, entries, spins and marketing mail; it cannot be ended early. */
-export const takeBreak = (period: string): Promise<Protections> =>
-  callRpc("take_break", { p_period: period }, protectionsSchema);
+export const takeBreak = (period: string) => callRpc("take_break", { p_period: period }, protections);
 
 /** Self-exclusion for `months` (6 or more); it cannot be ended early. */
-export const selfExclude = (months: number): Promise<Protections> =>
-  callRpc("self_exclude", { p_months: months }, protectionsSchema);
+export const selfExclude = (months: number) => callRpc("self_exclude", { p_months: months }, protections);
 
 /** Closes the account for good: sign-in and history stay, nothing else does. */
-export const closeAccount = (): Promise<Protections> => callRpc("close_account", {}, protectionsSchema);
+export const closeAccount = () => callRpc("close_account", {}, protections);

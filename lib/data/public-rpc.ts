@@ -1,7 +1,6 @@
 import "server-only";
-import type { z } from "zod";
 import { createPublicClient } from "@/lib/supabase/public";
-import { callRpcWith, type RpcArgs, type RpcName } from "./rpc";
+import { callRpcWith, type RpcArgs, type RpcName, type RpcOutput, type RpcReader } from "./rpc";
 
 /**
  * callRpcWith as anon, for the cached public pages (no cookies, so the page stays static).
@@ -12,12 +11,12 @@ import { callRpcWith, type RpcArgs, type RpcName } from "./rpc";
  * so the first request renders the page afresh. Pages per competition or draw are only rendered on
  * a visit, so they pass no `atBuild`.
  */
-export async function callPublicRpc<N extends RpcName, S extends z.ZodType>(
+export async function callPublicRpc<N extends RpcName, R extends RpcReader<N>>(
   name: N,
   args: RpcArgs<N>,
-  schema: S,
-  atBuild?: z.output<S>,
-): Promise<z.output<S>> {
+  reader: R,
+  atBuild?: RpcOutput<N, R>,
+): Promise<RpcOutput<N, R>> {
   if (atBuild !== undefined && process.env.NEXT_PHASE === "phase-production-build") return atBuild;
-  return callRpcWith(createPublicClient(), name, args, schema);
+  return callRpcWith(createPublicClient(), name, args, reader);
 }

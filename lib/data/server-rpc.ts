@@ -1,13 +1,12 @@
 import "server-only";
-import type { z } from "zod";
 import { createClient } from "@/lib/supabase/server";
-import { callRpcWith, type RpcArgs, type RpcName } from "./rpc";
+import { callRpcWith, type RpcArgs, type RpcName, type RpcOutput, type RpcReader } from "./rpc";
 
 /** callRpcWith as the signed-in visitor (or anon): the request's cookie session, RLS and grants apply. */
-export async function callRpc<N extends RpcName, S extends z.ZodType>(
+export async function callRpc<N extends RpcName, R extends RpcReader<N>>(
   name: N,
   args: RpcArgs<N>,
-  schema: S,
-): Promise<z.output<S>> {
-  return callRpcWith(await createClient(), name, args, schema);
+  reader: R,
+): Promise<RpcOutput<N, R>> {
+  return callRpcWith(await createClient(), name, args, reader);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENUM_VALUES, LABELS, type EnumValue } from "@/lib/labels";
 
 // The compose form's fields, checked with zod before admin_preview_mail or admin_send_mail sees them (both
 // check everything again and have the last word). Shared by the form (limits in hints, labels) and the
@@ -6,32 +7,19 @@ import { z } from "zod";
 
 export const MAIL_LIMITS = { subject: { min: 3, max: 120 }, body: { min: 20, max: 5000 } } as const;
 
-export const KIND_LABELS = {
-  marketing: "Marketing",
-  service: "Service notice",
-} as const;
-
-export const SEGMENT_LABELS = {
-  all_players: "All approved players",
-  competition_entrants: "Entrants of a competition",
-  no_recent_entry: "Players with no entry in 30 days",
-} as const;
-
-export const STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
-
 /** A campaign's segment in words: "Entrants of Steam Deck OLED" rather than the bare segment. */
-export function segmentText(segment: keyof typeof SEGMENT_LABELS, competition: { title: string } | null): string {
+export function segmentText(segment: EnumValue<"mail_segment">, competition: { title: string } | null): string {
   return segment === "competition_entrants" && competition
     ? `Entrants of ${competition.title}`
-    : SEGMENT_LABELS[segment];
+    : LABELS.mail_segment[segment];
 }
 
 const { subject, body } = MAIL_LIMITS;
 
 export const composeSchema = z
   .object({
-    kind: z.enum(["marketing", "service"], { error: "Choose marketing or a service notice" }),
-    segment: z.enum(["all_players", "competition_entrants", "no_recent_entry"], {
+    kind: z.enum(ENUM_VALUES.mail_kind, { error: "Choose marketing or a service notice" }),
+    segment: z.enum(ENUM_VALUES.mail_segment, {
       error: "Choose who the mail goes to",
     }),
     competitionId: z.string().trim().prefault(""),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import type { MailStatus } from "@/lib/data/admin-mail";
 import { idCursorSchema, idTrailSchema, paramReader, type SearchParams } from "@/lib/http/search-params";
 
@@ -30,7 +31,7 @@ export function parseOutboxQuery(params: SearchParams): { query: OutboxQuery; ig
   const campaign = read("campaign", z.string().uuid(), "That campaign link was not valid, so all mail is shown.");
   const status = read(
     "status",
-    z.enum(["queued", "sent", "failed"]),
+    z.enum(ENUM_VALUES.mail_status),
     "That status is not queued, sent or failed, so every status is shown.",
   );
   const before = read("before", idCursorSchema, "That page link was not valid, so the newest page is shown.");

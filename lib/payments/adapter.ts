@@ -3,10 +3,11 @@
 // for a pending top-up and refund a payment; neither credits anything itself: every confirmation
 // goes through ./confirm.ts (confirm_top_up in SQL).
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { env } from "@/lib/env";
 
 /** How the card was funded, as Stripe reports it (and as top_ups.funding records it). */
-export const fundingSchema = z.enum(["debit", "credit", "prepaid", "wallet", "unknown"]);
+export const fundingSchema = z.enum(ENUM_VALUES.card_funding);
 export type Funding = z.infer<typeof fundingSchema>;
 
 export type Provider = "stripe" | "test";

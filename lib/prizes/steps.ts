@@ -2,15 +2,17 @@
 // console. SQL owns the transitions (private.prize_move, draws_prize_fulfilment_steps): awaiting claim →
 // claimed → verified → delivered, each step with its date, delivered with its proof reference.
 
-export const PRIZE_STATUSES = ["awaiting_claim", "claimed", "verified", "delivered"] as const;
-export type PrizeStatus = (typeof PRIZE_STATUSES)[number];
+import { ENUM_VALUES, LABELS, type EnumValue } from "@/lib/labels";
+
+export const PRIZE_STATUSES = ENUM_VALUES.prize_status;
+export type PrizeStatus = EnumValue<"prize_status">;
 
 /** How a step is coloured: a subset of the badge primitive's variants (lib never imports components). */
 export type PrizeTone = "warning" | "info" | "primary" | "success";
 
 export const PRIZE_STATUS = {
   awaiting_claim: {
-    label: "Awaiting claim",
+    label: LABELS.prize_status.awaiting_claim,
     variant: "warning",
     /** For the winner. */
     winner: "Claim your prize: choose how you want it and where it goes.",
@@ -18,20 +20,20 @@ export const PRIZE_STATUS = {
     public: "The winner has not claimed the prize yet.",
   },
   claimed: {
-    label: "Claimed",
+    label: LABELS.prize_status.claimed,
     variant: "info",
     winner:
       "We have your claim. We will check your identity, then arrange delivery; you can change your claim until then.",
     public: "The winner has claimed the prize; we are checking their identity.",
   },
   verified: {
-    label: "Verified",
+    label: LABELS.prize_status.verified,
     variant: "primary",
     winner: "We have checked your identity, so your claim is final and your prize is on its way.",
     public: "The winner's identity is checked; the prize is on its way.",
   },
   delivered: {
-    label: "Delivered",
+    label: LABELS.prize_status.delivered,
     variant: "success",
     winner: "Your prize has been delivered.",
     public: "The prize has been delivered.",

@@ -1,5 +1,6 @@
-import { FLAG_KIND_LABELS, type PlayerFlag } from "@/lib/data/admin-protection";
+import { type PlayerFlag } from "@/lib/data/admin-protection";
 import { formatDateTime, formatGBP } from "@/lib/format";
+import { LABELS } from "@/lib/labels";
 
 // A flag's details (what the SQL saw) in words. The SQL computed every figure; this only formats them.
 
@@ -7,7 +8,7 @@ const money = (value: unknown) =>
   typeof value === "number" || typeof value === "string" ? formatGBP(Number(value)) : "";
 const when = (value: unknown) => (typeof value === "string" ? formatDateTime(value) : "");
 
-export const flagKindLabel = (kind: PlayerFlag["kind"]) => FLAG_KIND_LABELS[kind];
+export const flagKindLabel = (kind: PlayerFlag["kind"]) => LABELS.flag_kind[kind];
 
 export function flagDetailsText(flag: Pick<PlayerFlag, "kind" | "details">): string {
   const d = flag.details;

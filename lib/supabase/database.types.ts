@@ -68,17 +68,17 @@ export type Database = {
       auth_refusal_counts: {
         Row: {
           hour: string
-          kind: string
+          kind: Database["public"]["Enums"]["auth_refusal"]
           refusals: number
         }
         Insert: {
           hour: string
-          kind: string
+          kind: Database["public"]["Enums"]["auth_refusal"]
           refusals?: number
         }
         Update: {
           hour?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["auth_refusal"]
           refusals?: number
         }
         Relationships: []
@@ -150,7 +150,7 @@ export type Database = {
           skill_options: string[] | null
           skill_question: string | null
           slug: string
-          status: string
+          status: Database["public"]["Enums"]["competition_status"]
           summary: string
           ticket_price: number
           tickets_sold: number
@@ -183,7 +183,7 @@ export type Database = {
           skill_options?: string[] | null
           skill_question?: string | null
           slug: string
-          status?: string
+          status?: Database["public"]["Enums"]["competition_status"]
           summary?: string
           ticket_price: number
           tickets_sold?: number
@@ -216,7 +216,7 @@ export type Database = {
           skill_options?: string[] | null
           skill_question?: string | null
           slug?: string
-          status?: string
+          status?: Database["public"]["Enums"]["competition_status"]
           summary?: string
           ticket_price?: number
           tickets_sold?: number
@@ -239,7 +239,7 @@ export type Database = {
           resolved_at: string | null
           respond_by: string
           response: string | null
-          status: string
+          status: Database["public"]["Enums"]["complaint_status"]
           subject: string
           updated_at: string
           user_id: string | null
@@ -256,7 +256,7 @@ export type Database = {
           resolved_at?: string | null
           respond_by: string
           response?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["complaint_status"]
           subject: string
           updated_at?: string
           user_id?: string | null
@@ -273,7 +273,7 @@ export type Database = {
           resolved_at?: string | null
           respond_by?: string
           response?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["complaint_status"]
           subject?: string
           updated_at?: string
           user_id?: string | null
@@ -287,7 +287,7 @@ export type Database = {
           created_at: string
           created_by: string | null
           id: number
-          kind: string
+          kind: Database["public"]["Enums"]["ledger_kind"]
           reason: string | null
           reference: string | null
           transaction_amount: number | null
@@ -299,7 +299,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           id?: never
-          kind: string
+          kind: Database["public"]["Enums"]["ledger_kind"]
           reason?: string | null
           reference?: string | null
           transaction_amount?: number | null
@@ -311,7 +311,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           id?: never
-          kind?: string
+          kind?: Database["public"]["Enums"]["ledger_kind"]
           reason?: string | null
           reference?: string | null
           transaction_amount?: number | null
@@ -362,15 +362,15 @@ export type Database = {
           external_randomness: Json | null
           fulfilment_note: string | null
           id: string
-          prize_choice: string | null
-          prize_status: string
+          prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+          prize_status: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at: string | null
           proof_of_delivery: string | null
           seed_commitment: string
           seed_hex: string
           ticket_count: number
           ticket_list_hash: string
-          trigger: string
+          trigger: Database["public"]["Enums"]["draw_trigger"]
           verified_at: string | null
           winner_display_name: string
           winner_town: string | null
@@ -391,15 +391,15 @@ export type Database = {
           external_randomness?: Json | null
           fulfilment_note?: string | null
           id?: string
-          prize_choice?: string | null
-          prize_status?: string
+          prize_choice?: Database["public"]["Enums"]["prize_choice"] | null
+          prize_status?: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at?: string | null
           proof_of_delivery?: string | null
           seed_commitment: string
           seed_hex: string
           ticket_count: number
           ticket_list_hash: string
-          trigger: string
+          trigger: Database["public"]["Enums"]["draw_trigger"]
           verified_at?: string | null
           winner_display_name: string
           winner_town?: string | null
@@ -420,15 +420,15 @@ export type Database = {
           external_randomness?: Json | null
           fulfilment_note?: string | null
           id?: string
-          prize_choice?: string | null
-          prize_status?: string
+          prize_choice?: Database["public"]["Enums"]["prize_choice"] | null
+          prize_status?: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at?: string | null
           proof_of_delivery?: string | null
           seed_commitment?: string
           seed_hex?: string
           ticket_count?: number
           ticket_list_hash?: string
-          trigger?: string
+          trigger?: Database["public"]["Enums"]["draw_trigger"]
           verified_at?: string | null
           winner_display_name?: string
           winner_town?: string | null
@@ -461,10 +461,10 @@ export type Database = {
           created_at: string
           first_ticket: number
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["entry_kind"]
           quantity: number
           refunded_at: string | null
-          status: string
+          status: Database["public"]["Enums"]["entry_status"]
           unit_price: number
           user_id: string | null
         }
@@ -474,10 +474,10 @@ export type Database = {
           created_at?: string
           first_ticket: number
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["entry_kind"]
           quantity: number
           refunded_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["entry_status"]
           unit_price: number
           user_id?: string | null
         }
@@ -487,10 +487,10 @@ export type Database = {
           created_at?: string
           first_ticket?: number
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["entry_kind"]
           quantity?: number
           refunded_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["entry_status"]
           unit_price?: number
           user_id?: string | null
         }
@@ -510,10 +510,10 @@ export type Database = {
           competition_id: string | null
           created_at: string
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["mail_kind"]
           recipients: number
           request_id: string | null
-          segment: string
+          segment: Database["public"]["Enums"]["mail_segment"]
           sent_by: string | null
           subject: string
         }
@@ -522,10 +522,10 @@ export type Database = {
           competition_id?: string | null
           created_at?: string
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["mail_kind"]
           recipients?: number
           request_id?: string | null
-          segment: string
+          segment: Database["public"]["Enums"]["mail_segment"]
           sent_by?: string | null
           subject: string
         }
@@ -534,10 +534,10 @@ export type Database = {
           competition_id?: string | null
           created_at?: string
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["mail_kind"]
           recipients?: number
           request_id?: string | null
-          segment?: string
+          segment?: Database["public"]["Enums"]["mail_segment"]
           sent_by?: string | null
           subject?: string
         }
@@ -563,11 +563,11 @@ export type Database = {
           kind: string
           list_unsubscribe: string | null
           sent_at: string | null
-          status: string
+          status: Database["public"]["Enums"]["mail_status"]
           subject: string
           to_email: string
           to_user: string | null
-          transport: string | null
+          transport: Database["public"]["Enums"]["mail_transport"] | null
         }
         Insert: {
           attempts?: number
@@ -580,11 +580,11 @@ export type Database = {
           kind: string
           list_unsubscribe?: string | null
           sent_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["mail_status"]
           subject: string
           to_email: string
           to_user?: string | null
-          transport?: string | null
+          transport?: Database["public"]["Enums"]["mail_transport"] | null
         }
         Update: {
           attempts?: number
@@ -597,11 +597,11 @@ export type Database = {
           kind?: string
           list_unsubscribe?: string | null
           sent_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["mail_status"]
           subject?: string
           to_email?: string
           to_user?: string | null
-          transport?: string | null
+          transport?: Database["public"]["Enums"]["mail_transport"] | null
         }
         Relationships: [
           {
@@ -618,7 +618,7 @@ export type Database = {
           created_at: string
           given: boolean
           id: number
-          source: string
+          source: Database["public"]["Enums"]["consent_source"]
           user_id: string
           wording: string
         }
@@ -626,7 +626,7 @@ export type Database = {
           created_at?: string
           given: boolean
           id?: never
-          source: string
+          source: Database["public"]["Enums"]["consent_source"]
           user_id: string
           wording: string
         }
@@ -634,7 +634,7 @@ export type Database = {
           created_at?: string
           given?: boolean
           id?: never
-          source?: string
+          source?: Database["public"]["Enums"]["consent_source"]
           user_id?: string
           wording?: string
         }
@@ -718,7 +718,7 @@ export type Database = {
           detail: string
           id: number
           incident: string
-          kind: string
+          kind: Database["public"]["Enums"]["alert_kind"]
           raised_at: string
           subject: string
         }
@@ -728,7 +728,7 @@ export type Database = {
           detail: string
           id?: never
           incident: string
-          kind: string
+          kind: Database["public"]["Enums"]["alert_kind"]
           raised_at?: string
           subject: string
         }
@@ -738,7 +738,7 @@ export type Database = {
           detail?: string
           id?: never
           incident?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["alert_kind"]
           raised_at?: string
           subject?: string
         }
@@ -747,7 +747,7 @@ export type Database = {
       payment_resolutions: {
         Row: {
           id: number
-          kind: string
+          kind: Database["public"]["Enums"]["payment_issue"]
           note: string
           reference: string
           resolved_at: string
@@ -755,7 +755,7 @@ export type Database = {
         }
         Insert: {
           id?: never
-          kind: string
+          kind: Database["public"]["Enums"]["payment_issue"]
           note: string
           reference: string
           resolved_at?: string
@@ -763,7 +763,7 @@ export type Database = {
         }
         Update: {
           id?: never
-          kind?: string
+          kind?: Database["public"]["Enums"]["payment_issue"]
           note?: string
           reference?: string
           resolved_at?: string
@@ -775,37 +775,37 @@ export type Database = {
         Row: {
           details: Json
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["flag_kind"]
           period: string
           raised_at: string
           review_note: string | null
           reviewed_at: string | null
           reviewed_by: string | null
-          status: string
+          status: Database["public"]["Enums"]["flag_status"]
           user_id: string
         }
         Insert: {
           details?: Json
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["flag_kind"]
           period: string
           raised_at?: string
           review_note?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["flag_status"]
           user_id: string
         }
         Update: {
           details?: Json
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["flag_kind"]
           period?: string
           raised_at?: string
           review_note?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["flag_status"]
           user_id?: string
         }
         Relationships: []
@@ -816,7 +816,7 @@ export type Database = {
           created_by: string | null
           flag_id: string | null
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["intervention_kind"]
           note: string
           user_id: string
         }
@@ -825,7 +825,7 @@ export type Database = {
           created_by?: string | null
           flag_id?: string | null
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["intervention_kind"]
           note: string
           user_id: string
         }
@@ -834,7 +834,7 @@ export type Database = {
           created_by?: string | null
           flag_id?: string | null
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["intervention_kind"]
           note?: string
           user_id?: string
         }
@@ -850,7 +850,7 @@ export type Database = {
       }
       player_protections: {
         Row: {
-          break_kind: string | null
+          break_kind: Database["public"]["Enums"]["break_kind"] | null
           break_until: string | null
           closed_at: string | null
           created_at: string
@@ -864,7 +864,7 @@ export type Database = {
           user_id: string
         }
         Insert: {
-          break_kind?: string | null
+          break_kind?: Database["public"]["Enums"]["break_kind"] | null
           break_until?: string | null
           closed_at?: string | null
           created_at?: string
@@ -878,7 +878,7 @@ export type Database = {
           user_id: string
         }
         Update: {
-          break_kind?: string | null
+          break_kind?: Database["public"]["Enums"]["break_kind"] | null
           break_until?: string | null
           closed_at?: string | null
           created_at?: string
@@ -1386,15 +1386,15 @@ export type Database = {
           entry_error_code: string | null
           entry_error_message: string | null
           entry_id: string | null
-          funding: string | null
+          funding: Database["public"]["Enums"]["card_funding"] | null
           id: string
           owed: number
           payment_id: string | null
-          provider: string
+          provider: Database["public"]["Enums"]["payment_provider"]
           purpose: Json | null
           refunded_amount: number
           refusal_message: string | null
-          status: string
+          status: Database["public"]["Enums"]["top_up_status"]
           updated_at: string
           user_id: string
         }
@@ -1407,15 +1407,15 @@ export type Database = {
           entry_error_code?: string | null
           entry_error_message?: string | null
           entry_id?: string | null
-          funding?: string | null
+          funding?: Database["public"]["Enums"]["card_funding"] | null
           id?: string
           owed?: number
           payment_id?: string | null
-          provider: string
+          provider: Database["public"]["Enums"]["payment_provider"]
           purpose?: Json | null
           refunded_amount?: number
           refusal_message?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["top_up_status"]
           updated_at?: string
           user_id: string
         }
@@ -1428,15 +1428,15 @@ export type Database = {
           entry_error_code?: string | null
           entry_error_message?: string | null
           entry_id?: string | null
-          funding?: string | null
+          funding?: Database["public"]["Enums"]["card_funding"] | null
           id?: string
           owed?: number
           payment_id?: string | null
-          provider?: string
+          provider?: Database["public"]["Enums"]["payment_provider"]
           purpose?: Json | null
           refunded_amount?: number
           refusal_message?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["top_up_status"]
           updated_at?: string
           user_id?: string
         }
@@ -1462,11 +1462,11 @@ export type Database = {
           deleted_at: string | null
           id: string
           is_verified: boolean
-          kyc_status: string
+          kyc_status: Database["public"]["Enums"]["kyc_status"]
           metadata: Json | null
           rejected_at: string | null
           rejection_reason: string | null
-          role: string
+          role: Database["public"]["Enums"]["user_role"]
           total_entries: number
           total_spent: number
           updated_at: string
@@ -1483,11 +1483,11 @@ export type Database = {
           deleted_at?: string | null
           id: string
           is_verified?: boolean
-          kyc_status?: string
+          kyc_status?: Database["public"]["Enums"]["kyc_status"]
           metadata?: Json | null
           rejected_at?: string | null
           rejection_reason?: string | null
-          role?: string
+          role?: Database["public"]["Enums"]["user_role"]
           total_entries?: number
           total_spent?: number
           updated_at?: string
@@ -1504,11 +1504,11 @@ export type Database = {
           deleted_at?: string | null
           id?: string
           is_verified?: boolean
-          kyc_status?: string
+          kyc_status?: Database["public"]["Enums"]["kyc_status"]
           metadata?: Json | null
           rejected_at?: string | null
           rejection_reason?: string | null
-          role?: string
+          role?: Database["public"]["Enums"]["user_role"]
           total_entries?: number
           total_spent?: number
           updated_at?: string
@@ -1527,7 +1527,7 @@ export type Database = {
           last_error: string | null
           last_seen_at: string
           provider: string
-          status: string
+          status: Database["public"]["Enums"]["webhook_status"]
         }
         Insert: {
           attempts?: number
@@ -1539,7 +1539,7 @@ export type Database = {
           last_error?: string | null
           last_seen_at?: string
           provider: string
-          status: string
+          status: Database["public"]["Enums"]["webhook_status"]
         }
         Update: {
           attempts?: number
@@ -1551,7 +1551,7 @@ export type Database = {
           last_error?: string | null
           last_seen_at?: string
           provider?: string
-          status?: string
+          status?: Database["public"]["Enums"]["webhook_status"]
         }
         Relationships: []
       }
@@ -1689,7 +1689,7 @@ export type Database = {
         Args: {
           p_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_complaint_detail"]
       }
       admin_get_player_protection: {
         Args: {
@@ -1737,7 +1737,7 @@ export type Database = {
         Args: {
           p_status?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_complaint"][]
       }
       admin_list_mail_campaigns: {
         Args: {
@@ -1917,7 +1917,7 @@ export type Database = {
           p_status: string
           p_response?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_complaint"]
       }
       admin_update_prize_fulfilment: {
         Args: {
@@ -2032,7 +2032,7 @@ export type Database = {
       }
       close_account: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["protections"]
       }
       confirm_reauthentication: {
         Args: {
@@ -2147,7 +2147,7 @@ export type Database = {
       }
       get_my_complaints: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["complaint"][]
       }
       get_my_entries: {
         Args: never
@@ -2190,7 +2190,7 @@ export type Database = {
       }
       get_my_marketing_consent: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["marketing_consent"]
       }
       get_my_notifications: {
         Args: {
@@ -2205,7 +2205,7 @@ export type Database = {
       }
       get_my_protections: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["protections"]
       }
       get_my_push_settings: {
         Args: never
@@ -2275,7 +2275,7 @@ export type Database = {
       }
       list_winners: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["winner_summary"][]
       }
       mark_all_notifications_read: {
         Args: never
@@ -2394,7 +2394,7 @@ export type Database = {
         Args: {
           p_months: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["protections"]
       }
       set_initials_only: {
         Args: {
@@ -2406,13 +2406,13 @@ export type Database = {
         Args: {
           p_limit: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["protections"]
       }
       set_my_marketing_consent: {
         Args: {
           p_given: boolean
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["marketing_consent"]
       }
       set_my_push_kinds: {
         Args: {
@@ -2440,13 +2440,13 @@ export type Database = {
           p_reference: string
           p_details: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["complaint"]
       }
       take_break: {
         Args: {
           p_period: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["protections"]
       }
       unsubscribe_marketing: {
         Args: {
@@ -2464,10 +2464,122 @@ export type Database = {
       }
     }
     Enums: {
-      [_ in never]: never
+      alert_kind: "draw_overdue" | "cron_stale" | "webhook_failing" | "payment_needs_person" | "webhook_refused"
+      auth_refusal: "sign_in" | "sign_in_limited" | "code" | "code_limited"
+      break_kind: "break" | "self_exclusion" | "closed"
+      card_funding: "debit" | "credit" | "prepaid" | "wallet" | "unknown"
+      competition_status: "draft" | "live" | "sold_out" | "closed" | "drawn" | "cancelled"
+      complaint_status: "received" | "acknowledged" | "resolved"
+      consent_source: "sign_up" | "profile" | "unsubscribe_link" | "not_asked"
+      draw_trigger: "sold_out" | "close_time" | "draw_time"
+      entry_kind: "paid" | "postal"
+      entry_status: "active" | "refunded" | "void"
+      flag_kind: "limit_reached" | "limit_raises" | "large_top_ups" | "top_up_after_break"
+      flag_status: "open" | "reviewed"
+      intervention_kind: "note" | "contacted" | "restricted" | "lifted" | "closed"
+      kyc_status: "none" | "pending" | "verified" | "rejected"
+      ledger_kind: "top_up" | "bonus" | "entry" | "refund" | "top_up_reversal" | "admin_adjustment" | "spinner_prize" | "debit"
+      mail_kind: "marketing" | "service"
+      mail_segment: "all_players" | "competition_entrants" | "no_recent_entry"
+      mail_status: "queued" | "sent" | "failed"
+      mail_transport: "smtp" | "outbox"
+      payment_issue: "mismatch" | "owed"
+      payment_provider: "stripe" | "test"
+      prize_choice: "prize" | "cash"
+      prize_status: "awaiting_claim" | "claimed" | "verified" | "delivered"
+      protection_state: "active" | "break" | "self_exclusion" | "closed"
+      top_up_status: "pending" | "credited" | "failed" | "expired" | "refused_card_cap" | "refunded" | "partially_refunded"
+      user_role: "user" | "admin" | "super_admin"
+      webhook_status: "handled" | "failed" | "mismatch"
     }
     CompositeTypes: {
-      [_ in never]: never
+      admin_complaint: {
+        acknowledge_by: string | null
+        acknowledged_at: string | null
+        created_at: string | null
+        details: string | null
+        email: string | null
+        id: string | null
+        name: string | null
+        overdue: boolean | null
+        reference: string | null
+        related_reference: string | null
+        resolved_at: string | null
+        respond_by: string | null
+        response: string | null
+        status: Database["public"]["Enums"]["complaint_status"] | null
+        subject: string | null
+        user_id: string | null
+      }
+      admin_complaint_detail: {
+        acknowledge_by: string | null
+        acknowledged_at: string | null
+        created_at: string | null
+        details: string | null
+        email: string | null
+        handled_by_name: string | null
+        id: string | null
+        name: string | null
+        overdue: boolean | null
+        reference: string | null
+        related_reference: string | null
+        resolved_at: string | null
+        respond_by: string | null
+        response: string | null
+        status: Database["public"]["Enums"]["complaint_status"] | null
+        subject: string | null
+        user_id: string | null
+      }
+      complaint: {
+        acknowledge_by: string | null
+        acknowledged_at: string | null
+        created_at: string | null
+        details: string | null
+        id: string | null
+        reference: string | null
+        related_reference: string | null
+        resolved_at: string | null
+        respond_by: string | null
+        response: string | null
+        status: Database["public"]["Enums"]["complaint_status"] | null
+        subject: string | null
+      }
+      marketing_consent: {
+        at: string | null
+        given: boolean | null
+        source: Database["public"]["Enums"]["consent_source"] | null
+        wording: string | null
+      }
+      protections: {
+        break_until: string | null
+        closed_at: string | null
+        limit_increase_delay_hours: number | null
+        month_credited: number | null
+        month_held: number | null
+        month_spent: number | null
+        month_topped_up: number | null
+        monthly_limit: number | null
+        monthly_remaining: number | null
+        pending_limit: number | null
+        pending_limit_from: string | null
+        state: Database["public"]["Enums"]["protection_state"] | null
+      }
+      winner_summary: {
+        competition_id: string | null
+        delivered_at: string | null
+        draw_id: string | null
+        drawn_at: string | null
+        image: string | null
+        prize_description: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_value: number | null
+        slug: string | null
+        ticket_count: number | null
+        title: string | null
+        winner_display_name: string | null
+        winner_town: string | null
+        winning_number: number | null
+      }
     }
   }
 }
@@ -2579,6 +2691,34 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      alert_kind: ["draw_overdue", "cron_stale", "webhook_failing", "payment_needs_person", "webhook_refused"],
+      auth_refusal: ["sign_in", "sign_in_limited", "code", "code_limited"],
+      break_kind: ["break", "self_exclusion", "closed"],
+      card_funding: ["debit", "credit", "prepaid", "wallet", "unknown"],
+      competition_status: ["draft", "live", "sold_out", "closed", "drawn", "cancelled"],
+      complaint_status: ["received", "acknowledged", "resolved"],
+      consent_source: ["sign_up", "profile", "unsubscribe_link", "not_asked"],
+      draw_trigger: ["sold_out", "close_time", "draw_time"],
+      entry_kind: ["paid", "postal"],
+      entry_status: ["active", "refunded", "void"],
+      flag_kind: ["limit_reached", "limit_raises", "large_top_ups", "top_up_after_break"],
+      flag_status: ["open", "reviewed"],
+      intervention_kind: ["note", "contacted", "restricted", "lifted", "closed"],
+      kyc_status: ["none", "pending", "verified", "rejected"],
+      ledger_kind: ["top_up", "bonus", "entry", "refund", "top_up_reversal", "admin_adjustment", "spinner_prize", "debit"],
+      mail_kind: ["marketing", "service"],
+      mail_segment: ["all_players", "competition_entrants", "no_recent_entry"],
+      mail_status: ["queued", "sent", "failed"],
+      mail_transport: ["smtp", "outbox"],
+      payment_issue: ["mismatch", "owed"],
+      payment_provider: ["stripe", "test"],
+      prize_choice: ["prize", "cash"],
+      prize_status: ["awaiting_claim", "claimed", "verified", "delivered"],
+      protection_state: ["active", "break", "self_exclusion", "closed"],
+      top_up_status: ["pending", "credited", "failed", "expired", "refused_card_cap", "refunded", "partially_refunded"],
+      user_role: ["user", "admin", "super_admin"],
+      webhook_status: ["handled", "failed", "mismatch"],
+    },
   },
 } as const

@@ -4,9 +4,7 @@ import {
   KYC_STATUSES,
   USER_ROLES,
   type ApprovalState,
-  type KycStatus,
   type UserFilter,
-  type UserRole,
 } from "@/lib/data/admin-users-options";
 import { firstParam, paramReader, type SearchParams } from "@/lib/http/search-params";
 
@@ -18,18 +16,11 @@ export type { SearchParams };
 export const USERS_PAGE_SIZE = 25;
 const MAX_TRAIL = 50;
 
-export const ROLE_LABELS: Record<UserRole, string> = { user: "Player", admin: "Admin", super_admin: "Super admin" };
 export const APPROVAL_LABELS: Record<ApprovalState, string> = {
   approved: "Approved",
   pending: "Waiting",
   rejected: "Rejected",
   deleted: "Deleted",
-};
-export const KYC_LABELS: Record<KycStatus, string> = {
-  none: "None",
-  pending: "Pending",
-  verified: "Verified",
-  rejected: "Rejected",
 };
 
 const cursorSchema = z.string().regex(/^\d{1,12}\.\d{6}:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);

@@ -3,3 +3,102 @@
 -- The live definition of this area: change it here, then `npm run db:migration -- <name>`
 -- writes the migration (README "Changing the database"). Loaded after the files before it.
 -- ============================================================================
+
+create type public.user_role as enum ('user', 'admin', 'super_admin');
+comment on type public.user_role is 'An account''s role: a player, an admin, or a super admin (who also manages admins).';
+
+create type public.kyc_status as enum ('none', 'pending', 'verified', 'rejected');
+comment on type public.kyc_status is 'Where an account''s identity check stands.';
+
+create type public.mail_status as enum ('queued', 'sent', 'failed');
+comment on type public.mail_status is 'Where a message of the mail outbox stands.';
+
+create type public.ledger_kind as enum ('top_up', 'bonus', 'entry', 'refund', 'top_up_reversal', 'admin_adjustment', 'spinner_prize', 'debit');
+comment on type public.ledger_kind is 'What moved credit: each row of the credit ledger has one.';
+
+create type public.competition_status as enum ('draft', 'live', 'sold_out', 'closed', 'drawn', 'cancelled');
+comment on type public.competition_status is 'A competition''s stored status: draft -> live -> sold_out / closed -> drawn, or cancelled.';
+
+create type public.entry_kind as enum ('paid', 'postal');
+comment on type public.entry_kind is 'How an entry was made: paid with credit, or the free postal route.';
+
+create type public.entry_status as enum ('active', 'refunded', 'void');
+comment on type public.entry_status is 'Whether an entry''s tickets still count.';
+
+create type public.draw_trigger as enum ('sold_out', 'close_time', 'draw_time');
+comment on type public.draw_trigger is 'What made a draw happen.';
+
+create type public.prize_status as enum ('awaiting_claim', 'claimed', 'verified', 'delivered');
+comment on type public.prize_status is 'A prize''s fulfilment step: awaiting_claim -> claimed -> verified -> delivered.';
+
+create type public.top_up_status as enum ('pending', 'credited', 'failed', 'expired', 'refused_card_cap', 'refunded', 'partially_refunded');
+comment on type public.top_up_status is 'Where a top-up stands with the payment provider.';
+
+create type public.break_kind as enum ('break', 'self_exclusion', 'closed');
+comment on type public.break_kind is 'What stops a player playing: a break, self-exclusion, or a closed account.';
+
+create type public.complaint_status as enum ('received', 'acknowledged', 'resolved');
+comment on type public.complaint_status is 'Where a complaint stands.';
+
+create type public.flag_kind as enum ('limit_reached', 'limit_raises', 'large_top_ups', 'top_up_after_break');
+comment on type public.flag_kind is 'The sign of possible harm a player protection flag records.';
+
+create type public.flag_status as enum ('open', 'reviewed');
+comment on type public.flag_status is 'Whether an admin has reviewed a player protection flag.';
+
+create type public.intervention_kind as enum ('note', 'contacted', 'restricted', 'lifted', 'closed');
+comment on type public.intervention_kind is 'What an admin did about a player''s protection.';
+
+create type public.winner_summary as (draw_id uuid, competition_id uuid, slug text, title text, prize_description text, prize_value numeric(12,2), image text, winner_display_name text, winner_town text, winning_number integer, ticket_count integer, drawn_at timestamp with time zone, prize_status public.prize_status, delivered_at timestamp with time zone);
+comment on type public.winner_summary is 'One draw as the public winners page lists it (list_winners).';
+
+create type public.complaint as (id uuid, reference text, status public.complaint_status, subject text, related_reference text, details text, acknowledge_by timestamp with time zone, respond_by timestamp with time zone, acknowledged_at timestamp with time zone, resolved_at timestamp with time zone, response text, created_at timestamp with time zone);
+comment on type public.complaint is 'A complaint as its player sees it: reference, status, deadlines and our answer.';
+
+create type public.admin_complaint as (id uuid, reference text, status public.complaint_status, subject text, related_reference text, details text, acknowledge_by timestamp with time zone, respond_by timestamp with time zone, acknowledged_at timestamp with time zone, resolved_at timestamp with time zone, response text, created_at timestamp with time zone, user_id uuid, email text, name text, overdue boolean);
+comment on type public.admin_complaint is 'A complaint as the admin queue lists it: the player''s fields, the complainant and whether a deadline has passed unanswered.';
+
+create type public.admin_complaint_detail as (id uuid, reference text, status public.complaint_status, subject text, related_reference text, details text, acknowledge_by timestamp with time zone, respond_by timestamp with time zone, acknowledged_at timestamp with time zone, resolved_at timestamp with time zone, response text, created_at timestamp with time zone, user_id uuid, email text, name text, overdue boolean, handled_by_name text);
+comment on type public.admin_complaint_detail is 'One complaint for an admin: the queue''s fields and who handled it.';
+
+create type public.protection_state as enum ('active', 'break', 'self_exclusion', 'closed');
+comment on type public.protection_state is 'What a player may do now: play (active), or not during a break or self-exclusion, or ever again (closed).';
+
+create type public.protections as (monthly_limit numeric, pending_limit numeric, pending_limit_from timestamp with time zone, month_topped_up numeric, month_credited numeric, month_held numeric, month_spent numeric, monthly_remaining numeric, state public.protection_state, break_until timestamp with time zone, closed_at timestamp with time zone, limit_increase_delay_hours numeric);
+comment on type public.protections is 'A player''s protections: the monthly limit (and a pending increase), this month''s figures, what is left, and their state.';
+
+create type public.consent_source as enum ('sign_up', 'profile', 'unsubscribe_link', 'not_asked');
+comment on type public.consent_source is 'Where a marketing consent choice was made; not_asked: set off by a migration for an account that was never asked.';
+
+create type public.marketing_consent as (given boolean, at timestamp with time zone, wording text, source public.consent_source);
+comment on type public.marketing_consent is 'A player''s marketing consent now: given, and the time, wording and source of their last choice (null when none is recorded).';
+
+create type public.mail_kind as enum ('marketing', 'service');
+comment on type public.mail_kind is 'What a mail campaign is: marketing (needs consent, held back during breaks) or a service notice.';
+
+create type public.mail_segment as enum ('all_players', 'competition_entrants', 'no_recent_entry');
+comment on type public.mail_segment is 'Who a mail campaign is for.';
+
+create type public.mail_transport as enum ('smtp', 'outbox');
+comment on type public.mail_transport is 'How a message left: by SMTP, or kept in the outbox (no SMTP_URL).';
+
+create type public.alert_kind as enum ('draw_overdue', 'cron_stale', 'webhook_failing', 'payment_needs_person', 'webhook_refused');
+comment on type public.alert_kind is 'What an operations alert is about.';
+
+create type public.webhook_status as enum ('handled', 'failed', 'mismatch');
+comment on type public.webhook_status is 'What became of a payment provider''s event.';
+
+create type public.payment_issue as enum ('mismatch', 'owed');
+comment on type public.payment_issue is 'A payment that needs a person: one that does not match its top-up, or money owed after a refund.';
+
+create type public.prize_choice as enum ('prize', 'cash');
+comment on type public.prize_choice is 'What a winner chose: the prize, or its cash alternative.';
+
+create type public.payment_provider as enum ('stripe', 'test');
+comment on type public.payment_provider is 'Who took a top-up''s payment: Stripe, or the labelled test checkout.';
+
+create type public.card_funding as enum ('debit', 'credit', 'prepaid', 'wallet', 'unknown');
+comment on type public.card_funding is 'How the card that paid a top-up is funded (credit cards are refused).';
+
+create type public.auth_refusal as enum ('sign_in', 'sign_in_limited', 'code', 'code_limited');
+comment on type public.auth_refusal is 'A refused sign-in or two-step code, and whether a rate limit refused it.';

@@ -34,7 +34,7 @@ grant all on table public.profiles to service_role;
 create table public.user_account_data (
   id uuid not null,
   credits numeric(12,2) default 0 not null,
-  role text default 'user'::text not null,
+  role public.user_role default 'user'::public.user_role not null,
   approved boolean default false not null,
   approved_at timestamp with time zone,
   approved_by uuid,
@@ -42,7 +42,7 @@ create table public.user_account_data (
   rejection_reason text,
   total_spent numeric(12,2) default 0 not null,
   total_entries integer default 0 not null,
-  kyc_status text default 'none'::text not null,
+  kyc_status public.kyc_status default 'none'::public.kyc_status not null,
   is_verified boolean default false not null,
   verified_at timestamp with time zone,
   age_verified boolean default false not null,
@@ -53,8 +53,6 @@ create table public.user_account_data (
   approval_welcomed_at timestamp with time zone,
   constraint user_account_data_pkey primary key (id),
   constraint user_account_data_credits_check check ((credits >= (0)::numeric)),
-  constraint user_account_data_kyc_status_check check ((kyc_status = ANY (ARRAY['none'::text, 'pending'::text, 'verified'::text, 'rejected'::text]))),
-  constraint user_account_data_role_check check ((role = ANY (ARRAY['user'::text, 'admin'::text, 'super_admin'::text]))),
   constraint user_account_data_total_entries_check check ((total_entries >= 0)),
   constraint user_account_data_total_spent_check check ((total_spent >= (0)::numeric)),
   constraint user_account_data_approved_by_fkey foreign key (approved_by) references auth.users(id) on delete set null,
@@ -435,7 +433,7 @@ revoke all on function public.admin_reject_user(uuid,text) from public, anon, au
 grant execute on function public.admin_reject_user(uuid,text) to authenticated;
 grant execute on function public.admin_reject_user(uuid,text) to service_role;
 
-create or replace function public.close_account() returns jsonb
+create or replace function public.close_account() returns public.protections
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -447,7 +445,7 @@ begin
      set break_kind = 'closed', closed_at = coalesce(closed_at, now()), updated_at = now()
    where user_id = uid;
   perform private.log_activity('protections.closed', uid, '{}'::jsonb);
-  return private.protections_json(uid);
+  return private.protections_row(uid);
 end;
 $$;
 comment on function public.close_account() is 'Signed-in users: closes the account for good (sign-in and history stay; top-ups, entries and marketing stop). Cannot be undone.';

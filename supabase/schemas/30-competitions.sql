@@ -26,7 +26,7 @@ create table public.competitions (
   skill_question text,
   skill_options text[],
   skill_answer text,
-  status text default 'draft'::text not null,
+  status public.competition_status default 'draft'::public.competition_status not null,
   seed_commitment text,
   external_randomness jsonb,
   published_at timestamp with time zone,
@@ -47,8 +47,8 @@ create table public.competitions (
   constraint competitions_check1 check ((max_tickets_per_user <= total_tickets)),
   constraint competitions_check2 check ((tickets_sold <= total_tickets)),
   constraint competitions_check3 check ((((skill_question IS NULL) AND (skill_options IS NULL) AND (skill_answer IS NULL)) OR ((skill_question IS NOT NULL) AND ((cardinality(skill_options) >= 2) AND (cardinality(skill_options) <= 6)) AND (skill_answer = ANY (skill_options))))),
-  constraint competitions_check4 check (((status = 'draft'::text) OR (seed_commitment IS NOT NULL))),
-  constraint competitions_dates_fixed_check check (((status = 'draft'::text) OR ((postal_deadline IS NOT NULL) AND (draw_at IS NOT NULL)))),
+  constraint competitions_check4 check (((status = 'draft'::public.competition_status) OR (seed_commitment IS NOT NULL))),
+  constraint competitions_dates_fixed_check check (((status = 'draft'::public.competition_status) OR ((postal_deadline IS NOT NULL) AND (draw_at IS NOT NULL)))),
   constraint competitions_description_check check ((char_length(description) <= 5000)),
   constraint competitions_draw_at_check check (((draw_at IS NULL) OR (draw_at >= COALESCE(postal_deadline, closes_at)))),
   constraint competitions_images_check check ((cardinality(images) <= 10)),
@@ -60,7 +60,6 @@ create table public.competitions (
   constraint competitions_seed_commitment_check check ((seed_commitment ~ '^[0-9a-f]{64}$'::text)),
   constraint competitions_skill_question_check check ((char_length(skill_question) <= 300)),
   constraint competitions_slug_check check (((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text) AND (char_length(slug) <= 80))),
-  constraint competitions_status_check check ((status = ANY (ARRAY['draft'::text, 'live'::text, 'sold_out'::text, 'closed'::text, 'drawn'::text, 'cancelled'::text]))),
   constraint competitions_summary_check check ((char_length(summary) <= 300)),
   constraint competitions_ticket_price_check check ((ticket_price >= 0.25)),
   constraint competitions_tickets_sold_check check ((tickets_sold >= 0)),
@@ -80,18 +79,25 @@ grant all on table public.competitions to service_role;
 grant select (id, slug, title, summary, description, prize_description, prize_value, images, ticket_price, total_tickets, max_tickets_per_user, tickets_sold, opens_at, closes_at, skill_question, skill_options, status, seed_commitment, external_randomness, published_at, closed_at, cancelled_at, cancel_reason, created_at, updated_at, postal_deadline, draw_at, cash_alternative, postal_tickets) on table public.competitions to anon, authenticated;
 
 create table public.entries (
-  id uuid primary key default gen_random_uuid(),
-  competition_id uuid not null references public.competitions (id) on delete restrict,
-  user_id uuid references auth.users (id) on delete set null,
-  kind text not null check (kind in ('paid', 'postal')),
-  quantity integer not null check (quantity >= 1),
-  unit_price numeric(12, 2) not null check (unit_price >= 0),
-  amount numeric(12, 2) not null check (amount >= 0),
-  first_ticket integer not null check (first_ticket >= 1),
-  status text not null default 'active' check (status in ('active', 'refunded', 'void')),
-  refunded_at timestamptz,
-  created_at timestamptz not null default now(),
-  check (kind = 'paid' or amount = 0)
+  id uuid default gen_random_uuid() not null,
+  competition_id uuid not null,
+  user_id uuid,
+  kind public.entry_kind not null,
+  quantity integer not null,
+  unit_price numeric(12,2) not null,
+  amount numeric(12,2) not null,
+  first_ticket integer not null,
+  status public.entry_status default 'active'::public.entry_status not null,
+  refunded_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  constraint entries_pkey primary key (id),
+  constraint entries_amount_check check ((amount >= (0)::numeric)),
+  constraint entries_check check (((kind = 'paid'::public.entry_kind) OR (amount = (0)::numeric))),
+  constraint entries_first_ticket_check check ((first_ticket >= 1)),
+  constraint entries_quantity_check check ((quantity >= 1)),
+  constraint entries_unit_price_check check ((unit_price >= (0)::numeric)),
+  constraint entries_competition_id_fkey foreign key (competition_id) references public.competitions(id) on delete restrict,
+  constraint entries_user_id_fkey foreign key (user_id) references auth.users(id) on delete set null
 );
 alter table public.entries enable row level security;
 comment on table public.entries is 'One purchase (an order) or one postal entry: quantity tickets numbered first_ticket .. first_ticket + quantity - 1.';
@@ -158,7 +164,7 @@ create table public.draws (
   id uuid default gen_random_uuid() not null,
   competition_id uuid not null,
   algorithm text default 'labcash-draw-v2'::text not null,
-  trigger text not null,
+  trigger public.draw_trigger not null,
   ticket_count integer not null,
   ticket_list_hash text not null,
   seed_commitment text not null,
@@ -171,11 +177,11 @@ create table public.draws (
   winner_user_id uuid,
   winner_display_name text not null,
   winner_town text,
-  prize_status text default 'awaiting_claim'::text not null,
+  prize_status public.prize_status default 'awaiting_claim'::public.prize_status not null,
   prize_status_updated_at timestamp with time zone,
   drawn_at timestamp with time zone default now() not null,
   winning_position integer,
-  prize_choice text,
+  prize_choice public.prize_choice,
   claimed_at timestamp with time zone,
   fulfilment_note text,
   proof_of_delivery text,
@@ -188,22 +194,19 @@ create table public.draws (
   constraint draws_delivery_address_check check (((delivery_address IS NULL) OR ((char_length(delivery_address) >= 5) AND (char_length(delivery_address) <= 500)))),
   constraint draws_external_hex_check check ((external_hex ~ '^([0-9a-f]{2})+$'::text)),
   constraint draws_fulfilment_note_check check (((fulfilment_note IS NULL) OR (char_length(fulfilment_note) <= 2000))),
-  constraint draws_prize_choice_check check ((prize_choice = ANY (ARRAY['prize'::text, 'cash'::text]))),
   constraint draws_prize_fulfilment_steps check (
 CASE prize_status
-    WHEN 'awaiting_claim'::text THEN ((claimed_at IS NULL) AND (verified_at IS NULL) AND (delivered_at IS NULL))
-    WHEN 'claimed'::text THEN ((claimed_at IS NOT NULL) AND (verified_at IS NULL) AND (delivered_at IS NULL))
-    WHEN 'verified'::text THEN ((claimed_at IS NOT NULL) AND (verified_at IS NOT NULL) AND (delivered_at IS NULL))
-    WHEN 'delivered'::text THEN ((claimed_at IS NOT NULL) AND (verified_at IS NOT NULL) AND (delivered_at IS NOT NULL) AND (proof_of_delivery IS NOT NULL))
+    WHEN 'awaiting_claim'::public.prize_status THEN ((claimed_at IS NULL) AND (verified_at IS NULL) AND (delivered_at IS NULL))
+    WHEN 'claimed'::public.prize_status THEN ((claimed_at IS NOT NULL) AND (verified_at IS NULL) AND (delivered_at IS NULL))
+    WHEN 'verified'::public.prize_status THEN ((claimed_at IS NOT NULL) AND (verified_at IS NOT NULL) AND (delivered_at IS NULL))
+    WHEN 'delivered'::public.prize_status THEN ((claimed_at IS NOT NULL) AND (verified_at IS NOT NULL) AND (delivered_at IS NOT NULL) AND (proof_of_delivery IS NOT NULL))
     ELSE NULL::boolean
 END),
-  constraint draws_prize_status_check check ((prize_status = ANY (ARRAY['awaiting_claim'::text, 'claimed'::text, 'verified'::text, 'delivered'::text]))),
   constraint draws_proof_of_delivery_check check (((proof_of_delivery IS NULL) OR (char_length(proof_of_delivery) <= 200))),
   constraint draws_seed_commitment_check check ((seed_commitment ~ '^[0-9a-f]{64}$'::text)),
   constraint draws_seed_hex_check check ((seed_hex ~ '^[0-9a-f]{64}$'::text)),
   constraint draws_ticket_count_check check ((ticket_count >= 1)),
   constraint draws_ticket_list_hash_check check ((ticket_list_hash ~ '^[0-9a-f]{64}$'::text)),
-  constraint draws_trigger_check check ((trigger = ANY (ARRAY['sold_out'::text, 'close_time'::text, 'draw_time'::text]))),
   constraint draws_winning_number_check check ((winning_number >= 1)),
   constraint draws_winning_position_check check ((((algorithm = 'labcash-draw-v1'::text) AND (winning_position IS NULL) AND (winning_number <= ticket_count)) OR ((algorithm = 'labcash-draw-v2'::text) AND ((winning_position >= 1) AND (winning_position <= ticket_count))))),
   constraint draws_competition_id_fkey foreign key (competition_id) references public.competitions(id) on delete restrict,
@@ -494,8 +497,12 @@ $$;
 comment on function private.answer_is_correct(public.competitions,text) is 'True when the competition has no question or the answer matches (case and spaces ignored).';
 revoke all on function private.answer_is_correct(public.competitions,text) from public, anon, authenticated, service_role;
 
-create or replace function public.list_competitions(p_status text default null) returns jsonb
-language plpgsql stable security definer set search_path = '' as $$
+create or replace function public.list_competitions(p_status text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 begin
   if p_status is not null and p_status not in ('live', 'sold_out', 'closed', 'drawn', 'cancelled') then
     raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
@@ -506,9 +513,9 @@ begin
                               case when c.status = 'live' then c.closes_at end asc,
                               c.closes_at desc)
       from public.competitions c
-     where c.status <> 'draft' and (p_status is null or c.status = p_status)), '[]'::jsonb);
+     where c.status <> 'draft' and (p_status is null or c.status = p_status::public.competition_status)), '[]'::jsonb);
 end;
-$$;
+$function$;
 comment on function public.list_competitions(text) is 'Public: published competitions (never drafts), live ones first by closing soonest; optionally one status.';
 revoke all on function public.list_competitions(text) from public, anon, authenticated, service_role;
 grant execute on function public.list_competitions(text) to anon;
@@ -830,8 +837,12 @@ revoke all on function public.admin_publish_competition(uuid,jsonb) from public,
 grant execute on function public.admin_publish_competition(uuid,jsonb) to authenticated;
 grant execute on function public.admin_publish_competition(uuid,jsonb) to service_role;
 
-create or replace function public.admin_cancel_competition(p_id uuid, p_reason text) returns jsonb
-language plpgsql security definer set search_path = '' as $$
+create or replace function public.admin_cancel_competition(p_id uuid, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   c public.competitions%rowtype;
   e record;
@@ -891,7 +902,7 @@ begin
   end loop;
 
   update public.entries
-     set status = case when kind = 'paid' then 'refunded' else 'void' end, refunded_at = now()
+     set status = (case when kind = 'paid' then 'refunded' else 'void' end)::public.entry_status, refunded_at = now()
    where competition_id = p_id and status = 'active';
   update public.competitions
      set status = 'cancelled', cancelled_at = now(), cancel_reason = btrim(p_reason), updated_at = now()
@@ -901,7 +912,7 @@ begin
   return jsonb_build_object('competition', private.competition_json(p_id, true),
                             'refunded_entries', refunded_entries, 'refunded_total', refunded_total);
 end;
-$$;
+$function$;
 comment on function public.admin_cancel_competition(uuid,text) is 'Admins: cancels a competition that is not drawn, refunding every paid entry to credit with its own ledger row, voiding postal entries and e-mailing entrants.';
 revoke all on function public.admin_cancel_competition(uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_cancel_competition(uuid,text) to authenticated;
@@ -1187,24 +1198,13 @@ revoke all on function public.run_due_draws() from public, anon, authenticated, 
 grant execute on function public.run_due_draws() to authenticated;
 grant execute on function public.run_due_draws() to service_role;
 
-create or replace function public.list_winners() returns jsonb
+create or replace function public.list_winners() returns setof public.winner_summary
 language sql stable security definer set search_path = '' as $$
-  select coalesce(jsonb_agg(jsonb_build_object(
-      'draw_id', d.id,
-      'competition_id', c.id,
-      'slug', c.slug,
-      'title', c.title,
-      'prize_description', c.prize_description,
-      'prize_value', c.prize_value,
-      'image', c.images[1],
-      'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
-      'winning_number', d.winning_number,
-      'ticket_count', d.ticket_count,
-      'drawn_at', d.drawn_at,
-      'prize_status', d.prize_status,
-      'delivered_at', d.delivered_at) order by d.drawn_at desc), '[]'::jsonb)
-  from public.draws d
-  join public.competitions c on c.id = d.competition_id
+  select d.id, c.id, c.slug, c.title, c.prize_description, c.prize_value, c.images[1], d.winner_display_name,
+         d.winner_town, d.winning_number, d.ticket_count, d.drawn_at, d.prize_status, d.delivered_at
+    from public.draws d
+    join public.competitions c on c.id = d.competition_id
+   order by d.drawn_at desc
 $$;
 comment on function public.list_winners() is 'Public: every draw, newest first: prize, winner''s first name and initial and town (if given), winning ticket, draw time, id for the verification page, and the prize''s progress (status, delivery date; never the winner''s address or the proof).';
 revoke all on function public.list_winners() from public, anon, authenticated, service_role;
@@ -1720,8 +1720,12 @@ revoke all on function public.set_initials_only(boolean) from public, anon, auth
 grant execute on function public.set_initials_only(boolean) to authenticated;
 grant execute on function public.set_initials_only(boolean) to service_role;
 
-create or replace function public.claim_prize(p_draw_id uuid, p_choice text, p_delivery_address text default null) returns jsonb
-language plpgsql security definer set search_path = '' as $$
+create or replace function public.claim_prize(p_draw_id uuid, p_choice text, p_delivery_address text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   uid uuid := private.require_user();
   d public.draws%rowtype;
@@ -1751,7 +1755,7 @@ begin
   end if;
   perform private.prize_move(p_draw_id, 'claimed', d.proof_of_delivery);
   update public.draws
-     set prize_choice = p_choice,
+     set prize_choice = p_choice::public.prize_choice,
          delivery_address = case when p_choice = 'prize' then address end,
          claimed_at = now()
    where id = p_draw_id;
@@ -1765,7 +1769,7 @@ begin
                                     'prize_status', x.prize_status, 'delivery_address', x.delivery_address)
             from public.draws x where x.id = p_draw_id);
 end;
-$$;
+$function$;
 comment on function public.claim_prize(uuid,text,text) is 'The winner: claims the prize (with the UK address to send it to) or its cash alternative (when offered); the prize becomes claimed. The claim can change until an admin verifies it (claim_closed after).';
 revoke all on function public.claim_prize(uuid,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.claim_prize(uuid,text,text) to authenticated;
@@ -1970,8 +1974,12 @@ revoke all on function public.admin_competition_history() from public, anon, aut
 grant execute on function public.admin_competition_history() to authenticated;
 grant execute on function public.admin_competition_history() to service_role;
 
-create or replace function public.admin_list_prize_fulfilment(p_status text default null) returns jsonb
-language plpgsql stable security definer set search_path = '' as $$
+create or replace function public.admin_list_prize_fulfilment(p_status text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 begin
   perform private.require_admin();
   if p_status is not null and private.prize_step_index(p_status) is null then
@@ -1979,11 +1987,11 @@ begin
   end if;
   return coalesce((
     select jsonb_agg(private.prize_fulfilment_json(d.id)
-                     order by private.prize_step_index(d.prize_status), d.drawn_at desc)
+                     order by private.prize_step_index(d.prize_status::text), d.drawn_at desc)
       from public.draws d
-     where p_status is null or d.prize_status = p_status), '[]'::jsonb);
+     where p_status is null or d.prize_status = p_status::public.prize_status), '[]'::jsonb);
 end;
-$$;
+$function$;
 comment on function public.admin_list_prize_fulfilment(text) is 'Admins: every draw''s prize fulfilment (optionally one status), in the order of the steps (awaiting claim, claimed, verified, delivered), newest draw first within each.';
 revoke all on function public.admin_list_prize_fulfilment(text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_prize_fulfilment(text) to authenticated;
@@ -2113,17 +2121,21 @@ $$;
 comment on function private.record_skill_miss(uuid,uuid) is 'Records a wrong skill answer of p_user in p_competition_id now (the question closes to them for skill_answer_cooldown_minutes).';
 revoke all on function private.record_skill_miss(uuid,uuid) from public, anon, authenticated, service_role;
 
-create or replace function private.competition_phase(c public.competitions, p_now timestamptz) returns text
-language sql stable set search_path = '' as $$
+create or replace function private.competition_phase(c competitions, p_now timestamp with time zone)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
   select case
-    when c.status in ('draft', 'cancelled', 'drawn') then c.status
+    when c.status in ('draft', 'cancelled', 'drawn') then c.status::text
     when c.status = 'live' and p_now < c.opens_at then 'upcoming'
     when c.status = 'live' and p_now < c.closes_at and c.tickets_sold < c.total_tickets then 'live'
     when p_now < c.postal_deadline then 'postal_window'
     when p_now < c.draw_at or c.tickets_sold + c.postal_tickets > 0 then 'awaiting_draw'
     else 'closed'
   end;
-$$;
+$function$;
 comment on function private.competition_phase(public.competitions,timestamp with time zone) is 'Where a competition stands at a moment, as the public site shows it (phaseOf in lib/competitions/status.ts): draft, upcoming (published, not open yet), live (online sales open), postal_window (online sales ended, letters still enter), awaiting_draw, drawn, closed (no tickets at the draw time) or cancelled.';
 revoke all on function private.competition_phase(public.competitions,timestamp with time zone) from public, anon, authenticated, service_role;
 
@@ -2134,8 +2146,12 @@ $$;
 comment on function private.prize_step_index(text) is 'The position of a prize status in awaiting_claim -> claimed -> verified -> delivered (1 to 4), null for anything else.';
 revoke all on function private.prize_step_index(text) from public, anon, authenticated, service_role;
 
-create or replace function private.prize_move(p_draw_id uuid, p_status text, p_proof text) returns public.draws
-language plpgsql security definer set search_path = '' as $$
+create or replace function private.prize_move(p_draw_id uuid, p_status text, p_proof text)
+ RETURNS draws
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   prev public.draws%rowtype;
   next_row public.draws%rowtype;
@@ -2149,7 +2165,7 @@ begin
   if not found then
     raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
   end if;
-  from_i := private.prize_step_index(prev.prize_status);
+  from_i := private.prize_step_index(prev.prize_status::text);
   if to_i > from_i + 1 then
     if p_status = 'delivered' then
       raise exception 'Verify the winner''s claim (their identity) before marking the prize delivered'
@@ -2162,7 +2178,7 @@ begin
       using errcode = '22023', hint = 'invalid_input';
   end if;
   update public.draws
-     set prize_status = p_status,
+     set prize_status = p_status::public.prize_status,
          prize_status_updated_at = case when to_i <> from_i then now() else prize_status_updated_at end,
          claimed_at = case when to_i = 1 then null else coalesce(claimed_at, now()) end,
          verified_at = case when to_i < 3 then null else coalesce(verified_at, now()) end,
@@ -2172,7 +2188,7 @@ begin
   returning * into next_row;
   return next_row;
 end;
-$$;
+$function$;
 comment on function private.prize_move(uuid,text,text) is 'Moves a prize to a status: forward one step at a time (claimed needs nothing more, verified needs a claim, delivered needs verification and the proof reference), back any number of steps (clearing the later dates); sets each step''s date once. The only writer of prize_status.';
 revoke all on function private.prize_move(uuid,text,text) from public, anon, authenticated, service_role;
 
@@ -2222,7 +2238,6 @@ revoke all on function private.ticket_bundles(public.competitions) from public, 
 -- Indexes
 -- ----------------------------------------------------------------------------
 
-create index competitions_status_idx on public.competitions (status, closes_at);
 create index competitions_created_by_idx on public.competitions (created_by);
 create index entries_user_idx on public.entries (user_id, created_at DESC);
 create index entries_competition_idx on public.entries (competition_id, created_at);
@@ -2235,10 +2250,11 @@ create index postal_entries_recorded_by_idx on public.postal_entries (recorded_b
 create index draws_drawn_idx on public.draws (drawn_at DESC);
 create index draws_winning_ticket_idx on public.draws (winning_ticket_id);
 create index draws_winner_user_idx on public.draws (winner_user_id);
-create index competitions_due_draw_idx on public.competitions (draw_at) where (status = ANY (ARRAY['live'::text, 'sold_out'::text, 'closed'::text]));
 create index postal_entries_person_idx on public.postal_entries (competition_id, postcode, lower(name));
-create index entries_paid_created_idx on public.entries (created_at) where (kind = 'paid'::text);
 create index skill_answer_misses_competition_idx on public.skill_answer_misses (competition_id);
+create index competitions_status_idx on public.competitions (status, closes_at);
+create index competitions_due_draw_idx on public.competitions (draw_at) where (status = ANY (ARRAY['live'::public.competition_status, 'sold_out'::public.competition_status, 'closed'::public.competition_status]));
+create index entries_paid_created_idx on public.entries (created_at) where (kind = 'paid'::public.entry_kind);
 
 -- ----------------------------------------------------------------------------
 -- Row-level policies
@@ -2261,11 +2277,11 @@ create policy "competition images: anyone reads" on storage.objects
   as permissive for select to anon, authenticated
   using ((bucket_id = 'competition-images'::text));
 
-create policy "entries: own rows or admin" on public.entries
+create policy "tickets: own rows or admin" on public.tickets
   as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
 
-create policy "tickets: own rows or admin" on public.tickets
+create policy "entries: own rows or admin" on public.entries
   as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
 
@@ -2279,4 +2295,4 @@ create policy "draws: public" on public.draws
 
 create policy "competitions: published, or admins" on public.competitions
   as permissive for select to anon, authenticated
-  using (((status <> 'draft'::text) OR ( SELECT public.is_admin() AS is_admin)));
+  using (((status <> 'draft'::public.competition_status) OR ( SELECT public.is_admin() AS is_admin)));

@@ -11,7 +11,7 @@
 create table public.credit_ledger (
   id bigint generated always as identity,
   user_id uuid not null,
-  kind text not null,
+  kind public.ledger_kind not null,
   amount numeric(12,2) not null,
   balance_after numeric(12,2) not null,
   transaction_amount numeric(12,2),
@@ -23,7 +23,6 @@ create table public.credit_ledger (
   constraint credit_ledger_amount_check check ((amount <> (0)::numeric)),
   constraint credit_ledger_amounts_are_pounds check ((private.is_pounds(amount) AND ((transaction_amount IS NULL) OR private.is_pounds(transaction_amount)))),
   constraint credit_ledger_balance_after_check check ((balance_after >= (0)::numeric)),
-  constraint credit_ledger_kind_check check ((kind = ANY (ARRAY['top_up'::text, 'bonus'::text, 'entry'::text, 'refund'::text, 'admin_adjustment'::text, 'spinner_prize'::text, 'debit'::text, 'top_up_reversal'::text]))),
   constraint credit_ledger_created_by_fkey foreign key (created_by) references auth.users(id) on delete set null,
   constraint credit_ledger_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
@@ -34,27 +33,37 @@ grant select on table public.credit_ledger to authenticated;
 grant all on table public.credit_ledger to service_role;
 
 create table public.top_ups (
-  id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references auth.users (id) on delete cascade,
-  amount numeric(12, 2) not null check (amount > 0),
-  bonus numeric(12, 2) not null default 0 check (bonus >= 0),
-  status text not null default 'pending'
-    check (status in ('pending', 'credited', 'failed', 'expired', 'refused_card_cap', 'refunded', 'partially_refunded')),
-  provider text not null check (provider in ('stripe', 'test')),
-  checkout_session_id text unique check (char_length(checkout_session_id) between 1 and 255),
-  payment_id text unique check (char_length(payment_id) between 1 and 255),
-  funding text check (funding in ('debit', 'credit', 'prepaid', 'wallet', 'unknown')),
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  amount numeric(12,2) not null,
+  bonus numeric(12,2) default 0 not null,
+  status public.top_up_status default 'pending'::public.top_up_status not null,
+  provider public.payment_provider not null,
+  checkout_session_id text,
+  payment_id text,
+  funding public.card_funding,
   purpose jsonb,
-  entry_id uuid references public.entries (id) on delete set null,
+  entry_id uuid,
   entry_error_code text,
   entry_error_message text,
   refusal_message text,
-  refunded_amount numeric(12, 2) not null default 0 check (refunded_amount >= 0),
-  owed numeric(12, 2) not null default 0 check (owed >= 0),
-  created_at timestamptz not null default now(),
-  credited_at timestamptz,
-  updated_at timestamptz not null default now(),
-  check (status = 'pending' or status in ('failed', 'expired') or payment_id is not null)
+  refunded_amount numeric(12,2) default 0 not null,
+  owed numeric(12,2) default 0 not null,
+  created_at timestamp with time zone default now() not null,
+  credited_at timestamp with time zone,
+  updated_at timestamp with time zone default now() not null,
+  constraint top_ups_pkey primary key (id),
+  constraint top_ups_checkout_session_id_key unique (checkout_session_id),
+  constraint top_ups_payment_id_key unique (payment_id),
+  constraint top_ups_amount_check check ((amount > (0)::numeric)),
+  constraint top_ups_bonus_check check ((bonus >= (0)::numeric)),
+  constraint top_ups_check check (((status = 'pending'::public.top_up_status) OR (status = ANY (ARRAY['failed'::public.top_up_status, 'expired'::public.top_up_status])) OR (payment_id IS NOT NULL))),
+  constraint top_ups_checkout_session_id_check check (((char_length(checkout_session_id) >= 1) AND (char_length(checkout_session_id) <= 255))),
+  constraint top_ups_owed_check check ((owed >= (0)::numeric)),
+  constraint top_ups_payment_id_check check (((char_length(payment_id) >= 1) AND (char_length(payment_id) <= 255))),
+  constraint top_ups_refunded_amount_check check ((refunded_amount >= (0)::numeric)),
+  constraint top_ups_entry_id_fkey foreign key (entry_id) references public.entries(id) on delete set null,
+  constraint top_ups_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
 alter table public.top_ups enable row level security;
 comment on table public.top_ups is 'One attempt to buy credit: pending until the payment provider confirms it; credited once (payment_id is unique), or failed, expired, refused over the credit-card cap, refunded. Read through get_top_up only.';
@@ -85,13 +94,17 @@ revoke all on table public.top_up_refunds from public, anon, authenticated, serv
 grant all on table public.top_up_refunds to service_role;
 
 create table public.payment_resolutions (
-  id bigint generated always as identity primary key,
-  kind text not null check (kind in ('mismatch', 'owed')),
-  reference text not null check (char_length(reference) between 1 and 255),
-  note text not null check (char_length(note) between 3 and 2000),
-  resolved_by uuid references auth.users (id) on delete set null,
-  resolved_at timestamptz not null default now(),
-  unique (kind, reference)
+  id bigint generated always as identity,
+  kind public.payment_issue not null,
+  reference text not null,
+  note text not null,
+  resolved_by uuid,
+  resolved_at timestamp with time zone default now() not null,
+  constraint payment_resolutions_pkey primary key (id),
+  constraint payment_resolutions_kind_reference_key unique (kind, reference),
+  constraint payment_resolutions_note_check check (((char_length(note) >= 3) AND (char_length(note) <= 2000))),
+  constraint payment_resolutions_reference_check check (((char_length(reference) >= 1) AND (char_length(reference) <= 255))),
+  constraint payment_resolutions_resolved_by_fkey foreign key (resolved_by) references auth.users(id) on delete set null
 );
 alter table public.payment_resolutions enable row level security;
 comment on table public.payment_resolutions is 'A super admin''s record that a payment needing a person was dealt with: a mismatch (by webhook event id) or an amount owed (by top-up id).';
@@ -111,11 +124,12 @@ $$;
 comment on function private.forbid_ledger_change() is 'Trigger: refuses updates, deletes and truncation of the append-only ledger.';
 revoke all on function private.forbid_ledger_change() from public, anon, authenticated, service_role;
 
-create or replace function private.post_ledger(
-  p_user uuid, p_kind text, p_amount numeric, p_reason text, p_reference text,
-  p_transaction_amount numeric default null
-) returns numeric
-language plpgsql security definer set search_path = '' as $$
+create or replace function private.post_ledger(p_user uuid, p_kind text, p_amount numeric, p_reason text, p_reference text, p_transaction_amount numeric DEFAULT NULL::numeric)
+ RETURNS numeric
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   new_balance numeric(12, 2);
 begin
@@ -130,10 +144,10 @@ begin
     raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
   end if;
   insert into public.credit_ledger (user_id, kind, amount, balance_after, reason, reference, transaction_amount, created_by)
-  values (p_user, p_kind, p_amount, new_balance, p_reason, p_reference, p_transaction_amount, auth.uid());
+  values (p_user, p_kind::public.ledger_kind, p_amount, new_balance, p_reason, p_reference, p_transaction_amount, auth.uid());
   return new_balance;
 end;
-$$;
+$function$;
 comment on function private.post_ledger(uuid,text,numeric,text,text,numeric) is 'Moves credit and appends the ledger row in one statement pair; the balance check constraint refuses overdrafts.';
 revoke all on function private.post_ledger(uuid,text,numeric,text,text,numeric) from public, anon, authenticated, service_role;
 
@@ -388,8 +402,12 @@ revoke all on function public.get_top_up_options() from public, anon, authentica
 grant execute on function public.get_top_up_options() to authenticated;
 grant execute on function public.get_top_up_options() to service_role;
 
-create or replace function public.create_top_up(p_amount numeric, p_provider text, p_purpose jsonb default null) returns jsonb
-language plpgsql security definer set search_path = '' as $$
+create or replace function public.create_top_up(p_amount numeric, p_provider text, p_purpose jsonb DEFAULT NULL::jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   uid uuid := private.require_user();
   quote jsonb;
@@ -428,13 +446,13 @@ begin
     perform private.raise_refusal(quote -> 'refusal' ->> 'code', quote -> 'refusal' ->> 'message');
   end if;
   insert into public.top_ups (user_id, amount, bonus, provider, purpose)
-  values (uid, p_amount, (quote ->> 'bonus')::numeric, p_provider, purpose)
+  values (uid, p_amount, (quote ->> 'bonus')::numeric, p_provider::public.payment_provider, purpose)
   returning id into new_id;
   perform private.log_activity('top_up.created', new_id, jsonb_build_object('amount', p_amount, 'provider', p_provider));
   return jsonb_build_object('id', new_id, 'amount', p_amount, 'bonus', (quote ->> 'bonus')::numeric,
                             'credit', (quote ->> 'credit')::numeric, 'status', 'pending');
 end;
-$$;
+$function$;
 comment on function public.create_top_up(numeric,text,jsonb) is 'Signed-in users: starts a top-up (pending until the provider confirms it) after the same checks as quote_top_up, raising its refusal codes; p_purpose {competition_id, quantity, answer} asks for that entry once credited.';
 revoke all on function public.create_top_up(numeric,text,jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.create_top_up(numeric,text,jsonb) to authenticated;
@@ -626,8 +644,11 @@ revoke all on function public.find_top_up_by_session(text) from public, anon, au
 grant execute on function public.find_top_up_by_session(text) to service_role;
 
 create or replace function public.confirm_top_up(p_top_up_id uuid, p_payment_id text, p_funding text, p_amount_paid numeric)
-returns jsonb
-language plpgsql security definer set search_path = '' as $$
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   t public.top_ups%rowtype;
   balance numeric(12, 2);
@@ -694,7 +715,7 @@ begin
         raise;
       end if;
       update public.top_ups
-         set status = 'refused_card_cap', payment_id = p_payment_id, funding = p_funding, refusal_message = message, updated_at = now()
+         set status = 'refused_card_cap', payment_id = p_payment_id, funding = p_funding::public.card_funding, refusal_message = message, updated_at = now()
        where id = t.id;
       perform private.log_activity('top_up.refused_card_cap', t.id, jsonb_build_object('amount', t.amount));
       for r in select id from public.top_up_refunds where payment_id = p_payment_id and applied_at is null order by id loop
@@ -708,7 +729,7 @@ begin
 
   -- Credited even when the top-up had been marked failed or expired: the money was taken.
   update public.top_ups
-     set status = 'credited', payment_id = p_payment_id, funding = p_funding, credited_at = now(), updated_at = now()
+     set status = 'credited', payment_id = p_payment_id, funding = p_funding::public.card_funding, credited_at = now(), updated_at = now()
    where id = t.id;
   balance := private.post_ledger(t.user_id, 'top_up', t.amount,
     'Top-up by ' || case p_funding when 'debit' then 'debit card' when 'credit' then 'credit card'
@@ -752,13 +773,17 @@ begin
     'top_up_id', t.id,
     'balance', (select a.credits from public.user_account_data a where a.id = t.user_id));
 end;
-$$;
+$function$;
 comment on function public.confirm_top_up(uuid,text,text,numeric) is 'Server: a provider says the top-up was paid. Credits it exactly once (top_up and bonus ledger rows, receipt mail), idempotent on the payment id and the top-up; refuses a different payment or amount (payment_mismatch); refuses credit-card payments over the monthly cap (refund_required); applies refunds that arrived first; makes the entry the top-up was for, keeping the credit if that fails.';
 revoke all on function public.confirm_top_up(uuid,text,text,numeric) from public, anon, authenticated, service_role;
 grant execute on function public.confirm_top_up(uuid,text,text,numeric) to service_role;
 
-create or replace function public.fail_top_up(p_top_up_id uuid, p_status text) returns jsonb
-language plpgsql security definer set search_path = '' as $$
+create or replace function public.fail_top_up(p_top_up_id uuid, p_status text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   t public.top_ups%rowtype;
 begin
@@ -771,13 +796,13 @@ begin
     raise exception 'Top-up not found' using errcode = 'PT404', hint = 'top_up_not_found';
   end if;
   if t.status = 'pending' then
-    update public.top_ups set status = p_status, updated_at = now() where id = t.id;
+    update public.top_ups set status = p_status::public.top_up_status, updated_at = now() where id = t.id;
     perform private.log_activity('top_up.' || p_status, t.id, '{}'::jsonb);
     t.status := p_status;
   end if;
   return jsonb_build_object('status', t.status, 'top_up_id', t.id);
 end;
-$$;
+$function$;
 comment on function public.fail_top_up(uuid,text) is 'Server: marks a pending top-up failed or expired (no-op in any other status); returns its status.';
 revoke all on function public.fail_top_up(uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.fail_top_up(uuid,text) to service_role;
@@ -833,10 +858,12 @@ $$;
 comment on function private.ledger_filter_check(text) is 'Refuses an unknown ledger kind filter.';
 revoke all on function private.ledger_filter_check(text) from public, anon, authenticated, service_role;
 
-create or replace function public.get_my_ledger_page(p_kind text default null, p_month date default null,
-                                          p_before bigint default null, p_limit integer default 50)
-returns jsonb
-language plpgsql stable security definer set search_path = '' as $$
+create or replace function public.get_my_ledger_page(p_kind text DEFAULT NULL::text, p_month date DEFAULT NULL::date, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   uid uuid := private.require_user();
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
@@ -854,13 +881,13 @@ begin
          min(x.id)
     into page_rows, last_id
     from (select l.* from public.credit_ledger l
-           where l.user_id = uid and (p_kind is null or l.kind = p_kind)
+           where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
              and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))
              and (p_before is null or l.id < p_before)
            order by l.id desc limit page_size) x;
   more := last_id is not null and exists (
     select 1 from public.credit_ledger l
-     where l.user_id = uid and (p_kind is null or l.kind = p_kind)
+     where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
        and (from_at is null or (l.created_at >= from_at and l.created_at < to_at)) and l.id < last_id);
   return jsonb_build_object(
     'rows', page_rows,
@@ -870,17 +897,21 @@ begin
                                          'credits_out', coalesce(-sum(l.amount) filter (where l.amount < 0), 0),
                                          'net', coalesce(sum(l.amount), 0))
                  from public.credit_ledger l
-                where l.user_id = uid and (p_kind is null or l.kind = p_kind)
+                where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
                   and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))));
 end;
-$$;
+$function$;
 comment on function public.get_my_ledger_page(text,date,bigint,integer) is 'Signed-in users: one page of their ledger, newest first (keyset: pass next_before), optionally one kind and the calendar month (Europe/London) containing p_month; totals are for the whole filter (credits_out is a positive figure; net = credits_in - credits_out).';
 revoke all on function public.get_my_ledger_page(text,date,bigint,integer) from public, anon, authenticated, service_role;
 grant execute on function public.get_my_ledger_page(text,date,bigint,integer) to authenticated;
 grant execute on function public.get_my_ledger_page(text,date,bigint,integer) to service_role;
 
-create or replace function public.get_my_ledger_csv(p_kind text default null, p_month date default null) returns text
-language plpgsql stable security definer set search_path = '' as $$
+create or replace function public.get_my_ledger_csv(p_kind text DEFAULT NULL::text, p_month date DEFAULT NULL::date)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   uid uuid := private.require_user();
   from_at timestamptz := private.month_start(p_month::timestamp at time zone 'Europe/London');
@@ -894,14 +925,14 @@ begin
                    || private.csv_field(l.reference) || ',' || private.csv_field(l.reason) || E'\n',
                    '' order by l.id)
                    from public.credit_ledger l
-                  where l.user_id = uid and (p_kind is null or l.kind = p_kind)
+                  where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
                     and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))), '')
     || 'total,,' || to_char(coalesce((select sum(l.amount) from public.credit_ledger l
-                                       where l.user_id = uid and (p_kind is null or l.kind = p_kind)
+                                       where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
                                          and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))), 0),
                             'FM999999999990.00') || E',,,\n';
 end;
-$$;
+$function$;
 comment on function public.get_my_ledger_csv(text,date) is 'Signed-in users: their ledger (same filters as get_my_ledger_page) as CSV, oldest first: date (ISO UTC), kind, amount, balance_after, reference, reason; then total,,<net>,,, so rows and total match the ledger exactly.';
 revoke all on function public.get_my_ledger_csv(text,date) from public, anon, authenticated, service_role;
 grant execute on function public.get_my_ledger_csv(text,date) to authenticated;
@@ -949,9 +980,9 @@ create index top_ups_user_idx on public.top_ups (user_id, created_at DESC);
 create index top_ups_entry_idx on public.top_ups (entry_id);
 create index top_up_refunds_payment_idx on public.top_up_refunds (payment_id);
 create index top_up_refunds_top_up_idx on public.top_up_refunds (top_up_id);
-create index credit_ledger_top_up_created_idx on public.credit_ledger (created_at) where (kind = 'top_up'::text);
 create index payment_resolutions_resolved_by_idx on public.payment_resolutions (resolved_by);
 create index top_ups_owed_idx on public.top_ups (id) where (owed > (0)::numeric);
+create index credit_ledger_top_up_created_idx on public.credit_ledger (created_at) where (kind = 'top_up'::public.ledger_kind);
 create unique index credit_ledger_referral_once on public.credit_ledger (user_id, reference) where (reference ~~ 'referral:%'::text);
 
 -- ----------------------------------------------------------------------------

@@ -15,14 +15,13 @@ create table public.player_protections (
   pending_limit_from timestamp with time zone,
   limit_set_at timestamp with time zone,
   limit_prompt_seen_at timestamp with time zone,
-  break_kind text,
+  break_kind public.break_kind,
   break_until timestamp with time zone,
   closed_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   restricted_at timestamp with time zone,
   constraint player_protections_pkey primary key (user_id),
-  constraint player_protections_break_kind_check check ((break_kind = ANY (ARRAY['break'::text, 'self_exclusion'::text, 'closed'::text]))),
   constraint player_protections_check check (((pending_limit IS NULL) OR (pending_limit_from IS NOT NULL))),
   constraint player_protections_monthly_limit_check check ((monthly_limit >= (0)::numeric)),
   constraint player_protections_pending_limit_check check ((pending_limit >= (0)::numeric)),
@@ -39,22 +38,30 @@ create sequence public.complaint_numbers;
 revoke all on sequence public.complaint_numbers from public, anon, authenticated, service_role;
 grant select, update, usage on sequence public.complaint_numbers to service_role;
 create table public.complaints (
-  id uuid primary key default gen_random_uuid(),
-  reference text not null unique default ('LC-' || lpad(nextval('public.complaint_numbers')::text, 6, '0')),
-  user_id uuid references auth.users (id) on delete set null,
-  subject text not null check (char_length(subject) between 3 and 120),
-  related_reference text check (char_length(related_reference) <= 100),
-  details text not null check (char_length(details) between 20 and 5000),
-  status text not null default 'received' check (status in ('received', 'acknowledged', 'resolved')),
-  acknowledge_by timestamptz not null,
-  respond_by timestamptz not null,
-  acknowledged_at timestamptz,
-  resolved_at timestamptz,
-  response text check (char_length(response) <= 5000),
-  handled_by uuid references auth.users (id) on delete set null,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  check (status <> 'resolved' or (response is not null and resolved_at is not null))
+  id uuid default gen_random_uuid() not null,
+  reference text default ('LC-'::text || lpad((nextval('public.complaint_numbers'::regclass))::text, 6, '0'::text)) not null,
+  user_id uuid,
+  subject text not null,
+  related_reference text,
+  details text not null,
+  status public.complaint_status default 'received'::public.complaint_status not null,
+  acknowledge_by timestamp with time zone not null,
+  respond_by timestamp with time zone not null,
+  acknowledged_at timestamp with time zone,
+  resolved_at timestamp with time zone,
+  response text,
+  handled_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint complaints_pkey primary key (id),
+  constraint complaints_reference_key unique (reference),
+  constraint complaints_check check (((status <> 'resolved'::public.complaint_status) OR ((response IS NOT NULL) AND (resolved_at IS NOT NULL)))),
+  constraint complaints_details_check check (((char_length(details) >= 20) AND (char_length(details) <= 5000))),
+  constraint complaints_related_reference_check check ((char_length(related_reference) <= 100)),
+  constraint complaints_response_check check ((char_length(response) <= 5000)),
+  constraint complaints_subject_check check (((char_length(subject) >= 3) AND (char_length(subject) <= 120))),
+  constraint complaints_handled_by_fkey foreign key (handled_by) references auth.users(id) on delete set null,
+  constraint complaints_user_id_fkey foreign key (user_id) references auth.users(id) on delete set null
 );
 alter table public.complaints enable row level security;
 alter sequence public.complaint_numbers owned by public.complaints.reference;
@@ -64,18 +71,23 @@ grant select on table public.complaints to authenticated;
 grant all on table public.complaints to service_role;
 
 create table public.player_flags (
-  id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references auth.users (id) on delete cascade,
-  kind text not null check (kind in ('limit_reached', 'limit_raises', 'large_top_ups', 'top_up_after_break')),
-  period text not null check (char_length(period) between 1 and 100),
-  details jsonb not null default '{}'::jsonb,
-  raised_at timestamptz not null default now(),
-  status text not null default 'open' check (status in ('open', 'reviewed')),
-  reviewed_by uuid references auth.users (id) on delete set null,
-  reviewed_at timestamptz,
-  review_note text check (review_note is null or char_length(review_note) between 3 and 2000),
-  unique (user_id, kind, period),
-  check (status = 'open' or (reviewed_at is not null and review_note is not null))
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  kind public.flag_kind not null,
+  period text not null,
+  details jsonb default '{}'::jsonb not null,
+  raised_at timestamp with time zone default now() not null,
+  status public.flag_status default 'open'::public.flag_status not null,
+  reviewed_by uuid,
+  reviewed_at timestamp with time zone,
+  review_note text,
+  constraint player_flags_pkey primary key (id),
+  constraint player_flags_user_id_kind_period_key unique (user_id, kind, period),
+  constraint player_flags_check check (((status = 'open'::public.flag_status) OR ((reviewed_at IS NOT NULL) AND (review_note IS NOT NULL)))),
+  constraint player_flags_period_check check (((char_length(period) >= 1) AND (char_length(period) <= 100))),
+  constraint player_flags_review_note_check check (((review_note IS NULL) OR ((char_length(review_note) >= 3) AND (char_length(review_note) <= 2000)))),
+  constraint player_flags_reviewed_by_fkey foreign key (reviewed_by) references auth.users(id) on delete set null,
+  constraint player_flags_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
 alter table public.player_flags enable row level security;
 comment on table public.player_flags is 'Signs of possible harm the database noticed (code of practice 1.6), one per player, kind and period; open until an admin reviews them with a note. Read and written through functions only.';
@@ -84,13 +96,18 @@ revoke all on table public.player_flags from public, anon, authenticated, servic
 grant all on table public.player_flags to service_role;
 
 create table public.player_interventions (
-  id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references auth.users (id) on delete cascade,
-  kind text not null check (kind in ('note', 'contacted', 'restricted', 'lifted', 'closed')),
-  note text not null check (char_length(note) between 3 and 2000),
-  flag_id uuid references public.player_flags (id) on delete set null,
-  created_by uuid references auth.users (id) on delete set null,
-  created_at timestamptz not null default now()
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  kind public.intervention_kind not null,
+  note text not null,
+  flag_id uuid,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint player_interventions_pkey primary key (id),
+  constraint player_interventions_note_check check (((char_length(note) >= 3) AND (char_length(note) <= 2000))),
+  constraint player_interventions_created_by_fkey foreign key (created_by) references auth.users(id) on delete set null,
+  constraint player_interventions_flag_id_fkey foreign key (flag_id) references public.player_flags(id) on delete set null,
+  constraint player_interventions_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
 alter table public.player_interventions enable row level security;
 comment on table public.player_interventions is 'What an admin did about a player (code of practice 1.7): a note, contact, a restriction (play refused until lifted), lifting it, or closing the account. Each is also in the activity log.';
@@ -141,14 +158,18 @@ $$;
 comment on function private.protections_of(uuid) is 'A player''s protections with any due limit increase applied (an empty row when they never set any).';
 revoke all on function private.protections_of(uuid) from public, anon, authenticated, service_role;
 
-create or replace function private.protection_state(p public.player_protections) returns text
-language sql stable set search_path = '' as $$
+create or replace function private.protection_state(p player_protections)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
   select case
     when p.closed_at is not null then 'closed'
-    when p.break_until is not null and p.break_until > now() then p.break_kind
+    when p.break_until is not null and p.break_until > now() then p.break_kind::text
     else 'active'
   end
-$$;
+$function$;
 comment on function private.protection_state(public.player_protections) is 'active, break, self_exclusion or closed: what the protections mean now.';
 revoke all on function private.protection_state(public.player_protections) from public, anon, authenticated, service_role;
 
@@ -186,39 +207,18 @@ $$;
 comment on function private.play_block(uuid) is 'Why a player may not top up or enter now ({code, message}: closure, self-exclusion, break, an admin''s restriction, approval), or null.';
 revoke all on function private.play_block(uuid) from public, anon, authenticated, service_role;
 
+-- admin_get_user nests them in its jsonb.
 create or replace function private.protections_json(p_user uuid) returns jsonb
-language plpgsql security definer set search_path = '' as $$
-declare
-  p public.player_protections := private.protections_of(p_user);
-  topped_up numeric := private.month_topped_up(p_user);
-  spent numeric := private.month_spent(p_user);
-  state text := private.protection_state(p);
-begin
-  return jsonb_build_object(
-    'monthly_limit', p.monthly_limit,
-    'pending_limit', p.pending_limit,
-    'pending_limit_from', p.pending_limit_from,
-    -- What the limit counts: credited and still-open checkouts together.
-    'month_topped_up', topped_up,
-    'month_credited', private.month_credited(p_user),
-    'month_held', private.month_held(p_user),
-    'month_spent', spent,
-    -- One figure for both things the limit caps: what may still go in and be spent this month.
-    'monthly_remaining', case when p.monthly_limit is null then null
-                              else greatest(p.monthly_limit - greatest(topped_up, spent), 0) end,
-    'state', state,
-    'break_until', case when state in ('break', 'self_exclusion') then p.break_until end,
-    'closed_at', p.closed_at,
-    'limit_increase_delay_hours', (private.setting('limit_increase_delay_hours'))::numeric);
-end;
+language sql security definer set search_path = '' as $$
+  select to_jsonb(private.protections_row(p_user))
 $$;
-comment on function private.protections_json(uuid) is 'A player''s protections as get_my_protections returns them: month_credited (paid) and month_held (open checkouts) are shown; month_topped_up, their sum, is what the limit counts.';
+comment on function private.protections_json(uuid) is 'private.protections_row as jsonb, for results that nest it.';
 revoke all on function private.protections_json(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.get_my_protections() returns jsonb
+create or replace function public.get_my_protections() returns public.protections
 language plpgsql security definer set search_path = '' as $$
 begin
-  return private.protections_json(private.require_user_first_step());
+  return private.protections_row(private.require_user_first_step());
 end;
 $$;
 comment on function public.get_my_protections() is 'Signed-in users: their monthly limit (and pending increase), money put in and spent this month, what is left, and their state (active, break, self_exclusion, closed).';
@@ -240,8 +240,7 @@ revoke all on function public.dismiss_limit_prompt() from public, anon, authenti
 grant execute on function public.dismiss_limit_prompt() to authenticated;
 grant execute on function public.dismiss_limit_prompt() to service_role;
 
--- From 20261123110000_payments_and_play. Before: every bad amount was already refused, by three separate tests.
-create or replace function public.set_monthly_limit(p_limit numeric) returns jsonb
+create or replace function public.set_monthly_limit(p_limit numeric) returns public.protections
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -273,7 +272,7 @@ begin
      where user_id = uid;
   end if;
   perform private.log_activity('protections.limit', uid, jsonb_build_object('limit', p_limit));
-  return private.protections_json(uid);
+  return private.protections_row(uid);
 end;
 $$;
 comment on function public.set_monthly_limit(numeric) is 'Signed-in users: sets the monthly limit (null for none; £0 allowed). A decrease applies at once; an increase or removal waits limit_increase_delay_hours.';
@@ -281,7 +280,7 @@ revoke all on function public.set_monthly_limit(numeric) from public, anon, auth
 grant execute on function public.set_monthly_limit(numeric) to authenticated;
 grant execute on function public.set_monthly_limit(numeric) to service_role;
 
-create or replace function private.start_block(p_user uuid, p_kind text, p_until timestamptz) returns jsonb
+create or replace function private.start_block(p_user uuid, p_kind text, p_until timestamptz) returns public.protections
 language plpgsql security definer set search_path = '' as $$
 declare
   p public.player_protections;
@@ -297,17 +296,17 @@ begin
   -- Never shortened or weakened: a block can only be extended, or made stronger.
   update public.player_protections
      set break_until = greatest(case when break_until > now() then break_until end, p_until),
-         break_kind = case when break_until > now() and break_kind = 'self_exclusion' then 'self_exclusion' else p_kind end,
+         break_kind = (case when break_until > now() and break_kind = 'self_exclusion' then 'self_exclusion' else p_kind end)::public.break_kind,
          updated_at = now()
    where user_id = p_user;
   perform private.log_activity('protections.' || p_kind, p_user, jsonb_build_object('until', p_until));
-  return private.protections_json(p_user);
+  return private.protections_row(p_user);
 end;
 $$;
 comment on function private.start_block(uuid,text,timestamp with time zone) is 'Starts or extends a break or self-exclusion; never shortens one or turns a self-exclusion into a break.';
 revoke all on function private.start_block(uuid,text,timestamp with time zone) from public, anon, authenticated, service_role;
 
-create or replace function public.take_break(p_period text) returns jsonb
+create or replace function public.take_break(p_period text) returns public.protections
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -323,7 +322,7 @@ revoke all on function public.take_break(text) from public, anon, authenticated,
 grant execute on function public.take_break(text) to authenticated;
 grant execute on function public.take_break(text) to service_role;
 
-create or replace function public.self_exclude(p_months integer) returns jsonb
+create or replace function public.self_exclude(p_months integer) returns public.protections
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -339,26 +338,7 @@ revoke all on function public.self_exclude(integer) from public, anon, authentic
 grant execute on function public.self_exclude(integer) to authenticated;
 grant execute on function public.self_exclude(integer) to service_role;
 
-create or replace function private.complaint_json(c public.complaints, p_admin boolean default false) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'id', c.id, 'reference', c.reference, 'status', c.status, 'subject', c.subject,
-    'related_reference', c.related_reference, 'details', c.details,
-    'acknowledge_by', c.acknowledge_by, 'respond_by', c.respond_by,
-    'acknowledged_at', c.acknowledged_at, 'resolved_at', c.resolved_at, 'response', c.response,
-    'created_at', c.created_at)
-  || case when p_admin then jsonb_build_object(
-       'user_id', c.user_id,
-       'email', (select p.email from public.profiles p where p.id = c.user_id),
-       'name', (select p.name from public.profiles p where p.id = c.user_id),
-       'overdue', c.status <> 'resolved'
-                  and ((c.status = 'received' and now() > c.acknowledge_by) or now() > c.respond_by))
-     else '{}'::jsonb end
-$$;
-comment on function private.complaint_json(public.complaints,boolean) is 'A complaint as JSON; with the complainant and the overdue flag for admins.';
-revoke all on function private.complaint_json(public.complaints,boolean) from public, anon, authenticated, service_role;
-
-create or replace function public.submit_complaint(p_subject text, p_reference text, p_details text) returns jsonb
+create or replace function public.submit_complaint(p_subject text, p_reference text, p_details text) returns public.complaint
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -394,7 +374,7 @@ begin
            to_char(new_row.respond_by at time zone 'Europe/London', 'FMDD FMMonth YYYY'),
            private.setting('dispute_resolution_body') ->> 'name', private.setting('dispute_resolution_body') ->> 'url'));
   perform private.log_activity('complaint.submitted', new_row.id, jsonb_build_object('reference', new_row.reference));
-  return private.complaint_json(new_row);
+  return private.complaint_row(new_row);
 end;
 $$;
 comment on function public.submit_complaint(text,text,text) is 'Signed-in users: records a complaint (subject, optional competition or payment reference, details), at most 3 a day, and mails a confirmation with the reference and the deadlines.';
@@ -402,27 +382,32 @@ revoke all on function public.submit_complaint(text,text,text) from public, anon
 grant execute on function public.submit_complaint(text,text,text) to authenticated;
 grant execute on function public.submit_complaint(text,text,text) to service_role;
 
-create or replace function public.get_my_complaints() returns jsonb
+create or replace function public.get_my_complaints() returns setof public.complaint
 language sql stable security definer set search_path = '' as $$
-  select coalesce(jsonb_agg(private.complaint_json(c) order by c.created_at desc), '[]'::jsonb)
+  select r.*
     from public.complaints c
+   cross join lateral private.complaint_row(c) r
    where c.user_id = private.require_user()
+   order by c.created_at desc
 $$;
 comment on function public.get_my_complaints() is 'The caller''s complaints, newest first, with status, deadlines and our answer.';
 revoke all on function public.get_my_complaints() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_complaints() to authenticated;
 grant execute on function public.get_my_complaints() to service_role;
 
-create or replace function public.admin_list_complaints(p_status text default null) returns jsonb
+create or replace function public.admin_list_complaints(p_status text default null) returns setof public.admin_complaint
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
   if p_status is not null and p_status not in ('received', 'acknowledged', 'resolved') then
     raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
   end if;
-  return coalesce((select jsonb_agg(private.complaint_json(c, true) order by c.status = 'resolved', c.respond_by)
-                     from public.complaints c
-                    where p_status is null or c.status = p_status), '[]'::jsonb);
+  return query
+    select r.*
+      from public.complaints c
+     cross join lateral private.admin_complaint_row(c) r
+     where p_status is null or c.status = p_status::public.complaint_status
+     order by c.status = 'resolved', c.respond_by;
 end;
 $$;
 comment on function public.admin_list_complaints(text) is 'Admins: complaints (optionally one status), open ones first by answer deadline, with the complainant and an overdue flag.';
@@ -430,7 +415,8 @@ revoke all on function public.admin_list_complaints(text) from public, anon, aut
 grant execute on function public.admin_list_complaints(text) to authenticated;
 grant execute on function public.admin_list_complaints(text) to service_role;
 
-create or replace function public.admin_update_complaint(p_id uuid, p_status text, p_response text default null) returns jsonb
+create or replace function public.admin_update_complaint(p_id uuid, p_status text, p_response text default null)
+returns public.admin_complaint
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -452,7 +438,7 @@ begin
     raise exception 'This complaint has been answered already' using errcode = 'P0001', hint = 'edit_not_allowed';
   end if;
   update public.complaints
-     set status = p_status,
+     set status = p_status::public.complaint_status,
          acknowledged_at = coalesce(acknowledged_at, now()),
          resolved_at = case when p_status = 'resolved' then now() end,
          response = case when p_status = 'resolved' then answer else response end,
@@ -469,7 +455,7 @@ begin
                        to_char(prev.respond_by at time zone 'Europe/London', 'FMDD FMMonth YYYY')) end);
   end if;
   perform private.log_activity('complaint.' || p_status, p_id, jsonb_build_object('reference', prev.reference));
-  return private.complaint_json(updated, true);
+  return private.admin_complaint_row(updated);
 end;
 $$;
 comment on function public.admin_update_complaint(uuid,text,text) is 'Admins: acknowledges a complaint or resolves it with the final answer; the complainant is mailed; audited.';
@@ -477,18 +463,21 @@ revoke all on function public.admin_update_complaint(uuid,text,text) from public
 grant execute on function public.admin_update_complaint(uuid,text,text) to authenticated;
 grant execute on function public.admin_update_complaint(uuid,text,text) to service_role;
 
-create or replace function public.admin_get_complaint(p_id uuid) returns jsonb
+create or replace function public.admin_get_complaint(p_id uuid) returns public.admin_complaint_detail
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.complaints%rowtype;
+  r public.admin_complaint;
 begin
   perform private.require_admin();
   select * into c from public.complaints where id = p_id;
   if not found then
     raise exception 'Complaint not found' using errcode = 'PT404', hint = 'complaint_not_found';
   end if;
-  return private.complaint_json(c, true)
-    || jsonb_build_object('handled_by_name', (select p.name from public.profiles p where p.id = c.handled_by));
+  r := private.admin_complaint_row(c);
+  return (r.id, r.reference, r.status, r.subject, r.related_reference, r.details, r.acknowledge_by, r.respond_by,
+          r.acknowledged_at, r.resolved_at, r.response, r.created_at, r.user_id, r.email, r.name, r.overdue,
+          (select p.name from public.profiles p where p.id = c.handled_by))::public.admin_complaint_detail;
 end;
 $$;
 comment on function public.admin_get_complaint(uuid) is 'Admins: one complaint as the queue lists it (complainant, overdue flag) plus who handled it (handled_by_name); complaint_not_found for an unknown id.';
@@ -677,8 +666,12 @@ $$;
 comment on function private.player_intervention_json(uuid) is 'One intervention as the admin screens show it, with who recorded it.';
 revoke all on function private.player_intervention_json(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_list_player_flags(p_status text default 'open', p_limit integer default 100) returns jsonb
-language plpgsql security definer set search_path = '' as $$
+create or replace function public.admin_list_player_flags(p_status text DEFAULT 'open'::text, p_limit integer DEFAULT 100)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   v_status text := coalesce(p_status, 'open');
   page_size integer := least(greatest(coalesce(p_limit, 100), 1), 500);
@@ -693,11 +686,11 @@ begin
                                     order by case when v_status = 'open' then f.raised_at end,
                                              f.reviewed_at desc), '[]'::jsonb)
             from (select x.id, x.raised_at, x.reviewed_at from public.player_flags x
-                   where x.status = v_status
+                   where x.status = v_status::public.flag_status
                    order by case when v_status = 'open' then x.raised_at end, x.reviewed_at desc
                    limit page_size) f);
 end;
-$$;
+$function$;
 comment on function public.admin_list_player_flags(text,integer) is 'Admins: the review queue. open flags oldest first (raising any new ones first), or reviewed ones latest first, at most p_limit, each with the player and the review.';
 revoke all on function public.admin_list_player_flags(text,integer) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_player_flags(text,integer) to authenticated;
@@ -724,8 +717,11 @@ grant execute on function public.admin_get_player_protection(uuid) to authentica
 grant execute on function public.admin_get_player_protection(uuid) to service_role;
 
 create or replace function private.record_intervention(p_admin uuid, p_user_id uuid, p_kind text, p_note text, p_flag_id uuid)
-returns uuid
-language plpgsql security definer set search_path = '' as $$
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   acct public.user_account_data;
   note text := btrim(replace(coalesce(p_note, ''), E'\r\n', E'\n'));
@@ -764,13 +760,13 @@ begin
       null;
   end case;
   insert into public.player_interventions (user_id, kind, note, flag_id, created_by)
-  values (p_user_id, p_kind, note, p_flag_id, p_admin)
+  values (p_user_id, p_kind::public.intervention_kind, note, p_flag_id, p_admin)
   returning id into new_id;
   perform private.log_activity('protection.intervention', p_user_id,
     jsonb_build_object('intervention_id', new_id, 'kind', p_kind, 'note', note, 'flag_id', p_flag_id));
   return new_id;
 end;
-$$;
+$function$;
 comment on function private.record_intervention(uuid,uuid,text,text,uuid) is 'Records an admin''s intervention on a player and applies it (restricted: play refused until lifted; lifted: the restriction ends, not_restricted if none; closed: the account closed as close_account does); audited (protection.intervention).';
 revoke all on function private.record_intervention(uuid,uuid,text,text,uuid) from public, anon, authenticated, service_role;
 
@@ -828,18 +824,67 @@ revoke all on function public.admin_review_player_flag(uuid,text,text) from publ
 grant execute on function public.admin_review_player_flag(uuid,text,text) to authenticated;
 grant execute on function public.admin_review_player_flag(uuid,text,text) to service_role;
 
+create or replace function private.complaint_row(c public.complaints) returns public.complaint
+language sql stable set search_path = '' as $$
+  select c.id, c.reference, c.status, c.subject, c.related_reference, c.details, c.acknowledge_by, c.respond_by,
+         c.acknowledged_at, c.resolved_at, c.response, c.created_at
+$$;
+comment on function private.complaint_row(public.complaints) is 'A complaint as its player sees it.';
+revoke all on function private.complaint_row(public.complaints) from public, anon, authenticated, service_role;
+
+create or replace function private.admin_complaint_row(c public.complaints) returns public.admin_complaint
+language sql stable set search_path = '' as $$
+  select c.id, c.reference, c.status, c.subject, c.related_reference, c.details, c.acknowledge_by, c.respond_by,
+         c.acknowledged_at, c.resolved_at, c.response, c.created_at,
+         c.user_id,
+         (select p.email from public.profiles p where p.id = c.user_id),
+         (select p.name from public.profiles p where p.id = c.user_id),
+         c.status <> 'resolved' and ((c.status = 'received' and now() > c.acknowledge_by) or now() > c.respond_by)
+$$;
+comment on function private.admin_complaint_row(public.complaints) is 'A complaint as the admin queue lists it: with the complainant''s name and e-mail and whether a deadline has passed unanswered.';
+revoke all on function private.admin_complaint_row(public.complaints) from public, anon, authenticated, service_role;
+
+-- The latest protections_json body (20261127110100_true_month_figures), as a row.
+create or replace function private.protections_row(p_user uuid) returns public.protections
+language plpgsql security definer set search_path = '' as $$
+declare
+  p public.player_protections := private.protections_of(p_user);
+  topped_up numeric := private.month_topped_up(p_user);
+  spent numeric := private.month_spent(p_user);
+  state public.protection_state := private.protection_state(p);
+begin
+  return (
+    p.monthly_limit,
+    p.pending_limit,
+    p.pending_limit_from,
+    -- What the limit counts: credited and still-open checkouts together.
+    topped_up,
+    private.month_credited(p_user),
+    private.month_held(p_user),
+    spent,
+    -- One figure for both things the limit caps: what may still go in and be spent this month.
+    case when p.monthly_limit is null then null else greatest(p.monthly_limit - greatest(topped_up, spent), 0) end,
+    state,
+    case when state in ('break', 'self_exclusion') then p.break_until end,
+    p.closed_at,
+    (private.setting('limit_increase_delay_hours'))::numeric)::public.protections;
+end;
+$$;
+comment on function private.protections_row(uuid) is 'A player''s protections as get_my_protections returns them: month_credited (paid) and month_held (open checkouts) are shown; month_topped_up, their sum, is what the limit counts.';
+revoke all on function private.protections_row(uuid) from public, anon, authenticated, service_role;
+
 -- ----------------------------------------------------------------------------
 -- Indexes
 -- ----------------------------------------------------------------------------
 
 create index complaints_user_idx on public.complaints (user_id, created_at DESC);
-create index complaints_status_idx on public.complaints (status, respond_by);
 create index complaints_handled_by_idx on public.complaints (handled_by);
-create index player_flags_status_idx on public.player_flags (status, raised_at DESC);
 create index player_flags_reviewed_by_idx on public.player_flags (reviewed_by);
 create index player_interventions_user_idx on public.player_interventions (user_id, created_at DESC);
 create index player_interventions_flag_idx on public.player_interventions (flag_id);
 create index player_interventions_created_by_idx on public.player_interventions (created_by);
+create index complaints_status_idx on public.complaints (status, respond_by);
+create index player_flags_status_idx on public.player_flags (status, raised_at DESC);
 
 -- ----------------------------------------------------------------------------
 -- Row-level policies

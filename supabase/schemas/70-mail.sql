@@ -15,18 +15,16 @@ create table public.mail_outbox (
   kind text not null,
   subject text not null,
   body_text text not null,
-  status text default 'queued'::text not null,
+  status public.mail_status default 'queued'::public.mail_status not null,
   error text,
   created_at timestamp with time zone default now() not null,
   sent_at timestamp with time zone,
-  transport text,
+  transport public.mail_transport,
   claimed_at timestamp with time zone,
   attempts integer default 0 not null,
   campaign_id uuid,
   list_unsubscribe text,
   constraint mail_outbox_pkey primary key (id),
-  constraint mail_outbox_status_check check ((status = ANY (ARRAY['queued'::text, 'sent'::text, 'failed'::text]))),
-  constraint mail_outbox_transport_check check ((transport = ANY (ARRAY['smtp'::text, 'outbox'::text]))),
   constraint mail_outbox_to_user_fkey foreign key (to_user) references auth.users(id) on delete set null
 );
 alter table public.mail_outbox enable row level security;
@@ -39,17 +37,24 @@ grant select on table public.mail_outbox to authenticated;
 grant all on table public.mail_outbox to service_role;
 
 create table public.mail_campaigns (
-  id uuid primary key default gen_random_uuid(),
-  kind text not null check (kind in ('marketing', 'service')),
-  segment text not null check (segment in ('all_players', 'competition_entrants', 'no_recent_entry')),
-  competition_id uuid references public.competitions (id) on delete restrict,
-  subject text not null check (char_length(subject) between 3 and 120),
-  body_text text not null check (char_length(body_text) between 20 and 5000),
-  recipients integer not null default 0 check (recipients >= 0),
-  sent_by uuid references auth.users (id) on delete set null,
-  request_id uuid unique,
-  created_at timestamptz not null default now(),
-  check ((segment = 'competition_entrants') = (competition_id is not null))
+  id uuid default gen_random_uuid() not null,
+  kind public.mail_kind not null,
+  segment public.mail_segment not null,
+  competition_id uuid,
+  subject text not null,
+  body_text text not null,
+  recipients integer default 0 not null,
+  sent_by uuid,
+  request_id uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint mail_campaigns_pkey primary key (id),
+  constraint mail_campaigns_request_id_key unique (request_id),
+  constraint mail_campaigns_body_text_check check (((char_length(body_text) >= 20) AND (char_length(body_text) <= 5000))),
+  constraint mail_campaigns_check check (((segment = 'competition_entrants'::public.mail_segment) = (competition_id IS NOT NULL))),
+  constraint mail_campaigns_recipients_check check ((recipients >= 0)),
+  constraint mail_campaigns_subject_check check (((char_length(subject) >= 3) AND (char_length(subject) <= 120))),
+  constraint mail_campaigns_competition_id_fkey foreign key (competition_id) references public.competitions(id) on delete restrict,
+  constraint mail_campaigns_sent_by_fkey foreign key (sent_by) references auth.users(id) on delete set null
 );
 alter table public.mail_campaigns enable row level security;
 comment on table public.mail_campaigns is 'One mail an admin sent to a segment of players: who sent what (subject and body as written), of which kind, to which segment, and to how many; its outbox rows carry campaign_id.';
@@ -60,12 +65,15 @@ grant all on table public.mail_campaigns to service_role;
 alter table public.mail_outbox add constraint mail_outbox_campaign_id_fkey foreign key (campaign_id) references public.mail_campaigns(id) on delete restrict;
 
 create table public.marketing_consents (
-  id bigint generated always as identity primary key,
-  user_id uuid not null references auth.users (id) on delete cascade,
+  id bigint generated always as identity,
+  user_id uuid not null,
   given boolean not null,
-  wording text not null check (char_length(wording) between 1 and 500),
-  source text not null check (source in ('sign_up', 'profile', 'unsubscribe_link', 'not_asked')),
-  created_at timestamptz not null default now()
+  wording text not null,
+  source public.consent_source not null,
+  created_at timestamp with time zone default now() not null,
+  constraint marketing_consents_pkey primary key (id),
+  constraint marketing_consents_wording_check check (((char_length(wording) >= 1) AND (char_length(wording) <= 500))),
+  constraint marketing_consents_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
 alter table public.marketing_consents enable row level security;
 comment on table public.marketing_consents is 'Every marketing consent choice (PECR, code of practice 1.11): who, given or withdrawn, when, the wording it was about and where it was made (sign_up, profile, unsubscribe_link, or not_asked: set off by a migration for an account that was never asked). Written only by private.record_marketing_consent.';
@@ -122,8 +130,13 @@ comment on function public.claim_mail_batch(integer) is 'Server: claims up to p_
 revoke all on function public.claim_mail_batch(integer) from public, anon, authenticated, service_role;
 grant execute on function public.claim_mail_batch(integer) to service_role;
 
-create or replace function public.mark_mail_sent(p_id bigint, p_transport text) returns void
-language plpgsql security definer set search_path = '' as $$
+-- The functions that wrote these columns with text, each with the cast after its own check.
+create or replace function public.mark_mail_sent(p_id bigint, p_transport text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 begin
   if not private.is_service_role() then
     raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
@@ -132,27 +145,31 @@ begin
     raise exception 'Transport must be smtp or outbox' using errcode = '22023', hint = 'invalid_input';
   end if;
   update public.mail_outbox
-     set status = 'sent', sent_at = now(), transport = p_transport, error = null
+     set status = 'sent', sent_at = now(), transport = p_transport::public.mail_transport, error = null
    where id = p_id and status = 'queued';
 end;
-$$;
+$function$;
 comment on function public.mark_mail_sent(bigint,text) is 'Server: marks a claimed mail delivered (by SMTP, or kept in the outbox when no SMTP is configured).';
 revoke all on function public.mark_mail_sent(bigint,text) from public, anon, authenticated, service_role;
 grant execute on function public.mark_mail_sent(bigint,text) to service_role;
 
-create or replace function public.mark_mail_failed(p_id bigint, p_error text) returns void
-language plpgsql security definer set search_path = '' as $$
+create or replace function public.mark_mail_failed(p_id bigint, p_error text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 begin
   if not private.is_service_role() then
     raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
   end if;
   -- Five attempts, then the row is failed for an admin to see.
   update public.mail_outbox
-     set status = case when attempts >= 5 then 'failed' else 'queued' end,
+     set status = (case when attempts >= 5 then 'failed' else 'queued' end)::public.mail_status,
          claimed_at = null, error = left(p_error, 1000)
    where id = p_id and status = 'queued';
 end;
-$$;
+$function$;
 comment on function public.mark_mail_failed(bigint,text) is 'Server: records a delivery failure; the mail is retried until its fifth attempt, then marked failed.';
 revoke all on function public.mark_mail_failed(bigint,text) from public, anon, authenticated, service_role;
 grant execute on function public.mark_mail_failed(bigint,text) to service_role;
@@ -319,10 +336,12 @@ revoke all on function public.admin_preview_mail(text,text,uuid,text,text) from 
 grant execute on function public.admin_preview_mail(text,text,uuid,text,text) to authenticated;
 grant execute on function public.admin_preview_mail(text,text,uuid,text,text) to service_role;
 
-create or replace function public.admin_send_mail(p_kind text, p_segment text, p_competition_id uuid,
-                                                  p_subject text, p_body text, p_request_id uuid default null)
-returns jsonb
-language plpgsql security definer set search_path = '' as $$
+create or replace function public.admin_send_mail(p_kind text, p_segment text, p_competition_id uuid, p_subject text, p_body text, p_request_id uuid DEFAULT NULL::uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   admin_id uuid := private.require_admin();
   v_competition uuid := case when p_segment = 'competition_entrants' then p_competition_id end;
@@ -340,7 +359,7 @@ begin
 
   -- A second submit of the same compose screen (double click, resubmitted page) sends nothing more.
   insert into public.mail_campaigns (kind, segment, competition_id, subject, body_text, sent_by, request_id)
-  values (p_kind, p_segment, v_competition, v_subject, v_body, admin_id, p_request_id)
+  values (p_kind::public.mail_kind, p_segment::public.mail_segment, v_competition, v_subject, v_body, admin_id, p_request_id)
   on conflict (request_id) do nothing
   returning id into v_campaign;
   if v_campaign is null then
@@ -375,7 +394,7 @@ begin
                        'subject', v_subject, 'recipients', queued));
   return private.mail_campaign_json(v_campaign) || jsonb_build_object('already_sent', false);
 end;
-$$;
+$function$;
 comment on function public.admin_send_mail(text,text,uuid,text,text,uuid) is 'Admins: queues the mail for every recipient of the segment now (as admin_preview_mail counts them), one outbox row each, and records the campaign (kind, segment, subject, body, recipients, who sent it) and the audit row mail.sent in the same transaction; no_recipients when nobody may get it. p_request_id makes a repeated submit return the campaign already sent (already_sent true). The mail adapter delivers the rows.';
 revoke all on function public.admin_send_mail(text,text,uuid,text,text,uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_send_mail(text,text,uuid,text,text,uuid) to authenticated;
@@ -396,10 +415,12 @@ revoke all on function public.admin_list_mail_campaigns(integer) from public, an
 grant execute on function public.admin_list_mail_campaigns(integer) to authenticated;
 grant execute on function public.admin_list_mail_campaigns(integer) to service_role;
 
-create or replace function public.admin_list_mail_outbox(p_campaign_id uuid default null, p_status text default null,
-                                              p_before bigint default null, p_limit integer default 50)
-returns jsonb
-language plpgsql stable security definer set search_path = '' as $$
+create or replace function public.admin_list_mail_outbox(p_campaign_id uuid DEFAULT NULL::uuid, p_status text DEFAULT NULL::text, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
   page_rows jsonb;
@@ -421,7 +442,7 @@ begin
             from public.mail_outbox m
             left join public.profiles p on p.id = m.to_user
            where (p_campaign_id is null or m.campaign_id = p_campaign_id)
-             and (p_status is null or m.status = p_status)
+             and (p_status is null or m.status = p_status::public.mail_status)
              and (p_before is null or m.id < p_before)
            order by m.id desc
            limit page_size + 1) r;
@@ -430,7 +451,7 @@ begin
     'next_before', case when fetched > page_size then last_id end,
     'campaign', case when p_campaign_id is not null then private.mail_campaign_json(p_campaign_id) end);
 end;
-$$;
+$function$;
 comment on function public.admin_list_mail_outbox(uuid,text,bigint,integer) is 'Admins: one page of the mail outbox, newest first (keyset: pass next_before), optionally one campaign''s rows and one status (queued, sent, failed): recipient, kind, subject, status, transport, attempts, error and times. campaign is that campaign (null when unknown or not asked for).';
 revoke all on function public.admin_list_mail_outbox(uuid,text,bigint,integer) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_mail_outbox(uuid,text,bigint,integer) to authenticated;
@@ -444,40 +465,24 @@ comment on function private.marketing_consent_wording() is 'The statement a play
 revoke all on function private.marketing_consent_wording() from public, anon, authenticated, service_role;
 
 create or replace function private.record_marketing_consent(p_user uuid, p_given boolean, p_source text,
-                                                 p_wording text default null)
-returns void
+  p_wording text default null) returns void
 language plpgsql security definer set search_path = '' as $$
 begin
   update public.profiles set email_notifications = p_given, updated_at = now() where id = p_user;
   insert into public.marketing_consents (user_id, given, wording, source)
-  values (p_user, p_given, coalesce(p_wording, private.marketing_consent_wording()), p_source);
+  values (p_user, p_given, coalesce(p_wording, private.marketing_consent_wording()), p_source::public.consent_source);
 end;
 $$;
 comment on function private.record_marketing_consent(uuid,boolean,text,text) is 'Sets a player''s marketing consent and records the choice (time, wording, source) in public.marketing_consents.';
 revoke all on function private.record_marketing_consent(uuid,boolean,text,text) from public, anon, authenticated, service_role;
 
-create or replace function private.marketing_consent_json(p_user uuid) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'given', coalesce(p.email_notifications, false),
-    'at', c.created_at,
-    'wording', c.wording,
-    'source', c.source)
-  from public.profiles p
-  left join lateral (select mc.created_at, mc.wording, mc.source from public.marketing_consents mc
-                      where mc.user_id = p.id order by mc.id desc limit 1) c on true
-  where p.id = p_user
-$$;
-comment on function private.marketing_consent_json(uuid) is 'A player''s marketing consent now: given, and when, on what wording and where the last choice was made (null when none is recorded).';
-revoke all on function private.marketing_consent_json(uuid) from public, anon, authenticated, service_role;
-
-create or replace function public.get_my_marketing_consent() returns jsonb
+create or replace function public.get_my_marketing_consent() returns public.marketing_consent
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
 begin
   perform private.create_account_rows(uid);
-  return private.marketing_consent_json(uid);
+  return private.marketing_consent_row(uid);
 end;
 $$;
 comment on function public.get_my_marketing_consent() is 'The caller''s marketing consent: given, and the time, wording and source of their last choice.';
@@ -485,7 +490,7 @@ revoke all on function public.get_my_marketing_consent() from public, anon, auth
 grant execute on function public.get_my_marketing_consent() to authenticated;
 grant execute on function public.get_my_marketing_consent() to service_role;
 
-create or replace function public.set_my_marketing_consent(p_given boolean) returns jsonb
+create or replace function public.set_my_marketing_consent(p_given boolean) returns public.marketing_consent
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -497,7 +502,7 @@ begin
   if p_given is distinct from (select p.email_notifications from public.profiles p where p.id = uid) then
     perform private.record_marketing_consent(uid, p_given, 'profile');
   end if;
-  return private.marketing_consent_json(uid);
+  return private.marketing_consent_row(uid);
 end;
 $$;
 comment on function public.set_my_marketing_consent(boolean) is 'The caller gives (true) or withdraws (false) marketing consent in one call, recorded with time, wording and source profile; returns the consent now.';
@@ -577,11 +582,21 @@ comment on function public.unsubscribe_marketing(text) is 'Server: withdraws the
 revoke all on function public.unsubscribe_marketing(text) from public, anon, authenticated, service_role;
 grant execute on function public.unsubscribe_marketing(text) to service_role;
 
+create or replace function private.marketing_consent_row(p_user uuid) returns public.marketing_consent
+language sql stable security definer set search_path = '' as $$
+  select coalesce(p.email_notifications, false), c.created_at, c.wording, c.source
+  from public.profiles p
+  left join lateral (select mc.created_at, mc.wording, mc.source from public.marketing_consents mc
+                      where mc.user_id = p.id order by mc.id desc limit 1) c on true
+  where p.id = p_user
+$$;
+comment on function private.marketing_consent_row(uuid) is 'A player''s marketing consent now: given, and when, on what wording and where the last choice was made (null when none is recorded).';
+revoke all on function private.marketing_consent_row(uuid) from public, anon, authenticated, service_role;
+
 -- ----------------------------------------------------------------------------
 -- Indexes
 -- ----------------------------------------------------------------------------
 
-create index mail_outbox_queued_idx on public.mail_outbox (id) where (status = 'queued'::text);
 create index mail_outbox_to_user_idx on public.mail_outbox (to_user);
 create index mail_campaigns_created_idx on public.mail_campaigns (created_at DESC, id DESC);
 create index mail_campaigns_competition_idx on public.mail_campaigns (competition_id);
@@ -590,7 +605,8 @@ create index mail_outbox_campaign_idx on public.mail_outbox (campaign_id, id DES
 create index marketing_consents_user_idx on public.marketing_consents (user_id, id DESC);
 create index marketing_unsubscribe_tokens_user_idx on public.marketing_unsubscribe_tokens (user_id);
 create index marketing_unsubscribe_tokens_mail_idx on public.marketing_unsubscribe_tokens (mail_id);
-create index mail_outbox_failed_idx on public.mail_outbox (created_at) where (status = 'failed'::text);
+create index mail_outbox_queued_idx on public.mail_outbox (id) where (status = 'queued'::public.mail_status);
+create index mail_outbox_failed_idx on public.mail_outbox (created_at) where (status = 'failed'::public.mail_status);
 
 -- ----------------------------------------------------------------------------
 -- Row-level policies

@@ -382,23 +382,23 @@ create index push_subscriptions_user_idx on public.push_subscriptions (user_id);
 -- ----------------------------------------------------------------------------
 
 CREATE TRIGGER user_account_data_notify AFTER UPDATE OF approved, rejected_at ON public.user_account_data FOR EACH ROW EXECUTE FUNCTION private.notify_approval();
-CREATE TRIGGER credit_ledger_notify AFTER INSERT ON public.credit_ledger FOR EACH ROW WHEN ((new.kind = ANY (ARRAY['top_up'::text, 'refund'::text]))) EXECUTE FUNCTION private.notify_credit();
-CREATE TRIGGER complaints_notify AFTER UPDATE OF status ON public.complaints FOR EACH ROW WHEN (((new.status IS DISTINCT FROM old.status) AND (new.status = ANY (ARRAY['acknowledged'::text, 'resolved'::text])))) EXECUTE FUNCTION private.notify_complaint();
-CREATE TRIGGER draws_notify_prize AFTER UPDATE OF prize_status ON public.draws FOR EACH ROW WHEN (((new.prize_status IS DISTINCT FROM old.prize_status) AND (new.prize_status = ANY (ARRAY['verified'::text, 'delivered'::text])))) EXECUTE FUNCTION private.notify_prize();
+CREATE TRIGGER credit_ledger_notify AFTER INSERT ON public.credit_ledger FOR EACH ROW WHEN ((new.kind = ANY (ARRAY['top_up'::public.ledger_kind, 'refund'::public.ledger_kind]))) EXECUTE FUNCTION private.notify_credit();
+CREATE TRIGGER complaints_notify AFTER UPDATE OF status ON public.complaints FOR EACH ROW WHEN (((new.status IS DISTINCT FROM old.status) AND (new.status = ANY (ARRAY['acknowledged'::public.complaint_status, 'resolved'::public.complaint_status])))) EXECUTE FUNCTION private.notify_complaint();
+CREATE TRIGGER draws_notify_prize AFTER UPDATE OF prize_status ON public.draws FOR EACH ROW WHEN (((new.prize_status IS DISTINCT FROM old.prize_status) AND (new.prize_status = ANY (ARRAY['verified'::public.prize_status, 'delivered'::public.prize_status])))) EXECUTE FUNCTION private.notify_prize();
 CREATE TRIGGER draws_notify AFTER INSERT ON public.draws FOR EACH ROW EXECUTE FUNCTION private.notify_draw();
 
 -- ----------------------------------------------------------------------------
 -- Row-level policies
 -- ----------------------------------------------------------------------------
 
+create policy "push preferences: own row" on public.push_preferences
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
 create policy "notifications: own rows" on public.notifications
   as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
 create policy "push subscriptions: own rows" on public.push_subscriptions
-  as permissive for select to authenticated
-  using ((user_id = ( SELECT auth.uid() AS uid)));
-
-create policy "push preferences: own row" on public.push_preferences
   as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));

@@ -362,7 +362,7 @@ create index referrals_referrer_idx on public.referrals (referrer_id, decided_at
 
 CREATE TRIGGER on_auth_user_referred AFTER INSERT ON auth.users FOR EACH ROW WHEN ((new.raw_user_meta_data ? 'referral_code'::text)) EXECUTE FUNCTION private.record_referral();
 CREATE TRIGGER user_account_settle_referral AFTER UPDATE OF approved ON public.user_account_data FOR EACH ROW WHEN ((new.approved AND (NOT old.approved))) EXECUTE FUNCTION private.settle_referral_after_approval();
-CREATE TRIGGER entries_settle_referral AFTER INSERT ON public.entries FOR EACH ROW WHEN (((new.kind = 'paid'::text) AND (new.user_id IS NOT NULL))) EXECUTE FUNCTION private.settle_referral_after_entry();
+CREATE TRIGGER entries_settle_referral AFTER INSERT ON public.entries FOR EACH ROW WHEN (((new.kind = 'paid'::public.entry_kind) AND (new.user_id IS NOT NULL))) EXECUTE FUNCTION private.settle_referral_after_entry();
 
 -- ----------------------------------------------------------------------------
 -- Row-level policies

@@ -344,11 +344,12 @@ $$;
 comment on function private.admin_user_row(uuid) is 'One user as the admin users list shows them: name, e-mail, role, approval (approved, pending, rejected or deleted), KYC status, balance, dates, and how many flags await review.';
 revoke all on function private.admin_user_row(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_list_users(
-  p_search text default null, p_role text default null, p_approval text default null, p_kyc text default null,
-  p_cursor text default null, p_limit integer default 25, p_flagged boolean default null
-) returns jsonb
-language plpgsql stable security definer set search_path = '' as $$
+create or replace function public.admin_list_users(p_search text DEFAULT NULL::text, p_role text DEFAULT NULL::text, p_approval text DEFAULT NULL::text, p_kyc text DEFAULT NULL::text, p_cursor text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_flagged boolean DEFAULT NULL::boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   page_size integer := least(greatest(coalesce(p_limit, 25), 1), 100);
   search text := nullif(trim(p_search), '');
@@ -397,8 +398,8 @@ begin
             from public.user_account_data a
             join public.profiles p on p.id = a.id
            where (search is null or a.id = search_id or p.name ilike pattern or p.email ilike pattern)
-             and (p_role is null or a.role = p_role)
-             and (p_kyc is null or a.kyc_status = p_kyc)
+             and (p_role is null or a.role = p_role::public.user_role)
+             and (p_kyc is null or a.kyc_status = p_kyc::public.kyc_status)
              -- Flagged: with a player-protection flag awaiting review (player_flags, *_player_protection.sql).
              and (p_flagged is null
                   or p_flagged = exists (select 1 from public.player_flags f where f.user_id = a.id and f.status = 'open'))
@@ -420,7 +421,7 @@ begin
   end if;
   return jsonb_build_object('rows', page_rows, 'next_cursor', next_cursor);
 end;
-$$;
+$function$;
 comment on function public.admin_list_users(text,text,text,text,text,integer,boolean) is 'Admins: one page of users, newest first (keyset: pass next_cursor as p_cursor), searched by name or e-mail (a substring, case ignored) or id, filtered by role, approval (approved, pending, rejected, deleted), KYC status and flagged (true: with a player-protection flag awaiting review; false: without).';
 revoke all on function public.admin_list_users(text,text,text,text,text,integer,boolean) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_users(text,text,text,text,text,integer,boolean) to authenticated;
@@ -505,8 +506,11 @@ grant execute on function public.admin_user_ledger(uuid,bigint,integer) to authe
 grant execute on function public.admin_user_ledger(uuid,bigint,integer) to service_role;
 
 create or replace function public.admin_update_user(p_user_id uuid, p_name text, p_approval text, p_kyc_status text)
-returns jsonb
-language plpgsql security definer set search_path = '' as $$
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   admin_id uuid := private.require_admin();
   acct public.user_account_data;
@@ -554,9 +558,9 @@ begin
      where id = p_user_id;
     changes := changes || jsonb_build_object('approval', jsonb_build_object('old', old_approval, 'new', 'pending'));
   end if;
-  if p_kyc_status <> acct.kyc_status then
+  if p_kyc_status <> acct.kyc_status::text then
     update public.user_account_data
-       set kyc_status = p_kyc_status,
+       set kyc_status = p_kyc_status::public.kyc_status,
            is_verified = p_kyc_status = 'verified',
            verified_at = case when p_kyc_status = 'verified' then now() end,
            updated_at = now()
@@ -568,14 +572,18 @@ begin
   end if;
   return private.admin_user_row(p_user_id) || jsonb_build_object('changes', changes);
 end;
-$$;
+$function$;
 comment on function public.admin_update_user(uuid,text,text,text) is 'Admins: sets a user''s name, approval (approved or pending; approving e-mails them) and KYC status; audits each change with old and new values (user.updated); answers the user and the changes.';
 revoke all on function public.admin_update_user(uuid,text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_update_user(uuid,text,text,text) to authenticated;
 grant execute on function public.admin_update_user(uuid,text,text,text) to service_role;
 
-create or replace function public.admin_set_user_role(p_user_id uuid, p_role text) returns jsonb
-language plpgsql security definer set search_path = '' as $$
+create or replace function public.admin_set_user_role(p_user_id uuid, p_role text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   admin_id uuid := private.require_super_admin();
   acct public.user_account_data;
@@ -588,10 +596,10 @@ begin
   end if;
   acct := private.admin_user_target(p_user_id, true);
   perform private.refuse_deleted(acct);
-  if p_role <> acct.role then
+  if p_role <> acct.role::text then
     -- An admin is always approved: the approval redirect would otherwise shut them out of /admin.
     update public.user_account_data
-       set role = p_role,
+       set role = p_role::public.user_role,
            approved = approved or p_role <> 'user',
            approved_at = case when not approved and p_role <> 'user' then now() else approved_at end,
            approved_by = case when not approved and p_role <> 'user' then admin_id else approved_by end,
@@ -604,7 +612,7 @@ begin
   end if;
   return private.admin_user_row(p_user_id);
 end;
-$$;
+$function$;
 comment on function public.admin_set_user_role(uuid,text) is 'Super admins: sets another user''s role (user, admin, super_admin; an admin is approved too); never one''s own; audited with old and new (user.role_changed).';
 revoke all on function public.admin_set_user_role(uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_set_user_role(uuid,text) to authenticated;

@@ -23,17 +23,23 @@ revoke all on table public.cron_runs from public, anon, authenticated, service_r
 grant all on table public.cron_runs to service_role;
 
 create table public.webhook_deliveries (
-  id bigint generated always as identity primary key,
-  provider text not null check (provider in ('stripe')),
-  event_id text not null check (char_length(event_id) between 1 and 255),
-  event_type text not null check (char_length(event_type) between 1 and 255),
-  status text not null check (status in ('handled', 'failed', 'mismatch')),
+  id bigint generated always as identity,
+  provider text not null,
+  event_id text not null,
+  event_type text not null,
+  status public.webhook_status not null,
   http_status integer not null,
-  attempts integer not null default 1 check (attempts >= 1),
-  last_error text check (char_length(last_error) <= 500),
-  first_seen_at timestamptz not null default now(),
-  last_seen_at timestamptz not null default now(),
-  unique (provider, event_id)
+  attempts integer default 1 not null,
+  last_error text,
+  first_seen_at timestamp with time zone default now() not null,
+  last_seen_at timestamp with time zone default now() not null,
+  constraint webhook_deliveries_pkey primary key (id),
+  constraint webhook_deliveries_provider_event_id_key unique (provider, event_id),
+  constraint webhook_deliveries_attempts_check check ((attempts >= 1)),
+  constraint webhook_deliveries_event_id_check check (((char_length(event_id) >= 1) AND (char_length(event_id) <= 255))),
+  constraint webhook_deliveries_event_type_check check (((char_length(event_type) >= 1) AND (char_length(event_type) <= 255))),
+  constraint webhook_deliveries_last_error_check check ((char_length(last_error) <= 500)),
+  constraint webhook_deliveries_provider_check check ((provider = 'stripe'::text))
 );
 alter table public.webhook_deliveries enable row level security;
 comment on table public.webhook_deliveries is 'Each payment-provider event the webhook answered, by event id: how it was answered last and how many times it arrived. failed = the provider will retry; mismatch = the amount paid is not the top-up''s (a person must look).';
@@ -41,10 +47,11 @@ revoke all on table public.webhook_deliveries from public, anon, authenticated, 
 grant all on table public.webhook_deliveries to service_role;
 
 create table public.auth_refusal_counts (
-  hour timestamptz not null,
-  kind text not null check (kind in ('sign_in', 'sign_in_limited', 'code', 'code_limited')),
-  refusals integer not null default 0 check (refusals >= 0),
-  primary key (hour, kind)
+  hour timestamp with time zone not null,
+  kind public.auth_refusal not null,
+  refusals integer default 0 not null,
+  constraint auth_refusal_counts_pkey primary key (hour, kind),
+  constraint auth_refusal_counts_refusals_check check ((refusals >= 0))
 );
 alter table public.auth_refusal_counts enable row level security;
 comment on table public.auth_refusal_counts is 'Refused sign-ins and two-step codes per hour, as the site was answered by the auth server: wrong password or code, or refused by the per-visitor limits (_limited). Counts only, no address or account.';
@@ -53,7 +60,7 @@ grant all on table public.auth_refusal_counts to service_role;
 
 create table public.ops_alerts (
   id bigint generated always as identity,
-  kind text not null,
+  kind public.alert_kind not null,
   incident text not null,
   subject text not null,
   detail text not null,
@@ -63,7 +70,6 @@ create table public.ops_alerts (
   constraint ops_alerts_pkey primary key (id),
   constraint ops_alerts_incident_key unique (incident),
   constraint ops_alerts_incident_check check (((char_length(incident) >= 1) AND (char_length(incident) <= 300))),
-  constraint ops_alerts_kind_check check ((kind = ANY (ARRAY['draw_overdue'::text, 'cron_stale'::text, 'webhook_failing'::text, 'payment_needs_person'::text, 'webhook_refused'::text]))),
   constraint ops_alerts_acknowledged_by_fkey foreign key (acknowledged_by) references auth.users(id) on delete set null
 );
 alter table public.ops_alerts enable row level security;
@@ -137,15 +143,19 @@ $$;
 comment on function private.cron_stale() is 'True when the scheduled job has not run for five minutes.';
 revoke all on function private.cron_stale() from public, anon, authenticated, service_role;
 
-create or replace function private.raise_alert(p_kind text, p_incident text, p_subject text, p_detail text) returns boolean
-language plpgsql security definer set search_path = '' as $$
+create or replace function private.raise_alert(p_kind text, p_incident text, p_subject text, p_detail text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   new_id bigint;
   link text := coalesce(private.setting('site_url') #>> '{}', 'http://localhost:3000') || '/admin/system';
   sa record;
 begin
   insert into public.ops_alerts (kind, incident, subject, detail)
-  values (p_kind, p_incident, p_subject, p_detail)
+  values (p_kind::public.alert_kind, p_incident, p_subject, p_detail)
   on conflict (incident) do nothing
   returning id into new_id;
   if new_id is null then
@@ -160,7 +170,7 @@ begin
   end loop;
   return true;
 end;
-$$;
+$function$;
 comment on function private.raise_alert(text,text,text,text) is 'Records an incident once (by its key) and, the first time only, queues an e-mail to every super admin with a link to /admin/system.';
 revoke all on function private.raise_alert(text,text,text,text) from public, anon, authenticated, service_role;
 
@@ -230,10 +240,12 @@ comment on function public.record_cron_run(text,timestamp with time zone,boolean
 revoke all on function public.record_cron_run(text,timestamp with time zone,boolean,jsonb,text) from public, anon, authenticated, service_role;
 grant execute on function public.record_cron_run(text,timestamp with time zone,boolean,jsonb,text) to service_role;
 
-create or replace function public.record_webhook_delivery(p_provider text, p_event_id text, p_event_type text, p_status text,
-  p_http_status integer, p_error text)
-returns void
-language plpgsql security definer set search_path = '' as $$
+create or replace function public.record_webhook_delivery(p_provider text, p_event_id text, p_event_type text, p_status text, p_http_status integer, p_error text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 begin
   if not private.is_service_role() then
     raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
@@ -243,18 +255,22 @@ begin
     raise exception 'Not a webhook delivery' using errcode = '22023', hint = 'invalid_input';
   end if;
   insert into public.webhook_deliveries (provider, event_id, event_type, status, http_status, last_error)
-  values (p_provider, p_event_id, left(coalesce(p_event_type, 'unknown'), 255), p_status, p_http_status, left(p_error, 500))
+  values (p_provider, p_event_id, left(coalesce(p_event_type, 'unknown'), 255), p_status::public.webhook_status, p_http_status, left(p_error, 500))
   on conflict (provider, event_id) do update
      set status = excluded.status, http_status = excluded.http_status, last_error = excluded.last_error,
          attempts = public.webhook_deliveries.attempts + 1, last_seen_at = now();
 end;
-$$;
+$function$;
 comment on function public.record_webhook_delivery(text,text,text,text,integer,text) is 'Server: records how the webhook answered one delivery of a provider event (attempts count repeats of the same event).';
 revoke all on function public.record_webhook_delivery(text,text,text,text,integer,text) from public, anon, authenticated, service_role;
 grant execute on function public.record_webhook_delivery(text,text,text,text,integer,text) to service_role;
 
-create or replace function public.record_auth_refusal(p_kind text) returns void
-language plpgsql security definer set search_path = '' as $$
+create or replace function public.record_auth_refusal(p_kind text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 begin
   if not private.is_service_role() then
     raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
@@ -263,11 +279,11 @@ begin
     raise exception 'Not a kind of refusal' using errcode = '22023', hint = 'invalid_input';
   end if;
   insert into public.auth_refusal_counts (hour, kind, refusals)
-  values (date_trunc('hour', now()), p_kind, 1)
+  values (date_trunc('hour', now()), p_kind::public.auth_refusal, 1)
   on conflict (hour, kind) do update set refusals = public.auth_refusal_counts.refusals + 1;
   delete from public.auth_refusal_counts where hour < now() - interval '30 days';
 end;
-$$;
+$function$;
 comment on function public.record_auth_refusal(text) is 'Server: counts one refused sign-in or two-step code in the current hour.';
 revoke all on function public.record_auth_refusal(text) from public, anon, authenticated, service_role;
 grant execute on function public.record_auth_refusal(text) to service_role;
@@ -425,8 +441,12 @@ revoke all on function public.admin_retry_mail(bigint) from public, anon, authen
 grant execute on function public.admin_retry_mail(bigint) to authenticated;
 grant execute on function public.admin_retry_mail(bigint) to service_role;
 
-create or replace function public.admin_resolve_payment(p_kind text, p_reference text, p_note text) returns void
-language plpgsql security definer set search_path = '' as $$
+create or replace function public.admin_resolve_payment(p_kind text, p_reference text, p_note text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   uid uuid;
   subject uuid;
@@ -440,7 +460,7 @@ begin
     raise exception 'Say what was done, in 3 to 2000 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
   insert into public.payment_resolutions (kind, reference, note, resolved_by)
-  values (p_kind, p_reference, btrim(p_note), uid);
+  values (p_kind::public.payment_issue, p_reference, btrim(p_note), uid);
   update public.ops_alerts set acknowledged_at = now(), acknowledged_by = uid
    where incident = 'payment_' || p_kind || ':' || p_reference and acknowledged_at is null;
   if p_kind = 'owed' then
@@ -449,7 +469,7 @@ begin
   perform private.log_activity('system.payment_resolved', subject,
     jsonb_build_object('kind', p_kind, 'reference', p_reference, 'note', btrim(p_note)));
 end;
-$$;
+$function$;
 comment on function public.admin_resolve_payment(text,text,text) is 'Super admins: records that a payment needing a person (mismatch by event id, owed by top-up id) was dealt with, and how (audited).';
 revoke all on function public.admin_resolve_payment(text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_resolve_payment(text,text,text) to authenticated;
@@ -529,6 +549,6 @@ grant execute on function public.admin_webhook_refusals() to service_role;
 -- ----------------------------------------------------------------------------
 
 create index cron_runs_started_idx on public.cron_runs (started_at DESC);
-create index webhook_deliveries_open_idx on public.webhook_deliveries (last_seen_at DESC) where (status <> 'handled'::text);
 create index ops_alerts_open_idx on public.ops_alerts (raised_at DESC) where (acknowledged_at IS NULL);
 create index ops_alerts_acknowledged_by_idx on public.ops_alerts (acknowledged_by);
+create index webhook_deliveries_open_idx on public.webhook_deliveries (last_seen_at DESC) where (status <> 'handled'::public.webhook_status);

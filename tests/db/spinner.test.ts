@@ -85,7 +85,7 @@ const spinRows = (uid: string) =>
 
 /** A refusal with its detail (the field an invalid_input names), which DbError leaves out. */
 async function refusalOf(caller: Caller, fn: string, args: Record<string, unknown>) {
-  const [sql, params] = rpcSql(fn, args, false);
+  const [sql, params] = rpcSql(fn, args);
   try {
     await db().pg.transaction(async (tx) => {
       await becomeCaller(tx, caller);

@@ -80,13 +80,31 @@ export function toDbError(e: unknown): DbError {
   return error;
 }
 
+/** What a function returns, as far as reading its answer goes. */
+export interface ReturnShape {
+  setReturning: boolean;
+  /** A declared composite type (create type … as): PostgREST renders it as JSON, so its value is read as JSON. */
+  composite: boolean;
+}
+
 /** Named-argument call of public.{fn}, as PostgREST builds it from a JSON body. */
-export function rpcSql(fn: string, args: Record<string, unknown>, setReturning: boolean): [string, unknown[]] {
+export function rpcSql(
+  fn: string,
+  args: Record<string, unknown>,
+  { setReturning, composite }: ReturnShape = { setReturning: false, composite: false },
+): [string, unknown[]] {
   if (!/^[a-z_][a-z0-9_]*$/.test(fn)) throw new Error(`bad function name ${fn}`);
   const names = Object.keys(args);
   for (const n of names) if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`bad argument name ${n}`);
   const list = names.map((n, i) => `${n} => $${i + 1}`).join(", ");
-  const sql = setReturning ? `select * from public.${fn}(${list})` : `select public.${fn}(${list}) as value`;
+  const call = `public.${fn}(${list})`;
+  const sql = composite
+    ? setReturning
+      ? `select coalesce(json_agg(t), '[]'::json) as value from ${call} t`
+      : `select to_json(t) as value from ${call} t`
+    : setReturning
+      ? `select * from ${call}`
+      : `select ${call} as value`;
   return [sql, names.map((n) => args[n])];
 }
 
@@ -98,7 +116,7 @@ const ADULT = { date_of_birth: ADULT_DATE_OF_BIRTH };
 // The database
 // ---------------------------------------------------------------------------
 export class TestDb {
-  private retset = new Map<string, boolean>();
+  private shapes = new Map<string, ReturnShape>();
   private userCount = 0;
   private competitionCount = 0;
 
@@ -122,16 +140,17 @@ export class TestDb {
     }
   }
 
-  /** Like supabase.rpc(): data is the rows of a set-returning function, else its value. */
+  /** Like supabase.rpc(): data is the rows of a set-returning function (a declared composite's as JSON), else its value. */
   async rpc<T = unknown>(
     caller: Caller,
     fn: string,
     args: Record<string, unknown> = {},
   ): Promise<{ data: T; error: null } | { data: null; error: DbError }> {
-    const [sql, params] = rpcSql(fn, args, await this.isSetReturning(fn));
+    const shape = await this.returnShape(fn);
+    const [sql, params] = rpcSql(fn, args, shape);
     const res = await this.as<{ value: unknown }>(caller, sql, params);
     if (res.error) return { data: null, error: res.error };
-    const data = (await this.isSetReturning(fn)) ? res.rows : res.rows[0]?.value;
+    const data = shape.setReturning && !shape.composite ? res.rows : res.rows[0]?.value;
     return { data: data as T, error: null };
   }
 
@@ -142,15 +161,17 @@ export class TestDb {
     return res.data;
   }
 
-  private async isSetReturning(fn: string): Promise<boolean> {
-    if (!this.retset.has(fn)) {
-      const rows = await this.sql<{ proretset: boolean }>(
-        "select proretset from pg_proc where proname = $1 and pronamespace = 'public'::regnamespace",
+  private async returnShape(fn: string): Promise<ReturnShape> {
+    if (!this.shapes.has(fn)) {
+      const rows = await this.sql<ReturnShape>(
+        `select p.proretset as "setReturning", t.typtype = 'c' as composite
+           from pg_proc p join pg_type t on t.oid = p.prorettype
+          where p.proname = $1 and p.pronamespace = 'public'::regnamespace`,
         [fn],
       );
-      this.retset.set(fn, rows[0]?.proretset ?? false);
+      this.shapes.set(fn, rows[0] ?? { setReturning: false, composite: false });
     }
-    return this.retset.get(fn)!;
+    return this.shapes.get(fn)!;
   }
 
   /**

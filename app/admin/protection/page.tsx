@@ -9,8 +9,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
-import { INTERVENTION_LABELS, listPlayerFlags } from "@/lib/data/admin-protection";
+import { listPlayerFlags } from "@/lib/data/admin-protection";
 import { formatDateTime } from "@/lib/format";
+import { LABELS } from "@/lib/labels";
 
 export const metadata: Metadata = { title: "Player protection", robots: { index: false } };
 
@@ -125,7 +126,7 @@ export default async function AdminProtectionPage() {
                     {flag.review_note}
                   </TableCell>
                   <TableCell label="Intervention">
-                    {flag.intervention_kind ? INTERVENTION_LABELS[flag.intervention_kind] : "None"}
+                    {flag.intervention_kind ? LABELS.intervention_kind[flag.intervention_kind] : "None"}
                   </TableCell>
                 </TableRow>
               ))}

@@ -8,8 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
-import { systemOverview, type SystemOverview } from "@/lib/data/operations";
+import { systemOverview } from "@/lib/data/operations";
 import { formatDateTime, formatGBP } from "@/lib/format";
+import { LABELS } from "@/lib/labels";
 
 export const metadata: Metadata = { title: "System", robots: { index: false } };
 
@@ -20,14 +21,6 @@ const bytes = (n: number) =>
   n < 1024 * 1024
     ? `${(n / 1024).toLocaleString("en-GB", { maximumFractionDigits: 1 })} KB`
     : `${(n / 1024 / 1024).toLocaleString("en-GB", { maximumFractionDigits: 1 })} MB`;
-
-const ALERT_KINDS: Record<SystemOverview["alerts"][number]["kind"], string> = {
-  draw_overdue: "Draw overdue",
-  cron_stale: "Scheduled job stopped",
-  webhook_failing: "Webhook failing",
-  webhook_refused: "Webhook calls refused",
-  payment_needs_person: "Payment needs a person",
-};
 
 function Section({
   id,
@@ -88,7 +81,7 @@ export default async function AdminSystemPage() {
             {openAlerts.map((a) => (
               <li key={a.id} className="flex flex-col gap-2 rounded-md border border-border p-3">
                 <p>
-                  <Badge variant="destructive">{ALERT_KINDS[a.kind]}</Badge>{" "}
+                  <Badge variant="destructive">{LABELS.alert_kind[a.kind]}</Badge>{" "}
                   <span className="font-semibold">{a.subject}</span>
                 </p>
                 <p className="text-sm">{a.detail}</p>
@@ -196,7 +189,7 @@ export default async function AdminSystemPage() {
                   className="flex flex-col gap-2 rounded-md border border-border p-3"
                 >
                   <p>
-                    <Badge variant="warning">{p.kind === "owed" ? "Owed" : "Mismatch"}</Badge>{" "}
+                    <Badge variant="warning">{LABELS.payment_issue[p.kind]}</Badge>{" "}
                     {p.player ? (
                       <Link href={`/admin/users/${p.player.id}`} className="font-medium underline underline-offset-4">
                         {p.player.name}

@@ -2,12 +2,15 @@ import { AlertTriangle } from "lucide-react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import type { AdminComplaint, ComplaintStatus } from "@/lib/data/admin-complaints";
 import { formatDateTime } from "@/lib/format";
+import { ENUM_VALUES, enumLabel, LABELS } from "@/lib/labels";
 
-export const COMPLAINT_STATUSES: { key: ComplaintStatus; label: string }[] = [
-  { key: "received", label: "Received" },
-  { key: "acknowledged", label: "Acknowledged" },
-  { key: "resolved", label: "Resolved" },
-];
+/** The status filter's choices, in the order SQL declares them. */
+export const COMPLAINT_STATUSES: { key: ComplaintStatus; label: string }[] = ENUM_VALUES.complaint_status.map(
+  (key) => ({
+    key,
+    label: LABELS.complaint_status[key],
+  }),
+);
 
 const tone: Record<ComplaintStatus, BadgeVariant> = {
   received: "warning",
@@ -16,7 +19,7 @@ const tone: Record<ComplaintStatus, BadgeVariant> = {
 };
 
 export function ComplaintStatusBadge({ status }: { status: ComplaintStatus }) {
-  return <Badge variant={tone[status]}>{COMPLAINT_STATUSES.find((s) => s.key === status)?.label ?? status}</Badge>;
+  return <Badge variant={tone[status]}>{enumLabel("complaint_status", status)}</Badge>;
 }
 
 /** "Overdue" in words and with an icon, never by colour alone. */

@@ -11,7 +11,8 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { previewMailAction, sendMailAction, type PreviewedMail } from "@/lib/actions/admin-mail";
 import type { ActionResult } from "@/lib/actions/result";
-import { KIND_LABELS, MAIL_LIMITS, SEGMENT_LABELS, segmentText } from "@/lib/mail/mail-fields";
+import { LABELS } from "@/lib/labels";
+import { MAIL_LIMITS, segmentText } from "@/lib/mail/mail-fields";
 
 export type ComposeCompetition = { id: string; title: string; status: string };
 
@@ -45,7 +46,7 @@ export function MailComposer({ competitions }: { competitions: ComposeCompetitio
           >
             {(control) => (
               <Select {...control} name="kind" defaultValue="marketing">
-                {Object.entries(KIND_LABELS).map(([value, label]) => (
+                {Object.entries(LABELS.mail_kind).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
                   </option>
@@ -66,7 +67,7 @@ export function MailComposer({ competitions }: { competitions: ComposeCompetitio
                 defaultValue="all_players"
                 onChange={(event) => setSegment(event.currentTarget.value)}
               >
-                {Object.entries(SEGMENT_LABELS).map(([value, label]) => (
+                {Object.entries(LABELS.mail_segment).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
                   </option>
@@ -136,7 +137,7 @@ function MailPreviewPanel({ previewed }: { previewed: PreviewedMail }) {
         Preview
       </h2>
       <p>
-        This {KIND_LABELS[preview.kind].toLowerCase()} goes to <strong>{players(preview.recipients)}</strong>:{" "}
+        This {LABELS.mail_kind[preview.kind].toLowerCase()} goes to <strong>{players(preview.recipients)}</strong>:{" "}
         {segmentText(preview.segment, preview.competition)}, as of now.
       </p>
       {preview.kind === "marketing" && heldBack > 0 ? (

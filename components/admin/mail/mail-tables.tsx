@@ -6,18 +6,19 @@ import { Select } from "@/components/ui/select";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { MailCampaign, MailStatus, OutboxRow } from "@/lib/data/admin-mail";
 import { formatDateTime } from "@/lib/format";
-import { KIND_LABELS, STATUS_LABELS, segmentText } from "@/lib/mail/mail-fields";
+import { isEnumValue, LABELS } from "@/lib/labels";
+import { segmentText } from "@/lib/mail/mail-fields";
 import { outboxHref } from "@/lib/mail/outbox-filters";
 
 const STATUS_VARIANTS: Record<MailStatus, BadgeVariant> = { queued: "info", sent: "success", failed: "destructive" };
 
 export function MailStatusBadge({ status }: { status: MailStatus }) {
-  return <Badge variant={STATUS_VARIANTS[status]}>{STATUS_LABELS[status]}</Badge>;
+  return <Badge variant={STATUS_VARIANTS[status]}>{LABELS.mail_status[status]}</Badge>;
 }
 
 /** What a kind of outbox row is called: a campaign's kind, or the app's own mail ("entry_receipt" → "Entry receipt"). */
 function kindText(kind: string): string {
-  if (kind in KIND_LABELS) return KIND_LABELS[kind as keyof typeof KIND_LABELS];
+  if (isEnumValue("mail_kind", kind)) return LABELS.mail_kind[kind];
   const words = kind.replace(/[._]/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -50,7 +51,7 @@ export function CampaignsTable({ campaigns }: { campaigns: MailCampaign[] }) {
               >
                 {c.subject}
               </Link>
-              <span className="block text-xs text-muted-foreground">{KIND_LABELS[c.kind]}</span>
+              <span className="block text-xs text-muted-foreground">{LABELS.mail_kind[c.kind]}</span>
             </TableCell>
             <TableCell label="To">{segmentText(c.segment, c.competition)}</TableCell>
             <TableCell label="Recipients" className="text-right tabular-nums">
@@ -103,7 +104,7 @@ export function OutboxFilterForm({
         {(control) => (
           <Select {...control} name="status" defaultValue={status ?? ""}>
             <option value="">Any status</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+            {Object.entries(LABELS.mail_status).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -165,7 +166,7 @@ export function OutboxTable({ rows }: { rows: OutboxRow[] }) {
             <TableCell label="Delivery" className="text-sm">
               {row.status === "sent" ? (
                 <>
-                  {row.transport === "smtp" ? "By SMTP" : "Kept in the outbox (no SMTP)"}
+                  {LABELS.mail_transport[row.transport ?? "outbox"]}
                   {row.sent_at ? (
                     <span className="block text-xs text-muted-foreground">
                       <time dateTime={row.sent_at}>{formatDateTime(row.sent_at)}</time>

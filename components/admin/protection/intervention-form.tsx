@@ -10,7 +10,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { recordPlayerIntervention } from "@/lib/actions/admin-protection";
 import type { ActionResult } from "@/lib/actions/result";
-import { INTERVENTION_LABELS, type InterventionKind } from "@/lib/data/admin-protection-options";
+import { type InterventionKind } from "@/lib/data/admin-protection-options";
+import { LABELS } from "@/lib/labels";
 
 /** Records an intervention on a player (/admin/users/{id}); cleared after it is recorded, kept after a refusal. */
 export function InterventionForm({ userId, kinds }: { userId: string; kinds: InterventionKind[] }) {
@@ -40,7 +41,7 @@ export function InterventionForm({ userId, kinds }: { userId: string; kinds: Int
           <Select {...control} name="kind" value={kind} onChange={(e) => setKind(e.target.value)}>
             {kinds.map((kind) => (
               <option key={kind} value={kind}>
-                {INTERVENTION_LABELS[kind]}
+                {LABELS.intervention_kind[kind]}
               </option>
             ))}
           </Select>

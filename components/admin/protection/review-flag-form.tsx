@@ -7,7 +7,8 @@ import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { reviewFlag } from "@/lib/actions/admin-protection";
-import { INTERVENTION_LABELS, type InterventionKind } from "@/lib/data/admin-protection-options";
+import { type InterventionKind } from "@/lib/data/admin-protection-options";
+import { LABELS } from "@/lib/labels";
 
 /** Marks one flag reviewed with a note; optionally records an intervention (with the same note) at once. */
 export function ReviewFlagForm({
@@ -39,7 +40,7 @@ export function ReviewFlagForm({
             <option value="">None</option>
             {interventions.map((kind) => (
               <option key={kind} value={kind}>
-                {INTERVENTION_LABELS[kind]}
+                {LABELS.intervention_kind[kind]}
               </option>
             ))}
           </Select>

@@ -5,8 +5,9 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { INTERVENTION_LABELS, type InterventionKind, type PlayerProtectionRecord } from "@/lib/data/admin-protection";
+import { type InterventionKind, type PlayerProtectionRecord } from "@/lib/data/admin-protection";
 import { formatDateTime } from "@/lib/format";
+import { LABELS } from "@/lib/labels";
 
 /**
  * A player's protection record on /admin/users/{id} (code of practice 1.6, 1.7): the restriction if any, the
@@ -109,7 +110,7 @@ export function ProtectionRecordSection({
                 {record.interventions.map((i) => (
                   <li key={i.id} className="rounded-lg border border-border p-3">
                     <p>
-                      <strong>{INTERVENTION_LABELS[i.kind]}</strong>{" "}
+                      <strong>{LABELS.intervention_kind[i.kind]}</strong>{" "}
                       <span className="text-muted-foreground">
                         <time dateTime={i.created_at}>{formatDateTime(i.created_at)}</time>
                         {i.created_by_name ? ` by ${i.created_by_name}` : ""}

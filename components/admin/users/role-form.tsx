@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { changeUserRole } from "@/lib/actions/admin-users";
 import { USER_ROLES, type UserRole } from "@/lib/data/admin-users-options";
-import { ROLE_LABELS } from "@/lib/users/user-filters";
+import { LABELS } from "@/lib/labels";
 
 /** Super admins only (the page renders it only for them; the action and the SQL check again). */
 export function RoleForm({ userId, role }: { userId: string; role: UserRole }) {
@@ -27,7 +27,7 @@ export function RoleForm({ userId, role }: { userId: string; role: UserRole }) {
           <Select {...control} name="role" value={value} onChange={(e) => setValue(e.target.value as UserRole)}>
             {USER_ROLES.map((r) => (
               <option key={r} value={r}>
-                {ROLE_LABELS[r]}
+                {LABELS.user_role[r]}
               </option>
             ))}
           </Select>

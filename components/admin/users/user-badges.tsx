@@ -1,6 +1,7 @@
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import type { ApprovalState, KycStatus, UserRole } from "@/lib/data/admin-users-options";
-import { APPROVAL_LABELS, KYC_LABELS, ROLE_LABELS } from "@/lib/users/user-filters";
+import { APPROVAL_LABELS } from "@/lib/users/user-filters";
+import { LABELS } from "@/lib/labels";
 
 const APPROVAL_VARIANTS: Record<ApprovalState, BadgeVariant> = {
   approved: "success",
@@ -20,9 +21,9 @@ export const ApprovalBadge = ({ state }: { state: ApprovalState }) => (
 );
 
 export const KycBadge = ({ status }: { status: KycStatus }) => (
-  <Badge variant={KYC_VARIANTS[status]}>KYC: {KYC_LABELS[status]}</Badge>
+  <Badge variant={KYC_VARIANTS[status]}>KYC: {LABELS.kyc_status[status]}</Badge>
 );
 
 export const RoleBadge = ({ role }: { role: UserRole }) => (
-  <Badge variant={role === "user" ? "outline" : "primary"}>{ROLE_LABELS[role]}</Badge>
+  <Badge variant={role === "user" ? "outline" : "primary"}>{LABELS.user_role[role]}</Badge>
 );

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { updateUserDetails } from "@/lib/actions/admin-users";
 import { KYC_STATUSES, type ApprovalState, type KycStatus } from "@/lib/data/admin-users-options";
-import { KYC_LABELS } from "@/lib/users/user-filters";
+import { LABELS } from "@/lib/labels";
 
 /** Name, approval and KYC status. */
 export function UserDetailsForm({
@@ -72,7 +72,7 @@ export function UserDetailsForm({
           >
             {KYC_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {KYC_LABELS[status]}
+                {LABELS.kyc_status[status]}
               </option>
             ))}
           </Select>

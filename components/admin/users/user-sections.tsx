@@ -3,6 +3,8 @@ import { activityKindLabel } from "@/lib/activity/filters";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { ledgerKindLabel } from "@/lib/account/ledger-filters";
+import { LABELS } from "@/lib/labels";
 import type { AdminLedgerPage, AdminUserDetail } from "@/lib/data/admin-users";
 import { formatDate, formatDateTime, formatGBP } from "@/lib/format";
 
@@ -88,13 +90,6 @@ export function AccountSection({ user }: { user: AdminUserDetail["user"] }) {
   );
 }
 
-const STATE_TEXT = {
-  active: "Playing normally",
-  break: "On a break",
-  self_exclusion: "Self-excluded",
-  closed: "Account closed",
-} as const;
-
 export function ProtectionsSection({ protections: p }: { protections: AdminUserDetail["protections"] }) {
   return (
     <Card>
@@ -104,7 +99,7 @@ export function ProtectionsSection({ protections: p }: { protections: AdminUserD
       <CardContent className="flex flex-col gap-3">
         <Facts
           items={[
-            ["State", STATE_TEXT[p.state]],
+            ["State", LABELS.protection_state[p.state]],
             ...(p.break_until ? ([["Until", formatDateTime(p.break_until)]] as [string, string][]) : []),
             ...(p.closed_at ? ([["Closed", formatDateTime(p.closed_at)]] as [string, string][]) : []),
             ["Monthly limit", p.monthly_limit === null ? "No limit" : formatGBP(p.monthly_limit)],
@@ -135,17 +130,6 @@ export function ProtectionsSection({ protections: p }: { protections: AdminUserD
   );
 }
 
-const KIND_LABELS: Record<string, string> = {
-  top_up: "Top-up",
-  bonus: "Bonus",
-  entry: "Entry",
-  refund: "Refund",
-  admin_adjustment: "Adjustment",
-  spinner_prize: "Spinner prize",
-  debit: "Debit",
-  top_up_reversal: "Top-up reversed",
-};
-
 export function LedgerSection({ userId, page, paged }: { userId: string; page: AdminLedgerPage; paged: boolean }) {
   return (
     <section aria-labelledby="ledger-heading" className="flex flex-col gap-3">
@@ -172,7 +156,7 @@ export function LedgerSection({ userId, page, paged }: { userId: string; page: A
                 <TableCell label="When" className="whitespace-nowrap">
                   <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
                 </TableCell>
-                <TableCell label="Kind">{KIND_LABELS[row.kind] ?? row.kind}</TableCell>
+                <TableCell label="Kind">{ledgerKindLabel(row.kind)}</TableCell>
                 <TableCell label="Amount" className="text-right tabular-nums">
                   {formatGBP(row.amount)}
                 </TableCell>

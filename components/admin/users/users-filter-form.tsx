@@ -4,7 +4,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { APPROVAL_STATES, KYC_STATUSES, USER_ROLES, type UserFilter } from "@/lib/data/admin-users-options";
-import { APPROVAL_LABELS, isFiltered, KYC_LABELS, ROLE_LABELS } from "@/lib/users/user-filters";
+import { APPROVAL_LABELS, isFiltered } from "@/lib/users/user-filters";
+import { LABELS } from "@/lib/labels";
 
 /** Search and filters: a plain GET form, so the filter lives in the URL and works without script. */
 export function UsersFilterForm({ filter }: { filter: UserFilter }) {
@@ -25,7 +26,7 @@ export function UsersFilterForm({ filter }: { filter: UserFilter }) {
             <option value="">All roles</option>
             {USER_ROLES.map((role) => (
               <option key={role} value={role}>
-                {ROLE_LABELS[role]}
+                {LABELS.user_role[role]}
               </option>
             ))}
           </Select>
@@ -49,7 +50,7 @@ export function UsersFilterForm({ filter }: { filter: UserFilter }) {
             <option value="">Any KYC status</option>
             {KYC_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {KYC_LABELS[status]}
+                {LABELS.kyc_status[status]}
               </option>
             ))}
           </Select>

@@ -12,6 +12,7 @@ import { requireUser } from "@/lib/auth/session";
 import { getMyEntries, type MyEntry } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP, formatPounds } from "@/lib/format";
 import { PrizeStatusBadge } from "@/components/prizes/prize-progress";
+import { LABELS } from "@/lib/labels";
 import { PRIZE_STATUS } from "@/lib/prizes/steps";
 
 export const metadata: Metadata = { title: "My entries", robots: { index: false } };
@@ -29,15 +30,6 @@ const resultTone: Record<Result, BadgeVariant> = {
   not_won: "neutral",
   pending: "warning",
   refunded: "neutral",
-};
-
-const statusLabel: Record<MyEntry["competition"]["status"], string> = {
-  draft: "Draft",
-  live: "Live",
-  sold_out: "Sold out",
-  closed: "Closed",
-  drawn: "Drawn",
-  cancelled: "Cancelled",
 };
 
 type Group = {
@@ -129,7 +121,7 @@ function EntryGroup({ group: g }: { group: Group }) {
               </Link>
             </h2>
             <p className="text-sm text-muted-foreground">
-              {statusLabel[c.status]} · {c.tickets_sold.toLocaleString("en-GB")} /{" "}
+              {LABELS.competition_status[c.status]} · {c.tickets_sold.toLocaleString("en-GB")} /{" "}
               {c.total_tickets.toLocaleString("en-GB")} sold · {c.status === "live" ? "closes" : "closed"}{" "}
               {formatDateTime(c.closes_at)}
             </p>
@@ -174,9 +166,7 @@ function EntryGroup({ group: g }: { group: Group }) {
                   <TableCell>{formatDateTime(e.created_at)}</TableCell>
                   <TableCell className="font-mono">{formatTicketNumbers(e.ticket_numbers)}</TableCell>
                   <TableCell>{e.kind === "postal" ? "Free (post)" : formatGBP(e.amount)}</TableCell>
-                  <TableCell>
-                    {e.status === "active" ? "Active" : e.status === "refunded" ? "Refunded" : "Void"}
-                  </TableCell>
+                  <TableCell>{LABELS.entry_status[e.status]}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -8,18 +8,12 @@ import { TurnOffTwoStepForm } from "@/components/auth/two-step-forms";
 import { buttonClasses } from "@/components/ui/button";
 import { twoStepPath } from "@/lib/auth/paths";
 import { getSessionFacts, isAdmin, requireUser } from "@/lib/auth/session";
-import { getMyMarketingConsent, type MarketingConsent } from "@/lib/data/account";
+import { getMyMarketingConsent } from "@/lib/data/account";
 import { getMyReferrals } from "@/lib/data/referrals";
+import { LABELS } from "@/lib/labels";
 import { siteUrl } from "@/lib/site-url";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { MARKETING_CONSENT_WORDING } from "@/lib/validation/auth";
-
-const CONSENT_SOURCE: Record<NonNullable<MarketingConsent["source"]>, string> = {
-  sign_up: "Chosen when you signed up",
-  profile: "Chosen on this page",
-  unsubscribe_link: "Chosen with the unsubscribe link in one of our e-mails",
-  not_asked: "Set for you, because we had not asked you yet",
-};
 
 export const metadata: Metadata = { title: "Profile settings" };
 
@@ -53,7 +47,9 @@ export default async function ProfilePage() {
           {consent.given
             ? `Consented: you chose “${MARKETING_CONSENT_WORDING}”.`
             : "Not consented: we send you no marketing e-mails."}
-          {consent.at && consent.source ? ` ${CONSENT_SOURCE[consent.source]}, ${formatDateTime(consent.at)}.` : ""}{" "}
+          {consent.at && consent.source
+            ? ` ${LABELS.consent_source[consent.source]}, ${formatDateTime(consent.at)}.`
+            : ""}{" "}
           Mail about your account and entries (receipts, draws, complaints) comes either way.
         </p>
         <MarketingConsentForm given={consent.given} />

@@ -10,13 +10,13 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { requireAdmin } from "@/lib/auth/session";
 import { adminCompetitionHistory, type HistoryRow } from "@/lib/data/admin-competitions";
 import { formatDateTime, formatGBP } from "@/lib/format";
+import { LABELS } from "@/lib/labels";
 
 export const metadata: Metadata = { title: "Competition history", robots: { index: false } };
 
 function prizeCostNote(row: HistoryRow): string {
   if (row.status !== "drawn") return "No prize";
-  if (row.prize_choice === "cash") return "Cash chosen";
-  if (row.prize_choice === "prize") return "Prize chosen";
+  if (row.prize_choice) return LABELS.prize_choice[row.prize_choice];
   return "Prize value (not claimed yet)";
 }
 
