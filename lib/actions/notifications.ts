@@ -17,9 +17,17 @@ import { formList } from "./action";
 import { defineAction } from "./define-action";
 import { ok } from "./result";
 
+const NOT_FOUND = "That notification could not be found";
+
 /** Marks one of the caller's notifications read (SQL refuses anyone else's as not found). */
 export const markNotificationReadAction = defineAction(
-  { schema: z.object({ id: z.coerce.number().int().positive() }), role: "user" },
+  {
+    // A hidden field: anything but a positive whole number is a forged or stale form.
+    schema: z.object({
+      id: z.coerce.number({ error: NOT_FOUND }).int(NOT_FOUND).positive(NOT_FOUND),
+    }),
+    role: "user",
+  },
   async ({ id }) => {
     await markNotificationRead(id);
     refresh();
@@ -66,12 +74,15 @@ export const deletePushSubscriptionAction = defineAction(
 export const checkTicketAction = defineAction(
   {
     schema: z.object({
-      slug: z.string().min(1).max(200),
-      number: z.coerce
-        .number({ error: "Enter a ticket number" })
-        .int("Enter a whole ticket number")
-        .min(1, "Ticket numbers start at 1")
-        .max(100_000_000, "There is no ticket with that number"),
+      slug: z.string({ error: "Choose a competition" }).min(1, "Choose a competition").max(200, "Choose a competition"),
+      // As the receipt shows it ("#42") or bare; empty is its own message, not "starts at 1".
+      number: z
+        .string({ error: "Enter a ticket number" })
+        .trim()
+        .min(1, { error: "Enter a ticket number", abort: true })
+        .regex(/^#?\d{1,9}$/, "Enter the ticket number in figures, for example 42")
+        .transform((value) => Number(value.replace("#", "")))
+        .pipe(z.number().int().min(1, "Ticket numbers start at 1")),
     }),
     role: "public",
   },
