@@ -23,7 +23,14 @@ self.addEventListener("notificationclick", (event) => {
   event.waitUntil(
     self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
-      return open ? open.navigate(url).then((w) => (w ?? open).focus()) : self.clients.openWindow(url);
+      // Focus first, while the click still allows it; a tab this worker does not control cannot be navigated
+      // (navigate rejects), so that click opens a new window instead.
+      return open
+        ? open
+            .focus()
+            .then((w) => w.navigate(url))
+            .catch(() => self.clients.openWindow(url))
+        : self.clients.openWindow(url);
     }),
   );
 });

@@ -3,10 +3,11 @@
 //
 // Starts a throwaway PostgreSQL 15 cluster (scripts/pg15.ts, as the db tests do), migrated; makes BENCH_ENTRANTS
 // accounts (default 10,000) and a live competition through the admin RPCs, gives every account two tickets
-// (written in bulk: the purchase path is bench:onsale's subject, not this one's), and moves its draw time to now.
+// (written in bulk: the purchase path is bench:onsale's subject, not this one's), turns push on for about one in ten
+// of them, and moves its draw time to now.
 // Then it draws it BENCH_RUNS times (default 3), each in a transaction rolled back afterwards, once with the
 // notification trigger and once without, and prints the median of both and their difference: the fan-out's cost.
-// Checks that the draw wrote one notification per entrant. Bounded: stops after 5 minutes whatever happens.
+// Checks that the draw wrote one notification per entrant, and queued for push exactly those with push on. Bounded: stops after 5 minutes whatever happens.
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import { startPg15 } from "./pg15";
@@ -75,6 +76,18 @@ async function prepare(client: pg.Client): Promise<string> {
      select $1, e.first_ticket + k, e.id, e.user_id from e, generate_series(0, 1) k`,
     [id],
   );
+  // Every tenth entrant has push on in a browser and chose draw results, so the fan-out decides, per entrant,
+  // whether the notification waits for push (private.push_wanted) against rows that exist.
+  await client.query(
+    `with fans as (
+       insert into public.push_preferences (user_id, kinds)
+       select u.id, array['draw_won', 'draw_lost'] from auth.users u
+        where u.email like 'bench-%' and u.email <> 'bench-admin@labcash.test' and (hashtext(u.email) % 10) = 0
+       returning user_id
+     )
+     insert into public.push_subscriptions (user_id, endpoint, p256dh, auth)
+     select f.user_id, 'https://push.example/' || f.user_id, 'B' || repeat('A', 86), repeat('A', 22) from fans f`,
+  );
   await client.query(
     `update public.competitions set tickets_sold = $2, opens_at = now() - interval '3 days',
             closes_at = now() - interval '2 days', postal_deadline = now() - interval '1 day',
@@ -89,17 +102,18 @@ async function timedDraw(
   client: pg.Client,
   competition: string,
   notify: boolean,
-): Promise<{ ms: number; rows: number }> {
+): Promise<{ ms: number; rows: number; pushing: number }> {
   await client.query("begin");
   try {
     if (!notify) await client.query("alter table public.draws disable trigger draws_notify");
     const started = performance.now();
     await client.query("select private.draw_competition($1)", [competition]);
     const ms = performance.now() - started;
-    const { rows } = await client.query<{ n: number }>(
-      "select count(*)::int as n from public.notifications where ref like 'draw:%'",
+    const { rows } = await client.query<{ n: number; pushing: number }>(
+      `select count(*)::int as n, (count(*) filter (where push_pending))::int as pushing
+         from public.notifications where ref like 'draw:%'`,
     );
-    return { ms, rows: rows[0].n };
+    return { ms, rows: rows[0].n, pushing: rows[0].pushing };
   } finally {
     await client.query("rollback");
   }
@@ -118,18 +132,21 @@ async function main() {
   await client.connect();
   try {
     const competition = await prepare(client);
+    const { rows: fans } = await client.query<{ n: number }>("select count(*)::int as n from public.push_preferences");
     const withFanOut: number[] = [];
     const without: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const drawn = await timedDraw(client, competition, true);
       if (drawn.rows !== ENTRANTS) throw new Error(`expected ${ENTRANTS} notifications, the draw wrote ${drawn.rows}`);
+      if (drawn.pushing !== fans[0].n)
+        throw new Error(`expected ${fans[0].n} notifications waiting for push, the draw queued ${drawn.pushing}`);
       withFanOut.push(drawn.ms);
       without.push((await timedDraw(client, competition, false)).ms);
     }
     const [full, bare] = [median(withFanOut), median(without)];
     const fanOut = full - bare;
     console.log(
-      `\nPostgreSQL 15, a draw with ${ENTRANTS.toLocaleString("en-GB")} entrants (2 tickets each), median of ${RUNS}:`,
+      `\nPostgreSQL 15, a draw with ${ENTRANTS.toLocaleString("en-GB")} entrants (2 tickets each; ${fans[0].n.toLocaleString("en-GB")} with push on), median of ${RUNS}:`,
     );
     console.log(`  the draw with its notifications  ${full.toFixed(0).padStart(6)} ms`);
     console.log(`  the draw without them             ${bare.toFixed(0).padStart(6)} ms`);

@@ -95,6 +95,8 @@ const BY_MIGRATION: Record<string, Area> = {
   "20261129430000": "types",
   "20261129460000": "notifications",
   "20261129470000": "referrals",
+  "20261129490000": "notifications",
+  "20261129490001": "notifications",
 };
 
 /** Objects whose area is not their first migration's, by name (`schema.name` of a table or function). */

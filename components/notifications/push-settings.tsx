@@ -14,10 +14,18 @@ import type { ActionResult } from "@/lib/actions/result";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { KIND_LABELS, NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
 
-/** The worker that receives pushes: the site's own (public/sw.js imports /sw-push.js) once the lead wires it. */
+/** The worker that receives pushes: the site's own (app/sw.js/route.ts imports /sw-push.js). */
 const WORKER = "/sw.js";
 
-type BrowserState = "unsupported" | "denied" | "off" | "on";
+/** "checking" until the browser has answered, so no button is offered that the browser then takes back. */
+type BrowserState = "checking" | "site-off" | "unsupported" | "denied" | "off" | "on";
+
+const BROWSER_WORDS: Partial<Record<BrowserState, string>> = {
+  "site-off": "Push notifications are not available on LabCash at the moment. Your notifications are all listed above.",
+  unsupported:
+    "This browser cannot receive push notifications. Your choices above apply to the browsers where you turn push on.",
+  denied: "Notifications are blocked for this site in this browser's settings. Allow them there to turn push on here.",
+};
 
 function subscriptionForm(subscription: PushSubscription): FormData {
   const json = subscription.toJSON();
@@ -30,7 +38,9 @@ function subscriptionForm(subscription: PushSubscription): FormData {
 
 /** What this browser can do and whether it is subscribed for this player. */
 async function detect(publicKey: string | null, endpoints: string[]): Promise<BrowserState> {
-  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !publicKey) return "unsupported";
+  if (!publicKey) return "site-off";
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window))
+    return "unsupported";
   if (Notification.permission === "denied") return "denied";
   const registration = await navigator.serviceWorker.getRegistration(WORKER);
   const subscription = await registration?.pushManager.getSubscription();
@@ -50,30 +60,33 @@ export function PushSettings({
   settings: { kinds: string[]; endpoints: string[] };
 }) {
   const kinds = useFormAction(setPushKindsAction);
-  const [browser, setBrowser] = useState<BrowserState>("off");
+  const [browser, setBrowser] = useState<BrowserState>("checking");
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
 
   useEffect(() => {
-    void detect(publicKey, settings.endpoints).then(setBrowser);
+    detect(publicKey, settings.endpoints).then(setBrowser, () => setBrowser("unsupported"));
   }, [publicKey, settings.endpoints]);
 
   const turnOn = () =>
     startTransition(async () => {
-      const registration = await navigator.serviceWorker.register(WORKER).catch(() => null);
-      if (!registration) {
-        setResult({ ok: false, error: "Push could not start in this browser. Try again later." });
-        return;
-      }
-      await navigator.serviceWorker.ready;
       if ((await Notification.requestPermission()) !== "granted") {
         setBrowser("denied");
         return;
       }
-      const subscription = await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: publicKey!,
-      });
+      // The browser's push service may refuse (none configured, offline, a private window): said beside the
+      // button rather than thrown, which would take the whole page to the error screen.
+      const subscription = await navigator.serviceWorker
+        .register(WORKER)
+        .then(() => navigator.serviceWorker.ready)
+        .then((registration) =>
+          registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey! }),
+        )
+        .catch(() => null);
+      if (!subscription) {
+        setResult({ ok: false, error: "Push could not start in this browser. Try again later." });
+        return;
+      }
       const saved = await savePushSubscriptionAction(null, subscriptionForm(subscription));
       setResult(saved);
       if (saved.ok) setBrowser("on");
@@ -85,7 +98,8 @@ export function PushSettings({
       const subscription = await registration?.pushManager.getSubscription();
       if (!subscription) return setBrowser("off");
       const removed = await deletePushSubscriptionAction(null, subscriptionForm(subscription));
-      await subscription.unsubscribe();
+      // Forgotten here whatever the push service says: the server no longer sends to it.
+      await subscription.unsubscribe().catch(() => false);
       setResult(removed);
       setBrowser("off");
     });
@@ -95,8 +109,9 @@ export function PushSettings({
       <CardHeader>
         <CardTitle>Push notifications</CardTitle>
         <CardDescription>
-          Choose what to receive on this device even when LabCash is closed. While you are on a break or excluded, only
-          messages about your money, prizes, account and complaints are pushed.
+          Choose what to receive as push notifications, even when LabCash is closed, on each browser where you turn push
+          on. While you are on a break or excluded, only messages about your money, prizes, account and complaints are
+          pushed.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -119,13 +134,9 @@ export function PushSettings({
           </Button>
           <FormStatus result={kinds.result} formErrors={kinds.formErrors} />
         </form>
-        {browser === "unsupported" ? (
-          <p className="text-muted-foreground">This browser cannot receive push notifications.</p>
-        ) : browser === "denied" ? (
-          <p className="text-muted-foreground">
-            Notifications are blocked for this site in your browser&apos;s settings.
-          </p>
-        ) : browser === "on" ? (
+        {BROWSER_WORDS[browser] ? (
+          <p className="text-muted-foreground">{BROWSER_WORDS[browser]}</p>
+        ) : browser === "checking" ? null : browser === "on" ? (
           <Button type="button" variant="outline" size="sm" onClick={turnOff} disabled={pending}>
             Turn off push in this browser
           </Button>

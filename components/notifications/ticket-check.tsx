@@ -6,6 +6,7 @@ import { FormStatus } from "@/components/forms/form-status";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { checkTicketAction } from "@/lib/actions/notifications";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import type { TicketCheck } from "@/lib/notifications/ticket-check";
@@ -45,7 +46,7 @@ export function TicketCheckForm({ competitions }: { competitions: { slug: string
   const check = form.result?.ok ? form.result.data : null;
   return (
     <form {...form.form} className="space-y-3" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
+      <h2 id={`${id}-title`} className="text-xl font-bold tracking-tight">
         Did I win?
       </h2>
       {competitions.length === 1 ? (
@@ -53,13 +54,13 @@ export function TicketCheckForm({ competitions }: { competitions: { slug: string
       ) : (
         <Field id={`${id}-slug`} label="Competition" errors={form.errors?.slug}>
           {(control) => (
-            <select {...control} name="slug" className="h-10 w-full rounded-md border border-input bg-background px-3">
+            <Select {...control} name="slug">
               {competitions.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.title}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
       )}
@@ -72,7 +73,15 @@ export function TicketCheckForm({ competitions }: { competitions: { slug: string
       <div role="status" aria-live="polite">
         {check ? (
           <p>
-            {answer(check)} {check.draw_id ? <Link href={`/winners/${check.draw_id}`}>Verify the draw</Link> : null}
+            {answer(check)}{" "}
+            {check.draw_id ? (
+              <Link
+                href={`/winners/${check.draw_id}`}
+                className="font-medium text-primary-text underline underline-offset-4"
+              >
+                Verify the draw
+              </Link>
+            ) : null}
           </p>
         ) : null}
       </div>

@@ -17,14 +17,14 @@ import { formList } from "./action";
 import { defineAction } from "./define-action";
 import { ok } from "./result";
 
+const NOT_FOUND = "That notification could not be found";
+
 /** Marks one of the caller's notifications read (SQL refuses anyone else's as not found). */
 export const markNotificationReadAction = defineAction(
   {
+    // A hidden field: anything but a positive whole number is a forged or stale form.
     schema: z.object({
-      id: z.coerce
-        .number({ error: "Choose a notification" })
-        .int("Choose a notification")
-        .positive("Choose a notification"),
+      id: z.coerce.number({ error: NOT_FOUND }).int(NOT_FOUND).positive(NOT_FOUND),
     }),
     role: "user",
   },
@@ -75,11 +75,14 @@ export const checkTicketAction = defineAction(
   {
     schema: z.object({
       slug: z.string({ error: "Choose a competition" }).min(1, "Choose a competition").max(200, "Choose a competition"),
-      number: z.coerce
-        .number({ error: "Enter a ticket number" })
-        .int("Enter a whole ticket number")
-        .min(1, "Ticket numbers start at 1")
-        .max(100_000_000, "There is no ticket with that number"),
+      // As the receipt shows it ("#42") or bare; empty is its own message, not "starts at 1".
+      number: z
+        .string({ error: "Enter a ticket number" })
+        .trim()
+        .min(1, { error: "Enter a ticket number", abort: true })
+        .regex(/^#?\d{1,9}$/, "Enter the ticket number in figures, for example 42")
+        .transform((value) => Number(value.replace("#", "")))
+        .pipe(z.number().int().min(1, "Ticket numbers start at 1")),
     }),
     role: "public",
   },

@@ -569,6 +569,7 @@ describe("schema private: internal helpers", () => {
       "raise_ops_alerts()",
       "notification_kinds()",
       "is_service_notification(text)",
+      "push_wanted(uuid,text)",
       "notify(uuid,text,text,text,text,text)",
       "notify_draw()",
       "notify_prize()",

@@ -32,8 +32,11 @@ async function passDrawTime(id: string) {
   );
 }
 
-/** A drawn competition with three entrants (one with several tickets); answers them and the draw. */
-async function drawnCompetition() {
+/**
+ * A drawn competition with three entrants (one with several tickets); answers them and the draw. `beforeDraw`
+ * runs once they have entered (their choices then decide what waits for push).
+ */
+async function drawnCompetition(beforeDraw?: (players: string[]) => Promise<void>) {
   const competition = await db().createCompetition(admin);
   const players = [
     await db().createPlayer({ credits: 20 }),
@@ -44,6 +47,7 @@ async function drawnCompetition() {
   await enter(players[1], competition, 1);
   await enter(players[2], competition, 2);
   await enter(players[0], competition, 1);
+  await beforeDraw?.(players);
   await passDrawTime(competition);
   await db().call(asUser(admin), "run_due_draws");
   const [draw] = await db().sql<{ id: string; winner_user_id: string; winning_number: number }>(
@@ -173,18 +177,63 @@ describe("web push", () => {
   it("claims each notification once, for opted-in kinds, and only service kinds during a break", async () => {
     // Whatever earlier tests left waiting is not this test's.
     await db().sql("update public.notifications set push_pending = false");
-    const { players, draw } = await drawnCompetition();
+    const { players, draw } = await drawnCompetition(async (players) => {
+      for (const p of players) {
+        await subscribe(p, `https://push.example/${p}`);
+        await db().call(asUser(p), "set_my_push_kinds", { p_kinds: ["draw_won", "draw_lost"] });
+      }
+    });
     const losers = players.filter((p) => p !== draw.winner_user_id);
-    for (const p of players) {
-      await subscribe(p, `https://push.example/${p}`);
-      await db().call(asUser(p), "set_my_push_kinds", { p_kinds: ["draw_won", "draw_lost"] });
-    }
+    // After the draw: a break holds back "you did not win"; a kind dropped is not sent.
     await db().call(asUser(losers[1]), "take_break", { p_period: "1 week" });
     await db().call(asUser(losers[0]), "set_my_push_kinds", { p_kinds: ["draw_won"] });
 
     const batch = await db().call<{ endpoint: string; link: string }[]>(service, "claim_push_batch", { p_limit: 100 });
     expect(batch.map((b) => b.endpoint)).toEqual([`https://push.example/${draw.winner_user_id}`]);
     expect(await db().call(service, "claim_push_batch", { p_limit: 100 })).toEqual([]);
+  });
+
+  it("waits only when the player wanted the kind pushed at the time: opting in later sends nothing older", async () => {
+    const player = await db().createPlayer();
+    const endpoint = `https://push.example/late-${player}`;
+    const topUp = () => db().call(service, "add_credits", { user_id: player, amount: 5, transaction_amount: 5 });
+    const claimedFor = async () =>
+      (await db().call<{ endpoint: string; body: string }[]>(service, "claim_push_batch", { p_limit: 100 })).filter(
+        (b) => b.endpoint === endpoint,
+      );
+
+    await subscribe(player, endpoint);
+    await topUp(); // the browser is on, the kind not chosen
+    await db().call(asUser(player), "set_my_push_kinds", { p_kinds: ["credit"] });
+    expect(await claimedFor()).toEqual([]);
+
+    await topUp();
+    expect((await claimedFor()).map((b) => b.body)).toEqual([expect.stringMatching(/^£5\.00 added/)]);
+
+    // Chosen, but the browser was off: turning it on later sends nothing older either.
+    await db().call(asUser(player), "delete_push_subscription", { p_endpoint: endpoint });
+    await topUp();
+    await subscribe(player, endpoint);
+    expect(await claimedFor()).toEqual([]);
+  });
+
+  it("drops what waited over a day (push was off, the cron was down) without sending it", async () => {
+    const player = await db().createPlayer();
+    const endpoint = `https://push.example/stale-${player}`;
+    await subscribe(player, endpoint);
+    await db().call(asUser(player), "set_my_push_kinds", { p_kinds: ["credit"] });
+    await db().call(service, "add_credits", { user_id: player, amount: 5, transaction_amount: 5 });
+    await db().sql(
+      "update public.notifications set created_at = now() - interval '25 hours' where user_id = $1 and kind = 'credit'",
+      [player],
+    );
+    const batch = await db().call<{ endpoint: string }[]>(service, "claim_push_batch", { p_limit: 100 });
+    expect(batch.filter((b) => b.endpoint === endpoint)).toEqual([]);
+    const [{ waiting }] = await db().sql<{ waiting: number }>(
+      "select count(*)::int as waiting from public.notifications where user_id = $1 and push_pending",
+      [player],
+    );
+    expect(waiting).toBe(0);
   });
 
   it("refuses bad subscriptions and unknown kinds, and the server alone removes a dead endpoint", async () => {

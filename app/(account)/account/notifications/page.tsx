@@ -49,7 +49,11 @@ export default async function NotificationsPage({ searchParams }: { searchParams
         description={
           <>
             What happened to your entries, credit, account, complaints and prizes. Your draw results are also listed
-            together on <Link href="/account/entries">My entries</Link>.
+            together on{" "}
+            <Link href="/account/entries" className="underline">
+              My entries
+            </Link>
+            .
           </>
         }
       />
@@ -75,7 +79,9 @@ export default async function NotificationsPage({ searchParams }: { searchParams
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="space-y-1">
                     <h2 className="font-semibold">
-                      <Link href={n.link}>{n.title}</Link>{" "}
+                      <Link href={n.link} className="underline underline-offset-4 hover:no-underline">
+                        {n.title}
+                      </Link>{" "}
                       {n.read_at ? null : <span className={badgeClasses("primary", "sm")}>Unread</span>}
                     </h2>
                     <p>{n.body}</p>
@@ -85,7 +91,7 @@ export default async function NotificationsPage({ searchParams }: { searchParams
                     <ActionButton
                       action={markNotificationReadAction}
                       fields={{ id: String(n.id) }}
-                      label={`Mark "${n.title}" read`}
+                      label={`Mark read: ${n.title}`}
                     >
                       Mark read
                     </ActionButton>

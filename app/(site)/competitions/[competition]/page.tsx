@@ -63,9 +63,12 @@ export default async function CompetitionDetailPage({ params }: Props) {
         />
         <PersonalTickets ticketsSold={c.tickets_sold} winningNumber={c.draw?.winning_number ?? null} />
         <div className="mt-14 grid gap-10 lg:grid-cols-2">
-          <PrizeDetails competition={c} />
+          {/* The check sits under the prize, in the column beside the long "How this draw works". */}
+          <div className="space-y-10">
+            <PrizeDetails competition={c} />
+            <TicketCheckForm competitions={[{ slug: c.slug, title: c.title }]} />
+          </div>
           <HowThisDrawWorks competition={c} />
-          <TicketCheckForm competitions={[{ slug: c.slug, title: c.title }]} />
         </div>
       </div>
     </CompetitionPersonalProvider>

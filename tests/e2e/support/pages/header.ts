@@ -29,6 +29,11 @@ export class Header {
     return this.banner.getByRole("button", { name: name ? `Account menu for ${name}` : /^Account menu/ });
   }
 
+  /** The bell, a link to /account/notifications named with the unread count ("Notifications, 2 unread"). */
+  bell(): Locator {
+    return this.banner.getByRole("link", { name: /^Notifications/ });
+  }
+
   /** The colour-mode button (it opens the Light / Dark / System menu), named for the current choice. */
   themeToggle(): Locator {
     return this.page.getByRole("button", { name: /^Colour mode/ });
