@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { CodeField } from "@/components/forms/code-field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { Field } from "@/components/ui/field";
@@ -50,19 +51,7 @@ export function SignInCodeForm({ next }: { next?: string }) {
       <Field id="field-email" label="E-mail" errors={errors?.email}>
         {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
       </Field>
-      <Field id="field-code" label="6-digit code" errors={errors?.code}>
-        {(control) => (
-          <Input
-            {...control}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-          />
-        )}
-      </Field>
+      <CodeField label="6-digit code" hint="From the sign-in e-mail." errors={errors?.code} />
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Signing in…">
         Sign in

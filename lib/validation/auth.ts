@@ -75,6 +75,15 @@ export const CHECK_INBOX =
 /** A wrong, spent or expired e-mailed code (the auth server does not say which, nor whether the address exists). */
 export const SIGN_IN_CODE_REFUSED = "That code is wrong or has expired. Ask for a new sign-in link.";
 
+/** A 6-digit code as typed: spaces dropped (a code may be copied with them), then six digits, else `message`. */
+export function sixDigitCode(message: string) {
+  return z
+    .string()
+    .prefault("")
+    .transform((code) => code.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, message));
+}
+
 export const signInLinkSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
   next: z.string().optional(),
@@ -82,9 +91,6 @@ export const signInLinkSchema = z.object({
 
 export const signInCodeSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail"),
+  code: sixDigitCode("Enter the 6-digit code from the e-mail"),
   next: z.string().optional(),
 });
