@@ -2,10 +2,9 @@
 
 import Link from "next/link";
 import { CodeField } from "@/components/forms/code-field";
+import { EmailField } from "@/components/forms/email-field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { requestSignInLink, signInWithCode } from "@/lib/actions/auth";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 
@@ -26,9 +25,7 @@ export function SignInLinkForm({ next }: { next?: string }) {
         Or sign in without your password
       </h2>
       {next && <input type="hidden" name="next" value={next} />}
-      <Field id="field-link-email" label="E-mail address" errors={errors?.email}>
-        {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
-      </Field>
+      <EmailField id="field-link-email" label="E-mail address" errors={errors?.email} />
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Sending…" variant="outline">
         E-mail me a sign-in link
@@ -48,9 +45,7 @@ export function SignInCodeForm({ next }: { next?: string }) {
   return (
     <form {...form} className="flex flex-col gap-4">
       {next && <input type="hidden" name="next" value={next} />}
-      <Field id="field-email" label="E-mail" errors={errors?.email}>
-        {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
-      </Field>
+      <EmailField errors={errors?.email} />
       <CodeField label="6-digit code" hint="From the sign-in e-mail." errors={errors?.code} />
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Signing in…">

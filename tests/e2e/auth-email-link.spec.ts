@@ -58,10 +58,8 @@ test("with two-step on, the e-mailed code signs a player in only as far as the a
   approvedPlayer: player,
 }) => {
   const { page } = player;
-  await page.goto("/account/two-step?next=%2Faccount%2Fprofile");
   const twoStep = new TwoStepPage(page);
-  const key = await twoStep.setUpAuthenticator();
-  await expect(page).toHaveURL(/\/account\/profile$/);
+  const key = await twoStep.turnOnFromProfile();
   await signOut(page);
 
   await page.goto("/login");
