@@ -1,10 +1,10 @@
 "use client";
 
+import { EmailField } from "@/components/forms/email-field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { requestPasswordReset } from "@/lib/actions/auth";
 import type { ActionResult } from "@/lib/actions/result";
@@ -13,9 +13,7 @@ export function RequestResetForm() {
   const { result, errors, formErrors, pending, form } = useFormAction(requestPasswordReset);
   return (
     <form {...form} className="flex flex-col gap-4">
-      <Field id="field-email" label="E-mail" errors={errors?.email}>
-        {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
-      </Field>
+      <EmailField errors={errors?.email} />
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Sending…">
         Send reset link

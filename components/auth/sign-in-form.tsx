@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
+import { EmailField } from "@/components/forms/email-field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { signIn } from "@/lib/actions/auth";
 
@@ -14,9 +14,7 @@ export function SignInForm({ next }: { next?: string }) {
   return (
     <form {...form} className="flex flex-col gap-4">
       {next && <input type="hidden" name="next" value={next} />}
-      <Field id="field-email" label="E-mail" errors={errors?.email}>
-        {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
-      </Field>
+      <EmailField errors={errors?.email} />
       <Field id="field-password" label="Password" errors={errors?.password}>
         {(control) => <PasswordInput {...control} name="password" autoComplete="current-password" required />}
       </Field>

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { EmailField } from "@/components/forms/email-field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
@@ -21,9 +22,7 @@ export function SignUpForm({ referralCode }: { referralCode?: string }) {
       <Field id="field-name" label="Full name" errors={errors?.name}>
         {(control) => <Input {...control} name="name" autoComplete="name" required />}
       </Field>
-      <Field id="field-email" label="E-mail" errors={errors?.email}>
-        {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
-      </Field>
+      <EmailField errors={errors?.email} />
       <Field
         id="field-password"
         label="Password"

@@ -1,11 +1,10 @@
 "use client";
 
 import { useActionState } from "react";
+import { CodeField } from "@/components/forms/code-field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import type { ActionHandler } from "@/lib/actions/action";
 import {
   confirmInboxCode,
@@ -39,20 +38,7 @@ function CodeForm({
     <form {...form} className="flex flex-col gap-4">
       {next !== undefined && <input type="hidden" name="next" value={next} />}
       {factorId && <input type="hidden" name="factorId" value={factorId} />}
-      <Field id="field-code" label={label} hint={hint} errors={errors?.code}>
-        {(control) => (
-          <Input
-            {...control}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            required
-            className="max-w-40 font-mono tracking-widest"
-          />
-        )}
-      </Field>
+      <CodeField label={label} hint={hint} errors={errors?.code} />
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Checking…">
         {submitLabel}

@@ -12,10 +12,14 @@ import { checkReferralCode } from "@/lib/data/referrals";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
 import {
+  CHECK_INBOX,
   EMAIL_NOT_SENT,
   MISSING_CREDENTIALS,
   profileSchema,
   resetRequestSchema,
+  SIGN_IN_CODE_REFUSED,
+  signInCodeSchema,
+  signInLinkSchema,
   signInSchema,
   signUpSchema,
 } from "@/lib/validation/auth";
@@ -44,6 +48,43 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
   }
   redirect(afterSignIn(safeNextPath(next), data.user.factors));
 });
+
+/**
+ * "E-mail me a sign-in link": a link and a 6-digit code by e-mail (GoTrue's POST /otp). Never a sign-up
+ * (`shouldCreateUser: false`: an account needs the sign-up form's date of birth and terms), so an unknown
+ * address is GoTrue's 422 otp_disabled, which gets the same answer as a known one. When the e-mail allowance
+ * is spent nothing went out and the visitor is told so, as the reset form does (DECISIONS.md "Sign in by
+ * e-mail link or code").
+ */
+export const requestSignInLink = defineAction({ schema: signInLinkSchema, role: "public" }, async ({ email, next }) => {
+  const supabase = await createClient();
+  const { error } = await supabase.auth.signInWithOtp({
+    email,
+    // The link lands on /auth/confirm, which verifies it and goes on to `next` (an absolute URL on this site).
+    options: { shouldCreateUser: false, emailRedirectTo: `${await siteUrl()}${safeNextPath(next)}` },
+  });
+  if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
+  if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
+  if (error && error.code !== "otp_disabled") return fail(error.message);
+  return ok(undefined, CHECK_INBOX);
+});
+
+/** The 6-digit code from that e-mail: signs in, then goes where a password sign-in goes (two-step first). */
+export const signInWithCode = defineAction(
+  { schema: signInCodeSchema, role: "public" },
+  async ({ email, code, next }) => {
+    const supabase = await createClient();
+    const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type: "email" });
+    if (error) {
+      await countAuthRefusal("sign_in", error.code);
+      if (error.code === "otp_expired")
+        return fail(SIGN_IN_CODE_REFUSED, { fieldErrors: { code: [SIGN_IN_CODE_REFUSED] } });
+      if (error.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
+      return fail(error.message);
+    }
+    redirect(afterSignIn(safeNextPath(next), data.user?.factors));
+  },
+);
 
 // Under-18s never reach GoTrue: the schema refuses them with the SQL trigger's own message.
 export const signUp = defineAction(

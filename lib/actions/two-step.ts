@@ -8,7 +8,7 @@ import { getSessionFacts } from "@/lib/auth/session";
 import { confirmReauthentication, recordFactorEnrolment } from "@/lib/data/account";
 import { isAdminRole } from "@/lib/data/account-schema";
 import { createClient } from "@/lib/supabase/server";
-import { EMAIL_NOT_SENT } from "@/lib/validation/auth";
+import { EMAIL_NOT_SENT, sixDigitCode } from "@/lib/validation/auth";
 import { SECOND_STEP_REQUIRED } from "./action";
 import { defineAction } from "./define-action";
 import { fail, ok, type ActionFailure } from "./result";
@@ -26,20 +26,12 @@ import { countAuthRefusal } from "@/lib/observability/auth-refusals";
 const FACTOR_NAME = "Authenticator app";
 const ISSUER = "LabCash";
 
-const codeField = z
-  .string()
-  .prefault("")
-  .transform((code) => code.replace(/\s/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"));
+const codeField = sixDigitCode("Enter the 6-digit code from your authenticator app");
 
 const codeInput = z.object({ code: codeField, next: z.string().optional() });
 
 const inboxCodeInput = z.object({
-  code: z
-    .string()
-    .prefault("")
-    .transform((code) => code.replace(/\s/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail")),
+  code: sixDigitCode("Enter the 6-digit code from the e-mail"),
   next: z.string().optional(),
 });
 

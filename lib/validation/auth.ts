@@ -68,3 +68,29 @@ export const profileSchema = z.object({
 export const resetRequestSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
 });
+
+/** The one answer to "E-mail me a sign-in link", whether or not an account uses the address. */
+export const CHECK_INBOX =
+  "Check your inbox. If an account uses that address, a sign-in link and a 6-digit code are on their way; either works once, within an hour.";
+/** A wrong, spent or expired e-mailed code (the auth server does not say which, nor whether the address exists). */
+export const SIGN_IN_CODE_REFUSED = "That code is wrong or has expired. Ask for a new sign-in link.";
+
+/** A 6-digit code as typed: spaces dropped (a code may be copied with them), then six digits, else `message`. */
+export function sixDigitCode(message: string) {
+  return z
+    .string()
+    .prefault("")
+    .transform((code) => code.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, message));
+}
+
+export const signInLinkSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
+  next: z.string().optional(),
+});
+
+export const signInCodeSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
+  code: sixDigitCode("Enter the 6-digit code from the e-mail"),
+  next: z.string().optional(),
+});

@@ -124,9 +124,7 @@ test("with two-step verification on, the password alone opens no account page an
   test.setTimeout(90_000);
   const { page } = player;
   const twoStep = new TwoStepPage(page);
-  await page.goto("/account/two-step?next=%2Faccount%2Fprofile");
-  const key = await twoStep.setUpAuthenticator();
-  await expect(page).toHaveURL(/\/account\/profile$/);
+  const key = await twoStep.turnOnFromProfile();
   await page.goto("/logout");
 
   const signIn = new SignInPage(page);
@@ -163,10 +161,8 @@ test("with two-step verification on, a password reset link asks for the code bef
   approvedPlayer: player,
 }) => {
   const { page } = player;
-  await page.goto("/account/two-step?next=%2Faccount%2Fprofile");
   const twoStep = new TwoStepPage(page);
-  const key = await twoStep.setUpAuthenticator();
-  await expect(page).toHaveURL(/\/account\/profile$/);
+  const key = await twoStep.turnOnFromProfile();
   await signOut(page);
 
   const link = await recoveryLink(player.email);
@@ -185,9 +181,7 @@ test("a super admin resets the two-step verification of a player who lost their 
   approvedPlayer: player,
 }) => {
   const { page } = player;
-  await page.goto("/account/two-step?next=%2Faccount%2Fprofile");
-  await new TwoStepPage(page).setUpAuthenticator();
-  await expect(page).toHaveURL(/\/account\/profile$/);
+  await new TwoStepPage(page).turnOnFromProfile();
 
   const context = await browser.newContext({ storageState: storageStatePath("superAdmin") });
   const admin = await context.newPage();

@@ -96,6 +96,7 @@ describe("request ids", () => {
 describe("auth refusals", () => {
   it("count wrong passwords and codes, and the limits, and nothing else", () => {
     expect(refusalKind("sign_in", "invalid_credentials")).toBe("sign_in");
+    expect(refusalKind("sign_in", "otp_expired")).toBe("sign_in");
     expect(refusalKind("sign_in", "over_request_rate_limit")).toBe("sign_in_limited");
     expect(refusalKind("code", "mfa_verification_failed")).toBe("code");
     expect(refusalKind("code", "over_request_rate_limit")).toBe("code_limited");

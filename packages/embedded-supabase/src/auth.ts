@@ -435,13 +435,21 @@ export class AuthService {
     };
   }
 
-  private async sendConfirmation(r: AuthRequest, tx: Db, user: UserRow, redirectTo?: string): Promise<UserRow> {
+  /** A sign-up confirmation mail; `counted` when the caller has already counted the e-mail allowance. */
+  private async sendConfirmation(
+    r: AuthRequest,
+    tx: Db,
+    user: UserRow,
+    redirectTo?: string,
+    { counted = false } = {},
+  ): Promise<UserRow> {
     const { otp, tokenHash } = newOtp(user.email!);
     const { rows } = await tx.query<UserRow>(
       "update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1 returning *",
       [user.id, tokenHash],
     );
-    await this.mail(r, tx, { to: user.email!, kind: "signup", tokenHash, otp, redirectTo });
+    const message: OutgoingMail = { to: user.email!, kind: "signup", tokenHash, otp, redirectTo };
+    await (counted ? this.queue(tx, message) : this.mail(r, tx, message));
     return rows[0];
   }
 
@@ -768,6 +776,10 @@ export class AuthService {
    * or unconfirmed address is signed up first (with a random password and the request's `data`) and
    * gets the confirmation mail instead, unless `create_user` is false, which GoTrue answers 422
    * otp_disabled for an unknown address. Phone OTP is refused as a project without SMS is.
+   *
+   * Unlike GoTrue, which checks its 60 s per address only for an existing user, the e-mail allowance is
+   * counted before the address is looked up (as a reset's is): a second request within the minute is
+   * refused for every address, known or not, so the refusal says nothing about the account.
    */
   private async otp(r: AuthRequest): Promise<Reply> {
     const b = r.body;
@@ -780,6 +792,7 @@ export class AuthService {
     if (phone) throw authErrors.phoneProviderDisabled();
     if (!rawEmail) throw authErrors.validation("One of email or phone must be set", 400);
     const email = validateEmail(rawEmail);
+    this.allowEmail(r, email);
     const existing = await findUserByEmail(this.db, email);
     if (!existing && !createUser) throw authErrors.otpDisabled();
     const data = obj(b.data) ?? {};
@@ -797,13 +810,13 @@ export class AuthService {
               signup: true,
             }));
           if (this.options.mailConfirmation) {
-            await this.sendConfirmation(r, tx, user, redirectTo);
+            await this.sendConfirmation(r, tx, user, redirectTo, { counted: true });
             if (pkce) this.pendingPkce.set(user.id, pkce);
             return;
           }
-          await this.sendMagicLink(r, tx, user, redirectTo);
+          await this.sendMagicLink(tx, user, redirectTo);
         } else {
-          await this.sendMagicLink(r, tx, existing, redirectTo);
+          await this.sendMagicLink(tx, existing, redirectTo);
         }
         if (pkce) this.pendingPkce.set((existing ?? (await findUserByEmail(tx, email)))!.id, pkce);
       });
@@ -814,14 +827,17 @@ export class AuthService {
     return ok({});
   }
 
-  /** GoTrue's sendMagicLink: a recovery-token link and code, verified as type magiclink (or email). */
-  private async sendMagicLink(r: AuthRequest, tx: Db, user: UserRow, redirectTo?: string): Promise<void> {
+  /**
+   * GoTrue's sendMagicLink: a recovery-token link and code, verified as type magiclink (or email). The
+   * caller has counted the e-mail allowance.
+   */
+  private async sendMagicLink(tx: Db, user: UserRow, redirectTo?: string): Promise<void> {
     const { otp, tokenHash } = newOtp(user.email!);
     await tx.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [
       user.id,
       tokenHash,
     ]);
-    await this.mail(r, tx, { to: user.email!, kind: "magiclink", tokenHash, otp, redirectTo });
+    await this.queue(tx, { to: user.email!, kind: "magiclink", tokenHash, otp, redirectTo });
   }
 
   /**

@@ -10,7 +10,7 @@ export class SignInPage {
   readonly alert: Locator;
 
   constructor(private readonly page: Page) {
-    this.email = page.getByLabel("E-mail");
+    this.email = page.getByLabel("E-mail", { exact: true });
     // Exact, so the "Show password" toggle beside the input never matches.
     this.password = page.getByLabel("Password", { exact: true });
     this.submit = page.getByRole("button", { name: "Sign in" });

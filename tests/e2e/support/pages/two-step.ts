@@ -62,6 +62,17 @@ export class TwoStepPage {
     return key;
   }
 
+  /**
+   * The signed-in player turns two-step verification on (the set-up page, back to their profile); returns
+   * the authenticator's key.
+   */
+  async turnOnFromProfile(): Promise<string> {
+    await this.page.goto("/account/two-step?next=%2Faccount%2Fprofile");
+    const key = await this.setUpAuthenticator();
+    await expect(this.page).toHaveURL(/\/account\/profile$/);
+    return key;
+  }
+
   /** Gives the current code for `key` after signing in. */
   async giveCode(key: string) {
     await expect(this.heading).toBeVisible();

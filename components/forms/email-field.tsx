@@ -1,0 +1,19 @@
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+
+/** The visitor's own e-mail address (`email`), as the sign-in, sign-up and reset forms ask for it. */
+export function EmailField({
+  id = "field-email",
+  label = "E-mail",
+  errors,
+}: {
+  id?: string;
+  label?: string;
+  errors?: string[];
+}) {
+  return (
+    <Field id={id} label={label} errors={errors}>
+      {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
+    </Field>
+  );
+}
