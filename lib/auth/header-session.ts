@@ -31,7 +31,9 @@ async function getRestriction(): Promise<string | null> {
 
 /** The bell's count; like the restriction, a failure shows none rather than failing the page. */
 async function getUnread(): Promise<number> {
-  if (!(await getAccount())) return 0;
+  const account = await getAccount();
+  // A session still owing its second step reads no notification (SQL answers aal2_required): the bell shows none.
+  if (!account || account.two_step_owed) return 0;
   try {
     return await getMyUnreadCount();
   } catch (e) {

@@ -26,7 +26,7 @@ for (const { path, heading } of forms) {
     test("the toggle shows and hides the password without leaving the field's label", async ({ page }) => {
       const { password, show, hide } = await openForm(page, path);
       // The toggle is named by its text, not by a label: "Password" still finds the input alone.
-      await expect(page.getByLabel("Password")).toHaveCount(1);
+      await expect(page.getByLabel("Password", { exact: true })).toHaveCount(1);
       await expect(show).toHaveAttribute("type", "button");
       await expect(show).toHaveAttribute("aria-controls", (await password.getAttribute("id"))!);
 
