@@ -1,11 +1,12 @@
 import { ImageResponse } from "next/og";
 import { notFound } from "next/navigation";
+import { ogCanvas, ogSize } from "@/config/og";
 import { siteConfig } from "@/config/site";
 import { formatMoment, requestTime } from "@/lib/competitions/status";
 import { getLiveDraw } from "@/lib/data/live-draw";
 
 export const alt = "A LabCash live draw: the winning ticket and the winner, or when the draw is";
-export const size = { width: 1200, height: 630 };
+export const size = ogSize;
 export const contentType = "image/png";
 // Cached like the page it illustrates, so a shared link shows the result within seconds of the draw.
 export const revalidate = 2;
@@ -17,18 +18,7 @@ export default async function LiveDrawImage({ params }: { params: Promise<{ comp
   const { competition: c, state } = live;
   const draw = state.draw;
   return new ImageResponse(
-    <div
-      style={{
-        width: "100%",
-        height: "100%",
-        display: "flex",
-        flexDirection: "column",
-        justifyContent: "space-between",
-        padding: 72,
-        background: "linear-gradient(135deg, #052e16 0%, #15803d 100%)",
-        color: "white",
-      }}
-    >
+    <div style={ogCanvas("space-between")}>
       <div style={{ display: "flex", flexDirection: "column" }}>
         <div style={{ fontSize: 30, fontWeight: 700, opacity: 0.85 }}>{`${siteConfig.name} live draw`}</div>
         <div style={{ marginTop: 16, fontSize: 60, fontWeight: 800, lineHeight: 1.1 }}>{c.title}</div>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Bell, CalendarPlus, ListOrdered, Radio } from "lucide-react";
+import { ExternalRandomnessNote } from "@/components/competitions/how-this-draw-works";
 import { LiveDraw } from "@/components/competitions/live-draw";
 import { BackLink } from "@/components/ui/back-link";
 import { formatMoment, requestTime } from "@/lib/competitions/status";
@@ -74,12 +75,7 @@ export default async function LiveDrawPage({ params }: Props) {
           <p className="mt-3 rounded-lg bg-muted p-3 font-mono text-sm break-all" data-testid="live-draw-commitment">
             {c.seed_commitment}
           </p>
-          {c.external_randomness ? (
-            <p className="mt-3 text-sm text-muted-foreground">
-              Public randomness fixed at publication: {String(c.external_randomness.source ?? "external")}
-              {c.external_randomness.round ? `, round ${String(c.external_randomness.round)}` : ""}.
-            </p>
-          ) : null}
+          <ExternalRandomnessNote competition={c} />
         </section>
 
         <section aria-labelledby="entries-title" className="rounded-2xl border border-border p-6">
