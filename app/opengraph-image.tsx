@@ -1,25 +1,15 @@
 import { ImageResponse } from "next/og";
+import { ogCanvas, ogSize } from "@/config/og";
 import { siteConfig } from "@/config/site";
 
 export const alt = `${siteConfig.name} – ${siteConfig.tagline}`;
-export const size = { width: 1200, height: 630 };
+export const size = ogSize;
 export const contentType = "image/png";
 
 // The default social card for every page (system font; no network fonts at build).
 export default function OpengraphImage() {
   return new ImageResponse(
-    <div
-      style={{
-        width: "100%",
-        height: "100%",
-        display: "flex",
-        flexDirection: "column",
-        justifyContent: "center",
-        padding: 80,
-        background: "linear-gradient(135deg, #052e16 0%, #15803d 100%)",
-        color: "white",
-      }}
-    >
+    <div style={ogCanvas("center")}>
       <div style={{ display: "flex", alignItems: "center", gap: 24 }}>
         <div
           style={{

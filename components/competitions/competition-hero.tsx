@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Clock, ListOrdered, Trophy } from "lucide-react";
+import { Clock, ListOrdered, Radio, Trophy } from "lucide-react";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { badgeLabel, type Phase } from "@/lib/competitions/status";
 import type { CompetitionPage } from "@/lib/data/competitions";
@@ -10,6 +10,8 @@ import { DrawResult } from "./draw-result";
 import { Gallery } from "./gallery";
 import { StatusBadge } from "./status-badge";
 import { TicketProgress } from "./ticket-progress";
+
+const linkClass = "inline-flex items-center gap-2 font-semibold text-primary-text underline underline-offset-4";
 
 /** The top of a competition page: pictures, title, the numbers, the dates, timing, and the result or cancellation. */
 export function CompetitionHero({
@@ -49,15 +51,20 @@ export function CompetitionHero({
 
         {phase === "draft" || phase === "cancelled" ? null : <CompetitionDates competition={c} />}
 
-        {c.entry_list_open ? (
-          <Link
-            href={`/competitions/${c.slug}/entries`}
-            className="inline-flex items-center gap-2 self-start font-semibold text-primary-text underline underline-offset-4"
-          >
-            <ListOrdered aria-hidden className="size-4" />
-            Entry list
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {c.entry_list_open ? (
+            <Link href={`/competitions/${c.slug}/entries`} className={linkClass}>
+              <ListOrdered aria-hidden className="size-4" />
+              Entry list
+            </Link>
+          ) : null}
+          {phase === "draft" || phase === "cancelled" || phase === "closed" ? null : (
+            <Link href={`/competitions/${c.slug}/draw`} className={linkClass}>
+              <Radio aria-hidden className="size-4" />
+              {c.draw ? "The draw, step by step" : "Watch the draw live"}
+            </Link>
+          )}
+        </div>
 
         {c.draw ? <DrawResult draw={c.draw} /> : null}
         {c.status === "cancelled" ? (

@@ -5,8 +5,7 @@ import { CircleAlert, CircleCheck, LoaderCircle, RotateCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   commitmentOf,
-  DRAW_ALGORITHM_V2,
-  verifyDraw,
+  verifyPublishedDraw,
   type PublishedDraw,
   type Verification,
   type VerifyProgress,
@@ -58,19 +57,9 @@ export function DrawVerifier({
       let bytes: number | null = null;
       try {
         const seedHash = /^[0-9a-f]{64}$/.test(draw.seed_hex) ? await commitmentOf(draw.seed_hex) : null;
-        let ticketList: ReadableStream<Uint8Array> | undefined;
-        if (draw.algorithm === DRAW_ALGORITHM_V2) {
-          if (!ticketListUrl) throw new Error("this page does not say where the ticket list is");
-          // The server starts sending once SQL has the first 100,000 rows: say what is happening meanwhile.
-          onProgress({ stage: "download", rows: 0, bytes: 0, expectedRows: draw.ticket_count });
-          const response = await fetch(ticketListUrl, { signal });
-          if (!response.ok || !response.body) {
-            throw new Error(`the ticket list could not be downloaded (HTTP ${response.status})`);
-          }
-          ticketList = response.body;
-        }
-        const verification = await verifyDraw(draw, {
-          ticketList,
+        const verification = await verifyPublishedDraw(draw, {
+          ticketListUrl,
+          signal,
           onProgress(progress) {
             if (progress.stage === "hash" && downloadMs === null) {
               downloadMs = performance.now() - started;

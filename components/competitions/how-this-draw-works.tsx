@@ -50,12 +50,7 @@ export function HowThisDrawWorks({ competition: c }: { competition: Competition 
       <p className="mt-1 rounded-lg bg-muted p-3 font-mono text-sm break-all" data-testid="seed-commitment">
         {c.seed_commitment ?? "Published when the competition goes live"}
       </p>
-      {c.external_randomness ? (
-        <p className="mt-3 text-sm text-muted-foreground">
-          Public randomness fixed at publication: {String(c.external_randomness.source ?? "external")}
-          {c.external_randomness.round ? `, round ${String(c.external_randomness.round)}` : ""}.
-        </p>
-      ) : null}
+      <ExternalRandomnessNote competition={c} />
       <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
         {c.draw ? (
           <Link href={`/winners/${c.draw.id}`} className={linkClass}>
@@ -70,6 +65,17 @@ export function HowThisDrawWorks({ competition: c }: { competition: Competition 
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The public randomness fixed with the commitment, if the competition has any (DECISIONS.md "External randomness"). */
+export function ExternalRandomnessNote({ competition: c }: { competition: Pick<Competition, "external_randomness"> }) {
+  if (!c.external_randomness) return null;
+  return (
+    <p className="mt-3 text-sm text-muted-foreground">
+      Public randomness fixed at publication: {String(c.external_randomness.source ?? "external")}
+      {c.external_randomness.round ? `, round ${String(c.external_randomness.round)}` : ""}.
+    </p>
   );
 }
 

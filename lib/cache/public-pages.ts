@@ -9,6 +9,7 @@ import { ENTRY_LIST_TAG } from "@/lib/data/entry-list";
 // A page's cache tags come from its route file, route group included, so the patterns name "(site)".
 const COMPETITION_PAGE = "/(site)/competitions/[competition]";
 const DRAW_PAGE = "/(site)/winners/[drawId]";
+const LIVE_DRAW_PAGE = "/(site)/competitions/[competition]/draw";
 /** The search palette's competition index (a cached route handler). */
 const COMPETITION_SEARCH_INDEX = "/competitions/search.json";
 
@@ -26,16 +27,18 @@ export function revalidateCompetitionPages() {
   revalidatePath(COMPETITION_PAGE, "page");
   revalidatePath("/winners");
   revalidatePath(DRAW_PAGE, "page");
+  revalidatePath(LIVE_DRAW_PAGE, "page");
   revalidatePath("/competitions-demo");
 }
 
 /**
  * After a purchase: the competition pages, so the buyer's page comes back from the action with the
- * new sold count (and their tickets through its island). The lists catch up within their window,
+ * new sold count (and their tickets through its island), and the live draw pages' entries so far. The lists catch up within their window,
  * so a sales rush does not also expire the home page on every ticket.
  */
 export function revalidateCompetitionDetailPages() {
   revalidatePath(COMPETITION_PAGE, "page");
+  revalidatePath(LIVE_DRAW_PAGE, "page");
 }
 
 /** The cached (drawn) entry lists: after a draw, a postal entry, or a change to how a player is named. */

@@ -90,8 +90,12 @@ export interface PublishedDraw {
   winning_position?: number | null;
 }
 
+/** What a check is about, in the order a draw is worked out: the live draw page reveals them in this order. */
+export type CheckStep = "seed" | "list" | "derivation" | "ticket";
+
 export interface Check {
   name: string;
+  step: CheckStep;
   ok: boolean;
   /** The published value (or, for `source: "format"`, what the format requires). */
   expected: string;
@@ -125,13 +129,14 @@ export interface VerifyOptions {
   progressEveryMs?: number;
 }
 
-type Adder = (name: string, expected: string | number, computed: string | number) => void;
+type Adder = (step: CheckStep, name: string, expected: string | number, computed: string | number) => void;
 
 function checker(): { checks: Check[]; add: Adder } {
   const checks: Check[] = [];
-  const add: Adder = (name, expected, computed) =>
+  const add: Adder = (step, name, expected, computed) =>
     checks.push({
       name,
+      step,
       ok: String(expected) === String(computed),
       expected: String(expected),
       computed: String(computed),
@@ -144,11 +149,11 @@ const isSeedHex = (hex: string) => /^[0-9a-f]{64}$/.test(hex);
 /** The seed against the commitment published before sales; true when they match. */
 async function checkSeed(draw: PublishedDraw, add: Adder): Promise<boolean> {
   if (!isSeedHex(draw.seed_hex)) {
-    add("Seed is 32 bytes of hex", "64 hex digits", draw.seed_hex);
+    add("seed", "Seed is 32 bytes of hex", "64 hex digits", draw.seed_hex);
     return false;
   }
   const commitment = await commitmentOf(draw.seed_hex);
-  add("Seed matches the commitment published before sales", draw.seed_commitment, commitment);
+  add("seed", "Seed matches the commitment published before sales", draw.seed_commitment, commitment);
   return commitment === draw.seed_commitment;
 }
 
@@ -162,17 +167,17 @@ export async function verifyDraw(draw: PublishedDraw, options: VerifyOptions = {
   if (draw.algorithm === DRAW_ALGORITHM_V2) return verifyV2(draw, options);
   if (draw.algorithm !== DRAW_ALGORITHM_V1) {
     const { checks, add } = checker();
-    add("Algorithm", `${DRAW_ALGORITHM_V1} or ${DRAW_ALGORITHM_V2}`, draw.algorithm);
+    add("derivation", "Algorithm", `${DRAW_ALGORITHM_V1} or ${DRAW_ALGORITHM_V2}`, draw.algorithm);
     return { ok: false, checks, winningNumber: null, counter: null, winningPosition: null };
   }
   if (!draw.tickets) throw new Error("A labcash-draw-v1 draw carries its ticket list");
   const tickets = draw.tickets;
   const { checks, add } = checker();
-  add("Algorithm", DRAW_ALGORITHM_V1, draw.algorithm);
+  add("derivation", "Algorithm", DRAW_ALGORITHM_V1, draw.algorithm);
   const seedOk = await checkSeed(draw, add);
-  add("Number of tickets", draw.ticket_count, tickets.length);
+  add("list", "Number of tickets", draw.ticket_count, tickets.length);
   const listHash = await ticketListHash(tickets);
-  add("Ticket list hash", draw.ticket_list_hash, listHash);
+  add("list", "Ticket list hash", draw.ticket_list_hash, listHash);
 
   let winningNumber: number | null = null;
   let counter: number | null = null;
@@ -186,9 +191,9 @@ export async function verifyDraw(draw: PublishedDraw, options: VerifyOptions = {
     });
     winningNumber = derived.winningNumber;
     counter = derived.counter;
-    add("Counter", draw.counter, counter);
-    add("Winning ticket number", draw.winning_number, winningNumber);
-    add("Winning ticket", draw.winning_ticket_id, tickets[winningNumber - 1]);
+    add("derivation", "Counter", draw.counter, counter);
+    add("ticket", "Winning ticket number", draw.winning_number, winningNumber);
+    add("ticket", "Winning ticket", draw.winning_ticket_id, tickets[winningNumber - 1]);
   }
   return { ok: seedOk && checks.every((c) => c.ok), checks, winningNumber, counter, winningPosition: null };
 }
@@ -240,21 +245,22 @@ export async function readTicketList(
 async function verifyV2(draw: PublishedDraw, options: VerifyOptions): Promise<Verification> {
   if (!options.ticketList) throw new Error("A labcash-draw-v2 draw is checked against its ticket-list CSV");
   const { checks, add } = checker();
-  add("Algorithm", DRAW_ALGORITHM_V2, draw.algorithm);
+  add("derivation", "Algorithm", DRAW_ALGORITHM_V2, draw.algorithm);
   const seedOk = await checkSeed(draw, add);
 
   const list = await readTicketList(options.ticketList, draw.ticket_count, options.onProgress, options.progressEveryMs);
   checks.push({
     name: "Ticket list is well formed",
+    step: "list",
     ok: list.problem === null,
     expected: "a header, then one number,id line per ticket in number order",
     computed: list.problem ?? "well formed",
     source: "format",
   });
-  add("Number of tickets", draw.ticket_count, list.rows);
+  add("list", "Number of tickets", draw.ticket_count, list.rows);
   options.onProgress?.({ stage: "hash", rows: list.rows, bytes: list.bytes });
   const listHash = bytesToHex(await sha256(list.data()));
-  add("Ticket list hash", draw.ticket_list_hash, listHash);
+  add("list", "Ticket list hash", draw.ticket_list_hash, listHash);
 
   let winningNumber: number | null = null;
   let counter: number | null = null;
@@ -272,10 +278,36 @@ async function verifyV2(draw: PublishedDraw, options: VerifyOptions): Promise<Ve
     counter = derived.counter;
     const row = list.row(winningPosition);
     winningNumber = row?.number ?? null;
-    add("Counter", draw.counter, counter);
-    add("Winning position in the list", draw.winning_position ?? "none", winningPosition);
-    add("Winning ticket number", draw.winning_number, winningNumber ?? "none");
-    add("Winning ticket", draw.winning_ticket_id, row?.id ?? "none");
+    add("derivation", "Counter", draw.counter, counter);
+    add("derivation", "Winning position in the list", draw.winning_position ?? "none", winningPosition);
+    add("ticket", "Winning ticket number", draw.winning_number, winningNumber ?? "none");
+    add("ticket", "Winning ticket", draw.winning_ticket_id, row?.id ?? "none");
   }
   return { ok: seedOk && checks.every((c) => c.ok), checks, winningNumber, counter, winningPosition };
+}
+
+/**
+ * verifyDraw as a page runs it: a v2 draw's ticket list is fetched from `ticketListUrl` (the entry list's
+ * ticket-list CSV) and read as it arrives. Shared by the verification page and the live draw page.
+ */
+export async function verifyPublishedDraw(
+  draw: PublishedDraw,
+  {
+    ticketListUrl,
+    signal,
+    onProgress,
+  }: { ticketListUrl?: string; signal?: AbortSignal; onProgress?: VerifyOptions["onProgress"] },
+): Promise<Verification> {
+  let ticketList: ReadableStream<Uint8Array> | undefined;
+  if (draw.algorithm === DRAW_ALGORITHM_V2) {
+    if (!ticketListUrl) throw new Error("this page does not say where the ticket list is");
+    // The server starts sending once SQL has the first 100,000 rows: say what is happening meanwhile.
+    onProgress?.({ stage: "download", rows: 0, bytes: 0, expectedRows: draw.ticket_count });
+    const response = await fetch(ticketListUrl, { signal });
+    if (!response.ok || !response.body) {
+      throw new Error(`the ticket list could not be downloaded (HTTP ${response.status})`);
+    }
+    ticketList = response.body;
+  }
+  return verifyDraw(draw, { ticketList, onProgress });
 }

@@ -3,7 +3,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { PrizeStatusBadge } from "@/components/prizes/prize-progress";
 import { PRIZE_STATUS } from "@/lib/prizes/steps";
-import { ShieldCheck, Trophy } from "lucide-react";
+import { Radio, ShieldCheck, Trophy } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TicketCheckForm } from "@/components/notifications/ticket-check";
@@ -109,14 +109,24 @@ export default async function WinnersPage() {
                     </div>
                   </dl>
                   <p className="text-sm text-muted-foreground">{w.prize_description}</p>
-                  <Link
-                    href={`/winners/${w.draw_id}`}
-                    className="inline-flex items-center gap-1.5 self-start font-semibold text-primary-text underline underline-offset-4"
-                    aria-label={`Verify the draw for ${w.title}`}
-                  >
-                    <ShieldCheck aria-hidden className="size-4" />
-                    Verify the draw
-                  </Link>
+                  <p className="flex flex-wrap gap-x-6 gap-y-2">
+                    <Link
+                      href={`/winners/${w.draw_id}`}
+                      className="inline-flex items-center gap-1.5 font-semibold text-primary-text underline underline-offset-4"
+                      aria-label={`Verify the draw for ${w.title}`}
+                    >
+                      <ShieldCheck aria-hidden className="size-4" />
+                      Verify the draw
+                    </Link>
+                    <Link
+                      href={`/competitions/${w.slug}/draw`}
+                      className="inline-flex items-center gap-1.5 font-semibold text-primary-text underline underline-offset-4"
+                      aria-label={`The ${w.title} draw, step by step`}
+                    >
+                      <Radio aria-hidden className="size-4" />
+                      The draw, step by step
+                    </Link>
+                  </p>
                 </div>
               </article>
             </li>
