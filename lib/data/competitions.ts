@@ -4,6 +4,7 @@ import { PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { DbError } from "./errors";
 import { callPublicRpc } from "./public-rpc";
 import { callRpc } from "./server-rpc";
+import { myStorySchema, publicStorySchema } from "./winner-stories";
 
 // Typed wrappers around the competition RPCs (supabase/migrations/*_competitions.sql).
 // numeric columns arrive as JSON numbers; money is only formatted here, never computed.
@@ -26,6 +27,8 @@ export const competitionDrawSummarySchema = z.object({
   ticket_count: z.number().int(),
   drawn_at: timestamp,
   algorithm: z.string(),
+  /** The winner's photo and quote, only while they consent to their publication. */
+  story: publicStorySchema.nullable(),
 });
 
 export const competitionSchema = z.object({
@@ -137,6 +140,8 @@ export const winnerSchema = z.object({
   drawn_at: timestamp,
   prize_status: prizeStatusSchema,
   delivered_at: timestamp.nullable(),
+  /** The winner's photo and quote, only while they consent to their publication. */
+  story: publicStorySchema.nullable(),
 });
 export type Winner = z.infer<typeof winnerSchema>;
 
@@ -249,6 +254,8 @@ export const myPrizeSchema = z.object({
   verified_at: timestamp.nullable(),
   delivered_at: timestamp.nullable(),
   proof_of_delivery: z.string().nullable(),
+  /** Their consent to publishing a photo and quote; null until first given. */
+  story: myStorySchema.nullable(),
 });
 export type MyPrize = z.infer<typeof myPrizeSchema>;
 export const getMyPrizes = () => callRpc("get_my_prizes", {}, z.array(myPrizeSchema));
