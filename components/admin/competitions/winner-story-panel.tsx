@@ -38,10 +38,9 @@ export function WinnerStoryPanel({ prize }: { prize: PrizeFulfilment }) {
   const story = prize.story;
   const published = Boolean(story?.photo_path || story?.quote);
   return (
-    <section aria-labelledby={`story-${prize.draw_id}`} className="flex flex-col gap-4 border-t border-border pt-4">
-      <h3 id={`story-${prize.draw_id}`} className="font-semibold">
-        Winner&rsquo;s photo and quote
-      </h3>
+    // Not a <section>: one region per prize with the same name would make landmarks nobody can tell apart.
+    <div className="flex flex-col gap-4 border-t border-border pt-4">
+      <h3 className="font-semibold">Winner&rsquo;s photo and quote</h3>
       <p className="text-sm" data-testid="story-consent">
         {consentLine(story)}
       </p>
@@ -56,7 +55,7 @@ export function WinnerStoryPanel({ prize }: { prize: PrizeFulfilment }) {
       {story?.consent ? <StoryForm prize={prize} story={story} /> : null}
       {published ? <RemoveStoryForm prize={prize} /> : null}
       <RecordConsentForm prize={prize} />
-    </section>
+    </div>
   );
 }
 

@@ -77,10 +77,8 @@ export default async function MyPrizesPage() {
                         <PrizeClaimForm prize={prize} />
                       </section>
                     ) : null}
-                    <section aria-labelledby={`story-${prize.draw_id}`} className="flex flex-col gap-3">
-                      <h3 id={`story-${prize.draw_id}`} className="font-semibold">
-                        Your photo and quote
-                      </h3>
+                    <div className="flex flex-col gap-3">
+                      <h3 className="font-semibold">Your photo and quote</h3>
                       <p className="text-sm text-muted-foreground">
                         {prize.story?.consent
                           ? prize.story.published
@@ -89,7 +87,7 @@ export default async function MyPrizesPage() {
                           : "Not published: we only show a winner's photo and words with their consent."}
                       </p>
                       <StoryConsentForm prize={prize} />
-                    </section>
+                    </div>
                   </article>
                 </Card>
               </li>
