@@ -12,24 +12,6 @@ const OTHER_PHOTO = "/media/winner-photos/11111111-2222-4333-8444-555555555555.j
 type Story = { photo: string | null; photo_alt: string | null; quote: string | null } | null;
 type Winner = { draw_id: string; story: Story };
 
-/** A competition `winner` alone enters, drawn now; answers the competition's slug and the draw's id. */
-async function wonBy(admin: string, winner: string) {
-  const id = await db().createCompetition(admin);
-  await db().call(asUser(winner), "enter_competition", { p_competition_id: id, p_quantity: 1, p_answer: "4" });
-  await db().sql(
-    `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
-            postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = $1`,
-    [id],
-  );
-  await db().call(asUser(admin), "run_due_draws");
-  const [{ drawId, slug }] = await db().sql<{ drawId: string; slug: string }>(
-    `select d.id as "drawId", c.slug from public.draws d join public.competitions c on c.id = d.competition_id
-      where c.id = $1`,
-    [id],
-  );
-  return { drawId, slug };
-}
-
 /** What the public sees of a draw's story: on /winners and on the competition page (both as anon). */
 async function publicStories(drawId: string, slug: string): Promise<[Story, Story]> {
   const winners = await db().call<Winner[]>(anon, "list_winners");
@@ -59,7 +41,7 @@ describe("winner stories", () => {
   it("nothing is published without consent; the winner's consent lets an admin publish; withdrawal hides it at once", async () => {
     const admin = await db().createAdmin();
     const winner = await db().createPlayer({ credits: "5.00" });
-    const { drawId, slug } = await wonBy(admin, winner);
+    const { drawId, slug } = await db().wonBy(admin, winner);
 
     // No consent: an admin cannot publish, and the public answers carry nothing.
     expect((await publish(admin, drawId, PHOTO, "Wanda holding the keys", "Brilliant!")).error).toMatchObject({
@@ -123,7 +105,7 @@ describe("winner stories", () => {
     const admin = await db().createAdmin();
     const winner = await db().createPlayer({ credits: "5.00" });
     const other = await db().createPlayer();
-    const { drawId, slug } = await wonBy(admin, winner);
+    const { drawId, slug } = await db().wonBy(admin, winner);
 
     expect((await consent(other, drawId, true)).error).toMatchObject({ hint: "not_the_winner" });
     expect(
