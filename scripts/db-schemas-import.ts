@@ -97,6 +97,7 @@ const BY_MIGRATION: Record<string, Area> = {
   "20261129470000": "referrals",
   "20261129490000": "notifications",
   "20261129490001": "notifications",
+  "20261129510000": "competitions",
 };
 
 /** Objects whose area is not their first migration's, by name (`schema.name` of a table or function). */

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ShieldCheck, Trophy } from "lucide-react";
+import { WinnerStory } from "@/components/prizes/winner-story";
 import { buttonClasses } from "@/components/ui/button";
 import type { CompetitionPage } from "@/lib/data/competitions";
 import { formatDateTime, formatWinner } from "@/lib/format";
@@ -33,6 +34,7 @@ export function DrawResult({ draw }: { draw: Draw }) {
         </div>
       </dl>
       <p className="mt-2 text-sm text-muted-foreground">Drawn {formatDateTime(draw.drawn_at)}.</p>
+      {draw.story ? <WinnerStory story={draw.story} winner={formatWinner(draw)} className="mt-4" /> : null}
       <Link href={`/winners/${draw.id}`} className={buttonClasses("primary", "md", "mt-4")}>
         <ShieldCheck aria-hidden />
         Verify this draw

@@ -16,7 +16,8 @@ import {
   adminUpdatePrizeFulfilment,
   type PrizeFulfilment,
 } from "@/lib/data/admin-competitions";
-import { removeCompetitionImages } from "@/lib/data/competition-images";
+import { COMPETITION_IMAGE_BUCKET } from "@/lib/competitions/images";
+import { removeImages } from "@/lib/data/stored-images";
 import { DbError } from "@/lib/data/errors";
 import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { UK_POSTCODE } from "@/lib/validation/postcode";
@@ -62,7 +63,7 @@ export const updateCompetitionAction = defineAction(
 async function discardDroppedImages(before: string[], after: string[]): Promise<void> {
   const dropped = before.filter((path) => !after.includes(path));
   try {
-    await removeCompetitionImages(dropped);
+    await removeImages(COMPETITION_IMAGE_BUCKET, dropped);
   } catch (e) {
     if (!(e instanceof DbError)) throw e;
     log("error", "competition_images_not_deleted", { paths: dropped, error: e });

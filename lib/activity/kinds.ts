@@ -16,6 +16,7 @@ const FAMILY_LABELS: Record<string, string> = {
   spinner: "LabSpinner",
   top_up: "Top-ups",
   user: "Users",
+  winner_story: "Winners' photos",
 };
 
 export const KIND_LABELS: Record<string, string> = {
@@ -64,6 +65,11 @@ export const KIND_LABELS: Record<string, string> = {
   "user.two_step_enrolled": "Two-step verification set up",
   "user.two_step_reset": "Two-step verification reset",
   "user.updated": "User details edited",
+  "winner_story.consent_given": "Winner consented to their photo and quote",
+  "winner_story.consent_withdrawn": "Winner withdrew consent to their photo and quote",
+  "winner_story.consent_recorded": "Photo consent recorded by an admin",
+  "winner_story.published": "Winner's photo and quote published",
+  "winner_story.removed": "Winner's photo and quote removed",
 };
 
 const capitalise = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);

@@ -41,6 +41,12 @@ export function revalidateCompetitionDetailPages() {
   revalidatePath(LIVE_DRAW_PAGE, "page");
 }
 
+/** After a winner's photo or quote is published, replaced or removed, or its consent changes: where it shows. */
+export function revalidateWinnerPages() {
+  revalidatePath("/winners");
+  revalidatePath(COMPETITION_PAGE, "page");
+}
+
 /** The cached (drawn) entry lists: after a draw, a postal entry, or a change to how a player is named. */
 export function revalidateEntryLists() {
   revalidateTag(ENTRY_LIST_TAG, { expire: 0 });

@@ -1,11 +1,14 @@
-// Competition images (issue 22, item 7): the rules the console's upload area, its server action and the
-// image route share. The bucket's own limits (supabase/migrations/*_competition_images.sql) are the last
-// word; these say the same so a person hears about a wrong file before it is sent.
+// Competition images (issue 22, item 7) and winners' photos (issue 25, item 4): the rules the console's upload
+// areas, their server actions and the image routes share. The buckets' own limits (supabase/migrations/
+// *_competition_images.sql, *_winner_stories.sql) are the last word; these say the same so a person hears
+// about a wrong file before it is sent.
 
-/** The Storage bucket, made by the migration: public read, admin write. */
+/** The Storage buckets, made by the migrations: public read, admin write, the same limits. */
 export const COMPETITION_IMAGE_BUCKET = "competition-images";
+export const WINNER_PHOTO_BUCKET = "winner-photos";
+export type ImageBucket = typeof COMPETITION_IMAGE_BUCKET | typeof WINNER_PHOTO_BUCKET;
 
-/** The bucket's file_size_limit: what one stored image may weigh. */
+/** The buckets' file_size_limit: what one stored image may weigh. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /**
@@ -23,21 +26,23 @@ export type ImageType = keyof typeof IMAGE_TYPES;
 export const isImageType = (type: string): type is ImageType => Object.hasOwn(IMAGE_TYPES, type);
 
 /**
- * Where the site serves a stored image: its own path (app/media/competition-images), never the
- * backend's URL, because the browser never talks to Supabase (docs/architecture.md) and the images keep
- * working whichever backend the server uses. The competition stores this path.
+ * Where the site serves a stored image: its own path (app/media/<bucket>), never the backend's URL,
+ * because the browser never talks to Supabase (docs/architecture.md) and the images keep working
+ * whichever backend the server uses. The competition (or the winner's story) stores this path.
  */
-export const IMAGE_PATH_PREFIX = `/media/${COMPETITION_IMAGE_BUCKET}/`;
+const pathPrefix = (bucket: ImageBucket) => `/media/${bucket}/`;
 
 /** A stored object's name: a random UUID and the type's extension, nothing a person typed. */
 const OBJECT_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|webp)$/;
 
-export const imagePathOf = (objectName: string) => `${IMAGE_PATH_PREFIX}${objectName}`;
+export const imagePathOf = (objectName: string, bucket: ImageBucket = COMPETITION_IMAGE_BUCKET) =>
+  `${pathPrefix(bucket)}${objectName}`;
 
 /** The object a site path names, or null when the path is not one of the bucket's images. */
-export function objectNameOf(imagePath: string): string | null {
-  if (!imagePath.startsWith(IMAGE_PATH_PREFIX)) return null;
-  const name = imagePath.slice(IMAGE_PATH_PREFIX.length);
+export function objectNameOf(imagePath: string, bucket: ImageBucket = COMPETITION_IMAGE_BUCKET): string | null {
+  const prefix = pathPrefix(bucket);
+  if (!imagePath.startsWith(prefix)) return null;
+  const name = imagePath.slice(prefix.length);
   return OBJECT_NAME.test(name) ? name : null;
 }
 

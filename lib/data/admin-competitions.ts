@@ -6,6 +6,7 @@ import type { Json } from "@/lib/supabase/database.types";
 import { competitionSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
 import { callRpcWith, type RpcClient } from "./rpc";
 import { callRpc } from "./server-rpc";
+import { adminStorySchema } from "./winner-stories";
 
 // Every admin competition call in one place (supabase/migrations/*_competitions_and_tickets.sql, *_draws.sql,
 // *_admin_competitions.sql): list, create, edit, publish, cancel, postal entries, prizes and the admin screens' reads.
@@ -67,6 +68,10 @@ export const prizeFulfilmentSchema = z.object({
   proof_of_delivery: z.string().nullable(),
   /** The cash alternative when the winner chose it, else the prize value (SQL). */
   prize_cost: money,
+  /** The winner asked to appear by initials only: a photo needs their consent to the photo itself. */
+  winner_initials_only: z.boolean(),
+  /** Photo consent and what is published; null until consent is first given or recorded. */
+  story: adminStorySchema.nullable(),
 });
 export type PrizeFulfilment = z.infer<typeof prizeFulfilmentSchema>;
 

@@ -6,6 +6,7 @@ import { DbError } from "./errors";
 import { declared } from "./rpc";
 import { callPublicRpc } from "./public-rpc";
 import { callRpc } from "./server-rpc";
+import { myStorySchema, publicStorySchema } from "./winner-stories";
 
 // Typed wrappers around the competition RPCs (supabase/migrations/*_competitions.sql).
 // numeric columns arrive as JSON numbers; money is only formatted here, never computed.
@@ -28,6 +29,8 @@ export const competitionDrawSummarySchema = z.object({
   ticket_count: z.number().int(),
   drawn_at: timestamp,
   algorithm: z.string(),
+  /** The winner's photo and quote, only while they consent to their publication. */
+  story: publicStorySchema.nullable(),
 });
 
 export const competitionSchema = z.object({
@@ -182,26 +185,31 @@ export async function getPublicCompetition(slug: string): Promise<CompetitionPag
   }
 }
 
-/** Every draw, newest first; the image and the winner's town may be missing, and the delivery date until delivered. */
-export const listWinners = () =>
-  callPublicRpc(
-    "list_winners",
-    {},
-    declared(
-      "draw_id",
-      "competition_id",
-      "slug",
-      "title",
-      "prize_description",
-      "prize_value",
-      "winner_display_name",
-      "winning_number",
-      "ticket_count",
-      "drawn_at",
-      "prize_status",
-    ),
-    [],
-  );
+/**
+ * Every draw, newest first; the image and the winner's town may be missing, and the delivery date until delivered.
+ * The story (photo and quote, only while the winner consents) is a jsonb field of the declared row: read with zod.
+ */
+export const listWinners = async () =>
+  (
+    await callPublicRpc(
+      "list_winners",
+      {},
+      declared(
+        "draw_id",
+        "competition_id",
+        "slug",
+        "title",
+        "prize_description",
+        "prize_value",
+        "winner_display_name",
+        "winning_number",
+        "ticket_count",
+        "drawn_at",
+        "prize_status",
+      ),
+      [],
+    )
+  ).map((winner) => ({ ...winner, story: publicStorySchema.nullable().parse(winner.story) }));
 export type Winner = Awaited<ReturnType<typeof listWinners>>[number];
 export const getDraw = (drawId: string) => callPublicRpc("get_draw", { p_draw_id: drawId }, drawSchema.nullable());
 
@@ -253,6 +261,8 @@ export const myPrizeSchema = z.object({
   verified_at: timestamp.nullable(),
   delivered_at: timestamp.nullable(),
   proof_of_delivery: z.string().nullable(),
+  /** Their consent to publishing a photo and quote; null until first given. */
+  story: myStorySchema.nullable(),
 });
 export type MyPrize = z.infer<typeof myPrizeSchema>;
 export const getMyPrizes = () => callRpc("get_my_prizes", {}, z.array(myPrizeSchema));

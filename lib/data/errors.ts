@@ -50,6 +50,7 @@ export const DB_ERROR_CODES = [
   "postal_deadline_passed",
   "entry_list_not_available",
   "not_the_winner",
+  "story_consent_required",
   "cash_not_offered",
   "claim_closed",
   "rate_limited",

@@ -1573,6 +1573,56 @@ export type Database = {
         }
         Relationships: []
       }
+      winner_stories: {
+        Row: {
+          consent: boolean
+          consent_changed_at: string
+          consent_changed_by: string | null
+          consent_note: string | null
+          consent_source: string
+          draw_id: string
+          photo_alt: string | null
+          photo_path: string | null
+          quote: string | null
+          story_updated_at: string | null
+          story_updated_by: string | null
+        }
+        Insert: {
+          consent: boolean
+          consent_changed_at?: string
+          consent_changed_by?: string | null
+          consent_note?: string | null
+          consent_source: string
+          draw_id: string
+          photo_alt?: string | null
+          photo_path?: string | null
+          quote?: string | null
+          story_updated_at?: string | null
+          story_updated_by?: string | null
+        }
+        Update: {
+          consent?: boolean
+          consent_changed_at?: string
+          consent_changed_by?: string | null
+          consent_note?: string | null
+          consent_source?: string
+          draw_id?: string
+          photo_alt?: string | null
+          photo_path?: string | null
+          quote?: string | null
+          story_updated_at?: string | null
+          story_updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "winner_stories_draw_id_fkey"
+            columns: ["draw_id"]
+            isOneToOne: true
+            referencedRelation: "draws"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
@@ -1841,10 +1891,24 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_record_winner_story_consent: {
+        Args: {
+          p_draw_id: string
+          p_consent: boolean
+          p_note: string
+        }
+        Returns: Json
+      }
       admin_reject_user: {
         Args: {
           p_user_id: string
           p_reason: string
+        }
+        Returns: Json
+      }
+      admin_remove_winner_story: {
+        Args: {
+          p_draw_id: string
         }
         Returns: Json
       }
@@ -1897,6 +1961,15 @@ export type Database = {
         Args: {
           p_user_id: string
           p_role: string
+        }
+        Returns: Json
+      }
+      admin_set_winner_story: {
+        Args: {
+          p_draw_id: string
+          p_photo_path: string
+          p_photo_alt: string
+          p_quote: string
         }
         Returns: Json
       }
@@ -2420,6 +2493,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      set_my_winner_story_consent: {
+        Args: {
+          p_draw_id: string
+          p_consent: boolean
+        }
+        Returns: Json
+      }
       set_spinner_client_seed: {
         Args: {
           p_client_seed: string
@@ -2461,6 +2541,12 @@ export type Database = {
           p_town?: string
         }
         Returns: Json
+      }
+      winner_photo_published: {
+        Args: {
+          p_photo_path: string
+        }
+        Returns: boolean
       }
     }
     Enums: {
@@ -2574,6 +2660,7 @@ export type Database = {
         prize_status: Database["public"]["Enums"]["prize_status"] | null
         prize_value: number | null
         slug: string | null
+        story: Json | null
         ticket_count: number | null
         title: string | null
         winner_display_name: string | null

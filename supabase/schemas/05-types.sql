@@ -49,8 +49,8 @@ comment on type public.flag_status is 'Whether an admin has reviewed a player pr
 create type public.intervention_kind as enum ('note', 'contacted', 'restricted', 'lifted', 'closed');
 comment on type public.intervention_kind is 'What an admin did about a player''s protection.';
 
-create type public.winner_summary as (draw_id uuid, competition_id uuid, slug text, title text, prize_description text, prize_value numeric(12,2), image text, winner_display_name text, winner_town text, winning_number integer, ticket_count integer, drawn_at timestamp with time zone, prize_status public.prize_status, delivered_at timestamp with time zone);
-comment on type public.winner_summary is 'One draw as the public winners page lists it (list_winners).';
+create type public.winner_summary as (draw_id uuid, competition_id uuid, slug text, title text, prize_description text, prize_value numeric(12,2), image text, winner_display_name text, winner_town text, winning_number integer, ticket_count integer, drawn_at timestamp with time zone, prize_status public.prize_status, delivered_at timestamp with time zone, story jsonb);
+comment on type public.winner_summary is 'One draw as the public winners page lists it (list_winners), with the winner''s photo and quote only while they consent.';
 
 create type public.complaint as (id uuid, reference text, status public.complaint_status, subject text, related_reference text, details text, acknowledge_by timestamp with time zone, respond_by timestamp with time zone, acknowledged_at timestamp with time zone, resolved_at timestamp with time zone, response text, created_at timestamp with time zone);
 comment on type public.complaint is 'A complaint as its player sees it: reference, status, deadlines and our answer.';

@@ -240,6 +240,27 @@ comment on table public.skill_answer_misses is 'The last wrong skill answer of e
 revoke all on table public.skill_answer_misses from public, anon, authenticated, service_role;
 grant all on table public.skill_answer_misses to service_role;
 
+create table public.winner_stories (
+  draw_id uuid primary key references public.draws (id) on delete cascade,
+  consent boolean not null,
+  consent_source text not null check (consent_source in ('winner', 'admin')),
+  consent_note text check (consent_note is null or char_length(consent_note) between 1 and 500),
+  consent_changed_at timestamptz not null default now(),
+  consent_changed_by uuid,
+  photo_path text check (photo_path ~ '^/media/winner-photos/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$'),
+  photo_alt text check (photo_alt is null or char_length(photo_alt) between 1 and 200),
+  quote text check (quote is null or char_length(quote) between 1 and 280),
+  story_updated_at timestamptz,
+  story_updated_by uuid,
+  -- Consent an admin records was given another way, so it says how.
+  check (consent_source = 'winner' or consent_note is not null),
+  check ((photo_path is null) = (photo_alt is null))
+);
+alter table public.winner_stories enable row level security;
+comment on table public.winner_stories is 'A draw winner''s consent to publish their photo and quote (who changed it, when, how), and the photo (a winner-photos object''s site path, with its alt text) and quote an admin published. Public answers show them only while consent stands.';
+revoke all on table public.winner_stories from public, anon, authenticated, service_role;
+grant all on table public.winner_stories to service_role;
+
 -- ----------------------------------------------------------------------------
 -- Functions
 -- ----------------------------------------------------------------------------
@@ -409,7 +430,8 @@ begin
       'draw', (select jsonb_build_object(
                  'id', d.id, 'algorithm', d.algorithm, 'winning_number', d.winning_number,
                  'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
-                 'ticket_count', d.ticket_count, 'drawn_at', d.drawn_at)
+                 'ticket_count', d.ticket_count, 'drawn_at', d.drawn_at,
+                 'story', private.winner_story_json(d.id))
                from public.draws d where d.competition_id = c.id)
     ) || case when p_admin then jsonb_build_object(
       'skill_answer', c.skill_answer,
@@ -1201,12 +1223,13 @@ grant execute on function public.run_due_draws() to service_role;
 create or replace function public.list_winners() returns setof public.winner_summary
 language sql stable security definer set search_path = '' as $$
   select d.id, c.id, c.slug, c.title, c.prize_description, c.prize_value, c.images[1], d.winner_display_name,
-         d.winner_town, d.winning_number, d.ticket_count, d.drawn_at, d.prize_status, d.delivered_at
+         d.winner_town, d.winning_number, d.ticket_count, d.drawn_at, d.prize_status, d.delivered_at,
+         private.winner_story_json(d.id)
     from public.draws d
     join public.competitions c on c.id = d.competition_id
    order by d.drawn_at desc
 $$;
-comment on function public.list_winners() is 'Public: every draw, newest first: prize, winner''s first name and initial and town (if given), winning ticket, draw time, id for the verification page, and the prize''s progress (status, delivery date; never the winner''s address or the proof).';
+comment on function public.list_winners() is 'Public: every draw, newest first: prize, winner''s first name and initial and town (if given), winning ticket, draw time, id for the verification page, and the prize''s progress (status, delivery date; never the winner''s address or the proof); the winner''s photo and quote only while they consent.';
 revoke all on function public.list_winners() from public, anon, authenticated, service_role;
 grant execute on function public.list_winners() to anon;
 grant execute on function public.list_winners() to authenticated;
@@ -1804,7 +1827,16 @@ language sql stable security definer set search_path = '' as $$
     'proof_of_delivery', d.proof_of_delivery,
     -- What the prize costs us: the cash when the winner chose it, else the prize's value.
     'prize_cost', case when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
-                       else c.prize_value end)
+                       else c.prize_value end,
+    'winner_initials_only', coalesce(p.show_initials_only, false),
+    'story', (select jsonb_build_object('consent', s.consent, 'consent_source', s.consent_source,
+                                        'consent_note', s.consent_note, 'consent_changed_at', s.consent_changed_at,
+                                        'consent_changed_by', a.name, 'photo_path', s.photo_path,
+                                        'photo_alt', s.photo_alt, 'quote', s.quote,
+                                        'story_updated_at', s.story_updated_at)
+                from public.winner_stories s
+                left join public.profiles a on a.id = s.consent_changed_by
+               where s.draw_id = d.id))
   from public.draws d
   join public.competitions c on c.id = d.competition_id
   join public.tickets t on t.id = d.winning_ticket_id
@@ -1813,7 +1845,7 @@ language sql stable security definer set search_path = '' as $$
   left join public.postal_entries pe on pe.entry_id = e.id
   where d.id = p_draw_id
 $$;
-comment on function private.prize_fulfilment_json(uuid) is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery and the prize cost.';
+comment on function private.prize_fulfilment_json(uuid) is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery, the prize cost, and the winner''s photo consent and story.';
 revoke all on function private.prize_fulfilment_json(uuid) from public, anon, authenticated, service_role;
 
 create or replace function public.admin_competition_detail(p_id uuid) returns jsonb
@@ -2212,14 +2244,18 @@ begin
              'claimed_at', d.claimed_at,
              'verified_at', d.verified_at,
              'delivered_at', d.delivered_at,
-             'proof_of_delivery', case when d.prize_status = 'delivered' then d.proof_of_delivery end)
+             'proof_of_delivery', case when d.prize_status = 'delivered' then d.proof_of_delivery end,
+             'story', (select jsonb_build_object('consent', s.consent, 'consent_source', s.consent_source,
+                                                 'consent_changed_at', s.consent_changed_at,
+                                                 'published', s.photo_path is not null or s.quote is not null)
+                         from public.winner_stories s where s.draw_id = d.id))
            order by d.drawn_at desc)
       from public.draws d
       join public.competitions c on c.id = d.competition_id
      where d.winner_user_id = uid), '[]'::jsonb);
 end;
 $$;
-comment on function public.get_my_prizes() is 'The caller''s prizes, newest draw first: the prize and its cash alternative, the claim (choice, delivery address), each step''s date (claimed, verified, delivered) and, once delivered, the proof reference.';
+comment on function public.get_my_prizes() is 'The caller''s prizes, newest draw first: the prize and its cash alternative, the claim (choice, delivery address), each step''s date (claimed, verified, delivered) and, once delivered, the proof reference; whether they consent to their photo and quote being published.';
 revoke all on function public.get_my_prizes() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_prizes() to authenticated;
 grant execute on function public.get_my_prizes() to service_role;
@@ -2233,6 +2269,169 @@ language sql stable set search_path = '' as $$
 $$;
 comment on function private.ticket_bundles(public.competitions) is 'The ticket bundles (1, 5, 10, 25) one person may buy now, each with its cost in pounds.';
 revoke all on function private.ticket_bundles(public.competitions) from public, anon, authenticated, service_role;
+
+create or replace function private.winner_story_json(p_draw_id uuid) returns jsonb
+language sql stable set search_path = '' as $$
+  select jsonb_build_object('photo', s.photo_path, 'photo_alt', s.photo_alt, 'quote', s.quote)
+    from public.winner_stories s
+   where s.draw_id = p_draw_id and s.consent and (s.photo_path is not null or s.quote is not null)
+$$;
+comment on function private.winner_story_json(uuid) is 'A draw''s published photo (site path and alt text) and quote for the public pages, or null when the winner has not consented (or withdrew) or nothing is published.';
+revoke all on function private.winner_story_json(uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.set_winner_story_consent(p_draw_id uuid, p_consent boolean, p_source text, p_note text)
+returns void
+language plpgsql set search_path = '' as $$
+begin
+  insert into public.winner_stories as s (draw_id, consent, consent_source, consent_note, consent_changed_at, consent_changed_by)
+  values (p_draw_id, p_consent, p_source, p_note, now(), auth.uid())
+  on conflict (draw_id) do update
+    set consent = excluded.consent,
+        consent_source = excluded.consent_source,
+        consent_note = excluded.consent_note,
+        consent_changed_at = excluded.consent_changed_at,
+        consent_changed_by = excluded.consent_changed_by;
+  perform private.log_activity(
+    case when p_source = 'admin' then 'winner_story.consent_recorded'
+         when p_consent then 'winner_story.consent_given'
+         else 'winner_story.consent_withdrawn' end,
+    p_draw_id,
+    jsonb_strip_nulls(jsonb_build_object('consent', p_consent, 'note', p_note)));
+end;
+$$;
+comment on function private.set_winner_story_consent(uuid,boolean,text,text) is 'Records a winner''s consent to publish their photo and quote (or its withdrawal): by whom (the caller), when, how (winner or admin, with a note), audited.';
+revoke all on function private.set_winner_story_consent(uuid,boolean,text,text) from public, anon, authenticated, service_role;
+
+create or replace function public.set_my_winner_story_consent(p_draw_id uuid, p_consent boolean) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  winner uuid;
+begin
+  if p_consent is null then
+    raise exception 'Choose whether we may publish your photo and quote' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select d.winner_user_id into winner from public.draws d where d.id = p_draw_id;
+  if not found then
+    raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
+  end if;
+  if winner is distinct from uid then
+    raise exception 'Only the winner can give or withdraw this consent' using errcode = '42501', hint = 'not_the_winner';
+  end if;
+  perform private.set_winner_story_consent(p_draw_id, p_consent, 'winner', null);
+  return jsonb_build_object('draw_id', p_draw_id, 'consent', p_consent);
+end;
+$$;
+comment on function public.set_my_winner_story_consent(uuid,boolean) is 'The winner: gives or withdraws consent to publish their photo and quote; withdrawing hides them from the public pages at once.';
+revoke all on function public.set_my_winner_story_consent(uuid,boolean) from public, anon, authenticated, service_role;
+grant execute on function public.set_my_winner_story_consent(uuid,boolean) to authenticated;
+grant execute on function public.set_my_winner_story_consent(uuid,boolean) to service_role;
+
+create or replace function public.admin_record_winner_story_consent(p_draw_id uuid, p_consent boolean, p_note text)
+returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  note text := nullif(btrim(coalesce(p_note, '')), '');
+begin
+  perform private.require_admin();
+  if p_consent is null then
+    raise exception 'Choose whether the winner consents' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if note is null or char_length(note) > 500 then
+    raise exception 'Say how the winner told us (up to 500 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if not exists (select 1 from public.draws d where d.id = p_draw_id) then
+    raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
+  end if;
+  perform private.set_winner_story_consent(p_draw_id, p_consent, 'admin', note);
+  return jsonb_build_object('draw_id', p_draw_id, 'consent', p_consent);
+end;
+$$;
+comment on function public.admin_record_winner_story_consent(uuid,boolean,text) is 'Admins: record that a winner gave (or withdrew) consent to publish their photo and quote another way (e.g. by e-mail), with a note saying how; audited.';
+revoke all on function public.admin_record_winner_story_consent(uuid,boolean,text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_record_winner_story_consent(uuid,boolean,text) to authenticated;
+grant execute on function public.admin_record_winner_story_consent(uuid,boolean,text) to service_role;
+
+create or replace function public.admin_set_winner_story(p_draw_id uuid, p_photo_path text, p_photo_alt text, p_quote text)
+returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_admin();
+  s public.winner_stories%rowtype;
+  photo text := nullif(btrim(coalesce(p_photo_path, '')), '');
+  alt text := nullif(btrim(coalesce(p_photo_alt, '')), '');
+  said text := nullif(btrim(regexp_replace(coalesce(p_quote, ''), E'\\s+', ' ', 'g')), '');
+begin
+  if photo is not null and photo !~ '^/media/winner-photos/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$' then
+    raise exception 'Upload the photo again' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if photo is not null and (alt is null or char_length(alt) > 200) then
+    raise exception 'Describe the photo for people who cannot see it (up to 200 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if said is not null and char_length(said) > 280 then
+    raise exception 'Keep the quote to 280 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if photo is null and said is null then
+    raise exception 'Add a photo or a quote' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into s from public.winner_stories where draw_id = p_draw_id for update;
+  if not found or not s.consent then
+    if not exists (select 1 from public.draws d where d.id = p_draw_id) then
+      raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
+    end if;
+    raise exception 'The winner has not consented to publishing their photo and quote' using errcode = 'P0001', hint = 'story_consent_required';
+  end if;
+  update public.winner_stories
+     set photo_path = photo,
+         photo_alt = case when photo is not null then alt end,
+         quote = said,
+         story_updated_at = now(),
+         story_updated_by = uid
+   where draw_id = p_draw_id;
+  perform private.log_activity('winner_story.published', p_draw_id,
+    jsonb_build_object('photo', photo is not null, 'photo_replaced', s.photo_path is distinct from photo and s.photo_path is not null,
+                       'quote', said is not null));
+  -- The photo this one replaced (or dropped), which the caller deletes from the bucket now nothing shows it.
+  return jsonb_build_object('draw_id', p_draw_id,
+                            'previous_photo', case when s.photo_path is distinct from photo then s.photo_path end);
+end;
+$$;
+comment on function public.admin_set_winner_story(uuid,text,text,text) is 'Admins: publish (or replace) a winner''s photo (a winner-photos site path, alt text required) and quote (up to 280 characters), only while the winner consents; answers the photo it replaced; audited.';
+revoke all on function public.admin_set_winner_story(uuid,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_set_winner_story(uuid,text,text,text) to authenticated;
+grant execute on function public.admin_set_winner_story(uuid,text,text,text) to service_role;
+
+create or replace function public.admin_remove_winner_story(p_draw_id uuid) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_admin();
+  previous text;
+begin
+  select s.photo_path into previous from public.winner_stories s where s.draw_id = p_draw_id for update;
+  if not found then
+    raise exception 'Nothing is published for this winner' using errcode = 'PT404', hint = 'draw_not_found';
+  end if;
+  update public.winner_stories
+     set photo_path = null, photo_alt = null, quote = null, story_updated_at = now(), story_updated_by = uid
+   where draw_id = p_draw_id;
+  perform private.log_activity('winner_story.removed', p_draw_id, jsonb_build_object('photo', previous is not null));
+  return jsonb_build_object('draw_id', p_draw_id, 'previous_photo', previous);
+end;
+$$;
+comment on function public.admin_remove_winner_story(uuid) is 'Admins: remove a winner''s published photo and quote (whatever the consent, so a withdrawn one can go); answers the photo to delete from the bucket; audited.';
+revoke all on function public.admin_remove_winner_story(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_remove_winner_story(uuid) to authenticated;
+grant execute on function public.admin_remove_winner_story(uuid) to service_role;
+
+create or replace function public.winner_photo_published(p_photo_path text) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (select 1 from public.winner_stories s where s.photo_path = p_photo_path and s.consent)
+$$;
+comment on function public.winner_photo_published(text) is 'Public: whether a winner-photos site path is a published photo (its winner consents), so the site stops serving one at once when consent is withdrawn or the photo removed.';
+revoke all on function public.winner_photo_published(text) from public, anon, authenticated, service_role;
+grant execute on function public.winner_photo_published(text) to anon;
+grant execute on function public.winner_photo_published(text) to authenticated;
+grant execute on function public.winner_photo_published(text) to service_role;
 
 -- ----------------------------------------------------------------------------
 -- Indexes
@@ -2260,28 +2459,11 @@ create index entries_paid_created_idx on public.entries (created_at) where (kind
 -- Row-level policies
 -- ----------------------------------------------------------------------------
 
-create policy "competition images: admins remove" on storage.objects
-  as permissive for delete to authenticated
-  using (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
-
-create policy "competition images: admins replace" on storage.objects
-  as permissive for update to authenticated
-  using (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)))
-  with check (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
-
-create policy "competition images: admins add" on storage.objects
-  as permissive for insert to authenticated
-  with check (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
-
-create policy "competition images: anyone reads" on storage.objects
-  as permissive for select to anon, authenticated
-  using ((bucket_id = 'competition-images'::text));
-
-create policy "tickets: own rows or admin" on public.tickets
+create policy "entries: own rows or admin" on public.entries
   as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
 
-create policy "entries: own rows or admin" on public.entries
+create policy "tickets: own rows or admin" on public.tickets
   as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
 
@@ -2293,6 +2475,40 @@ create policy "draws: public" on public.draws
   as permissive for select to anon, authenticated
   using (true);
 
+create policy "competition images: anyone reads" on storage.objects
+  as permissive for select to anon, authenticated
+  using ((bucket_id = 'competition-images'::text));
+
+create policy "competition images: admins add" on storage.objects
+  as permissive for insert to authenticated
+  with check (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
+
+create policy "competition images: admins replace" on storage.objects
+  as permissive for update to authenticated
+  using (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)))
+  with check (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
+
+create policy "competition images: admins remove" on storage.objects
+  as permissive for delete to authenticated
+  using (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
+
 create policy "competitions: published, or admins" on public.competitions
   as permissive for select to anon, authenticated
   using (((status <> 'draft'::public.competition_status) OR ( SELECT public.is_admin() AS is_admin)));
+
+create policy "winner photos: anyone reads" on storage.objects
+  as permissive for select to anon, authenticated
+  using ((bucket_id = 'winner-photos'::text));
+
+create policy "winner photos: admins add" on storage.objects
+  as permissive for insert to authenticated
+  with check (((bucket_id = 'winner-photos'::text) AND ( SELECT public.is_admin() AS is_admin)));
+
+create policy "winner photos: admins replace" on storage.objects
+  as permissive for update to authenticated
+  using (((bucket_id = 'winner-photos'::text) AND ( SELECT public.is_admin() AS is_admin)))
+  with check (((bucket_id = 'winner-photos'::text) AND ( SELECT public.is_admin() AS is_admin)));
+
+create policy "winner photos: admins remove" on storage.objects
+  as permissive for delete to authenticated
+  using (((bucket_id = 'winner-photos'::text) AND ( SELECT public.is_admin() AS is_admin)));

@@ -17,6 +17,8 @@ const ANON_EXECUTABLE: Record<string, string> = {
   "list_competitions(text)": "public competition pages: published competitions only, never the answer",
   "get_competition(text)": "public competition pages: one published competition, never the answer",
   "list_winners()": "public winners page: first name, initial and town only",
+  "winner_photo_published(text)":
+    "the winner-photos route: whether a photo path is published (its winner consents); nothing about who",
   "get_draw(uuid)": "public draw verification page: every input of a finished draw",
   "get_site_settings()": "the launch countdown on the home page: only settings meant for every visitor",
   "get_entry_list(text,integer,integer,integer,integer)":
@@ -83,6 +85,14 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "claim_prize(uuid,text,text)":
     "the winner only (checked inside) claims the prize (with a delivery address) or the cash",
   "get_my_prizes()": "the caller's own prizes and their progress",
+  "set_my_winner_story_consent(uuid,boolean)":
+    "the winner only (checked inside) gives or withdraws consent to publish their photo and quote, audited",
+  "admin_record_winner_story_consent(uuid,boolean,text)":
+    "admins only (checked inside); records a winner's photo consent given another way, with a note, audited",
+  "admin_set_winner_story(uuid,text,text,text)":
+    "admins only (checked inside); a consenting winner's photo path, alt text and quote, audited",
+  "admin_remove_winner_story(uuid)": "admins only (checked inside); removes a winner's photo and quote, audited",
+  "winner_photo_published(text)": "whether a winner photo is published (see anon)",
   "submit_complaint(text,text,text)": "records the caller's own complaint, at most 3 a day",
   "get_my_complaints()": "the caller's own complaints",
   "admin_list_complaints(text)": "admins only (checked inside); every complaint with the complainant",
@@ -216,6 +226,7 @@ const SERVER_ONLY: Record<string, string> = {
  * or deleting a user (or a competition) scans them whole and locks them meanwhile.
  */
 const GROWING_TABLES = [
+  "winner_stories",
   "notifications",
   "push_subscriptions",
   "push_preferences",
@@ -576,6 +587,8 @@ describe("schema private: internal helpers", () => {
       "notify_credit()",
       "notify_approval()",
       "notify_complaint()",
+      "winner_story_json(uuid)",
+      "set_winner_story_consent(uuid,boolean,text,text)",
     ];
     const rows = await db().sql<{ fn: string }>(
       `select regexp_replace(replace(p.oid::regprocedure::text, 'public.', ''), '^private\\.', '') as fn

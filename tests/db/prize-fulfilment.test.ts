@@ -19,27 +19,11 @@ type Prize = {
 
 const ADDRESS = "4 Mill Lane, Harrogate HG1 2AB";
 
-/** A competition `winner` alone enters, drawn now; answers the draw's id. */
-async function wonBy(admin: string, winner: string, fields: Record<string, unknown> = {}) {
-  const id = await db().createCompetition(admin, fields);
-  await db().call(asUser(winner), "enter_competition", { p_competition_id: id, p_quantity: 1, p_answer: "4" });
-  await db().sql(
-    `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
-            postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = $1`,
-    [id],
-  );
-  await db().call(asUser(admin), "run_due_draws");
-  const [{ id: drawId }] = await db().sql<{ id: string }>("select id from public.draws where competition_id = $1", [
-    id,
-  ]);
-  return drawId;
-}
-
 describe("prize fulfilment steps", () => {
   it("goes claimed -> verified -> delivered one step at a time, each with its date, delivered with its proof", async () => {
     const admin = await db().createAdmin();
     const winner = await db().createPlayer({ credits: "5.00" });
-    const drawId = await wonBy(admin, winner, { cash_alternative: 60 });
+    const { drawId } = await db().wonBy(admin, winner, { cash_alternative: 60 });
     const move = (status: string, proof: string | null = null) =>
       db().rpc<Prize>(asUser(admin), "admin_update_prize_fulfilment", {
         p_draw_id: drawId,
@@ -104,7 +88,7 @@ describe("prize fulfilment steps", () => {
   it("an admin records a claim made by letter or phone (a postal winner has no account)", async () => {
     const admin = await db().createAdmin();
     const winner = await db().createPlayer({ credits: "5.00" });
-    const drawId = await wonBy(admin, winner);
+    const { drawId } = await db().wonBy(admin, winner);
     const claimed = await db().call<Prize>(asUser(admin), "admin_update_prize_fulfilment", {
       p_draw_id: drawId,
       p_status: "claimed",
@@ -116,7 +100,7 @@ describe("prize fulfilment steps", () => {
   it("keeps the status and its dates in step whoever writes: the badge can never say more than the dates", async () => {
     const admin = await db().createAdmin();
     const winner = await db().createPlayer({ credits: "5.00" });
-    const drawId = await wonBy(admin, winner);
+    const { drawId } = await db().wonBy(admin, winner);
     for (const set of [
       "prize_status = 'delivered'",
       "prize_status = 'verified'",
@@ -132,7 +116,7 @@ describe("prize fulfilment steps", () => {
   it("the winners list shows each prize's progress, never the address or the proof; only the winner claims", async () => {
     const admin = await db().createAdmin();
     const winner = await db().createPlayer({ credits: "5.00" });
-    const drawId = await wonBy(admin, winner);
+    const { drawId } = await db().wonBy(admin, winner);
     await db().call(asUser(winner), "claim_prize", {
       p_draw_id: drawId,
       p_choice: "prize",
@@ -160,7 +144,7 @@ describe("prize fulfilment steps", () => {
   it("the win e-mail points to the claim page", async () => {
     const admin = await db().createAdmin();
     const winner = await db().createPlayer({ credits: "5.00" });
-    await wonBy(admin, winner);
+    await db().wonBy(admin, winner);
     const [mail] = await db().sql<{ body: string }>(
       "select body_text as body from public.mail_outbox where to_user = $1 and kind = 'competition_won'",
       [winner],

@@ -1,5 +1,6 @@
-// The competition-images bucket and its row-level policies on storage.objects (issue 22, item 7): anyone
-// reads, only an admin at aal2 adds, replaces or removes; other buckets are not opened by them. The same
+// The public image buckets and their row-level policies on storage.objects: competition-images (issue 22, item 7)
+// and winner-photos (issue 25, item 4). Anyone reads, only an admin at aal2 adds, replaces or removes; other
+// buckets are not opened by them. The same
 // statements the Storage API runs as the caller (packages/embedded-supabase/src/storage.ts), on PGlite and on a real
 // PostgreSQL 15 (where hosted Supabase's storage schema has the same columns).
 import { describe, expect, it } from "vitest";
@@ -18,7 +19,7 @@ import {
 
 const db = dbPerFile();
 const cluster = pg15ClusterForFile(4);
-const BUCKET = "competition-images";
+const BUCKETS = ["competition-images", "winner-photos"] as const;
 
 const INSERT = `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
   values ($1, $2, ($3::jsonb ->> 'sub')::uuid, $3::jsonb ->> 'sub', gen_random_uuid()::text,
@@ -28,38 +29,38 @@ const RLS_REFUSAL = { code: "42501", message: 'new row violates row-level securi
 type Outcome = { rows: Array<Record<string, unknown>>; error: null } | { rows: null; error: DbError };
 type As = (caller: Caller, sql: string, params?: unknown[]) => Promise<Outcome>;
 
-const insert = (as: As, caller: Caller, name: string, bucket = BUCKET) =>
+const insert = (as: As, caller: Caller, name: string, bucket: string) =>
   as(caller, INSERT, [bucket, name, JSON.stringify(claimsOf(caller))]);
 
-/** The policy checks, run through `as` (PGlite's or PostgreSQL 15's) with users `makeUser` creates. */
-function policyChecks(as: () => As, makeUser: (role: "user" | "admin") => Promise<string>) {
-  it("an admin at aal2 adds, renames (update) and removes an image", async () => {
+/** One bucket's policy checks, run through `as` (PGlite's or PostgreSQL 15's) with users `makeUser` creates. */
+function policyChecks(bucket: string, as: () => As, makeUser: (role: "user" | "admin") => Promise<string>) {
+  it(`${bucket}: an admin at aal2 adds, renames (update) and removes an image`, async () => {
     const admin = await makeUser("admin");
     const name = `db/${crypto.randomUUID()}.webp`;
-    expect(await insert(as(), asUser(admin), name)).toEqual({ rows: [{ name }], error: null });
+    expect(await insert(as(), asUser(admin), name, bucket)).toEqual({ rows: [{ name }], error: null });
     const renamed = `${name}.renamed`;
     const updated = await as()(
       asUser(admin),
-      "update storage.objects set name = $2 where bucket_id = 'competition-images' and name = $1 returning name",
-      [name, renamed],
+      "update storage.objects set name = $2 where bucket_id = $3 and name = $1 returning name",
+      [name, renamed, bucket],
     );
     expect(updated).toEqual({ rows: [{ name: renamed }], error: null });
     const removed = await as()(
       asUser(admin),
-      "delete from storage.objects where bucket_id = 'competition-images' and name = $1 returning name",
-      [renamed],
+      "delete from storage.objects where bucket_id = $2 and name = $1 returning name",
+      [renamed, bucket],
     );
     expect(removed).toEqual({ rows: [{ name: renamed }], error: null });
   });
 
-  it("a player, a visitor and an admin at aal1 cannot add; nobody but an admin changes or removes", async () => {
+  it(`${bucket}: a player, a visitor and an admin at aal1 cannot add; nobody but an admin changes or removes`, async () => {
     const [player, admin] = [await makeUser("user"), await makeUser("admin")];
-    expect((await insert(as(), asUser(player), "db/player.webp")).error).toMatchObject(RLS_REFUSAL);
-    expect((await insert(as(), anon, "db/anon.webp")).error).toMatchObject(RLS_REFUSAL);
-    expect((await insert(as(), asUserAtAal1(admin), "db/aal1.webp")).error).toMatchObject(RLS_REFUSAL);
+    expect((await insert(as(), asUser(player), "db/player.webp", bucket)).error).toMatchObject(RLS_REFUSAL);
+    expect((await insert(as(), anon, "db/anon.webp", bucket)).error).toMatchObject(RLS_REFUSAL);
+    expect((await insert(as(), asUserAtAal1(admin), "db/aal1.webp", bucket)).error).toMatchObject(RLS_REFUSAL);
 
     const name = `db/${crypto.randomUUID()}.webp`;
-    await insert(as(), asUser(admin), name);
+    await insert(as(), asUser(admin), name, bucket);
     for (const caller of [asUser(player), asUserAtAal1(admin), anon]) {
       const updated = await as()(
         caller,
@@ -74,13 +75,13 @@ function policyChecks(as: () => As, makeUser: (role: "user" | "admin") => Promis
     expect(still.rows).toEqual([{ name }]);
   });
 
-  it("anyone reads the bucket's rows; the policies open no other bucket, even to an admin", async () => {
+  it(`${bucket}: anyone reads the bucket's rows; the policies open no other bucket, even to an admin`, async () => {
     const admin = await makeUser("admin");
     const name = `db/${crypto.randomUUID()}.webp`;
-    await insert(as(), asUser(admin), name);
+    await insert(as(), asUser(admin), name, bucket);
     for (const caller of [anon, asUser(await makeUser("user"))]) {
       const read = await as()(caller, "select name from storage.objects where bucket_id = $1 and name = $2", [
-        BUCKET,
+        bucket,
         name,
       ]);
       expect(read.rows).toEqual([{ name }]);
@@ -92,20 +93,27 @@ function policyChecks(as: () => As, makeUser: (role: "user" | "admin") => Promis
 describe("competition images on PGlite", () => {
   const as: As = async (caller, sql, params = []) => db().as(caller, sql, params);
 
-  it("the bucket is public, 5 MB, JPEG, PNG and WebP", async () => {
+  it("the buckets are public, 5 MB, JPEG, PNG and WebP", async () => {
     const rows = await db().sql(
-      "select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'competition-images'",
+      "select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = any ($1) order by id",
+      [BUCKETS],
     );
-    expect(rows).toEqual([
-      { public: true, file_size_limit: 5242880, allowed_mime_types: ["image/jpeg", "image/png", "image/webp"] },
-    ]);
+    const limits = {
+      public: true,
+      file_size_limit: 5242880,
+      allowed_mime_types: ["image/jpeg", "image/png", "image/webp"],
+    };
+    expect(rows).toEqual(BUCKETS.map((id) => ({ id, ...limits })));
     await db().sql("insert into storage.buckets (id, name) values ('other-bucket', 'other-bucket')");
   });
 
-  policyChecks(
-    () => as,
-    (role) => db().createUser({ role, approved: true }),
-  );
+  for (const bucket of BUCKETS) {
+    policyChecks(
+      bucket,
+      () => as,
+      (role) => db().createUser({ role, approved: true }),
+    );
+  }
 });
 
 describe("competition images on PostgreSQL 15", () => {
@@ -138,13 +146,14 @@ describe("competition images on PostgreSQL 15", () => {
     return rows[0].id as string;
   };
 
-  it("the migration made the bucket", async () => {
+  it("the migrations made the buckets", async () => {
     const { rows } = await cluster.pool.query(
-      "select public, file_size_limit::int as limit from storage.buckets where id = 'competition-images'",
+      "select id, public, file_size_limit::int as limit from storage.buckets where id = any ($1) order by id",
+      [BUCKETS],
     );
-    expect(rows).toEqual([{ public: true, limit: 5242880 }]);
+    expect(rows).toEqual(BUCKETS.map((id) => ({ id, public: true, limit: 5242880 })));
     await cluster.pool.query("insert into storage.buckets (id, name) values ('other-bucket', 'other-bucket')");
   });
 
-  policyChecks(() => as, makeUser);
+  for (const bucket of BUCKETS) policyChecks(bucket, () => as, makeUser);
 });

@@ -242,6 +242,32 @@ export class TestDb {
     return created.id;
   }
 
+  /** A competition `winnerId` alone enters (one ticket), drawn now. */
+  async wonBy(
+    adminId: string,
+    winnerId: string,
+    fields: CompetitionFields = {},
+  ): Promise<{ competitionId: string; slug: string; drawId: string }> {
+    const competitionId = await this.createCompetition(adminId, fields);
+    await this.call(asUser(winnerId), "enter_competition", {
+      p_competition_id: competitionId,
+      p_quantity: 1,
+      p_answer: "4",
+    });
+    await this.sql(
+      `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
+              postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = $1`,
+      [competitionId],
+    );
+    await this.call(asUser(adminId), "run_due_draws");
+    const [{ drawId, slug }] = await this.sql<{ drawId: string; slug: string }>(
+      `select d.id as "drawId", c.slug from public.draws d join public.competitions c on c.id = d.competition_id
+        where c.id = $1`,
+      [competitionId],
+    );
+    return { competitionId, slug, drawId };
+  }
+
   /**
    * Gives the user a second factor the way the auth server keeps one (auth.mfa_factors, as GoTrue does on
    * hosted Supabase): 'verified' once its first code was given, 'unverified' while set-up is half done.

@@ -1,6 +1,6 @@
-import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
+import { png } from "./support/images";
 import { expect, test } from "./support/fixtures";
 import { CompetitionFormPage, ukDateTimeLocal } from "./support/pages/admin-competitions";
 import { storageStatePath } from "./support/users";
@@ -13,30 +13,6 @@ import { storageStatePath } from "./support/users";
 test.use({ storageState: storageStatePath("admin") });
 
 const DAY = 86_400_000;
-
-/** A real PNG of one colour, `width` × `height`: what a camera's picture is to the upload area. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([40, 120, 200]))]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", pixels),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 const photo = (name: string, width = 2400, height = 1200) => ({
   name,

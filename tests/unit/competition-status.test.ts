@@ -64,6 +64,7 @@ const drawn = competition({
     ticket_count: 10,
     drawn_at: at(-1),
     algorithm: "labcash-draw-v2",
+    story: null,
   },
 });
 

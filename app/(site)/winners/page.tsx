@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Image from "next/image";
 import Link from "next/link";
 import { PrizeStatusBadge } from "@/components/prizes/prize-progress";
+import { WinnerStory } from "@/components/prizes/winner-story";
 import { PRIZE_STATUS } from "@/lib/prizes/steps";
 import { Radio, ShieldCheck, Trophy } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
@@ -109,6 +110,7 @@ export default async function WinnersPage() {
                     </div>
                   </dl>
                   <p className="text-sm text-muted-foreground">{w.prize_description}</p>
+                  {w.story ? <WinnerStory story={w.story} winner={formatWinner(w)} /> : null}
                   <p className="flex flex-wrap gap-x-6 gap-y-2">
                     <Link
                       href={`/winners/${w.draw_id}`}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Gift } from "lucide-react";
 import { PrizeClaimForm } from "@/components/prizes/prize-claim-form";
 import { PrizeStatusBadge, PrizeTimeline } from "@/components/prizes/prize-progress";
+import { StoryConsentForm } from "@/components/prizes/story-consent-form";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -76,6 +77,17 @@ export default async function MyPrizesPage() {
                         <PrizeClaimForm prize={prize} />
                       </section>
                     ) : null}
+                    <div className="flex flex-col gap-3">
+                      <h3 className="font-semibold">Your photo and quote</h3>
+                      <p className="text-sm text-muted-foreground">
+                        {prize.story?.consent
+                          ? prize.story.published
+                            ? "Published on the winners page with your consent."
+                            : "You consent: we will be in touch for a photo and a few words."
+                          : "Not published: we only show a winner's photo and words with their consent."}
+                      </p>
+                      <StoryConsentForm prize={prize} />
+                    </div>
                   </article>
                 </Card>
               </li>

@@ -4,6 +4,7 @@ import { Gift } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { FigureList } from "@/components/admin/competitions/figure-list";
 import { FulfilmentForm } from "@/components/admin/competitions/fulfilment-form";
+import { WinnerStoryPanel } from "@/components/admin/competitions/winner-story-panel";
 import { PrizeStatusBadge, PrizeTimeline } from "@/components/prizes/prize-progress";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -121,6 +122,7 @@ export default async function AdminWinnersPage({ searchParams }: { searchParams:
                   />
                   <PrizeTimeline prize={prize} proof={prize.proof_of_delivery} />
                   <FulfilmentForm prize={prize} />
+                  <WinnerStoryPanel prize={prize} />
                 </article>
               </Card>
             </li>

@@ -2,16 +2,10 @@ import "server-only";
 import type { StorageError } from "@supabase/storage-js";
 import { createPublicClient } from "@/lib/supabase/public";
 import { createClient } from "@/lib/supabase/server";
-import {
-  COMPETITION_IMAGE_BUCKET,
-  IMAGE_TYPES,
-  imagePathOf,
-  objectNameOf,
-  type ImageType,
-} from "@/lib/competitions/images";
+import { IMAGE_TYPES, imagePathOf, objectNameOf, type ImageBucket, type ImageType } from "@/lib/competitions/images";
 import { DbError } from "./errors";
 
-// Competition images in Supabase Storage, through storage-js as the signed-in admin: the bucket's
+// Competition images and winners' photos in Supabase Storage, through storage-js as the signed-in admin: the bucket's
 // row-level policies (admins at aal2 write) and limits decide, as the SQL functions do for everything
 // else. A refusal becomes a DbError with one of the codes the screens already switch on.
 
@@ -31,30 +25,30 @@ function refusal(error: StorageError): DbError {
 }
 
 /**
- * Stores one image (already checked to be `type` by its bytes) under a fresh random name and answers the
- * site path the competition keeps. Stored for a year in caches: a name is never reused, so the bytes
- * behind it never change.
+ * Stores one image (already checked to be `type` by its bytes) in `bucket` under a fresh random name and
+ * answers the site path the competition (or the winner's story) keeps. Stored for a year in caches: a name
+ * is never reused, so the bytes behind it never change.
  */
-export async function storeCompetitionImage(bytes: Uint8Array, type: ImageType): Promise<string> {
+export async function storeImage(bucket: ImageBucket, bytes: Uint8Array, type: ImageType): Promise<string> {
   const supabase = await createClient();
   const name = `${crypto.randomUUID()}.${IMAGE_TYPES[type]}`;
   const { error } = await supabase.storage
-    .from(COMPETITION_IMAGE_BUCKET)
+    .from(bucket)
     .upload(name, bytes, { contentType: type, cacheControl: "31536000", upsert: false });
   if (error) throw refusal(error);
-  return imagePathOf(name);
+  return imagePathOf(name, bucket);
 }
 
 /** Deletes the stored objects behind these site paths; other paths (files in public/) are left alone. */
-export async function removeCompetitionImages(paths: string[]): Promise<void> {
-  const names = paths.map(objectNameOf).filter((name): name is string => name !== null);
+export async function removeImages(bucket: ImageBucket, paths: string[]): Promise<void> {
+  const names = paths.map((path) => objectNameOf(path, bucket)).filter((name): name is string => name !== null);
   if (names.length === 0) return;
   const supabase = await createClient();
-  const { error } = await supabase.storage.from(COMPETITION_IMAGE_BUCKET).remove(names);
+  const { error } = await supabase.storage.from(bucket).remove(names);
   if (error) throw refusal(error);
 }
 
 /** The bucket's public URL of an object, which only the site's server fetches (app/media). */
-export function competitionImageUrl(objectName: string): string {
-  return createPublicClient().storage.from(COMPETITION_IMAGE_BUCKET).getPublicUrl(objectName).data.publicUrl;
+export function storedImageUrl(bucket: ImageBucket, objectName: string): string {
+  return createPublicClient().storage.from(bucket).getPublicUrl(objectName).data.publicUrl;
 }
