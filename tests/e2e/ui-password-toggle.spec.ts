@@ -43,7 +43,7 @@ for (const { path, heading } of forms) {
       await expect(password).toHaveValue("Secret-typing-1");
       await expect(show).toBeFocused();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+      await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
     });
 
     test("the toggle works from the keyboard and keeps focus", async ({ page }) => {

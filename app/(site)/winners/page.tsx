@@ -123,7 +123,7 @@ export default async function WinnersPage() {
                     <Link
                       href={`/competitions/${w.slug}/draw`}
                       className="inline-flex items-center gap-1.5 font-semibold text-primary-text underline underline-offset-4"
-                      aria-label={`The ${w.title} draw, step by step`}
+                      aria-label={`The draw, step by step, for ${w.title}`}
                     >
                       <Radio aria-hidden className="size-4" />
                       The draw, step by step
