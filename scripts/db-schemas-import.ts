@@ -98,6 +98,7 @@ const BY_MIGRATION: Record<string, Area> = {
   "20261129490000": "notifications",
   "20261129490001": "notifications",
   "20261129520000": "types",
+  "20261129520100": "types",
 };
 
 /** Objects whose area is not their first migration's, by name (`schema.name` of a table or function). */

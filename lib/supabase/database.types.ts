@@ -1791,7 +1791,7 @@ export type Database = {
       }
       admin_open_alerts: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["open_alert"][]
       }
       admin_preview_mail: {
         Args: {
@@ -2615,6 +2615,12 @@ export type Database = {
         two_step_owed: boolean | null
         verified_at: string | null
         welcome_due: boolean | null
+      }
+      open_alert: {
+        id: number | null
+        kind: Database["public"]["Enums"]["alert_kind"] | null
+        raised_at: string | null
+        subject: string | null
       }
       player_intervention: {
         created_at: string | null

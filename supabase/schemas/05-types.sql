@@ -123,3 +123,6 @@ comment on type public.top_up_outcome is 'A top-up''s status after fail_top_up.'
 
 create type public.factor_proof as (factors_proven boolean, inbox_confirmed boolean);
 comment on type public.factor_proof is 'For the two-step page: every verified factor proven, and an inbox code confirmed in the last fifteen minutes.';
+
+create type public.open_alert as (id bigint, kind public.alert_kind, subject text, raised_at timestamp with time zone);
+comment on type public.open_alert is 'An alert no super admin has acknowledged yet, as the console''s notice shows it.';
