@@ -35,7 +35,6 @@ const userRowSchema = z.object({
   /** Player-protection flags awaiting review. */
   open_flags: z.number().int().nonnegative().default(0),
 });
-export type AdminUserRow = z.infer<typeof userRowSchema>;
 
 const userPageSchema = z.object({ rows: z.array(userRowSchema), next_cursor: z.string().nullable() });
 export type AdminUserPage = z.infer<typeof userPageSchema>;
