@@ -2,8 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { exemptFromApproval, isAdminPath, needsSession, twoStepPath } from "@/lib/auth/paths";
 import { hasSessionCookieIn } from "@/lib/auth/session-cookie";
 import { secondStepMayBeOwed, secondStepRedirect } from "@/lib/auth/second-step";
-import { isAdminRole, myAccountSchema } from "@/lib/data/account-schema";
-import { callRpcWith } from "@/lib/data/rpc";
+import { isAdminRole } from "@/lib/data/account-schema";
+import { callRpcWith, declared } from "@/lib/data/rpc";
 import { refuseBadRequest } from "@/lib/http/request-guard";
 import { withStrictCsp } from "@/lib/http/strict-csp";
 import { log } from "@/lib/observability/log";
@@ -70,7 +70,7 @@ async function guard(request: NextRequest) {
     supabase,
     "get_my_account",
     {},
-    myAccountSchema.pick({ approved: true, role: true, two_step_owed: true }),
+    declared("approved", "role", "two_step_owed"),
   ).catch((e: unknown) => {
     log("error", "proxy_account_failed", { request_id: requestIdFrom(request.headers), path, error: e });
     return null;

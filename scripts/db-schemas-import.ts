@@ -98,6 +98,8 @@ const BY_MIGRATION: Record<string, Area> = {
   "20261129490000": "notifications",
   "20261129490001": "notifications",
   "20261129510000": "competitions",
+  "20261129520000": "types",
+  "20261129520100": "types",
 };
 
 /** Objects whose area is not their first migration's, by name (`schema.name` of a table or function). */
@@ -117,6 +119,10 @@ const BY_NAME: Array<[RegExp, Area]> = [
   // The rows behind the declared result types (issue 24, item 3), beside the functions that return them.
   [/^private\.(complaint_row|admin_complaint_row|protections_row)$/, "protections"],
   [/^private\.marketing_consent_row$/, "mail"],
+  [/^private\.account_row$/, "accounts"],
+  [/^private\.admin_user_of$/, "admin"],
+  [/^private\.player_intervention_of$/, "protections"],
+  [/^private\.seed_row$/, "spinner"],
   [/^(public\.complaints|public\.complaint_numbers|private\.complaint_json)$/, "protections"],
   [
     /^public\.(submit_complaint|get_my_complaints|admin_list_complaints|admin_update_complaint|admin_get_complaint)$/,

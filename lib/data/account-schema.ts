@@ -1,49 +1,38 @@
-import { z } from "zod";
-import { ENUM_VALUES } from "@/lib/labels";
+import { declared, type RpcOutput } from "./rpc";
 
-// The shape get_my_account() returns (profile merged with account data, spec §3).
-// numeric columns arrive as JSON numbers.
-export const accountSchema = z.object({
-  id: z.string().uuid(),
-  name: z.string(),
-  email: z.string().nullable(),
-  email_notifications: z.boolean(),
-  date_of_birth: z.string().nullable(),
-  town: z.string().nullable(),
-  /** Appear by initials only if they win (CAP 8.28.5); default first name, surname initial and town. */
-  show_initials_only: z.boolean(),
-  credits: z.coerce.number(),
-  role: z.enum(ENUM_VALUES.user_role),
-  approved: z.boolean(),
-  approved_at: z.string().nullable(),
-  approved_by: z.string().nullable(),
-  rejected_at: z.string().nullable(),
-  rejection_reason: z.string().nullable(),
-  total_spent: z.coerce.number(),
-  total_entries: z.coerce.number(),
-  kyc_status: z.string(),
-  is_verified: z.boolean(),
-  verified_at: z.string().nullable(),
-  age_verified: z.boolean(),
-  metadata: z.unknown().nullable(),
-  created_at: z.string(),
-});
+// The account types of public.account (profile merged with account data, spec §3) and public.my_account
+// (get_my_account). No "server-only" here: the proxy reads get_my_account with them.
 
-export type Account = z.infer<typeof accountSchema>;
+/** What public.account always fills (the columns that are not null), so they are typed without `| null`. */
+const ACCOUNT_FILLED = [
+  "id",
+  "name",
+  "email_notifications",
+  "show_initials_only",
+  "credits",
+  "role",
+  "approved",
+  "total_spent",
+  "total_entries",
+  "kyc_status",
+  "is_verified",
+  "age_verified",
+  "created_at",
+] as const;
+
+/** Reads a public.account result (update_my_profile, set_initials_only, admin_approve_user, admin_reject_user). */
+export const account = declared(...ACCOUNT_FILLED);
+export type Account = RpcOutput<"update_my_profile", typeof account>;
 
 /**
- * get_my_account() also says whether the session owes its second step: the user has a verified
- * second factor and the session has not given its code (aal1). Until it does, every state-changing
- * RPC refuses with aal2_required; the proxy and the action wrapper read this to say so first.
+ * Reads get_my_account(), which also says whether the session owes its second step (the user has a verified
+ * second factor and the session has not given its code, aal1: every state-changing RPC refuses with
+ * aal2_required until it does; the proxy and the action wrapper read this to say so first) and whether the
+ * one-time "You're approved" welcome is due.
  */
-export const myAccountSchema = accountSchema.extend({
-  two_step_owed: z.boolean(),
-  /** Approved and the one-time "You're approved" welcome not dismissed yet. */
-  welcome_due: z.boolean(),
-});
-
+export const myAccount = declared(...ACCOUNT_FILLED, "two_step_owed", "welcome_due");
 /** The signed-in user's own account, as get_my_account() answers it. */
-export type MyAccount = z.infer<typeof myAccountSchema>;
+export type MyAccount = RpcOutput<"get_my_account", typeof myAccount>;
 
 /** Admins and super admins (the SQL's is_admin()). */
 export const isAdminRole = (role: Account["role"] | null | undefined): boolean =>

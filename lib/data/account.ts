@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { accountSchema, myAccountSchema, type Account, type MyAccount } from "./account-schema";
+import { account, myAccount, type Account, type MyAccount } from "./account-schema";
 import { declared, noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 
@@ -46,7 +46,7 @@ export const getMyLedgerCsv = (filter: LedgerFilter): Promise<string> =>
   callRpc("get_my_ledger_csv", { p_kind: filter.kind, p_month: filter.monthStart }, z.string());
 
 /** The signed-in user's merged profile and account data, and whether a second step is owed (get_my_account). */
-export const getMyAccount = (): Promise<MyAccount> => callRpc("get_my_account", {}, myAccountSchema);
+export const getMyAccount = (): Promise<MyAccount> => callRpc("get_my_account", {}, myAccount);
 
 /** Dismisses the caller's own "You're approved" welcome for good; true when it was still showing. */
 export const dismissApprovalWelcome = (): Promise<boolean> => callRpc("dismiss_approval_welcome", {}, z.boolean());
@@ -56,11 +56,7 @@ export const dismissApprovalWelcome = (): Promise<boolean> => callRpc("dismiss_a
  * The marketing choice has its own one-click form (setMyMarketingConsent).
  */
 export const updateMyProfile = (profile: { name: string; town: string }): Promise<Account> =>
-  callRpc(
-    "update_my_profile",
-    { p_name: profile.name, p_email_notifications: null, p_town: profile.town },
-    accountSchema,
-  );
+  callRpc("update_my_profile", { p_name: profile.name, p_email_notifications: null, p_town: profile.town }, account);
 
 /**
  * The signed-in player's marketing consent (`given`) and their last recorded choice: when (`at`), the wording it
@@ -75,15 +71,13 @@ export const setMyMarketingConsent = (given: boolean) =>
 
 /** Whether the player appears by initials only if they win (CAP 8.28.5); answers the account as it now is. */
 export const setInitialsOnly = (initialsOnly: boolean): Promise<Account> =>
-  callRpc("set_initials_only", { p_initials_only: initialsOnly }, accountSchema);
-
-const factorProofSchema = z.object({ factors_proven: z.boolean(), inbox_confirmed: z.boolean() });
+  callRpc("set_initials_only", { p_initials_only: initialsOnly }, account);
 
 /**
  * Whether every verified second factor of the signed-in user was proven with a code from their inbox
  * (an admin's console needs that), and whether they confirmed such a code in the last fifteen minutes.
  */
-export const getMyFactorProof = () => callRpc("get_my_factor_proof", {}, factorProofSchema);
+export const getMyFactorProof = () => callRpc("get_my_factor_proof", {}, declared("factors_proven", "inbox_confirmed"));
 
 /** Checks the code the auth server e-mailed the signed-in user (GET /reauthenticate): true when it is theirs and fresh. */
 export const confirmReauthentication = (code: string) =>

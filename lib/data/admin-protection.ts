@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { ENUM_VALUES, type EnumValue } from "@/lib/labels";
 import { FLAG_KINDS, INTERVENTION_KINDS, type InterventionKind } from "./admin-protection-options";
+import { declared } from "./rpc";
 import { callRpc } from "./server-rpc";
 
 // Player protection (issue 11 item 9; code of practice 1.6, 1.7): the flags SQL raises, their review and the
@@ -25,6 +26,7 @@ const flagSchema = z.object({
 });
 export type PlayerFlag = z.infer<typeof flagSchema>;
 
+/** An intervention as admin_get_player_protection nests it (admin_record_intervention returns the declared type). */
 const interventionSchema = z.object({
   id: z.string().uuid(),
   user_id: z.string().uuid(),
@@ -57,4 +59,8 @@ export const reviewPlayerFlag = (flagId: string, note: string, intervention: Int
 
 /** Records (and applies) an intervention on a player. */
 export const recordIntervention = (userId: string, kind: InterventionKind, note: string) =>
-  callRpc("admin_record_intervention", { p_user_id: userId, p_kind: kind, p_note: note }, interventionSchema);
+  callRpc(
+    "admin_record_intervention",
+    { p_user_id: userId, p_kind: kind, p_note: note },
+    declared("id", "user_id", "kind", "note", "created_at"),
+  );

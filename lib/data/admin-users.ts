@@ -10,7 +10,7 @@ import {
   type UserRole,
 } from "./admin-users-options";
 import { protectionsSchema } from "./protections";
-import { noResult } from "./rpc";
+import { declared, noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 
 // Admin users (issue 11 item 3; approvals are in approvals.ts). Admins only; the SQL checks every call
@@ -21,6 +21,7 @@ const amount = z.coerce.number();
 
 export * from "./admin-users-options";
 
+/** One user as the admin users list, a user's page and admin_update_user nest it in their jsonb. */
 const userRowSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
@@ -34,7 +35,6 @@ const userRowSchema = z.object({
   /** Player-protection flags awaiting review. */
   open_flags: z.number().int().nonnegative().default(0),
 });
-export type AdminUserRow = z.infer<typeof userRowSchema>;
 
 const userPageSchema = z.object({ rows: z.array(userRowSchema), next_cursor: z.string().nullable() });
 export type AdminUserPage = z.infer<typeof userPageSchema>;
@@ -139,8 +139,12 @@ export const updateUser = (
     changedUserSchema,
   );
 
-export const setUserRole = (userId: string, role: UserRole): Promise<AdminUserRow> =>
-  callRpc("admin_set_user_role", { p_user_id: userId, p_role: role }, userRowSchema);
+/** What public.admin_user always fills (admin_set_user_role and admin_delete_user return it). */
+const adminUser = declared("id", "name", "role", "approval", "kyc_status", "credits", "created_at", "open_flags");
+
+/** Super admins: sets another user's role; answers the user as they now are. */
+export const setUserRole = (userId: string, role: UserRole) =>
+  callRpc("admin_set_user_role", { p_user_id: userId, p_role: role }, adminUser);
 
 const adjustmentSchema = z.object({ ledger_id: z.number().int(), amount, balance: amount });
 
@@ -148,8 +152,8 @@ const adjustmentSchema = z.object({ ledger_id: z.number().int(), amount, balance
 export const adjustCredit = (userId: string, pounds: number, reason: string) =>
   callRpc("admin_adjust_credit", { p_user_id: userId, p_amount: pounds, p_reason: reason }, adjustmentSchema);
 
-export const deleteUser = (userId: string): Promise<AdminUserRow> =>
-  callRpc("admin_delete_user", { p_user_id: userId }, userRowSchema);
+/** Super admins: deletes (anonymises) a player; answers them as they now are. */
+export const deleteUser = (userId: string) => callRpc("admin_delete_user", { p_user_id: userId }, adminUser);
 
 /** Super admins: allows and audits resetting another user's two-step verification (the SQL decides). */
 export const recordTwoStepReset = (userId: string) =>

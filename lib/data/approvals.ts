@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { accountSchema, type Account } from "./account-schema";
+import { account, type Account } from "./account-schema";
 import { APPROVAL_MODES, type ApprovalMode } from "./admin-users-options";
 import { callRpc } from "./server-rpc";
 
@@ -21,11 +21,11 @@ export const listPendingApprovals = (): Promise<PendingAccount[]> =>
 
 /** Approves an account and e-mails its owner; answers the account as it now is. */
 export const approveUser = (userId: string): Promise<Account> =>
-  callRpc("admin_approve_user", { p_user_id: userId }, accountSchema);
+  callRpc("admin_approve_user", { p_user_id: userId }, account);
 
 /** Rejects an account with a reason; answers the account as it now is. */
 export const rejectUser = (userId: string, reason: string): Promise<Account> =>
-  callRpc("admin_reject_user", { p_user_id: userId, p_reason: reason }, accountSchema);
+  callRpc("admin_reject_user", { p_user_id: userId, p_reason: reason }, account);
 
 const bulkSchema = z.object({
   approved: z.array(z.object({ id: z.string().uuid(), name: z.string() })),

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ENUM_VALUES } from "@/lib/labels";
-import { callRpcWith, noResult } from "./rpc";
+import { callRpcWith, declared, noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 import { createClient } from "@supabase/supabase-js";
 import { supabaseEnv } from "@/lib/env";
@@ -161,13 +161,9 @@ export async function systemOverview(): Promise<SystemOverview> {
   return { ...overview, webhook_refusals: webhookRefusals };
 }
 
-const openAlertSchema = z.array(
-  z.object({ id: count, kind: alertSchema.shape.kind, subject: z.string(), raised_at: when }),
-);
-export type OpenAlert = z.infer<typeof openAlertSchema>[number];
-
-/** The alerts no super admin has acknowledged (an empty list for other admins). */
-export const openAlerts = () => callRpc("admin_open_alerts", {}, openAlertSchema);
+/** The alerts no super admin has acknowledged, newest first (an empty list for other admins). */
+export const openAlerts = () => callRpc("admin_open_alerts", {}, declared("id", "kind", "subject", "raised_at"));
+export type OpenAlert = Awaited<ReturnType<typeof openAlerts>>[number];
 
 export const retryMail = (id: number) => callRpc("admin_retry_mail", { p_id: id }, noResult);
 export const acknowledgeAlert = (id: number) => callRpc("admin_acknowledge_alert", { p_id: id }, noResult);

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { callPublicRpc } from "./public-rpc";
+import { declared } from "./rpc";
 import { callRpc } from "./server-rpc";
 
 // LabSpinner (supabase/migrations/*_labspinner.sql). Every figure — odds, expected prize, spin
@@ -33,7 +34,10 @@ export type SpinnerWheel = z.infer<typeof wheelSchema>;
 const liveWheelSchema = wheelSchema.extend({ enabled: z.boolean() });
 export type LiveSpinnerWheel = z.infer<typeof liveWheelSchema>;
 
-/** A seed pair; `server_seed` (hex) only once the pair has been rotated out. */
+/**
+ * A seed pair; `server_seed` (hex) only once the pair has been rotated out. The results that nest seed pairs
+ * in their jsonb read them with this; set_spinner_client_seed returns the declared public.spinner_seed.
+ */
 export const seedSchema = z.object({
   id: z.coerce.number(),
   server_seed_hash: z.string(),
@@ -146,8 +150,13 @@ export const getMySpinHistory = (): Promise<SpinHistory> => callRpc("get_my_spin
 /** Spends a spin credit: the segment is decided and the prize paid in SQL before anything animates. */
 export const spinWheel = (): Promise<SpinResult> => callRpc("spin_wheel", {}, spinResultSchema);
 
+/** Sets the client seed of the player's active pair; answers the pair. */
 export const setSpinnerClientSeed = (clientSeed: string): Promise<SpinnerSeed> =>
-  callRpc("set_spinner_client_seed", { p_client_seed: clientSeed }, seedSchema);
+  callRpc(
+    "set_spinner_client_seed",
+    { p_client_seed: clientSeed },
+    declared("id", "server_seed_hash", "client_seed", "next_nonce", "created_at"),
+  );
 
 /** Reveals the active server seed and starts a new pair (with `clientSeed`, or a random one). */
 export const rotateSpinnerSeed = (clientSeed: string | null): Promise<SeedRotation> =>

@@ -1666,7 +1666,7 @@ export type Database = {
         Args: {
           p_user_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["account"]
       }
       admin_approve_users: {
         Args: {
@@ -1717,7 +1717,7 @@ export type Database = {
         Args: {
           p_user_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_user"]
       }
       admin_find_account: {
         Args: {
@@ -1841,7 +1841,7 @@ export type Database = {
       }
       admin_open_alerts: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["open_alert"][]
       }
       admin_preview_mail: {
         Args: {
@@ -1866,7 +1866,7 @@ export type Database = {
           p_kind: string
           p_note: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["player_intervention"]
       }
       admin_record_postal_entry: {
         Args: {
@@ -1904,7 +1904,7 @@ export type Database = {
           p_user_id: string
           p_reason: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["account"]
       }
       admin_remove_winner_story: {
         Args: {
@@ -1962,7 +1962,7 @@ export type Database = {
           p_user_id: string
           p_role: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_user"]
       }
       admin_set_winner_story: {
         Args: {
@@ -2164,7 +2164,7 @@ export type Database = {
           p_top_up_id: string
           p_status: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["top_up_outcome"]
       }
       find_top_up_by_session: {
         Args: {
@@ -2216,7 +2216,7 @@ export type Database = {
       }
       get_my_account: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["my_account"]
       }
       get_my_complaints: {
         Args: never
@@ -2228,7 +2228,7 @@ export type Database = {
       }
       get_my_factor_proof: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["factor_proof"]
       }
       get_my_ledger: {
         Args: {
@@ -2473,7 +2473,7 @@ export type Database = {
         Args: {
           p_initials_only: boolean
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["account"]
       }
       set_monthly_limit: {
         Args: {
@@ -2504,7 +2504,7 @@ export type Database = {
         Args: {
           p_client_seed: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["spinner_seed"]
       }
       settle_referrals: {
         Args: never
@@ -2540,7 +2540,7 @@ export type Database = {
           p_email_notifications?: boolean
           p_town?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["account"]
       }
       winner_photo_published: {
         Args: {
@@ -2579,6 +2579,30 @@ export type Database = {
       webhook_status: "handled" | "failed" | "mismatch"
     }
     CompositeTypes: {
+      account: {
+        age_verified: boolean | null
+        approved: boolean | null
+        approved_at: string | null
+        approved_by: string | null
+        created_at: string | null
+        credits: number | null
+        date_of_birth: string | null
+        email: string | null
+        email_notifications: boolean | null
+        id: string | null
+        is_verified: boolean | null
+        kyc_status: Database["public"]["Enums"]["kyc_status"] | null
+        metadata: Json | null
+        name: string | null
+        rejected_at: string | null
+        rejection_reason: string | null
+        role: Database["public"]["Enums"]["user_role"] | null
+        show_initials_only: boolean | null
+        total_entries: number | null
+        total_spent: number | null
+        town: string | null
+        verified_at: string | null
+      }
       admin_complaint: {
         acknowledge_by: string | null
         acknowledged_at: string | null
@@ -2616,6 +2640,18 @@ export type Database = {
         subject: string | null
         user_id: string | null
       }
+      admin_user: {
+        approval: string | null
+        created_at: string | null
+        credits: number | null
+        deleted_at: string | null
+        email: string | null
+        id: string | null
+        kyc_status: Database["public"]["Enums"]["kyc_status"] | null
+        name: string | null
+        open_flags: number | null
+        role: Database["public"]["Enums"]["user_role"] | null
+      }
       complaint: {
         acknowledge_by: string | null
         acknowledged_at: string | null
@@ -2630,11 +2666,56 @@ export type Database = {
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
       }
+      factor_proof: {
+        factors_proven: boolean | null
+        inbox_confirmed: boolean | null
+      }
       marketing_consent: {
         at: string | null
         given: boolean | null
         source: Database["public"]["Enums"]["consent_source"] | null
         wording: string | null
+      }
+      my_account: {
+        age_verified: boolean | null
+        approved: boolean | null
+        approved_at: string | null
+        approved_by: string | null
+        created_at: string | null
+        credits: number | null
+        date_of_birth: string | null
+        email: string | null
+        email_notifications: boolean | null
+        id: string | null
+        is_verified: boolean | null
+        kyc_status: Database["public"]["Enums"]["kyc_status"] | null
+        metadata: Json | null
+        name: string | null
+        rejected_at: string | null
+        rejection_reason: string | null
+        role: Database["public"]["Enums"]["user_role"] | null
+        show_initials_only: boolean | null
+        total_entries: number | null
+        total_spent: number | null
+        town: string | null
+        two_step_owed: boolean | null
+        verified_at: string | null
+        welcome_due: boolean | null
+      }
+      open_alert: {
+        id: number | null
+        kind: Database["public"]["Enums"]["alert_kind"] | null
+        raised_at: string | null
+        subject: string | null
+      }
+      player_intervention: {
+        created_at: string | null
+        created_by_name: string | null
+        flag_id: string | null
+        id: string | null
+        kind: Database["public"]["Enums"]["intervention_kind"] | null
+        note: string | null
+        user_id: string | null
       }
       protections: {
         break_until: string | null
@@ -2649,6 +2730,19 @@ export type Database = {
         pending_limit: number | null
         pending_limit_from: string | null
         state: Database["public"]["Enums"]["protection_state"] | null
+      }
+      spinner_seed: {
+        client_seed: string | null
+        created_at: string | null
+        id: number | null
+        next_nonce: number | null
+        revealed_at: string | null
+        server_seed: string | null
+        server_seed_hash: string | null
+      }
+      top_up_outcome: {
+        status: Database["public"]["Enums"]["top_up_status"] | null
+        top_up_id: string | null
       }
       winner_summary: {
         competition_id: string | null

@@ -277,54 +277,36 @@ $$;
 comment on function private.sync_profile_email() is 'Trigger: keeps profiles.email equal to the auth e-mail.';
 revoke all on function private.sync_profile_email() from public, anon, authenticated, service_role;
 
-create or replace function private.account_json(p_user uuid) returns jsonb
+create or replace function private.account_row(p_user uuid) returns public.account
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'id', p.id,
-    'name', p.name,
-    'email', p.email,
-    'email_notifications', p.email_notifications,
-    'date_of_birth', p.date_of_birth,
-    'town', p.town,
-    'show_initials_only', p.show_initials_only,
-    'credits', a.credits,
-    'role', a.role,
-    'approved', a.approved,
-    'approved_at', a.approved_at,
-    'approved_by', a.approved_by,
-    'rejected_at', a.rejected_at,
-    'rejection_reason', a.rejection_reason,
-    'total_spent', a.total_spent,
-    'total_entries', a.total_entries,
-    'kyc_status', a.kyc_status,
-    'is_verified', a.is_verified,
-    'verified_at', a.verified_at,
-    'age_verified', a.age_verified,
-    'metadata', a.metadata,
-    'created_at', p.created_at)
+  select p.id, p.name, p.email, p.email_notifications, p.date_of_birth, p.town, p.show_initials_only,
+         a.credits, a.role, a.approved, a.approved_at, a.approved_by, a.rejected_at, a.rejection_reason,
+         a.total_spent, a.total_entries, a.kyc_status, a.is_verified, a.verified_at, a.age_verified, a.metadata,
+         p.created_at
   from public.profiles p
   join public.user_account_data a on a.id = p.id
   where p.id = p_user
 $$;
-comment on function private.account_json(uuid) is 'A user''s profile merged with account data, as JSON.';
-revoke all on function private.account_json(uuid) from public, anon, authenticated, service_role;
+comment on function private.account_row(uuid) is 'A user''s profile merged with account data; no row (null) when the user has none.';
+revoke all on function private.account_row(uuid) from public, anon, authenticated, service_role;
 
 -- The latest body (20261127100000_player_two_step) with welcome_due added.
-create or replace function public.get_my_account() returns jsonb
+create or replace function public.get_my_account() returns public.my_account
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user_first_step();
-  result jsonb := private.account_json(uid);
+  result public.my_account;
 begin
-  if result is null then
+  if (private.account_row(uid)).id is null then
     -- Spec §4: a missing profile row is created and read again.
     perform private.create_account_rows(uid);
-    result := private.account_json(uid);
   end if;
-  return result || jsonb_build_object(
-    'two_step_owed', private.two_step_owed(),
-    'welcome_due', exists (select 1 from public.user_account_data a
-                            where a.id = uid and a.approved and a.approval_welcomed_at is null));
+  select acct.*, private.two_step_owed(),
+         exists (select 1 from public.user_account_data a
+                  where a.id = uid and a.approved and a.approval_welcomed_at is null)
+    into result
+    from private.account_row(uid) acct;
+  return result;
 end;
 $$;
 comment on function public.get_my_account() is 'The caller''s profile merged with account data, two_step_owed (a verified second factor the session has not given: everything else refuses until it is) and welcome_due (approved, the "You''re approved" welcome not dismissed yet); creates the rows if missing. Works at aal1.';
@@ -334,7 +316,7 @@ grant execute on function public.get_my_account() to service_role;
 
 create or replace function public.update_my_profile(
   p_name text default null, p_email_notifications boolean default null, p_town text default null
-) returns jsonb
+) returns public.account
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -357,7 +339,7 @@ begin
      and p_email_notifications is distinct from (select p.email_notifications from public.profiles p where p.id = uid) then
     perform private.record_marketing_consent(uid, p_email_notifications, 'profile');
   end if;
-  return private.account_json(uid);
+  return private.account_row(uid);
 end;
 $$;
 comment on function public.update_my_profile(text,boolean,text) is 'Updates the caller''s name, marketing choice (recorded when it changes) and town (an empty town clears it); returns the merged account.';
@@ -383,7 +365,7 @@ revoke all on function public.admin_list_pending_approvals() from public, anon, 
 grant execute on function public.admin_list_pending_approvals() to authenticated;
 grant execute on function public.admin_list_pending_approvals() to service_role;
 
-create or replace function public.admin_approve_user(p_user_id uuid) returns jsonb
+create or replace function public.admin_approve_user(p_user_id uuid) returns public.account
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -398,7 +380,7 @@ begin
   perform private.log_activity('user.approved', p_user_id);
   perform private.queue_mail(p_user_id, 'account_approved', 'Your LabCash account is approved',
     'Good news: your LabCash account has been approved. You can now add credit and enter competitions.');
-  return private.account_json(p_user_id);
+  return private.account_row(p_user_id);
 end;
 $$;
 comment on function public.admin_approve_user(uuid) is 'Admins: approve an account, recording who and when, and e-mail the user.';
@@ -406,7 +388,7 @@ revoke all on function public.admin_approve_user(uuid) from public, anon, authen
 grant execute on function public.admin_approve_user(uuid) to authenticated;
 grant execute on function public.admin_approve_user(uuid) to service_role;
 
-create or replace function public.admin_reject_user(p_user_id uuid, p_reason text) returns jsonb
+create or replace function public.admin_reject_user(p_user_id uuid, p_reason text) returns public.account
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -425,7 +407,7 @@ begin
     raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
   end if;
   perform private.log_activity('user.rejected', p_user_id, jsonb_build_object('reason', trim(p_reason), 'by', admin_id));
-  return private.account_json(p_user_id);
+  return private.account_row(p_user_id);
 end;
 $$;
 comment on function public.admin_reject_user(uuid,text) is 'Admins: reject an account with a reason.';
@@ -670,11 +652,9 @@ revoke all on function public.record_factor_enrolment() from public, anon, authe
 grant execute on function public.record_factor_enrolment() to authenticated;
 grant execute on function public.record_factor_enrolment() to service_role;
 
-create or replace function public.get_my_factor_proof() returns jsonb
+create or replace function public.get_my_factor_proof() returns public.factor_proof
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'factors_proven', private.factors_proven(),
-    'inbox_confirmed', private.fresh_reauthentication(private.require_user_first_step()) is not null)
+  select private.factors_proven(), private.fresh_reauthentication(private.require_user_first_step()) is not null
 $$;
 comment on function public.get_my_factor_proof() is 'For the two-step page: whether every verified factor of the caller is proven, and whether they confirmed a code from their inbox in the last fifteen minutes (not yet spent).';
 revoke all on function public.get_my_factor_proof() from public, anon, authenticated, service_role;

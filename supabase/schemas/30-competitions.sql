@@ -1724,7 +1724,7 @@ grant execute on function public.get_entrants_csv(text,integer,integer) to anon;
 grant execute on function public.get_entrants_csv(text,integer,integer) to authenticated;
 grant execute on function public.get_entrants_csv(text,integer,integer) to service_role;
 
-create or replace function public.set_initials_only(p_initials_only boolean) returns jsonb
+create or replace function public.set_initials_only(p_initials_only boolean) returns public.account
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -1735,7 +1735,7 @@ begin
   perform private.create_account_rows(uid);
   update public.profiles set show_initials_only = p_initials_only, updated_at = now() where id = uid;
   perform private.log_activity('profile.initials_only', uid, jsonb_build_object('initials_only', p_initials_only));
-  return private.account_json(uid);
+  return private.account_row(uid);
 end;
 $$;
 comment on function public.set_initials_only(boolean) is 'Signed-in users: appear by initials only (no town) if they win and on entry lists, or by first name, surname initial and town (CAP 8.28.5). Applies to draws from now on.';

@@ -779,7 +779,7 @@ revoke all on function public.confirm_top_up(uuid,text,text,numeric) from public
 grant execute on function public.confirm_top_up(uuid,text,text,numeric) to service_role;
 
 create or replace function public.fail_top_up(p_top_up_id uuid, p_status text)
- RETURNS jsonb
+ RETURNS public.top_up_outcome
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -800,7 +800,7 @@ begin
     perform private.log_activity('top_up.' || p_status, t.id, '{}'::jsonb);
     t.status := p_status;
   end if;
-  return jsonb_build_object('status', t.status, 'top_up_id', t.id);
+  return (t.status, t.id)::public.top_up_outcome;
 end;
 $function$;
 comment on function public.fail_top_up(uuid,text) is 'Server: marks a pending top-up failed or expired (no-op in any other status); returns its status.';

@@ -654,16 +654,22 @@ $$;
 comment on function private.player_flag_json(uuid) is 'One flag as the admin screens show it: the player, kind, details, when raised, and its review (who, when, the note, the intervention recorded with it).';
 revoke all on function private.player_flag_json(uuid) from public, anon, authenticated, service_role;
 
-create or replace function private.player_intervention_json(p_id uuid) returns jsonb
+create or replace function private.player_intervention_of(p_id uuid) returns public.player_intervention
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'id', i.id, 'user_id', i.user_id, 'kind', i.kind, 'note', i.note, 'flag_id', i.flag_id,
-    'created_at', i.created_at, 'created_by_name', cb.name)
+  select i.id, i.user_id, i.kind, i.note, i.flag_id, i.created_at, cb.name
   from public.player_interventions i
   left join public.profiles cb on cb.id = i.created_by
   where i.id = p_id
 $$;
-comment on function private.player_intervention_json(uuid) is 'One intervention as the admin screens show it, with who recorded it.';
+comment on function private.player_intervention_of(uuid) is 'One intervention as the admin screens show it, with who recorded it.';
+revoke all on function private.player_intervention_of(uuid) from public, anon, authenticated, service_role;
+
+-- A player's protection page nests its interventions in its jsonb.
+create or replace function private.player_intervention_json(p_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select to_jsonb(private.player_intervention_of(p_id))
+$$;
+comment on function private.player_intervention_json(uuid) is 'private.player_intervention_of as jsonb, for results that nest it.';
 revoke all on function private.player_intervention_json(uuid) from public, anon, authenticated, service_role;
 
 create or replace function public.admin_list_player_flags(p_status text DEFAULT 'open'::text, p_limit integer DEFAULT 100)
@@ -770,7 +776,7 @@ $function$;
 comment on function private.record_intervention(uuid,uuid,text,text,uuid) is 'Records an admin''s intervention on a player and applies it (restricted: play refused until lifted; lifted: the restriction ends, not_restricted if none; closed: the account closed as close_account does); audited (protection.intervention).';
 revoke all on function private.record_intervention(uuid,uuid,text,text,uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_record_intervention(p_user_id uuid, p_kind text, p_note text) returns jsonb
+create or replace function public.admin_record_intervention(p_user_id uuid, p_kind text, p_note text) returns public.player_intervention
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -778,7 +784,7 @@ declare
 begin
   -- Two statements: the stable reader must see the row the first one wrote.
   new_id := private.record_intervention(admin_id, p_user_id, p_kind, p_note, null);
-  return private.player_intervention_json(new_id);
+  return private.player_intervention_of(new_id);
 end;
 $$;
 comment on function public.admin_record_intervention(uuid,text,text) is 'Admins: records an intervention on a player (note, contacted, restricted, lifted, closed) with a required note (3 to 2000 characters) and applies it; never on one''s own account; audited.';

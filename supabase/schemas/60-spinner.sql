@@ -217,15 +217,21 @@ $$;
 comment on function private.active_spinner_seed(uuid) is 'The player''s active seed pair, created on first use (server seed from gen_random_bytes, a random client seed).';
 revoke all on function private.active_spinner_seed(uuid) from public, anon, authenticated, service_role;
 
+create or replace function private.seed_row(s public.spinner_seeds) returns public.spinner_seed
+language sql stable security definer set search_path = '' as $$
+  select s.id, s.server_seed_hash, s.client_seed, s.next_nonce, s.created_at, s.revealed_at,
+         -- The server seed only once the pair is rotated out: before that it would let the player predict spins.
+         case when s.revealed_at is not null then encode(s.server_seed, 'hex') end
+$$;
+comment on function private.seed_row(public.spinner_seeds) is 'A seed pair as its player sees it; the server seed only once revealed.';
+revoke all on function private.seed_row(public.spinner_seeds) from public, anon, authenticated, service_role;
+
+-- The spinner page, rotation and reveal results nest seed pairs in their jsonb.
 create or replace function private.seed_json(s public.spinner_seeds) returns jsonb
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'id', s.id, 'server_seed_hash', s.server_seed_hash, 'client_seed', s.client_seed, 'next_nonce', s.next_nonce,
-    'created_at', s.created_at, 'revealed_at', s.revealed_at,
-    -- The server seed only once the pair is rotated out: before that it would let the player predict spins.
-    'server_seed', case when s.revealed_at is not null then encode(s.server_seed, 'hex') end)
+  select to_jsonb(private.seed_row(s))
 $$;
-comment on function private.seed_json(public.spinner_seeds) is 'A seed pair as JSON; the server seed only once revealed.';
+comment on function private.seed_json(public.spinner_seeds) is 'private.seed_row as jsonb, for results that nest it.';
 revoke all on function private.seed_json(public.spinner_seeds) from public, anon, authenticated, service_role;
 
 create or replace function private.spin_json(sp public.spinner_spins) returns jsonb
@@ -366,7 +372,7 @@ revoke all on function public.spin_wheel() from public, anon, authenticated, ser
 grant execute on function public.spin_wheel() to authenticated;
 grant execute on function public.spin_wheel() to service_role;
 
-create or replace function public.set_spinner_client_seed(p_client_seed text) returns jsonb
+create or replace function public.set_spinner_client_seed(p_client_seed text) returns public.spinner_seed
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -376,7 +382,7 @@ begin
   perform 1 from public.user_account_data a where a.id = uid for update;
   seed := private.active_spinner_seed(uid);
   update public.spinner_seeds set client_seed = p_client_seed where id = seed.id returning * into seed;
-  return private.seed_json(seed);
+  return private.seed_row(seed);
 end;
 $$;
 comment on function public.set_spinner_client_seed(text) is 'Sets the client seed of the caller''s active pair (used from the next spin; the nonce carries on).';

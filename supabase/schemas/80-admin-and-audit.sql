@@ -321,27 +321,28 @@ $$;
 comment on function private.refuse_deleted(public.user_account_data) is 'Refuses changes to a deleted (anonymised) account (user_deleted).';
 revoke all on function private.refuse_deleted(public.user_account_data) from public, anon, authenticated, service_role;
 
-create or replace function private.admin_user_row(p_user_id uuid) returns jsonb
+create or replace function private.admin_user_of(p_user_id uuid) returns public.admin_user
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'id', a.id,
-    'name', p.name,
-    'email', p.email,
-    'role', a.role,
-    'approval', case when a.deleted_at is not null then 'deleted'
-                     when a.approved then 'approved'
-                     when a.rejected_at is not null then 'rejected'
-                     else 'pending' end,
-    'kyc_status', a.kyc_status,
-    'credits', a.credits,
-    'created_at', a.created_at,
-    'deleted_at', a.deleted_at,
-    'open_flags', (select count(*) from public.player_flags f where f.user_id = a.id and f.status = 'open'))
+  select a.id, p.name, p.email, a.role,
+         case when a.deleted_at is not null then 'deleted'
+              when a.approved then 'approved'
+              when a.rejected_at is not null then 'rejected'
+              else 'pending' end,
+         a.kyc_status, a.credits, a.created_at, a.deleted_at,
+         (select count(*) from public.player_flags f where f.user_id = a.id and f.status = 'open')
   from public.user_account_data a
   join public.profiles p on p.id = a.id
   where a.id = p_user_id
 $$;
-comment on function private.admin_user_row(uuid) is 'One user as the admin users list shows them: name, e-mail, role, approval (approved, pending, rejected or deleted), KYC status, balance, dates, and how many flags await review.';
+comment on function private.admin_user_of(uuid) is 'One user as the admin users list shows them: name, e-mail, role, approval (approved, pending, rejected or deleted), KYC status, balance, dates, and how many flags await review.';
+revoke all on function private.admin_user_of(uuid) from public, anon, authenticated, service_role;
+
+-- The users list, a user's page and admin_update_user nest or extend it in their jsonb.
+create or replace function private.admin_user_row(p_user_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select to_jsonb(private.admin_user_of(p_user_id))
+$$;
+comment on function private.admin_user_row(uuid) is 'private.admin_user_of as jsonb (null when there is no such user), for results that nest it.';
 revoke all on function private.admin_user_row(uuid) from public, anon, authenticated, service_role;
 
 create or replace function public.admin_list_users(p_search text DEFAULT NULL::text, p_role text DEFAULT NULL::text, p_approval text DEFAULT NULL::text, p_kyc text DEFAULT NULL::text, p_cursor text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_flagged boolean DEFAULT NULL::boolean)
@@ -579,7 +580,7 @@ grant execute on function public.admin_update_user(uuid,text,text,text) to authe
 grant execute on function public.admin_update_user(uuid,text,text,text) to service_role;
 
 create or replace function public.admin_set_user_role(p_user_id uuid, p_role text)
- RETURNS jsonb
+ RETURNS public.admin_user
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -610,7 +611,7 @@ begin
     perform private.log_activity('user.role_changed', p_user_id,
       jsonb_build_object('role', jsonb_build_object('old', acct.role, 'new', p_role)));
   end if;
-  return private.admin_user_row(p_user_id);
+  return private.admin_user_of(p_user_id);
 end;
 $function$;
 comment on function public.admin_set_user_role(uuid,text) is 'Super admins: sets another user''s role (user, admin, super_admin; an admin is approved too); never one''s own; audited with old and new (user.role_changed).';
@@ -662,7 +663,7 @@ revoke all on function public.admin_adjust_credit(uuid,numeric,text) from public
 grant execute on function public.admin_adjust_credit(uuid,numeric,text) to authenticated;
 grant execute on function public.admin_adjust_credit(uuid,numeric,text) to service_role;
 
-create or replace function public.admin_delete_user(p_user_id uuid) returns jsonb
+create or replace function public.admin_delete_user(p_user_id uuid) returns public.admin_user
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_super_admin();
@@ -712,7 +713,7 @@ begin
     'cleared', jsonb_build_array('name', 'email', 'date_of_birth', 'town', 'sign_in', 'mail_addresses', 'postal_entries'),
     'kept', jsonb_build_array('ledger', 'entries', 'tickets'),
     'balance', acct.credits));
-  return private.admin_user_row(p_user_id);
+  return private.admin_user_of(p_user_id);
 end;
 $$;
 comment on function public.admin_delete_user(uuid) is 'Super admins: deletes a player by anonymising them: name ''Deleted user'', e-mail, date of birth and town cleared, the auth e-mail replaced and sign-in removed, addresses in the mail outbox replaced and queued mail not sent; ledger, entries and tickets kept under the id; admins must lose their role first; never oneself; audited without personal data (user.deleted).';

@@ -380,17 +380,19 @@ revoke all on function public.admin_system_overview() from public, anon, authent
 grant execute on function public.admin_system_overview() to authenticated;
 grant execute on function public.admin_system_overview() to service_role;
 
-create or replace function public.admin_open_alerts() returns jsonb
+create or replace function public.admin_open_alerts() returns setof public.open_alert
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
   -- Alerts are for super admins (they are the ones e-mailed and who can act); other admins see none here.
   if not public.is_super_admin() then
-    return '[]'::jsonb;
+    return;
   end if;
-  return coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'kind', a.kind, 'subject', a.subject, 'raised_at', a.raised_at)
-                                    order by a.raised_at desc)
-                     from public.ops_alerts a where a.acknowledged_at is null), '[]'::jsonb);
+  return query
+    select a.id, a.kind, a.subject, a.raised_at
+      from public.ops_alerts a
+     where a.acknowledged_at is null
+     order by a.raised_at desc;
 end;
 $$;
 comment on function public.admin_open_alerts() is 'The alerts no super admin has acknowledged yet, for the console''s notice (super admins; an admin gets an empty list).';

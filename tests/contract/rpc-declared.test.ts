@@ -2,6 +2,7 @@
 // `declared` through real supabase-js and the embedded backend: a set arrives as an array and one row as an
 // object, as PostgREST answers them, with the JSON the jsonb versions gave; a filled field that is null fails.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { myAccount } from "@/lib/data/account-schema";
 import { callRpcWith, declared } from "@/lib/data/rpc";
 import { client, signIn, startTestServer, type TestServer } from "./helpers";
 
@@ -36,6 +37,45 @@ describe("declared result shapes", () => {
     expect(Array.isArray(protections)).toBe(false);
     expect(protections.state).toBe("active");
     expect(typeof protections.month_spent).toBe("number");
+  });
+
+  it("read get_my_account (the proxy's call on every request) with every key, null and type the jsonb gave", async () => {
+    const { client: player } = await signIn(server, "player@labcash.test");
+    const account = await callRpcWith(player, "get_my_account", {}, myAccount);
+    expect(Object.keys(account).sort()).toEqual(
+      [
+        "id",
+        "name",
+        "email",
+        "email_notifications",
+        "date_of_birth",
+        "town",
+        "show_initials_only",
+        "credits",
+        "role",
+        "approved",
+        "approved_at",
+        "approved_by",
+        "rejected_at",
+        "rejection_reason",
+        "total_spent",
+        "total_entries",
+        "kyc_status",
+        "is_verified",
+        "verified_at",
+        "age_verified",
+        "metadata",
+        "created_at",
+        "two_step_owed",
+        "welcome_due",
+      ].sort(),
+    );
+    expect(account).toMatchObject({ email: "player@labcash.test", role: "user", approved: true, two_step_owed: false });
+    expect(typeof account.credits).toBe("number");
+    expect(typeof account.total_entries).toBe("number");
+    expect(account.created_at).toMatch(ISO_WITH_OFFSET);
+    expect(account.date_of_birth).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(account.rejected_at).toBeNull();
   });
 
   it("fail when a field named as always filled is null", async () => {

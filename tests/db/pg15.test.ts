@@ -74,7 +74,7 @@ describe("PostgreSQL 15", () => {
     ).rows;
     const [{ account }] = await asCaller<{ account: Record<string, unknown> }>(
       asUser(id),
-      "select public.get_my_account() as account",
+      "select to_json(public.get_my_account()) as account",
       [],
     );
     expect(account).toMatchObject({
@@ -98,7 +98,7 @@ describe("PostgreSQL 15", () => {
       "insert into auth.mfa_factors (user_id, friendly_name, factor_type, status) values ($1, 'Authenticator app', 'totp', 'verified')",
       [id],
     );
-    const rename = "select public.update_my_profile(p_name => 'Renamed') as account";
+    const rename = "select to_json(public.update_my_profile(p_name => 'Renamed')) as account";
     await expect(asCaller(asUserAtAal1(id), rename, [])).rejects.toMatchObject({
       code: "42501",
       message: "Two-step verification required",
@@ -106,7 +106,7 @@ describe("PostgreSQL 15", () => {
     });
     const [{ account }] = await asCaller<{ account: Record<string, unknown> }>(
       asUserAtAal1(id),
-      "select public.get_my_account() as account",
+      "select to_json(public.get_my_account()) as account",
       [],
     );
     expect(account).toMatchObject({ name: "Two Step", two_step_owed: true });

@@ -13,7 +13,9 @@ describe("lib/supabase/database.types.ts", () => {
     expect(generated).toMatch(
       /\n {6}enter_competition: \{\n {8}Args: \{\n {10}p_competition_id: string\n {10}p_quantity: number\n {10}p_answer\?: string\n/,
     );
-    expect(generated).toMatch(/\n {6}get_my_account: \{\n {8}Args: never\n {8}Returns: Json\n/);
+    expect(generated).toMatch(
+      /\n {6}get_my_account: \{\n {8}Args: never\n {8}Returns: Database\["public"\]\["CompositeTypes"\]\["my_account"\]\n/,
+    );
     // Executable by no API role (only by other functions), so not part of the client's surface.
     expect(generated).not.toMatch(/\n {6}post_ledger: \{/);
   }, 120_000);
