@@ -20,7 +20,9 @@ export function WhoCanEnter({ promoter }: { promoter: Promoter }) {
           <strong>Open to UK residents aged 18 or over only.</strong> We may ask for proof of age and address, and must
           see it before a prize is sent.
         </p>
-        <p>
+        {/* A div, not a p: an address inside a paragraph is invalid HTML, which the browser's parser "fixes" by closing
+            the paragraph, so React's hydration found a different tree and rebuilt the page's section on the client. */}
+        <div>
           Promoter: {promoter.name}, <address className="inline not-italic">{promoter.address.join(", ")}</address>.
           Full rules in the{" "}
           <Link
@@ -30,7 +32,7 @@ export function WhoCanEnter({ promoter }: { promoter: Promoter }) {
             terms and conditions
           </Link>
           .
-        </p>
+        </div>
       </div>
     </div>
   );
