@@ -1,7 +1,6 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-import { useTheme } from "next-themes";
+import { useEffect, useRef } from "react";
 import { Monitor, Moon, Sun } from "lucide-react";
 import {
   DropdownMenu,
@@ -11,40 +10,31 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { cn } from "@/lib/utils";
-import { THEME_CHOICES, themeButtonLabel, themeChoice } from "@/lib/theme/theme-choice";
+import { THEME_CHOICES, themeChoice } from "@/lib/theme/theme-choice";
+import { useThemeButton } from "./theme-button";
 
-const subscribe = () => () => {};
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;
 
+export type ThemeMenuProps = {
+  /** Open at once: the visitor pressed the plain button while this chunk was on its way. */
+  defaultOpen: boolean;
+  /** Focus the trigger at once: it replaces the plain button, which had the focus. */
+  focusTrigger: boolean;
+};
+
 /**
- * Light, dark or system (spec §2): a menu of three, the choice ticked. "System" follows the device again
- * after a light or dark choice. The chosen and resolved themes are unknown on the server, so the button is
- * neutral and disabled until hydrated (no mismatch), and disabled on a page that forces a mode.
+ * A menu of three, the choice ticked; "System" follows the device again after a light or dark choice. Loaded on
+ * demand by ./theme-toggle.tsx, whose button it replaces with a trigger that looks and is named the same.
  */
-export function ThemeMenu({ className }: { className?: string }) {
-  const { theme, resolvedTheme, setTheme, forcedTheme } = useTheme();
-  const mounted = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-  const choice = mounted ? themeChoice(theme) : null;
-  const shown = mounted ? (forcedTheme ?? resolvedTheme) : undefined;
-  const label = themeButtonLabel(choice, shown);
+export function ThemeMenu({ defaultOpen, focusTrigger }: ThemeMenuProps) {
+  const { choice, setTheme, button } = useThemeButton();
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusTrigger && !defaultOpen) trigger.current?.focus();
+  }, [focusTrigger, defaultOpen]);
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label={label}
-        title={forcedTheme ? `This page is shown in ${forcedTheme} mode` : label}
-        disabled={!mounted || Boolean(forcedTheme)}
-        className={cn(
-          "inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground disabled:opacity-60",
-          className,
-        )}
-      >
-        {shown === "dark" ? <Moon aria-hidden className="size-5" /> : <Sun aria-hidden className="size-5" />}
-      </DropdownMenuTrigger>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger ref={trigger} {...button} />
       <DropdownMenuContent align="end" className="min-w-40">
         <DropdownMenuLabel className="text-muted-foreground">Colour mode</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={choice ?? "system"} onValueChange={(value) => setTheme(themeChoice(value))}>
