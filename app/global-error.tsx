@@ -1,20 +1,18 @@
 "use client";
 
-import { ErrorPage } from "@/components/errors/error-page";
-import { MinimalShell } from "@/components/layout/minimal-shell";
-import { useRequestReference } from "@/lib/hooks/use-request-reference";
+import dynamic from "next/dynamic";
 import "./globals.css";
+
+// The screen loads when an error happens, not with every page (components/errors/error-screen.tsx).
+const ErrorScreen = dynamic(() => import("@/components/errors/error-screen").then((m) => m.ErrorScreen));
 
 // Errors in the root layout itself: replaces the whole document, so it brings its own <html>.
 export default function GlobalError({ error }: { error: Error & { digest?: string }; reset: () => void }) {
-  const reference = useRequestReference(error.digest);
   return (
     <html lang="en-GB">
       <body className="min-h-dvh bg-background text-foreground antialiased">
         <title>Something went wrong · LabCash – Win Big, Spend Small</title>
-        <MinimalShell>
-          <ErrorPage kind="error" message={error.digest ? null : error.message} reference={reference} />
-        </MinimalShell>
+        <ErrorScreen error={error} />
       </body>
     </html>
   );
