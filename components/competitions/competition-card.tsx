@@ -1,5 +1,6 @@
-import Image from "next/image";
+import { getImageProps } from "next/image";
 import Link from "next/link";
+import { preload } from "react-dom";
 import { Trophy } from "lucide-react";
 import type { Competition } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP, formatWinner } from "@/lib/format";
@@ -10,6 +11,27 @@ import { StatusBadge } from "./status-badge";
 import { TicketProgress } from "./ticket-progress";
 
 /** One competition in a grid: image, prize, price, odds, sold/total, closing and draw dates, countdown or result. */
+/**
+ * next/image's props on a plain <img>: the same markup as its component without its client code (about 5 kB
+ * compressed in the first load of every page with cards; DECISIONS.md "Page speed"). The first card's image is
+ * what the page waits for, so it loads at once, first, and is preloaded from the head.
+ */
+function CardImage({ src, first }: { src: string; first: boolean }) {
+  const { props } = getImageProps({
+    src,
+    alt: "",
+    width: 800,
+    height: 600,
+    unoptimized: true,
+    loading: first ? "eager" : undefined,
+    fetchPriority: first ? "high" : undefined,
+    className: "size-full object-cover",
+  });
+  if (first) preload(props.src, { as: "image", fetchPriority: "high" });
+  // eslint-disable-next-line @next/next/no-img-element -- next/image's own props, from getImageProps
+  return <img {...props} alt="" />;
+}
+
 export function CompetitionCard({
   competition: c,
   now,
@@ -29,16 +51,7 @@ export function CompetitionCard({
     <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="relative aspect-[4/3] bg-muted">
         {image ? (
-          <Image
-            src={image}
-            alt=""
-            width={800}
-            height={600}
-            unoptimized
-            preload={preloadImage}
-            fetchPriority={preloadImage ? "high" : undefined}
-            className="size-full object-cover"
-          />
+          <CardImage src={image} first={preloadImage} />
         ) : (
           <Trophy aria-hidden className="absolute inset-0 m-auto size-12 text-muted-foreground" />
         )}
