@@ -1753,7 +1753,7 @@ export type Database = {
       }
       admin_get_spinner: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_spinner"]
       }
       admin_get_user: {
         Args: {
@@ -2018,7 +2018,7 @@ export type Database = {
         Args: {
           p_segments: Json
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["spinner_wheel"]
       }
       admin_update_user: {
         Args: {
@@ -2041,7 +2041,7 @@ export type Database = {
         Args: {
           p_user_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["player_spins"]
       }
       admin_webhook_refusals: {
         Args: never
@@ -2294,7 +2294,7 @@ export type Database = {
       }
       get_my_spinner: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["my_spinner"]
       }
       get_my_unread_count: {
         Args: never
@@ -2306,7 +2306,7 @@ export type Database = {
       }
       get_spinner_wheel: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["live_spinner_wheel"]
       }
       get_ticket_list_csv: {
         Args: {
@@ -2640,6 +2640,22 @@ export type Database = {
         subject: string | null
         user_id: string | null
       }
+      admin_spinner: {
+        enabled: boolean | null
+        observed: Database["public"]["CompositeTypes"]["spinner_observed"][] | null
+        recent_grants: Database["public"]["CompositeTypes"]["spinner_grant"][] | null
+        spins: number | null
+        versions: Database["public"]["CompositeTypes"]["spinner_version"][] | null
+        wheel: Database["public"]["CompositeTypes"]["admin_spinner_wheel"] | null
+      }
+      admin_spinner_wheel: {
+        created_at: string | null
+        created_by_email: string | null
+        expected_prize: number | null
+        segments: Database["public"]["CompositeTypes"]["spinner_segment"][] | null
+        total_weight: number | null
+        wheel_id: number | null
+      }
       admin_user: {
         approval: string | null
         created_at: string | null
@@ -2669,6 +2685,13 @@ export type Database = {
       factor_proof: {
         factors_proven: boolean | null
         inbox_confirmed: boolean | null
+      }
+      live_spinner_wheel: {
+        enabled: boolean | null
+        expected_prize: number | null
+        segments: Database["public"]["CompositeTypes"]["spinner_segment"][] | null
+        total_weight: number | null
+        wheel_id: number | null
       }
       marketing_consent: {
         at: string | null
@@ -2702,6 +2725,14 @@ export type Database = {
         verified_at: string | null
         welcome_due: boolean | null
       }
+      my_spinner: {
+        balance: number | null
+        block: Database["public"]["CompositeTypes"]["refusal"] | null
+        credits: Database["public"]["CompositeTypes"]["spin_credits"] | null
+        enabled: boolean | null
+        recent_spins: Database["public"]["CompositeTypes"]["spinner_spin"][] | null
+        seed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
+      }
       open_alert: {
         id: number | null
         kind: Database["public"]["Enums"]["alert_kind"] | null
@@ -2717,6 +2748,16 @@ export type Database = {
         note: string | null
         user_id: string | null
       }
+      player_spin_grant: {
+        created_at: string | null
+        id: number | null
+        reference: string | null
+      }
+      player_spins: {
+        credits: Database["public"]["CompositeTypes"]["spin_credits"] | null
+        grants: Database["public"]["CompositeTypes"]["player_spin_grant"][] | null
+        spins: Database["public"]["CompositeTypes"]["spinner_spin"][] | null
+      }
       protections: {
         break_until: string | null
         closed_at: string | null
@@ -2731,6 +2772,34 @@ export type Database = {
         pending_limit_from: string | null
         state: Database["public"]["Enums"]["protection_state"] | null
       }
+      refusal: {
+        code: string | null
+        message: string | null
+      }
+      spin_credits: {
+        available: number | null
+        earned: number | null
+        earned_available: number | null
+        granted: number | null
+        postal_available: number | null
+        spend_per_spin: number | null
+        ticket_spend: number | null
+        to_next: number | null
+        toward_next: number | null
+        used: number | null
+      }
+      spinner_grant: {
+        created_at: string | null
+        created_by_email: string | null
+        email: string | null
+        id: number | null
+        reference: string | null
+        user_id: string | null
+      }
+      spinner_observed: {
+        count: number | null
+        position: number | null
+      }
       spinner_seed: {
         client_seed: string | null
         created_at: string | null
@@ -2739,6 +2808,40 @@ export type Database = {
         revealed_at: string | null
         server_seed: string | null
         server_seed_hash: string | null
+      }
+      spinner_segment: {
+        colour: string | null
+        label: string | null
+        label_colour: string | null
+        position: number | null
+        prize_credits: number | null
+        probability: number | null
+        weight: number | null
+      }
+      spinner_spin: {
+        attempt: number | null
+        client_seed: string | null
+        created_at: string | null
+        id: number | null
+        label: string | null
+        nonce: number | null
+        prize_credits: number | null
+        seed_id: number | null
+        segment_position: number | null
+        value: number | null
+        wheel_id: number | null
+      }
+      spinner_version: {
+        created_at: string | null
+        created_by_email: string | null
+        spins: number | null
+        wheel_id: number | null
+      }
+      spinner_wheel: {
+        expected_prize: number | null
+        segments: Database["public"]["CompositeTypes"]["spinner_segment"][] | null
+        total_weight: number | null
+        wheel_id: number | null
       }
       top_up_outcome: {
         status: Database["public"]["Enums"]["top_up_status"] | null

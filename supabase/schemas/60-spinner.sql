@@ -136,21 +136,27 @@ $$;
 comment on function private.current_wheel_id() is 'The live wheel version (the newest).';
 revoke all on function private.current_wheel_id() from public, anon, authenticated, service_role;
 
-create or replace function private.wheel_json(p_wheel_id bigint) returns jsonb
+create or replace function private.wheel_row(p_wheel_id bigint) returns public.spinner_wheel
 language sql stable security definer set search_path = '' as $$
   with segs as (
     select s.*, sum(s.weight) over () as total from public.spinner_segments s where s.wheel_id = p_wheel_id
   )
-  select jsonb_build_object(
-    'wheel_id', p_wheel_id,
-    'total_weight', (select max(total) from segs),
-    'expected_prize', (select round(sum(prize_credits * weight) / max(total), 4) from segs),
-    'segments', coalesce((select jsonb_agg(jsonb_build_object(
-        'position', position, 'label', label, 'colour', colour, 'label_colour', label_colour,
-        'prize_credits', prize_credits, 'weight', weight,
-        'probability', round(weight::numeric / total, 6)) order by position) from segs), '[]'::jsonb))
+  select p_wheel_id,
+         (select max(total) from segs),
+         (select round(sum(prize_credits * weight) / max(total), 4) from segs),
+         coalesce((select array_agg(row(g.position, g.label, g.colour, g.label_colour, g.prize_credits, g.weight,
+                                        round(g.weight::numeric / g.total, 6))::public.spinner_segment
+                                    order by g.position) from segs g), '{}')
 $$;
-comment on function private.wheel_json(bigint) is 'One wheel version: segments in position order with weight and probability (weight / total), the total weight and the expected prize per spin in credits.';
+comment on function private.wheel_row(bigint) is 'One wheel version: segments in position order with weight and probability (weight / total), the total weight and the expected prize per spin in credits.';
+revoke all on function private.wheel_row(bigint) from public, anon, authenticated, service_role;
+
+-- The rotation and reveal results and the audit log nest a wheel in their jsonb.
+create or replace function private.wheel_json(p_wheel_id bigint) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select to_jsonb(private.wheel_row(p_wheel_id))
+$$;
+comment on function private.wheel_json(bigint) is 'private.wheel_row as jsonb, for results that nest it.';
 revoke all on function private.wheel_json(bigint) from public, anon, authenticated, service_role;
 
 create or replace function private.spinner_enabled() returns boolean
@@ -160,7 +166,7 @@ $$;
 comment on function private.spinner_enabled() is 'Whether the wheel is on (setting spinner_enabled).';
 revoke all on function private.spinner_enabled() from public, anon, authenticated, service_role;
 
-create or replace function private.spin_credits(p_user uuid) returns jsonb
+create or replace function private.spin_credits_row(p_user uuid) returns public.spin_credits
 language sql stable security definer set search_path = '' as $$
   with spend as (
     select greatest(
@@ -179,20 +185,27 @@ language sql stable security definer set search_path = '' as $$
              as postal_used
       from spend s
   )
-  select jsonb_build_object(
-    'ticket_spend', c.net,
-    'earned', c.earned,
-    'granted', c.granted,
-    'used', c.earned_used + c.postal_used,
-    'earned_available', greatest(c.earned - c.earned_used, 0),
-    'postal_available', c.granted - c.postal_used,
-    'available', greatest(c.earned - c.earned_used, 0) + (c.granted - c.postal_used),
-    'spend_per_spin', 10,
-    'toward_next', c.net - c.earned * 10,
-    'to_next', 10 - (c.net - c.earned * 10))
+  select c.net,
+         c.earned,
+         c.granted,
+         c.earned_used + c.postal_used,
+         greatest(c.earned - c.earned_used, 0),
+         c.granted - c.postal_used,
+         greatest(c.earned - c.earned_used, 0) + (c.granted - c.postal_used),
+         10,
+         c.net - c.earned * 10,
+         10 - (c.net - c.earned * 10)
   from counts c
 $$;
-comment on function private.spin_credits(uuid) is 'A player''s spin credits: 1 per £10 of net ticket spend (entries less refunded entries, rounded down) less spins paid with them (never below 0: a refund takes back only unspent ones), plus postal grants less spins paid with them; with the spend toward the next credit.';
+comment on function private.spin_credits_row(uuid) is 'A player''s spin credits: 1 per £10 of net ticket spend (entries less refunded entries, rounded down) less spins paid with them (never below 0: a refund takes back only unspent ones), plus postal grants less spins paid with them; with the spend toward the next credit.';
+revoke all on function private.spin_credits_row(uuid) from public, anon, authenticated, service_role;
+
+-- spin_wheel and the postal request's result nest the credits in their jsonb.
+create or replace function private.spin_credits(p_user uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select to_jsonb(private.spin_credits_row(p_user))
+$$;
+comment on function private.spin_credits(uuid) is 'private.spin_credits_row as jsonb, for results that nest it.';
 revoke all on function private.spin_credits(uuid) from public, anon, authenticated, service_role;
 
 create or replace function private.active_spinner_seed(p_user uuid) returns public.spinner_seeds
@@ -234,14 +247,20 @@ $$;
 comment on function private.seed_json(public.spinner_seeds) is 'private.seed_row as jsonb, for results that nest it.';
 revoke all on function private.seed_json(public.spinner_seeds) from public, anon, authenticated, service_role;
 
+create or replace function private.spin_row(sp public.spinner_spins) returns public.spinner_spin
+language sql stable set search_path = '' as $$
+  select sp.id, sp.seed_id, sp.client_seed, sp.nonce, sp.wheel_id, sp.attempt, sp.value, sp.segment_position, sp.label,
+         sp.prize_credits, sp.created_at
+$$;
+comment on function private.spin_row(public.spinner_spins) is 'A spin as its player and the admin screens see it.';
+revoke all on function private.spin_row(public.spinner_spins) from public, anon, authenticated, service_role;
+
+-- spin_wheel and the reveal result nest a spin in their jsonb.
 create or replace function private.spin_json(sp public.spinner_spins) returns jsonb
 language sql stable set search_path = '' as $$
-  select jsonb_build_object(
-    'id', sp.id, 'seed_id', sp.seed_id, 'client_seed', sp.client_seed, 'nonce', sp.nonce, 'wheel_id', sp.wheel_id,
-    'attempt', sp.attempt, 'value', sp.value, 'segment_position', sp.segment_position, 'label', sp.label,
-    'prize_credits', sp.prize_credits, 'created_at', sp.created_at)
+  select to_jsonb(private.spin_row(sp))
 $$;
-comment on function private.spin_json(public.spinner_spins) is 'A spin as JSON.';
+comment on function private.spin_json(public.spinner_spins) is 'private.spin_row as jsonb, for results that nest it.';
 revoke all on function private.spin_json(public.spinner_spins) from public, anon, authenticated, service_role;
 
 create or replace function private.check_client_seed(p_client_seed text) returns text
@@ -276,9 +295,10 @@ $$;
 comment on function private.contrast_ratio(text,text) is 'WCAG contrast ratio of two #rrggbb colours (unrounded).';
 revoke all on function private.contrast_ratio(text,text) from public, anon, authenticated, service_role;
 
-create or replace function public.get_spinner_wheel() returns jsonb
+create or replace function public.get_spinner_wheel() returns public.live_spinner_wheel
 language sql stable security definer set search_path = '' as $$
-  select private.wheel_json(private.current_wheel_id()) || jsonb_build_object('enabled', private.spinner_enabled())
+  select w.wheel_id, w.total_weight, w.expected_prize, w.segments, private.spinner_enabled()
+    from private.wheel_row(private.current_wheel_id()) w
 $$;
 comment on function public.get_spinner_wheel() is 'Public: the live wheel (segments with weights and probabilities, total weight, expected prize per spin) and whether it is on.';
 revoke all on function public.get_spinner_wheel() from public, anon, authenticated, service_role;
@@ -286,21 +306,23 @@ grant execute on function public.get_spinner_wheel() to anon;
 grant execute on function public.get_spinner_wheel() to authenticated;
 grant execute on function public.get_spinner_wheel() to service_role;
 
-create or replace function public.get_my_spinner() returns jsonb
+create or replace function public.get_my_spinner() returns public.my_spinner
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
   seed public.spinner_seeds%rowtype := private.active_spinner_seed(uid);
+  block jsonb := private.play_block(uid);
 begin
-  return jsonb_build_object(
-    'enabled', private.spinner_enabled(),
-    'credits', private.spin_credits(uid),
-    'block', private.play_block(uid),
-    'seed', private.seed_json(seed),
-    'balance', (select a.credits from public.user_account_data a where a.id = uid),
-    'recent_spins', coalesce((select jsonb_agg(private.spin_json(sp) order by sp.id desc)
-                                from (select * from public.spinner_spins s where s.user_id = uid
-                                       order by s.id desc limit 10) sp), '[]'::jsonb));
+  return row(
+    private.spinner_enabled(),
+    private.spin_credits_row(uid),
+    -- play_block answers null or {code, message}; populating from null would give a refusal of nulls instead.
+    case when block is not null then jsonb_populate_record(null::public.refusal, block) end,
+    private.seed_row(seed),
+    (select a.credits from public.user_account_data a where a.id = uid),
+    coalesce((select array_agg(private.spin_row(sp) order by sp.id desc)
+                from (select * from public.spinner_spins s where s.user_id = uid
+                       order by s.id desc limit 10) sp), '{}'))::public.my_spinner;
 end;
 $$;
 comment on function public.get_my_spinner() is 'The caller''s LabSpinner state: wheel on/off, spin credits and progress to the next, what blocks play (or null), the active seed pair (server seed hash, client seed, next nonce), balance and the last 10 spins.';
@@ -436,37 +458,36 @@ revoke all on function public.get_my_spin_history() from public, anon, authentic
 grant execute on function public.get_my_spin_history() to authenticated;
 grant execute on function public.get_my_spin_history() to service_role;
 
-create or replace function public.admin_get_spinner() returns jsonb
+create or replace function public.admin_get_spinner() returns public.admin_spinner
 language plpgsql stable security definer set search_path = '' as $$
 declare
   wheel bigint;
 begin
   perform private.require_admin();
   wheel := private.current_wheel_id();
-  return jsonb_build_object(
-    'enabled', private.spinner_enabled(),
-    'wheel', private.wheel_json(wheel) || jsonb_build_object(
-      'created_at', (select w.created_at from public.spinner_wheels w where w.id = wheel),
-      'created_by_email', (select p.email from public.spinner_wheels w join public.profiles p on p.id = w.created_by
-                            where w.id = wheel)),
+  return row(
+    private.spinner_enabled(),
+    (select row(lw.wheel_id, lw.total_weight, lw.expected_prize, lw.segments,
+                (select w.created_at from public.spinner_wheels w where w.id = wheel),
+                (select p.email from public.spinner_wheels w join public.profiles p on p.id = w.created_by
+                  where w.id = wheel))::public.admin_spinner_wheel
+       from private.wheel_row(wheel) lw),
     -- Observed frequencies on the live wheel only: an older version had other weights.
-    'observed', coalesce((select jsonb_agg(jsonb_build_object('position', s.position,
-                                   'count', (select count(*) from public.spinner_spins sp
-                                              where sp.wheel_id = wheel and sp.segment_position = s.position))
-                                   order by s.position)
-                            from public.spinner_segments s where s.wheel_id = wheel), '[]'::jsonb),
-    'spins', (select count(*) from public.spinner_spins sp where sp.wheel_id = wheel),
-    'versions', coalesce((select jsonb_agg(jsonb_build_object('wheel_id', w.id, 'created_at', w.created_at,
-                                   'created_by_email', (select p.email from public.profiles p where p.id = w.created_by),
-                                   'spins', (select count(*) from public.spinner_spins sp where sp.wheel_id = w.id))
-                                   order by w.id desc)
-                            from (select * from public.spinner_wheels order by id desc limit 10) w), '[]'::jsonb),
-    'recent_grants', coalesce((select jsonb_agg(jsonb_build_object('id', g.id, 'user_id', g.user_id,
-                                   'email', (select p.email from public.profiles p where p.id = g.user_id),
-                                   'reference', g.reference, 'created_at', g.created_at,
-                                   'created_by_email', (select p.email from public.profiles p where p.id = g.created_by))
-                                   order by g.id desc)
-                                 from (select * from public.spinner_grants order by id desc limit 20) g), '[]'::jsonb));
+    coalesce((select array_agg(row(s.position, (select count(*) from public.spinner_spins sp
+                                                 where sp.wheel_id = wheel and sp.segment_position = s.position)
+                                  )::public.spinner_observed order by s.position)
+                from public.spinner_segments s where s.wheel_id = wheel), '{}'),
+    (select count(*) from public.spinner_spins sp where sp.wheel_id = wheel),
+    coalesce((select array_agg(row(w.id, w.created_at,
+                                   (select p.email from public.profiles p where p.id = w.created_by),
+                                   (select count(*) from public.spinner_spins sp where sp.wheel_id = w.id)
+                                  )::public.spinner_version order by w.id desc)
+                from (select * from public.spinner_wheels order by id desc limit 10) w), '{}'),
+    coalesce((select array_agg(row(g.id, g.user_id, (select p.email from public.profiles p where p.id = g.user_id),
+                                   g.reference, g.created_at,
+                                   (select p.email from public.profiles p where p.id = g.created_by)
+                                  )::public.spinner_grant order by g.id desc)
+                from (select * from public.spinner_grants order by id desc limit 20) g), '{}'))::public.admin_spinner;
 end;
 $$;
 comment on function public.admin_get_spinner() is 'Admins: the live wheel, on/off, observed spins per segment on the live wheel (for the chi-square check against the weights), the last 10 versions and the last 20 postal grants.';
@@ -475,7 +496,7 @@ grant execute on function public.admin_get_spinner() to authenticated;
 grant execute on function public.admin_get_spinner() to service_role;
 
 -- From 20261123150000_labspinner. As for the settings: only the rule's home moves.
-create or replace function public.admin_update_spinner_wheel(p_segments jsonb) returns jsonb
+create or replace function public.admin_update_spinner_wheel(p_segments jsonb) returns public.spinner_wheel
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -552,7 +573,7 @@ begin
   perform private.log_activity('spinner.wheel_updated', null,
     jsonb_build_object('wheel_id', wheel, 'previous_wheel_id', (select max(w.id) from public.spinner_wheels w where w.id < wheel))
     || jsonb_build_object('segments', private.wheel_json(wheel) -> 'segments'));
-  return private.wheel_json(wheel);
+  return private.wheel_row(wheel);
 end;
 $$;
 comment on function public.admin_update_spinner_wheel(jsonb) is 'Admins: a new wheel version from 2-16 segments [{label, colour, label_colour, prize_credits, weight}] (label 1-24 characters, #rrggbb colour with a 4.5:1 label contrast, prize £0-£1,000, weight 1-1,000,000); applies to later spins only; audited (spinner.wheel_updated). Errors name the field in detail (segments.<n>.<field>).';
@@ -589,20 +610,19 @@ revoke all on function public.admin_record_spin_request(uuid,text) from public, 
 grant execute on function public.admin_record_spin_request(uuid,text) to authenticated;
 grant execute on function public.admin_record_spin_request(uuid,text) to service_role;
 
-create or replace function public.admin_user_spins(p_user_id uuid) returns jsonb
+create or replace function public.admin_user_spins(p_user_id uuid) returns public.player_spins
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
   perform private.admin_user_target(p_user_id);
-  return jsonb_build_object(
-    'credits', private.spin_credits(p_user_id),
-    'spins', coalesce((select jsonb_agg(private.spin_json(sp) order by sp.id desc)
-                         from (select * from public.spinner_spins s where s.user_id = p_user_id
-                                order by s.id desc limit 20) sp), '[]'::jsonb),
-    'grants', coalesce((select jsonb_agg(jsonb_build_object('id', g.id, 'reference', g.reference,
-                                   'created_at', g.created_at) order by g.id desc)
-                          from (select * from public.spinner_grants s where s.user_id = p_user_id
-                                 order by s.id desc limit 20) g), '[]'::jsonb));
+  return row(
+    private.spin_credits_row(p_user_id),
+    coalesce((select array_agg(private.spin_row(sp) order by sp.id desc)
+                from (select * from public.spinner_spins s where s.user_id = p_user_id
+                       order by s.id desc limit 20) sp), '{}'),
+    coalesce((select array_agg(row(g.id, g.reference, g.created_at)::public.player_spin_grant order by g.id desc)
+                from (select * from public.spinner_grants s where s.user_id = p_user_id
+                       order by s.id desc limit 20) g), '{}'))::public.player_spins;
 end;
 $$;
 comment on function public.admin_user_spins(uuid) is 'Admins: one player''s spin credits, last 20 spins and last 20 postal grants (the user detail page).';
