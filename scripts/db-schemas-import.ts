@@ -124,6 +124,7 @@ const BY_NAME: Array<[RegExp, Area]> = [
   [/^private\.admin_user_of$/, "admin"],
   [/^private\.player_intervention_of$/, "protections"],
   [/^private\.seed_row$/, "spinner"],
+  [/^private\.(wheel_row|spin_credits_row|spin_row)$/, "spinner"],
   [/^(public\.complaints|public\.complaint_numbers|private\.complaint_json)$/, "protections"],
   [
     /^public\.(submit_complaint|get_my_complaints|admin_list_complaints|admin_update_complaint|admin_get_complaint)$/,

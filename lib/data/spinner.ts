@@ -31,8 +31,12 @@ export const wheelSchema = z.object({
 });
 export type SpinnerWheel = z.infer<typeof wheelSchema>;
 
-const liveWheelSchema = wheelSchema.extend({ enabled: z.boolean() });
-export type LiveSpinnerWheel = z.infer<typeof liveWheelSchema>;
+/** A wheel version's readers: the declared public.spinner_wheel and its segments (nothing in them is ever null). */
+const segment = declared("position", "label", "colour", "label_colour", "prize_credits", "weight", "probability");
+export const wheel = declared("wheel_id", "total_weight", "expected_prize", "segments").with({ segments: segment });
+const liveWheel = declared("wheel_id", "total_weight", "expected_prize", "segments", "enabled").with({
+  segments: segment,
+});
 
 /**
  * A seed pair; `server_seed` (hex) only once the pair has been rotated out. The results that nest seed pairs
@@ -80,16 +84,41 @@ export const spinCreditsSchema = z.object({
 });
 export type SpinCredits = z.infer<typeof spinCreditsSchema>;
 
-const mySpinnerSchema = z.object({
-  enabled: z.boolean(),
-  credits: spinCreditsSchema,
-  /** Why the player may not spin (approval, a break, exclusion, a restriction, a closed account), or null. */
-  block: z.object({ code: z.string(), message: z.string() }).nullable(),
-  seed: seedSchema,
-  balance: z.coerce.number(),
-  recent_spins: z.array(spinSchema),
+/** Readers of the declared public.spin_credits, public.spinner_spin and public.spinner_seed, as other results nest them. */
+export const spinCredits = declared(
+  "ticket_spend",
+  "earned",
+  "granted",
+  "used",
+  "earned_available",
+  "postal_available",
+  "available",
+  "spend_per_spin",
+  "toward_next",
+  "to_next",
+);
+export const spin = declared(
+  "id",
+  "seed_id",
+  "client_seed",
+  "nonce",
+  "wheel_id",
+  "attempt",
+  "value",
+  "segment_position",
+  "label",
+  "prize_credits",
+  "created_at",
+);
+const seed = declared("id", "server_seed_hash", "client_seed", "next_nonce", "created_at");
+
+/** get_my_spinner: `block` says why the player may not spin (approval, a break, exclusion, a restriction, a closed account), or is null. */
+const mySpinner = declared("enabled", "credits", "seed", "balance", "recent_spins").with({
+  credits: spinCredits,
+  block: declared("code", "message"),
+  seed,
+  recent_spins: spin,
 });
-export type MySpinner = z.infer<typeof mySpinnerSchema>;
 
 const spinResultSchema = spinSchema.extend({
   server_seed_hash: z.string(),
@@ -124,8 +153,8 @@ export type SpinHistory = z.infer<typeof spinHistorySchema>;
  * The live wheel and its odds, read as anon: /labspinner is one static page for everyone,
  * regenerated within seconds (its `revalidate`). The build's placeholder (no database then) is never shown.
  */
-export const getSpinnerWheel = (): Promise<LiveSpinnerWheel> =>
-  callPublicRpc("get_spinner_wheel", {}, liveWheelSchema, {
+export const getSpinnerWheel = () =>
+  callPublicRpc("get_spinner_wheel", {}, liveWheel, {
     enabled: false,
     wheel_id: 0,
     total_weight: 0,
@@ -142,7 +171,8 @@ export const getSpinnerPostalAddress = async (): Promise<string[]> =>
   ).postal_address;
 
 /** The signed-in player's spin credits, block, active seed pair, balance and last spins. */
-export const getMySpinner = (): Promise<MySpinner> => callRpc("get_my_spinner", {}, mySpinnerSchema);
+export const getMySpinner = () => callRpc("get_my_spinner", {}, mySpinner);
+export type MySpinner = Awaited<ReturnType<typeof getMySpinner>>;
 
 /** The player's seed pairs, spins and the wheel versions they used, for /labspinner/verify. */
 export const getMySpinHistory = (): Promise<SpinHistory> => callRpc("get_my_spin_history", {}, spinHistorySchema);
@@ -152,11 +182,7 @@ export const spinWheel = (): Promise<SpinResult> => callRpc("spin_wheel", {}, sp
 
 /** Sets the client seed of the player's active pair; answers the pair. */
 export const setSpinnerClientSeed = (clientSeed: string): Promise<SpinnerSeed> =>
-  callRpc(
-    "set_spinner_client_seed",
-    { p_client_seed: clientSeed },
-    declared("id", "server_seed_hash", "client_seed", "next_nonce", "created_at"),
-  );
+  callRpc("set_spinner_client_seed", { p_client_seed: clientSeed }, seed);
 
 /** Reveals the active server seed and starts a new pair (with `clientSeed`, or a random one). */
 export const rotateSpinnerSeed = (clientSeed: string | null): Promise<SeedRotation> =>

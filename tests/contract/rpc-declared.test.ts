@@ -78,6 +78,46 @@ describe("declared result shapes", () => {
     expect(account.rejected_at).toBeNull();
   });
 
+  it("read nested declared types: a composite in a composite, an array of them, a null one", async () => {
+    const segment = declared("position", "label", "prize_credits", "weight", "probability");
+    const wheel = await callRpcWith(
+      client(server),
+      "get_spinner_wheel",
+      {},
+      declared("wheel_id", "enabled", "segments").with({ segments: segment }),
+    );
+    expect(Array.isArray(wheel.segments)).toBe(true);
+    expect(wheel.segments.length).toBeGreaterThan(1);
+    expect(wheel.segments.map((s) => s.position)).toEqual(wheel.segments.map((_, i) => i + 1));
+    for (const s of wheel.segments) {
+      expect(typeof s.probability).toBe("number");
+      expect(typeof s.prize_credits).toBe("number");
+    }
+
+    const { client: player } = await signIn(server, "player@labcash.test");
+    const spinner = await callRpcWith(
+      player,
+      "get_my_spinner",
+      {},
+      declared("credits", "seed", "recent_spins").with({
+        credits: declared("available", "to_next"),
+        seed: declared("id", "server_seed_hash", "created_at"),
+      }),
+    );
+    expect(spinner.block).toBeNull();
+    expect(typeof spinner.credits.available).toBe("number");
+    expect(spinner.seed.server_seed).toBeNull();
+    expect(spinner.seed.created_at).toMatch(ISO_WITH_OFFSET);
+    expect(Array.isArray(spinner.recent_spins)).toBe(true);
+  });
+
+  it("fail when a nested field named as always filled is null, naming its path", async () => {
+    const { client: player } = await signIn(server, "player@labcash.test");
+    await expect(
+      callRpcWith(player, "get_my_spinner", {}, declared("seed").with({ seed: declared("revealed_at") })),
+    ).rejects.toThrow("get_my_spinner answered without seed.revealed_at");
+  });
+
   it("fail when a field named as always filled is null", async () => {
     const { client: player } = await signIn(server, "player@labcash.test");
     await expect(callRpcWith(player, "get_my_protections", {}, declared("break_until"))).rejects.toThrow(

@@ -101,7 +101,7 @@ describe("PostgreSQL 15: LabSpinner under concurrency", () => {
     // The player has no seed pair yet: the first calls race to create it, alongside readers of the state.
     const calls = [
       ...Array.from({ length: 50 }, () => spin(player)),
-      ...Array.from({ length: 10 }, () => asUser(player, "select public.get_my_spinner() as result")),
+      ...Array.from({ length: 10 }, () => asUser(player, "select to_json(public.get_my_spinner()) as result")),
     ];
     const results = await Promise.all(calls);
     const spins = results.slice(0, 50);
@@ -124,7 +124,7 @@ describe("PostgreSQL 15: LabSpinner under concurrency", () => {
     expect((await cluster.pool.query(LEDGER_MISMATCH_SQL)).rows).toEqual([]);
     const after = await asUser<{ credits: { available: number; used: number } }>(
       player,
-      "select public.get_my_spinner() as result",
+      "select to_json(public.get_my_spinner()) as result",
     );
     expect(after.ok && after.value.credits).toMatchObject({ available: 0, used: 3 });
   }, 60_000);
