@@ -101,6 +101,7 @@ const BY_MIGRATION: Record<string, Area> = {
   "20261129520000": "types",
   "20261129520100": "types",
   "20261130300000": "types",
+  "20261130300100": "types",
 };
 
 /** Objects whose area is not their first migration's, by name (`schema.name` of a table or function). */
@@ -124,6 +125,7 @@ const BY_NAME: Array<[RegExp, Area]> = [
   [/^private\.admin_user_of$/, "admin"],
   [/^private\.player_intervention_of$/, "protections"],
   [/^private\.seed_row$/, "spinner"],
+  [/^private\.setting_lines$/, "settings"],
   [/^private\.(wheel_row|spin_credits_row|spin_row)$/, "spinner"],
   [/^(public\.complaints|public\.complaint_numbers|private\.complaint_json)$/, "protections"],
   [

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { callPublicRpc } from "./public-rpc";
 import { declared } from "./rpc";
 import { callRpc } from "./server-rpc";
+import { getStaticSiteSettings } from "./settings";
 
 // LabSpinner (supabase/migrations/*_labspinner.sql). Every figure — odds, expected prize, spin
 // credits, progress to the next — is worked out in SQL; the app only formats it.
@@ -162,13 +163,8 @@ export const getSpinnerWheel = () =>
     segments: [],
   });
 
-/** Where free postal requests go, one line each (get_site_settings, as anon for the static page). */
-export const getSpinnerPostalAddress = async (): Promise<string[]> =>
-  (
-    await callPublicRpc("get_site_settings", {}, z.object({ postal_address: z.array(z.string()) }), {
-      postal_address: [],
-    })
-  ).postal_address;
+/** Where free postal requests go, one line each (the public settings, as anon for the static page). */
+export const getSpinnerPostalAddress = async (): Promise<string[]> => (await getStaticSiteSettings()).postal_address;
 
 /** The signed-in player's spin credits, block, active seed pair, balance and last spins. */
 export const getMySpinner = () => callRpc("get_my_spinner", {}, mySpinner);

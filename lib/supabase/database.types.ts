@@ -1955,7 +1955,7 @@ export type Database = {
         Args: {
           p_launch_at: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["site_settings"]
       }
       admin_set_user_role: {
         Args: {
@@ -2302,7 +2302,7 @@ export type Database = {
       }
       get_site_settings: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["site_settings"]
       }
       get_spinner_wheel: {
         Args: never
@@ -2682,6 +2682,10 @@ export type Database = {
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
       }
+      dispute_resolution_body: {
+        name: string | null
+        url: string | null
+      }
       factor_proof: {
         factors_proven: boolean | null
         inbox_confirmed: boolean | null
@@ -2758,6 +2762,10 @@ export type Database = {
         grants: Database["public"]["CompositeTypes"]["player_spin_grant"][] | null
         spins: Database["public"]["CompositeTypes"]["spinner_spin"][] | null
       }
+      promoter: {
+        address: string[] | null
+        name: string | null
+      }
       protections: {
         break_until: string | null
         closed_at: string | null
@@ -2775,6 +2783,15 @@ export type Database = {
       refusal: {
         code: string | null
         message: string | null
+      }
+      site_settings: {
+        complaints_contact: string | null
+        dispute_resolution_body: Database["public"]["CompositeTypes"]["dispute_resolution_body"] | null
+        launch_at: string | null
+        postal_address: string[] | null
+        promoter: Database["public"]["CompositeTypes"]["promoter"] | null
+        spinner_enabled: boolean | null
+        stamp_price: number | null
       }
       spin_credits: {
         available: number | null

@@ -533,6 +533,7 @@ describe("schema private: internal helpers", () => {
       "setting_checked(text,jsonb)",
       "settings_keys_core()",
       "setting_checked_core(text,jsonb)",
+      "setting_lines(text)",
       "skill_answer_cooldown()",
       "skill_answer_retry_at(uuid,uuid)",
       "london_time_text(timestamp with time zone)",
