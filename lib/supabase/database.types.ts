@@ -1727,7 +1727,7 @@ export type Database = {
       }
       admin_get_approval_mode: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["approval_mode_setting"]
       }
       admin_get_competition: {
         Args: {
@@ -1949,7 +1949,7 @@ export type Database = {
         Args: {
           p_mode: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["approval_mode_setting"]
       }
       admin_set_launch_at: {
         Args: {
@@ -2551,6 +2551,7 @@ export type Database = {
     }
     Enums: {
       alert_kind: "draw_overdue" | "cron_stale" | "webhook_failing" | "payment_needs_person" | "webhook_refused"
+      approval_mode: "manual" | "auto"
       auth_refusal: "sign_in" | "sign_in_limited" | "code" | "code_limited"
       break_kind: "break" | "self_exclusion" | "closed"
       card_funding: "debit" | "credit" | "prepaid" | "wallet" | "unknown"
@@ -2667,6 +2668,9 @@ export type Database = {
         name: string | null
         open_flags: number | null
         role: Database["public"]["Enums"]["user_role"] | null
+      }
+      approval_mode_setting: {
+        approval_mode: Database["public"]["Enums"]["approval_mode"] | null
       }
       complaint: {
         acknowledge_by: string | null
@@ -2994,6 +2998,7 @@ export const Constants = {
   public: {
     Enums: {
       alert_kind: ["draw_overdue", "cron_stale", "webhook_failing", "payment_needs_person", "webhook_refused"],
+      approval_mode: ["manual", "auto"],
       auth_refusal: ["sign_in", "sign_in_limited", "code", "code_limited"],
       break_kind: ["break", "self_exclusion", "closed"],
       card_funding: ["debit", "credit", "prepaid", "wallet", "unknown"],

@@ -177,3 +177,9 @@ comment on type public.promoter is 'Who runs the promotion, with an address, one
 
 create type public.site_settings as (launch_at text, stamp_price numeric, postal_address text[], complaints_contact text, dispute_resolution_body public.dispute_resolution_body, spinner_enabled boolean, promoter public.promoter);
 comment on type public.site_settings is 'The settings every visitor may see: the launch moment (ISO in UTC, or null), the stamp price, the postal address (lines), the complaints contact, the dispute-resolution body, the LabSpinner switch and the promoter.';
+
+create type public.approval_mode as enum ('manual', 'auto');
+comment on type public.approval_mode is 'How new accounts are approved: manual (an admin approves each) or auto (approved as they sign up); the approval_mode setting holds one.';
+
+create type public.approval_mode_setting as (approval_mode public.approval_mode);
+comment on type public.approval_mode_setting is 'The approval mode, as the approvals screen reads and sets it.';
