@@ -2035,7 +2035,7 @@ export type Database = {
           p_before?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_ledger_page"]
       }
       admin_user_spins: {
         Args: {
@@ -2640,6 +2640,20 @@ export type Database = {
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
         user_id: string | null
+      }
+      admin_ledger_page: {
+        next_before: number | null
+        rows: Database["public"]["CompositeTypes"]["admin_ledger_row"][] | null
+      }
+      admin_ledger_row: {
+        amount: number | null
+        balance_after: number | null
+        created_at: string | null
+        created_by_name: string | null
+        id: number | null
+        kind: Database["public"]["Enums"]["ledger_kind"] | null
+        reason: string | null
+        reference: string | null
       }
       admin_spinner: {
         enabled: boolean | null
