@@ -104,6 +104,7 @@ const BY_MIGRATION: Record<string, Area> = {
   "20261130300100": "types",
   "20261130300200": "types",
   "20261130300300": "types",
+  "20261130300400": "types",
 };
 
 /** Objects whose area is not their first migration's, by name (`schema.name` of a table or function). */

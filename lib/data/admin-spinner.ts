@@ -1,16 +1,13 @@
 import "server-only";
-import { z } from "zod";
 import type { SegmentInput } from "@/lib/spinner/wheel-fields";
 import { callRpc } from "./server-rpc";
 import { declared } from "./rpc";
-import { spin, spinCredits, spinCreditsSchema, wheel } from "./spinner";
+import { spin, spinCredits, wheel } from "./spinner";
 
 // The LabSpinner admin screen and the spins part of /admin/users/{id} (issue 12 item 4 and the free route;
 // supabase/migrations/*_labspinner.sql). Admins only: every function checks the role again. The odds, the
 // expected prize per spin and the spin credits are the SQL's figures; this module only reads them. The wheel,
-// spin and spin-credit shapes are the player's (./spinner.ts).
-
-const count = z.coerce.number().int();
+// spin and spin-credit readers are the player's (./spinner.ts); every result here is a declared SQL type.
 
 const adminSpinner = declared("enabled", "wheel", "observed", "spins", "versions", "recent_grants").with({
   /** The live wheel, when it was saved and by whom (an e-mail, or null once that admin is gone). */
@@ -39,7 +36,7 @@ export const recordSpinRequest = (userId: string, reference: string) =>
   callRpc(
     "admin_record_spin_request",
     { p_user_id: userId, p_reference: reference },
-    z.object({ grant_id: count, user_id: z.string().uuid(), reference: z.string(), credits: spinCreditsSchema }),
+    declared("grant_id", "user_id", "reference", "credits").with({ credits: spinCredits }),
   );
 
 /** One player's spin credits, last 20 spins and last 20 postal grants, newest first (/admin/users/{id}). */

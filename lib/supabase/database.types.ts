@@ -1883,7 +1883,7 @@ export type Database = {
           p_user_id: string
           p_reference: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["spin_request"]
       }
       admin_record_two_step_reset: {
         Args: {
@@ -2443,13 +2443,13 @@ export type Database = {
         Args: {
           p_spin_id: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["spin_reveal"]
       }
       rotate_spinner_seed: {
         Args: {
           p_client_seed?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["seed_rotation"]
       }
       run_due_draws: {
         Args: never
@@ -2512,7 +2512,7 @@ export type Database = {
       }
       spin_wheel: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["spin_result"]
       }
       submit_complaint: {
         Args: {
@@ -2802,6 +2802,10 @@ export type Database = {
         code: string | null
         message: string | null
       }
+      seed_rotation: {
+        revealed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
+        seed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
+      }
       site_settings: {
         complaints_contact: string | null
         dispute_resolution_body: Database["public"]["CompositeTypes"]["dispute_resolution_body"] | null
@@ -2822,6 +2826,34 @@ export type Database = {
         to_next: number | null
         toward_next: number | null
         used: number | null
+      }
+      spin_request: {
+        credits: Database["public"]["CompositeTypes"]["spin_credits"] | null
+        grant_id: number | null
+        reference: string | null
+        user_id: string | null
+      }
+      spin_result: {
+        attempt: number | null
+        balance: number | null
+        client_seed: string | null
+        created_at: string | null
+        credits: Database["public"]["CompositeTypes"]["spin_credits"] | null
+        id: number | null
+        label: string | null
+        nonce: number | null
+        prize_credits: number | null
+        seed_id: number | null
+        segment_position: number | null
+        server_seed_hash: string | null
+        value: number | null
+        wheel_id: number | null
+      }
+      spin_reveal: {
+        revealed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
+        seed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
+        spin: Database["public"]["CompositeTypes"]["spinner_spin"] | null
+        wheel: Database["public"]["CompositeTypes"]["spinner_wheel"] | null
       }
       spinner_grant: {
         created_at: string | null

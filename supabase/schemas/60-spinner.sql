@@ -151,7 +151,7 @@ $$;
 comment on function private.wheel_row(bigint) is 'One wheel version: segments in position order with weight and probability (weight / total), the total weight and the expected prize per spin in credits.';
 revoke all on function private.wheel_row(bigint) from public, anon, authenticated, service_role;
 
--- The rotation and reveal results and the audit log nest a wheel in their jsonb.
+-- The spin history and the audit log nest wheels in their jsonb.
 create or replace function private.wheel_json(p_wheel_id bigint) returns jsonb
 language sql stable security definer set search_path = '' as $$
   select to_jsonb(private.wheel_row(p_wheel_id))
@@ -200,14 +200,6 @@ $$;
 comment on function private.spin_credits_row(uuid) is 'A player''s spin credits: 1 per £10 of net ticket spend (entries less refunded entries, rounded down) less spins paid with them (never below 0: a refund takes back only unspent ones), plus postal grants less spins paid with them; with the spend toward the next credit.';
 revoke all on function private.spin_credits_row(uuid) from public, anon, authenticated, service_role;
 
--- spin_wheel and the postal request's result nest the credits in their jsonb.
-create or replace function private.spin_credits(p_user uuid) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select to_jsonb(private.spin_credits_row(p_user))
-$$;
-comment on function private.spin_credits(uuid) is 'private.spin_credits_row as jsonb, for results that nest it.';
-revoke all on function private.spin_credits(uuid) from public, anon, authenticated, service_role;
-
 create or replace function private.active_spinner_seed(p_user uuid) returns public.spinner_seeds
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -239,7 +231,7 @@ $$;
 comment on function private.seed_row(public.spinner_seeds) is 'A seed pair as its player sees it; the server seed only once revealed.';
 revoke all on function private.seed_row(public.spinner_seeds) from public, anon, authenticated, service_role;
 
--- The spinner page, rotation and reveal results nest seed pairs in their jsonb.
+-- The spin history nests seed pairs in its jsonb.
 create or replace function private.seed_json(s public.spinner_seeds) returns jsonb
 language sql stable security definer set search_path = '' as $$
   select to_jsonb(private.seed_row(s))
@@ -255,7 +247,7 @@ $$;
 comment on function private.spin_row(public.spinner_spins) is 'A spin as its player and the admin screens see it.';
 revoke all on function private.spin_row(public.spinner_spins) from public, anon, authenticated, service_role;
 
--- spin_wheel and the reveal result nest a spin in their jsonb.
+-- The spin history nests spins in its jsonb.
 create or replace function private.spin_json(sp public.spinner_spins) returns jsonb
 language sql stable set search_path = '' as $$
   select to_jsonb(private.spin_row(sp))
@@ -330,7 +322,7 @@ revoke all on function public.get_my_spinner() from public, anon, authenticated,
 grant execute on function public.get_my_spinner() to authenticated;
 grant execute on function public.get_my_spinner() to service_role;
 
-create or replace function public.spin_wheel() returns jsonb
+create or replace function public.spin_wheel() returns public.spin_result
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -339,7 +331,7 @@ declare
   wheel bigint;
   weights integer[];
   derived record;
-  credits jsonb;
+  credits public.spin_credits;
   seg public.spinner_segments%rowtype;
   spin public.spinner_spins%rowtype;
   new_balance numeric(12, 2);
@@ -353,8 +345,8 @@ begin
   if block is not null then
     perform private.raise_refusal(block ->> 'code', block ->> 'message');
   end if;
-  credits := private.spin_credits(uid);
-  if (credits ->> 'available')::integer < 1 then
+  credits := private.spin_credits_row(uid);
+  if credits.available < 1 then
     raise exception 'You have no spin credits: you earn one for every £10 you spend on tickets, or by post'
       using errcode = 'P0001', hint = 'no_spin_credits';
   end if;
@@ -370,7 +362,7 @@ begin
   values (uid, seed.id, seed.client_seed, seed.next_nonce, wheel, derived.attempt, derived.value, seg.position,
           seg.label, seg.prize_credits,
           -- Earned credits first: a later refund can only take back earned credits.
-          case when (credits ->> 'earned_available')::integer > 0 then 'earned' else 'postal' end)
+          case when credits.earned_available > 0 then 'earned' else 'postal' end)
   returning * into spin;
   update public.spinner_seeds set next_nonce = next_nonce + 1 where id = seed.id;
 
@@ -383,10 +375,9 @@ begin
     select a.credits into new_balance from public.user_account_data a where a.id = uid;
   end if;
 
-  return private.spin_json(spin) || jsonb_build_object(
-    'server_seed_hash', seed.server_seed_hash,
-    'balance', new_balance,
-    'credits', private.spin_credits(uid));
+  return row(spin.id, spin.seed_id, spin.client_seed, spin.nonce, spin.wheel_id, spin.attempt, spin.value,
+             spin.segment_position, spin.label, spin.prize_credits, spin.created_at,
+             seed.server_seed_hash, new_balance, private.spin_credits_row(uid))::public.spin_result;
 end;
 $$;
 comment on function public.spin_wheel() is 'Spends one spin credit: derives the segment from the caller''s active seed pair and next nonce over the live wheel, records the spin and pays a credit prize into the ledger (reference spin:<id>), all in one transaction. Codes: spinner_off, no_spin_credits and the play blocks (approval_pending, on_break, self_excluded, restricted, account_closed, approval_rejected).';
@@ -412,7 +403,7 @@ revoke all on function public.set_spinner_client_seed(text) from public, anon, a
 grant execute on function public.set_spinner_client_seed(text) to authenticated;
 grant execute on function public.set_spinner_client_seed(text) to service_role;
 
-create or replace function public.rotate_spinner_seed(p_client_seed text default null) returns jsonb
+create or replace function public.rotate_spinner_seed(p_client_seed text default null) returns public.seed_rotation
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -429,7 +420,7 @@ begin
   if p_client_seed is not null then
     update public.spinner_seeds set client_seed = p_client_seed where id = new_seed.id returning * into new_seed;
   end if;
-  return jsonb_build_object('revealed', private.seed_json(old_seed), 'seed', private.seed_json(new_seed));
+  return row(private.seed_row(old_seed), private.seed_row(new_seed))::public.seed_rotation;
 end;
 $$;
 comment on function public.rotate_spinner_seed(text) is 'Reveals the caller''s active server seed (so its spins can be verified) and starts a new pair (a fresh server seed, the given or a random client seed, nonce 0).';
@@ -581,7 +572,7 @@ revoke all on function public.admin_update_spinner_wheel(jsonb) from public, ano
 grant execute on function public.admin_update_spinner_wheel(jsonb) to authenticated;
 grant execute on function public.admin_update_spinner_wheel(jsonb) to service_role;
 
-create or replace function public.admin_record_spin_request(p_user_id uuid, p_reference text) returns jsonb
+create or replace function public.admin_record_spin_request(p_user_id uuid, p_reference text) returns public.spin_request
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -601,8 +592,7 @@ begin
   perform private.queue_mail(p_user_id, 'spinner_postal_request', 'Your LabSpinner postal request',
     'We received your postal request (' || ref || ') and added 1 spin credit to your account. '
     || 'It has the same odds as every other spin: spin it at /labspinner.');
-  return jsonb_build_object('grant_id', grant_id, 'user_id', p_user_id, 'reference', ref,
-                            'credits', private.spin_credits(p_user_id));
+  return row(grant_id, p_user_id, ref, private.spin_credits_row(p_user_id))::public.spin_request;
 end;
 $$;
 comment on function public.admin_record_spin_request(uuid,text) is 'Admins: records a postal LabSpinner request (the free route) for a player: one spin credit, a confirmation e-mail, audited (spinner.postal_request).';
@@ -630,7 +620,7 @@ revoke all on function public.admin_user_spins(uuid) from public, anon, authenti
 grant execute on function public.admin_user_spins(uuid) to authenticated;
 grant execute on function public.admin_user_spins(uuid) to service_role;
 
-create or replace function public.reveal_spinner_spin(p_spin_id bigint) returns jsonb
+create or replace function public.reveal_spinner_spin(p_spin_id bigint) returns public.spin_reveal
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -654,11 +644,8 @@ begin
   else
     next_seed := private.active_spinner_seed(uid);
   end if;
-  return jsonb_build_object(
-    'spin', private.spin_json(sp),
-    'revealed', private.seed_json(seed),
-    'wheel', private.wheel_json(sp.wheel_id),
-    'seed', private.seed_json(next_seed));
+  return row(private.spin_row(sp), private.seed_row(seed), private.wheel_row(sp.wheel_id),
+             private.seed_row(next_seed))::public.spin_reveal;
 end;
 $$;
 comment on function public.reveal_spinner_spin(bigint) is 'The caller''s own spin with its seed pair revealed (rotating the active pair first when the spin used it; the new pair keeps the client seed, nonce 0), its wheel version and the new active pair: what "Reveal and check this spin" recomputes in the browser. Another player''s spin is spin_not_found.';

@@ -548,7 +548,6 @@ describe("schema private: internal helpers", () => {
       "wheel_json(bigint)",
       "spinner_enabled()",
       "spin_credits_row(uuid)",
-      "spin_credits(uuid)",
       "active_spinner_seed(uuid)",
       "seed_json(spinner_seeds)",
       "seed_row(spinner_seeds)",

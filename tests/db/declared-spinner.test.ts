@@ -1,9 +1,9 @@
 // LabSpinner's results return declared types now, nested ones among them (DECISIONS.md "Shapes from the
 // database", the third batch): a wheel holds an array of segments, the player's spinner a credits, refusal and
 // seed composite and an array of spins. Their callers must get the JSON the jsonb versions gave, so the old
-// bodies (60-spinner.sql before 20261130300001, their helpers included) run here, word for word in schema `old`,
-// beside the new functions, for players with spins, a blocked player, a wheel with no spins and one with some,
-// and every result nested in the functions that stay jsonb; both answers are compared as JSON.
+// bodies (60-spinner.sql before 20261130300001 and 20261130300401, their helpers included) run here, word for word
+// in schema `old`, beside the new functions, for players with spins, a blocked player, a wheel with no spins and
+// one with some, and the actions (a spin, a reveal, a rotation, a postal request); both answers are compared as JSON.
 import { beforeAll, describe, expect, it } from "vitest";
 import { anon, asUser, claimsOf, dbPerFile, type Caller } from "./support";
 
@@ -141,11 +141,14 @@ begin
 end;
 $$;`;
 
-/** The old body's answer, run as the database owner with the caller's claims (as the gateway sets them). */
+/**
+ * The old body's answer (`call`: an expression, or a select list with its from clause), run as the database owner
+ * with the caller's claims (as the gateway sets them).
+ */
 async function old(caller: Caller, call: string, params: unknown[] = []): Promise<unknown> {
   return db().pg.transaction(async (tx) => {
     await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
-    return (await tx.query<{ value: unknown }>(`select ${call} as value`, params)).rows[0]?.value;
+    return (await tx.query<{ value: unknown }>(`select (select ${call}) as value`, params)).rows[0]?.value;
   });
 }
 
@@ -209,27 +212,72 @@ describe("LabSpinner's declared results answer the JSON the jsonb versions gave"
     await compare();
   });
 
-  it("spin_wheel, reveal_spinner_spin and admin_record_spin_request nest the same spin, wheel and credits", async () => {
-    await db().call(asUser(admin), "admin_record_spin_request", { p_user_id: spinner, p_reference: "Card" });
-    const spun = await db().call<Record<string, unknown> & { id: number }>(asUser(spinner), "spin_wheel");
-    const row = `(select s from public.spinner_spins s where s.id = $1)`;
-    const { server_seed_hash, balance, credits, ...spin } = spun;
-    expect([server_seed_hash, balance]).not.toContain(undefined);
-    expect(spin).toEqual(await old(asUser(spinner), `old.spin_json(${row})`, [spun.id]));
-    expect(credits).toEqual(await old(asUser(spinner), "old.spin_credits($1)", [spinner]));
+  it("spin_wheel, rotate_spinner_seed, reveal_spinner_spin and admin_record_spin_request", async () => {
+    const granted = await db().call<{ grant_id: number }>(asUser(admin), "admin_record_spin_request", {
+      p_user_id: spinner,
+      p_reference: "Card",
+    });
+    expect(granted).toEqual(
+      await old(
+        asUser(admin),
+        `jsonb_build_object('grant_id', g.id, 'user_id', g.user_id, 'reference', g.reference,
+                            'credits', old.spin_credits(g.user_id))
+           from public.spinner_grants g where g.id = $1`,
+        [granted.grant_id],
+      ),
+    );
 
-    const reveal = await db().call<{ spin: unknown; wheel: { wheel_id: number } }>(
+    const spun = await db().call<{ id: number; balance: number }>(asUser(spinner), "spin_wheel");
+    expect(spun).toEqual(
+      await old(
+        asUser(spinner),
+        `old.spin_json(sp) || jsonb_build_object('server_seed_hash', s.server_seed_hash, 'balance', a.credits,
+                                                 'credits', old.spin_credits(sp.user_id))
+           from public.spinner_spins sp
+           join public.spinner_seeds s on s.id = sp.seed_id
+           join public.user_account_data a on a.id = sp.user_id
+          where sp.id = $1`,
+        [spun.id],
+      ),
+    );
+
+    // The spin's pair is still active: revealing it rotates it out first.
+    const reveal = await db().call<{ revealed: { id: number }; seed: { id: number } }>(
       asUser(spinner),
       "reveal_spinner_spin",
       { p_spin_id: spun.id },
     );
-    expect(reveal.spin).toEqual(await old(asUser(spinner), `old.spin_json(${row})`, [spun.id]));
-    expect(reveal.wheel).toEqual(await old(asUser(spinner), "old.wheel_json($1)", [reveal.wheel.wheel_id]));
+    const revealAgain = (spinId: number, revealed: number, active: number) =>
+      old(
+        asUser(spinner),
+        `jsonb_build_object('spin', old.spin_json(sp), 'revealed', private.seed_json(r),
+                            'wheel', old.wheel_json(sp.wheel_id), 'seed', private.seed_json(n))
+           from public.spinner_spins sp, public.spinner_seeds r, public.spinner_seeds n
+          where sp.id = $1 and r.id = $2 and n.id = $3`,
+        [spinId, revealed, active],
+      );
+    expect(reveal).toEqual(await revealAgain(spun.id, reveal.revealed.id, reveal.seed.id));
+    // A spin whose pair was revealed already: no rotation, the same shape.
+    const again = await db().call<{ revealed: { id: number }; seed: { id: number } }>(
+      asUser(spinner),
+      "reveal_spinner_spin",
+      { p_spin_id: spun.id },
+    );
+    expect(again).toEqual(await revealAgain(spun.id, again.revealed.id, again.seed.id));
 
-    const granted = await db().call<{ credits: unknown }>(asUser(admin), "admin_record_spin_request", {
-      p_user_id: fresh,
-      p_reference: "Envelope",
-    });
-    expect(granted.credits).toEqual(await old(asUser(admin), "old.spin_credits($1)", [fresh]));
+    const rotation = await db().call<{ revealed: { id: number }; seed: { id: number } }>(
+      asUser(spinner),
+      "rotate_spinner_seed",
+      { p_client_seed: "my-own-seed" },
+    );
+    expect(rotation).toEqual(
+      await old(
+        asUser(spinner),
+        `jsonb_build_object('revealed', private.seed_json(r), 'seed', private.seed_json(n))
+           from public.spinner_seeds r, public.spinner_seeds n where r.id = $1 and n.id = $2`,
+        [rotation.revealed.id, rotation.seed.id],
+      ),
+    );
+    expect(rotation).toMatchObject({ seed: { client_seed: "my-own-seed", next_nonce: 0, server_seed: null } });
   });
 });
