@@ -100,6 +100,11 @@ const BY_MIGRATION: Record<string, Area> = {
   "20261129510000": "competitions",
   "20261129520000": "types",
   "20261129520100": "types",
+  "20261130300000": "types",
+  "20261130300100": "types",
+  "20261130300200": "types",
+  "20261130300300": "types",
+  "20261130300400": "types",
 };
 
 /** Objects whose area is not their first migration's, by name (`schema.name` of a table or function). */
@@ -123,6 +128,8 @@ const BY_NAME: Array<[RegExp, Area]> = [
   [/^private\.admin_user_of$/, "admin"],
   [/^private\.player_intervention_of$/, "protections"],
   [/^private\.seed_row$/, "spinner"],
+  [/^private\.setting_lines$/, "settings"],
+  [/^private\.(wheel_row|spin_credits_row|spin_row)$/, "spinner"],
   [/^(public\.complaints|public\.complaint_numbers|private\.complaint_json)$/, "protections"],
   [
     /^public\.(submit_complaint|get_my_complaints|admin_list_complaints|admin_update_complaint|admin_get_complaint)$/,

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { APPROVAL_MODES } from "./admin-users-options";
 import { callRpc } from "./server-rpc";
 
 // The admin settings screen (supabase/migrations/*_admin_settings.sql): every operator setting in one read,
@@ -9,7 +10,7 @@ import { callRpc } from "./server-rpc";
 const money = z.coerce.number();
 
 export const adminSettingsValuesSchema = z.object({
-  approval_mode: z.enum(["manual", "auto"]),
+  approval_mode: z.enum(APPROVAL_MODES),
   top_up_min: money,
   top_up_max: money,
   bonus_enabled: z.boolean(),

@@ -106,26 +106,14 @@ export type AdminUserDetail = z.infer<typeof userDetailSchema>;
 export const getUser = (userId: string): Promise<AdminUserDetail> =>
   callRpc("admin_get_user", { p_user_id: userId }, userDetailSchema);
 
-const ledgerPageSchema = z.object({
-  rows: z.array(
-    z.object({
-      id: z.number().int(),
-      kind: z.string(),
-      amount,
-      balance_after: amount,
-      reason: z.string().nullable(),
-      reference: z.string().nullable(),
-      created_at: z.string(),
-      created_by_name: z.string().nullable(),
-    }),
-  ),
-  next_before: z.number().int().nullable(),
-});
-export type AdminLedgerPage = z.infer<typeof ledgerPageSchema>;
-
-/** One page of a user's ledger, newest first, older than `before`. */
-export const getUserLedger = (userId: string, before: number | null, limit: number): Promise<AdminLedgerPage> =>
-  callRpc("admin_user_ledger", { p_user_id: userId, p_before: before ?? undefined, p_limit: limit }, ledgerPageSchema);
+/** One page of a user's ledger, newest first, older than `before` (admin_user_ledger's next_before). */
+export const getUserLedger = (userId: string, before: number | null, limit: number) =>
+  callRpc(
+    "admin_user_ledger",
+    { p_user_id: userId, p_before: before ?? undefined, p_limit: limit },
+    declared("rows").with({ rows: declared("id", "kind", "amount", "balance_after", "created_at") }),
+  );
+export type AdminLedgerPage = Awaited<ReturnType<typeof getUserLedger>>;
 
 const changedUserSchema = userRowSchema.extend({ changes: z.record(z.string(), z.unknown()) });
 

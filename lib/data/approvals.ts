@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { account, type Account } from "./account-schema";
-import { APPROVAL_MODES, type ApprovalMode } from "./admin-users-options";
+import type { ApprovalMode } from "./admin-users-options";
+import { declared } from "./rpc";
 import { callRpc } from "./server-rpc";
 
 // Every approval call (beside lib/actions/approvals.ts): the waiting list, one, many, rejection and the mode.
@@ -35,10 +36,11 @@ const bulkSchema = z.object({
 /** Approves every listed account still waiting; answers who was approved and how many were skipped. */
 export const approveUsers = (userIds: string[]) => callRpc("admin_approve_users", { p_user_ids: userIds }, bulkSchema);
 
-const modeSchema = z.object({ approval_mode: z.enum(APPROVAL_MODES) });
+/** admin_get_approval_mode and admin_set_approval_mode answer the declared approval_mode_setting. */
+const approvalMode = declared("approval_mode");
 
 export const getApprovalMode = async (): Promise<ApprovalMode> =>
-  (await callRpc("admin_get_approval_mode", {}, modeSchema)).approval_mode;
+  (await callRpc("admin_get_approval_mode", {}, approvalMode)).approval_mode;
 
 export const setApprovalMode = async (mode: ApprovalMode): Promise<ApprovalMode> =>
-  (await callRpc("admin_set_approval_mode", { p_mode: mode }, modeSchema)).approval_mode;
+  (await callRpc("admin_set_approval_mode", { p_mode: mode }, approvalMode)).approval_mode;

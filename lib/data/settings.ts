@@ -1,52 +1,56 @@
 import "server-only";
 import { cache } from "react";
-import { z } from "zod";
 import { callPublicRpc } from "./public-rpc";
+import { declared, type RpcOutput } from "./rpc";
 import { callRpc } from "./server-rpc";
 
-// The settings every visitor may see (supabase/migrations/*_settings.sql, *_fair_play.sql).
-const siteSettingsSchema = z.object({
-  /** The launch countdown's moment; null means no countdown. */
-  launch_at: z.iso.datetime().nullable(),
-  /** The price of a second-class stamp, in pounds: what stamp parity is worked out from (in SQL). */
-  stamp_price: z.coerce.number(),
-  /** Where free postal entries go, one line each. */
-  postal_address: z.array(z.string()),
-  complaints_contact: z.string(),
-  /** The independent dispute-resolution body complaints can be escalated to. */
-  dispute_resolution_body: z.object({ name: z.string(), url: z.string() }),
-  /** Who runs the promotion, with an address (CAP code 8.17): on every competition page. */
-  promoter: z.object({ name: z.string(), address: z.array(z.string()) }),
+// The settings every visitor may see: get_site_settings returns the declared public.site_settings. Every
+// setting is installed by the migrations and checked when it is saved, so only `launch_at` (null: no countdown)
+// is ever null; the stamp price is what stamp parity is worked out from (in SQL), the addresses are one line
+// each, and the promoter (CAP code 8.17) is named on every competition page.
+const siteSettings = declared(
+  "stamp_price",
+  "postal_address",
+  "complaints_contact",
+  "dispute_resolution_body",
+  "spinner_enabled",
+  "promoter",
+).with({
+  dispute_resolution_body: declared("name", "url"),
+  promoter: declared("name", "address"),
 });
-export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SiteSettings = RpcOutput<"get_site_settings", typeof siteSettings>;
 
 /** Read once per request, however many components ask. */
-export const getSiteSettings = cache((): Promise<SiteSettings> => callRpc("get_site_settings", {}, siteSettingsSchema));
+export const getSiteSettings = cache(() => callRpc("get_site_settings", {}, siteSettings));
 
 /** The same settings as anon, for the cached public pages (no cookies). */
-export const getPublicSiteSettings = () => callPublicRpc("get_site_settings", {}, siteSettingsSchema);
+export const getPublicSiteSettings = () => callPublicRpc("get_site_settings", {}, siteSettings);
 
 /**
- * The promoter as anon, for a static page that names them outside a competition (/competitions-demo).
- * The build's placeholder (no database then) is never shown: the page is regenerated on its first visit.
+ * As getPublicSiteSettings, for the static pages `next build` prerenders with no database to read: the build
+ * answers a placeholder, never shown, since each such page is regenerated on its first visit (lib/data/public-rpc.ts).
  */
-export async function getPublicPromoter(): Promise<SiteSettings["promoter"]> {
-  const { promoter } = await callPublicRpc("get_site_settings", {}, siteSettingsSchema.pick({ promoter: true }), {
+export const getStaticSiteSettings = () =>
+  callPublicRpc("get_site_settings", {}, siteSettings, {
+    launch_at: null,
+    stamp_price: 0,
+    postal_address: [],
+    complaints_contact: "",
+    dispute_resolution_body: { name: "", url: "" },
+    spinner_enabled: false,
     promoter: { name: "", address: [] },
   });
-  return promoter;
-}
+
+/** The promoter, for a static page that names them outside a competition (/competitions-demo). */
+export const getPublicPromoter = async (): Promise<SiteSettings["promoter"]> =>
+  (await getStaticSiteSettings()).promoter;
 
 /**
  * The launch moment while it is still ahead (the countdown shows), else null. Read as anon: the
  * home page is cached and regenerated within seconds, and the countdown itself stops at zero.
  */
 export async function getUpcomingLaunch(): Promise<string | null> {
-  const { launch_at: launchAt } = await callPublicRpc(
-    "get_site_settings",
-    {},
-    siteSettingsSchema.pick({ launch_at: true }),
-    { launch_at: null },
-  );
+  const { launch_at: launchAt } = await getStaticSiteSettings();
   return launchAt !== null && new Date(launchAt).getTime() > Date.now() ? launchAt : null;
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { callPublicRpc } from "./public-rpc";
 import { declared } from "./rpc";
 import { callRpc } from "./server-rpc";
+import { getStaticSiteSettings } from "./settings";
 
 // LabSpinner (supabase/migrations/*_labspinner.sql). Every figure — odds, expected prize, spin
 // credits, progress to the next — is worked out in SQL; the app only formats it.
@@ -21,8 +22,8 @@ const segmentSchema = z.object({
 });
 export type SpinnerSegment = z.infer<typeof segmentSchema>;
 
-/** One wheel version, as get_spinner_wheel and get_my_spin_history return it. */
-export const wheelSchema = z.object({
+/** One wheel version. */
+const wheelSchema = z.object({
   wheel_id: z.coerce.number(),
   total_weight: z.coerce.number(),
   /** The prize a spin pays on average, in credits (4 decimals). */
@@ -31,14 +32,19 @@ export const wheelSchema = z.object({
 });
 export type SpinnerWheel = z.infer<typeof wheelSchema>;
 
-const liveWheelSchema = wheelSchema.extend({ enabled: z.boolean() });
-export type LiveSpinnerWheel = z.infer<typeof liveWheelSchema>;
+/** A wheel version's readers: the declared public.spinner_wheel and its segments (nothing in them is ever null). */
+const segment = declared("position", "label", "colour", "label_colour", "prize_credits", "weight", "probability");
+export const wheel = declared("wheel_id", "total_weight", "expected_prize", "segments").with({ segments: segment });
+const liveWheel = declared("wheel_id", "total_weight", "expected_prize", "segments", "enabled").with({
+  segments: segment,
+});
 
 /**
- * A seed pair; `server_seed` (hex) only once the pair has been rotated out. The results that nest seed pairs
- * in their jsonb read them with this; set_spinner_client_seed returns the declared public.spinner_seed.
+ * get_my_spin_history stays jsonb (its wheels are keyed by wheel id), so it is read with zod: a seed pair
+ * (`server_seed`, hex, only once the pair has been rotated out), a spin and a wheel version, as the declared
+ * public.spinner_seed, public.spinner_spin and public.spinner_wheel render them.
  */
-export const seedSchema = z.object({
+const seedSchema = z.object({
   id: z.coerce.number(),
   server_seed_hash: z.string(),
   client_seed: z.string(),
@@ -49,7 +55,7 @@ export const seedSchema = z.object({
 });
 export type SpinnerSeed = z.infer<typeof seedSchema>;
 
-export const spinSchema = z.object({
+const spinSchema = z.object({
   id: z.coerce.number(),
   seed_id: z.coerce.number(),
   client_seed: z.string(),
@@ -65,52 +71,50 @@ export const spinSchema = z.object({
 });
 export type Spin = z.infer<typeof spinSchema>;
 
-export const spinCreditsSchema = z.object({
-  /** Net spend on tickets (entries less refunded entries), pounds. */
-  ticket_spend: z.coerce.number(),
-  earned: z.number().int(),
-  /** Postal requests recorded (the free route). */
-  granted: z.number().int(),
-  used: z.number().int(),
-  available: z.number().int(),
-  spend_per_spin: z.coerce.number(),
-  /** Spent since the last credit earned, pounds. */
-  toward_next: z.coerce.number(),
-  to_next: z.coerce.number(),
-});
-export type SpinCredits = z.infer<typeof spinCreditsSchema>;
+/** Readers of the declared public.spin_credits, public.spinner_spin and public.spinner_seed, as other results nest them. */
+export const spinCredits = declared(
+  "ticket_spend",
+  "earned",
+  "granted",
+  "used",
+  "earned_available",
+  "postal_available",
+  "available",
+  "spend_per_spin",
+  "toward_next",
+  "to_next",
+);
+export const spin = declared(
+  "id",
+  "seed_id",
+  "client_seed",
+  "nonce",
+  "wheel_id",
+  "attempt",
+  "value",
+  "segment_position",
+  "label",
+  "prize_credits",
+  "created_at",
+);
+const seed = declared("id", "server_seed_hash", "client_seed", "next_nonce", "created_at");
 
-const mySpinnerSchema = z.object({
-  enabled: z.boolean(),
-  credits: spinCreditsSchema,
-  /** Why the player may not spin (approval, a break, exclusion, a restriction, a closed account), or null. */
-  block: z.object({ code: z.string(), message: z.string() }).nullable(),
-  seed: seedSchema,
-  balance: z.coerce.number(),
-  recent_spins: z.array(spinSchema),
-});
-export type MySpinner = z.infer<typeof mySpinnerSchema>;
+/** spin_wheel: the spin, the hash of the server seed it used, the balance after its prize and the credits left. */
+const spinResult = declared(...spin.filled, "server_seed_hash", "balance", "credits").with({ credits: spinCredits });
 
-const spinResultSchema = spinSchema.extend({
-  server_seed_hash: z.string(),
-  balance: z.coerce.number(),
-  credits: spinCreditsSchema,
-});
-export type SpinResult = z.infer<typeof spinResultSchema>;
+/**
+ * reveal_spinner_spin: the spin, its pair with the server seed now revealed, the wheel version it used, and the
+ * active pair after (a new one when the spin's pair was still active).
+ */
+const spinReveal = declared("spin", "revealed", "wheel", "seed").with({ spin, revealed: seed, wheel: wheel, seed });
 
-const rotationSchema = z.object({ revealed: seedSchema, seed: seedSchema });
-export type SeedRotation = z.infer<typeof rotationSchema>;
-
-const spinRevealSchema = z.object({
-  spin: spinSchema,
-  /** The pair the spin used, its server seed now revealed. */
-  revealed: seedSchema,
-  /** The wheel version the spin used. */
-  wheel: wheelSchema,
-  /** The active pair after the reveal (a new one when the spin's pair was still active). */
-  seed: seedSchema,
+/** get_my_spinner: `block` says why the player may not spin (approval, a break, exclusion, a restriction, a closed account), or is null. */
+const mySpinner = declared("enabled", "credits", "seed", "balance", "recent_spins").with({
+  credits: spinCredits,
+  block: declared("code", "message"),
+  seed,
+  recent_spins: spin,
 });
-export type SpinReveal = z.infer<typeof spinRevealSchema>;
 
 const spinHistorySchema = z.object({
   seeds: z.array(seedSchema),
@@ -124,8 +128,8 @@ export type SpinHistory = z.infer<typeof spinHistorySchema>;
  * The live wheel and its odds, read as anon: /labspinner is one static page for everyone,
  * regenerated within seconds (its `revalidate`). The build's placeholder (no database then) is never shown.
  */
-export const getSpinnerWheel = (): Promise<LiveSpinnerWheel> =>
-  callPublicRpc("get_spinner_wheel", {}, liveWheelSchema, {
+export const getSpinnerWheel = () =>
+  callPublicRpc("get_spinner_wheel", {}, liveWheel, {
     enabled: false,
     wheel_id: 0,
     total_weight: 0,
@@ -133,38 +137,37 @@ export const getSpinnerWheel = (): Promise<LiveSpinnerWheel> =>
     segments: [],
   });
 
-/** Where free postal requests go, one line each (get_site_settings, as anon for the static page). */
-export const getSpinnerPostalAddress = async (): Promise<string[]> =>
-  (
-    await callPublicRpc("get_site_settings", {}, z.object({ postal_address: z.array(z.string()) }), {
-      postal_address: [],
-    })
-  ).postal_address;
+/** Where free postal requests go, one line each (the public settings, as anon for the static page). */
+export const getSpinnerPostalAddress = async (): Promise<string[]> => (await getStaticSiteSettings()).postal_address;
 
 /** The signed-in player's spin credits, block, active seed pair, balance and last spins. */
-export const getMySpinner = (): Promise<MySpinner> => callRpc("get_my_spinner", {}, mySpinnerSchema);
+export const getMySpinner = () => callRpc("get_my_spinner", {}, mySpinner);
+export type MySpinner = Awaited<ReturnType<typeof getMySpinner>>;
+export type SpinCredits = MySpinner["credits"];
 
 /** The player's seed pairs, spins and the wheel versions they used, for /labspinner/verify. */
 export const getMySpinHistory = (): Promise<SpinHistory> => callRpc("get_my_spin_history", {}, spinHistorySchema);
 
 /** Spends a spin credit: the segment is decided and the prize paid in SQL before anything animates. */
-export const spinWheel = (): Promise<SpinResult> => callRpc("spin_wheel", {}, spinResultSchema);
+export const spinWheel = () => callRpc("spin_wheel", {}, spinResult);
+export type SpinResult = Awaited<ReturnType<typeof spinWheel>>;
 
 /** Sets the client seed of the player's active pair; answers the pair. */
 export const setSpinnerClientSeed = (clientSeed: string): Promise<SpinnerSeed> =>
-  callRpc(
-    "set_spinner_client_seed",
-    { p_client_seed: clientSeed },
-    declared("id", "server_seed_hash", "client_seed", "next_nonce", "created_at"),
-  );
+  callRpc("set_spinner_client_seed", { p_client_seed: clientSeed }, seed);
 
 /** Reveals the active server seed and starts a new pair (with `clientSeed`, or a random one). */
-export const rotateSpinnerSeed = (clientSeed: string | null): Promise<SeedRotation> =>
-  callRpc("rotate_spinner_seed", { p_client_seed: clientSeed }, rotationSchema);
+export const rotateSpinnerSeed = (clientSeed: string | null) =>
+  callRpc(
+    "rotate_spinner_seed",
+    { p_client_seed: clientSeed },
+    declared("revealed", "seed").with({ revealed: seed, seed }),
+  );
+export type SeedRotation = Awaited<ReturnType<typeof rotateSpinnerSeed>>;
 
 /**
  * Reveals the seed pair of the caller's own spin (rotating it out first when it is still active) with the
  * wheel version it used: everything the browser needs to recompute that one spin.
  */
-export const revealSpinnerSpin = (spinId: number): Promise<SpinReveal> =>
-  callRpc("reveal_spinner_spin", { p_spin_id: spinId }, spinRevealSchema);
+export const revealSpinnerSpin = (spinId: number) => callRpc("reveal_spinner_spin", { p_spin_id: spinId }, spinReveal);
+export type SpinReveal = Awaited<ReturnType<typeof revealSpinnerSpin>>;

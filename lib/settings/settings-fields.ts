@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { londonLocalToIso } from "@/lib/time/london";
+import { APPROVAL_MODES } from "@/lib/data/admin-users-options";
 
 // The settings form's fields, checked with zod (one message per field) before admin_update_settings, which
 // checks every value again and has the last word. Shared by the form (names, labels) and the action. Money
@@ -109,7 +110,7 @@ const pounds = (label: string, min: number, max: number, example: string) =>
 
 // Every field an admin may change.
 const baseSchema = z.object({
-  approvalMode: z.enum(["manual", "auto"], { error: "Choose manual or automatic approval" }),
+  approvalMode: z.enum(APPROVAL_MODES, { error: "Choose manual or automatic approval" }),
   stampPrice: pounds("stamp price", 0.01, 10, "0.87"),
   postalWindow: z
     .string()

@@ -1727,7 +1727,7 @@ export type Database = {
       }
       admin_get_approval_mode: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["approval_mode_setting"]
       }
       admin_get_competition: {
         Args: {
@@ -1753,7 +1753,7 @@ export type Database = {
       }
       admin_get_spinner: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_spinner"]
       }
       admin_get_user: {
         Args: {
@@ -1883,7 +1883,7 @@ export type Database = {
           p_user_id: string
           p_reference: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["spin_request"]
       }
       admin_record_two_step_reset: {
         Args: {
@@ -1949,13 +1949,13 @@ export type Database = {
         Args: {
           p_mode: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["approval_mode_setting"]
       }
       admin_set_launch_at: {
         Args: {
           p_launch_at: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["site_settings"]
       }
       admin_set_user_role: {
         Args: {
@@ -2018,7 +2018,7 @@ export type Database = {
         Args: {
           p_segments: Json
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["spinner_wheel"]
       }
       admin_update_user: {
         Args: {
@@ -2035,13 +2035,13 @@ export type Database = {
           p_before?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_ledger_page"]
       }
       admin_user_spins: {
         Args: {
           p_user_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["player_spins"]
       }
       admin_webhook_refusals: {
         Args: never
@@ -2294,7 +2294,7 @@ export type Database = {
       }
       get_my_spinner: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["my_spinner"]
       }
       get_my_unread_count: {
         Args: never
@@ -2302,11 +2302,11 @@ export type Database = {
       }
       get_site_settings: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["site_settings"]
       }
       get_spinner_wheel: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["live_spinner_wheel"]
       }
       get_ticket_list_csv: {
         Args: {
@@ -2443,13 +2443,13 @@ export type Database = {
         Args: {
           p_spin_id: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["spin_reveal"]
       }
       rotate_spinner_seed: {
         Args: {
           p_client_seed?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["seed_rotation"]
       }
       run_due_draws: {
         Args: never
@@ -2512,7 +2512,7 @@ export type Database = {
       }
       spin_wheel: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["spin_result"]
       }
       submit_complaint: {
         Args: {
@@ -2551,6 +2551,7 @@ export type Database = {
     }
     Enums: {
       alert_kind: "draw_overdue" | "cron_stale" | "webhook_failing" | "payment_needs_person" | "webhook_refused"
+      approval_mode: "manual" | "auto"
       auth_refusal: "sign_in" | "sign_in_limited" | "code" | "code_limited"
       break_kind: "break" | "self_exclusion" | "closed"
       card_funding: "debit" | "credit" | "prepaid" | "wallet" | "unknown"
@@ -2640,6 +2641,36 @@ export type Database = {
         subject: string | null
         user_id: string | null
       }
+      admin_ledger_page: {
+        next_before: number | null
+        rows: Database["public"]["CompositeTypes"]["admin_ledger_row"][] | null
+      }
+      admin_ledger_row: {
+        amount: number | null
+        balance_after: number | null
+        created_at: string | null
+        created_by_name: string | null
+        id: number | null
+        kind: Database["public"]["Enums"]["ledger_kind"] | null
+        reason: string | null
+        reference: string | null
+      }
+      admin_spinner: {
+        enabled: boolean | null
+        observed: Database["public"]["CompositeTypes"]["spinner_observed"][] | null
+        recent_grants: Database["public"]["CompositeTypes"]["spinner_grant"][] | null
+        spins: number | null
+        versions: Database["public"]["CompositeTypes"]["spinner_version"][] | null
+        wheel: Database["public"]["CompositeTypes"]["admin_spinner_wheel"] | null
+      }
+      admin_spinner_wheel: {
+        created_at: string | null
+        created_by_email: string | null
+        expected_prize: number | null
+        segments: Database["public"]["CompositeTypes"]["spinner_segment"][] | null
+        total_weight: number | null
+        wheel_id: number | null
+      }
       admin_user: {
         approval: string | null
         created_at: string | null
@@ -2651,6 +2682,9 @@ export type Database = {
         name: string | null
         open_flags: number | null
         role: Database["public"]["Enums"]["user_role"] | null
+      }
+      approval_mode_setting: {
+        approval_mode: Database["public"]["Enums"]["approval_mode"] | null
       }
       complaint: {
         acknowledge_by: string | null
@@ -2666,9 +2700,20 @@ export type Database = {
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
       }
+      dispute_resolution_body: {
+        name: string | null
+        url: string | null
+      }
       factor_proof: {
         factors_proven: boolean | null
         inbox_confirmed: boolean | null
+      }
+      live_spinner_wheel: {
+        enabled: boolean | null
+        expected_prize: number | null
+        segments: Database["public"]["CompositeTypes"]["spinner_segment"][] | null
+        total_weight: number | null
+        wheel_id: number | null
       }
       marketing_consent: {
         at: string | null
@@ -2702,6 +2747,14 @@ export type Database = {
         verified_at: string | null
         welcome_due: boolean | null
       }
+      my_spinner: {
+        balance: number | null
+        block: Database["public"]["CompositeTypes"]["refusal"] | null
+        credits: Database["public"]["CompositeTypes"]["spin_credits"] | null
+        enabled: boolean | null
+        recent_spins: Database["public"]["CompositeTypes"]["spinner_spin"][] | null
+        seed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
+      }
       open_alert: {
         id: number | null
         kind: Database["public"]["Enums"]["alert_kind"] | null
@@ -2717,6 +2770,20 @@ export type Database = {
         note: string | null
         user_id: string | null
       }
+      player_spin_grant: {
+        created_at: string | null
+        id: number | null
+        reference: string | null
+      }
+      player_spins: {
+        credits: Database["public"]["CompositeTypes"]["spin_credits"] | null
+        grants: Database["public"]["CompositeTypes"]["player_spin_grant"][] | null
+        spins: Database["public"]["CompositeTypes"]["spinner_spin"][] | null
+      }
+      promoter: {
+        address: string[] | null
+        name: string | null
+      }
       protections: {
         break_until: string | null
         closed_at: string | null
@@ -2731,6 +2798,75 @@ export type Database = {
         pending_limit_from: string | null
         state: Database["public"]["Enums"]["protection_state"] | null
       }
+      refusal: {
+        code: string | null
+        message: string | null
+      }
+      seed_rotation: {
+        revealed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
+        seed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
+      }
+      site_settings: {
+        complaints_contact: string | null
+        dispute_resolution_body: Database["public"]["CompositeTypes"]["dispute_resolution_body"] | null
+        launch_at: string | null
+        postal_address: string[] | null
+        promoter: Database["public"]["CompositeTypes"]["promoter"] | null
+        spinner_enabled: boolean | null
+        stamp_price: number | null
+      }
+      spin_credits: {
+        available: number | null
+        earned: number | null
+        earned_available: number | null
+        granted: number | null
+        postal_available: number | null
+        spend_per_spin: number | null
+        ticket_spend: number | null
+        to_next: number | null
+        toward_next: number | null
+        used: number | null
+      }
+      spin_request: {
+        credits: Database["public"]["CompositeTypes"]["spin_credits"] | null
+        grant_id: number | null
+        reference: string | null
+        user_id: string | null
+      }
+      spin_result: {
+        attempt: number | null
+        balance: number | null
+        client_seed: string | null
+        created_at: string | null
+        credits: Database["public"]["CompositeTypes"]["spin_credits"] | null
+        id: number | null
+        label: string | null
+        nonce: number | null
+        prize_credits: number | null
+        seed_id: number | null
+        segment_position: number | null
+        server_seed_hash: string | null
+        value: number | null
+        wheel_id: number | null
+      }
+      spin_reveal: {
+        revealed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
+        seed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
+        spin: Database["public"]["CompositeTypes"]["spinner_spin"] | null
+        wheel: Database["public"]["CompositeTypes"]["spinner_wheel"] | null
+      }
+      spinner_grant: {
+        created_at: string | null
+        created_by_email: string | null
+        email: string | null
+        id: number | null
+        reference: string | null
+        user_id: string | null
+      }
+      spinner_observed: {
+        count: number | null
+        position: number | null
+      }
       spinner_seed: {
         client_seed: string | null
         created_at: string | null
@@ -2739,6 +2875,40 @@ export type Database = {
         revealed_at: string | null
         server_seed: string | null
         server_seed_hash: string | null
+      }
+      spinner_segment: {
+        colour: string | null
+        label: string | null
+        label_colour: string | null
+        position: number | null
+        prize_credits: number | null
+        probability: number | null
+        weight: number | null
+      }
+      spinner_spin: {
+        attempt: number | null
+        client_seed: string | null
+        created_at: string | null
+        id: number | null
+        label: string | null
+        nonce: number | null
+        prize_credits: number | null
+        seed_id: number | null
+        segment_position: number | null
+        value: number | null
+        wheel_id: number | null
+      }
+      spinner_version: {
+        created_at: string | null
+        created_by_email: string | null
+        spins: number | null
+        wheel_id: number | null
+      }
+      spinner_wheel: {
+        expected_prize: number | null
+        segments: Database["public"]["CompositeTypes"]["spinner_segment"][] | null
+        total_weight: number | null
+        wheel_id: number | null
       }
       top_up_outcome: {
         status: Database["public"]["Enums"]["top_up_status"] | null
@@ -2874,6 +3044,7 @@ export const Constants = {
   public: {
     Enums: {
       alert_kind: ["draw_overdue", "cron_stale", "webhook_failing", "payment_needs_person", "webhook_refused"],
+      approval_mode: ["manual", "auto"],
       auth_refusal: ["sign_in", "sign_in_limited", "code", "code_limited"],
       break_kind: ["break", "self_exclusion", "closed"],
       card_funding: ["debit", "credit", "prepaid", "wallet", "unknown"],

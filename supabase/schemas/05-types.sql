@@ -126,3 +126,78 @@ comment on type public.factor_proof is 'For the two-step page: every verified fa
 
 create type public.open_alert as (id bigint, kind public.alert_kind, subject text, raised_at timestamp with time zone);
 comment on type public.open_alert is 'An alert no super admin has acknowledged yet, as the console''s notice shows it.';
+
+create type public.spinner_segment as (position smallint, label text, colour text, label_colour text, prize_credits numeric(12,2), weight integer, probability numeric);
+comment on type public.spinner_segment is 'One segment of a LabSpinner wheel version: position 1..n clockwise from the top, probability = weight / total weight (6 decimals).';
+
+create type public.spinner_wheel as (wheel_id bigint, total_weight bigint, expected_prize numeric, segments public.spinner_segment[]);
+comment on type public.spinner_wheel is 'One LabSpinner wheel version: its segments in position order, the total weight and the prize a spin pays on average (credits, 4 decimals).';
+
+create type public.live_spinner_wheel as (wheel_id bigint, total_weight bigint, expected_prize numeric, segments public.spinner_segment[], enabled boolean);
+comment on type public.live_spinner_wheel is 'The live wheel (public.spinner_wheel''s fields) and whether LabSpinner is on.';
+
+create type public.spin_credits as (ticket_spend numeric, earned integer, granted integer, used integer, earned_available integer, postal_available integer, available integer, spend_per_spin integer, toward_next numeric, to_next numeric);
+comment on type public.spin_credits is 'A player''s spin credits: net ticket spend, credits earned (1 per £10), postal grants, spins used, what is available of each, and the spend toward the next credit.';
+
+create type public.refusal as (code text, message text);
+comment on type public.refusal is 'Why something is refused: a stable code (lib/data/errors.ts) and its words.';
+
+create type public.spinner_spin as (id bigint, seed_id bigint, client_seed text, nonce integer, wheel_id bigint, attempt integer, value bigint, segment_position smallint, label text, prize_credits numeric(12,2), created_at timestamp with time zone);
+comment on type public.spinner_spin is 'One LabSpinner spin: the seed pair, client seed and nonce it used, the wheel version, the rejection-sampling attempt, the derived value, the segment and the prize paid.';
+
+create type public.my_spinner as (enabled boolean, credits public.spin_credits, block public.refusal, seed public.spinner_seed, balance numeric(12,2), recent_spins public.spinner_spin[]);
+comment on type public.my_spinner is 'The caller''s LabSpinner state: on/off, spin credits, what blocks play (or null), the active seed pair, balance and the last 10 spins.';
+
+create type public.admin_spinner_wheel as (wheel_id bigint, total_weight bigint, expected_prize numeric, segments public.spinner_segment[], created_at timestamp with time zone, created_by_email text);
+comment on type public.admin_spinner_wheel is 'The live wheel for the admin screen: public.spinner_wheel''s fields, when it was saved and by whom.';
+
+create type public.spinner_observed as (position smallint, count bigint);
+comment on type public.spinner_observed is 'Spins that landed on one segment of the live wheel.';
+
+create type public.spinner_version as (wheel_id bigint, created_at timestamp with time zone, created_by_email text, spins bigint);
+comment on type public.spinner_version is 'One wheel version: when and by whom it was saved, and the spins made on it.';
+
+create type public.spinner_grant as (id bigint, user_id uuid, email text, reference text, created_at timestamp with time zone, created_by_email text);
+comment on type public.spinner_grant is 'One postal LabSpinner request recorded by an admin (the free route), with the player''s and the admin''s e-mail.';
+
+create type public.admin_spinner as (enabled boolean, wheel public.admin_spinner_wheel, observed public.spinner_observed[], spins bigint, versions public.spinner_version[], recent_grants public.spinner_grant[]);
+comment on type public.admin_spinner is 'The LabSpinner admin screen: on/off, the live wheel, spins per segment and in all on it, the last 10 versions and the last 20 postal grants.';
+
+create type public.player_spin_grant as (id bigint, reference text, created_at timestamp with time zone);
+comment on type public.player_spin_grant is 'One postal request recorded for a player, as their admin page lists it.';
+
+create type public.player_spins as (credits public.spin_credits, spins public.spinner_spin[], grants public.player_spin_grant[]);
+comment on type public.player_spins is 'One player''s spin credits, last 20 spins and last 20 postal grants (the admin''s user page).';
+
+create type public.dispute_resolution_body as (name text, url text);
+comment on type public.dispute_resolution_body is 'The independent dispute-resolution body complaints can be escalated to: its name and web address.';
+
+create type public.promoter as (name text, address text[]);
+comment on type public.promoter is 'Who runs the promotion, with an address, one line each (CAP code 8.17).';
+
+create type public.site_settings as (launch_at text, stamp_price numeric, postal_address text[], complaints_contact text, dispute_resolution_body public.dispute_resolution_body, spinner_enabled boolean, promoter public.promoter);
+comment on type public.site_settings is 'The settings every visitor may see: the launch moment (ISO in UTC, or null), the stamp price, the postal address (lines), the complaints contact, the dispute-resolution body, the LabSpinner switch and the promoter.';
+
+create type public.approval_mode as enum ('manual', 'auto');
+comment on type public.approval_mode is 'How new accounts are approved: manual (an admin approves each) or auto (approved as they sign up); the approval_mode setting holds one.';
+
+create type public.approval_mode_setting as (approval_mode public.approval_mode);
+comment on type public.approval_mode_setting is 'The approval mode, as the approvals screen reads and sets it.';
+
+create type public.admin_ledger_row as (id bigint, kind public.ledger_kind, amount numeric(12,2), balance_after numeric(12,2), reason text, reference text, created_at timestamp with time zone, created_by_name text);
+comment on type public.admin_ledger_row is 'One credit-ledger row as the admin''s user page shows it, with the name of who posted it (null for the system).';
+
+create type public.admin_ledger_page as (rows public.admin_ledger_row[], next_before bigint);
+comment on type public.admin_ledger_page is 'One page of a user''s credit ledger, newest first; next_before is the id to pass for the next page, or null on the last.';
+
+create type public.spin_result as (id bigint, seed_id bigint, client_seed text, nonce integer, wheel_id bigint, attempt integer, value bigint, segment_position smallint, label text, prize_credits numeric(12,2), created_at timestamp with time zone, server_seed_hash text, balance numeric(12,2), credits public.spin_credits);
+comment on type public.spin_result is 'A spin just made (public.spinner_spin''s fields), the hash of the server seed it used, the balance after its prize and the spin credits left.';
+
+create type public.seed_rotation as (revealed public.spinner_seed, seed public.spinner_seed);
+comment on type public.seed_rotation is 'A rotation: the pair just revealed (its server seed shown) and the new active pair.';
+
+create type public.spin_reveal as (spin public.spinner_spin, revealed public.spinner_seed, wheel public.spinner_wheel, seed public.spinner_seed);
+comment on type public.spin_reveal is 'One of the caller''s spins with its seed pair revealed, the wheel version it used and the active pair after: what the browser recomputes the spin from.';
+
+create type public.spin_request as (grant_id bigint, user_id uuid, reference text, credits public.spin_credits);
+comment on type public.spin_request is 'A postal LabSpinner request just recorded, and the player''s spin credits after it.';

@@ -256,18 +256,28 @@ $$;
 comment on function private.setting(text) is 'The value of one app setting (null when unset).';
 revoke all on function private.setting(text) from public, anon, authenticated, service_role;
 
-create or replace function public.get_site_settings() returns jsonb
+create or replace function private.setting_lines(p_key text) returns text[]
+language sql stable security definer set search_path = '' as $$
+  select case when private.setting(p_key) is not null then
+           coalesce((select array_agg(l order by i)
+                       from jsonb_array_elements_text(private.setting(p_key)) with ordinality e(l, i)), '{}')
+         end
+$$;
+comment on function private.setting_lines(text) is 'A setting that is a list of lines (an address), in order; null when unset.';
+revoke all on function private.setting_lines(text) from public, anon, authenticated, service_role;
+
+create or replace function public.get_site_settings() returns public.site_settings
 language sql stable security definer set search_path = '' as $$
   -- Only settings meant for every visitor; approval mode, site_url and the like stay private.
-  select jsonb_build_object(
-    'launch_at', private.setting('launch_at'),
-    'stamp_price', private.setting('stamp_price'),
-    'postal_address', private.setting('postal_address'),
-    'complaints_contact', private.setting('complaints_contact'),
-    'dispute_resolution_body', private.setting('dispute_resolution_body'),
-    'spinner_enabled', private.spinner_enabled(),
-    'promoter', jsonb_build_object('name', private.setting('promoter_name'),
-                                   'address', private.setting('promoter_address')))
+  select private.setting('launch_at') #>> '{}',
+         (private.setting('stamp_price') #>> '{}')::numeric,
+         private.setting_lines('postal_address'),
+         private.setting('complaints_contact') #>> '{}',
+         case when private.setting('dispute_resolution_body') is not null then
+           jsonb_populate_record(null::public.dispute_resolution_body, private.setting('dispute_resolution_body'))
+         end,
+         private.spinner_enabled(),
+         row(private.setting('promoter_name') #>> '{}', private.setting_lines('promoter_address'))::public.promoter
 $$;
 comment on function public.get_site_settings() is 'Public: the settings every page may show: launch_at (the launch countdown, or null), stamp_price (pounds), postal_address (lines), complaints_contact, dispute_resolution_body {name, url}, spinner_enabled and promoter {name, address (lines)} (CAP code 8.17).';
 revoke all on function public.get_site_settings() from public, anon, authenticated, service_role;
@@ -275,7 +285,7 @@ grant execute on function public.get_site_settings() to anon;
 grant execute on function public.get_site_settings() to authenticated;
 grant execute on function public.get_site_settings() to service_role;
 
-create or replace function public.admin_set_launch_at(p_launch_at timestamptz) returns jsonb
+create or replace function public.admin_set_launch_at(p_launch_at timestamptz) returns public.site_settings
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();

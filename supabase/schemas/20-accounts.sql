@@ -473,11 +473,11 @@ revoke all on function public.admin_approve_users(uuid[]) from public, anon, aut
 grant execute on function public.admin_approve_users(uuid[]) to authenticated;
 grant execute on function public.admin_approve_users(uuid[]) to service_role;
 
-create or replace function public.admin_get_approval_mode() returns jsonb
+create or replace function public.admin_get_approval_mode() returns public.approval_mode_setting
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
-  return jsonb_build_object('approval_mode', coalesce(private.setting('approval_mode') #>> '{}', 'manual'));
+  return row(coalesce(private.setting('approval_mode') #>> '{}', 'manual')::public.approval_mode)::public.approval_mode_setting;
 end;
 $$;
 comment on function public.admin_get_approval_mode() is 'Admins: the approval mode, manual (an admin approves each sign-up) or auto (new sign-ups are approved at once).';
@@ -485,7 +485,7 @@ revoke all on function public.admin_get_approval_mode() from public, anon, authe
 grant execute on function public.admin_get_approval_mode() to authenticated;
 grant execute on function public.admin_get_approval_mode() to service_role;
 
-create or replace function public.admin_set_approval_mode(p_mode text) returns jsonb
+create or replace function public.admin_set_approval_mode(p_mode text) returns public.approval_mode_setting
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -501,7 +501,7 @@ begin
     perform private.log_activity('settings.approval_mode', null,
       jsonb_build_object('approval_mode', jsonb_build_object('old', old_mode, 'new', p_mode)));
   end if;
-  return jsonb_build_object('approval_mode', p_mode);
+  return row(p_mode::public.approval_mode)::public.approval_mode_setting;
 end;
 $$;
 comment on function public.admin_set_approval_mode(text) is 'Admins: sets the approval mode (manual or auto; auto approves new sign-ups from then on, not those already waiting); audited with old and new (settings.approval_mode).';

@@ -136,21 +136,27 @@ $$;
 comment on function private.current_wheel_id() is 'The live wheel version (the newest).';
 revoke all on function private.current_wheel_id() from public, anon, authenticated, service_role;
 
-create or replace function private.wheel_json(p_wheel_id bigint) returns jsonb
+create or replace function private.wheel_row(p_wheel_id bigint) returns public.spinner_wheel
 language sql stable security definer set search_path = '' as $$
   with segs as (
     select s.*, sum(s.weight) over () as total from public.spinner_segments s where s.wheel_id = p_wheel_id
   )
-  select jsonb_build_object(
-    'wheel_id', p_wheel_id,
-    'total_weight', (select max(total) from segs),
-    'expected_prize', (select round(sum(prize_credits * weight) / max(total), 4) from segs),
-    'segments', coalesce((select jsonb_agg(jsonb_build_object(
-        'position', position, 'label', label, 'colour', colour, 'label_colour', label_colour,
-        'prize_credits', prize_credits, 'weight', weight,
-        'probability', round(weight::numeric / total, 6)) order by position) from segs), '[]'::jsonb))
+  select p_wheel_id,
+         (select max(total) from segs),
+         (select round(sum(prize_credits * weight) / max(total), 4) from segs),
+         coalesce((select array_agg(row(g.position, g.label, g.colour, g.label_colour, g.prize_credits, g.weight,
+                                        round(g.weight::numeric / g.total, 6))::public.spinner_segment
+                                    order by g.position) from segs g), '{}')
 $$;
-comment on function private.wheel_json(bigint) is 'One wheel version: segments in position order with weight and probability (weight / total), the total weight and the expected prize per spin in credits.';
+comment on function private.wheel_row(bigint) is 'One wheel version: segments in position order with weight and probability (weight / total), the total weight and the expected prize per spin in credits.';
+revoke all on function private.wheel_row(bigint) from public, anon, authenticated, service_role;
+
+-- The spin history and the audit log nest wheels in their jsonb.
+create or replace function private.wheel_json(p_wheel_id bigint) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select to_jsonb(private.wheel_row(p_wheel_id))
+$$;
+comment on function private.wheel_json(bigint) is 'private.wheel_row as jsonb, for results that nest it.';
 revoke all on function private.wheel_json(bigint) from public, anon, authenticated, service_role;
 
 create or replace function private.spinner_enabled() returns boolean
@@ -160,7 +166,7 @@ $$;
 comment on function private.spinner_enabled() is 'Whether the wheel is on (setting spinner_enabled).';
 revoke all on function private.spinner_enabled() from public, anon, authenticated, service_role;
 
-create or replace function private.spin_credits(p_user uuid) returns jsonb
+create or replace function private.spin_credits_row(p_user uuid) returns public.spin_credits
 language sql stable security definer set search_path = '' as $$
   with spend as (
     select greatest(
@@ -179,21 +185,20 @@ language sql stable security definer set search_path = '' as $$
              as postal_used
       from spend s
   )
-  select jsonb_build_object(
-    'ticket_spend', c.net,
-    'earned', c.earned,
-    'granted', c.granted,
-    'used', c.earned_used + c.postal_used,
-    'earned_available', greatest(c.earned - c.earned_used, 0),
-    'postal_available', c.granted - c.postal_used,
-    'available', greatest(c.earned - c.earned_used, 0) + (c.granted - c.postal_used),
-    'spend_per_spin', 10,
-    'toward_next', c.net - c.earned * 10,
-    'to_next', 10 - (c.net - c.earned * 10))
+  select c.net,
+         c.earned,
+         c.granted,
+         c.earned_used + c.postal_used,
+         greatest(c.earned - c.earned_used, 0),
+         c.granted - c.postal_used,
+         greatest(c.earned - c.earned_used, 0) + (c.granted - c.postal_used),
+         10,
+         c.net - c.earned * 10,
+         10 - (c.net - c.earned * 10)
   from counts c
 $$;
-comment on function private.spin_credits(uuid) is 'A player''s spin credits: 1 per £10 of net ticket spend (entries less refunded entries, rounded down) less spins paid with them (never below 0: a refund takes back only unspent ones), plus postal grants less spins paid with them; with the spend toward the next credit.';
-revoke all on function private.spin_credits(uuid) from public, anon, authenticated, service_role;
+comment on function private.spin_credits_row(uuid) is 'A player''s spin credits: 1 per £10 of net ticket spend (entries less refunded entries, rounded down) less spins paid with them (never below 0: a refund takes back only unspent ones), plus postal grants less spins paid with them; with the spend toward the next credit.';
+revoke all on function private.spin_credits_row(uuid) from public, anon, authenticated, service_role;
 
 create or replace function private.active_spinner_seed(p_user uuid) returns public.spinner_seeds
 language plpgsql security definer set search_path = '' as $$
@@ -226,7 +231,7 @@ $$;
 comment on function private.seed_row(public.spinner_seeds) is 'A seed pair as its player sees it; the server seed only once revealed.';
 revoke all on function private.seed_row(public.spinner_seeds) from public, anon, authenticated, service_role;
 
--- The spinner page, rotation and reveal results nest seed pairs in their jsonb.
+-- The spin history nests seed pairs in its jsonb.
 create or replace function private.seed_json(s public.spinner_seeds) returns jsonb
 language sql stable security definer set search_path = '' as $$
   select to_jsonb(private.seed_row(s))
@@ -234,14 +239,20 @@ $$;
 comment on function private.seed_json(public.spinner_seeds) is 'private.seed_row as jsonb, for results that nest it.';
 revoke all on function private.seed_json(public.spinner_seeds) from public, anon, authenticated, service_role;
 
+create or replace function private.spin_row(sp public.spinner_spins) returns public.spinner_spin
+language sql stable set search_path = '' as $$
+  select sp.id, sp.seed_id, sp.client_seed, sp.nonce, sp.wheel_id, sp.attempt, sp.value, sp.segment_position, sp.label,
+         sp.prize_credits, sp.created_at
+$$;
+comment on function private.spin_row(public.spinner_spins) is 'A spin as its player and the admin screens see it.';
+revoke all on function private.spin_row(public.spinner_spins) from public, anon, authenticated, service_role;
+
+-- The spin history nests spins in its jsonb.
 create or replace function private.spin_json(sp public.spinner_spins) returns jsonb
 language sql stable set search_path = '' as $$
-  select jsonb_build_object(
-    'id', sp.id, 'seed_id', sp.seed_id, 'client_seed', sp.client_seed, 'nonce', sp.nonce, 'wheel_id', sp.wheel_id,
-    'attempt', sp.attempt, 'value', sp.value, 'segment_position', sp.segment_position, 'label', sp.label,
-    'prize_credits', sp.prize_credits, 'created_at', sp.created_at)
+  select to_jsonb(private.spin_row(sp))
 $$;
-comment on function private.spin_json(public.spinner_spins) is 'A spin as JSON.';
+comment on function private.spin_json(public.spinner_spins) is 'private.spin_row as jsonb, for results that nest it.';
 revoke all on function private.spin_json(public.spinner_spins) from public, anon, authenticated, service_role;
 
 create or replace function private.check_client_seed(p_client_seed text) returns text
@@ -276,9 +287,10 @@ $$;
 comment on function private.contrast_ratio(text,text) is 'WCAG contrast ratio of two #rrggbb colours (unrounded).';
 revoke all on function private.contrast_ratio(text,text) from public, anon, authenticated, service_role;
 
-create or replace function public.get_spinner_wheel() returns jsonb
+create or replace function public.get_spinner_wheel() returns public.live_spinner_wheel
 language sql stable security definer set search_path = '' as $$
-  select private.wheel_json(private.current_wheel_id()) || jsonb_build_object('enabled', private.spinner_enabled())
+  select w.wheel_id, w.total_weight, w.expected_prize, w.segments, private.spinner_enabled()
+    from private.wheel_row(private.current_wheel_id()) w
 $$;
 comment on function public.get_spinner_wheel() is 'Public: the live wheel (segments with weights and probabilities, total weight, expected prize per spin) and whether it is on.';
 revoke all on function public.get_spinner_wheel() from public, anon, authenticated, service_role;
@@ -286,21 +298,23 @@ grant execute on function public.get_spinner_wheel() to anon;
 grant execute on function public.get_spinner_wheel() to authenticated;
 grant execute on function public.get_spinner_wheel() to service_role;
 
-create or replace function public.get_my_spinner() returns jsonb
+create or replace function public.get_my_spinner() returns public.my_spinner
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
   seed public.spinner_seeds%rowtype := private.active_spinner_seed(uid);
+  block jsonb := private.play_block(uid);
 begin
-  return jsonb_build_object(
-    'enabled', private.spinner_enabled(),
-    'credits', private.spin_credits(uid),
-    'block', private.play_block(uid),
-    'seed', private.seed_json(seed),
-    'balance', (select a.credits from public.user_account_data a where a.id = uid),
-    'recent_spins', coalesce((select jsonb_agg(private.spin_json(sp) order by sp.id desc)
-                                from (select * from public.spinner_spins s where s.user_id = uid
-                                       order by s.id desc limit 10) sp), '[]'::jsonb));
+  return row(
+    private.spinner_enabled(),
+    private.spin_credits_row(uid),
+    -- play_block answers null or {code, message}; populating from null would give a refusal of nulls instead.
+    case when block is not null then jsonb_populate_record(null::public.refusal, block) end,
+    private.seed_row(seed),
+    (select a.credits from public.user_account_data a where a.id = uid),
+    coalesce((select array_agg(private.spin_row(sp) order by sp.id desc)
+                from (select * from public.spinner_spins s where s.user_id = uid
+                       order by s.id desc limit 10) sp), '{}'))::public.my_spinner;
 end;
 $$;
 comment on function public.get_my_spinner() is 'The caller''s LabSpinner state: wheel on/off, spin credits and progress to the next, what blocks play (or null), the active seed pair (server seed hash, client seed, next nonce), balance and the last 10 spins.';
@@ -308,7 +322,7 @@ revoke all on function public.get_my_spinner() from public, anon, authenticated,
 grant execute on function public.get_my_spinner() to authenticated;
 grant execute on function public.get_my_spinner() to service_role;
 
-create or replace function public.spin_wheel() returns jsonb
+create or replace function public.spin_wheel() returns public.spin_result
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -317,7 +331,7 @@ declare
   wheel bigint;
   weights integer[];
   derived record;
-  credits jsonb;
+  credits public.spin_credits;
   seg public.spinner_segments%rowtype;
   spin public.spinner_spins%rowtype;
   new_balance numeric(12, 2);
@@ -331,8 +345,8 @@ begin
   if block is not null then
     perform private.raise_refusal(block ->> 'code', block ->> 'message');
   end if;
-  credits := private.spin_credits(uid);
-  if (credits ->> 'available')::integer < 1 then
+  credits := private.spin_credits_row(uid);
+  if credits.available < 1 then
     raise exception 'You have no spin credits: you earn one for every £10 you spend on tickets, or by post'
       using errcode = 'P0001', hint = 'no_spin_credits';
   end if;
@@ -348,7 +362,7 @@ begin
   values (uid, seed.id, seed.client_seed, seed.next_nonce, wheel, derived.attempt, derived.value, seg.position,
           seg.label, seg.prize_credits,
           -- Earned credits first: a later refund can only take back earned credits.
-          case when (credits ->> 'earned_available')::integer > 0 then 'earned' else 'postal' end)
+          case when credits.earned_available > 0 then 'earned' else 'postal' end)
   returning * into spin;
   update public.spinner_seeds set next_nonce = next_nonce + 1 where id = seed.id;
 
@@ -361,10 +375,9 @@ begin
     select a.credits into new_balance from public.user_account_data a where a.id = uid;
   end if;
 
-  return private.spin_json(spin) || jsonb_build_object(
-    'server_seed_hash', seed.server_seed_hash,
-    'balance', new_balance,
-    'credits', private.spin_credits(uid));
+  return row(spin.id, spin.seed_id, spin.client_seed, spin.nonce, spin.wheel_id, spin.attempt, spin.value,
+             spin.segment_position, spin.label, spin.prize_credits, spin.created_at,
+             seed.server_seed_hash, new_balance, private.spin_credits_row(uid))::public.spin_result;
 end;
 $$;
 comment on function public.spin_wheel() is 'Spends one spin credit: derives the segment from the caller''s active seed pair and next nonce over the live wheel, records the spin and pays a credit prize into the ledger (reference spin:<id>), all in one transaction. Codes: spinner_off, no_spin_credits and the play blocks (approval_pending, on_break, self_excluded, restricted, account_closed, approval_rejected).';
@@ -390,7 +403,7 @@ revoke all on function public.set_spinner_client_seed(text) from public, anon, a
 grant execute on function public.set_spinner_client_seed(text) to authenticated;
 grant execute on function public.set_spinner_client_seed(text) to service_role;
 
-create or replace function public.rotate_spinner_seed(p_client_seed text default null) returns jsonb
+create or replace function public.rotate_spinner_seed(p_client_seed text default null) returns public.seed_rotation
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -407,7 +420,7 @@ begin
   if p_client_seed is not null then
     update public.spinner_seeds set client_seed = p_client_seed where id = new_seed.id returning * into new_seed;
   end if;
-  return jsonb_build_object('revealed', private.seed_json(old_seed), 'seed', private.seed_json(new_seed));
+  return row(private.seed_row(old_seed), private.seed_row(new_seed))::public.seed_rotation;
 end;
 $$;
 comment on function public.rotate_spinner_seed(text) is 'Reveals the caller''s active server seed (so its spins can be verified) and starts a new pair (a fresh server seed, the given or a random client seed, nonce 0).';
@@ -436,37 +449,36 @@ revoke all on function public.get_my_spin_history() from public, anon, authentic
 grant execute on function public.get_my_spin_history() to authenticated;
 grant execute on function public.get_my_spin_history() to service_role;
 
-create or replace function public.admin_get_spinner() returns jsonb
+create or replace function public.admin_get_spinner() returns public.admin_spinner
 language plpgsql stable security definer set search_path = '' as $$
 declare
   wheel bigint;
 begin
   perform private.require_admin();
   wheel := private.current_wheel_id();
-  return jsonb_build_object(
-    'enabled', private.spinner_enabled(),
-    'wheel', private.wheel_json(wheel) || jsonb_build_object(
-      'created_at', (select w.created_at from public.spinner_wheels w where w.id = wheel),
-      'created_by_email', (select p.email from public.spinner_wheels w join public.profiles p on p.id = w.created_by
-                            where w.id = wheel)),
+  return row(
+    private.spinner_enabled(),
+    (select row(lw.wheel_id, lw.total_weight, lw.expected_prize, lw.segments,
+                (select w.created_at from public.spinner_wheels w where w.id = wheel),
+                (select p.email from public.spinner_wheels w join public.profiles p on p.id = w.created_by
+                  where w.id = wheel))::public.admin_spinner_wheel
+       from private.wheel_row(wheel) lw),
     -- Observed frequencies on the live wheel only: an older version had other weights.
-    'observed', coalesce((select jsonb_agg(jsonb_build_object('position', s.position,
-                                   'count', (select count(*) from public.spinner_spins sp
-                                              where sp.wheel_id = wheel and sp.segment_position = s.position))
-                                   order by s.position)
-                            from public.spinner_segments s where s.wheel_id = wheel), '[]'::jsonb),
-    'spins', (select count(*) from public.spinner_spins sp where sp.wheel_id = wheel),
-    'versions', coalesce((select jsonb_agg(jsonb_build_object('wheel_id', w.id, 'created_at', w.created_at,
-                                   'created_by_email', (select p.email from public.profiles p where p.id = w.created_by),
-                                   'spins', (select count(*) from public.spinner_spins sp where sp.wheel_id = w.id))
-                                   order by w.id desc)
-                            from (select * from public.spinner_wheels order by id desc limit 10) w), '[]'::jsonb),
-    'recent_grants', coalesce((select jsonb_agg(jsonb_build_object('id', g.id, 'user_id', g.user_id,
-                                   'email', (select p.email from public.profiles p where p.id = g.user_id),
-                                   'reference', g.reference, 'created_at', g.created_at,
-                                   'created_by_email', (select p.email from public.profiles p where p.id = g.created_by))
-                                   order by g.id desc)
-                                 from (select * from public.spinner_grants order by id desc limit 20) g), '[]'::jsonb));
+    coalesce((select array_agg(row(s.position, (select count(*) from public.spinner_spins sp
+                                                 where sp.wheel_id = wheel and sp.segment_position = s.position)
+                                  )::public.spinner_observed order by s.position)
+                from public.spinner_segments s where s.wheel_id = wheel), '{}'),
+    (select count(*) from public.spinner_spins sp where sp.wheel_id = wheel),
+    coalesce((select array_agg(row(w.id, w.created_at,
+                                   (select p.email from public.profiles p where p.id = w.created_by),
+                                   (select count(*) from public.spinner_spins sp where sp.wheel_id = w.id)
+                                  )::public.spinner_version order by w.id desc)
+                from (select * from public.spinner_wheels order by id desc limit 10) w), '{}'),
+    coalesce((select array_agg(row(g.id, g.user_id, (select p.email from public.profiles p where p.id = g.user_id),
+                                   g.reference, g.created_at,
+                                   (select p.email from public.profiles p where p.id = g.created_by)
+                                  )::public.spinner_grant order by g.id desc)
+                from (select * from public.spinner_grants order by id desc limit 20) g), '{}'))::public.admin_spinner;
 end;
 $$;
 comment on function public.admin_get_spinner() is 'Admins: the live wheel, on/off, observed spins per segment on the live wheel (for the chi-square check against the weights), the last 10 versions and the last 20 postal grants.';
@@ -475,7 +487,7 @@ grant execute on function public.admin_get_spinner() to authenticated;
 grant execute on function public.admin_get_spinner() to service_role;
 
 -- From 20261123150000_labspinner. As for the settings: only the rule's home moves.
-create or replace function public.admin_update_spinner_wheel(p_segments jsonb) returns jsonb
+create or replace function public.admin_update_spinner_wheel(p_segments jsonb) returns public.spinner_wheel
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -552,7 +564,7 @@ begin
   perform private.log_activity('spinner.wheel_updated', null,
     jsonb_build_object('wheel_id', wheel, 'previous_wheel_id', (select max(w.id) from public.spinner_wheels w where w.id < wheel))
     || jsonb_build_object('segments', private.wheel_json(wheel) -> 'segments'));
-  return private.wheel_json(wheel);
+  return private.wheel_row(wheel);
 end;
 $$;
 comment on function public.admin_update_spinner_wheel(jsonb) is 'Admins: a new wheel version from 2-16 segments [{label, colour, label_colour, prize_credits, weight}] (label 1-24 characters, #rrggbb colour with a 4.5:1 label contrast, prize £0-£1,000, weight 1-1,000,000); applies to later spins only; audited (spinner.wheel_updated). Errors name the field in detail (segments.<n>.<field>).';
@@ -560,7 +572,7 @@ revoke all on function public.admin_update_spinner_wheel(jsonb) from public, ano
 grant execute on function public.admin_update_spinner_wheel(jsonb) to authenticated;
 grant execute on function public.admin_update_spinner_wheel(jsonb) to service_role;
 
-create or replace function public.admin_record_spin_request(p_user_id uuid, p_reference text) returns jsonb
+create or replace function public.admin_record_spin_request(p_user_id uuid, p_reference text) returns public.spin_request
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -580,8 +592,7 @@ begin
   perform private.queue_mail(p_user_id, 'spinner_postal_request', 'Your LabSpinner postal request',
     'We received your postal request (' || ref || ') and added 1 spin credit to your account. '
     || 'It has the same odds as every other spin: spin it at /labspinner.');
-  return jsonb_build_object('grant_id', grant_id, 'user_id', p_user_id, 'reference', ref,
-                            'credits', private.spin_credits(p_user_id));
+  return row(grant_id, p_user_id, ref, private.spin_credits_row(p_user_id))::public.spin_request;
 end;
 $$;
 comment on function public.admin_record_spin_request(uuid,text) is 'Admins: records a postal LabSpinner request (the free route) for a player: one spin credit, a confirmation e-mail, audited (spinner.postal_request).';
@@ -589,20 +600,19 @@ revoke all on function public.admin_record_spin_request(uuid,text) from public, 
 grant execute on function public.admin_record_spin_request(uuid,text) to authenticated;
 grant execute on function public.admin_record_spin_request(uuid,text) to service_role;
 
-create or replace function public.admin_user_spins(p_user_id uuid) returns jsonb
+create or replace function public.admin_user_spins(p_user_id uuid) returns public.player_spins
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
   perform private.admin_user_target(p_user_id);
-  return jsonb_build_object(
-    'credits', private.spin_credits(p_user_id),
-    'spins', coalesce((select jsonb_agg(private.spin_json(sp) order by sp.id desc)
-                         from (select * from public.spinner_spins s where s.user_id = p_user_id
-                                order by s.id desc limit 20) sp), '[]'::jsonb),
-    'grants', coalesce((select jsonb_agg(jsonb_build_object('id', g.id, 'reference', g.reference,
-                                   'created_at', g.created_at) order by g.id desc)
-                          from (select * from public.spinner_grants s where s.user_id = p_user_id
-                                 order by s.id desc limit 20) g), '[]'::jsonb));
+  return row(
+    private.spin_credits_row(p_user_id),
+    coalesce((select array_agg(private.spin_row(sp) order by sp.id desc)
+                from (select * from public.spinner_spins s where s.user_id = p_user_id
+                       order by s.id desc limit 20) sp), '{}'),
+    coalesce((select array_agg(row(g.id, g.reference, g.created_at)::public.player_spin_grant order by g.id desc)
+                from (select * from public.spinner_grants s where s.user_id = p_user_id
+                       order by s.id desc limit 20) g), '{}'))::public.player_spins;
 end;
 $$;
 comment on function public.admin_user_spins(uuid) is 'Admins: one player''s spin credits, last 20 spins and last 20 postal grants (the user detail page).';
@@ -610,7 +620,7 @@ revoke all on function public.admin_user_spins(uuid) from public, anon, authenti
 grant execute on function public.admin_user_spins(uuid) to authenticated;
 grant execute on function public.admin_user_spins(uuid) to service_role;
 
-create or replace function public.reveal_spinner_spin(p_spin_id bigint) returns jsonb
+create or replace function public.reveal_spinner_spin(p_spin_id bigint) returns public.spin_reveal
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -634,11 +644,8 @@ begin
   else
     next_seed := private.active_spinner_seed(uid);
   end if;
-  return jsonb_build_object(
-    'spin', private.spin_json(sp),
-    'revealed', private.seed_json(seed),
-    'wheel', private.wheel_json(sp.wheel_id),
-    'seed', private.seed_json(next_seed));
+  return row(private.spin_row(sp), private.seed_row(seed), private.wheel_row(sp.wheel_id),
+             private.seed_row(next_seed))::public.spin_reveal;
 end;
 $$;
 comment on function public.reveal_spinner_spin(bigint) is 'The caller''s own spin with its seed pair revealed (rotating the active pair first when the spin used it; the new pair keeps the client seed, nonce 0), its wheel version and the new active pair: what "Reveal and check this spin" recomputes in the browser. Another player''s spin is spin_not_found.';

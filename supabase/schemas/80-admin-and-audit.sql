@@ -475,20 +475,19 @@ grant execute on function public.admin_get_user(uuid) to authenticated;
 grant execute on function public.admin_get_user(uuid) to service_role;
 
 create or replace function public.admin_user_ledger(p_user_id uuid, p_before bigint default null, p_limit integer default 25)
-returns jsonb
+returns public.admin_ledger_page
 language plpgsql stable security definer set search_path = '' as $$
 declare
   page_size integer := least(greatest(coalesce(p_limit, 25), 1), 200);
-  page_rows jsonb;
+  page_rows public.admin_ledger_row[];
   fetched integer;
   last_id bigint;
 begin
   perform private.require_admin();
   perform private.admin_user_target(p_user_id);
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'id', r.id, 'kind', r.kind, 'amount', r.amount, 'balance_after', r.balance_after, 'reason', r.reason,
-           'reference', r.reference, 'created_at', r.created_at, 'created_by_name', cb.name)
-           order by r.id desc) filter (where r.n <= page_size), '[]'::jsonb),
+  select coalesce(array_agg(row(r.id, r.kind, r.amount, r.balance_after, r.reason, r.reference, r.created_at,
+                                cb.name)::public.admin_ledger_row
+           order by r.id desc) filter (where r.n <= page_size), '{}'),
          count(*),
          max(r.id) filter (where r.n = page_size)
     into page_rows, fetched, last_id
@@ -498,7 +497,7 @@ begin
            order by l.id desc
            limit page_size + 1) r
     left join public.profiles cb on cb.id = r.created_by;
-  return jsonb_build_object('rows', page_rows, 'next_before', case when fetched > page_size then last_id end);
+  return row(page_rows, case when fetched > page_size then last_id end)::public.admin_ledger_page;
 end;
 $$;
 comment on function public.admin_user_ledger(uuid,bigint,integer) is 'Admins: one page of a user''s credit ledger, newest first (keyset: pass next_before), with who posted each row.';

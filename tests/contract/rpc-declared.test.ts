@@ -1,9 +1,9 @@
 // A function that returns a declared composite type (DECISIONS.md "Shapes from the database"), read with
 // `declared` through real supabase-js and the embedded backend: a set arrives as an array and one row as an
 // object, as PostgREST answers them, with the JSON the jsonb versions gave; a filled field that is null fails.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { myAccount } from "@/lib/data/account-schema";
-import { callRpcWith, declared } from "@/lib/data/rpc";
+import { callRpcWith, declared, type RpcReader } from "@/lib/data/rpc";
 import { client, signIn, startTestServer, type TestServer } from "./helpers";
 
 let server: TestServer;
@@ -76,6 +76,56 @@ describe("declared result shapes", () => {
     expect(account.created_at).toMatch(ISO_WITH_OFFSET);
     expect(account.date_of_birth).toMatch(/^\d{4}-\d\d-\d\d$/);
     expect(account.rejected_at).toBeNull();
+  });
+
+  it("read nested declared types: a composite in a composite, an array of them, a null one", async () => {
+    const segment = declared("position", "label", "prize_credits", "weight", "probability");
+    const wheel = await callRpcWith(
+      client(server),
+      "get_spinner_wheel",
+      {},
+      declared("wheel_id", "enabled", "segments").with({ segments: segment }),
+    );
+    expect(Array.isArray(wheel.segments)).toBe(true);
+    expect(wheel.segments.length).toBeGreaterThan(1);
+    expect(wheel.segments.map((s) => s.position)).toEqual(wheel.segments.map((_, i) => i + 1));
+    for (const s of wheel.segments) {
+      expect(typeof s.probability).toBe("number");
+      expect(typeof s.prize_credits).toBe("number");
+    }
+
+    const { client: player } = await signIn(server, "player@labcash.test");
+    const spinner = await callRpcWith(
+      player,
+      "get_my_spinner",
+      {},
+      declared("credits", "seed", "recent_spins").with({
+        credits: declared("available", "to_next"),
+        seed: declared("id", "server_seed_hash", "created_at"),
+      }),
+    );
+    expect(spinner.block).toBeNull();
+    expect(typeof spinner.credits.available).toBe("number");
+    // Typed from the generated CompositeTypes: what a reader names is not null, the rest keeps its `| null`.
+    expectTypeOf(spinner.credits.available).toEqualTypeOf<number>();
+    expectTypeOf(spinner.credits.earned).toEqualTypeOf<number | null>();
+    expectTypeOf(spinner.seed.server_seed_hash).toEqualTypeOf<string>();
+    expectTypeOf(spinner.block).toEqualTypeOf<{ code: string | null; message: string | null } | null>();
+    expect(spinner.seed.server_seed).toBeNull();
+    expect(spinner.seed.created_at).toMatch(ISO_WITH_OFFSET);
+    expect(Array.isArray(spinner.recent_spins)).toBe(true);
+  });
+
+  it("fail when a nested field named as always filled is null, naming its path", async () => {
+    const { client: player } = await signIn(server, "player@labcash.test");
+    // A nested reader may name only fields of the type it reads; the type check refuses any other.
+    expectTypeOf(declared("seed").with({ seed: declared("revealed_at") })).toExtend<RpcReader<"get_my_spinner">>();
+    expectTypeOf(declared("seed").with({ seed: declared("no_such_field") })).not.toExtend<
+      RpcReader<"get_my_spinner">
+    >();
+    await expect(
+      callRpcWith(player, "get_my_spinner", {}, declared("seed").with({ seed: declared("revealed_at") })),
+    ).rejects.toThrow("get_my_spinner answered without seed.revealed_at");
   });
 
   it("fail when a field named as always filled is null", async () => {

@@ -385,7 +385,11 @@ describe("approvals in bulk and the approval mode", () => {
   it("auto approval applies to new sign-ups, and each change is audited with old and new", async () => {
     const admin = await db().createAdmin();
     expect(await db().call(asUser(admin), "admin_get_approval_mode")).toEqual({ approval_mode: "manual" });
-    await db().call(asUser(admin), "admin_set_approval_mode", { p_mode: "auto" });
+    // Both answer the declared approval_mode_setting: the JSON the jsonb versions gave, the enum as its word.
+    expect(await db().call(asUser(admin), "admin_set_approval_mode", { p_mode: "auto" })).toEqual({
+      approval_mode: "auto",
+    });
+    expect(await db().call(asUser(admin), "admin_get_approval_mode")).toEqual({ approval_mode: "auto" });
     const [audit] = await db().sql<{ details: unknown; actor_id: string }>(
       "select details, actor_id from public.activity_log where action = 'settings.approval_mode' order by id desc limit 1",
     );

@@ -52,7 +52,7 @@ async function user(role: "user" | "admin" = "user"): Promise<string> {
 async function playerWithCredits(credits: number): Promise<string> {
   const [admin, player] = [await user("admin"), await user()];
   for (let i = 0; i < credits; i++) {
-    const granted = await asUser(admin, "select public.admin_record_spin_request($1, $2) as result", [
+    const granted = await asUser(admin, "select to_json(public.admin_record_spin_request($1, $2)) as result", [
       player,
       `Postcard ${i + 1}`,
     ]);
@@ -61,7 +61,8 @@ async function playerWithCredits(credits: number): Promise<string> {
   return player;
 }
 
-const spin = (player: string) => asUser<{ id: number; nonce: number }>(player, "select public.spin_wheel() as result");
+const spin = (player: string) =>
+  asUser<{ id: number; nonce: number }>(player, "select to_json(public.spin_wheel()) as result");
 
 /** The player's spins, seeds and ledger as the database holds them. */
 async function stateOf(player: string) {
@@ -101,7 +102,7 @@ describe("PostgreSQL 15: LabSpinner under concurrency", () => {
     // The player has no seed pair yet: the first calls race to create it, alongside readers of the state.
     const calls = [
       ...Array.from({ length: 50 }, () => spin(player)),
-      ...Array.from({ length: 10 }, () => asUser(player, "select public.get_my_spinner() as result")),
+      ...Array.from({ length: 10 }, () => asUser(player, "select to_json(public.get_my_spinner()) as result")),
     ];
     const results = await Promise.all(calls);
     const spins = results.slice(0, 50);
@@ -124,7 +125,7 @@ describe("PostgreSQL 15: LabSpinner under concurrency", () => {
     expect((await cluster.pool.query(LEDGER_MISMATCH_SQL)).rows).toEqual([]);
     const after = await asUser<{ credits: { available: number; used: number } }>(
       player,
-      "select public.get_my_spinner() as result",
+      "select to_json(public.get_my_spinner()) as result",
     );
     expect(after.ok && after.value.credits).toMatchObject({ available: 0, used: 3 });
   }, 60_000);
@@ -132,7 +133,7 @@ describe("PostgreSQL 15: LabSpinner under concurrency", () => {
   it("spins racing rotations and client-seed changes: each spin records the pair and nonce it was derived from", async () => {
     const player = await playerWithCredits(10);
     const calls = Array.from({ length: 40 }, (_, i) => {
-      if (i % 8 === 3) return asUser(player, "select public.rotate_spinner_seed() as result");
+      if (i % 8 === 3) return asUser(player, "select to_json(public.rotate_spinner_seed()) as result");
       if (i % 8 === 6) return asUser(player, "select public.set_spinner_client_seed($1) as result", [`racer-${i}`]);
       return spin(player);
     });

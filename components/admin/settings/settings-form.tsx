@@ -9,11 +9,13 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { saveSettings } from "@/lib/actions/admin-settings";
+import type { ApprovalMode } from "@/lib/data/admin-users-options";
+import { LABELS } from "@/lib/labels";
 import { FIELD_SETTING, TIER_SLOTS } from "@/lib/settings/settings-fields";
 
 /** The form's values as text, as the inputs hold them. */
 export type SettingsFormValues = {
-  approvalMode: "manual" | "auto";
+  approvalMode: ApprovalMode;
   topUpMin: string;
   topUpMax: string;
   bonusEnabled: boolean;
@@ -114,8 +116,12 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
           <legend className="mb-1 text-sm font-medium">Approval mode</legend>
           {(
             [
-              { value: "manual", label: "Manual", hint: "An admin approves each new account on the Approvals screen." },
-              { value: "auto", label: "Automatic", hint: "New accounts are approved as they sign up." },
+              {
+                value: "manual",
+                label: LABELS.approval_mode.manual,
+                hint: "An admin approves each new account on the Approvals screen.",
+              },
+              { value: "auto", label: LABELS.approval_mode.auto, hint: "New accounts are approved as they sign up." },
             ] as const
           ).map((option) => (
             <label key={option.value} className="flex items-start gap-2 text-sm">

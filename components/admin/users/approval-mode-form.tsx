@@ -6,10 +6,11 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { changeApprovalMode } from "@/lib/actions/approvals";
 import type { ApprovalMode } from "@/lib/data/admin-users-options";
+import { LABELS } from "@/lib/labels";
 
 const OPTIONS: { value: ApprovalMode; label: string; hint: string }[] = [
-  { value: "manual", label: "Manual", hint: "An admin approves each new account here." },
-  { value: "auto", label: "Automatic", hint: "New accounts are approved as they sign up." },
+  { value: "manual", label: LABELS.approval_mode.manual, hint: "An admin approves each new account here." },
+  { value: "auto", label: LABELS.approval_mode.auto, hint: "New accounts are approved as they sign up." },
 ];
 
 /** The approval mode (app setting approval_mode), audited with the old and new value. */
