@@ -756,6 +756,7 @@ begin
   c.description := '';
   c.images := '{}';
   c.opens_at := now();
+  c.ticket_numbering := 'in_order';
   c := private.competition_apply(c, p);
   c := private.competition_apply_fair_play(c, p);
   perform private.competition_check_dates(c);
