@@ -125,7 +125,7 @@ export function NumberPicker({ competitionId, slug, totalTickets, refreshKey, on
         <Button type="button" variant="outline" onClick={() => hold(mine, 1)} disabled={pending}>
           <Dices aria-hidden /> Lucky dip
         </Button>
-        <form onSubmit={find} className="flex items-end gap-2" role="search" aria-label="Find a number">
+        <form onSubmit={find} className="flex items-end gap-2" role="search" aria-label="Search the numbers">
           <div className="flex flex-col gap-1">
             <label htmlFor={`${ids}-find`} className="text-sm">
               Find a number

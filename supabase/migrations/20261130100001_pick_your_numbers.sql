@@ -798,6 +798,7 @@ declare
   uid uuid := private.require_user();
   acct public.user_account_data%rowtype;
   c public.competitions%rowtype;
+  block jsonb;
   basket integer[] := coalesce(p_numbers, '{}');
   owned integer;
   taken integer;
@@ -809,6 +810,11 @@ begin
   select * into acct from public.user_account_data a where a.id = uid for update;
   if not found or not acct.approved then
     raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
+  end if;
+  -- A player on a break or excluded could not buy the numbers, so may not keep them from others either.
+  block := private.play_block(uid);
+  if block is not null then
+    perform private.raise_refusal(block ->> 'code', block ->> 'message');
   end if;
   select * into c from public.competitions where id = p_competition_id;
   perform private.refuse_unless_open_for_entry(c);
@@ -865,7 +871,7 @@ begin
   return private.ticket_number_page(c, uid, p_from, p_to);
 end;
 $$;
-comment on function public.hold_ticket_numbers(uuid,integer[],integer,integer,integer) is 'Signed-in, approved players on an open pick competition: sets their basket to p_numbers plus a lucky dip of p_lucky_dip free numbers, held for ticket_hold_time() from now, within the per-person cap (tickets owned plus basket). Refuses numbers sold or in another''s unexpired basket (number_taken), out of range or repeated (invalid_input); returns the grid page p_from..p_to.';
+comment on function public.hold_ticket_numbers(uuid,integer[],integer,integer,integer) is 'Signed-in, approved players free to play (no break, exclusion or closure) on an open pick competition: sets their basket to p_numbers plus a lucky dip of p_lucky_dip free numbers, held for ticket_hold_time() from now, within the per-person cap (tickets owned plus basket). Refuses numbers sold or in another''s unexpired basket (number_taken), out of range or repeated (invalid_input); returns the grid page p_from..p_to.';
 revoke all on function public.hold_ticket_numbers(uuid,integer[],integer,integer,integer) from public, anon, authenticated, service_role;
 grant execute on function public.hold_ticket_numbers(uuid,integer[],integer,integer,integer) to authenticated;
 grant execute on function public.hold_ticket_numbers(uuid,integer[],integer,integer,integer) to service_role;

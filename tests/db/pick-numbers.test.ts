@@ -133,6 +133,10 @@ describe("chosen numbers", () => {
     });
     expect(await footprint(id, p)).toEqual(before);
     expect((await refusal(buy(p, inOrder, [1]))).hint).toBe("invalid_input");
+    // A player on a break could not buy the numbers, so may not hold them from others either.
+    const resting = await db().createPlayer({ credits: 5 });
+    await db().call(asUser(resting), "take_break", { p_period: "1 week" });
+    expect((await refusal(hold(resting, id, [50]))).hint).toBe("on_break");
     expect((await refusal(hold(p, inOrder, [1]))).hint).toBe("invalid_input");
   });
 });

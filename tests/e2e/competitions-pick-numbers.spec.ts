@@ -27,7 +27,7 @@ test("a player picks two numbers from the grid and buys them, then buys a lucky 
   await seven.click();
   await expect(seven).toHaveAttribute("aria-pressed", "true");
 
-  await online.root.getByLabel("Find a number").fill("142");
+  await online.root.getByRole("spinbutton", { name: "Find a number" }).fill("142");
   await online.root.getByRole("button", { name: "Go", exact: true }).click();
   const secondPage = online.root.getByRole("group", { name: "Numbers 101 to 150" });
   const found = secondPage.getByRole("button", { name: "142", exact: true });
