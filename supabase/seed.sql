@@ -225,12 +225,16 @@ begin
     perform public.enter_competition(switch2, 10 + 5 * i, 'Nintendo');
     perform public.enter_competition(drone, 15 + 4 * i, null);
     perform public.enter_competition(watch, 10 * i, null);
-    -- Chosen numbers, then a lucky dip.
+    -- Chosen numbers (all different), before any lucky dip could take one of them.
     perform public.enter_competition(cash, 3, '100', array[i * 7, i * 11 + 100, i * 42 + 200]);
-    perform public.enter_competition(cash, 2 * i, '100');
     if i <= 4 then
       perform public.enter_competition(ps5, 30, 'Sony');
     end if;
+  end loop;
+  -- Lucky dips on the pick competition: free numbers at random.
+  for i in 1 .. 5 loop
+    perform set_config('request.jwt.claims', jsonb_build_object('sub', buyers[i], 'role', 'authenticated')::text, true);
+    perform public.enter_competition(cash, 2 * i, '100');
   end loop;
 
   -- Free postal entries, recorded by the admin. A letter gets max(1, ceil(stamp / ticket price))
