@@ -8,10 +8,12 @@
 // role and request.jwt.claims for a random buyer; the RPC; COMMIT. Each purchase phase
 // (enter_competition, one ticket) runs beside a trivial RPC phase (is_admin) at the same
 // concurrency in the same run: one hot competition at 1, 50 and 200 concurrent buyers, then 20
-// competitions at 50. Prints purchases per second, p50/p99 latency, the ratio to the trivial
-// RPC, and checks that nothing oversold, that ticket numbers are 1..sold with no gaps or
-// duplicates, that the purchases pgbench counted equal the tickets sold, and that every
-// balance equals its ledger.
+// competitions at 50; then, at 50, two pick competitions of 100,000 tickets (issue 25, item 1):
+// lucky dips on one already 90% sold (random numbers scattered), and chosen numbers (each
+// buyer's own, so none collide) on the other. Prints purchases per second, p50/p99 latency,
+// the ratio to the trivial RPC, and checks that nothing oversold, that ticket numbers are 1..sold
+// with no gaps or duplicates (in order) or distinct within 1..N (pick), that the purchases pgbench
+// counted equal the tickets sold, and that every balance equals its ledger.
 //
 // --compare also measures the purchase path as it was before the purchase-concurrency
 // migration (every migration before it), in its own cluster, and prints both.
@@ -147,8 +149,18 @@ async function migrate(client: pg.Client, before?: string): Promise<string> {
   return files.at(-1)!;
 }
 
-/** 1,000 approved buyers with £1,000 each, an admin, and 21 live competitions made by the admin's RPCs. */
-async function seed(client: pg.Client): Promise<string[]> {
+/** Numbers per pgbench client on the picked-numbers phase: each client picks its own block, so none collide. */
+const PICK_BLOCK = 2_000;
+const PICK_TOTAL = 100_000;
+
+type Competitions = { inOrder: string[]; picks: { dip: string; picked: string } | null };
+
+/**
+ * 1,000 approved buyers with £1,000 each, an admin, and 23 live competitions made by the admin's RPCs: 21 in
+ * order, and (withPicks: migrations that have them) two pick ones of 100,000 tickets, the lucky dips' 90% sold
+ * beforehand (numbers at random).
+ */
+async function seed(client: pg.Client, withPicks: boolean): Promise<Competitions> {
   await client.query(
     `insert into auth.users (id, email, raw_user_meta_data)
      select ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'buyer-' || n || '@bench.test',
@@ -173,7 +185,8 @@ async function seed(client: pg.Client): Promise<string[]> {
     JSON.stringify({ sub: admin, role: "authenticated", aal: "aal2" }),
   ]);
   const ids: string[] = [];
-  for (let i = 0; i <= SPREAD; i++) {
+  for (let i = 0; i <= SPREAD + (withPicks ? 2 : 0); i++) {
+    const pick = i > SPREAD;
     const { rows } = await client.query("select public.admin_create_competition($1) as c", [
       {
         title: `Bench competition ${i}`,
@@ -181,8 +194,9 @@ async function seed(client: pg.Client): Promise<string[]> {
         prize_description: "Nothing: a benchmark",
         prize_value: 1000,
         ticket_price: 0.25,
-        total_tickets: 1_000_000,
+        total_tickets: pick ? PICK_TOTAL : 1_000_000,
         max_tickets_per_user: 100_000,
+        ticket_numbering: pick ? "pick" : "in_order",
         closes_at: new Date(Date.now() + 86_400_000).toISOString(),
         skill_question: "How many sides has a triangle?",
         skill_options: ["Three", "Four"],
@@ -193,13 +207,34 @@ async function seed(client: pg.Client): Promise<string[]> {
     ids.push(rows[0].c.id);
   }
   await client.query("commit");
+  const inOrder = ids.slice(0, SPREAD + 1);
+  if (!withPicks) {
+    await client.query("vacuum analyze");
+    return { inOrder, picks: null };
+  }
+  const [dip, picked] = ids.slice(SPREAD + 1);
+  // The lucky dips' competition starts 90% sold, its free numbers scattered (one bulk entry with no buyer).
+  await client.query(
+    `with e as (insert into public.entries (competition_id, kind, quantity, unit_price, amount, first_ticket)
+                values ($1, 'paid', $2, 0, 0, 1) returning id)
+     insert into public.tickets (competition_id, number, entry_id)
+     select $1, n, e.id from e, (select n from generate_series(1, $3::integer) n order by random() limit $2) x`,
+    [dip, PICK_TOTAL * 0.9, PICK_TOTAL],
+  );
+  await client.query(
+    `update public.entries set first_ticket = (select min(number) from public.tickets where competition_id = $1)
+      where competition_id = $1`,
+    [dip],
+  );
+  await client.query("update public.competitions set tickets_sold = $2 where id = $1", [dip, PICK_TOTAL * 0.9]);
   await client.query("vacuum analyze");
-  return ids;
+  return { inOrder, picks: { dip, picked } };
 }
 
-/** One PostgREST-shaped transaction per script run, as a random buyer. */
-function script(call: string): string {
+/** One PostgREST-shaped transaction per script run, as a random buyer (after `vars`, pgbench \\set lines). */
+function script(call: string, vars: string[] = []): string {
   return [
+    ...vars,
     `\\set u random(1, ${BUYERS})`,
     "BEGIN;",
     "SELECT set_config('role', 'authenticated', true), set_config('request.jwt.claims', " +
@@ -212,21 +247,27 @@ function script(call: string): string {
 
 type Phase = { label: string; clients: number; calls: number; perSecond: number; p50: number; p99: number };
 
-async function pgbench(cluster: Cluster, label: string, clients: number, calls: string[]): Promise<Phase> {
+async function pgbench(
+  cluster: Cluster,
+  label: string,
+  clients: number,
+  calls: string[],
+  vars: string[] = [],
+): Promise<Phase> {
   const account = await serviceAccount();
   const work = await mkdtemp(path.join(cluster.dir, `pgbench-${label}-${clients}-`));
   if (account) await chown(work, account.uid, account.gid);
   const scripts: string[] = [];
   for (const [i, call] of calls.entries()) {
     const file = path.join(work, `script-${i}.sql`);
-    await writeFile(file, script(call));
+    await writeFile(file, script(call, vars));
     scripts.push("-f", `${file}@1`);
   }
   const result = await run(
     path.join(PG15_BIN, "pgbench"),
     [
       ...["-h", cluster.dir, "-p", String(cluster.port), "-U", "postgres", "-n", "-M", "prepared"],
-      ...["-c", String(clients), "-j", String(Math.min(clients, 2)), "-T", String(SECONDS)],
+      ...["-c", String(clients), "-j", String(Math.min(clients, 2)), "-T", String(SECONDS), "-D", "k=0"],
       ...["-l", "--log-prefix", path.join(work, "log"), ...scripts, "postgres"],
     ],
     { account },
@@ -273,7 +314,9 @@ async function check(client: pg.Client): Promise<Checks> {
       (select count(*) from public.competitions c where c.tickets_sold > c.total_tickets)::integer as oversold,
       (select bool_and(x.ok) from (
          select c.tickets_sold = count(t.id) and count(t.id) = count(distinct t.number)
-                and coalesce(min(t.number), 1) = 1 and coalesce(max(t.number), 0) = c.tickets_sold as ok
+                and case when c.ticket_numbering = 'in_order'
+                         then coalesce(min(t.number), 1) = 1 and coalesce(max(t.number), 0) = c.tickets_sold
+                         else coalesce(min(t.number), 1) >= 1 and coalesce(max(t.number), 0) <= c.total_tickets end as ok
            from public.competitions c left join public.tickets t on t.competition_id = c.id
           group by c.id) x) as numbering,
       (select sum(tickets_sold) from public.competitions)::integer as sold,
@@ -285,7 +328,8 @@ async function check(client: pg.Client): Promise<Checks> {
   return rows[0];
 }
 
-type Report = { migrations: string; phases: { trivial: Phase; purchase: Phase; spread: boolean }[]; checks: Checks };
+type Where = "hot" | "spread" | "dip" | "picked";
+type Report = { migrations: string; phases: { trivial: Phase; purchase: Phase; where: Where }[]; checks: Checks };
 
 async function measure(before?: string): Promise<Report> {
   const cluster = await startCluster();
@@ -294,26 +338,46 @@ async function measure(before?: string): Promise<Report> {
   try {
     await client.connect();
     const last = await migrate(client, before);
-    const competitions = await seed(client);
-    const [hot, ...spread] = competitions;
+    const competitions = await seed(client, before === undefined);
+    const [hot, ...spread] = competitions.inOrder;
     const trivial = "SELECT public.is_admin()";
     const enter = (id: string) => `SELECT public.enter_competition('${id}', 1, 'Three')`;
     await pgbench(cluster, "warm-up", 2, [enter(hot), trivial]);
     await client.query("checkpoint"); // the warm-up's WAL is not the phases' to flush
+    // Tickets sold before the phases (the warm-up's, and the lucky dips' competition's 90%).
     const warmUpSales = Number((await client.query("select sum(tickets_sold) s from public.competitions")).rows[0].s);
     const phases: Report["phases"] = [];
     for (const clients of [1, 50, 200]) {
       phases.push({
         trivial: await pgbench(cluster, "is_admin", clients, [trivial]),
         purchase: await pgbench(cluster, "enter_competition", clients, [enter(hot)]),
-        spread: false,
+        where: "hot",
       });
     }
     phases.push({
       trivial: await pgbench(cluster, "is_admin", 50, [trivial]),
       purchase: await pgbench(cluster, "enter_competition-20", 50, spread.map(enter)),
-      spread: true,
+      where: "spread",
     });
+    if (competitions.picks) {
+      phases.push({
+        trivial: await pgbench(cluster, "is_admin", 50, [trivial]),
+        purchase: await pgbench(cluster, "lucky-dip", 50, [enter(competitions.picks.dip)]),
+        where: "dip",
+      });
+      // Client c's k-th purchase chooses number c * PICK_BLOCK + k: distinct across clients and calls.
+      phases.push({
+        trivial: await pgbench(cluster, "is_admin", 50, [trivial]),
+        purchase: await pgbench(
+          cluster,
+          "picked-numbers",
+          50,
+          [`SELECT public.enter_competition('${competitions.picks.picked}', 1, 'Three', ARRAY[:n]::integer[])`],
+          ["\\set k :k + 1", `\\set n :client_id * ${PICK_BLOCK} + :k`],
+        ),
+        where: "picked",
+      });
+    }
     const checks = await check(client);
     if (PROFILE) {
       await client.query("select pg_stat_force_next_flush()").catch(() => {});
@@ -337,8 +401,14 @@ function print(title: string, report: Report) {
     `${"purchases".padEnd(30)} ${"buyers".padStart(6)} ${"per s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}` +
       `   ${"is_admin/s".padStart(10)} ${"p50 ms".padStart(7)}   ${"÷ trivial".padStart(9)}`,
   );
-  for (const { trivial, purchase, spread } of report.phases) {
-    const where = spread ? `${SPREAD} competitions` : "one hot competition";
+  const places: Record<Where, string> = {
+    hot: "one hot competition",
+    spread: `${SPREAD} competitions`,
+    dip: "lucky dips, 90% sold, pick",
+    picked: "chosen numbers, pick",
+  };
+  for (const { trivial, purchase, where: at } of report.phases) {
+    const where = places[at];
     console.log(
       `${where.padEnd(30)} ${String(purchase.clients).padStart(6)} ${purchase.perSecond.toFixed(0).padStart(7)} ` +
         `${ms(purchase.p50)} ${ms(purchase.p99)}   ${trivial.perSecond.toFixed(0).padStart(10)} ${ms(trivial.p50)}   ` +
@@ -348,7 +418,8 @@ function print(title: string, report: Report) {
   const c = report.checks;
   const made = report.phases.reduce((n, p) => n + p.purchase.calls, 0);
   console.log(
-    `oversold competitions: ${c.oversold}; numbering 1..sold, no gaps or duplicates: ${c.numbering ? "yes" : "NO"}; ` +
+    `oversold competitions: ${c.oversold}; numbering 1..sold (in order) or distinct in 1..N (pick), no gaps or ` +
+      `duplicates: ${c.numbering ? "yes" : "NO"}; ` +
       `tickets sold ${c.sold} = purchases ${made}: ${c.sold === made ? "yes" : "NO"}; ` +
       `balances = ledger sums: ${c.balances ? "yes" : "NO"}; account totals = entries: ${c.totals ? "yes" : "NO"}`,
   );

@@ -92,6 +92,7 @@ declare
     '00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000b3',
     '00000000-0000-4000-8000-0000000000b4', '00000000-0000-4000-8000-0000000000b5']::uuid[];
   iphone uuid; macbook uuid; ps5 uuid; switch2 uuid; drone uuid; deck uuid; galaxy uuid; watch uuid; headphones uuid;
+  cash uuid;
   b uuid;
   i integer;
 begin
@@ -108,6 +109,18 @@ begin
     'closes_at', now() + interval '6 days 5 hours',
     'skill_question', 'Which company makes the iPhone?',
     'skill_options', jsonb_build_array('Samsung', 'Apple', 'Google'), 'skill_answer', 'Apple')) ->> 'id')::uuid;
+
+  -- Live, players pick their numbers (or take a lucky dip): issue 25, item 1.
+  cash := (public.admin_create_competition(jsonb_build_object(
+    'title', '£500 Cash: Pick Your Numbers', 'slug', '500-cash-pick-your-numbers',
+    'summary', 'Choose your lucky numbers from 1 to 500, or take a lucky dip: 50p a ticket.',
+    'description', 'Pick the ticket numbers you want from the grid, or let a lucky dip choose free ones for you. £500 paid to the winner''s bank account within 3 working days of the win being verified.',
+    'prize_description', '£500 cash, paid by bank transfer',
+    'prize_value', 500.00, 'images', jsonb_build_array('/competitions/500-cash-pick-your-numbers.svg'),
+    'ticket_price', 0.50, 'total_tickets', 500, 'max_tickets_per_user', 50, 'ticket_numbering', 'pick',
+    'closes_at', now() + interval '5 days 2 hours',
+    'skill_question', 'How many pence are in a pound?',
+    'skill_options', jsonb_build_array('10', '100', '1000'), 'skill_answer', '100')) ->> 'id')::uuid;
 
   -- Live and nearly sold out.
   macbook := (public.admin_create_competition(jsonb_build_object(
@@ -201,7 +214,7 @@ begin
     'skill_options', jsonb_build_array('Active Noise Cancelling', 'Automatic Network Control', 'Audio Nano Chip'),
     'skill_answer', 'Active Noise Cancelling')) ->> 'id')::uuid;
 
-  perform public.admin_publish_competition(c) from unnest(array[iphone, macbook, ps5, switch2, drone, deck, watch, headphones]) c;
+  perform public.admin_publish_competition(c) from unnest(array[iphone, cash, macbook, ps5, switch2, drone, deck, watch, headphones]) c;
 
   -- Sales, as the buyers.
   for i in 1 .. 5 loop
@@ -212,9 +225,16 @@ begin
     perform public.enter_competition(switch2, 10 + 5 * i, 'Nintendo');
     perform public.enter_competition(drone, 15 + 4 * i, null);
     perform public.enter_competition(watch, 10 * i, null);
+    -- Chosen numbers (all different), before any lucky dip could take one of them.
+    perform public.enter_competition(cash, 3, '100', array[i * 7, i * 11 + 100, i * 42 + 200]);
     if i <= 4 then
       perform public.enter_competition(ps5, 30, 'Sony');
     end if;
+  end loop;
+  -- Lucky dips on the pick competition: free numbers at random.
+  for i in 1 .. 5 loop
+    perform set_config('request.jwt.claims', jsonb_build_object('sub', buyers[i], 'role', 'authenticated')::text, true);
+    perform public.enter_competition(cash, 2 * i, '100');
   end loop;
 
   -- Free postal entries, recorded by the admin. A letter gets max(1, ceil(stamp / ticket price))

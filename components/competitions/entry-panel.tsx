@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { useFormAction } from "@/lib/hooks/use-form-action";
@@ -7,7 +8,7 @@ import { Minus, PartyPopper, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { enterCompetitionAction } from "@/lib/actions/competitions";
 import type { ActionResult } from "@/lib/actions/result";
-import type { EntryQuote, EntryResult } from "@/lib/data/competitions";
+import type { Competition, EntryQuote, EntryResult } from "@/lib/data/competitions";
 import { formatGBP } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { Alert, AlertTitle } from "@/components/ui/alert";
@@ -18,11 +19,18 @@ import { SecondStepLink } from "@/components/forms/second-step-link";
 import { celebrate } from "@/lib/ui/celebrate";
 
 const QUICK_PICKS = [1, 5, 10, 25];
+// The number grid is loaded only where it is used: pick competitions, for a signed-in, approved player.
+const NumberPicker = dynamic(() => import("./number-picker").then((m) => m.NumberPicker), {
+  loading: () => <p className="text-sm text-muted-foreground">Loading the numbers…</p>,
+});
 // A link inside the refusal box: the box's own colour, underlined on hover.
 const alertLinkClass = "inline-flex pt-1 text-sm font-medium underline-offset-4 hover:underline";
 
 export type EntryPanelProps = {
   competitionId: string;
+  slug: string;
+  numbering: Competition["ticket_numbering"];
+  totalTickets: number;
   title: string;
   question: string | null;
   options: string[] | null;
@@ -36,15 +44,30 @@ export type EntryPanelProps = {
  * missing (both worked out in SQL: get_entry_quote), and the result. It stays mounted when the
  * page refreshes after a purchase, so a sell-out still shows the buyer their ticket numbers.
  */
-export function EntryPanel({ competitionId, title, question, options, quote, blocked }: EntryPanelProps) {
+export function EntryPanel({
+  competitionId,
+  slug,
+  numbering,
+  totalTickets,
+  title,
+  question,
+  options,
+  quote,
+  blocked,
+}: EntryPanelProps) {
   const ids = useId();
   const [raw, setRaw] = useState("1");
+  const pick = numbering === "pick";
+  // Pick competitions: the numbers SQL holds in the player's basket, and a key that reloads the grid after a purchase.
+  const [basket, setBasket] = useState<number[]>([]);
+  const [bought, setBought] = useState(0);
   // The one form hook, so a refusal keeps the chosen answer (React resets a form after an action it runs).
   const { result, pending, form } = useFormAction(
     async (prev: ActionResult<EntryResult> | null, data: FormData) => {
       const next = await enterCompetitionAction(prev, data);
       if (next.ok) {
         setRaw("1");
+        setBought((n) => n + 1);
         void celebrate();
       }
       return next;
@@ -52,7 +75,7 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
     { clearOnSuccess: true },
   );
 
-  const quantity = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  const quantity = pick ? basket.length : /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   const maxQuantity = Math.min(quote.cap_left, quote.tickets_left);
   const picks = [
     ...new Set([
@@ -65,7 +88,8 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
 
   // The same order of checks as enter_competition: cap, then tickets left, then credit.
   let problem: React.ReactNode = null;
-  if (!Number.isInteger(quantity) || quantity < 1) problem = "Choose at least one ticket";
+  if (pick && quantity < 1) problem = "Choose your numbers, or take a lucky dip";
+  else if (!Number.isInteger(quantity) || quantity < 1) problem = "Choose at least one ticket";
   else if (quantity > quote.cap_left)
     problem = `You can buy at most ${quote.cap_left} more tickets for this competition`;
   else if (quantity > quote.tickets_left) problem = `Only ${quote.tickets_left} tickets left`;
@@ -105,120 +129,139 @@ export function EntryPanel({ competitionId, title, question, options, quote, blo
           {blocked ?? closedByAnswer}
         </p>
       ) : (
-        <form {...form} className="flex flex-col gap-5" aria-label={`Enter ${title}`}>
-          <input type="hidden" name="competitionId" value={competitionId} />
-
-          <div className="flex flex-col gap-2">
-            <label htmlFor={`${ids}-quantity`} className="font-medium">
-              Number of tickets
-            </label>
-            {picks.length > 1 ? (
-              <div role="group" aria-label="Quick picks" className="flex flex-wrap gap-2">
-                {picks.map((n) => (
-                  <button
-                    key={n}
-                    type="button"
-                    aria-pressed={quantity === n}
-                    onClick={() => setRaw(String(n))}
-                    className={cn(
-                      "h-10 min-w-12 rounded-md border px-3 text-sm font-semibold transition-colors",
-                      quantity === n
-                        ? "border-primary bg-primary text-primary-foreground"
-                        : "border-border bg-background hover:bg-accent",
-                    )}
-                  >
-                    {n === maxQuantity && !QUICK_PICKS.includes(n) ? `Max ${n}` : n}
-                  </button>
+        <>
+          {pick ? (
+            <NumberPicker
+              competitionId={competitionId}
+              slug={slug}
+              totalTickets={totalTickets}
+              refreshKey={bought}
+              onBasket={setBasket}
+            />
+          ) : null}
+          <form {...form} className="flex flex-col gap-5" aria-label={`Enter ${title}`}>
+            <input type="hidden" name="competitionId" value={competitionId} />
+            {pick ? (
+              <>
+                <input type="hidden" name="quantity" value={basket.length} />
+                {basket.map((n) => (
+                  <input key={n} type="hidden" name="numbers" value={n} />
                 ))}
-              </div>
-            ) : null}
-            <div className="flex items-center gap-2">
-              <Button
-                type="button"
-                variant="outline"
-                size="icon"
-                aria-label="One ticket fewer"
-                onClick={() => step(-1)}
-                disabled={!(quantity > 1)}
-              >
-                <Minus aria-hidden />
-              </Button>
-              <input
-                id={`${ids}-quantity`}
-                name="quantity"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={Math.max(1, maxQuantity)}
-                step={1}
-                value={raw}
-                onChange={(e) => setRaw(e.target.value)}
-                aria-describedby={`${ids}-limits${problem ? ` ${ids}-problem` : ""}`}
-                aria-invalid={problem ? true : undefined}
-                className="h-10 w-24 rounded-md border border-border bg-background px-3 text-center text-lg font-semibold tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
-              />
-              <Button
-                type="button"
-                variant="outline"
-                size="icon"
-                aria-label="One ticket more"
-                onClick={() => step(1)}
-                disabled={quantity >= maxQuantity}
-              >
-                <Plus aria-hidden />
-              </Button>
-            </div>
-            <p id={`${ids}-limits`} className="text-sm text-muted-foreground">
-              {quote.held > 0 ? `You hold ${plural(quote.held, "ticket")}, so you` : "You"} can buy up to{" "}
-              {plural(maxQuantity, "more ticket")} ({quote.tickets_left.toLocaleString("en-GB")} left in total).
-            </p>
-          </div>
-
-          {question && options ? (
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-2 font-medium">
-                Skill question: <span className="font-normal">{question}</span>
-              </legend>
-              {options.map((option, i) => (
-                <label
-                  key={option}
-                  htmlFor={`${ids}-answer-${i}`}
-                  className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2.5 has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
-                >
-                  <input
-                    id={`${ids}-answer-${i}`}
-                    type="radio"
-                    name="answer"
-                    value={option}
-                    className="size-4 accent-[var(--primary)]"
-                  />
-                  {option}
+              </>
+            ) : (
+              <div className="flex flex-col gap-2">
+                <label htmlFor={`${ids}-quantity`} className="font-medium">
+                  Number of tickets
                 </label>
-              ))}
-            </fieldset>
-          ) : null}
+                {picks.length > 1 ? (
+                  <div role="group" aria-label="Quick picks" className="flex flex-wrap gap-2">
+                    {picks.map((n) => (
+                      <button
+                        key={n}
+                        type="button"
+                        aria-pressed={quantity === n}
+                        onClick={() => setRaw(String(n))}
+                        className={cn(
+                          "h-10 min-w-12 rounded-md border px-3 text-sm font-semibold transition-colors",
+                          quantity === n
+                            ? "border-primary bg-primary text-primary-foreground"
+                            : "border-border bg-background hover:bg-accent",
+                        )}
+                      >
+                        {n === maxQuantity && !QUICK_PICKS.includes(n) ? `Max ${n}` : n}
+                      </button>
+                    ))}
+                  </div>
+                ) : null}
+                <div className="flex items-center gap-2">
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="icon"
+                    aria-label="One ticket fewer"
+                    onClick={() => step(-1)}
+                    disabled={!(quantity > 1)}
+                  >
+                    <Minus aria-hidden />
+                  </Button>
+                  <input
+                    id={`${ids}-quantity`}
+                    name="quantity"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={Math.max(1, maxQuantity)}
+                    step={1}
+                    value={raw}
+                    onChange={(e) => setRaw(e.target.value)}
+                    aria-describedby={`${ids}-limits${problem ? ` ${ids}-problem` : ""}`}
+                    aria-invalid={problem ? true : undefined}
+                    className="h-10 w-24 rounded-md border border-border bg-background px-3 text-center text-lg font-semibold tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
+                  />
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="icon"
+                    aria-label="One ticket more"
+                    onClick={() => step(1)}
+                    disabled={quantity >= maxQuantity}
+                  >
+                    <Plus aria-hidden />
+                  </Button>
+                </div>
+                <p id={`${ids}-limits`} className="text-sm text-muted-foreground">
+                  {quote.held > 0 ? `You hold ${plural(quote.held, "ticket")}, so you` : "You"} can buy up to{" "}
+                  {plural(maxQuantity, "more ticket")} ({quote.tickets_left.toLocaleString("en-GB")} left in total).
+                </p>
+              </div>
+            )}
 
-          <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-4 text-sm">
-            <dt className="text-muted-foreground">Total</dt>
-            <dd className="text-right text-lg font-bold" data-testid="entry-total">
-              {cost !== undefined ? formatGBP(cost) : "–"}
-            </dd>
-            <dt className="text-muted-foreground">Your credit</dt>
-            <dd className="text-right font-semibold">{formatGBP(quote.balance)}</dd>
-          </dl>
+            {question && options ? (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-2 font-medium">
+                  Skill question: <span className="font-normal">{question}</span>
+                </legend>
+                {options.map((option, i) => (
+                  <label
+                    key={option}
+                    htmlFor={`${ids}-answer-${i}`}
+                    className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2.5 has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                  >
+                    <input
+                      id={`${ids}-answer-${i}`}
+                      type="radio"
+                      name="answer"
+                      value={option}
+                      className="size-4 accent-[var(--primary)]"
+                    />
+                    {option}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
 
-          {problem ? (
-            <Alert id={`${ids}-problem`} variant="warning" announce={false}>
-              {problem}
-            </Alert>
-          ) : null}
+            <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-4 text-sm">
+              <dt className="text-muted-foreground">Total</dt>
+              <dd className="text-right text-lg font-bold" data-testid="entry-total">
+                {cost !== undefined ? formatGBP(cost) : "–"}
+              </dd>
+              <dt className="text-muted-foreground">Your credit</dt>
+              <dd className="text-right font-semibold">{formatGBP(quote.balance)}</dd>
+            </dl>
 
-          {result && !result.ok ? <EntryError message={result.error} code={result.code} /> : null}
+            {problem ? (
+              <Alert id={`${ids}-problem`} variant="warning" announce={false}>
+                {problem}
+              </Alert>
+            ) : null}
 
-          <Button type="submit" size="lg" disabled={pending || problem !== null}>
-            {pending ? "Entering…" : buyLabel}
-          </Button>
-        </form>
+            {result && !result.ok ? <EntryError message={result.error} code={result.code} /> : null}
+
+            <Button type="submit" size="lg" disabled={pending || problem !== null}>
+              {pending ? "Entering…" : buyLabel}
+            </Button>
+          </form>
+        </>
       )}
     </div>
   );

@@ -11,7 +11,15 @@ import { EntryPanel } from "./entry-panel";
 /** The competition fields the entry card shows (what a client island is sent, not the whole competition). */
 export type OnlineEntryCompetition = Pick<
   Competition,
-  "id" | "slug" | "title" | "ticket_price" | "max_tickets_per_user" | "skill_question" | "skill_options"
+  | "id"
+  | "slug"
+  | "title"
+  | "ticket_price"
+  | "max_tickets_per_user"
+  | "skill_question"
+  | "skill_options"
+  | "ticket_numbering"
+  | "total_tickets"
 >;
 
 /** The signed-in visitor as the card needs them: approved with their quote (from SQL), or not (yet). */
@@ -75,6 +83,9 @@ export function OnlineEntry({
       {blocked ? null : price}
       <EntryPanel
         competitionId={c.id}
+        slug={c.slug}
+        numbering={c.ticket_numbering}
+        totalTickets={c.total_tickets}
         title={c.title}
         question={c.skill_question}
         options={c.skill_options}

@@ -37,6 +37,8 @@ export function WaysToEnter({
     max_tickets_per_user: c.max_tickets_per_user,
     skill_question: c.skill_question,
     skill_options: c.skill_options,
+    ticket_numbering: c.ticket_numbering,
+    total_tickets: c.total_tickets,
   };
   return (
     <section aria-labelledby="enter-title" className="mt-14">
@@ -44,6 +46,13 @@ export function WaysToEnter({
         Two ways to enter
       </h2>
       <p className="mt-1 text-muted-foreground">Paid or free, every ticket has the same chance of winning.</p>
+      {c.ticket_numbering === "pick" ? (
+        <p className="mt-3 max-w-3xl">
+          On this competition you pick your own ticket numbers from 1 to {c.total_tickets.toLocaleString("en-GB")}, or
+          take a lucky dip. Numbers you choose are held in your basket for a few minutes. Postal entries get numbers
+          after {c.total_tickets.toLocaleString("en-GB")}.
+        </p>
+      ) : null}
       <p className="mt-3 max-w-3xl" data-testid="winner-publicity">
         If you win, we publish your first name, surname initial and town on this page and the{" "}
         <Link href="/winners" className={linkClass}>

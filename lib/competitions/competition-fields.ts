@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { londonLocalToIso } from "@/lib/time/london";
 
 // The competition form's fields, checked with zod before anything reaches admin_create_competition or
@@ -114,6 +115,7 @@ const fieldShape = {
   ),
   total_tickets: wholeNumber("Give the number of tickets, from 1 to 1,000,000", 1, COMPETITION_LIMITS.totalTickets.max),
   max_tickets_per_user: wholeNumber("Give the tickets one person may hold, at least 1", 1, 1_000_000),
+  ticket_numbering: z.enum(ENUM_VALUES.ticket_numbering, { error: "Choose how the tickets are numbered" }),
   opens_at: dateTime("Give the opening date and time"),
   closes_at: dateTime("Give the closing date and time", true),
   postal_deadline: dateTime("Give the postal deadline as a date and time, or leave it empty"),
@@ -220,6 +222,7 @@ function toSql(v: Parsed): CompetitionFieldsForSql {
     "ticket_price",
     "total_tickets",
     "max_tickets_per_user",
+    "ticket_numbering",
     "closes_at",
     "postal_deadline",
     "draw_at",

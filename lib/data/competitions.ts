@@ -47,6 +47,8 @@ export const competitionSchema = z.object({
   tickets_sold: z.number().int(),
   tickets_left: z.number().int(),
   max_tickets_per_user: z.number().int(),
+  /** in_order: numbers given in purchase order; pick: players choose them (or take a lucky dip). */
+  ticket_numbering: z.enum(ENUM_VALUES.ticket_numbering),
   opens_at: timestamp,
   closes_at: timestamp,
   /** Postal entries are accepted until this moment; fixed at publish (drafts show the default). */
@@ -218,16 +220,51 @@ const entryRefusedSchema = z.object({
   refused: z.object({ code: z.literal("answer_incorrect"), message: z.string(), retry_at: timestamp.nullable() }),
 });
 
-/** Buys tickets; every refusal, a wrong answer included, is thrown as a DbError with its code. */
-export async function enterCompetition(competitionId: string, quantity: number, answer?: string | null) {
+/**
+ * Buys tickets (on a pick competition the chosen `numbers`, or a lucky dip of `quantity` without them); every
+ * refusal, a wrong answer included, is thrown as a DbError with its code.
+ */
+export async function enterCompetition(
+  competitionId: string,
+  quantity: number,
+  answer?: string | null,
+  numbers?: number[] | null,
+) {
   const result = await callRpc(
     "enter_competition",
-    { p_competition_id: competitionId, p_quantity: quantity, p_answer: answer ?? null },
+    {
+      p_competition_id: competitionId,
+      p_quantity: quantity,
+      p_answer: answer ?? null,
+      p_numbers: numbers ?? undefined,
+    },
     z.union([entryResultSchema, entryRefusedSchema]),
   );
   if ("refused" in result) throw new DbError(result.refused.code, result.refused.message, "P0001", "enter_competition");
   return result;
 }
+
+/** A page of a pick competition's number grid: sold, held by others, and the caller's basket (get_ticket_numbers). */
+export const getTicketNumbers = (competitionId: string, from: number, to: number) =>
+  callRpc(
+    "get_ticket_numbers",
+    { p_competition_id: competitionId, p_from: from, p_to: to },
+    declared("sold", "held", "mine"),
+  );
+export type TicketNumberPage = Awaited<ReturnType<typeof getTicketNumbers>>;
+
+/** Sets the caller's basket to `numbers` plus a lucky dip of `luckyDip` free numbers; answers with the grid page. */
+export const holdTicketNumbers = (
+  competitionId: string,
+  numbers: number[],
+  luckyDip: number,
+  page: { from: number; to: number },
+) =>
+  callRpc(
+    "hold_ticket_numbers",
+    { p_competition_id: competitionId, p_numbers: numbers, p_lucky_dip: luckyDip, p_from: page.from, p_to: page.to },
+    declared("sold", "held", "mine"),
+  );
 
 export const getMyEntries = () => callRpc("get_my_entries", {}, z.array(myEntrySchema));
 

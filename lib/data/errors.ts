@@ -28,6 +28,7 @@ export const DB_ERROR_CODES = [
   "cap_reached",
   "cap_exceeded",
   "not_enough_tickets",
+  "number_taken",
   "insufficient_credit",
   "competition_still_open",
   "draw_seed_mismatch",

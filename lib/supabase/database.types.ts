@@ -152,6 +152,7 @@ export type Database = {
           slug: string
           status: Database["public"]["Enums"]["competition_status"]
           summary: string
+          ticket_numbering: Database["public"]["Enums"]["ticket_numbering"]
           ticket_price: number
           tickets_sold: number
           title: string
@@ -185,6 +186,7 @@ export type Database = {
           slug: string
           status?: Database["public"]["Enums"]["competition_status"]
           summary?: string
+          ticket_numbering?: Database["public"]["Enums"]["ticket_numbering"]
           ticket_price: number
           tickets_sold?: number
           title: string
@@ -218,6 +220,7 @@ export type Database = {
           slug?: string
           status?: Database["public"]["Enums"]["competition_status"]
           summary?: string
+          ticket_numbering?: Database["public"]["Enums"]["ticket_numbering"]
           ticket_price?: number
           tickets_sold?: number
           title?: string
@@ -1287,6 +1290,35 @@ export type Database = {
         }
         Relationships: []
       }
+      ticket_holds: {
+        Row: {
+          competition_id: string
+          expires_at: string
+          number: number
+          user_id: string
+        }
+        Insert: {
+          competition_id: string
+          expires_at: string
+          number: number
+          user_id: string
+        }
+        Update: {
+          competition_id?: string
+          expires_at?: string
+          number?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ticket_holds_competition_id_fkey"
+            columns: ["competition_id"]
+            isOneToOne: false
+            referencedRelation: "competitions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       tickets: {
         Row: {
           competition_id: string
@@ -2156,6 +2188,7 @@ export type Database = {
           p_competition_id: string
           p_quantity: number
           p_answer?: string
+          p_numbers?: number[]
         }
         Returns: Json
       }
@@ -2316,6 +2349,14 @@ export type Database = {
         }
         Returns: Json
       }
+      get_ticket_numbers: {
+        Args: {
+          p_competition_id: string
+          p_from: number
+          p_to: number
+        }
+        Returns: Database["public"]["CompositeTypes"]["ticket_number_page"]
+      }
       get_top_up: {
         Args: {
           p_id: string
@@ -2331,6 +2372,16 @@ export type Database = {
           permission: string
         }
         Returns: boolean
+      }
+      hold_ticket_numbers: {
+        Args: {
+          p_competition_id: string
+          p_numbers: number[]
+          p_lucky_dip?: number
+          p_from?: number
+          p_to?: number
+        }
+        Returns: Database["public"]["CompositeTypes"]["ticket_number_page"]
       }
       is_admin: {
         Args: never
@@ -2575,6 +2626,7 @@ export type Database = {
       prize_choice: "prize" | "cash"
       prize_status: "awaiting_claim" | "claimed" | "verified" | "delivered"
       protection_state: "active" | "break" | "self_exclusion" | "closed"
+      ticket_numbering: "in_order" | "pick"
       top_up_status: "pending" | "credited" | "failed" | "expired" | "refused_card_cap" | "refunded" | "partially_refunded"
       user_role: "user" | "admin" | "super_admin"
       webhook_status: "handled" | "failed" | "mismatch"
@@ -2910,6 +2962,12 @@ export type Database = {
         total_weight: number | null
         wheel_id: number | null
       }
+      ticket_number_page: {
+        held: number[] | null
+        mine: number[] | null
+        mine_expires_at: string | null
+        sold: number[] | null
+      }
       top_up_outcome: {
         status: Database["public"]["Enums"]["top_up_status"] | null
         top_up_id: string | null
@@ -3068,6 +3126,7 @@ export const Constants = {
       prize_choice: ["prize", "cash"],
       prize_status: ["awaiting_claim", "claimed", "verified", "delivered"],
       protection_state: ["active", "break", "self_exclusion", "closed"],
+      ticket_numbering: ["in_order", "pick"],
       top_up_status: ["pending", "credited", "failed", "expired", "refused_card_cap", "refunded", "partially_refunded"],
       user_role: ["user", "admin", "super_admin"],
       webhook_status: ["handled", "failed", "mismatch"],

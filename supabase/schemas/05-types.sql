@@ -22,6 +22,12 @@ comment on type public.competition_status is 'A competition''s stored status: dr
 create type public.entry_kind as enum ('paid', 'postal');
 comment on type public.entry_kind is 'How an entry was made: paid with credit, or the free postal route.';
 
+create type public.ticket_numbering as enum ('in_order', 'pick');
+comment on type public.ticket_numbering is 'How a competition numbers its online tickets: in purchase order, or chosen by the player (a grid or a lucky dip). Set before publishing, fixed after.';
+
+create type public.ticket_number_page as (sold integer[], held integer[], mine integer[], mine_expires_at timestamp with time zone);
+comment on type public.ticket_number_page is 'A page of a pick competition''s number grid (get_ticket_numbers): the numbers sold and held by others in the range, and the caller''s own basket (all of it) with when it expires.';
+
 create type public.entry_status as enum ('active', 'refunded', 'void');
 comment on type public.entry_status is 'Whether an entry''s tickets still count.';
 

@@ -40,6 +40,7 @@ create table public.competitions (
   draw_at timestamp with time zone,
   cash_alternative numeric(12,2),
   postal_tickets integer default 0 not null,
+  ticket_numbering public.ticket_numbering default 'in_order'::public.ticket_numbering not null,
   constraint competitions_pkey primary key (id),
   constraint competitions_slug_key unique (slug),
   constraint competitions_cash_alternative_check check (((cash_alternative IS NULL) OR (cash_alternative > (0)::numeric))),
@@ -74,9 +75,10 @@ comment on column public.competitions.postal_deadline is 'Postal entries are acc
 comment on column public.competitions.draw_at is 'When the draw happens (at or after the postal deadline). Null in a draft means the postal deadline. Fixed at publish.';
 comment on column public.competitions.cash_alternative is 'Optional cash the winner may take instead of the prize (pounds), shown before entry.';
 comment on column public.competitions.postal_tickets is 'Tickets given to postal entries, numbered total_tickets + 1 onwards, outside the online pool.';
+comment on column public.competitions.ticket_numbering is 'in_order: online tickets numbered 1..N in purchase order; pick: players choose numbers from 1..N or take a lucky dip. Fixed at publish.';
 revoke all on table public.competitions from public, anon, authenticated, service_role;
 grant all on table public.competitions to service_role;
-grant select (id, slug, title, summary, description, prize_description, prize_value, images, ticket_price, total_tickets, max_tickets_per_user, tickets_sold, opens_at, closes_at, skill_question, skill_options, status, seed_commitment, external_randomness, published_at, closed_at, cancelled_at, cancel_reason, created_at, updated_at, postal_deadline, draw_at, cash_alternative, postal_tickets) on table public.competitions to anon, authenticated;
+grant select (id, slug, title, summary, description, prize_description, prize_value, images, ticket_price, total_tickets, max_tickets_per_user, tickets_sold, opens_at, closes_at, skill_question, skill_options, status, seed_commitment, external_randomness, published_at, closed_at, cancelled_at, cancel_reason, created_at, updated_at, postal_deadline, draw_at, cash_alternative, postal_tickets, ticket_numbering) on table public.competitions to anon, authenticated;
 
 create table public.entries (
   id uuid default gen_random_uuid() not null,
@@ -100,7 +102,7 @@ create table public.entries (
   constraint entries_user_id_fkey foreign key (user_id) references auth.users(id) on delete set null
 );
 alter table public.entries enable row level security;
-comment on table public.entries is 'One purchase (an order) or one postal entry: quantity tickets numbered first_ticket .. first_ticket + quantity - 1.';
+comment on table public.entries is 'One purchase (an order) or one postal entry of quantity tickets. Its numbers are its rows in public.tickets; first_ticket is the lowest of them (contiguous up to first_ticket + quantity - 1 only on in_order competitions).';
 revoke all on table public.entries from public, anon, authenticated, service_role;
 grant select on table public.entries to authenticated;
 grant all on table public.entries to service_role;
@@ -119,6 +121,18 @@ comment on table public.tickets is 'Tickets, numbered 1..N per competition in pu
 revoke all on table public.tickets from public, anon, authenticated, service_role;
 grant select on table public.tickets to authenticated;
 grant all on table public.tickets to service_role;
+
+create table public.ticket_holds (
+  competition_id uuid not null references public.competitions (id) on delete cascade,
+  number integer not null check (number >= 1),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  expires_at timestamptz not null,
+  primary key (competition_id, number)
+);
+alter table public.ticket_holds enable row level security;
+comment on table public.ticket_holds is 'Numbers in players'' baskets on pick competitions, one holder per number; an expired row blocks nobody (taken over or deleted). Written and read through functions only.';
+revoke all on table public.ticket_holds from public, anon, authenticated, service_role;
+grant all on table public.ticket_holds to service_role;
 
 create table public.postal_entries (
   id uuid default gen_random_uuid() not null,
@@ -298,6 +312,7 @@ begin
         then array(select btrim(o) from jsonb_array_elements_text(p -> 'skill_options') o where btrim(o) <> '') end;
     end if;
     if p ? 'skill_answer' then c.skill_answer := nullif(btrim(p ->> 'skill_answer'), ''); end if;
+    if p ? 'ticket_numbering' then c.ticket_numbering := (p ->> 'ticket_numbering')::public.ticket_numbering; end if;
   exception
     when invalid_text_representation or invalid_datetime_format or datetime_field_overflow
       or numeric_value_out_of_range or invalid_parameter_value then
@@ -375,18 +390,30 @@ $$;
 comment on function private.format_gbp(numeric) is 'An amount as pounds for messages, e.g. £1,234.50.';
 revoke all on function private.format_gbp(numeric) from public, anon, authenticated, service_role;
 
-create or replace function private.ticket_numbers_text(p_first integer, p_quantity integer) returns text
+create or replace function private.ticket_numbers_text(p_numbers integer[]) returns text
 language plpgsql immutable set search_path = '' as $$
+declare
+  lo integer := (select min(n) from unnest(p_numbers) n);
+  hi integer := (select max(n) from unnest(p_numbers) n);
+  k integer := cardinality(p_numbers);
 begin
   return case
-    when p_quantity = 1 then '#' || p_first
-    when p_quantity <= 20 then (select string_agg('#' || n, ', ' order by n) from generate_series(p_first, p_first + p_quantity - 1) n)
-    else '#' || p_first || ' to #' || (p_first + p_quantity - 1)
+    when k <= 20 then (select string_agg('#' || n, ', ' order by n) from unnest(p_numbers) n)
+    when hi - lo + 1 = k then '#' || lo || ' to #' || hi
+    else (select string_agg('#' || n, ', ' order by n) from (select n from unnest(p_numbers) n order by n limit 20) x)
+         || format(' and %s more', k - 20)
   end;
 end;
 $$;
-comment on function private.ticket_numbers_text(integer,integer) is 'Ticket numbers for a receipt ("#4, #5, #6", or a range when long).';
-revoke all on function private.ticket_numbers_text(integer,integer) from public, anon, authenticated, service_role;
+comment on function private.ticket_numbers_text(integer[]) is 'Ticket numbers for a receipt ("#4, #5, #6"; a range when long and contiguous; else the first 20 and how many more).';
+revoke all on function private.ticket_numbers_text(integer[]) from public, anon, authenticated, service_role;
+
+create or replace function private.entry_ticket_numbers(p_entry_id uuid) returns integer[]
+language sql stable set search_path = '' as $$
+  select coalesce(array_agg(t.number order by t.number), '{}') from public.tickets t where t.entry_id = p_entry_id
+$$;
+comment on function private.entry_ticket_numbers(uuid) is 'An entry''s ticket numbers, ascending, from public.tickets (chosen numbers are not contiguous).';
+revoke all on function private.entry_ticket_numbers(uuid) from public, anon, authenticated, service_role;
 
 create or replace function private.competition_json(p_id uuid, p_admin boolean default false) returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
@@ -407,6 +434,7 @@ begin
       'tickets_sold', c.tickets_sold,
       'tickets_left', c.total_tickets - c.tickets_sold,
       'max_tickets_per_user', c.max_tickets_per_user,
+      'ticket_numbering', c.ticket_numbering,
       'opens_at', c.opens_at,
       'closes_at', c.closes_at,
       'postal_deadline', coalesce(c.postal_deadline, private.default_postal_deadline(c.closes_at)),
@@ -570,7 +598,8 @@ grant execute on function public.get_competition(text) to anon;
 grant execute on function public.get_competition(text) to authenticated;
 grant execute on function public.get_competition(text) to service_role;
 
-create or replace function public.enter_competition(p_competition_id uuid, p_quantity integer, p_answer text default null)
+create or replace function public.enter_competition(p_competition_id uuid, p_quantity integer, p_answer text default null,
+                                                    p_numbers integer[] default null)
 returns jsonb
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -583,7 +612,7 @@ begin
   -- is released when a wrong answer rolls it back, so it cannot do this).
   perform pg_advisory_xact_lock(hashtextextended('skill-answer:' || uid::text || ':' || p_competition_id::text, 0));
   begin
-    return private.enter_competition_for(uid, p_competition_id, p_quantity, p_answer);
+    return private.enter_competition_for(uid, p_competition_id, p_quantity, p_answer, p_numbers);
   exception when sqlstate 'P0001' then
     get stacked diagnostics err_hint = pg_exception_hint;
     if err_hint is distinct from 'answer_incorrect' then
@@ -600,10 +629,10 @@ begin
     'retry_at', retry_at));
 end;
 $$;
-comment on function public.enter_competition(uuid,integer,text) is 'Signed-in, approved players: buys p_quantity tickets (private.enter_competition_for), refusing with a raised error and its code; except a wrong skill answer, which is recorded (skill_answer_misses: the question closes to the player for skill_answer_cooldown_minutes, refused as skill_answer_cooldown) and returned as {"refused": {"code": "answer_incorrect", message, retry_at}} so the record commits.';
-revoke all on function public.enter_competition(uuid,integer,text) from public, anon, authenticated, service_role;
-grant execute on function public.enter_competition(uuid,integer,text) to authenticated;
-grant execute on function public.enter_competition(uuid,integer,text) to service_role;
+comment on function public.enter_competition(uuid,integer,text,integer[]) is 'Signed-in, approved players: buys p_quantity tickets, or on a pick competition the numbers p_numbers (null: a lucky dip of p_quantity) (private.enter_competition_for), refusing with a raised error and its code; except a wrong skill answer, which is recorded (skill_answer_misses: the question closes to the player for skill_answer_cooldown_minutes, refused as skill_answer_cooldown) and returned as {"refused": {"code": "answer_incorrect", message, retry_at}} so the record commits.';
+revoke all on function public.enter_competition(uuid,integer,text,integer[]) from public, anon, authenticated, service_role;
+grant execute on function public.enter_competition(uuid,integer,text,integer[]) to authenticated;
+grant execute on function public.enter_competition(uuid,integer,text,integer[]) to service_role;
 
 create or replace function public.get_my_entries() returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
@@ -616,17 +645,17 @@ begin
         'amount', e.amount,
         'status', e.status,
         'created_at', e.created_at,
-        'ticket_numbers', to_jsonb(array(select generate_series(e.first_ticket, e.first_ticket + e.quantity - 1))),
+        'ticket_numbers', to_jsonb(private.entry_ticket_numbers(e.id)),
         'competition', jsonb_build_object(
           'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status, 'image', c.images[1],
           'closes_at', c.closes_at, 'total_tickets', c.total_tickets, 'tickets_sold', c.tickets_sold),
         'draw', (select jsonb_build_object(
                    'id', d.id, 'winning_number', d.winning_number, 'drawn_at', d.drawn_at,
-                   'won', d.winning_number between e.first_ticket and e.first_ticket + e.quantity - 1,
+                   'won', d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id),
                    'prize_description', c.prize_description,
                    'cash_alternative', c.cash_alternative,
                    'prize_choice', case when d.winner_user_id = e.user_id
-                                         and d.winning_number between e.first_ticket and e.first_ticket + e.quantity - 1
+                                         and d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id)
                                         then d.prize_choice end,
                    'prize_status', d.prize_status)
                  from public.draws d where d.competition_id = c.id)
@@ -727,6 +756,7 @@ begin
   c.description := '';
   c.images := '{}';
   c.opens_at := now();
+  c.ticket_numbering := 'in_order';
   c := private.competition_apply(c, p);
   c := private.competition_apply_fair_play(c, p);
   perform private.competition_check_dates(c);
@@ -734,11 +764,11 @@ begin
     insert into public.competitions (id, slug, title, summary, description, prize_description, prize_value, images,
                                      ticket_price, total_tickets, max_tickets_per_user, opens_at, closes_at,
                                      postal_deadline, draw_at, cash_alternative,
-                                     skill_question, skill_options, skill_answer, status, created_by)
+                                     skill_question, skill_options, skill_answer, ticket_numbering, status, created_by)
     values (c.id, c.slug, c.title, c.summary, c.description, c.prize_description, c.prize_value, c.images,
             c.ticket_price, c.total_tickets, c.max_tickets_per_user, c.opens_at, c.closes_at,
             c.postal_deadline, c.draw_at, c.cash_alternative,
-            c.skill_question, c.skill_options, c.skill_answer, 'draft', admin_id);
+            c.skill_question, c.skill_options, c.skill_answer, c.ticket_numbering, 'draft', admin_id);
   exception when unique_violation then
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
@@ -746,7 +776,7 @@ begin
   return private.competition_json(c.id, true);
 end;
 $$;
-comment on function public.admin_create_competition(jsonb) is 'Admins: creates a draft competition from {title, slug?, summary?, description?, prize_description, prize_value, cash_alternative?, images[], ticket_price, total_tickets, max_tickets_per_user, opens_at?, closes_at, postal_deadline? (default 2 working days after the close), draw_at? (default the postal deadline), skill_question?, skill_options[]?, skill_answer?}.';
+comment on function public.admin_create_competition(jsonb) is 'Admins: creates a draft competition from {title, slug?, summary?, description?, prize_description, prize_value, cash_alternative?, images[], ticket_price, total_tickets, max_tickets_per_user, opens_at?, closes_at, postal_deadline? (default 2 working days after the close), draw_at? (default the postal deadline), skill_question?, skill_options[]?, skill_answer?, ticket_numbering? (in_order or pick; default in_order)}.';
 revoke all on function public.admin_create_competition(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.admin_create_competition(jsonb) to authenticated;
 grant execute on function public.admin_create_competition(jsonb) to service_role;
@@ -779,6 +809,10 @@ begin
        is distinct from (prev.opens_at, prev.closes_at, prev.postal_deadline, prev.draw_at) then
       raise exception 'The dates are fixed once a competition is published' using errcode = 'P0001', hint = 'edit_not_allowed';
     end if;
+    -- Players may already hold or have bought chosen numbers: the numbering is a term of entry.
+    if c.ticket_numbering <> prev.ticket_numbering then
+      raise exception 'How tickets are numbered is fixed once a competition is published' using errcode = 'P0001', hint = 'edit_not_allowed';
+    end if;
     if prev.tickets_sold > 0 or prev.postal_tickets > 0 then
       if (c.ticket_price, c.total_tickets, c.max_tickets_per_user, c.skill_question, c.skill_options, c.skill_answer, c.cash_alternative)
          is distinct from
@@ -796,7 +830,7 @@ begin
            ticket_price = c.ticket_price, total_tickets = c.total_tickets, max_tickets_per_user = c.max_tickets_per_user,
            opens_at = c.opens_at, closes_at = c.closes_at, postal_deadline = c.postal_deadline, draw_at = c.draw_at,
            skill_question = c.skill_question, skill_options = c.skill_options, skill_answer = c.skill_answer,
-           updated_at = now()
+           ticket_numbering = c.ticket_numbering, updated_at = now()
      where id = p_id;
   exception when unique_violation then
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
@@ -805,7 +839,7 @@ begin
   return private.competition_json(p_id, true);
 end;
 $$;
-comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug and never the dates; once tickets are sold only wording, prize details and images.';
+comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug, the dates or the ticket numbering; once tickets are sold only wording, prize details and images.';
 revoke all on function public.admin_update_competition(uuid,jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.admin_update_competition(uuid,jsonb) to authenticated;
 grant execute on function public.admin_update_competition(uuid,jsonb) to service_role;
@@ -950,7 +984,7 @@ declare
   the_postcode text := private.uk_postcode(p_address);
   held integer;
   tickets integer;
-  first_no integer;
+  numbers integer[];
   new_entry uuid;
 begin
   if p_name is null or char_length(btrim(p_name)) not between 2 and 100 then
@@ -1007,13 +1041,14 @@ begin
   end if;
   tickets := least(private.stamp_parity(c.ticket_price, c.max_tickets_per_user), c.max_tickets_per_user - held);
 
-  -- Numbered after the whole online pool, so postal entries never take an online ticket.
-  first_no := c.total_tickets + c.postal_tickets + 1;
+  -- Numbered after the whole online pool, so postal entries never take an online ticket (nor, on a pick
+  -- competition, a number a player could choose): a letter cannot choose, so the site chooses for it.
+  numbers := array(select generate_series(c.total_tickets + c.postal_tickets + 1, c.total_tickets + c.postal_tickets + tickets));
   insert into public.entries (competition_id, user_id, kind, quantity, unit_price, amount, first_ticket)
-  values (c.id, p_user_id, 'postal', tickets, 0, 0, first_no)
+  values (c.id, p_user_id, 'postal', tickets, 0, 0, numbers[1])
   returning id into new_entry;
   insert into public.tickets (competition_id, number, entry_id, user_id)
-  select c.id, n, new_entry, p_user_id from generate_series(first_no, first_no + tickets - 1) n;
+  select c.id, n, new_entry, p_user_id from unnest(numbers) n;
   insert into public.postal_entries (competition_id, entry_id, user_id, name, address, postcode, answer, recorded_by)
   values (c.id, new_entry, p_user_id, btrim(p_name), btrim(p_address), the_postcode, p_answer, admin_id);
   update public.competitions set postal_tickets = postal_tickets + tickets, updated_at = now() where id = c.id;
@@ -1022,15 +1057,15 @@ begin
     perform private.queue_mail(p_user_id, 'entry_receipt', 'Your postal entry: ' || c.title,
       format(E'We have received your free postal entry to %s.\n\nYour ticket numbers: %s (%s %s, the same chance per ticket as a paid one)\n\n'
              'The draw is on %s. It is verifiable: its seed commitment is %s.',
-             c.title, private.ticket_numbers_text(first_no, tickets), tickets,
+             c.title, private.ticket_numbers_text(private.entry_ticket_numbers(new_entry)), tickets,
              case when tickets = 1 then 'ticket' else 'tickets' end,
              to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI'), c.seed_commitment));
   end if;
   perform private.log_activity('competition.postal_entry', c.id,
-    jsonb_build_object('entry_id', new_entry, 'user_id', p_user_id, 'first_ticket', first_no, 'tickets', tickets));
+    jsonb_build_object('entry_id', new_entry, 'user_id', p_user_id, 'first_ticket', numbers[1], 'tickets', tickets));
   return jsonb_build_object(
     'entry_id', new_entry,
-    'ticket_numbers', to_jsonb(array(select generate_series(first_no, first_no + tickets - 1))),
+    'ticket_numbers', to_jsonb(private.entry_ticket_numbers(new_entry)),
     'tickets', tickets);
 end;
 $$;
@@ -1288,7 +1323,8 @@ revoke all on function public.admin_update_prize_status(uuid,text) from public, 
 grant execute on function public.admin_update_prize_status(uuid,text) to authenticated;
 grant execute on function public.admin_update_prize_status(uuid,text) to service_role;
 
-create or replace function private.enter_competition_for(p_user uuid, p_competition_id uuid, p_quantity integer, p_answer text)
+create or replace function private.enter_competition_for(p_user uuid, p_competition_id uuid, p_quantity integer, p_answer text,
+                                                       p_numbers integer[] default null)
 returns jsonb
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -1298,8 +1334,7 @@ declare
   held integer;
   cost numeric(12, 2);
   left_this_month numeric(12, 2);
-  sold integer;
-  first_no integer;
+  numbers integer[];
   new_entry uuid := gen_random_uuid();
   new_balance numeric(12, 2);
   block jsonb;
@@ -1307,6 +1342,8 @@ declare
   receipt_tail text;
   retry_at timestamptz;
 begin
+  -- Chosen numbers decide the quantity.
+  p_quantity := coalesce(cardinality(p_numbers), p_quantity);
   if p_quantity is null or p_quantity < 1 then
     raise exception 'Choose at least one ticket' using errcode = '22023', hint = 'invalid_input';
   end if;
@@ -1331,6 +1368,7 @@ begin
   -- before this commits; the count of tickets sold is settled by the counter update below.
   select * into c from public.competitions where id = p_competition_id;
   perform private.refuse_unless_open_for_entry(c);
+  perform private.check_chosen_numbers(c, p_numbers);
   if c.skill_question is not null and nullif(btrim(coalesce(p_answer, '')), '') is null then
     raise exception 'Answer the question to enter' using errcode = 'P0001', hint = 'answer_required';
   end if;
@@ -1392,38 +1430,309 @@ begin
     to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI'), c.seed_commitment);
 
   -- The competition row, last: the counter takes the tickets only if they are still there
-  -- and the competition is still live, and its new value numbers them. The last ticket ends
-  -- online sales at once; the draw still waits for its time (code of practice 1.9, 2.4).
-  -- Entries take turns in the counter queue first, so the row is never contended by them.
+  -- and the competition is still live. The last ticket ends online sales at once; the draw
+  -- still waits for its time (code of practice 1.9, 2.4).
+  -- Entries take turns in the counter queue first, so the row is never contended by them,
+  -- and the numbers are taken in turn too (private.take_ticket_numbers).
   perform private.queue_for_competition_counter(c.id);
   update public.competitions
      set tickets_sold = tickets_sold + p_quantity, updated_at = now(),
          status = case when tickets_sold + p_quantity = total_tickets then 'sold_out' else status end,
          closed_at = case when tickets_sold + p_quantity = total_tickets then now() else closed_at end
    where id = c.id and status = 'live' and tickets_sold + p_quantity <= total_tickets
-  returning tickets_sold into sold;
+  returning * into c;
   if not found then
     -- Sold out, or too few left, or closed (drawn) since the read above: say which.
     select * into c from public.competitions where id = p_competition_id;
     perform private.refuse_unless_open_for_entry(c);
     raise exception 'Only % tickets left', c.total_tickets - c.tickets_sold using errcode = 'P0001', hint = 'not_enough_tickets';
   end if;
-  first_no := sold - p_quantity + 1;
+  numbers := private.take_ticket_numbers(c, p_user, p_quantity, p_numbers);
   insert into public.entries (id, competition_id, user_id, kind, quantity, unit_price, amount, first_ticket)
-  values (new_entry, c.id, p_user, 'paid', p_quantity, c.ticket_price, cost, first_no);
+  values (new_entry, c.id, p_user, 'paid', p_quantity, c.ticket_price, cost, numbers[1]);
+  -- The unique (competition_id, number) is the last word: a number sold twice fails the whole purchase.
   insert into public.tickets (competition_id, number, entry_id, user_id)
-  select c.id, n, new_entry, p_user from generate_series(first_no, first_no + p_quantity - 1) n;
+  select c.id, n, new_entry, p_user from unnest(numbers) n;
   perform private.queue_mail(p_user, 'entry_receipt', 'Your entry: ' || c.title,
-    receipt_head || private.ticket_numbers_text(first_no, p_quantity) || receipt_tail);
+    receipt_head || private.ticket_numbers_text(private.entry_ticket_numbers(new_entry)) || receipt_tail);
 
   return jsonb_build_object(
     'entry_id', new_entry,
-    'ticket_numbers', to_jsonb(array(select generate_series(first_no, first_no + p_quantity - 1))),
+    'ticket_numbers', to_jsonb(private.entry_ticket_numbers(new_entry)),
     'balance', new_balance);
 end;
 $$;
-comment on function private.enter_competition_for(uuid,uuid,integer,text) is 'Buys p_quantity tickets for p_user in one transaction (approval, protections, open check, skill answer, per-user cap over both routes, tickets left, monthly spend limit, credit through the ledger, numbers in purchase order, totals, receipt). Locks the competition''s gate (shared), the account, and the competition row last (the counter update that numbers the tickets). The last ticket ends online sales (sold_out); the draw waits for its time.';
-revoke all on function private.enter_competition_for(uuid,uuid,integer,text) from public, anon, authenticated, service_role;
+comment on function private.enter_competition_for(uuid,uuid,integer,text,integer[]) is 'Buys p_quantity tickets (or the chosen p_numbers on a pick competition) for p_user in one transaction (approval, protections, open check, chosen numbers valid, skill answer, per-user cap over both routes, tickets left, monthly spend limit, credit through the ledger, numbers from private.take_ticket_numbers, totals, receipt). Locks the competition''s gate (shared), the account, and the competition row last (the counter update that numbers the tickets). The last ticket ends online sales (sold_out); the draw waits for its time.';
+revoke all on function private.enter_competition_for(uuid,uuid,integer,text,integer[]) from public, anon, authenticated, service_role;
+
+-- ----------------------------------------------------------------------------
+-- Pick your numbers (issue 25, item 1; DECISIONS.md "Pick your numbers"). On a pick competition a
+-- purchase names its numbers (or takes a lucky dip); a basket holds chosen numbers for
+-- ticket_hold_time(). Numbers are taken in the counter queue, one purchase at a time, and the
+-- unique (competition_id, number) on tickets is the last word.
+-- ----------------------------------------------------------------------------
+
+create or replace function private.ticket_hold_time() returns interval
+language sql immutable set search_path = '' as $$
+  select interval '10 minutes'
+$$;
+comment on function private.ticket_hold_time() is 'How long a basket holds chosen numbers after its last change: long enough to top up and answer the question, short enough that an abandoned basket frees its numbers soon.';
+revoke all on function private.ticket_hold_time() from public, anon, authenticated, service_role;
+
+create or replace function private.random_ticket_number(p_total integer) returns integer
+language sql volatile set search_path = '' as $$
+  -- 48 random bits from the CSPRNG (never random()): the modulo bias is below 2^-28 for a million tickets.
+  select (('x' || encode(extensions.gen_random_bytes(6), 'hex'))::bit(48)::bigint % p_total)::integer + 1
+$$;
+comment on function private.random_ticket_number(integer) is 'A uniformly random number from 1 to p_total, from the database''s CSPRNG.';
+revoke all on function private.random_ticket_number(integer) from public, anon, authenticated, service_role;
+
+create or replace function private.check_chosen_numbers(c public.competitions, p_numbers integer[]) returns void
+language plpgsql immutable set search_path = '' as $$
+declare
+  bad integer;
+begin
+  if p_numbers is null then
+    return;
+  end if;
+  if c.ticket_numbering <> 'pick' then
+    raise exception 'This competition numbers tickets in order: choose how many, not which' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if array_position(p_numbers, null) is not null then
+    raise exception 'Choose ticket numbers from 1 to %', c.total_tickets using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select n into bad from unnest(p_numbers) n where n not between 1 and c.total_tickets order by n limit 1;
+  if found then
+    raise exception 'There is no ticket #%: numbers run from 1 to %', bad, c.total_tickets using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select n into bad from unnest(p_numbers) n group by n having count(*) > 1 order by n limit 1;
+  if found then
+    raise exception 'You chose #% more than once', bad using errcode = '22023', hint = 'invalid_input';
+  end if;
+end;
+$$;
+comment on function private.check_chosen_numbers(public.competitions,integer[]) is 'Refuses chosen numbers (invalid_input) on an in-order competition, outside 1..total_tickets, or repeated; null (none chosen) passes.';
+revoke all on function private.check_chosen_numbers(public.competitions,integer[]) from public, anon, authenticated, service_role;
+
+create or replace function private.lucky_dip_numbers(c public.competitions, p_user uuid, p_count integer, p_except integer[] default '{}')
+returns integer[]
+language plpgsql volatile set search_path = '' as $$
+declare
+  picked integer[] := '{}';
+  need integer;
+  start_at integer;
+  scanned integer := 0;
+  window_size constant integer := 10000;
+begin
+  -- Random probes first: two index look-ups each, so cheap while many numbers are free.
+  for attempt in 1..8 loop
+    need := p_count - cardinality(picked);
+    exit when need = 0;
+    picked := picked || array(
+      select r.n from (select private.random_ticket_number(c.total_tickets) as n, i
+                         from generate_series(1, need * 4 + 16) i) r
+       where not r.n = any (picked || p_except)
+         and not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number = r.n)
+         and not exists (select 1 from public.ticket_holds h
+                          where h.competition_id = c.id and h.number = r.n and h.expires_at > now() and h.user_id <> p_user)
+       group by r.n order by min(r.i) limit need);
+  end loop;
+  -- Nearly sold out: walk the numbers from a random start (wrapping) in windows, so a lucky dip
+  -- finds the last free numbers without listing a million of them at once.
+  start_at := private.random_ticket_number(c.total_tickets) - 1;
+  while cardinality(picked) < p_count and scanned < c.total_tickets loop
+    need := p_count - cardinality(picked);
+    picked := picked || array(
+      select w.n from (select (start_at + i) % c.total_tickets + 1 as n, i
+                         from generate_series(scanned, least(scanned + window_size, c.total_tickets) - 1) i) w
+       where not w.n = any (picked || p_except)
+         and not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number = w.n)
+         and not exists (select 1 from public.ticket_holds h
+                          where h.competition_id = c.id and h.number = w.n and h.expires_at > now() and h.user_id <> p_user)
+       order by w.i limit need);
+    scanned := scanned + window_size;
+  end loop;
+  return array(select n from unnest(picked) n order by n);
+end;
+$$;
+comment on function private.lucky_dip_numbers(public.competitions,uuid,integer,integer[]) is 'Up to p_count random numbers of a competition that are unsold and not in another player''s unexpired basket (nor in p_except), ascending: random probes, then a windowed walk from a random start when few are free. Fewer only when fewer are free.';
+revoke all on function private.lucky_dip_numbers(public.competitions,uuid,integer,integer[]) from public, anon, authenticated, service_role;
+
+create or replace function private.take_ticket_numbers(c public.competitions, p_user uuid, p_quantity integer, p_numbers integer[])
+returns integer[]
+language plpgsql volatile set search_path = '' as $$
+declare
+  numbers integer[];
+  taken integer;
+begin
+  -- In order: the counter's new value numbers the purchase (c is the row the counter update returned).
+  if c.ticket_numbering = 'in_order' then
+    return array(select generate_series(c.tickets_sold - p_quantity + 1, c.tickets_sold));
+  end if;
+  if p_numbers is null then
+    numbers := private.lucky_dip_numbers(c, p_user, p_quantity);
+    if cardinality(numbers) < p_quantity then
+      raise exception 'Only % numbers are free just now: the others are in players'' baskets for a few minutes', cardinality(numbers)
+        using errcode = 'P0001', hint = 'not_enough_tickets';
+    end if;
+  else
+    select n into taken from unnest(p_numbers) n
+     where exists (select 1 from public.tickets t where t.competition_id = c.id and t.number = n) order by n limit 1;
+    if found then
+      raise exception '#% was just taken', taken using errcode = 'P0001', hint = 'number_taken';
+    end if;
+    select n into taken from unnest(p_numbers) n
+     where exists (select 1 from public.ticket_holds h
+                    where h.competition_id = c.id and h.number = n and h.expires_at > now() and h.user_id <> p_user)
+     order by n limit 1;
+    if found then
+      raise exception '#% is in another player''s basket for a few minutes', taken using errcode = 'P0001', hint = 'number_taken';
+    end if;
+    numbers := array(select n from unnest(p_numbers) n order by n);
+  end if;
+  -- Bought numbers leave every basket; the buyer's expired holds go too.
+  delete from public.ticket_holds h
+   where h.competition_id = c.id and (h.number = any (numbers) or (h.user_id = p_user and h.expires_at <= now()));
+  return numbers;
+end;
+$$;
+comment on function private.take_ticket_numbers(public.competitions,uuid,integer,integer[]) is 'The numbers a purchase gets, ascending, called in the counter queue after the counter update (c is the updated row): in order, the last p_quantity of tickets_sold; on a pick competition the chosen p_numbers (refused as number_taken when sold or in another player''s basket) or a lucky dip. Releases those numbers from baskets.';
+revoke all on function private.take_ticket_numbers(public.competitions,uuid,integer,integer[]) from public, anon, authenticated, service_role;
+
+create or replace function private.ticket_number_page(c public.competitions, p_user uuid, p_from integer, p_to integer)
+returns public.ticket_number_page
+language plpgsql stable set search_path = '' as $$
+declare
+  lo integer := greatest(coalesce(p_from, 1), 1);
+  hi integer := least(coalesce(p_to, p_from + 99), c.total_tickets);
+begin
+  if hi < lo or hi - lo >= 1000 then
+    raise exception 'Ask for at most 1,000 numbers at a time, from 1 to %', c.total_tickets using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return row(
+    array(select t.number from public.tickets t
+           where t.competition_id = c.id and t.number between lo and hi order by t.number),
+    array(select h.number from public.ticket_holds h
+           where h.competition_id = c.id and h.number between lo and hi and h.expires_at > now()
+             and h.user_id is distinct from p_user
+             and not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number = h.number)
+           order by h.number),
+    array(select h.number from public.ticket_holds h
+           where h.competition_id = c.id and h.user_id = p_user and h.expires_at > now()
+             and not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number = h.number)
+           order by h.number),
+    (select min(h.expires_at) from public.ticket_holds h
+      where h.competition_id = c.id and h.user_id = p_user and h.expires_at > now()))::public.ticket_number_page;
+end;
+$$;
+comment on function private.ticket_number_page(public.competitions,uuid,integer,integer) is 'Numbers p_from..p_to (at most 1,000) of a competition: sold, held by others, and p_user''s whole basket with its expiry.';
+revoke all on function private.ticket_number_page(public.competitions,uuid,integer,integer) from public, anon, authenticated, service_role;
+
+create or replace function public.get_ticket_numbers(p_competition_id uuid, p_from integer, p_to integer)
+returns public.ticket_number_page
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+begin
+  select * into c from public.competitions where id = p_competition_id;
+  if not found or (c.status = 'draft' and not public.is_admin()) then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  -- auth.uid() is null for visitors: they see no basket. Only numbers, never who holds them.
+  return private.ticket_number_page(c, auth.uid(), p_from, p_to);
+end;
+$$;
+comment on function public.get_ticket_numbers(uuid,integer,integer) is 'Anyone: a page of a competition''s number grid (numbers p_from..p_to, at most 1,000): sold, held in others'' baskets, and the caller''s own basket with its expiry (signed in).';
+revoke all on function public.get_ticket_numbers(uuid,integer,integer) from public, anon, authenticated, service_role;
+grant execute on function public.get_ticket_numbers(uuid,integer,integer) to anon;
+grant execute on function public.get_ticket_numbers(uuid,integer,integer) to authenticated;
+grant execute on function public.get_ticket_numbers(uuid,integer,integer) to service_role;
+
+create or replace function public.hold_ticket_numbers(p_competition_id uuid, p_numbers integer[], p_lucky_dip integer default 0,
+                                                      p_from integer default 1, p_to integer default 100)
+returns public.ticket_number_page
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  acct public.user_account_data%rowtype;
+  c public.competitions%rowtype;
+  block jsonb;
+  basket integer[] := coalesce(p_numbers, '{}');
+  owned integer;
+  taken integer;
+  dip integer[];
+begin
+  -- Lock order as entering: the gate, then the account (which queues this player's basket changes and purchases,
+  -- so the cap below is exact).
+  perform private.share_competition_gate(p_competition_id);
+  select * into acct from public.user_account_data a where a.id = uid for update;
+  if not found or not acct.approved then
+    raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
+  end if;
+  -- A player on a break or excluded could not buy the numbers, so may not keep them from others either.
+  block := private.play_block(uid);
+  if block is not null then
+    perform private.raise_refusal(block ->> 'code', block ->> 'message');
+  end if;
+  select * into c from public.competitions where id = p_competition_id;
+  perform private.refuse_unless_open_for_entry(c);
+  if c.ticket_numbering <> 'pick' then
+    raise exception 'This competition numbers tickets in order: choose how many, not which' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  perform private.check_chosen_numbers(c, basket);
+  if p_lucky_dip is null or p_lucky_dip not between 0 and c.max_tickets_per_user then
+    raise exception 'A lucky dip is from 1 to % numbers', c.max_tickets_per_user using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- A basket counts against the per-person cap, so nobody can block more numbers than they could buy.
+  select count(*) into owned from public.tickets t where t.competition_id = c.id and t.user_id = uid;
+  if owned + cardinality(basket) + p_lucky_dip > c.max_tickets_per_user then
+    raise exception 'You can hold at most % more numbers for this competition', greatest(c.max_tickets_per_user - owned, 0)
+      using errcode = 'P0001', hint = 'cap_exceeded';
+  end if;
+  select n into taken from unnest(basket) n
+   where exists (select 1 from public.tickets t where t.competition_id = c.id and t.number = n) order by n limit 1;
+  if found then
+    raise exception '#% was just taken', taken using errcode = 'P0001', hint = 'number_taken';
+  end if;
+
+  -- The basket becomes exactly what was sent (its clock restarts); another player's unexpired hold wins.
+  delete from public.ticket_holds h where h.competition_id = c.id and h.user_id = uid and not h.number = any (basket);
+  with held as (
+    insert into public.ticket_holds (competition_id, number, user_id, expires_at)
+    select c.id, n, uid, now() + private.ticket_hold_time() from unnest(basket) n order by n
+    on conflict (competition_id, number) do update set user_id = excluded.user_id, expires_at = excluded.expires_at
+     where public.ticket_holds.user_id = excluded.user_id or public.ticket_holds.expires_at <= now()
+    returning number)
+  select n into taken from unnest(basket) n where not n in (select number from held) order by n limit 1;
+  if found then
+    raise exception '#% is in another player''s basket for a few minutes', taken using errcode = 'P0001', hint = 'number_taken';
+  end if;
+
+  -- A lucky dip adds free numbers; one another player holds first is skipped and another drawn.
+  for attempt in 1..5 loop
+    exit when p_lucky_dip = 0 or cardinality(basket) - coalesce(cardinality(p_numbers), 0) >= p_lucky_dip;
+    dip := private.lucky_dip_numbers(c, uid, p_lucky_dip - (cardinality(basket) - coalesce(cardinality(p_numbers), 0)), basket);
+    if cardinality(dip) = 0 then
+      exit;
+    end if;
+    with held as (
+      insert into public.ticket_holds (competition_id, number, user_id, expires_at)
+      select c.id, n, uid, now() + private.ticket_hold_time() from unnest(dip) n order by n
+      on conflict (competition_id, number) do update set user_id = excluded.user_id, expires_at = excluded.expires_at
+       where public.ticket_holds.expires_at <= now()
+      returning number)
+    select basket || coalesce(array_agg(number), '{}') into basket from held;
+  end loop;
+  if p_lucky_dip > 0 and cardinality(basket) - coalesce(cardinality(p_numbers), 0) < p_lucky_dip then
+    raise exception 'Not enough free numbers left for that lucky dip' using errcode = 'P0001', hint = 'not_enough_tickets';
+  end if;
+  return private.ticket_number_page(c, uid, p_from, p_to);
+end;
+$$;
+comment on function public.hold_ticket_numbers(uuid,integer[],integer,integer,integer) is 'Signed-in, approved players free to play (no break, exclusion or closure) on an open pick competition: sets their basket to p_numbers plus a lucky dip of p_lucky_dip free numbers, held for ticket_hold_time() from now, within the per-person cap (tickets owned plus basket). Refuses numbers sold or in another''s unexpired basket (number_taken), out of range or repeated (invalid_input); returns the grid page p_from..p_to.';
+revoke all on function public.hold_ticket_numbers(uuid,integer[],integer,integer,integer) from public, anon, authenticated, service_role;
+grant execute on function public.hold_ticket_numbers(uuid,integer[],integer,integer,integer) to authenticated;
+grant execute on function public.hold_ticket_numbers(uuid,integer[],integer,integer,integer) to service_role;
 
 -- The same UK clock time p_days working days later: Saturdays, Sundays and bank
 -- holidays are skipped (a Friday-evening close has a Tuesday-evening deadline).
@@ -1882,7 +2191,7 @@ begin
           'email', p.email,
           'answer', pe.answer,
           'tickets', e.quantity,
-          'ticket_numbers', to_jsonb(array(select generate_series(e.first_ticket, e.first_ticket + e.quantity - 1))),
+          'ticket_numbers', to_jsonb(private.entry_ticket_numbers(e.id)),
           'status', e.status,
           'recorded_by', r.name,
           'created_at', pe.created_at) order by e.first_ticket), '[]'::jsonb)
@@ -1919,7 +2228,8 @@ begin
              case when x.kind = 'postal' then 'postal' else 'online' end,
              x.status,
              x.first_ticket::text,
-             (x.first_ticket + x.quantity - 1)::text,
+             -- The highest number: chosen numbers are not contiguous.
+             (select max(t.number) from public.tickets t where t.entry_id = x.id)::text,
              x.quantity::text,
              x.amount::text,
              coalesce(x.user_id::text, ''),
@@ -2443,6 +2753,7 @@ create index entries_competition_idx on public.entries (competition_id, created_
 create index tickets_holder_idx on public.tickets (competition_id, user_id);
 create index tickets_entry_idx on public.tickets (entry_id);
 create index tickets_user_idx on public.tickets (user_id);
+create index ticket_holds_user_idx on public.ticket_holds (user_id, competition_id);
 create index postal_entries_competition_idx on public.postal_entries (competition_id);
 create index postal_entries_user_idx on public.postal_entries (user_id);
 create index postal_entries_recorded_by_idx on public.postal_entries (recorded_by);

@@ -484,7 +484,7 @@ begin
     'purpose', t.purpose,
     'entry', (select jsonb_build_object(
                 'entry_id', e.id,
-                'ticket_numbers', to_jsonb(array(select generate_series(e.first_ticket, e.first_ticket + e.quantity - 1))),
+                'ticket_numbers', to_jsonb(private.entry_ticket_numbers(e.id)),
                 'competition_slug', c.slug)
                 from public.entries e join public.competitions c on c.id = e.competition_id
                where e.id = t.entry_id),

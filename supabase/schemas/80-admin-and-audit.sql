@@ -452,7 +452,7 @@ begin
     'entries', (select coalesce(jsonb_agg(jsonb_build_object(
                   'id', e.id, 'competition_id', e.competition_id, 'competition_title', c.title,
                   'kind', e.kind, 'quantity', e.quantity, 'amount', e.amount, 'status', e.status,
-                  'first_ticket', e.first_ticket, 'last_ticket', e.first_ticket + e.quantity - 1,
+                  'first_ticket', e.first_ticket, 'last_ticket', (select max(t.number) from public.tickets t where t.entry_id = e.id),
                   'created_at', e.created_at) order by e.created_at desc), '[]'::jsonb)
                   from (select * from public.entries x where x.user_id = p_user_id
                          order by x.created_at desc limit 50) e

@@ -28,6 +28,8 @@ const ANON_EXECUTABLE: Record<string, string> = {
   "get_spinner_wheel()": "the public LabSpinner odds: the live wheel's segments, weights and probabilities, on/off",
   "check_ticket(text,integer)":
     '"Did I win?": whether a published competition\'s ticket number won, lost or awaits the draw; never who holds it',
+  "get_ticket_numbers(uuid,integer,integer)":
+    "a pick competition's number grid: which numbers are sold or held in a basket, never by whom; no basket for anon",
 };
 
 /**
@@ -55,7 +57,12 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "list_competitions(text)": "published competitions without the answer column's value",
   "get_competition(text)": "one published competition and the caller's own ticket numbers",
   "get_entry_quote(uuid)": "the caller's credit, cap and prices for one competition",
-  "enter_competition(uuid,integer,text)": "buys tickets: locks the competition, allocates numbers, writes the ledger",
+  "enter_competition(uuid,integer,text,integer[])":
+    "buys tickets: locks the competition, allocates numbers (or the caller's chosen ones), writes the ledger",
+  "get_ticket_numbers(uuid,integer,integer)":
+    "a pick competition's number grid: numbers sold and held (never by whom), and the caller's own basket",
+  "hold_ticket_numbers(uuid,integer[],integer,integer,integer)":
+    "sets the caller's own basket of chosen numbers, within their per-person cap",
   "get_my_entries()": "the caller's own entries with draw results",
   "list_winners()": "every draw's public fields",
   "get_draw(uuid)": "one draw's public inputs and the ticket ids",
@@ -227,6 +234,7 @@ const SERVER_ONLY: Record<string, string> = {
  */
 const GROWING_TABLES = [
   "winner_stories",
+  "ticket_holds",
   "notifications",
   "push_subscriptions",
   "push_preferences",
@@ -451,7 +459,14 @@ describe("schema private: internal helpers", () => {
       "is_service_role()",
       "format_gbp(numeric)",
       "display_name(text)",
-      "ticket_numbers_text(integer,integer)",
+      "ticket_numbers_text(integer[])",
+      "entry_ticket_numbers(uuid)",
+      "ticket_hold_time()",
+      "random_ticket_number(integer)",
+      "check_chosen_numbers(competitions,integer[])",
+      "lucky_dip_numbers(competitions,uuid,integer,integer[])",
+      "take_ticket_numbers(competitions,uuid,integer,integer[])",
+      "ticket_number_page(competitions,uuid,integer,integer)",
       "competition_json(uuid,boolean)",
       "competition_apply(competitions,jsonb)",
       "competition_apply_fields(competitions,jsonb)",
@@ -478,7 +493,7 @@ describe("schema private: internal helpers", () => {
       "protections_json(uuid)",
       "protections_row(uuid)",
       "may_receive_marketing(uuid)",
-      "enter_competition_for(uuid,uuid,integer,text)",
+      "enter_competition_for(uuid,uuid,integer,text,integer[])",
       "require_server()",
       "payment_lock(text)",
       "apply_top_up_refund(bigint)",

@@ -21,6 +21,7 @@ type Listed = {
   postal_tickets: number;
   postal_tickets_per_entry: number;
   cash_alternative: number | null;
+  ticket_numbering: "in_order" | "pick";
   entry_list_open: boolean;
   draw: { id: string; algorithm: string } | null;
 };
@@ -70,6 +71,13 @@ describe("demo competitions", () => {
     expect(time(iphone.opens_at)).toBeLessThan(now);
     expect(time(iphone.closes_at)).toBeGreaterThan(now);
     expect(iphone.cash_alternative).toBe(1050);
+
+    // Live, numbers picked by the players (chosen ones and lucky dips): issue 25, item 1.
+    const cash = get("500-cash-pick-your-numbers");
+    expect(cash.status).toBe("live");
+    expect(cash.ticket_numbering).toBe("pick");
+    expect(iphone.ticket_numbering).toBe("in_order");
+    expect(cash.tickets_sold).toBe(5 * 3 + (2 + 4 + 6 + 8 + 10));
 
     // Live and nearly sold out.
     const macbook = get("macbook-pro-14-m5");

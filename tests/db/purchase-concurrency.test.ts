@@ -38,7 +38,11 @@ const player = (id: string): Claims => ({ sub: id, role: "authenticated" });
 /** An admin's session, two-step verified (aal2): admin functions refuse an aal1 one. */
 const adminSession = (id: string): Claims => ({ sub: id, role: "authenticated", aal: "aal2" });
 
-async function setUp(tag: string, buyers: number, terms: { total: number; cap: number; price: number }) {
+async function setUp(
+  tag: string,
+  buyers: number,
+  terms: { total: number; cap: number; price: number; numbering?: "in_order" | "pick" },
+) {
   const { pool } = cluster;
   const admin: string = (
     await pool.query(
@@ -73,6 +77,7 @@ async function setUp(tag: string, buyers: number, terms: { total: number; cap: n
       skill_question: "How many sides has a square?",
       skill_options: ["3", "4"],
       skill_answer: "4",
+      ticket_numbering: terms.numbering ?? "in_order",
     },
   ]);
   if (!made.ok) throw new Error(made.message);
@@ -238,5 +243,92 @@ describe("PostgreSQL 15: purchases on a hot competition", () => {
     const c = await expectExact(competition, buyers);
     expect(Number(c.ticket_price)).toBe(changed.ok ? 2 : 1);
     expect(c.tickets_sold).toBe(30);
+  }, 60_000);
+});
+
+describe("PostgreSQL 15: pick your numbers", () => {
+  const pick = (buyer: string, competition: string, numbers: number[] | null, quantity: number) =>
+    as<{ ticket_numbers: number[] }>(player(buyer), "select public.enter_competition($1, $2, '4', $3) as result", [
+      competition,
+      quantity,
+      numbers,
+    ]);
+
+  it("50 buyers racing for #7: one ticket, 49 refusals as number_taken with their ledgers untouched", async () => {
+    const { buyers, competition } = await setUp(`seven-${Date.now()}`, 50, {
+      total: 100,
+      cap: 5,
+      price: 2,
+      numbering: "pick",
+    });
+    const { pool } = cluster;
+    const ledgerRows = async () =>
+      (await pool.query("select count(*)::int as n from public.credit_ledger where user_id = any($1)", [buyers]))
+        .rows[0].n;
+    const before = await ledgerRows();
+    const results = await Promise.all(buyers.map((b) => pick(b, competition, [7], 1)));
+    const won = results.filter((r) => r.ok);
+    expect(won).toHaveLength(1);
+    expect(won[0].ok && won[0].value.ticket_numbers).toEqual([7]);
+    const refused = results.filter((r) => !r.ok);
+    expect(refused.map((r) => !r.ok && `${r.hint}: ${r.message}`)).toEqual(
+      Array.from({ length: 49 }, () => "number_taken: #7 was just taken"),
+    );
+    // One debit in all: the 49 refusals wrote nothing.
+    expect(await ledgerRows()).toBe(before + 1);
+    const [c] = (
+      await pool.query(
+        "select tickets_sold, (select array_agg(number) from public.tickets where competition_id = $1) numbers from public.competitions where id = $1",
+        [competition],
+      )
+    ).rows;
+    expect(c).toEqual({ tickets_sold: 1, numbers: [7] });
+    const mismatches = await pool.query(
+      `select a.id from public.user_account_data a
+        where a.id = any($1)
+          and a.credits <> coalesce((select sum(l.amount) from public.credit_ledger l where l.user_id = a.id), 0)`,
+      [buyers],
+    );
+    expect(mismatches.rows).toEqual([]);
+  }, 60_000);
+
+  it("60 buyers' lucky dips (3 each at once, 1 to 3 numbers) sell 200 numbers out: each sold once, no oversell, caps hold, ledgers match", async () => {
+    const { buyers, competition } = await setUp(`dip-${Date.now()}`, 60, {
+      total: 200,
+      cap: 6,
+      price: 1,
+      numbering: "pick",
+    });
+    const results = await Promise.all(
+      buyers.flatMap((b, i) => [1 + (i % 3), 2, 3].map((q) => pick(b, competition, null, q))),
+    );
+    for (const r of results)
+      if (!r.ok)
+        expect(["not_enough_tickets", "competition_sold_out", "cap_exceeded", "cap_reached"]).toContain(r.hint);
+    const { pool } = cluster;
+    const [c] = (
+      await pool.query(
+        `select c.tickets_sold, c.status, count(t.id)::int as tickets, count(distinct t.number)::int as distinct_numbers,
+                min(t.number) as lo, max(t.number) as hi
+           from public.competitions c join public.tickets t on t.competition_id = c.id
+          where c.id = $1 group by c.id`,
+        [competition],
+      )
+    ).rows;
+    expect(c).toEqual({ tickets_sold: 200, status: "sold_out", tickets: 200, distinct_numbers: 200, lo: 1, hi: 200 });
+    // Each success got the numbers it paid for; the ledgers and the cap agree.
+    const sold = results.flatMap((r) => (r.ok ? r.value.ticket_numbers : []));
+    expect(sold).toHaveLength(200);
+    const checks = await pool.query(
+      `select 'over cap' as problem from public.tickets where competition_id = $1 group by user_id having count(*) > 6
+       union all
+       select 'ledger' from public.user_account_data a where a.id = any($2)
+          and a.credits <> coalesce((select sum(l.amount) from public.credit_ledger l where l.user_id = a.id), 0)
+       union all
+       select 'debit' from public.entries e where e.competition_id = $1
+          and (select sum(l.amount) from public.credit_ledger l where l.reference = 'entry:' || e.id) <> -e.amount`,
+      [competition, buyers],
+    );
+    expect(checks.rows).toEqual([]);
   }, 60_000);
 });

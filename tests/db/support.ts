@@ -321,6 +321,7 @@ export interface CompetitionFields {
   skill_question?: string | null;
   skill_options?: string[] | null;
   skill_answer?: string | null;
+  ticket_numbering?: "in_order" | "pick";
 }
 
 /** A refused call: the database's own message, with its SQLSTATE code and machine-code hint. */

@@ -156,19 +156,22 @@ test("bad input gets a message at each field, nothing is saved, and SQL's refusa
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
 });
 
-test("editing a live competition: its address and dates are fixed, the wording can change", async ({
+test("editing a live competition: its address, dates and ticket numbering are fixed, the wording can change", async ({
   page,
   liveCompetition,
 }) => {
   await page.goto(`/admin/competitions/${liveCompetition.id}/edit`);
   const form = new CompetitionFormPage(page);
-  await expect(page.getByText("This competition is live: its address and dates are fixed.")).toBeVisible();
+  await expect(
+    page.getByText("This competition is live: its address, dates and ticket numbering are fixed."),
+  ).toBeVisible();
   for (const label of [
     "Address (slug)",
     "Opens at",
     "Closes at",
     "Postal deadline (optional)",
     "Draw time (optional)",
+    "Ticket numbers",
   ]) {
     await expect(form.field(label)).toBeDisabled();
   }

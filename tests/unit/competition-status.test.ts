@@ -29,6 +29,7 @@ const live: Competition = {
   tickets_sold: 10,
   tickets_left: 90,
   max_tickets_per_user: 10,
+  ticket_numbering: "in_order",
   opens_at: at(-1),
   closes_at: at(1),
   postal_deadline: at(49),

@@ -23,6 +23,7 @@ function competition(slug: string, opensIn: number, drawIn: number, fields: Part
     tickets_sold: 10,
     tickets_left: 90,
     max_tickets_per_user: 10,
+    ticket_numbering: "in_order",
     opens_at: at(opensIn),
     closes_at: at(drawIn - 48),
     postal_deadline: at(drawIn - 1),

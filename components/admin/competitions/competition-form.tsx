@@ -6,10 +6,12 @@ import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { Input, controlClasses } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionHandler } from "@/lib/actions/action";
 import { COMPETITION_LIMITS, OPTION_SLOTS } from "@/lib/competitions/competition-fields";
+import { ENUM_VALUES, enumLabel } from "@/lib/labels";
+import { cn } from "@/lib/utils";
 import { ImageUpload } from "./image-upload";
 
 /** The form's starting values, as the inputs hold them (text; dates as UK datetime-local). */
@@ -25,6 +27,8 @@ export type CompetitionFormValues = {
   ticket_price: string;
   total_tickets: string;
   max_tickets_per_user: string;
+  /** in_order or pick (ticket_numbering). */
+  ticket_numbering: string;
   opens_at: string;
   closes_at: string;
   postal_deadline: string;
@@ -47,6 +51,7 @@ export const EMPTY_COMPETITION: CompetitionFormValues = {
   ticket_price: "",
   total_tickets: "",
   max_tickets_per_user: "",
+  ticket_numbering: "in_order",
   opens_at: "",
   closes_at: "",
   postal_deadline: "",
@@ -186,6 +191,31 @@ export function CompetitionForm({
             inputMode: "numeric",
           })}
         </div>
+        <Field
+          id="field-ticket_numbering"
+          label="Ticket numbers"
+          hint={
+            hints.ticket_numbering ??
+            "In purchase order, or players pick their numbers from a grid (or take a lucky dip). Fixed when published."
+          }
+          errors={errors?.ticket_numbering}
+        >
+          {(control) => (
+            <select
+              {...control}
+              name="ticket_numbering"
+              defaultValue={values.ticket_numbering}
+              disabled={isLocked("ticket_numbering")}
+              className={cn(controlClasses, "px-3 sm:w-72")}
+            >
+              {ENUM_VALUES.ticket_numbering.map((v) => (
+                <option key={v} value={v}>
+                  {enumLabel("ticket_numbering", v)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">

@@ -183,6 +183,8 @@ export type CompetitionFields = {
   /** The skill question; null for none. By default a banana question answered "Yellow". */
   question?: { text: string; options: string[]; answer: string } | null;
   images?: string[];
+  /** How tickets are numbered: in purchase order (the default) or picked by players. */
+  ticketNumbering?: "in_order" | "pick";
 };
 
 /** Creates and publishes a competition through the admin RPCs (live at once unless opensAt is later). */
@@ -211,6 +213,7 @@ export async function createCompetition(fields: CompetitionFields = {}): Promise
       ticket_price: fields.ticketPrice ?? 1,
       total_tickets: fields.totalTickets ?? 50,
       max_tickets_per_user: fields.maxPerUser ?? Math.min(20, fields.totalTickets ?? 50),
+      ticket_numbering: fields.ticketNumbering ?? "in_order",
       ...(fields.opensAt ? { opens_at: fields.opensAt } : {}),
       closes_at: closesAt,
       ...(fields.postalDeadlineInSeconds !== undefined
@@ -236,13 +239,23 @@ export async function createCompetition(fields: CompetitionFields = {}): Promise
   };
 }
 
-/** Buys tickets directly through the API as `user` (another player, not the one in the browser). */
-export async function buyAs(user: TestUser, competitionId: string, quantity: number, answer: string | null = "Yellow") {
+/**
+ * Buys tickets directly through the API as `user` (another player, not the one in the browser); on a pick
+ * competition, the chosen `numbers`.
+ */
+export async function buyAs(
+  user: TestUser,
+  competitionId: string,
+  quantity: number,
+  answer: string | null = "Yellow",
+  numbers?: number[],
+) {
   const client = await signedInClient(user.email);
   return rpc<{ ticket_numbers: number[]; balance: number }>(client, "enter_competition", {
     p_competition_id: competitionId,
     p_quantity: quantity,
     p_answer: answer,
+    ...(numbers ? { p_numbers: numbers } : {}),
   });
 }
 

@@ -18,7 +18,8 @@ import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Edit competition", robots: { index: false } };
 
-const DATES: LockableField[] = ["opens_at", "closes_at", "postal_deadline", "draw_at"];
+// The ticket numbering is a term fixed at publish, like the dates.
+const DATES: LockableField[] = ["opens_at", "closes_at", "postal_deadline", "draw_at", "ticket_numbering"];
 const TERMS: LockableField[] = [
   "ticket_price",
   "total_tickets",
@@ -45,7 +46,7 @@ function editRules(detail: CompetitionDetail): { locked: LockableField[]; notice
   return {
     locked: ["slug", ...DATES],
     notice:
-      "This competition is live: its address and dates are fixed. No ticket has been given yet, so the rest can change.",
+      "This competition is live: its address, dates and ticket numbering are fixed. No ticket has been given yet, so the rest can change.",
   };
 }
 
@@ -64,6 +65,7 @@ function formValues(detail: CompetitionDetail): CompetitionFormValues {
     ticket_price: c.ticket_price.toFixed(2),
     total_tickets: String(c.total_tickets),
     max_tickets_per_user: String(c.max_tickets_per_user),
+    ticket_numbering: c.ticket_numbering,
     opens_at: isoToLondonLocal(c.opens_at),
     closes_at: isoToLondonLocal(c.closes_at),
     // A draft's empty dates stay empty (the defaults at publish); the hints say what they come to now.
