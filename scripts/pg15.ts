@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { alive } from "@labcash/embedded-supabase/cli";
 import { shimFile } from "@labcash/embedded-supabase/db";
 import { migrationsDir, seedFile } from "@/supabase/embedded";
 
@@ -126,15 +127,6 @@ export async function seedPg15(client: pg.Client): Promise<void> {
 const CLUSTER_PREFIX = "labcash-pg15-";
 /** In each cluster's folder: the pid of the process that started it, so a later run can tell it was left behind. */
 const OWNER_FILE = "owner.pid";
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Removes the clusters a crashed or killed run left behind (its process gone, so its exit handler never ran):
