@@ -36,6 +36,8 @@ export default defineConfig({
           ...shared,
           name: "db",
           include: ["tests/db/**/*.test.ts"],
+          // One PostgreSQL 15 cluster for the run, with template databases each PG15 file copies (tests/db/pg15.ts).
+          globalSetup: ["tests/db/pg15-global.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

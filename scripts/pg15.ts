@@ -4,11 +4,12 @@
 // (`apt-get install -y postgresql-15`); without it the tests that use it fail, loudly.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chown, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { chown, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { alive } from "@labcash/embedded-supabase/cli";
 import { shimFile } from "@labcash/embedded-supabase/db";
 import { migrationsDir, seedFile } from "@/supabase/embedded";
 
@@ -111,29 +112,58 @@ export async function migratePg15(client: pg.Client, options: { seed?: boolean }
       throw new Error(`migration ${file} failed on PostgreSQL 15: ${(e as Error).message}`);
     }
   }
-  if (options.seed) {
-    await client.query("begin");
-    await client.query(await readFile(seedFile, "utf8"));
-    await client.query("insert into supabase_migrations.schema_migrations (version, name) values ('seed', 'seed.sql')");
-    await client.query("commit");
-  }
+  if (options.seed) await seedPg15(client);
   return files;
+}
+
+/** Applies the seed to a migrated database and records it, as db.ts does. */
+export async function seedPg15(client: pg.Client): Promise<void> {
+  await client.query("begin");
+  await client.query(await readFile(seedFile, "utf8"));
+  await client.query("insert into supabase_migrations.schema_migrations (version, name) values ('seed', 'seed.sql')");
+  await client.query("commit");
+}
+
+const CLUSTER_PREFIX = "labcash-pg15-";
+/** In each cluster's folder: the pid of the process that started it, so a later run can tell it was left behind. */
+const OWNER_FILE = "owner.pid";
+
+/**
+ * Removes the clusters a crashed or killed run left behind (its process gone, so its exit handler never ran):
+ * stops their server (an immediate shutdown: the data is thrown away) and deletes their folder. Clusters of
+ * processes still running, and folders without an owner file, are left alone.
+ */
+export async function removeOrphanedPg15(): Promise<void> {
+  const tmp = os.tmpdir();
+  for (const name of await readdir(tmp)) {
+    if (!name.startsWith(CLUSTER_PREFIX)) continue;
+    const dir = path.join(tmp, name);
+    const owner = Number(await readFile(path.join(dir, OWNER_FILE), "utf8").catch(() => ""));
+    if (!owner || alive(owner)) continue;
+    const pidFile = await readFile(path.join(dir, "data", "postmaster.pid"), "utf8").catch(() => "");
+    const postmaster = Number(pidFile.split("\n")[0]);
+    if (postmaster && alive(postmaster)) process.kill(postmaster, "SIGQUIT");
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /**
  * Starts a fresh cluster in a temp folder (unix socket only), migrated (unless `migrate` is false: an empty
  * database, as a restore starts from), and returns it.
  */
-export async function startPg15(options: { seed?: boolean; migrate?: boolean } = {}): Promise<Pg15> {
+export async function startPg15(
+  options: { seed?: boolean; migrate?: boolean; maxConnections?: number } = {},
+): Promise<Pg15> {
   for (const bin of ["initdb", "postgres"]) {
     if (!existsSync(path.join(PG15_BIN, bin))) throw missing(`${path.join(PG15_BIN, bin)} does not exist`);
   }
   const account = await serviceAccount();
-  const dir = await mkdtemp(path.join(os.tmpdir(), "labcash-pg15-"));
+  const dir = await mkdtemp(path.join(os.tmpdir(), CLUSTER_PREFIX));
   const dataDir = path.join(dir, "data");
   let server: ChildProcess | undefined;
   const killOnExit = () => server?.kill("SIGKILL");
   try {
+    await writeFile(path.join(dir, OWNER_FILE), String(process.pid));
     if (account) await chown(dir, account.uid, account.gid);
     await run(
       path.join(PG15_BIN, "initdb"),
@@ -153,7 +183,7 @@ export async function startPg15(options: { seed?: boolean; migrate?: boolean } =
         "-c",
         "listen_addresses=",
         "-c",
-        "max_connections=50",
+        `max_connections=${options.maxConnections ?? 50}`,
         "-c",
         "fsync=off",
         "-c",

@@ -1,60 +1,25 @@
 // Shared set-up for the contract tests: a real embedded server per test file,
 // real supabase-js clients against it.
-import { createHash, randomUUID } from "node:crypto";
-import { readdir, readFile, rename, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
+import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { shimFile } from "@labcash/embedded-supabase/db";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
 import { NO_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
 import { totpCode } from "@labcash/embedded-supabase/totp";
 import type { EmbeddedServer, EmbeddedServerOptions } from "@labcash/embedded-supabase/server";
-import { migrationsDir, openDatabase, seedFile, startEmbeddedServer } from "@/supabase/embedded";
+import { startEmbeddedServer } from "@/supabase/embedded";
+import { freshDb } from "../db/support";
 
 export const DEMO_PASSWORD = "LabCash-demo-1";
 export const PLAYER_ID = "00000000-0000-4000-8000-000000000003";
 export { EMBEDDED_PUBLISHABLE_KEY as PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY as SECRET_KEY };
 
 /**
- * A migrated and seeded database, built once and cached in the temp folder by a
- * hash of the SQL: applying the seed alone takes seconds (pgcrypto's bcrypt in
- * WebAssembly), and every test file needs its own database.
+ * A fresh in-memory database with the shim, every migration and the seed: a copy of the db tests' seeded template
+ * (tests/db/support.ts), built once per set of SQL and kept in the temp folder, since applying the seed alone takes
+ * seconds (pgcrypto's bcrypt in WebAssembly) and every test file needs its own database.
  */
-async function snapshot(): Promise<Blob> {
-  const hash = createHash("sha256");
-  const sources = [
-    shimFile,
-    seedFile,
-    ...(await readdir(migrationsDir))
-      .filter((f) => f.endsWith(".sql"))
-      .sort()
-      .map((f) => path.join(migrationsDir, f)),
-  ];
-  for (const file of sources) hash.update(file).update(await readFile(file));
-  hash.update(
-    JSON.parse(await readFile(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")).version,
-  );
-  const file = path.join(tmpdir(), `labcash-contract-${hash.digest("hex").slice(0, 16)}.tar`);
-  try {
-    return new Blob([await readFile(file)]);
-  } catch {
-    const db = await openDatabase();
-    const dump = await db.dumpDataDir("none");
-    await db.close();
-    // Unique per call: two servers starting at once in one process must not share a half-written file.
-    const tmp = `${file}.${process.pid}.${randomUUID()}`;
-    await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
-    await rename(tmp, file);
-    return dump;
-  }
-}
-
-/** A fresh in-memory database with the shim, every migration and the seed. */
 export async function freshDatabase(): Promise<PGlite> {
-  return PGlite.create({ loadDataDir: await snapshot(), extensions: { pgcrypto } });
+  return (await freshDb({ seed: true })).pg;
 }
 
 export interface TestServer extends EmbeddedServer {

@@ -1,38 +1,18 @@
 // The migrations on a real PostgreSQL 15 (hosted Supabase's oldest), and the deduction
 // race on truly parallel connections. Fails, never skips, when PostgreSQL 15 is missing:
 // CI installs Debian's postgresql-15.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readdir } from "node:fs/promises";
-import type pg from "pg";
 import { migrationsDir } from "@/supabase/embedded";
-import { startPg15, type Pg15 } from "./pg15";
+import { pg15ClusterForFile } from "./pg15";
 import { EXPECTED_RACE_OUTCOME, RACE, asUser, asUserAtAal1, becomeCaller, raceOutcome, service } from "./support";
 
-let cluster: Pg15 | undefined;
-let pool: pg.Pool;
-let startError: unknown;
-
-beforeAll(async () => {
-  try {
-    cluster = await startPg15({ seed: true });
-    pool = cluster.pool(20);
-  } catch (e) {
-    startError = e; // reported by every test below as its failure, never as a skip
-  }
-});
-
-function requirePg15(): void {
-  if (startError) throw startError;
-}
-
-afterAll(async () => {
-  await pool?.end();
-  await cluster?.stop();
-});
+// Without PostgreSQL 15 the file fails with the reason (its set-up throws), never skips.
+const cluster = pg15ClusterForFile(20, { seed: true });
 
 /** One gateway request: a transaction as `caller`. */
 async function asCaller<T>(caller: Parameters<typeof becomeCaller>[1], sql: string, params: unknown[]): Promise<T[]> {
-  const client = await pool.connect();
+  const client = await cluster.pool.connect();
   try {
     await client.query("begin");
     await becomeCaller(client, caller);
@@ -49,26 +29,27 @@ async function asCaller<T>(caller: Parameters<typeof becomeCaller>[1], sql: stri
 
 describe("PostgreSQL 15", () => {
   it("runs version 15 with the shim, every migration and the seed applied", async () => {
-    requirePg15();
-    const [{ v }] = (await pool.query("select current_setting('server_version_num')::int as v")).rows;
+    const [{ v }] = (await cluster.pool.query("select current_setting('server_version_num')::int as v")).rows;
     expect(Math.floor(v / 10000)).toBe(15);
     const files = (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort();
-    const applied = (await pool.query("select version from supabase_migrations.schema_migrations order by version"))
-      .rows;
+    const applied = (
+      await cluster.pool.query("select version from supabase_migrations.schema_migrations order by version")
+    ).rows;
     expect(applied.map((r) => r.version)).toEqual([...files.map((f) => f.split("_")[0]), "seed"]);
     const roles = (
-      await pool.query(
+      await cluster.pool.query(
         "select u.email, a.role from public.user_account_data a join auth.users u using (id) order by u.email",
       )
     ).rows;
     expect(roles).toContainEqual({ email: "superadmin@labcash.test", role: "super_admin" });
-    expect((await pool.query("select count(*)::int as n from public.credit_ledger")).rows[0].n).toBeGreaterThan(0);
+    expect((await cluster.pool.query("select count(*)::int as n from public.credit_ledger")).rows[0].n).toBeGreaterThan(
+      0,
+    );
   });
 
   it("answers a user RPC through the gateway's transaction shape", async () => {
-    requirePg15();
     const [{ id }] = (
-      await pool.query(
+      await cluster.pool.query(
         'insert into auth.users (email, raw_user_meta_data) values (\'pg15@labcash.test\', \'{"name":"Pee Gee","date_of_birth":"1990-01-01"}\') returning id',
       )
     ).rows;
@@ -88,13 +69,12 @@ describe("PostgreSQL 15", () => {
   });
 
   it("refuses a player's write at aal1 while they have a verified second factor, and allows it at aal2", async () => {
-    requirePg15();
     const [{ id }] = (
-      await pool.query(
+      await cluster.pool.query(
         'insert into auth.users (email, raw_user_meta_data) values (\'pg15-two-step@labcash.test\', \'{"name":"Two Step","date_of_birth":"1990-01-01"}\') returning id',
       )
     ).rows;
-    await pool.query(
+    await cluster.pool.query(
       "insert into auth.mfa_factors (user_id, friendly_name, factor_type, status) values ($1, 'Authenticator app', 'totp', 'verified')",
       [id],
     );
@@ -115,19 +95,20 @@ describe("PostgreSQL 15", () => {
   });
 
   it(`${RACE.calls} deductions of 1 from ${RACE.balance} on 20 parallel connections: exactly ${RACE.balance} succeed`, async () => {
-    requirePg15();
     const [{ id }] = (
-      await pool.query(
+      await cluster.pool.query(
         "insert into auth.users (email, raw_user_meta_data) values ('racer@labcash.test', '{\"date_of_birth\":\"1990-01-01\"}') returning id",
       )
     ).rows;
-    await pool.query("update public.user_account_data set approved = true, approved_at = now() where id = $1", [id]);
+    await cluster.pool.query("update public.user_account_data set approved = true, approved_at = now() where id = $1", [
+      id,
+    ]);
     await asCaller(service, "select public.add_credits(user_id => $1, amount => $2)", [id, RACE.balance]);
 
     let inFlight = 0;
     let maxInFlight = 0;
     const deduct = async (): Promise<boolean> => {
-      const client = await pool.connect();
+      const client = await cluster.pool.connect();
       try {
         await client.query("begin");
         inFlight += 1;
@@ -146,6 +127,6 @@ describe("PostgreSQL 15", () => {
     };
     const results = await Promise.all(Array.from({ length: RACE.calls }, deduct));
     expect(maxInFlight).toBeGreaterThan(1); // transactions really overlapped
-    expect(await raceOutcome(pool, id, results)).toEqual(EXPECTED_RACE_OUTCOME);
+    expect(await raceOutcome(cluster.pool, id, results)).toEqual(EXPECTED_RACE_OUTCOME);
   });
 });

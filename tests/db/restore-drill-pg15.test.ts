@@ -5,7 +5,10 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { checkInvariants, restoreDrill } from "../../scripts/db-drill";
-import { startPg15 } from "./pg15";
+import { pg15ClusterForFile } from "./pg15";
+
+// The checks' own test runs on a seeded copy in the run's shared cluster; the drill itself starts its own two.
+const cluster = pg15ClusterForFile(1, { seed: true });
 
 describe("the restore drill", () => {
   it("restores a dump into a fresh PostgreSQL 15 and every invariant holds", async () => {
@@ -18,7 +21,6 @@ describe("the restore drill", () => {
   }, 240_000);
 
   it("finds a balance that is not its ledger, a sold count that is not its tickets and a draw that does not verify", async () => {
-    const cluster = await startPg15({ seed: true });
     const client = new pg.Client(cluster.config);
     await client.connect();
     try {
@@ -38,7 +40,6 @@ describe("the restore drill", () => {
       expect(problems.some((p) => /does not verify/.test(p))).toBe(true);
     } finally {
       await client.end();
-      await cluster.stop();
     }
   }, 240_000);
 });

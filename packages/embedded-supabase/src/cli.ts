@@ -52,7 +52,8 @@ export function optionsFromEnvironment(env: Environment = process.env): Embedded
   };
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid is running (EPERM: running, as another user). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
