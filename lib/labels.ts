@@ -26,6 +26,7 @@ export const LABELS = {
     top_up_reversal: "Top-up reversal",
     admin_adjustment: "Adjustment",
     spinner_prize: "Spinner prize",
+    instant_win: "Instant win",
     debit: "Debit",
   },
   competition_status: {
