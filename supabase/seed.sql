@@ -334,13 +334,14 @@ begin
   end loop;
 
   update public.competitions
-     set opens_at = now() - interval '9 days', published_at = now() - interval '9 days',
-         closes_at = now() - interval '3 days', postal_deadline = now() - interval '2 days',
-         draw_at = now() - interval '2 days', closed_at = now() - interval '3 days'
+     set opens_at = now() - interval '12 days', published_at = now() - interval '12 days',
+         closes_at = now() - interval '6 days', postal_deadline = now() - interval '5 days',
+         draw_at = now() - interval '5 days', closed_at = now() - interval '6 days'
    where id = weekend;
   perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
   perform public.run_due_draws();
-  update public.draws set drawn_at = now() - interval '2 days' where competition_id = weekend;
+  -- Drawn before the drone, so the newest winner on /winners stays the drone's.
+  update public.draws set drawn_at = now() - interval '5 days' where competition_id = weekend;
   perform set_config('request.jwt.claims', '', true);
 end
 $$;
