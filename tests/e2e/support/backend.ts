@@ -183,6 +183,8 @@ export type CompetitionFields = {
   /** The skill question; null for none. By default a banana question answered "Yellow". */
   question?: { text: string; options: string[]; answer: string } | null;
   images?: string[];
+  /** Instant-win prizes, set on the draft before publishing (admin_set_instant_win_prizes). */
+  instantWins?: { kind: "credit" | "spin" | "physical"; title?: string; credit_amount?: number; quantity: number }[];
 };
 
 /** Creates and publishes a competition through the admin RPCs (live at once unless opensAt is later). */
@@ -222,6 +224,9 @@ export async function createCompetition(fields: CompetitionFields = {}): Promise
         : {}),
     },
   });
+  if (fields.instantWins) {
+    await rpc(client, "admin_set_instant_win_prizes", { p_competition_id: draft.id, p_prizes: fields.instantWins });
+  }
   const live = await rpc<{ seed_commitment: string }>(client, "admin_publish_competition", {
     p_id: draft.id,
     p_external_randomness: null,
