@@ -12,6 +12,7 @@ import {
   adminGetCompetition,
   adminPublishCompetition,
   adminRecordPostalEntry,
+  adminMarkInstantWinDelivered,
   adminSetInstantWinPrizes,
   adminUpdateCompetition,
   adminUpdatePrizeFulfilment,
@@ -103,6 +104,16 @@ export const setInstantWinPrizesAction = defineAction(
     revalidatePath(`/admin/competitions/${competitionId}`);
     const total = saved.prizes.reduce((n, p) => n + p.quantity, 0);
     return ok(null, total === 0 ? "No instant wins." : `Instant wins saved: ${total} winning numbers.`);
+  },
+);
+
+/** Marks an instant-win prize delivered (audited; the winner is notified). */
+export const markInstantWinDeliveredAction = defineAction(
+  { schema: z.object({ instantWinId: z.string().uuid("Unknown instant win") }), role: "admin" },
+  async ({ instantWinId }) => {
+    await adminMarkInstantWinDelivered(instantWinId);
+    revalidatePath("/admin/competitions/winners");
+    return ok(null, "Marked delivered.");
   },
 );
 

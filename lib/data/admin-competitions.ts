@@ -260,3 +260,27 @@ export type InstantWinPrizeInput = {
 
 export const adminSetInstantWinPrizes = (id: string, prizes: InstantWinPrizeInput[]) =>
   callRpc("admin_set_instant_win_prizes", { p_competition_id: id, p_prizes: prizes }, instantWinsSchema);
+
+const instantWinToDeliverSchema = z.object({
+  id: z.string().uuid(),
+  competition_title: z.string(),
+  slug: z.string(),
+  prize: z.string(),
+  kind: z.enum(["credit", "spin", "physical"]),
+  ticket_number: z.number().int(),
+  display_name: z.string(),
+  email: z.string().nullable(),
+  postal_name: z.string().nullable(),
+  postal_address: z.string().nullable(),
+  status: z.enum(["awaiting_fulfilment", "delivered"]),
+  won_at: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type InstantWinToDeliver = z.infer<typeof instantWinToDeliverSchema>;
+
+/** Instant wins an admin delivers by hand: physical prizes, and any prize of a postal entrant without an account. */
+export const adminListInstantWinFulfilment = () =>
+  callRpc("admin_list_instant_win_fulfilment", {}, z.array(instantWinToDeliverSchema));
+
+export const adminMarkInstantWinDelivered = (id: string) =>
+  callRpc("admin_mark_instant_win_delivered", { p_id: id }, z.object({ id: z.string().uuid() }));

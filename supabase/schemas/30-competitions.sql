@@ -2869,16 +2869,18 @@ begin
     select coalesce(jsonb_agg(jsonb_build_object(
              'id', w.id, 'competition_title', c.title, 'slug', c.slug, 'prize', p.title, 'kind', p.kind,
              'ticket_number', w.ticket_number, 'display_name', w.display_name, 'user_id', w.user_id,
-             'email', u.email, 'status', w.status, 'won_at', w.won_at, 'delivered_at', w.delivered_at)
+             'email', u.email, 'postal_name', pe.name, 'postal_address', pe.address,
+             'status', w.status, 'won_at', w.won_at, 'delivered_at', w.delivered_at)
              order by w.won_at desc), '[]'::jsonb)
       from public.instant_wins w
       join public.competitions c on c.id = w.competition_id
       join public.instant_win_prizes p on p.id = w.prize_id
       left join auth.users u on u.id = w.user_id
+      left join public.postal_entries pe on pe.entry_id = w.entry_id
      where w.status <> 'awarded');
 end;
 $$;
-comment on function public.admin_list_instant_win_fulfilment() is 'Admins: instant wins an admin must deliver (physical prizes, postal entrants without an account), newest first.';
+comment on function public.admin_list_instant_win_fulfilment() is 'Admins: instant wins an admin must deliver (physical prizes, postal entrants without an account), newest first, with the e-mail or the letter''s name and address.';
 revoke all on function public.admin_list_instant_win_fulfilment() from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_instant_win_fulfilment() to authenticated;
 grant execute on function public.admin_list_instant_win_fulfilment() to service_role;

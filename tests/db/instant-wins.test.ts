@@ -155,24 +155,38 @@ describe("buying a winning number", () => {
     expect(
       await db().sql("select status from public.instant_wins where competition_id = $1 order by status", [id]),
     ).toEqual([{ status: "awaiting_fulfilment" }, { status: "awarded" }, { status: "awarded" }]);
-    const fulfilment = await db().call<{ prize: string; status: string }[]>(
+    // The physical prize is the admin's to deliver; credit and the spin are already the player's.
+    const fulfilment = await db().call<{ id: string; prize: string; status: string; email: string }[]>(
       asUser(admin),
       "admin_list_instant_win_fulfilment",
     );
-    expect(fulfilment).toEqual(
-      expect.arrayContaining([expect.objectContaining({ prize: "A signed print", status: "awaiting_fulfilment" })]),
-    );
+    const print = fulfilment.find((f) => f.prize === "A signed print")!;
+    expect(print).toMatchObject({ status: "awaiting_fulfilment", email: expect.stringMatching(/@labcash\.test$/) });
+    expect(
+      await attempt(db().call(asUser(player), "admin_mark_instant_win_delivered", { p_id: print.id })),
+    ).toMatchObject({
+      ok: false,
+      hint: "admin_required",
+    });
+    await db().call(asUser(admin), "admin_mark_instant_win_delivered", { p_id: print.id });
+    expect(
+      await attempt(db().call(asUser(admin), "admin_mark_instant_win_delivered", { p_id: print.id })),
+    ).toMatchObject({
+      ok: false,
+      hint: "instant_win_not_found",
+    });
     expect(
       await db().sql("select count(*)::int n from public.mail_outbox where to_user = $1 and kind = 'instant_win'", [
         player,
       ]),
     ).toEqual([{ n: 3 }]);
+    // One notice per win, and one when the print was delivered.
     expect(
       await db().sql(
         "select count(*)::int n from public.notifications where user_id = $1 and ref like 'instant_win:%'",
         [player],
       ),
-    ).toEqual([{ n: 3 }]);
+    ).toEqual([{ n: 4 }]);
     const listed = await db().call<PublishedInstantWins>(anon, "get_instant_wins", { p_slug: slug });
     expect(listed.wins.map((w) => w.display_name)).toEqual(["Nia J.", "Nia J.", "Nia J."]);
     expect(listed.prizes.map((p) => (p as unknown as { won: number }).won)).toEqual([1, 1, 1]);
