@@ -7,7 +7,7 @@ import { competitionSchema, prizeChoiceSchema, prizeStatusSchema } from "./compe
 import { callRpcWith, type RpcClient } from "./rpc";
 import { callRpc } from "./server-rpc";
 import { adminStorySchema } from "./winner-stories";
-import { instantWinsSchema, type InstantWins } from "./instant-wins";
+import { instantWinsSchema, withPrizes, type InstantWins } from "./instant-wins";
 
 // Every admin competition call in one place (supabase/migrations/*_competitions_and_tickets.sql, *_draws.sql,
 // *_admin_competitions.sql): list, create, edit, publish, cancel, postal entries, prizes and the admin screens' reads.
@@ -247,8 +247,7 @@ export const adminFindAccount = (email: string) =>
 
 /** A competition's instant wins as an admin sees them (a draft's too); null when it has none. */
 export async function adminGetInstantWins(slug: string): Promise<InstantWins | null> {
-  const data = await callRpc("get_instant_wins", { p_slug: slug }, instantWinsSchema.nullable());
-  return data && data.prizes.length > 0 ? data : null;
+  return withPrizes(await callRpc("get_instant_wins", { p_slug: slug }, instantWinsSchema.nullable()));
 }
 
 export type InstantWinPrizeInput = {

@@ -37,8 +37,11 @@ export const instantWinsSchema = z.object({
 });
 export type InstantWins = z.infer<typeof instantWinsSchema>;
 
+/** get_instant_wins' answer, or null when the competition is unknown or has no instant wins. */
+export const withPrizes = (data: InstantWins | null): InstantWins | null =>
+  data && data.prizes.length > 0 ? data : null;
+
 /** A published competition's instant wins; null for an unknown slug or one without instant wins. */
 export async function getInstantWins(slug: string): Promise<InstantWins | null> {
-  const data = await callPublicRpc("get_instant_wins", { p_slug: slug }, instantWinsSchema.nullable());
-  return data && data.prizes.length > 0 ? data : null;
+  return withPrizes(await callPublicRpc("get_instant_wins", { p_slug: slug }, instantWinsSchema.nullable()));
 }

@@ -2,26 +2,12 @@
 // 50 buyers race for a competition whose winning numbers are all sold; each is awarded exactly once,
 // to the buyer holding that number, with the ledger and the spin grants to match.
 import { describe, expect, it } from "vitest";
-import { pg15ClusterForFile } from "./pg15";
+import { pg15ClusterForFile, resultAs } from "./pg15";
 
 const cluster = pg15ClusterForFile(40);
 
-async function as<T>(claims: Record<string, string>, sql: string, params: unknown[]): Promise<T> {
-  const client = await cluster.pool.connect();
-  try {
-    await client.query("begin");
-    await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
-    await client.query("set local role authenticated");
-    const res = await client.query(sql, params);
-    await client.query("commit");
-    return res.rows[0]?.result as T;
-  } catch (e) {
-    await client.query("rollback");
-    throw e;
-  } finally {
-    client.release();
-  }
-}
+const as = <T>(claims: Record<string, string>, sql: string, params: unknown[]) =>
+  resultAs<T>(cluster.pool, claims, "authenticated", sql, params);
 
 describe("PostgreSQL 15: instant wins under concurrent buyers", () => {
   it("50 buyers racing for 40 tickets with 10 winning numbers: each awarded exactly once, to its ticket's holder", async () => {
