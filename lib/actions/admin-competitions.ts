@@ -205,9 +205,12 @@ export const recordPostalEntryAction = defineAction(
     revalidatePath(`/admin/competitions/${competitionId}`);
     revalidateCompetitionPages();
     const numbers = entry.ticket_numbers.map((n) => `#${n}`).join(", ");
+    // A letter can hit an instant win like a paid ticket; the admin must know (an entrant without an
+    // account hears of it by post: the prize is on the winners page's "Instant wins to deliver").
+    const wins = entry.instant_wins.map((w) => ` Instant win: ticket #${w.ticket_number} won ${w.prize}.`).join("");
     return ok<PostalEntryRecorded>(
       { ticketNumbers: entry.ticket_numbers, tickets: entry.tickets, name },
-      `Recorded ${name}'s postal entry: ${entry.tickets === 1 ? "ticket" : "tickets"} ${numbers}.`,
+      `Recorded ${name}'s postal entry: ${entry.tickets === 1 ? "ticket" : "tickets"} ${numbers}.${wins}`,
     );
   },
 );

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ENUM_VALUES } from "@/lib/labels";
 import { randomnessAdapter } from "@/lib/draws/randomness";
 import type { Json } from "@/lib/supabase/database.types";
-import { competitionSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
+import { competitionSchema, instantWinAwardSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
 import { callRpcWith, type RpcClient } from "./rpc";
 import { callRpc } from "./server-rpc";
 import { adminStorySchema } from "./winner-stories";
@@ -38,6 +38,7 @@ export const postalEntryResultSchema = z.object({
   entry_id: z.string().uuid(),
   ticket_numbers: z.array(z.number().int()),
   tickets: z.number().int(),
+  instant_wins: z.array(instantWinAwardSchema),
 });
 
 export type PrizeStatus = z.infer<typeof prizeStatusSchema>;
