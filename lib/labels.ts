@@ -26,8 +26,8 @@ export const LABELS = {
     top_up_reversal: "Top-up reversal",
     admin_adjustment: "Adjustment",
     spinner_prize: "Spinner prize",
-    instant_win: "Instant win",
     debit: "Debit",
+    instant_win: "Instant win",
   },
   competition_status: {
     draft: "Draft",
