@@ -28,6 +28,7 @@ export const LABELS = {
     admin_adjustment: "Adjustment",
     spinner_prize: "Spinner prize",
     debit: "Debit",
+    instant_win: "Instant win",
   },
   competition_status: {
     draft: "Draft",

@@ -300,3 +300,68 @@ begin
   perform set_config('request.jwt.claims', '', true);
 end
 $$;
+
+-- ============================================================================
+-- Instant wins (demo; issue 25 item 2): a live competition whose instant wins are partly won,
+-- and a drawn one whose every instant win (and the draw) verifies in the browser. Through the
+-- real RPCs, so the numbers come from each competition's own secret seed: the buyers keep buying
+-- until a few have been won (the numbers are random, so how many tickets that takes varies).
+-- ============================================================================
+do $$
+declare
+  admin_claims constant text := '{"sub":"00000000-0000-4000-8000-000000000002","role":"authenticated","aal":"aal2"}';
+  buyers constant uuid[] := array[
+    '00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000b3']::uuid[];
+  bundle uuid;
+  weekend uuid;
+  i integer := 0;
+begin
+  perform set_config('request.jwt.claims', admin_claims, true);
+  bundle := (public.admin_create_competition(jsonb_build_object(
+    'title', 'Instant Win Bundle: £500 credit', 'slug', 'instant-win-bundle',
+    'summary', '£500 of credit in the main draw, and 12 instant wins: credit, LabSpinner spins and an Echo Dot.',
+    'description', 'Every ticket is in the main draw; twelve ticket numbers also win a prize the moment they are bought.',
+    'prize_description', '£500 of LabCash credit', 'prize_value', 500.00,
+    'images', jsonb_build_array('/competitions/instant-win-bundle.svg'),
+    'ticket_price', 0.50, 'total_tickets', 200, 'max_tickets_per_user', 100,
+    'closes_at', now() + interval '9 days')) ->> 'id')::uuid;
+  perform public.admin_set_instant_win_prizes(bundle, jsonb_build_array(
+    jsonb_build_object('kind', 'credit', 'credit_amount', 5, 'quantity', 6),
+    jsonb_build_object('kind', 'spin', 'quantity', 4),
+    jsonb_build_object('kind', 'physical', 'title', 'Amazon Echo Dot (5th gen)', 'quantity', 2)));
+  weekend := (public.admin_create_competition(jsonb_build_object(
+    'title', 'Instant Win Weekend: £200 credit', 'slug', 'instant-win-weekend',
+    'summary', 'Drawn: every instant win was bought, and each one checks against its commitment.',
+    'description', 'A small competition whose five instant wins were all won before the draw.',
+    'prize_description', '£200 of LabCash credit', 'prize_value', 200.00,
+    'images', jsonb_build_array('/competitions/instant-win-weekend.svg'),
+    'ticket_price', 1.00, 'total_tickets', 30, 'max_tickets_per_user', 10,
+    'closes_at', now() + interval '1 day')) ->> 'id')::uuid;
+  perform public.admin_set_instant_win_prizes(weekend, jsonb_build_array(
+    jsonb_build_object('kind', 'credit', 'credit_amount', 2, 'quantity', 3),
+    jsonb_build_object('kind', 'spin', 'quantity', 2)));
+  perform public.admin_publish_competition(bundle);
+  perform public.admin_publish_competition(weekend);
+
+  while (select count(*) from public.instant_wins w where w.competition_id = bundle) < 3 and i < 15 loop
+    perform set_config('request.jwt.claims', jsonb_build_object('sub', buyers[1 + i % 3], 'role', 'authenticated')::text, true);
+    perform public.enter_competition(bundle, 10, null);
+    i := i + 1;
+  end loop;
+  for i in 1 .. 3 loop
+    perform set_config('request.jwt.claims', jsonb_build_object('sub', buyers[i], 'role', 'authenticated')::text, true);
+    perform public.enter_competition(weekend, 10, null);
+  end loop;
+
+  update public.competitions
+     set opens_at = now() - interval '12 days', published_at = now() - interval '12 days',
+         closes_at = now() - interval '6 days', postal_deadline = now() - interval '5 days',
+         draw_at = now() - interval '5 days', closed_at = now() - interval '6 days'
+   where id = weekend;
+  perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
+  perform public.run_due_draws();
+  -- Drawn before the drone, so the newest winner on /winners stays the drone's.
+  update public.draws set drawn_at = now() - interval '5 days' where competition_id = weekend;
+  perform set_config('request.jwt.claims', '', true);
+end
+$$;

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { useFormAction } from "@/lib/hooks/use-form-action";
-import { Minus, PartyPopper, Plus } from "lucide-react";
+import { Gift, Minus, PartyPopper, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { enterCompetitionAction } from "@/lib/actions/competitions";
 import type { ActionResult } from "@/lib/actions/result";
@@ -298,6 +298,26 @@ function EntrySuccess({ result }: { result: EntryResult }) {
         Your {n === 1 ? "ticket number" : "ticket numbers"}:{" "}
         <span className="font-semibold">{formatTicketNumbers(result.ticket_numbers)}</span>
       </p>
+      {result.instant_wins.length > 0 ? (
+        <div className="mt-3 rounded-md border border-primary bg-background p-3">
+          <p className="flex items-center gap-2 font-bold">
+            <Gift aria-hidden className="size-5 text-primary-text" />
+            Instant {result.instant_wins.length === 1 ? "win" : "wins"}!
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {result.instant_wins.map((w) => (
+              <li key={w.ticket_number}>
+                Ticket #{w.ticket_number} won {w.prize}
+                {w.kind === "credit"
+                  ? " (added to your credit)"
+                  : w.kind === "spin"
+                    ? " (a LabSpinner spin credit)"
+                    : " (we will be in touch about delivery)"}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <p className="mt-1 text-sm text-muted-foreground">
         Credit left: {formatGBP(result.balance)}. A receipt is on its way by e-mail.
       </p>

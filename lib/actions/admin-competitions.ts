@@ -12,6 +12,8 @@ import {
   adminGetCompetition,
   adminPublishCompetition,
   adminRecordPostalEntry,
+  adminMarkInstantWinDelivered,
+  adminSetInstantWinPrizes,
   adminUpdateCompetition,
   adminUpdatePrizeFulfilment,
   type PrizeFulfilment,
@@ -21,6 +23,7 @@ import { removeImages } from "@/lib/data/stored-images";
 import { DbError } from "@/lib/data/errors";
 import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { UK_POSTCODE } from "@/lib/validation/postcode";
+import { formList } from "./action";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
 import { log } from "@/lib/observability/log";
@@ -69,6 +72,50 @@ async function discardDroppedImages(before: string[], after: string[]): Promise<
     log("error", "competition_images_not_deleted", { paths: dropped, error: e });
   }
 }
+
+const INSTANT_WIN_KINDS = ["credit", "spin", "physical"] as const;
+const isInstantWinKind = (k: string): k is (typeof INSTANT_WIN_KINDS)[number] =>
+  (INSTANT_WIN_KINDS as readonly string[]).includes(k);
+
+/** The instant-win rows of the form: a row with no kind is empty and left out. */
+const instantWinRows = z
+  .object({ id, kind: formList, title: formList, amount: formList, count: formList })
+  .transform(({ id: competitionId, kind, title, amount, count }) => ({
+    competitionId,
+    prizes: kind.flatMap((k, i) =>
+      isInstantWinKind(k)
+        ? [
+            {
+              kind: k,
+              title: title[i]?.trim() || null,
+              credit_amount: k === "credit" ? Number(amount[i] ?? "") : null,
+              quantity: Number(count[i] ?? ""),
+            },
+          ]
+        : [],
+    ),
+  }));
+
+/** Replaces a draft's instant-win prizes; SQL refuses them after publishing or beyond the tickets. */
+export const setInstantWinPrizesAction = defineAction(
+  { schema: instantWinRows, role: "admin" },
+  async ({ competitionId, prizes }) => {
+    const saved = await adminSetInstantWinPrizes(competitionId, prizes);
+    revalidatePath(`/admin/competitions/${competitionId}`);
+    const total = saved.prizes.reduce((n, p) => n + p.quantity, 0);
+    return ok(null, total === 0 ? "No instant wins." : `Instant wins saved: ${total} winning numbers.`);
+  },
+);
+
+/** Marks an instant-win prize delivered (audited; the winner is notified). */
+export const markInstantWinDeliveredAction = defineAction(
+  { schema: z.object({ instantWinId: z.string().uuid("Unknown instant win") }), role: "admin" },
+  async ({ instantWinId }) => {
+    await adminMarkInstantWinDelivered(instantWinId);
+    revalidatePath("/admin/competitions/winners");
+    return ok(null, "Marked delivered.");
+  },
+);
 
 /** Makes a draft live; the page then shows the seed commitment. */
 export const publishCompetitionAction = defineAction(
@@ -158,9 +205,12 @@ export const recordPostalEntryAction = defineAction(
     revalidatePath(`/admin/competitions/${competitionId}`);
     revalidateCompetitionPages();
     const numbers = entry.ticket_numbers.map((n) => `#${n}`).join(", ");
+    // A letter can hit an instant win like a paid ticket; the admin must know (an entrant without an
+    // account hears of it by post: the prize is on the winners page's "Instant wins to deliver").
+    const wins = entry.instant_wins.map((w) => ` Instant win: ticket #${w.ticket_number} won ${w.prize}.`).join("");
     return ok<PostalEntryRecorded>(
       { ticketNumbers: entry.ticket_numbers, tickets: entry.tickets, name },
-      `Recorded ${name}'s postal entry: ${entry.tickets === 1 ? "ticket" : "tickets"} ${numbers}.`,
+      `Recorded ${name}'s postal entry: ${entry.tickets === 1 ? "ticket" : "tickets"} ${numbers}.${wins}`,
     );
   },
 );

@@ -33,6 +33,11 @@ export async function sha256(data: Uint8Array | string): Promise<Bytes> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
 }
 
+/** An HMAC-SHA256 signing key from raw bytes (the spinner's server seed, a competition's draw seed). */
+export function hmacSha256Key(key: Bytes): Promise<CryptoKey> {
+  return crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+}
+
 /** The first 6 bytes as an unsigned big-endian integer (48 bits: exact in a JS number). */
 export function first48Bits(bytes: Uint8Array): number {
   if (bytes.length < 6) throw new Error("Need at least 6 bytes");

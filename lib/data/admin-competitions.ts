@@ -3,10 +3,11 @@ import { z } from "zod";
 import { ENUM_VALUES } from "@/lib/labels";
 import { randomnessAdapter } from "@/lib/draws/randomness";
 import type { Json } from "@/lib/supabase/database.types";
-import { competitionSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
+import { competitionSchema, instantWinAwardSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
 import { callRpcWith, type RpcClient } from "./rpc";
 import { callRpc } from "./server-rpc";
 import { adminStorySchema } from "./winner-stories";
+import { instantWinsSchema, withPrizes, type InstantWins } from "./instant-wins";
 
 // Every admin competition call in one place (supabase/migrations/*_competitions_and_tickets.sql, *_draws.sql,
 // *_admin_competitions.sql): list, create, edit, publish, cancel, postal entries, prizes and the admin screens' reads.
@@ -37,6 +38,7 @@ export const postalEntryResultSchema = z.object({
   entry_id: z.string().uuid(),
   ticket_numbers: z.array(z.number().int()),
   tickets: z.number().int(),
+  instant_wins: z.array(instantWinAwardSchema),
 });
 
 export type PrizeStatus = z.infer<typeof prizeStatusSchema>;
@@ -243,3 +245,42 @@ export const adminFindAccount = (email: string) =>
     { p_email: email },
     z.object({ id: z.string().uuid(), name: z.string(), email: z.string().nullable() }).nullable(),
   );
+
+/** A competition's instant wins as an admin sees them (a draft's too); null when it has none. */
+export async function adminGetInstantWins(slug: string): Promise<InstantWins | null> {
+  return withPrizes(await callRpc("get_instant_wins", { p_slug: slug }, instantWinsSchema.nullable()));
+}
+
+export type InstantWinPrizeInput = {
+  kind: "credit" | "spin" | "physical";
+  title: string | null;
+  credit_amount: number | null;
+  quantity: number;
+};
+
+export const adminSetInstantWinPrizes = (id: string, prizes: InstantWinPrizeInput[]) =>
+  callRpc("admin_set_instant_win_prizes", { p_competition_id: id, p_prizes: prizes }, instantWinsSchema);
+
+const instantWinToDeliverSchema = z.object({
+  id: z.string().uuid(),
+  competition_title: z.string(),
+  slug: z.string(),
+  prize: z.string(),
+  kind: z.enum(["credit", "spin", "physical"]),
+  ticket_number: z.number().int(),
+  display_name: z.string(),
+  email: z.string().nullable(),
+  postal_name: z.string().nullable(),
+  postal_address: z.string().nullable(),
+  status: z.enum(["awaiting_fulfilment", "delivered"]),
+  won_at: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type InstantWinToDeliver = z.infer<typeof instantWinToDeliverSchema>;
+
+/** Instant wins an admin delivers by hand: physical prizes, and any prize of a postal entrant without an account. */
+export const adminListInstantWinFulfilment = () =>
+  callRpc("admin_list_instant_win_fulfilment", {}, z.array(instantWinToDeliverSchema));
+
+export const adminMarkInstantWinDelivered = (id: string) =>
+  callRpc("admin_mark_instant_win_delivered", { p_id: id }, z.object({ id: z.string().uuid() }));

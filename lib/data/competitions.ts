@@ -88,10 +88,20 @@ export const competitionPageSchema = competitionSchema.extend({
 export type CompetitionPage = z.infer<typeof competitionPageSchema>;
 export type TicketBundle = CompetitionPage["bundles"][number];
 
+/** An instant win awarded in the purchase (private.award_instant_wins). */
+export const instantWinAwardSchema = z.object({
+  ticket_number: z.number().int(),
+  kind: z.enum(["credit", "spin", "physical"]),
+  prize: z.string(),
+  credit_amount: money.nullable(),
+});
+export type InstantWinAward = z.infer<typeof instantWinAwardSchema>;
+
 export const entryResultSchema = z.object({
   entry_id: z.string().uuid(),
   ticket_numbers: z.array(z.number().int()),
   balance: money,
+  instant_wins: z.array(instantWinAwardSchema),
 });
 export type EntryResult = z.infer<typeof entryResultSchema>;
 

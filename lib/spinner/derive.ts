@@ -8,7 +8,7 @@
 //   accept            x < 2^48 − (2^48 mod W), W the total weight → value = x mod W; otherwise attempt + 1
 //   segment           the first position (1-based, ascending) whose cumulative weight exceeds value
 
-import { bytesToHex, first48Bits, hexToBytes, sha256, uniformBelow } from "@/lib/crypto/bytes";
+import { bytesToHex, first48Bits, hexToBytes, hmacSha256Key, sha256, uniformBelow } from "@/lib/crypto/bytes";
 
 export const SPIN_ALGORITHM = "labcash-spin-v1";
 
@@ -59,13 +59,7 @@ function checkInput({ serverSeedHex, nonce, weights }: SpinInput): void {
 /** The segment a server seed, client seed and nonce give over `weights`, with the attempt and value. */
 export async function deriveSpin(input: SpinInput): Promise<DerivedSpin> {
   checkInput(input);
-  const key = await crypto.subtle.importKey(
-    "raw",
-    hexToBytes(input.serverSeedHex),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
+  const key = await hmacSha256Key(hexToBytes(input.serverSeedHex));
   const total = input.weights.reduce((sum, w) => sum + w, 0);
   const encoder = new TextEncoder();
   // Each attempt is rejected with probability below W / 2^48, so this ends at once in practice.

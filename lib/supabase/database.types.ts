@@ -138,6 +138,7 @@ export type Database = {
           external_randomness: Json | null
           id: string
           images: string[]
+          instant_win_commitment: string | null
           max_tickets_per_user: number
           opens_at: string
           postal_deadline: string | null
@@ -172,6 +173,7 @@ export type Database = {
           external_randomness?: Json | null
           id?: string
           images?: string[]
+          instant_win_commitment?: string | null
           max_tickets_per_user: number
           opens_at?: string
           postal_deadline?: string | null
@@ -206,6 +208,7 @@ export type Database = {
           external_randomness?: Json | null
           id?: string
           images?: string[]
+          instant_win_commitment?: string | null
           max_tickets_per_user?: number
           opens_at?: string
           postal_deadline?: string | null
@@ -287,6 +290,7 @@ export type Database = {
         Row: {
           amount: number
           balance_after: number
+          card_amount: number
           created_at: string
           created_by: string | null
           id: number
@@ -299,6 +303,7 @@ export type Database = {
         Insert: {
           amount: number
           balance_after: number
+          card_amount?: number
           created_at?: string
           created_by?: string | null
           id?: never
@@ -311,6 +316,7 @@ export type Database = {
         Update: {
           amount?: number
           balance_after?: number
+          card_amount?: number
           created_at?: string
           created_by?: string | null
           id?: never
@@ -503,6 +509,157 @@ export type Database = {
             columns: ["competition_id"]
             isOneToOne: false
             referencedRelation: "competitions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      instant_win_numbers: {
+        Row: {
+          competition_id: string
+          number: number
+          prize_id: string
+          slot: number
+        }
+        Insert: {
+          competition_id: string
+          number: number
+          prize_id: string
+          slot: number
+        }
+        Update: {
+          competition_id?: string
+          number?: number
+          prize_id?: string
+          slot?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "instant_win_numbers_competition_id_fkey"
+            columns: ["competition_id"]
+            isOneToOne: false
+            referencedRelation: "competitions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "instant_win_numbers_prize_id_fkey"
+            columns: ["prize_id"]
+            isOneToOne: false
+            referencedRelation: "instant_win_prizes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      instant_win_prizes: {
+        Row: {
+          competition_id: string
+          created_at: string
+          credit_amount: number | null
+          id: string
+          kind: string
+          position: number
+          quantity: number
+          title: string
+        }
+        Insert: {
+          competition_id: string
+          created_at?: string
+          credit_amount?: number | null
+          id?: string
+          kind: string
+          position: number
+          quantity: number
+          title: string
+        }
+        Update: {
+          competition_id?: string
+          created_at?: string
+          credit_amount?: number | null
+          id?: string
+          kind?: string
+          position?: number
+          quantity?: number
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "instant_win_prizes_competition_id_fkey"
+            columns: ["competition_id"]
+            isOneToOne: false
+            referencedRelation: "competitions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      instant_wins: {
+        Row: {
+          competition_id: string
+          delivered_at: string | null
+          display_name: string
+          entry_id: string
+          id: string
+          prize_id: string
+          status: string
+          ticket_id: string
+          ticket_number: number
+          user_id: string | null
+          winning_number: number
+          won_at: string
+        }
+        Insert: {
+          competition_id: string
+          delivered_at?: string | null
+          display_name: string
+          entry_id: string
+          id?: string
+          prize_id: string
+          status: string
+          ticket_id: string
+          ticket_number: number
+          user_id?: string | null
+          winning_number: number
+          won_at?: string
+        }
+        Update: {
+          competition_id?: string
+          delivered_at?: string | null
+          display_name?: string
+          entry_id?: string
+          id?: string
+          prize_id?: string
+          status?: string
+          ticket_id?: string
+          ticket_number?: number
+          user_id?: string | null
+          winning_number?: number
+          won_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "instant_wins_competition_id_fkey"
+            columns: ["competition_id"]
+            isOneToOne: false
+            referencedRelation: "competitions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "instant_wins_entry_id_fkey"
+            columns: ["entry_id"]
+            isOneToOne: false
+            referencedRelation: "entries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "instant_wins_prize_id_fkey"
+            columns: ["prize_id"]
+            isOneToOne: false
+            referencedRelation: "instant_win_prizes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "instant_wins_ticket_id_fkey"
+            columns: ["ticket_id"]
+            isOneToOne: true
+            referencedRelation: "tickets"
             referencedColumns: ["id"]
           },
         ]
@@ -1489,6 +1646,7 @@ export type Database = {
           approved: boolean
           approved_at: string | null
           approved_by: string | null
+          card_credit: number
           created_at: string
           credits: number
           deleted_at: string | null
@@ -1510,6 +1668,7 @@ export type Database = {
           approved?: boolean
           approved_at?: string | null
           approved_by?: string | null
+          card_credit?: number
           created_at?: string
           credits?: number
           deleted_at?: string | null
@@ -1531,6 +1690,7 @@ export type Database = {
           approved?: boolean
           approved_at?: string | null
           approved_by?: string | null
+          card_credit?: number
           created_at?: string
           credits?: number
           deleted_at?: string | null
@@ -1821,6 +1981,10 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["admin_complaint"][]
       }
+      admin_list_instant_win_fulfilment: {
+        Args: never
+        Returns: Json
+      }
       admin_list_mail_campaigns: {
         Args: {
           p_limit?: number
@@ -1868,6 +2032,12 @@ export type Database = {
           p_cursor?: string
           p_limit?: number
           p_flagged?: boolean
+        }
+        Returns: Json
+      }
+      admin_mark_instant_win_delivered: {
+        Args: {
+          p_id: string
         }
         Returns: Json
       }
@@ -1982,6 +2152,13 @@ export type Database = {
           p_mode: string
         }
         Returns: Database["public"]["CompositeTypes"]["approval_mode_setting"]
+      }
+      admin_set_instant_win_prizes: {
+        Args: {
+          p_competition_id: string
+          p_prizes: Json
+        }
+        Returns: Json
       }
       admin_set_launch_at: {
         Args: {
@@ -2244,6 +2421,12 @@ export type Database = {
       get_entry_quote: {
         Args: {
           p_competition_id: string
+        }
+        Returns: Json
+      }
+      get_instant_wins: {
+        Args: {
+          p_slug: string
         }
         Returns: Json
       }
@@ -2616,7 +2799,7 @@ export type Database = {
       flag_status: "open" | "reviewed"
       intervention_kind: "note" | "contacted" | "restricted" | "lifted" | "closed"
       kyc_status: "none" | "pending" | "verified" | "rejected"
-      ledger_kind: "top_up" | "bonus" | "entry" | "refund" | "top_up_reversal" | "admin_adjustment" | "spinner_prize" | "debit"
+      ledger_kind: "top_up" | "bonus" | "entry" | "refund" | "top_up_reversal" | "admin_adjustment" | "spinner_prize" | "debit" | "instant_win"
       mail_kind: "marketing" | "service"
       mail_segment: "all_players" | "competition_entrants" | "no_recent_entry"
       mail_status: "queued" | "sent" | "failed"
@@ -3116,7 +3299,7 @@ export const Constants = {
       flag_status: ["open", "reviewed"],
       intervention_kind: ["note", "contacted", "restricted", "lifted", "closed"],
       kyc_status: ["none", "pending", "verified", "rejected"],
-      ledger_kind: ["top_up", "bonus", "entry", "refund", "top_up_reversal", "admin_adjustment", "spinner_prize", "debit"],
+      ledger_kind: ["top_up", "bonus", "entry", "refund", "top_up_reversal", "admin_adjustment", "spinner_prize", "debit", "instant_win"],
       mail_kind: ["marketing", "service"],
       mail_segment: ["all_players", "competition_entrants", "no_recent_entry"],
       mail_status: ["queued", "sent", "failed"],

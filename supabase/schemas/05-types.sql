@@ -13,7 +13,7 @@ comment on type public.kyc_status is 'Where an account''s identity check stands.
 create type public.mail_status as enum ('queued', 'sent', 'failed');
 comment on type public.mail_status is 'Where a message of the mail outbox stands.';
 
-create type public.ledger_kind as enum ('top_up', 'bonus', 'entry', 'refund', 'top_up_reversal', 'admin_adjustment', 'spinner_prize', 'debit');
+create type public.ledger_kind as enum ('top_up', 'bonus', 'entry', 'refund', 'top_up_reversal', 'admin_adjustment', 'spinner_prize', 'debit', 'instant_win');
 comment on type public.ledger_kind is 'What moved credit: each row of the credit ledger has one.';
 
 create type public.competition_status as enum ('draft', 'live', 'sold_out', 'closed', 'drawn', 'cancelled');

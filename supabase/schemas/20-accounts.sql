@@ -51,7 +51,9 @@ create table public.user_account_data (
   updated_at timestamp with time zone default now() not null,
   deleted_at timestamp with time zone,
   approval_welcomed_at timestamp with time zone,
+  card_credit numeric(12,2) default 0 not null,
   constraint user_account_data_pkey primary key (id),
+  constraint user_account_data_card_credit_check check (card_credit >= 0 and card_credit <= credits),
   constraint user_account_data_credits_check check ((credits >= (0)::numeric)),
   constraint user_account_data_total_entries_check check ((total_entries >= 0)),
   constraint user_account_data_total_spent_check check ((total_spent >= (0)::numeric)),
@@ -60,6 +62,7 @@ create table public.user_account_data (
 );
 alter table public.user_account_data enable row level security;
 comment on table public.user_account_data is 'Money, role and approval state of a user (spec §3). credits is a cache of the ledger sum, changed only by ledger functions.';
+comment on column public.user_account_data.card_credit is 'The credit-card-funded part of credits, maintained by private.post_ledger: card top-ups and their bonus add to it, debits spend it last.';
 comment on column public.user_account_data.deleted_at is 'When a super admin deleted (anonymised) the account: personal data cleared, sign-in impossible, ledger and tickets kept.';
 comment on column public.user_account_data.approval_welcomed_at is 'When the player dismissed the one-time "You''re approved" welcome (null: not yet).';
 revoke all on table public.user_account_data from public, anon, authenticated, service_role;

@@ -19,7 +19,9 @@ create table public.credit_ledger (
   reference text,
   created_by uuid,
   created_at timestamp with time zone default now() not null,
+  card_amount numeric(12,2) default 0 not null,
   constraint credit_ledger_pkey primary key (id),
+  constraint credit_ledger_card_amount_check check (card_amount = 0 or (sign(card_amount) = sign(amount) and abs(card_amount) <= abs(amount))),
   constraint credit_ledger_amount_check check ((amount <> (0)::numeric)),
   constraint credit_ledger_amounts_are_pounds check ((private.is_pounds(amount) AND ((transaction_amount IS NULL) OR private.is_pounds(transaction_amount)))),
   constraint credit_ledger_balance_after_check check ((balance_after >= (0)::numeric)),
@@ -28,6 +30,7 @@ create table public.credit_ledger (
 );
 alter table public.credit_ledger enable row level security;
 comment on table public.credit_ledger is 'Every movement of credit, append-only. A user''s balance equals the sum of their rows.';
+comment on column public.credit_ledger.card_amount is 'The credit-card-funded part of this movement (same sign as amount), set by private.post_ledger.';
 revoke all on table public.credit_ledger from public, anon, authenticated, service_role;
 grant select on table public.credit_ledger to authenticated;
 grant all on table public.credit_ledger to service_role;
@@ -132,23 +135,40 @@ create or replace function private.post_ledger(p_user uuid, p_kind text, p_amoun
 AS $function$
 declare
   new_balance numeric(12, 2);
+  acct public.user_account_data%rowtype;
+  card_part numeric(12, 2) := 0;
+  card_top_up boolean;
 begin
   if p_amount is null or p_amount = 0 or p_amount <> round(p_amount, 2) then
     raise exception 'Amount must be a non-zero number of pounds and pence' using errcode = '22023', hint = 'invalid_input';
   end if;
-  update public.user_account_data
-     set credits = credits + p_amount, updated_at = now()
-   where id = p_user
-  returning credits into new_balance;
+  select * into acct from public.user_account_data a where a.id = p_user for update;
   if not found then
     raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
   end if;
-  insert into public.credit_ledger (user_id, kind, amount, balance_after, reason, reference, transaction_amount, created_by)
-  values (p_user, p_kind::public.ledger_kind, p_amount, new_balance, p_reason, p_reference, p_transaction_amount, auth.uid());
+  -- The credit-card-funded part (code of practice 1.3; DECISIONS "Instant wins"): a credit-card
+  -- top-up and its bonus add to it, and taking them back spends it first; a refunded entry gives back
+  -- the share its debit took; every other debit spends other credit first and this part last.
+  card_top_up := p_kind in ('top_up', 'bonus', 'top_up_reversal') and p_reference like 'top_up:%'
+    and exists (select 1 from public.top_ups t where t.id::text = substr(p_reference, 8) and t.funding = 'credit');
+  card_part := case
+    when p_amount > 0 and card_top_up then p_amount
+    when p_amount > 0 and p_kind = 'refund' and p_reference like 'entry:%' then
+      least(p_amount, coalesce((select -sum(l.card_amount) from public.credit_ledger l
+                                 where l.user_id = p_user and l.kind = 'entry' and l.reference = p_reference), 0))
+    when p_amount < 0 and card_top_up then greatest(p_amount, -acct.card_credit)
+    when p_amount < 0 then least(0, p_amount + (acct.credits - acct.card_credit))
+    else 0 end;
+  update public.user_account_data
+     set credits = credits + p_amount, card_credit = card_credit + card_part, updated_at = now()
+   where id = p_user
+  returning credits into new_balance;
+  insert into public.credit_ledger (user_id, kind, amount, balance_after, reason, reference, transaction_amount, created_by, card_amount)
+  values (p_user, p_kind::public.ledger_kind, p_amount, new_balance, p_reason, p_reference, p_transaction_amount, auth.uid(), card_part);
   return new_balance;
 end;
 $function$;
-comment on function private.post_ledger(uuid,text,numeric,text,text,numeric) is 'Moves credit and appends the ledger row in one statement pair; the balance check constraint refuses overdrafts.';
+comment on function private.post_ledger(uuid,text,numeric,text,text,numeric) is 'Moves credit and appends the ledger row in one statement pair, keeping the credit-card-funded part (card_credit, card_amount): card top-ups add to it, debits spend other credit first. The balance check constraint refuses overdrafts.';
 revoke all on function private.post_ledger(uuid,text,numeric,text,text,numeric) from public, anon, authenticated, service_role;
 
 -- It already went through is_admin (so aal1 admins were refused); only the refusal changes, from
@@ -850,7 +870,7 @@ grant execute on function public.record_top_up_refund(text,text,numeric) to serv
 create or replace function private.ledger_filter_check(p_kind text) returns void
 language plpgsql stable set search_path = '' as $$
 begin
-  if p_kind is not null and p_kind not in ('top_up', 'bonus', 'entry', 'refund', 'admin_adjustment', 'spinner_prize', 'debit', 'top_up_reversal') then
+  if p_kind is not null and p_kind not in (select unnest(enum_range(null::public.ledger_kind))::text) then
     raise exception 'Unknown ledger kind: %', p_kind using errcode = '22023', hint = 'invalid_input';
   end if;
 end;

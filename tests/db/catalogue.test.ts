@@ -20,6 +20,8 @@ const ANON_EXECUTABLE: Record<string, string> = {
   "winner_photo_published(text)":
     "the winner-photos route: whether a photo path is published (its winner consents); nothing about who",
   "get_draw(uuid)": "public draw verification page: every input of a finished draw",
+  "get_instant_wins(text)":
+    "a published competition's instant-win prizes, wins so far (public names) and commitment; the numbers only after the draw",
   "get_site_settings()": "the launch countdown on the home page: only settings meant for every visitor",
   "get_entry_list(text,integer,integer,integer,integer)":
     "public entry list once online sales end: ticket numbers, public names (or initials) and towns, never e-mails",
@@ -66,6 +68,10 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "get_my_entries()": "the caller's own entries with draw results",
   "list_winners()": "every draw's public fields",
   "get_draw(uuid)": "one draw's public inputs and the ticket ids",
+  "get_instant_wins(text)": "instant wins as anon sees them; admins also a draft's",
+  "admin_set_instant_win_prizes(uuid,jsonb)": "admins only (checked inside); a draft's instant-win prizes",
+  "admin_list_instant_win_fulfilment()": "admins only (checked inside); instant wins to deliver",
+  "admin_mark_instant_win_delivered(uuid)": "admins only (checked inside); audited",
   "run_due_draws()": "admins (checked inside) and the cron server draw due competitions",
   "admin_list_competitions()": "admins only (checked inside); drafts and answers included",
   "admin_get_competition(uuid)": "admins only (checked inside); the answer included",
@@ -272,6 +278,9 @@ const GROWING_TABLES = [
   "skill_answer_misses",
   "referral_codes",
   "referrals",
+  "instant_win_prizes",
+  "instant_win_numbers",
+  "instant_wins",
 ];
 /** Tables that stay small, with the reason their foreign keys need no index. */
 const SMALL_TABLES: Record<string, string> = {
@@ -475,6 +484,11 @@ describe("schema private: internal helpers", () => {
       "answer_is_correct(competitions,text)",
       "draw_pick(bigint,integer)",
       "draw_derive(bytea,uuid,bytea,bytea,integer)",
+      "instant_win_derive(bytea,uuid,integer,integer)",
+      "instant_win_list_text(uuid,bytea,integer)",
+      "instant_win_publish(competitions,bytea)",
+      "instant_wins_json(uuid,boolean)",
+      "award_instant_wins(uuid)",
       "draw_ticket_list_hash(uuid)",
       "draw_competition(uuid,text)",
       "competition_phase(competitions,timestamp with time zone)",

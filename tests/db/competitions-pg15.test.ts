@@ -3,26 +3,12 @@
 // one at a time.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { pg15ClusterForFile } from "./pg15";
+import { pg15ClusterForFile, resultAs } from "./pg15";
 
 const cluster = pg15ClusterForFile(40);
 
-async function as<T>(claims: Record<string, string>, role: string, sql: string, params: unknown[]): Promise<T> {
-  const client = await cluster.pool.connect();
-  try {
-    await client.query("begin");
-    await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
-    await client.query(`set local role ${role}`);
-    const res = await client.query(sql, params);
-    await client.query("commit");
-    return res.rows[0]?.result as T;
-  } catch (e) {
-    await client.query("rollback");
-    throw e;
-  } finally {
-    client.release();
-  }
-}
+const as = <T>(claims: Record<string, string>, role: string, sql: string, params: unknown[]) =>
+  resultAs<T>(cluster.pool, claims, role, sql, params);
 
 describe("PostgreSQL 15: concurrent buyers", () => {
   it("300 buyers racing for 100 tickets: exactly 100 sold, 1…100, no draw until its time, then one draw under racing cron runs, balances equal ledgers", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bytesToHex, sha256 } from "@/lib/crypto/bytes";
 import { verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
+import { verifyInstantWins, type PublishedInstantWins } from "@/lib/instant-wins/derive";
 import { anon, dbPerFile } from "./support";
 
 const db = dbPerFile({ seed: true });
@@ -172,5 +173,25 @@ describe("demo competitions", () => {
       const result = await verifyDraw(draw, { ticketList: csv });
       expect(result.ok, JSON.stringify(result.checks)).toBe(true);
     }
+  });
+
+  it("a live competition with instant wins partly won, and a drawn one whose instant wins verify", async () => {
+    const bySlug = await competitions();
+    const live = await db().call<PublishedInstantWins>(anon, "get_instant_wins", { p_slug: "instant-win-bundle" });
+    expect(bySlug.get("instant-win-bundle")?.status).toBe("live");
+    expect(live.wins.length).toBeGreaterThanOrEqual(3);
+    expect(live.wins.length).toBeLessThan(12);
+    expect(live).toMatchObject({ seed_hex: null, numbers: null });
+
+    const weekend = bySlug.get("instant-win-weekend");
+    expect(weekend?.status).toBe("drawn");
+    const drawn = await db().call<PublishedInstantWins>(anon, "get_instant_wins", { p_slug: "instant-win-weekend" });
+    expect(drawn.wins).toHaveLength(5);
+    const [{ id }] = await db().sql<{ id: string }>(
+      "select id from public.competitions where slug = 'instant-win-weekend'",
+    );
+    const checks = await verifyInstantWins(id, drawn);
+    expect(checks).toHaveLength(7);
+    expect(checks.filter((c) => !c.ok)).toEqual([]);
   });
 });

@@ -473,7 +473,7 @@ describe("postal entries and admin edits", () => {
         p_answer: "4",
       },
     );
-    expect(free).toEqual({ entry_id: expect.any(String), ticket_numbers: [4], tickets: 1 });
+    expect(free).toEqual({ entry_id: expect.any(String), ticket_numbers: [4], tickets: 1, instant_wins: [] });
     await enter(p, id, 2);
     await drawTimeNow(id);
     await db().call(service, "run_due_draws");

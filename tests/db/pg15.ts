@@ -78,3 +78,30 @@ export async function withClient(config: pg.ClientConfig, run: (client: pg.Clien
     await client.end();
   }
 }
+
+/**
+ * One statement as an API caller, the way PostgREST runs it: a transaction with the token's claims and
+ * role set locally; answers the `result` column of the first row.
+ */
+export async function resultAs<T>(
+  pool: pg.Pool,
+  claims: Record<string, string>,
+  role: string,
+  sql: string,
+  params: unknown[],
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
+    await client.query(`set local role ${role}`);
+    const res = await client.query(sql, params);
+    await client.query("commit");
+    return res.rows[0]?.result as T;
+  } catch (e) {
+    await client.query("rollback");
+    throw e;
+  } finally {
+    client.release();
+  }
+}

@@ -185,6 +185,8 @@ export type CompetitionFields = {
   images?: string[];
   /** How tickets are numbered: in purchase order (the default) or picked by players. */
   ticketNumbering?: "in_order" | "pick";
+  /** Instant-win prizes, set on the draft before publishing (admin_set_instant_win_prizes). */
+  instantWins?: { kind: "credit" | "spin" | "physical"; title?: string; credit_amount?: number; quantity: number }[];
 };
 
 /** Creates and publishes a competition through the admin RPCs (live at once unless opensAt is later). */
@@ -225,6 +227,9 @@ export async function createCompetition(fields: CompetitionFields = {}): Promise
         : {}),
     },
   });
+  if (fields.instantWins) {
+    await rpc(client, "admin_set_instant_win_prizes", { p_competition_id: draft.id, p_prizes: fields.instantWins });
+  }
   const live = await rpc<{ seed_commitment: string }>(client, "admin_publish_competition", {
     p_id: draft.id,
     p_external_randomness: null,

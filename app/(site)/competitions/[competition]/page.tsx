@@ -8,12 +8,14 @@ import {
   PersonalTickets,
 } from "@/components/competitions/competition-personal";
 import { HowThisDrawWorks } from "@/components/competitions/how-this-draw-works";
+import { InstantWinsSection } from "@/components/competitions/instant-wins";
 import { TicketCheckForm } from "@/components/notifications/ticket-check";
 import { PrizeDetails } from "@/components/competitions/prize-details";
 import { WaysToEnter } from "@/components/competitions/ways-to-enter";
 import { BackLink } from "@/components/ui/back-link";
 import { entryBlock, oddsText, phaseOf, postalBlock, requestTime } from "@/lib/competitions/status";
 import { getPublicCompetition } from "@/lib/data/competitions";
+import { getInstantWins } from "@/lib/data/instant-wins";
 import { getPublicSiteSettings } from "@/lib/data/settings";
 import { formatGBP } from "@/lib/format";
 
@@ -44,7 +46,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CompetitionDetailPage({ params }: Props) {
   const c = await load((await params).competition);
   if (!c) notFound();
-  const settings = await getPublicSiteSettings();
+  const [settings, instantWins] = await Promise.all([getPublicSiteSettings(), getInstantWins(c.slug)]);
   const now = requestTime();
   const phase = phaseOf(c, now);
 
@@ -62,6 +64,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
           promoter={settings.promoter}
         />
         <PersonalTickets ticketsSold={c.tickets_sold} winningNumber={c.draw?.winning_number ?? null} />
+        {instantWins ? <InstantWinsSection competitionId={c.id} data={instantWins} /> : null}
         <div className="mt-14 grid gap-10 lg:grid-cols-2">
           {/* The check sits under the prize, in the column beside the long "How this draw works". */}
           <div className="space-y-10">

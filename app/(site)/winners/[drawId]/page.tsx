@@ -4,7 +4,9 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 
 import { DrawVerifier } from "@/components/competitions/draw-verifier";
+import { InstantWinsSection } from "@/components/competitions/instant-wins";
 import { getDraw } from "@/lib/data/competitions";
+import { getInstantWins } from "@/lib/data/instant-wins";
 import { DRAW_ALGORITHM_V2, ticketListText } from "@/lib/draws/verify";
 import { formatDateTime, formatWinner } from "@/lib/format";
 import { canonicalOrigin } from "@/lib/site-url";
@@ -33,6 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function VerifyDrawPage({ params }: Props) {
   const draw = await load((await params).drawId);
   if (!draw) notFound();
+  const instantWins = await getInstantWins(draw.competition.slug);
   const external = draw.external_randomness;
   const v2 = draw.algorithm === DRAW_ALGORITHM_V2;
   const entries = `/competitions/${draw.competition.slug}/entries`;
@@ -117,6 +120,7 @@ export default async function VerifyDrawPage({ params }: Props) {
 
         <div className="flex flex-col gap-6">
           <DrawVerifier draw={draw} ticketListUrl={v2 ? ticketListUrl : undefined} />
+          {instantWins ? <InstantWinsSection competitionId={draw.competition.id} data={instantWins} /> : null}
           <section aria-labelledby="how-title" className="text-sm">
             <h2 id="how-title" className="text-lg font-bold">
               How the winner is derived

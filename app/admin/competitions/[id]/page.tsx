@@ -5,6 +5,7 @@ import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { CancelDialog } from "@/components/admin/competitions/cancel-dialog";
 import { FigureList } from "@/components/admin/competitions/figure-list";
 import { loadCompetition } from "@/lib/competitions/load";
+import { InstantWinsForm } from "@/components/admin/competitions/instant-wins-form";
 import { PostalEntryForm } from "@/components/admin/competitions/postal-entry-form";
 import { PublishButton } from "@/components/admin/competitions/publish-button";
 import { adminState, StateBadge } from "@/components/admin/competitions/states";
@@ -16,7 +17,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { PRIZE_STATUS } from "@/lib/prizes/steps";
 import { requireAdmin } from "@/lib/auth/session";
 import { requestTime } from "@/lib/competitions/status";
-import type { CompetitionDetail } from "@/lib/data/admin-competitions";
+import { adminGetInstantWins, type CompetitionDetail } from "@/lib/data/admin-competitions";
 import { formatDateTime, formatGBP, formatPounds, formatWinner } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Competition", robots: { index: false } };
@@ -61,6 +62,7 @@ export default async function AdminCompetitionPage({
   await requireAdmin(`/admin/competitions/${id}`);
   const [detail, { saved, refunded }] = await Promise.all([loadCompetition(id), searchParams]);
   const { competition: c, figures, stored_dates: stored, postal_entries: postal, fulfilment } = detail;
+  const instantWins = await adminGetInstantWins(c.slug);
   const now = requestTime();
   const state = adminState(c, now);
   const editable = c.status === "draft" || c.status === "live";
@@ -113,6 +115,32 @@ export default async function AdminCompetitionPage({
           Cancelled {c.cancelled_at ? formatDateTime(c.cancelled_at) : ""}: {c.cancel_reason}
         </Alert>
       ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Instant wins</CardTitle>
+          <CardDescription>
+            Prizes won at once by whoever gets a winning ticket number (paid or postal). The numbers are derived from
+            the secret draw seed at publish, so nobody chooses or sees them before the draw; their commitment is
+            published with the seed&apos;s. Set them before publishing: they are fixed from then on.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {c.status === "draft" ? (
+            <InstantWinsForm competitionId={c.id} prizes={instantWins?.prizes ?? []} />
+          ) : instantWins ? (
+            <ul className="flex flex-col gap-1">
+              {instantWins.prizes.map((p) => (
+                <li key={p.position}>
+                  {p.title}: {p.won} of {p.quantity} won
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted-foreground">This competition has no instant wins.</p>
+          )}
+        </CardContent>
+      </Card>
 
       {c.status === "draft" ? (
         <Card>

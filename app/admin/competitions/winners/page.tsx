@@ -4,13 +4,18 @@ import { Gift } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { FigureList } from "@/components/admin/competitions/figure-list";
 import { FulfilmentForm } from "@/components/admin/competitions/fulfilment-form";
+import { InstantWinDeliveredForm } from "@/components/admin/competitions/instant-win-delivered-form";
 import { WinnerStoryPanel } from "@/components/admin/competitions/winner-story-panel";
 import { PrizeStatusBadge, PrizeTimeline } from "@/components/prizes/prize-progress";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
-import { adminListPrizeFulfilment, type PrizeFulfilment } from "@/lib/data/admin-competitions";
+import {
+  adminListInstantWinFulfilment,
+  adminListPrizeFulfilment,
+  type PrizeFulfilment,
+} from "@/lib/data/admin-competitions";
 import { isPrizeStatus, PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { formatDateTime, formatGBP, formatPounds } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -31,7 +36,7 @@ export default async function AdminWinnersPage({ searchParams }: { searchParams:
   await requireAdmin("/admin/competitions/winners");
   const { status: asked } = await searchParams;
   const status = isPrizeStatus(asked) ? asked : undefined;
-  const prizes = await adminListPrizeFulfilment(status);
+  const [prizes, instantWins] = await Promise.all([adminListPrizeFulfilment(status), adminListInstantWinFulfilment()]);
   return (
     <section className="flex flex-col gap-6">
       <div>
@@ -129,6 +134,41 @@ export default async function AdminWinnersPage({ searchParams }: { searchParams:
           ))}
         </ul>
       )}
+      <section aria-labelledby="instant-wins-to-deliver" className="flex flex-col gap-4">
+        <h2 id="instant-wins-to-deliver" className="text-xl font-semibold">
+          Instant wins to deliver
+        </h2>
+        {instantWins.length === 0 ? (
+          <p className="text-muted-foreground">No instant-win prize to deliver.</p>
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {instantWins.map((win) => (
+              <li key={win.id}>
+                <Card className="flex flex-col gap-4 p-5">
+                  <FigureList
+                    items={[
+                      ["Competition", win.competition_title],
+                      ["Prize", `${win.prize} (ticket #${win.ticket_number}, won ${formatDateTime(win.won_at)})`],
+                      ["Winner", win.postal_name ?? win.display_name],
+                      ["Contact", win.email ?? win.postal_address ?? "Not known"],
+                      [
+                        "Status",
+                        win.delivered_at ? `Delivered ${formatDateTime(win.delivered_at)}` : "Awaiting delivery",
+                      ],
+                    ]}
+                  />
+                  {win.status === "awaiting_fulfilment" ? (
+                    <InstantWinDeliveredForm
+                      id={win.id}
+                      label={`Delivery of ${win.prize}, ticket #${win.ticket_number}`}
+                    />
+                  ) : null}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </section>
   );
 }

@@ -19,6 +19,8 @@ export class CompetitionPage {
   readonly yourTicketNumbers: Locator;
   readonly winnerName: Locator;
   readonly winningTicket: Locator;
+  /** "Instant wins": the prizes, the wins so far and, after the draw, the browser's check. */
+  readonly instantWins: Locator;
 
   constructor(private readonly page: Page) {
     this.ticketsSold = page.getByRole("progressbar", { name: "Tickets sold" });
@@ -32,6 +34,7 @@ export class CompetitionPage {
     this.yourTicketNumbers = page.getByRole("list", { name: "Your ticket numbers" }).getByRole("listitem");
     this.winnerName = page.getByTestId("winner-name");
     this.winningTicket = page.getByTestId("winning-ticket");
+    this.instantWins = page.getByRole("region", { name: "Instant wins" });
   }
 
   /** Opens the page and waits until React has hydrated it (the header's theme switch is enabled then), so the entry form responds. */
