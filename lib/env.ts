@@ -131,6 +131,16 @@ const variables = z.object({
     .string()
     .refine((v) => isUrl(v, ["mailto:", "https:"]), "must be a mailto: or https: URL")
     .optional(),
+  /**
+   * The Vercel AI Gateway's API key: when set, an AI model phrases the help assistant's answer from the passages
+   * retrieval found (lib/assistant/phrase.ts); unset, retrieval alone answers. Never sent to the browser.
+   */
+  AI_GATEWAY_API_KEY: z.string().min(1).optional(),
+  /** The gateway's model for that phrasing, as "provider/model". */
+  ASSISTANT_AI_MODEL: z
+    .string()
+    .regex(/^[a-z0-9][\w.-]*\/[\w.:-]+$/i, "must be an AI Gateway model id such as openai/gpt-5-mini")
+    .default("openai/gpt-5-mini"),
   OTEL_SERVICE_NAME: z
     .string()
     .regex(/^[\w.-]{1,64}$/, "must be a short name such as labcash")

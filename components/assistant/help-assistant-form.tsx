@@ -63,6 +63,15 @@ function Answer({ reply }: { reply: AssistantAnswer }) {
         </p>
       ) : (
         <>
+          {reply.phrased ? (
+            // The model's text as plain text: any link it wrote stays inert; the links are the passages' below.
+            <figure className="flex flex-col gap-1">
+              <figcaption className="text-xs text-muted-foreground">
+                Written by an AI model from the pages below. Check them for the details.
+              </figcaption>
+              <p className="whitespace-pre-line">{reply.phrased}</p>
+            </figure>
+          ) : null}
           <p>From our documentation:</p>
           <ol aria-label="Passages used" className="flex flex-col gap-3">
             {reply.passages.map((passage) => (

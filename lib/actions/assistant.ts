@@ -1,9 +1,13 @@
 "use server";
 
-import { answer, type AssistantAnswer } from "@/lib/assistant/answer";
+import { headers } from "next/headers";
+import type { AssistantAnswer } from "@/lib/assistant/answer";
+import { assistantReply, configuredPhrasing } from "@/lib/assistant/phrase";
 import { assistantPromptSchema } from "@/lib/assistant/prompt-fields";
 import { createRetriever, type Retriever } from "@/lib/assistant/retrieve";
 import { searchRecords } from "@/lib/content/docs";
+import { env } from "@/lib/env";
+import { visitorAddressFrom } from "@/lib/supabase/visitor-fetch";
 import { defineAction } from "./define-action";
 import { ok, type ActionResult } from "./result";
 
@@ -11,13 +15,15 @@ import { ok, type ActionResult } from "./result";
 let retriever: Retriever | null = null;
 
 /**
- * The help assistant ("Send prompt"): anyone may ask; the answer comes from our documentation only, or
- * points a question about the asker's own account to the page that shows it (lib/assistant).
+ * The help assistant ("Send prompt"): anyone may ask; the answer comes from our documentation only (phrased
+ * by an AI model when one is set up), or points a question about the asker's own account to the page that
+ * shows it (lib/assistant).
  */
 export const askAssistant = defineAction(
   { schema: assistantPromptSchema, role: "public" },
   async ({ prompt }): Promise<ActionResult<AssistantAnswer>> => {
     retriever ??= createRetriever(searchRecords());
-    return ok(answer(prompt, retriever));
+    const visitor = visitorAddressFrom(await headers(), env().CLIENT_ADDRESS_HEADER);
+    return ok(await assistantReply(prompt, retriever, configuredPhrasing(visitor)));
   },
 );

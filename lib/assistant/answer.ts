@@ -4,7 +4,10 @@ import { accountQuestion, type AccountPointer } from "./account-questions";
 import type { Passage, Retriever } from "./retrieve";
 
 export type AssistantAnswer =
-  { kind: "account"; pointer: AccountPointer } | { kind: "docs"; passages: Passage[] } | { kind: "none" };
+  | { kind: "account"; pointer: AccountPointer }
+  // `phrased`: an AI model's answer written from `passages` alone (./phrase.ts), when one is set up.
+  | { kind: "docs"; passages: Passage[]; phrased?: string }
+  | { kind: "none" };
 
 export function answer(question: string, retrieve: Retriever): AssistantAnswer {
   const pointer = accountQuestion(question);

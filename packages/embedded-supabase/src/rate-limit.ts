@@ -90,26 +90,74 @@ export type EmailVerdict =
   | { ok: true }
   | { ok: false; reason: "too_soon" | "visitor_allowance" | "project_allowance"; retryAfterSeconds: number };
 
-interface Bucket {
-  tokens: number;
-  updatedAt: number;
-}
-
 interface FailureRun {
   failures: number;
   lastAt: number;
   coolUntil: number;
 }
 
-/** A limit as a bucket: `perWindow` requests every `windowMs`, with bursts up to `burst`. */
-interface Rate {
+/** A limit as a bucket: `perWindow` requests every `windowMs` (at most an hour), with bursts up to `burst`. */
+export interface Rate {
   perWindow: number;
   windowMs: number;
   burst: number;
 }
 
-export class RateLimiter {
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+/**
+ * Token buckets by key (a limit's name and a visitor), in memory. The auth server's limits below use them,
+ * and so does the app for limits of its own (the help assistant's AI calls, lib/assistant/phrase.ts).
+ */
+export class TokenBuckets {
   private readonly buckets = new Map<string, Bucket>();
+  private prunedAt = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Takes one token from `key`'s bucket; false (and nothing taken) when it holds less than one. */
+  take(key: string, rate: Rate): boolean {
+    if (rate.perWindow === Infinity) return true;
+    const tokens = this.level(key, rate);
+    if (tokens < 1) return false;
+    this.buckets.set(key, { tokens: tokens - 1, updatedAt: this.now() });
+    if (this.buckets.size > 10_000) this.prune();
+    return true;
+  }
+
+  /** Seconds until the bucket holds a whole token; 0 when it does now. */
+  waitFor(key: string, rate: Rate): number {
+    if (rate.perWindow === Infinity) return 0;
+    const missing = 1 - this.level(key, rate);
+    return missing <= 0 ? 0 : Math.max(1, Math.ceil((missing * rate.windowMs) / rate.perWindow / SECOND));
+  }
+
+  /** The bucket's tokens now: what it held, plus the refill since, up to its capacity. */
+  private level(key: string, rate: Rate): number {
+    const capacity = Math.min(rate.burst, rate.perWindow);
+    const bucket = this.buckets.get(key);
+    if (!bucket) return capacity;
+    const refilled = ((this.now() - bucket.updatedAt) * rate.perWindow) / rate.windowMs;
+    return Math.min(capacity, bucket.tokens + refilled);
+  }
+
+  /**
+   * Forgets buckets untouched for an hour: full again by then, as no window is longer. At most once a minute,
+   * so a flood of new keys cannot make every request scan the map.
+   */
+  private prune(): void {
+    const now = this.now();
+    if (now - this.prunedAt < MINUTE) return;
+    this.prunedAt = now;
+    for (const [key, bucket] of this.buckets) if (now - bucket.updatedAt >= HOUR) this.buckets.delete(key);
+  }
+}
+
+export class RateLimiter {
+  private readonly buckets: TokenBuckets;
   private readonly lastEmailAt = new Map<string, number>();
   private readonly runs = new Map<string, FailureRun>();
   private readonly wrongCodes = new Map<string, { count: number; lastAt: number }>();
@@ -118,11 +166,13 @@ export class RateLimiter {
   constructor(
     private readonly limits: RateLimits,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.buckets = new TokenBuckets(now);
+  }
 
   /** Takes one request of `action` from `visitor`; false when that visitor is over the limit. */
   allow(action: LimitedAction, visitor: string): boolean {
-    return this.take(`${action}:${visitor}`, this.rateOf(action));
+    return this.buckets.take(`${action}:${visitor}`, this.rateOf(action));
   }
 
   /**
@@ -137,12 +187,12 @@ export class RateLimiter {
       return { ok: false, reason: "too_soon", retryAfterSeconds: Math.ceil((last + apart - now) / SECOND) };
     const visitorRate = this.hourly(this.limits.emailsPerVisitorPerHour);
     const projectRate = this.hourly(this.limits.emailsPerHour);
-    const visitorWait = this.waitFor(`email:${visitor}`, visitorRate);
+    const visitorWait = this.buckets.waitFor(`email:${visitor}`, visitorRate);
     if (visitorWait > 0) return { ok: false, reason: "visitor_allowance", retryAfterSeconds: visitorWait };
-    const projectWait = this.waitFor("email", projectRate);
+    const projectWait = this.buckets.waitFor("email", projectRate);
     if (projectWait > 0) return { ok: false, reason: "project_allowance", retryAfterSeconds: projectWait };
-    this.take(`email:${visitor}`, visitorRate);
-    this.take("email", projectRate);
+    this.buckets.take(`email:${visitor}`, visitorRate);
+    this.buckets.take("email", projectRate);
     this.lastEmailAt.set(address, now);
     if (this.lastEmailAt.size > 10_000) this.prune(now);
     return { ok: true };
@@ -217,31 +267,6 @@ export class RateLimiter {
     return { perWindow: perHour, windowMs: HOUR, burst: this.limits.burst };
   }
 
-  /** The bucket's tokens now: what it held, plus the refill since, up to its capacity. */
-  private level(key: string, rate: Rate): number {
-    const capacity = Math.min(rate.burst, rate.perWindow);
-    const bucket = this.buckets.get(key);
-    if (!bucket) return capacity;
-    const refilled = ((this.now() - bucket.updatedAt) * rate.perWindow) / rate.windowMs;
-    return Math.min(capacity, bucket.tokens + refilled);
-  }
-
-  /** Seconds until the bucket holds a whole token; 0 when it does now. */
-  private waitFor(key: string, rate: Rate): number {
-    if (rate.perWindow === Infinity) return 0;
-    const missing = 1 - this.level(key, rate);
-    return missing <= 0 ? 0 : Math.max(1, Math.ceil((missing * rate.windowMs) / rate.perWindow / SECOND));
-  }
-
-  private take(key: string, rate: Rate): boolean {
-    if (rate.perWindow === Infinity) return true;
-    const tokens = this.level(key, rate);
-    if (tokens < 1) return false;
-    this.buckets.set(key, { tokens: tokens - 1, updatedAt: this.now() });
-    if (this.buckets.size > 10_000) this.prune(this.now());
-    return true;
-  }
-
   /** One more failure in `key`'s run; past `allowance` in a row, the run cools down for `firstCoolDownMs`, doubling. */
   private fail(key: string, allowance: number, firstCoolDownMs: number): FailureRun {
     const now = this.now();
@@ -262,14 +287,13 @@ export class RateLimiter {
   }
 
   /**
-   * Forgets what can no longer matter: full buckets, e-mail gaps that have passed, runs over an hour old
-   * and cooled down, challenges (which live five minutes) untouched for an hour. At most once a minute,
-   * so a flood of new keys cannot make every request scan the maps.
+   * Forgets what can no longer matter (the buckets forget by themselves): e-mail gaps that have passed, runs
+   * over an hour old and cooled down, challenges (which live five minutes) untouched for an hour. At most once
+   * a minute, so a flood of new keys cannot make every request scan the maps.
    */
   private prune(now: number): void {
     if (now - this.prunedAt < MINUTE) return;
     this.prunedAt = now;
-    for (const [key, bucket] of this.buckets) if (now - bucket.updatedAt >= HOUR) this.buckets.delete(key);
     for (const [address, at] of this.lastEmailAt)
       if (now - at >= this.limits.emailSecondsApart * SECOND) this.lastEmailAt.delete(address);
     for (const [key, run] of this.runs)
