@@ -38,6 +38,7 @@ describe("the new-competition form", () => {
       total_tickets: "Give the number of tickets, from 1 to 1,000,000",
       max_tickets_per_user: "Give the tickets one person may hold, at least 1",
       closes_at: "Give the closing date and time",
+      ticket_numbering: "Choose how the tickets are numbered",
     });
   });
 
@@ -51,6 +52,7 @@ describe("the new-competition form", () => {
           ticket_price: "0.24",
           total_tickets: "10",
           max_tickets_per_user: "11",
+          ticket_numbering: "in_order",
           opens_at: "2026-12-02T10:00",
           closes_at: "2026-12-03T10:00",
           postal_deadline: "2026-12-03T09:00",
@@ -81,6 +83,7 @@ describe("the new-competition form", () => {
         ticket_price: "1",
         total_tickets: "ten",
         max_tickets_per_user: "5",
+        ticket_numbering: "pick",
         opens_at: "2026-12-03T10:00",
         closes_at: "2026-12-02T10:00",
       }),
@@ -105,6 +108,7 @@ describe("the new-competition form", () => {
           ticket_price: "0.25",
           total_tickets: "100",
           max_tickets_per_user: "10",
+          ticket_numbering: "pick",
           opens_at: "",
           closes_at: "2026-07-01T20:00",
           postal_deadline: "",
@@ -127,6 +131,7 @@ describe("the new-competition form", () => {
       ticket_price: "0.25",
       total_tickets: 100,
       max_tickets_per_user: 10,
+      ticket_numbering: "pick",
       closes_at: "2026-07-01T19:00:00.000Z",
       postal_deadline: null,
       draw_at: null,
