@@ -336,12 +336,13 @@ describe("instant wins on a pick-your-numbers competition", () => {
     );
     expect(await db().sql("select private.award_instant_wins($1) w", [entry_id])).toEqual([{ w: [] }]);
     expect(await awards(id)).toHaveLength(1);
-    // The receipt lists the chosen numbers.
+    // The receipt lists the chosen numbers and the credit after the win.
     const [mail] = await db().sql<{ body: string }>(
       "select body_text as body from public.mail_outbox where to_user = $1 and kind = 'entry_receipt'",
       [player],
     );
     expect(mail.body).toContain(`#${Math.min(other, won)}, #${Math.max(other, won)}`);
+    expect(mail.body).toContain("Credit left: £11.00");
   });
 
   it("a lucky dip that lands on winning numbers is awarded", async () => {
