@@ -399,7 +399,7 @@ describe("instant wins on a pick-your-numbers competition", () => {
   });
 
   it("a postal entry gets a number after the pool and wins on equal terms, even a number also won online", async () => {
-    // Every number wins: online #1 wins, and the postal ticket N + 1 is checked against winning number 1 too.
+    // Every number wins: online #1 wins, and the postal ticket N + 1 wins because number 1 is a winning number too.
     const { id } = await pick([{ kind: "credit", credit_amount: 2, quantity: 3 }], {
       total_tickets: 3,
       ticket_price: 1,
