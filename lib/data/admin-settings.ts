@@ -34,6 +34,8 @@ export const adminSettingsValuesSchema = z.object({
   referral_credit: money,
   /** Referrals credited per inviter per London calendar month; 0 credits none. */
   referral_monthly_cap: z.number().int(),
+  /** The most instant-win competitions may be of live ones at a publish, in percent (0 to 50). */
+  instant_win_max_live_percent: z.number().int(),
 });
 export type AdminSettingsValues = z.infer<typeof adminSettingsValuesSchema>;
 export type SettingKey = keyof AdminSettingsValues;

@@ -30,6 +30,7 @@ export const SETTING_LABELS: Record<string, string> = {
   promoter_address: "promoter's address",
   referral_credit: "referral credit",
   referral_monthly_cap: "referrals credited a month",
+  instant_win_max_live_percent: "instant-win share of live competitions",
 };
 
 /** The setting each form field belongs to: the form sends only the settings whose fields were edited. */
@@ -51,6 +52,7 @@ export const FIELD_SETTING = {
   disputeUrl: "dispute_resolution_body",
   spinnerEnabled: "spinner_enabled",
   skillCooldown: "skill_answer_cooldown_minutes",
+  instantWinShare: "instant_win_max_live_percent",
   promoterName: "promoter_name",
   promoterAddress: "promoter_address",
   referralCredit: "referral_credit",
@@ -126,6 +128,15 @@ const baseSchema = z.object({
     .refine(
       (v) => /^\d{1,4}$/.test(v) && Number(v) <= 1440,
       "Enter a whole number of minutes from 0 to 1440 (0: no wait)",
+    )
+    .prefault(""),
+  // Code of practice 1.10: instant-win competitions are never the majority of live ones (SQL: 0 to 50).
+  instantWinShare: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^\d{1,2}$/.test(v) && Number(v) <= 50,
+      "Enter a whole percent from 0 to 50 (instant-win competitions are never the majority of live ones)",
     )
     .prefault(""),
   postalAddress: ukAddress("postal address"),
@@ -256,6 +267,7 @@ export const settingsFormSchema = baseSchema
       dispute_resolution_body: { name: input.disputeName, url: input.disputeUrl },
       spinner_enabled: input.spinnerEnabled,
       skill_answer_cooldown_minutes: Number(input.skillCooldown),
+      instant_win_max_live_percent: Number(input.instantWinShare),
       promoter_name: input.promoterName,
       promoter_address: addressLines(input.promoterAddress),
     };

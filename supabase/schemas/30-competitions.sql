@@ -1493,8 +1493,8 @@ begin
       using errcode = 'P0001', hint = 'instant_win_card_credit';
   end if;
 
-  -- The debit, the totals, the audit row and most of the receipt, before the competition row.
-  new_balance := private.post_ledger(p_user, 'entry', -cost,
+  -- The debit, the totals, the audit row and the receipt's opening, before the competition row.
+  perform private.post_ledger(p_user, 'entry', -cost,
     format('Entry: %s (%s %s)', c.title, p_quantity, case when p_quantity = 1 then 'ticket' else 'tickets' end),
     'entry:' || new_entry);
   update public.user_account_data
@@ -1503,10 +1503,6 @@ begin
   perform private.log_activity('competition.entered', c.id,
     jsonb_build_object('entry_id', new_entry, 'quantity', p_quantity, 'amount', cost, 'user_id', p_user));
   receipt_head := format(E'Thank you for entering %s.\n\nYour ticket numbers: ', c.title);
-  receipt_tail := format(E'\nTickets: %s at %s each\nTotal: %s\nCredit left: %s\n\n'
-                         'The draw is on %s. It is verifiable: its seed commitment is %s.',
-    p_quantity, private.format_gbp(c.ticket_price), private.format_gbp(cost), private.format_gbp(new_balance),
-    to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI'), c.seed_commitment);
 
   -- The competition row, last: the counter takes the tickets only if they are still there
   -- and the competition is still live. The last ticket ends online sales at once; the draw
@@ -1532,18 +1528,24 @@ begin
   -- The unique (competition_id, number) is the last word: a number sold twice fails the whole purchase.
   insert into public.tickets (competition_id, number, entry_id, user_id)
   select c.id, n, new_entry, p_user from unnest(numbers) n;
+  wins := private.award_instant_wins(new_entry);
+  -- Read after the awards: a credit instant win raises the balance the receipt and the result show.
+  select a.credits into new_balance from public.user_account_data a where a.id = p_user;
+  receipt_tail := format(E'\nTickets: %s at %s each\nTotal: %s\nCredit left: %s\n\n'
+                         'The draw is on %s. It is verifiable: its seed commitment is %s.',
+    p_quantity, private.format_gbp(c.ticket_price), private.format_gbp(cost), private.format_gbp(new_balance),
+    to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI'), c.seed_commitment);
   perform private.queue_mail(p_user, 'entry_receipt', 'Your entry: ' || c.title,
     receipt_head || private.ticket_numbers_text(private.entry_ticket_numbers(new_entry)) || receipt_tail);
-  wins := private.award_instant_wins(new_entry);
 
   return jsonb_build_object(
     'entry_id', new_entry,
     'ticket_numbers', to_jsonb(private.entry_ticket_numbers(new_entry)),
-    'balance', (select a.credits from public.user_account_data a where a.id = p_user),
+    'balance', new_balance,
     'instant_wins', wins);
 end;
 $$;
-comment on function private.enter_competition_for(uuid,uuid,integer,text,integer[]) is 'Buys p_quantity tickets (or the chosen p_numbers on a pick competition) for p_user in one transaction (approval, protections, open check, chosen numbers valid, skill answer, per-user cap over both routes, tickets left, monthly spend limit, credit through the ledger, numbers from private.take_ticket_numbers, totals, receipt). Locks the competition''s gate (shared), the account, and the competition row last (the counter update that numbers the tickets). The last ticket ends online sales (sold_out); the draw waits for its time.';
+comment on function private.enter_competition_for(uuid,uuid,integer,text,integer[]) is 'Buys p_quantity tickets (or the chosen p_numbers on a pick competition) for p_user in one transaction (approval, protections, open check, chosen numbers valid, skill answer, per-user cap over both routes, tickets left, monthly spend limit, credit through the ledger, numbers from private.take_ticket_numbers, totals, instant wins from private.award_instant_wins, then the receipt with the balance after them). Locks the competition''s gate (shared), the account, and the competition row last (the counter update that numbers the tickets). The last ticket ends online sales (sold_out); the draw waits for its time.';
 revoke all on function private.enter_competition_for(uuid,uuid,integer,text,integer[]) from public, anon, authenticated, service_role;
 
 -- ----------------------------------------------------------------------------

@@ -65,9 +65,11 @@ describe("admin_get_settings", () => {
         "promoter_address",
         "referral_credit",
         "referral_monthly_cap",
+        "instant_win_max_live_percent",
       ].sort(),
     );
     expect(got.settings).toMatchObject({
+      instant_win_max_live_percent: 50,
       approval_mode: "manual",
       skill_answer_cooldown_minutes: 10,
       bonus_enabled: true,
@@ -257,6 +259,19 @@ describe("admin_update_settings", () => {
     expect(adjusted.error).toBeNull();
   });
 
+  it("lets a plain admin tighten the instant-win share (not a money setting), audited", async () => {
+    const admin = await db().createAdmin();
+    const got = await db().call<Settings>(asUser(admin), "admin_update_settings", {
+      p: { instant_win_max_live_percent: 30 },
+    });
+    expect(got.changed).toEqual(["instant_win_max_live_percent"]);
+    expect(got.settings.instant_win_max_live_percent).toBe(30);
+    expect(await stored("instant_win_max_live_percent")).toBe(30);
+    const [log] = await settingsLog("instant_win_max_live_percent");
+    expect(log).toMatchObject({ actor_id: admin, details: { instant_win_max_live_percent: { old: 50, new: 30 } } });
+    await db().call(asUser(admin), "admin_update_settings", { p: { instant_win_max_live_percent: 50 } });
+  });
+
   it("refuses each bad value with invalid_input and a message naming it, and saves nothing", async () => {
     const boss = await superAdmin();
     const stampBefore = number(await stored("stamp_price"));
@@ -319,6 +334,9 @@ describe("admin_update_settings", () => {
       [{ promoter_address: ["Lab House M1 1PW"] }, /The promoter's address must have 2 to 8 lines/],
       [{ promoter_address: ["Lab House", ""] }, /Each line of the promoter's address must be 1 to 100 characters/],
       [{ promoter_address: ["Lab House", "Manchester"] }, /The promoter's address must end with a UK postcode/],
+      [{ instant_win_max_live_percent: 51 }, /The instant-win share must be a whole percent from 0 to 50/],
+      [{ instant_win_max_live_percent: 12.5 }, /The instant-win share must be a whole percent from 0 to 50/],
+      [{ instant_win_max_live_percent: "30" }, /The instant-win share must be a whole percent/],
     ];
     for (const [p, message] of cases) {
       // A good value beside the bad one is not saved either.

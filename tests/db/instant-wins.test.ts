@@ -24,12 +24,18 @@ async function instantWinCompetition(prizes: Prize[], fields: CompetitionFields 
   return { id, slug };
 }
 
-const enter = (uid: string, competitionId: string, quantity: number) =>
+/** A purchase; on a pick competition `numbers` are the chosen ones (null: a lucky dip of `quantity`). */
+const enter = (uid: string, competitionId: string, quantity: number, numbers: number[] | null = null) =>
   db().call<{
     ticket_numbers: number[];
     balance: string;
     instant_wins: { ticket_number: number; kind: string; prize: string }[];
-  }>(asUser(uid), "enter_competition", { p_competition_id: competitionId, p_quantity: quantity, p_answer: null });
+  }>(asUser(uid), "enter_competition", {
+    p_competition_id: competitionId,
+    p_quantity: quantity,
+    p_answer: null,
+    p_numbers: numbers,
+  });
 
 async function topUp(uid: string, amount: number, funding: "debit" | "credit") {
   const t = await db().call<{ id: string }>(asUser(uid), "create_top_up", {
@@ -282,6 +288,143 @@ describe("buying a winning number", () => {
     };
     expect((await verifyInstantWins(id, tampered)).filter((c) => !c.ok)).toHaveLength(1);
     expect((await verifyInstantWins(id, { ...published, commitment: "0".repeat(64) }))[0].ok).toBe(false);
+  });
+});
+
+describe("instant wins on a pick-your-numbers competition", () => {
+  beforeAll(async () => {
+    // As many ordinary live competitions as this block publishes instant-win ones (code of practice 1.10).
+    for (let i = 0; i < 5; i++)
+      await db().createCompetition(admin, { skill_question: null, skill_options: null, skill_answer: null });
+  });
+
+  const pick = (prizes: Prize[], fields: CompetitionFields) =>
+    instantWinCompetition(prizes, { ticket_numbering: "pick", ...fields });
+
+  /** The secret winning numbers, read as the database owner (no API role can). */
+  const winningNumbers = async (id: string) =>
+    (
+      await db().sql<{ number: number }>(
+        "select number from public.instant_win_numbers where competition_id = $1 order by slot",
+        [id],
+      )
+    ).map((r) => r.number);
+
+  const awards = (id: string) =>
+    db().sql<{ ticket_number: number; user_id: string | null }>(
+      "select ticket_number, user_id from public.instant_wins where competition_id = $1 order by ticket_number",
+      [id],
+    );
+
+  it("a player who picks a winning number is awarded once, in the purchase, with the balance after the award", async () => {
+    const { id } = await pick([{ kind: "credit", credit_amount: 3, quantity: 1 }], {
+      total_tickets: 20,
+      ticket_price: 1,
+    });
+    const [won] = await winningNumbers(id);
+    const other = won === 20 ? 19 : won + 1;
+    const player = await db().createPlayer({ credits: 10 });
+    const bought = await enter(player, id, 2, [other, won]);
+    expect(bought.ticket_numbers).toEqual([other, won].sort((a, b) => a - b));
+    expect(bought.instant_wins).toEqual([expect.objectContaining({ ticket_number: won, kind: "credit" })]);
+    expect(Number(bought.balance)).toBe(11); // 10 − 2 + 3
+    expect(await db().credits(player)).toBe(11);
+    expect(await awards(id)).toEqual([{ ticket_number: won, user_id: player }]);
+    const [{ entry_id }] = await db().sql<{ entry_id: string }>(
+      "select entry_id from public.tickets where competition_id = $1 and number = $2",
+      [id, won],
+    );
+    expect(await db().sql("select private.award_instant_wins($1) w", [entry_id])).toEqual([{ w: [] }]);
+    expect(await awards(id)).toHaveLength(1);
+    // The receipt lists the chosen numbers and the credit after the win.
+    const [mail] = await db().sql<{ body: string }>(
+      "select body_text as body from public.mail_outbox where to_user = $1 and kind = 'entry_receipt'",
+      [player],
+    );
+    expect(mail.body).toContain(`#${Math.min(other, won)}, #${Math.max(other, won)}`);
+    expect(mail.body).toContain("Credit left: £11.00");
+  });
+
+  it("a lucky dip that lands on winning numbers is awarded", async () => {
+    // Every number wins, so wherever the dip lands it wins.
+    const { id } = await pick([{ kind: "spin", quantity: 4 }], { total_tickets: 4, max_tickets_per_user: 4 });
+    const player = await db().createPlayer({ credits: 10 });
+    const dip = await enter(player, id, 2);
+    expect(dip.ticket_numbers).toHaveLength(2);
+    expect(dip.instant_wins.map((w) => w.ticket_number)).toEqual(dip.ticket_numbers);
+    expect((await awards(id)).map((a) => a.ticket_number)).toEqual(dip.ticket_numbers);
+    expect(await db().sql("select count(*)::int n from public.spinner_grants where user_id = $1", [player])).toEqual([
+      { n: 2 },
+    ]);
+  });
+
+  it("two players racing for one winning number: one ticket, one award, the loser refused number_taken with nothing charged", async () => {
+    const { id } = await pick([{ kind: "credit", credit_amount: 5, quantity: 1 }], {
+      total_tickets: 10,
+      ticket_price: 1,
+    });
+    const [won] = await winningNumbers(id);
+    const players = await Promise.all([1, 2].map(() => db().createPlayer({ credits: 4 })));
+    const results = await Promise.allSettled(players.map((p) => enter(p, id, 1, [won])));
+    const winner = results.findIndex((r) => r.status === "fulfilled");
+    expect(winner).toBeGreaterThanOrEqual(0);
+    const loser = players[1 - winner];
+    const refused = results[1 - winner];
+    expect(refused.status).toBe("rejected");
+    expect(await attempt(Promise.reject((refused as PromiseRejectedResult).reason))).toMatchObject({
+      ok: false,
+      hint: "number_taken",
+    });
+    expect(await db().sql("select count(*)::int n from public.tickets where competition_id = $1", [id])).toEqual([
+      { n: 1 },
+    ]);
+    expect(await awards(id)).toEqual([{ ticket_number: won, user_id: players[winner] }]);
+    expect(await db().credits(players[winner])).toBe(8); // 4 − 1 + 5
+    expect(await db().credits(loser)).toBe(4);
+    expect(await db().ledger(loser)).toHaveLength(1); // only the starting credit
+  });
+
+  it("credit bought by credit card is not spent on picked numbers either", async () => {
+    const { id } = await pick([{ kind: "spin", quantity: 1 }], { total_tickets: 10, ticket_price: 2 });
+    const player = await db().createPlayer();
+    await topUp(player, 10, "credit");
+    expect(await attempt(enter(player, id, 1, [3]))).toMatchObject({ ok: false, hint: "instant_win_card_credit" });
+    expect(await db().sql("select count(*)::int n from public.tickets where competition_id = $1", [id])).toEqual([
+      { n: 0 },
+    ]);
+    // With other credit held, the picked number is bought from it and the card credit stays.
+    await topUp(player, 5, "debit");
+    await enter(player, id, 1, [3]);
+    expect({ credits: await db().credits(player), card: await cardCredit(player) }).toEqual({ credits: 13, card: 10 });
+  });
+
+  it("a postal entry gets a number after the pool and wins on equal terms, even a number also won online", async () => {
+    // Every number wins: online #1 wins, and the postal ticket N + 1 wins because number 1 is a winning number too.
+    const { id } = await pick([{ kind: "credit", credit_amount: 2, quantity: 3 }], {
+      total_tickets: 3,
+      ticket_price: 1,
+    });
+    const online = await db().createPlayer({ credits: 5 });
+    expect((await enter(online, id, 1, [1])).instant_wins).toHaveLength(1);
+    const byPost = await db().createPlayer({ name: "Ada Post" });
+    const postal = await db().call<{ ticket_numbers: number[]; instant_wins: { ticket_number: number }[] }>(
+      asUser(admin),
+      "admin_record_postal_entry",
+      {
+        p_competition_id: id,
+        p_user_id: byPost,
+        p_name: "Ada Post",
+        p_address: "2 High St, York YO1 1AA",
+        p_answer: null,
+      },
+    );
+    expect(postal.ticket_numbers).toEqual([4]);
+    expect(postal.instant_wins).toEqual([expect.objectContaining({ ticket_number: 4, kind: "credit" })]);
+    expect(await db().credits(byPost)).toBe(2);
+    expect(await awards(id)).toEqual([
+      { ticket_number: 1, user_id: online },
+      { ticket_number: 4, user_id: byPost },
+    ]);
   });
 });
 

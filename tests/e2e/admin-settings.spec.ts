@@ -8,7 +8,7 @@ import { storageStatePath } from "./support/users";
 
 // Admin settings and the complaints queue (issue 11 items 8 and 9). Settings are shared by every test and
 // both workers, so the one change made here (the stamp price) keeps stamp parity the same for every ticket
-// price other specs use (0.87 → 0.90) and is put back afterwards.
+// price other specs use (0.87 → 0.90) and is put back afterwards, as is the instant-win share (50 → 49).
 test.describe.configure({ mode: "serial" });
 
 const DETAILS = "The tickets I bought yesterday are not in My entries, but the credit was taken.";
@@ -31,6 +31,7 @@ test("bad settings are explained field by field and nothing is saved; a good sav
     await settings.field("Postal address").fill("LabCash\nNo postcode here");
     await settings.field("Complaints contact (e-mail)").fill("complaints at labcash");
     await settings.field("Dispute-resolution body: web address").fill("http://insecure.example");
+    await settings.field("Instant-win competitions, at most (% of live ones)").fill("51");
     await settings.save.click();
     await expect(settings.field("Stamp price (£)")).toHaveAccessibleDescription(
       /Enter the stamp price in pounds and pence, such as 0\.87/,
@@ -45,6 +46,9 @@ test("bad settings are explained field by field and nothing is saved; a good sav
     await expect(settings.field("Dispute-resolution body: web address")).toHaveAccessibleDescription(
       /Enter a web address starting with https:\/\//,
     );
+    await expect(settings.field("Instant-win competitions, at most (% of live ones)")).toHaveAccessibleDescription(
+      /Enter a whole percent from 0 to 50 \(instant-win competitions are never the majority of live ones\)/,
+    );
     await expect(settings.field("Dispute-resolution body: name")).not.toHaveAttribute("aria-invalid");
     // What was typed stays; nothing was saved.
     await expect(settings.field("Stamp price (£)")).toHaveValue("0.9p");
@@ -56,6 +60,7 @@ test("bad settings are explained field by field and nothing is saved; a good sav
         "postal_address",
         "complaints_contact",
         "dispute_resolution_body",
+        "instant_win_max_live_percent",
       ].map((key) => all[key]);
     expect(touched(await adminSettings())).toEqual(touched(before));
 
@@ -67,9 +72,13 @@ test("bad settings are explained field by field and nothing is saved; a good sav
       .field("Dispute-resolution body: web address")
       .fill((before.dispute_resolution_body as { url: string }).url);
     await settings.field("Stamp price (£)").fill("0.90");
+    // A plain admin may tighten the instant-win share (it is not a money setting); 49 rather than lower so
+    // that a publish by another spec meanwhile is not refused.
+    await settings.field("Instant-win competitions, at most (% of live ones)").fill("49");
     await settings.save.click();
-    await expect(settings.status).toContainText("Saved: stamp price.");
+    await expect(settings.status).toContainText("Saved: instant-win share of live competitions, stamp price.");
     await expect(settings.status).toContainText("Each change is in the activity log.");
+    expect(await adminSettings()).toMatchObject({ instant_win_max_live_percent: 49 });
     expect(Number((await adminSettings()).stamp_price)).toBe(0.9);
 
     // The competition's postal card follows at once.
@@ -86,7 +95,10 @@ test("bad settings are explained field by field and nothing is saved; a good sav
     await expect(admin.getByRole("table", { name: "Activity, newest first" })).toContainText("0.87");
     await expect(admin.getByRole("table", { name: "Activity, newest first" })).toContainText("0.9");
   } finally {
-    await updateSettings({ stamp_price: Number(before.stamp_price) });
+    await updateSettings({
+      stamp_price: Number(before.stamp_price),
+      instant_win_max_live_percent: before.instant_win_max_live_percent,
+    });
   }
 });
 

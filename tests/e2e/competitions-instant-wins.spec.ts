@@ -7,13 +7,15 @@ import { CompetitionPage } from "./support/pages/competition";
 // Instant wins (issue 25 item 2): a tiny competition where every ticket wins, so the player's purchase is
 // sure to hit a winning number without anyone reading the secret numbers. The win shows at once in the
 // entry result's live region, the page lists it, and after the draw the browser checks the commitment
-// and every award from the revealed seed.
+// and every award from the revealed seed. A pick-your-numbers competition, so the win follows a purchase of
+// chosen numbers (the result and confetti are the same component as an in-order purchase's).
 test.use({
   competitionFields: {
     label: "instantwin",
     totalTickets: 2,
     maxPerUser: 2,
     question: null,
+    ticketNumbering: "pick",
     instantWins: [
       { kind: "credit", credit_amount: 5, quantity: 1 },
       { kind: "physical", title: "A test hamper", quantity: 1 },
@@ -22,7 +24,7 @@ test.use({
   playerDetails: { name: "Ivy Instant", credit: 10 },
 });
 
-test("a player buys winning numbers, sees the wins at once and on the page, and they verify after the draw", async ({
+test("a player picks winning numbers, sees the wins at once and on the page, and they verify after the draw", async ({
   approvedPlayer: { page },
   liveCompetition: competition,
 }) => {
@@ -31,7 +33,9 @@ test("a player buys winning numbers, sees the wins at once and on the page, and 
   await expect(competitionPage.instantWins).toContainText("No instant wins yet.");
 
   const online = competitionPage.entry;
-  await online.pickQuick("Max 2");
+  const grid = online.root.getByRole("group", { name: "Numbers 1 to 2" });
+  for (const n of ["1", "2"]) await grid.getByRole("button", { name: n, exact: true }).click();
+  await expect(online.root.getByText(/^Your numbers: #1, #2, held for you until/)).toBeVisible();
   await online.buyButton(2).click();
   await expect(online.result).toContainText("Instant wins!");
   await expect(online.result).toContainText("won £5.00 credit (added to your credit)");

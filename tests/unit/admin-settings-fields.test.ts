@@ -16,6 +16,7 @@ const GOOD = {
   disputeUrl: "https://www.cedr.com/consumer/",
   spinnerEnabled: "on",
   skillCooldown: "10",
+  instantWinShare: "40",
   promoterName: "LabCash Trading Ltd",
   promoterAddress: "Unit 4, Lab House\n12 Market Street\nManchester\nM1 1PW",
 };
@@ -47,7 +48,7 @@ const messages = (result: { error?: { issues: { path: PropertyKey[]; message: st
 describe("settingsFormSchema", () => {
   it("sends only the edited settings, as SQL takes them (numbers, lines, UTC, on/off)", () => {
     const all =
-      "approval_mode,stamp_price,postal_window_working_days,postal_address,launch_at,complaints_contact,dispute_resolution_body,spinner_enabled,skill_answer_cooldown_minutes,promoter_name,promoter_address";
+      "approval_mode,stamp_price,postal_window_working_days,postal_address,launch_at,complaints_contact,dispute_resolution_body,spinner_enabled,skill_answer_cooldown_minutes,instant_win_max_live_percent,promoter_name,promoter_address";
     expect(settingsFormSchema.parse(posted({ ...GOOD, edited: all }))).toEqual({
       approval_mode: "manual",
       stamp_price: 0.87,
@@ -58,6 +59,7 @@ describe("settingsFormSchema", () => {
       dispute_resolution_body: { name: "CEDR", url: "https://www.cedr.com/consumer/" },
       spinner_enabled: true,
       skill_answer_cooldown_minutes: 10,
+      instant_win_max_live_percent: 40,
       promoter_name: "LabCash Trading Ltd",
       promoter_address: ["Unit 4, Lab House", "12 Market Street", "Manchester", "M1 1PW"],
     });
@@ -107,6 +109,7 @@ describe("settingsFormSchema", () => {
           stampPrice: "87p",
           postalWindow: "21",
           skillCooldown: "1441",
+          instantWinShare: "51",
           postalAddress: "LabCash",
           launchAt: "soon",
           complaintsContact: "nobody",
@@ -129,6 +132,8 @@ describe("settingsFormSchema", () => {
       stampPrice: "Enter the stamp price in pounds and pence, such as 0.87",
       postalWindow: "Enter a whole number of working days from 1 to 20",
       skillCooldown: "Enter a whole number of minutes from 0 to 1440 (0: no wait)",
+      instantWinShare:
+        "Enter a whole percent from 0 to 50 (instant-win competitions are never the majority of live ones)",
       postalAddress: "Give the postal address on 2 to 8 lines",
       launchAt: "Enter a date and time, or leave it empty for no countdown",
       complaintsContact: "Enter an e-mail address of at most 254 characters, such as complaints@labcash.example",

@@ -29,6 +29,7 @@ function formValues(s: AdminSettingsValues): SettingsFormValues {
     stampPrice: pounds(s.stamp_price),
     postalWindow: String(s.postal_window_working_days),
     skillCooldown: String(s.skill_answer_cooldown_minutes),
+    instantWinShare: String(s.instant_win_max_live_percent),
     postalAddress: s.postal_address.join("\n"),
     launchAt: isoToLondonLocal(s.launch_at),
     complaintsContact: s.complaints_contact,

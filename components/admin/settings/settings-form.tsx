@@ -34,6 +34,7 @@ export type SettingsFormValues = {
   disputeUrl: string;
   spinnerEnabled: boolean;
   skillCooldown: string;
+  instantWinShare: string;
   promoterName: string;
   promoterAddress: string;
 };
@@ -309,6 +310,17 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
           errors={errors?.skillCooldown}
         >
           {(control) => <Input {...control} {...text("skillCooldown")} inputMode="numeric" />}
+        </Field>
+      </Group>
+
+      <Group legend="Instant wins">
+        <Field
+          id="settings-instant-win-share"
+          label="Instant-win competitions, at most (% of live ones)"
+          hint="Checked when a competition with instant wins is published: with it, instant-win competitions may be at most this share of live competitions. At most 50 (they are never the majority); 0: none can be published."
+          errors={errors?.instantWinShare}
+        >
+          {(control) => <Input {...control} {...text("instantWinShare")} inputMode="numeric" className="sm:max-w-xs" />}
         </Field>
       </Group>
 
