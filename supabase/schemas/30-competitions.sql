@@ -1127,7 +1127,7 @@ begin
     perform private.queue_mail(p_user_id, 'entry_receipt', 'Your postal entry: ' || c.title,
       format(E'We have received your free postal entry to %s.\n\nYour ticket numbers: %s (%s %s, the same chance per ticket as a paid one)\n\n'
              'The draw is on %s. It is verifiable: its seed commitment is %s.',
-             c.title, private.ticket_numbers_text(private.entry_ticket_numbers(new_entry)), tickets,
+             c.title, private.ticket_numbers_text(numbers), tickets,
              case when tickets = 1 then 'ticket' else 'tickets' end,
              to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI'), c.seed_commitment));
   end if;
@@ -1135,7 +1135,7 @@ begin
     jsonb_build_object('entry_id', new_entry, 'user_id', p_user_id, 'first_ticket', numbers[1], 'tickets', tickets));
   return jsonb_build_object(
     'entry_id', new_entry,
-    'ticket_numbers', to_jsonb(private.entry_ticket_numbers(new_entry)),
+    'ticket_numbers', to_jsonb(numbers),
     'tickets', tickets,
     'instant_wins', private.award_instant_wins(new_entry));
 end;
@@ -1536,11 +1536,13 @@ begin
     p_quantity, private.format_gbp(c.ticket_price), private.format_gbp(cost), private.format_gbp(new_balance),
     to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI'), c.seed_commitment);
   perform private.queue_mail(p_user, 'entry_receipt', 'Your entry: ' || c.title,
-    receipt_head || private.ticket_numbers_text(private.entry_ticket_numbers(new_entry)) || receipt_tail);
+    receipt_head || private.ticket_numbers_text(numbers) || receipt_tail);
 
+  -- numbers is what was just inserted, ascending (take_ticket_numbers): no second read of tickets while this
+  -- purchase still holds the competition's counter queue.
   return jsonb_build_object(
     'entry_id', new_entry,
-    'ticket_numbers', to_jsonb(private.entry_ticket_numbers(new_entry)),
+    'ticket_numbers', to_jsonb(numbers),
     'balance', new_balance,
     'instant_wins', wins);
 end;
