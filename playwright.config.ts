@@ -1,10 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_SERVER_STARTED, e2eBaseURL, e2eReadyURL, e2eServerEnv } from "./scripts/e2e-ports.mjs";
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the
 // production build, started with its own embedded backend and a fresh database.
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
-const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+const baseURL = e2eBaseURL;
 /** Every spec that spins the one live wheel or edits it (admin-labspinner switches it off and on). */
 const WHEEL = /labspinner[^/]*\.spec\.ts$/;
 // Debian's chromium-headless-shell, the browser Playwright itself uses for headless runs: the same Blink and V8
@@ -71,11 +70,14 @@ export default defineConfig({
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
-    url: `${baseURL}/login`,
+    url: e2eReadyURL,
     timeout: 420_000,
-    reuseExistingServer: false,
+    // `npm test` starts the server itself as soon as the build is done, so it is ready while vitest still runs
+    // (scripts/test-all.mjs). A plain `npx playwright test` starts its own, and never picks up a server left
+    // on the port by someone else.
+    reuseExistingServer: process.env[E2E_SERVER_STARTED] === "1",
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(E2E_PORT), EMBEDDED_PORT: String(E2E_BACKEND_PORT), LABCASH_ANALYTICS: "1", SITE_URL: baseURL },
+    env: e2eServerEnv,
   },
 });

@@ -3,12 +3,14 @@
 // db and contract projects and the embedded backend package's, then Playwright's e2e), then one line summing them all:
 // `N passed, N failed[, N skipped]`.
 // The production build the e2e suite runs against is made once, beside lint, format and vitest (it
-// waits for the type check, which writes the content collections the build also writes).
+// waits for the type check, which writes the content collections the build also writes); the e2e server
+// starts on it as soon as it is done, so it is ready, with its database migrated and seeded, when vitest ends.
 // Exits non-zero if anything failed or a suite could not report.
 import { spawn } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { E2E_SERVER_STARTED, e2eReadyURL, e2eServerEnv } from "./e2e-ports.mjs";
 import { requireNode22 } from "./require-node.mjs";
 
 requireNode22("npm test");
@@ -129,6 +131,66 @@ const build = wantsE2e
     })
   : Promise.resolve(null);
 
+// The e2e server (a fresh embedded database, then `next start`) starts as soon as the build is done, beside
+// vitest, in its own process group so that the whole of it is stopped at the end, whatever happened before.
+const serverLog = path.join(resultsDir, "e2e-server.log");
+let server = null;
+let serverSeconds = null;
+/** Resolves to null once the server answers as Playwright's webServer check wants, or to why it cannot. */
+async function startE2eServer() {
+  if (await answers()) return `something already answers at ${e2eReadyURL}: stop it, or set E2E_PORT`;
+  const started = Date.now();
+  const log = openSync(serverLog, "w");
+  server = spawn(process.execPath, [path.join(root, "scripts", "e2e-server.mjs")], {
+    cwd: root,
+    stdio: ["ignore", log, log],
+    detached: true,
+    env: { ...process.env, ...e2eServerEnv, E2E_SKIP_BUILD: "1" },
+  });
+  const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve(code ?? signal)));
+  let exit;
+  exited.then((code) => (exit = code));
+  while (Date.now() - started < 420_000) {
+    if (exit !== undefined) return `the e2e server exited with ${exit}`;
+    if (await answers()) {
+      serverSeconds = (Date.now() - started) / 1000;
+      return null;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return "the e2e server was not ready after 420 s";
+}
+/** Playwright's own readiness rule: a 2xx, 3xx or 400–403 answer. */
+async function answers() {
+  try {
+    const response = await fetch(e2eReadyURL, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+    return response.status >= 200 && response.status < 404;
+  } catch {
+    return false;
+  }
+}
+function serverRunning() {
+  return server !== null && server.exitCode === null && server.signalCode === null;
+}
+/** Stops the server's whole process group (the launcher, the embedded backend and `next start`). */
+async function stopE2eServer() {
+  if (!serverRunning()) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  process.kill(-server.pid, "SIGTERM");
+  const force = setTimeout(() => process.kill(-server.pid, "SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(force);
+}
+process.on("exit", () => {
+  if (serverRunning()) process.kill(-server.pid, "SIGKILL");
+});
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    if (serverRunning()) process.kill(-server.pid, "SIGKILL");
+    process.exit(130);
+  });
+const serverReady = build.then((failure) => (failure || !wantsE2e ? null : startE2eServer()));
+
 await lint?.();
 await format?.();
 
@@ -162,15 +224,23 @@ if (buildFailure) {
   console.error(`\n${readFileSync(buildLog, "utf8")}\n${buildFailure}: the e2e suite cannot run.`);
   totals.failed += 1;
 }
+const serverWaitStarted = Date.now();
+const serverFailure = buildFailure ? null : await serverReady;
+if (wantsE2e && !buildFailure) durations.push(["waiting for the e2e server", (Date.now() - serverWaitStarted) / 1000]);
+if (serverFailure) {
+  console.error(`\n${readFileSync(serverLog, "utf8")}\n${serverFailure}: the e2e suite cannot run.`);
+  totals.failed += 1;
+}
 
 const playwrightJson = path.join(resultsDir, "playwright.json");
 rmSync(playwrightJson, { force: true });
-if (!buildFailure)
+if (!buildFailure && !serverFailure)
   await suite(
     "e2e",
     bin("playwright"),
     ["test"],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, E2E_SKIP_BUILD: "1" },
+    // The server's own output is in test-results/e2e-server.log.
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, E2E_SKIP_BUILD: "1", [E2E_SERVER_STARTED]: "1" },
     () => {
       const report = readJson(playwrightJson);
       if (!report?.stats) return null;
@@ -179,6 +249,8 @@ if (!buildFailure)
       return { passed: expected, failed: unexpected + flaky + errors, skipped };
     },
   );
+
+await stopE2eServer();
 
 /** Every test's duration in seconds from vitest's and Playwright's JSON reports. */
 function testDurations() {
@@ -208,6 +280,8 @@ console.log("Steps (typecheck, lint and format side by side, then each suite in 
 for (const [name, seconds] of durations) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
 if (buildSeconds !== null)
   console.log(`  ${buildSeconds.toFixed(1).padStart(6)} s  (build, beside lint, format and vitest)`);
+if (serverSeconds !== null)
+  console.log(`  ${serverSeconds.toFixed(1).padStart(6)} s  (e2e server start, after the build, beside vitest)`);
 console.log(`  ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(6)} s  in all`);
 
 console.log("");

@@ -1,0 +1,16 @@
+// The e2e web server's address and settings, shared by Playwright's config (which starts it on a plain
+// `npx playwright test`) and `npm test` (which starts it itself beside vitest, then lets Playwright reuse it).
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
+export const e2eBaseURL = `http://127.0.0.1:${E2E_PORT}`;
+/** Answers once the site and its embedded backend are up (what Playwright's webServer waits for). */
+export const e2eReadyURL = `${e2eBaseURL}/login`;
+/** The environment `scripts/e2e-server.mjs` is started with, whoever starts it. */
+export const e2eServerEnv = {
+  PORT: String(E2E_PORT),
+  EMBEDDED_PORT: String(E2E_BACKEND_PORT),
+  LABCASH_ANALYTICS: "1",
+  SITE_URL: e2eBaseURL,
+};
+/** Set by `npm test` when it has started the server: Playwright then reuses it instead of starting its own. */
+export const E2E_SERVER_STARTED = "E2E_SERVER_STARTED";
