@@ -237,7 +237,8 @@ async function seed(client: pg.Client, withPicks: boolean): Promise<Competitions
     return { inOrder, picks: null, instant: null };
   }
   const [dip, picked, instant] = ids.slice(SPREAD + 1);
-  // The lucky dips' competition starts 90% sold, its free numbers scattered (one bulk entry with no buyer).
+  // The lucky dips' competition starts 90% sold, its free numbers scattered (one bulk entry with no buyer). This is
+  // bench set-up, not a draw: random() only decides which numbers the fixture pre-sells.
   await client.query(
     `with e as (insert into public.entries (competition_id, kind, quantity, unit_price, amount, first_ticket)
                 values ($1, 'paid', $2, 0, 0, 1) returning id)
