@@ -24,6 +24,17 @@ export default defineConfig([
     },
   },
   {
+    // Links prefetch on intent (components/ui/link.tsx says why): next/link itself would prefetch every link in view.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    ignores: ["components/ui/link.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "next/link", message: "Use Link from @/components/ui/link: it prefetches on intent." }] },
+      ],
+    },
+  },
+  {
     // Every server log line is one structured JSON line (lib/observability/log.ts, the one writer), so a log search
     // can filter by event and request id and nothing secret slips out unscrubbed. The browser's hooks may use the
     // console: their lines stay in the visitor's browser.

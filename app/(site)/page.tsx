@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { indexPage as home } from "content-collections";
 import { Quote } from "lucide-react";
 import { homeTitle } from "@/config/site";

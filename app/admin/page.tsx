@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { DailyChart } from "@/components/admin/daily-chart";
 import { Card } from "@/components/ui/card";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { MinimalShell } from "@/components/layout/minimal-shell";
 
 // What the service worker (app/sw.js) shows when a page cannot be reached offline. A frame that needs

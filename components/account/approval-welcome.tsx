@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useActionState, useId } from "react";
 import { PartyPopper } from "lucide-react";
 import { FormStatus } from "@/components/forms/form-status";

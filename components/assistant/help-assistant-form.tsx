@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { askAssistant } from "@/lib/actions/assistant";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { PROMPT_MAX } from "@/lib/assistant/prompt-limit";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CodeField } from "@/components/forms/code-field";
 import { EmailField } from "@/components/forms/email-field";
 import { FormStatus } from "@/components/forms/form-status";

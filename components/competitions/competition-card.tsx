@@ -1,5 +1,5 @@
 import { getImageProps } from "next/image";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { preload } from "react-dom";
 import { Trophy } from "lucide-react";
 import type { Competition } from "@/lib/data/competitions";

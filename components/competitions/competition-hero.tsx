@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Clock, ListOrdered, Radio, Trophy } from "lucide-react";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { badgeLabel, type Phase } from "@/lib/competitions/status";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ShieldCheck, Trophy } from "lucide-react";
 import { WinnerStory } from "@/components/prizes/winner-story";
 import { buttonClasses } from "@/components/ui/button";

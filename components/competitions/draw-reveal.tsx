@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useEffect, useId, useState } from "react";
 import { CircleAlert, CircleCheck, LoaderCircle, ShieldCheck } from "lucide-react";
 import { revealSteps, type LiveDraw, type RevealStep } from "@/lib/draws/live-draw";

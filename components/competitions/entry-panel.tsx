@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useId, useState } from "react";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Gift, Minus, PartyPopper, Plus } from "lucide-react";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ShieldCheck } from "lucide-react";
 import { formatMoment, oddsText } from "@/lib/competitions/status";
 import { plural } from "@/lib/competitions/ticket-numbers";

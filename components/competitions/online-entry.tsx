@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { PlayBlockNotice } from "@/components/account/play-block-notice";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";

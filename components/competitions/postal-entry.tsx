@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Mail } from "lucide-react";
 import { formatMoment, type PostalBlock } from "@/lib/competitions/status";
 import { plural } from "@/lib/competitions/ticket-numbers";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Award, Ticket } from "lucide-react";
 import type { EntryBlock, PostalBlock } from "@/lib/competitions/status";
 import type { CompetitionPage } from "@/lib/data/competitions";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ShieldCheck } from "lucide-react";
 
 export type Promoter = { name: string; address: readonly string[] };

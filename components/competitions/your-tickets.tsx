@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
 import { cn } from "@/lib/utils";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { docsTopNav } from "@/config/nav";
 import { docsNavigation } from "@/lib/content/docs";
 import { SiteFooter } from "@/components/layout/site-footer";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ArrowLeft, BookOpen, Gift, Trophy } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 import { UNEXPECTED_ERROR } from "@/lib/http/error-words";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CalendarClock } from "lucide-react";
 import { Countdown } from "@/components/competitions/countdown";
 import { buttonClasses } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useEffect, useRef } from "react";
 import { Menu, X } from "lucide-react";
 import { SignOutForm } from "@/components/auth/sign-out-form";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Bell } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useRef } from "react";
 import { Clock, CreditCard, LayoutDashboard, LogOut, Settings, Shield, Ticket } from "lucide-react";
 import { SignOutForm } from "@/components/auth/sign-out-form";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useId } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState, useSyncExternalStore } from "react";
 import { buttonClasses, Button } from "@/components/ui/button";
 import { pickDemoSegment } from "@/lib/spinner/demo-pick";

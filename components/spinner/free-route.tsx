@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** The free route (so the wheel is not a lottery): one spin credit per postal request, same odds. */
 export function FreeRoute({ postalAddress }: { postalAddress: string[] }) {

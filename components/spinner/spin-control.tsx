@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useActionState, type ReactNode } from "react";
 import { SecondStepLink } from "@/components/forms/second-step-link";
 import { Alert, AlertTitle } from "@/components/ui/alert";

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** The "← All …" link at the top of a detail page. */
 export function BackLink({ href, children }: { href: string; children: React.ReactNode }) {

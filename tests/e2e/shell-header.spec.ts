@@ -27,6 +27,32 @@ test.describe("signed out", () => {
     await expect(page).toHaveTitle(`Pricing${TITLE_SUFFIX}`);
   });
 
+  test("links fetch a page when pointed at, not when they come into view, and open it without a reload", async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has("_rsc")) fetched.push(url.pathname);
+    });
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    // Every link of the header, footer and cards is in view or in the page: none was fetched ahead.
+    expect(fetched).toEqual([]);
+
+    const competitions = new Header(page).mainNav.getByRole("link", { name: "Competitions" });
+    await competitions.hover();
+    await expect.poll(() => fetched).toContain("/competitions");
+    await competitions.click();
+    await expect(page).toHaveURL(/\/competitions$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(documents).toEqual(["/"]);
+  });
+
   test("footer links, copyright year and trading-name notice", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ApprovalWelcome } from "@/components/account/approval-welcome";
 import { LimitInvitation } from "@/components/account/limit-invitation";
 import { Alert, AlertTitle } from "@/components/ui/alert";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { SignOutForm } from "@/components/auth/sign-out-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { getClaims } from "@/lib/auth/session";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Image from "next/image";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { blog } from "content-collections";
 import { postsNewestFirst } from "@/lib/content/posts";
 import { Badge } from "@/components/ui/badge";

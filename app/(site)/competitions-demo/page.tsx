@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { DemoFlow } from "@/components/competitions/demo-flow";
 import { WhoCanEnter } from "@/components/competitions/who-can-enter";
 import { buttonClasses } from "@/components/ui/button";

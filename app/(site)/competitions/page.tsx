@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Trophy } from "lucide-react";
 import { CompetitionCard } from "@/components/competitions/competition-card";
 import { CompetitionFinder, type FinderSection } from "@/components/competitions/competition-finder";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { LimitInvitation } from "@/components/account/limit-invitation";
 import { TopUpForm } from "@/components/payments/top-up-form";
 import { Alert, AlertTitle } from "@/components/ui/alert";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { FreeRoute } from "@/components/spinner/free-route";
 import { OddsTable } from "@/components/spinner/odds-table";
 import { SpinnerPersonal } from "@/components/spinner/spinner-personal";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { pricing } from "content-collections";
 import { Check } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";

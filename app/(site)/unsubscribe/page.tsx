@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { UnsubscribeForm } from "@/components/account/marketing-consent-form";
 
 export const metadata: Metadata = { title: "Unsubscribe from marketing e-mails", robots: { index: false } };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Image from "next/image";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { PrizeStatusBadge } from "@/components/prizes/prize-progress";
 import { WinnerStory } from "@/components/prizes/winner-story";
 import { PRIZE_STATUS } from "@/lib/prizes/steps";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Plus, Trophy } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { ADMIN_STATES, adminState, isAdminState, StateBadge } from "@/components/admin/competitions/states";

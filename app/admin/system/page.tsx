@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { AcknowledgeAlertForm, ResolvePaymentForm, RetryMailForm } from "@/components/admin/system/system-actions";
 import { Alert } from "@/components/ui/alert";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { FigureList } from "@/components/admin/competitions/figure-list";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { openAlerts } from "@/lib/data/operations";
 import { log } from "@/lib/observability/log";

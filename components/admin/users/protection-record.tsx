@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { flagDetailsText, flagKindLabel } from "@/lib/protections/flag-text";
 import { InterventionForm } from "@/components/admin/protection/intervention-form";
 import { Alert } from "@/components/ui/alert";

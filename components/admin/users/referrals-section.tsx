@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { NamedReferral, UserReferrals } from "@/lib/data/referrals";
 import { formatDateTime, formatGBP } from "@/lib/format";

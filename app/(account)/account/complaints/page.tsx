@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ComplaintForm } from "@/components/complaints/complaint-form";
 import { MyComplaints } from "@/components/complaints/my-complaints";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Download, History } from "lucide-react";
 import {
   LEDGER_PAGE_SIZE,

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Image from "next/image";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Ticket } from "lucide-react";
 import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
 import { badgeClasses, type BadgeVariant } from "@/components/ui/badge";

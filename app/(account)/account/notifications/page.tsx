@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Bell } from "lucide-react";
 import { badgeClasses } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";

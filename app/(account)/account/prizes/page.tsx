@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Gift } from "lucide-react";
 import { PrizeClaimForm } from "@/components/prizes/prize-claim-form";
 import { PrizeStatusBadge, PrizeTimeline } from "@/components/prizes/prize-progress";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { MarketingConsentForm } from "@/components/account/marketing-consent-form";
 import { InviteFriends } from "@/components/referrals/invite-friends";
 import { InitialsOnlyForm, ProfileForm } from "@/components/auth/profile-form";

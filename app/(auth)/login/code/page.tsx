@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { SignInCodeForm } from "@/components/auth/sign-in-by-email-forms";
 import { safeNextPath } from "@/lib/auth/paths";
 

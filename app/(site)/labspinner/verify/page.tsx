@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { VerifyByHand } from "@/components/spinner/verify-by-hand";
 import { VerifySeedPairs, VerifySpins } from "@/components/spinner/verify-spins";
 import { buttonClasses } from "@/components/ui/button";

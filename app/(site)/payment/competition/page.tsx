@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { z } from "zod";
 import { CompetitionTopUpForm } from "@/components/payments/competition-top-up-form";
 import { Alert, AlertTitle } from "@/components/ui/alert";
