@@ -1,9 +1,11 @@
 import { expect, type Page } from "@playwright/test";
 import axe, { type AxeResults, type RunOptions } from "axe-core";
 
-const OPTIONS: RunOptions = {
+const EVERY_RULE: RunOptions = {
   runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
 };
+/** The rules of EVERY_RULE whose outcome depends on colours: all a change of scheme can change on the same DOM. */
+const COLOUR_RULES: RunOptions = { runOnly: { type: "rule", values: ["color-contrast", "link-in-text-block"] } };
 
 /**
  * Axe's findings on the page as it is now (WCAG 2.2 A and AA, and best practice), one line per rule.
@@ -11,26 +13,58 @@ const OPTIONS: RunOptions = {
  * twice a run and opened a blank page for every result, tripling the cost of each check. The site has no
  * iframes, which is all that wrapper adds.
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  options: RunOptions = EVERY_RULE,
+  within: { include: string[] } | "document" = "document",
+): Promise<string[]> {
   const ready = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
   if (!ready) await page.evaluate(axe.source);
   const results = await page.evaluate(
-    (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options),
-    OPTIONS,
+    ([options, within]) =>
+      (window as unknown as { axe: typeof axe }).axe.run(within === "document" ? document : within, options),
+    [options, within] as const,
   );
   return (results as AxeResults).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
+
+/** The colour-mode button: its name and icon say which scheme is in use, the one markup a scheme changes. */
+const SCHEME_BUTTON = '[aria-label^="Colour mode"]';
+/** Sonner's region, which every page adds once the browser is idle (components/layout/toaster.tsx). */
+const TOAST_REGION = 'section[aria-label^="Notifications"]';
 
 /**
  * Axe on the page as it is, in the light and then the dark scheme, with no pointer over it. The site
  * follows the device's scheme (next-themes' "system"), so switching the emulated scheme re-themes the
  * page in place: one load checks both. Pages that force a scheme are checked in that one.
+ * Every rule runs in the light scheme. In the dark one, when the markup outside the colour-mode button is
+ * unchanged (the site has no scheme-only elements, and this checks it each time), the rules that read colours
+ * run on the page and every rule on that button: the others would see the same DOM and give the same answer, and
+ * they were two thirds of each check's cost. A page whose markup changed with the scheme gets every rule again.
  */
 export async function expectAccessibleInBothSchemes(page: Page, label?: string): Promise<void> {
   await page.mouse.move(0, 0);
+  // Both schemes check the page with its toast region: arriving between them, it would change the markup.
+  await page.locator(TOAST_REGION).waitFor({ state: "attached" });
+  let lightMarkup: string | undefined;
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
     await expect(page.locator("html"), label).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
-    expect(await axeViolations(page), `${label ?? page.url()} (${colorScheme})`).toEqual([]);
+    const markup = await page.evaluate((button) => {
+      const body = document.body.cloneNode(true) as HTMLElement;
+      for (const element of body.querySelectorAll(button)) element.remove();
+      return body.outerHTML;
+    }, SCHEME_BUTTON);
+    const violations =
+      markup === lightMarkup
+        ? [
+            ...(await axeViolations(page, COLOUR_RULES)),
+            ...((await page.locator(SCHEME_BUTTON).count())
+              ? await axeViolations(page, EVERY_RULE, { include: [SCHEME_BUTTON] })
+              : []),
+          ]
+        : await axeViolations(page);
+    lightMarkup ??= markup;
+    expect(violations, `${label ?? page.url()} (${colorScheme})`).toEqual([]);
   }
 }
