@@ -6,7 +6,7 @@ import { DbError } from "./errors";
 import { declared } from "./rpc";
 import { callPublicRpc } from "./public-rpc";
 import { callRpc } from "./server-rpc";
-import { myStorySchema, publicStorySchema } from "./winner-stories";
+import { publicStorySchema } from "./winner-stories";
 
 // Typed wrappers around the competition RPCs (supabase/migrations/*_competitions.sql).
 // numeric columns arrive as JSON numbers; money is only formatted here, never computed.
@@ -104,40 +104,6 @@ export const entryResultSchema = z.object({
   instant_wins: z.array(instantWinAwardSchema),
 });
 export type EntryResult = z.infer<typeof entryResultSchema>;
-
-export const myEntrySchema = z.object({
-  entry_id: z.string().uuid(),
-  kind: z.enum(ENUM_VALUES.entry_kind),
-  quantity: z.number().int(),
-  amount: money,
-  status: z.enum(ENUM_VALUES.entry_status),
-  created_at: timestamp,
-  ticket_numbers: z.array(z.number().int()),
-  competition: z.object({
-    id: z.string().uuid(),
-    slug: z.string(),
-    title: z.string(),
-    status: competitionStatusSchema,
-    image: z.string().nullable(),
-    closes_at: timestamp,
-    total_tickets: z.number().int(),
-    tickets_sold: z.number().int(),
-  }),
-  draw: z
-    .object({
-      id: z.string().uuid(),
-      winning_number: z.number().int(),
-      drawn_at: timestamp,
-      won: z.boolean(),
-      prize_description: z.string(),
-      cash_alternative: money.nullable(),
-      /** The winner's choice when claiming; null until they claim (and for entries that did not win). */
-      prize_choice: prizeChoiceSchema.nullable(),
-      prize_status: prizeStatusSchema,
-    })
-    .nullable(),
-});
-export type MyEntry = z.infer<typeof myEntrySchema>;
 
 export const drawSchema = z.object({
   id: z.string().uuid(),
@@ -276,7 +242,20 @@ export const holdTicketNumbers = (
     declared("sold", "held", "mine"),
   );
 
-export const getMyEntries = () => callRpc("get_my_entries", {}, z.array(myEntrySchema));
+/**
+ * The caller's entries, newest first, with their ticket numbers (ascending), the competition (its first image, if
+ * any) and the draw once drawn; `draw.prize_choice` is the winner's claim, null until they claim and for the others.
+ */
+export const getMyEntries = () =>
+  callRpc(
+    "get_my_entries",
+    {},
+    declared("entry_id", "kind", "quantity", "amount", "status", "created_at", "ticket_numbers", "competition").with({
+      competition: declared("id", "slug", "title", "status", "closes_at", "total_tickets", "tickets_sold"),
+      draw: declared("id", "winning_number", "drawn_at", "won", "prize_description", "prize_status"),
+    }),
+  );
+export type MyEntry = Awaited<ReturnType<typeof getMyEntries>>[number];
 
 /** The winner's choice of the prize or its cash alternative (claim_prize; changeable until the prize is verified). */
 export const claimPrize = (drawId: string, choice: PrizeChoice, deliveryAddress: string | null) =>
@@ -292,45 +271,41 @@ export const claimPrize = (drawId: string, choice: PrizeChoice, deliveryAddress:
     }),
   );
 
-/** The caller's prizes with their claim and each step's date (get_my_prizes). */
-export const myPrizeSchema = z.object({
-  draw_id: z.string().uuid(),
-  competition: z.object({ id: z.string().uuid(), slug: z.string(), title: z.string(), image: z.string().nullable() }),
-  prize_description: z.string(),
-  prize_value: money,
-  cash_alternative: money.nullable(),
-  winning_number: z.number().int(),
-  drawn_at: timestamp,
-  prize_status: prizeStatusSchema,
-  prize_choice: prizeChoiceSchema.nullable(),
-  delivery_address: z.string().nullable(),
-  claimed_at: timestamp.nullable(),
-  verified_at: timestamp.nullable(),
-  delivered_at: timestamp.nullable(),
-  proof_of_delivery: z.string().nullable(),
-  /** Their consent to publishing a photo and quote; null until first given. */
-  story: myStorySchema.nullable(),
-});
-export type MyPrize = z.infer<typeof myPrizeSchema>;
-export const getMyPrizes = () => callRpc("get_my_prizes", {}, z.array(myPrizeSchema));
+/**
+ * The caller's prizes, newest first, with their claim and each step's date (get_my_prizes); the proof of delivery
+ * once delivered, and their consent to a published photo and quote (`story`, null until first given).
+ */
+export const getMyPrizes = () =>
+  callRpc(
+    "get_my_prizes",
+    {},
+    declared(
+      "draw_id",
+      "competition",
+      "prize_description",
+      "prize_value",
+      "winning_number",
+      "drawn_at",
+      "prize_status",
+    ).with({
+      competition: declared("id", "slug", "title"),
+      story: declared("consent", "consent_source", "consent_changed_at", "published"),
+    }),
+  );
+export type MyPrize = Awaited<ReturnType<typeof getMyPrizes>>[number];
 
-export const entryQuoteSchema = z.object({
-  balance: money,
-  approved: z.boolean(),
-  rejected: z.boolean(),
-  held: z.number().int(),
-  cap_left: z.number().int(),
-  tickets_left: z.number().int(),
-  /** costs[i] and shortfalls[i] are for i + 1 tickets (up to 1000), worked out in SQL. */
-  costs: z.array(money),
-  shortfalls: z.array(money),
-  /** Until when a wrong skill answer closes the question to the caller (null: it does not). */
-  skill_retry_at: timestamp.nullable(),
-  /** What stops the caller playing now (a break, self-exclusion, closure, restriction), with its end date in the message. */
-  block: z.object({ code: z.string(), message: z.string() }).nullable(),
-});
-export type EntryQuote = z.infer<typeof entryQuoteSchema>;
-
-/** What the signed-in caller would pay for each quantity, and what they are short (get_entry_quote). */
+/**
+ * What the signed-in caller would pay for each quantity, and what they are short (get_entry_quote): costs[i] and
+ * shortfalls[i] are for i + 1 tickets (up to 1000), worked out in SQL; `skill_retry_at` is until when a wrong skill
+ * answer closes the question to them (null: it does not); `block` is what stops them playing now (a break,
+ * self-exclusion, closure, restriction), with its end date in the message, or null.
+ */
 export const getEntryQuote = (competitionId: string) =>
-  callRpc("get_entry_quote", { p_competition_id: competitionId }, entryQuoteSchema);
+  callRpc(
+    "get_entry_quote",
+    { p_competition_id: competitionId },
+    declared("balance", "approved", "rejected", "held", "cap_left", "tickets_left", "costs", "shortfalls").with({
+      block: declared("code", "message"),
+    }),
+  );
+export type EntryQuote = Awaited<ReturnType<typeof getEntryQuote>>;

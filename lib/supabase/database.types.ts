@@ -2422,7 +2422,7 @@ export type Database = {
         Args: {
           p_competition_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["entry_quote"]
       }
       get_instant_wins: {
         Args: {
@@ -2440,7 +2440,7 @@ export type Database = {
       }
       get_my_entries: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["my_entry"][]
       }
       get_my_factor_proof: {
         Args: never
@@ -2490,7 +2490,7 @@ export type Database = {
       }
       get_my_prizes: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["my_prize"][]
       }
       get_my_protections: {
         Args: never
@@ -2939,6 +2939,38 @@ export type Database = {
         name: string | null
         url: string | null
       }
+      entry_competition: {
+        closes_at: string | null
+        id: string | null
+        image: string | null
+        slug: string | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
+      }
+      entry_draw: {
+        cash_alternative: number | null
+        drawn_at: string | null
+        id: string | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_description: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        winning_number: number | null
+        won: boolean | null
+      }
+      entry_quote: {
+        approved: boolean | null
+        balance: number | null
+        block: Database["public"]["CompositeTypes"]["refusal"] | null
+        cap_left: number | null
+        costs: number[] | null
+        held: number | null
+        rejected: boolean | null
+        shortfalls: number[] | null
+        skill_retry_at: string | null
+        tickets_left: number | null
+      }
       factor_proof: {
         factors_proven: boolean | null
         inbox_confirmed: boolean | null
@@ -2982,6 +3014,40 @@ export type Database = {
         verified_at: string | null
         welcome_due: boolean | null
       }
+      my_entry: {
+        amount: number | null
+        competition: Database["public"]["CompositeTypes"]["entry_competition"] | null
+        created_at: string | null
+        draw: Database["public"]["CompositeTypes"]["entry_draw"] | null
+        entry_id: string | null
+        kind: Database["public"]["Enums"]["entry_kind"] | null
+        quantity: number | null
+        status: Database["public"]["Enums"]["entry_status"] | null
+        ticket_numbers: number[] | null
+      }
+      my_prize: {
+        cash_alternative: number | null
+        claimed_at: string | null
+        competition: Database["public"]["CompositeTypes"]["prize_competition"] | null
+        delivered_at: string | null
+        delivery_address: string | null
+        draw_id: string | null
+        drawn_at: string | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_description: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_value: number | null
+        proof_of_delivery: string | null
+        story: Database["public"]["CompositeTypes"]["my_prize_story"] | null
+        verified_at: string | null
+        winning_number: number | null
+      }
+      my_prize_story: {
+        consent: boolean | null
+        consent_changed_at: string | null
+        consent_source: string | null
+        published: boolean | null
+      }
       my_spinner: {
         balance: number | null
         block: Database["public"]["CompositeTypes"]["refusal"] | null
@@ -3014,6 +3080,12 @@ export type Database = {
         credits: Database["public"]["CompositeTypes"]["spin_credits"] | null
         grants: Database["public"]["CompositeTypes"]["player_spin_grant"][] | null
         spins: Database["public"]["CompositeTypes"]["spinner_spin"][] | null
+      }
+      prize_competition: {
+        id: string | null
+        image: string | null
+        slug: string | null
+        title: string | null
       }
       promoter: {
         address: string[] | null

@@ -696,35 +696,26 @@ revoke all on function public.enter_competition(uuid,integer,text,integer[]) fro
 grant execute on function public.enter_competition(uuid,integer,text,integer[]) to authenticated;
 grant execute on function public.enter_competition(uuid,integer,text,integer[]) to service_role;
 
-create or replace function public.get_my_entries() returns jsonb
+create or replace function public.get_my_entries() returns setof public.my_entry
 language plpgsql stable security definer set search_path = '' as $$
 begin
-  return (
-    select coalesce(jsonb_agg(jsonb_build_object(
-        'entry_id', e.id,
-        'kind', e.kind,
-        'quantity', e.quantity,
-        'amount', e.amount,
-        'status', e.status,
-        'created_at', e.created_at,
-        'ticket_numbers', to_jsonb(private.entry_ticket_numbers(e.id)),
-        'competition', jsonb_build_object(
-          'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status, 'image', c.images[1],
-          'closes_at', c.closes_at, 'total_tickets', c.total_tickets, 'tickets_sold', c.tickets_sold),
-        'draw', (select jsonb_build_object(
-                   'id', d.id, 'winning_number', d.winning_number, 'drawn_at', d.drawn_at,
-                   'won', d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id),
-                   'prize_description', c.prize_description,
-                   'cash_alternative', c.cash_alternative,
-                   'prize_choice', case when d.winner_user_id = e.user_id
-                                         and d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id)
-                                        then d.prize_choice end,
-                   'prize_status', d.prize_status)
-                 from public.draws d where d.competition_id = c.id)
-      ) order by e.created_at desc, e.id), '[]'::jsonb)
-    from public.entries e
-    join public.competitions c on c.id = e.competition_id
-    where e.user_id = private.require_user());
+  return query
+    select e.id, e.kind, e.quantity, e.amount, e.status, e.created_at, private.entry_ticket_numbers(e.id),
+           row(c.id, c.slug, c.title, c.status, c.images[1], c.closes_at, c.total_tickets,
+               c.tickets_sold)::public.entry_competition,
+           (select row(d.id, d.winning_number, d.drawn_at,
+                       d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id),
+                       c.prize_description,
+                       c.cash_alternative,
+                       case when d.winner_user_id = e.user_id
+                             and d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id)
+                            then d.prize_choice end,
+                       d.prize_status)::public.entry_draw
+              from public.draws d where d.competition_id = c.id)
+      from public.entries e
+      join public.competitions c on c.id = e.competition_id
+     where e.user_id = private.require_user()
+     order by e.created_at desc, e.id;
 end;
 $$;
 comment on function public.get_my_entries() is 'The caller''s entries, newest first, with ticket numbers, competition summary and the draw once drawn (won, the cash alternative, and for the winning entry the claim choice and the prize''s progress).';
@@ -734,7 +725,7 @@ grant execute on function public.get_my_entries() to service_role;
 
 -- The latest body (20261127100400_entry_quote_before_second_step) with 'block' added. Not stable any more:
 -- play_block applies a due limit increase (private.protections_of writes), as every other caller does.
-create or replace function public.get_entry_quote(p_competition_id uuid) returns jsonb
+create or replace function public.get_entry_quote(p_competition_id uuid) returns public.entry_quote
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user_first_step();
@@ -745,6 +736,7 @@ declare
   tickets_left integer;
   balance numeric(12, 2);
   quoted integer;
+  block jsonb;
 begin
   select * into c from public.competitions where id = p_competition_id;
   if not found or (c.status = 'draft' and not public.is_admin()) then
@@ -757,18 +749,20 @@ begin
   tickets_left := greatest(c.total_tickets - c.tickets_sold, 0);
   -- Prices for every quantity the selector can offer, capped so the answer stays small.
   quoted := least(cap_left, tickets_left, 1000);
-  return jsonb_build_object(
-    'balance', balance,
-    'approved', coalesce(acct.approved, false),
-    'rejected', acct.rejected_at is not null and not coalesce(acct.approved, false),
-    'held', held,
-    'cap_left', cap_left,
-    'tickets_left', tickets_left,
-    'costs', coalesce((select jsonb_agg(c.ticket_price * q order by q) from generate_series(1, quoted) q), '[]'::jsonb),
-    'shortfalls', coalesce((select jsonb_agg(greatest(c.ticket_price * q - balance, 0) order by q)
-                              from generate_series(1, quoted) q), '[]'::jsonb),
-    'skill_retry_at', case when c.skill_question is not null then private.skill_answer_retry_at(uid, c.id) end,
-    'block', private.play_block(uid));
+  block := private.play_block(uid);
+  return row(
+    balance,
+    coalesce(acct.approved, false),
+    acct.rejected_at is not null and not coalesce(acct.approved, false),
+    held,
+    cap_left,
+    tickets_left,
+    coalesce((select array_agg(c.ticket_price * q order by q) from generate_series(1, quoted) q), '{}'),
+    coalesce((select array_agg(greatest(c.ticket_price * q - balance, 0) order by q)
+                from generate_series(1, quoted) q), '{}'),
+    case when c.skill_question is not null then private.skill_answer_retry_at(uid, c.id) end,
+    -- play_block answers null or {code, message}; populating from null would give a refusal of nulls instead.
+    case when block is not null then jsonb_populate_record(null::public.refusal, block) end)::public.entry_quote;
 end;
 $$;
 comment on function public.get_entry_quote(uuid) is 'Signed-in users: what the competition page shows before entering: credit balance, approval, tickets held, how many more the per-user cap and the tickets left allow, for each quantity up to 1000 (costs[i] and shortfalls[i] are for i + 1 tickets) the cost and the credit still missing, skill_retry_at (until when a wrong skill answer closes the question to them), block: what stops them playing now ({code, message} as enter_competition refuses, with the end of a break or exclusion in the message; or null). enter_competition() re-checks everything.';
@@ -2619,35 +2613,33 @@ $function$;
 comment on function private.prize_move(uuid,text,text) is 'Moves a prize to a status: forward one step at a time (claimed needs nothing more, verified needs a claim, delivered needs verification and the proof reference), back any number of steps (clearing the later dates); sets each step''s date once. The only writer of prize_status.';
 revoke all on function private.prize_move(uuid,text,text) from public, anon, authenticated, service_role;
 
-create or replace function public.get_my_prizes() returns jsonb
+create or replace function public.get_my_prizes() returns setof public.my_prize
 language plpgsql stable security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
 begin
-  return coalesce((
-    select jsonb_agg(jsonb_build_object(
-             'draw_id', d.id,
-             'competition', jsonb_build_object('id', c.id, 'slug', c.slug, 'title', c.title, 'image', c.images[1]),
-             'prize_description', c.prize_description,
-             'prize_value', c.prize_value,
-             'cash_alternative', c.cash_alternative,
-             'winning_number', d.winning_number,
-             'drawn_at', d.drawn_at,
-             'prize_status', d.prize_status,
-             'prize_choice', d.prize_choice,
-             'delivery_address', d.delivery_address,
-             'claimed_at', d.claimed_at,
-             'verified_at', d.verified_at,
-             'delivered_at', d.delivered_at,
-             'proof_of_delivery', case when d.prize_status = 'delivered' then d.proof_of_delivery end,
-             'story', (select jsonb_build_object('consent', s.consent, 'consent_source', s.consent_source,
-                                                 'consent_changed_at', s.consent_changed_at,
-                                                 'published', s.photo_path is not null or s.quote is not null)
-                         from public.winner_stories s where s.draw_id = d.id))
-           order by d.drawn_at desc)
+  return query
+    select d.id,
+           row(c.id, c.slug, c.title, c.images[1])::public.prize_competition,
+           c.prize_description,
+           c.prize_value,
+           c.cash_alternative,
+           d.winning_number,
+           d.drawn_at,
+           d.prize_status,
+           d.prize_choice,
+           d.delivery_address,
+           d.claimed_at,
+           d.verified_at,
+           d.delivered_at,
+           case when d.prize_status = 'delivered' then d.proof_of_delivery end,
+           (select row(s.consent, s.consent_source, s.consent_changed_at,
+                       s.photo_path is not null or s.quote is not null)::public.my_prize_story
+              from public.winner_stories s where s.draw_id = d.id)
       from public.draws d
       join public.competitions c on c.id = d.competition_id
-     where d.winner_user_id = uid), '[]'::jsonb);
+     where d.winner_user_id = uid
+     order by d.drawn_at desc;
 end;
 $$;
 comment on function public.get_my_prizes() is 'The caller''s prizes, newest draw first: the prize and its cash alternative, the claim (choice, delivery address), each step''s date (claimed, verified, delivered) and, once delivered, the proof reference; whether they consent to their photo and quote being published.';

@@ -4,7 +4,10 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { myAccount } from "@/lib/data/account-schema";
 import { callRpcWith, declared, type RpcReader } from "@/lib/data/rpc";
+import type { Database } from "@/lib/supabase/database.types";
 import { client, signIn, startTestServer, type TestServer } from "./helpers";
+
+type CompetitionStatus = Database["public"]["Enums"]["competition_status"];
 
 let server: TestServer;
 
@@ -114,6 +117,53 @@ describe("declared result shapes", () => {
     expect(spinner.seed.server_seed).toBeNull();
     expect(spinner.seed.created_at).toMatch(ISO_WITH_OFFSET);
     expect(Array.isArray(spinner.recent_spins)).toBe(true);
+  });
+
+  it("read the player's competition calls: the entry quote, their entries and their prizes, nested parts included", async () => {
+    const buyers = ["oliver.bennett", "amelia.clarke", "harry.patel", "isla.morgan", "george.evans"];
+    const { data: listed } = await client(server).rpc("list_competitions", { p_status: "live" });
+    const iphone = (listed as { id: string; slug: string }[]).find((c) => c.slug === "iphone-17-pro-max");
+    const { client: buyer } = await signIn(server, `${buyers[0]}@labcash.test`);
+    const quote = await callRpcWith(
+      buyer,
+      "get_entry_quote",
+      { p_competition_id: iphone!.id },
+      declared("balance", "cap_left", "costs").with({ block: declared("code", "message") }),
+    );
+    expect(Array.isArray(quote)).toBe(false);
+    expect(quote.block).toBeNull();
+    expect(quote.costs.slice(0, 2)).toEqual([0.99, 1.98]);
+    expectTypeOf(quote.costs).toEqualTypeOf<number[]>();
+    expectTypeOf(quote.block).toEqualTypeOf<{ code: string; message: string } | null>();
+
+    const entries = await callRpcWith(
+      buyer,
+      "get_my_entries",
+      {},
+      declared("entry_id", "ticket_numbers", "competition").with({ competition: declared("slug", "status") }),
+    );
+    expect(entries.length).toBeGreaterThan(0);
+    for (const e of entries) {
+      expect(e.created_at).toMatch(ISO_WITH_OFFSET);
+      expect(e.ticket_numbers).toEqual([...e.ticket_numbers].sort((a, b) => a - b));
+    }
+    expectTypeOf(entries[0].competition.status).toEqualTypeOf<CompetitionStatus>();
+
+    // The seed draws its past competitions from the CSPRNG, so which demo buyer won is found, not assumed.
+    let prizes: { draw_id: string; competition: { title: string }; story: unknown; prize_value: number | null }[] = [];
+    for (const name of buyers) {
+      const { client: player } = await signIn(server, `${name}@labcash.test`);
+      prizes = await callRpcWith(
+        player,
+        "get_my_prizes",
+        {},
+        declared("draw_id", "competition").with({ competition: declared("title") }),
+      );
+      if (prizes.length) break;
+    }
+    expect(prizes.length).toBeGreaterThan(0);
+    expect(typeof prizes[0].competition.title).toBe("string");
+    expect(typeof prizes[0].prize_value).toBe("number");
   });
 
   it("fail when a nested field named as always filled is null, naming its path", async () => {

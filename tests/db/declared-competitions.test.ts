@@ -1,0 +1,227 @@
+// get_entry_quote, get_my_entries and get_my_prizes return declared types now (DECISIONS.md "Shapes from the
+// database", the fourth batch): public.entry_quote (its block a public.refusal), setof public.my_entry (competition
+// and draw nested) and setof public.my_prize (competition and story nested). The old bodies (30-competitions.sql
+// before 20261201200001) run here word for word beside the new functions for the same callers, through a
+// competition's life (bought, a wrong answer, sold out, drawn, claimed, consented, verified, delivered) and for
+// players who cannot play (pending, rejected, on a break) or have nothing yet, and both answers are compared as JSON.
+import { beforeAll, describe, expect, it } from "vitest";
+import { asUser, claimsOf, dbPerFile } from "./support";
+
+const db = dbPerFile();
+
+const OLD_BODIES = `
+create schema old;
+create function old.get_entry_quote(p_competition_id uuid) returns jsonb
+language plpgsql set search_path = '' as $$
+declare
+  uid uuid := private.require_user_first_step();
+  acct public.user_account_data%rowtype;
+  c public.competitions%rowtype;
+  held integer;
+  cap_left integer;
+  tickets_left integer;
+  balance numeric(12, 2);
+  quoted integer;
+begin
+  select * into c from public.competitions where id = p_competition_id;
+  if not found or (c.status = 'draft' and not public.is_admin()) then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  select * into acct from public.user_account_data a where a.id = uid;
+  balance := coalesce(acct.credits, 0);
+  select count(*) into held from public.tickets t where t.competition_id = c.id and t.user_id = uid;
+  cap_left := greatest(c.max_tickets_per_user - held, 0);
+  tickets_left := greatest(c.total_tickets - c.tickets_sold, 0);
+  -- Prices for every quantity the selector can offer, capped so the answer stays small.
+  quoted := least(cap_left, tickets_left, 1000);
+  return jsonb_build_object(
+    'balance', balance,
+    'approved', coalesce(acct.approved, false),
+    'rejected', acct.rejected_at is not null and not coalesce(acct.approved, false),
+    'held', held,
+    'cap_left', cap_left,
+    'tickets_left', tickets_left,
+    'costs', coalesce((select jsonb_agg(c.ticket_price * q order by q) from generate_series(1, quoted) q), '[]'::jsonb),
+    'shortfalls', coalesce((select jsonb_agg(greatest(c.ticket_price * q - balance, 0) order by q)
+                              from generate_series(1, quoted) q), '[]'::jsonb),
+    'skill_retry_at', case when c.skill_question is not null then private.skill_answer_retry_at(uid, c.id) end,
+    'block', private.play_block(uid));
+end;
+$$;
+
+create function old.get_my_entries() returns jsonb
+language plpgsql stable set search_path = '' as $$
+begin
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+        'entry_id', e.id,
+        'kind', e.kind,
+        'quantity', e.quantity,
+        'amount', e.amount,
+        'status', e.status,
+        'created_at', e.created_at,
+        'ticket_numbers', to_jsonb(private.entry_ticket_numbers(e.id)),
+        'competition', jsonb_build_object(
+          'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status, 'image', c.images[1],
+          'closes_at', c.closes_at, 'total_tickets', c.total_tickets, 'tickets_sold', c.tickets_sold),
+        'draw', (select jsonb_build_object(
+                   'id', d.id, 'winning_number', d.winning_number, 'drawn_at', d.drawn_at,
+                   'won', d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id),
+                   'prize_description', c.prize_description,
+                   'cash_alternative', c.cash_alternative,
+                   'prize_choice', case when d.winner_user_id = e.user_id
+                                         and d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id)
+                                        then d.prize_choice end,
+                   'prize_status', d.prize_status)
+                 from public.draws d where d.competition_id = c.id)
+      ) order by e.created_at desc, e.id), '[]'::jsonb)
+    from public.entries e
+    join public.competitions c on c.id = e.competition_id
+    where e.user_id = private.require_user());
+end;
+$$;
+
+create function old.get_my_prizes() returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'draw_id', d.id,
+             'competition', jsonb_build_object('id', c.id, 'slug', c.slug, 'title', c.title, 'image', c.images[1]),
+             'prize_description', c.prize_description,
+             'prize_value', c.prize_value,
+             'cash_alternative', c.cash_alternative,
+             'winning_number', d.winning_number,
+             'drawn_at', d.drawn_at,
+             'prize_status', d.prize_status,
+             'prize_choice', d.prize_choice,
+             'delivery_address', d.delivery_address,
+             'claimed_at', d.claimed_at,
+             'verified_at', d.verified_at,
+             'delivered_at', d.delivered_at,
+             'proof_of_delivery', case when d.prize_status = 'delivered' then d.proof_of_delivery end,
+             'story', (select jsonb_build_object('consent', s.consent, 'consent_source', s.consent_source,
+                                                 'consent_changed_at', s.consent_changed_at,
+                                                 'published', s.photo_path is not null or s.quote is not null)
+                         from public.winner_stories s where s.draw_id = d.id))
+           order by d.drawn_at desc)
+      from public.draws d
+      join public.competitions c on c.id = d.competition_id
+     where d.winner_user_id = uid), '[]'::jsonb);
+end;
+$$;
+`;
+
+const NO_QUESTION = { skill_question: null, skill_options: null, skill_answer: null };
+
+let admin: string;
+beforeAll(async () => {
+  await db().pg.exec(OLD_BODIES);
+  admin = await db().createUser({ role: "super_admin", approved: true });
+});
+
+/** The old body's answer for `userId`, as the same caller (the claims the new function reads). */
+async function old(userId: string, fn: string, args: unknown[] = []): Promise<unknown> {
+  return db().pg.transaction(async (tx) => {
+    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(asUser(userId)))]);
+    const params = args.map((_, i) => `$${i + 1}`).join(", ");
+    return (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, args)).rows[0]?.value;
+  });
+}
+
+async function sameQuote(userId: string, competitionId: string): Promise<Record<string, unknown>> {
+  const now = await db().call<Record<string, unknown>>(asUser(userId), "get_entry_quote", {
+    p_competition_id: competitionId,
+  });
+  expect(now).toEqual(await old(userId, "get_entry_quote", [competitionId]));
+  return now;
+}
+
+async function sameEntriesAndPrizes(userId: string): Promise<{ entries: unknown[]; prizes: unknown[] }> {
+  const entries = await db().call<unknown[]>(asUser(userId), "get_my_entries");
+  expect(entries).toEqual(await old(userId, "get_my_entries"));
+  const prizes = await db().call<unknown[]>(asUser(userId), "get_my_prizes");
+  expect(prizes).toEqual(await old(userId, "get_my_prizes"));
+  return { entries, prizes };
+}
+
+describe("the player's competition calls as declared types", () => {
+  it("answer the entry quote as the jsonb version did: cap, sold out, a wrong answer, a break, pending and rejected", async () => {
+    const buyer = await db().createPlayer({ credits: 20 });
+    const asked = await db().createCompetition(admin, {
+      ticket_price: 2.5,
+      total_tickets: 40,
+      max_tickets_per_user: 6,
+    });
+    const plain = await db().createCompetition(admin, { ticket_price: 0.99, total_tickets: 3, ...NO_QUESTION });
+
+    expect(await sameQuote(buyer, asked)).toMatchObject({ cap_left: 6, block: null, skill_retry_at: null });
+    await db().call(asUser(buyer), "enter_competition", { p_competition_id: asked, p_quantity: 2, p_answer: "4" });
+    await sameQuote(buyer, asked);
+    // A wrong answer closes the question for a while: skill_retry_at is set.
+    await db().call(asUser(buyer), "enter_competition", { p_competition_id: asked, p_quantity: 1, p_answer: "5" });
+    expect((await sameQuote(buyer, asked)).skill_retry_at).not.toBeNull();
+
+    await sameQuote(buyer, plain);
+    await db().call(asUser(buyer), "enter_competition", { p_competition_id: plain, p_quantity: 3 });
+    // Sold out: nothing left to price, so both arrays are empty.
+    expect(await sameQuote(buyer, plain)).toMatchObject({ tickets_left: 0, costs: [], shortfalls: [] });
+
+    const resting = await db().createPlayer({ credits: 5 });
+    await db().call(asUser(resting), "take_break", { p_period: "1 week" });
+    expect((await sameQuote(resting, asked)).block).toMatchObject({ code: "on_break" });
+
+    const pending = await db().createUser();
+    expect(await sameQuote(pending, asked)).toMatchObject({ approved: false, rejected: false });
+    const rejected = await db().createUser();
+    await db().sql("update public.user_account_data set rejected_at = now() where id = $1", [rejected]);
+    expect(await sameQuote(rejected, asked)).toMatchObject({ approved: false, rejected: true });
+  });
+
+  it("answer entries and prizes as the jsonb versions did, from nothing through a prize delivered", async () => {
+    const winner = await db().createPlayer({ credits: 30 });
+    const other = await db().createPlayer({ credits: 30 });
+    expect(await sameEntriesAndPrizes(winner)).toEqual({ entries: [], prizes: [] });
+
+    const live = await db().createCompetition(admin, { ticket_price: 1.25, cash_alternative: 80 });
+    await db().call(asUser(winner), "enter_competition", { p_competition_id: live, p_quantity: 2, p_answer: "4" });
+    await db().call(asUser(other), "enter_competition", { p_competition_id: live, p_quantity: 1, p_answer: "4" });
+    const { drawId } = await db().wonBy(admin, winner, { cash_alternative: 90 });
+
+    const drawn = await sameEntriesAndPrizes(winner);
+    expect(drawn.entries).toHaveLength(2);
+    expect(drawn.prizes).toMatchObject([{ draw_id: drawId, prize_choice: null, story: null }]);
+    await sameEntriesAndPrizes(other);
+
+    await db().call(asUser(winner), "claim_prize", { p_draw_id: drawId, p_choice: "cash" });
+    await sameEntriesAndPrizes(winner);
+    await db().call(asUser(winner), "set_my_winner_story_consent", { p_draw_id: drawId, p_consent: true });
+    await db().call(asUser(admin), "admin_update_prize_fulfilment", { p_draw_id: drawId, p_status: "verified" });
+    expect((await sameEntriesAndPrizes(winner)).prizes).toMatchObject([
+      { prize_choice: "cash", prize_status: "verified", story: { consent: true, published: false } },
+    ]);
+    await db().call(asUser(admin), "admin_update_prize_fulfilment", {
+      p_draw_id: drawId,
+      p_status: "delivered",
+      p_proof_of_delivery: "BACS 1234",
+    });
+    expect((await sameEntriesAndPrizes(winner)).prizes).toMatchObject([{ proof_of_delivery: "BACS 1234" }]);
+
+    // The first competition drawn as well: one of its two entrants won it, and only the winner's entry says so.
+    await db().sql(
+      `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
+              postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = $1`,
+      [live],
+    );
+    await db().call(asUser(admin), "run_due_draws");
+    const won = (id: string) =>
+      sameEntriesAndPrizes(id).then(({ entries }) =>
+        (entries as { competition: { id: string }; draw: { won: boolean } | null }[])
+          .filter((e) => e.competition.id === live)
+          .map((e) => e.draw?.won),
+      );
+    expect([...(await won(winner)), ...(await won(other))].sort()).toEqual([false, true]);
+  });
+});
