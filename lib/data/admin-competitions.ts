@@ -4,7 +4,7 @@ import { ENUM_VALUES } from "@/lib/labels";
 import { randomnessAdapter } from "@/lib/draws/randomness";
 import type { Json } from "@/lib/supabase/database.types";
 import { competitionSchema, instantWinAwardSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
-import { callRpcWith, type RpcClient } from "./rpc";
+import { callRpcWith, declared, type RpcClient } from "./rpc";
 import { callRpc } from "./server-rpc";
 import { adminStorySchema } from "./winner-stories";
 import { instantWinsSchema, withPrizes, type InstantWins } from "./instant-wins";
@@ -261,26 +261,16 @@ export type InstantWinPrizeInput = {
 export const adminSetInstantWinPrizes = (id: string, prizes: InstantWinPrizeInput[]) =>
   callRpc("admin_set_instant_win_prizes", { p_competition_id: id, p_prizes: prizes }, instantWinsSchema);
 
-const instantWinToDeliverSchema = z.object({
-  id: z.string().uuid(),
-  competition_title: z.string(),
-  slug: z.string(),
-  prize: z.string(),
-  kind: z.enum(["credit", "spin", "physical"]),
-  ticket_number: z.number().int(),
-  display_name: z.string(),
-  email: z.string().nullable(),
-  postal_name: z.string().nullable(),
-  postal_address: z.string().nullable(),
-  status: z.enum(["awaiting_fulfilment", "delivered"]),
-  won_at: z.string(),
-  delivered_at: z.string().nullable(),
-});
-export type InstantWinToDeliver = z.infer<typeof instantWinToDeliverSchema>;
-
-/** Instant wins an admin delivers by hand: physical prizes, and any prize of a postal entrant without an account. */
+/**
+ * Instant wins an admin delivers by hand: physical prizes, and any prize of a postal entrant without an account,
+ * newest first, with the winner's e-mail or the letter's name and address.
+ */
 export const adminListInstantWinFulfilment = () =>
-  callRpc("admin_list_instant_win_fulfilment", {}, z.array(instantWinToDeliverSchema));
+  callRpc(
+    "admin_list_instant_win_fulfilment",
+    {},
+    declared("id", "competition_title", "slug", "prize", "kind", "ticket_number", "display_name", "status", "won_at"),
+  );
 
 export const adminMarkInstantWinDelivered = (id: string) =>
   callRpc("admin_mark_instant_win_delivered", { p_id: id }, z.object({ id: z.string().uuid() }));

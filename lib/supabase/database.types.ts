@@ -1983,7 +1983,7 @@ export type Database = {
       }
       admin_list_instant_win_fulfilment: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["instant_win_to_deliver"][]
       }
       admin_list_mail_campaigns: {
         Args: {
@@ -2475,7 +2475,7 @@ export type Database = {
           p_before?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["ledger_page"]
       }
       get_my_marketing_consent: {
         Args: never
@@ -2974,6 +2974,42 @@ export type Database = {
       factor_proof: {
         factors_proven: boolean | null
         inbox_confirmed: boolean | null
+      }
+      instant_win_to_deliver: {
+        competition_title: string | null
+        delivered_at: string | null
+        display_name: string | null
+        email: string | null
+        id: string | null
+        kind: string | null
+        postal_address: string | null
+        postal_name: string | null
+        prize: string | null
+        slug: string | null
+        status: string | null
+        ticket_number: number | null
+        user_id: string | null
+        won_at: string | null
+      }
+      ledger_page: {
+        next_before: number | null
+        rows: Database["public"]["CompositeTypes"]["ledger_row"][] | null
+        totals: Database["public"]["CompositeTypes"]["ledger_totals"] | null
+      }
+      ledger_row: {
+        amount: number | null
+        balance_after: number | null
+        created_at: string | null
+        id: number | null
+        kind: Database["public"]["Enums"]["ledger_kind"] | null
+        reason: string | null
+        reference: string | null
+      }
+      ledger_totals: {
+        count: number | null
+        credits_in: number | null
+        credits_out: number | null
+        net: number | null
       }
       live_spinner_wheel: {
         enabled: boolean | null

@@ -228,3 +228,15 @@ comment on type public.my_prize_story is 'A winner''s own view of their photo an
 
 create type public.my_prize as (draw_id uuid, competition public.prize_competition, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), winning_number integer, drawn_at timestamp with time zone, prize_status public.prize_status, prize_choice public.prize_choice, delivery_address text, claimed_at timestamp with time zone, verified_at timestamp with time zone, delivered_at timestamp with time zone, proof_of_delivery text, story public.my_prize_story);
 comment on type public.my_prize is 'One of the caller''s prizes: the prize and its cash alternative, the claim, each step''s date, the proof reference once delivered, and their consent to a published photo and quote (null until first given).';
+
+create type public.ledger_row as (id bigint, kind public.ledger_kind, amount numeric(12,2), balance_after numeric(12,2), reason text, reference text, created_at timestamp with time zone);
+comment on type public.ledger_row is 'One row of the caller''s credit ledger, as their credits page shows it.';
+
+create type public.ledger_totals as (count bigint, credits_in numeric, credits_out numeric, net numeric);
+comment on type public.ledger_totals is 'Totals of a ledger filter: rows, credits in, credits out (a positive figure) and net = in - out.';
+
+create type public.ledger_page as (rows public.ledger_row[], next_before bigint, totals public.ledger_totals);
+comment on type public.ledger_page is 'One page of the caller''s credit ledger, newest first (next_before is the id to pass for the next page, or null on the last), with the totals of the whole filter.';
+
+create type public.instant_win_to_deliver as (id uuid, competition_title text, slug text, prize text, kind text, ticket_number integer, display_name text, user_id uuid, email text, postal_name text, postal_address text, status text, won_at timestamp with time zone, delivered_at timestamp with time zone);
+comment on type public.instant_win_to_deliver is 'An instant win an admin delivers by hand: the competition, the prize and its kind, the ticket, who won it with their e-mail or the letter''s name and address, its status and dates.';

@@ -3168,23 +3168,20 @@ $$;
 comment on function private.award_instant_wins(uuid) is 'Awards the instant wins of one entry''s tickets in the buying transaction, once each (unique per ticket and number): credit through post_ledger (kind instant_win), a spin as a spinner grant, a physical prize (or any prize of a postal entrant without an account) awaiting fulfilment; mails and notifies the winner; returns [{ticket_number, kind, prize, credit_amount}].';
 revoke all on function private.award_instant_wins(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_list_instant_win_fulfilment() returns jsonb
+create or replace function public.admin_list_instant_win_fulfilment() returns setof public.instant_win_to_deliver
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
-  return (
-    select coalesce(jsonb_agg(jsonb_build_object(
-             'id', w.id, 'competition_title', c.title, 'slug', c.slug, 'prize', p.title, 'kind', p.kind,
-             'ticket_number', w.ticket_number, 'display_name', w.display_name, 'user_id', w.user_id,
-             'email', u.email, 'postal_name', pe.name, 'postal_address', pe.address,
-             'status', w.status, 'won_at', w.won_at, 'delivered_at', w.delivered_at)
-             order by w.won_at desc), '[]'::jsonb)
+  return query
+    select w.id, c.title, c.slug, p.title, p.kind, w.ticket_number, w.display_name, w.user_id, u.email::text, pe.name,
+           pe.address, w.status, w.won_at, w.delivered_at
       from public.instant_wins w
       join public.competitions c on c.id = w.competition_id
       join public.instant_win_prizes p on p.id = w.prize_id
       left join auth.users u on u.id = w.user_id
       left join public.postal_entries pe on pe.entry_id = w.entry_id
-     where w.status <> 'awarded');
+     where w.status <> 'awarded'
+     order by w.won_at desc;
 end;
 $$;
 comment on function public.admin_list_instant_win_fulfilment() is 'Admins: instant wins an admin must deliver (physical prizes, postal entrants without an account), newest first, with the e-mail or the letter''s name and address.';

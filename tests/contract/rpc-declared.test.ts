@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest"
 import { myAccount } from "@/lib/data/account-schema";
 import { callRpcWith, declared, type RpcReader } from "@/lib/data/rpc";
 import type { Database } from "@/lib/supabase/database.types";
-import { client, signIn, startTestServer, type TestServer } from "./helpers";
+import { client, signIn, signInAtAal2, startTestServer, type TestServer } from "./helpers";
 
 type CompetitionStatus = Database["public"]["Enums"]["competition_status"];
 
@@ -164,6 +164,27 @@ describe("declared result shapes", () => {
     expect(prizes.length).toBeGreaterThan(0);
     expect(typeof prizes[0].competition.title).toBe("string");
     expect(typeof prizes[0].prize_value).toBe("number");
+  });
+
+  it("read a ledger page (rows and totals nested) and the admin's instant wins to deliver (a set, [] when none)", async () => {
+    const { client: player } = await signIn(server, "player@labcash.test");
+    const page = await callRpcWith(
+      player,
+      "get_my_ledger_page",
+      { p_limit: 1 },
+      declared("rows", "totals").with({ rows: declared("id", "kind", "amount"), totals: declared("count", "net") }),
+    );
+    expect(page.rows).toHaveLength(1);
+    expect(typeof page.rows[0].amount).toBe("number");
+    expect(page.totals.count).toBeGreaterThan(1);
+    expect(typeof page.next_before).toBe("number");
+    expectTypeOf(page.rows[0].kind).toEqualTypeOf<Database["public"]["Enums"]["ledger_kind"]>();
+    expectTypeOf(page.next_before).toEqualTypeOf<number | null>();
+
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const toDeliver = await callRpcWith(admin, "admin_list_instant_win_fulfilment", {}, declared("id", "won_at"));
+    expect(Array.isArray(toDeliver)).toBe(true);
+    for (const w of toDeliver) expect(w.won_at).toMatch(ISO_WITH_OFFSET);
   });
 
   it("fail when a nested field named as always filled is null, naming its path", async () => {

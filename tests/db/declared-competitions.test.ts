@@ -112,6 +112,70 @@ begin
      where d.winner_user_id = uid), '[]'::jsonb);
 end;
 $$;
+
+create function old.admin_list_instant_win_fulfilment() returns jsonb
+language plpgsql stable set search_path = '' as $$
+begin
+  perform private.require_admin();
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'id', w.id, 'competition_title', c.title, 'slug', c.slug, 'prize', p.title, 'kind', p.kind,
+             'ticket_number', w.ticket_number, 'display_name', w.display_name, 'user_id', w.user_id,
+             'email', u.email, 'postal_name', pe.name, 'postal_address', pe.address,
+             'status', w.status, 'won_at', w.won_at, 'delivered_at', w.delivered_at)
+             order by w.won_at desc), '[]'::jsonb)
+      from public.instant_wins w
+      join public.competitions c on c.id = w.competition_id
+      join public.instant_win_prizes p on p.id = w.prize_id
+      left join auth.users u on u.id = w.user_id
+      left join public.postal_entries pe on pe.entry_id = w.entry_id
+     where w.status <> 'awarded');
+end;
+$$;
+
+create function old.get_my_ledger_page(p_kind text DEFAULT NULL::text, p_month date DEFAULT NULL::date, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_user();
+  page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
+  from_at timestamptz := private.month_start(p_month::timestamp at time zone 'Europe/London');
+  -- The next month's start, found from inside it, so the clock change cannot shift it.
+  to_at timestamptz := private.month_start(from_at + interval '32 days');
+  page_rows jsonb;
+  last_id bigint;
+  more boolean;
+begin
+  perform private.ledger_filter_check(p_kind);
+  select coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'kind', x.kind, 'amount', x.amount, 'balance_after', x.balance_after,
+                                               'reason', x.reason, 'reference', x.reference, 'created_at', x.created_at)
+                            order by x.id desc), '[]'::jsonb),
+         min(x.id)
+    into page_rows, last_id
+    from (select l.* from public.credit_ledger l
+           where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
+             and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))
+             and (p_before is null or l.id < p_before)
+           order by l.id desc limit page_size) x;
+  more := last_id is not null and exists (
+    select 1 from public.credit_ledger l
+     where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
+       and (from_at is null or (l.created_at >= from_at and l.created_at < to_at)) and l.id < last_id);
+  return jsonb_build_object(
+    'rows', page_rows,
+    'next_before', case when more then last_id end,
+    'totals', (select jsonb_build_object('count', count(*),
+                                         'credits_in', coalesce(sum(l.amount) filter (where l.amount > 0), 0),
+                                         'credits_out', coalesce(-sum(l.amount) filter (where l.amount < 0), 0),
+                                         'net', coalesce(sum(l.amount), 0))
+                 from public.credit_ledger l
+                where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
+                  and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))));
+end;
+$function$;
 `;
 
 const NO_QUESTION = { skill_question: null, skill_options: null, skill_answer: null };
@@ -223,5 +287,86 @@ describe("the player's competition calls as declared types", () => {
           .map((e) => e.draw?.won),
       );
     expect([...(await won(winner)), ...(await won(other))].sort()).toEqual([false, true]);
+  });
+});
+
+describe("the admin's instant wins to deliver as a declared type", () => {
+  it("answers what the jsonb version did: nothing yet, prizes to deliver, one delivered, a postal entrant's", async () => {
+    expect(await db().call(asUser(admin), "admin_list_instant_win_fulfilment")).toEqual([]);
+    const prizes = async (prizeList: unknown[], fields: Record<string, unknown>) => {
+      const id = await db().createCompetition(admin, { ...NO_QUESTION, ...fields }, false);
+      await db().call(asUser(admin), "admin_set_instant_win_prizes", { p_competition_id: id, p_prizes: prizeList });
+      await db().call(asUser(admin), "admin_publish_competition", { p_id: id });
+      return id;
+    };
+    // Every ticket wins: two prints bought in one purchase, and a postal letter without an account.
+    const prints = await prizes([{ kind: "physical", title: "A signed print", quantity: 2 }], { total_tickets: 2 });
+    const player = await db().createPlayer({ credits: 10 });
+    await db().call(asUser(player), "enter_competition", { p_competition_id: prints, p_quantity: 2 });
+    const letters = await prizes([{ kind: "credit", credit_amount: 3, quantity: 2 }], { total_tickets: 2 });
+    await db().call(asUser(admin), "admin_record_postal_entry", {
+      p_competition_id: letters,
+      p_user_id: null,
+      p_name: "Omar Farouk",
+      p_address: "1 High St, Leeds LS1 1AA",
+      p_answer: null,
+    });
+
+    // One purchase's wins share their moment, which neither version orders: compare them in id order within it.
+    const inOrder = (list: unknown) =>
+      (list as { id: string; won_at: string }[]).toSorted(
+        (a, b) => Date.parse(b.won_at) - Date.parse(a.won_at) || a.id.localeCompare(b.id),
+      );
+    const same = async () => {
+      const now = await db().call<{ id: string; won_at: string; postal_name: string | null }[]>(
+        asUser(admin),
+        "admin_list_instant_win_fulfilment",
+      );
+      expect(now.map((w) => w.won_at)).toEqual(inOrder(now).map((w) => w.won_at));
+      expect(inOrder(now)).toEqual(inOrder(await old(admin, "admin_list_instant_win_fulfilment")));
+      return now;
+    };
+    const listed = await same();
+    expect(listed.map((w) => w.postal_name).sort()).toEqual(["Omar Farouk", null, null]);
+    await db().call(asUser(admin), "admin_mark_instant_win_delivered", { p_id: listed[listed.length - 1].id });
+    expect((await same()).filter((w) => (w as { status?: string }).status === "delivered")).toHaveLength(1);
+  });
+});
+
+describe("get_my_ledger_page as a declared type", () => {
+  it("answers every page, filter and total what the jsonb version did, and an empty filter the same", async () => {
+    const player = await db().createPlayer({ credits: 40 });
+    await db().call(asUser(admin), "admin_adjust_credit", {
+      p_user_id: player,
+      p_amount: -2.5,
+      p_reason: "Correction",
+    });
+    const competition = await db().createCompetition(admin, { ticket_price: 1.2, ...NO_QUESTION });
+    for (const quantity of [1, 3]) {
+      await db().call(asUser(player), "enter_competition", { p_competition_id: competition, p_quantity: quantity });
+    }
+    const thisMonth = new Date().toISOString().slice(0, 8) + "01";
+    for (const [kind, month] of [
+      [null, null],
+      ["entry", null],
+      [null, thisMonth],
+      ["top_up", "2020-01-01"],
+    ] as const) {
+      let before: number | null = null;
+      let pages = 0;
+      do {
+        const now: { rows: unknown[]; next_before: number | null; totals: unknown } = await db().call(
+          asUser(player),
+          "get_my_ledger_page",
+          { p_kind: kind, p_month: month, p_before: before, p_limit: 2 },
+        );
+        expect(now).toEqual(await old(player, "get_my_ledger_page", [kind, month, before, 2]));
+        before = now.next_before;
+        pages += 1;
+      } while (before !== null && pages < 10);
+      expect(before).toBeNull();
+    }
+    const empty = await db().createPlayer();
+    expect(await db().call(asUser(empty), "get_my_ledger_page")).toEqual(await old(empty, "get_my_ledger_page"));
   });
 });
