@@ -1951,7 +1951,7 @@ export type Database = {
         Args: {
           p_user_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_user_detail"]
       }
       admin_get_user_referrals: {
         Args: {
@@ -2033,7 +2033,7 @@ export type Database = {
           p_limit?: number
           p_flagged?: boolean
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_user_page"]
       }
       admin_mark_instant_win_delivered: {
         Args: {
@@ -2786,6 +2786,7 @@ export type Database = {
     Enums: {
       alert_kind: "draw_overdue" | "cron_stale" | "webhook_failing" | "payment_needs_person" | "webhook_refused"
       approval_mode: "manual" | "auto"
+      approval_state: "approved" | "pending" | "rejected" | "deleted"
       auth_refusal: "sign_in" | "sign_in_limited" | "code" | "code_limited"
       break_kind: "break" | "self_exclusion" | "closed"
       card_funding: "debit" | "credit" | "prepaid" | "wallet" | "unknown"
@@ -2907,7 +2908,7 @@ export type Database = {
         wheel_id: number | null
       }
       admin_user: {
-        approval: string | null
+        approval: Database["public"]["Enums"]["approval_state"] | null
         created_at: string | null
         credits: number | null
         deleted_at: string | null
@@ -2917,6 +2918,60 @@ export type Database = {
         name: string | null
         open_flags: number | null
         role: Database["public"]["Enums"]["user_role"] | null
+      }
+      admin_user_activity: {
+        action: string | null
+        actor_id: string | null
+        actor_name: string | null
+        created_at: string | null
+        details: Json | null
+        id: number | null
+        role: string | null
+      }
+      admin_user_detail: {
+        activity: Database["public"]["CompositeTypes"]["admin_user_activity"][] | null
+        entries: Database["public"]["CompositeTypes"]["admin_user_entry"][] | null
+        large_adjustment_threshold: number | null
+        protections: Database["public"]["CompositeTypes"]["protections"] | null
+        user: Database["public"]["CompositeTypes"]["admin_user_profile"] | null
+      }
+      admin_user_entry: {
+        amount: number | null
+        competition_id: string | null
+        competition_title: string | null
+        created_at: string | null
+        first_ticket: number | null
+        id: string | null
+        kind: Database["public"]["Enums"]["entry_kind"] | null
+        last_ticket: number | null
+        quantity: number | null
+        status: Database["public"]["Enums"]["entry_status"] | null
+      }
+      admin_user_page: {
+        next_cursor: string | null
+        rows: Database["public"]["CompositeTypes"]["admin_user"][] | null
+      }
+      admin_user_profile: {
+        approval: Database["public"]["Enums"]["approval_state"] | null
+        approved_at: string | null
+        approved_by_name: string | null
+        created_at: string | null
+        credits: number | null
+        date_of_birth: string | null
+        deleted_at: string | null
+        email: string | null
+        email_notifications: boolean | null
+        id: string | null
+        kyc_status: Database["public"]["Enums"]["kyc_status"] | null
+        name: string | null
+        open_flags: number | null
+        rejected_at: string | null
+        rejection_reason: string | null
+        role: Database["public"]["Enums"]["user_role"] | null
+        total_entries: number | null
+        total_spent: number | null
+        town: string | null
+        verified_at: string | null
       }
       approval_mode_setting: {
         approval_mode: Database["public"]["Enums"]["approval_mode"] | null
@@ -3394,6 +3449,7 @@ export const Constants = {
     Enums: {
       alert_kind: ["draw_overdue", "cron_stale", "webhook_failing", "payment_needs_person", "webhook_refused"],
       approval_mode: ["manual", "auto"],
+      approval_state: ["approved", "pending", "rejected", "deleted"],
       auth_refusal: ["sign_in", "sign_in_limited", "code", "code_limited"],
       break_kind: ["break", "self_exclusion", "closed"],
       card_funding: ["debit", "credit", "prepaid", "wallet", "unknown"],

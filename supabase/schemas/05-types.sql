@@ -115,7 +115,10 @@ comment on type public.account is 'A user''s profile merged with their account d
 create type public.my_account as (id uuid, name text, email text, email_notifications boolean, date_of_birth date, town text, show_initials_only boolean, credits numeric(12,2), role public.user_role, approved boolean, approved_at timestamp with time zone, approved_by uuid, rejected_at timestamp with time zone, rejection_reason text, total_spent numeric(12,2), total_entries integer, kyc_status public.kyc_status, is_verified boolean, verified_at timestamp with time zone, age_verified boolean, metadata jsonb, created_at timestamp with time zone, two_step_owed boolean, welcome_due boolean);
 comment on type public.my_account is 'The caller''s own account (public.account''s fields), whether the session owes its second step, and whether the "You''re approved" welcome is due.';
 
-create type public.admin_user as (id uuid, name text, email text, role public.user_role, approval text, kyc_status public.kyc_status, credits numeric(12,2), created_at timestamp with time zone, deleted_at timestamp with time zone, open_flags bigint);
+create type public.approval_state as enum ('approved', 'pending', 'rejected', 'deleted');
+comment on type public.approval_state is 'Where an account stands as the admin screens show it, derived (private.admin_user_of): deleted, else approved, else rejected, else pending.';
+
+create type public.admin_user as (id uuid, name text, email text, role public.user_role, approval public.approval_state, kyc_status public.kyc_status, credits numeric(12,2), created_at timestamp with time zone, deleted_at timestamp with time zone, open_flags bigint);
 comment on type public.admin_user is 'One user as the admin users list shows them: approval is approved, pending, rejected or deleted; open_flags counts the flags awaiting review.';
 
 create type public.player_intervention as (id uuid, user_id uuid, kind public.intervention_kind, note text, flag_id uuid, created_at timestamp with time zone, created_by_name text);
@@ -240,3 +243,18 @@ comment on type public.ledger_page is 'One page of the caller''s credit ledger, 
 
 create type public.instant_win_to_deliver as (id uuid, competition_title text, slug text, prize text, kind text, ticket_number integer, display_name text, user_id uuid, email text, postal_name text, postal_address text, status text, won_at timestamp with time zone, delivered_at timestamp with time zone);
 comment on type public.instant_win_to_deliver is 'An instant win an admin delivers by hand: the competition, the prize and its kind, the ticket, who won it with their e-mail or the letter''s name and address, its status and dates.';
+
+create type public.admin_user_page as (rows public.admin_user[], next_cursor text);
+comment on type public.admin_user_page is 'One page of the admin users list, newest first; next_cursor is what to pass for the next page, or null on the last.';
+
+create type public.admin_user_profile as (id uuid, name text, email text, role public.user_role, approval public.approval_state, kyc_status public.kyc_status, credits numeric(12,2), created_at timestamp with time zone, deleted_at timestamp with time zone, open_flags bigint, date_of_birth date, town text, email_notifications boolean, approved_at timestamp with time zone, approved_by_name text, rejected_at timestamp with time zone, rejection_reason text, total_spent numeric(12,2), total_entries integer, verified_at timestamp with time zone);
+comment on type public.admin_user_profile is 'One user on their admin page: public.admin_user''s fields, their profile, who approved them and when, the rejection, totals and verification.';
+
+create type public.admin_user_entry as (id uuid, competition_id uuid, competition_title text, kind public.entry_kind, quantity integer, amount numeric(12,2), status public.entry_status, first_ticket integer, last_ticket integer, created_at timestamp with time zone);
+comment on type public.admin_user_entry is 'One of a user''s entries on their admin page, with its competition and first and last ticket numbers.';
+
+create type public.admin_user_activity as (id bigint, action text, created_at timestamp with time zone, details jsonb, actor_id uuid, actor_name text, role text);
+comment on type public.admin_user_activity is 'One activity-log row about or by a user on their admin page; role says which (subject or actor).';
+
+create type public.admin_user_detail as ("user" public.admin_user_profile, protections public.protections, entries public.admin_user_entry[], activity public.admin_user_activity[], large_adjustment_threshold numeric);
+comment on type public.admin_user_detail is 'One user''s admin page: the user, their limits and breaks, the 50 latest entries, the 20 latest activity rows and the large-adjustment threshold.';

@@ -207,14 +207,6 @@ $$;
 comment on function private.play_block(uuid) is 'Why a player may not top up or enter now ({code, message}: closure, self-exclusion, break, an admin''s restriction, approval), or null.';
 revoke all on function private.play_block(uuid) from public, anon, authenticated, service_role;
 
--- admin_get_user nests them in its jsonb.
-create or replace function private.protections_json(p_user uuid) returns jsonb
-language sql security definer set search_path = '' as $$
-  select to_jsonb(private.protections_row(p_user))
-$$;
-comment on function private.protections_json(uuid) is 'private.protections_row as jsonb, for results that nest it.';
-revoke all on function private.protections_json(uuid) from public, anon, authenticated, service_role;
-
 create or replace function public.get_my_protections() returns public.protections
 language plpgsql security definer set search_path = '' as $$
 begin

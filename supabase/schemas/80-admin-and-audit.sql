@@ -324,10 +324,10 @@ revoke all on function private.refuse_deleted(public.user_account_data) from pub
 create or replace function private.admin_user_of(p_user_id uuid) returns public.admin_user
 language sql stable security definer set search_path = '' as $$
   select a.id, p.name, p.email, a.role,
-         case when a.deleted_at is not null then 'deleted'
-              when a.approved then 'approved'
-              when a.rejected_at is not null then 'rejected'
-              else 'pending' end,
+         (case when a.deleted_at is not null then 'deleted'
+               when a.approved then 'approved'
+               when a.rejected_at is not null then 'rejected'
+               else 'pending' end)::public.approval_state,
          a.kyc_status, a.credits, a.created_at, a.deleted_at,
          (select count(*) from public.player_flags f where f.user_id = a.id and f.status = 'open')
   from public.user_account_data a
@@ -346,7 +346,7 @@ comment on function private.admin_user_row(uuid) is 'private.admin_user_of as js
 revoke all on function private.admin_user_row(uuid) from public, anon, authenticated, service_role;
 
 create or replace function public.admin_list_users(p_search text DEFAULT NULL::text, p_role text DEFAULT NULL::text, p_approval text DEFAULT NULL::text, p_kyc text DEFAULT NULL::text, p_cursor text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_flagged boolean DEFAULT NULL::boolean)
- RETURNS jsonb
+ RETURNS public.admin_user_page
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -358,7 +358,7 @@ declare
   search_id uuid;
   cursor_at timestamptz;
   cursor_id uuid;
-  page_rows jsonb;
+  page_rows public.admin_user[];
   fetched integer;
   next_cursor text;
 begin
@@ -391,8 +391,8 @@ begin
     pattern := '%' || replace(replace(replace(search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
   end if;
 
-  select coalesce(jsonb_agg(private.admin_user_row(r.id) order by r.created_at desc, r.id desc)
-                    filter (where r.n <= page_size), '[]'::jsonb),
+  select coalesce(array_agg(private.admin_user_of(r.id) order by r.created_at desc, r.id desc)
+                    filter (where r.n <= page_size), '{}'),
          count(*)
     into page_rows, fetched
     from (select a.id, a.created_at, row_number() over (order by a.created_at desc, a.id desc) as n
@@ -418,9 +418,9 @@ begin
            || lpad((extract(microseconds from a.created_at)::bigint % 1000000)::text, 6, '0') || ':' || a.id
       into next_cursor
       from public.user_account_data a
-     where a.id = ((page_rows -> (page_size - 1)) ->> 'id')::uuid;
+     where a.id = (page_rows[page_size]).id;
   end if;
-  return jsonb_build_object('rows', page_rows, 'next_cursor', next_cursor);
+  return row(page_rows, next_cursor)::public.admin_user_page;
 end;
 $function$;
 comment on function public.admin_list_users(text,text,text,text,text,integer,boolean) is 'Admins: one page of users, newest first (keyset: pass next_cursor as p_cursor), searched by name or e-mail (a substring, case ignored) or id, filtered by role, approval (approved, pending, rejected, deleted), KYC status and flagged (true: with a player-protection flag awaiting review; false: without).';
@@ -428,45 +428,39 @@ revoke all on function public.admin_list_users(text,text,text,text,text,integer,
 grant execute on function public.admin_list_users(text,text,text,text,text,integer,boolean) to authenticated;
 grant execute on function public.admin_list_users(text,text,text,text,text,integer,boolean) to service_role;
 
-create or replace function public.admin_get_user(p_user_id uuid) returns jsonb
+create or replace function public.admin_get_user(p_user_id uuid) returns public.admin_user_detail
 language plpgsql security definer set search_path = '' as $$
 declare
   acct public.user_account_data;
 begin
   perform private.require_admin();
   acct := private.admin_user_target(p_user_id);
-  return jsonb_build_object(
-    'user', private.admin_user_row(p_user_id) || jsonb_build_object(
-      'date_of_birth', (select p.date_of_birth from public.profiles p where p.id = p_user_id),
-      'town', (select p.town from public.profiles p where p.id = p_user_id),
-      'email_notifications', (select p.email_notifications from public.profiles p where p.id = p_user_id),
-      'approved_at', acct.approved_at,
-      'approved_by_name', (select p.name from public.profiles p where p.id = acct.approved_by),
-      'rejected_at', acct.rejected_at,
-      'rejection_reason', acct.rejection_reason,
-      'total_spent', acct.total_spent,
-      'total_entries', acct.total_entries,
-      'verified_at', acct.verified_at),
+  return row(
+    (select row(u.id, u.name, u.email, u.role, u.approval, u.kyc_status, u.credits, u.created_at, u.deleted_at,
+                u.open_flags, p.date_of_birth, p.town, p.email_notifications, acct.approved_at,
+                (select ap.name from public.profiles ap where ap.id = acct.approved_by),
+                acct.rejected_at, acct.rejection_reason, acct.total_spent, acct.total_entries,
+                acct.verified_at)::public.admin_user_profile
+       from private.admin_user_of(p_user_id) u
+       left join public.profiles p on p.id = p_user_id
+      -- admin_user_of is null without a profile row: then so is the user, as before.
+      where u.id is not null),
     -- Limits and breaks; a deleted account shows what it had.
-    'protections', private.protections_json(p_user_id),
-    'entries', (select coalesce(jsonb_agg(jsonb_build_object(
-                  'id', e.id, 'competition_id', e.competition_id, 'competition_title', c.title,
-                  'kind', e.kind, 'quantity', e.quantity, 'amount', e.amount, 'status', e.status,
-                  'first_ticket', e.first_ticket, 'last_ticket', (select max(t.number) from public.tickets t where t.entry_id = e.id),
-                  'created_at', e.created_at) order by e.created_at desc), '[]'::jsonb)
-                  from (select * from public.entries x where x.user_id = p_user_id
-                         order by x.created_at desc limit 50) e
-                  join public.competitions c on c.id = e.competition_id),
-    'activity', (select coalesce(jsonb_agg(jsonb_build_object(
-                   'id', l.id, 'action', l.action, 'created_at', l.created_at, 'details', l.details,
-                   'actor_id', l.actor_id, 'actor_name', ap.name,
-                   'role', case when l.subject_id = p_user_id then 'subject' else 'actor' end)
-                   order by l.id desc), '[]'::jsonb)
-                   from (select * from public.activity_log x
-                          where x.subject_id = p_user_id or x.actor_id = p_user_id
-                          order by x.id desc limit 20) l
-                   left join public.profiles ap on ap.id = l.actor_id),
-    'large_adjustment_threshold', (private.setting('large_adjustment_threshold'))::numeric);
+    private.protections_row(p_user_id),
+    (select coalesce(array_agg(row(e.id, e.competition_id, c.title, e.kind, e.quantity, e.amount, e.status,
+                                   e.first_ticket, (select max(t.number) from public.tickets t where t.entry_id = e.id),
+                                   e.created_at)::public.admin_user_entry order by e.created_at desc), '{}')
+       from (select * from public.entries x where x.user_id = p_user_id
+              order by x.created_at desc limit 50) e
+       join public.competitions c on c.id = e.competition_id),
+    (select coalesce(array_agg(row(l.id, l.action, l.created_at, l.details, l.actor_id, ap.name,
+                                   case when l.subject_id = p_user_id then 'subject' else 'actor' end
+                                  )::public.admin_user_activity order by l.id desc), '{}')
+       from (select * from public.activity_log x
+              where x.subject_id = p_user_id or x.actor_id = p_user_id
+              order by x.id desc limit 20) l
+       left join public.profiles ap on ap.id = l.actor_id),
+    (private.setting('large_adjustment_threshold'))::numeric)::public.admin_user_detail;
 end;
 $$;
 comment on function public.admin_get_user(uuid) is 'Admins: one user''s page: profile and account (user), limits and breaks (protections, as the player sees them), the 50 latest entries, the 20 latest activity rows about or by them, and the large-adjustment threshold. The ledger is paged by admin_user_ledger.';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { myAccount } from "@/lib/data/account-schema";
 import { callRpcWith, declared, type RpcReader } from "@/lib/data/rpc";
-import type { Database } from "@/lib/supabase/database.types";
+import type { Database, Json } from "@/lib/supabase/database.types";
 import { client, signIn, signInAtAal2, startTestServer, type TestServer } from "./helpers";
 
 type CompetitionStatus = Database["public"]["Enums"]["competition_status"];
@@ -185,6 +185,50 @@ describe("declared result shapes", () => {
     const toDeliver = await callRpcWith(admin, "admin_list_instant_win_fulfilment", {}, declared("id", "won_at"));
     expect(Array.isArray(toDeliver)).toBe(true);
     for (const w of toDeliver) expect(w.won_at).toMatch(ISO_WITH_OFFSET);
+  });
+
+  it("read the admin users list and a user's page: the approval_state enum, nested protections, entries, activity", async () => {
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const page = await callRpcWith(
+      admin,
+      "admin_list_users",
+      { p_limit: 2 },
+      declared("rows").with({ rows: declared("id", "approval", "credits") }),
+    );
+    expect(page.rows).toHaveLength(2);
+    expect(typeof page.next_cursor).toBe("string");
+    expectTypeOf(page.rows[0].approval).toEqualTypeOf<Database["public"]["Enums"]["approval_state"]>();
+    const pending = await callRpcWith(
+      admin,
+      "admin_list_users",
+      { p_approval: "pending" },
+      declared("rows").with({ rows: declared("id", "approval") }),
+    );
+    expect(pending.rows.map((r) => r.approval)).toEqual(pending.rows.map(() => "pending"));
+
+    const buyer = await callRpcWith(
+      admin,
+      "admin_list_users",
+      { p_search: "oliver.bennett@labcash.test" },
+      declared("rows").with({ rows: declared("id") }),
+    );
+    const detail = await callRpcWith(
+      admin,
+      "admin_get_user",
+      { p_user_id: buyer.rows[0].id },
+      declared("user", "protections", "entries", "activity").with({
+        user: declared("approval", "date_of_birth"),
+        protections: declared("state", "month_spent"),
+        entries: declared("competition_title", "amount"),
+      }),
+    );
+    expect(detail.user.approval).toBe("approved");
+    expect(detail.user.date_of_birth).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(detail.protections.state).toBe("active");
+    expect(detail.entries.length).toBeGreaterThan(0);
+    expect(typeof detail.entries[0].amount).toBe("number");
+    expect(typeof detail.large_adjustment_threshold).toBe("number");
+    expectTypeOf(detail.activity[0].details).toEqualTypeOf<Json | null>();
   });
 
   it("fail when a nested field named as always filled is null, naming its path", async () => {

@@ -504,7 +504,6 @@ describe("schema private: internal helpers", () => {
       "month_topped_up(uuid)",
       "month_spent(uuid)",
       "top_up_quote(uuid,numeric)",
-      "protections_json(uuid)",
       "protections_row(uuid)",
       "may_receive_marketing(uuid)",
       "enter_competition_for(uuid,uuid,integer,text,integer[])",
