@@ -1937,7 +1937,7 @@ export type Database = {
         Args: {
           p_user_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["player_protection_record"]
       }
       admin_get_settings: {
         Args: never
@@ -2015,7 +2015,7 @@ export type Database = {
           p_status?: string
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["player_flag"][]
       }
       admin_list_prize_fulfilment: {
         Args: {
@@ -2134,7 +2134,7 @@ export type Database = {
           p_note: string
           p_intervention?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["player_flag"]
       }
       admin_send_mail: {
         Args: {
@@ -3030,6 +3030,11 @@ export type Database = {
         factors_proven: boolean | null
         inbox_confirmed: boolean | null
       }
+      flag_player: {
+        email: string | null
+        id: string | null
+        name: string | null
+      }
       instant_win_to_deliver: {
         competition_title: string | null
         delivered_at: string | null
@@ -3153,6 +3158,18 @@ export type Database = {
         raised_at: string | null
         subject: string | null
       }
+      player_flag: {
+        details: Json | null
+        id: string | null
+        intervention_kind: Database["public"]["Enums"]["intervention_kind"] | null
+        kind: Database["public"]["Enums"]["flag_kind"] | null
+        raised_at: string | null
+        review_note: string | null
+        reviewed_at: string | null
+        reviewed_by_name: string | null
+        status: Database["public"]["Enums"]["flag_status"] | null
+        user: Database["public"]["CompositeTypes"]["flag_player"] | null
+      }
       player_intervention: {
         created_at: string | null
         created_by_name: string | null
@@ -3161,6 +3178,11 @@ export type Database = {
         kind: Database["public"]["Enums"]["intervention_kind"] | null
         note: string | null
         user_id: string | null
+      }
+      player_protection_record: {
+        flags: Database["public"]["CompositeTypes"]["player_flag"][] | null
+        interventions: Database["public"]["CompositeTypes"]["player_intervention"][] | null
+        restricted_at: string | null
       }
       player_spin_grant: {
         created_at: string | null

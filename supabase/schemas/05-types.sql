@@ -258,3 +258,12 @@ comment on type public.admin_user_activity is 'One activity-log row about or by 
 
 create type public.admin_user_detail as ("user" public.admin_user_profile, protections public.protections, entries public.admin_user_entry[], activity public.admin_user_activity[], large_adjustment_threshold numeric);
 comment on type public.admin_user_detail is 'One user''s admin page: the user, their limits and breaks, the 50 latest entries, the 20 latest activity rows and the large-adjustment threshold.';
+
+create type public.flag_player as (id uuid, name text, email text);
+comment on type public.flag_player is 'The player a flag is about: their name (Deleted user once anonymised) and e-mail.';
+
+create type public.player_flag as (id uuid, "user" public.flag_player, kind public.flag_kind, details jsonb, raised_at timestamp with time zone, status public.flag_status, reviewed_at timestamp with time zone, reviewed_by_name text, review_note text, intervention_kind public.intervention_kind);
+comment on type public.player_flag is 'One player-protection flag as the admin screens show it: the player, kind, what the SQL saw (details, per kind), when raised, and its review (who, when, the note, the intervention recorded with it).';
+
+create type public.player_protection_record as (restricted_at timestamp with time zone, flags public.player_flag[], interventions public.player_intervention[]);
+comment on type public.player_protection_record is 'One player''s protection record: restricted since when (or null), their 50 latest flags and 50 latest interventions.';

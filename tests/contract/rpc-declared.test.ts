@@ -231,6 +231,29 @@ describe("declared result shapes", () => {
     expectTypeOf(detail.activity[0].details).toEqualTypeOf<Json | null>();
   });
 
+  it("read player protection's queue and a player's record: sets and arrays of flags, their jsonb details", async () => {
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const queue = await callRpcWith(
+      admin,
+      "admin_list_player_flags",
+      { p_status: "reviewed" },
+      declared("id", "user").with({ user: declared("name") }),
+    );
+    expect(Array.isArray(queue)).toBe(true);
+    const { client: player } = await signIn(server, "player@labcash.test");
+    const me = await callRpcWith(player, "get_my_account", {}, declared("id"));
+    const record = await callRpcWith(
+      admin,
+      "admin_get_player_protection",
+      { p_user_id: me.id },
+      declared("flags", "interventions"),
+    );
+    expect(record).toMatchObject({ restricted_at: null });
+    expect(Array.isArray(record.flags)).toBe(true);
+    expect(Array.isArray(record.interventions)).toBe(true);
+    expectTypeOf(record.flags).toEqualTypeOf<Database["public"]["CompositeTypes"]["player_flag"][]>();
+  });
+
   it("fail when a nested field named as always filled is null, naming its path", async () => {
     const { client: player } = await signIn(server, "player@labcash.test");
     // A nested reader may name only fields of the type it reads; the type check refuses any other.
