@@ -1989,7 +1989,7 @@ export type Database = {
         Args: {
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["mail_campaign"][]
       }
       admin_list_mail_outbox: {
         Args: {
@@ -1998,7 +1998,7 @@ export type Database = {
           p_before?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["mail_outbox_page"]
       }
       admin_list_pending_approvals: {
         Args: never
@@ -2053,7 +2053,7 @@ export type Database = {
           p_subject: string
           p_body: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["mail_preview"]
       }
       admin_publish_competition: {
         Args: {
@@ -2145,7 +2145,7 @@ export type Database = {
           p_body: string
           p_request_id?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["mail_campaign_sent"]
       }
       admin_set_approval_mode: {
         Args: {
@@ -2976,6 +2976,10 @@ export type Database = {
       approval_mode_setting: {
         approval_mode: Database["public"]["Enums"]["approval_mode"] | null
       }
+      competition_ref: {
+        id: string | null
+        title: string | null
+      }
       complaint: {
         acknowledge_by: string | null
         acknowledged_at: string | null
@@ -3078,6 +3082,75 @@ export type Database = {
         total_weight: number | null
         wheel_id: number | null
       }
+      mail_campaign: {
+        body_text: string | null
+        competition: Database["public"]["CompositeTypes"]["competition_ref"] | null
+        created_at: string | null
+        failed: number | null
+        id: string | null
+        kind: Database["public"]["Enums"]["mail_kind"] | null
+        queued: number | null
+        recipients: number | null
+        segment: Database["public"]["Enums"]["mail_segment"] | null
+        sent: number | null
+        sent_by: Database["public"]["CompositeTypes"]["person_ref"] | null
+        subject: string | null
+      }
+      mail_campaign_sent: {
+        already_sent: boolean | null
+        body_text: string | null
+        competition: Database["public"]["CompositeTypes"]["competition_ref"] | null
+        created_at: string | null
+        failed: number | null
+        id: string | null
+        kind: Database["public"]["Enums"]["mail_kind"] | null
+        queued: number | null
+        recipients: number | null
+        segment: Database["public"]["Enums"]["mail_segment"] | null
+        sent: number | null
+        sent_by: Database["public"]["CompositeTypes"]["person_ref"] | null
+        subject: string | null
+      }
+      mail_held_back: {
+        no_consent: number | null
+        protected: number | null
+      }
+      mail_outbox_page: {
+        campaign: Database["public"]["CompositeTypes"]["mail_campaign"] | null
+        next_before: number | null
+        rows: Database["public"]["CompositeTypes"]["mail_outbox_row"][] | null
+      }
+      mail_outbox_row: {
+        attempts: number | null
+        campaign_id: string | null
+        created_at: string | null
+        error: string | null
+        id: number | null
+        kind: string | null
+        sent_at: string | null
+        status: Database["public"]["Enums"]["mail_status"] | null
+        subject: string | null
+        to_email: string | null
+        to_name: string | null
+        to_user: string | null
+        transport: Database["public"]["Enums"]["mail_transport"] | null
+      }
+      mail_preview: {
+        body_text: string | null
+        competition: Database["public"]["CompositeTypes"]["competition_ref"] | null
+        held_back: Database["public"]["CompositeTypes"]["mail_held_back"] | null
+        kind: Database["public"]["Enums"]["mail_kind"] | null
+        members: number | null
+        recipients: number | null
+        rendered: string | null
+        sample: Database["public"]["CompositeTypes"]["mail_sample"] | null
+        segment: Database["public"]["Enums"]["mail_segment"] | null
+        subject: string | null
+      }
+      mail_sample: {
+        email: string | null
+        name: string | null
+      }
       marketing_consent: {
         at: string | null
         given: boolean | null
@@ -3157,6 +3230,10 @@ export type Database = {
         kind: Database["public"]["Enums"]["alert_kind"] | null
         raised_at: string | null
         subject: string | null
+      }
+      person_ref: {
+        id: string | null
+        name: string | null
       }
       player_flag: {
         details: Json | null

@@ -254,6 +254,40 @@ describe("declared result shapes", () => {
     expectTypeOf(record.flags).toEqualTypeOf<Database["public"]["CompositeTypes"]["player_flag"][]>();
   });
 
+  it("read the admin mail screen: a preview with nested parts, the campaigns (a set) and an outbox page", async () => {
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const preview = await callRpcWith(
+      admin,
+      "admin_preview_mail",
+      {
+        p_kind: "service",
+        p_segment: "all_players",
+        p_competition_id: null,
+        p_subject: "A service notice",
+        p_body: "The site will be down for ten minutes on Sunday morning.",
+      },
+      declared("kind", "members", "held_back", "rendered").with({
+        held_back: declared("no_consent", "protected"),
+        sample: declared("name", "email"),
+      }),
+    );
+    expect(preview).toMatchObject({ kind: "service", competition: null, held_back: { no_consent: 0, protected: 0 } });
+    expect(preview.members).toBeGreaterThan(0);
+    expect(preview.sample?.email).toMatch(/@labcash\.test$/);
+    expectTypeOf(preview.kind).toEqualTypeOf<Database["public"]["Enums"]["mail_kind"]>();
+
+    const campaigns = await callRpcWith(admin, "admin_list_mail_campaigns", {}, declared("id", "queued"));
+    expect(Array.isArray(campaigns)).toBe(true);
+    const outbox = await callRpcWith(
+      admin,
+      "admin_list_mail_outbox",
+      { p_limit: 1 },
+      declared("rows").with({ rows: declared("id", "status") }),
+    );
+    expect(outbox.campaign).toBeNull();
+    expect(outbox.rows.length).toBeLessThanOrEqual(1);
+  });
+
   it("fail when a nested field named as always filled is null, naming its path", async () => {
     const { client: player } = await signIn(server, "player@labcash.test");
     // A nested reader may name only fields of the type it reads; the type check refuses any other.
