@@ -1899,7 +1899,7 @@ export type Database = {
       }
       admin_dashboard: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_dashboard"]
       }
       admin_deep_health: {
         Args: never
@@ -1969,7 +1969,7 @@ export type Database = {
           p_before?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["activity_page"]
       }
       admin_list_competitions: {
         Args: never
@@ -2840,6 +2840,23 @@ export type Database = {
         town: string | null
         verified_at: string | null
       }
+      activity_page: {
+        kinds: string[] | null
+        next_before: number | null
+        rows: Database["public"]["CompositeTypes"]["activity_row"][] | null
+      }
+      activity_row: {
+        action: string | null
+        actor_email: string | null
+        actor_id: string | null
+        actor_name: string | null
+        created_at: string | null
+        details: Json | null
+        id: number | null
+        subject_id: string | null
+        subject_kind: string | null
+        subject_label: string | null
+      }
       admin_complaint: {
         acknowledge_by: string | null
         acknowledged_at: string | null
@@ -2876,6 +2893,14 @@ export type Database = {
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
         user_id: string | null
+      }
+      admin_dashboard: {
+        counts: Database["public"]["CompositeTypes"]["dashboard_counts"] | null
+        days: Database["public"]["CompositeTypes"]["dashboard_day"][] | null
+        from: string | null
+        generated_at: string | null
+        to: string | null
+        totals: Database["public"]["CompositeTypes"]["dashboard_totals"] | null
       }
       admin_ledger_page: {
         next_before: number | null
@@ -2993,6 +3018,28 @@ export type Database = {
         response: string | null
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
+      }
+      dashboard_counts: {
+        approved_players: number | null
+        awaiting_draw: number | null
+        flagged_players: number | null
+        live_competitions: number | null
+        open_complaints: number | null
+        opening_soon: number | null
+        overdue_complaints: number | null
+        pending_approvals: number | null
+        players: number | null
+      }
+      dashboard_day: {
+        credit_sold: number | null
+        day: string | null
+        signups: number | null
+        tickets: number | null
+      }
+      dashboard_totals: {
+        credit_sold: number | null
+        signups: number | null
+        tickets: number | null
       }
       dispute_resolution_body: {
         name: string | null

@@ -36,22 +36,19 @@ $$;
 comment on function private.log_activity(text,uuid,jsonb) is 'Appends one audit row for the current caller.';
 revoke all on function private.log_activity(text,uuid,jsonb) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_dashboard() returns jsonb
+create or replace function public.admin_dashboard() returns public.admin_dashboard
 language plpgsql stable security definer set search_path = '' as $$
 declare
   today date := (now() at time zone 'Europe/London')::date;
   first_day date := today - 29;
   since timestamptz := first_day::timestamp at time zone 'Europe/London';
-  day_rows jsonb;
+  day_rows public.dashboard_day[];
   phases jsonb;
 begin
   perform private.require_admin();
 
   -- One row per Europe/London calendar day, the 29 days before today and today, zeros included.
-  select jsonb_agg(jsonb_build_object('day', d.day,
-                                      'signups', coalesce(s.n, 0),
-                                      'tickets', coalesce(t.n, 0),
-                                      'credit_sold', coalesce(c.amount, 0))
+  select array_agg(row(d.day, coalesce(s.n, 0), coalesce(t.n, 0), coalesce(c.amount, 0))::public.dashboard_day
                    order by d.day)
     into day_rows
     from (select g::date as day from generate_series(first_day, today, interval '1 day') g) d
@@ -78,29 +75,27 @@ begin
            where c.status in ('live', 'sold_out', 'closed')
            group by 1) x;
 
-  return jsonb_build_object(
-    'generated_at', now(),
-    'from', first_day,
-    'to', today,
-    'counts', jsonb_build_object(
-      'players', (select count(*) from public.user_account_data a where a.role = 'user'),
-      'approved_players', (select count(*) from public.user_account_data a where a.role = 'user' and a.approved),
+  return row(
+    now(),
+    first_day,
+    today,
+    row(
+      (select count(*) from public.user_account_data a where a.role = 'user'),
+      (select count(*) from public.user_account_data a where a.role = 'user' and a.approved),
       -- The same accounts the approval queue lists.
-      'pending_approvals', (select count(*) from public.user_account_data a where not a.approved and a.rejected_at is null),
-      'live_competitions', coalesce((phases ->> 'live')::bigint, 0),
-      'opening_soon', coalesce((phases ->> 'upcoming')::bigint, 0),
-      'awaiting_draw', coalesce((phases ->> 'postal_window')::bigint, 0) + coalesce((phases ->> 'awaiting_draw')::bigint, 0),
-      'open_complaints', (select count(*) from public.complaints c where c.status <> 'resolved'),
-      'overdue_complaints', (select count(*) from public.complaints c
-                              where (c.status = 'received' and c.acknowledge_by < now())
-                                 or (c.status <> 'resolved' and c.respond_by < now())),
+      (select count(*) from public.user_account_data a where not a.approved and a.rejected_at is null),
+      coalesce((phases ->> 'live')::bigint, 0),
+      coalesce((phases ->> 'upcoming')::bigint, 0),
+      coalesce((phases ->> 'postal_window')::bigint, 0) + coalesce((phases ->> 'awaiting_draw')::bigint, 0),
+      (select count(*) from public.complaints c where c.status <> 'resolved'),
+      (select count(*) from public.complaints c
+        where (c.status = 'received' and c.acknowledge_by < now())
+           or (c.status <> 'resolved' and c.respond_by < now())),
       -- Players with a player-protection flag awaiting review (player_flags, *_player_protection.sql).
-      'flagged_players', (select count(distinct f.user_id) from public.player_flags f where f.status = 'open')),
-    'days', day_rows,
-    'totals', jsonb_build_object(
-      'signups', (select sum((x ->> 'signups')::bigint) from jsonb_array_elements(day_rows) x),
-      'tickets', (select sum((x ->> 'tickets')::bigint) from jsonb_array_elements(day_rows) x),
-      'credit_sold', (select sum((x ->> 'credit_sold')::numeric) from jsonb_array_elements(day_rows) x)));
+      (select count(distinct f.user_id) from public.player_flags f where f.status = 'open'))::public.dashboard_counts,
+    day_rows,
+    (select row(sum(x.signups), sum(x.tickets), sum(x.credit_sold))::public.dashboard_totals
+       from unnest(day_rows) x))::public.admin_dashboard;
 end;
 $$;
 comment on function public.admin_dashboard() is 'Admins: the dashboard in one call. counts: players (role user), approved_players, pending_approvals (as the approval queue), live_competitions (open for online entries now, as the public site''s "Live now": private.competition_phase), opening_soon (published, not open yet), awaiting_draw (online sales ended, not drawn: postal window or waiting for the draw), open_complaints (not resolved), overdue_complaints (past a deadline), flagged_players (players with a protection flag awaiting review); days: the last 30 Europe/London days (from .. to, today included, zeros included) with signups, tickets (paid tickets sold that day) and credit_sold (top_up ledger rows, pounds); totals over those days.';
@@ -202,33 +197,35 @@ create or replace function public.admin_list_activity(p_actor text default null,
                                            p_subject text default null, p_from date default null,
                                            p_to date default null, p_before bigint default null,
                                            p_limit integer default 50)
-returns jsonb
+returns public.activity_page
 language plpgsql stable security definer set search_path = '' as $$
 declare
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
-  page_rows jsonb;
+  page_rows public.activity_row[];
   fetched integer;
   last_id bigint;
 begin
   perform private.require_admin();
   perform private.activity_filter_check(p_actor, p_kind, p_subject, p_from, p_to);
   -- One row more than the page shows says whether there is an older page.
-  select coalesce(jsonb_agg(to_jsonb(r) - 'n' order by r.id desc) filter (where r.n <= page_size), '[]'::jsonb),
+  select coalesce(array_agg(row(r.id, r.created_at, r.action, r.actor_id, r.actor_name, r.actor_email, r.subject_id,
+                                r.subject_kind, r.subject_label, r.details)::public.activity_row
+                            order by r.id desc) filter (where r.n <= page_size), '{}'),
          count(*),
          max(r.id) filter (where r.n = page_size)
     into page_rows, fetched, last_id
     from (select a.*, row_number() over (order by a.id desc) as n
             from private.activity_rows(p_actor, p_kind, p_subject, p_from, p_to, p_before, page_size + 1) a) r;
-  return jsonb_build_object(
-    'rows', page_rows,
-    'next_before', case when fetched > page_size then last_id end,
+  return row(
+    page_rows,
+    case when fetched > page_size then last_id end,
     -- Every kind recorded, for the filter: a loose index scan over activity_log_action_idx.
-    'kinds', (with recursive k(action) as (
-                (select l.action from public.activity_log l order by l.action limit 1)
-                union all
-                select (select l.action from public.activity_log l where l.action > k.action order by l.action limit 1)
-                  from k where k.action is not null)
-              select coalesce(jsonb_agg(k.action order by k.action), '[]'::jsonb) from k where k.action is not null));
+    (with recursive k(action) as (
+       (select l.action from public.activity_log l order by l.action limit 1)
+       union all
+       select (select l.action from public.activity_log l where l.action > k.action order by l.action limit 1)
+         from k where k.action is not null)
+     select coalesce(array_agg(k.action order by k.action), '{}') from k where k.action is not null))::public.activity_page;
 end;
 $$;
 comment on function public.admin_list_activity(text,text,text,date,date,bigint,integer) is 'Admins: one page of the activity log, newest first (keyset: pass next_before), filtered by actor (id, or text in the name or e-mail), kind (an action such as competition.entered, or a family such as competition), subject (id, or text in its name, e-mail, title or reference) and Europe/London dates from/to inclusive; rows carry the actor''s name and e-mail and the subject''s kind and label. kinds lists every action recorded.';

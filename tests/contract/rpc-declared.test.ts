@@ -288,6 +288,35 @@ describe("declared result shapes", () => {
     expect(outbox.rows.length).toBeLessThanOrEqual(1);
   });
 
+  it("read the admin dashboard (30 days, dates as YYYY-MM-DD) and an activity page (its kinds a text array)", async () => {
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const dashboard = await callRpcWith(
+      admin,
+      "admin_dashboard",
+      {},
+      declared("from", "to", "counts", "days", "totals").with({
+        counts: declared("players"),
+        days: declared("day", "credit_sold"),
+        totals: declared("signups"),
+      }),
+    );
+    expect(dashboard.days).toHaveLength(30);
+    expect(dashboard.to).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(dashboard.days.at(-1)?.day).toBe(dashboard.to);
+    expect(typeof dashboard.counts.players).toBe("number");
+    expect(dashboard.generated_at).toMatch(ISO_WITH_OFFSET);
+
+    const activity = await callRpcWith(
+      admin,
+      "admin_list_activity",
+      { p_limit: 3 },
+      declared("rows", "kinds").with({ rows: declared("id", "action") }),
+    );
+    expect(activity.rows).toHaveLength(3);
+    expect(activity.kinds).toEqual([...activity.kinds].sort());
+    expectTypeOf(activity.kinds).toEqualTypeOf<string[]>();
+  });
+
   it("fail when a nested field named as always filled is null, naming its path", async () => {
     const { client: player } = await signIn(server, "player@labcash.test");
     // A nested reader may name only fields of the type it reads; the type check refuses any other.
