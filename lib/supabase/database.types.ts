@@ -2386,7 +2386,7 @@ export type Database = {
         Args: {
           p_slug: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["competition_page"]
       }
       get_credit_balance: {
         Args: {
@@ -2578,7 +2578,7 @@ export type Database = {
         Args: {
           p_status?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["competition"][]
       }
       list_winners: {
         Args: never
@@ -3000,6 +3000,92 @@ export type Database = {
       }
       approval_mode_setting: {
         approval_mode: Database["public"]["Enums"]["approval_mode"] | null
+      }
+      competition: {
+        cancel_reason: string | null
+        cancelled_at: string | null
+        cash_alternative: number | null
+        closed_at: string | null
+        closes_at: string | null
+        description: string | null
+        draw: Database["public"]["CompositeTypes"]["competition_draw"] | null
+        draw_at: string | null
+        entry_list_open: boolean | null
+        external_randomness: Json | null
+        id: string | null
+        images: string[] | null
+        is_open: boolean | null
+        max_tickets_per_user: number | null
+        opens_at: string | null
+        postal_deadline: string | null
+        postal_entries: number | null
+        postal_tickets: number | null
+        postal_tickets_per_entry: number | null
+        prize_description: string | null
+        prize_value: number | null
+        published_at: string | null
+        seed_commitment: string | null
+        skill_options: string[] | null
+        skill_question: string | null
+        slug: string | null
+        stamp_price: number | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        summary: string | null
+        ticket_numbering: Database["public"]["Enums"]["ticket_numbering"] | null
+        ticket_price: number | null
+        tickets_left: number | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
+      }
+      competition_draw: {
+        algorithm: string | null
+        drawn_at: string | null
+        id: string | null
+        story: Json | null
+        ticket_count: number | null
+        winner_display_name: string | null
+        winner_town: string | null
+        winning_number: number | null
+      }
+      competition_page: {
+        bundles: Database["public"]["CompositeTypes"]["ticket_bundle"][] | null
+        cancel_reason: string | null
+        cancelled_at: string | null
+        cash_alternative: number | null
+        closed_at: string | null
+        closes_at: string | null
+        description: string | null
+        draw: Database["public"]["CompositeTypes"]["competition_draw"] | null
+        draw_at: string | null
+        entry_list_open: boolean | null
+        external_randomness: Json | null
+        id: string | null
+        images: string[] | null
+        is_open: boolean | null
+        max_tickets_per_user: number | null
+        my_tickets: number[] | null
+        opens_at: string | null
+        postal_deadline: string | null
+        postal_entries: number | null
+        postal_tickets: number | null
+        postal_tickets_per_entry: number | null
+        prize_description: string | null
+        prize_value: number | null
+        published_at: string | null
+        seed_commitment: string | null
+        skill_options: string[] | null
+        skill_question: string | null
+        slug: string | null
+        stamp_price: number | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        summary: string | null
+        ticket_numbering: Database["public"]["Enums"]["ticket_numbering"] | null
+        ticket_price: number | null
+        tickets_left: number | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
       }
       competition_ref: {
         id: string | null
@@ -3453,6 +3539,10 @@ export type Database = {
         segments: Database["public"]["CompositeTypes"]["spinner_segment"][] | null
         total_weight: number | null
         wheel_id: number | null
+      }
+      ticket_bundle: {
+        cost: number | null
+        tickets: number | null
       }
       ticket_number_page: {
         held: number[] | null

@@ -477,53 +477,38 @@ $$;
 comment on function private.entry_ticket_numbers(uuid) is 'An entry''s ticket numbers, ascending, from public.tickets (chosen numbers are not contiguous).';
 revoke all on function private.entry_ticket_numbers(uuid) from public, anon, authenticated, service_role;
 
+create or replace function private.competition_row(p_id uuid) returns public.competition
+language sql stable security definer set search_path = '' as $$
+  select c.id, c.slug, c.title, c.summary, c.description, c.prize_description, c.prize_value, c.cash_alternative,
+         c.images, c.ticket_price, c.total_tickets, c.tickets_sold, c.total_tickets - c.tickets_sold,
+         c.max_tickets_per_user, c.ticket_numbering, c.opens_at, c.closes_at,
+         coalesce(c.postal_deadline, private.default_postal_deadline(c.closes_at)),
+         coalesce(c.draw_at, c.postal_deadline, private.default_postal_deadline(c.closes_at)),
+         (select count(*) from public.entries e
+           where e.competition_id = c.id and e.kind = 'postal' and e.status = 'active'),
+         c.postal_tickets,
+         private.stamp_parity(c.ticket_price, c.max_tickets_per_user),
+         (private.setting('stamp_price') #>> '{}')::numeric,
+         private.entry_list_open(c),
+         c.status,
+         c.status = 'live' and c.opens_at <= now() and c.closes_at > now() and c.tickets_sold < c.total_tickets,
+         c.skill_question, c.skill_options, c.seed_commitment, c.external_randomness, c.published_at, c.closed_at,
+         c.cancelled_at, c.cancel_reason,
+         (select row(d.id, d.algorithm, d.winning_number, d.winner_display_name, d.winner_town, d.ticket_count,
+                     d.drawn_at, private.winner_story_json(d.id))::public.competition_draw
+            from public.draws d where d.competition_id = c.id)
+    from public.competitions c
+   where c.id = p_id
+$$;
+comment on function private.competition_row(uuid) is 'A competition as the public pages show it (never the skill answer); null when there is no such competition.';
+revoke all on function private.competition_row(uuid) from public, anon, authenticated, service_role;
+
+-- The admin calls add their fields to the public ones.
 create or replace function private.competition_json(p_id uuid, p_admin boolean default false) returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
 begin
   return (
-    select jsonb_build_object(
-      'id', c.id,
-      'slug', c.slug,
-      'title', c.title,
-      'summary', c.summary,
-      'description', c.description,
-      'prize_description', c.prize_description,
-      'prize_value', c.prize_value,
-      'cash_alternative', c.cash_alternative,
-      'images', to_jsonb(c.images),
-      'ticket_price', c.ticket_price,
-      'total_tickets', c.total_tickets,
-      'tickets_sold', c.tickets_sold,
-      'tickets_left', c.total_tickets - c.tickets_sold,
-      'max_tickets_per_user', c.max_tickets_per_user,
-      'ticket_numbering', c.ticket_numbering,
-      'opens_at', c.opens_at,
-      'closes_at', c.closes_at,
-      'postal_deadline', coalesce(c.postal_deadline, private.default_postal_deadline(c.closes_at)),
-      'draw_at', coalesce(c.draw_at, c.postal_deadline, private.default_postal_deadline(c.closes_at)),
-      'postal_entries', (select count(*) from public.entries e
-                          where e.competition_id = c.id and e.kind = 'postal' and e.status = 'active'),
-      'postal_tickets', c.postal_tickets,
-      'postal_tickets_per_entry', private.stamp_parity(c.ticket_price, c.max_tickets_per_user),
-      'stamp_price', (private.setting('stamp_price') #>> '{}')::numeric,
-      'entry_list_open', private.entry_list_open(c),
-      'status', c.status,
-      'is_open', c.status = 'live' and c.opens_at <= now() and c.closes_at > now() and c.tickets_sold < c.total_tickets,
-      'skill_question', c.skill_question,
-      'skill_options', to_jsonb(c.skill_options),
-      'seed_commitment', c.seed_commitment,
-      'external_randomness', c.external_randomness,
-      'published_at', c.published_at,
-      'closed_at', c.closed_at,
-      'cancelled_at', c.cancelled_at,
-      'cancel_reason', c.cancel_reason,
-      'draw', (select jsonb_build_object(
-                 'id', d.id, 'algorithm', d.algorithm, 'winning_number', d.winning_number,
-                 'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
-                 'ticket_count', d.ticket_count, 'drawn_at', d.drawn_at,
-                 'story', private.winner_story_json(d.id))
-               from public.draws d where d.competition_id = c.id)
-    ) || case when p_admin then jsonb_build_object(
+    select to_jsonb(private.competition_row(c.id)) || case when p_admin then jsonb_build_object(
       'skill_answer', c.skill_answer,
       'created_by', c.created_by,
       'created_at', c.created_at,
@@ -610,7 +595,7 @@ comment on function private.answer_is_correct(public.competitions,text) is 'True
 revoke all on function private.answer_is_correct(public.competitions,text) from public, anon, authenticated, service_role;
 
 create or replace function public.list_competitions(p_status text DEFAULT NULL::text)
- RETURNS jsonb
+ RETURNS SETOF public.competition
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -619,13 +604,14 @@ begin
   if p_status is not null and p_status not in ('live', 'sold_out', 'closed', 'drawn', 'cancelled') then
     raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
   end if;
-  return coalesce((
-    select jsonb_agg(private.competition_json(c.id)
-                     order by (c.status = 'live') desc,
-                              case when c.status = 'live' then c.closes_at end asc,
-                              c.closes_at desc)
+  return query
+    select cr.*
       from public.competitions c
-     where c.status <> 'draft' and (p_status is null or c.status = p_status::public.competition_status)), '[]'::jsonb);
+     cross join lateral private.competition_row(c.id) cr
+     where c.status <> 'draft' and (p_status is null or c.status = p_status::public.competition_status)
+     order by (c.status = 'live') desc,
+              case when c.status = 'live' then c.closes_at end asc,
+              c.closes_at desc;
 end;
 $function$;
 comment on function public.list_competitions(text) is 'Public: published competitions (never drafts), live ones first by closing soonest; optionally one status.';
@@ -634,8 +620,7 @@ grant execute on function public.list_competitions(text) to anon;
 grant execute on function public.list_competitions(text) to authenticated;
 grant execute on function public.list_competitions(text) to service_role;
 
--- The latest body (20261126110200_not_found_is_404) with 'bundles' added.
-create or replace function public.get_competition(p_slug text) returns jsonb
+create or replace function public.get_competition(p_slug text) returns public.competition_page
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.competitions%rowtype;
@@ -650,8 +635,8 @@ begin
     select coalesce(array_agg(t.number order by t.number), '{}') into mine
       from public.tickets t where t.competition_id = c.id and t.user_id = uid;
   end if;
-  return private.competition_json(c.id)
-      || jsonb_build_object('my_tickets', to_jsonb(mine), 'bundles', private.ticket_bundles(c));
+  return (select row(cr.*, mine, private.ticket_bundles(c))::public.competition_page
+            from private.competition_row(c.id) cr);
 end;
 $$;
 comment on function public.get_competition(text) is 'Public: one published competition by slug (admins may preview drafts): question and options but never the answer, the seed commitment, sold count, the draw once drawn, the ticket bundles with their costs, and the caller''s own ticket numbers (null when signed out).';
@@ -2647,10 +2632,10 @@ revoke all on function public.get_my_prizes() from public, anon, authenticated, 
 grant execute on function public.get_my_prizes() to authenticated;
 grant execute on function public.get_my_prizes() to service_role;
 
-create or replace function private.ticket_bundles(c public.competitions) returns jsonb
+create or replace function private.ticket_bundles(c public.competitions) returns public.ticket_bundle[]
 language sql stable set search_path = '' as $$
   -- The entry form's quick picks (components/competitions/entry-panel.tsx) that one person may buy now.
-  select coalesce(jsonb_agg(jsonb_build_object('tickets', q, 'cost', c.ticket_price * q) order by q), '[]'::jsonb)
+  select coalesce(array_agg(row(q, c.ticket_price * q)::public.ticket_bundle order by q), '{}')
     from unnest(array[1, 5, 10, 25]) q
    where q <= least(c.max_tickets_per_user, c.total_tickets - c.tickets_sold)
 $$;

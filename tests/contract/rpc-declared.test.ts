@@ -317,6 +317,44 @@ describe("declared result shapes", () => {
     expectTypeOf(activity.kinds).toEqualTypeOf<string[]>();
   });
 
+  it("read the public competitions: a set with nested draws and jsonb stories, and one page with its bundles", async () => {
+    const listed = await callRpcWith(
+      client(server),
+      "list_competitions",
+      {},
+      declared("id", "slug", "images", "prize_value", "closes_at").with({
+        draw: declared("id", "winning_number", "drawn_at"),
+      }),
+    );
+    expect(listed.length).toBeGreaterThan(3);
+    expect(listed.some((c) => c.draw !== null)).toBe(true);
+    for (const c of listed) {
+      expect(typeof c.prize_value).toBe("number");
+      expect(c.closes_at).toMatch(ISO_WITH_OFFSET);
+      if (c.draw) expect(c.draw.drawn_at).toMatch(ISO_WITH_OFFSET);
+    }
+    expectTypeOf(listed[0].images).toEqualTypeOf<string[]>();
+    expectTypeOf(listed[0].external_randomness).toEqualTypeOf<Json | null>();
+
+    const { client: buyer } = await signIn(server, "oliver.bennett@labcash.test");
+    const page = await callRpcWith(
+      buyer,
+      "get_competition",
+      { p_slug: "iphone-17-pro-max" },
+      declared("id", "bundles").with({ bundles: declared("tickets", "cost") }),
+    );
+    expect(Array.isArray(page)).toBe(false);
+    expect(page.bundles[0]).toEqual({ tickets: 1, cost: 0.99 });
+    expect(Array.isArray(page.my_tickets)).toBe(true);
+    const anonymous = await callRpcWith(
+      client(server),
+      "get_competition",
+      { p_slug: "iphone-17-pro-max" },
+      declared("id"),
+    );
+    expect(anonymous.my_tickets).toBeNull();
+  });
+
   it("fail when a nested field named as always filled is null, naming its path", async () => {
     const { client: player } = await signIn(server, "player@labcash.test");
     // A nested reader may name only fields of the type it reads; the type check refuses any other.

@@ -477,6 +477,7 @@ describe("schema private: internal helpers", () => {
       "take_ticket_numbers(competitions,uuid,integer,integer[])",
       "ticket_number_page(competitions,uuid,integer,integer)",
       "competition_json(uuid,boolean)",
+      "competition_row(uuid)",
       "competition_apply(competitions,jsonb)",
       "competition_apply_fields(competitions,jsonb)",
       "is_pounds(numeric)",

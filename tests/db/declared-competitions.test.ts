@@ -5,7 +5,7 @@
 // competition's life (bought, a wrong answer, sold out, drawn, claimed, consented, verified, delivered) and for
 // players who cannot play (pending, rejected, on a break) or have nothing yet, and both answers are compared as JSON.
 import { beforeAll, describe, expect, it } from "vitest";
-import { asUser, claimsOf, dbPerFile } from "./support";
+import { anon, asUser, claimsOf, dbPerFile, type Caller } from "./support";
 
 const db = dbPerFile();
 
@@ -176,6 +176,118 @@ begin
                   and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))));
 end;
 $function$;
+
+create function old.competition_json(p_id uuid, p_admin boolean default false) returns jsonb
+language plpgsql stable set search_path = '' as $$
+begin
+  return (
+    select jsonb_build_object(
+      'id', c.id,
+      'slug', c.slug,
+      'title', c.title,
+      'summary', c.summary,
+      'description', c.description,
+      'prize_description', c.prize_description,
+      'prize_value', c.prize_value,
+      'cash_alternative', c.cash_alternative,
+      'images', to_jsonb(c.images),
+      'ticket_price', c.ticket_price,
+      'total_tickets', c.total_tickets,
+      'tickets_sold', c.tickets_sold,
+      'tickets_left', c.total_tickets - c.tickets_sold,
+      'max_tickets_per_user', c.max_tickets_per_user,
+      'ticket_numbering', c.ticket_numbering,
+      'opens_at', c.opens_at,
+      'closes_at', c.closes_at,
+      'postal_deadline', coalesce(c.postal_deadline, private.default_postal_deadline(c.closes_at)),
+      'draw_at', coalesce(c.draw_at, c.postal_deadline, private.default_postal_deadline(c.closes_at)),
+      'postal_entries', (select count(*) from public.entries e
+                          where e.competition_id = c.id and e.kind = 'postal' and e.status = 'active'),
+      'postal_tickets', c.postal_tickets,
+      'postal_tickets_per_entry', private.stamp_parity(c.ticket_price, c.max_tickets_per_user),
+      'stamp_price', (private.setting('stamp_price') #>> '{}')::numeric,
+      'entry_list_open', private.entry_list_open(c),
+      'status', c.status,
+      'is_open', c.status = 'live' and c.opens_at <= now() and c.closes_at > now() and c.tickets_sold < c.total_tickets,
+      'skill_question', c.skill_question,
+      'skill_options', to_jsonb(c.skill_options),
+      'seed_commitment', c.seed_commitment,
+      'external_randomness', c.external_randomness,
+      'published_at', c.published_at,
+      'closed_at', c.closed_at,
+      'cancelled_at', c.cancelled_at,
+      'cancel_reason', c.cancel_reason,
+      'draw', (select jsonb_build_object(
+                 'id', d.id, 'algorithm', d.algorithm, 'winning_number', d.winning_number,
+                 'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
+                 'ticket_count', d.ticket_count, 'drawn_at', d.drawn_at,
+                 'story', private.winner_story_json(d.id))
+               from public.draws d where d.competition_id = c.id)
+    ) || case when p_admin then jsonb_build_object(
+      'skill_answer', c.skill_answer,
+      'created_by', c.created_by,
+      'created_at', c.created_at,
+      'updated_at', c.updated_at,
+      'entry_count', (select count(*) from public.entries e where e.competition_id = c.id and e.status = 'active'),
+      'postal_entry_count', (select count(*) from public.postal_entries pe
+                               join public.entries e on e.id = pe.entry_id
+                              where pe.competition_id = c.id and e.status = 'active'),
+      'revenue', (select coalesce(sum(e.amount), 0) from public.entries e where e.competition_id = c.id and e.status = 'active'),
+      'prize_status', (select d.prize_status from public.draws d where d.competition_id = c.id),
+      'prize_choice', (select d.prize_choice from public.draws d where d.competition_id = c.id))
+    else '{}'::jsonb end
+    from public.competitions c
+    where c.id = p_id);
+end;
+$$;
+
+create function old.ticket_bundles(c public.competitions) returns jsonb
+language sql stable set search_path = '' as $$
+  -- The entry form's quick picks (components/competitions/entry-panel.tsx) that one person may buy now.
+  select coalesce(jsonb_agg(jsonb_build_object('tickets', q, 'cost', c.ticket_price * q) order by q), '[]'::jsonb)
+    from unnest(array[1, 5, 10, 25]) q
+   where q <= least(c.max_tickets_per_user, c.total_tickets - c.tickets_sold)
+$$;
+
+create function old.list_competitions(p_status text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_status is not null and p_status not in ('live', 'sold_out', 'closed', 'drawn', 'cancelled') then
+    raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return coalesce((
+    select jsonb_agg(old.competition_json(c.id)
+                     order by (c.status = 'live') desc,
+                              case when c.status = 'live' then c.closes_at end asc,
+                              c.closes_at desc)
+      from public.competitions c
+     where c.status <> 'draft' and (p_status is null or c.status = p_status::public.competition_status)), '[]'::jsonb);
+end;
+$function$;
+
+create function old.get_competition(p_slug text) returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+  uid uuid := auth.uid();
+  mine integer[];
+begin
+  select * into c from public.competitions where slug = lower(btrim(p_slug));
+  if not found or (c.status = 'draft' and not public.is_admin()) then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  if uid is not null then
+    select coalesce(array_agg(t.number order by t.number), '{}') into mine
+      from public.tickets t where t.competition_id = c.id and t.user_id = uid;
+  end if;
+  return old.competition_json(c.id)
+      || jsonb_build_object('my_tickets', to_jsonb(mine), 'bundles', old.ticket_bundles(c));
+end;
+$$;
 `;
 
 const NO_QUESTION = { skill_question: null, skill_options: null, skill_answer: null };
@@ -186,10 +298,11 @@ beforeAll(async () => {
   admin = await db().createUser({ role: "super_admin", approved: true });
 });
 
-/** The old body's answer for `userId`, as the same caller (the claims the new function reads). */
-async function old(userId: string, fn: string, args: unknown[] = []): Promise<unknown> {
+/** The old body's answer for `userId` (or another caller), as the same caller (the claims the new function reads). */
+async function old(userId: string | Caller, fn: string, args: unknown[] = []): Promise<unknown> {
+  const caller = typeof userId === "string" ? asUser(userId) : userId;
   return db().pg.transaction(async (tx) => {
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(asUser(userId)))]);
+    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
     const params = args.map((_, i) => `$${i + 1}`).join(", ");
     return (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, args)).rows[0]?.value;
   });
@@ -368,5 +481,68 @@ describe("get_my_ledger_page as a declared type", () => {
     }
     const empty = await db().createPlayer();
     expect(await db().call(asUser(empty), "get_my_ledger_page")).toEqual(await old(empty, "get_my_ledger_page"));
+  });
+});
+
+describe("the public competition calls as declared types", () => {
+  it("answer the list, a page and the admin's competition JSON as the jsonb versions did, through a competition's life", async () => {
+    const player = await db().createPlayer({ credits: 40 });
+    const sameEverywhere = async () => {
+      for (const status of [null, "live", "sold_out", "drawn", "cancelled"]) {
+        expect(await db().call(anon, "list_competitions", status ? { p_status: status } : {})).toEqual(
+          await old(anon, "list_competitions", [status]),
+        );
+      }
+      const competitions = await db().sql<{ id: string; slug: string; status: string }>(
+        "select id, slug, status from public.competitions order by created_at",
+      );
+      for (const c of competitions) {
+        for (const caller of [anon, asUser(player), asUser(admin)]) {
+          const now = await db().rpc(caller, "get_competition", { p_slug: c.slug });
+          const then = await db()
+            .pg.transaction(async (tx) => {
+              await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
+              return (await tx.query<{ value: unknown }>("select old.get_competition($1) as value", [c.slug])).rows[0]
+                ?.value;
+            })
+            .then(
+              (value) => ({ data: value, hint: null }),
+              (e: { hint?: string }) => ({ data: null, hint: e.hint ?? null }),
+            );
+          expect({ data: now.error ? null : now.data, hint: now.error?.hint ?? null }).toEqual(then);
+        }
+        // What every admin competition call answers is built on the same row.
+        const [{ json, before }] = await db().sql<{ json: unknown; before: unknown }>(
+          "select private.competition_json($1, true) as json, old.competition_json($1, true) as before",
+          [c.id],
+        );
+        expect(json).toEqual(before);
+      }
+    };
+
+    await db().createCompetition(admin, { title: "A draft", ticket_price: 2 }, false);
+    const live = await db().createCompetition(admin, { ticket_price: 0.99, cash_alternative: 50 });
+    const tiny = await db().createCompetition(admin, { ticket_price: 1, total_tickets: 3, ...NO_QUESTION });
+    await db().call(asUser(player), "enter_competition", { p_competition_id: live, p_quantity: 7, p_answer: "4" });
+    await db().call(asUser(player), "enter_competition", { p_competition_id: tiny, p_quantity: 3 });
+    await db().call(asUser(admin), "admin_record_postal_entry", {
+      p_competition_id: live,
+      p_user_id: null,
+      p_name: "Lou Letter",
+      p_address: "2 Low St, York YO1 1AA",
+      p_answer: "4",
+    });
+    await sameEverywhere();
+
+    const { drawId } = await db().wonBy(admin, player);
+    await db().call(asUser(player), "set_my_winner_story_consent", { p_draw_id: drawId, p_consent: true });
+    await db().sql("update public.winner_stories set quote = 'Over the moon!' where draw_id = $1", [drawId]);
+    const cancelled = await db().createCompetition(admin);
+    await db().call(asUser(admin), "admin_cancel_competition", { p_id: cancelled, p_reason: "Supplier fell through" });
+    await sameEverywhere();
+    const drawn = (await db().call<{ draw: { story: unknown } | null }[]>(anon, "list_competitions", {
+      p_status: "drawn",
+    })) as { draw: { story: unknown } | null }[];
+    expect(drawn[0]?.draw?.story).toMatchObject({ quote: "Over the moon!" });
   });
 });
