@@ -5,7 +5,7 @@
 // competition's life (bought, a wrong answer, sold out, drawn, claimed, consented, verified, delivered) and for
 // players who cannot play (pending, rejected, on a break) or have nothing yet, and both answers are compared as JSON.
 import { beforeAll, describe, expect, it } from "vitest";
-import { anon, asUser, claimsOf, dbPerFile, type Caller } from "./support";
+import { anon, asUser, dbPerFile, eachPage, type Caller } from "./support";
 
 const db = dbPerFile();
 
@@ -298,15 +298,9 @@ beforeAll(async () => {
   admin = await db().createUser({ role: "super_admin", approved: true });
 });
 
-/** The old body's answer for `userId` (or another caller), as the same caller (the claims the new function reads). */
-async function old(userId: string | Caller, fn: string, args: unknown[] = []): Promise<unknown> {
-  const caller = typeof userId === "string" ? asUser(userId) : userId;
-  return db().pg.transaction(async (tx) => {
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
-    const params = args.map((_, i) => `$${i + 1}`).join(", ");
-    return (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, args)).rows[0]?.value;
-  });
-}
+/** The old body's answer for `userId` (or another caller), as the same caller. */
+const old = (userId: string | Caller, fn: string, args: unknown[] = []) =>
+  db().oldAnswer(typeof userId === "string" ? asUser(userId) : userId, fn, args);
 
 async function sameQuote(userId: string, competitionId: string): Promise<Record<string, unknown>> {
   const now = await db().call<Record<string, unknown>>(asUser(userId), "get_entry_quote", {
@@ -465,19 +459,16 @@ describe("get_my_ledger_page as a declared type", () => {
       [null, thisMonth],
       ["top_up", "2020-01-01"],
     ] as const) {
-      let before: number | null = null;
-      let pages = 0;
-      do {
-        const now: { rows: unknown[]; next_before: number | null; totals: unknown } = await db().call(
-          asUser(player),
-          "get_my_ledger_page",
-          { p_kind: kind, p_month: month, p_before: before, p_limit: 2 },
-        );
+      await eachPage<number>(async (before) => {
+        const now: { next_before: number | null } = await db().call(asUser(player), "get_my_ledger_page", {
+          p_kind: kind,
+          p_month: month,
+          p_before: before,
+          p_limit: 2,
+        });
         expect(now).toEqual(await old(player, "get_my_ledger_page", [kind, month, before, 2]));
-        before = now.next_before;
-        pages += 1;
-      } while (before !== null && pages < 10);
-      expect(before).toBeNull();
+        return now.next_before;
+      });
     }
     const empty = await db().createPlayer();
     expect(await db().call(asUser(empty), "get_my_ledger_page")).toEqual(await old(empty, "get_my_ledger_page"));
@@ -500,11 +491,7 @@ describe("the public competition calls as declared types", () => {
         for (const caller of [anon, asUser(player), asUser(admin)]) {
           const now = await db().rpc(caller, "get_competition", { p_slug: c.slug });
           const then = await db()
-            .pg.transaction(async (tx) => {
-              await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
-              return (await tx.query<{ value: unknown }>("select old.get_competition($1) as value", [c.slug])).rows[0]
-                ?.value;
-            })
+            .oldAnswer(caller, "get_competition", [c.slug])
             .then(
               (value) => ({ data: value, hint: null }),
               (e: { hint?: string }) => ({ data: null, hint: e.hint ?? null }),

@@ -5,7 +5,7 @@
 // (it says when it was worked out), before and after sign-ups, purchases, top-ups, complaints and flags; the log
 // page by page under several filters, and an empty one; both answers are compared as JSON.
 import { beforeAll, describe, expect, it } from "vitest";
-import { asUser, claimsOf, dbPerFile } from "./support";
+import { asUser, claimsOf, dbPerFile, eachPage } from "./support";
 
 const db = dbPerFile();
 
@@ -120,13 +120,8 @@ beforeAll(async () => {
   admin = await db().createUser({ role: "super_admin", approved: true });
 });
 
-async function asOld(fn: string, args: unknown[]): Promise<unknown> {
-  return db().pg.transaction(async (tx) => {
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(asUser(admin)))]);
-    const params = args.map((_, i) => `$${i + 1}`).join(", ");
-    return (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, args)).rows[0]?.value;
-  });
-}
+/** The old body's answer, as the admin. */
+const asOld = (fn: string, args: unknown[]) => db().oldAnswer(asUser(admin), fn, args);
 
 /** Both dashboards in one transaction, so `generated_at` (now()) is the same moment. */
 async function bothDashboards(): Promise<{ now: unknown; before: unknown }> {
@@ -166,20 +161,17 @@ describe("the admin console's reads as declared types", () => {
       ["nobody-at-all", null, null],
       [null, null, "Test prize"],
     ] as const) {
-      let before: number | null = null;
-      let pages = 0;
-      do {
-        const args = { p_actor: actor, p_kind: kind, p_subject: subject, p_from: null, p_to: null };
+      await eachPage<number>(async (before) => {
         const now: { next_before: number | null } = await db().call(asUser(admin), "admin_list_activity", {
-          ...args,
+          p_actor: actor,
+          p_kind: kind,
+          p_subject: subject,
           p_before: before,
           p_limit: 2,
         });
         expect(now).toEqual(await asOld("admin_list_activity", [actor, kind, subject, null, null, before, 2]));
-        before = now.next_before;
-        pages += 1;
-      } while (before !== null && pages < 20);
-      expect(before).toBeNull();
+        return now.next_before;
+      });
     }
   });
 });

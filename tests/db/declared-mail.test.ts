@@ -5,7 +5,7 @@
 // previews of every kind and segment, sends and a repeated send, an outbox paged and filtered with rows in every
 // status, and both answers are compared as JSON.
 import { beforeAll, describe, expect, it } from "vitest";
-import { asUser, claimsOf, dbPerFile } from "./support";
+import { asUser, dbPerFile, eachPage } from "./support";
 
 const db = dbPerFile();
 
@@ -194,13 +194,8 @@ beforeAll(async () => {
   admin = await db().createUser({ role: "super_admin", approved: true });
 });
 
-async function asOld(fn: string, args: unknown[]): Promise<unknown> {
-  return db().pg.transaction(async (tx) => {
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(asUser(admin)))]);
-    const params = args.map((_, i) => `$${i + 1}`).join(", ");
-    return (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, args)).rows[0]?.value;
-  });
-}
+/** The old body's answer, as the admin. */
+const asOld = (fn: string, args: unknown[]) => db().oldAnswer(asUser(admin), fn, args);
 
 describe("the admin mail screen's calls as declared types", () => {
   it("answer previews, sends, campaigns and outbox pages what the jsonb versions did", async () => {
@@ -239,26 +234,19 @@ describe("the admin mail screen's calls as declared types", () => {
     }
 
     const request = "7f1d2b9e-3c4a-4e5f-8a6b-9c0d1e2f3a4b";
-    const sent = await db().call<{ id: string }>(asUser(admin), "admin_send_mail", {
-      p_kind: "marketing",
-      p_segment: "all_players",
-      p_competition_id: null,
-      p_subject: "New competitions",
-      p_body: BODY,
-      p_request_id: request,
-    });
+    const mail = ["marketing", "all_players", null, "New competitions", BODY, request] as const;
+    const sendArgs = {
+      p_kind: mail[0],
+      p_segment: mail[1],
+      p_competition_id: mail[2],
+      p_subject: mail[3],
+      p_body: mail[4],
+      p_request_id: mail[5],
+    };
+    const sent = await db().call<{ id: string }>(asUser(admin), "admin_send_mail", sendArgs);
     expect(sent).toEqual({ ...((await asOld("mail_campaign_json", [sent.id])) as object), already_sent: false });
-    const again = await db().call(asUser(admin), "admin_send_mail", {
-      p_kind: "marketing",
-      p_segment: "all_players",
-      p_competition_id: null,
-      p_subject: "New competitions",
-      p_body: BODY,
-      p_request_id: request,
-    });
-    expect(again).toEqual(
-      await asOld("admin_send_mail", ["marketing", "all_players", null, "New competitions", BODY, request]),
-    );
+    const again = await db().call(asUser(admin), "admin_send_mail", sendArgs);
+    expect(again).toEqual(await asOld("admin_send_mail", [...mail]));
     expect(again).toMatchObject({ already_sent: true });
     const entrants = await db().call<{ id: string }>(asUser(admin), "admin_send_mail", {
       p_kind: "service",
@@ -294,9 +282,7 @@ describe("the admin mail screen's calls as declared types", () => {
       [null, "queued"],
       [unknown, null],
     ] as const) {
-      let before: number | null = null;
-      let pages = 0;
-      do {
+      await eachPage<number>(async (before) => {
         const now: { next_before: number | null } = await db().call(asUser(admin), "admin_list_mail_outbox", {
           p_campaign_id: campaignId,
           p_status: status,
@@ -304,10 +290,8 @@ describe("the admin mail screen's calls as declared types", () => {
           p_limit: 2,
         });
         expect(now).toEqual(await asOld("admin_list_mail_outbox", [campaignId, status, before, 2]));
-        before = now.next_before;
-        pages += 1;
-      } while (before !== null && pages < 10);
-      expect(before).toBeNull();
+        return now.next_before;
+      });
     }
   });
 });

@@ -5,7 +5,7 @@
 // the new functions, through open and reviewed flags, interventions, a restriction and a deleted player, and both
 // answers are compared as JSON.
 import { beforeAll, describe, expect, it } from "vitest";
-import { asUser, claimsOf, dbPerFile } from "./support";
+import { asUser, dbPerFile } from "./support";
 
 const db = dbPerFile();
 
@@ -85,13 +85,8 @@ beforeAll(async () => {
   admin = await db().createUser({ role: "super_admin", approved: true });
 });
 
-async function asOld(fn: string, args: unknown[]): Promise<unknown> {
-  return db().pg.transaction(async (tx) => {
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(asUser(admin)))]);
-    const params = args.map((_, i) => `$${i + 1}`).join(", ");
-    return (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, args)).rows[0]?.value;
-  });
-}
+/** The old body's answer, as the admin. */
+const asOld = (fn: string, args: unknown[]) => db().oldAnswer(asUser(admin), fn, args);
 
 /** A flag as the cron raises one (its own moment, so the queue's order is decided). */
 async function flag(userId: string, kind: string, period: string, minutesAgo: number): Promise<string> {
