@@ -56,14 +56,15 @@ const competition = declared(
 ).with({ draw: declared("id", "algorithm", "winning_number", "winner_display_name", "ticket_count", "drawn_at") });
 
 const externalRandomness = z.record(z.string(), z.unknown()).nullable();
-/**
- * The two jsonb fields of a declared competition, read with zod: the external randomness named at publish, and the
- * winner's photo and quote (only while they consent to their publication).
- */
+/** A declared competition with its two jsonb fields read (below). */
 type WithJsonParts<C extends { draw: object | null }> = Omit<C, "external_randomness" | "draw"> & {
   external_randomness: z.infer<typeof externalRandomness>;
   draw: (Omit<NonNullable<C["draw"]>, "story"> & { story: PublicStory | null }) | null;
 };
+/**
+ * The two jsonb fields of a declared competition, read with zod: the external randomness named at publish, and the
+ * winner's photo and quote (only while they consent to their publication).
+ */
 const withJsonParts = <C extends { external_randomness: unknown; draw: { story: unknown } | null }>(c: C) =>
   // The spread keeps C's other fields; TypeScript cannot see that for a generic C, so the result is named.
   ({
