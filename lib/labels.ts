@@ -16,6 +16,7 @@ export const ENUM_VALUES = Constants.public.Enums;
 export const LABELS = {
   user_role: { user: "Player", admin: "Admin", super_admin: "Super admin" },
   approval_mode: { manual: "Manual", auto: "Automatic" },
+  approval_state: { approved: "Approved", pending: "Waiting", rejected: "Rejected", deleted: "Deleted" },
   kyc_status: { none: "None", pending: "Pending", verified: "Verified", rejected: "Rejected" },
   mail_status: { queued: "Queued", sent: "Sent", failed: "Failed" },
   ledger_kind: {

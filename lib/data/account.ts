@@ -4,42 +4,24 @@ import { account, myAccount, type Account, type MyAccount } from "./account-sche
 import { declared, noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 
-const ledgerRowSchema = z.object({
-  id: z.coerce.number(),
-  kind: z.string(),
-  amount: z.coerce.number(),
-  balance_after: z.coerce.number(),
-  reason: z.string().nullable(),
-  reference: z.string().nullable(),
-  created_at: z.string(),
-});
-export type LedgerRow = z.infer<typeof ledgerRowSchema>;
-
-const ledgerPageSchema = z.object({
-  rows: z.array(ledgerRowSchema),
-  next_before: z.coerce.number().nullable(),
-  totals: z.object({
-    count: z.coerce.number(),
-    credits_in: z.coerce.number(),
-    credits_out: z.coerce.number(),
-    net: z.coerce.number(),
-  }),
-});
-export type LedgerPage = z.infer<typeof ledgerPageSchema>;
-
 /** What to list: a kind and a month (its first day), null for all. */
 export type LedgerFilter = { kind: string | null; monthStart: string | null };
 
 /**
- * One page of the signed-in user's ledger, newest first, older than `before` (a ledger id); the
- * totals cover the whole filter, worked out in SQL.
+ * One page of the signed-in user's ledger, newest first, older than `before` (a ledger id); `next_before` is null
+ * on the last page; the totals cover the whole filter, worked out in SQL.
  */
-export const getMyLedgerPage = (filter: LedgerFilter, before: number | null, limit: number): Promise<LedgerPage> =>
+export const getMyLedgerPage = (filter: LedgerFilter, before: number | null, limit: number) =>
   callRpc(
     "get_my_ledger_page",
     { p_kind: filter.kind, p_month: filter.monthStart, p_before: before, p_limit: limit },
-    ledgerPageSchema,
+    declared("rows", "totals").with({
+      rows: declared("id", "kind", "amount", "balance_after", "created_at"),
+      totals: declared("count", "credits_in", "credits_out", "net"),
+    }),
   );
+export type LedgerPage = Awaited<ReturnType<typeof getMyLedgerPage>>;
+export type LedgerRow = LedgerPage["rows"][number];
 
 /** Every row of the filter as CSV, oldest first, with its total line (built in SQL, so it matches the ledger). */
 export const getMyLedgerCsv = (filter: LedgerFilter): Promise<string> =>

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { ENUM_VALUES } from "@/lib/labels";
 import { randomnessAdapter } from "@/lib/draws/randomness";
 import type { Json } from "@/lib/supabase/database.types";
-import { competitionSchema, instantWinAwardSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
-import { callRpcWith, type RpcClient } from "./rpc";
+import { competitionStatusSchema, instantWinAwardSchema, prizeChoiceSchema, prizeStatusSchema } from "./competitions";
+import { callRpcWith, declared, type RpcClient } from "./rpc";
 import { callRpc } from "./server-rpc";
-import { adminStorySchema } from "./winner-stories";
+import { adminStorySchema, publicStorySchema } from "./winner-stories";
 import { instantWinsSchema, withPrizes, type InstantWins } from "./instant-wins";
 
 // Every admin competition call in one place (supabase/migrations/*_competitions_and_tickets.sql, *_draws.sql,
@@ -16,6 +16,63 @@ import { instantWinsSchema, withPrizes, type InstantWins } from "./instant-wins"
 const money = z.coerce.number();
 const timestamp = z.string();
 
+/** A competition as the admin calls answer it (private.competition_json with the admin fields): jsonb, read with zod. */
+const competitionDrawSummarySchema = z.object({
+  id: z.string().uuid(),
+  winning_number: z.number().int(),
+  winner_display_name: z.string(),
+  winner_town: z.string().nullable(),
+  ticket_count: z.number().int(),
+  drawn_at: timestamp,
+  algorithm: z.string(),
+  /** The winner's photo and quote, only while they consent to their publication. */
+  story: publicStorySchema.nullable(),
+});
+
+const competitionSchema = z.object({
+  id: z.string().uuid(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  description: z.string(),
+  prize_description: z.string(),
+  prize_value: money,
+  images: z.array(z.string()),
+  ticket_price: money,
+  total_tickets: z.number().int(),
+  tickets_sold: z.number().int(),
+  tickets_left: z.number().int(),
+  max_tickets_per_user: z.number().int(),
+  /** in_order: numbers given in purchase order; pick: players choose them (or take a lucky dip). */
+  ticket_numbering: z.enum(ENUM_VALUES.ticket_numbering),
+  opens_at: timestamp,
+  closes_at: timestamp,
+  /** Postal entries are accepted until this moment; fixed at publish (drafts show the default). */
+  postal_deadline: timestamp,
+  /** When the draw happens, whatever the sales; fixed at publish. */
+  draw_at: timestamp,
+  /** The cash the winner may take instead of the prize, in pounds; null when not offered. */
+  cash_alternative: money.nullable(),
+  postal_entries: z.number().int(),
+  /** Postal tickets, numbered after the online pool (total_tickets + 1 onwards). */
+  postal_tickets: z.number().int(),
+  /** Stamp parity, worked out in SQL: tickets one postal entry gets. */
+  postal_tickets_per_entry: z.number().int(),
+  stamp_price: money,
+  /** Online sales have ended, so the public entry list is open. */
+  entry_list_open: z.boolean(),
+  status: competitionStatusSchema,
+  is_open: z.boolean(),
+  skill_question: z.string().nullable(),
+  skill_options: z.array(z.string()).nullable(),
+  seed_commitment: z.string().nullable(),
+  external_randomness: z.record(z.string(), z.unknown()).nullable(),
+  published_at: timestamp.nullable(),
+  closed_at: timestamp.nullable(),
+  cancelled_at: timestamp.nullable(),
+  cancel_reason: z.string().nullable(),
+  draw: competitionDrawSummarySchema.nullable(),
+});
 export const adminCompetitionSchema = competitionSchema.extend({
   skill_answer: z.string().nullable(),
   created_by: z.string().uuid().nullable(),
@@ -261,26 +318,16 @@ export type InstantWinPrizeInput = {
 export const adminSetInstantWinPrizes = (id: string, prizes: InstantWinPrizeInput[]) =>
   callRpc("admin_set_instant_win_prizes", { p_competition_id: id, p_prizes: prizes }, instantWinsSchema);
 
-const instantWinToDeliverSchema = z.object({
-  id: z.string().uuid(),
-  competition_title: z.string(),
-  slug: z.string(),
-  prize: z.string(),
-  kind: z.enum(["credit", "spin", "physical"]),
-  ticket_number: z.number().int(),
-  display_name: z.string(),
-  email: z.string().nullable(),
-  postal_name: z.string().nullable(),
-  postal_address: z.string().nullable(),
-  status: z.enum(["awaiting_fulfilment", "delivered"]),
-  won_at: z.string(),
-  delivered_at: z.string().nullable(),
-});
-export type InstantWinToDeliver = z.infer<typeof instantWinToDeliverSchema>;
-
-/** Instant wins an admin delivers by hand: physical prizes, and any prize of a postal entrant without an account. */
+/**
+ * Instant wins an admin delivers by hand: physical prizes, and any prize of a postal entrant without an account,
+ * newest first, with the winner's e-mail or the letter's name and address.
+ */
 export const adminListInstantWinFulfilment = () =>
-  callRpc("admin_list_instant_win_fulfilment", {}, z.array(instantWinToDeliverSchema));
+  callRpc(
+    "admin_list_instant_win_fulfilment",
+    {},
+    declared("id", "competition_title", "slug", "prize", "kind", "ticket_number", "display_name", "status", "won_at"),
+  );
 
 export const adminMarkInstantWinDelivered = (id: string) =>
   callRpc("admin_mark_instant_win_delivered", { p_id: id }, z.object({ id: z.string().uuid() }));

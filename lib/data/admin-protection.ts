@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { ENUM_VALUES, type EnumValue } from "@/lib/labels";
-import { FLAG_KINDS, INTERVENTION_KINDS, type InterventionKind } from "./admin-protection-options";
+import type { EnumValue } from "@/lib/labels";
+import type { InterventionKind } from "./admin-protection-options";
 import { declared } from "./rpc";
 import { callRpc } from "./server-rpc";
 
@@ -11,51 +11,39 @@ import { callRpc } from "./server-rpc";
 
 export * from "./admin-protection-options";
 
-const flagSchema = z.object({
-  id: z.string().uuid(),
-  user: z.object({ id: z.string().uuid(), name: z.string(), email: z.string().nullable() }),
-  kind: z.enum(FLAG_KINDS),
-  /** What the SQL saw (sums, dates, the limit), per kind. */
-  details: z.record(z.string(), z.unknown()),
-  raised_at: z.string(),
-  status: z.enum(ENUM_VALUES.flag_status),
-  reviewed_at: z.string().nullable(),
-  reviewed_by_name: z.string().nullable(),
-  review_note: z.string().nullable(),
-  intervention_kind: z.enum(INTERVENTION_KINDS).nullable(),
-});
-export type PlayerFlag = z.infer<typeof flagSchema>;
+/** What the SQL saw (sums, dates, the limit), per kind: a jsonb field of the declared flag, read with zod. */
+const flagDetails = z.record(z.string(), z.unknown());
 
-/** An intervention as admin_get_player_protection nests it (admin_record_intervention returns the declared type). */
-const interventionSchema = z.object({
-  id: z.string().uuid(),
-  user_id: z.string().uuid(),
-  kind: z.enum(INTERVENTION_KINDS),
-  note: z.string(),
-  flag_id: z.string().uuid().nullable(),
-  created_at: z.string(),
-  created_by_name: z.string().nullable(),
+/** What public.player_flag always fills; `details` is read with zod (see `withDetails`). */
+const flag = declared("id", "user", "kind", "details", "raised_at", "status").with({
+  user: declared("id", "name"),
 });
-export type PlayerIntervention = z.infer<typeof interventionSchema>;
+const withDetails = <F extends { details: unknown }>(f: F) => ({ ...f, details: flagDetails.parse(f.details) });
 
 /** The review queue (open flags, oldest first) or the reviewed ones (latest first). */
-export const listPlayerFlags = (status: EnumValue<"flag_status">, limit = 100) =>
-  callRpc("admin_list_player_flags", { p_status: status, p_limit: limit }, z.array(flagSchema));
+export const listPlayerFlags = async (status: EnumValue<"flag_status">, limit = 100) =>
+  (await callRpc("admin_list_player_flags", { p_status: status, p_limit: limit }, flag)).map(withDetails);
+export type PlayerFlag = Awaited<ReturnType<typeof listPlayerFlags>>[number];
 
-const protectionSchema = z.object({
-  restricted_at: z.string().nullable(),
-  flags: z.array(flagSchema),
-  interventions: z.array(interventionSchema),
-});
-export type PlayerProtectionRecord = z.infer<typeof protectionSchema>;
-
-/** One player's flags, interventions and restriction. */
-export const getPlayerProtection = (userId: string) =>
-  callRpc("admin_get_player_protection", { p_user_id: userId }, protectionSchema);
+/** One player's restriction (since when, or null), their 50 latest flags and 50 latest interventions. */
+export const getPlayerProtection = async (userId: string) => {
+  const record = await callRpc(
+    "admin_get_player_protection",
+    { p_user_id: userId },
+    declared("flags", "interventions").with({
+      flags: flag,
+      interventions: declared("id", "user_id", "kind", "note", "created_at"),
+    }),
+  );
+  return { ...record, flags: record.flags.map(withDetails) };
+};
+export type PlayerProtectionRecord = Awaited<ReturnType<typeof getPlayerProtection>>;
 
 /** Marks a flag reviewed with a note, optionally recording an intervention with it. */
-export const reviewPlayerFlag = (flagId: string, note: string, intervention: InterventionKind | null) =>
-  callRpc("admin_review_player_flag", { p_flag_id: flagId, p_note: note, p_intervention: intervention }, flagSchema);
+export const reviewPlayerFlag = async (flagId: string, note: string, intervention: InterventionKind | null) =>
+  withDetails(
+    await callRpc("admin_review_player_flag", { p_flag_id: flagId, p_note: note, p_intervention: intervention }, flag),
+  );
 
 /** Records (and applies) an intervention on a player. */
 export const recordIntervention = (userId: string, kind: InterventionKind, note: string) =>

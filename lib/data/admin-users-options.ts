@@ -1,15 +1,15 @@
 // The values the admin users screens offer and the SQL accepts (admin_list_users, admin_update_user,
-// admin_set_user_role, admin_set_approval_mode). Plain constants, safe for client components. Roles and KYC
-// statuses and approval modes are SQL enums (lib/labels.ts); approval states are words of those functions only.
+// admin_set_user_role, admin_set_approval_mode). Plain constants, safe for client components. Roles, KYC
+// statuses, approval modes and approval states are SQL enums (lib/labels.ts).
 import { ENUM_VALUES, type EnumValue } from "@/lib/labels";
 
 export const USER_ROLES = ENUM_VALUES.user_role;
-export const APPROVAL_STATES = ["approved", "pending", "rejected", "deleted"] as const;
+export const APPROVAL_STATES = ENUM_VALUES.approval_state;
 export const KYC_STATUSES = ENUM_VALUES.kyc_status;
 export const APPROVAL_MODES = ENUM_VALUES.approval_mode;
 
 export type UserRole = EnumValue<"user_role">;
-export type ApprovalState = (typeof APPROVAL_STATES)[number];
+export type ApprovalState = EnumValue<"approval_state">;
 export type KycStatus = EnumValue<"kyc_status">;
 export type ApprovalMode = EnumValue<"approval_mode">;
 

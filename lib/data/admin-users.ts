@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { ENUM_VALUES } from "@/lib/labels";
 import {
   APPROVAL_STATES,
   KYC_STATUSES,
@@ -9,7 +8,7 @@ import {
   type UserFilter,
   type UserRole,
 } from "./admin-users-options";
-import { protectionsSchema } from "./protections";
+import { protections } from "./protections";
 import { declared, noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 
@@ -21,7 +20,7 @@ const amount = z.coerce.number();
 
 export * from "./admin-users-options";
 
-/** One user as the admin users list, a user's page and admin_update_user nest it in their jsonb. */
+/** One user as admin_update_user answers them in its jsonb (beside the changes, keyed by field). */
 const userRowSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
@@ -36,11 +35,11 @@ const userRowSchema = z.object({
   open_flags: z.number().int().nonnegative().default(0),
 });
 
-const userPageSchema = z.object({ rows: z.array(userRowSchema), next_cursor: z.string().nullable() });
-export type AdminUserPage = z.infer<typeof userPageSchema>;
+/** What public.admin_user always fills (the users list, admin_set_user_role and admin_delete_user return it). */
+const adminUser = declared("id", "name", "role", "approval", "kyc_status", "credits", "created_at", "open_flags");
 
-/** One page of users, newest first, after `cursor` (admin_list_users' next_cursor). */
-export const listUsers = (filter: UserFilter, cursor: string | null, limit: number): Promise<AdminUserPage> =>
+/** One page of users, newest first, after `cursor` (admin_list_users' next_cursor, null on the last page). */
+export const listUsers = (filter: UserFilter, cursor: string | null, limit: number) =>
   callRpc(
     "admin_list_users",
     {
@@ -52,59 +51,38 @@ export const listUsers = (filter: UserFilter, cursor: string | null, limit: numb
       p_cursor: cursor ?? undefined,
       p_limit: limit,
     },
-    userPageSchema,
+    declared("rows").with({ rows: adminUser }),
   );
+export type AdminUserPage = Awaited<ReturnType<typeof listUsers>>;
 
-/** A player's protections as the admin sees them: the player's own shape, without the setting. */
-const adminProtectionsSchema = protectionsSchema.omit({ limit_increase_delay_hours: true });
-
-const userDetailSchema = z.object({
-  user: userRowSchema.extend({
-    date_of_birth: z.string().nullable(),
-    town: z.string().nullable(),
-    email_notifications: z.boolean(),
-    approved_at: z.string().nullable(),
-    approved_by_name: z.string().nullable(),
-    rejected_at: z.string().nullable(),
-    rejection_reason: z.string().nullable(),
-    total_spent: amount,
-    total_entries: amount,
-    verified_at: z.string().nullable(),
-  }),
-  protections: adminProtectionsSchema,
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      competition_id: z.string(),
-      competition_title: z.string(),
-      kind: z.enum(ENUM_VALUES.entry_kind),
-      quantity: z.number().int(),
-      amount,
-      status: z.string(),
-      first_ticket: z.number().int(),
-      last_ticket: z.number().int(),
-      created_at: z.string(),
+/**
+ * One user's page (admin_get_user): profile and account (`user`, with `adminUser`'s fields), limits and breaks
+ * (`protections`, as the player sees them), the 50 latest entries, the 20 latest activity rows about or by them
+ * (`role` says which), and the threshold (pounds) above which an adjustment needs a super admin.
+ */
+export const getUser = (userId: string) =>
+  callRpc(
+    "admin_get_user",
+    { p_user_id: userId },
+    declared("user", "protections", "entries", "activity", "large_adjustment_threshold").with({
+      user: declared(...adminUser.filled, "email_notifications", "total_spent", "total_entries"),
+      protections,
+      entries: declared(
+        "id",
+        "competition_id",
+        "competition_title",
+        "kind",
+        "quantity",
+        "amount",
+        "status",
+        "first_ticket",
+        "last_ticket",
+        "created_at",
+      ),
+      activity: declared("id", "action", "created_at", "details", "role"),
     }),
-  ),
-  activity: z.array(
-    z.object({
-      id: z.number().int(),
-      action: z.string(),
-      created_at: z.string(),
-      details: z.record(z.string(), z.unknown()),
-      actor_id: z.string().nullable(),
-      actor_name: z.string().nullable(),
-      role: z.enum(["subject", "actor"]),
-    }),
-  ),
-  /** Adjustments above this many pounds need a super admin. */
-  large_adjustment_threshold: amount,
-});
-export type AdminUserDetail = z.infer<typeof userDetailSchema>;
-
-/** One user's page (admin_get_user): profile, account, limits and breaks, entries, activity. */
-export const getUser = (userId: string): Promise<AdminUserDetail> =>
-  callRpc("admin_get_user", { p_user_id: userId }, userDetailSchema);
+  );
+export type AdminUserDetail = Awaited<ReturnType<typeof getUser>>;
 
 /** One page of a user's ledger, newest first, older than `before` (admin_user_ledger's next_before). */
 export const getUserLedger = (userId: string, before: number | null, limit: number) =>
@@ -126,9 +104,6 @@ export const updateUser = (
     { p_user_id: userId, p_name: fields.name, p_approval: fields.approval, p_kyc_status: fields.kyc },
     changedUserSchema,
   );
-
-/** What public.admin_user always fills (admin_set_user_role and admin_delete_user return it). */
-const adminUser = declared("id", "name", "role", "approval", "kyc_status", "credits", "created_at", "open_flags");
 
 /** Super admins: sets another user's role; answers the user as they now are. */
 export const setUserRole = (userId: string, role: UserRole) =>

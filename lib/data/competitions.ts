@@ -6,7 +6,7 @@ import { DbError } from "./errors";
 import { declared } from "./rpc";
 import { callPublicRpc } from "./public-rpc";
 import { callRpc } from "./server-rpc";
-import { myStorySchema, publicStorySchema } from "./winner-stories";
+import { publicStorySchema, type PublicStory } from "./winner-stories";
 
 // Typed wrappers around the competition RPCs (supabase/migrations/*_competitions.sql).
 // numeric columns arrive as JSON numbers; money is only formatted here, never computed.
@@ -21,72 +21,63 @@ export const prizeChoiceSchema = z.enum(ENUM_VALUES.prize_choice);
 export type PrizeChoice = z.infer<typeof prizeChoiceSchema>;
 export const prizeStatusSchema = z.enum(PRIZE_STATUSES);
 
-export const competitionDrawSummarySchema = z.object({
-  id: z.string().uuid(),
-  winning_number: z.number().int(),
-  winner_display_name: z.string(),
-  winner_town: z.string().nullable(),
-  ticket_count: z.number().int(),
-  drawn_at: timestamp,
-  algorithm: z.string(),
-  /** The winner's photo and quote, only while they consent to their publication. */
-  story: publicStorySchema.nullable(),
-});
+/**
+ * What public.competition always fills: a draft's postal deadline and draw time are the defaults; the cash
+ * alternative, question, seed commitment, dates of publishing, closing and cancelling, and the draw may be null.
+ * `postal_tickets` are numbered after the online pool; `postal_tickets_per_entry` is stamp parity, worked out in SQL;
+ * `entry_list_open` says online sales have ended, so the public entry list is open.
+ */
+const competition = declared(
+  "id",
+  "slug",
+  "title",
+  "summary",
+  "description",
+  "prize_description",
+  "prize_value",
+  "images",
+  "ticket_price",
+  "total_tickets",
+  "tickets_sold",
+  "tickets_left",
+  "max_tickets_per_user",
+  "ticket_numbering",
+  "opens_at",
+  "closes_at",
+  "postal_deadline",
+  "draw_at",
+  "postal_entries",
+  "postal_tickets",
+  "postal_tickets_per_entry",
+  "stamp_price",
+  "entry_list_open",
+  "status",
+  "is_open",
+).with({ draw: declared("id", "algorithm", "winning_number", "winner_display_name", "ticket_count", "drawn_at") });
 
-export const competitionSchema = z.object({
-  id: z.string().uuid(),
-  slug: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  description: z.string(),
-  prize_description: z.string(),
-  prize_value: money,
-  images: z.array(z.string()),
-  ticket_price: money,
-  total_tickets: z.number().int(),
-  tickets_sold: z.number().int(),
-  tickets_left: z.number().int(),
-  max_tickets_per_user: z.number().int(),
-  /** in_order: numbers given in purchase order; pick: players choose them (or take a lucky dip). */
-  ticket_numbering: z.enum(ENUM_VALUES.ticket_numbering),
-  opens_at: timestamp,
-  closes_at: timestamp,
-  /** Postal entries are accepted until this moment; fixed at publish (drafts show the default). */
-  postal_deadline: timestamp,
-  /** When the draw happens, whatever the sales; fixed at publish. */
-  draw_at: timestamp,
-  /** The cash the winner may take instead of the prize, in pounds; null when not offered. */
-  cash_alternative: money.nullable(),
-  postal_entries: z.number().int(),
-  /** Postal tickets, numbered after the online pool (total_tickets + 1 onwards). */
-  postal_tickets: z.number().int(),
-  /** Stamp parity, worked out in SQL: tickets one postal entry gets. */
-  postal_tickets_per_entry: z.number().int(),
-  stamp_price: money,
-  /** Online sales have ended, so the public entry list is open. */
-  entry_list_open: z.boolean(),
-  status: competitionStatusSchema,
-  is_open: z.boolean(),
-  skill_question: z.string().nullable(),
-  skill_options: z.array(z.string()).nullable(),
-  seed_commitment: z.string().nullable(),
-  external_randomness: z.record(z.string(), z.unknown()).nullable(),
-  published_at: timestamp.nullable(),
-  closed_at: timestamp.nullable(),
-  cancelled_at: timestamp.nullable(),
-  cancel_reason: z.string().nullable(),
-  draw: competitionDrawSummarySchema.nullable(),
-});
-export type Competition = z.infer<typeof competitionSchema>;
+const externalRandomness = z.record(z.string(), z.unknown()).nullable();
+/** A declared competition with its two jsonb fields read (below). */
+type WithJsonParts<C extends { draw: object | null }> = Omit<C, "external_randomness" | "draw"> & {
+  external_randomness: z.infer<typeof externalRandomness>;
+  draw: (Omit<NonNullable<C["draw"]>, "story"> & { story: PublicStory | null }) | null;
+};
+/**
+ * The two jsonb fields of a declared competition, read with zod: the external randomness named at publish, and the
+ * winner's photo and quote (only while they consent to their publication).
+ */
+const withJsonParts = <C extends { external_randomness: unknown; draw: { story: unknown } | null }>(c: C) =>
+  // The spread keeps C's other fields; TypeScript cannot see that for a generic C, so the result is named.
+  ({
+    ...c,
+    external_randomness: externalRandomness.parse(c.external_randomness),
+    draw: c.draw && { ...c.draw, story: publicStorySchema.nullable().parse(c.draw.story) },
+  }) as WithJsonParts<C>;
 
-export const competitionPageSchema = competitionSchema.extend({
-  /** The caller's ticket numbers; null when signed out. */
-  my_tickets: z.array(z.number().int()).nullable(),
-  /** The quick picks one person may buy now (1, 5, 10, 25), each with its cost worked out in SQL. */
-  bundles: z.array(z.object({ tickets: z.number().int(), cost: money })),
+/** The page's reader: the competition's, the ticket bundles and the caller's numbers (null when signed out). */
+const competitionPage = declared(...competition.filled, "bundles").with({
+  ...competition.nested,
+  bundles: declared("tickets", "cost"),
 });
-export type CompetitionPage = z.infer<typeof competitionPageSchema>;
-export type TicketBundle = CompetitionPage["bundles"][number];
 
 /** An instant win awarded in the purchase (private.award_instant_wins). */
 export const instantWinAwardSchema = z.object({
@@ -104,40 +95,6 @@ export const entryResultSchema = z.object({
   instant_wins: z.array(instantWinAwardSchema),
 });
 export type EntryResult = z.infer<typeof entryResultSchema>;
-
-export const myEntrySchema = z.object({
-  entry_id: z.string().uuid(),
-  kind: z.enum(ENUM_VALUES.entry_kind),
-  quantity: z.number().int(),
-  amount: money,
-  status: z.enum(ENUM_VALUES.entry_status),
-  created_at: timestamp,
-  ticket_numbers: z.array(z.number().int()),
-  competition: z.object({
-    id: z.string().uuid(),
-    slug: z.string(),
-    title: z.string(),
-    status: competitionStatusSchema,
-    image: z.string().nullable(),
-    closes_at: timestamp,
-    total_tickets: z.number().int(),
-    tickets_sold: z.number().int(),
-  }),
-  draw: z
-    .object({
-      id: z.string().uuid(),
-      winning_number: z.number().int(),
-      drawn_at: timestamp,
-      won: z.boolean(),
-      prize_description: z.string(),
-      cash_alternative: money.nullable(),
-      /** The winner's choice when claiming; null until they claim (and for entries that did not win). */
-      prize_choice: prizeChoiceSchema.nullable(),
-      prize_status: prizeStatusSchema,
-    })
-    .nullable(),
-});
-export type MyEntry = z.infer<typeof myEntrySchema>;
 
 export const drawSchema = z.object({
   id: z.string().uuid(),
@@ -168,29 +125,34 @@ export const drawSchema = z.object({
 });
 export type Draw = z.infer<typeof drawSchema>;
 
-export const listCompetitions = (status?: Exclude<CompetitionStatus, "draft">) =>
-  callRpc("list_competitions", status ? { p_status: status } : {}, z.array(competitionSchema));
+/** Published competitions (never drafts), live ones first by closing soonest; optionally one status. */
+export const listCompetitions = async (status?: Exclude<CompetitionStatus, "draft">) =>
+  (await callRpc("list_competitions", status ? { p_status: status } : {}, competition)).map(withJsonParts);
+export type Competition = Awaited<ReturnType<typeof listCompetitions>>[number];
 
-/** null when there is no published competition with this slug. */
-export async function getCompetition(slug: string): Promise<CompetitionPage | null> {
+/** One competition's page with the caller's ticket numbers; null when there is no published competition with this slug. */
+export async function getCompetition(slug: string) {
   try {
-    return await callRpc("get_competition", { p_slug: slug }, competitionPageSchema);
+    return withJsonParts(await callRpc("get_competition", { p_slug: slug }, competitionPage));
   } catch (e) {
     if (e instanceof DbError && e.code === "competition_not_found") return null;
     throw e;
   }
 }
+export type CompetitionPage = NonNullable<Awaited<ReturnType<typeof getCompetition>>>;
+/** A quick pick one person may buy now (1, 5, 10, 25), with its cost worked out in SQL. */
+export type TicketBundle = CompetitionPage["bundles"][number];
 
 // What anyone may see, read as anon for the cached public pages (lib/cache/public-pages.ts says
 // when they are regenerated).
 
-export const listPublicCompetitions = (status?: Exclude<CompetitionStatus, "draft">) =>
-  callPublicRpc("list_competitions", status ? { p_status: status } : {}, z.array(competitionSchema), []);
+export const listPublicCompetitions = async (status?: Exclude<CompetitionStatus, "draft">) =>
+  (await callPublicRpc("list_competitions", status ? { p_status: status } : {}, competition, [])).map(withJsonParts);
 
 /** As anon (`my_tickets` is null); null when there is no published competition with this slug. */
 export async function getPublicCompetition(slug: string): Promise<CompetitionPage | null> {
   try {
-    return await callPublicRpc("get_competition", { p_slug: slug }, competitionPageSchema);
+    return withJsonParts(await callPublicRpc("get_competition", { p_slug: slug }, competitionPage));
   } catch (e) {
     if (e instanceof DbError && e.code === "competition_not_found") return null;
     throw e;
@@ -276,7 +238,20 @@ export const holdTicketNumbers = (
     declared("sold", "held", "mine"),
   );
 
-export const getMyEntries = () => callRpc("get_my_entries", {}, z.array(myEntrySchema));
+/**
+ * The caller's entries, newest first, with their ticket numbers (ascending), the competition (its first image, if
+ * any) and the draw once drawn; `draw.prize_choice` is the winner's claim, null until they claim and for the others.
+ */
+export const getMyEntries = () =>
+  callRpc(
+    "get_my_entries",
+    {},
+    declared("entry_id", "kind", "quantity", "amount", "status", "created_at", "ticket_numbers", "competition").with({
+      competition: declared("id", "slug", "title", "status", "closes_at", "total_tickets", "tickets_sold"),
+      draw: declared("id", "winning_number", "drawn_at", "won", "prize_description", "prize_status"),
+    }),
+  );
+export type MyEntry = Awaited<ReturnType<typeof getMyEntries>>[number];
 
 /** The winner's choice of the prize or its cash alternative (claim_prize; changeable until the prize is verified). */
 export const claimPrize = (drawId: string, choice: PrizeChoice, deliveryAddress: string | null) =>
@@ -292,45 +267,41 @@ export const claimPrize = (drawId: string, choice: PrizeChoice, deliveryAddress:
     }),
   );
 
-/** The caller's prizes with their claim and each step's date (get_my_prizes). */
-export const myPrizeSchema = z.object({
-  draw_id: z.string().uuid(),
-  competition: z.object({ id: z.string().uuid(), slug: z.string(), title: z.string(), image: z.string().nullable() }),
-  prize_description: z.string(),
-  prize_value: money,
-  cash_alternative: money.nullable(),
-  winning_number: z.number().int(),
-  drawn_at: timestamp,
-  prize_status: prizeStatusSchema,
-  prize_choice: prizeChoiceSchema.nullable(),
-  delivery_address: z.string().nullable(),
-  claimed_at: timestamp.nullable(),
-  verified_at: timestamp.nullable(),
-  delivered_at: timestamp.nullable(),
-  proof_of_delivery: z.string().nullable(),
-  /** Their consent to publishing a photo and quote; null until first given. */
-  story: myStorySchema.nullable(),
-});
-export type MyPrize = z.infer<typeof myPrizeSchema>;
-export const getMyPrizes = () => callRpc("get_my_prizes", {}, z.array(myPrizeSchema));
+/**
+ * The caller's prizes, newest first, with their claim and each step's date (get_my_prizes); the proof of delivery
+ * once delivered, and their consent to a published photo and quote (`story`, null until first given).
+ */
+export const getMyPrizes = () =>
+  callRpc(
+    "get_my_prizes",
+    {},
+    declared(
+      "draw_id",
+      "competition",
+      "prize_description",
+      "prize_value",
+      "winning_number",
+      "drawn_at",
+      "prize_status",
+    ).with({
+      competition: declared("id", "slug", "title"),
+      story: declared("consent", "consent_source", "consent_changed_at", "published"),
+    }),
+  );
+export type MyPrize = Awaited<ReturnType<typeof getMyPrizes>>[number];
 
-export const entryQuoteSchema = z.object({
-  balance: money,
-  approved: z.boolean(),
-  rejected: z.boolean(),
-  held: z.number().int(),
-  cap_left: z.number().int(),
-  tickets_left: z.number().int(),
-  /** costs[i] and shortfalls[i] are for i + 1 tickets (up to 1000), worked out in SQL. */
-  costs: z.array(money),
-  shortfalls: z.array(money),
-  /** Until when a wrong skill answer closes the question to the caller (null: it does not). */
-  skill_retry_at: timestamp.nullable(),
-  /** What stops the caller playing now (a break, self-exclusion, closure, restriction), with its end date in the message. */
-  block: z.object({ code: z.string(), message: z.string() }).nullable(),
-});
-export type EntryQuote = z.infer<typeof entryQuoteSchema>;
-
-/** What the signed-in caller would pay for each quantity, and what they are short (get_entry_quote). */
+/**
+ * What the signed-in caller would pay for each quantity, and what they are short (get_entry_quote): costs[i] and
+ * shortfalls[i] are for i + 1 tickets (up to 1000), worked out in SQL; `skill_retry_at` is until when a wrong skill
+ * answer closes the question to them (null: it does not); `block` is what stops them playing now (a break,
+ * self-exclusion, closure, restriction), with its end date in the message, or null.
+ */
 export const getEntryQuote = (competitionId: string) =>
-  callRpc("get_entry_quote", { p_competition_id: competitionId }, entryQuoteSchema);
+  callRpc(
+    "get_entry_quote",
+    { p_competition_id: competitionId },
+    declared("balance", "approved", "rejected", "held", "cap_left", "tickets_left", "costs", "shortfalls").with({
+      block: declared("code", "message"),
+    }),
+  );
+export type EntryQuote = Awaited<ReturnType<typeof getEntryQuote>>;

@@ -14,15 +14,7 @@ export const publicStorySchema = z.object({
 });
 export type PublicStory = z.infer<typeof publicStorySchema>;
 
-export const consentSourceSchema = z.enum(["winner", "admin"]);
-
-/** The winner's own view, on their prize page. */
-export const myStorySchema = z.object({
-  consent: z.boolean(),
-  consent_source: consentSourceSchema,
-  consent_changed_at: z.string(),
-  published: z.boolean(),
-});
+const consentSourceSchema = z.enum(["winner", "admin"]);
 
 /** The console's view: the consent with who recorded it and how, and what is published (or was, if withdrawn). */
 export const adminStorySchema = z.object({

@@ -1899,7 +1899,7 @@ export type Database = {
       }
       admin_dashboard: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_dashboard"]
       }
       admin_deep_health: {
         Args: never
@@ -1937,7 +1937,7 @@ export type Database = {
         Args: {
           p_user_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["player_protection_record"]
       }
       admin_get_settings: {
         Args: never
@@ -1951,7 +1951,7 @@ export type Database = {
         Args: {
           p_user_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_user_detail"]
       }
       admin_get_user_referrals: {
         Args: {
@@ -1969,7 +1969,7 @@ export type Database = {
           p_before?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["activity_page"]
       }
       admin_list_competitions: {
         Args: never
@@ -1983,13 +1983,13 @@ export type Database = {
       }
       admin_list_instant_win_fulfilment: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["instant_win_to_deliver"][]
       }
       admin_list_mail_campaigns: {
         Args: {
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["mail_campaign"][]
       }
       admin_list_mail_outbox: {
         Args: {
@@ -1998,7 +1998,7 @@ export type Database = {
           p_before?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["mail_outbox_page"]
       }
       admin_list_pending_approvals: {
         Args: never
@@ -2015,7 +2015,7 @@ export type Database = {
           p_status?: string
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["player_flag"][]
       }
       admin_list_prize_fulfilment: {
         Args: {
@@ -2033,7 +2033,7 @@ export type Database = {
           p_limit?: number
           p_flagged?: boolean
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_user_page"]
       }
       admin_mark_instant_win_delivered: {
         Args: {
@@ -2053,7 +2053,7 @@ export type Database = {
           p_subject: string
           p_body: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["mail_preview"]
       }
       admin_publish_competition: {
         Args: {
@@ -2134,7 +2134,7 @@ export type Database = {
           p_note: string
           p_intervention?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["player_flag"]
       }
       admin_send_mail: {
         Args: {
@@ -2145,7 +2145,7 @@ export type Database = {
           p_body: string
           p_request_id?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["mail_campaign_sent"]
       }
       admin_set_approval_mode: {
         Args: {
@@ -2386,7 +2386,7 @@ export type Database = {
         Args: {
           p_slug: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["competition_page"]
       }
       get_credit_balance: {
         Args: {
@@ -2422,7 +2422,7 @@ export type Database = {
         Args: {
           p_competition_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["entry_quote"]
       }
       get_instant_wins: {
         Args: {
@@ -2440,7 +2440,7 @@ export type Database = {
       }
       get_my_entries: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["my_entry"][]
       }
       get_my_factor_proof: {
         Args: never
@@ -2475,7 +2475,7 @@ export type Database = {
           p_before?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["ledger_page"]
       }
       get_my_marketing_consent: {
         Args: never
@@ -2490,7 +2490,7 @@ export type Database = {
       }
       get_my_prizes: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["my_prize"][]
       }
       get_my_protections: {
         Args: never
@@ -2578,7 +2578,7 @@ export type Database = {
         Args: {
           p_status?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["competition"][]
       }
       list_winners: {
         Args: never
@@ -2786,6 +2786,7 @@ export type Database = {
     Enums: {
       alert_kind: "draw_overdue" | "cron_stale" | "webhook_failing" | "payment_needs_person" | "webhook_refused"
       approval_mode: "manual" | "auto"
+      approval_state: "approved" | "pending" | "rejected" | "deleted"
       auth_refusal: "sign_in" | "sign_in_limited" | "code" | "code_limited"
       break_kind: "break" | "self_exclusion" | "closed"
       card_funding: "debit" | "credit" | "prepaid" | "wallet" | "unknown"
@@ -2839,6 +2840,23 @@ export type Database = {
         town: string | null
         verified_at: string | null
       }
+      activity_page: {
+        kinds: string[] | null
+        next_before: number | null
+        rows: Database["public"]["CompositeTypes"]["activity_row"][] | null
+      }
+      activity_row: {
+        action: string | null
+        actor_email: string | null
+        actor_id: string | null
+        actor_name: string | null
+        created_at: string | null
+        details: Json | null
+        id: number | null
+        subject_id: string | null
+        subject_kind: string | null
+        subject_label: string | null
+      }
       admin_complaint: {
         acknowledge_by: string | null
         acknowledged_at: string | null
@@ -2876,6 +2894,14 @@ export type Database = {
         subject: string | null
         user_id: string | null
       }
+      admin_dashboard: {
+        counts: Database["public"]["CompositeTypes"]["dashboard_counts"] | null
+        days: Database["public"]["CompositeTypes"]["dashboard_day"][] | null
+        from: string | null
+        generated_at: string | null
+        to: string | null
+        totals: Database["public"]["CompositeTypes"]["dashboard_totals"] | null
+      }
       admin_ledger_page: {
         next_before: number | null
         rows: Database["public"]["CompositeTypes"]["admin_ledger_row"][] | null
@@ -2907,7 +2933,7 @@ export type Database = {
         wheel_id: number | null
       }
       admin_user: {
-        approval: string | null
+        approval: Database["public"]["Enums"]["approval_state"] | null
         created_at: string | null
         credits: number | null
         deleted_at: string | null
@@ -2918,8 +2944,152 @@ export type Database = {
         open_flags: number | null
         role: Database["public"]["Enums"]["user_role"] | null
       }
+      admin_user_activity: {
+        action: string | null
+        actor_id: string | null
+        actor_name: string | null
+        created_at: string | null
+        details: Json | null
+        id: number | null
+        role: string | null
+      }
+      admin_user_detail: {
+        activity: Database["public"]["CompositeTypes"]["admin_user_activity"][] | null
+        entries: Database["public"]["CompositeTypes"]["admin_user_entry"][] | null
+        large_adjustment_threshold: number | null
+        protections: Database["public"]["CompositeTypes"]["protections"] | null
+        user: Database["public"]["CompositeTypes"]["admin_user_profile"] | null
+      }
+      admin_user_entry: {
+        amount: number | null
+        competition_id: string | null
+        competition_title: string | null
+        created_at: string | null
+        first_ticket: number | null
+        id: string | null
+        kind: Database["public"]["Enums"]["entry_kind"] | null
+        last_ticket: number | null
+        quantity: number | null
+        status: Database["public"]["Enums"]["entry_status"] | null
+      }
+      admin_user_page: {
+        next_cursor: string | null
+        rows: Database["public"]["CompositeTypes"]["admin_user"][] | null
+      }
+      admin_user_profile: {
+        approval: Database["public"]["Enums"]["approval_state"] | null
+        approved_at: string | null
+        approved_by_name: string | null
+        created_at: string | null
+        credits: number | null
+        date_of_birth: string | null
+        deleted_at: string | null
+        email: string | null
+        email_notifications: boolean | null
+        id: string | null
+        kyc_status: Database["public"]["Enums"]["kyc_status"] | null
+        name: string | null
+        open_flags: number | null
+        rejected_at: string | null
+        rejection_reason: string | null
+        role: Database["public"]["Enums"]["user_role"] | null
+        total_entries: number | null
+        total_spent: number | null
+        town: string | null
+        verified_at: string | null
+      }
       approval_mode_setting: {
         approval_mode: Database["public"]["Enums"]["approval_mode"] | null
+      }
+      competition: {
+        cancel_reason: string | null
+        cancelled_at: string | null
+        cash_alternative: number | null
+        closed_at: string | null
+        closes_at: string | null
+        description: string | null
+        draw: Database["public"]["CompositeTypes"]["competition_draw"] | null
+        draw_at: string | null
+        entry_list_open: boolean | null
+        external_randomness: Json | null
+        id: string | null
+        images: string[] | null
+        is_open: boolean | null
+        max_tickets_per_user: number | null
+        opens_at: string | null
+        postal_deadline: string | null
+        postal_entries: number | null
+        postal_tickets: number | null
+        postal_tickets_per_entry: number | null
+        prize_description: string | null
+        prize_value: number | null
+        published_at: string | null
+        seed_commitment: string | null
+        skill_options: string[] | null
+        skill_question: string | null
+        slug: string | null
+        stamp_price: number | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        summary: string | null
+        ticket_numbering: Database["public"]["Enums"]["ticket_numbering"] | null
+        ticket_price: number | null
+        tickets_left: number | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
+      }
+      competition_draw: {
+        algorithm: string | null
+        drawn_at: string | null
+        id: string | null
+        story: Json | null
+        ticket_count: number | null
+        winner_display_name: string | null
+        winner_town: string | null
+        winning_number: number | null
+      }
+      competition_page: {
+        bundles: Database["public"]["CompositeTypes"]["ticket_bundle"][] | null
+        cancel_reason: string | null
+        cancelled_at: string | null
+        cash_alternative: number | null
+        closed_at: string | null
+        closes_at: string | null
+        description: string | null
+        draw: Database["public"]["CompositeTypes"]["competition_draw"] | null
+        draw_at: string | null
+        entry_list_open: boolean | null
+        external_randomness: Json | null
+        id: string | null
+        images: string[] | null
+        is_open: boolean | null
+        max_tickets_per_user: number | null
+        my_tickets: number[] | null
+        opens_at: string | null
+        postal_deadline: string | null
+        postal_entries: number | null
+        postal_tickets: number | null
+        postal_tickets_per_entry: number | null
+        prize_description: string | null
+        prize_value: number | null
+        published_at: string | null
+        seed_commitment: string | null
+        skill_options: string[] | null
+        skill_question: string | null
+        slug: string | null
+        stamp_price: number | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        summary: string | null
+        ticket_numbering: Database["public"]["Enums"]["ticket_numbering"] | null
+        ticket_price: number | null
+        tickets_left: number | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
+      }
+      competition_ref: {
+        id: string | null
+        title: string | null
       }
       complaint: {
         acknowledge_by: string | null
@@ -2935,13 +3105,108 @@ export type Database = {
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
       }
+      dashboard_counts: {
+        approved_players: number | null
+        awaiting_draw: number | null
+        flagged_players: number | null
+        live_competitions: number | null
+        open_complaints: number | null
+        opening_soon: number | null
+        overdue_complaints: number | null
+        pending_approvals: number | null
+        players: number | null
+      }
+      dashboard_day: {
+        credit_sold: number | null
+        day: string | null
+        signups: number | null
+        tickets: number | null
+      }
+      dashboard_totals: {
+        credit_sold: number | null
+        signups: number | null
+        tickets: number | null
+      }
       dispute_resolution_body: {
         name: string | null
         url: string | null
       }
+      entry_competition: {
+        closes_at: string | null
+        id: string | null
+        image: string | null
+        slug: string | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
+      }
+      entry_draw: {
+        cash_alternative: number | null
+        drawn_at: string | null
+        id: string | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_description: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        winning_number: number | null
+        won: boolean | null
+      }
+      entry_quote: {
+        approved: boolean | null
+        balance: number | null
+        block: Database["public"]["CompositeTypes"]["refusal"] | null
+        cap_left: number | null
+        costs: number[] | null
+        held: number | null
+        rejected: boolean | null
+        shortfalls: number[] | null
+        skill_retry_at: string | null
+        tickets_left: number | null
+      }
       factor_proof: {
         factors_proven: boolean | null
         inbox_confirmed: boolean | null
+      }
+      flag_player: {
+        email: string | null
+        id: string | null
+        name: string | null
+      }
+      instant_win_to_deliver: {
+        competition_title: string | null
+        delivered_at: string | null
+        display_name: string | null
+        email: string | null
+        id: string | null
+        kind: string | null
+        postal_address: string | null
+        postal_name: string | null
+        prize: string | null
+        slug: string | null
+        status: string | null
+        ticket_number: number | null
+        user_id: string | null
+        won_at: string | null
+      }
+      ledger_page: {
+        next_before: number | null
+        rows: Database["public"]["CompositeTypes"]["ledger_row"][] | null
+        totals: Database["public"]["CompositeTypes"]["ledger_totals"] | null
+      }
+      ledger_row: {
+        amount: number | null
+        balance_after: number | null
+        created_at: string | null
+        id: number | null
+        kind: Database["public"]["Enums"]["ledger_kind"] | null
+        reason: string | null
+        reference: string | null
+      }
+      ledger_totals: {
+        count: number | null
+        credits_in: number | null
+        credits_out: number | null
+        net: number | null
       }
       live_spinner_wheel: {
         enabled: boolean | null
@@ -2949,6 +3214,75 @@ export type Database = {
         segments: Database["public"]["CompositeTypes"]["spinner_segment"][] | null
         total_weight: number | null
         wheel_id: number | null
+      }
+      mail_campaign: {
+        body_text: string | null
+        competition: Database["public"]["CompositeTypes"]["competition_ref"] | null
+        created_at: string | null
+        failed: number | null
+        id: string | null
+        kind: Database["public"]["Enums"]["mail_kind"] | null
+        queued: number | null
+        recipients: number | null
+        segment: Database["public"]["Enums"]["mail_segment"] | null
+        sent: number | null
+        sent_by: Database["public"]["CompositeTypes"]["person_ref"] | null
+        subject: string | null
+      }
+      mail_campaign_sent: {
+        already_sent: boolean | null
+        body_text: string | null
+        competition: Database["public"]["CompositeTypes"]["competition_ref"] | null
+        created_at: string | null
+        failed: number | null
+        id: string | null
+        kind: Database["public"]["Enums"]["mail_kind"] | null
+        queued: number | null
+        recipients: number | null
+        segment: Database["public"]["Enums"]["mail_segment"] | null
+        sent: number | null
+        sent_by: Database["public"]["CompositeTypes"]["person_ref"] | null
+        subject: string | null
+      }
+      mail_held_back: {
+        no_consent: number | null
+        protected: number | null
+      }
+      mail_outbox_page: {
+        campaign: Database["public"]["CompositeTypes"]["mail_campaign"] | null
+        next_before: number | null
+        rows: Database["public"]["CompositeTypes"]["mail_outbox_row"][] | null
+      }
+      mail_outbox_row: {
+        attempts: number | null
+        campaign_id: string | null
+        created_at: string | null
+        error: string | null
+        id: number | null
+        kind: string | null
+        sent_at: string | null
+        status: Database["public"]["Enums"]["mail_status"] | null
+        subject: string | null
+        to_email: string | null
+        to_name: string | null
+        to_user: string | null
+        transport: Database["public"]["Enums"]["mail_transport"] | null
+      }
+      mail_preview: {
+        body_text: string | null
+        competition: Database["public"]["CompositeTypes"]["competition_ref"] | null
+        held_back: Database["public"]["CompositeTypes"]["mail_held_back"] | null
+        kind: Database["public"]["Enums"]["mail_kind"] | null
+        members: number | null
+        recipients: number | null
+        rendered: string | null
+        sample: Database["public"]["CompositeTypes"]["mail_sample"] | null
+        segment: Database["public"]["Enums"]["mail_segment"] | null
+        subject: string | null
+      }
+      mail_sample: {
+        email: string | null
+        name: string | null
       }
       marketing_consent: {
         at: string | null
@@ -2982,6 +3316,40 @@ export type Database = {
         verified_at: string | null
         welcome_due: boolean | null
       }
+      my_entry: {
+        amount: number | null
+        competition: Database["public"]["CompositeTypes"]["entry_competition"] | null
+        created_at: string | null
+        draw: Database["public"]["CompositeTypes"]["entry_draw"] | null
+        entry_id: string | null
+        kind: Database["public"]["Enums"]["entry_kind"] | null
+        quantity: number | null
+        status: Database["public"]["Enums"]["entry_status"] | null
+        ticket_numbers: number[] | null
+      }
+      my_prize: {
+        cash_alternative: number | null
+        claimed_at: string | null
+        competition: Database["public"]["CompositeTypes"]["prize_competition"] | null
+        delivered_at: string | null
+        delivery_address: string | null
+        draw_id: string | null
+        drawn_at: string | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_description: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_value: number | null
+        proof_of_delivery: string | null
+        story: Database["public"]["CompositeTypes"]["my_prize_story"] | null
+        verified_at: string | null
+        winning_number: number | null
+      }
+      my_prize_story: {
+        consent: boolean | null
+        consent_changed_at: string | null
+        consent_source: string | null
+        published: boolean | null
+      }
       my_spinner: {
         balance: number | null
         block: Database["public"]["CompositeTypes"]["refusal"] | null
@@ -2996,6 +3364,22 @@ export type Database = {
         raised_at: string | null
         subject: string | null
       }
+      person_ref: {
+        id: string | null
+        name: string | null
+      }
+      player_flag: {
+        details: Json | null
+        id: string | null
+        intervention_kind: Database["public"]["Enums"]["intervention_kind"] | null
+        kind: Database["public"]["Enums"]["flag_kind"] | null
+        raised_at: string | null
+        review_note: string | null
+        reviewed_at: string | null
+        reviewed_by_name: string | null
+        status: Database["public"]["Enums"]["flag_status"] | null
+        user: Database["public"]["CompositeTypes"]["flag_player"] | null
+      }
       player_intervention: {
         created_at: string | null
         created_by_name: string | null
@@ -3004,6 +3388,11 @@ export type Database = {
         kind: Database["public"]["Enums"]["intervention_kind"] | null
         note: string | null
         user_id: string | null
+      }
+      player_protection_record: {
+        flags: Database["public"]["CompositeTypes"]["player_flag"][] | null
+        interventions: Database["public"]["CompositeTypes"]["player_intervention"][] | null
+        restricted_at: string | null
       }
       player_spin_grant: {
         created_at: string | null
@@ -3014,6 +3403,12 @@ export type Database = {
         credits: Database["public"]["CompositeTypes"]["spin_credits"] | null
         grants: Database["public"]["CompositeTypes"]["player_spin_grant"][] | null
         spins: Database["public"]["CompositeTypes"]["spinner_spin"][] | null
+      }
+      prize_competition: {
+        id: string | null
+        image: string | null
+        slug: string | null
+        title: string | null
       }
       promoter: {
         address: string[] | null
@@ -3144,6 +3539,10 @@ export type Database = {
         segments: Database["public"]["CompositeTypes"]["spinner_segment"][] | null
         total_weight: number | null
         wheel_id: number | null
+      }
+      ticket_bundle: {
+        cost: number | null
+        tickets: number | null
       }
       ticket_number_page: {
         held: number[] | null
@@ -3286,6 +3685,7 @@ export const Constants = {
     Enums: {
       alert_kind: ["draw_overdue", "cron_stale", "webhook_failing", "payment_needs_person", "webhook_refused"],
       approval_mode: ["manual", "auto"],
+      approval_state: ["approved", "pending", "rejected", "deleted"],
       auth_refusal: ["sign_in", "sign_in_limited", "code", "code_limited"],
       break_kind: ["break", "self_exclusion", "closed"],
       card_funding: ["debit", "credit", "prepaid", "wallet", "unknown"],

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  APPROVAL_STATES,
-  KYC_STATUSES,
-  USER_ROLES,
-  type ApprovalState,
-  type UserFilter,
-} from "@/lib/data/admin-users-options";
+import { APPROVAL_STATES, KYC_STATUSES, USER_ROLES, type UserFilter } from "@/lib/data/admin-users-options";
 import { firstParam, paramReader, type SearchParams } from "@/lib/http/search-params";
 
 export type { SearchParams };
@@ -15,13 +9,6 @@ export type { SearchParams };
 
 export const USERS_PAGE_SIZE = 25;
 const MAX_TRAIL = 50;
-
-export const APPROVAL_LABELS: Record<ApprovalState, string> = {
-  approved: "Approved",
-  pending: "Waiting",
-  rejected: "Rejected",
-  deleted: "Deleted",
-};
 
 const cursorSchema = z.string().regex(/^\d{1,12}\.\d{6}:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 

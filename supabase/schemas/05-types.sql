@@ -115,7 +115,10 @@ comment on type public.account is 'A user''s profile merged with their account d
 create type public.my_account as (id uuid, name text, email text, email_notifications boolean, date_of_birth date, town text, show_initials_only boolean, credits numeric(12,2), role public.user_role, approved boolean, approved_at timestamp with time zone, approved_by uuid, rejected_at timestamp with time zone, rejection_reason text, total_spent numeric(12,2), total_entries integer, kyc_status public.kyc_status, is_verified boolean, verified_at timestamp with time zone, age_verified boolean, metadata jsonb, created_at timestamp with time zone, two_step_owed boolean, welcome_due boolean);
 comment on type public.my_account is 'The caller''s own account (public.account''s fields), whether the session owes its second step, and whether the "You''re approved" welcome is due.';
 
-create type public.admin_user as (id uuid, name text, email text, role public.user_role, approval text, kyc_status public.kyc_status, credits numeric(12,2), created_at timestamp with time zone, deleted_at timestamp with time zone, open_flags bigint);
+create type public.approval_state as enum ('approved', 'pending', 'rejected', 'deleted');
+comment on type public.approval_state is 'Where an account stands as the admin screens show it, derived (private.admin_user_of): deleted, else approved, else rejected, else pending.';
+
+create type public.admin_user as (id uuid, name text, email text, role public.user_role, approval public.approval_state, kyc_status public.kyc_status, credits numeric(12,2), created_at timestamp with time zone, deleted_at timestamp with time zone, open_flags bigint);
 comment on type public.admin_user is 'One user as the admin users list shows them: approval is approved, pending, rejected or deleted; open_flags counts the flags awaiting review.';
 
 create type public.player_intervention as (id uuid, user_id uuid, kind public.intervention_kind, note text, flag_id uuid, created_at timestamp with time zone, created_by_name text);
@@ -207,3 +210,117 @@ comment on type public.spin_reveal is 'One of the caller''s spins with its seed 
 
 create type public.spin_request as (grant_id bigint, user_id uuid, reference text, credits public.spin_credits);
 comment on type public.spin_request is 'A postal LabSpinner request just recorded, and the player''s spin credits after it.';
+
+create type public.entry_quote as (balance numeric(12,2), approved boolean, rejected boolean, held integer, cap_left integer, tickets_left integer, costs numeric[], shortfalls numeric[], skill_retry_at timestamp with time zone, block public.refusal);
+comment on type public.entry_quote is 'What the competition page shows a signed-in player before entering: balance, approval, tickets held, what the cap and the tickets left allow, costs[i] and shortfalls[i] for i + 1 tickets, until when a wrong skill answer closes the question, and what stops them playing now (or null).';
+
+create type public.entry_competition as (id uuid, slug text, title text, status public.competition_status, image text, closes_at timestamp with time zone, total_tickets integer, tickets_sold integer);
+comment on type public.entry_competition is 'The competition of one of the caller''s entries, as their entries page shows it (its first image).';
+
+create type public.entry_draw as (id uuid, winning_number integer, drawn_at timestamp with time zone, won boolean, prize_description text, cash_alternative numeric(12,2), prize_choice public.prize_choice, prize_status public.prize_status);
+comment on type public.entry_draw is 'The draw of an entry''s competition: whether this entry won, the prize and its cash alternative, and for the winning entry the claim choice; the prize''s progress.';
+
+create type public.my_entry as (entry_id uuid, kind public.entry_kind, quantity integer, amount numeric(12,2), status public.entry_status, created_at timestamp with time zone, ticket_numbers integer[], competition public.entry_competition, draw public.entry_draw);
+comment on type public.my_entry is 'One of the caller''s entries with its ticket numbers (ascending), its competition and the draw once drawn (or null).';
+
+create type public.prize_competition as (id uuid, slug text, title text, image text);
+comment on type public.prize_competition is 'The competition a prize was won in, as the prizes page shows it (its first image).';
+
+create type public.my_prize_story as (consent boolean, consent_source text, consent_changed_at timestamp with time zone, published boolean);
+comment on type public.my_prize_story is 'A winner''s own view of their photo and quote: whether they consent, who recorded it and when, and whether anything is published.';
+
+create type public.my_prize as (draw_id uuid, competition public.prize_competition, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), winning_number integer, drawn_at timestamp with time zone, prize_status public.prize_status, prize_choice public.prize_choice, delivery_address text, claimed_at timestamp with time zone, verified_at timestamp with time zone, delivered_at timestamp with time zone, proof_of_delivery text, story public.my_prize_story);
+comment on type public.my_prize is 'One of the caller''s prizes: the prize and its cash alternative, the claim, each step''s date, the proof reference once delivered, and their consent to a published photo and quote (null until first given).';
+
+create type public.ledger_row as (id bigint, kind public.ledger_kind, amount numeric(12,2), balance_after numeric(12,2), reason text, reference text, created_at timestamp with time zone);
+comment on type public.ledger_row is 'One row of the caller''s credit ledger, as their credits page shows it.';
+
+create type public.ledger_totals as (count bigint, credits_in numeric, credits_out numeric, net numeric);
+comment on type public.ledger_totals is 'Totals of a ledger filter: rows, credits in, credits out (a positive figure) and net = in - out.';
+
+create type public.ledger_page as (rows public.ledger_row[], next_before bigint, totals public.ledger_totals);
+comment on type public.ledger_page is 'One page of the caller''s credit ledger, newest first (next_before is the id to pass for the next page, or null on the last), with the totals of the whole filter.';
+
+create type public.instant_win_to_deliver as (id uuid, competition_title text, slug text, prize text, kind text, ticket_number integer, display_name text, user_id uuid, email text, postal_name text, postal_address text, status text, won_at timestamp with time zone, delivered_at timestamp with time zone);
+comment on type public.instant_win_to_deliver is 'An instant win an admin delivers by hand: the competition, the prize and its kind, the ticket, who won it with their e-mail or the letter''s name and address, its status and dates.';
+
+create type public.admin_user_page as (rows public.admin_user[], next_cursor text);
+comment on type public.admin_user_page is 'One page of the admin users list, newest first; next_cursor is what to pass for the next page, or null on the last.';
+
+create type public.admin_user_profile as (id uuid, name text, email text, role public.user_role, approval public.approval_state, kyc_status public.kyc_status, credits numeric(12,2), created_at timestamp with time zone, deleted_at timestamp with time zone, open_flags bigint, date_of_birth date, town text, email_notifications boolean, approved_at timestamp with time zone, approved_by_name text, rejected_at timestamp with time zone, rejection_reason text, total_spent numeric(12,2), total_entries integer, verified_at timestamp with time zone);
+comment on type public.admin_user_profile is 'One user on their admin page: public.admin_user''s fields, their profile, who approved them and when, the rejection, totals and verification.';
+
+create type public.admin_user_entry as (id uuid, competition_id uuid, competition_title text, kind public.entry_kind, quantity integer, amount numeric(12,2), status public.entry_status, first_ticket integer, last_ticket integer, created_at timestamp with time zone);
+comment on type public.admin_user_entry is 'One of a user''s entries on their admin page, with its competition and first and last ticket numbers.';
+
+create type public.admin_user_activity as (id bigint, action text, created_at timestamp with time zone, details jsonb, actor_id uuid, actor_name text, role text);
+comment on type public.admin_user_activity is 'One activity-log row about or by a user on their admin page; role says which (subject or actor).';
+
+create type public.admin_user_detail as ("user" public.admin_user_profile, protections public.protections, entries public.admin_user_entry[], activity public.admin_user_activity[], large_adjustment_threshold numeric);
+comment on type public.admin_user_detail is 'One user''s admin page: the user, their limits and breaks, the 50 latest entries, the 20 latest activity rows and the large-adjustment threshold.';
+
+create type public.flag_player as (id uuid, name text, email text);
+comment on type public.flag_player is 'The player a flag is about: their name (Deleted user once anonymised) and e-mail.';
+
+create type public.player_flag as (id uuid, "user" public.flag_player, kind public.flag_kind, details jsonb, raised_at timestamp with time zone, status public.flag_status, reviewed_at timestamp with time zone, reviewed_by_name text, review_note text, intervention_kind public.intervention_kind);
+comment on type public.player_flag is 'One player-protection flag as the admin screens show it: the player, kind, what the SQL saw (details, per kind), when raised, and its review (who, when, the note, the intervention recorded with it).';
+
+create type public.player_protection_record as (restricted_at timestamp with time zone, flags public.player_flag[], interventions public.player_intervention[]);
+comment on type public.player_protection_record is 'One player''s protection record: restricted since when (or null), their 50 latest flags and 50 latest interventions.';
+
+create type public.competition_ref as (id uuid, title text);
+comment on type public.competition_ref is 'A competition referred to by its id and title.';
+
+create type public.person_ref as (id uuid, name text);
+comment on type public.person_ref is 'A person referred to by their id and name.';
+
+create type public.mail_campaign as (id uuid, kind public.mail_kind, segment public.mail_segment, competition public.competition_ref, subject text, body_text text, recipients integer, queued bigint, sent bigint, failed bigint, sent_by public.person_ref, created_at timestamp with time zone);
+comment on type public.mail_campaign is 'One mail campaign as the mail screen shows it: kind, segment, competition, subject and body, recipients, its outbox rows counted by status, and who sent it (Deleted user once anonymised).';
+
+create type public.mail_campaign_sent as (id uuid, kind public.mail_kind, segment public.mail_segment, competition public.competition_ref, subject text, body_text text, recipients integer, queued bigint, sent bigint, failed bigint, sent_by public.person_ref, created_at timestamp with time zone, already_sent boolean);
+comment on type public.mail_campaign_sent is 'A campaign just queued (public.mail_campaign''s fields), and whether it had already been sent by an earlier submit of the same request.';
+
+create type public.mail_outbox_row as (id bigint, to_email text, to_user uuid, to_name text, kind text, subject text, status public.mail_status, transport public.mail_transport, attempts integer, error text, created_at timestamp with time zone, sent_at timestamp with time zone, campaign_id uuid);
+comment on type public.mail_outbox_row is 'One outbox row as the mail screen shows it: recipient (and their name), kind, subject, status, transport, attempts, error and times.';
+
+create type public.mail_outbox_page as (rows public.mail_outbox_row[], next_before bigint, campaign public.mail_campaign);
+comment on type public.mail_outbox_page is 'One page of the mail outbox, newest first (next_before for the next page, or null on the last), and the campaign filtered by (or null).';
+
+create type public.mail_held_back as (no_consent integer, protected integer);
+comment on type public.mail_held_back is 'Members a marketing mail would not reach: without consent, and on a break, excluded or closed (both 0 for a service notice).';
+
+create type public.mail_sample as (name text, email text);
+comment on type public.mail_sample is 'The recipient a preview is rendered for.';
+
+create type public.mail_preview as (kind public.mail_kind, segment public.mail_segment, competition public.competition_ref, members integer, recipients integer, held_back public.mail_held_back, subject text, body_text text, sample public.mail_sample, rendered text);
+comment on type public.mail_preview is 'What a mail would do: the segment''s members now, who it reaches, who is held back, the subject and body, and the message rendered for the first recipient by name (sample, or null when nobody gets it).';
+
+create type public.activity_row as (id bigint, created_at timestamp with time zone, action text, actor_id uuid, actor_name text, actor_email text, subject_id uuid, subject_kind text, subject_label text, details jsonb);
+comment on type public.activity_row is 'One activity-log row as the activity screen shows it: the action, the actor''s name and e-mail, the subject''s kind (user, competition, draw, top_up or complaint) and label, and the details recorded.';
+
+create type public.activity_page as (rows public.activity_row[], next_before bigint, kinds text[]);
+comment on type public.activity_page is 'One page of the activity log, newest first (next_before for the next page, or null on the last), and every action recorded so far, for the kind filter.';
+
+create type public.dashboard_counts as (players bigint, approved_players bigint, pending_approvals bigint, live_competitions bigint, opening_soon bigint, awaiting_draw bigint, open_complaints bigint, overdue_complaints bigint, flagged_players bigint);
+comment on type public.dashboard_counts is 'The dashboard''s counts: players, approved players, accounts awaiting approval, competitions by phase (live, opening soon, awaiting the draw), open and overdue complaints, and players with a flag awaiting review.';
+
+create type public.dashboard_day as (day date, signups bigint, tickets bigint, credit_sold numeric);
+comment on type public.dashboard_day is 'One Europe/London day of the dashboard: sign-ups, paid tickets sold and credit bought (top-ups, pounds).';
+
+create type public.dashboard_totals as (signups numeric, tickets numeric, credit_sold numeric);
+comment on type public.dashboard_totals is 'The dashboard''s days added up.';
+
+create type public.admin_dashboard as (generated_at timestamp with time zone, "from" date, "to" date, counts public.dashboard_counts, days public.dashboard_day[], totals public.dashboard_totals);
+comment on type public.admin_dashboard is 'Every figure of the admin dashboard: when it was worked out, the first and last day of the series (today last), the counts, the 30 days and their totals.';
+
+create type public.competition_draw as (id uuid, algorithm text, winning_number integer, winner_display_name text, winner_town text, ticket_count integer, drawn_at timestamp with time zone, story jsonb);
+comment on type public.competition_draw is 'A competition''s draw as its pages show it: the algorithm, the winning number, the winner''s public name and town, how many tickets, when, and the winner''s published photo and quote (jsonb, or null without consent).';
+
+create type public.competition as (id uuid, slug text, title text, summary text, description text, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), images text[], ticket_price numeric(12,2), total_tickets integer, tickets_sold integer, tickets_left integer, max_tickets_per_user integer, ticket_numbering public.ticket_numbering, opens_at timestamp with time zone, closes_at timestamp with time zone, postal_deadline timestamp with time zone, draw_at timestamp with time zone, postal_entries bigint, postal_tickets integer, postal_tickets_per_entry integer, stamp_price numeric, entry_list_open boolean, status public.competition_status, is_open boolean, skill_question text, skill_options text[], seed_commitment text, external_randomness jsonb, published_at timestamp with time zone, closed_at timestamp with time zone, cancelled_at timestamp with time zone, cancel_reason text, draw public.competition_draw);
+comment on type public.competition is 'A competition as the public pages show it: never the skill answer; the effective postal deadline and draw time (the defaults in a draft), postal entries and stamp parity, whether it is open, the seed commitment and the draw once drawn.';
+
+create type public.ticket_bundle as (tickets integer, cost numeric);
+comment on type public.ticket_bundle is 'A quick pick one person may buy now (1, 5, 10 or 25 tickets) and its cost in pounds.';
+
+create type public.competition_page as (id uuid, slug text, title text, summary text, description text, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), images text[], ticket_price numeric(12,2), total_tickets integer, tickets_sold integer, tickets_left integer, max_tickets_per_user integer, ticket_numbering public.ticket_numbering, opens_at timestamp with time zone, closes_at timestamp with time zone, postal_deadline timestamp with time zone, draw_at timestamp with time zone, postal_entries bigint, postal_tickets integer, postal_tickets_per_entry integer, stamp_price numeric, entry_list_open boolean, status public.competition_status, is_open boolean, skill_question text, skill_options text[], seed_commitment text, external_randomness jsonb, published_at timestamp with time zone, closed_at timestamp with time zone, cancelled_at timestamp with time zone, cancel_reason text, draw public.competition_draw, my_tickets integer[], bundles public.ticket_bundle[]);
+comment on type public.competition_page is 'One competition''s page: public.competition''s fields, the caller''s ticket numbers (null when signed out) and the ticket bundles they may buy now.';

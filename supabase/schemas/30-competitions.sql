@@ -477,53 +477,38 @@ $$;
 comment on function private.entry_ticket_numbers(uuid) is 'An entry''s ticket numbers, ascending, from public.tickets (chosen numbers are not contiguous).';
 revoke all on function private.entry_ticket_numbers(uuid) from public, anon, authenticated, service_role;
 
+create or replace function private.competition_row(p_id uuid) returns public.competition
+language sql stable security definer set search_path = '' as $$
+  select c.id, c.slug, c.title, c.summary, c.description, c.prize_description, c.prize_value, c.cash_alternative,
+         c.images, c.ticket_price, c.total_tickets, c.tickets_sold, c.total_tickets - c.tickets_sold,
+         c.max_tickets_per_user, c.ticket_numbering, c.opens_at, c.closes_at,
+         coalesce(c.postal_deadline, private.default_postal_deadline(c.closes_at)),
+         coalesce(c.draw_at, c.postal_deadline, private.default_postal_deadline(c.closes_at)),
+         (select count(*) from public.entries e
+           where e.competition_id = c.id and e.kind = 'postal' and e.status = 'active'),
+         c.postal_tickets,
+         private.stamp_parity(c.ticket_price, c.max_tickets_per_user),
+         (private.setting('stamp_price') #>> '{}')::numeric,
+         private.entry_list_open(c),
+         c.status,
+         c.status = 'live' and c.opens_at <= now() and c.closes_at > now() and c.tickets_sold < c.total_tickets,
+         c.skill_question, c.skill_options, c.seed_commitment, c.external_randomness, c.published_at, c.closed_at,
+         c.cancelled_at, c.cancel_reason,
+         (select row(d.id, d.algorithm, d.winning_number, d.winner_display_name, d.winner_town, d.ticket_count,
+                     d.drawn_at, private.winner_story_json(d.id))::public.competition_draw
+            from public.draws d where d.competition_id = c.id)
+    from public.competitions c
+   where c.id = p_id
+$$;
+comment on function private.competition_row(uuid) is 'A competition as the public pages show it (never the skill answer); null when there is no such competition.';
+revoke all on function private.competition_row(uuid) from public, anon, authenticated, service_role;
+
+-- The admin calls add their fields to the public ones.
 create or replace function private.competition_json(p_id uuid, p_admin boolean default false) returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
 begin
   return (
-    select jsonb_build_object(
-      'id', c.id,
-      'slug', c.slug,
-      'title', c.title,
-      'summary', c.summary,
-      'description', c.description,
-      'prize_description', c.prize_description,
-      'prize_value', c.prize_value,
-      'cash_alternative', c.cash_alternative,
-      'images', to_jsonb(c.images),
-      'ticket_price', c.ticket_price,
-      'total_tickets', c.total_tickets,
-      'tickets_sold', c.tickets_sold,
-      'tickets_left', c.total_tickets - c.tickets_sold,
-      'max_tickets_per_user', c.max_tickets_per_user,
-      'ticket_numbering', c.ticket_numbering,
-      'opens_at', c.opens_at,
-      'closes_at', c.closes_at,
-      'postal_deadline', coalesce(c.postal_deadline, private.default_postal_deadline(c.closes_at)),
-      'draw_at', coalesce(c.draw_at, c.postal_deadline, private.default_postal_deadline(c.closes_at)),
-      'postal_entries', (select count(*) from public.entries e
-                          where e.competition_id = c.id and e.kind = 'postal' and e.status = 'active'),
-      'postal_tickets', c.postal_tickets,
-      'postal_tickets_per_entry', private.stamp_parity(c.ticket_price, c.max_tickets_per_user),
-      'stamp_price', (private.setting('stamp_price') #>> '{}')::numeric,
-      'entry_list_open', private.entry_list_open(c),
-      'status', c.status,
-      'is_open', c.status = 'live' and c.opens_at <= now() and c.closes_at > now() and c.tickets_sold < c.total_tickets,
-      'skill_question', c.skill_question,
-      'skill_options', to_jsonb(c.skill_options),
-      'seed_commitment', c.seed_commitment,
-      'external_randomness', c.external_randomness,
-      'published_at', c.published_at,
-      'closed_at', c.closed_at,
-      'cancelled_at', c.cancelled_at,
-      'cancel_reason', c.cancel_reason,
-      'draw', (select jsonb_build_object(
-                 'id', d.id, 'algorithm', d.algorithm, 'winning_number', d.winning_number,
-                 'winner_display_name', d.winner_display_name, 'winner_town', d.winner_town,
-                 'ticket_count', d.ticket_count, 'drawn_at', d.drawn_at,
-                 'story', private.winner_story_json(d.id))
-               from public.draws d where d.competition_id = c.id)
-    ) || case when p_admin then jsonb_build_object(
+    select to_jsonb(private.competition_row(c.id)) || case when p_admin then jsonb_build_object(
       'skill_answer', c.skill_answer,
       'created_by', c.created_by,
       'created_at', c.created_at,
@@ -610,7 +595,7 @@ comment on function private.answer_is_correct(public.competitions,text) is 'True
 revoke all on function private.answer_is_correct(public.competitions,text) from public, anon, authenticated, service_role;
 
 create or replace function public.list_competitions(p_status text DEFAULT NULL::text)
- RETURNS jsonb
+ RETURNS SETOF public.competition
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -619,13 +604,14 @@ begin
   if p_status is not null and p_status not in ('live', 'sold_out', 'closed', 'drawn', 'cancelled') then
     raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
   end if;
-  return coalesce((
-    select jsonb_agg(private.competition_json(c.id)
-                     order by (c.status = 'live') desc,
-                              case when c.status = 'live' then c.closes_at end asc,
-                              c.closes_at desc)
+  return query
+    select cr.*
       from public.competitions c
-     where c.status <> 'draft' and (p_status is null or c.status = p_status::public.competition_status)), '[]'::jsonb);
+     cross join lateral private.competition_row(c.id) cr
+     where c.status <> 'draft' and (p_status is null or c.status = p_status::public.competition_status)
+     order by (c.status = 'live') desc,
+              case when c.status = 'live' then c.closes_at end asc,
+              c.closes_at desc;
 end;
 $function$;
 comment on function public.list_competitions(text) is 'Public: published competitions (never drafts), live ones first by closing soonest; optionally one status.';
@@ -634,8 +620,7 @@ grant execute on function public.list_competitions(text) to anon;
 grant execute on function public.list_competitions(text) to authenticated;
 grant execute on function public.list_competitions(text) to service_role;
 
--- The latest body (20261126110200_not_found_is_404) with 'bundles' added.
-create or replace function public.get_competition(p_slug text) returns jsonb
+create or replace function public.get_competition(p_slug text) returns public.competition_page
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.competitions%rowtype;
@@ -650,8 +635,8 @@ begin
     select coalesce(array_agg(t.number order by t.number), '{}') into mine
       from public.tickets t where t.competition_id = c.id and t.user_id = uid;
   end if;
-  return private.competition_json(c.id)
-      || jsonb_build_object('my_tickets', to_jsonb(mine), 'bundles', private.ticket_bundles(c));
+  return (select row(cr.*, mine, private.ticket_bundles(c))::public.competition_page
+            from private.competition_row(c.id) cr);
 end;
 $$;
 comment on function public.get_competition(text) is 'Public: one published competition by slug (admins may preview drafts): question and options but never the answer, the seed commitment, sold count, the draw once drawn, the ticket bundles with their costs, and the caller''s own ticket numbers (null when signed out).';
@@ -696,35 +681,26 @@ revoke all on function public.enter_competition(uuid,integer,text,integer[]) fro
 grant execute on function public.enter_competition(uuid,integer,text,integer[]) to authenticated;
 grant execute on function public.enter_competition(uuid,integer,text,integer[]) to service_role;
 
-create or replace function public.get_my_entries() returns jsonb
+create or replace function public.get_my_entries() returns setof public.my_entry
 language plpgsql stable security definer set search_path = '' as $$
 begin
-  return (
-    select coalesce(jsonb_agg(jsonb_build_object(
-        'entry_id', e.id,
-        'kind', e.kind,
-        'quantity', e.quantity,
-        'amount', e.amount,
-        'status', e.status,
-        'created_at', e.created_at,
-        'ticket_numbers', to_jsonb(private.entry_ticket_numbers(e.id)),
-        'competition', jsonb_build_object(
-          'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status, 'image', c.images[1],
-          'closes_at', c.closes_at, 'total_tickets', c.total_tickets, 'tickets_sold', c.tickets_sold),
-        'draw', (select jsonb_build_object(
-                   'id', d.id, 'winning_number', d.winning_number, 'drawn_at', d.drawn_at,
-                   'won', d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id),
-                   'prize_description', c.prize_description,
-                   'cash_alternative', c.cash_alternative,
-                   'prize_choice', case when d.winner_user_id = e.user_id
-                                         and d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id)
-                                        then d.prize_choice end,
-                   'prize_status', d.prize_status)
-                 from public.draws d where d.competition_id = c.id)
-      ) order by e.created_at desc, e.id), '[]'::jsonb)
-    from public.entries e
-    join public.competitions c on c.id = e.competition_id
-    where e.user_id = private.require_user());
+  return query
+    select e.id, e.kind, e.quantity, e.amount, e.status, e.created_at, private.entry_ticket_numbers(e.id),
+           row(c.id, c.slug, c.title, c.status, c.images[1], c.closes_at, c.total_tickets,
+               c.tickets_sold)::public.entry_competition,
+           (select row(d.id, d.winning_number, d.drawn_at,
+                       d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id),
+                       c.prize_description,
+                       c.cash_alternative,
+                       case when d.winner_user_id = e.user_id
+                             and d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id)
+                            then d.prize_choice end,
+                       d.prize_status)::public.entry_draw
+              from public.draws d where d.competition_id = c.id)
+      from public.entries e
+      join public.competitions c on c.id = e.competition_id
+     where e.user_id = private.require_user()
+     order by e.created_at desc, e.id;
 end;
 $$;
 comment on function public.get_my_entries() is 'The caller''s entries, newest first, with ticket numbers, competition summary and the draw once drawn (won, the cash alternative, and for the winning entry the claim choice and the prize''s progress).';
@@ -734,7 +710,7 @@ grant execute on function public.get_my_entries() to service_role;
 
 -- The latest body (20261127100400_entry_quote_before_second_step) with 'block' added. Not stable any more:
 -- play_block applies a due limit increase (private.protections_of writes), as every other caller does.
-create or replace function public.get_entry_quote(p_competition_id uuid) returns jsonb
+create or replace function public.get_entry_quote(p_competition_id uuid) returns public.entry_quote
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user_first_step();
@@ -745,6 +721,7 @@ declare
   tickets_left integer;
   balance numeric(12, 2);
   quoted integer;
+  block jsonb;
 begin
   select * into c from public.competitions where id = p_competition_id;
   if not found or (c.status = 'draft' and not public.is_admin()) then
@@ -757,18 +734,20 @@ begin
   tickets_left := greatest(c.total_tickets - c.tickets_sold, 0);
   -- Prices for every quantity the selector can offer, capped so the answer stays small.
   quoted := least(cap_left, tickets_left, 1000);
-  return jsonb_build_object(
-    'balance', balance,
-    'approved', coalesce(acct.approved, false),
-    'rejected', acct.rejected_at is not null and not coalesce(acct.approved, false),
-    'held', held,
-    'cap_left', cap_left,
-    'tickets_left', tickets_left,
-    'costs', coalesce((select jsonb_agg(c.ticket_price * q order by q) from generate_series(1, quoted) q), '[]'::jsonb),
-    'shortfalls', coalesce((select jsonb_agg(greatest(c.ticket_price * q - balance, 0) order by q)
-                              from generate_series(1, quoted) q), '[]'::jsonb),
-    'skill_retry_at', case when c.skill_question is not null then private.skill_answer_retry_at(uid, c.id) end,
-    'block', private.play_block(uid));
+  block := private.play_block(uid);
+  return row(
+    balance,
+    coalesce(acct.approved, false),
+    acct.rejected_at is not null and not coalesce(acct.approved, false),
+    held,
+    cap_left,
+    tickets_left,
+    coalesce((select array_agg(c.ticket_price * q order by q) from generate_series(1, quoted) q), '{}'),
+    coalesce((select array_agg(greatest(c.ticket_price * q - balance, 0) order by q)
+                from generate_series(1, quoted) q), '{}'),
+    case when c.skill_question is not null then private.skill_answer_retry_at(uid, c.id) end,
+    -- play_block answers null or {code, message}; populating from null would give a refusal of nulls instead.
+    case when block is not null then jsonb_populate_record(null::public.refusal, block) end)::public.entry_quote;
 end;
 $$;
 comment on function public.get_entry_quote(uuid) is 'Signed-in users: what the competition page shows before entering: credit balance, approval, tickets held, how many more the per-user cap and the tickets left allow, for each quantity up to 1000 (costs[i] and shortfalls[i] are for i + 1 tickets) the cost and the credit still missing, skill_retry_at (until when a wrong skill answer closes the question to them), block: what stops them playing now ({code, message} as enter_competition refuses, with the end of a break or exclusion in the message; or null). enter_competition() re-checks everything.';
@@ -2619,35 +2598,33 @@ $function$;
 comment on function private.prize_move(uuid,text,text) is 'Moves a prize to a status: forward one step at a time (claimed needs nothing more, verified needs a claim, delivered needs verification and the proof reference), back any number of steps (clearing the later dates); sets each step''s date once. The only writer of prize_status.';
 revoke all on function private.prize_move(uuid,text,text) from public, anon, authenticated, service_role;
 
-create or replace function public.get_my_prizes() returns jsonb
+create or replace function public.get_my_prizes() returns setof public.my_prize
 language plpgsql stable security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
 begin
-  return coalesce((
-    select jsonb_agg(jsonb_build_object(
-             'draw_id', d.id,
-             'competition', jsonb_build_object('id', c.id, 'slug', c.slug, 'title', c.title, 'image', c.images[1]),
-             'prize_description', c.prize_description,
-             'prize_value', c.prize_value,
-             'cash_alternative', c.cash_alternative,
-             'winning_number', d.winning_number,
-             'drawn_at', d.drawn_at,
-             'prize_status', d.prize_status,
-             'prize_choice', d.prize_choice,
-             'delivery_address', d.delivery_address,
-             'claimed_at', d.claimed_at,
-             'verified_at', d.verified_at,
-             'delivered_at', d.delivered_at,
-             'proof_of_delivery', case when d.prize_status = 'delivered' then d.proof_of_delivery end,
-             'story', (select jsonb_build_object('consent', s.consent, 'consent_source', s.consent_source,
-                                                 'consent_changed_at', s.consent_changed_at,
-                                                 'published', s.photo_path is not null or s.quote is not null)
-                         from public.winner_stories s where s.draw_id = d.id))
-           order by d.drawn_at desc)
+  return query
+    select d.id,
+           row(c.id, c.slug, c.title, c.images[1])::public.prize_competition,
+           c.prize_description,
+           c.prize_value,
+           c.cash_alternative,
+           d.winning_number,
+           d.drawn_at,
+           d.prize_status,
+           d.prize_choice,
+           d.delivery_address,
+           d.claimed_at,
+           d.verified_at,
+           d.delivered_at,
+           case when d.prize_status = 'delivered' then d.proof_of_delivery end,
+           (select row(s.consent, s.consent_source, s.consent_changed_at,
+                       s.photo_path is not null or s.quote is not null)::public.my_prize_story
+              from public.winner_stories s where s.draw_id = d.id)
       from public.draws d
       join public.competitions c on c.id = d.competition_id
-     where d.winner_user_id = uid), '[]'::jsonb);
+     where d.winner_user_id = uid
+     order by d.drawn_at desc;
 end;
 $$;
 comment on function public.get_my_prizes() is 'The caller''s prizes, newest draw first: the prize and its cash alternative, the claim (choice, delivery address), each step''s date (claimed, verified, delivered) and, once delivered, the proof reference; whether they consent to their photo and quote being published.';
@@ -2655,10 +2632,10 @@ revoke all on function public.get_my_prizes() from public, anon, authenticated, 
 grant execute on function public.get_my_prizes() to authenticated;
 grant execute on function public.get_my_prizes() to service_role;
 
-create or replace function private.ticket_bundles(c public.competitions) returns jsonb
+create or replace function private.ticket_bundles(c public.competitions) returns public.ticket_bundle[]
 language sql stable set search_path = '' as $$
   -- The entry form's quick picks (components/competitions/entry-panel.tsx) that one person may buy now.
-  select coalesce(jsonb_agg(jsonb_build_object('tickets', q, 'cost', c.ticket_price * q) order by q), '[]'::jsonb)
+  select coalesce(array_agg(row(q, c.ticket_price * q)::public.ticket_bundle order by q), '{}')
     from unnest(array[1, 5, 10, 25]) q
    where q <= least(c.max_tickets_per_user, c.total_tickets - c.tickets_sold)
 $$;
@@ -3176,23 +3153,20 @@ $$;
 comment on function private.award_instant_wins(uuid) is 'Awards the instant wins of one entry''s tickets in the buying transaction, once each (unique per ticket and number): credit through post_ledger (kind instant_win), a spin as a spinner grant, a physical prize (or any prize of a postal entrant without an account) awaiting fulfilment; mails and notifies the winner; returns [{ticket_number, kind, prize, credit_amount}].';
 revoke all on function private.award_instant_wins(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_list_instant_win_fulfilment() returns jsonb
+create or replace function public.admin_list_instant_win_fulfilment() returns setof public.instant_win_to_deliver
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
-  return (
-    select coalesce(jsonb_agg(jsonb_build_object(
-             'id', w.id, 'competition_title', c.title, 'slug', c.slug, 'prize', p.title, 'kind', p.kind,
-             'ticket_number', w.ticket_number, 'display_name', w.display_name, 'user_id', w.user_id,
-             'email', u.email, 'postal_name', pe.name, 'postal_address', pe.address,
-             'status', w.status, 'won_at', w.won_at, 'delivered_at', w.delivered_at)
-             order by w.won_at desc), '[]'::jsonb)
+  return query
+    select w.id, c.title, c.slug, p.title, p.kind, w.ticket_number, w.display_name, w.user_id, u.email::text, pe.name,
+           pe.address, w.status, w.won_at, w.delivered_at
       from public.instant_wins w
       join public.competitions c on c.id = w.competition_id
       join public.instant_win_prizes p on p.id = w.prize_id
       left join auth.users u on u.id = w.user_id
       left join public.postal_entries pe on pe.entry_id = w.entry_id
-     where w.status <> 'awarded');
+     where w.status <> 'awarded'
+     order by w.won_at desc;
 end;
 $$;
 comment on function public.admin_list_instant_win_fulfilment() is 'Admins: instant wins an admin must deliver (physical prizes, postal entrants without an account), newest first, with the e-mail or the letter''s name and address.';

@@ -879,7 +879,7 @@ comment on function private.ledger_filter_check(text) is 'Refuses an unknown led
 revoke all on function private.ledger_filter_check(text) from public, anon, authenticated, service_role;
 
 create or replace function public.get_my_ledger_page(p_kind text DEFAULT NULL::text, p_month date DEFAULT NULL::date, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
- RETURNS jsonb
+ RETURNS public.ledger_page
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -890,14 +890,13 @@ declare
   from_at timestamptz := private.month_start(p_month::timestamp at time zone 'Europe/London');
   -- The next month's start, found from inside it, so the clock change cannot shift it.
   to_at timestamptz := private.month_start(from_at + interval '32 days');
-  page_rows jsonb;
+  page_rows public.ledger_row[];
   last_id bigint;
   more boolean;
 begin
   perform private.ledger_filter_check(p_kind);
-  select coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'kind', x.kind, 'amount', x.amount, 'balance_after', x.balance_after,
-                                               'reason', x.reason, 'reference', x.reference, 'created_at', x.created_at)
-                            order by x.id desc), '[]'::jsonb),
+  select coalesce(array_agg(row(x.id, x.kind, x.amount, x.balance_after, x.reason, x.reference,
+                                x.created_at)::public.ledger_row order by x.id desc), '{}'),
          min(x.id)
     into page_rows, last_id
     from (select l.* from public.credit_ledger l
@@ -909,16 +908,16 @@ begin
     select 1 from public.credit_ledger l
      where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
        and (from_at is null or (l.created_at >= from_at and l.created_at < to_at)) and l.id < last_id);
-  return jsonb_build_object(
-    'rows', page_rows,
-    'next_before', case when more then last_id end,
-    'totals', (select jsonb_build_object('count', count(*),
-                                         'credits_in', coalesce(sum(l.amount) filter (where l.amount > 0), 0),
-                                         'credits_out', coalesce(-sum(l.amount) filter (where l.amount < 0), 0),
-                                         'net', coalesce(sum(l.amount), 0))
-                 from public.credit_ledger l
-                where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
-                  and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))));
+  return row(
+    page_rows,
+    case when more then last_id end,
+    (select row(count(*),
+                coalesce(sum(l.amount) filter (where l.amount > 0), 0),
+                coalesce(-sum(l.amount) filter (where l.amount < 0), 0),
+                coalesce(sum(l.amount), 0))::public.ledger_totals
+       from public.credit_ledger l
+      where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
+        and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))))::public.ledger_page;
 end;
 $function$;
 comment on function public.get_my_ledger_page(text,date,bigint,integer) is 'Signed-in users: one page of their ledger, newest first (keyset: pass next_before), optionally one kind and the calendar month (Europe/London) containing p_month; totals are for the whole filter (credits_out is a positive figure; net = credits_in - credits_out).';

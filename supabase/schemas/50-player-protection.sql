@@ -207,14 +207,6 @@ $$;
 comment on function private.play_block(uuid) is 'Why a player may not top up or enter now ({code, message}: closure, self-exclusion, break, an admin''s restriction, approval), or null.';
 revoke all on function private.play_block(uuid) from public, anon, authenticated, service_role;
 
--- admin_get_user nests them in its jsonb.
-create or replace function private.protections_json(p_user uuid) returns jsonb
-language sql security definer set search_path = '' as $$
-  select to_jsonb(private.protections_row(p_user))
-$$;
-comment on function private.protections_json(uuid) is 'private.protections_row as jsonb, for results that nest it.';
-revoke all on function private.protections_json(uuid) from public, anon, authenticated, service_role;
-
 create or replace function public.get_my_protections() returns public.protections
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -632,27 +624,26 @@ comment on function public.raise_player_flags() is 'Server (the cron): raises an
 revoke all on function public.raise_player_flags() from public, anon, authenticated, service_role;
 grant execute on function public.raise_player_flags() to service_role;
 
-create or replace function private.player_flag_json(p_flag_id uuid) returns jsonb
+create or replace function private.player_flag_of(p_flag_id uuid) returns public.player_flag
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'id', f.id,
-    'user', jsonb_build_object('id', f.user_id, 'name', coalesce(p.name, 'Deleted user'), 'email', p.email),
-    'kind', f.kind,
-    'details', f.details,
-    'raised_at', f.raised_at,
-    'status', f.status,
-    'reviewed_at', f.reviewed_at,
-    'reviewed_by_name', rb.name,
-    'review_note', f.review_note,
-    'intervention_kind', (select i.kind from public.player_interventions i where i.flag_id = f.id
-                           order by i.created_at desc limit 1))
+  select f.id,
+         row(f.user_id, coalesce(p.name, 'Deleted user'), p.email)::public.flag_player,
+         f.kind,
+         f.details,
+         f.raised_at,
+         f.status,
+         f.reviewed_at,
+         rb.name,
+         f.review_note,
+         (select i.kind from public.player_interventions i where i.flag_id = f.id
+           order by i.created_at desc limit 1)
   from public.player_flags f
   left join public.profiles p on p.id = f.user_id
   left join public.profiles rb on rb.id = f.reviewed_by
   where f.id = p_flag_id
 $$;
-comment on function private.player_flag_json(uuid) is 'One flag as the admin screens show it: the player, kind, details, when raised, and its review (who, when, the note, the intervention recorded with it).';
-revoke all on function private.player_flag_json(uuid) from public, anon, authenticated, service_role;
+comment on function private.player_flag_of(uuid) is 'One flag as the admin screens show it: the player, kind, details, when raised, and its review (who, when, the note, the intervention recorded with it).';
+revoke all on function private.player_flag_of(uuid) from public, anon, authenticated, service_role;
 
 create or replace function private.player_intervention_of(p_id uuid) returns public.player_intervention
 language sql stable security definer set search_path = '' as $$
@@ -664,16 +655,8 @@ $$;
 comment on function private.player_intervention_of(uuid) is 'One intervention as the admin screens show it, with who recorded it.';
 revoke all on function private.player_intervention_of(uuid) from public, anon, authenticated, service_role;
 
--- A player's protection page nests its interventions in its jsonb.
-create or replace function private.player_intervention_json(p_id uuid) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select to_jsonb(private.player_intervention_of(p_id))
-$$;
-comment on function private.player_intervention_json(uuid) is 'private.player_intervention_of as jsonb, for results that nest it.';
-revoke all on function private.player_intervention_json(uuid) from public, anon, authenticated, service_role;
-
 create or replace function public.admin_list_player_flags(p_status text DEFAULT 'open'::text, p_limit integer DEFAULT 100)
- RETURNS jsonb
+ RETURNS SETOF public.player_flag
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -688,13 +671,14 @@ begin
   end if;
   -- The queue is always current: anything new since the cron's last run is raised first.
   perform private.raise_player_flags();
-  return (select coalesce(jsonb_agg(private.player_flag_json(f.id)
-                                    order by case when v_status = 'open' then f.raised_at end,
-                                             f.reviewed_at desc), '[]'::jsonb)
-            from (select x.id, x.raised_at, x.reviewed_at from public.player_flags x
-                   where x.status = v_status::public.flag_status
-                   order by case when v_status = 'open' then x.raised_at end, x.reviewed_at desc
-                   limit page_size) f);
+  return query
+    select pf.*
+      from (select x.id, x.raised_at, x.reviewed_at from public.player_flags x
+             where x.status = v_status::public.flag_status
+             order by case when v_status = 'open' then x.raised_at end, x.reviewed_at desc
+             limit page_size) f
+     cross join lateral private.player_flag_of(f.id) pf
+     order by case when v_status = 'open' then f.raised_at end, f.reviewed_at desc;
 end;
 $function$;
 comment on function public.admin_list_player_flags(text,integer) is 'Admins: the review queue. open flags oldest first (raising any new ones first), or reviewed ones latest first, at most p_limit, each with the player and the review.';
@@ -702,19 +686,19 @@ revoke all on function public.admin_list_player_flags(text,integer) from public,
 grant execute on function public.admin_list_player_flags(text,integer) to authenticated;
 grant execute on function public.admin_list_player_flags(text,integer) to service_role;
 
-create or replace function public.admin_get_player_protection(p_user_id uuid) returns jsonb
+create or replace function public.admin_get_player_protection(p_user_id uuid) returns public.player_protection_record
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
   perform private.admin_user_target(p_user_id);
-  return jsonb_build_object(
-    'restricted_at', (select pp.restricted_at from public.player_protections pp where pp.user_id = p_user_id),
-    'flags', (select coalesce(jsonb_agg(private.player_flag_json(f.id) order by f.raised_at desc), '[]'::jsonb)
-                from (select x.id, x.raised_at from public.player_flags x where x.user_id = p_user_id
-                       order by x.raised_at desc limit 50) f),
-    'interventions', (select coalesce(jsonb_agg(private.player_intervention_json(i.id) order by i.created_at desc), '[]'::jsonb)
-                        from (select x.id, x.created_at from public.player_interventions x where x.user_id = p_user_id
-                               order by x.created_at desc limit 50) i));
+  return row(
+    (select pp.restricted_at from public.player_protections pp where pp.user_id = p_user_id),
+    (select coalesce(array_agg(private.player_flag_of(f.id) order by f.raised_at desc), '{}')
+       from (select x.id, x.raised_at from public.player_flags x where x.user_id = p_user_id
+              order by x.raised_at desc limit 50) f),
+    (select coalesce(array_agg(private.player_intervention_of(i.id) order by i.created_at desc), '{}')
+       from (select x.id, x.created_at from public.player_interventions x where x.user_id = p_user_id
+              order by x.created_at desc limit 50) i))::public.player_protection_record;
 end;
 $$;
 comment on function public.admin_get_player_protection(uuid) is 'Admins: one player''s protection record: whether they are restricted (since when), their 50 latest flags and 50 latest interventions.';
@@ -793,7 +777,7 @@ grant execute on function public.admin_record_intervention(uuid,text,text) to au
 grant execute on function public.admin_record_intervention(uuid,text,text) to service_role;
 
 create or replace function public.admin_review_player_flag(p_flag_id uuid, p_note text, p_intervention text default null)
-returns jsonb
+returns public.player_flag
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -822,7 +806,7 @@ begin
    where id = f.id;
   perform private.log_activity('protection.flag_reviewed', f.user_id,
     jsonb_build_object('flag_id', f.id, 'kind', f.kind, 'note', note, 'intervention', p_intervention));
-  return private.player_flag_json(f.id);
+  return private.player_flag_of(f.id);
 end;
 $$;
 comment on function public.admin_review_player_flag(uuid,text,text) is 'Admins: marks an open flag reviewed with a note (3 to 2000 characters), optionally recording an intervention with the same note; flag_not_found, flag_already_reviewed; audited (protection.flag_reviewed).';

@@ -36,22 +36,19 @@ $$;
 comment on function private.log_activity(text,uuid,jsonb) is 'Appends one audit row for the current caller.';
 revoke all on function private.log_activity(text,uuid,jsonb) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_dashboard() returns jsonb
+create or replace function public.admin_dashboard() returns public.admin_dashboard
 language plpgsql stable security definer set search_path = '' as $$
 declare
   today date := (now() at time zone 'Europe/London')::date;
   first_day date := today - 29;
   since timestamptz := first_day::timestamp at time zone 'Europe/London';
-  day_rows jsonb;
+  day_rows public.dashboard_day[];
   phases jsonb;
 begin
   perform private.require_admin();
 
   -- One row per Europe/London calendar day, the 29 days before today and today, zeros included.
-  select jsonb_agg(jsonb_build_object('day', d.day,
-                                      'signups', coalesce(s.n, 0),
-                                      'tickets', coalesce(t.n, 0),
-                                      'credit_sold', coalesce(c.amount, 0))
+  select array_agg(row(d.day, coalesce(s.n, 0), coalesce(t.n, 0), coalesce(c.amount, 0))::public.dashboard_day
                    order by d.day)
     into day_rows
     from (select g::date as day from generate_series(first_day, today, interval '1 day') g) d
@@ -78,29 +75,27 @@ begin
            where c.status in ('live', 'sold_out', 'closed')
            group by 1) x;
 
-  return jsonb_build_object(
-    'generated_at', now(),
-    'from', first_day,
-    'to', today,
-    'counts', jsonb_build_object(
-      'players', (select count(*) from public.user_account_data a where a.role = 'user'),
-      'approved_players', (select count(*) from public.user_account_data a where a.role = 'user' and a.approved),
+  return row(
+    now(),
+    first_day,
+    today,
+    row(
+      (select count(*) from public.user_account_data a where a.role = 'user'),
+      (select count(*) from public.user_account_data a where a.role = 'user' and a.approved),
       -- The same accounts the approval queue lists.
-      'pending_approvals', (select count(*) from public.user_account_data a where not a.approved and a.rejected_at is null),
-      'live_competitions', coalesce((phases ->> 'live')::bigint, 0),
-      'opening_soon', coalesce((phases ->> 'upcoming')::bigint, 0),
-      'awaiting_draw', coalesce((phases ->> 'postal_window')::bigint, 0) + coalesce((phases ->> 'awaiting_draw')::bigint, 0),
-      'open_complaints', (select count(*) from public.complaints c where c.status <> 'resolved'),
-      'overdue_complaints', (select count(*) from public.complaints c
-                              where (c.status = 'received' and c.acknowledge_by < now())
-                                 or (c.status <> 'resolved' and c.respond_by < now())),
+      (select count(*) from public.user_account_data a where not a.approved and a.rejected_at is null),
+      coalesce((phases ->> 'live')::bigint, 0),
+      coalesce((phases ->> 'upcoming')::bigint, 0),
+      coalesce((phases ->> 'postal_window')::bigint, 0) + coalesce((phases ->> 'awaiting_draw')::bigint, 0),
+      (select count(*) from public.complaints c where c.status <> 'resolved'),
+      (select count(*) from public.complaints c
+        where (c.status = 'received' and c.acknowledge_by < now())
+           or (c.status <> 'resolved' and c.respond_by < now())),
       -- Players with a player-protection flag awaiting review (player_flags, *_player_protection.sql).
-      'flagged_players', (select count(distinct f.user_id) from public.player_flags f where f.status = 'open')),
-    'days', day_rows,
-    'totals', jsonb_build_object(
-      'signups', (select sum((x ->> 'signups')::bigint) from jsonb_array_elements(day_rows) x),
-      'tickets', (select sum((x ->> 'tickets')::bigint) from jsonb_array_elements(day_rows) x),
-      'credit_sold', (select sum((x ->> 'credit_sold')::numeric) from jsonb_array_elements(day_rows) x)));
+      (select count(distinct f.user_id) from public.player_flags f where f.status = 'open'))::public.dashboard_counts,
+    day_rows,
+    (select row(sum(x.signups), sum(x.tickets), sum(x.credit_sold))::public.dashboard_totals
+       from unnest(day_rows) x))::public.admin_dashboard;
 end;
 $$;
 comment on function public.admin_dashboard() is 'Admins: the dashboard in one call. counts: players (role user), approved_players, pending_approvals (as the approval queue), live_competitions (open for online entries now, as the public site''s "Live now": private.competition_phase), opening_soon (published, not open yet), awaiting_draw (online sales ended, not drawn: postal window or waiting for the draw), open_complaints (not resolved), overdue_complaints (past a deadline), flagged_players (players with a protection flag awaiting review); days: the last 30 Europe/London days (from .. to, today included, zeros included) with signups, tickets (paid tickets sold that day) and credit_sold (top_up ledger rows, pounds); totals over those days.';
@@ -202,33 +197,35 @@ create or replace function public.admin_list_activity(p_actor text default null,
                                            p_subject text default null, p_from date default null,
                                            p_to date default null, p_before bigint default null,
                                            p_limit integer default 50)
-returns jsonb
+returns public.activity_page
 language plpgsql stable security definer set search_path = '' as $$
 declare
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
-  page_rows jsonb;
+  page_rows public.activity_row[];
   fetched integer;
   last_id bigint;
 begin
   perform private.require_admin();
   perform private.activity_filter_check(p_actor, p_kind, p_subject, p_from, p_to);
   -- One row more than the page shows says whether there is an older page.
-  select coalesce(jsonb_agg(to_jsonb(r) - 'n' order by r.id desc) filter (where r.n <= page_size), '[]'::jsonb),
+  select coalesce(array_agg(row(r.id, r.created_at, r.action, r.actor_id, r.actor_name, r.actor_email, r.subject_id,
+                                r.subject_kind, r.subject_label, r.details)::public.activity_row
+                            order by r.id desc) filter (where r.n <= page_size), '{}'),
          count(*),
          max(r.id) filter (where r.n = page_size)
     into page_rows, fetched, last_id
     from (select a.*, row_number() over (order by a.id desc) as n
             from private.activity_rows(p_actor, p_kind, p_subject, p_from, p_to, p_before, page_size + 1) a) r;
-  return jsonb_build_object(
-    'rows', page_rows,
-    'next_before', case when fetched > page_size then last_id end,
+  return row(
+    page_rows,
+    case when fetched > page_size then last_id end,
     -- Every kind recorded, for the filter: a loose index scan over activity_log_action_idx.
-    'kinds', (with recursive k(action) as (
-                (select l.action from public.activity_log l order by l.action limit 1)
-                union all
-                select (select l.action from public.activity_log l where l.action > k.action order by l.action limit 1)
-                  from k where k.action is not null)
-              select coalesce(jsonb_agg(k.action order by k.action), '[]'::jsonb) from k where k.action is not null));
+    (with recursive k(action) as (
+       (select l.action from public.activity_log l order by l.action limit 1)
+       union all
+       select (select l.action from public.activity_log l where l.action > k.action order by l.action limit 1)
+         from k where k.action is not null)
+     select coalesce(array_agg(k.action order by k.action), '{}') from k where k.action is not null))::public.activity_page;
 end;
 $$;
 comment on function public.admin_list_activity(text,text,text,date,date,bigint,integer) is 'Admins: one page of the activity log, newest first (keyset: pass next_before), filtered by actor (id, or text in the name or e-mail), kind (an action such as competition.entered, or a family such as competition), subject (id, or text in its name, e-mail, title or reference) and Europe/London dates from/to inclusive; rows carry the actor''s name and e-mail and the subject''s kind and label. kinds lists every action recorded.';
@@ -324,10 +321,10 @@ revoke all on function private.refuse_deleted(public.user_account_data) from pub
 create or replace function private.admin_user_of(p_user_id uuid) returns public.admin_user
 language sql stable security definer set search_path = '' as $$
   select a.id, p.name, p.email, a.role,
-         case when a.deleted_at is not null then 'deleted'
-              when a.approved then 'approved'
-              when a.rejected_at is not null then 'rejected'
-              else 'pending' end,
+         (case when a.deleted_at is not null then 'deleted'
+               when a.approved then 'approved'
+               when a.rejected_at is not null then 'rejected'
+               else 'pending' end)::public.approval_state,
          a.kyc_status, a.credits, a.created_at, a.deleted_at,
          (select count(*) from public.player_flags f where f.user_id = a.id and f.status = 'open')
   from public.user_account_data a
@@ -346,7 +343,7 @@ comment on function private.admin_user_row(uuid) is 'private.admin_user_of as js
 revoke all on function private.admin_user_row(uuid) from public, anon, authenticated, service_role;
 
 create or replace function public.admin_list_users(p_search text DEFAULT NULL::text, p_role text DEFAULT NULL::text, p_approval text DEFAULT NULL::text, p_kyc text DEFAULT NULL::text, p_cursor text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_flagged boolean DEFAULT NULL::boolean)
- RETURNS jsonb
+ RETURNS public.admin_user_page
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -358,7 +355,7 @@ declare
   search_id uuid;
   cursor_at timestamptz;
   cursor_id uuid;
-  page_rows jsonb;
+  page_rows public.admin_user[];
   fetched integer;
   next_cursor text;
 begin
@@ -391,8 +388,8 @@ begin
     pattern := '%' || replace(replace(replace(search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
   end if;
 
-  select coalesce(jsonb_agg(private.admin_user_row(r.id) order by r.created_at desc, r.id desc)
-                    filter (where r.n <= page_size), '[]'::jsonb),
+  select coalesce(array_agg(private.admin_user_of(r.id) order by r.created_at desc, r.id desc)
+                    filter (where r.n <= page_size), '{}'),
          count(*)
     into page_rows, fetched
     from (select a.id, a.created_at, row_number() over (order by a.created_at desc, a.id desc) as n
@@ -418,9 +415,9 @@ begin
            || lpad((extract(microseconds from a.created_at)::bigint % 1000000)::text, 6, '0') || ':' || a.id
       into next_cursor
       from public.user_account_data a
-     where a.id = ((page_rows -> (page_size - 1)) ->> 'id')::uuid;
+     where a.id = (page_rows[page_size]).id;
   end if;
-  return jsonb_build_object('rows', page_rows, 'next_cursor', next_cursor);
+  return row(page_rows, next_cursor)::public.admin_user_page;
 end;
 $function$;
 comment on function public.admin_list_users(text,text,text,text,text,integer,boolean) is 'Admins: one page of users, newest first (keyset: pass next_cursor as p_cursor), searched by name or e-mail (a substring, case ignored) or id, filtered by role, approval (approved, pending, rejected, deleted), KYC status and flagged (true: with a player-protection flag awaiting review; false: without).';
@@ -428,45 +425,39 @@ revoke all on function public.admin_list_users(text,text,text,text,text,integer,
 grant execute on function public.admin_list_users(text,text,text,text,text,integer,boolean) to authenticated;
 grant execute on function public.admin_list_users(text,text,text,text,text,integer,boolean) to service_role;
 
-create or replace function public.admin_get_user(p_user_id uuid) returns jsonb
+create or replace function public.admin_get_user(p_user_id uuid) returns public.admin_user_detail
 language plpgsql security definer set search_path = '' as $$
 declare
   acct public.user_account_data;
 begin
   perform private.require_admin();
   acct := private.admin_user_target(p_user_id);
-  return jsonb_build_object(
-    'user', private.admin_user_row(p_user_id) || jsonb_build_object(
-      'date_of_birth', (select p.date_of_birth from public.profiles p where p.id = p_user_id),
-      'town', (select p.town from public.profiles p where p.id = p_user_id),
-      'email_notifications', (select p.email_notifications from public.profiles p where p.id = p_user_id),
-      'approved_at', acct.approved_at,
-      'approved_by_name', (select p.name from public.profiles p where p.id = acct.approved_by),
-      'rejected_at', acct.rejected_at,
-      'rejection_reason', acct.rejection_reason,
-      'total_spent', acct.total_spent,
-      'total_entries', acct.total_entries,
-      'verified_at', acct.verified_at),
+  return row(
+    (select row(u.id, u.name, u.email, u.role, u.approval, u.kyc_status, u.credits, u.created_at, u.deleted_at,
+                u.open_flags, p.date_of_birth, p.town, p.email_notifications, acct.approved_at,
+                (select ap.name from public.profiles ap where ap.id = acct.approved_by),
+                acct.rejected_at, acct.rejection_reason, acct.total_spent, acct.total_entries,
+                acct.verified_at)::public.admin_user_profile
+       from private.admin_user_of(p_user_id) u
+       left join public.profiles p on p.id = p_user_id
+      -- admin_user_of is null without a profile row: then so is the user, as before.
+      where u.id is not null),
     -- Limits and breaks; a deleted account shows what it had.
-    'protections', private.protections_json(p_user_id),
-    'entries', (select coalesce(jsonb_agg(jsonb_build_object(
-                  'id', e.id, 'competition_id', e.competition_id, 'competition_title', c.title,
-                  'kind', e.kind, 'quantity', e.quantity, 'amount', e.amount, 'status', e.status,
-                  'first_ticket', e.first_ticket, 'last_ticket', (select max(t.number) from public.tickets t where t.entry_id = e.id),
-                  'created_at', e.created_at) order by e.created_at desc), '[]'::jsonb)
-                  from (select * from public.entries x where x.user_id = p_user_id
-                         order by x.created_at desc limit 50) e
-                  join public.competitions c on c.id = e.competition_id),
-    'activity', (select coalesce(jsonb_agg(jsonb_build_object(
-                   'id', l.id, 'action', l.action, 'created_at', l.created_at, 'details', l.details,
-                   'actor_id', l.actor_id, 'actor_name', ap.name,
-                   'role', case when l.subject_id = p_user_id then 'subject' else 'actor' end)
-                   order by l.id desc), '[]'::jsonb)
-                   from (select * from public.activity_log x
-                          where x.subject_id = p_user_id or x.actor_id = p_user_id
-                          order by x.id desc limit 20) l
-                   left join public.profiles ap on ap.id = l.actor_id),
-    'large_adjustment_threshold', (private.setting('large_adjustment_threshold'))::numeric);
+    private.protections_row(p_user_id),
+    (select coalesce(array_agg(row(e.id, e.competition_id, c.title, e.kind, e.quantity, e.amount, e.status,
+                                   e.first_ticket, (select max(t.number) from public.tickets t where t.entry_id = e.id),
+                                   e.created_at)::public.admin_user_entry order by e.created_at desc), '{}')
+       from (select * from public.entries x where x.user_id = p_user_id
+              order by x.created_at desc limit 50) e
+       join public.competitions c on c.id = e.competition_id),
+    (select coalesce(array_agg(row(l.id, l.action, l.created_at, l.details, l.actor_id, ap.name,
+                                   case when l.subject_id = p_user_id then 'subject' else 'actor' end
+                                  )::public.admin_user_activity order by l.id desc), '{}')
+       from (select * from public.activity_log x
+              where x.subject_id = p_user_id or x.actor_id = p_user_id
+              order by x.id desc limit 20) l
+       left join public.profiles ap on ap.id = l.actor_id),
+    (private.setting('large_adjustment_threshold'))::numeric)::public.admin_user_detail;
 end;
 $$;
 comment on function public.admin_get_user(uuid) is 'Admins: one user''s page: profile and account (user), limits and breaks (protections, as the player sees them), the 50 latest entries, the 20 latest activity rows about or by them, and the large-adjustment threshold. The ledger is paged by admin_user_ledger.';

@@ -4,7 +4,10 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { myAccount } from "@/lib/data/account-schema";
 import { callRpcWith, declared, type RpcReader } from "@/lib/data/rpc";
-import { client, signIn, startTestServer, type TestServer } from "./helpers";
+import type { Database, Json } from "@/lib/supabase/database.types";
+import { client, signIn, signInAtAal2, startTestServer, type TestServer } from "./helpers";
+
+type CompetitionStatus = Database["public"]["Enums"]["competition_status"];
 
 let server: TestServer;
 
@@ -114,6 +117,242 @@ describe("declared result shapes", () => {
     expect(spinner.seed.server_seed).toBeNull();
     expect(spinner.seed.created_at).toMatch(ISO_WITH_OFFSET);
     expect(Array.isArray(spinner.recent_spins)).toBe(true);
+  });
+
+  it("read the player's competition calls: the entry quote, their entries and their prizes, nested parts included", async () => {
+    const buyers = ["oliver.bennett", "amelia.clarke", "harry.patel", "isla.morgan", "george.evans"];
+    const { data: listed } = await client(server).rpc("list_competitions", { p_status: "live" });
+    const iphone = (listed as { id: string; slug: string }[]).find((c) => c.slug === "iphone-17-pro-max");
+    const { client: buyer } = await signIn(server, `${buyers[0]}@labcash.test`);
+    const quote = await callRpcWith(
+      buyer,
+      "get_entry_quote",
+      { p_competition_id: iphone!.id },
+      declared("balance", "cap_left", "costs").with({ block: declared("code", "message") }),
+    );
+    expect(Array.isArray(quote)).toBe(false);
+    expect(quote.block).toBeNull();
+    expect(quote.costs.slice(0, 2)).toEqual([0.99, 1.98]);
+    expectTypeOf(quote.costs).toEqualTypeOf<number[]>();
+    expectTypeOf(quote.block).toEqualTypeOf<{ code: string; message: string } | null>();
+
+    const entries = await callRpcWith(
+      buyer,
+      "get_my_entries",
+      {},
+      declared("entry_id", "ticket_numbers", "competition").with({ competition: declared("slug", "status") }),
+    );
+    expect(entries.length).toBeGreaterThan(0);
+    for (const e of entries) {
+      expect(e.created_at).toMatch(ISO_WITH_OFFSET);
+      expect(e.ticket_numbers).toEqual([...e.ticket_numbers].sort((a, b) => a - b));
+    }
+    expectTypeOf(entries[0].competition.status).toEqualTypeOf<CompetitionStatus>();
+
+    // The seed draws its past competitions from the CSPRNG, so which demo buyer won is found, not assumed.
+    let prizes: { draw_id: string; competition: { title: string }; story: unknown; prize_value: number | null }[] = [];
+    for (const name of buyers) {
+      const { client: player } = await signIn(server, `${name}@labcash.test`);
+      prizes = await callRpcWith(
+        player,
+        "get_my_prizes",
+        {},
+        declared("draw_id", "competition").with({ competition: declared("title") }),
+      );
+      if (prizes.length) break;
+    }
+    expect(prizes.length).toBeGreaterThan(0);
+    expect(typeof prizes[0].competition.title).toBe("string");
+    expect(typeof prizes[0].prize_value).toBe("number");
+  });
+
+  it("read a ledger page (rows and totals nested) and the admin's instant wins to deliver (a set, [] when none)", async () => {
+    const { client: player } = await signIn(server, "player@labcash.test");
+    const page = await callRpcWith(
+      player,
+      "get_my_ledger_page",
+      { p_limit: 1 },
+      declared("rows", "totals").with({ rows: declared("id", "kind", "amount"), totals: declared("count", "net") }),
+    );
+    expect(page.rows).toHaveLength(1);
+    expect(typeof page.rows[0].amount).toBe("number");
+    expect(page.totals.count).toBeGreaterThan(1);
+    expect(typeof page.next_before).toBe("number");
+    expectTypeOf(page.rows[0].kind).toEqualTypeOf<Database["public"]["Enums"]["ledger_kind"]>();
+    expectTypeOf(page.next_before).toEqualTypeOf<number | null>();
+
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const toDeliver = await callRpcWith(admin, "admin_list_instant_win_fulfilment", {}, declared("id", "won_at"));
+    expect(Array.isArray(toDeliver)).toBe(true);
+    for (const w of toDeliver) expect(w.won_at).toMatch(ISO_WITH_OFFSET);
+  });
+
+  it("read the admin users list and a user's page: the approval_state enum, nested protections, entries, activity", async () => {
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const page = await callRpcWith(
+      admin,
+      "admin_list_users",
+      { p_limit: 2 },
+      declared("rows").with({ rows: declared("id", "approval", "credits") }),
+    );
+    expect(page.rows).toHaveLength(2);
+    expect(typeof page.next_cursor).toBe("string");
+    expectTypeOf(page.rows[0].approval).toEqualTypeOf<Database["public"]["Enums"]["approval_state"]>();
+    const pending = await callRpcWith(
+      admin,
+      "admin_list_users",
+      { p_approval: "pending" },
+      declared("rows").with({ rows: declared("id", "approval") }),
+    );
+    expect(pending.rows.map((r) => r.approval)).toEqual(pending.rows.map(() => "pending"));
+
+    const buyer = await callRpcWith(
+      admin,
+      "admin_list_users",
+      { p_search: "oliver.bennett@labcash.test" },
+      declared("rows").with({ rows: declared("id") }),
+    );
+    const detail = await callRpcWith(
+      admin,
+      "admin_get_user",
+      { p_user_id: buyer.rows[0].id },
+      declared("user", "protections", "entries", "activity").with({
+        user: declared("approval", "date_of_birth"),
+        protections: declared("state", "month_spent"),
+        entries: declared("competition_title", "amount"),
+      }),
+    );
+    expect(detail.user.approval).toBe("approved");
+    expect(detail.user.date_of_birth).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(detail.protections.state).toBe("active");
+    expect(detail.entries.length).toBeGreaterThan(0);
+    expect(typeof detail.entries[0].amount).toBe("number");
+    expect(typeof detail.large_adjustment_threshold).toBe("number");
+    expectTypeOf(detail.activity[0].details).toEqualTypeOf<Json | null>();
+  });
+
+  it("read player protection's queue and a player's record: sets and arrays of flags, their jsonb details", async () => {
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const queue = await callRpcWith(
+      admin,
+      "admin_list_player_flags",
+      { p_status: "reviewed" },
+      declared("id", "user").with({ user: declared("name") }),
+    );
+    expect(Array.isArray(queue)).toBe(true);
+    const { client: player } = await signIn(server, "player@labcash.test");
+    const me = await callRpcWith(player, "get_my_account", {}, declared("id"));
+    const record = await callRpcWith(
+      admin,
+      "admin_get_player_protection",
+      { p_user_id: me.id },
+      declared("flags", "interventions"),
+    );
+    expect(record).toMatchObject({ restricted_at: null });
+    expect(Array.isArray(record.flags)).toBe(true);
+    expect(Array.isArray(record.interventions)).toBe(true);
+    expectTypeOf(record.flags).toEqualTypeOf<Database["public"]["CompositeTypes"]["player_flag"][]>();
+  });
+
+  it("read the admin mail screen: a preview with nested parts, the campaigns (a set) and an outbox page", async () => {
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const preview = await callRpcWith(
+      admin,
+      "admin_preview_mail",
+      {
+        p_kind: "service",
+        p_segment: "all_players",
+        p_competition_id: null,
+        p_subject: "A service notice",
+        p_body: "The site will be down for ten minutes on Sunday morning.",
+      },
+      declared("kind", "members", "held_back", "rendered").with({
+        held_back: declared("no_consent", "protected"),
+        sample: declared("name", "email"),
+      }),
+    );
+    expect(preview).toMatchObject({ kind: "service", competition: null, held_back: { no_consent: 0, protected: 0 } });
+    expect(preview.members).toBeGreaterThan(0);
+    expect(preview.sample?.email).toMatch(/@labcash\.test$/);
+    expectTypeOf(preview.kind).toEqualTypeOf<Database["public"]["Enums"]["mail_kind"]>();
+
+    const campaigns = await callRpcWith(admin, "admin_list_mail_campaigns", {}, declared("id", "queued"));
+    expect(Array.isArray(campaigns)).toBe(true);
+    const outbox = await callRpcWith(
+      admin,
+      "admin_list_mail_outbox",
+      { p_limit: 1 },
+      declared("rows").with({ rows: declared("id", "status") }),
+    );
+    expect(outbox.campaign).toBeNull();
+    expect(outbox.rows.length).toBeLessThanOrEqual(1);
+  });
+
+  it("read the admin dashboard (30 days, dates as YYYY-MM-DD) and an activity page (its kinds a text array)", async () => {
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const dashboard = await callRpcWith(
+      admin,
+      "admin_dashboard",
+      {},
+      declared("from", "to", "counts", "days", "totals").with({
+        counts: declared("players"),
+        days: declared("day", "credit_sold"),
+        totals: declared("signups"),
+      }),
+    );
+    expect(dashboard.days).toHaveLength(30);
+    expect(dashboard.to).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(dashboard.days.at(-1)?.day).toBe(dashboard.to);
+    expect(typeof dashboard.counts.players).toBe("number");
+    expect(dashboard.generated_at).toMatch(ISO_WITH_OFFSET);
+
+    const activity = await callRpcWith(
+      admin,
+      "admin_list_activity",
+      { p_limit: 3 },
+      declared("rows", "kinds").with({ rows: declared("id", "action") }),
+    );
+    expect(activity.rows).toHaveLength(3);
+    expect(activity.kinds).toEqual([...activity.kinds].sort());
+    expectTypeOf(activity.kinds).toEqualTypeOf<string[]>();
+  });
+
+  it("read the public competitions: a set with nested draws and jsonb stories, and one page with its bundles", async () => {
+    const listed = await callRpcWith(
+      client(server),
+      "list_competitions",
+      {},
+      declared("id", "slug", "images", "prize_value", "closes_at").with({
+        draw: declared("id", "winning_number", "drawn_at"),
+      }),
+    );
+    expect(listed.length).toBeGreaterThan(3);
+    expect(listed.some((c) => c.draw !== null)).toBe(true);
+    for (const c of listed) {
+      expect(typeof c.prize_value).toBe("number");
+      expect(c.closes_at).toMatch(ISO_WITH_OFFSET);
+      if (c.draw) expect(c.draw.drawn_at).toMatch(ISO_WITH_OFFSET);
+    }
+    expectTypeOf(listed[0].images).toEqualTypeOf<string[]>();
+    expectTypeOf(listed[0].external_randomness).toEqualTypeOf<Json | null>();
+
+    const { client: buyer } = await signIn(server, "oliver.bennett@labcash.test");
+    const page = await callRpcWith(
+      buyer,
+      "get_competition",
+      { p_slug: "iphone-17-pro-max" },
+      declared("id", "bundles").with({ bundles: declared("tickets", "cost") }),
+    );
+    expect(Array.isArray(page)).toBe(false);
+    expect(page.bundles[0]).toEqual({ tickets: 1, cost: 0.99 });
+    expect(Array.isArray(page.my_tickets)).toBe(true);
+    const anonymous = await callRpcWith(
+      client(server),
+      "get_competition",
+      { p_slug: "iphone-17-pro-max" },
+      declared("id"),
+    );
+    expect(anonymous.my_tickets).toBeNull();
   });
 
   it("fail when a nested field named as always filled is null, naming its path", async () => {

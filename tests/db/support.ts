@@ -161,6 +161,19 @@ export class TestDb {
     return res.data;
   }
 
+  /**
+   * `old.<fn>(args…)`: a test's word-for-word copy of a body before it changed (in a schema `old`, which the API roles
+   * may not use, so it runs as the owner with `caller`'s claims, all the copy reads of its caller), to compare with
+   * what the new function answers.
+   */
+  async oldAnswer(caller: Caller, fn: string, args: unknown[] = []): Promise<unknown> {
+    return this.pg.transaction(async (tx) => {
+      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
+      const params = args.map((_, i) => `$${i + 1}`).join(", ");
+      return (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, args)).rows[0]?.value;
+    });
+  }
+
   private async returnShape(fn: string): Promise<ReturnShape> {
     if (!this.shapes.has(fn)) {
       const rows = await this.sql<ReturnShape>(
@@ -434,6 +447,19 @@ export function dbPerFile(options: { seed?: boolean } = {}): () => TestDb {
     if (!db) throw new Error("database not open yet");
     return db;
   };
+}
+
+/**
+ * Reads every page of a keyset-paged call: `page(key)` checks one page (the first with a null key) and answers the
+ * next page's key, null on the last; more than `most` pages fails.
+ */
+export async function eachPage<K>(page: (key: K | null) => Promise<K | null>, most = 20): Promise<void> {
+  let key: K | null = null;
+  for (let n = 0; n < most; n++) {
+    key = await page(key);
+    if (key === null) return;
+  }
+  throw new Error(`More than ${most} pages`);
 }
 
 /** The guards' refusals, as the API returns them. */

@@ -1,6 +1,5 @@
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import type { ApprovalState, KycStatus, UserRole } from "@/lib/data/admin-users-options";
-import { APPROVAL_LABELS } from "@/lib/users/user-filters";
 import { LABELS } from "@/lib/labels";
 
 const APPROVAL_VARIANTS: Record<ApprovalState, BadgeVariant> = {
@@ -17,7 +16,7 @@ const KYC_VARIANTS: Record<KycStatus, BadgeVariant> = {
 };
 
 export const ApprovalBadge = ({ state }: { state: ApprovalState }) => (
-  <Badge variant={APPROVAL_VARIANTS[state]}>{APPROVAL_LABELS[state]}</Badge>
+  <Badge variant={APPROVAL_VARIANTS[state]}>{LABELS.approval_state[state]}</Badge>
 );
 
 export const KycBadge = ({ status }: { status: KycStatus }) => (

@@ -4,7 +4,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { APPROVAL_STATES, KYC_STATUSES, USER_ROLES, type UserFilter } from "@/lib/data/admin-users-options";
-import { APPROVAL_LABELS, isFiltered } from "@/lib/users/user-filters";
+import { isFiltered } from "@/lib/users/user-filters";
 import { LABELS } from "@/lib/labels";
 
 /** Search and filters: a plain GET form, so the filter lives in the URL and works without script. */
@@ -38,7 +38,7 @@ export function UsersFilterForm({ filter }: { filter: UserFilter }) {
             <option value="">Any approval</option>
             {APPROVAL_STATES.map((state) => (
               <option key={state} value={state}>
-                {APPROVAL_LABELS[state]}
+                {LABELS.approval_state[state]}
               </option>
             ))}
           </Select>
