@@ -57,6 +57,19 @@ export async function requireUser(next?: string): Promise<MyAccount> {
   return account;
 }
 
+/**
+ * The account (as requireUser) and the page's own reads, started together so a page waits for one round trip,
+ * not two in a row. The redirect to /login still wins over a refusal from the reads, which a signed-out
+ * request would get.
+ */
+export async function requireUserAnd<T>(next: string, read: () => Promise<T>): Promise<[MyAccount, T]> {
+  const pending = read();
+  // Awaited below once the account is known; until then a refusal must not surface as an unhandled rejection.
+  pending.catch(() => undefined);
+  const account = await requireUser(next);
+  return [account, await pending];
+}
+
 export function isAdmin(account: Pick<Account, "role"> | null): boolean {
   return isAdminRole(account?.role);
 }

@@ -5,7 +5,7 @@ import { LimitInvitation } from "@/components/account/limit-invitation";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
+import { requireUserAnd } from "@/lib/auth/session";
 import { getMyPrizes } from "@/lib/data/competitions";
 import { getTopUpOptions } from "@/lib/data/payments";
 import { formatGBP } from "@/lib/format";
@@ -13,10 +13,11 @@ import { formatGBP } from "@/lib/format";
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function AccountPage() {
-  const account = await requireUser("/account");
+  const [account, [options, prizes]] = await requireUserAnd("/account", () =>
+    Promise.all([getTopUpOptions(), getMyPrizes()]),
+  );
   const rejected = Boolean(account.rejected_at);
   // Until a limit is set, a first top-up made or the invitation declined (decided in SQL).
-  const [options, prizes] = await Promise.all([getTopUpOptions(), getMyPrizes()]);
   const inviteLimit = !rejected && options.needs_limit_prompt;
   const unclaimed = prizes.filter((p) => p.prize_status === "awaiting_claim");
   return (

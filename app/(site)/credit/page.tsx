@@ -5,15 +5,14 @@ import { TopUpForm } from "@/components/payments/top-up-form";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
+import { requireUserAnd } from "@/lib/auth/session";
 import { getTopUpOptions } from "@/lib/data/payments";
 import { formatGBP } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Buy credit", description: "Top up LabCash credit from £5 to £5,000." };
 
 export default async function CreditPage() {
-  const account = await requireUser("/credit");
-  const options = await getTopUpOptions();
+  const [account, options] = await requireUserAnd("/credit", getTopUpOptions);
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-12 sm:px-6">
       <PageHeader title="Buy credit" description={`1 credit = £1. Your balance: ${formatGBP(account.credits)}.`} />

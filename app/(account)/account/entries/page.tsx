@@ -8,7 +8,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { requireUser } from "@/lib/auth/session";
+import { requireUserAnd } from "@/lib/auth/session";
 import { getMyEntries, type MyEntry } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP, formatPounds } from "@/lib/format";
 import { PrizeStatusBadge } from "@/components/prizes/prize-progress";
@@ -69,8 +69,8 @@ function group(entries: MyEntry[]): Group[] {
 }
 
 export default async function EntriesPage() {
-  await requireUser("/account/entries");
-  const groups = group(await getMyEntries());
+  const [, entries] = await requireUserAnd("/account/entries", getMyEntries);
+  const groups = group(entries);
   return (
     <section className="flex flex-col gap-6">
       <PageHeader title="My entries" description="Every ticket you hold, by competition, with the result once drawn." />
