@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:pages`: Lighthouse (mobile settings) on the production build for /, /competitions,
 // a live competition's page and its live draw page, a docs page, a blog post and /pricing, against a
-// bare Next.js 16 page (scripts/bench-bare) built and served in the same run as the reference. Prints each page's median
-// scores and metrics over BENCH_RUNS runs (default 3) and fails unless:
+// bare Next.js 16 page (scripts/bench-bare) built and served in the same run as the reference.
+// Prints each page's median scores and metrics over BENCH_RUNS runs (default 3) and fails unless:
 // - accessibility, best practices and SEO are 100 on every site page;
 // - every site page's performance score is at least the bare page's, and its LCP at most 1.3× the
 //   bare page's, issue 27's bound (so the target moves with this machine and this Next version, not
