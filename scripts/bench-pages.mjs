@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench:pages`: Lighthouse (mobile settings) on the production build for /, /competitions,
-// a live competition's page, a docs page, a blog post and /pricing, against a bare Next.js 16 page
-// (scripts/bench-bare) built and served in the same run as the reference. Prints each page's median
-// scores and metrics over BENCH_RUNS runs (default 3) and fails unless:
+// a live competition's page and its live draw page, a docs page, a blog post and /pricing, against a
+// bare Next.js 16 page (scripts/bench-bare) built and served in the same run as the reference.
+// Prints each page's median scores and metrics over BENCH_RUNS runs (default 3) and fails unless:
 // - accessibility, best practices and SEO are 100 on every site page;
-// - every site page's performance score is at least the bare page's, and its LCP at most 1.2× the
-//   bare page's (so the target moves with this machine and this Next version, not a fixed number).
+// - every site page's performance score is at least the bare page's, and its LCP at most 1.3× the
+//   bare page's, issue 27's bound (so the target moves with this machine and this Next version, not
+//   a fixed number).
 //
 // Builds both apps first unless BENCH_SKIP_BUILD=1 (and a build exists). Starts `npm start` (site +
 // embedded backend) on BENCH_PORT and the bare app with `next start` on BENCH_BARE_PORT. Gives up
@@ -36,7 +37,7 @@ const reportDir = path.join(root, ".data", "bench-reports");
 const bareSource = path.join(root, "scripts", "bench-bare");
 const bareDir = path.join(root, ".data", "bench-bare");
 const categoryTargets = { accessibility: 100, "best-practices": 100, seo: 100 };
-const LCP_FACTOR = 1.2;
+const LCP_FACTOR = 1.3;
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 const started = [];
@@ -139,10 +140,12 @@ try {
   serve([nextBin, "start", bareDir, "-p", String(barePort), "-H", "127.0.0.1"], {});
   await Promise.all([waitForServer(`${base}/`), waitForServer(`${bareBase}/`)]);
 
+  const competitionPage = await liveCompetitionPath();
   const sitePages = [
     "/",
     "/competitions",
-    await liveCompetitionPath(),
+    competitionPage,
+    `${competitionPage}/draw`,
     "/docs/getting-started",
     "/blog/how-we-make-draws-verifiable",
     "/pricing",
