@@ -6,7 +6,7 @@ import { AdminLabSpinnerPage, UserSpinsRecord } from "./support/pages/admin-labs
 import { LabSpinnerPage } from "./support/pages/labspinner";
 
 // The LabSpinner admin screen (issue 12 item 4 and the free route). The wheel and its switch are shared by every
-// spec and both workers, so these tests run one after another, keep the wheel off only for as long as they look
+// spec and every worker, so these tests run one after another, keep the wheel off only for as long as they look
 // at it, and put the wheel they found back at the end (a new version with the same segments).
 test.describe.configure({ mode: "serial" });
 

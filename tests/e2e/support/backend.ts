@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, demoUsers, twoStepKeyPath, uniqueEmail } from "./users";
 
 // Direct access to the e2e backend (the embedded server Playwright's web server starts), for
 // fixtures that set up what a test needs: its own users, credit and competitions. Tests share
-// one database with two workers in parallel, so everything made here is unique per test.
+// one database with the other workers running in parallel, so everything made here is unique per test.
 
 const backendUrl = `http://127.0.0.1:${process.env.E2E_BACKEND_PORT ?? 54329}`;
 const options = {

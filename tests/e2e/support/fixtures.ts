@@ -11,7 +11,7 @@ import { storageStatePath } from "./users";
 
 // Fixtures for what many specs need: their own player, their own live competition, the admin.
 // Each is made fresh for the test through the real backend, so tests stay independent while
-// two workers share one database. Change what they are made with by `test.use`:
+// the workers share one database. Change what they are made with by `test.use`:
 //   test.use({ competitionFields: { ticketPrice: 2.5 }, playerDetails: { name: "Penny Less", credit: 3 } });
 // Playwright's fixture callback is called `provide` here, not `use`, which the React lint takes for a hook.
 
