@@ -170,9 +170,14 @@ test.describe("/competitions search and state filter", () => {
     await expect(page).toHaveURL(/\/competitions$/);
     await expect(page.getByRole("heading", { level: 2, name: /^Live now/ })).toBeVisible();
 
-    // A link with the filter opens filtered.
+    // A link with the filter opens filtered. Until it hydrates the page lists every card, so wait for this
+    // competition's own card: any first card would pass on a cached page made before it existed.
     const word = liveCompetition.title.split(" ").at(-1)!;
-    await gotoUntilVisible(page, `/competitions?q=${word}&state=live`, cards.first());
+    await gotoUntilVisible(
+      page,
+      `/competitions?q=${word}&state=live`,
+      cards.filter({ hasText: liveCompetition.title }),
+    );
     await expect(box).toHaveValue(word);
     await expect(finder.getByRole("combobox", { name: "State" })).toHaveValue("live");
     await expect(cards).toHaveCount(1);
