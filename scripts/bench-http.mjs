@@ -74,12 +74,18 @@ async function waitForServer() {
   throw new Error(`the server did not answer on ${base}`);
 }
 
-/** The first link on `page` matching `pattern` (a competition, a draw), so the bench follows the demo data. */
+/**
+ * The first link on `page` matching `pattern` (a competition, a draw), so the bench follows the demo data. The
+ * first answer can be the page the build prerendered with no backend (an empty list) while it regenerates, so
+ * it asks again for up to ten seconds.
+ */
 async function firstLink(page, pattern) {
-  const html = await (await fetch(`${base}${page}`)).text();
-  const match = html.match(pattern);
-  if (!match) throw new Error(`no link matching ${pattern} on ${page}`);
-  return match[0].slice('href="'.length);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const match = (await (await fetch(`${base}${page}`)).text()).match(pattern);
+    if (match) return match[0].slice('href="'.length);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no link matching ${pattern} on ${page}`);
 }
 
 /** The session cookies of the demo player, as the browser would hold them after signing in. */
