@@ -66,6 +66,7 @@ export default defineConfig([
     ".next/**",
     ".data/**",
     ".content-collections/**",
+    ".generated/**",
     "node_modules/**",
     "test-results/**",
     "playwright-report/**",

@@ -1,7 +1,9 @@
 import type { NextConfig } from "next";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import { withContentCollections } from "@content-collections/next";
 import { SIGN_UP_PATH } from "./lib/auth/paths";
 import { securityHeaderRoutes } from "./lib/http/security-headers";
+import { watchSiteCss, writeSiteCss } from "./scripts/site-css.mjs";
 
 const nextConfig: NextConfig = {
   // forbidden() for the admin guard in layouts and actions (renders app/forbidden.tsx with 403).
@@ -38,5 +40,10 @@ const nextConfig: NextConfig = {
   },
 };
 
-// Builds content/ into .content-collections/ (schema-checked) before `next build`, and watches it in `next dev`.
-export default withContentCollections(nextConfig);
+// Builds content/ into .content-collections/ (schema-checked) and the stylesheet module (scripts/site-css.mjs)
+// before `next build`, and watches both in `next dev`.
+export default async function config(phase: string) {
+  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) await writeSiteCss();
+  if (phase === PHASE_DEVELOPMENT_SERVER) watchSiteCss();
+  return withContentCollections(nextConfig);
+}

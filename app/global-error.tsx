@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import "./globals.css";
+import { SiteStylesheet } from "@/components/layout/site-stylesheet";
 
 // The screen loads when an error happens, not with every page (components/errors/error-screen.tsx).
 const ErrorScreen = dynamic(() => import("@/components/errors/error-screen").then((m) => m.ErrorScreen));
@@ -10,6 +10,9 @@ const ErrorScreen = dynamic(() => import("@/components/errors/error-screen").the
 export default function GlobalError({ error }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <html lang="en-GB">
+      <head>
+        <SiteStylesheet />
+      </head>
       <body className="min-h-dvh bg-background text-foreground antialiased">
         <title>Something went wrong · LabCash – Win Big, Spend Small</title>
         <ErrorScreen error={error} />

@@ -4,7 +4,6 @@ import { Document, documentMetadata, documentViewport } from "@/components/layou
 import { SiteShell } from "@/components/layout/site-shell";
 import { ErrorPage } from "@/components/errors/error-page";
 import { BotNotFound, requestIsFromBot } from "@/components/errors/bot-not-found";
-import "./globals.css";
 
 export const metadata: Metadata = {
   ...documentMetadata,

@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import { Document, documentMetadata, documentViewport } from "@/components/layout/document";
-import "./globals.css";
 
 export const metadata: Metadata = documentMetadata;
 export const viewport: Viewport = documentViewport;

@@ -8,6 +8,7 @@ import { Toaster } from "./toaster";
 import { Analytics } from "./analytics";
 import { TestPaymentsBanner } from "./test-payments-banner";
 import { InstallApp } from "./install-app";
+import { SiteStylesheet } from "./site-stylesheet";
 
 // The HTML document around every page: the root layout's, and app/global-not-found.tsx's (which
 // Next renders without the root layout).
@@ -39,6 +40,10 @@ export function Document({ children }: { children: React.ReactNode }) {
     // and colour-scheme that next-themes then keeps (lib/document-script.ts). A constant: the strict
     // CSP of the per-request pages allows it by hash.
     <html lang="en-GB" suppressHydrationWarning>
+      {/* eslint-disable-next-line @next/next/no-head-element -- the root layout's document: the rule is for pages/ */}
+      <head>
+        <SiteStylesheet />
+      </head>
       <body className="min-h-dvh bg-background text-foreground antialiased">
         {/* First in <body>: it runs before the header is parsed, so before the first paint. */}
         <script dangerouslySetInnerHTML={{ __html: documentScript }} />

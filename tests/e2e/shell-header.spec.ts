@@ -27,9 +27,14 @@ test.describe("signed out", () => {
     await expect(page).toHaveTitle(`Pricing${TITLE_SUFFIX}`);
   });
 
-  test("links fetch a page when pointed at, not when they come into view, and open it without a reload", async ({
+  test("the stylesheet comes in the document; links fetch a page when pointed at, not in view, and open it without a reload", async ({
     page,
   }) => {
+    // The first paint needs the document alone (scripts/site-css.mjs): no stylesheet is requested or linked.
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    });
     const fetched: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
@@ -43,6 +48,10 @@ test.describe("signed out", () => {
     await page.waitForLoadState("networkidle");
     // Every link of the header, footer and cards is in view or in the page: none was fetched ahead.
     expect(fetched).toEqual([]);
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    await expect(page.locator("head > style")).toHaveCount(1);
+    const pageBackground = () => page.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor);
+    expect(await pageBackground()).not.toBe("rgba(0, 0, 0, 0)");
 
     const competitions = new Header(page).mainNav.getByRole("link", { name: "Competitions" });
     await competitions.hover();
@@ -51,6 +60,10 @@ test.describe("signed out", () => {
     await expect(page).toHaveURL(/\/competitions$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(documents).toEqual(["/"]);
+    // The root layout, and so the sheet, stays through a client navigation.
+    await expect(page.locator("head > style")).toHaveCount(1);
+    expect(await pageBackground()).not.toBe("rgba(0, 0, 0, 0)");
+    expect(stylesheets).toEqual([]);
   });
 
   test("footer links, copyright year and trading-name notice", async ({ page }) => {
