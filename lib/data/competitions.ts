@@ -27,7 +27,7 @@ export const prizeStatusSchema = z.enum(PRIZE_STATUSES);
  * `postal_tickets` are numbered after the online pool; `postal_tickets_per_entry` is stamp parity, worked out in SQL;
  * `entry_list_open` says online sales have ended, so the public entry list is open.
  */
-const competition = declared(
+export const competition = declared(
   "id",
   "slug",
   "title",
@@ -65,7 +65,7 @@ type WithJsonParts<C extends { draw: object | null }> = Omit<C, "external_random
  * The two jsonb fields of a declared competition, read with zod: the external randomness named at publish, and the
  * winner's photo and quote (only while they consent to their publication).
  */
-const withJsonParts = <C extends { external_randomness: unknown; draw: { story: unknown } | null }>(c: C) =>
+export const withJsonParts = <C extends { external_randomness: unknown; draw: { story: unknown } | null }>(c: C) =>
   // The spread keeps C's other fields; TypeScript cannot see that for a generic C, so the result is named.
   ({
     ...c,

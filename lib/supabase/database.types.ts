@@ -1871,13 +1871,13 @@ export type Database = {
           p_id: string
           p_reason: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["competition_cancelled"]
       }
       admin_competition_detail: {
         Args: {
           p_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition_detail"]
       }
       admin_competition_entries_csv: {
         Args: {
@@ -1895,7 +1895,7 @@ export type Database = {
         Args: {
           p: Json
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition"]
       }
       admin_dashboard: {
         Args: never
@@ -1925,7 +1925,7 @@ export type Database = {
         Args: {
           p_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition"]
       }
       admin_get_complaint: {
         Args: {
@@ -1973,7 +1973,7 @@ export type Database = {
       }
       admin_list_competitions: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition"][]
       }
       admin_list_complaints: {
         Args: {
@@ -2021,7 +2021,7 @@ export type Database = {
         Args: {
           p_status?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["prize_fulfilment"][]
       }
       admin_list_users: {
         Args: {
@@ -2060,7 +2060,7 @@ export type Database = {
           p_id: string
           p_external_randomness?: Json
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition"]
       }
       admin_record_intervention: {
         Args: {
@@ -2191,7 +2191,7 @@ export type Database = {
           p_id: string
           p: Json
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition"]
       }
       admin_update_complaint: {
         Args: {
@@ -2208,7 +2208,7 @@ export type Database = {
           p_note?: string
           p_proof_of_delivery?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["prize_fulfilment"]
       }
       admin_update_prize_status: {
         Args: {
@@ -2857,6 +2857,59 @@ export type Database = {
         subject_kind: string | null
         subject_label: string | null
       }
+      admin_competition: {
+        cancel_reason: string | null
+        cancelled_at: string | null
+        cash_alternative: number | null
+        closed_at: string | null
+        closes_at: string | null
+        created_at: string | null
+        created_by: string | null
+        description: string | null
+        draw: Database["public"]["CompositeTypes"]["competition_draw"] | null
+        draw_at: string | null
+        entry_count: number | null
+        entry_list_open: boolean | null
+        external_randomness: Json | null
+        id: string | null
+        images: string[] | null
+        is_open: boolean | null
+        max_tickets_per_user: number | null
+        opens_at: string | null
+        postal_deadline: string | null
+        postal_entries: number | null
+        postal_entry_count: number | null
+        postal_tickets: number | null
+        postal_tickets_per_entry: number | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_description: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_value: number | null
+        published_at: string | null
+        revenue: number | null
+        seed_commitment: string | null
+        skill_answer: string | null
+        skill_options: string[] | null
+        skill_question: string | null
+        slug: string | null
+        stamp_price: number | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        summary: string | null
+        ticket_numbering: Database["public"]["Enums"]["ticket_numbering"] | null
+        ticket_price: number | null
+        tickets_left: number | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
+        updated_at: string | null
+      }
+      admin_competition_detail: {
+        competition: Database["public"]["CompositeTypes"]["admin_competition"] | null
+        figures: Database["public"]["CompositeTypes"]["competition_figures"] | null
+        fulfilment: Database["public"]["CompositeTypes"]["prize_fulfilment"] | null
+        postal_entries: Database["public"]["CompositeTypes"]["postal_entry_record"][] | null
+        stored_dates: Database["public"]["CompositeTypes"]["competition_stored_dates"] | null
+      }
       admin_complaint: {
         acknowledge_by: string | null
         acknowledged_at: string | null
@@ -3038,6 +3091,11 @@ export type Database = {
         title: string | null
         total_tickets: number | null
       }
+      competition_cancelled: {
+        competition: Database["public"]["CompositeTypes"]["admin_competition"] | null
+        refunded_entries: number | null
+        refunded_total: number | null
+      }
       competition_draw: {
         algorithm: string | null
         drawn_at: string | null
@@ -3047,6 +3105,17 @@ export type Database = {
         winner_display_name: string | null
         winner_town: string | null
         winning_number: number | null
+      }
+      competition_figures: {
+        online_tickets: number | null
+        paid_entries: number | null
+        players: number | null
+        postal_entries: number | null
+        postal_tickets: number | null
+        refunded_entries: number | null
+        refunded_total: number | null
+        revenue: number | null
+        void_postal_entries: number | null
       }
       competition_page: {
         bundles: Database["public"]["CompositeTypes"]["ticket_bundle"][] | null
@@ -3090,6 +3159,10 @@ export type Database = {
       competition_ref: {
         id: string | null
         title: string | null
+      }
+      competition_stored_dates: {
+        draw_at: string | null
+        postal_deadline: string | null
       }
       complaint: {
         acknowledge_by: string | null
@@ -3171,6 +3244,22 @@ export type Database = {
         email: string | null
         id: string | null
         name: string | null
+      }
+      fulfilment_competition: {
+        id: string | null
+        slug: string | null
+        title: string | null
+      }
+      fulfilment_story: {
+        consent: boolean | null
+        consent_changed_at: string | null
+        consent_changed_by: string | null
+        consent_note: string | null
+        consent_source: string | null
+        photo_alt: string | null
+        photo_path: string | null
+        quote: string | null
+        story_updated_at: string | null
       }
       instant_win_to_deliver: {
         competition_title: string | null
@@ -3404,11 +3493,53 @@ export type Database = {
         grants: Database["public"]["CompositeTypes"]["player_spin_grant"][] | null
         spins: Database["public"]["CompositeTypes"]["spinner_spin"][] | null
       }
+      postal_entry_record: {
+        address: string | null
+        answer: string | null
+        created_at: string | null
+        email: string | null
+        entry_id: string | null
+        name: string | null
+        postcode: string | null
+        recorded_by: string | null
+        status: Database["public"]["Enums"]["entry_status"] | null
+        ticket_numbers: number[] | null
+        tickets: number | null
+        user_id: string | null
+      }
       prize_competition: {
         id: string | null
         image: string | null
         slug: string | null
         title: string | null
+      }
+      prize_fulfilment: {
+        cash_alternative: number | null
+        claimed_at: string | null
+        competition: Database["public"]["CompositeTypes"]["fulfilment_competition"] | null
+        delivered_at: string | null
+        delivery_address: string | null
+        draw_id: string | null
+        drawn_at: string | null
+        fulfilment_note: string | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_cost: number | null
+        prize_description: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_status_updated_at: string | null
+        prize_value: number | null
+        proof_of_delivery: string | null
+        route: string | null
+        story: Database["public"]["CompositeTypes"]["fulfilment_story"] | null
+        verified_at: string | null
+        winner_address: string | null
+        winner_display_name: string | null
+        winner_email: string | null
+        winner_initials_only: boolean | null
+        winner_name: string | null
+        winner_town: string | null
+        winner_user_id: string | null
+        winning_number: number | null
       }
       promoter: {
         address: string[] | null

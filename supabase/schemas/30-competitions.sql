@@ -503,30 +503,23 @@ $$;
 comment on function private.competition_row(uuid) is 'A competition as the public pages show it (never the skill answer); null when there is no such competition.';
 revoke all on function private.competition_row(uuid) from public, anon, authenticated, service_role;
 
--- The admin calls add their fields to the public ones.
-create or replace function private.competition_json(p_id uuid, p_admin boolean default false) returns jsonb
-language plpgsql stable security definer set search_path = '' as $$
-begin
-  return (
-    select to_jsonb(private.competition_row(c.id)) || case when p_admin then jsonb_build_object(
-      'skill_answer', c.skill_answer,
-      'created_by', c.created_by,
-      'created_at', c.created_at,
-      'updated_at', c.updated_at,
-      'entry_count', (select count(*) from public.entries e where e.competition_id = c.id and e.status = 'active'),
-      'postal_entry_count', (select count(*) from public.postal_entries pe
-                               join public.entries e on e.id = pe.entry_id
-                              where pe.competition_id = c.id and e.status = 'active'),
-      'revenue', (select coalesce(sum(e.amount), 0) from public.entries e where e.competition_id = c.id and e.status = 'active'),
-      'prize_status', (select d.prize_status from public.draws d where d.competition_id = c.id),
-      'prize_choice', (select d.prize_choice from public.draws d where d.competition_id = c.id))
-    else '{}'::jsonb end
+-- The admin calls answer the public fields and their own; the public row is built once (a lateral call).
+create or replace function private.admin_competition_row(p_id uuid) returns public.admin_competition
+language sql stable set search_path = '' as $$
+  select row(r.*, c.skill_answer, c.created_by, c.created_at, c.updated_at,
+             (select count(*) from public.entries e where e.competition_id = c.id and e.status = 'active'),
+             (select count(*) from public.postal_entries pe
+                join public.entries e on e.id = pe.entry_id
+               where pe.competition_id = c.id and e.status = 'active'),
+             (select coalesce(sum(e.amount), 0) from public.entries e where e.competition_id = c.id and e.status = 'active'),
+             d.prize_status, d.prize_choice)::public.admin_competition
     from public.competitions c
-    where c.id = p_id);
-end;
+    cross join lateral private.competition_row(c.id) r
+    left join public.draws d on d.competition_id = c.id
+   where c.id = p_id
 $$;
-comment on function private.competition_json(uuid,boolean) is 'A competition as JSON for the app; the skill answer and admin figures only when p_admin.';
-revoke all on function private.competition_json(uuid,boolean) from public, anon, authenticated, service_role;
+comment on function private.admin_competition_row(uuid) is 'A competition as the admin calls answer it: public.competition''s fields, the skill answer and the admin figures; null when there is no such competition.';
+revoke all on function private.admin_competition_row(uuid) from public, anon, authenticated, service_role;
 
 create or replace function private.competition_apply(p_base public.competitions, p jsonb) returns public.competitions
 language plpgsql stable set search_path = '' as $$
@@ -755,12 +748,14 @@ revoke all on function public.get_entry_quote(uuid) from public, anon, authentic
 grant execute on function public.get_entry_quote(uuid) to authenticated;
 grant execute on function public.get_entry_quote(uuid) to service_role;
 
-create or replace function public.admin_list_competitions() returns jsonb
+create or replace function public.admin_list_competitions() returns setof public.admin_competition
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
-  return coalesce((select jsonb_agg(private.competition_json(c.id, true) order by c.created_at desc)
-                     from public.competitions c), '[]'::jsonb);
+  return query
+    select a.* from public.competitions c
+     cross join lateral private.admin_competition_row(c.id) a
+     order by c.created_at desc;
 end;
 $$;
 comment on function public.admin_list_competitions() is 'Admins: every competition, drafts included, newest first, with the skill answer and entry figures.';
@@ -768,14 +763,14 @@ revoke all on function public.admin_list_competitions() from public, anon, authe
 grant execute on function public.admin_list_competitions() to authenticated;
 grant execute on function public.admin_list_competitions() to service_role;
 
-create or replace function public.admin_get_competition(p_id uuid) returns jsonb
+create or replace function public.admin_get_competition(p_id uuid) returns public.admin_competition
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  result jsonb;
+  result public.admin_competition;
 begin
   perform private.require_admin();
-  result := private.competition_json(p_id, true);
-  if result is null then
+  result := private.admin_competition_row(p_id);
+  if result.id is null then
     raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
   end if;
   return result;
@@ -786,7 +781,7 @@ revoke all on function public.admin_get_competition(uuid) from public, anon, aut
 grant execute on function public.admin_get_competition(uuid) to authenticated;
 grant execute on function public.admin_get_competition(uuid) to service_role;
 
-create or replace function public.admin_create_competition(p jsonb) returns jsonb
+create or replace function public.admin_create_competition(p jsonb) returns public.admin_competition
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -814,7 +809,7 @@ begin
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
   perform private.log_activity('competition.created', c.id, jsonb_build_object('title', c.title));
-  return private.competition_json(c.id, true);
+  return private.admin_competition_row(c.id);
 end;
 $$;
 comment on function public.admin_create_competition(jsonb) is 'Admins: creates a draft competition from {title, slug?, summary?, description?, prize_description, prize_value, cash_alternative?, images[], ticket_price, total_tickets, max_tickets_per_user, opens_at?, closes_at, postal_deadline? (default 2 working days after the close), draw_at? (default the postal deadline), skill_question?, skill_options[]?, skill_answer?, ticket_numbering? (in_order or pick; default in_order)}.';
@@ -822,7 +817,7 @@ revoke all on function public.admin_create_competition(jsonb) from public, anon,
 grant execute on function public.admin_create_competition(jsonb) to authenticated;
 grant execute on function public.admin_create_competition(jsonb) to service_role;
 
-create or replace function public.admin_update_competition(p_id uuid, p jsonb) returns jsonb
+create or replace function public.admin_update_competition(p_id uuid, p jsonb) returns public.admin_competition
 language plpgsql security definer set search_path = '' as $$
 declare
   prev public.competitions%rowtype;
@@ -882,7 +877,7 @@ begin
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
   perform private.log_activity('competition.updated', p_id, jsonb_build_object('fields', (select jsonb_agg(k) from jsonb_object_keys(p) k)));
-  return private.competition_json(p_id, true);
+  return private.admin_competition_row(p_id);
 end;
 $$;
 comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug, the dates or the ticket numbering; once tickets are sold only wording, prize details and images.';
@@ -890,7 +885,7 @@ revoke all on function public.admin_update_competition(uuid,jsonb) from public, 
 grant execute on function public.admin_update_competition(uuid,jsonb) to authenticated;
 grant execute on function public.admin_update_competition(uuid,jsonb) to service_role;
 
-create or replace function public.admin_publish_competition(p_id uuid, p_external_randomness jsonb default null) returns jsonb
+create or replace function public.admin_publish_competition(p_id uuid, p_external_randomness jsonb default null) returns public.admin_competition
 language plpgsql security definer set search_path = '' as $$
 declare
   c public.competitions%rowtype;
@@ -934,7 +929,7 @@ begin
   perform private.log_activity('competition.published', p_id,
     jsonb_build_object('external_randomness', p_external_randomness ->> 'source', 'instant_wins', c.instant_win_commitment is not null,
                        'closes_at', c.closes_at, 'postal_deadline', deadline, 'draw_at', coalesce(c.draw_at, deadline)));
-  return private.competition_json(p_id, true);
+  return private.admin_competition_row(p_id);
 end;
 $$;
 comment on function public.admin_publish_competition(uuid,jsonb) is 'Admins: makes a draft live, fixing its dates (postal deadline and draw time defaulted), creating its secret seed in the database and publishing the SHA-256 commitment; optional external randomness (drand round or RANDOM.ORG signed result) is fixed here, before any sale.';
@@ -943,7 +938,7 @@ grant execute on function public.admin_publish_competition(uuid,jsonb) to authen
 grant execute on function public.admin_publish_competition(uuid,jsonb) to service_role;
 
 create or replace function public.admin_cancel_competition(p_id uuid, p_reason text)
- RETURNS jsonb
+ RETURNS public.competition_cancelled
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -1014,8 +1009,7 @@ begin
    where id = p_id;
   perform private.log_activity('competition.cancelled', p_id,
     jsonb_build_object('reason', btrim(p_reason), 'refunded_entries', refunded_entries, 'refunded_total', refunded_total));
-  return jsonb_build_object('competition', private.competition_json(p_id, true),
-                            'refunded_entries', refunded_entries, 'refunded_total', refunded_total);
+  return row(private.admin_competition_row(p_id), refunded_entries, refunded_total)::public.competition_cancelled;
 end;
 $function$;
 comment on function public.admin_cancel_competition(uuid,text) is 'Admins: cancels a competition that is not drawn, refunding every paid entry to credit with its own ledger row, voiding postal entries and e-mailing entrants.';
@@ -2171,45 +2165,26 @@ revoke all on function public.claim_prize(uuid,text,text) from public, anon, aut
 grant execute on function public.claim_prize(uuid,text,text) to authenticated;
 grant execute on function public.claim_prize(uuid,text,text) to service_role;
 
-create or replace function private.prize_fulfilment_json(p_draw_id uuid) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'draw_id', d.id,
-    'competition', jsonb_build_object('id', c.id, 'slug', c.slug, 'title', c.title),
-    'prize_description', c.prize_description,
-    'prize_value', c.prize_value,
-    'cash_alternative', c.cash_alternative,
-    'winning_number', d.winning_number,
-    'drawn_at', d.drawn_at,
-    'winner_display_name', d.winner_display_name,
-    'winner_town', d.winner_town,
-    'winner_user_id', d.winner_user_id,
-    -- The person to contact: the account's name and e-mail, or the postal entrant's name and address.
-    'winner_name', coalesce(p.name, pe.name),
-    'winner_email', p.email,
-    'winner_address', pe.address,
-    'route', case when e.kind = 'postal' then 'postal' else 'online' end,
-    'prize_choice', d.prize_choice,
-    'delivery_address', d.delivery_address,
-    'claimed_at', d.claimed_at,
-    'prize_status', d.prize_status,
-    'prize_status_updated_at', d.prize_status_updated_at,
-    'verified_at', d.verified_at,
-    'delivered_at', d.delivered_at,
-    'fulfilment_note', d.fulfilment_note,
-    'proof_of_delivery', d.proof_of_delivery,
-    -- What the prize costs us: the cash when the winner chose it, else the prize's value.
-    'prize_cost', case when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
-                       else c.prize_value end,
-    'winner_initials_only', coalesce(p.show_initials_only, false),
-    'story', (select jsonb_build_object('consent', s.consent, 'consent_source', s.consent_source,
-                                        'consent_note', s.consent_note, 'consent_changed_at', s.consent_changed_at,
-                                        'consent_changed_by', a.name, 'photo_path', s.photo_path,
-                                        'photo_alt', s.photo_alt, 'quote', s.quote,
-                                        'story_updated_at', s.story_updated_at)
-                from public.winner_stories s
-                left join public.profiles a on a.id = s.consent_changed_by
-               where s.draw_id = d.id))
+create or replace function private.prize_fulfilment_row(p_draw_id uuid) returns public.prize_fulfilment
+language sql stable set search_path = '' as $$
+  select d.id,
+         row(c.id, c.slug, c.title)::public.fulfilment_competition,
+         c.prize_description, c.prize_value, c.cash_alternative, d.winning_number, d.drawn_at,
+         d.winner_display_name, d.winner_town, d.winner_user_id,
+         -- The person to contact: the account's name and e-mail, or the postal entrant's name and address.
+         coalesce(p.name, pe.name), p.email, pe.address,
+         case when e.kind = 'postal' then 'postal' else 'online' end,
+         d.prize_choice, d.delivery_address, d.claimed_at, d.prize_status, d.prize_status_updated_at, d.verified_at,
+         d.delivered_at, d.fulfilment_note, d.proof_of_delivery,
+         -- What the prize costs us: the cash when the winner chose it, else the prize's value.
+         case when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
+              else c.prize_value end,
+         coalesce(p.show_initials_only, false),
+         (select row(s.consent, s.consent_source, s.consent_note, s.consent_changed_at, a.name, s.photo_path,
+                     s.photo_alt, s.quote, s.story_updated_at)::public.fulfilment_story
+            from public.winner_stories s
+            left join public.profiles a on a.id = s.consent_changed_by
+           where s.draw_id = d.id)
   from public.draws d
   join public.competitions c on c.id = d.competition_id
   join public.tickets t on t.id = d.winning_ticket_id
@@ -2218,10 +2193,10 @@ language sql stable security definer set search_path = '' as $$
   left join public.postal_entries pe on pe.entry_id = e.id
   where d.id = p_draw_id
 $$;
-comment on function private.prize_fulfilment_json(uuid) is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery, the prize cost, and the winner''s photo consent and story.';
-revoke all on function private.prize_fulfilment_json(uuid) from public, anon, authenticated, service_role;
+comment on function private.prize_fulfilment_row(uuid) is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery, the prize cost, and the winner''s photo consent and story.';
+revoke all on function private.prize_fulfilment_row(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_competition_detail(p_id uuid) returns jsonb
+create or replace function public.admin_competition_detail(p_id uuid) returns public.admin_competition_detail
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.competitions%rowtype;
@@ -2231,43 +2206,34 @@ begin
   if not found then
     raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
   end if;
-  return jsonb_build_object(
-    'competition', private.competition_json(p_id, true),
-    -- competition_json gives the effective dates; a draft's null ones mean "the default at publish".
-    'stored_dates', jsonb_build_object('postal_deadline', c.postal_deadline, 'draw_at', c.draw_at),
-    'figures', (select jsonb_build_object(
-        'online_tickets', c.tickets_sold,
-        'postal_tickets', c.postal_tickets,
-        'paid_entries', count(*) filter (where e.kind = 'paid' and e.status = 'active'),
-        'postal_entries', count(*) filter (where e.kind = 'postal' and e.status = 'active'),
-        'players', count(distinct e.user_id) filter (where e.status = 'active'),
-        'revenue', coalesce(sum(e.amount) filter (where e.kind = 'paid' and e.status = 'active'), 0),
-        'refunded_entries', count(*) filter (where e.status = 'refunded'),
-        'refunded_total', coalesce(sum(e.amount) filter (where e.status = 'refunded'), 0),
-        'void_postal_entries', count(*) filter (where e.status = 'void'))
+  return row(
+    private.admin_competition_row(p_id),
+    -- admin_competition_row gives the effective dates; a draft's null ones mean "the default at publish".
+    row(c.postal_deadline, c.draw_at)::public.competition_stored_dates,
+    (select row(
+        c.tickets_sold,
+        c.postal_tickets,
+        count(*) filter (where e.kind = 'paid' and e.status = 'active'),
+        count(*) filter (where e.kind = 'postal' and e.status = 'active'),
+        count(distinct e.user_id) filter (where e.status = 'active'),
+        coalesce(sum(e.amount) filter (where e.kind = 'paid' and e.status = 'active'), 0),
+        count(*) filter (where e.status = 'refunded'),
+        coalesce(sum(e.amount) filter (where e.status = 'refunded'), 0),
+        count(*) filter (where e.status = 'void'))::public.competition_figures
       from public.entries e where e.competition_id = p_id),
-    'postal_entries', (select coalesce(jsonb_agg(jsonb_build_object(
-          'entry_id', e.id,
-          'name', pe.name,
-          'address', pe.address,
-          'postcode', pe.postcode,
-          'user_id', pe.user_id,
-          'email', p.email,
-          'answer', pe.answer,
-          'tickets', e.quantity,
-          'ticket_numbers', to_jsonb(private.entry_ticket_numbers(e.id)),
-          'status', e.status,
-          'recorded_by', r.name,
-          'created_at', pe.created_at) order by e.first_ticket), '[]'::jsonb)
+    (select coalesce(array_agg(row(e.id, pe.name, pe.address, pe.postcode, pe.user_id, p.email, pe.answer, e.quantity,
+                                   private.entry_ticket_numbers(e.id), e.status, r.name,
+                                   pe.created_at)::public.postal_entry_record order by e.first_ticket), '{}')
       from public.postal_entries pe
       join public.entries e on e.id = pe.entry_id
       left join public.profiles p on p.id = pe.user_id
       left join public.profiles r on r.id = pe.recorded_by
       where pe.competition_id = p_id),
-    'fulfilment', (select private.prize_fulfilment_json(d.id) from public.draws d where d.competition_id = p_id));
+    (select private.prize_fulfilment_row(d.id) from public.draws d where d.competition_id = p_id)
+  )::public.admin_competition_detail;
 end;
 $$;
-comment on function public.admin_competition_detail(uuid) is 'Admins: one competition for its admin page: competition_json with the admin fields, the stored postal deadline and draw time (null in a draft: the default), the figures (online and postal tickets, entries, players, revenue, refunds), every postal entry with its ticket numbers, and the prize fulfilment once drawn.';
+comment on function public.admin_competition_detail(uuid) is 'Admins: one competition for its admin page: the competition with the admin fields, the stored postal deadline and draw time (null in a draft: the default), the figures (online and postal tickets, entries, players, revenue, refunds), every postal entry with its ticket numbers, and the prize fulfilment once drawn.';
 revoke all on function public.admin_competition_detail(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_competition_detail(uuid) to authenticated;
 grant execute on function public.admin_competition_detail(uuid) to service_role;
@@ -2381,7 +2347,7 @@ grant execute on function public.admin_competition_history() to authenticated;
 grant execute on function public.admin_competition_history() to service_role;
 
 create or replace function public.admin_list_prize_fulfilment(p_status text DEFAULT NULL::text)
- RETURNS jsonb
+ RETURNS SETOF public.prize_fulfilment
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -2391,11 +2357,11 @@ begin
   if p_status is not null and private.prize_step_index(p_status) is null then
     raise exception 'Prize status must be awaiting claim, claimed, verified or delivered' using errcode = '22023', hint = 'invalid_input';
   end if;
-  return coalesce((
-    select jsonb_agg(private.prize_fulfilment_json(d.id)
-                     order by private.prize_step_index(d.prize_status::text), d.drawn_at desc)
-      from public.draws d
-     where p_status is null or d.prize_status = p_status::public.prize_status), '[]'::jsonb);
+  return query
+    select f.* from public.draws d
+     cross join lateral private.prize_fulfilment_row(d.id) f
+     where p_status is null or d.prize_status = p_status::public.prize_status
+     order by private.prize_step_index(d.prize_status::text), d.drawn_at desc;
 end;
 $function$;
 comment on function public.admin_list_prize_fulfilment(text) is 'Admins: every draw''s prize fulfilment (optionally one status), in the order of the steps (awaiting claim, claimed, verified, delivered), newest draw first within each.';
@@ -2405,7 +2371,7 @@ grant execute on function public.admin_list_prize_fulfilment(text) to service_ro
 
 create or replace function public.admin_update_prize_fulfilment(p_draw_id uuid, p_status text, p_note text default null,
                                                      p_proof_of_delivery text default null)
-returns jsonb
+returns public.prize_fulfilment
 language plpgsql security definer set search_path = '' as $$
 declare
   prev public.draws%rowtype;
@@ -2427,7 +2393,7 @@ begin
     'from', prev.prize_status, 'to', p_status,
     'note_changed', note is distinct from prev.fulfilment_note,
     'proof_of_delivery', proof));
-  return private.prize_fulfilment_json(p_draw_id);
+  return private.prize_fulfilment_row(p_draw_id);
 end;
 $$;
 comment on function public.admin_update_prize_fulfilment(uuid,text,text,text) is 'Admins: moves a prize along awaiting_claim -> claimed (a claim by letter or phone) -> verified (identity checked) -> delivered (needs the proof-of-delivery reference), one step forward at a time or back to correct a mistake (private.prize_move), with its note; audited. Once verified, the winner can no longer change their claim (claim_prize).';

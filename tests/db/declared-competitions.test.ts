@@ -288,6 +288,143 @@ begin
       || jsonb_build_object('my_tickets', to_jsonb(mine), 'bundles', old.ticket_bundles(c));
 end;
 $$;
+
+create function old.admin_list_competitions() returns jsonb
+language plpgsql stable set search_path = '' as $$
+begin
+  perform private.require_admin();
+  return coalesce((select jsonb_agg(old.competition_json(c.id, true) order by c.created_at desc)
+                     from public.competitions c), '[]'::jsonb);
+end;
+$$;
+
+create function old.admin_get_competition(p_id uuid) returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  result jsonb;
+begin
+  perform private.require_admin();
+  result := old.competition_json(p_id, true);
+  if result is null then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  return result;
+end;
+$$;
+
+create function old.prize_fulfilment_json(p_draw_id uuid) returns jsonb
+language sql stable set search_path = '' as $$
+  select jsonb_build_object(
+    'draw_id', d.id,
+    'competition', jsonb_build_object('id', c.id, 'slug', c.slug, 'title', c.title),
+    'prize_description', c.prize_description,
+    'prize_value', c.prize_value,
+    'cash_alternative', c.cash_alternative,
+    'winning_number', d.winning_number,
+    'drawn_at', d.drawn_at,
+    'winner_display_name', d.winner_display_name,
+    'winner_town', d.winner_town,
+    'winner_user_id', d.winner_user_id,
+    -- The person to contact: the account's name and e-mail, or the postal entrant's name and address.
+    'winner_name', coalesce(p.name, pe.name),
+    'winner_email', p.email,
+    'winner_address', pe.address,
+    'route', case when e.kind = 'postal' then 'postal' else 'online' end,
+    'prize_choice', d.prize_choice,
+    'delivery_address', d.delivery_address,
+    'claimed_at', d.claimed_at,
+    'prize_status', d.prize_status,
+    'prize_status_updated_at', d.prize_status_updated_at,
+    'verified_at', d.verified_at,
+    'delivered_at', d.delivered_at,
+    'fulfilment_note', d.fulfilment_note,
+    'proof_of_delivery', d.proof_of_delivery,
+    -- What the prize costs us: the cash when the winner chose it, else the prize's value.
+    'prize_cost', case when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
+                       else c.prize_value end,
+    'winner_initials_only', coalesce(p.show_initials_only, false),
+    'story', (select jsonb_build_object('consent', s.consent, 'consent_source', s.consent_source,
+                                        'consent_note', s.consent_note, 'consent_changed_at', s.consent_changed_at,
+                                        'consent_changed_by', a.name, 'photo_path', s.photo_path,
+                                        'photo_alt', s.photo_alt, 'quote', s.quote,
+                                        'story_updated_at', s.story_updated_at)
+                from public.winner_stories s
+                left join public.profiles a on a.id = s.consent_changed_by
+               where s.draw_id = d.id))
+  from public.draws d
+  join public.competitions c on c.id = d.competition_id
+  join public.tickets t on t.id = d.winning_ticket_id
+  join public.entries e on e.id = t.entry_id
+  left join public.profiles p on p.id = d.winner_user_id
+  left join public.postal_entries pe on pe.entry_id = e.id
+  where d.id = p_draw_id
+$$;
+
+create function old.admin_competition_detail(p_id uuid) returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  c public.competitions%rowtype;
+begin
+  perform private.require_admin();
+  select * into c from public.competitions where id = p_id;
+  if not found then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  return jsonb_build_object(
+    'competition', old.competition_json(p_id, true),
+    -- competition_json gives the effective dates; a draft's null ones mean "the default at publish".
+    'stored_dates', jsonb_build_object('postal_deadline', c.postal_deadline, 'draw_at', c.draw_at),
+    'figures', (select jsonb_build_object(
+        'online_tickets', c.tickets_sold,
+        'postal_tickets', c.postal_tickets,
+        'paid_entries', count(*) filter (where e.kind = 'paid' and e.status = 'active'),
+        'postal_entries', count(*) filter (where e.kind = 'postal' and e.status = 'active'),
+        'players', count(distinct e.user_id) filter (where e.status = 'active'),
+        'revenue', coalesce(sum(e.amount) filter (where e.kind = 'paid' and e.status = 'active'), 0),
+        'refunded_entries', count(*) filter (where e.status = 'refunded'),
+        'refunded_total', coalesce(sum(e.amount) filter (where e.status = 'refunded'), 0),
+        'void_postal_entries', count(*) filter (where e.status = 'void'))
+      from public.entries e where e.competition_id = p_id),
+    'postal_entries', (select coalesce(jsonb_agg(jsonb_build_object(
+          'entry_id', e.id,
+          'name', pe.name,
+          'address', pe.address,
+          'postcode', pe.postcode,
+          'user_id', pe.user_id,
+          'email', p.email,
+          'answer', pe.answer,
+          'tickets', e.quantity,
+          'ticket_numbers', to_jsonb(private.entry_ticket_numbers(e.id)),
+          'status', e.status,
+          'recorded_by', r.name,
+          'created_at', pe.created_at) order by e.first_ticket), '[]'::jsonb)
+      from public.postal_entries pe
+      join public.entries e on e.id = pe.entry_id
+      left join public.profiles p on p.id = pe.user_id
+      left join public.profiles r on r.id = pe.recorded_by
+      where pe.competition_id = p_id),
+    'fulfilment', (select old.prize_fulfilment_json(d.id) from public.draws d where d.competition_id = p_id));
+end;
+$$;
+
+create function old.admin_list_prize_fulfilment(p_status text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin();
+  if p_status is not null and private.prize_step_index(p_status) is null then
+    raise exception 'Prize status must be awaiting claim, claimed, verified or delivered' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return coalesce((
+    select jsonb_agg(old.prize_fulfilment_json(d.id)
+                     order by private.prize_step_index(d.prize_status::text), d.drawn_at desc)
+      from public.draws d
+     where p_status is null or d.prize_status = p_status::public.prize_status), '[]'::jsonb);
+end;
+$function$;
 `;
 
 const NO_QUESTION = { skill_question: null, skill_options: null, skill_answer: null };
@@ -500,7 +637,7 @@ describe("the public competition calls as declared types", () => {
         }
         // What every admin competition call answers is built on the same row.
         const [{ json, before }] = await db().sql<{ json: unknown; before: unknown }>(
-          "select private.competition_json($1, true) as json, old.competition_json($1, true) as before",
+          "select to_json(private.admin_competition_row($1)) as json, old.competition_json($1, true) as before",
           [c.id],
         );
         expect(json).toEqual(before);
@@ -531,5 +668,114 @@ describe("the public competition calls as declared types", () => {
       p_status: "drawn",
     })) as { draw: { story: unknown } | null }[];
     expect(drawn[0]?.draw?.story).toMatchObject({ quote: "Over the moon!" });
+  });
+});
+
+describe("the admin competition calls as declared types", () => {
+  it("answer every admin competition call as the jsonb versions did, from a draft through sales, a draw and a cancellation", async () => {
+    const player = await db().createPlayer({ credits: 60 });
+    /** An admin call's answer now and the old body's, or both refusals' codes, for one caller. */
+    const sameAs = async (caller: Caller, fn: string, args: Record<string, unknown>, oldArgs: unknown[]) => {
+      const now = await db().rpc(caller, fn, args);
+      const then = await old(caller, fn, oldArgs).then(
+        (value) => ({ data: value, hint: null }),
+        (e: { hint?: string }) => ({ data: null, hint: e.hint ?? null }),
+      );
+      expect({ data: now.error ? null : now.data, hint: now.error?.hint ?? null }).toEqual(then);
+      return now.data;
+    };
+    const adminJson = (id: string) => old(admin, "competition_json", [id, true]);
+    const sameEverywhere = async () => {
+      const listed = (await sameAs(asUser(admin), "admin_list_competitions", {}, [])) as { id: string }[];
+      for (const { id } of listed) {
+        await sameAs(asUser(admin), "admin_get_competition", { p_id: id }, [id]);
+        await sameAs(asUser(admin), "admin_competition_detail", { p_id: id }, [id]);
+      }
+      for (const status of [null, "awaiting_claim", "claimed", "verified", "delivered"]) {
+        await sameAs(asUser(admin), "admin_list_prize_fulfilment", status ? { p_status: status } : {}, [status]);
+      }
+      return listed;
+    };
+
+    // Refusals alike: not an admin, an unknown competition.
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    await sameAs(asUser(player), "admin_list_competitions", {}, []);
+    await sameAs(asUser(admin), "admin_get_competition", { p_id: unknown }, [unknown]);
+    await sameAs(asUser(admin), "admin_competition_detail", { p_id: unknown }, [unknown]);
+
+    // What each change answers is the old JSON of the competition it leaves.
+    const created = await db().call<{ id: string }>(asUser(admin), "admin_create_competition", {
+      p: {
+        title: "Declared draft",
+        prize_description: "A bike",
+        prize_value: 300,
+        cash_alternative: 250,
+        images: [],
+        ticket_price: 1.5,
+        total_tickets: 50,
+        max_tickets_per_user: 10,
+        closes_at: new Date(Date.now() + 5 * 86400_000).toISOString(),
+        ...NO_QUESTION,
+      },
+    });
+    expect(created).toEqual(await adminJson(created.id));
+    const updated = await db().call(asUser(admin), "admin_update_competition", {
+      p_id: created.id,
+      p: { summary: "Now with a summary" },
+    });
+    expect(updated).toEqual(await adminJson(created.id));
+    const published = await db().call(asUser(admin), "admin_publish_competition", {
+      p_id: created.id,
+      p_external_randomness: { source: "drand", value_hex: "ab".repeat(32), round: 7 },
+    });
+    expect(published).toMatchObject({ status: "live", external_randomness: { round: 7 } });
+    expect(published).toEqual(await adminJson(created.id));
+    await db().createCompetition(admin, { title: "Still a draft" }, false);
+    expect((await sameEverywhere()).map((c) => c.id)).toContain(created.id);
+
+    // Sales online and by post, then a draw with a claim and a published story.
+    await db().call(asUser(player), "enter_competition", { p_competition_id: created.id, p_quantity: 3 });
+    await db().call(asUser(admin), "admin_record_postal_entry", {
+      p_competition_id: created.id,
+      p_user_id: player,
+      p_name: "Pat Player",
+      p_address: "3 Mid St, Hull HU1 1AA",
+      p_answer: null,
+    });
+    await db().call(asUser(admin), "admin_record_postal_entry", {
+      p_competition_id: created.id,
+      p_user_id: null,
+      p_name: "Lou Letter",
+      p_address: "2 Low St, York YO1 1AA",
+      p_answer: null,
+    });
+    const { drawId } = await db().wonBy(admin, player, { cash_alternative: 40 });
+    await sameEverywhere();
+    await db().call(asUser(player), "claim_prize", { p_draw_id: drawId, p_choice: "cash" });
+    await db().call(asUser(player), "set_my_winner_story_consent", { p_draw_id: drawId, p_consent: true });
+    await db().sql("update public.winner_stories set quote = 'Brilliant' where draw_id = $1", [drawId]);
+    const moved = await db().call(asUser(admin), "admin_update_prize_fulfilment", {
+      p_draw_id: drawId,
+      p_status: "verified",
+      p_note: "Passport seen",
+    });
+    expect(moved).toMatchObject({ prize_status: "verified", story: { consent: true, quote: "Brilliant" } });
+    expect(moved).toEqual(await old(admin, "prize_fulfilment_json", [drawId]));
+    await sameEverywhere();
+
+    // A cancellation refunds the paid entry and voids the postal ones.
+    const cancelled = await db().call<{ competition: { id: string } }>(asUser(admin), "admin_cancel_competition", {
+      p_id: created.id,
+      p_reason: "Supplier fell through",
+    });
+    expect(cancelled).toEqual({
+      competition: await adminJson(created.id),
+      refunded_entries: 1,
+      refunded_total: 4.5,
+    });
+    const detail = await sameAs(asUser(admin), "admin_competition_detail", { p_id: created.id }, [created.id]);
+    expect(detail).toMatchObject({ figures: { refunded_entries: 1, void_postal_entries: 2 }, fulfilment: null });
+    expect((detail as { postal_entries: unknown[] }).postal_entries).toHaveLength(2);
+    await sameEverywhere();
   });
 });
