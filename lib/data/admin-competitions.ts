@@ -2,13 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { randomnessAdapter } from "@/lib/draws/randomness";
 import type { Json } from "@/lib/supabase/database.types";
-import {
-  competition,
-  instantWinAwardSchema,
-  prizeChoiceSchema,
-  prizeStatusSchema,
-  withJsonParts,
-} from "./competitions";
+import { competition, instantWinAwardSchema, prizeStatusSchema, withJsonParts } from "./competitions";
 import { callRpcWith, declared, type RpcClient } from "./rpc";
 import { callRpc } from "./server-rpc";
 import { instantWinsSchema, withPrizes, type InstantWins } from "./instant-wins";
@@ -16,9 +10,6 @@ import { instantWinsSchema, withPrizes, type InstantWins } from "./instant-wins"
 // Every admin competition call in one place (supabase/migrations/*_competitions_and_tickets.sql, *_draws.sql,
 // *_admin_competitions.sql): list, create, edit, publish, cancel, postal entries, prizes and the admin screens' reads.
 // Every figure is worked out in SQL; these only parse it.
-
-const money = z.coerce.number();
-const timestamp = z.string();
 
 /**
  * What public.admin_competition always fills: public.competition's fields, then when it was created and last changed and
@@ -86,43 +77,6 @@ const competitionDetail = declared("competition", "stored_dates", "figures", "po
   fulfilment: prizeFulfilment,
 });
 
-export const historyRowSchema = z.object({
-  id: z.string().uuid(),
-  slug: z.string(),
-  title: z.string(),
-  status: z.enum(["drawn", "closed", "cancelled"]),
-  closes_at: timestamp,
-  draw_at: timestamp.nullable(),
-  finished_at: timestamp,
-  ticket_price: money,
-  total_tickets: z.number().int(),
-  tickets_sold: z.number().int(),
-  postal_tickets: z.number().int(),
-  revenue: money,
-  refunded_total: money,
-  prize_value: money,
-  cash_alternative: money.nullable(),
-  prize_choice: prizeChoiceSchema.nullable(),
-  prize_status: prizeStatusSchema.nullable(),
-  draw_id: z.string().uuid().nullable(),
-  winner_display_name: z.string().nullable(),
-  prize_cost: money,
-  net: money,
-});
-export type HistoryRow = z.infer<typeof historyRowSchema>;
-
-export const historySchema = z.object({
-  rows: z.array(historyRowSchema),
-  totals: z.object({
-    competitions: z.number().int(),
-    revenue: money,
-    refunded_total: money,
-    prize_cost: money,
-    net: money,
-  }),
-});
-export type CompetitionHistory = z.infer<typeof historySchema>;
-
 const csvChunkSchema = z.object({ csv: z.string(), last_number: z.number().int().nullable(), done: z.boolean() });
 
 /** The competition fields admin_create_competition and admin_update_competition read (validated in SQL). */
@@ -174,11 +128,7 @@ export const adminRecordPostalEntry = (entry: {
     postalEntryResultSchema,
   );
 export const adminUpdatePrizeStatus = (drawId: string, status: "awaiting_claim" | "verified" | "delivered") =>
-  callRpc(
-    "admin_update_prize_status",
-    { p_draw_id: drawId, p_status: status },
-    z.object({ draw_id: z.string().uuid(), prize_status: z.string(), prize_status_updated_at: timestamp.nullable() }),
-  );
+  callRpc("admin_update_prize_status", { p_draw_id: drawId, p_status: status }, declared("draw_id", "prize_status"));
 
 export async function adminCompetitionDetail(id: string) {
   const detail = await callRpc("admin_competition_detail", { p_id: id }, competitionDetail);
@@ -187,7 +137,40 @@ export async function adminCompetitionDetail(id: string) {
 export type CompetitionDetail = Awaited<ReturnType<typeof adminCompetitionDetail>>;
 export type PostalEntryRow = CompetitionDetail["postal_entries"][number];
 
-export const adminCompetitionHistory = () => callRpc("admin_competition_history", {}, historySchema);
+/**
+ * Finished competitions (drawn, closed, cancelled), most recently finished first, with their money worked out in SQL:
+ * revenue, refunds, the prize's cost (drawn only) and net; and the totals.
+ */
+/** Only these have finished; the SQL lists no other, and the type says so. */
+const finishedStatus = z.enum(["drawn", "closed", "cancelled"]);
+export async function adminCompetitionHistory() {
+  const history = await callRpc(
+    "admin_competition_history",
+    {},
+    declared("rows", "totals").with({
+      rows: declared(
+        "id",
+        "slug",
+        "title",
+        "status",
+        "closes_at",
+        "finished_at",
+        "ticket_price",
+        "total_tickets",
+        "tickets_sold",
+        "postal_tickets",
+        "revenue",
+        "refunded_total",
+        "prize_value",
+        "prize_cost",
+        "net",
+      ),
+      totals: declared("competitions", "revenue", "refunded_total", "prize_cost", "net"),
+    }),
+  );
+  return { ...history, rows: history.rows.map((row) => ({ ...row, status: finishedStatus.parse(row.status) })) };
+}
+export type HistoryRow = Awaited<ReturnType<typeof adminCompetitionHistory>>["rows"][number];
 
 export const adminListPrizeFulfilment = (status?: PrizeStatus) =>
   callRpc("admin_list_prize_fulfilment", status ? { p_status: status } : {}, prizeFulfilment);
@@ -261,4 +244,4 @@ export const adminListInstantWinFulfilment = () =>
   );
 
 export const adminMarkInstantWinDelivered = (id: string) =>
-  callRpc("admin_mark_instant_win_delivered", { p_id: id }, z.object({ id: z.string().uuid() }));
+  callRpc("admin_mark_instant_win_delivered", { p_id: id }, declared("id", "status", "delivered_at"));

@@ -6,7 +6,7 @@ import { supabaseEnv } from "@/lib/env";
 import type { Database } from "@/lib/supabase/database.types";
 import { competitionStatusSchema } from "./competitions";
 import { DbError } from "./errors";
-import { callRpcWith } from "./rpc";
+import { callRpcWith, declared } from "./rpc";
 
 // The public entry list of a competition once online sales have ended (get_entry_list,
 // get_ticket_list_csv, get_entrants_csv). It is the same for every visitor, so it is read with the
@@ -15,37 +15,27 @@ import { callRpcWith } from "./rpc";
 
 const timestamp = z.string();
 
-export const entryListRowSchema = z.object({
-  number: z.number().int(),
-  ticket_id: z.string().uuid(),
-  /** The public name, as on the winners page; "Postal entry" for a postal ticket. */
-  entrant: z.string(),
-  town: z.string().nullable(),
-  route: z.enum(["online", "postal"]),
+/**
+ * One page of the entry list: the competition, its draw once drawn, every ticket's count (online and postal, not just
+ * this page's), the rows (the public name as on the winners page, or "Postal entry"; the town unless initials only)
+ * and whether there are pages before and after.
+ */
+const entryList = declared("competition", "ticket_count", "rows", "has_before", "has_after").with({
+  competition: declared(
+    "id",
+    "slug",
+    "title",
+    "status",
+    "closes_at",
+    "postal_deadline",
+    "draw_at",
+    "total_tickets",
+    "tickets_sold",
+    "postal_tickets",
+  ),
+  draw: declared("id", "algorithm", "ticket_list_hash"),
+  rows: declared("number", "ticket_id", "entrant", "route"),
 });
-export type EntryListRow = z.infer<typeof entryListRowSchema>;
-
-export const entryListSchema = z.object({
-  competition: z.object({
-    id: z.string().uuid(),
-    slug: z.string(),
-    title: z.string(),
-    status: competitionStatusSchema,
-    closes_at: timestamp,
-    postal_deadline: timestamp,
-    draw_at: timestamp,
-    total_tickets: z.number().int(),
-    tickets_sold: z.number().int(),
-    postal_tickets: z.number().int(),
-  }),
-  draw: z.object({ id: z.string().uuid(), algorithm: z.string(), ticket_list_hash: z.string() }).nullable(),
-  /** Every ticket in the list (online and postal), not just this page's. */
-  ticket_count: z.number().int(),
-  rows: z.array(entryListRowSchema),
-  has_before: z.boolean(),
-  has_after: z.boolean(),
-});
-export type EntryList = z.infer<typeof entryListSchema>;
 
 export const csvChunkSchema = z.object({
   csv: z.string(),
@@ -89,8 +79,10 @@ export const getEntryList = (q: EntryListQuery) =>
       p_ticket: q.ticket ?? null,
       p_limit: q.limit ?? ENTRY_LIST_PAGE_SIZE,
     },
-    entryListSchema,
+    entryList,
   );
+export type EntryList = Awaited<ReturnType<typeof getEntryList>>;
+export type EntryListRow = EntryList["rows"][number];
 
 /** Carries a list that must not be cached out of unstable_cache (which caches results, never throws). */
 class NotFinal extends Error {

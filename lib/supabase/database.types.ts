@@ -1889,7 +1889,7 @@ export type Database = {
       }
       admin_competition_history: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["competition_history"]
       }
       admin_create_competition: {
         Args: {
@@ -2039,7 +2039,7 @@ export type Database = {
         Args: {
           p_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["instant_win_delivered"]
       }
       admin_open_alerts: {
         Args: never
@@ -2215,7 +2215,7 @@ export type Database = {
           p_draw_id: string
           p_status: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["prize_status_change"]
       }
       admin_update_settings: {
         Args: {
@@ -2416,7 +2416,7 @@ export type Database = {
           p_ticket?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["entry_list_page"]
       }
       get_entry_quote: {
         Args: {
@@ -2687,7 +2687,7 @@ export type Database = {
       }
       run_due_draws: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["due_draws"]
       }
       save_push_subscription: {
         Args: {
@@ -3117,6 +3117,40 @@ export type Database = {
         revenue: number | null
         void_postal_entries: number | null
       }
+      competition_history: {
+        rows: Database["public"]["CompositeTypes"]["competition_history_row"][] | null
+        totals: Database["public"]["CompositeTypes"]["competition_history_totals"] | null
+      }
+      competition_history_row: {
+        cash_alternative: number | null
+        closes_at: string | null
+        draw_at: string | null
+        draw_id: string | null
+        finished_at: string | null
+        id: string | null
+        net: number | null
+        postal_tickets: number | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_cost: number | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_value: number | null
+        refunded_total: number | null
+        revenue: number | null
+        slug: string | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        ticket_price: number | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
+        winner_display_name: string | null
+      }
+      competition_history_totals: {
+        competitions: number | null
+        net: number | null
+        prize_cost: number | null
+        refunded_total: number | null
+        revenue: number | null
+      }
       competition_page: {
         bundles: Database["public"]["CompositeTypes"]["ticket_bundle"][] | null
         cancel_reason: string | null
@@ -3204,6 +3238,14 @@ export type Database = {
         name: string | null
         url: string | null
       }
+      drawn_competition: {
+        competition_id: string | null
+        draw_id: string | null
+      }
+      due_draws: {
+        closed: string[] | null
+        drawn: Database["public"]["CompositeTypes"]["drawn_competition"][] | null
+      }
       entry_competition: {
         closes_at: string | null
         id: string | null
@@ -3223,6 +3265,38 @@ export type Database = {
         prize_status: Database["public"]["Enums"]["prize_status"] | null
         winning_number: number | null
         won: boolean | null
+      }
+      entry_list_draw: {
+        algorithm: string | null
+        id: string | null
+        ticket_list_hash: string | null
+      }
+      entry_list_page: {
+        competition: Database["public"]["CompositeTypes"]["entry_list_summary"] | null
+        draw: Database["public"]["CompositeTypes"]["entry_list_draw"] | null
+        has_after: boolean | null
+        has_before: boolean | null
+        rows: Database["public"]["CompositeTypes"]["entry_list_row"][] | null
+        ticket_count: number | null
+      }
+      entry_list_row: {
+        entrant: string | null
+        number: number | null
+        route: string | null
+        ticket_id: string | null
+        town: string | null
+      }
+      entry_list_summary: {
+        closes_at: string | null
+        draw_at: string | null
+        id: string | null
+        postal_deadline: string | null
+        postal_tickets: number | null
+        slug: string | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
       }
       entry_quote: {
         approved: boolean | null
@@ -3260,6 +3334,11 @@ export type Database = {
         photo_path: string | null
         quote: string | null
         story_updated_at: string | null
+      }
+      instant_win_delivered: {
+        delivered_at: string | null
+        id: string | null
+        status: string | null
       }
       instant_win_to_deliver: {
         competition_title: string | null
@@ -3540,6 +3619,11 @@ export type Database = {
         winner_town: string | null
         winner_user_id: string | null
         winning_number: number | null
+      }
+      prize_status_change: {
+        draw_id: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_status_updated_at: string | null
       }
       promoter: {
         address: string[] | null

@@ -1262,13 +1262,13 @@ $$;
 comment on function private.draw_competition(uuid,text) is 'Draws a competition once (row lock plus unique draws.competition_id), and only at or after its draw time, over every online and postal ticket (labcash-draw-v2); reveals the seed in the draws row and notifies the winner; a competition with no tickets is closed without a winner.';
 revoke all on function private.draw_competition(uuid,text) from public, anon, authenticated, service_role;
 
-create or replace function public.run_due_draws() returns jsonb
+create or replace function public.run_due_draws() returns public.due_draws
 language plpgsql security definer set search_path = '' as $$
 declare
   r record;
   draw_id uuid;
-  drawn jsonb := '[]'::jsonb;
-  closed jsonb := '[]'::jsonb;
+  drawn public.drawn_competition[] := '{}';
+  closed uuid[] := '{}';
 begin
   if not private.is_service_role() then
     perform private.require_admin();
@@ -1286,12 +1286,12 @@ begin
   loop
     draw_id := private.draw_competition(r.id, 'draw_time');
     if draw_id is not null then
-      drawn := drawn || jsonb_build_object('competition_id', r.id, 'draw_id', draw_id);
+      drawn := drawn || row(r.id, draw_id)::public.drawn_competition;
     else
-      closed := closed || to_jsonb(r.id);
+      closed := closed || r.id;
     end if;
   end loop;
-  return jsonb_build_object('drawn', drawn, 'closed', closed);
+  return row(drawn, closed)::public.due_draws;
 end;
 $$;
 comment on function public.run_due_draws() is 'Server (cron) and admins: draws every competition whose draw time has passed (over its online and postal tickets), and closes those with no tickets. Idempotent and safe to run concurrently.';
@@ -1347,7 +1347,7 @@ grant execute on function public.get_draw(uuid) to anon;
 grant execute on function public.get_draw(uuid) to authenticated;
 grant execute on function public.get_draw(uuid) to service_role;
 
-create or replace function public.admin_update_prize_status(p_draw_id uuid, p_status text) returns jsonb
+create or replace function public.admin_update_prize_status(p_draw_id uuid, p_status text) returns public.prize_status_change
 language plpgsql security definer set search_path = '' as $$
 declare
   moved public.draws%rowtype;
@@ -1358,8 +1358,7 @@ begin
   select * into moved from private.prize_move(p_draw_id, p_status,
     (select d.proof_of_delivery from public.draws d where d.id = p_draw_id));
   perform private.log_activity('prize.status_changed', p_draw_id, jsonb_build_object('from', prev_status, 'status', p_status));
-  return jsonb_build_object('draw_id', moved.id, 'prize_status', moved.prize_status,
-                            'prize_status_updated_at', moved.prize_status_updated_at);
+  return row(moved.id, moved.prize_status, moved.prize_status_updated_at)::public.prize_status_change;
 end;
 $$;
 comment on function public.admin_update_prize_status(uuid,text) is 'Admins: moves a prize to a status by the same rules as admin_update_prize_fulfilment (private.prize_move), keeping its proof reference.';
@@ -1948,10 +1947,10 @@ comment on function private.entry_list_competition(text) is 'The competition who
 revoke all on function private.entry_list_competition(text) from public, anon, authenticated, service_role;
 
 create or replace function private.entry_list_rows(p_competition_id uuid, p_from integer, p_to integer, p_limit integer, p_descending boolean)
-returns jsonb
+returns public.entry_list_row[]
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  page jsonb;
+  page public.entry_list_row[];
 begin
   -- Two queries rather than one ordered by a case expression, so both walk the ticket-number index.
   with chunk as (
@@ -1965,13 +1964,13 @@ begin
        where t.competition_id = p_competition_id and t.number > p_from and t.number < p_to and p_descending
        order by t.number desc limit p_limit) y
   )
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'number', c.number, 'ticket_id', c.id,
-           'entrant', case when e.kind = 'postal' then 'Postal entry'
-                           else private.public_name(p.name, coalesce(p.show_initials_only, false)) end,
-           'town', case when e.kind = 'postal' or coalesce(p.show_initials_only, false) then null else p.town end,
-           'route', case when e.kind = 'postal' then 'postal' else 'online' end)
-           order by c.number), '[]'::jsonb)
+  select coalesce(array_agg(row(
+           c.number, c.id,
+           case when e.kind = 'postal' then 'Postal entry'
+                else private.public_name(p.name, coalesce(p.show_initials_only, false)) end,
+           case when e.kind = 'postal' or coalesce(p.show_initials_only, false) then null else p.town end,
+           case when e.kind = 'postal' then 'postal' else 'online' end)::public.entry_list_row
+           order by c.number), '{}')
     into page
     from chunk c
     join public.entries e on e.id = c.entry_id
@@ -1985,12 +1984,12 @@ revoke all on function private.entry_list_rows(uuid,integer,integer,integer,bool
 create or replace function public.get_entry_list(
   p_slug text, p_after integer default null, p_before integer default null, p_ticket integer default null,
   p_limit integer default 50
-) returns jsonb
+) returns public.entry_list_page
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.competitions := private.entry_list_competition(p_slug);
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
-  rows jsonb;
+  rows public.entry_list_row[];
   first_no integer;
   last_no integer;
 begin
@@ -2001,19 +2000,18 @@ begin
   else
     rows := private.entry_list_rows(c.id, coalesce(p_after, 0), 2147483647, page_size, false);
   end if;
-  first_no := (rows -> 0 ->> 'number')::integer;
-  last_no := (rows -> -1 ->> 'number')::integer;
-  return jsonb_build_object(
-    'competition', jsonb_build_object(
-      'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status, 'closes_at', c.closes_at,
-      'postal_deadline', c.postal_deadline, 'draw_at', c.draw_at, 'total_tickets', c.total_tickets,
-      'tickets_sold', c.tickets_sold, 'postal_tickets', c.postal_tickets),
-    'draw', (select jsonb_build_object('id', d.id, 'algorithm', d.algorithm, 'ticket_list_hash', d.ticket_list_hash)
-               from public.draws d where d.competition_id = c.id),
-    'ticket_count', c.tickets_sold + c.postal_tickets,
-    'rows', rows,
-    'has_before', first_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number < first_no),
-    'has_after', last_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+  first_no := (rows[1]).number;
+  last_no := (rows[cardinality(rows)]).number;
+  return row(
+    row(c.id, c.slug, c.title, c.status, c.closes_at, c.postal_deadline, c.draw_at, c.total_tickets, c.tickets_sold,
+        c.postal_tickets)::public.entry_list_summary,
+    (select row(d.id, d.algorithm, d.ticket_list_hash)::public.entry_list_draw
+       from public.draws d where d.competition_id = c.id),
+    c.tickets_sold + c.postal_tickets,
+    rows,
+    first_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number < first_no),
+    last_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no)
+  )::public.entry_list_page;
 end;
 $$;
 comment on function public.get_entry_list(text,integer,integer,integer,integer) is 'Public, once online sales end: one page of the entry list in ticket-number order (after p_after, the page before p_before, or the one ticket p_ticket), with the public entrant name and town or "Postal entry", the draw''s ticket-list hash once drawn, and whether there are pages before and after.';
@@ -2291,34 +2289,21 @@ revoke all on function public.admin_competition_entries_csv(uuid,integer,integer
 grant execute on function public.admin_competition_entries_csv(uuid,integer,integer) to authenticated;
 grant execute on function public.admin_competition_entries_csv(uuid,integer,integer) to service_role;
 
-create or replace function public.admin_competition_history() returns jsonb
+create or replace function public.admin_competition_history() returns public.competition_history
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  rows jsonb;
+  finished public.competition_history_row[];
 begin
   perform private.require_admin();
-  select coalesce(jsonb_agg(x.row order by x.finished_at desc, x.id), '[]'::jsonb)
-    into rows
+  select coalesce(array_agg(x.line order by x.finished_at desc, x.id), '{}')
+    into finished
     from (select c.id,
                  coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at) as finished_at,
-                 jsonb_build_object(
-                   'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status,
-                   'closes_at', c.closes_at, 'draw_at', c.draw_at,
-                   'finished_at', coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at),
-                   'ticket_price', c.ticket_price,
-                   'total_tickets', c.total_tickets,
-                   'tickets_sold', c.tickets_sold,
-                   'postal_tickets', c.postal_tickets,
-                   'revenue', m.revenue,
-                   'refunded_total', m.refunded,
-                   'prize_value', c.prize_value,
-                   'cash_alternative', c.cash_alternative,
-                   'prize_choice', d.prize_choice,
-                   'prize_status', d.prize_status,
-                   'draw_id', d.id,
-                   'winner_display_name', d.winner_display_name,
-                   'prize_cost', pc.cost,
-                   'net', m.revenue - pc.cost) as row
+                 row(c.id, c.slug, c.title, c.status, c.closes_at, c.draw_at,
+                     coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at),
+                     c.ticket_price, c.total_tickets, c.tickets_sold, c.postal_tickets, m.revenue, m.refunded,
+                     c.prize_value, c.cash_alternative, d.prize_choice, d.prize_status, d.id, d.winner_display_name,
+                     pc.cost, m.revenue - pc.cost)::public.competition_history_row as line
             from public.competitions c
             left join public.draws d on d.competition_id = c.id
             cross join lateral (
@@ -2331,14 +2316,11 @@ begin
                           when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
                           else c.prize_value end as cost) pc
            where c.status in ('drawn', 'closed', 'cancelled')) x;
-  return jsonb_build_object(
-    'rows', rows,
-    'totals', jsonb_build_object(
-      'competitions', jsonb_array_length(rows),
-      'revenue', (select coalesce(sum((r ->> 'revenue')::numeric), 0) from jsonb_array_elements(rows) r),
-      'refunded_total', (select coalesce(sum((r ->> 'refunded_total')::numeric), 0) from jsonb_array_elements(rows) r),
-      'prize_cost', (select coalesce(sum((r ->> 'prize_cost')::numeric), 0) from jsonb_array_elements(rows) r),
-      'net', (select coalesce(sum((r ->> 'net')::numeric), 0) from jsonb_array_elements(rows) r)));
+  return row(
+    finished,
+    (select row(count(*)::integer, coalesce(sum(h.revenue), 0), coalesce(sum(h.refunded_total), 0),
+                coalesce(sum(h.prize_cost), 0), coalesce(sum(h.net), 0))::public.competition_history_totals
+       from unnest(finished) h))::public.competition_history;
 end;
 $$;
 comment on function public.admin_competition_history() is 'Admins: finished competitions (drawn, closed, cancelled), most recently finished first, each with revenue (active paid entries), refunds, prize cost (drawn only: the cash alternative when the winner chose cash, else the prize value) and net (revenue - prize cost); totals over all of them.';
@@ -3140,7 +3122,7 @@ revoke all on function public.admin_list_instant_win_fulfilment() from public, a
 grant execute on function public.admin_list_instant_win_fulfilment() to authenticated;
 grant execute on function public.admin_list_instant_win_fulfilment() to service_role;
 
-create or replace function public.admin_mark_instant_win_delivered(p_id uuid) returns jsonb
+create or replace function public.admin_mark_instant_win_delivered(p_id uuid) returns public.instant_win_delivered
 language plpgsql security definer set search_path = '' as $$
 declare
   w public.instant_wins%rowtype;
@@ -3157,7 +3139,7 @@ begin
     perform private.notify(w.user_id, 'prize', 'instant_win:' || w.id || ':delivered', 'Prize update',
       'Your instant-win prize has been delivered.', '/account/prizes');
   end if;
-  return jsonb_build_object('id', w.id, 'status', w.status, 'delivered_at', w.delivered_at);
+  return row(w.id, w.status, w.delivered_at)::public.instant_win_delivered;
 end;
 $$;
 comment on function public.admin_mark_instant_win_delivered(uuid) is 'Admins: marks an instant win awaiting fulfilment as delivered (audited; the winner is notified).';

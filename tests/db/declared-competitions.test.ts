@@ -5,7 +5,7 @@
 // competition's life (bought, a wrong answer, sold out, drawn, claimed, consented, verified, delivered) and for
 // players who cannot play (pending, rejected, on a break) or have nothing yet, and both answers are compared as JSON.
 import { beforeAll, describe, expect, it } from "vitest";
-import { anon, asUser, dbPerFile, eachPage, type Caller } from "./support";
+import { anon, asUser, claimsOf, dbPerFile, eachPage, type Caller } from "./support";
 
 const db = dbPerFile();
 
@@ -425,6 +425,158 @@ begin
      where p_status is null or d.prize_status = p_status::public.prize_status), '[]'::jsonb);
 end;
 $function$;
+
+create function old.admin_competition_history() returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  rows jsonb;
+begin
+  perform private.require_admin();
+  select coalesce(jsonb_agg(x.row order by x.finished_at desc, x.id), '[]'::jsonb)
+    into rows
+    from (select c.id,
+                 coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at) as finished_at,
+                 jsonb_build_object(
+                   'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status,
+                   'closes_at', c.closes_at, 'draw_at', c.draw_at,
+                   'finished_at', coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at),
+                   'ticket_price', c.ticket_price,
+                   'total_tickets', c.total_tickets,
+                   'tickets_sold', c.tickets_sold,
+                   'postal_tickets', c.postal_tickets,
+                   'revenue', m.revenue,
+                   'refunded_total', m.refunded,
+                   'prize_value', c.prize_value,
+                   'cash_alternative', c.cash_alternative,
+                   'prize_choice', d.prize_choice,
+                   'prize_status', d.prize_status,
+                   'draw_id', d.id,
+                   'winner_display_name', d.winner_display_name,
+                   'prize_cost', pc.cost,
+                   'net', m.revenue - pc.cost) as row
+            from public.competitions c
+            left join public.draws d on d.competition_id = c.id
+            cross join lateral (
+              select coalesce(sum(e.amount) filter (where e.kind = 'paid' and e.status = 'active'), 0) as revenue,
+                     coalesce(sum(e.amount) filter (where e.status = 'refunded'), 0) as refunded
+                from public.entries e where e.competition_id = c.id) m
+            -- Only a drawn competition has a prize to pay: its value, or the cash the winner chose.
+            cross join lateral (
+              select case when d.id is null then 0::numeric(12, 2)
+                          when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
+                          else c.prize_value end as cost) pc
+           where c.status in ('drawn', 'closed', 'cancelled')) x;
+  return jsonb_build_object(
+    'rows', rows,
+    'totals', jsonb_build_object(
+      'competitions', jsonb_array_length(rows),
+      'revenue', (select coalesce(sum((r ->> 'revenue')::numeric), 0) from jsonb_array_elements(rows) r),
+      'refunded_total', (select coalesce(sum((r ->> 'refunded_total')::numeric), 0) from jsonb_array_elements(rows) r),
+      'prize_cost', (select coalesce(sum((r ->> 'prize_cost')::numeric), 0) from jsonb_array_elements(rows) r),
+      'net', (select coalesce(sum((r ->> 'net')::numeric), 0) from jsonb_array_elements(rows) r)));
+end;
+$$;
+
+create function old.entry_list_rows(p_competition_id uuid, p_from integer, p_to integer, p_limit integer, p_descending boolean)
+returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  page jsonb;
+begin
+  -- Two queries rather than one ordered by a case expression, so both walk the ticket-number index.
+  with chunk as (
+    select x.number, x.id, x.user_id, x.entry_id from (
+      select t.number, t.id, t.user_id, t.entry_id from public.tickets t
+       where t.competition_id = p_competition_id and t.number > p_from and t.number < p_to and not p_descending
+       order by t.number limit p_limit) x
+    union all
+    select y.number, y.id, y.user_id, y.entry_id from (
+      select t.number, t.id, t.user_id, t.entry_id from public.tickets t
+       where t.competition_id = p_competition_id and t.number > p_from and t.number < p_to and p_descending
+       order by t.number desc limit p_limit) y
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'number', c.number, 'ticket_id', c.id,
+           'entrant', case when e.kind = 'postal' then 'Postal entry'
+                           else private.public_name(p.name, coalesce(p.show_initials_only, false)) end,
+           'town', case when e.kind = 'postal' or coalesce(p.show_initials_only, false) then null else p.town end,
+           'route', case when e.kind = 'postal' then 'postal' else 'online' end)
+           order by c.number), '[]'::jsonb)
+    into page
+    from chunk c
+    join public.entries e on e.id = c.entry_id
+    left join public.profiles p on p.id = c.user_id;
+  return page;
+end;
+$$;
+
+create function old.get_entry_list(
+  p_slug text, p_after integer default null, p_before integer default null, p_ticket integer default null,
+  p_limit integer default 50
+) returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  c public.competitions := private.entry_list_competition(p_slug);
+  page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
+  rows jsonb;
+  first_no integer;
+  last_no integer;
+begin
+  if p_ticket is not null then
+    rows := old.entry_list_rows(c.id, p_ticket - 1, p_ticket + 1, 1, false);
+  elsif p_before is not null then
+    rows := old.entry_list_rows(c.id, 0, p_before, page_size, true);
+  else
+    rows := old.entry_list_rows(c.id, coalesce(p_after, 0), 2147483647, page_size, false);
+  end if;
+  first_no := (rows -> 0 ->> 'number')::integer;
+  last_no := (rows -> -1 ->> 'number')::integer;
+  return jsonb_build_object(
+    'competition', jsonb_build_object(
+      'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status, 'closes_at', c.closes_at,
+      'postal_deadline', c.postal_deadline, 'draw_at', c.draw_at, 'total_tickets', c.total_tickets,
+      'tickets_sold', c.tickets_sold, 'postal_tickets', c.postal_tickets),
+    'draw', (select jsonb_build_object('id', d.id, 'algorithm', d.algorithm, 'ticket_list_hash', d.ticket_list_hash)
+               from public.draws d where d.competition_id = c.id),
+    'ticket_count', c.tickets_sold + c.postal_tickets,
+    'rows', rows,
+    'has_before', first_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number < first_no),
+    'has_after', last_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+end;
+$$;
+
+create function old.run_due_draws() returns jsonb
+language plpgsql set search_path = '' as $$
+declare
+  r record;
+  draw_id uuid;
+  drawn jsonb := '[]'::jsonb;
+  closed jsonb := '[]'::jsonb;
+begin
+  if not private.is_service_role() then
+    perform private.require_admin();
+  end if;
+  -- skip locked: a competition another caller is working on is left to it; the
+  -- next run picks up anything still due.
+  for r in
+    select c.id from public.competitions c
+     where c.draw_at <= now()
+       and (c.status in ('live', 'sold_out')
+            or (c.status = 'closed' and exists (select 1 from public.tickets t where t.competition_id = c.id)))
+       and not exists (select 1 from public.draws d where d.competition_id = c.id)
+     order by c.draw_at
+     for update skip locked
+  loop
+    draw_id := private.draw_competition(r.id, 'draw_time');
+    if draw_id is not null then
+      drawn := drawn || jsonb_build_object('competition_id', r.id, 'draw_id', draw_id);
+    else
+      closed := closed || to_jsonb(r.id);
+    end if;
+  end loop;
+  return jsonb_build_object('drawn', drawn, 'closed', closed);
+end;
+$$;
 `;
 
 const NO_QUESTION = { skill_question: null, skill_options: null, skill_answer: null };
@@ -779,3 +931,132 @@ describe("the admin competition calls as declared types", () => {
     await sameEverywhere();
   });
 });
+
+describe("the finished competitions, the draw cron, prize moves and the entry list as declared types", () => {
+  it("answer as the jsonb versions did: a draw and a close by the cron, the history, a prize moved, a delivery, every entry-list page", async () => {
+    const [buyer, shy] = [await db().createPlayer({ credits: 30 }), await db().createPlayer({ credits: 30 })];
+    await db().call(asUser(shy), "set_initials_only", { p_initials_only: true });
+    const sold = await db().createCompetition(admin, { ticket_price: 2, ...NO_QUESTION });
+    const empty = await db().createCompetition(admin, NO_QUESTION);
+    await db().call(asUser(buyer), "enter_competition", { p_competition_id: sold, p_quantity: 3 });
+    await db().call(asUser(shy), "enter_competition", { p_competition_id: sold, p_quantity: 2 });
+    await db().call(asUser(admin), "admin_record_postal_entry", {
+      p_competition_id: sold,
+      p_user_id: null,
+      p_name: "Lou Letter",
+      p_address: "2 Low St, York YO1 1AA",
+      p_answer: null,
+    });
+    const { drawId } = await db().wonBy(admin, buyer, NO_QUESTION);
+    await sameHistory();
+
+    // The cron draws one and closes the other: the old body's answer (rolled back), then the new one's.
+    await db().sql(
+      `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
+              postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = any($1)`,
+      [[sold, empty]],
+    );
+    const before = await undone(admin, "run_due_draws");
+    const ran = await db().call<{ drawn: { competition_id: string; draw_id: string }[] }>(
+      asUser(admin),
+      "run_due_draws",
+    );
+    const drawOf = await db().sql<{ id: string }>("select id from public.draws where competition_id = $1", [sold]);
+    expect(before).toEqual({ drawn: [{ competition_id: sold, draw_id: expect.any(String) }], closed: [empty] });
+    expect(ran).toEqual({ drawn: [{ competition_id: sold, draw_id: drawOf[0].id }], closed: [empty] });
+    expect(await db().call(asUser(admin), "run_due_draws")).toEqual(await old(admin, "run_due_draws"));
+
+    // A prize moved and an instant win delivered answer the old expressions over the rows they changed.
+    const moved = await db().call(asUser(admin), "admin_update_prize_status", {
+      p_draw_id: drawId,
+      p_status: "claimed",
+    });
+    const [{ then: movedThen }] = await db().sql<{ then: unknown }>(
+      `select jsonb_build_object('draw_id', d.id, 'prize_status', d.prize_status,
+                                 'prize_status_updated_at', d.prize_status_updated_at) as then
+         from public.draws d where d.id = $1`,
+      [drawId],
+    );
+    expect(moved).toEqual(movedThen);
+    // Instant wins may be at most half the live competitions: one more live first.
+    await db().createCompetition(admin, NO_QUESTION);
+    const mugs = await db().createCompetition(admin, { total_tickets: 1, ...NO_QUESTION }, false);
+    await db().call(asUser(admin), "admin_set_instant_win_prizes", {
+      p_competition_id: mugs,
+      p_prizes: [{ kind: "physical", title: "A mug", quantity: 1 }],
+    });
+    await db().call(asUser(admin), "admin_publish_competition", { p_id: mugs });
+    await db().call(asUser(buyer), "enter_competition", { p_competition_id: mugs, p_quantity: 1 });
+    const [{ id: winId }] = await db().sql<{ id: string }>(
+      "select id from public.instant_wins where competition_id = $1",
+      [mugs],
+    );
+    const delivered = await db().call(asUser(admin), "admin_mark_instant_win_delivered", { p_id: winId });
+    const [{ then: deliveredThen }] = await db().sql<{ then: unknown }>(
+      "select jsonb_build_object('id', w.id, 'status', w.status, 'delivered_at', w.delivered_at) as then from public.instant_wins w where w.id = $1",
+      [winId],
+    );
+    expect(delivered).toEqual(deliveredThen);
+    await sameHistory();
+
+    // Every competition's entry list as anon, paged forwards two at a time, the page before the last number, one
+    // ticket, and the refusals (a draft, one still selling, a cancelled one, an unknown slug) alike.
+    const competitions = await db().sql<{ slug: string }>("select slug from public.competitions order by created_at");
+    for (const { slug } of [...competitions, { slug: "no-such-competition" }]) {
+      const sameList = async (args: Record<string, unknown>, oldArgs: unknown[]) => {
+        const now = await db().rpc<{ rows: { number: number }[] } | null>(anon, "get_entry_list", {
+          p_slug: slug,
+          ...args,
+        });
+        const then = await old(anon, "get_entry_list", [slug, ...oldArgs]).then(
+          (value) => ({ data: value, hint: null }),
+          (e: { hint?: string }) => ({ data: null, hint: e.hint ?? null }),
+        );
+        expect({ data: now.error ? null : now.data, hint: now.error?.hint ?? null }).toEqual(then);
+        return now.data;
+      };
+      let last: number | null = null;
+      await eachPage<number>(async (after) => {
+        const page = await sameList({ p_after: after, p_limit: 2 }, [after, null, null, 2]);
+        last = page?.rows.at(-1)?.number ?? last;
+        return page?.rows.length === 2 ? page.rows[1].number : null;
+      }, 600);
+      if (last !== null) {
+        await sameList({ p_before: last, p_limit: 3 }, [null, last, null, 3]);
+        await sameList({ p_ticket: last }, [null, null, last, 50]);
+      }
+    }
+    const list = await db().call<{ rows: { entrant: string; town: string | null; route: string }[] }>(
+      anon,
+      "get_entry_list",
+      {
+        p_slug: (await db().sql<{ slug: string }>("select slug from public.competitions where id = $1", [sold]))[0]
+          .slug,
+      },
+    );
+    expect(list.rows.map((r) => r.route)).toEqual(["online", "online", "online", "online", "online", "postal"]);
+  });
+});
+
+/** An old body's answer as `userId`, its changes rolled back (for a call that changes what it answers about). */
+async function undone(userId: string, fn: string): Promise<unknown> {
+  await db().pg.exec("begin");
+  try {
+    await db().pg.query("select set_config('request.jwt.claims', $1, true)", [
+      JSON.stringify(claimsOf(asUser(userId))),
+    ]);
+    return (await db().pg.query<{ value: unknown }>(`select old.${fn}() as value`)).rows[0].value;
+  } finally {
+    await db().pg.exec("rollback");
+  }
+}
+
+/** admin_competition_history as the admin and as a player (refused alike). */
+async function sameHistory() {
+  expect(await db().call(asUser(admin), "admin_competition_history")).toEqual(
+    await old(admin, "admin_competition_history"),
+  );
+  const player = await db().createPlayer();
+  const refused = await db().rpc(asUser(player), "admin_competition_history");
+  await expect(old(player, "admin_competition_history")).rejects.toMatchObject({ hint: refused.error?.hint });
+}
