@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { randomnessAdapter } from "@/lib/draws/randomness";
+import type { EnumValue } from "@/lib/labels";
 import type { Json } from "@/lib/supabase/database.types";
 import { competition, instantWinAwardSchema, prizeStatusSchema, withJsonParts } from "./competitions";
 import { callRpcWith, declared, type RpcClient } from "./rpc";
@@ -223,14 +224,20 @@ export async function adminGetInstantWins(slug: string): Promise<InstantWins | n
 }
 
 export type InstantWinPrizeInput = {
-  kind: "credit" | "spin" | "physical";
+  kind: EnumValue<"instant_win_kind">;
   title: string | null;
   credit_amount: number | null;
   quantity: number;
 };
 
 export const adminSetInstantWinPrizes = (id: string, prizes: InstantWinPrizeInput[]) =>
-  callRpc("admin_set_instant_win_prizes", { p_competition_id: id, p_prizes: prizes }, instantWinsSchema);
+  callRpc(
+    "admin_set_instant_win_prizes",
+    { p_competition_id: id, p_prizes: prizes },
+    declared("algorithm", "ticket_count", "prizes", "wins").with({
+      prizes: declared("position", "kind", "title", "quantity", "won"),
+    }),
+  );
 
 /**
  * Instant wins an admin delivers by hand: physical prizes, and any prize of a postal entrant without an account,

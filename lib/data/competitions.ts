@@ -82,7 +82,7 @@ const competitionPage = declared(...competition.filled, "bundles").with({
 /** An instant win awarded in the purchase (private.award_instant_wins). */
 export const instantWinAwardSchema = z.object({
   ticket_number: z.number().int(),
-  kind: z.enum(["credit", "spin", "physical"]),
+  kind: z.enum(ENUM_VALUES.instant_win_kind),
   prize: z.string(),
   credit_amount: money.nullable(),
 });

@@ -555,7 +555,7 @@ export type Database = {
           created_at: string
           credit_amount: number | null
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["instant_win_kind"]
           position: number
           quantity: number
           title: string
@@ -565,7 +565,7 @@ export type Database = {
           created_at?: string
           credit_amount?: number | null
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["instant_win_kind"]
           position: number
           quantity: number
           title: string
@@ -575,7 +575,7 @@ export type Database = {
           created_at?: string
           credit_amount?: number | null
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["instant_win_kind"]
           position?: number
           quantity?: number
           title?: string
@@ -2158,7 +2158,7 @@ export type Database = {
           p_competition_id: string
           p_prizes: Json
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["competition_instant_wins"]
       }
       admin_set_launch_at: {
         Args: {
@@ -2798,6 +2798,7 @@ export type Database = {
       entry_status: "active" | "refunded" | "void"
       flag_kind: "limit_reached" | "limit_raises" | "large_top_ups" | "top_up_after_break"
       flag_status: "open" | "reviewed"
+      instant_win_kind: "credit" | "spin" | "physical"
       intervention_kind: "note" | "contacted" | "restricted" | "lifted" | "closed"
       kyc_status: "none" | "pending" | "verified" | "rejected"
       ledger_kind: "top_up" | "bonus" | "entry" | "refund" | "top_up_reversal" | "admin_adjustment" | "spinner_prize" | "debit" | "instant_win"
@@ -3151,6 +3152,15 @@ export type Database = {
         refunded_total: number | null
         revenue: number | null
       }
+      competition_instant_wins: {
+        algorithm: string | null
+        commitment: string | null
+        numbers: Database["public"]["CompositeTypes"]["instant_win_number"][] | null
+        prizes: Database["public"]["CompositeTypes"]["instant_win_prize"][] | null
+        seed_hex: string | null
+        ticket_count: number | null
+        wins: Database["public"]["CompositeTypes"]["instant_win"][] | null
+      }
       competition_page: {
         bundles: Database["public"]["CompositeTypes"]["ticket_bundle"][] | null
         cancel_reason: string | null
@@ -3335,10 +3345,32 @@ export type Database = {
         quote: string | null
         story_updated_at: string | null
       }
+      instant_win: {
+        display_name: string | null
+        prize: string | null
+        prize_position: number | null
+        ticket_id: string | null
+        ticket_number: number | null
+        winning_number: number | null
+        won_at: string | null
+      }
       instant_win_delivered: {
         delivered_at: string | null
         id: string | null
         status: string | null
+      }
+      instant_win_number: {
+        number: number | null
+        prize_position: number | null
+        slot: number | null
+      }
+      instant_win_prize: {
+        credit_amount: number | null
+        kind: Database["public"]["Enums"]["instant_win_kind"] | null
+        position: number | null
+        quantity: number | null
+        title: string | null
+        won: number | null
       }
       instant_win_to_deliver: {
         competition_title: string | null
@@ -3346,7 +3378,7 @@ export type Database = {
         display_name: string | null
         email: string | null
         id: string | null
-        kind: string | null
+        kind: Database["public"]["Enums"]["instant_win_kind"] | null
         postal_address: string | null
         postal_name: string | null
         prize: string | null
@@ -3912,6 +3944,7 @@ export const Constants = {
       entry_status: ["active", "refunded", "void"],
       flag_kind: ["limit_reached", "limit_raises", "large_top_ups", "top_up_after_break"],
       flag_status: ["open", "reviewed"],
+      instant_win_kind: ["credit", "spin", "physical"],
       intervention_kind: ["note", "contacted", "restricted", "lifted", "closed"],
       kyc_status: ["none", "pending", "verified", "rejected"],
       ledger_kind: ["top_up", "bonus", "entry", "refund", "top_up_reversal", "admin_adjustment", "spinner_prize", "debit", "instant_win"],

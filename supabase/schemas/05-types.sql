@@ -241,7 +241,10 @@ comment on type public.ledger_totals is 'Totals of a ledger filter: rows, credit
 create type public.ledger_page as (rows public.ledger_row[], next_before bigint, totals public.ledger_totals);
 comment on type public.ledger_page is 'One page of the caller''s credit ledger, newest first (next_before is the id to pass for the next page, or null on the last), with the totals of the whole filter.';
 
-create type public.instant_win_to_deliver as (id uuid, competition_title text, slug text, prize text, kind text, ticket_number integer, display_name text, user_id uuid, email text, postal_name text, postal_address text, status text, won_at timestamp with time zone, delivered_at timestamp with time zone);
+create type public.instant_win_kind as enum ('credit', 'spin', 'physical');
+comment on type public.instant_win_kind is 'What an instant-win prize is: credit (an amount), a LabSpinner spin, or a physical prize an admin delivers.';
+
+create type public.instant_win_to_deliver as (id uuid, competition_title text, slug text, prize text, kind public.instant_win_kind, ticket_number integer, display_name text, user_id uuid, email text, postal_name text, postal_address text, status text, won_at timestamp with time zone, delivered_at timestamp with time zone);
 comment on type public.instant_win_to_deliver is 'An instant win an admin delivers by hand: the competition, the prize and its kind, the ticket, who won it with their e-mail or the letter''s name and address, its status and dates.';
 
 create type public.admin_user_page as (rows public.admin_user[], next_cursor text);
@@ -384,3 +387,15 @@ comment on type public.entry_list_row is 'One ticket of a public entry list: its
 
 create type public.entry_list_page as (competition public.entry_list_summary, draw public.entry_list_draw, ticket_count integer, rows public.entry_list_row[], has_before boolean, has_after boolean);
 comment on type public.entry_list_page is 'One page of a public entry list: the competition, its draw once drawn, every ticket''s count, the page''s rows and whether there are pages before and after.';
+
+create type public.instant_win_prize as (position integer, kind public.instant_win_kind, title text, credit_amount numeric(12,2), quantity integer, won bigint);
+comment on type public.instant_win_prize is 'One instant-win prize of a competition, in the order its numbers are dealt: its kind, title, credit amount (credit only), how many and how many are won.';
+
+create type public.instant_win as (ticket_number integer, winning_number integer, prize_position integer, prize text, display_name text, ticket_id uuid, won_at timestamp with time zone);
+comment on type public.instant_win is 'One instant win so far: the ticket, the winning number it matched, the prize and the winner''s public name.';
+
+create type public.instant_win_number as (slot integer, number integer, prize_position integer);
+comment on type public.instant_win_number is 'One winning number, revealed after the draw: its slot in the derivation and the prize it carries.';
+
+create type public.competition_instant_wins as (commitment text, algorithm text, ticket_count integer, prizes public.instant_win_prize[], wins public.instant_win[], seed_hex text, numbers public.instant_win_number[]);
+comment on type public.competition_instant_wins is 'A competition''s instant wins: the commitment, algorithm and ticket count, the prizes, the wins so far, and after the draw the seed and every winning number (null before).';

@@ -250,7 +250,7 @@ create table public.instant_win_prizes (
   id uuid primary key default gen_random_uuid(),
   competition_id uuid not null references public.competitions (id) on delete cascade,
   position integer not null check (position >= 1),
-  kind text not null check (kind in ('credit', 'spin', 'physical')),
+  kind public.instant_win_kind not null,
   title text not null check (char_length(title) between 1 and 120),
   credit_amount numeric(12, 2) check (credit_amount is null or (credit_amount > 0 and credit_amount <= 10000 and credit_amount = round(credit_amount, 2))),
   quantity integer not null check (quantity between 1 and 1000),
@@ -2927,7 +2927,7 @@ $$;
 comment on function private.instant_win_publish(public.competitions,bytea) is 'At publish: refuses more instant wins than tickets and an instant-win majority of live competitions (setting instant_win_max_live_percent, at most 50), derives and stores the secret winning numbers, returns their commitment (null without instant wins).';
 revoke all on function private.instant_win_publish(public.competitions,bytea) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_set_instant_win_prizes(p_competition_id uuid, p_prizes jsonb) returns jsonb
+create or replace function public.admin_set_instant_win_prizes(p_competition_id uuid, p_prizes jsonb) returns public.competition_instant_wins
 language plpgsql security definer set search_path = '' as $$
 declare
   c public.competitions%rowtype;
@@ -2957,7 +2957,7 @@ begin
     end if;
     begin
       insert into public.instant_win_prizes (competition_id, position, kind, title, credit_amount, quantity)
-      values (c.id, pos, prize ->> 'kind',
+      values (c.id, pos, (prize ->> 'kind')::public.instant_win_kind,
               coalesce(nullif(btrim(prize ->> 'title'), ''),
                        case prize ->> 'kind'
                          when 'credit' then private.format_gbp((prize ->> 'credit_amount')::numeric) || ' credit'
@@ -2974,7 +2974,7 @@ begin
       using errcode = '22023', hint = 'instant_wins_exceed_tickets';
   end if;
   perform private.log_activity('competition.instant_wins_set', c.id, jsonb_build_object('prizes', pos, 'instant_wins', prize_total));
-  return private.instant_wins_json(c.id, true);
+  return private.instant_wins_row(c.id, true);
 end;
 $$;
 comment on function public.admin_set_instant_win_prizes(uuid,jsonb) is 'Admins: replaces a draft''s instant-win prizes with p_prizes [{kind: credit | spin | physical, title?, credit_amount (credit only), quantity}], in the order their numbers are assigned. Refused once published (instant_wins_locked) or when the count exceeds the tickets (instant_wins_exceed_tickets).';
@@ -2984,39 +2984,36 @@ grant execute on function public.admin_set_instant_win_prizes(uuid,jsonb) to ser
 
 -- Everything public about a competition's instant wins. The numbers and seed appear only once the draw
 -- has revealed the seed (draws.seed_hex); until then only the prizes, the wins so far and the commitment.
-create or replace function private.instant_wins_json(p_competition_id uuid, p_admin boolean default false) returns jsonb
+create or replace function private.instant_wins_row(p_competition_id uuid, p_admin boolean default false) returns public.competition_instant_wins
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'commitment', c.instant_win_commitment,
-    'algorithm', 'labcash-instant-win-v1',
-    'ticket_count', c.total_tickets,
-    'prizes', coalesce((select jsonb_agg(jsonb_build_object(
-                 'position', p.position, 'kind', p.kind, 'title', p.title, 'credit_amount', p.credit_amount,
-                 'quantity', p.quantity,
-                 'won', (select count(*) from public.instant_wins w where w.prize_id = p.id)) order by p.position)
-               from public.instant_win_prizes p where p.competition_id = c.id), '[]'::jsonb),
-    'wins', coalesce((select jsonb_agg(jsonb_build_object(
-                 'ticket_number', w.ticket_number, 'winning_number', w.winning_number, 'prize_position', p.position,
-                 'prize', p.title, 'display_name', w.display_name, 'ticket_id', w.ticket_id, 'won_at', w.won_at)
-                 order by w.won_at, w.ticket_number)
-               from public.instant_wins w join public.instant_win_prizes p on p.id = w.prize_id
-              where w.competition_id = c.id), '[]'::jsonb),
-    'seed_hex', d.seed_hex,
-    'numbers', case when d.seed_hex is not null then
-                 (select coalesce(jsonb_agg(jsonb_build_object('slot', n.slot, 'number', n.number, 'prize_position', p.position)
-                                  order by n.slot), '[]'::jsonb)
-                    from public.instant_win_numbers n join public.instant_win_prizes p on p.id = n.prize_id
-                   where n.competition_id = c.id) end)
+  select c.instant_win_commitment,
+         'labcash-instant-win-v1',
+         c.total_tickets,
+         coalesce((select array_agg(row(p.position, p.kind, p.title, p.credit_amount, p.quantity,
+                                        (select count(*) from public.instant_wins w where w.prize_id = p.id)
+                                    )::public.instant_win_prize order by p.position)
+                     from public.instant_win_prizes p where p.competition_id = c.id), '{}'),
+         coalesce((select array_agg(row(w.ticket_number, w.winning_number, p.position, p.title, w.display_name,
+                                        w.ticket_id, w.won_at)::public.instant_win
+                                    order by w.won_at, w.ticket_number)
+                     from public.instant_wins w join public.instant_win_prizes p on p.id = w.prize_id
+                    where w.competition_id = c.id), '{}'),
+         d.seed_hex,
+         case when d.seed_hex is not null then
+           (select coalesce(array_agg(row(n.slot, n.number, p.position)::public.instant_win_number order by n.slot), '{}')
+              from public.instant_win_numbers n join public.instant_win_prizes p on p.id = n.prize_id
+             where n.competition_id = c.id) end
   from public.competitions c
   left join public.draws d on d.competition_id = c.id
   where c.id = p_competition_id and (p_admin or c.status <> 'draft')
 $$;
-comment on function private.instant_wins_json(uuid,boolean) is 'A competition''s instant wins: commitment, prizes (with how many are won), wins so far (ticket, prize, public name), and after the draw the seed and every winning number. Drafts only for admins.';
-revoke all on function private.instant_wins_json(uuid,boolean) from public, anon, authenticated, service_role;
+comment on function private.instant_wins_row(uuid,boolean) is 'A competition''s instant wins: commitment, prizes (with how many are won), wins so far (ticket, prize, public name), and after the draw the seed and every winning number. Drafts only for admins; null otherwise.';
+revoke all on function private.instant_wins_row(uuid,boolean) from public, anon, authenticated, service_role;
 
 create or replace function public.get_instant_wins(p_slug text) returns jsonb
 language sql stable security definer set search_path = '' as $$
-  select private.instant_wins_json(c.id, public.is_admin()) from public.competitions c where c.slug = p_slug
+  -- jsonb, not the declared type: a composite function answers an object of nulls where this answers null.
+  select to_jsonb(private.instant_wins_row(c.id, public.is_admin())) from public.competitions c where c.slug = p_slug
 $$;
 comment on function public.get_instant_wins(text) is 'Public: a published competition''s instant wins (prizes, wins so far, commitment; the numbers and seed after the draw). Admins: drafts too. Null for an unknown slug.';
 revoke all on function public.get_instant_wins(text) from public, anon, authenticated, service_role;

@@ -488,7 +488,7 @@ describe("schema private: internal helpers", () => {
       "instant_win_derive(bytea,uuid,integer,integer)",
       "instant_win_list_text(uuid,bytea,integer)",
       "instant_win_publish(competitions,bytea)",
-      "instant_wins_json(uuid,boolean)",
+      "instant_wins_row(uuid,boolean)",
       "award_instant_wins(uuid)",
       "draw_ticket_list_hash(uuid)",
       "draw_competition(uuid,text)",

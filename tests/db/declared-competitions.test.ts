@@ -577,6 +577,39 @@ begin
   return jsonb_build_object('drawn', drawn, 'closed', closed);
 end;
 $$;
+
+create function old.instant_wins_json(p_competition_id uuid, p_admin boolean default false) returns jsonb
+language sql stable set search_path = '' as $$
+  select jsonb_build_object(
+    'commitment', c.instant_win_commitment,
+    'algorithm', 'labcash-instant-win-v1',
+    'ticket_count', c.total_tickets,
+    'prizes', coalesce((select jsonb_agg(jsonb_build_object(
+                 'position', p.position, 'kind', p.kind, 'title', p.title, 'credit_amount', p.credit_amount,
+                 'quantity', p.quantity,
+                 'won', (select count(*) from public.instant_wins w where w.prize_id = p.id)) order by p.position)
+               from public.instant_win_prizes p where p.competition_id = c.id), '[]'::jsonb),
+    'wins', coalesce((select jsonb_agg(jsonb_build_object(
+                 'ticket_number', w.ticket_number, 'winning_number', w.winning_number, 'prize_position', p.position,
+                 'prize', p.title, 'display_name', w.display_name, 'ticket_id', w.ticket_id, 'won_at', w.won_at)
+                 order by w.won_at, w.ticket_number)
+               from public.instant_wins w join public.instant_win_prizes p on p.id = w.prize_id
+              where w.competition_id = c.id), '[]'::jsonb),
+    'seed_hex', d.seed_hex,
+    'numbers', case when d.seed_hex is not null then
+                 (select coalesce(jsonb_agg(jsonb_build_object('slot', n.slot, 'number', n.number, 'prize_position', p.position)
+                                  order by n.slot), '[]'::jsonb)
+                    from public.instant_win_numbers n join public.instant_win_prizes p on p.id = n.prize_id
+                   where n.competition_id = c.id) end)
+  from public.competitions c
+  left join public.draws d on d.competition_id = c.id
+  where c.id = p_competition_id and (p_admin or c.status <> 'draft')
+$$;
+
+create function old.get_instant_wins(p_slug text) returns jsonb
+language sql stable set search_path = '' as $$
+  select old.instant_wins_json(c.id, public.is_admin()) from public.competitions c where c.slug = p_slug
+$$;
 `;
 
 const NO_QUESTION = { skill_question: null, skill_options: null, skill_answer: null };
@@ -1060,3 +1093,57 @@ async function sameHistory() {
   const refused = await db().rpc(asUser(player), "admin_competition_history");
   await expect(old(player, "admin_competition_history")).rejects.toMatchObject({ hint: refused.error?.hint });
 }
+
+describe("instant wins as a declared type, their kind an enum", () => {
+  it("answer what the jsonb versions did: set on a draft, hidden from others, published, won, and revealed by the draw", async () => {
+    const player = await db().createPlayer({ credits: 50 });
+    const wins = await db().createCompetition(admin, { total_tickets: 10, ticket_price: 1, ...NO_QUESTION }, false);
+    const [{ slug }] = await db().sql<{ slug: string }>("select slug from public.competitions where id = $1", [wins]);
+    const sameEverywhere = async () => {
+      for (const s of [slug, "no-such-competition"]) {
+        for (const caller of [anon, asUser(player), asUser(admin)]) {
+          expect(await db().call(caller, "get_instant_wins", { p_slug: s })).toEqual(
+            await old(caller, "get_instant_wins", [s]),
+          );
+        }
+      }
+    };
+    const set = await db().call(asUser(admin), "admin_set_instant_win_prizes", {
+      p_competition_id: wins,
+      p_prizes: [
+        { kind: "credit", credit_amount: 2.5, quantity: 2 },
+        { kind: "spin", quantity: 1 },
+        { kind: "physical", title: "A mug", quantity: 7 },
+      ],
+    });
+    expect(set).toMatchObject({
+      prizes: [{ kind: "credit", title: "£2.50 credit" }, { kind: "spin" }, { kind: "physical" }],
+    });
+    expect(set).toEqual(await old(admin, "instant_wins_json", [wins, true]));
+    // A kind outside the set is the function's own refusal, never the enum's 22P02.
+    const refused = await db().rpc(asUser(admin), "admin_set_instant_win_prizes", {
+      p_competition_id: wins,
+      p_prizes: [{ kind: "voucher", quantity: 1 }],
+    });
+    expect(refused.error).toMatchObject({ code: "22023", hint: "invalid_input" });
+    await sameEverywhere();
+
+    await db().createCompetition(admin, NO_QUESTION);
+    await db().call(asUser(admin), "admin_publish_competition", { p_id: wins });
+    await sameEverywhere();
+    await db().call(asUser(player), "enter_competition", { p_competition_id: wins, p_quantity: 10 });
+    await sameEverywhere();
+    await db().sql(
+      `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
+              postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = $1`,
+      [wins],
+    );
+    await db().call(asUser(admin), "run_due_draws");
+    const revealed = await db().call<{ seed_hex: string | null; numbers: unknown[] | null }>(anon, "get_instant_wins", {
+      p_slug: slug,
+    });
+    expect(revealed.seed_hex).not.toBeNull();
+    expect(revealed.numbers).toHaveLength(10);
+    await sameEverywhere();
+  });
+});
