@@ -399,7 +399,7 @@ describe("declared result shapes", () => {
       admin,
       "admin_set_instant_win_prizes",
       { p_competition_id: created.id, p_prizes: [] },
-      declared(),
+      declared("prizes"),
     );
     const updated = await callRpcWith(
       admin,
