@@ -4,6 +4,7 @@ import { randomnessAdapter } from "@/lib/draws/randomness";
 import type { EnumValue } from "@/lib/labels";
 import type { Json } from "@/lib/supabase/database.types";
 import { competition, instantWinAwardSchema, prizeStatusSchema, withJsonParts } from "./competitions";
+import { csvChunk } from "./entry-list";
 import { callRpcWith, declared, type RpcClient } from "./rpc";
 import { callRpc } from "./server-rpc";
 import { instantWinsSchema, withPrizes, type InstantWins } from "./instant-wins";
@@ -77,8 +78,6 @@ const competitionDetail = declared("competition", "stored_dates", "figures", "po
   postal_entries: declared("entry_id", "name", "address", "tickets", "ticket_numbers", "status", "created_at"),
   fulfilment: prizeFulfilment,
 });
-
-const csvChunkSchema = z.object({ csv: z.string(), last_number: z.number().int().nullable(), done: z.boolean() });
 
 /** The competition fields admin_create_competition and admin_update_competition read (validated in SQL). */
 export type CompetitionFields = { [field: string]: Json | undefined };
@@ -198,11 +197,11 @@ export const adminUpdatePrizeFulfilment = (change: {
 export async function* adminEntriesCsvChunks(client: RpcClient, competitionId: string): AsyncGenerator<string> {
   let after = 0;
   for (;;) {
-    const chunk: z.infer<typeof csvChunkSchema> = await callRpcWith(
+    const chunk = await callRpcWith(
       client,
       "admin_competition_entries_csv",
       { p_id: competitionId, p_after: after, p_limit: 10_000 },
-      csvChunkSchema,
+      csvChunk,
     );
     yield chunk.csv;
     if (chunk.done || chunk.last_number === null) return;

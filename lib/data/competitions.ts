@@ -258,13 +258,7 @@ export const claimPrize = (drawId: string, choice: PrizeChoice, deliveryAddress:
   callRpc(
     "claim_prize",
     { p_draw_id: drawId, p_choice: choice, p_delivery_address: deliveryAddress ?? undefined },
-    z.object({
-      draw_id: z.string().uuid(),
-      prize_choice: prizeChoiceSchema,
-      claimed_at: timestamp,
-      prize_status: prizeStatusSchema,
-      delivery_address: z.string().nullable(),
-    }),
+    declared("draw_id", "prize_choice", "claimed_at", "prize_status"),
   );
 
 /**

@@ -6,7 +6,7 @@ import { supabaseEnv } from "@/lib/env";
 import type { Database } from "@/lib/supabase/database.types";
 import { competitionStatusSchema } from "./competitions";
 import { DbError } from "./errors";
-import { callRpcWith, declared } from "./rpc";
+import { callRpcWith, declared, type RpcOutput } from "./rpc";
 
 // The public entry list of a competition once online sales have ended (get_entry_list,
 // get_ticket_list_csv, get_entrants_csv). It is the same for every visitor, so it is read with the
@@ -37,12 +37,9 @@ const entryList = declared("competition", "ticket_count", "rows", "has_before", 
   rows: declared("number", "ticket_id", "entrant", "route"),
 });
 
-export const csvChunkSchema = z.object({
-  csv: z.string(),
-  last_number: z.number().int().nullable(),
-  done: z.boolean(),
-});
-export type CsvChunk = z.infer<typeof csvChunkSchema>;
+/** One chunk of a CSV (public.csv_chunk): its lines, the last ticket number in it (null when empty), whether it is the last. */
+export const csvChunk = declared("csv", "done");
+export type CsvChunk = RpcOutput<"get_ticket_list_csv", typeof csvChunk>;
 
 /** Rows per CSV call: a 1,000,000-ticket list is ten calls, and never whole in memory. */
 export const CSV_CHUNK_ROWS = 100_000;
@@ -124,10 +121,10 @@ export async function getEntryListPage(q: EntryListQuery): Promise<EntryList> {
 }
 
 export const getTicketListCsvChunk = (slug: string, after: number, limit = CSV_CHUNK_ROWS) =>
-  callRpcWith(publicClient(), "get_ticket_list_csv", { p_slug: slug, p_after: after, p_limit: limit }, csvChunkSchema);
+  callRpcWith(publicClient(), "get_ticket_list_csv", { p_slug: slug, p_after: after, p_limit: limit }, csvChunk);
 
 export const getEntrantsCsvChunk = (slug: string, after: number, limit = CSV_CHUNK_ROWS) =>
-  callRpcWith(publicClient(), "get_entrants_csv", { p_slug: slug, p_after: after, p_limit: limit }, csvChunkSchema);
+  callRpcWith(publicClient(), "get_entrants_csv", { p_slug: slug, p_after: after, p_limit: limit }, csvChunk);
 
 /**
  * A CSV read chunk by chunk as the client takes it (pull-based, so a slow download never has more

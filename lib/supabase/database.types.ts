@@ -1885,7 +1885,7 @@ export type Database = {
           p_after?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["csv_chunk"]
       }
       admin_competition_history: {
         Args: never
@@ -2099,7 +2099,7 @@ export type Database = {
           p_consent: boolean
           p_note: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["story_consent"]
       }
       admin_reject_user: {
         Args: {
@@ -2112,7 +2112,7 @@ export type Database = {
         Args: {
           p_draw_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["story_change"]
       }
       admin_resolve_payment: {
         Args: {
@@ -2180,7 +2180,7 @@ export type Database = {
           p_photo_alt: string
           p_quote: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["story_change"]
       }
       admin_system_overview: {
         Args: never
@@ -2296,7 +2296,7 @@ export type Database = {
           p_choice: string
           p_delivery_address?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["prize_claim"]
       }
       claim_push_batch: {
         Args: {
@@ -2406,7 +2406,7 @@ export type Database = {
           p_after?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["csv_chunk"]
       }
       get_entry_list: {
         Args: {
@@ -2530,7 +2530,7 @@ export type Database = {
           p_after?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["csv_chunk"]
       }
       get_ticket_numbers: {
         Args: {
@@ -2732,7 +2732,7 @@ export type Database = {
           p_draw_id: string
           p_consent: boolean
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["story_consent"]
       }
       set_spinner_client_seed: {
         Args: {
@@ -3222,6 +3222,11 @@ export type Database = {
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
       }
+      csv_chunk: {
+        csv: string | null
+        done: boolean | null
+        last_number: number | null
+      }
       dashboard_counts: {
         approved_players: number | null
         awaiting_draw: number | null
@@ -3618,6 +3623,13 @@ export type Database = {
         tickets: number | null
         user_id: string | null
       }
+      prize_claim: {
+        claimed_at: string | null
+        delivery_address: string | null
+        draw_id: string | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+      }
       prize_competition: {
         id: string | null
         image: string | null
@@ -3786,6 +3798,14 @@ export type Database = {
         segments: Database["public"]["CompositeTypes"]["spinner_segment"][] | null
         total_weight: number | null
         wheel_id: number | null
+      }
+      story_change: {
+        draw_id: string | null
+        previous_photo: string | null
+      }
+      story_consent: {
+        consent: boolean | null
+        draw_id: string | null
       }
       ticket_bundle: {
         cost: number | null

@@ -2020,7 +2020,7 @@ grant execute on function public.get_entry_list(text,integer,integer,integer,int
 grant execute on function public.get_entry_list(text,integer,integer,integer,integer) to authenticated;
 grant execute on function public.get_entry_list(text,integer,integer,integer,integer) to service_role;
 
-create or replace function public.get_ticket_list_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns jsonb
+create or replace function public.get_ticket_list_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns public.csv_chunk
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.competitions := private.entry_list_competition(p_slug);
@@ -2031,11 +2031,12 @@ begin
   select max(x.number) into last_no
     from (select t.number from public.tickets t where t.competition_id = c.id and t.number > after_no
            order by t.number limit chunk) x;
-  return jsonb_build_object(
-    'csv', case when after_no = 0 then 'ticket_number,ticket_id' || E'\n' else '' end
-           || private.ticket_list_lines(c.id, after_no, chunk),
-    'last_number', last_no,
-    'done', last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+  return row(
+    case when after_no = 0 then 'ticket_number,ticket_id' || E'\n' else '' end
+      || private.ticket_list_lines(c.id, after_no, chunk),
+    last_no,
+    last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no)
+  )::public.csv_chunk;
 end;
 $$;
 comment on function public.get_ticket_list_csv(text,integer,integer) is 'Public, once online sales end: a chunk of the ticket-list CSV (the header only in the first chunk, p_after = 0). Concatenating the chunks until done gives the exact bytes whose SHA-256 is the v2 draw''s ticket_list_hash.';
@@ -2044,7 +2045,7 @@ grant execute on function public.get_ticket_list_csv(text,integer,integer) to an
 grant execute on function public.get_ticket_list_csv(text,integer,integer) to authenticated;
 grant execute on function public.get_ticket_list_csv(text,integer,integer) to service_role;
 
-create or replace function public.get_entrants_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns jsonb
+create or replace function public.get_entrants_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns public.csv_chunk
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.competitions := private.entry_list_competition(p_slug);
@@ -2077,10 +2078,11 @@ begin
     into lines, last_no
     from chunk k
     left join people pp on pp.id = k.user_id and k.kind = 'paid';
-  return jsonb_build_object(
-    'csv', case when after_no = 0 then 'ticket_number,ticket_id,entrant,town,route' || E'\n' else '' end || lines,
-    'last_number', last_no,
-    'done', last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+  return row(
+    case when after_no = 0 then 'ticket_number,ticket_id,entrant,town,route' || E'\n' else '' end || lines,
+    last_no,
+    last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no)
+  )::public.csv_chunk;
 end;
 $$;
 comment on function public.get_entrants_csv(text,integer,integer) is 'Public, once online sales end: a chunk of the entrants CSV (ticket number, ticket id, public name, town, route), joined to the ticket list by ticket id. Names never enter the draw''s inputs.';
@@ -2109,7 +2111,7 @@ grant execute on function public.set_initials_only(boolean) to authenticated;
 grant execute on function public.set_initials_only(boolean) to service_role;
 
 create or replace function public.claim_prize(p_draw_id uuid, p_choice text, p_delivery_address text DEFAULT NULL::text)
- RETURNS jsonb
+ RETURNS public.prize_claim
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -2153,8 +2155,7 @@ begin
            'you can change your choice until then.',
            title, case when p_choice = 'cash' then private.format_gbp(cash) || ' cash'
                        else E'the prize, sent to:\n' || address end));
-  return (select jsonb_build_object('draw_id', x.id, 'prize_choice', x.prize_choice, 'claimed_at', x.claimed_at,
-                                    'prize_status', x.prize_status, 'delivery_address', x.delivery_address)
+  return (select row(x.id, x.prize_choice, x.claimed_at, x.prize_status, x.delivery_address)::public.prize_claim
             from public.draws x where x.id = p_draw_id);
 end;
 $function$;
@@ -2237,7 +2238,7 @@ grant execute on function public.admin_competition_detail(uuid) to authenticated
 grant execute on function public.admin_competition_detail(uuid) to service_role;
 
 create or replace function public.admin_competition_entries_csv(p_id uuid, p_after integer default 0, p_limit integer default 10000)
-returns jsonb
+returns public.csv_chunk
 language plpgsql stable security definer set search_path = '' as $$
 declare
   chunk integer := least(greatest(coalesce(p_limit, 10000), 1), 10000);
@@ -2275,13 +2276,14 @@ begin
            where e.competition_id = p_id and e.first_ticket > after_no
            order by e.first_ticket
            limit chunk) x;
-  return jsonb_build_object(
-    'csv', case when after_no = 0
-                then 'entry_id,created_at,route,status,first_ticket,last_ticket,tickets,amount,user_id,name,email,postal_address,postcode' || E'\n'
-                else '' end || lines,
-    'last_number', last_no,
-    'done', last_no is null
-            or not exists (select 1 from public.entries e where e.competition_id = p_id and e.first_ticket > last_no));
+  return row(
+    case when after_no = 0
+         then 'entry_id,created_at,route,status,first_ticket,last_ticket,tickets,amount,user_id,name,email,postal_address,postcode' || E'\n'
+         else '' end || lines,
+    last_no,
+    last_no is null
+      or not exists (select 1 from public.entries e where e.competition_id = p_id and e.first_ticket > last_no)
+  )::public.csv_chunk;
 end;
 $$;
 comment on function public.admin_competition_entries_csv(uuid,integer,integer) is 'Admins: a chunk of a competition''s entries as CSV (one line per order or postal entry: id, time (UTC), route, status, ticket range, amount, the buyer''s id, name and e-mail, the postal address), in ticket order after first ticket p_after; the header in the first chunk only. Any state, drafts and cancelled ones included.';
@@ -2622,7 +2624,7 @@ $$;
 comment on function private.set_winner_story_consent(uuid,boolean,text,text) is 'Records a winner''s consent to publish their photo and quote (or its withdrawal): by whom (the caller), when, how (winner or admin, with a note), audited.';
 revoke all on function private.set_winner_story_consent(uuid,boolean,text,text) from public, anon, authenticated, service_role;
 
-create or replace function public.set_my_winner_story_consent(p_draw_id uuid, p_consent boolean) returns jsonb
+create or replace function public.set_my_winner_story_consent(p_draw_id uuid, p_consent boolean) returns public.story_consent
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -2639,7 +2641,7 @@ begin
     raise exception 'Only the winner can give or withdraw this consent' using errcode = '42501', hint = 'not_the_winner';
   end if;
   perform private.set_winner_story_consent(p_draw_id, p_consent, 'winner', null);
-  return jsonb_build_object('draw_id', p_draw_id, 'consent', p_consent);
+  return row(p_draw_id, p_consent)::public.story_consent;
 end;
 $$;
 comment on function public.set_my_winner_story_consent(uuid,boolean) is 'The winner: gives or withdraws consent to publish their photo and quote; withdrawing hides them from the public pages at once.';
@@ -2648,7 +2650,7 @@ grant execute on function public.set_my_winner_story_consent(uuid,boolean) to au
 grant execute on function public.set_my_winner_story_consent(uuid,boolean) to service_role;
 
 create or replace function public.admin_record_winner_story_consent(p_draw_id uuid, p_consent boolean, p_note text)
-returns jsonb
+returns public.story_consent
 language plpgsql security definer set search_path = '' as $$
 declare
   note text := nullif(btrim(coalesce(p_note, '')), '');
@@ -2664,7 +2666,7 @@ begin
     raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
   end if;
   perform private.set_winner_story_consent(p_draw_id, p_consent, 'admin', note);
-  return jsonb_build_object('draw_id', p_draw_id, 'consent', p_consent);
+  return row(p_draw_id, p_consent)::public.story_consent;
 end;
 $$;
 comment on function public.admin_record_winner_story_consent(uuid,boolean,text) is 'Admins: record that a winner gave (or withdrew) consent to publish their photo and quote another way (e.g. by e-mail), with a note saying how; audited.';
@@ -2673,7 +2675,7 @@ grant execute on function public.admin_record_winner_story_consent(uuid,boolean,
 grant execute on function public.admin_record_winner_story_consent(uuid,boolean,text) to service_role;
 
 create or replace function public.admin_set_winner_story(p_draw_id uuid, p_photo_path text, p_photo_alt text, p_quote text)
-returns jsonb
+returns public.story_change
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_admin();
@@ -2712,8 +2714,7 @@ begin
     jsonb_build_object('photo', photo is not null, 'photo_replaced', s.photo_path is distinct from photo and s.photo_path is not null,
                        'quote', said is not null));
   -- The photo this one replaced (or dropped), which the caller deletes from the bucket now nothing shows it.
-  return jsonb_build_object('draw_id', p_draw_id,
-                            'previous_photo', case when s.photo_path is distinct from photo then s.photo_path end);
+  return row(p_draw_id, case when s.photo_path is distinct from photo then s.photo_path end)::public.story_change;
 end;
 $$;
 comment on function public.admin_set_winner_story(uuid,text,text,text) is 'Admins: publish (or replace) a winner''s photo (a winner-photos site path, alt text required) and quote (up to 280 characters), only while the winner consents; answers the photo it replaced; audited.';
@@ -2721,7 +2722,7 @@ revoke all on function public.admin_set_winner_story(uuid,text,text,text) from p
 grant execute on function public.admin_set_winner_story(uuid,text,text,text) to authenticated;
 grant execute on function public.admin_set_winner_story(uuid,text,text,text) to service_role;
 
-create or replace function public.admin_remove_winner_story(p_draw_id uuid) returns jsonb
+create or replace function public.admin_remove_winner_story(p_draw_id uuid) returns public.story_change
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_admin();
@@ -2735,7 +2736,7 @@ begin
      set photo_path = null, photo_alt = null, quote = null, story_updated_at = now(), story_updated_by = uid
    where draw_id = p_draw_id;
   perform private.log_activity('winner_story.removed', p_draw_id, jsonb_build_object('photo', previous is not null));
-  return jsonb_build_object('draw_id', p_draw_id, 'previous_photo', previous);
+  return row(p_draw_id, previous)::public.story_change;
 end;
 $$;
 comment on function public.admin_remove_winner_story(uuid) is 'Admins: remove a winner''s published photo and quote (whatever the consent, so a withdrawn one can go); answers the photo to delete from the bucket; audited.';

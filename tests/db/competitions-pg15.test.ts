@@ -189,7 +189,7 @@ describe("PostgreSQL 15: concurrent buyers", () => {
       const part = await as<{ csv: string; last_number: number; done: boolean }>(
         {},
         "anon",
-        "select public.get_ticket_list_csv($1, $2) as result",
+        "select to_json(public.get_ticket_list_csv($1, $2)) as result",
         [comp.slug, after],
       );
       hash.update(part.csv, "utf8");

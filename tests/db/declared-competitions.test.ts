@@ -610,6 +610,219 @@ create function old.get_instant_wins(p_slug text) returns jsonb
 language sql stable set search_path = '' as $$
   select old.instant_wins_json(c.id, public.is_admin()) from public.competitions c where c.slug = p_slug
 $$;
+
+create function old.get_ticket_list_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  c public.competitions := private.entry_list_competition(p_slug);
+  chunk integer := least(greatest(coalesce(p_limit, 100000), 1), 100000);
+  after_no integer := greatest(coalesce(p_after, 0), 0);
+  last_no integer;
+begin
+  select max(x.number) into last_no
+    from (select t.number from public.tickets t where t.competition_id = c.id and t.number > after_no
+           order by t.number limit chunk) x;
+  return jsonb_build_object(
+    'csv', case when after_no = 0 then 'ticket_number,ticket_id' || E'\n' else '' end
+           || private.ticket_list_lines(c.id, after_no, chunk),
+    'last_number', last_no,
+    'done', last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+end;
+$$;
+
+create function old.get_entrants_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  c public.competitions := private.entry_list_competition(p_slug);
+  chunk_size integer := least(greatest(coalesce(p_limit, 100000), 1), 100000);
+  after_no integer := greatest(coalesce(p_after, 0), 0);
+  lines text;
+  last_no integer;
+begin
+  -- Each entrant's public name and town are worked out (and CSV-quoted) once per person in
+  -- the chunk, not once per ticket: a chunk is mostly a few people's runs of tickets.
+  with chunk as (
+    select t.number, t.id, t.user_id, e.kind
+      from public.tickets t
+      join public.entries e on e.id = t.entry_id
+     where t.competition_id = c.id and t.number > after_no
+     order by t.number
+     limit chunk_size
+  ), people as (
+    select p.id,
+           private.csv_field(private.public_name(p.name, p.show_initials_only)) as entrant,
+           case when p.show_initials_only then '' else private.csv_field(p.town) end as town
+      from public.profiles p
+     where p.id in (select distinct k.user_id from chunk k where k.kind = 'paid')
+  )
+  select coalesce(string_agg(k.number::text || ',' || k.id::text || ',' ||
+                             case when k.kind = 'postal' then 'Postal entry,,postal'
+                                  else coalesce(pp.entrant, 'A LabCash player') || ',' || coalesce(pp.town, '') || ',online' end
+                             || E'\n', '' order by k.number), ''),
+         max(k.number)
+    into lines, last_no
+    from chunk k
+    left join people pp on pp.id = k.user_id and k.kind = 'paid';
+  return jsonb_build_object(
+    'csv', case when after_no = 0 then 'ticket_number,ticket_id,entrant,town,route' || E'\n' else '' end || lines,
+    'last_number', last_no,
+    'done', last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+end;
+$$;
+
+create function old.admin_competition_entries_csv(p_id uuid, p_after integer default 0, p_limit integer default 10000)
+returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  chunk integer := least(greatest(coalesce(p_limit, 10000), 1), 10000);
+  after_no integer := greatest(coalesce(p_after, 0), 0);
+  lines text;
+  last_no integer;
+begin
+  perform private.require_admin();
+  if not exists (select 1 from public.competitions c where c.id = p_id) then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+  -- first_ticket is unique within a competition (ticket numbers are), so it pages the entries.
+  select coalesce(string_agg(concat_ws(',',
+             x.id::text,
+             to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+             case when x.kind = 'postal' then 'postal' else 'online' end,
+             x.status,
+             x.first_ticket::text,
+             -- The highest number: chosen numbers are not contiguous.
+             (select max(t.number) from public.tickets t where t.entry_id = x.id)::text,
+             x.quantity::text,
+             x.amount::text,
+             coalesce(x.user_id::text, ''),
+             private.csv_field(coalesce(x.person, '')),
+             private.csv_field(coalesce(x.email, '')),
+             private.csv_field(coalesce(x.address, '')),
+             private.csv_field(coalesce(x.postcode, ''))) || E'\n', '' order by x.first_ticket), ''),
+         max(x.first_ticket)
+    into lines, last_no
+    from (select e.id, e.created_at, e.kind, e.status, e.first_ticket, e.quantity, e.amount, e.user_id,
+                 coalesce(pe.name, p.name) as person, p.email, pe.address, pe.postcode
+            from public.entries e
+            left join public.profiles p on p.id = e.user_id
+            left join public.postal_entries pe on pe.entry_id = e.id
+           where e.competition_id = p_id and e.first_ticket > after_no
+           order by e.first_ticket
+           limit chunk) x;
+  return jsonb_build_object(
+    'csv', case when after_no = 0
+                then 'entry_id,created_at,route,status,first_ticket,last_ticket,tickets,amount,user_id,name,email,postal_address,postcode' || E'\n'
+                else '' end || lines,
+    'last_number', last_no,
+    'done', last_no is null
+            or not exists (select 1 from public.entries e where e.competition_id = p_id and e.first_ticket > last_no));
+end;
+$$;
+
+create function old.set_my_winner_story_consent(p_draw_id uuid, p_consent boolean) returns jsonb
+language plpgsql set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  winner uuid;
+begin
+  if p_consent is null then
+    raise exception 'Choose whether we may publish your photo and quote' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select d.winner_user_id into winner from public.draws d where d.id = p_draw_id;
+  if not found then
+    raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
+  end if;
+  if winner is distinct from uid then
+    raise exception 'Only the winner can give or withdraw this consent' using errcode = '42501', hint = 'not_the_winner';
+  end if;
+  perform private.set_winner_story_consent(p_draw_id, p_consent, 'winner', null);
+  return jsonb_build_object('draw_id', p_draw_id, 'consent', p_consent);
+end;
+$$;
+
+create function old.admin_record_winner_story_consent(p_draw_id uuid, p_consent boolean, p_note text)
+returns jsonb
+language plpgsql set search_path = '' as $$
+declare
+  note text := nullif(btrim(coalesce(p_note, '')), '');
+begin
+  perform private.require_admin();
+  if p_consent is null then
+    raise exception 'Choose whether the winner consents' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if note is null or char_length(note) > 500 then
+    raise exception 'Say how the winner told us (up to 500 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if not exists (select 1 from public.draws d where d.id = p_draw_id) then
+    raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
+  end if;
+  perform private.set_winner_story_consent(p_draw_id, p_consent, 'admin', note);
+  return jsonb_build_object('draw_id', p_draw_id, 'consent', p_consent);
+end;
+$$;
+
+create function old.admin_set_winner_story(p_draw_id uuid, p_photo_path text, p_photo_alt text, p_quote text)
+returns jsonb
+language plpgsql set search_path = '' as $$
+declare
+  uid uuid := private.require_admin();
+  s public.winner_stories%rowtype;
+  photo text := nullif(btrim(coalesce(p_photo_path, '')), '');
+  alt text := nullif(btrim(coalesce(p_photo_alt, '')), '');
+  said text := nullif(btrim(regexp_replace(coalesce(p_quote, ''), E'\\s+', ' ', 'g')), '');
+begin
+  if photo is not null and photo !~ '^/media/winner-photos/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$' then
+    raise exception 'Upload the photo again' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if photo is not null and (alt is null or char_length(alt) > 200) then
+    raise exception 'Describe the photo for people who cannot see it (up to 200 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if said is not null and char_length(said) > 280 then
+    raise exception 'Keep the quote to 280 characters' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if photo is null and said is null then
+    raise exception 'Add a photo or a quote' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  select * into s from public.winner_stories where draw_id = p_draw_id for update;
+  if not found or not s.consent then
+    if not exists (select 1 from public.draws d where d.id = p_draw_id) then
+      raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
+    end if;
+    raise exception 'The winner has not consented to publishing their photo and quote' using errcode = 'P0001', hint = 'story_consent_required';
+  end if;
+  update public.winner_stories
+     set photo_path = photo,
+         photo_alt = case when photo is not null then alt end,
+         quote = said,
+         story_updated_at = now(),
+         story_updated_by = uid
+   where draw_id = p_draw_id;
+  perform private.log_activity('winner_story.published', p_draw_id,
+    jsonb_build_object('photo', photo is not null, 'photo_replaced', s.photo_path is distinct from photo and s.photo_path is not null,
+                       'quote', said is not null));
+  -- The photo this one replaced (or dropped), which the caller deletes from the bucket now nothing shows it.
+  return jsonb_build_object('draw_id', p_draw_id,
+                            'previous_photo', case when s.photo_path is distinct from photo then s.photo_path end);
+end;
+$$;
+
+create function old.admin_remove_winner_story(p_draw_id uuid) returns jsonb
+language plpgsql set search_path = '' as $$
+declare
+  uid uuid := private.require_admin();
+  previous text;
+begin
+  select s.photo_path into previous from public.winner_stories s where s.draw_id = p_draw_id for update;
+  if not found then
+    raise exception 'Nothing is published for this winner' using errcode = 'PT404', hint = 'draw_not_found';
+  end if;
+  update public.winner_stories
+     set photo_path = null, photo_alt = null, quote = null, story_updated_at = now(), story_updated_by = uid
+   where draw_id = p_draw_id;
+  perform private.log_activity('winner_story.removed', p_draw_id, jsonb_build_object('photo', previous is not null));
+  return jsonb_build_object('draw_id', p_draw_id, 'previous_photo', previous);
+end;
+$$;
 `;
 
 const NO_QUESTION = { skill_question: null, skill_options: null, skill_answer: null };
@@ -1072,13 +1285,14 @@ describe("the finished competitions, the draw cron, prize moves and the entry li
 });
 
 /** An old body's answer as `userId`, its changes rolled back (for a call that changes what it answers about). */
-async function undone(userId: string, fn: string): Promise<unknown> {
+async function undone(userId: string, fn: string, args: unknown[] = []): Promise<unknown> {
   await db().pg.exec("begin");
   try {
     await db().pg.query("select set_config('request.jwt.claims', $1, true)", [
       JSON.stringify(claimsOf(asUser(userId))),
     ]);
-    return (await db().pg.query<{ value: unknown }>(`select old.${fn}() as value`)).rows[0].value;
+    const params = args.map((_, i) => `$${i + 1}`).join(", ");
+    return (await db().pg.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, args)).rows[0].value;
   } finally {
     await db().pg.exec("rollback");
   }
@@ -1145,5 +1359,100 @@ describe("instant wins as a declared type, their kind an enum", () => {
     expect(revealed.seed_hex).not.toBeNull();
     expect(revealed.numbers).toHaveLength(10);
     await sameEverywhere();
+  });
+});
+
+describe("the CSV chunks, a prize claim and the winner-story calls as declared types", () => {
+  it("answer as the jsonb versions did: every chunk of the three CSVs, a claim and its change, consent and a story", async () => {
+    const [winner, other] = [await db().createPlayer({ credits: 20 }), await db().createPlayer({ credits: 20 })];
+    const { drawId } = await db().wonBy(admin, winner, { cash_alternative: 60, ...NO_QUESTION });
+    // The CSVs over several buyers and a letter, once online sales have ended.
+    const competitionId = await db().createCompetition(admin, NO_QUESTION);
+    await db().call(asUser(winner), "enter_competition", { p_competition_id: competitionId, p_quantity: 3 });
+    await db().call(asUser(other), "enter_competition", { p_competition_id: competitionId, p_quantity: 2 });
+    await db().call(asUser(admin), "admin_record_postal_entry", {
+      p_competition_id: competitionId,
+      p_user_id: null,
+      p_name: "Lou Letter, Esq.",
+      p_address: "2 Low St, York YO1 1AA",
+      p_answer: null,
+    });
+    const [{ slug }] = await db().sql<{ slug: string }>(
+      "update public.competitions set opens_at = now() - interval '1 day', closes_at = now() - interval '1 second' where id = $1 returning slug",
+      [competitionId],
+    );
+    const draft = await db().createCompetition(admin, NO_QUESTION, false);
+
+    // Every chunk, two lines at a time, and the refusals (unknown, a draft, not an admin) alike.
+    const sameChunks = async (caller: Caller, fn: string, key: string) => {
+      await eachPage<number>(async (after) => {
+        const now = await db().rpc<{ last_number: number | null; done: boolean }>(caller, fn, {
+          [fn === "admin_competition_entries_csv" ? "p_id" : "p_slug"]: key,
+          p_after: after ?? 0,
+          p_limit: 2,
+        });
+        const then = await old(caller, fn, [key, after ?? 0, 2]).then(
+          (value) => ({ data: value, hint: null }),
+          (e: { hint?: string }) => ({ data: null, hint: e.hint ?? null }),
+        );
+        expect({ data: now.error ? null : now.data, hint: now.error?.hint ?? null }).toEqual(then);
+        return now.data && !now.data.done ? now.data.last_number : null;
+      });
+    };
+    for (const key of [slug, "no-such-competition"]) {
+      await sameChunks(anon, "get_ticket_list_csv", key);
+      await sameChunks(anon, "get_entrants_csv", key);
+    }
+    for (const id of [competitionId, draft, "00000000-0000-4000-8000-000000000000"]) {
+      await sameChunks(asUser(admin), "admin_competition_entries_csv", id);
+    }
+    await sameChunks(asUser(winner), "admin_competition_entries_csv", competitionId);
+
+    // A claim answers the old expression over the draw it leaves; a changed claim too.
+    const claimedAs = async (choice: string, address: string | null) => {
+      const now = await db().call(asUser(winner), "claim_prize", {
+        p_draw_id: drawId,
+        p_choice: choice,
+        p_delivery_address: address,
+      });
+      const [{ then }] = await db().sql<{ then: unknown }>(
+        `select jsonb_build_object('draw_id', x.id, 'prize_choice', x.prize_choice, 'claimed_at', x.claimed_at,
+                                   'prize_status', x.prize_status, 'delivery_address', x.delivery_address) as then
+           from public.draws x where x.id = $1`,
+        [drawId],
+      );
+      expect(now).toEqual(then);
+    };
+    await claimedAs("cash", null);
+    await claimedAs("prize", "4 Elm Row, Bath BA1 1AA");
+
+    // Consent and the story: the old body's answer (rolled back), then the new one's, as the same caller.
+    const same = async (userId: string, fn: string, args: Record<string, unknown>) => {
+      const then = await undone(userId, fn, Object.values(args));
+      expect(await db().call(asUser(userId), fn, args)).toEqual(then);
+    };
+    await same(winner, "set_my_winner_story_consent", { p_draw_id: drawId, p_consent: true });
+    await same(admin, "admin_set_winner_story", {
+      p_draw_id: drawId,
+      p_photo_path: "/media/winner-photos/0b0e7c36-3b44-4d0c-9a57-8b1f3f0f6f1a.jpg",
+      p_photo_alt: "The winner",
+      p_quote: "Lovely",
+    });
+    await same(admin, "admin_set_winner_story", {
+      p_draw_id: drawId,
+      p_photo_path: "",
+      p_photo_alt: "",
+      p_quote: "Still lovely",
+    });
+    const photo = "/media/winner-photos/5d1c2a8e-7f3b-4c6d-8e9f-0a1b2c3d4e5f.png";
+    await same(admin, "admin_set_winner_story", {
+      p_draw_id: drawId,
+      p_photo_path: photo,
+      p_photo_alt: "Again",
+      p_quote: "",
+    });
+    // Removing answers the photo it took down.
+    await same(admin, "admin_remove_winner_story", { p_draw_id: drawId });
+    await same(admin, "admin_record_winner_story_consent", { p_draw_id: drawId, p_consent: false, p_note: "By phone" });
   });
 });
