@@ -453,7 +453,7 @@ describe("declared result shapes", () => {
     for (const f of fulfilment) expect(["online", "postal"]).toContain(f.route);
   });
 
-  it("read the public entry list (competition, draw and rows nested) and the draw cron's outcome (arrays)", async () => {
+  it("read the public entry list (competition, draw and rows nested), a ticket-list chunk and the draw cron's outcome (arrays)", async () => {
     const list = await callRpcWith(
       client(server),
       "get_entry_list",
@@ -471,6 +471,16 @@ describe("declared result shapes", () => {
     await expect(
       callRpcWith(client(server), "get_entry_list", { p_slug: "no-such-competition" }, declared("rows")),
     ).rejects.toMatchObject({ code: "competition_not_found" });
+
+    const chunk = await callRpcWith(
+      client(server),
+      "get_ticket_list_csv",
+      { p_slug: "dji-mini-5-pro", p_limit: 2 },
+      declared("csv", "done"),
+    );
+    expect(chunk.csv.startsWith("ticket_number,ticket_id\n")).toBe(true);
+    expect(typeof chunk.last_number).toBe("number");
+    expectTypeOf(chunk.last_number).toEqualTypeOf<number | null>();
 
     const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
     const ran = await callRpcWith(admin, "run_due_draws", {}, declared("drawn", "closed"));
