@@ -837,6 +837,22 @@ beforeAll(async () => {
 const old = (userId: string | Caller, fn: string, args: unknown[] = []) =>
   db().oldAnswer(typeof userId === "string" ? asUser(userId) : userId, fn, args);
 
+/** The new function's answer and the old body's as one caller compared (or both refusals' hints); the new answer. */
+async function sameAnswer<T = unknown>(
+  caller: Caller,
+  fn: string,
+  args: Record<string, unknown>,
+  oldArgs: unknown[],
+): Promise<T | null> {
+  const now = await db().rpc<T>(caller, fn, args);
+  const then = await old(caller, fn, oldArgs).then(
+    (value) => ({ data: value, hint: null }),
+    (e: { hint?: string }) => ({ data: null, hint: e.hint ?? null }),
+  );
+  expect({ data: now.error ? null : now.data, hint: now.error?.hint ?? null }).toEqual(then);
+  return now.error ? null : now.data;
+}
+
 async function sameQuote(userId: string, competitionId: string): Promise<Record<string, unknown>> {
   const now = await db().call<Record<string, unknown>>(asUser(userId), "get_entry_quote", {
     p_competition_id: competitionId,
@@ -1024,14 +1040,7 @@ describe("the public competition calls as declared types", () => {
       );
       for (const c of competitions) {
         for (const caller of [anon, asUser(player), asUser(admin)]) {
-          const now = await db().rpc(caller, "get_competition", { p_slug: c.slug });
-          const then = await db()
-            .oldAnswer(caller, "get_competition", [c.slug])
-            .then(
-              (value) => ({ data: value, hint: null }),
-              (e: { hint?: string }) => ({ data: null, hint: e.hint ?? null }),
-            );
-          expect({ data: now.error ? null : now.data, hint: now.error?.hint ?? null }).toEqual(then);
+          await sameAnswer(caller, "get_competition", { p_slug: c.slug }, [c.slug]);
         }
         // What every admin competition call answers is built on the same row.
         const [{ json, before }] = await db().sql<{ json: unknown; before: unknown }>(
@@ -1072,34 +1081,24 @@ describe("the public competition calls as declared types", () => {
 describe("the admin competition calls as declared types", () => {
   it("answer every admin competition call as the jsonb versions did, from a draft through sales, a draw and a cancellation", async () => {
     const player = await db().createPlayer({ credits: 60 });
-    /** An admin call's answer now and the old body's, or both refusals' codes, for one caller. */
-    const sameAs = async (caller: Caller, fn: string, args: Record<string, unknown>, oldArgs: unknown[]) => {
-      const now = await db().rpc(caller, fn, args);
-      const then = await old(caller, fn, oldArgs).then(
-        (value) => ({ data: value, hint: null }),
-        (e: { hint?: string }) => ({ data: null, hint: e.hint ?? null }),
-      );
-      expect({ data: now.error ? null : now.data, hint: now.error?.hint ?? null }).toEqual(then);
-      return now.data;
-    };
     const adminJson = (id: string) => old(admin, "competition_json", [id, true]);
     const sameEverywhere = async () => {
-      const listed = (await sameAs(asUser(admin), "admin_list_competitions", {}, [])) as { id: string }[];
+      const listed = (await sameAnswer<{ id: string }[]>(asUser(admin), "admin_list_competitions", {}, [])) ?? [];
       for (const { id } of listed) {
-        await sameAs(asUser(admin), "admin_get_competition", { p_id: id }, [id]);
-        await sameAs(asUser(admin), "admin_competition_detail", { p_id: id }, [id]);
+        await sameAnswer(asUser(admin), "admin_get_competition", { p_id: id }, [id]);
+        await sameAnswer(asUser(admin), "admin_competition_detail", { p_id: id }, [id]);
       }
       for (const status of [null, "awaiting_claim", "claimed", "verified", "delivered"]) {
-        await sameAs(asUser(admin), "admin_list_prize_fulfilment", status ? { p_status: status } : {}, [status]);
+        await sameAnswer(asUser(admin), "admin_list_prize_fulfilment", status ? { p_status: status } : {}, [status]);
       }
       return listed;
     };
 
     // Refusals alike: not an admin, an unknown competition.
     const unknown = "00000000-0000-4000-8000-000000000000";
-    await sameAs(asUser(player), "admin_list_competitions", {}, []);
-    await sameAs(asUser(admin), "admin_get_competition", { p_id: unknown }, [unknown]);
-    await sameAs(asUser(admin), "admin_competition_detail", { p_id: unknown }, [unknown]);
+    await sameAnswer(asUser(player), "admin_list_competitions", {}, []);
+    await sameAnswer(asUser(admin), "admin_get_competition", { p_id: unknown }, [unknown]);
+    await sameAnswer(asUser(admin), "admin_competition_detail", { p_id: unknown }, [unknown]);
 
     // What each change answers is the old JSON of the competition it leaves.
     const created = await db().call<{ id: string }>(asUser(admin), "admin_create_competition", {
@@ -1171,7 +1170,7 @@ describe("the admin competition calls as declared types", () => {
       refunded_entries: 1,
       refunded_total: 4.5,
     });
-    const detail = await sameAs(asUser(admin), "admin_competition_detail", { p_id: created.id }, [created.id]);
+    const detail = await sameAnswer(asUser(admin), "admin_competition_detail", { p_id: created.id }, [created.id]);
     expect(detail).toMatchObject({ figures: { refunded_entries: 1, void_postal_entries: 2 }, fulfilment: null });
     expect((detail as { postal_entries: unknown[] }).postal_entries).toHaveLength(2);
     await sameEverywhere();
@@ -1249,18 +1248,11 @@ describe("the finished competitions, the draw cron, prize moves and the entry li
     // ticket, and the refusals (a draft, one still selling, a cancelled one, an unknown slug) alike.
     const competitions = await db().sql<{ slug: string }>("select slug from public.competitions order by created_at");
     for (const { slug } of [...competitions, { slug: "no-such-competition" }]) {
-      const sameList = async (args: Record<string, unknown>, oldArgs: unknown[]) => {
-        const now = await db().rpc<{ rows: { number: number }[] } | null>(anon, "get_entry_list", {
-          p_slug: slug,
-          ...args,
-        });
-        const then = await old(anon, "get_entry_list", [slug, ...oldArgs]).then(
-          (value) => ({ data: value, hint: null }),
-          (e: { hint?: string }) => ({ data: null, hint: e.hint ?? null }),
-        );
-        expect({ data: now.error ? null : now.data, hint: now.error?.hint ?? null }).toEqual(then);
-        return now.data;
-      };
+      const sameList = (args: Record<string, unknown>, oldArgs: unknown[]) =>
+        sameAnswer<{ rows: { number: number }[] }>(anon, "get_entry_list", { p_slug: slug, ...args }, [
+          slug,
+          ...oldArgs,
+        ]);
       let last: number | null = null;
       await eachPage<number>(async (after) => {
         const page = await sameList({ p_after: after, p_limit: 2 }, [after, null, null, 2]);
@@ -1386,17 +1378,13 @@ describe("the CSV chunks, a prize claim and the winner-story calls as declared t
     // Every chunk, two lines at a time, and the refusals (unknown, a draft, not an admin) alike.
     const sameChunks = async (caller: Caller, fn: string, key: string) => {
       await eachPage<number>(async (after) => {
-        const now = await db().rpc<{ last_number: number | null; done: boolean }>(caller, fn, {
-          [fn === "admin_competition_entries_csv" ? "p_id" : "p_slug"]: key,
-          p_after: after ?? 0,
-          p_limit: 2,
-        });
-        const then = await old(caller, fn, [key, after ?? 0, 2]).then(
-          (value) => ({ data: value, hint: null }),
-          (e: { hint?: string }) => ({ data: null, hint: e.hint ?? null }),
+        const chunk = await sameAnswer<{ last_number: number | null; done: boolean }>(
+          caller,
+          fn,
+          { [fn === "admin_competition_entries_csv" ? "p_id" : "p_slug"]: key, p_after: after ?? 0, p_limit: 2 },
+          [key, after ?? 0, 2],
         );
-        expect({ data: now.error ? null : now.data, hint: now.error?.hint ?? null }).toEqual(then);
-        return now.data && !now.data.done ? now.data.last_number : null;
+        return chunk && !chunk.done ? chunk.last_number : null;
       });
     };
     for (const key of [slug, "no-such-competition"]) {
