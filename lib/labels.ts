@@ -40,6 +40,7 @@ export const LABELS = {
     cancelled: "Cancelled",
   },
   entry_kind: { paid: "Paid", postal: "Postal" },
+  instant_win_kind: { credit: "Credit", spin: "A LabSpinner spin", physical: "Physical prize" },
   ticket_numbering: { in_order: "In purchase order", pick: "Players pick (or lucky dip)" },
   entry_status: { active: "Active", refunded: "Refunded", void: "Void" },
   draw_trigger: { sold_out: "Sold out", close_time: "Close time", draw_time: "Draw time" },

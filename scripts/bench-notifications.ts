@@ -40,22 +40,27 @@ async function prepare(client: pg.Client): Promise<string> {
   );
   const admin = rows[0].id;
   await client.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [admin]);
-  const { id } = await asAdmin<{ id: string }>(client, admin, "select public.admin_create_competition($1) as value", [
-    {
-      title: "Bench draw",
-      slug: "bench-draw",
-      prize_description: "A bench prize",
-      prize_value: 100,
-      images: ["/competitions/test.svg"],
-      ticket_price: 1,
-      total_tickets: ENTRANTS * 2,
-      max_tickets_per_user: 2,
-      closes_at: new Date(Date.now() + 7 * 86400_000).toISOString(),
-      skill_question: "What is 2 + 2?",
-      skill_options: ["3", "4", "5"],
-      skill_answer: "4",
-    },
-  ]);
+  const { id } = await asAdmin<{ id: string }>(
+    client,
+    admin,
+    "select to_json(public.admin_create_competition($1)) as value",
+    [
+      {
+        title: "Bench draw",
+        slug: "bench-draw",
+        prize_description: "A bench prize",
+        prize_value: 100,
+        images: ["/competitions/test.svg"],
+        ticket_price: 1,
+        total_tickets: ENTRANTS * 2,
+        max_tickets_per_user: 2,
+        closes_at: new Date(Date.now() + 7 * 86400_000).toISOString(),
+        skill_question: "What is 2 + 2?",
+        skill_options: ["3", "4", "5"],
+        skill_answer: "4",
+      },
+    ],
+  );
   await asAdmin(client, admin, "select public.admin_publish_competition($1) as value", [id]);
   await client.query(
     `insert into auth.users (email, raw_user_meta_data)

@@ -205,7 +205,7 @@ async function seed(client: pg.Client, withPicks: boolean): Promise<Competitions
   for (let i = 0; i < count; i++) {
     const pick = i > SPREAD && i <= SPREAD + 2;
     const instant = i === SPREAD + 3;
-    const { rows } = await client.query("select public.admin_create_competition($1) as c", [
+    const { rows } = await client.query("select (public.admin_create_competition($1)).id as id", [
       {
         title: `Bench competition ${i}`,
         slug: `bench-${i}`,
@@ -223,12 +223,12 @@ async function seed(client: pg.Client, withPicks: boolean): Promise<Competitions
     ]);
     if (instant) {
       await client.query("select public.admin_set_instant_win_prizes($1, $2)", [
-        rows[0].c.id,
+        rows[0].id,
         JSON.stringify(INSTANT_PRIZES),
       ]);
     }
-    await client.query("select public.admin_publish_competition($1, null)", [rows[0].c.id]);
-    ids.push(rows[0].c.id);
+    await client.query("select public.admin_publish_competition($1, null)", [rows[0].id]);
+    ids.push(rows[0].id);
   }
   await client.query("commit");
   const inOrder = ids.slice(0, SPREAD + 1);

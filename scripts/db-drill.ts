@@ -67,7 +67,7 @@ async function ticketListCsv(client: pg.Client, slug: string): Promise<string> {
   let after = 0;
   for (;;) {
     const { rows } = await client.query<{ chunk: { csv: string; last_number: number | null; done: boolean } }>(
-      "select public.get_ticket_list_csv($1, $2, 100000) as chunk",
+      "select to_json(public.get_ticket_list_csv($1, $2, 100000)) as chunk",
       [slug, after],
     );
     const chunk = rows[0].chunk;

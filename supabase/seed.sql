@@ -108,7 +108,7 @@ begin
     'ticket_price', 0.99, 'total_tickets', 2000, 'max_tickets_per_user', 150,
     'closes_at', now() + interval '6 days 5 hours',
     'skill_question', 'Which company makes the iPhone?',
-    'skill_options', jsonb_build_array('Samsung', 'Apple', 'Google'), 'skill_answer', 'Apple')) ->> 'id')::uuid;
+    'skill_options', jsonb_build_array('Samsung', 'Apple', 'Google'), 'skill_answer', 'Apple'))).id;
 
   -- Live, players pick their numbers (or take a lucky dip): issue 25, item 1.
   cash := (public.admin_create_competition(jsonb_build_object(
@@ -120,7 +120,7 @@ begin
     'ticket_price', 0.50, 'total_tickets', 500, 'max_tickets_per_user', 50, 'ticket_numbering', 'pick',
     'closes_at', now() + interval '5 days 2 hours',
     'skill_question', 'How many pence are in a pound?',
-    'skill_options', jsonb_build_array('10', '100', '1000'), 'skill_answer', '100')) ->> 'id')::uuid;
+    'skill_options', jsonb_build_array('10', '100', '1000'), 'skill_answer', '100'))).id;
 
   -- Live and nearly sold out.
   macbook := (public.admin_create_competition(jsonb_build_object(
@@ -132,7 +132,7 @@ begin
     'ticket_price', 2.49, 'total_tickets', 500, 'max_tickets_per_user', 100,
     'closes_at', now() + interval '2 days 3 hours',
     'skill_question', 'How many inches is the screen of this MacBook Pro, rounded?',
-    'skill_options', jsonb_build_array('13', '14', '16'), 'skill_answer', '14')) ->> 'id')::uuid;
+    'skill_options', jsonb_build_array('13', '14', '16'), 'skill_answer', '14'))).id;
 
   -- Sold out before its close: online sales have ended, postal entries still come in,
   -- and the draw waits for its draw time.
@@ -145,7 +145,7 @@ begin
     'ticket_price', 0.50, 'total_tickets', 120, 'max_tickets_per_user', 30,
     'closes_at', now() + interval '5 days',
     'skill_question', 'Which company makes the PlayStation?',
-    'skill_options', jsonb_build_array('Sony', 'Nintendo', 'Microsoft'), 'skill_answer', 'Sony')) ->> 'id')::uuid;
+    'skill_options', jsonb_build_array('Sony', 'Nintendo', 'Microsoft'), 'skill_answer', 'Sony'))).id;
 
   -- Closed online; in its postal window (the postal deadline is still ahead).
   switch2 := (public.admin_create_competition(jsonb_build_object(
@@ -157,7 +157,7 @@ begin
     'ticket_price', 0.50, 'total_tickets', 400, 'max_tickets_per_user', 40,
     'closes_at', now() + interval '4 days',
     'skill_question', 'Which company makes the Switch?',
-    'skill_options', jsonb_build_array('Sony', 'Nintendo', 'Valve'), 'skill_answer', 'Nintendo')) ->> 'id')::uuid;
+    'skill_options', jsonb_build_array('Sony', 'Nintendo', 'Valve'), 'skill_answer', 'Nintendo'))).id;
 
   -- Drawn at its draw time with online and postal tickets.
   drone := (public.admin_create_competition(jsonb_build_object(
@@ -167,7 +167,7 @@ begin
     'prize_description', 'DJI Mini 5 Pro Fly More Combo with DJI RC 2',
     'prize_value', 1029.00, 'images', jsonb_build_array('/competitions/dji-mini-5-pro.svg'),
     'ticket_price', 1.00, 'total_tickets', 300, 'max_tickets_per_user', 50,
-    'closes_at', now() + interval '1 day')) ->> 'id')::uuid;
+    'closes_at', now() + interval '1 day'))).id;
 
   -- Closed with no entries, so there was no draw.
   deck := (public.admin_create_competition(jsonb_build_object(
@@ -177,7 +177,7 @@ begin
     'prize_description', 'Valve Steam Deck OLED, 1TB, with carry case',
     'prize_value', 569.00, 'images', jsonb_build_array('/competitions/steam-deck-oled.svg'),
     'ticket_price', 0.25, 'total_tickets', 2500, 'max_tickets_per_user', 200,
-    'closes_at', now() + interval '1 day')) ->> 'id')::uuid;
+    'closes_at', now() + interval '1 day'))).id;
 
   -- A draft, never published.
   galaxy := (public.admin_create_competition(jsonb_build_object(
@@ -189,7 +189,7 @@ begin
     'ticket_price', 1.49, 'total_tickets', 1500, 'max_tickets_per_user', 100,
     'opens_at', now() + interval '10 days', 'closes_at', now() + interval '24 days',
     'skill_question', 'What is the stylus of a Galaxy Ultra called?',
-    'skill_options', jsonb_build_array('Apple Pencil', 'S Pen', 'Surface Pen'), 'skill_answer', 'S Pen')) ->> 'id')::uuid;
+    'skill_options', jsonb_build_array('Apple Pencil', 'S Pen', 'Surface Pen'), 'skill_answer', 'S Pen'))).id;
 
   -- Cancelled, every entry refunded.
   watch := (public.admin_create_competition(jsonb_build_object(
@@ -199,7 +199,7 @@ begin
     'prize_description', 'Apple Watch Ultra 3, 49mm natural titanium, Orange Alpine Loop',
     'prize_value', 799.00, 'images', jsonb_build_array('/competitions/apple-watch-ultra-3.svg'),
     'ticket_price', 0.75, 'total_tickets', 1000, 'max_tickets_per_user', 100,
-    'closes_at', now() + interval '8 days')) ->> 'id')::uuid;
+    'closes_at', now() + interval '8 days'))).id;
 
   -- Published, opening later.
   headphones := (public.admin_create_competition(jsonb_build_object(
@@ -212,7 +212,7 @@ begin
     'opens_at', now() + interval '2 days', 'closes_at', now() + interval '12 days',
     'skill_question', 'What does ANC stand for?',
     'skill_options', jsonb_build_array('Active Noise Cancelling', 'Automatic Network Control', 'Audio Nano Chip'),
-    'skill_answer', 'Active Noise Cancelling')) ->> 'id')::uuid;
+    'skill_answer', 'Active Noise Cancelling'))).id;
 
   perform public.admin_publish_competition(c) from unnest(array[iphone, cash, macbook, ps5, switch2, drone, deck, watch, headphones]) c;
 
@@ -324,7 +324,7 @@ begin
     'prize_description', '£500 of LabCash credit', 'prize_value', 500.00,
     'images', jsonb_build_array('/competitions/instant-win-bundle.svg'),
     'ticket_price', 0.50, 'total_tickets', 200, 'max_tickets_per_user', 100,
-    'closes_at', now() + interval '9 days')) ->> 'id')::uuid;
+    'closes_at', now() + interval '9 days'))).id;
   perform public.admin_set_instant_win_prizes(bundle, jsonb_build_array(
     jsonb_build_object('kind', 'credit', 'credit_amount', 5, 'quantity', 6),
     jsonb_build_object('kind', 'spin', 'quantity', 4),
@@ -336,7 +336,7 @@ begin
     'prize_description', '£200 of LabCash credit', 'prize_value', 200.00,
     'images', jsonb_build_array('/competitions/instant-win-weekend.svg'),
     'ticket_price', 1.00, 'total_tickets', 30, 'max_tickets_per_user', 10,
-    'closes_at', now() + interval '1 day')) ->> 'id')::uuid;
+    'closes_at', now() + interval '1 day'))).id;
   perform public.admin_set_instant_win_prizes(weekend, jsonb_build_array(
     jsonb_build_object('kind', 'credit', 'credit_amount', 2, 'quantity', 3),
     jsonb_build_object('kind', 'spin', 'quantity', 2)));

@@ -22,6 +22,7 @@ import { COMPETITION_IMAGE_BUCKET } from "@/lib/competitions/images";
 import { removeImages } from "@/lib/data/stored-images";
 import { DbError } from "@/lib/data/errors";
 import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
+import { ENUM_VALUES, type EnumValue } from "@/lib/labels";
 import { UK_POSTCODE } from "@/lib/validation/postcode";
 import { formList } from "./action";
 import { defineAction } from "./define-action";
@@ -73,9 +74,8 @@ async function discardDroppedImages(before: string[], after: string[]): Promise<
   }
 }
 
-const INSTANT_WIN_KINDS = ["credit", "spin", "physical"] as const;
-const isInstantWinKind = (k: string): k is (typeof INSTANT_WIN_KINDS)[number] =>
-  (INSTANT_WIN_KINDS as readonly string[]).includes(k);
+const isInstantWinKind = (k: string): k is EnumValue<"instant_win_kind"> =>
+  (ENUM_VALUES.instant_win_kind as readonly string[]).includes(k);
 
 /** The instant-win rows of the form: a row with no kind is empty and left out. */
 const instantWinRows = z

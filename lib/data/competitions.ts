@@ -27,7 +27,7 @@ export const prizeStatusSchema = z.enum(PRIZE_STATUSES);
  * `postal_tickets` are numbered after the online pool; `postal_tickets_per_entry` is stamp parity, worked out in SQL;
  * `entry_list_open` says online sales have ended, so the public entry list is open.
  */
-const competition = declared(
+export const competition = declared(
   "id",
   "slug",
   "title",
@@ -65,7 +65,7 @@ type WithJsonParts<C extends { draw: object | null }> = Omit<C, "external_random
  * The two jsonb fields of a declared competition, read with zod: the external randomness named at publish, and the
  * winner's photo and quote (only while they consent to their publication).
  */
-const withJsonParts = <C extends { external_randomness: unknown; draw: { story: unknown } | null }>(c: C) =>
+export const withJsonParts = <C extends { external_randomness: unknown; draw: { story: unknown } | null }>(c: C) =>
   // The spread keeps C's other fields; TypeScript cannot see that for a generic C, so the result is named.
   ({
     ...c,
@@ -82,7 +82,7 @@ const competitionPage = declared(...competition.filled, "bundles").with({
 /** An instant win awarded in the purchase (private.award_instant_wins). */
 export const instantWinAwardSchema = z.object({
   ticket_number: z.number().int(),
-  kind: z.enum(["credit", "spin", "physical"]),
+  kind: z.enum(ENUM_VALUES.instant_win_kind),
   prize: z.string(),
   credit_amount: money.nullable(),
 });
@@ -258,13 +258,7 @@ export const claimPrize = (drawId: string, choice: PrizeChoice, deliveryAddress:
   callRpc(
     "claim_prize",
     { p_draw_id: drawId, p_choice: choice, p_delivery_address: deliveryAddress ?? undefined },
-    z.object({
-      draw_id: z.string().uuid(),
-      prize_choice: prizeChoiceSchema,
-      claimed_at: timestamp,
-      prize_status: prizeStatusSchema,
-      delivery_address: z.string().nullable(),
-    }),
+    declared("draw_id", "prize_choice", "claimed_at", "prize_status"),
   );
 
 /**

@@ -6,7 +6,7 @@ import { supabaseEnv } from "@/lib/env";
 import type { Database } from "@/lib/supabase/database.types";
 import { competitionStatusSchema } from "./competitions";
 import { DbError } from "./errors";
-import { callRpcWith } from "./rpc";
+import { callRpcWith, declared, type RpcOutput } from "./rpc";
 
 // The public entry list of a competition once online sales have ended (get_entry_list,
 // get_ticket_list_csv, get_entrants_csv). It is the same for every visitor, so it is read with the
@@ -15,44 +15,31 @@ import { callRpcWith } from "./rpc";
 
 const timestamp = z.string();
 
-export const entryListRowSchema = z.object({
-  number: z.number().int(),
-  ticket_id: z.string().uuid(),
-  /** The public name, as on the winners page; "Postal entry" for a postal ticket. */
-  entrant: z.string(),
-  town: z.string().nullable(),
-  route: z.enum(["online", "postal"]),
+/**
+ * One page of the entry list: the competition, its draw once drawn, every ticket's count (online and postal, not just
+ * this page's), the rows (the public name as on the winners page, or "Postal entry"; the town unless initials only)
+ * and whether there are pages before and after.
+ */
+const entryList = declared("competition", "ticket_count", "rows", "has_before", "has_after").with({
+  competition: declared(
+    "id",
+    "slug",
+    "title",
+    "status",
+    "closes_at",
+    "postal_deadline",
+    "draw_at",
+    "total_tickets",
+    "tickets_sold",
+    "postal_tickets",
+  ),
+  draw: declared("id", "algorithm", "ticket_list_hash"),
+  rows: declared("number", "ticket_id", "entrant", "route"),
 });
-export type EntryListRow = z.infer<typeof entryListRowSchema>;
 
-export const entryListSchema = z.object({
-  competition: z.object({
-    id: z.string().uuid(),
-    slug: z.string(),
-    title: z.string(),
-    status: competitionStatusSchema,
-    closes_at: timestamp,
-    postal_deadline: timestamp,
-    draw_at: timestamp,
-    total_tickets: z.number().int(),
-    tickets_sold: z.number().int(),
-    postal_tickets: z.number().int(),
-  }),
-  draw: z.object({ id: z.string().uuid(), algorithm: z.string(), ticket_list_hash: z.string() }).nullable(),
-  /** Every ticket in the list (online and postal), not just this page's. */
-  ticket_count: z.number().int(),
-  rows: z.array(entryListRowSchema),
-  has_before: z.boolean(),
-  has_after: z.boolean(),
-});
-export type EntryList = z.infer<typeof entryListSchema>;
-
-export const csvChunkSchema = z.object({
-  csv: z.string(),
-  last_number: z.number().int().nullable(),
-  done: z.boolean(),
-});
-export type CsvChunk = z.infer<typeof csvChunkSchema>;
+/** One chunk of a CSV (public.csv_chunk): its lines, the last ticket number in it (null when empty), whether it is the last. */
+export const csvChunk = declared("csv", "done");
+export type CsvChunk = RpcOutput<"get_ticket_list_csv", typeof csvChunk>;
 
 /** Rows per CSV call: a 1,000,000-ticket list is ten calls, and never whole in memory. */
 export const CSV_CHUNK_ROWS = 100_000;
@@ -89,8 +76,10 @@ export const getEntryList = (q: EntryListQuery) =>
       p_ticket: q.ticket ?? null,
       p_limit: q.limit ?? ENTRY_LIST_PAGE_SIZE,
     },
-    entryListSchema,
+    entryList,
   );
+export type EntryList = Awaited<ReturnType<typeof getEntryList>>;
+export type EntryListRow = EntryList["rows"][number];
 
 /** Carries a list that must not be cached out of unstable_cache (which caches results, never throws). */
 class NotFinal extends Error {
@@ -132,10 +121,10 @@ export async function getEntryListPage(q: EntryListQuery): Promise<EntryList> {
 }
 
 export const getTicketListCsvChunk = (slug: string, after: number, limit = CSV_CHUNK_ROWS) =>
-  callRpcWith(publicClient(), "get_ticket_list_csv", { p_slug: slug, p_after: after, p_limit: limit }, csvChunkSchema);
+  callRpcWith(publicClient(), "get_ticket_list_csv", { p_slug: slug, p_after: after, p_limit: limit }, csvChunk);
 
 export const getEntrantsCsvChunk = (slug: string, after: number, limit = CSV_CHUNK_ROWS) =>
-  callRpcWith(publicClient(), "get_entrants_csv", { p_slug: slug, p_after: after, p_limit: limit }, csvChunkSchema);
+  callRpcWith(publicClient(), "get_entrants_csv", { p_slug: slug, p_after: after, p_limit: limit }, csvChunk);
 
 /**
  * A CSV read chunk by chunk as the client takes it (pull-based, so a slow download never has more

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { ENUM_VALUES } from "@/lib/labels";
 import { callPublicRpc } from "./public-rpc";
 
 const money = z.coerce.number();
@@ -12,7 +13,7 @@ export const instantWinsSchema = z.object({
   prizes: z.array(
     z.object({
       position: z.number().int(),
-      kind: z.enum(["credit", "spin", "physical"]),
+      kind: z.enum(ENUM_VALUES.instant_win_kind),
       title: z.string(),
       credit_amount: money.nullable(),
       quantity: z.number().int(),

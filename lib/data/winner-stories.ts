@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { callPublicRpc } from "./public-rpc";
+import { declared } from "./rpc";
 import { callRpc } from "./server-rpc";
 
 // Winners with photos (issue 25, item 4; supabase/migrations/*_winner_stories.sql): the winner's consent, and the
@@ -30,8 +31,10 @@ export const adminStorySchema = z.object({
 });
 export type AdminStory = z.infer<typeof adminStorySchema>;
 
-const consentResult = z.object({ draw_id: z.string().uuid(), consent: z.boolean() });
-const storyResult = z.object({ draw_id: z.string().uuid(), previous_photo: z.string().nullable() });
+/** The consent as it now stands. */
+const consentResult = declared("draw_id", "consent");
+/** The photo a change replaced or removed (null if none), which the caller deletes from the bucket. */
+const storyResult = declared("draw_id");
 
 export const setMyStoryConsent = (drawId: string, consent: boolean) =>
   callRpc("set_my_winner_story_consent", { p_draw_id: drawId, p_consent: consent }, consentResult);

@@ -555,7 +555,7 @@ export type Database = {
           created_at: string
           credit_amount: number | null
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["instant_win_kind"]
           position: number
           quantity: number
           title: string
@@ -565,7 +565,7 @@ export type Database = {
           created_at?: string
           credit_amount?: number | null
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["instant_win_kind"]
           position: number
           quantity: number
           title: string
@@ -575,7 +575,7 @@ export type Database = {
           created_at?: string
           credit_amount?: number | null
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["instant_win_kind"]
           position?: number
           quantity?: number
           title?: string
@@ -1871,13 +1871,13 @@ export type Database = {
           p_id: string
           p_reason: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["competition_cancelled"]
       }
       admin_competition_detail: {
         Args: {
           p_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition_detail"]
       }
       admin_competition_entries_csv: {
         Args: {
@@ -1885,17 +1885,17 @@ export type Database = {
           p_after?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["csv_chunk"]
       }
       admin_competition_history: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["competition_history"]
       }
       admin_create_competition: {
         Args: {
           p: Json
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition"]
       }
       admin_dashboard: {
         Args: never
@@ -1925,7 +1925,7 @@ export type Database = {
         Args: {
           p_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition"]
       }
       admin_get_complaint: {
         Args: {
@@ -1973,7 +1973,7 @@ export type Database = {
       }
       admin_list_competitions: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition"][]
       }
       admin_list_complaints: {
         Args: {
@@ -2021,7 +2021,7 @@ export type Database = {
         Args: {
           p_status?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["prize_fulfilment"][]
       }
       admin_list_users: {
         Args: {
@@ -2039,7 +2039,7 @@ export type Database = {
         Args: {
           p_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["instant_win_delivered"]
       }
       admin_open_alerts: {
         Args: never
@@ -2060,7 +2060,7 @@ export type Database = {
           p_id: string
           p_external_randomness?: Json
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition"]
       }
       admin_record_intervention: {
         Args: {
@@ -2099,7 +2099,7 @@ export type Database = {
           p_consent: boolean
           p_note: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["story_consent"]
       }
       admin_reject_user: {
         Args: {
@@ -2112,7 +2112,7 @@ export type Database = {
         Args: {
           p_draw_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["story_change"]
       }
       admin_resolve_payment: {
         Args: {
@@ -2158,7 +2158,7 @@ export type Database = {
           p_competition_id: string
           p_prizes: Json
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["competition_instant_wins"]
       }
       admin_set_launch_at: {
         Args: {
@@ -2180,7 +2180,7 @@ export type Database = {
           p_photo_alt: string
           p_quote: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["story_change"]
       }
       admin_system_overview: {
         Args: never
@@ -2191,7 +2191,7 @@ export type Database = {
           p_id: string
           p: Json
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["admin_competition"]
       }
       admin_update_complaint: {
         Args: {
@@ -2208,14 +2208,14 @@ export type Database = {
           p_note?: string
           p_proof_of_delivery?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["prize_fulfilment"]
       }
       admin_update_prize_status: {
         Args: {
           p_draw_id: string
           p_status: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["prize_status_change"]
       }
       admin_update_settings: {
         Args: {
@@ -2296,7 +2296,7 @@ export type Database = {
           p_choice: string
           p_delivery_address?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["prize_claim"]
       }
       claim_push_batch: {
         Args: {
@@ -2406,7 +2406,7 @@ export type Database = {
           p_after?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["csv_chunk"]
       }
       get_entry_list: {
         Args: {
@@ -2416,7 +2416,7 @@ export type Database = {
           p_ticket?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["entry_list_page"]
       }
       get_entry_quote: {
         Args: {
@@ -2530,7 +2530,7 @@ export type Database = {
           p_after?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["csv_chunk"]
       }
       get_ticket_numbers: {
         Args: {
@@ -2687,7 +2687,7 @@ export type Database = {
       }
       run_due_draws: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["due_draws"]
       }
       save_push_subscription: {
         Args: {
@@ -2732,7 +2732,7 @@ export type Database = {
           p_draw_id: string
           p_consent: boolean
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["story_consent"]
       }
       set_spinner_client_seed: {
         Args: {
@@ -2798,6 +2798,7 @@ export type Database = {
       entry_status: "active" | "refunded" | "void"
       flag_kind: "limit_reached" | "limit_raises" | "large_top_ups" | "top_up_after_break"
       flag_status: "open" | "reviewed"
+      instant_win_kind: "credit" | "spin" | "physical"
       intervention_kind: "note" | "contacted" | "restricted" | "lifted" | "closed"
       kyc_status: "none" | "pending" | "verified" | "rejected"
       ledger_kind: "top_up" | "bonus" | "entry" | "refund" | "top_up_reversal" | "admin_adjustment" | "spinner_prize" | "debit" | "instant_win"
@@ -2856,6 +2857,59 @@ export type Database = {
         subject_id: string | null
         subject_kind: string | null
         subject_label: string | null
+      }
+      admin_competition: {
+        cancel_reason: string | null
+        cancelled_at: string | null
+        cash_alternative: number | null
+        closed_at: string | null
+        closes_at: string | null
+        created_at: string | null
+        created_by: string | null
+        description: string | null
+        draw: Database["public"]["CompositeTypes"]["competition_draw"] | null
+        draw_at: string | null
+        entry_count: number | null
+        entry_list_open: boolean | null
+        external_randomness: Json | null
+        id: string | null
+        images: string[] | null
+        is_open: boolean | null
+        max_tickets_per_user: number | null
+        opens_at: string | null
+        postal_deadline: string | null
+        postal_entries: number | null
+        postal_entry_count: number | null
+        postal_tickets: number | null
+        postal_tickets_per_entry: number | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_description: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_value: number | null
+        published_at: string | null
+        revenue: number | null
+        seed_commitment: string | null
+        skill_answer: string | null
+        skill_options: string[] | null
+        skill_question: string | null
+        slug: string | null
+        stamp_price: number | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        summary: string | null
+        ticket_numbering: Database["public"]["Enums"]["ticket_numbering"] | null
+        ticket_price: number | null
+        tickets_left: number | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
+        updated_at: string | null
+      }
+      admin_competition_detail: {
+        competition: Database["public"]["CompositeTypes"]["admin_competition"] | null
+        figures: Database["public"]["CompositeTypes"]["competition_figures"] | null
+        fulfilment: Database["public"]["CompositeTypes"]["prize_fulfilment"] | null
+        postal_entries: Database["public"]["CompositeTypes"]["postal_entry_record"][] | null
+        stored_dates: Database["public"]["CompositeTypes"]["competition_stored_dates"] | null
       }
       admin_complaint: {
         acknowledge_by: string | null
@@ -3038,6 +3092,11 @@ export type Database = {
         title: string | null
         total_tickets: number | null
       }
+      competition_cancelled: {
+        competition: Database["public"]["CompositeTypes"]["admin_competition"] | null
+        refunded_entries: number | null
+        refunded_total: number | null
+      }
       competition_draw: {
         algorithm: string | null
         drawn_at: string | null
@@ -3047,6 +3106,60 @@ export type Database = {
         winner_display_name: string | null
         winner_town: string | null
         winning_number: number | null
+      }
+      competition_figures: {
+        online_tickets: number | null
+        paid_entries: number | null
+        players: number | null
+        postal_entries: number | null
+        postal_tickets: number | null
+        refunded_entries: number | null
+        refunded_total: number | null
+        revenue: number | null
+        void_postal_entries: number | null
+      }
+      competition_history: {
+        rows: Database["public"]["CompositeTypes"]["competition_history_row"][] | null
+        totals: Database["public"]["CompositeTypes"]["competition_history_totals"] | null
+      }
+      competition_history_row: {
+        cash_alternative: number | null
+        closes_at: string | null
+        draw_at: string | null
+        draw_id: string | null
+        finished_at: string | null
+        id: string | null
+        net: number | null
+        postal_tickets: number | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_cost: number | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_value: number | null
+        refunded_total: number | null
+        revenue: number | null
+        slug: string | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        ticket_price: number | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
+        winner_display_name: string | null
+      }
+      competition_history_totals: {
+        competitions: number | null
+        net: number | null
+        prize_cost: number | null
+        refunded_total: number | null
+        revenue: number | null
+      }
+      competition_instant_wins: {
+        algorithm: string | null
+        commitment: string | null
+        numbers: Database["public"]["CompositeTypes"]["instant_win_number"][] | null
+        prizes: Database["public"]["CompositeTypes"]["instant_win_prize"][] | null
+        seed_hex: string | null
+        ticket_count: number | null
+        wins: Database["public"]["CompositeTypes"]["instant_win"][] | null
       }
       competition_page: {
         bundles: Database["public"]["CompositeTypes"]["ticket_bundle"][] | null
@@ -3091,6 +3204,10 @@ export type Database = {
         id: string | null
         title: string | null
       }
+      competition_stored_dates: {
+        draw_at: string | null
+        postal_deadline: string | null
+      }
       complaint: {
         acknowledge_by: string | null
         acknowledged_at: string | null
@@ -3104,6 +3221,11 @@ export type Database = {
         response: string | null
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
+      }
+      csv_chunk: {
+        csv: string | null
+        done: boolean | null
+        last_number: number | null
       }
       dashboard_counts: {
         approved_players: number | null
@@ -3131,6 +3253,14 @@ export type Database = {
         name: string | null
         url: string | null
       }
+      drawn_competition: {
+        competition_id: string | null
+        draw_id: string | null
+      }
+      due_draws: {
+        closed: string[] | null
+        drawn: Database["public"]["CompositeTypes"]["drawn_competition"][] | null
+      }
       entry_competition: {
         closes_at: string | null
         id: string | null
@@ -3150,6 +3280,38 @@ export type Database = {
         prize_status: Database["public"]["Enums"]["prize_status"] | null
         winning_number: number | null
         won: boolean | null
+      }
+      entry_list_draw: {
+        algorithm: string | null
+        id: string | null
+        ticket_list_hash: string | null
+      }
+      entry_list_page: {
+        competition: Database["public"]["CompositeTypes"]["entry_list_summary"] | null
+        draw: Database["public"]["CompositeTypes"]["entry_list_draw"] | null
+        has_after: boolean | null
+        has_before: boolean | null
+        rows: Database["public"]["CompositeTypes"]["entry_list_row"][] | null
+        ticket_count: number | null
+      }
+      entry_list_row: {
+        entrant: string | null
+        number: number | null
+        route: string | null
+        ticket_id: string | null
+        town: string | null
+      }
+      entry_list_summary: {
+        closes_at: string | null
+        draw_at: string | null
+        id: string | null
+        postal_deadline: string | null
+        postal_tickets: number | null
+        slug: string | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        tickets_sold: number | null
+        title: string | null
+        total_tickets: number | null
       }
       entry_quote: {
         approved: boolean | null
@@ -3172,13 +3334,56 @@ export type Database = {
         id: string | null
         name: string | null
       }
+      fulfilment_competition: {
+        id: string | null
+        slug: string | null
+        title: string | null
+      }
+      fulfilment_story: {
+        consent: boolean | null
+        consent_changed_at: string | null
+        consent_changed_by: string | null
+        consent_note: string | null
+        consent_source: string | null
+        photo_alt: string | null
+        photo_path: string | null
+        quote: string | null
+        story_updated_at: string | null
+      }
+      instant_win: {
+        display_name: string | null
+        prize: string | null
+        prize_position: number | null
+        ticket_id: string | null
+        ticket_number: number | null
+        winning_number: number | null
+        won_at: string | null
+      }
+      instant_win_delivered: {
+        delivered_at: string | null
+        id: string | null
+        status: string | null
+      }
+      instant_win_number: {
+        number: number | null
+        prize_position: number | null
+        slot: number | null
+      }
+      instant_win_prize: {
+        credit_amount: number | null
+        kind: Database["public"]["Enums"]["instant_win_kind"] | null
+        position: number | null
+        quantity: number | null
+        title: string | null
+        won: number | null
+      }
       instant_win_to_deliver: {
         competition_title: string | null
         delivered_at: string | null
         display_name: string | null
         email: string | null
         id: string | null
-        kind: string | null
+        kind: Database["public"]["Enums"]["instant_win_kind"] | null
         postal_address: string | null
         postal_name: string | null
         prize: string | null
@@ -3404,11 +3609,65 @@ export type Database = {
         grants: Database["public"]["CompositeTypes"]["player_spin_grant"][] | null
         spins: Database["public"]["CompositeTypes"]["spinner_spin"][] | null
       }
+      postal_entry_record: {
+        address: string | null
+        answer: string | null
+        created_at: string | null
+        email: string | null
+        entry_id: string | null
+        name: string | null
+        postcode: string | null
+        recorded_by: string | null
+        status: Database["public"]["Enums"]["entry_status"] | null
+        ticket_numbers: number[] | null
+        tickets: number | null
+        user_id: string | null
+      }
+      prize_claim: {
+        claimed_at: string | null
+        delivery_address: string | null
+        draw_id: string | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+      }
       prize_competition: {
         id: string | null
         image: string | null
         slug: string | null
         title: string | null
+      }
+      prize_fulfilment: {
+        cash_alternative: number | null
+        claimed_at: string | null
+        competition: Database["public"]["CompositeTypes"]["fulfilment_competition"] | null
+        delivered_at: string | null
+        delivery_address: string | null
+        draw_id: string | null
+        drawn_at: string | null
+        fulfilment_note: string | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_cost: number | null
+        prize_description: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_status_updated_at: string | null
+        prize_value: number | null
+        proof_of_delivery: string | null
+        route: string | null
+        story: Database["public"]["CompositeTypes"]["fulfilment_story"] | null
+        verified_at: string | null
+        winner_address: string | null
+        winner_display_name: string | null
+        winner_email: string | null
+        winner_initials_only: boolean | null
+        winner_name: string | null
+        winner_town: string | null
+        winner_user_id: string | null
+        winning_number: number | null
+      }
+      prize_status_change: {
+        draw_id: string | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_status_updated_at: string | null
       }
       promoter: {
         address: string[] | null
@@ -3539,6 +3798,14 @@ export type Database = {
         segments: Database["public"]["CompositeTypes"]["spinner_segment"][] | null
         total_weight: number | null
         wheel_id: number | null
+      }
+      story_change: {
+        draw_id: string | null
+        previous_photo: string | null
+      }
+      story_consent: {
+        consent: boolean | null
+        draw_id: string | null
       }
       ticket_bundle: {
         cost: number | null
@@ -3697,6 +3964,7 @@ export const Constants = {
       entry_status: ["active", "refunded", "void"],
       flag_kind: ["limit_reached", "limit_raises", "large_top_ups", "top_up_after_break"],
       flag_status: ["open", "reviewed"],
+      instant_win_kind: ["credit", "spin", "physical"],
       intervention_kind: ["note", "contacted", "restricted", "lifted", "closed"],
       kyc_status: ["none", "pending", "verified", "rejected"],
       ledger_kind: ["top_up", "bonus", "entry", "refund", "top_up_reversal", "admin_adjustment", "spinner_prize", "debit", "instant_win"],

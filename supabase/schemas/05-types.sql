@@ -241,7 +241,10 @@ comment on type public.ledger_totals is 'Totals of a ledger filter: rows, credit
 create type public.ledger_page as (rows public.ledger_row[], next_before bigint, totals public.ledger_totals);
 comment on type public.ledger_page is 'One page of the caller''s credit ledger, newest first (next_before is the id to pass for the next page, or null on the last), with the totals of the whole filter.';
 
-create type public.instant_win_to_deliver as (id uuid, competition_title text, slug text, prize text, kind text, ticket_number integer, display_name text, user_id uuid, email text, postal_name text, postal_address text, status text, won_at timestamp with time zone, delivered_at timestamp with time zone);
+create type public.instant_win_kind as enum ('credit', 'spin', 'physical');
+comment on type public.instant_win_kind is 'What an instant-win prize is: credit (an amount), a LabSpinner spin, or a physical prize an admin delivers.';
+
+create type public.instant_win_to_deliver as (id uuid, competition_title text, slug text, prize text, kind public.instant_win_kind, ticket_number integer, display_name text, user_id uuid, email text, postal_name text, postal_address text, status text, won_at timestamp with time zone, delivered_at timestamp with time zone);
 comment on type public.instant_win_to_deliver is 'An instant win an admin delivers by hand: the competition, the prize and its kind, the ticket, who won it with their e-mail or the letter''s name and address, its status and dates.';
 
 create type public.admin_user_page as (rows public.admin_user[], next_cursor text);
@@ -324,3 +327,87 @@ comment on type public.ticket_bundle is 'A quick pick one person may buy now (1,
 
 create type public.competition_page as (id uuid, slug text, title text, summary text, description text, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), images text[], ticket_price numeric(12,2), total_tickets integer, tickets_sold integer, tickets_left integer, max_tickets_per_user integer, ticket_numbering public.ticket_numbering, opens_at timestamp with time zone, closes_at timestamp with time zone, postal_deadline timestamp with time zone, draw_at timestamp with time zone, postal_entries bigint, postal_tickets integer, postal_tickets_per_entry integer, stamp_price numeric, entry_list_open boolean, status public.competition_status, is_open boolean, skill_question text, skill_options text[], seed_commitment text, external_randomness jsonb, published_at timestamp with time zone, closed_at timestamp with time zone, cancelled_at timestamp with time zone, cancel_reason text, draw public.competition_draw, my_tickets integer[], bundles public.ticket_bundle[]);
 comment on type public.competition_page is 'One competition''s page: public.competition''s fields, the caller''s ticket numbers (null when signed out) and the ticket bundles they may buy now.';
+
+create type public.admin_competition as (id uuid, slug text, title text, summary text, description text, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), images text[], ticket_price numeric(12,2), total_tickets integer, tickets_sold integer, tickets_left integer, max_tickets_per_user integer, ticket_numbering public.ticket_numbering, opens_at timestamp with time zone, closes_at timestamp with time zone, postal_deadline timestamp with time zone, draw_at timestamp with time zone, postal_entries bigint, postal_tickets integer, postal_tickets_per_entry integer, stamp_price numeric, entry_list_open boolean, status public.competition_status, is_open boolean, skill_question text, skill_options text[], seed_commitment text, external_randomness jsonb, published_at timestamp with time zone, closed_at timestamp with time zone, cancelled_at timestamp with time zone, cancel_reason text, draw public.competition_draw, skill_answer text, created_by uuid, created_at timestamp with time zone, updated_at timestamp with time zone, entry_count bigint, postal_entry_count bigint, revenue numeric, prize_status public.prize_status, prize_choice public.prize_choice);
+comment on type public.admin_competition is 'A competition as the admin calls answer it: public.competition''s fields restated, then the skill answer, who created it and when, when it last changed, its active entries and postal entries, their revenue, and the prize''s status and the winner''s choice once drawn.';
+
+create type public.competition_cancelled as (competition public.admin_competition, refunded_entries integer, refunded_total numeric(12,2));
+comment on type public.competition_cancelled is 'A cancellation: the cancelled competition, and how many paid entries were refunded to credit and for how much.';
+
+create type public.competition_stored_dates as (postal_deadline timestamp with time zone, draw_at timestamp with time zone);
+comment on type public.competition_stored_dates is 'A competition''s postal deadline and draw time as stored: null in a draft means the default at publish.';
+
+create type public.competition_figures as (online_tickets integer, postal_tickets integer, paid_entries bigint, postal_entries bigint, players bigint, revenue numeric, refunded_entries bigint, refunded_total numeric, void_postal_entries bigint);
+comment on type public.competition_figures is 'A competition''s figures on its admin page: online and postal tickets, active paid and postal entries, players, revenue, refunds and void postal entries.';
+
+create type public.postal_entry_record as (entry_id uuid, name text, address text, postcode text, user_id uuid, email text, answer text, tickets integer, ticket_numbers integer[], status public.entry_status, recorded_by text, created_at timestamp with time zone);
+comment on type public.postal_entry_record is 'One postal entry on its competition''s admin page: the letter''s name, address and answer, the linked account''s e-mail, its tickets and their numbers, and who recorded it.';
+
+create type public.fulfilment_competition as (id uuid, slug text, title text);
+comment on type public.fulfilment_competition is 'The competition a prize to fulfil belongs to.';
+
+create type public.fulfilment_story as (consent boolean, consent_source text, consent_note text, consent_changed_at timestamp with time zone, consent_changed_by text, photo_path text, photo_alt text, quote text, story_updated_at timestamp with time zone);
+comment on type public.fulfilment_story is 'A winner''s photo consent (how it was given, by whom, when) and what is published, as the admin sees it.';
+
+create type public.prize_fulfilment as (draw_id uuid, competition public.fulfilment_competition, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), winning_number integer, drawn_at timestamp with time zone, winner_display_name text, winner_town text, winner_user_id uuid, winner_name text, winner_email text, winner_address text, route text, prize_choice public.prize_choice, delivery_address text, claimed_at timestamp with time zone, prize_status public.prize_status, prize_status_updated_at timestamp with time zone, verified_at timestamp with time zone, delivered_at timestamp with time zone, fulfilment_note text, proof_of_delivery text, prize_cost numeric(12,2), winner_initials_only boolean, story public.fulfilment_story);
+comment on type public.prize_fulfilment is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address, route), the claim, the status with its times, the note, the proof of delivery, the prize''s cost and the winner''s photo consent and story.';
+
+create type public.admin_competition_detail as (competition public.admin_competition, stored_dates public.competition_stored_dates, figures public.competition_figures, postal_entries public.postal_entry_record[], fulfilment public.prize_fulfilment);
+comment on type public.admin_competition_detail is 'One competition''s admin page: the competition, its stored dates, its figures, every postal entry and, once drawn, the prize fulfilment.';
+
+create type public.competition_history_row as (id uuid, slug text, title text, status public.competition_status, closes_at timestamp with time zone, draw_at timestamp with time zone, finished_at timestamp with time zone, ticket_price numeric(12,2), total_tickets integer, tickets_sold integer, postal_tickets integer, revenue numeric, refunded_total numeric, prize_value numeric(12,2), cash_alternative numeric(12,2), prize_choice public.prize_choice, prize_status public.prize_status, draw_id uuid, winner_display_name text, prize_cost numeric, net numeric);
+comment on type public.competition_history_row is 'One finished competition (drawn, closed or cancelled) in the admin history: its dates, tickets, revenue, refunds, prize cost (drawn only) and net.';
+
+create type public.competition_history_totals as (competitions integer, revenue numeric, refunded_total numeric, prize_cost numeric, net numeric);
+comment on type public.competition_history_totals is 'The admin history''s totals over every finished competition.';
+
+create type public.competition_history as (rows public.competition_history_row[], totals public.competition_history_totals);
+comment on type public.competition_history is 'The admin history: finished competitions, most recently finished first, and their totals.';
+
+create type public.prize_status_change as (draw_id uuid, prize_status public.prize_status, prize_status_updated_at timestamp with time zone);
+comment on type public.prize_status_change is 'A prize moved to a status: the draw, its status and when it last changed.';
+
+create type public.instant_win_delivered as (id uuid, status text, delivered_at timestamp with time zone);
+comment on type public.instant_win_delivered is 'An instant win marked delivered: its id, status and when.';
+
+create type public.drawn_competition as (competition_id uuid, draw_id uuid);
+comment on type public.drawn_competition is 'A competition the draw cron drew, and its draw.';
+
+create type public.due_draws as (drawn public.drawn_competition[], closed uuid[]);
+comment on type public.due_draws is 'What one run of the draw cron did: the competitions it drew and those it closed for want of tickets.';
+
+create type public.entry_list_summary as (id uuid, slug text, title text, status public.competition_status, closes_at timestamp with time zone, postal_deadline timestamp with time zone, draw_at timestamp with time zone, total_tickets integer, tickets_sold integer, postal_tickets integer);
+comment on type public.entry_list_summary is 'The competition an entry list belongs to: its dates and ticket counts.';
+
+create type public.entry_list_draw as (id uuid, algorithm text, ticket_list_hash text);
+comment on type public.entry_list_draw is 'The draw over an entry list: its algorithm and the hash of the ticket list it drew from.';
+
+create type public.entry_list_row as (number integer, ticket_id uuid, entrant text, town text, route text);
+comment on type public.entry_list_row is 'One ticket of a public entry list: its number and id, the entrant''s public name and town (or "Postal entry"), and its route (online or postal).';
+
+create type public.entry_list_page as (competition public.entry_list_summary, draw public.entry_list_draw, ticket_count integer, rows public.entry_list_row[], has_before boolean, has_after boolean);
+comment on type public.entry_list_page is 'One page of a public entry list: the competition, its draw once drawn, every ticket''s count, the page''s rows and whether there are pages before and after.';
+
+create type public.instant_win_prize as (position integer, kind public.instant_win_kind, title text, credit_amount numeric(12,2), quantity integer, won bigint);
+comment on type public.instant_win_prize is 'One instant-win prize of a competition, in the order its numbers are dealt: its kind, title, credit amount (credit only), how many and how many are won.';
+
+create type public.instant_win as (ticket_number integer, winning_number integer, prize_position integer, prize text, display_name text, ticket_id uuid, won_at timestamp with time zone);
+comment on type public.instant_win is 'One instant win so far: the ticket, the winning number it matched, the prize and the winner''s public name.';
+
+create type public.instant_win_number as (slot integer, number integer, prize_position integer);
+comment on type public.instant_win_number is 'One winning number, revealed after the draw: its slot in the derivation and the prize it carries.';
+
+create type public.competition_instant_wins as (commitment text, algorithm text, ticket_count integer, prizes public.instant_win_prize[], wins public.instant_win[], seed_hex text, numbers public.instant_win_number[]);
+comment on type public.competition_instant_wins is 'A competition''s instant wins: the commitment, algorithm and ticket count, the prizes, the wins so far, and after the draw the seed and every winning number (null before).';
+
+create type public.csv_chunk as (csv text, last_number integer, done boolean);
+comment on type public.csv_chunk is 'One chunk of a CSV read in ticket order: its lines (the header in the first chunk only), the last ticket number in it (null when empty) and whether it is the last chunk.';
+
+create type public.prize_claim as (draw_id uuid, prize_choice public.prize_choice, claimed_at timestamp with time zone, prize_status public.prize_status, delivery_address text);
+comment on type public.prize_claim is 'A winner''s claim: prize or cash, when, the prize''s status and the address to send it to (null for cash).';
+
+create type public.story_consent as (draw_id uuid, consent boolean);
+comment on type public.story_consent is 'A winner''s consent to publishing their photo and quote, as it now stands.';
+
+create type public.story_change as (draw_id uuid, previous_photo text);
+comment on type public.story_change is 'A winner''s story published, replaced or removed: the photo it replaced or removed (null if none), which the caller deletes from the bucket.';

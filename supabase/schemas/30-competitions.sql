@@ -250,7 +250,7 @@ create table public.instant_win_prizes (
   id uuid primary key default gen_random_uuid(),
   competition_id uuid not null references public.competitions (id) on delete cascade,
   position integer not null check (position >= 1),
-  kind text not null check (kind in ('credit', 'spin', 'physical')),
+  kind public.instant_win_kind not null,
   title text not null check (char_length(title) between 1 and 120),
   credit_amount numeric(12, 2) check (credit_amount is null or (credit_amount > 0 and credit_amount <= 10000 and credit_amount = round(credit_amount, 2))),
   quantity integer not null check (quantity between 1 and 1000),
@@ -503,30 +503,23 @@ $$;
 comment on function private.competition_row(uuid) is 'A competition as the public pages show it (never the skill answer); null when there is no such competition.';
 revoke all on function private.competition_row(uuid) from public, anon, authenticated, service_role;
 
--- The admin calls add their fields to the public ones.
-create or replace function private.competition_json(p_id uuid, p_admin boolean default false) returns jsonb
-language plpgsql stable security definer set search_path = '' as $$
-begin
-  return (
-    select to_jsonb(private.competition_row(c.id)) || case when p_admin then jsonb_build_object(
-      'skill_answer', c.skill_answer,
-      'created_by', c.created_by,
-      'created_at', c.created_at,
-      'updated_at', c.updated_at,
-      'entry_count', (select count(*) from public.entries e where e.competition_id = c.id and e.status = 'active'),
-      'postal_entry_count', (select count(*) from public.postal_entries pe
-                               join public.entries e on e.id = pe.entry_id
-                              where pe.competition_id = c.id and e.status = 'active'),
-      'revenue', (select coalesce(sum(e.amount), 0) from public.entries e where e.competition_id = c.id and e.status = 'active'),
-      'prize_status', (select d.prize_status from public.draws d where d.competition_id = c.id),
-      'prize_choice', (select d.prize_choice from public.draws d where d.competition_id = c.id))
-    else '{}'::jsonb end
+-- The admin calls answer the public fields and their own; the public row is built once (a lateral call).
+create or replace function private.admin_competition_row(p_id uuid) returns public.admin_competition
+language sql stable set search_path = '' as $$
+  select row(r.*, c.skill_answer, c.created_by, c.created_at, c.updated_at,
+             (select count(*) from public.entries e where e.competition_id = c.id and e.status = 'active'),
+             (select count(*) from public.postal_entries pe
+                join public.entries e on e.id = pe.entry_id
+               where pe.competition_id = c.id and e.status = 'active'),
+             (select coalesce(sum(e.amount), 0) from public.entries e where e.competition_id = c.id and e.status = 'active'),
+             d.prize_status, d.prize_choice)::public.admin_competition
     from public.competitions c
-    where c.id = p_id);
-end;
+    cross join lateral private.competition_row(c.id) r
+    left join public.draws d on d.competition_id = c.id
+   where c.id = p_id
 $$;
-comment on function private.competition_json(uuid,boolean) is 'A competition as JSON for the app; the skill answer and admin figures only when p_admin.';
-revoke all on function private.competition_json(uuid,boolean) from public, anon, authenticated, service_role;
+comment on function private.admin_competition_row(uuid) is 'A competition as the admin calls answer it: public.competition''s fields, the skill answer and the admin figures; null when there is no such competition.';
+revoke all on function private.admin_competition_row(uuid) from public, anon, authenticated, service_role;
 
 create or replace function private.competition_apply(p_base public.competitions, p jsonb) returns public.competitions
 language plpgsql stable set search_path = '' as $$
@@ -755,12 +748,14 @@ revoke all on function public.get_entry_quote(uuid) from public, anon, authentic
 grant execute on function public.get_entry_quote(uuid) to authenticated;
 grant execute on function public.get_entry_quote(uuid) to service_role;
 
-create or replace function public.admin_list_competitions() returns jsonb
+create or replace function public.admin_list_competitions() returns setof public.admin_competition
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
-  return coalesce((select jsonb_agg(private.competition_json(c.id, true) order by c.created_at desc)
-                     from public.competitions c), '[]'::jsonb);
+  return query
+    select a.* from public.competitions c
+     cross join lateral private.admin_competition_row(c.id) a
+     order by c.created_at desc;
 end;
 $$;
 comment on function public.admin_list_competitions() is 'Admins: every competition, drafts included, newest first, with the skill answer and entry figures.';
@@ -768,14 +763,14 @@ revoke all on function public.admin_list_competitions() from public, anon, authe
 grant execute on function public.admin_list_competitions() to authenticated;
 grant execute on function public.admin_list_competitions() to service_role;
 
-create or replace function public.admin_get_competition(p_id uuid) returns jsonb
+create or replace function public.admin_get_competition(p_id uuid) returns public.admin_competition
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  result jsonb;
+  result public.admin_competition;
 begin
   perform private.require_admin();
-  result := private.competition_json(p_id, true);
-  if result is null then
+  result := private.admin_competition_row(p_id);
+  if result.id is null then
     raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
   end if;
   return result;
@@ -786,7 +781,7 @@ revoke all on function public.admin_get_competition(uuid) from public, anon, aut
 grant execute on function public.admin_get_competition(uuid) to authenticated;
 grant execute on function public.admin_get_competition(uuid) to service_role;
 
-create or replace function public.admin_create_competition(p jsonb) returns jsonb
+create or replace function public.admin_create_competition(p jsonb) returns public.admin_competition
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -814,7 +809,7 @@ begin
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
   perform private.log_activity('competition.created', c.id, jsonb_build_object('title', c.title));
-  return private.competition_json(c.id, true);
+  return private.admin_competition_row(c.id);
 end;
 $$;
 comment on function public.admin_create_competition(jsonb) is 'Admins: creates a draft competition from {title, slug?, summary?, description?, prize_description, prize_value, cash_alternative?, images[], ticket_price, total_tickets, max_tickets_per_user, opens_at?, closes_at, postal_deadline? (default 2 working days after the close), draw_at? (default the postal deadline), skill_question?, skill_options[]?, skill_answer?, ticket_numbering? (in_order or pick; default in_order)}.';
@@ -822,7 +817,7 @@ revoke all on function public.admin_create_competition(jsonb) from public, anon,
 grant execute on function public.admin_create_competition(jsonb) to authenticated;
 grant execute on function public.admin_create_competition(jsonb) to service_role;
 
-create or replace function public.admin_update_competition(p_id uuid, p jsonb) returns jsonb
+create or replace function public.admin_update_competition(p_id uuid, p jsonb) returns public.admin_competition
 language plpgsql security definer set search_path = '' as $$
 declare
   prev public.competitions%rowtype;
@@ -882,7 +877,7 @@ begin
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
   perform private.log_activity('competition.updated', p_id, jsonb_build_object('fields', (select jsonb_agg(k) from jsonb_object_keys(p) k)));
-  return private.competition_json(p_id, true);
+  return private.admin_competition_row(p_id);
 end;
 $$;
 comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug, the dates or the ticket numbering; once tickets are sold only wording, prize details and images.';
@@ -890,7 +885,7 @@ revoke all on function public.admin_update_competition(uuid,jsonb) from public, 
 grant execute on function public.admin_update_competition(uuid,jsonb) to authenticated;
 grant execute on function public.admin_update_competition(uuid,jsonb) to service_role;
 
-create or replace function public.admin_publish_competition(p_id uuid, p_external_randomness jsonb default null) returns jsonb
+create or replace function public.admin_publish_competition(p_id uuid, p_external_randomness jsonb default null) returns public.admin_competition
 language plpgsql security definer set search_path = '' as $$
 declare
   c public.competitions%rowtype;
@@ -934,7 +929,7 @@ begin
   perform private.log_activity('competition.published', p_id,
     jsonb_build_object('external_randomness', p_external_randomness ->> 'source', 'instant_wins', c.instant_win_commitment is not null,
                        'closes_at', c.closes_at, 'postal_deadline', deadline, 'draw_at', coalesce(c.draw_at, deadline)));
-  return private.competition_json(p_id, true);
+  return private.admin_competition_row(p_id);
 end;
 $$;
 comment on function public.admin_publish_competition(uuid,jsonb) is 'Admins: makes a draft live, fixing its dates (postal deadline and draw time defaulted), creating its secret seed in the database and publishing the SHA-256 commitment; optional external randomness (drand round or RANDOM.ORG signed result) is fixed here, before any sale.';
@@ -943,7 +938,7 @@ grant execute on function public.admin_publish_competition(uuid,jsonb) to authen
 grant execute on function public.admin_publish_competition(uuid,jsonb) to service_role;
 
 create or replace function public.admin_cancel_competition(p_id uuid, p_reason text)
- RETURNS jsonb
+ RETURNS public.competition_cancelled
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -1014,8 +1009,7 @@ begin
    where id = p_id;
   perform private.log_activity('competition.cancelled', p_id,
     jsonb_build_object('reason', btrim(p_reason), 'refunded_entries', refunded_entries, 'refunded_total', refunded_total));
-  return jsonb_build_object('competition', private.competition_json(p_id, true),
-                            'refunded_entries', refunded_entries, 'refunded_total', refunded_total);
+  return row(private.admin_competition_row(p_id), refunded_entries, refunded_total)::public.competition_cancelled;
 end;
 $function$;
 comment on function public.admin_cancel_competition(uuid,text) is 'Admins: cancels a competition that is not drawn, refunding every paid entry to credit with its own ledger row, voiding postal entries and e-mailing entrants.';
@@ -1268,13 +1262,13 @@ $$;
 comment on function private.draw_competition(uuid,text) is 'Draws a competition once (row lock plus unique draws.competition_id), and only at or after its draw time, over every online and postal ticket (labcash-draw-v2); reveals the seed in the draws row and notifies the winner; a competition with no tickets is closed without a winner.';
 revoke all on function private.draw_competition(uuid,text) from public, anon, authenticated, service_role;
 
-create or replace function public.run_due_draws() returns jsonb
+create or replace function public.run_due_draws() returns public.due_draws
 language plpgsql security definer set search_path = '' as $$
 declare
   r record;
   draw_id uuid;
-  drawn jsonb := '[]'::jsonb;
-  closed jsonb := '[]'::jsonb;
+  drawn public.drawn_competition[] := '{}';
+  closed uuid[] := '{}';
 begin
   if not private.is_service_role() then
     perform private.require_admin();
@@ -1292,12 +1286,12 @@ begin
   loop
     draw_id := private.draw_competition(r.id, 'draw_time');
     if draw_id is not null then
-      drawn := drawn || jsonb_build_object('competition_id', r.id, 'draw_id', draw_id);
+      drawn := drawn || row(r.id, draw_id)::public.drawn_competition;
     else
-      closed := closed || to_jsonb(r.id);
+      closed := closed || r.id;
     end if;
   end loop;
-  return jsonb_build_object('drawn', drawn, 'closed', closed);
+  return row(drawn, closed)::public.due_draws;
 end;
 $$;
 comment on function public.run_due_draws() is 'Server (cron) and admins: draws every competition whose draw time has passed (over its online and postal tickets), and closes those with no tickets. Idempotent and safe to run concurrently.';
@@ -1353,7 +1347,7 @@ grant execute on function public.get_draw(uuid) to anon;
 grant execute on function public.get_draw(uuid) to authenticated;
 grant execute on function public.get_draw(uuid) to service_role;
 
-create or replace function public.admin_update_prize_status(p_draw_id uuid, p_status text) returns jsonb
+create or replace function public.admin_update_prize_status(p_draw_id uuid, p_status text) returns public.prize_status_change
 language plpgsql security definer set search_path = '' as $$
 declare
   moved public.draws%rowtype;
@@ -1364,8 +1358,7 @@ begin
   select * into moved from private.prize_move(p_draw_id, p_status,
     (select d.proof_of_delivery from public.draws d where d.id = p_draw_id));
   perform private.log_activity('prize.status_changed', p_draw_id, jsonb_build_object('from', prev_status, 'status', p_status));
-  return jsonb_build_object('draw_id', moved.id, 'prize_status', moved.prize_status,
-                            'prize_status_updated_at', moved.prize_status_updated_at);
+  return row(moved.id, moved.prize_status, moved.prize_status_updated_at)::public.prize_status_change;
 end;
 $$;
 comment on function public.admin_update_prize_status(uuid,text) is 'Admins: moves a prize to a status by the same rules as admin_update_prize_fulfilment (private.prize_move), keeping its proof reference.';
@@ -1954,10 +1947,10 @@ comment on function private.entry_list_competition(text) is 'The competition who
 revoke all on function private.entry_list_competition(text) from public, anon, authenticated, service_role;
 
 create or replace function private.entry_list_rows(p_competition_id uuid, p_from integer, p_to integer, p_limit integer, p_descending boolean)
-returns jsonb
+returns public.entry_list_row[]
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  page jsonb;
+  page public.entry_list_row[];
 begin
   -- Two queries rather than one ordered by a case expression, so both walk the ticket-number index.
   with chunk as (
@@ -1971,13 +1964,13 @@ begin
        where t.competition_id = p_competition_id and t.number > p_from and t.number < p_to and p_descending
        order by t.number desc limit p_limit) y
   )
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'number', c.number, 'ticket_id', c.id,
-           'entrant', case when e.kind = 'postal' then 'Postal entry'
-                           else private.public_name(p.name, coalesce(p.show_initials_only, false)) end,
-           'town', case when e.kind = 'postal' or coalesce(p.show_initials_only, false) then null else p.town end,
-           'route', case when e.kind = 'postal' then 'postal' else 'online' end)
-           order by c.number), '[]'::jsonb)
+  select coalesce(array_agg(row(
+           c.number, c.id,
+           case when e.kind = 'postal' then 'Postal entry'
+                else private.public_name(p.name, coalesce(p.show_initials_only, false)) end,
+           case when e.kind = 'postal' or coalesce(p.show_initials_only, false) then null else p.town end,
+           case when e.kind = 'postal' then 'postal' else 'online' end)::public.entry_list_row
+           order by c.number), '{}')
     into page
     from chunk c
     join public.entries e on e.id = c.entry_id
@@ -1991,12 +1984,12 @@ revoke all on function private.entry_list_rows(uuid,integer,integer,integer,bool
 create or replace function public.get_entry_list(
   p_slug text, p_after integer default null, p_before integer default null, p_ticket integer default null,
   p_limit integer default 50
-) returns jsonb
+) returns public.entry_list_page
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.competitions := private.entry_list_competition(p_slug);
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
-  rows jsonb;
+  rows public.entry_list_row[];
   first_no integer;
   last_no integer;
 begin
@@ -2007,19 +2000,18 @@ begin
   else
     rows := private.entry_list_rows(c.id, coalesce(p_after, 0), 2147483647, page_size, false);
   end if;
-  first_no := (rows -> 0 ->> 'number')::integer;
-  last_no := (rows -> -1 ->> 'number')::integer;
-  return jsonb_build_object(
-    'competition', jsonb_build_object(
-      'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status, 'closes_at', c.closes_at,
-      'postal_deadline', c.postal_deadline, 'draw_at', c.draw_at, 'total_tickets', c.total_tickets,
-      'tickets_sold', c.tickets_sold, 'postal_tickets', c.postal_tickets),
-    'draw', (select jsonb_build_object('id', d.id, 'algorithm', d.algorithm, 'ticket_list_hash', d.ticket_list_hash)
-               from public.draws d where d.competition_id = c.id),
-    'ticket_count', c.tickets_sold + c.postal_tickets,
-    'rows', rows,
-    'has_before', first_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number < first_no),
-    'has_after', last_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+  first_no := (rows[1]).number;
+  last_no := (rows[cardinality(rows)]).number;
+  return row(
+    row(c.id, c.slug, c.title, c.status, c.closes_at, c.postal_deadline, c.draw_at, c.total_tickets, c.tickets_sold,
+        c.postal_tickets)::public.entry_list_summary,
+    (select row(d.id, d.algorithm, d.ticket_list_hash)::public.entry_list_draw
+       from public.draws d where d.competition_id = c.id),
+    c.tickets_sold + c.postal_tickets,
+    rows,
+    first_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number < first_no),
+    last_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no)
+  )::public.entry_list_page;
 end;
 $$;
 comment on function public.get_entry_list(text,integer,integer,integer,integer) is 'Public, once online sales end: one page of the entry list in ticket-number order (after p_after, the page before p_before, or the one ticket p_ticket), with the public entrant name and town or "Postal entry", the draw''s ticket-list hash once drawn, and whether there are pages before and after.';
@@ -2028,7 +2020,7 @@ grant execute on function public.get_entry_list(text,integer,integer,integer,int
 grant execute on function public.get_entry_list(text,integer,integer,integer,integer) to authenticated;
 grant execute on function public.get_entry_list(text,integer,integer,integer,integer) to service_role;
 
-create or replace function public.get_ticket_list_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns jsonb
+create or replace function public.get_ticket_list_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns public.csv_chunk
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.competitions := private.entry_list_competition(p_slug);
@@ -2039,11 +2031,12 @@ begin
   select max(x.number) into last_no
     from (select t.number from public.tickets t where t.competition_id = c.id and t.number > after_no
            order by t.number limit chunk) x;
-  return jsonb_build_object(
-    'csv', case when after_no = 0 then 'ticket_number,ticket_id' || E'\n' else '' end
-           || private.ticket_list_lines(c.id, after_no, chunk),
-    'last_number', last_no,
-    'done', last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+  return row(
+    case when after_no = 0 then 'ticket_number,ticket_id' || E'\n' else '' end
+      || private.ticket_list_lines(c.id, after_no, chunk),
+    last_no,
+    last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no)
+  )::public.csv_chunk;
 end;
 $$;
 comment on function public.get_ticket_list_csv(text,integer,integer) is 'Public, once online sales end: a chunk of the ticket-list CSV (the header only in the first chunk, p_after = 0). Concatenating the chunks until done gives the exact bytes whose SHA-256 is the v2 draw''s ticket_list_hash.';
@@ -2052,7 +2045,7 @@ grant execute on function public.get_ticket_list_csv(text,integer,integer) to an
 grant execute on function public.get_ticket_list_csv(text,integer,integer) to authenticated;
 grant execute on function public.get_ticket_list_csv(text,integer,integer) to service_role;
 
-create or replace function public.get_entrants_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns jsonb
+create or replace function public.get_entrants_csv(p_slug text, p_after integer default 0, p_limit integer default 100000) returns public.csv_chunk
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.competitions := private.entry_list_competition(p_slug);
@@ -2085,10 +2078,11 @@ begin
     into lines, last_no
     from chunk k
     left join people pp on pp.id = k.user_id and k.kind = 'paid';
-  return jsonb_build_object(
-    'csv', case when after_no = 0 then 'ticket_number,ticket_id,entrant,town,route' || E'\n' else '' end || lines,
-    'last_number', last_no,
-    'done', last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no));
+  return row(
+    case when after_no = 0 then 'ticket_number,ticket_id,entrant,town,route' || E'\n' else '' end || lines,
+    last_no,
+    last_no is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number > last_no)
+  )::public.csv_chunk;
 end;
 $$;
 comment on function public.get_entrants_csv(text,integer,integer) is 'Public, once online sales end: a chunk of the entrants CSV (ticket number, ticket id, public name, town, route), joined to the ticket list by ticket id. Names never enter the draw''s inputs.';
@@ -2117,7 +2111,7 @@ grant execute on function public.set_initials_only(boolean) to authenticated;
 grant execute on function public.set_initials_only(boolean) to service_role;
 
 create or replace function public.claim_prize(p_draw_id uuid, p_choice text, p_delivery_address text DEFAULT NULL::text)
- RETURNS jsonb
+ RETURNS public.prize_claim
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -2161,8 +2155,7 @@ begin
            'you can change your choice until then.',
            title, case when p_choice = 'cash' then private.format_gbp(cash) || ' cash'
                        else E'the prize, sent to:\n' || address end));
-  return (select jsonb_build_object('draw_id', x.id, 'prize_choice', x.prize_choice, 'claimed_at', x.claimed_at,
-                                    'prize_status', x.prize_status, 'delivery_address', x.delivery_address)
+  return (select row(x.id, x.prize_choice, x.claimed_at, x.prize_status, x.delivery_address)::public.prize_claim
             from public.draws x where x.id = p_draw_id);
 end;
 $function$;
@@ -2171,45 +2164,26 @@ revoke all on function public.claim_prize(uuid,text,text) from public, anon, aut
 grant execute on function public.claim_prize(uuid,text,text) to authenticated;
 grant execute on function public.claim_prize(uuid,text,text) to service_role;
 
-create or replace function private.prize_fulfilment_json(p_draw_id uuid) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'draw_id', d.id,
-    'competition', jsonb_build_object('id', c.id, 'slug', c.slug, 'title', c.title),
-    'prize_description', c.prize_description,
-    'prize_value', c.prize_value,
-    'cash_alternative', c.cash_alternative,
-    'winning_number', d.winning_number,
-    'drawn_at', d.drawn_at,
-    'winner_display_name', d.winner_display_name,
-    'winner_town', d.winner_town,
-    'winner_user_id', d.winner_user_id,
-    -- The person to contact: the account's name and e-mail, or the postal entrant's name and address.
-    'winner_name', coalesce(p.name, pe.name),
-    'winner_email', p.email,
-    'winner_address', pe.address,
-    'route', case when e.kind = 'postal' then 'postal' else 'online' end,
-    'prize_choice', d.prize_choice,
-    'delivery_address', d.delivery_address,
-    'claimed_at', d.claimed_at,
-    'prize_status', d.prize_status,
-    'prize_status_updated_at', d.prize_status_updated_at,
-    'verified_at', d.verified_at,
-    'delivered_at', d.delivered_at,
-    'fulfilment_note', d.fulfilment_note,
-    'proof_of_delivery', d.proof_of_delivery,
-    -- What the prize costs us: the cash when the winner chose it, else the prize's value.
-    'prize_cost', case when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
-                       else c.prize_value end,
-    'winner_initials_only', coalesce(p.show_initials_only, false),
-    'story', (select jsonb_build_object('consent', s.consent, 'consent_source', s.consent_source,
-                                        'consent_note', s.consent_note, 'consent_changed_at', s.consent_changed_at,
-                                        'consent_changed_by', a.name, 'photo_path', s.photo_path,
-                                        'photo_alt', s.photo_alt, 'quote', s.quote,
-                                        'story_updated_at', s.story_updated_at)
-                from public.winner_stories s
-                left join public.profiles a on a.id = s.consent_changed_by
-               where s.draw_id = d.id))
+create or replace function private.prize_fulfilment_row(p_draw_id uuid) returns public.prize_fulfilment
+language sql stable set search_path = '' as $$
+  select d.id,
+         row(c.id, c.slug, c.title)::public.fulfilment_competition,
+         c.prize_description, c.prize_value, c.cash_alternative, d.winning_number, d.drawn_at,
+         d.winner_display_name, d.winner_town, d.winner_user_id,
+         -- The person to contact: the account's name and e-mail, or the postal entrant's name and address.
+         coalesce(p.name, pe.name), p.email, pe.address,
+         case when e.kind = 'postal' then 'postal' else 'online' end,
+         d.prize_choice, d.delivery_address, d.claimed_at, d.prize_status, d.prize_status_updated_at, d.verified_at,
+         d.delivered_at, d.fulfilment_note, d.proof_of_delivery,
+         -- What the prize costs us: the cash when the winner chose it, else the prize's value.
+         case when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
+              else c.prize_value end,
+         coalesce(p.show_initials_only, false),
+         (select row(s.consent, s.consent_source, s.consent_note, s.consent_changed_at, a.name, s.photo_path,
+                     s.photo_alt, s.quote, s.story_updated_at)::public.fulfilment_story
+            from public.winner_stories s
+            left join public.profiles a on a.id = s.consent_changed_by
+           where s.draw_id = d.id)
   from public.draws d
   join public.competitions c on c.id = d.competition_id
   join public.tickets t on t.id = d.winning_ticket_id
@@ -2218,10 +2192,10 @@ language sql stable security definer set search_path = '' as $$
   left join public.postal_entries pe on pe.entry_id = e.id
   where d.id = p_draw_id
 $$;
-comment on function private.prize_fulfilment_json(uuid) is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery, the prize cost, and the winner''s photo consent and story.';
-revoke all on function private.prize_fulfilment_json(uuid) from public, anon, authenticated, service_role;
+comment on function private.prize_fulfilment_row(uuid) is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery, the prize cost, and the winner''s photo consent and story.';
+revoke all on function private.prize_fulfilment_row(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_competition_detail(p_id uuid) returns jsonb
+create or replace function public.admin_competition_detail(p_id uuid) returns public.admin_competition_detail
 language plpgsql stable security definer set search_path = '' as $$
 declare
   c public.competitions%rowtype;
@@ -2231,49 +2205,40 @@ begin
   if not found then
     raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
   end if;
-  return jsonb_build_object(
-    'competition', private.competition_json(p_id, true),
-    -- competition_json gives the effective dates; a draft's null ones mean "the default at publish".
-    'stored_dates', jsonb_build_object('postal_deadline', c.postal_deadline, 'draw_at', c.draw_at),
-    'figures', (select jsonb_build_object(
-        'online_tickets', c.tickets_sold,
-        'postal_tickets', c.postal_tickets,
-        'paid_entries', count(*) filter (where e.kind = 'paid' and e.status = 'active'),
-        'postal_entries', count(*) filter (where e.kind = 'postal' and e.status = 'active'),
-        'players', count(distinct e.user_id) filter (where e.status = 'active'),
-        'revenue', coalesce(sum(e.amount) filter (where e.kind = 'paid' and e.status = 'active'), 0),
-        'refunded_entries', count(*) filter (where e.status = 'refunded'),
-        'refunded_total', coalesce(sum(e.amount) filter (where e.status = 'refunded'), 0),
-        'void_postal_entries', count(*) filter (where e.status = 'void'))
+  return row(
+    private.admin_competition_row(p_id),
+    -- admin_competition_row gives the effective dates; a draft's null ones mean "the default at publish".
+    row(c.postal_deadline, c.draw_at)::public.competition_stored_dates,
+    (select row(
+        c.tickets_sold,
+        c.postal_tickets,
+        count(*) filter (where e.kind = 'paid' and e.status = 'active'),
+        count(*) filter (where e.kind = 'postal' and e.status = 'active'),
+        count(distinct e.user_id) filter (where e.status = 'active'),
+        coalesce(sum(e.amount) filter (where e.kind = 'paid' and e.status = 'active'), 0),
+        count(*) filter (where e.status = 'refunded'),
+        coalesce(sum(e.amount) filter (where e.status = 'refunded'), 0),
+        count(*) filter (where e.status = 'void'))::public.competition_figures
       from public.entries e where e.competition_id = p_id),
-    'postal_entries', (select coalesce(jsonb_agg(jsonb_build_object(
-          'entry_id', e.id,
-          'name', pe.name,
-          'address', pe.address,
-          'postcode', pe.postcode,
-          'user_id', pe.user_id,
-          'email', p.email,
-          'answer', pe.answer,
-          'tickets', e.quantity,
-          'ticket_numbers', to_jsonb(private.entry_ticket_numbers(e.id)),
-          'status', e.status,
-          'recorded_by', r.name,
-          'created_at', pe.created_at) order by e.first_ticket), '[]'::jsonb)
+    (select coalesce(array_agg(row(e.id, pe.name, pe.address, pe.postcode, pe.user_id, p.email, pe.answer, e.quantity,
+                                   private.entry_ticket_numbers(e.id), e.status, r.name,
+                                   pe.created_at)::public.postal_entry_record order by e.first_ticket), '{}')
       from public.postal_entries pe
       join public.entries e on e.id = pe.entry_id
       left join public.profiles p on p.id = pe.user_id
       left join public.profiles r on r.id = pe.recorded_by
       where pe.competition_id = p_id),
-    'fulfilment', (select private.prize_fulfilment_json(d.id) from public.draws d where d.competition_id = p_id));
+    (select private.prize_fulfilment_row(d.id) from public.draws d where d.competition_id = p_id)
+  )::public.admin_competition_detail;
 end;
 $$;
-comment on function public.admin_competition_detail(uuid) is 'Admins: one competition for its admin page: competition_json with the admin fields, the stored postal deadline and draw time (null in a draft: the default), the figures (online and postal tickets, entries, players, revenue, refunds), every postal entry with its ticket numbers, and the prize fulfilment once drawn.';
+comment on function public.admin_competition_detail(uuid) is 'Admins: one competition for its admin page: the competition with the admin fields, the stored postal deadline and draw time (null in a draft: the default), the figures (online and postal tickets, entries, players, revenue, refunds), every postal entry with its ticket numbers, and the prize fulfilment once drawn.';
 revoke all on function public.admin_competition_detail(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_competition_detail(uuid) to authenticated;
 grant execute on function public.admin_competition_detail(uuid) to service_role;
 
 create or replace function public.admin_competition_entries_csv(p_id uuid, p_after integer default 0, p_limit integer default 10000)
-returns jsonb
+returns public.csv_chunk
 language plpgsql stable security definer set search_path = '' as $$
 declare
   chunk integer := least(greatest(coalesce(p_limit, 10000), 1), 10000);
@@ -2311,13 +2276,14 @@ begin
            where e.competition_id = p_id and e.first_ticket > after_no
            order by e.first_ticket
            limit chunk) x;
-  return jsonb_build_object(
-    'csv', case when after_no = 0
-                then 'entry_id,created_at,route,status,first_ticket,last_ticket,tickets,amount,user_id,name,email,postal_address,postcode' || E'\n'
-                else '' end || lines,
-    'last_number', last_no,
-    'done', last_no is null
-            or not exists (select 1 from public.entries e where e.competition_id = p_id and e.first_ticket > last_no));
+  return row(
+    case when after_no = 0
+         then 'entry_id,created_at,route,status,first_ticket,last_ticket,tickets,amount,user_id,name,email,postal_address,postcode' || E'\n'
+         else '' end || lines,
+    last_no,
+    last_no is null
+      or not exists (select 1 from public.entries e where e.competition_id = p_id and e.first_ticket > last_no)
+  )::public.csv_chunk;
 end;
 $$;
 comment on function public.admin_competition_entries_csv(uuid,integer,integer) is 'Admins: a chunk of a competition''s entries as CSV (one line per order or postal entry: id, time (UTC), route, status, ticket range, amount, the buyer''s id, name and e-mail, the postal address), in ticket order after first ticket p_after; the header in the first chunk only. Any state, drafts and cancelled ones included.';
@@ -2325,34 +2291,21 @@ revoke all on function public.admin_competition_entries_csv(uuid,integer,integer
 grant execute on function public.admin_competition_entries_csv(uuid,integer,integer) to authenticated;
 grant execute on function public.admin_competition_entries_csv(uuid,integer,integer) to service_role;
 
-create or replace function public.admin_competition_history() returns jsonb
+create or replace function public.admin_competition_history() returns public.competition_history
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  rows jsonb;
+  finished public.competition_history_row[];
 begin
   perform private.require_admin();
-  select coalesce(jsonb_agg(x.row order by x.finished_at desc, x.id), '[]'::jsonb)
-    into rows
+  select coalesce(array_agg(x.line order by x.finished_at desc, x.id), '{}')
+    into finished
     from (select c.id,
                  coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at) as finished_at,
-                 jsonb_build_object(
-                   'id', c.id, 'slug', c.slug, 'title', c.title, 'status', c.status,
-                   'closes_at', c.closes_at, 'draw_at', c.draw_at,
-                   'finished_at', coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at),
-                   'ticket_price', c.ticket_price,
-                   'total_tickets', c.total_tickets,
-                   'tickets_sold', c.tickets_sold,
-                   'postal_tickets', c.postal_tickets,
-                   'revenue', m.revenue,
-                   'refunded_total', m.refunded,
-                   'prize_value', c.prize_value,
-                   'cash_alternative', c.cash_alternative,
-                   'prize_choice', d.prize_choice,
-                   'prize_status', d.prize_status,
-                   'draw_id', d.id,
-                   'winner_display_name', d.winner_display_name,
-                   'prize_cost', pc.cost,
-                   'net', m.revenue - pc.cost) as row
+                 row(c.id, c.slug, c.title, c.status, c.closes_at, c.draw_at,
+                     coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at),
+                     c.ticket_price, c.total_tickets, c.tickets_sold, c.postal_tickets, m.revenue, m.refunded,
+                     c.prize_value, c.cash_alternative, d.prize_choice, d.prize_status, d.id, d.winner_display_name,
+                     pc.cost, m.revenue - pc.cost)::public.competition_history_row as line
             from public.competitions c
             left join public.draws d on d.competition_id = c.id
             cross join lateral (
@@ -2365,14 +2318,11 @@ begin
                           when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
                           else c.prize_value end as cost) pc
            where c.status in ('drawn', 'closed', 'cancelled')) x;
-  return jsonb_build_object(
-    'rows', rows,
-    'totals', jsonb_build_object(
-      'competitions', jsonb_array_length(rows),
-      'revenue', (select coalesce(sum((r ->> 'revenue')::numeric), 0) from jsonb_array_elements(rows) r),
-      'refunded_total', (select coalesce(sum((r ->> 'refunded_total')::numeric), 0) from jsonb_array_elements(rows) r),
-      'prize_cost', (select coalesce(sum((r ->> 'prize_cost')::numeric), 0) from jsonb_array_elements(rows) r),
-      'net', (select coalesce(sum((r ->> 'net')::numeric), 0) from jsonb_array_elements(rows) r)));
+  return row(
+    finished,
+    (select row(count(*)::integer, coalesce(sum(h.revenue), 0), coalesce(sum(h.refunded_total), 0),
+                coalesce(sum(h.prize_cost), 0), coalesce(sum(h.net), 0))::public.competition_history_totals
+       from unnest(finished) h))::public.competition_history;
 end;
 $$;
 comment on function public.admin_competition_history() is 'Admins: finished competitions (drawn, closed, cancelled), most recently finished first, each with revenue (active paid entries), refunds, prize cost (drawn only: the cash alternative when the winner chose cash, else the prize value) and net (revenue - prize cost); totals over all of them.';
@@ -2381,7 +2331,7 @@ grant execute on function public.admin_competition_history() to authenticated;
 grant execute on function public.admin_competition_history() to service_role;
 
 create or replace function public.admin_list_prize_fulfilment(p_status text DEFAULT NULL::text)
- RETURNS jsonb
+ RETURNS SETOF public.prize_fulfilment
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -2391,11 +2341,11 @@ begin
   if p_status is not null and private.prize_step_index(p_status) is null then
     raise exception 'Prize status must be awaiting claim, claimed, verified or delivered' using errcode = '22023', hint = 'invalid_input';
   end if;
-  return coalesce((
-    select jsonb_agg(private.prize_fulfilment_json(d.id)
-                     order by private.prize_step_index(d.prize_status::text), d.drawn_at desc)
-      from public.draws d
-     where p_status is null or d.prize_status = p_status::public.prize_status), '[]'::jsonb);
+  return query
+    select f.* from public.draws d
+     cross join lateral private.prize_fulfilment_row(d.id) f
+     where p_status is null or d.prize_status = p_status::public.prize_status
+     order by private.prize_step_index(d.prize_status::text), d.drawn_at desc;
 end;
 $function$;
 comment on function public.admin_list_prize_fulfilment(text) is 'Admins: every draw''s prize fulfilment (optionally one status), in the order of the steps (awaiting claim, claimed, verified, delivered), newest draw first within each.';
@@ -2405,7 +2355,7 @@ grant execute on function public.admin_list_prize_fulfilment(text) to service_ro
 
 create or replace function public.admin_update_prize_fulfilment(p_draw_id uuid, p_status text, p_note text default null,
                                                      p_proof_of_delivery text default null)
-returns jsonb
+returns public.prize_fulfilment
 language plpgsql security definer set search_path = '' as $$
 declare
   prev public.draws%rowtype;
@@ -2427,7 +2377,7 @@ begin
     'from', prev.prize_status, 'to', p_status,
     'note_changed', note is distinct from prev.fulfilment_note,
     'proof_of_delivery', proof));
-  return private.prize_fulfilment_json(p_draw_id);
+  return private.prize_fulfilment_row(p_draw_id);
 end;
 $$;
 comment on function public.admin_update_prize_fulfilment(uuid,text,text,text) is 'Admins: moves a prize along awaiting_claim -> claimed (a claim by letter or phone) -> verified (identity checked) -> delivered (needs the proof-of-delivery reference), one step forward at a time or back to correct a mistake (private.prize_move), with its note; audited. Once verified, the winner can no longer change their claim (claim_prize).';
@@ -2674,7 +2624,7 @@ $$;
 comment on function private.set_winner_story_consent(uuid,boolean,text,text) is 'Records a winner''s consent to publish their photo and quote (or its withdrawal): by whom (the caller), when, how (winner or admin, with a note), audited.';
 revoke all on function private.set_winner_story_consent(uuid,boolean,text,text) from public, anon, authenticated, service_role;
 
-create or replace function public.set_my_winner_story_consent(p_draw_id uuid, p_consent boolean) returns jsonb
+create or replace function public.set_my_winner_story_consent(p_draw_id uuid, p_consent boolean) returns public.story_consent
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -2691,7 +2641,7 @@ begin
     raise exception 'Only the winner can give or withdraw this consent' using errcode = '42501', hint = 'not_the_winner';
   end if;
   perform private.set_winner_story_consent(p_draw_id, p_consent, 'winner', null);
-  return jsonb_build_object('draw_id', p_draw_id, 'consent', p_consent);
+  return row(p_draw_id, p_consent)::public.story_consent;
 end;
 $$;
 comment on function public.set_my_winner_story_consent(uuid,boolean) is 'The winner: gives or withdraws consent to publish their photo and quote; withdrawing hides them from the public pages at once.';
@@ -2700,7 +2650,7 @@ grant execute on function public.set_my_winner_story_consent(uuid,boolean) to au
 grant execute on function public.set_my_winner_story_consent(uuid,boolean) to service_role;
 
 create or replace function public.admin_record_winner_story_consent(p_draw_id uuid, p_consent boolean, p_note text)
-returns jsonb
+returns public.story_consent
 language plpgsql security definer set search_path = '' as $$
 declare
   note text := nullif(btrim(coalesce(p_note, '')), '');
@@ -2716,7 +2666,7 @@ begin
     raise exception 'Draw not found' using errcode = 'PT404', hint = 'draw_not_found';
   end if;
   perform private.set_winner_story_consent(p_draw_id, p_consent, 'admin', note);
-  return jsonb_build_object('draw_id', p_draw_id, 'consent', p_consent);
+  return row(p_draw_id, p_consent)::public.story_consent;
 end;
 $$;
 comment on function public.admin_record_winner_story_consent(uuid,boolean,text) is 'Admins: record that a winner gave (or withdrew) consent to publish their photo and quote another way (e.g. by e-mail), with a note saying how; audited.';
@@ -2725,7 +2675,7 @@ grant execute on function public.admin_record_winner_story_consent(uuid,boolean,
 grant execute on function public.admin_record_winner_story_consent(uuid,boolean,text) to service_role;
 
 create or replace function public.admin_set_winner_story(p_draw_id uuid, p_photo_path text, p_photo_alt text, p_quote text)
-returns jsonb
+returns public.story_change
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_admin();
@@ -2764,8 +2714,7 @@ begin
     jsonb_build_object('photo', photo is not null, 'photo_replaced', s.photo_path is distinct from photo and s.photo_path is not null,
                        'quote', said is not null));
   -- The photo this one replaced (or dropped), which the caller deletes from the bucket now nothing shows it.
-  return jsonb_build_object('draw_id', p_draw_id,
-                            'previous_photo', case when s.photo_path is distinct from photo then s.photo_path end);
+  return row(p_draw_id, case when s.photo_path is distinct from photo then s.photo_path end)::public.story_change;
 end;
 $$;
 comment on function public.admin_set_winner_story(uuid,text,text,text) is 'Admins: publish (or replace) a winner''s photo (a winner-photos site path, alt text required) and quote (up to 280 characters), only while the winner consents; answers the photo it replaced; audited.';
@@ -2773,7 +2722,7 @@ revoke all on function public.admin_set_winner_story(uuid,text,text,text) from p
 grant execute on function public.admin_set_winner_story(uuid,text,text,text) to authenticated;
 grant execute on function public.admin_set_winner_story(uuid,text,text,text) to service_role;
 
-create or replace function public.admin_remove_winner_story(p_draw_id uuid) returns jsonb
+create or replace function public.admin_remove_winner_story(p_draw_id uuid) returns public.story_change
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_admin();
@@ -2787,7 +2736,7 @@ begin
      set photo_path = null, photo_alt = null, quote = null, story_updated_at = now(), story_updated_by = uid
    where draw_id = p_draw_id;
   perform private.log_activity('winner_story.removed', p_draw_id, jsonb_build_object('photo', previous is not null));
-  return jsonb_build_object('draw_id', p_draw_id, 'previous_photo', previous);
+  return row(p_draw_id, previous)::public.story_change;
 end;
 $$;
 comment on function public.admin_remove_winner_story(uuid) is 'Admins: remove a winner''s published photo and quote (whatever the consent, so a withdrawn one can go); answers the photo to delete from the bucket; audited.';
@@ -2979,7 +2928,7 @@ $$;
 comment on function private.instant_win_publish(public.competitions,bytea) is 'At publish: refuses more instant wins than tickets and an instant-win majority of live competitions (setting instant_win_max_live_percent, at most 50), derives and stores the secret winning numbers, returns their commitment (null without instant wins).';
 revoke all on function private.instant_win_publish(public.competitions,bytea) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_set_instant_win_prizes(p_competition_id uuid, p_prizes jsonb) returns jsonb
+create or replace function public.admin_set_instant_win_prizes(p_competition_id uuid, p_prizes jsonb) returns public.competition_instant_wins
 language plpgsql security definer set search_path = '' as $$
 declare
   c public.competitions%rowtype;
@@ -3009,7 +2958,7 @@ begin
     end if;
     begin
       insert into public.instant_win_prizes (competition_id, position, kind, title, credit_amount, quantity)
-      values (c.id, pos, prize ->> 'kind',
+      values (c.id, pos, (prize ->> 'kind')::public.instant_win_kind,
               coalesce(nullif(btrim(prize ->> 'title'), ''),
                        case prize ->> 'kind'
                          when 'credit' then private.format_gbp((prize ->> 'credit_amount')::numeric) || ' credit'
@@ -3026,7 +2975,7 @@ begin
       using errcode = '22023', hint = 'instant_wins_exceed_tickets';
   end if;
   perform private.log_activity('competition.instant_wins_set', c.id, jsonb_build_object('prizes', pos, 'instant_wins', prize_total));
-  return private.instant_wins_json(c.id, true);
+  return private.instant_wins_row(c.id, true);
 end;
 $$;
 comment on function public.admin_set_instant_win_prizes(uuid,jsonb) is 'Admins: replaces a draft''s instant-win prizes with p_prizes [{kind: credit | spin | physical, title?, credit_amount (credit only), quantity}], in the order their numbers are assigned. Refused once published (instant_wins_locked) or when the count exceeds the tickets (instant_wins_exceed_tickets).';
@@ -3036,39 +2985,36 @@ grant execute on function public.admin_set_instant_win_prizes(uuid,jsonb) to ser
 
 -- Everything public about a competition's instant wins. The numbers and seed appear only once the draw
 -- has revealed the seed (draws.seed_hex); until then only the prizes, the wins so far and the commitment.
-create or replace function private.instant_wins_json(p_competition_id uuid, p_admin boolean default false) returns jsonb
+create or replace function private.instant_wins_row(p_competition_id uuid, p_admin boolean default false) returns public.competition_instant_wins
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'commitment', c.instant_win_commitment,
-    'algorithm', 'labcash-instant-win-v1',
-    'ticket_count', c.total_tickets,
-    'prizes', coalesce((select jsonb_agg(jsonb_build_object(
-                 'position', p.position, 'kind', p.kind, 'title', p.title, 'credit_amount', p.credit_amount,
-                 'quantity', p.quantity,
-                 'won', (select count(*) from public.instant_wins w where w.prize_id = p.id)) order by p.position)
-               from public.instant_win_prizes p where p.competition_id = c.id), '[]'::jsonb),
-    'wins', coalesce((select jsonb_agg(jsonb_build_object(
-                 'ticket_number', w.ticket_number, 'winning_number', w.winning_number, 'prize_position', p.position,
-                 'prize', p.title, 'display_name', w.display_name, 'ticket_id', w.ticket_id, 'won_at', w.won_at)
-                 order by w.won_at, w.ticket_number)
-               from public.instant_wins w join public.instant_win_prizes p on p.id = w.prize_id
-              where w.competition_id = c.id), '[]'::jsonb),
-    'seed_hex', d.seed_hex,
-    'numbers', case when d.seed_hex is not null then
-                 (select coalesce(jsonb_agg(jsonb_build_object('slot', n.slot, 'number', n.number, 'prize_position', p.position)
-                                  order by n.slot), '[]'::jsonb)
-                    from public.instant_win_numbers n join public.instant_win_prizes p on p.id = n.prize_id
-                   where n.competition_id = c.id) end)
+  select c.instant_win_commitment,
+         'labcash-instant-win-v1',
+         c.total_tickets,
+         coalesce((select array_agg(row(p.position, p.kind, p.title, p.credit_amount, p.quantity,
+                                        (select count(*) from public.instant_wins w where w.prize_id = p.id)
+                                    )::public.instant_win_prize order by p.position)
+                     from public.instant_win_prizes p where p.competition_id = c.id), '{}'),
+         coalesce((select array_agg(row(w.ticket_number, w.winning_number, p.position, p.title, w.display_name,
+                                        w.ticket_id, w.won_at)::public.instant_win
+                                    order by w.won_at, w.ticket_number)
+                     from public.instant_wins w join public.instant_win_prizes p on p.id = w.prize_id
+                    where w.competition_id = c.id), '{}'),
+         d.seed_hex,
+         case when d.seed_hex is not null then
+           (select coalesce(array_agg(row(n.slot, n.number, p.position)::public.instant_win_number order by n.slot), '{}')
+              from public.instant_win_numbers n join public.instant_win_prizes p on p.id = n.prize_id
+             where n.competition_id = c.id) end
   from public.competitions c
   left join public.draws d on d.competition_id = c.id
   where c.id = p_competition_id and (p_admin or c.status <> 'draft')
 $$;
-comment on function private.instant_wins_json(uuid,boolean) is 'A competition''s instant wins: commitment, prizes (with how many are won), wins so far (ticket, prize, public name), and after the draw the seed and every winning number. Drafts only for admins.';
-revoke all on function private.instant_wins_json(uuid,boolean) from public, anon, authenticated, service_role;
+comment on function private.instant_wins_row(uuid,boolean) is 'A competition''s instant wins: commitment, prizes (with how many are won), wins so far (ticket, prize, public name), and after the draw the seed and every winning number. Drafts only for admins; null otherwise.';
+revoke all on function private.instant_wins_row(uuid,boolean) from public, anon, authenticated, service_role;
 
 create or replace function public.get_instant_wins(p_slug text) returns jsonb
 language sql stable security definer set search_path = '' as $$
-  select private.instant_wins_json(c.id, public.is_admin()) from public.competitions c where c.slug = p_slug
+  -- jsonb, not the declared type: a composite function answers an object of nulls where this answers null.
+  select to_jsonb(private.instant_wins_row(c.id, public.is_admin())) from public.competitions c where c.slug = p_slug
 $$;
 comment on function public.get_instant_wins(text) is 'Public: a published competition''s instant wins (prizes, wins so far, commitment; the numbers and seed after the draw). Admins: drafts too. Null for an unknown slug.';
 revoke all on function public.get_instant_wins(text) from public, anon, authenticated, service_role;
@@ -3174,7 +3120,7 @@ revoke all on function public.admin_list_instant_win_fulfilment() from public, a
 grant execute on function public.admin_list_instant_win_fulfilment() to authenticated;
 grant execute on function public.admin_list_instant_win_fulfilment() to service_role;
 
-create or replace function public.admin_mark_instant_win_delivered(p_id uuid) returns jsonb
+create or replace function public.admin_mark_instant_win_delivered(p_id uuid) returns public.instant_win_delivered
 language plpgsql security definer set search_path = '' as $$
 declare
   w public.instant_wins%rowtype;
@@ -3191,7 +3137,7 @@ begin
     perform private.notify(w.user_id, 'prize', 'instant_win:' || w.id || ':delivered', 'Prize update',
       'Your instant-win prize has been delivered.', '/account/prizes');
   end if;
-  return jsonb_build_object('id', w.id, 'status', w.status, 'delivered_at', w.delivered_at);
+  return row(w.id, w.status, w.delivered_at)::public.instant_win_delivered;
 end;
 $$;
 comment on function public.admin_mark_instant_win_delivered(uuid) is 'Admins: marks an instant win awaiting fulfilment as delivered (audited; the winner is notified).';

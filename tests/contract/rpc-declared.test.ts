@@ -355,6 +355,140 @@ describe("declared result shapes", () => {
     expect(anonymous.my_tickets).toBeNull();
   });
 
+  it("read the admin competition calls: one competition's life, its admin page, the history and prize fulfilment", async () => {
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const adminCompetition = declared("id", "slug", "status", "revenue", "entry_count", "created_at").with({
+      draw: declared("id", "drawn_at"),
+    });
+    const listed = await callRpcWith(admin, "admin_list_competitions", {}, adminCompetition);
+    expect(listed.some((c) => c.status === "draft" || c.draw !== null)).toBe(true);
+    for (const c of listed) {
+      expect(typeof c.revenue).toBe("number");
+      expect(typeof c.entry_count).toBe("number");
+      expect(c.created_at).toMatch(ISO_WITH_OFFSET);
+    }
+    expectTypeOf(listed[0].prize_status).toEqualTypeOf<Database["public"]["Enums"]["prize_status"] | null>();
+    expectTypeOf(listed[0].external_randomness).toEqualTypeOf<Json | null>();
+
+    const created = await callRpcWith(
+      admin,
+      "admin_create_competition",
+      {
+        p: {
+          title: "Contract declared",
+          prize_description: "A kettle",
+          prize_value: 40,
+          ticket_price: 0.5,
+          total_tickets: 20,
+          max_tickets_per_user: 5,
+          closes_at: new Date(Date.now() + 3 * 86400_000).toISOString(),
+        },
+      },
+      adminCompetition,
+    );
+    expect(created).toMatchObject({ status: "draft", draw: null, entry_count: 0, revenue: 0 });
+    const prizes = await callRpcWith(
+      admin,
+      "admin_set_instant_win_prizes",
+      { p_competition_id: created.id, p_prizes: [{ kind: "spin", quantity: 2 }] },
+      declared("prizes", "wins").with({ prizes: declared("kind", "title", "won") }),
+    );
+    expect(prizes).toMatchObject({ commitment: null, numbers: null, wins: [], prizes: [{ kind: "spin", won: 0 }] });
+    expectTypeOf(prizes.prizes[0].kind).toEqualTypeOf<Database["public"]["Enums"]["instant_win_kind"]>();
+    await callRpcWith(
+      admin,
+      "admin_set_instant_win_prizes",
+      { p_competition_id: created.id, p_prizes: [] },
+      declared("prizes"),
+    );
+    const updated = await callRpcWith(
+      admin,
+      "admin_update_competition",
+      { p_id: created.id, p: { summary: "Boils fast" } },
+      adminCompetition,
+    );
+    expect(updated.summary).toBe("Boils fast");
+    const published = await callRpcWith(admin, "admin_publish_competition", { p_id: created.id }, adminCompetition);
+    expect(published.status).toBe("live");
+    const cancelled = await callRpcWith(
+      admin,
+      "admin_cancel_competition",
+      { p_id: created.id, p_reason: "Kettle recalled" },
+      declared("competition", "refunded_entries", "refunded_total").with({ competition: adminCompetition }),
+    );
+    expect(cancelled).toMatchObject({ refunded_entries: 0, refunded_total: 0, competition: { status: "cancelled" } });
+
+    const drawn = listed.find((c) => c.draw !== null);
+    const detail = await callRpcWith(
+      admin,
+      "admin_competition_detail",
+      { p_id: drawn?.id ?? created.id },
+      declared("competition", "stored_dates", "figures", "postal_entries").with({
+        competition: adminCompetition,
+        figures: declared("players", "revenue"),
+        postal_entries: declared("entry_id", "ticket_numbers", "status"),
+        fulfilment: declared("draw_id", "competition", "prize_status").with({ competition: declared("slug") }),
+      }),
+    );
+    expect(detail.fulfilment?.competition.slug).toBe(detail.competition.slug);
+    expect(typeof detail.figures.revenue).toBe("number");
+    expect(Array.isArray(detail.postal_entries)).toBe(true);
+    expectTypeOf(detail.stored_dates.draw_at).toEqualTypeOf<string | null>();
+
+    const history = await callRpcWith(
+      admin,
+      "admin_competition_history",
+      {},
+      declared("rows", "totals").with({ rows: declared("id", "net", "finished_at"), totals: declared("net") }),
+    );
+    expect(history.rows.map((r) => r.id)).toContain(created.id);
+    expect(typeof history.totals.net).toBe("number");
+    const fulfilment = await callRpcWith(
+      admin,
+      "admin_list_prize_fulfilment",
+      {},
+      declared("draw_id", "route", "prize_cost").with({ story: declared("consent") }),
+    );
+    expect(fulfilment.length).toBeGreaterThan(0);
+    for (const f of fulfilment) expect(["online", "postal"]).toContain(f.route);
+  });
+
+  it("read the public entry list (competition, draw and rows nested), a ticket-list chunk and the draw cron's outcome (arrays)", async () => {
+    const list = await callRpcWith(
+      client(server),
+      "get_entry_list",
+      { p_slug: "dji-mini-5-pro", p_limit: 3 },
+      declared("competition", "rows", "has_after").with({
+        competition: declared("slug", "closes_at"),
+        draw: declared("ticket_list_hash"),
+        rows: declared("number", "entrant", "route"),
+      }),
+    );
+    expect(list.competition.slug).toBe("dji-mini-5-pro");
+    expect(list.rows.length).toBeLessThanOrEqual(3);
+    expect(list.competition.closes_at).toMatch(ISO_WITH_OFFSET);
+    expectTypeOf(list.rows[0].town).toEqualTypeOf<string | null>();
+    await expect(
+      callRpcWith(client(server), "get_entry_list", { p_slug: "no-such-competition" }, declared("rows")),
+    ).rejects.toMatchObject({ code: "competition_not_found" });
+
+    const chunk = await callRpcWith(
+      client(server),
+      "get_ticket_list_csv",
+      { p_slug: "dji-mini-5-pro", p_limit: 2 },
+      declared("csv", "done"),
+    );
+    expect(chunk.csv.startsWith("ticket_number,ticket_id\n")).toBe(true);
+    expect(typeof chunk.last_number).toBe("number");
+    expectTypeOf(chunk.last_number).toEqualTypeOf<number | null>();
+
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const ran = await callRpcWith(admin, "run_due_draws", {}, declared("drawn", "closed"));
+    expect(Array.isArray(ran.drawn)).toBe(true);
+    expect(Array.isArray(ran.closed)).toBe(true);
+    expectTypeOf(ran.closed).toEqualTypeOf<string[]>();
+  });
+
   it("fail when a nested field named as always filled is null, naming its path", async () => {
     const { client: player } = await signIn(server, "player@labcash.test");
     // A nested reader may name only fields of the type it reads; the type check refuses any other.

@@ -38,7 +38,7 @@ describe("PostgreSQL 15: concurrent buyers", () => {
     const comp = await as<{ id: string }>(
       adminClaims,
       "authenticated",
-      "select public.admin_create_competition($1) as result",
+      "select to_json(public.admin_create_competition($1)) as result",
       [
         {
           title: `Race ${tag}`,
@@ -52,7 +52,7 @@ describe("PostgreSQL 15: concurrent buyers", () => {
         },
       ],
     );
-    await as(adminClaims, "authenticated", "select public.admin_publish_competition($1) as result", [comp.id]);
+    await as(adminClaims, "authenticated", "select to_json(public.admin_publish_competition($1)) as result", [comp.id]);
 
     const results = await Promise.allSettled(
       buyers.map((b, i) =>
@@ -85,11 +85,16 @@ describe("PostgreSQL 15: concurrent buyers", () => {
     const runs = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         i % 4 === 0
-          ? as<{ drawn: unknown[] }>(adminClaims, "authenticated", "select public.run_due_draws() as result", [])
+          ? as<{ drawn: unknown[] }>(
+              adminClaims,
+              "authenticated",
+              "select to_json(public.run_due_draws()) as result",
+              [],
+            )
           : as<{ drawn: unknown[] }>(
               { role: "service_role" },
               "service_role",
-              "select public.run_due_draws() as result",
+              "select to_json(public.run_due_draws()) as result",
               [],
             ),
       ),
@@ -123,7 +128,7 @@ describe("PostgreSQL 15: concurrent buyers", () => {
     const comp = await as<{ id: string; slug: string }>(
       adminClaims,
       "authenticated",
-      "select public.admin_create_competition($1) as result",
+      "select to_json(public.admin_create_competition($1)) as result",
       [
         {
           title: `Million ${tag}`,
@@ -137,7 +142,7 @@ describe("PostgreSQL 15: concurrent buyers", () => {
         },
       ],
     );
-    await as(adminClaims, "authenticated", "select public.admin_publish_competition($1) as result", [comp.id]);
+    await as(adminClaims, "authenticated", "select to_json(public.admin_publish_competition($1)) as result", [comp.id]);
     // The million online tickets are made directly (a million-ticket purchase is the benchmark's business);
     // a postal entry is numbered after them.
     await cluster.pool.query(
@@ -167,7 +172,7 @@ describe("PostgreSQL 15: concurrent buyers", () => {
     const run = await as<{ drawn: unknown[] }>(
       { role: "service_role" },
       "service_role",
-      "select public.run_due_draws() as result",
+      "select to_json(public.run_due_draws()) as result",
       [],
     );
     console.log(`PostgreSQL 15: 1,000,004-ticket draw in ${Math.round(performance.now() - started)} ms`);
@@ -184,7 +189,7 @@ describe("PostgreSQL 15: concurrent buyers", () => {
       const part = await as<{ csv: string; last_number: number; done: boolean }>(
         {},
         "anon",
-        "select public.get_ticket_list_csv($1, $2) as result",
+        "select to_json(public.get_ticket_list_csv($1, $2)) as result",
         [comp.slug, after],
       );
       hash.update(part.csv, "utf8");

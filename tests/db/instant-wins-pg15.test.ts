@@ -34,7 +34,7 @@ describe("PostgreSQL 15: instant wins under concurrent buyers", () => {
     );
     const adminClaims = { sub: admin, role: "authenticated", aal: "aal2" };
     const create = (slug: string) =>
-      as<{ id: string }>(adminClaims, "select public.admin_create_competition($1) as result", [
+      as<{ id: string }>(adminClaims, "select to_json(public.admin_create_competition($1)) as result", [
         {
           title: `Instant ${slug}`,
           slug,
@@ -48,16 +48,16 @@ describe("PostgreSQL 15: instant wins under concurrent buyers", () => {
       ]);
     // An ordinary live competition first: instant-win ones may be at most half of the live ones.
     const ordinary = await create(`ordinary-${tag}`);
-    await as(adminClaims, "select public.admin_publish_competition($1) as result", [ordinary.id]);
+    await as(adminClaims, "select to_json(public.admin_publish_competition($1)) as result", [ordinary.id]);
     const comp = await create(`instant-${tag}`);
-    await as(adminClaims, "select public.admin_set_instant_win_prizes($1, $2) as result", [
+    await as(adminClaims, "select to_json(public.admin_set_instant_win_prizes($1, $2)) as result", [
       comp.id,
       JSON.stringify([
         { kind: "credit", credit_amount: 1, quantity: 5 },
         { kind: "spin", quantity: 5 },
       ]),
     ]);
-    await as(adminClaims, "select public.admin_publish_competition($1) as result", [comp.id]);
+    await as(adminClaims, "select to_json(public.admin_publish_competition($1)) as result", [comp.id]);
 
     const results = await Promise.allSettled(
       buyers.map((b, i) =>

@@ -177,19 +177,23 @@ describe("PostgreSQL 15: payments under concurrency", () => {
   it("50 simultaneous entries never spend more than the monthly limit", async () => {
     const admin = await player();
     await cluster.pool.query("update public.user_account_data set role = 'admin' where id = $1", [admin]);
-    const created = await asPlayer<{ id: string }>(admin, "select public.admin_create_competition($1) as result", [
-      {
-        title: `Limit race ${Date.now()}`,
-        prize_description: "Prize",
-        prize_value: 10,
-        ticket_price: 2,
-        total_tickets: 1000,
-        max_tickets_per_user: 1000,
-        closes_at: new Date(Date.now() + 86400_000).toISOString(),
-      },
-    ]);
+    const created = await asPlayer<{ id: string }>(
+      admin,
+      "select to_json(public.admin_create_competition($1)) as result",
+      [
+        {
+          title: `Limit race ${Date.now()}`,
+          prize_description: "Prize",
+          prize_value: 10,
+          ticket_price: 2,
+          total_tickets: 1000,
+          max_tickets_per_user: 1000,
+          closes_at: new Date(Date.now() + 86400_000).toISOString(),
+        },
+      ],
+    );
     if (!created.ok) throw new Error(created.message);
-    await asPlayer(admin, "select public.admin_publish_competition($1) as result", [created.value.id]);
+    await asPlayer(admin, "select to_json(public.admin_publish_competition($1)) as result", [created.value.id]);
     const p = await player(500);
     await asPlayer(p, "select public.set_monthly_limit(20) as result", []);
     const results = await Promise.all(

@@ -64,24 +64,28 @@ async function setUp(
     "select private.post_ledger(id, 'top_up', 50.00, 'Test', 'test', 50.00) from unnest($1::uuid[]) id",
     [ids],
   );
-  const made = await as<{ id: string }>(adminSession(admin), "select public.admin_create_competition($1) as result", [
-    {
-      title: `Rush ${tag}`,
-      slug: `rush-${tag}`,
-      prize_description: "A prize",
-      prize_value: 100,
-      ticket_price: terms.price,
-      total_tickets: terms.total,
-      max_tickets_per_user: terms.cap,
-      closes_at: new Date(Date.now() + 86_400_000).toISOString(),
-      skill_question: "How many sides has a square?",
-      skill_options: ["3", "4"],
-      skill_answer: "4",
-      ticket_numbering: terms.numbering ?? "in_order",
-    },
-  ]);
+  const made = await as<{ id: string }>(
+    adminSession(admin),
+    "select to_json(public.admin_create_competition($1)) as result",
+    [
+      {
+        title: `Rush ${tag}`,
+        slug: `rush-${tag}`,
+        prize_description: "A prize",
+        prize_value: 100,
+        ticket_price: terms.price,
+        total_tickets: terms.total,
+        max_tickets_per_user: terms.cap,
+        closes_at: new Date(Date.now() + 86_400_000).toISOString(),
+        skill_question: "How many sides has a square?",
+        skill_options: ["3", "4"],
+        skill_answer: "4",
+        ticket_numbering: terms.numbering ?? "in_order",
+      },
+    ],
+  );
   if (!made.ok) throw new Error(made.message);
-  const published = await as(adminSession(admin), "select public.admin_publish_competition($1) as result", [
+  const published = await as(adminSession(admin), "select to_json(public.admin_publish_competition($1)) as result", [
     made.value.id,
   ]);
   if (!published.ok) throw new Error(published.message);
@@ -211,7 +215,7 @@ describe("PostgreSQL 15: purchases on a hot competition", () => {
     const purchases = buyers.flatMap((b) => [enter(b, competition, 1), enter(b, competition, 2)]);
     const cancel = as(
       adminSession(admin),
-      "select public.admin_cancel_competition($1, 'Prize unavailable') as result",
+      "select to_json(public.admin_cancel_competition($1, 'Prize unavailable')) as result",
       [competition],
     );
     const [cancelled, ...results] = await Promise.all([cancel, ...purchases]);
@@ -232,7 +236,7 @@ describe("PostgreSQL 15: purchases on a hot competition", () => {
 
   it("a price change racing the first purchases: every ticket is sold at the price the competition ends with", async () => {
     const { admin, buyers, competition } = await setUp(`price-${Date.now()}`, 30, { total: 1000, cap: 10, price: 1 });
-    const change = as(adminSession(admin), "select public.admin_update_competition($1, $2) as result", [
+    const change = as(adminSession(admin), "select to_json(public.admin_update_competition($1, $2)) as result", [
       competition,
       { ticket_price: 2 },
     ]);

@@ -48,7 +48,7 @@ describe("referral credit under concurrency", () => {
       "select private.post_ledger(id, 'top_up', 20.00, 'Test', 'test', 20.00) from unnest($1::uuid[]) id",
       [[inviter, friend]],
     );
-    const made = await as(admin, "authenticated", "select (public.admin_create_competition($1) ->> 'id') as id", [
+    const made = await as(admin, "authenticated", "select (public.admin_create_competition($1)).id as id", [
       {
         title: "Referral race",
         slug: "referral-race",

@@ -107,7 +107,7 @@ describe("labcash-draw-v2: the SQL draw and verifyDraw agree", () => {
     let after = 0;
     for (;;) {
       const { rows } = await db.query<{ r: { csv: string; last_number: number | null; done: boolean } }>(
-        "select public.get_ticket_list_csv($1, $2, $3) r",
+        "select to_json(public.get_ticket_list_csv($1, $2, $3)) r",
         [slug, after, chunk],
       );
       csv += rows[0].r.csv;

@@ -6,8 +6,9 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { setInstantWinPrizesAction } from "@/lib/actions/admin-competitions";
 import { useFormAction } from "@/lib/hooks/use-form-action";
+import { ENUM_VALUES, LABELS, type EnumValue } from "@/lib/labels";
 
-type Prize = { kind: "credit" | "spin" | "physical"; title: string; credit_amount: number | null; quantity: number };
+type Prize = { kind: EnumValue<"instant_win_kind">; title: string; credit_amount: number | null; quantity: number };
 
 const ROWS = 5;
 
@@ -30,9 +31,11 @@ export function InstantWinsForm({ competitionId, prizes }: { competitionId: stri
               Prize {i + 1} kind
               <Select name="kind" defaultValue={p?.kind ?? ""}>
                 <option value="">None</option>
-                <option value="credit">Credit</option>
-                <option value="spin">A LabSpinner spin</option>
-                <option value="physical">Physical prize</option>
+                {ENUM_VALUES.instant_win_kind.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {LABELS.instant_win_kind[kind]}
+                  </option>
+                ))}
               </Select>
             </label>
             <label className="flex flex-col gap-1 text-sm font-medium">

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DbError } from "@/lib/data/errors";
-import { callRpcWith, noResult, type RpcClient } from "@/lib/data/rpc";
+import { callRpcWith, declared, noResult, type RpcClient, type RpcOutput } from "@/lib/data/rpc";
 import { revalidateCompetitionPages } from "@/lib/cache/public-pages";
 import { deliverQueuedMail } from "@/lib/mail/adapter";
 import { deliverQueuedPush } from "@/lib/push/deliver";
@@ -17,10 +17,8 @@ import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 // recorded (cron_runs) with its result, which the health check and /admin/system show.
 export const dynamic = "force-dynamic";
 
-const dueDrawsSchema = z.object({
-  drawn: z.array(z.object({ competition_id: z.string().uuid(), draw_id: z.string().uuid() })),
-  closed: z.array(z.string().uuid()),
-});
+/** What one run did: the competitions drawn (each with its draw) and those closed without tickets. */
+const dueDraws = declared("drawn", "closed").with({ drawn: declared("competition_id", "draw_id") });
 
 const errorText = (e: unknown, fallback: string) => (e instanceof DbError ? e.message : fallback);
 
@@ -47,9 +45,9 @@ async function get({ request }: RouteInput<undefined, undefined>) {
   const startedAt = new Date().toISOString();
   const requestId = requestIdFrom(request.headers);
   const supabase = createAdminClient();
-  let draws: z.infer<typeof dueDrawsSchema>;
+  let draws: RpcOutput<"run_due_draws", typeof dueDraws>;
   try {
-    draws = await callRpcWith(supabase, "run_due_draws", {}, dueDrawsSchema);
+    draws = await callRpcWith(supabase, "run_due_draws", {}, dueDraws);
   } catch (e) {
     log("error", "cron_draws_failed", { request_id: requestId, error: e });
     const error = errorText(e, "run_due_draws failed");
