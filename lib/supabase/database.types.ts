@@ -1852,7 +1852,7 @@ export type Database = {
           p_amount: number
           p_reason: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["credit_adjustment"]
       }
       admin_approve_user: {
         Args: {
@@ -1864,7 +1864,7 @@ export type Database = {
         Args: {
           p_user_ids: string[]
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["users_approved"]
       }
       admin_cancel_competition: {
         Args: {
@@ -1957,7 +1957,7 @@ export type Database = {
         Args: {
           p_user: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["user_referrals"]
       }
       admin_list_activity: {
         Args: {
@@ -2268,7 +2268,7 @@ export type Database = {
           p_code: string
           p_email: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["referral_code_check"]
       }
       check_ticket: {
         Args: {
@@ -2486,7 +2486,7 @@ export type Database = {
           p_limit?: number
           p_before?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["notification_page"]
       }
       get_my_prizes: {
         Args: never
@@ -2498,11 +2498,11 @@ export type Database = {
       }
       get_my_push_settings: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["push_settings"]
       }
       get_my_referrals: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["my_referrals"]
       }
       get_my_spin_history: {
         Args: never
@@ -2544,11 +2544,11 @@ export type Database = {
         Args: {
           p_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["my_top_up"]
       }
       get_top_up_options: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["top_up_options"]
       }
       has_permission: {
         Args: {
@@ -2616,11 +2616,11 @@ export type Database = {
         Args: {
           p_amount: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["top_up_quote"]
       }
       raise_player_flags: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["flags_raised"]
       }
       record_auth_refusal: {
         Args: {
@@ -2742,7 +2742,7 @@ export type Database = {
       }
       settle_referrals: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["referrals_settled"]
       }
       spin_wheel: {
         Args: never
@@ -2766,7 +2766,7 @@ export type Database = {
         Args: {
           p_token: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["marketing_unsubscribed"]
       }
       update_my_profile: {
         Args: {
@@ -2916,6 +2916,17 @@ export type Database = {
         reason: string | null
         reference: string | null
       }
+      admin_referral: {
+        amount: number | null
+        created_at: string | null
+        decided_at: string | null
+        id: string | null
+        name: string | null
+        reason: string | null
+        reason_text: string | null
+        status: string | null
+        user_id: string | null
+      }
       admin_spinner: {
         enabled: boolean | null
         observed: Database["public"]["CompositeTypes"]["spinner_observed"][] | null
@@ -3000,6 +3011,10 @@ export type Database = {
       }
       approval_mode_setting: {
         approval_mode: Database["public"]["Enums"]["approval_mode"] | null
+      }
+      bonus_tier: {
+        from: number | null
+        percent: number | null
       }
       competition: {
         cancel_reason: string | null
@@ -3105,6 +3120,11 @@ export type Database = {
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
       }
+      credit_adjustment: {
+        amount: number | null
+        balance: number | null
+        ledger_id: number | null
+      }
       dashboard_counts: {
         approved_players: number | null
         awaiting_draw: number | null
@@ -3171,6 +3191,9 @@ export type Database = {
         email: string | null
         id: string | null
         name: string | null
+      }
+      flags_raised: {
+        raised: number | null
       }
       instant_win_to_deliver: {
         competition_title: string | null
@@ -3290,6 +3313,9 @@ export type Database = {
         source: Database["public"]["Enums"]["consent_source"] | null
         wording: string | null
       }
+      marketing_unsubscribed: {
+        unsubscribed: boolean | null
+      }
       my_account: {
         age_verified: boolean | null
         approved: boolean | null
@@ -3350,6 +3376,15 @@ export type Database = {
         consent_source: string | null
         published: boolean | null
       }
+      my_referrals: {
+        code: string | null
+        credit: number | null
+        credited: number | null
+        credited_total: number | null
+        friends: Database["public"]["CompositeTypes"]["referral"][] | null
+        invited: Database["public"]["CompositeTypes"]["referral"] | null
+        joined: number | null
+      }
       my_spinner: {
         balance: number | null
         block: Database["public"]["CompositeTypes"]["refusal"] | null
@@ -3357,6 +3392,36 @@ export type Database = {
         enabled: boolean | null
         recent_spins: Database["public"]["CompositeTypes"]["spinner_spin"][] | null
         seed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
+      }
+      my_top_up: {
+        amount: number | null
+        balance: number | null
+        bonus: number | null
+        created_at: string | null
+        credit: number | null
+        credited_at: string | null
+        entry: Database["public"]["CompositeTypes"]["top_up_entry"] | null
+        entry_error: Database["public"]["CompositeTypes"]["refusal"] | null
+        funding: Database["public"]["Enums"]["card_funding"] | null
+        id: string | null
+        provider: Database["public"]["Enums"]["payment_provider"] | null
+        purpose: Json | null
+        refusal_reason: string | null
+        refusal_reason_code: string | null
+        status: Database["public"]["Enums"]["top_up_status"] | null
+      }
+      notification: {
+        body: string | null
+        created_at: string | null
+        id: number | null
+        kind: string | null
+        link: string | null
+        read_at: string | null
+        title: string | null
+      }
+      notification_page: {
+        items: Database["public"]["CompositeTypes"]["notification"][] | null
+        unread: number | null
       }
       open_alert: {
         id: number | null
@@ -3427,6 +3492,25 @@ export type Database = {
         pending_limit: number | null
         pending_limit_from: string | null
         state: Database["public"]["Enums"]["protection_state"] | null
+      }
+      push_settings: {
+        endpoints: string[] | null
+        kinds: string[] | null
+      }
+      referral: {
+        amount: number | null
+        created_at: string | null
+        decided_at: string | null
+        id: string | null
+        reason: string | null
+        reason_text: string | null
+        status: string | null
+      }
+      referral_code_check: {
+        code: string | null
+      }
+      referrals_settled: {
+        checked: number | null
       }
       refusal: {
         code: string | null
@@ -3550,9 +3634,48 @@ export type Database = {
         mine_expires_at: string | null
         sold: number[] | null
       }
+      top_up_entry: {
+        competition_slug: string | null
+        entry_id: string | null
+        ticket_numbers: number[] | null
+      }
+      top_up_options: {
+        blocked: Database["public"]["CompositeTypes"]["refusal"] | null
+        bonus_enabled: boolean | null
+        bonus_tiers: Database["public"]["CompositeTypes"]["bonus_tier"][] | null
+        max: number | null
+        min: number | null
+        monthly_limit: number | null
+        monthly_remaining: number | null
+        needs_limit_prompt: boolean | null
+        pending_limit: number | null
+        pending_limit_from: string | null
+        quick_picks: number[] | null
+      }
       top_up_outcome: {
         status: Database["public"]["Enums"]["top_up_status"] | null
         top_up_id: string | null
+      }
+      top_up_quote: {
+        amount: number | null
+        balance_after: number | null
+        bonus: number | null
+        bonus_enabled: boolean | null
+        credit: number | null
+        max: number | null
+        min: number | null
+        monthly_limit: number | null
+        monthly_remaining: number | null
+        refusal: Database["public"]["CompositeTypes"]["refusal"] | null
+      }
+      user_referrals: {
+        code: string | null
+        referred: Database["public"]["CompositeTypes"]["admin_referral"][] | null
+        referred_by: Database["public"]["CompositeTypes"]["admin_referral"] | null
+      }
+      users_approved: {
+        approved: Database["public"]["CompositeTypes"]["person_ref"][] | null
+        skipped: number | null
       }
       winner_summary: {
         competition_id: string | null
