@@ -3,9 +3,10 @@
 // object, as PostgREST answers them, with the JSON the jsonb versions gave; a filled field that is null fails.
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { myAccount } from "@/lib/data/account-schema";
+import { topUpOptions, topUpQuote } from "@/lib/data/payments-schema";
 import { callRpcWith, declared, type RpcReader } from "@/lib/data/rpc";
 import type { Database, Json } from "@/lib/supabase/database.types";
-import { client, signIn, signInAtAal2, startTestServer, type TestServer } from "./helpers";
+import { adminClient, client, PLAYER_ID, signIn, signInAtAal2, startTestServer, type TestServer } from "./helpers";
 
 type CompetitionStatus = Database["public"]["Enums"]["competition_status"];
 
@@ -353,6 +354,59 @@ describe("declared result shapes", () => {
       declared("id"),
     );
     expect(anonymous.my_tickets).toBeNull();
+  });
+
+  it("read a player's top-up, notification and referral calls: nested refusals and arrays, enums and counts", async () => {
+    const { client: player } = await signIn(server, "player@labcash.test");
+    const options = await callRpcWith(player, "get_top_up_options", {}, topUpOptions);
+    expect(options).toMatchObject({ quick_picks: [10, 25, 50, 100, 200], blocked: null });
+    expect(options.bonus_tiers[0]).toEqual({ from: expect.any(Number), percent: expect.any(Number) });
+    expectTypeOf(options.bonus_tiers).toEqualTypeOf<{ from: number; percent: number }[]>();
+    const quote = await callRpcWith(player, "quote_top_up", { p_amount: 0 }, topUpQuote);
+    expect(quote).toMatchObject({ amount: null, refusal: { code: "invalid_input" } });
+    expectTypeOf(quote.refusal).toEqualTypeOf<{ code: string; message: string } | null>();
+    expect((await callRpcWith(player, "quote_top_up", { p_amount: 10 }, topUpQuote)).refusal).toBeNull();
+
+    const notifications = await callRpcWith(
+      player,
+      "get_my_notifications",
+      { p_limit: 2 },
+      declared("items", "unread").with({ items: declared("id", "kind", "created_at") }),
+    );
+    expect(notifications.items.length).toBeLessThanOrEqual(2);
+    expect(typeof notifications.unread).toBe("number");
+    const push = await callRpcWith(player, "get_my_push_settings", {}, declared("kinds", "endpoints"));
+    expect(push).toEqual({ kinds: expect.any(Array), endpoints: expect.any(Array) });
+
+    const mine = await callRpcWith(
+      player,
+      "get_my_referrals",
+      {},
+      declared("code", "friends").with({ friends: declared("id", "status") }),
+    );
+    expect(mine).toMatchObject({ code: expect.stringMatching(/^[A-Z0-9]+$/), invited: null });
+    expect(typeof mine.credit).toBe("number");
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const theirs = await callRpcWith(
+      admin,
+      "admin_get_user_referrals",
+      { p_user: PLAYER_ID },
+      declared("referred").with({ referred: declared("id", "user_id") }),
+    );
+    expect(theirs).toMatchObject({ code: mine.code, referred_by: null });
+    expectTypeOf(theirs.referred_by).toEqualTypeOf<Database["public"]["CompositeTypes"]["admin_referral"] | null>();
+    const none = await callRpcWith(
+      admin,
+      "admin_approve_users",
+      { p_user_ids: ["00000000-0000-4000-8000-00000000abcd"] },
+      declared("approved", "skipped"),
+    );
+    expect(none).toEqual({ approved: [], skipped: 1 });
+
+    const secret = adminClient(server);
+    expect(await callRpcWith(secret, "settle_referrals", {}, declared("checked"))).toEqual({ checked: 0 });
+    const flags = await callRpcWith(secret, "raise_player_flags", {}, declared("raised"));
+    expectTypeOf(flags.raised).toEqualTypeOf<number>();
   });
 
   it("fail when a nested field named as always filled is null, naming its path", async () => {
