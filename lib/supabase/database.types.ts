@@ -1903,7 +1903,7 @@ export type Database = {
       }
       admin_deep_health: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["deep_health"]
       }
       admin_delete_user: {
         Args: {
@@ -2184,7 +2184,7 @@ export type Database = {
       }
       admin_system_overview: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["system_overview"]
       }
       admin_update_competition: {
         Args: {
@@ -2254,7 +2254,7 @@ export type Database = {
       }
       admin_webhook_refusals: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["webhook_refusal_hour"][]
       }
       attach_checkout_session: {
         Args: {
@@ -2610,7 +2610,7 @@ export type Database = {
       }
       ops_check: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["ops_check"]
       }
       quote_top_up: {
         Args: {
@@ -3012,6 +3012,13 @@ export type Database = {
       approval_mode_setting: {
         approval_mode: Database["public"]["Enums"]["approval_mode"] | null
       }
+      auth_refusal_hour: {
+        code: number | null
+        code_limited: number | null
+        hour: string | null
+        sign_in: number | null
+        sign_in_limited: number | null
+      }
       bonus_tier: {
         from: number | null
         percent: number | null
@@ -3125,6 +3132,18 @@ export type Database = {
         balance: number | null
         ledger_id: number | null
       }
+      cron_health: {
+        runs: Database["public"]["CompositeTypes"]["cron_run"][] | null
+        stale: boolean | null
+      }
+      cron_run: {
+        error: string | null
+        finished_at: string | null
+        id: number | null
+        ok: boolean | null
+        result: Json | null
+        started_at: string | null
+      }
       dashboard_counts: {
         approved_players: number | null
         awaiting_draw: number | null
@@ -3146,6 +3165,17 @@ export type Database = {
         credit_sold: number | null
         signups: number | null
         tickets: number | null
+      }
+      deep_health: {
+        last_cron_run: Database["public"]["CompositeTypes"]["cron_run"] | null
+        mail_failed: number | null
+        mail_queued: number | null
+        oldest_overdue_draw_at: string | null
+        oldest_queued_mail_at: string | null
+        open_alerts: number | null
+        overdue_draws: number | null
+        payments_needing_person: number | null
+        webhooks_waiting: number | null
       }
       dispute_resolution_body: {
         name: string | null
@@ -3266,6 +3296,20 @@ export type Database = {
         sent: number | null
         sent_by: Database["public"]["CompositeTypes"]["person_ref"] | null
         subject: string | null
+      }
+      mail_failure: {
+        attempts: number | null
+        created_at: string | null
+        error: string | null
+        id: number | null
+        kind: string | null
+        subject: string | null
+        to_email: string | null
+      }
+      mail_health: {
+        failed: number | null
+        failures: Database["public"]["CompositeTypes"]["mail_failure"][] | null
+        queued: number | null
       }
       mail_held_back: {
         no_consent: number | null
@@ -3428,6 +3472,39 @@ export type Database = {
         kind: Database["public"]["Enums"]["alert_kind"] | null
         raised_at: string | null
         subject: string | null
+      }
+      ops_alert: {
+        acknowledged_at: string | null
+        detail: string | null
+        id: number | null
+        incident: string | null
+        kind: Database["public"]["Enums"]["alert_kind"] | null
+        raised_at: string | null
+        subject: string | null
+      }
+      ops_check: {
+        cron: Database["public"]["CompositeTypes"]["ops_cron_check"] | null
+        mail: string | null
+      }
+      ops_cron_check: {
+        last_run_at: string | null
+        state: string | null
+      }
+      overdue_draw: {
+        draw_at: string | null
+        id: string | null
+        overdue_minutes: number | null
+        slug: string | null
+        title: string | null
+      }
+      payment_needing_person: {
+        amount: number | null
+        detail: string | null
+        kind: Database["public"]["Enums"]["payment_issue"] | null
+        player: Database["public"]["CompositeTypes"]["person_ref"] | null
+        reference: string | null
+        since: string | null
+        top_up_id: string | null
       }
       person_ref: {
         id: string | null
@@ -3624,6 +3701,22 @@ export type Database = {
         total_weight: number | null
         wheel_id: number | null
       }
+      storage_use: {
+        database_bytes: number | null
+        image_bytes: number | null
+        image_count: number | null
+      }
+      system_overview: {
+        alerts: Database["public"]["CompositeTypes"]["ops_alert"][] | null
+        auth_refusals: Database["public"]["CompositeTypes"]["auth_refusal_hour"][] | null
+        can_act: boolean | null
+        cron: Database["public"]["CompositeTypes"]["cron_health"] | null
+        mail: Database["public"]["CompositeTypes"]["mail_health"] | null
+        overdue_draws: Database["public"]["CompositeTypes"]["overdue_draw"][] | null
+        payments: Database["public"]["CompositeTypes"]["payment_needing_person"][] | null
+        storage: Database["public"]["CompositeTypes"]["storage_use"] | null
+        webhooks: Database["public"]["Tables"]["webhook_deliveries"]["Row"][] | null
+      }
       ticket_bundle: {
         cost: number | null
         tickets: number | null
@@ -3676,6 +3769,11 @@ export type Database = {
       users_approved: {
         approved: Database["public"]["CompositeTypes"]["person_ref"][] | null
         skipped: number | null
+      }
+      webhook_refusal_hour: {
+        hour: string | null
+        provider: string | null
+        refusals: number | null
       }
       winner_summary: {
         competition_id: string | null
