@@ -6,7 +6,7 @@
 // same caller in the same transaction (the old one rolled back first, so a call that writes answers from the same
 // state and moment), and both answers are compared as JSON.
 import { beforeAll, describe, expect, it } from "vitest";
-import { asUser, becomeCaller, claimsOf, dbPerFile, rpcSql, service, type Caller } from "./support";
+import { asUser, dbPerFile, service, type Caller } from "./support";
 
 const db = dbPerFile();
 
@@ -315,36 +315,9 @@ beforeAll(async () => {
   competition = await db().createCompetition(admin, { total_tickets: 1000, max_tickets_per_user: 100 });
 });
 
-/**
- * `old.<fn>` and `public.<fn>` with the same arguments as `caller`, in one transaction: the old body first (as the
- * owner with the caller's claims, like TestDb.oldAnswer), then rolled back and the ledger's id put back, then the new
- * function as PostgREST calls it. Both answer from the same state at the same now().
- */
-async function both(caller: Caller, fn: string, args: Record<string, unknown> = {}) {
-  return db().pg.transaction(async (tx) => {
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
-    const [{ ledger }] = (
-      await tx.query<{ ledger: string }>("select pg_get_serial_sequence('public.credit_ledger', 'id') as ledger")
-    ).rows;
-    const [seq] = (
-      await tx.query<{ last: string; called: boolean }>(`select last_value as last, is_called as called from ${ledger}`)
-    ).rows;
-    await tx.query("savepoint before_old");
-    const values = Object.values(args);
-    const params = values.map((_, i) => `$${i + 1}`).join(", ");
-    const [{ value: old }] = (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, values)).rows;
-    await tx.query("rollback to savepoint before_old");
-    await tx.query("select setval($1::regclass, $2, $3)", [ledger, seq.last, seq.called]);
-    await becomeCaller(tx, caller);
-    const [sql, sqlArgs] = rpcSql(fn, args, { setReturning: false, composite: true });
-    const [{ value: now }] = (await tx.query<{ value: unknown }>(sql, sqlArgs)).rows;
-    return { now, old };
-  });
-}
-
 /** The new answer, after checking the old body answers the same. */
 async function same(caller: Caller, fn: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const { now, old } = await both(caller, fn, args);
+  const { now, old } = await db().oldBeside(caller, fn, args);
   expect(now, fn).toEqual(old);
   return now as Record<string, unknown>;
 }
