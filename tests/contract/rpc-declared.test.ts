@@ -409,6 +409,57 @@ describe("declared result shapes", () => {
     expectTypeOf(flags.raised).toEqualTypeOf<number>();
   });
 
+  it("read the health checks and the System page: a table's own row type nested as the object its row was", async () => {
+    const secret = adminClient(server);
+    const event = `evt_${crypto.randomUUID()}`;
+    const { error } = await secret.rpc("record_webhook_delivery", {
+      p_provider: "stripe",
+      p_event_id: event,
+      p_event_type: "checkout.session.completed",
+      p_status: "failed",
+      p_http_status: 500,
+      p_error: "it went wrong",
+    });
+    expect(error).toBeNull();
+    const ops = await callRpcWith(secret, "ops_check", {}, declared("cron", "mail").with({ cron: declared("state") }));
+    expect(["ok", "failing"]).toContain(ops.mail);
+
+    const { client: superAdmin } = await signInAtAal2(server, "superadmin@labcash.test");
+    const overview = await callRpcWith(
+      superAdmin,
+      "admin_system_overview",
+      {},
+      declared("can_act", "cron", "webhooks", "storage", "alerts").with({
+        cron: declared("stale", "runs"),
+        storage: declared("database_bytes"),
+      }),
+    );
+    expect(overview.can_act).toBe(true);
+    const delivery = overview.webhooks.find((w) => w.event_id === event);
+    expect(delivery).toMatchObject({ provider: "stripe", status: "failed", http_status: 500, attempts: 1 });
+    expect(Object.keys(delivery!).sort()).toEqual(
+      [
+        "id",
+        "provider",
+        "event_id",
+        "event_type",
+        "status",
+        "http_status",
+        "attempts",
+        "last_error",
+        "first_seen_at",
+        "last_seen_at",
+      ].sort(),
+    );
+    expect(delivery!.first_seen_at).toMatch(ISO_WITH_OFFSET);
+    expectTypeOf(overview.webhooks).toEqualTypeOf<Database["public"]["Tables"]["webhook_deliveries"]["Row"][]>();
+    expect(typeof overview.storage.database_bytes).toBe("number");
+    const deep = await callRpcWith(superAdmin, "admin_deep_health", {}, declared("webhooks_waiting"));
+    expect(deep.webhooks_waiting).toBeGreaterThan(0);
+    const refusals = await callRpcWith(superAdmin, "admin_webhook_refusals", {}, declared("hour", "refusals"));
+    expect(Array.isArray(refusals)).toBe(true);
+  });
+
   it("fail when a nested field named as always filled is null, naming its path", async () => {
     const { client: player } = await signIn(server, "player@labcash.test");
     // A nested reader may name only fields of the type it reads; the type check refuses any other.
