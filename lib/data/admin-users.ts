@@ -109,11 +109,13 @@ export const updateUser = (
 export const setUserRole = (userId: string, role: UserRole) =>
   callRpc("admin_set_user_role", { p_user_id: userId, p_role: role }, adminUser);
 
-const adjustmentSchema = z.object({ ledger_id: z.number().int(), amount, balance: amount });
-
 /** Adds (positive) or takes (negative) credit with a reason; answers the new balance. */
 export const adjustCredit = (userId: string, pounds: number, reason: string) =>
-  callRpc("admin_adjust_credit", { p_user_id: userId, p_amount: pounds, p_reason: reason }, adjustmentSchema);
+  callRpc(
+    "admin_adjust_credit",
+    { p_user_id: userId, p_amount: pounds, p_reason: reason },
+    declared("ledger_id", "amount", "balance"),
+  );
 
 /** Super admins: deletes (anonymises) a player; answers them as they now are. */
 export const deleteUser = (userId: string) => callRpc("admin_delete_user", { p_user_id: userId }, adminUser);

@@ -28,13 +28,13 @@ export const approveUser = (userId: string): Promise<Account> =>
 export const rejectUser = (userId: string, reason: string): Promise<Account> =>
   callRpc("admin_reject_user", { p_user_id: userId, p_reason: reason }, account);
 
-const bulkSchema = z.object({
-  approved: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
-  skipped: z.number().int(),
-});
-
 /** Approves every listed account still waiting; answers who was approved and how many were skipped. */
-export const approveUsers = (userIds: string[]) => callRpc("admin_approve_users", { p_user_ids: userIds }, bulkSchema);
+export const approveUsers = (userIds: string[]) =>
+  callRpc(
+    "admin_approve_users",
+    { p_user_ids: userIds },
+    declared("approved", "skipped").with({ approved: declared("id", "name") }),
+  );
 
 /** admin_get_approval_mode and admin_set_approval_mode answer the declared approval_mode_setting. */
 const approvalMode = declared("approval_mode");

@@ -1,56 +1,28 @@
 import { z } from "zod";
-import { ENUM_VALUES } from "@/lib/labels";
-import { DB_ERROR_CODES, type DbErrorCode } from "./errors";
+import { declared, type RpcOutput } from "./rpc";
 
-// The shapes the top-up RPCs return (supabase/migrations/20261123110000_payments_and_play.sql).
-// Pure (no session), like account-schema.ts: the webhook path and its tests use them with their
-// own client. numeric values arrive as JSON numbers; every amount here was worked out in SQL.
+// How the top-up RPCs' results are read: the declared types' readers (supabase/schemas/40-credits-and-payments.sql)
+// and zod for the jsonb results. Pure (no session), like account-schema.ts: the webhook path and its tests use them
+// with their own client. numeric values arrive as JSON numbers; every amount here was worked out in SQL.
 
 const money = z.coerce.number();
-const timestamp = z.string();
-/** A code from the SQL (lib/data/errors.ts), or 'unexpected' for one this build does not know. */
-const code = z
-  .string()
-  .transform((c): DbErrorCode =>
-    (DB_ERROR_CODES as readonly string[]).includes(c) ? (c as DbErrorCode) : "unexpected",
-  );
 
-export const refusalSchema = z.object({ code, message: z.string() });
-export type Refusal = z.infer<typeof refusalSchema>;
-
-export const topUpStatusSchema = z.enum(ENUM_VALUES.top_up_status);
-export type TopUpStatus = z.infer<typeof topUpStatusSchema>;
+/** A refusal as SQL declares it (public.refusal): its code and words. */
+const refusal = declared("code", "message");
 
 /** quote_top_up: what a top-up of `amount` would land, or why it would be refused (it never raises for an amount). */
-export const topUpQuoteSchema = z.object({
-  amount: money.nullable(),
-  bonus: money.nullable(),
-  credit: money.nullable(),
-  balance_after: money.nullable(),
-  min: money,
-  max: money,
-  bonus_enabled: z.boolean(),
-  monthly_limit: money.nullable(),
-  /** null: no limit set. */
-  monthly_remaining: money.nullable(),
-  refusal: refusalSchema.nullable(),
-});
-export type TopUpQuote = z.infer<typeof topUpQuoteSchema>;
+export const topUpQuote = declared("min", "max", "bonus_enabled").with({ refusal });
+export type TopUpQuote = RpcOutput<"quote_top_up", typeof topUpQuote>;
 
-export const topUpOptionsSchema = z.object({
-  min: money,
-  max: money,
-  quick_picks: z.array(money),
-  bonus_enabled: z.boolean(),
-  bonus_tiers: z.array(z.object({ from: money, percent: z.coerce.number() })),
-  monthly_limit: money.nullable(),
-  monthly_remaining: money.nullable(),
-  pending_limit: money.nullable(),
-  pending_limit_from: timestamp.nullable(),
-  needs_limit_prompt: z.boolean(),
-  blocked: refusalSchema.nullable(),
-});
-export type TopUpOptions = z.infer<typeof topUpOptionsSchema>;
+/** get_top_up_options: what the top-up page needs, and what blocks a top-up now (or null). */
+export const topUpOptions = declared(
+  "min",
+  "max",
+  "quick_picks",
+  "bonus_enabled",
+  "bonus_tiers",
+  "needs_limit_prompt",
+).with({ bonus_tiers: declared("from", "percent"), blocked: refusal });
 
 export const createdTopUpSchema = z.object({
   id: z.string().uuid(),
@@ -61,38 +33,15 @@ export const createdTopUpSchema = z.object({
 });
 export type CreatedTopUp = z.infer<typeof createdTopUpSchema>;
 
-/** What a top-up is for when it pays for an entry (/payment/competition). */
-export const topUpPurposeSchema = z.object({
-  competition_id: z.string().uuid(),
-  quantity: z.number().int(),
-  answer: z.string().nullable().optional(),
+/**
+ * get_top_up: the owner's top-up. `balance` is the player's balance now; `refusal_reason` is why a refused_card_cap
+ * payment was refunded, in SQL's words; `purpose` (jsonb: {competition_id, quantity, answer}) is what it pays for.
+ */
+export const myTopUp = declared("id", "status", "amount", "bonus", "credit", "provider", "balance", "created_at").with({
+  entry: declared("entry_id", "ticket_numbers", "competition_slug"),
+  entry_error: refusal,
 });
-
-export const topUpSchema = z.object({
-  id: z.string().uuid(),
-  status: topUpStatusSchema,
-  amount: money,
-  bonus: money,
-  credit: money,
-  funding: z.string().nullable(),
-  provider: z.enum(ENUM_VALUES.payment_provider),
-  /** The player's balance now. */
-  balance: money,
-  created_at: timestamp,
-  credited_at: timestamp.nullable(),
-  /** For refused_card_cap: why the payment was refunded, in SQL's words. */
-  refusal_reason: z.string().nullable(),
-  purpose: topUpPurposeSchema.nullable(),
-  entry: z
-    .object({
-      entry_id: z.string().uuid(),
-      ticket_numbers: z.array(z.number().int()),
-      competition_slug: z.string(),
-    })
-    .nullable(),
-  entry_error: refusalSchema.nullable(),
-});
-export type TopUp = z.infer<typeof topUpSchema>;
+export type TopUp = RpcOutput<"get_top_up", typeof myTopUp>;
 
 export const confirmResultSchema = z.object({
   status: z.enum(["credited", "already_credited", "refund_required", "refunded"]),

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { createAdminClient } from "@/lib/supabase/admin";
-import { callRpcWith } from "./rpc";
+import { callRpcWith, declared } from "./rpc";
 
 /** A marketing mail's unsubscribe token: 64 hex characters (SQL checks it again, and whose it is). */
 export const unsubscribeTokenSchema = z.string().regex(/^[0-9a-f]{64}$/, "This unsubscribe link is not valid");
@@ -13,9 +13,4 @@ export const unsubscribeTokenSchema = z.string().regex(/^[0-9a-f]{64}$/, "This u
  * `unsubscribe_link_invalid` (both thrown as DbError).
  */
 export const unsubscribeMarketing = (token: string) =>
-  callRpcWith(
-    createAdminClient(),
-    "unsubscribe_marketing",
-    { p_token: token },
-    z.object({ unsubscribed: z.literal(true) }),
-  );
+  callRpcWith(createAdminClient(), "unsubscribe_marketing", { p_token: token }, declared("unsubscribed"));

@@ -1852,7 +1852,7 @@ export type Database = {
           p_amount: number
           p_reason: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["credit_adjustment"]
       }
       admin_approve_user: {
         Args: {
@@ -1864,7 +1864,7 @@ export type Database = {
         Args: {
           p_user_ids: string[]
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["users_approved"]
       }
       admin_cancel_competition: {
         Args: {
@@ -1903,7 +1903,7 @@ export type Database = {
       }
       admin_deep_health: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["deep_health"]
       }
       admin_delete_user: {
         Args: {
@@ -1957,7 +1957,7 @@ export type Database = {
         Args: {
           p_user: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["user_referrals"]
       }
       admin_list_activity: {
         Args: {
@@ -2184,7 +2184,7 @@ export type Database = {
       }
       admin_system_overview: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["system_overview"]
       }
       admin_update_competition: {
         Args: {
@@ -2254,7 +2254,7 @@ export type Database = {
       }
       admin_webhook_refusals: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["webhook_refusal_hour"][]
       }
       attach_checkout_session: {
         Args: {
@@ -2268,7 +2268,7 @@ export type Database = {
           p_code: string
           p_email: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["referral_code_check"]
       }
       check_ticket: {
         Args: {
@@ -2486,7 +2486,7 @@ export type Database = {
           p_limit?: number
           p_before?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["notification_page"]
       }
       get_my_prizes: {
         Args: never
@@ -2498,11 +2498,11 @@ export type Database = {
       }
       get_my_push_settings: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["push_settings"]
       }
       get_my_referrals: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["my_referrals"]
       }
       get_my_spin_history: {
         Args: never
@@ -2544,11 +2544,11 @@ export type Database = {
         Args: {
           p_id: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["my_top_up"]
       }
       get_top_up_options: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["top_up_options"]
       }
       has_permission: {
         Args: {
@@ -2610,17 +2610,17 @@ export type Database = {
       }
       ops_check: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["ops_check"]
       }
       quote_top_up: {
         Args: {
           p_amount: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["top_up_quote"]
       }
       raise_player_flags: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["flags_raised"]
       }
       record_auth_refusal: {
         Args: {
@@ -2742,7 +2742,7 @@ export type Database = {
       }
       settle_referrals: {
         Args: never
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["referrals_settled"]
       }
       spin_wheel: {
         Args: never
@@ -2766,7 +2766,7 @@ export type Database = {
         Args: {
           p_token: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["marketing_unsubscribed"]
       }
       update_my_profile: {
         Args: {
@@ -2970,6 +2970,17 @@ export type Database = {
         reason: string | null
         reference: string | null
       }
+      admin_referral: {
+        amount: number | null
+        created_at: string | null
+        decided_at: string | null
+        id: string | null
+        name: string | null
+        reason: string | null
+        reason_text: string | null
+        status: string | null
+        user_id: string | null
+      }
       admin_spinner: {
         enabled: boolean | null
         observed: Database["public"]["CompositeTypes"]["spinner_observed"][] | null
@@ -3054,6 +3065,17 @@ export type Database = {
       }
       approval_mode_setting: {
         approval_mode: Database["public"]["Enums"]["approval_mode"] | null
+      }
+      auth_refusal_hour: {
+        code: number | null
+        code_limited: number | null
+        hour: string | null
+        sign_in: number | null
+        sign_in_limited: number | null
+      }
+      bonus_tier: {
+        from: number | null
+        percent: number | null
       }
       competition: {
         cancel_reason: string | null
@@ -3222,6 +3244,23 @@ export type Database = {
         status: Database["public"]["Enums"]["complaint_status"] | null
         subject: string | null
       }
+      credit_adjustment: {
+        amount: number | null
+        balance: number | null
+        ledger_id: number | null
+      }
+      cron_health: {
+        runs: Database["public"]["CompositeTypes"]["cron_run"][] | null
+        stale: boolean | null
+      }
+      cron_run: {
+        error: string | null
+        finished_at: string | null
+        id: number | null
+        ok: boolean | null
+        result: Json | null
+        started_at: string | null
+      }
       csv_chunk: {
         csv: string | null
         done: boolean | null
@@ -3248,6 +3287,17 @@ export type Database = {
         credit_sold: number | null
         signups: number | null
         tickets: number | null
+      }
+      deep_health: {
+        last_cron_run: Database["public"]["CompositeTypes"]["cron_run"] | null
+        mail_failed: number | null
+        mail_queued: number | null
+        oldest_overdue_draw_at: string | null
+        oldest_queued_mail_at: string | null
+        open_alerts: number | null
+        overdue_draws: number | null
+        payments_needing_person: number | null
+        webhooks_waiting: number | null
       }
       dispute_resolution_body: {
         name: string | null
@@ -3333,6 +3383,9 @@ export type Database = {
         email: string | null
         id: string | null
         name: string | null
+      }
+      flags_raised: {
+        raised: number | null
       }
       fulfilment_competition: {
         id: string | null
@@ -3449,6 +3502,20 @@ export type Database = {
         sent_by: Database["public"]["CompositeTypes"]["person_ref"] | null
         subject: string | null
       }
+      mail_failure: {
+        attempts: number | null
+        created_at: string | null
+        error: string | null
+        id: number | null
+        kind: string | null
+        subject: string | null
+        to_email: string | null
+      }
+      mail_health: {
+        failed: number | null
+        failures: Database["public"]["CompositeTypes"]["mail_failure"][] | null
+        queued: number | null
+      }
       mail_held_back: {
         no_consent: number | null
         protected: number | null
@@ -3494,6 +3561,9 @@ export type Database = {
         given: boolean | null
         source: Database["public"]["Enums"]["consent_source"] | null
         wording: string | null
+      }
+      marketing_unsubscribed: {
+        unsubscribed: boolean | null
       }
       my_account: {
         age_verified: boolean | null
@@ -3555,6 +3625,15 @@ export type Database = {
         consent_source: string | null
         published: boolean | null
       }
+      my_referrals: {
+        code: string | null
+        credit: number | null
+        credited: number | null
+        credited_total: number | null
+        friends: Database["public"]["CompositeTypes"]["referral"][] | null
+        invited: Database["public"]["CompositeTypes"]["referral"] | null
+        joined: number | null
+      }
       my_spinner: {
         balance: number | null
         block: Database["public"]["CompositeTypes"]["refusal"] | null
@@ -3563,11 +3642,74 @@ export type Database = {
         recent_spins: Database["public"]["CompositeTypes"]["spinner_spin"][] | null
         seed: Database["public"]["CompositeTypes"]["spinner_seed"] | null
       }
+      my_top_up: {
+        amount: number | null
+        balance: number | null
+        bonus: number | null
+        created_at: string | null
+        credit: number | null
+        credited_at: string | null
+        entry: Database["public"]["CompositeTypes"]["top_up_entry"] | null
+        entry_error: Database["public"]["CompositeTypes"]["refusal"] | null
+        funding: Database["public"]["Enums"]["card_funding"] | null
+        id: string | null
+        provider: Database["public"]["Enums"]["payment_provider"] | null
+        purpose: Json | null
+        refusal_reason: string | null
+        refusal_reason_code: string | null
+        status: Database["public"]["Enums"]["top_up_status"] | null
+      }
+      notification: {
+        body: string | null
+        created_at: string | null
+        id: number | null
+        kind: string | null
+        link: string | null
+        read_at: string | null
+        title: string | null
+      }
+      notification_page: {
+        items: Database["public"]["CompositeTypes"]["notification"][] | null
+        unread: number | null
+      }
       open_alert: {
         id: number | null
         kind: Database["public"]["Enums"]["alert_kind"] | null
         raised_at: string | null
         subject: string | null
+      }
+      ops_alert: {
+        acknowledged_at: string | null
+        detail: string | null
+        id: number | null
+        incident: string | null
+        kind: Database["public"]["Enums"]["alert_kind"] | null
+        raised_at: string | null
+        subject: string | null
+      }
+      ops_check: {
+        cron: Database["public"]["CompositeTypes"]["ops_cron_check"] | null
+        mail: string | null
+      }
+      ops_cron_check: {
+        last_run_at: string | null
+        state: string | null
+      }
+      overdue_draw: {
+        draw_at: string | null
+        id: string | null
+        overdue_minutes: number | null
+        slug: string | null
+        title: string | null
+      }
+      payment_needing_person: {
+        amount: number | null
+        detail: string | null
+        kind: Database["public"]["Enums"]["payment_issue"] | null
+        player: Database["public"]["CompositeTypes"]["person_ref"] | null
+        reference: string | null
+        since: string | null
+        top_up_id: string | null
       }
       person_ref: {
         id: string | null
@@ -3687,6 +3829,25 @@ export type Database = {
         pending_limit_from: string | null
         state: Database["public"]["Enums"]["protection_state"] | null
       }
+      push_settings: {
+        endpoints: string[] | null
+        kinds: string[] | null
+      }
+      referral: {
+        amount: number | null
+        created_at: string | null
+        decided_at: string | null
+        id: string | null
+        reason: string | null
+        reason_text: string | null
+        status: string | null
+      }
+      referral_code_check: {
+        code: string | null
+      }
+      referrals_settled: {
+        checked: number | null
+      }
       refusal: {
         code: string | null
         message: string | null
@@ -3799,6 +3960,11 @@ export type Database = {
         total_weight: number | null
         wheel_id: number | null
       }
+      storage_use: {
+        database_bytes: number | null
+        image_bytes: number | null
+        image_count: number | null
+      }
       story_change: {
         draw_id: string | null
         previous_photo: string | null
@@ -3806,6 +3972,17 @@ export type Database = {
       story_consent: {
         consent: boolean | null
         draw_id: string | null
+      }
+      system_overview: {
+        alerts: Database["public"]["CompositeTypes"]["ops_alert"][] | null
+        auth_refusals: Database["public"]["CompositeTypes"]["auth_refusal_hour"][] | null
+        can_act: boolean | null
+        cron: Database["public"]["CompositeTypes"]["cron_health"] | null
+        mail: Database["public"]["CompositeTypes"]["mail_health"] | null
+        overdue_draws: Database["public"]["CompositeTypes"]["overdue_draw"][] | null
+        payments: Database["public"]["CompositeTypes"]["payment_needing_person"][] | null
+        storage: Database["public"]["CompositeTypes"]["storage_use"] | null
+        webhooks: Database["public"]["Tables"]["webhook_deliveries"]["Row"][] | null
       }
       ticket_bundle: {
         cost: number | null
@@ -3817,9 +3994,53 @@ export type Database = {
         mine_expires_at: string | null
         sold: number[] | null
       }
+      top_up_entry: {
+        competition_slug: string | null
+        entry_id: string | null
+        ticket_numbers: number[] | null
+      }
+      top_up_options: {
+        blocked: Database["public"]["CompositeTypes"]["refusal"] | null
+        bonus_enabled: boolean | null
+        bonus_tiers: Database["public"]["CompositeTypes"]["bonus_tier"][] | null
+        max: number | null
+        min: number | null
+        monthly_limit: number | null
+        monthly_remaining: number | null
+        needs_limit_prompt: boolean | null
+        pending_limit: number | null
+        pending_limit_from: string | null
+        quick_picks: number[] | null
+      }
       top_up_outcome: {
         status: Database["public"]["Enums"]["top_up_status"] | null
         top_up_id: string | null
+      }
+      top_up_quote: {
+        amount: number | null
+        balance_after: number | null
+        bonus: number | null
+        bonus_enabled: boolean | null
+        credit: number | null
+        max: number | null
+        min: number | null
+        monthly_limit: number | null
+        monthly_remaining: number | null
+        refusal: Database["public"]["CompositeTypes"]["refusal"] | null
+      }
+      user_referrals: {
+        code: string | null
+        referred: Database["public"]["CompositeTypes"]["admin_referral"][] | null
+        referred_by: Database["public"]["CompositeTypes"]["admin_referral"] | null
+      }
+      users_approved: {
+        approved: Database["public"]["CompositeTypes"]["person_ref"][] | null
+        skipped: number | null
+      }
+      webhook_refusal_hour: {
+        hour: string | null
+        provider: string | null
+        refusals: number | null
       }
       winner_summary: {
         competition_id: string | null

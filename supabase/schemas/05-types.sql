@@ -277,6 +277,99 @@ comment on type public.competition_ref is 'A competition referred to by its id a
 create type public.person_ref as (id uuid, name text);
 comment on type public.person_ref is 'A person referred to by their id and name.';
 
+create type public.top_up_quote as (amount numeric, bonus numeric, credit numeric, balance_after numeric, min numeric, max numeric, bonus_enabled boolean, monthly_limit numeric, monthly_remaining numeric, refusal public.refusal);
+comment on type public.top_up_quote is 'What a top-up of an amount would give the player (amount, bonus, credit, balance after; null when the amount is not valid), the bounds, the monthly limit and what is left of it, and the refusal (or null).';
+
+create type public.bonus_tier as ("from" numeric, percent numeric);
+comment on type public.bonus_tier is 'One bonus tier: top-ups from this amount get this percent as bonus.';
+
+create type public.top_up_options as (min numeric, max numeric, quick_picks integer[], bonus_enabled boolean, bonus_tiers public.bonus_tier[], monthly_limit numeric, monthly_remaining numeric, pending_limit numeric, pending_limit_from timestamp with time zone, needs_limit_prompt boolean, blocked public.refusal);
+comment on type public.top_up_options is 'What the top-up page needs: bounds, quick picks, bonus tiers, the monthly limit, what is left and a pending increase, whether to invite a limit, and what blocks a top-up now (or null).';
+
+create type public.top_up_entry as (entry_id uuid, ticket_numbers integer[], competition_slug text);
+comment on type public.top_up_entry is 'The entry a top-up made for its purpose: its id, ticket numbers and competition.';
+
+create type public.my_top_up as (id uuid, status public.top_up_status, amount numeric, bonus numeric, credit numeric, funding public.card_funding, provider public.payment_provider, balance numeric, created_at timestamp with time zone, credited_at timestamp with time zone, refusal_reason text, refusal_reason_code text, purpose jsonb, entry public.top_up_entry, entry_error public.refusal);
+comment on type public.my_top_up is 'The owner''s top-up: status, amounts, funding, the balance now, why it was refused, its purpose {competition_id, quantity, answer}, and the entry it made or why that failed.';
+
+create type public.credit_adjustment as (ledger_id bigint, amount numeric, balance numeric);
+comment on type public.credit_adjustment is 'An admin''s credit adjustment: its ledger row, the amount and the player''s new balance.';
+
+create type public.notification as (id bigint, kind text, title text, body text, link text, created_at timestamp with time zone, read_at timestamp with time zone);
+comment on type public.notification is 'One notification as the notification centre shows it.';
+
+create type public.notification_page as (items public.notification[], unread bigint);
+comment on type public.notification_page is 'A page of the caller''s notifications, newest first, and how many are unread.';
+
+create type public.push_settings as (kinds text[], endpoints text[]);
+comment on type public.push_settings is 'The notification kinds the caller has pushed and the endpoints of their subscribed browsers.';
+
+create type public.referral_code_check as (code text);
+comment on type public.referral_code_check is 'An invite code that may be used, as stored (upper case, no spaces or dashes).';
+
+create type public.referrals_settled as (checked integer);
+comment on type public.referrals_settled is 'How many pending referrals the cron looked at.';
+
+create type public.referral as (id uuid, status text, reason text, reason_text text, amount numeric, created_at timestamp with time zone, decided_at timestamp with time zone);
+comment on type public.referral is 'One referral without names: its state, why it was refused (code and words), the credit and when.';
+
+create type public.my_referrals as (code text, credit numeric, joined bigint, credited bigint, credited_total numeric, friends public.referral[], invited public.referral);
+comment on type public.my_referrals is 'The caller''s invite code, the referral credit, how many friends joined and were credited (and the total), the latest 50 referrals, and their own invite (or null).';
+
+create type public.admin_referral as (id uuid, status text, reason text, reason_text text, amount numeric, created_at timestamp with time zone, decided_at timestamp with time zone, user_id uuid, name text);
+comment on type public.admin_referral is 'One referral as an admin sees it: public.referral''s fields and the other player (id and name).';
+
+create type public.user_referrals as (code text, referred_by public.admin_referral, referred public.admin_referral[]);
+comment on type public.user_referrals is 'A player''s invite code, who invited them (or null) and whom they invited, newest first.';
+
+create type public.flags_raised as (raised integer);
+comment on type public.flags_raised is 'How many new player-protection flags the cron raised.';
+
+create type public.users_approved as (approved public.person_ref[], skipped integer);
+comment on type public.users_approved is 'The accounts a bulk approval approved (id and name) and how many it skipped.';
+
+create type public.marketing_unsubscribed as (unsubscribed boolean);
+comment on type public.marketing_unsubscribed is 'An unsubscribe link was used: always true (a bad or used link raises).';
+
+create type public.ops_cron_check as (state text, last_run_at timestamp with time zone);
+comment on type public.ops_cron_check is 'Whether the scheduled job runs: ok, waiting (never ran, not yet due), stale or failing, and when it last ran.';
+
+create type public.ops_check as (cron public.ops_cron_check, mail text);
+comment on type public.ops_check is 'The public health check''s states (no counts): the scheduled job, and mail (ok or failing).';
+
+create type public.cron_run as (id bigint, started_at timestamp with time zone, finished_at timestamp with time zone, ok boolean, result jsonb, error text);
+comment on type public.cron_run is 'One run of the scheduled job: when, whether it worked, what it did (result) or why it failed.';
+
+create type public.deep_health as (overdue_draws bigint, oldest_overdue_draw_at timestamp with time zone, mail_queued bigint, oldest_queued_mail_at timestamp with time zone, mail_failed bigint, webhooks_waiting bigint, payments_needing_person bigint, open_alerts bigint, last_cron_run public.cron_run);
+comment on type public.deep_health is 'The deeper health check: queue lengths, the oldest overdue items and the last run of the scheduled job (or null).';
+
+create type public.cron_health as (stale boolean, runs public.cron_run[]);
+comment on type public.cron_health is 'Whether the scheduled job is stale, and its latest 20 runs, newest first.';
+
+create type public.overdue_draw as (id uuid, slug text, title text, draw_at timestamp with time zone, overdue_minutes integer);
+comment on type public.overdue_draw is 'A competition whose draw time passed with no draw yet, and by how many minutes.';
+
+create type public.payment_needing_person as (kind public.payment_issue, reference text, top_up_id uuid, amount numeric, detail text, since timestamp with time zone, player public.person_ref);
+comment on type public.payment_needing_person is 'A payment a person must deal with: an amount mismatch (by event id) or money owed after a refund (by top-up), since when, and the player (or null).';
+
+create type public.mail_failure as (id bigint, to_email text, kind text, subject text, attempts integer, error text, created_at timestamp with time zone);
+comment on type public.mail_failure is 'A mail that failed for good: to whom, what, how many attempts and the last error.';
+
+create type public.mail_health as (queued bigint, failed bigint, failures public.mail_failure[]);
+comment on type public.mail_health is 'Mail waiting and failed, and the latest 50 failures, newest first.';
+
+create type public.auth_refusal_hour as (hour timestamp with time zone, sign_in integer, sign_in_limited integer, code integer, code_limited integer);
+comment on type public.auth_refusal_hour is 'Refused sign-ins and two-step codes in one hour, and those refused for the rate limit.';
+
+create type public.storage_use as (database_bytes bigint, image_count bigint, image_bytes numeric);
+comment on type public.storage_use is 'The database''s size and the competition images stored (how many, how many bytes).';
+
+create type public.ops_alert as (id bigint, kind public.alert_kind, incident text, subject text, detail text, raised_at timestamp with time zone, acknowledged_at timestamp with time zone);
+comment on type public.ops_alert is 'An alert as the System page shows it: its kind, incident key, words, when raised and when acknowledged.';
+
+create type public.webhook_refusal_hour as (hour timestamp with time zone, provider text, refusals integer);
+comment on type public.webhook_refusal_hour is 'Webhook calls refused for a bad signature in one hour, per provider.';
+
 create type public.mail_campaign as (id uuid, kind public.mail_kind, segment public.mail_segment, competition public.competition_ref, subject text, body_text text, recipients integer, queued bigint, sent bigint, failed bigint, sent_by public.person_ref, created_at timestamp with time zone);
 comment on type public.mail_campaign is 'One mail campaign as the mail screen shows it: kind, segment, competition, subject and body, recipients, its outbox rows counted by status, and who sent it (Deleted user once anonymised).';
 

@@ -438,11 +438,11 @@ revoke all on function public.close_account() from public, anon, authenticated, 
 grant execute on function public.close_account() to authenticated;
 grant execute on function public.close_account() to service_role;
 
-create or replace function public.admin_approve_users(p_user_ids uuid[]) returns jsonb
+create or replace function public.admin_approve_users(p_user_ids uuid[]) returns public.users_approved
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
-  done jsonb := '[]'::jsonb;
+  done public.person_ref[] := '{}';
   r record;
 begin
   if p_user_ids is null or cardinality(p_user_ids) = 0 then
@@ -465,10 +465,9 @@ begin
     perform private.log_activity('user.approved', r.id, jsonb_build_object('bulk', true));
     perform private.queue_mail(r.id, 'account_approved', 'Your LabCash account is approved',
       'Good news: your LabCash account has been approved. You can now add credit and enter competitions.');
-    done := done || jsonb_build_object('id', r.id, 'name', r.name);
+    done := done || row(r.id, r.name)::public.person_ref;
   end loop;
-  return jsonb_build_object('approved', done,
-                            'skipped', cardinality(array(select distinct unnest(p_user_ids))) - jsonb_array_length(done));
+  return row(done, cardinality(array(select distinct unnest(p_user_ids))) - cardinality(done))::public.users_approved;
 end;
 $$;
 comment on function public.admin_approve_users(uuid[]) is 'Admins: approves every listed account still waiting (at most 200), e-mails each, audits each (user.approved, bulk); answers who was approved and how many were skipped (approved or rejected meanwhile, or unknown).';

@@ -369,13 +369,14 @@ $$;
 comment on function private.may_receive_marketing(uuid) is 'True when marketing mail may go to the player: they consented (email_notifications), are not on a break, excluded or closed, and no admin has restricted them.';
 revoke all on function private.may_receive_marketing(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.quote_top_up(p_amount numeric) returns jsonb
+create or replace function public.quote_top_up(p_amount numeric) returns public.top_up_quote
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
 begin
   perform private.create_account_rows(uid);
-  return private.top_up_quote(uid, p_amount);
+  -- The quote stays jsonb because create_top_up reads it; its refusal object becomes the nested refusal (null stays null).
+  return jsonb_populate_record(null::public.top_up_quote, private.top_up_quote(uid, p_amount));
 end;
 $$;
 comment on function public.quote_top_up(numeric) is 'Signed-in users: what a top-up of p_amount gives ({amount, bonus, credit, balance_after, min, max, bonus_enabled, monthly_limit, monthly_remaining}) and refusal {code, message} or null. Never raises for a bad amount.';
@@ -383,38 +384,41 @@ revoke all on function public.quote_top_up(numeric) from public, anon, authentic
 grant execute on function public.quote_top_up(numeric) to authenticated;
 grant execute on function public.quote_top_up(numeric) to service_role;
 
-create or replace function public.get_top_up_options() returns jsonb
+create or replace function public.get_top_up_options() returns public.top_up_options
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
   p public.player_protections;
   remaining numeric;
-  blocked jsonb;
+  block jsonb;
+  blocked public.refusal;
 begin
   perform private.create_account_rows(uid);
   p := private.protections_of(uid);
   remaining := case when p.monthly_limit is null then null
                     else greatest(p.monthly_limit - private.month_topped_up(uid), 0) end;
-  blocked := private.play_block(uid);
-  if blocked is null and remaining is not null and remaining < (private.setting('top_up_min'))::numeric then
-    blocked := jsonb_build_object('code', 'monthly_limit_reached',
-      'message', 'You have reached your monthly limit: ' || private.format_gbp(remaining) || ' left this month');
+  block := private.play_block(uid);
+  if block is not null then
+    blocked := jsonb_populate_record(null::public.refusal, block);
+  elsif remaining is not null and remaining < (private.setting('top_up_min'))::numeric then
+    blocked := row('monthly_limit_reached',
+      'You have reached your monthly limit: ' || private.format_gbp(remaining) || ' left this month')::public.refusal;
   end if;
-  return jsonb_build_object(
-    'min', (private.setting('top_up_min'))::numeric,
-    'max', (private.setting('top_up_max'))::numeric,
-    'quick_picks', '[10, 25, 50, 100, 200]'::jsonb,
-    'bonus_enabled', coalesce((private.setting('bonus_enabled'))::boolean, false),
-    'bonus_tiers', coalesce((select jsonb_agg(jsonb_build_object('from', (t ->> 'from')::numeric, 'percent', (t ->> 'percent')::numeric)
-                                              order by (t ->> 'from')::numeric)
-                               from jsonb_array_elements(private.setting('bonus_tiers')) t), '[]'::jsonb),
-    'monthly_limit', p.monthly_limit,
-    'monthly_remaining', remaining,
-    'pending_limit', p.pending_limit,
-    'pending_limit_from', p.pending_limit_from,
-    'needs_limit_prompt', p.limit_set_at is null and p.limit_prompt_seen_at is null
-                          and not exists (select 1 from public.top_ups t where t.user_id = uid and t.credited_at is not null),
-    'blocked', blocked);
+  return row(
+    (private.setting('top_up_min'))::numeric,
+    (private.setting('top_up_max'))::numeric,
+    '{10, 25, 50, 100, 200}'::integer[],
+    coalesce((private.setting('bonus_enabled'))::boolean, false),
+    coalesce((select array_agg(row((t ->> 'from')::numeric, (t ->> 'percent')::numeric)::public.bonus_tier
+                               order by (t ->> 'from')::numeric)
+                from jsonb_array_elements(private.setting('bonus_tiers')) t), '{}'),
+    p.monthly_limit,
+    remaining,
+    p.pending_limit,
+    p.pending_limit_from,
+    p.limit_set_at is null and p.limit_prompt_seen_at is null
+      and not exists (select 1 from public.top_ups t where t.user_id = uid and t.credited_at is not null),
+    blocked)::public.top_up_options;
 end;
 $$;
 comment on function public.get_top_up_options() is 'Signed-in users: what the top-up page needs: min, max, quick picks, bonus tiers, the monthly limit and what is left of it, a pending increase, whether to invite a limit (needs_limit_prompt), and blocked {code, message} when no top-up is possible now.';
@@ -478,7 +482,7 @@ revoke all on function public.create_top_up(numeric,text,jsonb) from public, ano
 grant execute on function public.create_top_up(numeric,text,jsonb) to authenticated;
 grant execute on function public.create_top_up(numeric,text,jsonb) to service_role;
 
-create or replace function public.get_top_up(p_id uuid) returns jsonb
+create or replace function public.get_top_up(p_id uuid) returns public.my_top_up
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -488,28 +492,25 @@ begin
   if not found then
     raise exception 'Top-up not found' using errcode = 'PT404', hint = 'top_up_not_found';
   end if;
-  return jsonb_build_object(
-    'id', t.id,
-    'status', t.status,
-    'amount', t.amount,
-    'bonus', t.bonus,
-    'credit', t.amount + t.bonus,
-    'funding', t.funding,
-    'provider', t.provider,
-    'balance', coalesce((select a.credits from public.user_account_data a where a.id = uid), 0),
-    'created_at', t.created_at,
-    'credited_at', t.credited_at,
-    'refusal_reason', t.refusal_message,
-    'refusal_reason_code', case when t.status = 'refused_card_cap' then 'card_cap_exceeded' end,
-    'purpose', t.purpose,
-    'entry', (select jsonb_build_object(
-                'entry_id', e.id,
-                'ticket_numbers', to_jsonb(private.entry_ticket_numbers(e.id)),
-                'competition_slug', c.slug)
-                from public.entries e join public.competitions c on c.id = e.competition_id
-               where e.id = t.entry_id),
-    'entry_error', case when t.entry_error_code is not null
-                        then jsonb_build_object('code', t.entry_error_code, 'message', t.entry_error_message) end);
+  return row(
+    t.id,
+    t.status,
+    t.amount,
+    t.bonus,
+    t.amount + t.bonus,
+    t.funding,
+    t.provider,
+    coalesce((select a.credits from public.user_account_data a where a.id = uid), 0),
+    t.created_at,
+    t.credited_at,
+    t.refusal_message,
+    case when t.status = 'refused_card_cap' then 'card_cap_exceeded' end,
+    t.purpose,
+    (select row(e.id, private.entry_ticket_numbers(e.id), c.slug)::public.top_up_entry
+       from public.entries e join public.competitions c on c.id = e.competition_id
+      where e.id = t.entry_id),
+    case when t.entry_error_code is not null
+         then row(t.entry_error_code, t.entry_error_message)::public.refusal end)::public.my_top_up;
 end;
 $$;
 comment on function public.get_top_up(uuid) is 'The owner''s top-up: status, amounts, funding, current balance, why it was refused, and the entry it made (or why that entry failed). Anyone else gets top_up_not_found.';

@@ -613,11 +613,11 @@ $$;
 comment on function private.raise_player_flags() is 'Scans for signs of possible harm (monthly limit reached, three limit-raise requests in 30 days, confirmed top-ups over £1,000 in 24 hours, a £100+ top-up within a day of a break ending) and inserts the new flags, each audited (protection.flag_raised); answers how many were new. Idempotent.';
 revoke all on function private.raise_player_flags() from public, anon, authenticated, service_role;
 
-create or replace function public.raise_player_flags() returns jsonb
+create or replace function public.raise_player_flags() returns public.flags_raised
 language plpgsql security definer set search_path = '' as $$
 begin
   perform private.require_server();
-  return jsonb_build_object('raised', private.raise_player_flags());
+  return row(private.raise_player_flags())::public.flags_raised;
 end;
 $$;
 comment on function public.raise_player_flags() is 'Server (the cron): raises any new player-protection flags; answers {raised}.';

@@ -561,7 +561,7 @@ $$;
 comment on function private.mail_render_with_link(text,text,text,text) is 'The text a recipient gets: a greeting with their first name, the message, and a footer (marketing: why they get it, their own one-click unsubscribe link and the profile; service: that it is not marketing).';
 revoke all on function private.mail_render_with_link(text,text,text,text) from public, anon, authenticated, service_role;
 
-create or replace function public.unsubscribe_marketing(p_token text) returns jsonb
+create or replace function public.unsubscribe_marketing(p_token text) returns public.marketing_unsubscribed
 language plpgsql security definer set search_path = '' as $$
 declare
   t public.marketing_unsubscribe_tokens%rowtype;
@@ -586,7 +586,7 @@ begin
     perform private.record_marketing_consent(t.user_id, false, 'unsubscribe_link');
   end if;
   perform private.log_activity('marketing.unsubscribed', t.user_id, jsonb_build_object('mail_id', t.mail_id));
-  return jsonb_build_object('unsubscribed', true);
+  return row(true)::public.marketing_unsubscribed;
 end;
 $$;
 comment on function public.unsubscribe_marketing(text) is 'Server: withdraws the marketing consent a mail''s unsubscribe token names, once (unsubscribe_link_used after), recorded with source unsubscribe_link and audited; unsubscribe_link_invalid for a token that is malformed or unknown. The page /unsubscribe and the one-click POST /api/unsubscribe call it without a session.';

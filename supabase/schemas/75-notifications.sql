@@ -193,7 +193,7 @@ $$;
 comment on function private.notify_complaint() is 'A complaint acknowledged or answered: a complaint notification to the complainant.';
 revoke all on function private.notify_complaint() from public, anon, authenticated, service_role;
 
-create or replace function public.get_my_notifications(p_limit integer default 20, p_before bigint default null) returns jsonb
+create or replace function public.get_my_notifications(p_limit integer default 20, p_before bigint default null) returns public.notification_page
 language plpgsql stable security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
@@ -201,14 +201,14 @@ begin
   if p_limit is null or p_limit not between 1 and 100 then
     raise exception 'Ask for 1 to 100 notifications' using errcode = '22023', hint = 'invalid_input';
   end if;
-  return jsonb_build_object(
-    'items', coalesce((
-      select jsonb_agg(jsonb_build_object('id', n.id, 'kind', n.kind, 'title', n.title, 'body', n.body, 'link', n.link,
-                                          'created_at', n.created_at, 'read_at', n.read_at) order by n.id desc)
+  return row(
+    coalesce((
+      select array_agg(row(n.id, n.kind, n.title, n.body, n.link, n.created_at, n.read_at)::public.notification
+                       order by n.id desc)
         from (select * from public.notifications n
                where n.user_id = uid and (p_before is null or n.id < p_before)
-               order by n.id desc limit p_limit) n), '[]'::jsonb),
-    'unread', (select count(*) from public.notifications n where n.user_id = uid and n.read_at is null));
+               order by n.id desc limit p_limit) n), '{}'),
+    (select count(*) from public.notifications n where n.user_id = uid and n.read_at is null))::public.notification_page;
 end;
 $$;
 comment on function public.get_my_notifications(integer,bigint) is 'The caller''s notifications, newest first (keyset: ids below p_before), and their unread count.';
@@ -258,12 +258,12 @@ revoke all on function public.mark_all_notifications_read() from public, anon, a
 grant execute on function public.mark_all_notifications_read() to authenticated;
 grant execute on function public.mark_all_notifications_read() to service_role;
 
-create or replace function public.get_my_push_settings() returns jsonb
+create or replace function public.get_my_push_settings() returns public.push_settings
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'kinds', coalesce((select to_jsonb(p.kinds) from public.push_preferences p where p.user_id = private.require_user()), '[]'::jsonb),
-    'endpoints', coalesce((select jsonb_agg(s.endpoint order by s.id) from public.push_subscriptions s
-                            where s.user_id = private.require_user()), '[]'::jsonb))
+  select row(
+    coalesce((select p.kinds from public.push_preferences p where p.user_id = private.require_user()), '{}'),
+    coalesce((select array_agg(s.endpoint order by s.id) from public.push_subscriptions s
+               where s.user_id = private.require_user()), '{}'))::public.push_settings
 $$;
 comment on function public.get_my_push_settings() is 'The kinds the caller opted in to for push and the endpoints of their subscribed browsers.';
 revoke all on function public.get_my_push_settings() from public, anon, authenticated, service_role;

@@ -112,7 +112,7 @@ $$;
 comment on function private.referral_check(text,text) is 'Whose invite code this is, for a sign-up with this e-mail: {code, referrer_id, refusal: {code, message}} with refusal referral_code_unknown (no such code, or its player was deleted) or referral_self (the same inbox as the inviter''s, private.email_identity).';
 revoke all on function private.referral_check(text,text) from public, anon, authenticated, service_role;
 
-create or replace function public.check_referral_code(p_code text, p_email text) returns jsonb
+create or replace function public.check_referral_code(p_code text, p_email text) returns public.referral_code_check
 language plpgsql stable security definer set search_path = '' as $$
 declare
   checked jsonb;
@@ -127,7 +127,7 @@ begin
     else
       null;
   end case;
-  return jsonb_build_object('code', checked ->> 'code');
+  return row(checked ->> 'code')::public.referral_code_check;
 end;
 $$;
 comment on function public.check_referral_code(text,text) is 'Server only (the sign-up form, before the account is made): {code} normalised, or refused as referral_code_unknown or referral_self.';
@@ -185,14 +185,21 @@ $$;
 comment on function private.referral_reason_text(text) is 'Why a referral was refused, as players and admins read it.';
 revoke all on function private.referral_reason_text(text) from public, anon, authenticated, service_role;
 
-create or replace function private.referral_json(r public.referrals) returns jsonb
+create or replace function private.referral_row(r public.referrals) returns public.referral
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'id', r.id, 'status', r.status, 'reason', r.reason, 'reason_text', private.referral_reason_text(r.reason),
-    'amount', r.amount, 'created_at', r.created_at, 'decided_at', r.decided_at)
+  select row(r.id, r.status, r.reason, private.referral_reason_text(r.reason), r.amount, r.created_at,
+             r.decided_at)::public.referral
 $$;
-comment on function private.referral_json(public.referrals) is 'One referral as the account and admin pages show it (no names: callers add those they may see).';
-revoke all on function private.referral_json(public.referrals) from public, anon, authenticated, service_role;
+comment on function private.referral_row(public.referrals) is 'One referral as the account pages show it (no names).';
+revoke all on function private.referral_row(public.referrals) from public, anon, authenticated, service_role;
+
+create or replace function private.admin_referral_row(r public.referrals, p_user uuid, p_name text) returns public.admin_referral
+language sql stable security definer set search_path = '' as $$
+  select row(r.id, r.status, r.reason, private.referral_reason_text(r.reason), r.amount, r.created_at,
+             r.decided_at, p_user, p_name)::public.admin_referral
+$$;
+comment on function private.admin_referral_row(public.referrals,uuid,text) is 'One referral as the admin''s user page shows it, with the other player (p_user, p_name).';
+revoke all on function private.admin_referral_row(public.referrals,uuid,text) from public, anon, authenticated, service_role;
 
 create or replace function private.settle_referral(p_referred uuid) returns void
 language plpgsql security definer set search_path = '' as $$
@@ -288,7 +295,7 @@ $$;
 comment on function private.settle_referral_after_approval() is 'Trigger: an approval may complete the player''s referral (when their paid entry came first).';
 revoke all on function private.settle_referral_after_approval() from public, anon, authenticated, service_role;
 
-create or replace function public.settle_referrals() returns jsonb
+create or replace function public.settle_referrals() returns public.referrals_settled
 language plpgsql security definer set search_path = '' as $$
 declare
   r record;
@@ -302,27 +309,27 @@ begin
     perform private.settle_referral(r.referred_id);
     settled := settled + 1;
   end loop;
-  return jsonb_build_object('checked', settled);
+  return row(settled)::public.referrals_settled;
 end;
 $$;
 comment on function public.settle_referrals() is 'Server only (the cron): settles pending referrals whose friend has a paid entry, those an entry could not settle because the inviter''s account was busy; {checked}.';
 revoke all on function public.settle_referrals() from public, anon, authenticated, service_role;
 grant execute on function public.settle_referrals() to service_role;
 
-create or replace function public.get_my_referrals() returns jsonb
+create or replace function public.get_my_referrals() returns public.my_referrals
 language plpgsql security definer set search_path = '' as $$
 declare
   me uuid := private.require_user();
 begin
-  return jsonb_build_object(
-    'code', private.referral_code_of(me),
-    'credit', (private.setting('referral_credit') #>> '{}')::numeric,
-    'joined', (select count(*) from public.referrals r where r.referrer_id = me),
-    'credited', (select count(*) from public.referrals r where r.referrer_id = me and r.status = 'credited'),
-    'credited_total', (select coalesce(sum(r.amount), 0) from public.referrals r where r.referrer_id = me and r.status = 'credited'),
-    'friends', coalesce((select jsonb_agg(private.referral_json(r) order by r.created_at desc)
-                           from (select * from public.referrals x where x.referrer_id = me order by x.created_at desc limit 50) r), '[]'::jsonb),
-    'invited', (select private.referral_json(r) from public.referrals r where r.referred_id = me));
+  return row(
+    private.referral_code_of(me),
+    (private.setting('referral_credit') #>> '{}')::numeric,
+    (select count(*) from public.referrals r where r.referrer_id = me),
+    (select count(*) from public.referrals r where r.referrer_id = me and r.status = 'credited'),
+    (select coalesce(sum(r.amount), 0) from public.referrals r where r.referrer_id = me and r.status = 'credited'),
+    coalesce((select array_agg(private.referral_row(r) order by r.created_at desc)
+                from (select * from public.referrals x where x.referrer_id = me order by x.created_at desc limit 50) r), '{}'),
+    (select private.referral_row(r) from public.referrals r where r.referred_id = me))::public.my_referrals;
 end;
 $$;
 comment on function public.get_my_referrals() is 'The caller''s invite code (made on first use), the referral credit, how many friends joined with it and how many were credited (and the total), the latest 50 without names, and their own invite''s state (invited) if they joined with one.';
@@ -330,19 +337,18 @@ revoke all on function public.get_my_referrals() from public, anon, authenticate
 grant execute on function public.get_my_referrals() to authenticated;
 grant execute on function public.get_my_referrals() to service_role;
 
-create or replace function public.admin_get_user_referrals(p_user uuid) returns jsonb
+create or replace function public.admin_get_user_referrals(p_user uuid) returns public.user_referrals
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
-  return jsonb_build_object(
-    'code', (select c.code from public.referral_codes c where c.user_id = p_user),
-    'referred_by', (select private.referral_json(r) || jsonb_build_object('user_id', r.referrer_id, 'name', p.name)
-                      from public.referrals r join public.profiles p on p.id = r.referrer_id
-                     where r.referred_id = p_user),
-    'referred', coalesce((select jsonb_agg(private.referral_json(r) || jsonb_build_object('user_id', r.referred_id, 'name', p.name)
-                                           order by r.created_at desc)
-                            from public.referrals r join public.profiles p on p.id = r.referred_id
-                           where r.referrer_id = p_user), '[]'::jsonb));
+  return row(
+    (select c.code from public.referral_codes c where c.user_id = p_user),
+    (select private.admin_referral_row(r, r.referrer_id, p.name)
+       from public.referrals r join public.profiles p on p.id = r.referrer_id
+      where r.referred_id = p_user),
+    coalesce((select array_agg(private.admin_referral_row(r, r.referred_id, p.name) order by r.created_at desc)
+                from public.referrals r join public.profiles p on p.id = r.referred_id
+               where r.referrer_id = p_user), '{}'))::public.user_referrals;
 end;
 $$;
 comment on function public.admin_get_user_referrals(uuid) is 'Admins: a player''s invite code, who invited them (referred_by) and whom they invited (referred), each with status, reason and amount.';

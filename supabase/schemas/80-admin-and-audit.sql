@@ -610,7 +610,7 @@ grant execute on function public.admin_set_user_role(uuid,text) to authenticated
 grant execute on function public.admin_set_user_role(uuid,text) to service_role;
 
 -- From 20261123130200_admin_users. Before: NaN and a third decimal refused by their own tests, Infinity by the £100,000 bound.
-create or replace function public.admin_adjust_credit(p_user_id uuid, p_amount numeric, p_reason text) returns jsonb
+create or replace function public.admin_adjust_credit(p_user_id uuid, p_amount numeric, p_reason text) returns public.credit_adjustment
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -645,7 +645,7 @@ begin
   perform private.log_activity('user.credit_adjusted', p_user_id, jsonb_build_object(
     'amount', p_amount, 'reason', reason, 'ledger_id', ledger_id,
     'balance', jsonb_build_object('old', acct.credits, 'new', new_balance)));
-  return jsonb_build_object('ledger_id', ledger_id, 'amount', p_amount, 'balance', new_balance);
+  return row(ledger_id, p_amount, new_balance)::public.credit_adjustment;
 end;
 $$;
 comment on function public.admin_adjust_credit(uuid,numeric,text) is 'Admins: adds (positive) or takes (negative) credit with a required reason, as an admin_adjustment ledger row the player sees; over the large_adjustment_threshold setting a super admin only; never one''s own account; never below zero; audited with the old and new balance (user.credit_adjusted).';

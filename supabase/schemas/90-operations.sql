@@ -89,6 +89,14 @@ revoke all on table public.webhook_refusal_counts from public, anon, authenticat
 grant all on table public.webhook_refusal_counts to service_role;
 
 -- ----------------------------------------------------------------------------
+-- Types
+-- ----------------------------------------------------------------------------
+
+-- Here rather than in 05-types.sql: it names public.webhook_deliveries' row type, so it comes after that table.
+create type public.system_overview as (can_act boolean, cron public.cron_health, overdue_draws public.overdue_draw[], webhooks public.webhook_deliveries[], payments public.payment_needing_person[], mail public.mail_health, auth_refusals public.auth_refusal_hour[], storage public.storage_use, alerts public.ops_alert[]);
+comment on type public.system_overview is 'The System page: whether the caller may act (super admin), the job''s runs, overdue draws, webhook deliveries failed or waiting, payments needing a person, mail, refused sign-ins per hour, storage and the latest alerts.';
+
+-- ----------------------------------------------------------------------------
 -- Functions
 -- ----------------------------------------------------------------------------
 
@@ -288,7 +296,7 @@ comment on function public.record_auth_refusal(text) is 'Server: counts one refu
 revoke all on function public.record_auth_refusal(text) from public, anon, authenticated, service_role;
 grant execute on function public.record_auth_refusal(text) to service_role;
 
-create or replace function public.ops_check() returns jsonb
+create or replace function public.ops_check() returns public.ops_check
 language plpgsql security definer set search_path = '' as $$
 declare
   last_run public.cron_runs;
@@ -304,75 +312,68 @@ begin
   select min(m.created_at) into oldest_queued from public.mail_outbox m where m.status = 'queued';
   select exists (select 1 from public.mail_outbox m where m.status = 'failed' and m.created_at > now() - interval '1 hour')
     into failed_lately;
-  return jsonb_build_object(
-    'cron', jsonb_build_object(
-      'state', case when last_run.id is null and not private.cron_stale() then 'waiting'
-                    when last_run.id is null or private.cron_stale() then 'stale'
-                    when not last_run.ok then 'failing'
-                    else 'ok' end,
-      'last_run_at', last_run.started_at),
-    'mail', case when failed_lately or oldest_queued < now() - interval '15 minutes' then 'failing' else 'ok' end);
+  return row(
+    row(case when last_run.id is null and not private.cron_stale() then 'waiting'
+             when last_run.id is null or private.cron_stale() then 'stale'
+             when not last_run.ok then 'failing'
+             else 'ok' end,
+        last_run.started_at)::public.ops_cron_check,
+    case when failed_lately or oldest_queued < now() - interval '15 minutes' then 'failing' else 'ok' end)::public.ops_check;
 end;
 $$;
 comment on function public.ops_check() is 'Server (the public health check): raises any new alerts, then says whether the scheduled job runs (and when it last ran) and whether mail goes out. States only, no counts.';
 revoke all on function public.ops_check() from public, anon, authenticated, service_role;
 grant execute on function public.ops_check() to service_role;
 
-create or replace function public.admin_system_overview() returns jsonb
+create or replace function public.admin_system_overview() returns public.system_overview
 language plpgsql security definer set search_path = '' as $$
-declare
-  result jsonb;
 begin
   perform private.require_admin();
   -- Opening the page is a check too: what it shows has been told.
   perform private.raise_ops_alerts();
-  select jsonb_build_object(
-    'can_act', public.is_super_admin(),
-    'cron', jsonb_build_object(
-      'stale', private.cron_stale(),
-      'runs', coalesce((select jsonb_agg(to_jsonb(r) - 'job' order by r.started_at desc)
-                          from (select * from public.cron_runs order by started_at desc limit 20) r), '[]'::jsonb)),
-    'overdue_draws', coalesce((select jsonb_agg(to_jsonb(o) order by o.draw_at) from private.overdue_draws() o), '[]'::jsonb),
-    'webhooks', coalesce((select jsonb_agg(to_jsonb(w) order by w.last_seen_at desc)
-                            from (select * from public.webhook_deliveries where status <> 'handled'
-                                   order by last_seen_at desc limit 50) w), '[]'::jsonb),
-    'payments', coalesce((select jsonb_agg(jsonb_build_object(
-                             'kind', p.kind, 'reference', p.reference, 'top_up_id', p.top_up_id, 'amount', p.amount,
-                             'detail', p.detail, 'since', p.since,
-                             'player', case when p.user_id is null then null
-                                            else jsonb_build_object('id', p.user_id, 'name', pr.name) end)
-                             order by p.since)
-                            from private.payments_needing_person() p
-                            left join public.profiles pr on pr.id = p.user_id), '[]'::jsonb),
-    'mail', jsonb_build_object(
-      'queued', (select count(*) from public.mail_outbox where status = 'queued'),
-      'failed', (select count(*) from public.mail_outbox where status = 'failed'),
-      'failures', coalesce((select jsonb_agg(jsonb_build_object(
-                               'id', m.id, 'to_email', m.to_email, 'kind', m.kind, 'subject', m.subject,
-                               'attempts', m.attempts, 'error', m.error, 'created_at', m.created_at) order by m.id desc)
-                              from (select * from public.mail_outbox where status = 'failed' order by id desc limit 50) m),
-                           '[]'::jsonb)),
-    'auth_refusals', coalesce((select jsonb_agg(jsonb_build_object(
-                                  'hour', h.hour,
-                                  'sign_in', h.sign_in, 'sign_in_limited', h.sign_in_limited,
-                                  'code', h.code, 'code_limited', h.code_limited) order by h.hour desc)
-                                 from (select a.hour,
-                                              coalesce(sum(a.refusals) filter (where a.kind = 'sign_in'), 0)::int as sign_in,
-                                              coalesce(sum(a.refusals) filter (where a.kind = 'sign_in_limited'), 0)::int as sign_in_limited,
-                                              coalesce(sum(a.refusals) filter (where a.kind = 'code'), 0)::int as code,
-                                              coalesce(sum(a.refusals) filter (where a.kind = 'code_limited'), 0)::int as code_limited
-                                         from public.auth_refusal_counts a
-                                        where a.hour > now() - interval '24 hours'
-                                        group by a.hour) h), '[]'::jsonb),
-    'storage', jsonb_build_object(
-      'database_bytes', pg_database_size(current_database()),
-      'image_count', (select count(*) from storage.objects o where o.bucket_id = 'competition-images'),
-      'image_bytes', (select coalesce(sum((o.metadata ->> 'size')::bigint), 0) from storage.objects o
-                       where o.bucket_id = 'competition-images')),
-    'alerts', coalesce((select jsonb_agg(to_jsonb(a) - 'acknowledged_by' order by a.raised_at desc)
-                          from (select * from public.ops_alerts order by raised_at desc limit 50) a), '[]'::jsonb))
-  into result;
-  return result;
+  return row(
+    public.is_super_admin(),
+    row(private.cron_stale(),
+        coalesce((select array_agg(row(r.id, r.started_at, r.finished_at, r.ok, r.result, r.error)::public.cron_run
+                                   order by r.started_at desc)
+                    from (select * from public.cron_runs order by started_at desc limit 20) r), '{}'))::public.cron_health,
+    coalesce((select array_agg(row(o.id, o.slug, o.title, o.draw_at, o.overdue_minutes)::public.overdue_draw
+                               order by o.draw_at)
+                from private.overdue_draws() o), '{}'),
+    -- Whole rows, as the page always had them: the table's own row type (a subquery's row would be an anonymous record).
+    coalesce((select array_agg(w order by w.last_seen_at desc)
+                from public.webhook_deliveries w
+               where w.id in (select d.id from public.webhook_deliveries d where d.status <> 'handled'
+                               order by d.last_seen_at desc limit 50)), '{}'),
+    coalesce((select array_agg(row(p.kind::public.payment_issue, p.reference, p.top_up_id, p.amount, p.detail, p.since,
+                                   case when p.user_id is not null then row(p.user_id, pr.name)::public.person_ref end
+                                  )::public.payment_needing_person
+                               order by p.since)
+                from private.payments_needing_person() p
+                left join public.profiles pr on pr.id = p.user_id), '{}'),
+    row((select count(*) from public.mail_outbox where status = 'queued'),
+        (select count(*) from public.mail_outbox where status = 'failed'),
+        coalesce((select array_agg(row(m.id, m.to_email, m.kind, m.subject, m.attempts, m.error,
+                                       m.created_at)::public.mail_failure order by m.id desc)
+                    from (select * from public.mail_outbox where status = 'failed' order by id desc limit 50) m),
+                 '{}'))::public.mail_health,
+    coalesce((select array_agg(row(h.hour, h.sign_in, h.sign_in_limited, h.code, h.code_limited)::public.auth_refusal_hour
+                               order by h.hour desc)
+                from (select a.hour,
+                             coalesce(sum(a.refusals) filter (where a.kind = 'sign_in'), 0)::int as sign_in,
+                             coalesce(sum(a.refusals) filter (where a.kind = 'sign_in_limited'), 0)::int as sign_in_limited,
+                             coalesce(sum(a.refusals) filter (where a.kind = 'code'), 0)::int as code,
+                             coalesce(sum(a.refusals) filter (where a.kind = 'code_limited'), 0)::int as code_limited
+                        from public.auth_refusal_counts a
+                       where a.hour > now() - interval '24 hours'
+                       group by a.hour) h), '{}'),
+    row(pg_database_size(current_database()),
+        (select count(*) from storage.objects o where o.bucket_id = 'competition-images'),
+        (select coalesce(sum((o.metadata ->> 'size')::bigint), 0) from storage.objects o
+          where o.bucket_id = 'competition-images'))::public.storage_use,
+    coalesce((select array_agg(row(a.id, a.kind, a.incident, a.subject, a.detail, a.raised_at,
+                                   a.acknowledged_at)::public.ops_alert order by a.raised_at desc)
+                from (select * from public.ops_alerts order by raised_at desc limit 50) a), '{}'))::public.system_overview;
 end;
 $$;
 comment on function public.admin_system_overview() is 'Admins: the System page in one call (raising any new alerts first): recent job runs, overdue draws, webhook deliveries failed or waiting, payments needing a person, mail failures, refused sign-ins and codes per hour (24 hours), storage used, and the alerts.';
@@ -400,20 +401,21 @@ revoke all on function public.admin_open_alerts() from public, anon, authenticat
 grant execute on function public.admin_open_alerts() to authenticated;
 grant execute on function public.admin_open_alerts() to service_role;
 
-create or replace function public.admin_deep_health() returns jsonb
+create or replace function public.admin_deep_health() returns public.deep_health
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_super_admin();
-  return jsonb_build_object(
-    'overdue_draws', (select count(*) from private.overdue_draws()),
-    'oldest_overdue_draw_at', (select min(o.draw_at) from private.overdue_draws() o),
-    'mail_queued', (select count(*) from public.mail_outbox where status = 'queued'),
-    'oldest_queued_mail_at', (select min(created_at) from public.mail_outbox where status = 'queued'),
-    'mail_failed', (select count(*) from public.mail_outbox where status = 'failed'),
-    'webhooks_waiting', (select count(*) from public.webhook_deliveries where status = 'failed'),
-    'payments_needing_person', (select count(*) from private.payments_needing_person()),
-    'open_alerts', (select count(*) from public.ops_alerts where acknowledged_at is null),
-    'last_cron_run', (select to_jsonb(r) - 'job' from private.last_cron_run() r where r.id is not null));
+  return row(
+    (select count(*) from private.overdue_draws()),
+    (select min(o.draw_at) from private.overdue_draws() o),
+    (select count(*) from public.mail_outbox where status = 'queued'),
+    (select min(created_at) from public.mail_outbox where status = 'queued'),
+    (select count(*) from public.mail_outbox where status = 'failed'),
+    (select count(*) from public.webhook_deliveries where status = 'failed'),
+    (select count(*) from private.payments_needing_person()),
+    (select count(*) from public.ops_alerts where acknowledged_at is null),
+    (select row(r.id, r.started_at, r.finished_at, r.ok, r.result, r.error)::public.cron_run
+       from private.last_cron_run() r where r.id is not null))::public.deep_health;
 end;
 $$;
 comment on function public.admin_deep_health() is 'Super admins: the deeper health check (queue lengths and the oldest overdue items).';
@@ -531,14 +533,15 @@ comment on function public.record_webhook_refusal(text) is 'Server: counts one w
 revoke all on function public.record_webhook_refusal(text) from public, anon, authenticated, service_role;
 grant execute on function public.record_webhook_refusal(text) to service_role;
 
-create or replace function public.admin_webhook_refusals() returns jsonb
+create or replace function public.admin_webhook_refusals() returns setof public.webhook_refusal_hour
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
-  return coalesce((select jsonb_agg(jsonb_build_object('hour', w.hour, 'provider', w.provider, 'refusals', w.refusals)
-                                    order by w.hour desc, w.provider)
-                     from public.webhook_refusal_counts w
-                    where w.hour > now() - interval '24 hours'), '[]'::jsonb);
+  return query
+    select w.hour, w.provider, w.refusals
+      from public.webhook_refusal_counts w
+     where w.hour > now() - interval '24 hours'
+     order by w.hour desc, w.provider;
 end;
 $$;
 comment on function public.admin_webhook_refusals() is 'Admins: webhook calls refused for a bad signature, per hour and provider, the last 24 hours (the System page).';

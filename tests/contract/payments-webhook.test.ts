@@ -6,7 +6,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { callRpcWith } from "@/lib/data/rpc";
-import { createdTopUpSchema, topUpSchema } from "@/lib/data/payments-schema";
+import { createdTopUpSchema, myTopUp } from "@/lib/data/payments-schema";
 import type { Funding } from "@/lib/payments/adapter";
 import { attachCheckoutSession, confirmPayment } from "@/lib/payments/confirm";
 import type { StripeApi } from "@/lib/payments/stripe";
@@ -159,7 +159,7 @@ async function deliver(deps: WebhookDeps, event: object, secret = SECRET) {
   return handleStripeWebhook(deps, payload, signature);
 }
 
-const topUpOf = (player: Client, id: string) => callRpcWith(player, "get_top_up", { p_id: id }, topUpSchema);
+const topUpOf = (player: Client, id: string) => callRpcWith(player, "get_top_up", { p_id: id }, myTopUp);
 
 describe("the Stripe webhook", () => {
   it("credits a paid checkout once, with its bonus, and answers a replay with 200 and no second credit", async () => {

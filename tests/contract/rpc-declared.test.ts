@@ -3,9 +3,10 @@
 // object, as PostgREST answers them, with the JSON the jsonb versions gave; a filled field that is null fails.
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { myAccount } from "@/lib/data/account-schema";
+import { topUpOptions, topUpQuote } from "@/lib/data/payments-schema";
 import { callRpcWith, declared, type RpcReader } from "@/lib/data/rpc";
 import type { Database, Json } from "@/lib/supabase/database.types";
-import { client, signIn, signInAtAal2, startTestServer, type TestServer } from "./helpers";
+import { adminClient, client, PLAYER_ID, signIn, signInAtAal2, startTestServer, type TestServer } from "./helpers";
 
 type CompetitionStatus = Database["public"]["Enums"]["competition_status"];
 
@@ -487,6 +488,110 @@ describe("declared result shapes", () => {
     expect(Array.isArray(ran.drawn)).toBe(true);
     expect(Array.isArray(ran.closed)).toBe(true);
     expectTypeOf(ran.closed).toEqualTypeOf<string[]>();
+  });
+
+  it("read a player's top-up, notification and referral calls: nested refusals and arrays, enums and counts", async () => {
+    const { client: player } = await signIn(server, "player@labcash.test");
+    const options = await callRpcWith(player, "get_top_up_options", {}, topUpOptions);
+    expect(options).toMatchObject({ quick_picks: [10, 25, 50, 100, 200], blocked: null });
+    expect(options.bonus_tiers[0]).toEqual({ from: expect.any(Number), percent: expect.any(Number) });
+    expectTypeOf(options.bonus_tiers).toEqualTypeOf<{ from: number; percent: number }[]>();
+    const quote = await callRpcWith(player, "quote_top_up", { p_amount: 0 }, topUpQuote);
+    expect(quote).toMatchObject({ amount: null, refusal: { code: "invalid_input" } });
+    expectTypeOf(quote.refusal).toEqualTypeOf<{ code: string; message: string } | null>();
+    expect((await callRpcWith(player, "quote_top_up", { p_amount: 10 }, topUpQuote)).refusal).toBeNull();
+
+    const notifications = await callRpcWith(
+      player,
+      "get_my_notifications",
+      { p_limit: 2 },
+      declared("items", "unread").with({ items: declared("id", "kind", "created_at") }),
+    );
+    expect(notifications.items.length).toBeLessThanOrEqual(2);
+    expect(typeof notifications.unread).toBe("number");
+    const push = await callRpcWith(player, "get_my_push_settings", {}, declared("kinds", "endpoints"));
+    expect(push).toEqual({ kinds: expect.any(Array), endpoints: expect.any(Array) });
+
+    const mine = await callRpcWith(
+      player,
+      "get_my_referrals",
+      {},
+      declared("code", "friends").with({ friends: declared("id", "status") }),
+    );
+    expect(mine).toMatchObject({ code: expect.stringMatching(/^[A-Z0-9]+$/), invited: null });
+    expect(typeof mine.credit).toBe("number");
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const theirs = await callRpcWith(
+      admin,
+      "admin_get_user_referrals",
+      { p_user: PLAYER_ID },
+      declared("referred").with({ referred: declared("id", "user_id") }),
+    );
+    expect(theirs).toMatchObject({ code: mine.code, referred_by: null });
+    expectTypeOf(theirs.referred_by).toEqualTypeOf<Database["public"]["CompositeTypes"]["admin_referral"] | null>();
+    const none = await callRpcWith(
+      admin,
+      "admin_approve_users",
+      { p_user_ids: ["00000000-0000-4000-8000-00000000abcd"] },
+      declared("approved", "skipped"),
+    );
+    expect(none).toEqual({ approved: [], skipped: 1 });
+
+    const secret = adminClient(server);
+    expect(await callRpcWith(secret, "settle_referrals", {}, declared("checked"))).toEqual({ checked: 0 });
+    const flags = await callRpcWith(secret, "raise_player_flags", {}, declared("raised"));
+    expectTypeOf(flags.raised).toEqualTypeOf<number>();
+  });
+
+  it("read the health checks and the System page: a table's own row type nested as the object its row was", async () => {
+    const secret = adminClient(server);
+    const event = `evt_${crypto.randomUUID()}`;
+    const { error } = await secret.rpc("record_webhook_delivery", {
+      p_provider: "stripe",
+      p_event_id: event,
+      p_event_type: "checkout.session.completed",
+      p_status: "failed",
+      p_http_status: 500,
+      p_error: "it went wrong",
+    });
+    expect(error).toBeNull();
+    const ops = await callRpcWith(secret, "ops_check", {}, declared("cron", "mail").with({ cron: declared("state") }));
+    expect(["ok", "failing"]).toContain(ops.mail);
+
+    const { client: superAdmin } = await signInAtAal2(server, "superadmin@labcash.test");
+    const overview = await callRpcWith(
+      superAdmin,
+      "admin_system_overview",
+      {},
+      declared("can_act", "cron", "webhooks", "storage", "alerts").with({
+        cron: declared("stale", "runs"),
+        storage: declared("database_bytes"),
+      }),
+    );
+    expect(overview.can_act).toBe(true);
+    const delivery = overview.webhooks.find((w) => w.event_id === event);
+    expect(delivery).toMatchObject({ provider: "stripe", status: "failed", http_status: 500, attempts: 1 });
+    expect(Object.keys(delivery!).sort()).toEqual(
+      [
+        "id",
+        "provider",
+        "event_id",
+        "event_type",
+        "status",
+        "http_status",
+        "attempts",
+        "last_error",
+        "first_seen_at",
+        "last_seen_at",
+      ].sort(),
+    );
+    expect(delivery!.first_seen_at).toMatch(ISO_WITH_OFFSET);
+    expectTypeOf(overview.webhooks).toEqualTypeOf<Database["public"]["Tables"]["webhook_deliveries"]["Row"][]>();
+    expect(typeof overview.storage.database_bytes).toBe("number");
+    const deep = await callRpcWith(superAdmin, "admin_deep_health", {}, declared("webhooks_waiting"));
+    expect(deep.webhooks_waiting).toBeGreaterThan(0);
+    const refusals = await callRpcWith(superAdmin, "admin_webhook_refusals", {}, declared("hour", "refusals"));
+    expect(Array.isArray(refusals)).toBe(true);
   });
 
   it("fail when a nested field named as always filled is null, naming its path", async () => {

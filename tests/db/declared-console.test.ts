@@ -3,9 +3,12 @@
 // (public.activity_page: rows, the next page's key, every kind recorded). The old bodies (80-admin-and-audit.sql
 // before 20261201200501) run here word for word beside the new functions: the dashboard in the same transaction
 // (it says when it was worked out), before and after sign-ups, purchases, top-ups, complaints and flags; the log
-// page by page under several filters, and an empty one; both answers are compared as JSON.
+// page by page under several filters, and an empty one; both answers are compared as JSON. The fifth batch: the
+// health checks and the System page (ops_check, admin_deep_health, admin_system_overview, admin_webhook_refusals),
+// their old bodies (90-operations.sql before 20261202200101) beside them through job runs, webhook deliveries and
+// refusals, payments needing a person, failed mail, refused sign-ins, an overdue draw and its alert.
 import { beforeAll, describe, expect, it } from "vitest";
-import { asUser, claimsOf, dbPerFile, eachPage } from "./support";
+import { asUser, claimsOf, dbPerFile, eachPage, service, type Caller } from "./support";
 
 const db = dbPerFile();
 
@@ -112,6 +115,119 @@ begin
               select coalesce(jsonb_agg(k.action order by k.action), '[]'::jsonb) from k where k.action is not null));
 end;
 $$;
+
+create function old.ops_check() returns jsonb
+language plpgsql set search_path = '' as $$
+declare
+  last_run public.cron_runs;
+  oldest_queued timestamptz;
+  failed_lately boolean;
+begin
+  if not private.is_service_role() then
+    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
+  end if;
+  -- The uptime monitor calling /api/health is what notices a stopped job, so the check raises alerts too.
+  perform private.raise_ops_alerts();
+  last_run := private.last_cron_run();
+  select min(m.created_at) into oldest_queued from public.mail_outbox m where m.status = 'queued';
+  select exists (select 1 from public.mail_outbox m where m.status = 'failed' and m.created_at > now() - interval '1 hour')
+    into failed_lately;
+  return jsonb_build_object(
+    'cron', jsonb_build_object(
+      'state', case when last_run.id is null and not private.cron_stale() then 'waiting'
+                    when last_run.id is null or private.cron_stale() then 'stale'
+                    when not last_run.ok then 'failing'
+                    else 'ok' end,
+      'last_run_at', last_run.started_at),
+    'mail', case when failed_lately or oldest_queued < now() - interval '15 minutes' then 'failing' else 'ok' end);
+end;
+$$;
+
+create function old.admin_system_overview() returns jsonb
+language plpgsql set search_path = '' as $$
+declare
+  result jsonb;
+begin
+  perform private.require_admin();
+  -- Opening the page is a check too: what it shows has been told.
+  perform private.raise_ops_alerts();
+  select jsonb_build_object(
+    'can_act', public.is_super_admin(),
+    'cron', jsonb_build_object(
+      'stale', private.cron_stale(),
+      'runs', coalesce((select jsonb_agg(to_jsonb(r) - 'job' order by r.started_at desc)
+                          from (select * from public.cron_runs order by started_at desc limit 20) r), '[]'::jsonb)),
+    'overdue_draws', coalesce((select jsonb_agg(to_jsonb(o) order by o.draw_at) from private.overdue_draws() o), '[]'::jsonb),
+    'webhooks', coalesce((select jsonb_agg(to_jsonb(w) order by w.last_seen_at desc)
+                            from (select * from public.webhook_deliveries where status <> 'handled'
+                                   order by last_seen_at desc limit 50) w), '[]'::jsonb),
+    'payments', coalesce((select jsonb_agg(jsonb_build_object(
+                             'kind', p.kind, 'reference', p.reference, 'top_up_id', p.top_up_id, 'amount', p.amount,
+                             'detail', p.detail, 'since', p.since,
+                             'player', case when p.user_id is null then null
+                                            else jsonb_build_object('id', p.user_id, 'name', pr.name) end)
+                             order by p.since)
+                            from private.payments_needing_person() p
+                            left join public.profiles pr on pr.id = p.user_id), '[]'::jsonb),
+    'mail', jsonb_build_object(
+      'queued', (select count(*) from public.mail_outbox where status = 'queued'),
+      'failed', (select count(*) from public.mail_outbox where status = 'failed'),
+      'failures', coalesce((select jsonb_agg(jsonb_build_object(
+                               'id', m.id, 'to_email', m.to_email, 'kind', m.kind, 'subject', m.subject,
+                               'attempts', m.attempts, 'error', m.error, 'created_at', m.created_at) order by m.id desc)
+                              from (select * from public.mail_outbox where status = 'failed' order by id desc limit 50) m),
+                           '[]'::jsonb)),
+    'auth_refusals', coalesce((select jsonb_agg(jsonb_build_object(
+                                  'hour', h.hour,
+                                  'sign_in', h.sign_in, 'sign_in_limited', h.sign_in_limited,
+                                  'code', h.code, 'code_limited', h.code_limited) order by h.hour desc)
+                                 from (select a.hour,
+                                              coalesce(sum(a.refusals) filter (where a.kind = 'sign_in'), 0)::int as sign_in,
+                                              coalesce(sum(a.refusals) filter (where a.kind = 'sign_in_limited'), 0)::int as sign_in_limited,
+                                              coalesce(sum(a.refusals) filter (where a.kind = 'code'), 0)::int as code,
+                                              coalesce(sum(a.refusals) filter (where a.kind = 'code_limited'), 0)::int as code_limited
+                                         from public.auth_refusal_counts a
+                                        where a.hour > now() - interval '24 hours'
+                                        group by a.hour) h), '[]'::jsonb),
+    'storage', jsonb_build_object(
+      'database_bytes', pg_database_size(current_database()),
+      'image_count', (select count(*) from storage.objects o where o.bucket_id = 'competition-images'),
+      'image_bytes', (select coalesce(sum((o.metadata ->> 'size')::bigint), 0) from storage.objects o
+                       where o.bucket_id = 'competition-images')),
+    'alerts', coalesce((select jsonb_agg(to_jsonb(a) - 'acknowledged_by' order by a.raised_at desc)
+                          from (select * from public.ops_alerts order by raised_at desc limit 50) a), '[]'::jsonb))
+  into result;
+  return result;
+end;
+$$;
+
+create function old.admin_deep_health() returns jsonb
+language plpgsql stable set search_path = '' as $$
+begin
+  perform private.require_super_admin();
+  return jsonb_build_object(
+    'overdue_draws', (select count(*) from private.overdue_draws()),
+    'oldest_overdue_draw_at', (select min(o.draw_at) from private.overdue_draws() o),
+    'mail_queued', (select count(*) from public.mail_outbox where status = 'queued'),
+    'oldest_queued_mail_at', (select min(created_at) from public.mail_outbox where status = 'queued'),
+    'mail_failed', (select count(*) from public.mail_outbox where status = 'failed'),
+    'webhooks_waiting', (select count(*) from public.webhook_deliveries where status = 'failed'),
+    'payments_needing_person', (select count(*) from private.payments_needing_person()),
+    'open_alerts', (select count(*) from public.ops_alerts where acknowledged_at is null),
+    'last_cron_run', (select to_jsonb(r) - 'job' from private.last_cron_run() r where r.id is not null));
+end;
+$$;
+
+create function old.admin_webhook_refusals() returns jsonb
+language plpgsql stable set search_path = '' as $$
+begin
+  perform private.require_admin();
+  return coalesce((select jsonb_agg(jsonb_build_object('hour', w.hour, 'provider', w.provider, 'refusals', w.refusals)
+                                    order by w.hour desc, w.provider)
+                     from public.webhook_refusal_counts w
+                    where w.hour > now() - interval '24 hours'), '[]'::jsonb);
+end;
+$$;
 `;
 
 let admin: string;
@@ -173,5 +289,78 @@ describe("the admin console's reads as declared types", () => {
         return now.next_before;
       });
     }
+  });
+});
+
+describe("the health checks and the System page as declared types", () => {
+  it("answer what the jsonb versions did, from nothing through runs, deliveries, payments, mail and alerts", async () => {
+    const plain = await db().createUser({ role: "admin", approved: true });
+    const same = async (caller: Caller, fn: string) => {
+      const { now, old } = await db().oldBeside(caller, fn);
+      expect(now, fn).toEqual(old);
+      return now as Record<string, unknown>;
+    };
+    const everything = async () => {
+      await same(service, "ops_check");
+      await same(asUser(admin), "admin_deep_health");
+      await same(asUser(admin), "admin_system_overview");
+      await same(asUser(plain), "admin_system_overview");
+      return same(asUser(admin), "admin_webhook_refusals");
+    };
+    expect(await everything()).toEqual([]);
+
+    for (const [ok, minutesAgo] of [
+      [true, 30],
+      [false, 10],
+    ] as const)
+      await db().call(service, "record_cron_run", {
+        p_job: "draws",
+        p_started_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+        p_ok: ok,
+        p_result: ok ? { drawn: 2, closed: 1 } : {},
+        p_error: ok ? null : "the database went away",
+      });
+    for (const [status, http] of [
+      ["failed", 500],
+      ["mismatch", 422],
+      ["handled", 200],
+      ["failed", 500],
+    ] as const)
+      await db().call(service, "record_webhook_delivery", {
+        p_provider: "stripe",
+        p_event_id: `evt_${crypto.randomUUID()}`,
+        p_event_type: "checkout.session.completed",
+        p_status: status,
+        p_http_status: http,
+        p_error: status === "handled" ? null : "it went wrong",
+      });
+    for (let n = 0; n < 5; n++) await db().call(service, "record_webhook_refusal", { p_provider: "stripe" });
+    for (const kind of ["sign_in", "sign_in", "code_limited"])
+      await db().call(service, "record_auth_refusal", { p_kind: kind });
+    const player = await db().createPlayer({ name: "Owen Owes" });
+    await db().sql(
+      `insert into public.top_ups (user_id, amount, status, provider, payment_id, refunded_amount, owed, credited_at)
+       values ($1, 20, 'refunded', 'test', 'test_pay_owed', 20, 7.5, now())`,
+      [player],
+    );
+    await db().sql(
+      `insert into public.mail_outbox (to_email, kind, subject, body_text, status, attempts, error)
+       values ('bounce@labcash.test', 'entry_receipt', 'Your tickets', 'Hello', 'failed', 5, 'mailbox full')`,
+    );
+    const late = await db().createCompetition(admin);
+    await db().sql(
+      `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
+              postal_deadline = now() - interval '1 day', draw_at = now() - interval '90 minutes' where id = $1`,
+      [late],
+    );
+    expect(await everything()).toHaveLength(1);
+    const overview = await same(asUser(admin), "admin_system_overview");
+    expect(overview).toMatchObject({ can_act: true, storage: { image_count: 0 } });
+    expect(overview.webhooks).toHaveLength(3);
+    expect(overview.payments).toHaveLength(2);
+    const alerts = overview.alerts as { id: number }[];
+    expect(alerts.length).toBeGreaterThan(0);
+    await db().call(asUser(admin), "admin_acknowledge_alert", { p_id: alerts[0].id });
+    await everything();
   });
 });

@@ -40,8 +40,7 @@ describe("referral credit under concurrency", () => {
     await pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [admin]);
     const inviter = await user("inviter@r.test");
     await pool.query("update public.user_account_data set approved = true where id = $1", [inviter]);
-    const [{ code }] = (await as(inviter, "authenticated", "select public.get_my_referrals() ->> 'code' as code"))
-      .rows!;
+    const [{ code }] = (await as(inviter, "authenticated", "select (public.get_my_referrals()).code as code")).rows!;
     const friend = await user("friend@r.test", { referral_code: code });
     await pool.query("update public.user_account_data set approved = true where id = $1", [friend]);
     await pool.query(

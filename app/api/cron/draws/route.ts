@@ -59,7 +59,7 @@ async function get({ request }: RouteInput<undefined, undefined>) {
   // A failure here is logged and reported, never stops the draws' mail.
   let flags: { raised: number } | { error: string };
   try {
-    flags = await callRpcWith(supabase, "raise_player_flags", {}, z.object({ raised: z.number().int() }));
+    flags = await callRpcWith(supabase, "raise_player_flags", {}, declared("raised"));
   } catch (e) {
     log("error", "cron_flags_failed", { request_id: requestId, error: e });
     flags = { error: errorText(e, "raise_player_flags failed") };
@@ -67,7 +67,7 @@ async function get({ request }: RouteInput<undefined, undefined>) {
   // Referrals an entry left pending because the inviter's account was busy (supabase referral_credit migration).
   let referrals: { checked: number } | { error: string };
   try {
-    referrals = await callRpcWith(supabase, "settle_referrals", {}, z.object({ checked: z.number().int() }));
+    referrals = await callRpcWith(supabase, "settle_referrals", {}, declared("checked"));
   } catch (e) {
     log("error", "cron_referrals_failed", { request_id: requestId, error: e });
     referrals = { error: errorText(e, "settle_referrals failed") };
