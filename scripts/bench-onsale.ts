@@ -358,6 +358,21 @@ async function writes(client: pg.Client): Promise<Writes> {
   return rows[0];
 }
 
+/**
+ * idx_scan of every index of the tables written so far: an index no purchase or page query reads costs an entry
+ * per insert for nothing (issue 27, item 4).
+ */
+async function indexScans(client: pg.Client): Promise<Map<string, number>> {
+  await client.query("select pg_stat_clear_snapshot()");
+  const { rows } = await client.query(
+    `select i.relname || '.' || i.indexrelname as index, i.idx_scan::float8 as scans
+       from pg_stat_user_indexes i
+      where i.relid in (select relid from pg_stat_user_tables where n_tup_ins + n_tup_upd > 0 and schemaname <> 'bench')
+      order by i.relname, i.indexrelname`,
+  );
+  return new Map(rows.map((r) => [r.index, r.scans]));
+}
+
 type Checks = {
   oversold: number;
   numbering: boolean;
@@ -412,6 +427,8 @@ type Report = {
   checks: Checks;
   /** Per in-order purchase, over the hot 50-buyer phase. */
   perPurchase: Writes;
+  /** Scans of each index of the tables the phases wrote, over the phases (set-up and checks excluded). */
+  indexScans: { index: string; scans: number }[];
 };
 
 async function measure(before?: string): Promise<Report> {
@@ -426,6 +443,7 @@ async function measure(before?: string): Promise<Report> {
     const [hot, ...spread] = competitions.inOrder;
     const trivial = "SELECT bench.write_anchor()";
     const enter = (id: string) => `SELECT public.enter_competition('${id}', 1, 'Three')`;
+    const scansBefore = await indexScans(client);
     await pgbench(cluster, "warm-up", 2, [enter(hot), trivial]);
     await client.query("checkpoint"); // the warm-up's WAL is not the phases' to flush
     // Tickets sold before the phases (the warm-up's, and the lucky dips' competition's 90%).
@@ -480,6 +498,7 @@ async function measure(before?: string): Promise<Report> {
         where: "instant",
       });
     }
+    const scansAfter = await indexScans(client);
     const checks = await check(client, competitions.instant !== null);
     if (PROFILE) {
       await client.query("select pg_stat_force_next_flush()").catch(() => {});
@@ -494,6 +513,7 @@ async function measure(before?: string): Promise<Report> {
       phases,
       checks: { ...checks, sold: checks.sold - warmUpSales },
       perPurchase: perPurchase!,
+      indexScans: [...scansAfter].map(([index, scans]) => ({ index, scans: scans - (scansBefore.get(index) ?? 0) })),
     };
   } finally {
     await client.end().catch(() => {});
@@ -540,6 +560,9 @@ function print(title: string, report: Report) {
     `writes per in-order purchase (hot, 50 buyers): ${w.walRecords.toFixed(1)} WAL records, ` +
       `${w.walBytes.toFixed(0)} WAL bytes, ${w.rows.toFixed(1)} rows (inserted, updated, deleted), ` +
       `${w.indexEntries.toFixed(1)} index entries`,
+  );
+  console.log(
+    `index scans over the phases (tables written): ${report.indexScans.map((i) => `${i.index} ${i.scans}`).join(", ")}`,
   );
   const ratio = (i: number) => report.phases[i].purchase.perSecond / report.phases[i].trivial.perSecond;
   const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
