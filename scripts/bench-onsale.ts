@@ -358,6 +358,32 @@ async function writes(client: pg.Client): Promise<Writes> {
   return rows[0];
 }
 
+async function currentLsn(client: pg.Client): Promise<string> {
+  return (await client.query("select pg_current_wal_lsn()::text as lsn")).rows[0].lsn;
+}
+
+/**
+ * The WAL between two points by record kind (pg_waldump --stats=record), per purchase: each index entry is a
+ * Btree/INSERT_LEAF record, each row a Heap record, so this counts partial indexes and HOT updates exactly where
+ * the statistics views can only estimate.
+ */
+async function walRecordKinds(
+  cluster: Cluster,
+  from: string,
+  to: string,
+  purchases: number,
+): Promise<{ kind: string; perPurchase: number }[]> {
+  const result = await run(path.join(PG15_BIN, "pg_waldump"), [
+    ...["-p", path.join(cluster.dir, "data", "pg_wal"), "-s", from, "-e", to, "--stats=record"],
+  ]);
+  if (result.code !== 0) throw new Error(`pg_waldump failed:\n${result.stderr.slice(0, 2000)}`);
+  // Lines such as "Heap/INSERT    12345 ( 12.34) …": the kind and its count.
+  return [...result.stdout.matchAll(/^(\w+\/[\w+-]+)\s+(\d+)\s/gm)]
+    .map((m) => ({ kind: m[1], perPurchase: Number(m[2]) / purchases }))
+    .filter((k) => k.perPurchase >= 0.05)
+    .sort((a, b) => b.perPurchase - a.perPurchase);
+}
+
 /**
  * idx_scan of every index of the tables written so far: an index no purchase or page query reads costs an entry
  * per insert for nothing (issue 27, item 4).
@@ -427,6 +453,8 @@ type Report = {
   checks: Checks;
   /** Per in-order purchase, over the hot 50-buyer phase. */
   perPurchase: Writes;
+  /** WAL records per in-order purchase by kind, over the same phase (pg_waldump): what the writes are. */
+  walKinds: { kind: string; perPurchase: number }[];
   /** Scans of each index of the tables the phases wrote, over the phases (set-up and checks excluded). */
   indexScans: { index: string; scans: number }[];
 };
@@ -450,9 +478,11 @@ async function measure(before?: string): Promise<Report> {
     const warmUpSales = Number((await client.query("select sum(tickets_sold) s from public.competitions")).rows[0].s);
     const phases: Report["phases"] = [];
     let perPurchase: Writes | undefined;
+    let walKinds: Report["walKinds"] = [];
     for (const clients of [1, 50, 200]) {
       const anchor = await pgbench(cluster, "write_anchor", clients, [trivial]);
       const start = await writes(client);
+      const startLsn = await currentLsn(client);
       const purchase = await pgbench(cluster, "enter_competition", clients, [enter(hot)]);
       // pgbench's sessions have ended, so their statistics are flushed: the delta is this phase's alone.
       if (clients === 50) {
@@ -464,6 +494,7 @@ async function measure(before?: string): Promise<Report> {
           rows: per("rows"),
           indexEntries: per("indexEntries"),
         };
+        walKinds = await walRecordKinds(cluster, startLsn, await currentLsn(client), purchase.calls);
       }
       phases.push({ trivial: anchor, purchase, where: "hot" });
     }
@@ -513,6 +544,7 @@ async function measure(before?: string): Promise<Report> {
       phases,
       checks: { ...checks, sold: checks.sold - warmUpSales },
       perPurchase: perPurchase!,
+      walKinds,
       indexScans: [...scansAfter].map(([index, scans]) => ({ index, scans: scans - (scansBefore.get(index) ?? 0) })),
     };
   } finally {
@@ -560,6 +592,9 @@ function print(title: string, report: Report) {
     `writes per in-order purchase (hot, 50 buyers): ${w.walRecords.toFixed(1)} WAL records, ` +
       `${w.walBytes.toFixed(0)} WAL bytes, ${w.rows.toFixed(1)} rows (inserted, updated, deleted), ` +
       `${w.indexEntries.toFixed(1)} index entries`,
+  );
+  console.log(
+    `WAL records per in-order purchase by kind: ${report.walKinds.map((k) => `${k.kind} ${k.perPurchase.toFixed(2)}`).join(", ")}`,
   );
   console.log(
     `index scans over the phases (tables written): ${report.indexScans.map((i) => `${i.index} ${i.scans}`).join(", ")}`,
