@@ -1465,13 +1465,11 @@ begin
       using errcode = 'P0001', hint = 'instant_win_card_credit';
   end if;
 
-  -- The debit, the totals, the audit row and the receipt's opening, before the competition row.
-  perform private.post_ledger(p_user, 'entry', -cost,
+  -- The debit with the totals (one account update), the audit row and the receipt's opening, before the
+  -- competition row.
+  new_balance := private.post_ledger(p_user, 'entry', -cost,
     format('Entry: %s (%s %s)', c.title, p_quantity, case when p_quantity = 1 then 'ticket' else 'tickets' end),
-    'entry:' || new_entry);
-  update public.user_account_data
-     set total_spent = total_spent + cost, total_entries = total_entries + p_quantity, updated_at = now()
-   where id = p_user;
+    'entry:' || new_entry, null, cost, p_quantity);
   perform private.log_activity('competition.entered', c.id,
     jsonb_build_object('entry_id', new_entry, 'quantity', p_quantity, 'amount', cost, 'user_id', p_user));
   receipt_head := format(E'Thank you for entering %s.\n\nYour ticket numbers: ', c.title);
@@ -1500,9 +1498,15 @@ begin
   -- The unique (competition_id, number) is the last word: a number sold twice fails the whole purchase.
   insert into public.tickets (competition_id, number, entry_id, user_id)
   select c.id, n, new_entry, p_user from unnest(numbers) n;
-  wins := private.award_instant_wins(new_entry);
-  -- Read after the awards: a credit instant win raises the balance the receipt and the result show.
-  select a.credits into new_balance from public.user_account_data a where a.id = p_user;
+  -- Only an instant-win competition has awards to look for, and only an award can move the balance since the
+  -- debit: everything here runs in the counter queue, so other competitions skip both queries.
+  if c.instant_win_commitment is null then
+    wins := '[]'::jsonb;
+  else
+    wins := private.award_instant_wins(new_entry);
+    -- Read after the awards: a credit instant win raises the balance the receipt and the result show.
+    select a.credits into new_balance from public.user_account_data a where a.id = p_user;
+  end if;
   receipt_tail := format(E'\nTickets: %s at %s each\nTotal: %s\nCredit left: %s\n\n'
                          'The draw is on %s. It is verifiable: its seed commitment is %s.',
     p_quantity, private.format_gbp(c.ticket_price), private.format_gbp(cost), private.format_gbp(new_balance),

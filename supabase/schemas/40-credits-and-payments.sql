@@ -127,7 +127,8 @@ $$;
 comment on function private.forbid_ledger_change() is 'Trigger: refuses updates, deletes and truncation of the append-only ledger.';
 revoke all on function private.forbid_ledger_change() from public, anon, authenticated, service_role;
 
-create or replace function private.post_ledger(p_user uuid, p_kind text, p_amount numeric, p_reason text, p_reference text, p_transaction_amount numeric DEFAULT NULL::numeric)
+create or replace function private.post_ledger(p_user uuid, p_kind text, p_amount numeric, p_reason text, p_reference text, p_transaction_amount numeric DEFAULT NULL::numeric,
+                                               p_spent numeric DEFAULT 0, p_entries integer DEFAULT 0)
  RETURNS numeric
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -159,8 +160,11 @@ begin
     when p_amount < 0 and card_top_up then greatest(p_amount, -acct.card_credit)
     when p_amount < 0 then least(0, p_amount + (acct.credits - acct.card_credit))
     else 0 end;
+  -- A purchase's totals ride on the same update: one new version of the account row per purchase, not two
+  -- (issue 27, item 4).
   update public.user_account_data
-     set credits = credits + p_amount, card_credit = card_credit + card_part, updated_at = now()
+     set credits = credits + p_amount, card_credit = card_credit + card_part,
+         total_spent = total_spent + p_spent, total_entries = total_entries + p_entries, updated_at = now()
    where id = p_user
   returning credits into new_balance;
   insert into public.credit_ledger (user_id, kind, amount, balance_after, reason, reference, transaction_amount, created_by, card_amount)
@@ -168,8 +172,8 @@ begin
   return new_balance;
 end;
 $function$;
-comment on function private.post_ledger(uuid,text,numeric,text,text,numeric) is 'Moves credit and appends the ledger row in one statement pair, keeping the credit-card-funded part (card_credit, card_amount): card top-ups add to it, debits spend other credit first. The balance check constraint refuses overdrafts.';
-revoke all on function private.post_ledger(uuid,text,numeric,text,text,numeric) from public, anon, authenticated, service_role;
+comment on function private.post_ledger(uuid,text,numeric,text,text,numeric,numeric,integer) is 'Moves credit and appends the ledger row in one statement pair, keeping the credit-card-funded part (card_credit, card_amount): card top-ups add to it, debits spend other credit first; p_spent and p_entries are added to the account''s total_spent and total_entries in the same update (a purchase). The balance check constraint refuses overdrafts.';
+revoke all on function private.post_ledger(uuid,text,numeric,text,text,numeric,numeric,integer) from public, anon, authenticated, service_role;
 
 -- It already went through is_admin (so aal1 admins were refused); only the refusal changes, from
 -- admin_required to the guard's aal2_required for an admin at aal1. Players, anon and the server

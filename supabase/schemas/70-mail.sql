@@ -612,7 +612,7 @@ create index mail_outbox_to_user_idx on public.mail_outbox (to_user);
 create index mail_campaigns_created_idx on public.mail_campaigns (created_at DESC, id DESC);
 create index mail_campaigns_competition_idx on public.mail_campaigns (competition_id);
 create index mail_campaigns_sent_by_idx on public.mail_campaigns (sent_by);
-create index mail_outbox_campaign_idx on public.mail_outbox (campaign_id, id DESC);
+create index mail_outbox_campaign_idx on public.mail_outbox (campaign_id, id DESC) where (campaign_id IS NOT NULL);
 create index marketing_consents_user_idx on public.marketing_consents (user_id, id DESC);
 create index marketing_unsubscribe_tokens_user_idx on public.marketing_unsubscribe_tokens (user_id);
 create index marketing_unsubscribe_tokens_mail_idx on public.marketing_unsubscribe_tokens (mail_id);

@@ -458,7 +458,7 @@ describe("schema private: internal helpers", () => {
       "queue_mail(uuid,text,text,text)",
       "create_account_rows(uuid)",
       "account_row(uuid)",
-      "post_ledger(uuid,text,numeric,text,text,numeric)",
+      "post_ledger(uuid,text,numeric,text,text,numeric,numeric,integer)",
       "handle_new_user()",
       "sync_profile_email()",
       "forbid_ledger_change()",

@@ -96,6 +96,29 @@ describe("entering a competition", () => {
     expect(await db().ledgerMismatches()).toEqual([]);
   });
 
+  it("writes the buyer's account row once per purchase: the debit and the totals in one update", async () => {
+    const id = await db().createCompetition(admin, { ticket_price: "0.50", total_tickets: 10 });
+    const buyer = await db().createPlayer({ credits: "5.00" });
+    // The session's table statistics just before and just after the purchase, in one statement: each materialized
+    // CTE runs before the one that reads it, so the difference is the purchase's own writes.
+    const res = await db().as<{ updated: number; inserted: number }>(
+      asUser(buyer),
+      `with b as materialized (select pg_stat_get_xact_tuples_updated('public.user_account_data'::regclass) as updated,
+                                      pg_stat_get_xact_tuples_inserted('public.credit_ledger'::regclass) as inserted),
+            e as materialized (select public.enter_competition($1, 2, '4') as entered, b.* from b)
+       select (select pg_stat_get_xact_tuples_updated('public.user_account_data'::regclass) - e.updated from e)::int as updated,
+              (select pg_stat_get_xact_tuples_inserted('public.credit_ledger'::regclass) - e.inserted from e)::int as inserted`,
+      [id],
+    );
+    expect(res.error).toBeNull();
+    expect(res.rows).toEqual([{ updated: 1, inserted: 1 }]);
+    const acct = await db().sql<{ credits: string; total_spent: string; total_entries: number }>(
+      "select credits, total_spent, total_entries from public.user_account_data where id = $1",
+      [buyer],
+    );
+    expect(acct).toEqual([{ credits: "4.00", total_spent: "1.00", total_entries: 2 }]);
+  });
+
   it("refuses with a clear message for each reason", async () => {
     const id = await db().createCompetition(admin, {
       ticket_price: "2.50",
