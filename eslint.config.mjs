@@ -25,12 +25,22 @@ export default defineConfig([
   },
   {
     // Links prefetch on intent (components/ui/link.tsx says why): next/link itself would prefetch every link in view.
+    // The stylesheet is written into the document (scripts/site-css.mjs): an imported .css file would bring back a
+    // render-blocking <link>.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     ignores: ["components/ui/link.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "next/link", message: "Use Link from @/components/ui/link: it prefetches on intent." }] },
+        {
+          paths: [{ name: "next/link", message: "Use Link from @/components/ui/link: it prefetches on intent." }],
+          patterns: [
+            {
+              group: ["*.css"],
+              message: "Styles come from app/globals.css through scripts/site-css.mjs; a CSS import links a sheet.",
+            },
+          ],
+        },
       ],
     },
   },
