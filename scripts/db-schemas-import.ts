@@ -105,6 +105,16 @@ const BY_MIGRATION: Record<string, Area> = {
   "20261130300200": "types",
   "20261130300300": "types",
   "20261130300400": "types",
+  "20261202200001": "referrals",
+  "20261202100201": "competitions",
+  "20261202100001": "competitions",
+  "20261201200601": "competitions",
+  "20261201200401": "mail",
+  "20261201200301": "protections",
+  "20261130300402": "competitions",
+  "20261130100001": "competitions",
+  "20261130200100": "competitions",
+  "20261130100000": "competitions",
 };
 
 /** Objects whose area is not their first migration's, by name (`schema.name` of a table or function). */
@@ -234,6 +244,8 @@ function columnLine(column: Entry, quoted: string): string {
 
 interface AreaText {
   tables: string[];
+  /** Composite types with a field of one of this area's table row types: written after its tables. */
+  types: string[];
   /** Each function's statements, by its qualified name. */
   functions: Array<{ name: string; text: string }>;
   indexes: string[];
@@ -253,7 +265,7 @@ async function main() {
   const text = new Map<Area, AreaText>(
     (Object.keys(AREAS) as Area[]).map((a) => [
       a,
-      { tables: [], functions: [], indexes: [], triggers: [], policies: [] },
+      { tables: [], types: [], functions: [], indexes: [], triggers: [], policies: [] },
     ]),
   );
   const tableArea = new Map<string, Area>();
@@ -284,14 +296,47 @@ async function main() {
     if (e.fields.comment) foundation.push(commentStatement("schema", e.name, e.fields.comment));
   }
 
-  // Types.
+  // Types: the enums, then each composite after the composites its fields name (a later migration may have
+  // given an older type a field of a newer one). A composite with a field of a table's row type goes to that
+  // table's area, after its tables (placed below, once the tables' areas are known).
   const types: string[] = [];
-  for (const e of entries.filter((e) => e.kind === "type" && isNew(e))) {
-    if (e.fields.type === "e") types.push(`create type ${e.name} as enum (${e.fields.labels ?? ""});`);
-    else if (e.fields.type === "c") types.push(`create type ${e.name} as (${e.fields.attributes});`);
-    else throw new Error(`type ${e.name}: a domain is not written by the import`);
-    if (e.fields.comment) types.push(commentStatement("type", e.name, e.fields.comment));
-    types.push("");
+  const newTypes = entries.filter((e) => e.kind === "type" && isNew(e));
+  for (const e of newTypes)
+    if (e.fields.type !== "e" && e.fields.type !== "c")
+      throw new Error(`type ${e.name}: a domain is not written by the import`);
+  const composites = newTypes.filter((e) => e.fields.type === "c");
+  const namesIn = (attributes: string, names: Iterable<string>) =>
+    [...names].filter((n) => new RegExp(`(^|[\\s,(])${n.replace(".", "\\.")}(\\[\\]|,|$|\\s)`).test(attributes));
+  const ordered: Entry[] = [];
+  const placed = new Set<string>();
+  const place = (e: Entry, path: string[] = []) => {
+    if (placed.has(e.name)) return;
+    if (path.includes(e.name)) throw new Error(`composite types name each other: ${[...path, e.name].join(" → ")}`);
+    for (const name of namesIn(
+      e.fields.attributes ?? "",
+      composites.map((c) => c.name),
+    ))
+      if (name !== e.name)
+        place(
+          composites.find((c) => c.name === name)!,
+          [...path, e.name],
+        );
+    placed.add(e.name);
+    ordered.push(e);
+  };
+  composites.forEach((e) => place(e));
+  const liveTableNames = entries.filter((e) => e.kind === "table").map((e) => e.name);
+  const typeText = (e: Entry) => [
+    e.fields.type === "e"
+      ? `create type ${e.name} as enum (${e.fields.labels ?? ""});`
+      : `create type ${e.name} as (${e.fields.attributes});`,
+    ...(e.fields.comment ? [commentStatement("type", e.name, e.fields.comment)] : []),
+  ];
+  const typesAfterTables: Array<{ tables: string[]; text: string[] }> = [];
+  for (const e of [...newTypes.filter((e) => e.fields.type === "e"), ...ordered]) {
+    const rowTypes = e.fields.type === "c" ? namesIn(e.fields.attributes ?? "", liveTableNames) : [];
+    if (rowTypes.length) typesAfterTables.push({ tables: rowTypes, text: typeText(e) });
+    else types.push(...typeText(e), "");
   }
 
   // Tables, in the order the migrations made them.
@@ -430,6 +475,15 @@ async function main() {
   }
   for (const e of entries.filter((e) => e.kind === "policy" && isNew(e)))
     text.get(areaOfTable(e.fields.on))!.policies.push(policyStatement(e));
+  // A type with a table's row type follows the latest area among the tables it names.
+  const areaOrder = Object.keys(AREAS) as Area[];
+  for (const t of typesAfterTables) {
+    const area = t.tables
+      .map(areaOfTable)
+      .sort((a, b) => areaOrder.indexOf(a) - areaOrder.indexOf(b))
+      .pop()!;
+    text.get(area)!.types.push(t.text.join("\n"));
+  }
 
   // The files.
   await mkdir(schemasDir, { recursive: true });
@@ -449,6 +503,7 @@ async function main() {
     const after = t.functions.filter((f) => !calledByTables(f));
     if (before.length) parts.push(banner("Functions the tables use"), before.map((f) => f.text).join("\n\n"));
     if (t.tables.length) parts.push(banner("Tables"), t.tables.join("\n\n"));
+    if (t.types.length) parts.push(banner("Types with a table's row"), t.types.join("\n\n"));
     if (after.length) parts.push(banner("Functions"), after.map((f) => f.text).join("\n\n"));
     if (t.indexes.length) parts.push(banner("Indexes"), t.indexes.join("\n"));
     if (t.triggers.length) parts.push(banner("Triggers"), t.triggers.join("\n"));
