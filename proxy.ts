@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { exemptFromApproval, isAdminPath, needsSession, twoStepPath } from "@/lib/auth/paths";
 import { hasSessionCookieIn } from "@/lib/auth/session-cookie";
-import { dropHandedOn, handOn } from "@/lib/auth/handed-on";
+import { dropHandedOn, handOn, mayHandOn } from "@/lib/auth/handed-on";
 import { secondStepMayBeOwed, secondStepRedirect } from "@/lib/auth/second-step";
 import { isAdminRole, myAccount } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
@@ -65,10 +65,12 @@ async function guard(request: NextRequest) {
 
   // A session that has two-step on but has not given its code (aal1) is sent to give it first.
   const checkSecondStep = secondStepMayBeOwed(request, claims.aal);
-  if (exemptFromApproval(path) && !checkSecondStep) return response();
+  // A signed-in page would read the account itself: read here, it is handed on and the page reads nothing more.
+  const forPage = needsSession(path) && mayHandOn(request);
+  if (exemptFromApproval(path) && !checkSecondStep && !forPage) return response();
 
-  // One small RPC, only on the paths that depend on approval, role or the second step. If it fails the
-  // visitor is treated as unapproved, not an admin, owing nothing; the page and the SQL check again.
+  // One small RPC, only on the paths that depend on approval, role or the second step, and the signed-in pages.
+  // If it fails the visitor is treated as unapproved, not an admin, owing nothing; the page and the SQL check again.
   const account = await callRpcWith(supabase, "get_my_account", {}, myAccount).catch((e: unknown) => {
     log("error", "proxy_account_failed", { request_id: requestIdFrom(request.headers), path, error: e });
     return null;

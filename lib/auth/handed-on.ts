@@ -19,12 +19,16 @@ export function dropHandedOn(headers: Headers): void {
 }
 
 /**
- * Hands `value` on in `headers`, for a page's GET or HEAD only: a server action (or a form post to one) renders
- * the page again after it has run, when the account read before it may be out of date.
+ * Whether the proxy hands the account on to this request: a page's GET or HEAD only. A server action (or a form
+ * post to one) renders the page again after it has run, when the account read before it may be out of date.
  */
+export function mayHandOn(request: { method: string; headers: Headers }): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && !request.headers.has("next-action");
+}
+
+/** Hands `value` on in the request's headers, when it may (above). */
 export function handOn(request: { method: string; headers: Headers }, value: HandedOn): void {
-  if (request.method !== "GET" && request.method !== "HEAD") return;
-  if (request.headers.has("next-action")) return;
+  if (!mayHandOn(request)) return;
   // base64url: a header value is bytes, and a name may hold any character.
   request.headers.set(HANDED_ON_HEADER, Buffer.from(JSON.stringify(value)).toString("base64url"));
 }
