@@ -213,12 +213,12 @@ interface PgError {
  * (storage.ts) runs its statements on storage.objects the same way.
  */
 export async function actAs(tx: Transaction, caller: Caller, method: string): Promise<void> {
-  // The role is one of three fixed names (callers.ts), so interpolating it is safe.
-  await tx.query(`set local role ${caller.role}`);
-  await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true)", [
-    JSON.stringify(caller.claims),
-    method,
-  ]);
+  // One statement, as PostgREST does it: set_config('role', …, true) is `set local role`, and each statement is
+  // a round through PGlite's protocol on the backend's one thread (every RPC pays it).
+  await tx.query(
+    "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)",
+    [caller.role, JSON.stringify(caller.claims), method],
+  );
 }
 
 export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
