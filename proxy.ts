@@ -1,9 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { exemptFromApproval, isAdminPath, needsSession, twoStepPath } from "@/lib/auth/paths";
 import { hasSessionCookieIn } from "@/lib/auth/session-cookie";
+import { dropHandedOn, handOn, mayHandOn } from "@/lib/auth/handed-on";
 import { secondStepMayBeOwed, secondStepRedirect } from "@/lib/auth/second-step";
-import { isAdminRole } from "@/lib/data/account-schema";
-import { callRpcWith, declared } from "@/lib/data/rpc";
+import { isAdminRole, myAccount } from "@/lib/data/account-schema";
+import { callRpcWith } from "@/lib/data/rpc";
 import { refuseBadRequest } from "@/lib/http/request-guard";
 import { withStrictCsp } from "@/lib/http/strict-csp";
 import { log } from "@/lib/observability/log";
@@ -25,6 +26,8 @@ export async function proxy(request: NextRequest) {
   // header, and as a Server-Timing entry, which the error page reads back to show as its reference.
   const requestId = requestIdFrom(request.headers) ?? newRequestId();
   request.headers.set(REQUEST_ID_HEADER, requestId);
+  // Only this proxy may hand the page its account (lib/auth/handed-on.ts): a client's copy goes first.
+  dropHandedOn(request.headers);
   // The pages rendered per request get a strict, nonce-based CSP on whatever the guard answers.
   const response = await withStrictCsp(request, () => guard(request));
   response.headers.set(REQUEST_ID_HEADER, requestId);
@@ -62,19 +65,18 @@ async function guard(request: NextRequest) {
 
   // A session that has two-step on but has not given its code (aal1) is sent to give it first.
   const checkSecondStep = secondStepMayBeOwed(request, claims.aal);
-  if (exemptFromApproval(path) && !checkSecondStep) return response();
+  // A signed-in page would read the account itself: read here, it is handed on and the page reads nothing more.
+  const forPage = needsSession(path) && mayHandOn(request);
+  if (exemptFromApproval(path) && !checkSecondStep && !forPage) return response();
 
-  // One small RPC, only on the paths that depend on approval, role or the second step. If it fails the
-  // visitor is treated as unapproved, not an admin, owing nothing; the page and the SQL check again.
-  const account = await callRpcWith(
-    supabase,
-    "get_my_account",
-    {},
-    declared("approved", "role", "two_step_owed"),
-  ).catch((e: unknown) => {
+  // One small RPC, only on the paths that depend on approval, role or the second step, and the signed-in pages.
+  // If it fails the visitor is treated as unapproved, not an admin, owing nothing; the page and the SQL check again.
+  const account = await callRpcWith(supabase, "get_my_account", {}, myAccount).catch((e: unknown) => {
     log("error", "proxy_account_failed", { request_id: requestIdFrom(request.headers), path, error: e });
     return null;
   });
+  // The page need not verify the session and read the account again (requireUser).
+  if (account) handOn(request, { aal: claims.aal ?? null, account });
   if (checkSecondStep && account?.two_step_owed) return redirectKeepingCookies(secondStepRedirect(request));
   if (exemptFromApproval(path)) return response();
   const approved = account?.approved ?? false;

@@ -1,11 +1,13 @@
 import "server-only";
 import { cache } from "react";
+import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { createClient } from "@/lib/supabase/server";
 import { getMyAccount, getMyFactorProof } from "@/lib/data/account";
 import { isAdminRole, type Account, type MyAccount } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
 import type { SessionFacts } from "@/lib/actions/action";
+import { handedOnFrom } from "./handed-on";
 import { hasVerifiedFactor, twoStepPath } from "./paths";
 import { log } from "@/lib/observability/log";
 
@@ -50,9 +52,15 @@ export const getAccount = cache(async (): Promise<MyAccount | null> => {
   }
 });
 
+/**
+ * What the proxy verified and read for this page request (lib/auth/handed-on.ts), or null. Read only by the
+ * signed-in pages' helpers below: they run on paths the proxy always sees, which removes a client's copy.
+ */
+const handedOn = cache(async () => handedOnFrom(await headers()));
+
 /** The account, or a redirect to /login that comes back to `next`. */
 export async function requireUser(next?: string): Promise<MyAccount> {
-  const account = await getAccount();
+  const account = (await handedOn())?.account ?? (await getAccount());
   if (!account) redirect(next ? `/login?next=${encodeURIComponent(next)}` : "/login");
   return account;
 }
@@ -102,6 +110,7 @@ export const getFactorProof = cache(getMyFactorProof);
  * (SQL is_admin asks the same); otherwise the two-step page asks for what is missing.
  */
 async function requireSecondStep(next: string): Promise<void> {
-  if ((await getClaims())?.aal !== "aal2") redirect(twoStepPath(next));
+  const aal = (await handedOn())?.aal ?? (await getClaims())?.aal;
+  if (aal !== "aal2") redirect(twoStepPath(next));
   if (!(await getFactorProof()).factors_proven) redirect(twoStepPath(next));
 }

@@ -1,4 +1,4 @@
-import { createServerClient } from "@supabase/ssr";
+import { createServerClient, type SetAllCookies } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { env, supabaseEnv } from "@/lib/env";
 import { sessionCookieOptions } from "./cookie-options";
@@ -8,10 +8,15 @@ import { visitorAddressFrom, visitorFetch } from "./visitor-fetch";
 /**
  * Refreshes the session cookies for this request and returns the verified claims.
  * Follows Supabase's proxy pattern: create the client, call getClaims() at once,
- * and hand back the response the cookies were written to.
+ * and hand back the response the cookies were written to. That response is made when asked for, so
+ * it forwards the request's headers as they are then: the proxy sets one after reading the account
+ * (lib/auth/handed-on.ts).
  */
 export async function updateSession(request: NextRequest) {
-  let response = NextResponse.next({ request });
+  let written: { cookies: Parameters<SetAllCookies>[0]; headers: Record<string, string> } = {
+    cookies: [],
+    headers: {},
+  };
   const settings = supabaseEnv();
   const visitor = visitorAddressFrom(request.headers, env().CLIENT_ADDRESS_HEADER);
   // Refreshing a session is limited per visitor too: forward whose it is (./visitor-fetch.ts).
@@ -26,12 +31,16 @@ export async function updateSession(request: NextRequest) {
       },
       setAll(cookiesToSet, headers) {
         for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
-        response = NextResponse.next({ request });
-        for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
-        for (const [key, value] of Object.entries(headers ?? {})) response.headers.set(key, value);
+        written = { cookies: cookiesToSet, headers: headers ?? {} };
       },
     },
   });
   const { data } = await supabase.auth.getClaims();
-  return { supabase, claims: data?.claims ?? null, response: () => response };
+  const response = () => {
+    const next = NextResponse.next({ request });
+    for (const { name, value, options } of written.cookies) next.cookies.set(name, value, options);
+    for (const [key, value] of Object.entries(written.headers)) next.headers.set(key, value);
+    return next;
+  };
+  return { supabase, claims: data?.claims ?? null, response };
 }

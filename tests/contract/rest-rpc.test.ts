@@ -118,6 +118,27 @@ describe("RPC success", () => {
     expect((await anon.rpc("t_write")).data).toBe(50);
   });
 
+  it("sees a function changed while the server runs: a new default, a drop and create, a new overload", async () => {
+    const anon = client(server);
+    await server.db.exec(`create function public.t_changing(a int) returns int language sql stable as $$ select a $$;
+      grant execute on function public.t_changing(int) to anon;`);
+    expect((await anon.rpc("t_changing", { a: 1 })).data).toBe(1);
+    expect((await anon.rpc("t_changing", {})).error?.code).toBe("PGRST202");
+    await server.db.exec(`create or replace function public.t_changing(a int default 7) returns int language sql stable
+      as $$ select a $$;`);
+    expect((await anon.rpc("t_changing", {})).data).toBe(7);
+    await server.db.exec(`drop function public.t_changing(int);
+      create function public.t_changing(b text) returns text language sql stable as $$ select b $$;
+      grant execute on function public.t_changing(text) to anon;`);
+    expect((await anon.rpc("t_changing", { b: "x" })).data).toBe("x");
+    expect((await anon.rpc("t_changing", { a: 1 })).error?.code).toBe("PGRST202");
+    await server.db
+      .exec(`create function public.t_changing(a int, c int) returns int language sql stable as $$ select a + c $$;
+      grant execute on function public.t_changing(int, int) to anon;`);
+    expect((await anon.rpc("t_changing", { a: 1, c: 2 })).data).toBe(3);
+    expect((await anon.rpc("t_changing", { b: "y" })).data).toBe("y");
+  });
+
   it(".single() returns one object, or 406 PGRST116 when not exactly one row; .maybeSingle() allows none", async () => {
     const anon = client(server);
     expect((await anon.rpc("t_rows", { n: 1 }).single()).data).toEqual({ i: 1, label: "row 1" });

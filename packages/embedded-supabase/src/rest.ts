@@ -2,8 +2,10 @@
 // reaches the database. Each call is one transaction that takes the caller's
 // role and JWT claims (so auth.uid() and the grants work as on Supabase), calls
 // public.<fn> with named arguments, and answers with PostgREST's JSON shapes,
-// error body and status codes. There is no schema cache: pg_proc is read per
-// call, so a new migration or a test's function is callable at once.
+// error body and status codes. Each database keeps what pg_proc said about a
+// name and checks it on every call against the name's function oids and default
+// counts (a drop, a new overload or a new default changes them), so a new
+// migration or a test's function is callable at once.
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type { Caller } from "./callers";
 import type { Reply } from "./http";
@@ -98,6 +100,37 @@ export function statusForSqlState(code: string, anonymous: boolean): number {
     XX: 500,
   };
   return byClass[code.slice(0, 2)] ?? 400;
+}
+
+/** Per database: what loadProcs read for a name, and the procVersion it was read at. */
+const procCache = new WeakMap<PGlite, Map<string, { version: string; procs: Proc[] }>>();
+
+/**
+ * What can change about a name's functions while the server runs and matters here: which exist (their oids:
+ * a drop and create makes a new one, as does a new overload) and how many defaults each has (`create or
+ * replace` may add some). Their argument names and types and return type cannot change without a new oid.
+ * About a tenth of the cost of loadProcs, which was the largest part of an RPC (DECISIONS "Page speed").
+ */
+async function procVersion(tx: Transaction, name: string): Promise<string> {
+  const { rows } = await tx.query<{ version: string }>(
+    `select coalesce(string_agg(p.oid::text || '/' || p.pronargdefaults, ',' order by p.oid), '') as version
+       from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and p.proname = $1 and p.prokind = 'f'`,
+    [name],
+  );
+  return rows[0].version;
+}
+
+/** The functions called `name`, from the database's cache while their procVersion holds. */
+async function procsFor(db: PGlite, tx: Transaction, name: string): Promise<Proc[]> {
+  let cache = procCache.get(db);
+  if (!cache) procCache.set(db, (cache = new Map()));
+  const version = await procVersion(tx, name);
+  const known = cache.get(name);
+  if (known?.version === version) return known.procs;
+  const procs = await loadProcs(tx, name);
+  cache.set(name, { version, procs });
+  return procs;
 }
 
 async function loadProcs(db: Transaction, name: string): Promise<Proc[]> {
@@ -213,12 +246,12 @@ interface PgError {
  * (storage.ts) runs its statements on storage.objects the same way.
  */
 export async function actAs(tx: Transaction, caller: Caller, method: string): Promise<void> {
-  // The role is one of three fixed names (callers.ts), so interpolating it is safe.
-  await tx.query(`set local role ${caller.role}`);
-  await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true)", [
-    JSON.stringify(caller.claims),
-    method,
-  ]);
+  // One statement, as PostgREST does it: set_config('role', …, true) is `set local role`, and each statement is
+  // a round through PGlite's protocol on the backend's one thread (every RPC pays it).
+  await tx.query(
+    "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)",
+    [caller.role, JSON.stringify(caller.claims), method],
+  );
 }
 
 export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
@@ -229,7 +262,7 @@ export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
     return await db.transaction(async (tx) => {
       // GET runs read-only, so a volatile function that writes fails with 25006 → 405, as in PostgREST.
       if (readOnly) await tx.query("set transaction read only");
-      const proc = pickOverload(await loadProcs(tx, r.fn), r.fn, keys);
+      const proc = pickOverload(await procsFor(db, tx, r.fn), r.fn, keys);
       const shape = shapeOf(proc);
       await actAs(tx, r.caller, r.method);
       const params = keys.length && inputArgs(proc).length ? [JSON.stringify(r.args)] : [];
