@@ -5,6 +5,12 @@ import { declared, noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 
 /** What to list: a kind and a month (its first day), null for all. */
+/**
+ * The account dashboard's own facts (get_my_dashboard), beside the account row the proxy hands on: whether to
+ * invite a monthly limit, and the titles of the prizes waiting for a claim, newest first. One read for the page.
+ */
+export const getMyDashboard = () => callRpc("get_my_dashboard", {}, declared("needs_limit_prompt", "unclaimed_prizes"));
+
 export type LedgerFilter = { kind: string | null; monthStart: string | null };
 
 /**

@@ -2438,6 +2438,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["complaint"][]
       }
+      get_my_dashboard: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["my_dashboard"]
+      }
       get_my_entries: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_entry"][]
@@ -3590,6 +3594,10 @@ export type Database = {
         two_step_owed: boolean | null
         verified_at: string | null
         welcome_due: boolean | null
+      }
+      my_dashboard: {
+        needs_limit_prompt: boolean | null
+        unclaimed_prizes: string[] | null
       }
       my_entry: {
         amount: number | null

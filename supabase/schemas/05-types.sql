@@ -232,6 +232,9 @@ comment on type public.my_prize_story is 'A winner''s own view of their photo an
 create type public.my_prize as (draw_id uuid, competition public.prize_competition, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), winning_number integer, drawn_at timestamp with time zone, prize_status public.prize_status, prize_choice public.prize_choice, delivery_address text, claimed_at timestamp with time zone, verified_at timestamp with time zone, delivered_at timestamp with time zone, proof_of_delivery text, story public.my_prize_story);
 comment on type public.my_prize is 'One of the caller''s prizes: the prize and its cash alternative, the claim, each step''s date, the proof reference once delivered, and their consent to a published photo and quote (null until first given).';
 
+create type public.my_dashboard as (needs_limit_prompt boolean, unclaimed_prizes text[]);
+comment on type public.my_dashboard is 'get_my_dashboard(): the account dashboard''s own facts beside the account row the proxy already read.';
+
 create type public.ledger_row as (id bigint, kind public.ledger_kind, amount numeric(12,2), balance_after numeric(12,2), reason text, reference text, created_at timestamp with time zone);
 comment on type public.ledger_row is 'One row of the caller''s credit ledger, as their credits page shows it.';
 

@@ -2586,6 +2586,25 @@ revoke all on function public.get_my_prizes() from public, anon, authenticated, 
 grant execute on function public.get_my_prizes() to authenticated;
 grant execute on function public.get_my_prizes() to service_role;
 
+create or replace function public.get_my_dashboard() returns public.my_dashboard
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  -- The account dashboard's one read beside the account row the proxy hands on (DECISIONS "Page speed").
+  return row(
+    private.needs_limit_prompt(private.protections_of(uid), uid),
+    coalesce((select array_agg(c.title order by d.drawn_at desc)
+                from public.draws d
+                join public.competitions c on c.id = d.competition_id
+               where d.winner_user_id = uid and d.prize_status = 'awaiting_claim'), '{}'))::public.my_dashboard;
+end;
+$$;
+comment on function public.get_my_dashboard() is 'The caller''s account dashboard: whether to invite a monthly limit (as get_top_up_options'' needs_limit_prompt) and the titles of their prizes awaiting a claim, newest draw first (as get_my_prizes).';
+revoke all on function public.get_my_dashboard() from public, anon, authenticated, service_role;
+grant execute on function public.get_my_dashboard() to authenticated;
+grant execute on function public.get_my_dashboard() to service_role;
+
 create or replace function private.ticket_bundles(c public.competitions) returns public.ticket_bundle[]
 language sql stable set search_path = '' as $$
   -- The entry form's quick picks (components/competitions/entry-panel.tsx) that one person may buy now.

@@ -420,8 +420,7 @@ begin
     remaining,
     p.pending_limit,
     p.pending_limit_from,
-    p.limit_set_at is null and p.limit_prompt_seen_at is null
-      and not exists (select 1 from public.top_ups t where t.user_id = uid and t.credited_at is not null),
+    private.needs_limit_prompt(p, uid),
     blocked)::public.top_up_options;
 end;
 $$;

@@ -158,6 +158,15 @@ $$;
 comment on function private.protections_of(uuid) is 'A player''s protections with any due limit increase applied (an empty row when they never set any).';
 revoke all on function private.protections_of(uuid) from public, anon, authenticated, service_role;
 
+create or replace function private.needs_limit_prompt(p public.player_protections, p_user uuid) returns boolean
+language sql stable set search_path = '' as $$
+  -- Until a limit is set, the invitation declined or a first top-up credited.
+  select p.limit_set_at is null and p.limit_prompt_seen_at is null
+     and not exists (select 1 from public.top_ups t where t.user_id = p_user and t.credited_at is not null)
+$$;
+comment on function private.needs_limit_prompt(public.player_protections,uuid) is 'Whether to invite a player (p: their protections) to set a monthly limit: none set, the invitation never declined, no top-up credited yet.';
+revoke all on function private.needs_limit_prompt(public.player_protections,uuid) from public, anon, authenticated, service_role;
+
 create or replace function private.protection_state(p player_protections)
  RETURNS text
  LANGUAGE sql

@@ -98,6 +98,7 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "claim_prize(uuid,text,text)":
     "the winner only (checked inside) claims the prize (with a delivery address) or the cash",
   "get_my_prizes()": "the caller's own prizes and their progress",
+  "get_my_dashboard()": "the caller's own limit invitation and unclaimed prizes",
   "set_my_winner_story_consent(uuid,boolean)":
     "the winner only (checked inside) gives or withdraws consent to publish their photo and quote, audited",
   "admin_record_winner_story_consent(uuid,boolean,text)":
@@ -500,6 +501,7 @@ describe("schema private: internal helpers", () => {
       "csv_field(text)",
       "raise_refusal(text,text)",
       "protections_of(uuid)",
+      "needs_limit_prompt(player_protections,uuid)",
       "protection_state(player_protections)",
       "play_block(uuid)",
       "month_topped_up(uuid)",

@@ -864,8 +864,16 @@ async function sameQuote(userId: string, competitionId: string): Promise<Record<
 async function sameEntriesAndPrizes(userId: string): Promise<{ entries: unknown[]; prizes: unknown[] }> {
   const entries = await db().call<unknown[]>(asUser(userId), "get_my_entries");
   expect(entries).toEqual(await old(userId, "get_my_entries"));
-  const prizes = await db().call<unknown[]>(asUser(userId), "get_my_prizes");
+  const prizes = await db().call<Array<{ prize_status: string; competition: { title: string } }>>(
+    asUser(userId),
+    "get_my_prizes",
+  );
   expect(prizes).toEqual(await old(userId, "get_my_prizes"));
+  // The account dashboard's one read (get_my_dashboard) names the same prizes awaiting a claim, newest first.
+  const dashboard = await db().call<{ unclaimed_prizes: string[] }>(asUser(userId), "get_my_dashboard");
+  expect(dashboard.unclaimed_prizes).toEqual(
+    prizes.filter((p) => p.prize_status === "awaiting_claim").map((p) => p.competition.title),
+  );
   return { entries, prizes };
 }
 

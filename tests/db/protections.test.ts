@@ -150,11 +150,18 @@ describe("the monthly limit", () => {
   });
 
   it("the limit prompt shows until a limit is set, a top-up is credited or it is dismissed", async () => {
-    const options = (uid: string) =>
-      db().call<{ needs_limit_prompt: boolean; quick_picks: number[]; bonus_tiers: unknown; blocked: unknown }>(
-        asUser(uid),
-        "get_top_up_options",
-      );
+    const options = async (uid: string) => {
+      const answer = await db().call<{
+        needs_limit_prompt: boolean;
+        quick_picks: number[];
+        bonus_tiers: unknown;
+        blocked: unknown;
+      }>(asUser(uid), "get_top_up_options");
+      // The account dashboard's one read says the same (get_my_dashboard).
+      const dashboard = await db().call<{ needs_limit_prompt: boolean }>(asUser(uid), "get_my_dashboard");
+      expect(dashboard.needs_limit_prompt).toBe(answer.needs_limit_prompt);
+      return answer;
+    };
     const a = await db().createPlayer();
     expect(await options(a)).toMatchObject({
       needs_limit_prompt: true,

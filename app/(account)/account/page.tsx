@@ -6,20 +6,17 @@ import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUserAnd } from "@/lib/auth/session";
-import { getMyPrizes } from "@/lib/data/competitions";
-import { getTopUpOptions } from "@/lib/data/payments";
+import { getMyDashboard } from "@/lib/data/account";
 import { formatGBP } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function AccountPage() {
-  const [account, [options, prizes]] = await requireUserAnd("/account", () =>
-    Promise.all([getTopUpOptions(), getMyPrizes()]),
-  );
+  const [account, dashboard] = await requireUserAnd("/account", getMyDashboard);
   const rejected = Boolean(account.rejected_at);
   // Until a limit is set, a first top-up made or the invitation declined (decided in SQL).
-  const inviteLimit = !rejected && options.needs_limit_prompt;
-  const unclaimed = prizes.filter((p) => p.prize_status === "awaiting_claim");
+  const inviteLimit = !rejected && dashboard.needs_limit_prompt;
+  const unclaimed = dashboard.unclaimed_prizes;
   return (
     <section className="flex flex-col gap-6">
       <PageHeader title={`Hello, ${account.name}`} />
@@ -37,7 +34,7 @@ export default async function AccountPage() {
         <Alert variant="success" announce={false}>
           <AlertTitle>You won!</AlertTitle>
           {unclaimed.length === 1
-            ? `Your ticket won ${unclaimed[0].competition.title}. `
+            ? `Your ticket won ${unclaimed[0]}. `
             : `Your tickets won ${unclaimed.length} prizes. `}
           <Link href="/account/prizes" className="font-semibold underline">
             Claim your prize
