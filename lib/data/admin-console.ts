@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { callRpcWith, declared, type RpcClient } from "./rpc";
+import { callRpcWith, declared, type RpcClient, type RpcOutput } from "./rpc";
 import { callRpc } from "./server-rpc";
 
 // The admin console's reads (issue 11): the dashboard's figures and the activity log. Admins only;
@@ -75,7 +75,9 @@ export const listActivity = async (filter: ActivityFilter, before: number | null
 };
 export type ActivityRow = Awaited<ReturnType<typeof listActivity>>["rows"][number];
 
-const csvChunkSchema = z.object({ csv: z.string(), next_before: z.number().int().nullable(), done: z.boolean() });
+/** A chunk always has its lines and says whether it is the last; next_before is null on the last. */
+const activityCsvChunk = declared("csv", "done");
+type ActivityCsvChunk = RpcOutput<"admin_activity_csv", typeof activityCsvChunk>;
 
 /**
  * The CSV of the whole filter, chunk by chunk (admin_activity_csv; the header comes with the first).
@@ -84,11 +86,12 @@ const csvChunkSchema = z.object({ csv: z.string(), next_before: z.number().int()
 export async function* activityCsvChunks(client: RpcClient, filter: ActivityFilter): AsyncGenerator<string> {
   let before: number | null = null;
   for (;;) {
-    const chunk: z.infer<typeof csvChunkSchema> = await callRpcWith(
+    // Annotated: `before` is set from the chunk, so TypeScript cannot infer the chunk's type from the call.
+    const chunk: ActivityCsvChunk = await callRpcWith(
       client,
       "admin_activity_csv",
       { ...filterArgs(filter), p_before: before, p_limit: 5000 },
-      csvChunkSchema,
+      activityCsvChunk,
     );
     yield chunk.csv;
     if (chunk.done || chunk.next_before === null) return;

@@ -1844,7 +1844,7 @@ export type Database = {
           p_before?: number
           p_limit?: number
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["activity_csv_chunk"]
       }
       admin_adjust_credit: {
         Args: {
@@ -2844,6 +2844,11 @@ export type Database = {
         total_spent: number | null
         town: string | null
         verified_at: string | null
+      }
+      activity_csv_chunk: {
+        csv: string | null
+        done: boolean | null
+        next_before: number | null
       }
       activity_page: {
         kinds: string[] | null

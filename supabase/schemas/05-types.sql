@@ -400,6 +400,9 @@ comment on type public.activity_row is 'One activity-log row as the activity scr
 create type public.activity_page as (rows public.activity_row[], next_before bigint, kinds text[]);
 comment on type public.activity_page is 'One page of the activity log, newest first (next_before for the next page, or null on the last), and every action recorded so far, for the kind filter.';
 
+create type public.activity_csv_chunk as (csv text, next_before bigint, done boolean);
+comment on type public.activity_csv_chunk is 'One chunk of the activity log as CSV, newest first: its lines (the header in the first chunk only), the id to pass as p_before for the next chunk (null on the last) and whether it is the last chunk.';
+
 create type public.dashboard_counts as (players bigint, approved_players bigint, pending_approvals bigint, live_competitions bigint, opening_soon bigint, awaiting_draw bigint, open_complaints bigint, overdue_complaints bigint, flagged_players bigint);
 comment on type public.dashboard_counts is 'The dashboard''s counts: players, approved players, accounts awaiting approval, competitions by phase (live, opening soon, awaiting the draw), open and overdue complaints, and players with a flag awaiting review.';
 

@@ -289,7 +289,7 @@ describe("declared result shapes", () => {
     expect(outbox.rows.length).toBeLessThanOrEqual(1);
   });
 
-  it("read the admin dashboard (30 days, dates as YYYY-MM-DD) and an activity page (its kinds a text array)", async () => {
+  it("read the admin dashboard (30 days, dates as YYYY-MM-DD), an activity page (its kinds a text array) and CSV chunks", async () => {
     const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
     const dashboard = await callRpcWith(
       admin,
@@ -316,6 +316,20 @@ describe("declared result shapes", () => {
     expect(activity.rows).toHaveLength(3);
     expect(activity.kinds).toEqual([...activity.kinds].sort());
     expectTypeOf(activity.kinds).toEqualTypeOf<string[]>();
+
+    const first = await callRpcWith(admin, "admin_activity_csv", { p_limit: 2 }, declared("csv", "done"));
+    expect(Object.keys(first).sort()).toEqual(["csv", "done", "next_before"]);
+    expect(first.csv.startsWith("id,created_at,action,")).toBe(true);
+    expect(first.done).toBe(false);
+    expect(first.next_before).toBe(activity.rows[1].id);
+    expectTypeOf(first.next_before).toEqualTypeOf<number | null>();
+    const second = await callRpcWith(
+      admin,
+      "admin_activity_csv",
+      { p_limit: 2, p_before: first.next_before },
+      declared("csv", "done"),
+    );
+    expect(second.csv.startsWith(`${activity.rows[2].id},`)).toBe(true);
   });
 
   it("read the public competitions: a set with nested draws and jsonb stories, and one page with its bundles", async () => {

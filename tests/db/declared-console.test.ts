@@ -6,13 +6,16 @@
 // page by page under several filters, and an empty one; both answers are compared as JSON. The fifth batch: the
 // health checks and the System page (ops_check, admin_deep_health, admin_system_overview, admin_webhook_refusals),
 // their old bodies (90-operations.sql before 20261202200101) beside them through job runs, webhook deliveries and
-// refusals, payments needing a person, failed mail, refused sign-ins, an overdue draw and its alert.
+// refusals, payments needing a person, failed mail, refused sign-ins, an overdue draw and its alert. Its third part:
+// the activity log's CSV (public.activity_csv_chunk; 80-admin-and-audit.sql before 20261202500001), every chunk two
+// rows at a time under the same filters as the log pages and a date range, and its refusals.
 import { beforeAll, describe, expect, it } from "vitest";
 import { asUser, claimsOf, dbPerFile, eachPage, service, type Caller } from "./support";
 
 const db = dbPerFile();
 
-const OLD_BODIES = `
+// String.raw: admin_activity_csv's E'\n' literals keep their backslashes.
+const OLD_BODIES = String.raw`
 create schema old;
 create function old.admin_dashboard() returns jsonb
 language plpgsql stable set search_path = '' as $$
@@ -228,6 +231,39 @@ begin
                     where w.hour > now() - interval '24 hours'), '[]'::jsonb);
 end;
 $$;
+
+create function old.admin_activity_csv(p_actor text default null, p_kind text default null,
+                                          p_subject text default null, p_from date default null,
+                                          p_to date default null, p_before bigint default null,
+                                          p_limit integer default 5000)
+returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  chunk_size integer := least(greatest(coalesce(p_limit, 5000), 1), 10000);
+  body text;
+  fetched integer;
+  last_id bigint;
+begin
+  perform private.require_admin();
+  perform private.activity_filter_check(p_actor, p_kind, p_subject, p_from, p_to);
+  select string_agg(
+           r.id || ',' || to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ','
+           || private.csv_field(r.action) || ',' || coalesce(r.actor_id::text, '') || ','
+           || private.csv_field(r.actor_name) || ',' || private.csv_field(r.actor_email) || ','
+           || coalesce(r.subject_id::text, '') || ',' || coalesce(r.subject_kind, '') || ','
+           || private.csv_field(r.subject_label) || ',' || private.csv_field(r.details::text) || E'\n',
+           '' order by r.id desc),
+         count(*), min(r.id)
+    into body, fetched, last_id
+    from private.activity_rows(p_actor, p_kind, p_subject, p_from, p_to, p_before, chunk_size) r;
+  return jsonb_build_object(
+    'csv', case when p_before is null
+                then E'id,created_at,action,actor_id,actor,actor_email,subject_id,subject_kind,subject,details\n'
+                else '' end || coalesce(body, ''),
+    'next_before', case when fetched = chunk_size then last_id end,
+    'done', fetched < chunk_size);
+end;
+$$;
 `;
 
 let admin: string;
@@ -288,6 +324,43 @@ describe("the admin console's reads as declared types", () => {
         expect(now).toEqual(await asOld("admin_list_activity", [actor, kind, subject, null, null, before, 2]));
         return now.next_before;
       });
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [actor, kind, subject, from, to] of [
+      [null, null, null, null, null],
+      [null, "competition", null, null, null],
+      ["nobody-at-all", null, null, null, null],
+      [null, null, "Test prize", null, null],
+      [null, null, null, "2026-01-01", today],
+    ] as const) {
+      let chunks = 0;
+      await eachPage<number>(async (before) => {
+        const now: { next_before: number | null } = await db().call(asUser(admin), "admin_activity_csv", {
+          p_actor: actor,
+          p_kind: kind,
+          p_subject: subject,
+          p_from: from,
+          p_to: to,
+          p_before: before,
+          p_limit: 2,
+        });
+        expect(now).toEqual(await asOld("admin_activity_csv", [actor, kind, subject, from, to, before, 2]));
+        chunks += 1;
+        return now.next_before;
+      });
+      // The whole log spans several chunks, so the cursor and the header-only-first are compared too.
+      if (actor === null && kind === null && subject === null && from === null) expect(chunks).toBeGreaterThan(2);
+    }
+    // The refusals: a date range that ends before it starts, and a player.
+    for (const [caller, from, to] of [
+      [admin, "2026-05-02", "2026-05-01"],
+      [player, null, null],
+    ] as const) {
+      const refused = await db().rpc(asUser(caller), "admin_activity_csv", { p_from: from, p_to: to });
+      expect(refused.error?.hint).toBe(caller === admin ? "invalid_input" : "admin_required");
+      await expect(
+        db().oldAnswer(asUser(caller), "admin_activity_csv", [null, null, null, from, to, null, 5000]),
+      ).rejects.toMatchObject({ hint: refused.error?.hint });
     }
   });
 });
