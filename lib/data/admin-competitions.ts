@@ -3,7 +3,7 @@ import { z } from "zod";
 import { randomnessAdapter } from "@/lib/draws/randomness";
 import type { EnumValue } from "@/lib/labels";
 import type { Json } from "@/lib/supabase/database.types";
-import { competition, instantWinAwardSchema, prizeStatusSchema, withJsonParts } from "./competitions";
+import { competition, prizeStatusSchema, withJsonParts } from "./competitions";
 import { csvChunk } from "./entry-list";
 import { callRpcWith, declared, type RpcClient } from "./rpc";
 import { callRpc } from "./server-rpc";
@@ -25,13 +25,6 @@ const adminCompetition = declared(
   "postal_entry_count",
   "revenue",
 ).with(competition.nested);
-
-export const postalEntryResultSchema = z.object({
-  entry_id: z.string().uuid(),
-  ticket_numbers: z.array(z.number().int()),
-  tickets: z.number().int(),
-  instant_wins: z.array(instantWinAwardSchema),
-});
 
 export type PrizeStatus = z.infer<typeof prizeStatusSchema>;
 
@@ -125,7 +118,10 @@ export const adminRecordPostalEntry = (entry: {
       p_address: entry.address,
       p_answer: entry.answer ?? null,
     },
-    postalEntryResultSchema,
+    // An instant win's credit_amount is null but for a credit prize.
+    declared("entry_id", "ticket_numbers", "tickets", "instant_wins").with({
+      instant_wins: declared("ticket_number", "kind", "prize"),
+    }),
   );
 export const adminUpdatePrizeStatus = (drawId: string, status: "awaiting_claim" | "verified" | "delivered") =>
   callRpc("admin_update_prize_status", { p_draw_id: drawId, p_status: status }, declared("draw_id", "prize_status"));

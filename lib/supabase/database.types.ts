@@ -2078,7 +2078,7 @@ export type Database = {
           p_address: string
           p_answer: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["postal_entry_recorded"]
       }
       admin_record_spin_request: {
         Args: {
@@ -3421,6 +3421,12 @@ export type Database = {
         winning_number: number | null
         won_at: string | null
       }
+      instant_win_award: {
+        credit_amount: number | null
+        kind: Database["public"]["Enums"]["instant_win_kind"] | null
+        prize: string | null
+        ticket_number: number | null
+      }
       instant_win_delivered: {
         delivered_at: string | null
         id: string | null
@@ -3777,6 +3783,12 @@ export type Database = {
         ticket_numbers: number[] | null
         tickets: number | null
         user_id: string | null
+      }
+      postal_entry_recorded: {
+        entry_id: string | null
+        instant_wins: Database["public"]["CompositeTypes"]["instant_win_award"][] | null
+        ticket_numbers: number[] | null
+        tickets: number | null
       }
       prize_claim: {
         claimed_at: string | null

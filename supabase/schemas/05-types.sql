@@ -247,6 +247,12 @@ comment on type public.ledger_page is 'One page of the caller''s credit ledger, 
 create type public.instant_win_kind as enum ('credit', 'spin', 'physical');
 comment on type public.instant_win_kind is 'What an instant-win prize is: credit (an amount), a LabSpinner spin, or a physical prize an admin delivers.';
 
+create type public.instant_win_award as (ticket_number integer, kind public.instant_win_kind, prize text, credit_amount numeric(12,2));
+comment on type public.instant_win_award is 'An instant win one entry''s ticket won as it was made: the ticket, the prize''s kind and title, its credit (credit prizes only).';
+
+create type public.postal_entry_recorded as (entry_id uuid, ticket_numbers integer[], tickets integer, instant_wins public.instant_win_award[]);
+comment on type public.postal_entry_recorded is 'admin_record_postal_entry(): the new postal entry, its ticket numbers and how many, and the instant wins they won.';
+
 create type public.instant_win_to_deliver as (id uuid, competition_title text, slug text, prize text, kind public.instant_win_kind, ticket_number integer, display_name text, user_id uuid, email text, postal_name text, postal_address text, status text, won_at timestamp with time zone, delivered_at timestamp with time zone);
 comment on type public.instant_win_to_deliver is 'An instant win an admin delivers by hand: the competition, the prize and its kind, the ticket, who won it with their e-mail or the letter''s name and address, its status and dates.';
 

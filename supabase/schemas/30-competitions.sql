@@ -1019,7 +1019,7 @@ grant execute on function public.admin_cancel_competition(uuid,text) to service_
 
 create or replace function public.admin_record_postal_entry(
   p_competition_id uuid, p_user_id uuid, p_name text, p_address text, p_answer text
-) returns jsonb
+) returns public.postal_entry_recorded
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
@@ -1106,11 +1106,12 @@ begin
   end if;
   perform private.log_activity('competition.postal_entry', c.id,
     jsonb_build_object('entry_id', new_entry, 'user_id', p_user_id, 'first_ticket', numbers[1], 'tickets', tickets));
-  return jsonb_build_object(
-    'entry_id', new_entry,
-    'ticket_numbers', to_jsonb(numbers),
-    'tickets', tickets,
-    'instant_wins', private.award_instant_wins(new_entry));
+  -- private.award_instant_wins answers jsonb because the purchase path reads it too; its fixed keys become the
+  -- declared award here, in its order.
+  return row(new_entry, numbers, tickets,
+             array(select jsonb_populate_record(null::public.instant_win_award, won.award)
+                     from jsonb_array_elements(private.award_instant_wins(new_entry)) with ordinality won(award, position)
+                    order by won.position))::public.postal_entry_recorded;
 end;
 $$;
 comment on function public.admin_record_postal_entry(uuid,uuid,text,text,text) is 'Admins: records a free postal entry (name, address with a UK postcode, answer; optionally linked to an account) until the postal deadline, even after a sell-out: stamp-parity tickets numbered after the online pool, within the per-person cap (the account, or the same name and postcode); a receipt mail when linked.';

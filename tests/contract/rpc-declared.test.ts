@@ -468,6 +468,69 @@ describe("declared result shapes", () => {
     for (const f of fulfilment) expect(["online", "postal"]).toContain(f.route);
   });
 
+  it("read a postal entry: its ticket numbers and the instant wins they won (an array of the declared award)", async () => {
+    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const created = await callRpcWith(
+      admin,
+      "admin_create_competition",
+      {
+        p: {
+          title: "Contract postal",
+          prize_description: "A toaster",
+          prize_value: 30,
+          ticket_price: 0.25,
+          total_tickets: 4,
+          max_tickets_per_user: 4,
+          closes_at: new Date(Date.now() + 3 * 86400_000).toISOString(),
+        },
+      },
+      declared("id"),
+    );
+    // Every number wins, so each postal ticket (numbered after the pool, matched within it) wins one.
+    await callRpcWith(
+      admin,
+      "admin_set_instant_win_prizes",
+      {
+        p_competition_id: created.id,
+        p_prizes: [
+          { kind: "credit", credit_amount: 1.5, quantity: 2 },
+          { kind: "physical", title: "A mug", quantity: 2 },
+        ],
+      },
+      declared("prizes"),
+    );
+    await callRpcWith(admin, "admin_publish_competition", { p_id: created.id }, declared("id"));
+    const entry = await callRpcWith(
+      admin,
+      "admin_record_postal_entry",
+      {
+        p_competition_id: created.id,
+        p_user_id: null,
+        p_name: "Contract Letter",
+        p_address: "2 Mill Lane, Norwich NR2 4PT",
+        p_answer: null,
+      },
+      declared("entry_id", "ticket_numbers", "tickets", "instant_wins").with({
+        instant_wins: declared("ticket_number", "kind", "prize"),
+      }),
+    );
+    expect(Array.isArray(entry)).toBe(false);
+    expect(entry.ticket_numbers).toHaveLength(entry.tickets);
+    expect(entry.ticket_numbers[0]).toBe(5);
+    expect(entry.instant_wins.map((w) => w.ticket_number)).toEqual(entry.ticket_numbers);
+    for (const w of entry.instant_wins) {
+      expect(w.credit_amount).toBe(w.kind === "credit" ? 1.5 : null);
+    }
+    expectTypeOf(entry.instant_wins[0].kind).toEqualTypeOf<Database["public"]["Enums"]["instant_win_kind"]>();
+    expectTypeOf(entry.instant_wins[0].credit_amount).toEqualTypeOf<number | null>();
+    await callRpcWith(
+      admin,
+      "admin_cancel_competition",
+      { p_id: created.id, p_reason: "Contract done" },
+      declared("refunded_entries"),
+    );
+  });
+
   it("read the public entry list (competition, draw and rows nested), a ticket-list chunk and the draw cron's outcome (arrays)", async () => {
     const list = await callRpcWith(
       client(server),

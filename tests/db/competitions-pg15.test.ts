@@ -159,7 +159,7 @@ describe("PostgreSQL 15: concurrent buyers", () => {
     const postal = await as<{ ticket_numbers: number[] }>(
       adminClaims,
       "authenticated",
-      "select public.admin_record_postal_entry($1, null, 'Margaret Holt', '14 Orchard Road, Harrogate HG1 2AB', null) as result",
+      "select to_json(public.admin_record_postal_entry($1, null, 'Margaret Holt', '14 Orchard Road, Harrogate HG1 2AB', null)) as result",
       [comp.id],
     );
     expect(postal.ticket_numbers).toEqual([1_000_001, 1_000_002, 1_000_003, 1_000_004]);

@@ -823,6 +823,103 @@ begin
   return jsonb_build_object('draw_id', p_draw_id, 'previous_photo', previous);
 end;
 $$;
+
+create function old.admin_record_postal_entry(
+  p_competition_id uuid, p_user_id uuid, p_name text, p_address text, p_answer text
+) returns jsonb
+language plpgsql set search_path = '' as $$
+declare
+  admin_id uuid := private.require_admin();
+  c public.competitions%rowtype;
+  the_postcode text := private.uk_postcode(p_address);
+  held integer;
+  tickets integer;
+  numbers integer[];
+  new_entry uuid;
+begin
+  if p_name is null or char_length(btrim(p_name)) not between 2 and 100 then
+    raise exception 'Give the entrant''s name (2 to 100 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_address is null or char_length(btrim(p_address)) not between 5 and 500 then
+    raise exception 'Give the entrant''s postal address (5 to 500 characters)' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if the_postcode is null then
+    raise exception 'The address must include a UK postcode' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if p_user_id is not null and not exists (select 1 from public.user_account_data a where a.id = p_user_id) then
+    raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+
+  -- Lock order, as entering: the gate, the linked account, the competition row. The row is
+  -- held for the rest (postal entries are few): it serialises the per-person cap of an
+  -- unlinked entrant (name and postcode), and numbers the postal tickets.
+  perform private.share_competition_gate(p_competition_id);
+  if p_user_id is not null then
+    perform 1 from public.user_account_data a where a.id = p_user_id for update;
+  end if;
+  select * into c from public.competitions where id = p_competition_id for update;
+  if not found or c.status = 'draft' then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  elsif c.status = 'cancelled' then
+    raise exception 'This competition has been cancelled' using errcode = 'P0001', hint = 'competition_cancelled';
+  elsif c.status = 'drawn' or now() >= c.postal_deadline then
+    raise exception 'Postal entries for this competition closed on %',
+      to_char(c.postal_deadline at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI')
+      using errcode = 'P0001', hint = 'postal_deadline_passed';
+  elsif now() < c.opens_at then
+    raise exception 'Entries open on %', to_char(c.opens_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI')
+      using errcode = 'P0001', hint = 'competition_not_yet_open';
+  end if;
+  if not private.answer_is_correct(c, p_answer) then
+    raise exception 'That answer is not correct' using errcode = 'P0001', hint = 'answer_incorrect';
+  end if;
+
+  -- The per-person cap: a linked account's tickets on both routes (its row is locked); otherwise the
+  -- postal tickets already given to the same name at the same postcode.
+  if p_user_id is not null then
+    select count(*) into held from public.tickets t where t.competition_id = c.id and t.user_id = p_user_id;
+  else
+    select coalesce(sum(e.quantity), 0) into held
+      from public.postal_entries pe
+      join public.entries e on e.id = pe.entry_id
+     where pe.competition_id = c.id and pe.user_id is null and e.status = 'active'
+       and pe.postcode = the_postcode and lower(pe.name) = lower(btrim(p_name));
+  end if;
+  if held >= c.max_tickets_per_user then
+    raise exception 'This entrant already has the maximum of % tickets for this competition', c.max_tickets_per_user
+      using errcode = 'P0001', hint = 'cap_reached';
+  end if;
+  tickets := least(private.stamp_parity(c.ticket_price, c.max_tickets_per_user), c.max_tickets_per_user - held);
+
+  -- Numbered after the whole online pool, so postal entries never take an online ticket (nor, on a pick
+  -- competition, a number a player could choose): a letter cannot choose, so the site chooses for it.
+  numbers := array(select generate_series(c.total_tickets + c.postal_tickets + 1, c.total_tickets + c.postal_tickets + tickets));
+  insert into public.entries (competition_id, user_id, kind, quantity, unit_price, amount, first_ticket)
+  values (c.id, p_user_id, 'postal', tickets, 0, 0, numbers[1])
+  returning id into new_entry;
+  insert into public.tickets (competition_id, number, entry_id, user_id)
+  select c.id, n, new_entry, p_user_id from unnest(numbers) n;
+  insert into public.postal_entries (competition_id, entry_id, user_id, name, address, postcode, answer, recorded_by)
+  values (c.id, new_entry, p_user_id, btrim(p_name), btrim(p_address), the_postcode, p_answer, admin_id);
+  update public.competitions set postal_tickets = postal_tickets + tickets, updated_at = now() where id = c.id;
+  if p_user_id is not null then
+    update public.user_account_data set total_entries = total_entries + tickets, updated_at = now() where id = p_user_id;
+    perform private.queue_mail(p_user_id, 'entry_receipt', 'Your postal entry: ' || c.title,
+      format(E'We have received your free postal entry to %s.\\n\\nYour ticket numbers: %s (%s %s, the same chance per ticket as a paid one)\\n\\n'
+             'The draw is on %s. It is verifiable: its seed commitment is %s.',
+             c.title, private.ticket_numbers_text(numbers), tickets,
+             case when tickets = 1 then 'ticket' else 'tickets' end,
+             to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI'), c.seed_commitment));
+  end if;
+  perform private.log_activity('competition.postal_entry', c.id,
+    jsonb_build_object('entry_id', new_entry, 'user_id', p_user_id, 'first_ticket', numbers[1], 'tickets', tickets));
+  return jsonb_build_object(
+    'entry_id', new_entry,
+    'ticket_numbers', to_jsonb(numbers),
+    'tickets', tickets,
+    'instant_wins', private.award_instant_wins(new_entry));
+end;
+$$;
 `;
 
 const NO_QUESTION = { skill_question: null, skill_options: null, skill_answer: null };
@@ -1450,5 +1547,88 @@ describe("the CSV chunks, a prize claim and the winner-story calls as declared t
     // Removing answers the photo it took down.
     await same(admin, "admin_remove_winner_story", { p_draw_id: drawId });
     await same(admin, "admin_record_winner_story_consent", { p_draw_id: drawId, p_consent: false, p_note: "By phone" });
+  });
+});
+
+describe("a postal entry as a declared type", () => {
+  it("answers what the jsonb version did: linked or not, several tickets, instant wins won, and the refusals alike", async () => {
+    const player = await db().createPlayer();
+    // Every one of the ten numbers wins (two credits, a spin, seven mugs), so a postal ticket (numbered after the
+    // pool, and matched to a number within it) wins too; at 25p a ticket, one stamp buys several.
+    const wins = await db().createCompetition(
+      admin,
+      { total_tickets: 10, ticket_price: 0.25, max_tickets_per_user: 6, ...NO_QUESTION },
+      false,
+    );
+    await db().call(asUser(admin), "admin_set_instant_win_prizes", {
+      p_competition_id: wins,
+      p_prizes: [
+        { kind: "credit", credit_amount: 2.5, quantity: 2 },
+        { kind: "spin", quantity: 1 },
+        { kind: "physical", title: "A mug", quantity: 7 },
+      ],
+    });
+    // Published after one without (at most half the live competitions may have instant wins).
+    const plain = await db().createCompetition(admin);
+    await db().call(asUser(admin), "admin_publish_competition", { p_id: wins });
+
+    type Recorded = { entry_id: string; tickets: number; instant_wins: Array<{ kind: string }> };
+    /** The new answer and the old body's from the same state: equal but for the entry's id, which is random. */
+    const recorded = async (competitionId: string, userId: string | null, name: string, answer: string | null) => {
+      const { now, old: then } = await db().oldBeside(asUser(admin), "admin_record_postal_entry", {
+        p_competition_id: competitionId,
+        p_user_id: userId,
+        p_name: name,
+        p_address: "14 Orchard Road, Harrogate HG1 2AB",
+        p_answer: answer,
+      });
+      const entry = now as Recorded;
+      expect({ ...(then as Recorded), entry_id: entry.entry_id }).toEqual(entry);
+      const [made] = await db().sql<{ kind: string; quantity: number }>(
+        "select kind::text, quantity from public.entries where id = $1",
+        [entry.entry_id],
+      );
+      expect(made).toEqual({ kind: "postal", quantity: entry.tickets });
+      return entry;
+    };
+    /** Both versions refuse with the same code. */
+    const refusedAlike = async (caller: string, competitionId: string, name: string, answer: string | null) => {
+      const args = {
+        p_competition_id: competitionId,
+        p_user_id: null,
+        p_name: name,
+        p_address: "14 Orchard Road, Harrogate HG1 2AB",
+        p_answer: answer,
+      };
+      const refused = await db().rpc(asUser(caller), "admin_record_postal_entry", args);
+      expect(refused.error?.hint).toBeTruthy();
+      await expect(old(caller, "admin_record_postal_entry", Object.values(args))).rejects.toMatchObject({
+        hint: refused.error?.hint,
+      });
+      return refused.error?.hint;
+    };
+
+    const unlinked = await recorded(wins, null, "Margaret Holt", null);
+    expect(unlinked.tickets).toBeGreaterThan(1);
+    expect(unlinked.instant_wins).toHaveLength(unlinked.tickets);
+    // A linked account's wins are paid (credit, a spin) as the purchase path pays them.
+    const linked = await recorded(wins, player, "Pat Player", null);
+    expect(linked.instant_wins.length).toBeGreaterThan(0);
+    // The same name and postcode again: what is left under the cap, then the cap itself.
+    await recorded(wins, null, "margaret holt", null);
+    expect(await refusedAlike(admin, wins, "Margaret Holt", null)).toBe("cap_reached");
+    // No instant wins: an empty list; a wrong answer refused alike.
+    expect((await recorded(plain, null, "Ruth Ellis", "4")).instant_wins).toEqual([]);
+    expect(await refusedAlike(admin, plain, "Daniel Okafor", "5")).toBe("answer_incorrect");
+    expect(await refusedAlike(player, plain, "Daniel Okafor", "4")).toBe("admin_required");
+    expect(await refusedAlike(admin, "00000000-0000-4000-8000-000000000000", "Daniel Okafor", "4")).toBe(
+      "competition_not_found",
+    );
+    await db().sql(
+      `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
+              postal_deadline = now() - interval '1 day', draw_at = now() + interval '1 hour' where id = $1`,
+      [plain],
+    );
+    expect(await refusedAlike(admin, plain, "Fiona Grant", "4")).toBe("postal_deadline_passed");
   });
 });

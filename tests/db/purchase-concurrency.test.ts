@@ -181,7 +181,7 @@ describe("PostgreSQL 15: purchases on a hot competition", () => {
       .map((b) =>
         as<{ tickets: number }>(
           adminSession(admin),
-          "select public.admin_record_postal_entry($1, $2, 'Rush Buyer', '1 High Street, Leeds LS1 1AA', '4') as result",
+          "select to_json(public.admin_record_postal_entry($1, $2, 'Rush Buyer', '1 High Street, Leeds LS1 1AA', '4')) as result",
           [competition, b],
         ),
       );
