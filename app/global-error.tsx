@@ -10,10 +10,8 @@ const ErrorScreen = dynamic(() => import("@/components/errors/error-screen").the
 export default function GlobalError({ error }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <html lang="en-GB">
-      <head>
-        <SiteStylesheet />
-      </head>
       <body className="min-h-dvh bg-background text-foreground antialiased">
+        <SiteStylesheet />
         <title>Something went wrong · LabCash – Win Big, Spend Small</title>
         <ErrorScreen error={error} />
       </body>

@@ -40,11 +40,8 @@ export function Document({ children }: { children: React.ReactNode }) {
     // and colour-scheme that next-themes then keeps (lib/document-script.ts). A constant: the strict
     // CSP of the per-request pages allows it by hash.
     <html lang="en-GB" suppressHydrationWarning>
-      {/* eslint-disable-next-line @next/next/no-head-element -- the root layout's document: the rule is for pages/ */}
-      <head>
-        <SiteStylesheet />
-      </head>
       <body className="min-h-dvh bg-background text-foreground antialiased">
+        <SiteStylesheet />
         {/* First in <body>: it runs before the header is parsed, so before the first paint. */}
         <script dangerouslySetInnerHTML={{ __html: documentScript }} />
         <TestPaymentsBanner />
