@@ -108,7 +108,7 @@ async function playerCookie() {
  */
 async function pageBytes(url) {
   const html = Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer());
-  const sheetStart = html.indexOf("<style>/*! tailwindcss");
+  const sheetStart = html.indexOf('<style data-precedence="default" data-href="site-css">');
   const sheet = sheetStart < 0 ? 0 : html.indexOf("</style>", sheetStart) + "</style>".length - sheetStart;
   const rsc = await (await fetch(`${base}${url}`, { headers: { RSC: "1" } })).arrayBuffer();
   return { html: html.byteLength, sheet, rsc: rsc.byteLength };
