@@ -176,7 +176,14 @@ try {
   const runs = new Map(targets.map((t) => [t, []]));
   for (let i = 0; i < RUNS; i++) {
     for (const target of targets) {
-      const result = await lighthouse(target.url, { port: chrome.port, output: "json", logLevel: "error" });
+      // A run whose trace Lighthouse could not read (e.g. NO_NAVSTART) scores nothing; its own message says to
+      // run it again, so up to two more tries before it counts as a failure.
+      let result;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        result = await lighthouse(target.url, { port: chrome.port, output: "json", logLevel: "error" });
+        if (!result.lhr.runtimeError) break;
+        console.error(`bench:pages: ${target.label}: ${result.lhr.runtimeError.code}, running it again`);
+      }
       runs.get(target).push(result.lhr);
     }
   }
