@@ -1,19 +1,14 @@
-import type { Metadata } from "next";
-import { SiteShell } from "@/components/layout/site-shell";
 import { ErrorPage } from "@/components/errors/error-page";
 
-export const metadata: Metadata = {
-  title: "Page not found",
-  description: "We are sorry but this page could not be found.",
-  robots: { index: false },
-};
+export { notFoundMetadata as metadata } from "@/components/errors/not-found-boundary";
 
-// notFound() outside the site, docs and blog segments (unknown routes are app/global-not-found.tsx).
-// Static, as every not-found boundary must be (they render with each page): no request reads.
+// notFound() from a segment with no boundary of its own, rendered in the root layout alone. Every route group,
+// docs and admin have their own (components/errors/not-found-boundary.tsx says why this one draws no site shell);
+// unknown routes are app/global-not-found.tsx. Static, as every not-found boundary must be: no request reads.
 export default function NotFound() {
   return (
-    <SiteShell>
+    <main id="main" className="flex min-h-dvh flex-col justify-center">
       <ErrorPage kind="not-found" reason="route" />
-    </SiteShell>
+    </main>
   );
 }

@@ -212,6 +212,12 @@ test.describe("as a super admin", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Deleted user" })).toBeVisible();
     await expect(page.getByRole("table", { name: "Credit ledger, newest first" })).toContainText("£3.00");
     expect(await balanceOf(leaving.id)).toBe(3);
+    // Nothing is left to edit: the edit page is not found, inside the admin's own shell.
+    const gone = await page.goto(`/admin/users/${leaving.id}/edit`);
+    expect(gone?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Oops! No prize here!" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+    await expect(page.getByRole("main")).toHaveCount(1);
   });
 
   test("the users and approvals pages have no axe violations in light and dark mode", async ({ page }) => {
