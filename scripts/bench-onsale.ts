@@ -3,26 +3,28 @@
 // Starts a throwaway PostgreSQL 15 cluster (Debian's postgresql-15, as the db tests do) with the
 // server's default durability (fsync, synchronous_commit and full_page_writes on: every commit
 // waits for its WAL flush, as on hosted Supabase), applies the Supabase shim and the migrations,
-// and makes 1,000 approved buyers with credit and 21 live competitions through the admin RPCs.
-// Then pgbench (Debian's) runs transactions shaped like PostgREST's: BEGIN; set_config of the
-// role and request.jwt.claims for a random buyer; the RPC; COMMIT. Each purchase phase
-// (enter_competition, one ticket) runs beside a trivial *writing* RPC phase at the same
-// concurrency in the same run (issue 27, item 4): bench.write_anchor(), made by the bench on its
-// own cluster, inserts one row and commits, so it waits for the same WAL flush a purchase does and
-// is the honest ceiling (a read-only RPC never flushes). Phases: one hot competition at 1, 50 and
-// 200 concurrent buyers, then 20 competitions at 50; then, at 50, two pick competitions of 100,000
-// tickets (issue 25, item 1): lucky dips on one already 90% sold (random numbers scattered), and
-// chosen numbers (each buyer's own, so none collide) on the other; then an in-order competition of
-// 20,000 tickets with 2,000 credit instant wins (issue 25, item 2). Prints purchases per second and
-// p50/p99 latency over the phase's warm window (after every pgbench session's first call: PostgREST's
-// connections are long-lived, so a cold session's first call is not what a launch sees), the window's
-// length, the ratio to the write anchor, the targets with met/MISSED, the writes per
-// in-order purchase (WAL records and bytes, rows and index entries, from pg_stat_wal,
-// pg_current_wal_lsn and pg_stat_user_tables deltas over the hot 50-buyer phase), and checks that
-// nothing oversold, that ticket numbers are 1..sold with no gaps or duplicates (in order) or
-// distinct within 1..N (pick), that the purchases pgbench counted equal the tickets sold, that
-// every winning number sold was awarded exactly once (and nothing else was), and that every
-// balance equals its ledger.
+// and makes 1,000 approved buyers with credit and 21 live competitions through the admin RPCs. Then
+// pgbench (Debian's) runs transactions shaped like PostgREST's: BEGIN; set_config of the role and
+// request.jwt.claims for a random buyer; the RPC; COMMIT. A purchase is two of them, as the app
+// makes it: enter_competition (one ticket), which commits without waiting for its flush, then
+// make_entries_durable, which commits synchronously (where the migrations have it: not --compare's
+// baseline); its latency is both. Each purchase phase runs beside a trivial *writing* RPC phase at
+// the same concurrency in the same run (issue 27, item 4): bench.write_anchor(), made by the bench
+// on its own cluster, inserts one row and commits, so it waits for the same WAL flush a purchase
+// does and is the honest ceiling (a read-only RPC never flushes). Phases: one hot competition at 1,
+// 50 and 200 concurrent buyers, then 20 competitions at 50; then, at 50, two pick competitions of
+// 100,000 tickets (issue 25, item 1): lucky dips on one already 90% sold (random numbers
+// scattered), and chosen numbers (each buyer's own, so none collide) on the other; then an in-order
+// competition of 20,000 tickets with 2,000 credit instant wins (issue 25, item 2). Prints purchases
+// per second and p50/p99 latency over the phase's warm window (after every pgbench session's first
+// call: PostgREST's connections are long-lived, so a cold session's first call is not what a launch
+// sees), the window's length, the ratio to the write anchor, the targets with met/MISSED, the
+// writes per in-order purchase (WAL records and bytes, rows and index entries, from pg_stat_wal,
+// pg_current_wal_lsn and pg_stat_user_tables deltas over the hot 50-buyer phase, the durability
+// call's included), and checks that nothing oversold, that ticket numbers are 1..sold with no gaps
+// or duplicates (in order) or distinct within 1..N (pick), that the purchases pgbench counted equal
+// the tickets sold, that every winning number sold was awarded exactly once (and nothing else was),
+// and that every balance equals its ledger.
 //
 // --compare also measures the purchase path as it was before the purchase-concurrency
 // migration (every migration before it), in its own cluster, and prints both.
@@ -258,16 +260,15 @@ async function seed(client: pg.Client, withPicks: boolean): Promise<Competitions
   return { inOrder, picks: { dip, picked }, instant };
 }
 
-/** One PostgREST-shaped transaction per script run, as a random buyer (after `vars`, pgbench \\set lines). */
-function script(call: string, vars: string[] = []): string {
+/** One PostgREST-shaped transaction per call, in turn, by one random buyer per script run (after `vars`, pgbench \\set lines). */
+function script(calls: string[], vars: string[] = []): string {
+  const asBuyer =
+    "SELECT set_config('role', 'authenticated', true), set_config('request.jwt.claims', " +
+    `'{"sub":"00000000-0000-4000-8000-' || lpad(:u::text, 12, '0') || '","role":"authenticated"}', true);`;
   return [
     ...vars,
     `\\set u random(1, ${BUYERS})`,
-    "BEGIN;",
-    "SELECT set_config('role', 'authenticated', true), set_config('request.jwt.claims', " +
-      `'{"sub":"00000000-0000-4000-8000-' || lpad(:u::text, 12, '0') || '","role":"authenticated"}', true);`,
-    `${call};`,
-    "END;",
+    ...calls.flatMap((call) => ["BEGIN;", asBuyer, `${call};`, "END;"]),
     "",
   ].join("\n");
 }
@@ -287,7 +288,8 @@ async function pgbench(
   cluster: Cluster,
   label: string,
   clients: number,
-  calls: string[],
+  /** The scripts, picked at random with equal weight: each the calls of one script run. */
+  scripts: string[][],
   vars: string[] = [],
 ): Promise<Phase> {
   const account = await serviceAccount();
@@ -295,18 +297,18 @@ async function pgbench(
   const warmUp = 1 + Math.ceil(clients / 25);
   const work = await mkdtemp(path.join(cluster.dir, `pgbench-${label}-${clients}-`));
   if (account) await chown(work, account.uid, account.gid);
-  const scripts: string[] = [];
-  for (const [i, call] of calls.entries()) {
+  const files: string[] = [];
+  for (const [i, calls] of scripts.entries()) {
     const file = path.join(work, `script-${i}.sql`);
-    await writeFile(file, script(call, vars));
-    scripts.push("-f", `${file}@1`);
+    await writeFile(file, script(calls, vars));
+    files.push("-f", `${file}@1`);
   }
   const result = await run(
     path.join(PG15_BIN, "pgbench"),
     [
       ...["-h", cluster.dir, "-p", String(cluster.port), "-U", "postgres", "-n", "-M", "prepared"],
       ...["-c", String(clients), "-j", String(Math.min(clients, 2)), "-T", String(SECONDS + warmUp), "-D", "k=0"],
-      ...["-l", "--log-prefix", path.join(work, "log"), ...scripts, "postgres"],
+      ...["-l", "--log-prefix", path.join(work, "log"), ...files, "postgres"],
     ],
     { account },
   );
@@ -486,8 +488,14 @@ async function measure(before?: string): Promise<Report> {
     const competitions = await seed(client, before === undefined);
     await client.query(ANCHOR_SQL);
     const [hot, ...spread] = competitions.inOrder;
-    const trivial = "SELECT bench.write_anchor()";
-    const enter = (id: string) => `SELECT public.enter_competition('${id}', 1, 'Three')`;
+    const trivial = ["SELECT bench.write_anchor()"];
+    // A purchase as the app makes it: answered after the durability call, where the migrations have one.
+    const durable = (await client.query("select to_regprocedure('public.make_entries_durable()') is not null as has"))
+      .rows[0].has
+      ? ["SELECT public.make_entries_durable()"]
+      : [];
+    const buy = (call: string) => [call, ...durable];
+    const enter = (id: string) => buy(`SELECT public.enter_competition('${id}', 1, 'Three')`);
     const scansBefore = await indexScans(client);
     await pgbench(cluster, "warm-up", 2, [enter(hot), trivial]);
     await client.query("checkpoint"); // the warm-up's WAL is not the phases' to flush
@@ -533,7 +541,7 @@ async function measure(before?: string): Promise<Report> {
           cluster,
           "picked-numbers",
           50,
-          [`SELECT public.enter_competition('${competitions.picks.picked}', 1, 'Three', ARRAY[:n]::integer[])`],
+          [buy(`SELECT public.enter_competition('${competitions.picks.picked}', 1, 'Three', ARRAY[:n]::integer[])`)],
           ["\\set k :k + 1", `\\set n :client_id * ${PICK_BLOCK} + :k`],
         ),
         where: "picked",

@@ -32,7 +32,7 @@ const enterSchema = z.object({
   numbers: chosenNumbers,
 });
 
-/** Buys tickets: enter_competition (one transaction), then refresh the page's data. */
+/** Buys tickets: enter_competition, made durable before it is answered (enterCompetition), then refresh the page's data. */
 export const enterCompetitionAction = defineAction(
   { schema: enterSchema, role: "approved" },
   async ({ competitionId, quantity, answer, numbers }) => {
@@ -41,7 +41,8 @@ export const enterCompetitionAction = defineAction(
       entry = await enterCompetition(competitionId, quantity, answer, numbers.length > 0 ? numbers : null);
     } catch (e) {
       if (e instanceof DbError) throw e; // a refusal: the wrapper shows its message and code
-      // The purchase may have gone through even if its answer could not be read: say so, never guess.
+      // The purchase may have gone through even if its answer could not be read, or it could not be made durable
+      // (a crash may still undo it): say so, never guess.
       log("error", "entry_unconfirmed", { competition_id: competitionId, quantity, error: e });
       revalidateCompetitionDetailPages();
       refresh();

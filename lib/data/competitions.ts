@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ENUM_VALUES } from "@/lib/labels";
 import { PRIZE_STATUSES } from "@/lib/prizes/steps";
 import { DbError } from "./errors";
-import { declared } from "./rpc";
+import { declared, noResult } from "./rpc";
 import { callPublicRpc } from "./public-rpc";
 import { callRpc } from "./server-rpc";
 import { publicStorySchema, type PublicStory } from "./winner-stories";
@@ -194,7 +194,10 @@ const entryRefusedSchema = z.object({
 
 /**
  * Buys tickets (on a pick competition the chosen `numbers`, or a lucky dip of `quantity` without them); every
- * refusal, a wrong answer included, is thrown as a DbError with its code.
+ * refusal, a wrong answer included, is thrown as a DbError with its code. The purchase commits without waiting
+ * for the disk (enter_competition), so it is answered only after make_entries_durable has flushed it. If that
+ * call fails the purchase most likely stands, but a crash could still undo it: that is thrown as a plain Error
+ * (not a refusal), which the action reports as an entry it could not confirm.
  */
 export async function enterCompetition(
   competitionId: string,
@@ -213,6 +216,11 @@ export async function enterCompetition(
     z.union([entryResultSchema, entryRefusedSchema]),
   );
   if ("refused" in result) throw new DbError(result.refused.code, result.refused.message, "P0001", "enter_competition");
+  try {
+    await callRpc("make_entries_durable", {}, noResult);
+  } catch (e) {
+    throw new Error(`Entry ${result.entry_id} was made but not confirmed durable`, { cause: e });
+  }
   return result;
 }
 

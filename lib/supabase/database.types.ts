@@ -2588,6 +2588,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["winner_summary"][]
       }
+      make_entries_durable: {
+        Args: never
+        Returns: undefined
+      }
       mark_all_notifications_read: {
         Args: never
         Returns: number

@@ -61,6 +61,8 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "get_entry_quote(uuid)": "the caller's credit, cap and prices for one competition",
   "enter_competition(uuid,integer,text,integer[])":
     "buys tickets: locks the competition, allocates numbers (or the caller's chosen ones), writes the ledger",
+  "make_entries_durable()":
+    "any signed-in caller (checked inside): flushes the WAL past their asynchronously committed purchase; reads and writes no row",
   "get_ticket_numbers(uuid,integer,integer)":
     "a pick competition's number grid: numbers sold and held (never by whom), and the caller's own basket",
   "hold_ticket_numbers(uuid,integer[],integer,integer,integer)":

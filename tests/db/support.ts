@@ -441,6 +441,9 @@ async function template(seed: boolean): Promise<Blob> {
           return new Blob([await readFile(file)]);
         } catch {
           const db = await openDatabase({ seed });
+          // The dump copies the files: the seed's purchases commit asynchronously, and PGlite (no WAL writer) has
+          // not written that commit yet.
+          await db.exec("checkpoint");
           const blob = await db.dumpDataDir("none");
           await db.close();
           await mkdir(dir, { recursive: true });
