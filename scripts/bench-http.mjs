@@ -14,6 +14,7 @@ import autocannon from "autocannon";
 import { createServerClient } from "@supabase/ssr";
 import { EMBEDDED_PUBLISHABLE_KEY } from "@labcash/embedded-supabase/keys";
 import { DEMO_PASSWORD, demoUsers } from "../tests/e2e/support/users.ts";
+import { refuseE2eBuild } from "./bench-build-guard.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -134,6 +135,7 @@ let failed = false;
 try {
   await startServer();
   await waitForServer();
+  await refuseE2eBuild(base);
   const competition = await firstLink("/competitions", /href="\/competitions\/[a-z0-9-]+(?=")/);
   const draw = await firstLink("/winners", /href="\/winners\/[0-9a-f-]{36}(?=")/);
   const pages = [

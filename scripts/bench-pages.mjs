@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { tsImport } from "tsx/esm/api";
+import { refuseE2eBuild } from "./bench-build-guard.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -139,6 +140,7 @@ try {
   });
   serve([nextBin, "start", bareDir, "-p", String(barePort), "-H", "127.0.0.1"], {});
   await Promise.all([waitForServer(`${base}/`), waitForServer(`${bareBase}/`)]);
+  await refuseE2eBuild(base);
 
   const competitionPage = await liveCompetitionPath();
   const sitePages = [
