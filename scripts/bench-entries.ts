@@ -15,6 +15,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
+import { adminAtAal2 } from "../tests/contract/embedded-process";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -152,7 +153,8 @@ async function main() {
     const { url } = backend;
     stage("backend ready (migrations and seed applied)");
     const service = createClient(url, EMBEDDED_SECRET_KEY, options);
-    const admin = await signedIn(url, "admin@labcash.test");
+    // The admin RPCs need a session at aal2 with an authenticator proven through the inbox, as the console does.
+    const admin = await adminAtAal2(url, PASSWORD);
 
     const competition = await rpc<{ id: string }>(admin, "admin_create_competition", {
       p: {

@@ -13,9 +13,8 @@ import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, describe, expect, it } from "vitest";
 import { EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
-import { totpCode } from "@labcash/embedded-supabase/totp";
 import { LEDGER_MISMATCH_SQL } from "../db/support";
-import { embeddedExited, embeddedReady, killLeftovers, launchEmbedded } from "./embedded-process";
+import { adminAtAal2, embeddedExited, embeddedReady, killLeftovers, launchEmbedded } from "./embedded-process";
 import { birthDateYearsAgo, client, DEMO_PASSWORD, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
 const PLAYERS = 12;
@@ -43,26 +42,6 @@ async function rpc<T>(c: SupabaseClient, fn: string, args: Record<string, unknow
   return data as T;
 }
 
-/** The demo admin at aal2: a fresh data directory, so the authenticator is set up here. */
-async function adminAtAal2(url: string): Promise<SupabaseClient> {
-  const admin = client({ url });
-  const signedIn = await admin.auth.signInWithPassword({ email: "admin@labcash.test", password: DEMO_PASSWORD });
-  if (signedIn.error) throw signedIn.error;
-  // The console needs the authenticator proven with a code from the admin's inbox first.
-  await admin.auth.reauthenticate();
-  const mail = await fetch(`${url}/_embedded/mail?email=admin%40labcash.test`, {
-    headers: { apikey: EMBEDDED_SECRET_KEY },
-  });
-  const [{ token }] = (await mail.json()) as Array<{ token: string }>;
-  await rpc(admin, "confirm_reauthentication", { p_code: token });
-  const { data, error } = await admin.auth.mfa.enroll({ factorType: "totp", friendlyName: "Crash test" });
-  if (error) throw error;
-  const verified = await admin.auth.mfa.challengeAndVerify({ factorId: data.id, code: totpCode(data.totp.secret) });
-  if (verified.error) throw verified.error;
-  await rpc(admin, "record_factor_enrolment", {});
-  return admin;
-}
-
 type Answered = { kind: "entry"; entryId: string; tickets: number[] } | { kind: "top_up"; topUpId: string };
 
 describe("a crash during purchases and top-ups", () => {
@@ -71,7 +50,7 @@ describe("a crash during purchases and top-ups", () => {
     const first = launchEmbedded(dataDir);
     const url = await embeddedReady(first);
     const service = client({ url }, EMBEDDED_SECRET_KEY);
-    const admin = await adminAtAal2(url);
+    const admin = await adminAtAal2(url, DEMO_PASSWORD);
 
     const competition = await rpc<{ id: string }>(admin, "admin_create_competition", {
       p: {
