@@ -4,7 +4,8 @@
 // public page signed out, each as a ratio to a file in public/ of exactly its HTML's byte size that the
 // bench writes (and removes) and the same server serves in the same run, measured just before the page
 // so the ratio holds on a shared machine (issue 27: target ≥ 0.8×); it prints each page's HTML and RSC
-// bytes against a budget, and the signed-in pages' latency (target p50 ≤ 150 ms). Builds first unless BENCH_SKIP_BUILD=1; starts `npm start` (site + embedded
+// bytes against a budget, and the signed-in pages' latency (target p50 ≤ 150 ms) beside /login's, a dynamic page
+// that reads nothing. Builds first unless BENCH_SKIP_BUILD=1; starts `npm start` (site + embedded
 // backend with a fresh demo database in .data/bench-http) on BENCH_PORT.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -229,6 +230,17 @@ try {
         (notes.some(Boolean) ? `  ${notes.filter(Boolean).join(", ")}` : ""),
     );
   }
+  // What Next costs before a page does anything: /login signed in renders per request and reads nothing. One Next
+  // process renders on one thread, so no signed-in page's p50 can be much below this one's (DECISIONS "What the
+  // target asks of one Next process"); printed for reference, not held to the target.
+  const floor = await measure("/login", { cookie });
+  console.log(
+    "/login (floor: renders, reads nothing)".padEnd(40) +
+      floor.rps.toFixed(0).padStart(8) +
+      String(floor.p50).padStart(6) +
+      String(floor.p99).padStart(6) +
+      (floor.errors > 0 ? `  ${floor.errors} errors/non-2xx` : ""),
+  );
 } finally {
   await stopServer();
   rmSync(anchorDir, { recursive: true, force: true });
