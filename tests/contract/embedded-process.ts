@@ -56,30 +56,46 @@ export function killLeftovers(): void {
 }
 
 /**
+ * Enrols an authenticator for the signed-in `client` the way the console does: a code e-mailed to `email` confirmed
+ * first (an admin's factor counts only once their inbox proves it), then the factor. The caller verifies it (a code
+ * from `secret`) and records the enrolment. No vitest here, so a script can import it.
+ */
+export async function enrolProvenAuthenticator(
+  client: SupabaseClient,
+  url: string,
+  email: string,
+): Promise<{ factorId: string; secret: string }> {
+  await client.auth.reauthenticate();
+  const mail = await fetch(`${url}/_embedded/mail?email=${encodeURIComponent(email)}`, {
+    headers: { apikey: EMBEDDED_SECRET_KEY },
+  });
+  if (!mail.ok) throw new Error(`mail outbox answered ${mail.status}`);
+  const [{ token }] = (await mail.json()) as Array<{ token: string }>;
+  const confirmed = await client.rpc("confirm_reauthentication", { p_code: token });
+  if (confirmed.data !== true) throw new Error(`inbox code refused: ${JSON.stringify(confirmed)}`);
+  const { data, error } = await client.auth.mfa.enroll({
+    factorType: "totp",
+    friendlyName: `Authenticator ${Date.now()}`,
+  });
+  if (error) throw error;
+  return { factorId: data.id, secret: data.totp.secret };
+}
+
+/**
  * The demo admin at aal2 on a backend with a fresh data directory (the crash test's, bench:entries'), so the
- * authenticator is set up here: the console needs it proven with a code from the admin's inbox first. No vitest
- * here, so a script can import it.
+ * authenticator is set up here.
  */
 export async function adminAtAal2(url: string, password: string): Promise<SupabaseClient> {
+  const email = "admin@labcash.test";
   const admin = createClient(url, EMBEDDED_PUBLISHABLE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
-  const call = async (fn: string, args: Record<string, unknown> = {}) => {
-    const { error } = await admin.rpc(fn, args);
-    if (error) throw new Error(`${fn}: ${error.message}`);
-  };
-  const signedIn = await admin.auth.signInWithPassword({ email: "admin@labcash.test", password });
+  const signedIn = await admin.auth.signInWithPassword({ email, password });
   if (signedIn.error) throw signedIn.error;
-  await admin.auth.reauthenticate();
-  const mail = await fetch(`${url}/_embedded/mail?email=admin%40labcash.test`, {
-    headers: { apikey: EMBEDDED_SECRET_KEY },
-  });
-  const [{ token }] = (await mail.json()) as Array<{ token: string }>;
-  await call("confirm_reauthentication", { p_code: token });
-  const { data, error } = await admin.auth.mfa.enroll({ factorType: "totp", friendlyName: "Authenticator" });
-  if (error) throw error;
-  const verified = await admin.auth.mfa.challengeAndVerify({ factorId: data.id, code: totpCode(data.totp.secret) });
+  const { factorId, secret } = await enrolProvenAuthenticator(admin, url, email);
+  const verified = await admin.auth.mfa.challengeAndVerify({ factorId, code: totpCode(secret) });
   if (verified.error) throw verified.error;
-  await call("record_factor_enrolment");
+  const recorded = await admin.rpc("record_factor_enrolment");
+  if (recorded.error) throw new Error(`record_factor_enrolment: ${recorded.error.message}`);
   return admin;
 }

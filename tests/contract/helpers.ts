@@ -8,6 +8,7 @@ import { totpCode } from "@labcash/embedded-supabase/totp";
 import type { EmbeddedServer, EmbeddedServerOptions } from "@labcash/embedded-supabase/server";
 import { startEmbeddedServer } from "@/supabase/embedded";
 import { freshDb } from "../db/support";
+import { enrolProvenAuthenticator } from "./embedded-process";
 
 export const DEMO_PASSWORD = "LabCash-demo-1";
 export const PLAYER_ID = "00000000-0000-4000-8000-000000000003";
@@ -80,20 +81,7 @@ export async function signInAtAal2(server: TestServer, email: string, password =
   );
   let factorId = rows[0]?.id;
   let secret = rows[0]?.secret;
-  if (!factorId) {
-    // An admin's authenticator counts once their inbox proves it: the e-mailed code first.
-    await c.auth.reauthenticate();
-    const [mail] = await mailFor(server, email);
-    const confirmed = await c.rpc("confirm_reauthentication", { p_code: mail.token });
-    if (confirmed.data !== true) throw new Error(`inbox code refused: ${JSON.stringify(confirmed)}`);
-    const { data, error } = await c.auth.mfa.enroll({
-      factorType: "totp",
-      friendlyName: `Authenticator ${Date.now()}`,
-    });
-    if (error) throw error;
-    factorId = data.id;
-    secret = data.totp.secret;
-  }
+  if (!factorId) ({ factorId, secret } = await enrolProvenAuthenticator(c, server.url, email));
   const { data, error } = await c.auth.mfa.challengeAndVerify({ factorId, code: totpCode(secret!) });
   if (error) throw error;
   if (!rows[0]) {
