@@ -96,10 +96,12 @@ async function guard(request: NextRequest) {
 
 export const config = {
   // Everything but static files and images, and the cached public pages that anyone may see, signed in
-  // or not, approved or not (/, /competitions, /winners, /docs, /blog and below: lib/auth/paths.ts exempts
-  // them all): there is nothing to guard there, and the personal parts of those pages ask /api, where the
-  // session is refreshed. Route handlers under /api are matched so their sessions refresh, and decide
-  // access themselves.
+  // or not, approved or not (/, /competitions, /competitions-demo, /winners, /docs, /blog and below, the docs
+  // search index: lib/auth/paths.ts exempts them all): there is nothing to guard there, and the personal parts
+  // of those pages ask /api, where the session is refreshed. The cached pages an unapproved account is sent
+  // away from (/pricing, /labspinner, /offline) are matched only when the request carries a session cookie
+  // (lib/auth/session-cookie.ts): without one there is no account to check, and the proxy would only pass it
+  // on. Route handlers under /api are matched so their sessions refresh, and decide access themselves.
   matcher: [
     // Every server action, wherever it is posted (the cached pages' own actions too): see above.
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
@@ -107,6 +109,10 @@ export const config = {
     // and every path with a percent-escape, so a malformed one never reaches Next's route matcher.
     { source: "/:path*", has: [{ type: "header", key: "origin" }] },
     "/(.*%.*)",
-    "/((?!$|competitions(?:/|$)|winners(?:/|$)|docs(?:/|$)|blog(?:/|$)|_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
+    {
+      source: "/(pricing|labspinner|offline)",
+      has: [{ type: "header", key: "cookie", value: "(?:.*;\\s*)?sb-[^=;]+-auth-token(?:\\.\\d+)?=.*" }],
+    },
+    "/((?!$|competitions(?:/|-demo$|$)|winners(?:/|$)|docs(?:/|$)|blog(?:/|$)|search\\.json$|pricing$|labspinner$|offline$|_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
   ],
 };

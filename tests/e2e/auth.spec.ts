@@ -120,10 +120,13 @@ test.describe("approval and admin guards", () => {
   test.describe("as the unapproved user", () => {
     test.use({ storageState: storageStatePath("pending") });
 
-    test("a non-exempt page sends them to /pending-approval", async ({ page }) => {
-      await page.goto("/labspinner");
-      await expect(page).toHaveURL(/\/pending-approval$/);
-      await expect(page.getByRole("heading", { name: "Your account is waiting for approval" })).toBeVisible();
+    test("a non-exempt page sends them to /pending-approval, a cached one too", async ({ page }) => {
+      // /pricing is a cached page the proxy sees only when a session cookie comes with it (proxy.ts's matcher).
+      for (const path of ["/labspinner", "/pricing"]) {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/pending-approval$/);
+        await expect(page.getByRole("heading", { name: "Your account is waiting for approval" })).toBeVisible();
+      }
     });
 
     test("they can still read the competitions and the docs", async ({ page }) => {

@@ -1,11 +1,12 @@
 import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { config, proxy } from "@/proxy";
 import { HANDED_ON_HEADER, handOn, handedOnFrom, type HandedOn } from "@/lib/auth/handed-on";
 import type { MyAccount } from "@/lib/data/account-schema";
+import { APP_DIR, appPageFiles, pageUrl } from "./support/app-pages";
 
 // The proxy hands the page the account it read (DECISIONS "Page speed"). A client must never be able to forge it.
 
@@ -53,31 +54,19 @@ describe("the handed-on account", () => {
   it("is read only by pages on paths the proxy runs on, which drops a client's copy", () => {
     // Every page that calls the signed-in helpers (requireUser, requireUserAnd, requireAdmin, requireSuperAdmin),
     // itself or in a layout above it.
-    const app = path.resolve(import.meta.dirname, "../../app");
     const callsHelper = (file: string) => {
       try {
-        return /\brequire(User|UserAnd|Admin|SuperAdmin)\(/.test(readFileSync(path.join(app, file), "utf8"));
+        return /\brequire(User|UserAnd|Admin|SuperAdmin)\(/.test(readFileSync(path.join(APP_DIR, file), "utf8"));
       } catch {
         return false; // no layout at this level
       }
     };
-    const guarded = (readdirSync(app, { recursive: true }) as string[])
-      .filter((file) => /(^|\/)page\.tsx$/.test(file))
-      .filter((file) => {
-        const dirs = path.dirname(file).split("/");
-        return callsHelper(file) || dirs.some((_, i) => callsHelper(path.join(...dirs.slice(0, i + 1), "layout.tsx")));
-      });
+    const guarded = appPageFiles().filter((file) => {
+      const dirs = path.dirname(file).split("/");
+      return callsHelper(file) || dirs.some((_, i) => callsHelper(path.join(...dirs.slice(0, i + 1), "layout.tsx")));
+    });
     expect(guarded.length).toBeGreaterThan(10);
-    const urls = guarded.map(
-      (file) =>
-        "/" +
-        path
-          .dirname(file)
-          .split("/")
-          .filter((part) => part !== "." && !/^\(.*\)$/.test(part))
-          .map((part) => part.replace(/^\[+\.*(.*?)\]+$/, "x"))
-          .join("/"),
-    );
+    const urls = guarded.map(pageUrl);
     expect(urls).toContain("/account/entries");
     const unmatched = urls.filter((url) => !unstable_doesMiddlewareMatch({ config, url }));
     expect(unmatched).toEqual([]);

@@ -1,4 +1,6 @@
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { describe, expect, it } from "vitest";
+import { config } from "@/proxy";
 import {
   afterSignIn,
   exemptFromApproval,
@@ -9,6 +11,7 @@ import {
   SIGN_UP_PATH,
   underPrefix,
 } from "@/lib/auth/paths";
+import { appPageFiles, pageUrl } from "./support/app-pages";
 
 describe("approval exemptions (spec §4)", () => {
   it("matches / exactly and the other entries as path prefixes", () => {
@@ -179,5 +182,33 @@ describe("afterSignIn", () => {
     expect(afterSignIn("/account/credits", [{ status: "verified" }])).toBe(
       "/account/two-step?next=%2Faccount%2Fcredits",
     );
+  });
+});
+
+describe("the proxy's matcher", () => {
+  const session = { theme: "dark", "sb-abcdefgh-auth-token.0": "base64-eyJ", "sb-abcdefgh-auth-token.1": "Ig" };
+  // The testing helper writes the Cookie header from `cookies` (and always: an empty one if none are given).
+  const matches = (url: string, cookies: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+    unstable_doesMiddlewareMatch({ config, url, cookies, headers });
+
+  it("sees every page an unapproved account is kept from, whenever the request carries a session cookie", () => {
+    const gated = appPageFiles()
+      .map(pageUrl)
+      .filter((url) => !exemptFromApproval(url));
+    expect(gated).toEqual(expect.arrayContaining(["/pricing", "/labspinner", "/offline", "/credit", "/admin/users"]));
+    expect(gated.filter((url) => !matches(url, session))).toEqual([]);
+    expect(matches("/pricing", { "sb-abcdefgh-auth-token": "base64-eyJ" })).toBe(true);
+  });
+
+  it("leaves the cached pages to signed-out visitors, unless they post, send a server action or need a session", () => {
+    const cached = ["/", "/competitions", "/competitions-demo", "/docs/getting-started", "/search.json"];
+    for (const url of [...cached, "/pricing", "/labspinner", "/offline"]) {
+      expect([url, matches(url, { theme: "dark" })]).toEqual([url, false]);
+    }
+    for (const url of cached) expect([url, matches(url, session)]).toEqual([url, false]);
+    expect(matches("/pricing", {}, { origin: "https://labcash.example" })).toBe(true);
+    expect(matches("/pricing", {}, { "next-action": "abc" })).toBe(true);
+    expect(matches("/pricing%00")).toBe(true);
+    for (const url of ["/account", "/credit", "/admin", "/login", "/api/health"]) expect(matches(url)).toBe(true);
   });
 });
