@@ -5,8 +5,10 @@
 // bench writes (and removes) and the same server serves in the same run, measured just before the page
 // so the ratio holds on a shared machine (issue 27: target ≥ 0.8×); it prints each page's HTML and RSC
 // bytes against a budget, and the signed-in pages' latency (target p50 ≤ 150 ms) beside /login's, a dynamic page
-// that reads nothing. Builds first unless BENCH_SKIP_BUILD=1; starts `npm start` (site + embedded
-// backend with a fresh demo database in .data/bench-http) on BENCH_PORT.
+// that reads nothing. Every URL is loaded for BENCH_WARM_SECONDS (default 5) before its measured seconds, so the
+// figures are a warm server's, not V8 still compiling the paths only that page takes. Builds first unless
+// BENCH_SKIP_BUILD=1; starts `npm start` (site + embedded backend with a fresh demo database in .data/bench-http)
+// on BENCH_PORT.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -24,6 +26,7 @@ const base = `http://127.0.0.1:${port}`;
 const backend = `http://127.0.0.1:${embeddedPort}`;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 const TARGET = 0.8;
 const SIGNED_IN_P50 = 150;
 const dataDir = path.join(root, ".data", "bench-http");
@@ -117,8 +120,11 @@ async function pageBytes(url) {
 }
 
 async function measure(url, headers = {}) {
-  // Warm it: the first request may render and fill a cache; the bench measures serving.
+  // Warm it: the first request may render and fill a cache, and a fresh server's first seconds on a path are V8
+  // compiling it (a signed-in page measured cold read 10-20% slower than the same page a round later, with its
+  // CPU per request to match: DECISIONS "Warm figures"); the bench measures a server that has been serving.
   for (let i = 0; i < 3; i++) await fetch(`${base}${url}`, { headers });
+  if (warmSeconds > 0) await autocannon({ url: `${base}${url}`, connections, duration: warmSeconds, headers });
   const result = await autocannon({ url: `${base}${url}`, connections, duration: seconds, headers });
   return {
     rps: result.requests.average,
@@ -170,13 +176,13 @@ try {
     if (!res.ok || bytes !== sizes.get(page).html)
       throw new Error(`the anchor for ${page} was not served (${res.status})`);
   }
-  // A fresh server is still compiling its hot paths: give it a few seconds of load before measuring.
-  await autocannon({ url: `${base}/`, connections, duration: 3 });
   const cookie = await playerCookie();
 
   // Each page is measured right after its anchor, so the ratio compares the two under the same load
   // from whatever else the machine is running.
-  console.log(`\n${connections} connections, ${seconds} s each; ratio = page req/s ÷ its same-size public/ file's`);
+  console.log(
+    `\n${connections} connections, ${seconds} s each after ${warmSeconds} s of warming; ratio = page req/s ÷ its same-size public/ file's`,
+  );
   console.log(
     "page".padEnd(40) +
       "req/s".padStart(8) +
