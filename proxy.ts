@@ -113,6 +113,8 @@ export const config = {
       source: "/(pricing|labspinner|offline)",
       has: [{ type: "header", key: "cookie", value: "(?:.*;\\s*)?sb-[^=;]+-auth-token(?:\\.\\d+)?=.*" }],
     },
-    "/((?!$|competitions(?:/|-demo$|$)|winners(?:/|$)|docs(?:/|$)|blog(?:/|$)|search\\.json$|pricing$|labspinner$|offline$|_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
+    // Each cached page also in the forms a host may route its client navigations and prefetches by (Next adds
+    // `.rsc` and `.segments/…` to every source; `/` is `index.rsc`), so those skip the proxy too.
+    "/((?!(?:competitions|competitions-demo|winners|docs|blog|search\\.json|pricing|labspinner|offline)?(?:$|\\.rsc$|\\.segments/)|index(?:\\.rsc$|\\.segments/)|(?:competitions|winners|docs|blog)/|_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
   ],
 };

@@ -198,17 +198,23 @@ describe("the proxy's matcher", () => {
     expect(gated).toEqual(expect.arrayContaining(["/pricing", "/labspinner", "/offline", "/credit", "/admin/users"]));
     expect(gated.filter((url) => !matches(url, session))).toEqual([]);
     expect(matches("/pricing", { "sb-abcdefgh-auth-token": "base64-eyJ" })).toBe(true);
+    // The forms a host may route client navigations and prefetches by (Next adds them to every matcher source).
+    for (const url of ["/pricing.rsc", "/labspinner.segments/_tree.segment.rsc", "/offline.rsc"])
+      expect([url, matches(url, session)]).toEqual([url, true]);
   });
 
   it("leaves the cached pages to signed-out visitors, unless they post, send a server action or need a session", () => {
     const cached = ["/", "/competitions", "/competitions-demo", "/docs/getting-started", "/search.json"];
-    for (const url of [...cached, "/pricing", "/labspinner", "/offline"]) {
+    const transport = ["/index.rsc", "/competitions.rsc", "/winners.segments/_tree.segment.rsc", "/docs/faq.rsc"];
+    const gatedTransport = ["/pricing.rsc", "/pricing.segments/_tree.segment.rsc", "/labspinner.rsc", "/offline.rsc"];
+    for (const url of [...cached, ...transport, "/pricing", "/labspinner", "/offline", ...gatedTransport]) {
       expect([url, matches(url, { theme: "dark" })]).toEqual([url, false]);
     }
     for (const url of cached) expect([url, matches(url, session)]).toEqual([url, false]);
     expect(matches("/pricing", {}, { origin: "https://labcash.example" })).toBe(true);
     expect(matches("/pricing", {}, { "next-action": "abc" })).toBe(true);
     expect(matches("/pricing%00")).toBe(true);
-    for (const url of ["/account", "/credit", "/admin", "/login", "/api/health"]) expect(matches(url)).toBe(true);
+    for (const url of ["/account", "/credit", "/admin", "/login", "/api/health", "/account.rsc", "/labspinner/verify"])
+      expect([url, matches(url)]).toEqual([url, true]);
   });
 });
