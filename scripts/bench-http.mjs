@@ -121,8 +121,8 @@ async function pageBytes(url) {
 
 async function measure(url, headers = {}) {
   // Warm it: the first request may render and fill a cache, and a fresh server's first seconds on a path are V8
-  // compiling it (a signed-in page measured cold read 10-20% slower than the same page a round later, with its
-  // CPU per request to match: DECISIONS "Warm figures"); the bench measures a server that has been serving.
+  // compiling it (a signed-in page measured cold took 20-35% more of Next's CPU per request than the same page a
+  // round later: DECISIONS "Warm figures"); the bench measures a server that has been serving.
   for (let i = 0; i < 3; i++) await fetch(`${base}${url}`, { headers });
   if (warmSeconds > 0) await autocannon({ url: `${base}${url}`, connections, duration: warmSeconds, headers });
   const result = await autocannon({ url: `${base}${url}`, connections, duration: seconds, headers });
