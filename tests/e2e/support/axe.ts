@@ -44,6 +44,10 @@ const TOAST_REGION = 'section[aria-label^="Notifications"]';
  */
 export async function expectAccessibleInBothSchemes(page: Page, label?: string): Promise<void> {
   await page.mouse.move(0, 0);
+  // After a client navigation Next streams the page's metadata after its content, so the heading a test waited
+  // for can be on screen a moment before the new <title> (axe's document-title, seen once in CI after a form's
+  // redirect). A page without a title still fails, here.
+  await expect(page, label).toHaveTitle(/\S/);
   // Both schemes check the page with its toast region: arriving between them, it would change the markup.
   await page.locator(TOAST_REGION).waitFor({ state: "attached" });
   let lightMarkup: string | undefined;
