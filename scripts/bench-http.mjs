@@ -5,8 +5,9 @@
 // bench writes (and removes) and the same server serves in the same run, measured just before the page
 // so the ratio holds on a shared machine (issue 27: target ≥ 0.8×); it prints each page's HTML and RSC
 // bytes against a budget, and the signed-in pages' latency (target p50 ≤ 150 ms) beside /login's, a dynamic page
-// that reads nothing. Every URL is loaded for BENCH_WARM_SECONDS (default 5) before its measured seconds, so the
-// figures are a warm server's, not V8 still compiling the paths only that page takes. Builds first unless
+// that reads nothing. Each group (public pages with their files; signed-in pages) is loaded once over, and every URL
+// again just before its measured seconds, for BENCH_WARM_SECONDS (default 5) each, so the figures are a warm
+// server's, not V8 still compiling the paths those pages take. Builds first unless
 // BENCH_SKIP_BUILD=1; starts `npm start` (site + embedded backend with a fresh demo database in .data/bench-http)
 // on BENCH_PORT.
 import { execFileSync, spawn } from "node:child_process";
@@ -119,6 +120,16 @@ async function pageBytes(url) {
   return { html: html.byteLength, sheet, rsc: rsc.byteLength };
 }
 
+/**
+ * Loads each URL for BENCH_WARM_SECONDS before a group is measured: the paths a group's pages share (the proxy's
+ * session check, the account read, a cached page's serving) warm up over tens of seconds of load, so without it
+ * the first page measured in a group paid for the rest (`/account`: 10.4 → 8.2 ms of Next's CPU per request over
+ * its first 30 s; DECISIONS "Warm figures").
+ */
+async function warmRound(urls, headers = {}) {
+  for (const url of urls) await autocannon({ url: `${base}${url}`, connections, duration: warmSeconds, headers });
+}
+
 async function measure(url, headers = {}) {
   // Warm it: the first request may render and fill a cache, and a fresh server's first seconds on a path are V8
   // compiling it (a signed-in page measured cold took 20-35% more of Next's CPU per request than the same page a
@@ -194,6 +205,7 @@ try {
       `sheet B (≤${BUDGET.sheet})`.padStart(19) +
       `RSC B (≤${BUDGET.rsc})`.padStart(19),
   );
+  await warmRound(pages.flatMap((page) => [anchors.get(page), page]));
   for (const page of pages) {
     const ref = await measure(anchors.get(page));
     const r = await measure(page);
@@ -224,7 +236,9 @@ try {
   // Signed in (issue 27): the demo player's cookies; target p50 ≤ SIGNED_IN_P50 ms.
   console.log(`\nsigned in as the demo player; target p50 ≤ ${SIGNED_IN_P50} ms`);
   console.log("page".padEnd(40) + "req/s".padStart(8) + "p50".padStart(6) + "p99".padStart(6));
-  for (const page of ["/account", "/account/entries", "/credit", competition]) {
+  const signedIn = ["/account", "/account/entries", "/credit", competition];
+  await warmRound([...signedIn, "/login"], { cookie });
+  for (const page of signedIn) {
     const r = await measure(page, { cookie });
     const notes = [r.p50 > SIGNED_IN_P50 && `p50 > ${SIGNED_IN_P50} ms`, r.errors > 0 && `${r.errors} errors/non-2xx`];
     if (notes.some(Boolean)) failed = true;
