@@ -210,29 +210,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     if (profile && profile !== "public") {
       throw new PgrstError(406, "PGRST106", "The schema must be one of the following: public", null, null);
     }
-    let args: Record<string, unknown>;
-    if (method === "POST") {
-      const body = parseBody(req, await readBody(req));
-      if (!body || typeof body !== "object" || Array.isArray(body)) {
-        throw new PgrstError(400, "PGRST102", "Empty or invalid json", null, "Send the arguments as one JSON object.");
-      }
-      args = body as Record<string, unknown>;
-    } else if (method === "GET" || method === "HEAD") {
-      args = Object.fromEntries(
-        [...u.searchParams].filter(([k]) => !["select", "order", "limit", "offset", "apikey"].includes(k)),
-      );
-    } else {
-      throw new PgrstError(405, "PGRST101", "Only GET and POST are allowed for functions", null, null);
-    }
-    const accept = header(req, "accept") ?? "";
-    return callRpc(db, {
-      method: method as "GET" | "HEAD" | "POST",
-      fn: decodedPathPart(rpc[1]),
-      args,
-      caller,
-      single: accept.startsWith("application/vnd.pgrst.object+json"),
-      count: /count=(exact|planned|estimated)/.test(header(req, "prefer") ?? ""),
-    });
+    return callRpc(db, { req, method, fn: decodedPathPart(rpc[1]), url: u, caller });
   }
 
   async function storageRoute(req: IncomingMessage, method: string, path: string): Promise<Reply> {
