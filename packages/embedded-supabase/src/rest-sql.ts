@@ -26,6 +26,8 @@ export interface CallPlan {
   media: Media;
   stripNulls: boolean;
   count: boolean;
+  /** Names the request uses that are computed fields: functions taking the result's row type. */
+  computed: Set<string>;
   /** Rows wanted: offset and optional limit, already merged from the query string and the Range header. */
   offset: number;
   limit?: number;
@@ -75,11 +77,25 @@ function callSource(plan: CallPlan, params: Params): string {
   return `select ${columns} from ${wrap(call)}`;
 }
 
-/** A field of the result row, through a computed field (a function taking the row's table type) when it is one. */
-function fieldSql(proc: Proc, f: Field, params: Params): string {
+/** Every field name a request's select, filters and order use. */
+export function fieldNames(query: ReadQuery): Set<string> {
+  const names = new Set<string>();
+  const walk = (l: Logic) => {
+    if (l.kind === "condition") names.add(l.condition.field.name);
+    else l.children.forEach(walk);
+  };
+  query.select.forEach((i) => names.add(i.field.name));
+  query.order.forEach((t) => names.add(t.field.name));
+  query.where.forEach(walk);
+  names.delete("*");
+  return names;
+}
+
+/** A field of the result row, or a computed field (a function taking the row's table type) called on it. */
+function fieldSql(plan: CallPlan, f: Field, params: Params): string {
   let sql =
-    proc.rowType && !proc.columns.includes(f.name) && f.name !== "*"
-      ? `public.${quoteIdent(f.name)}(pgrst_row::${proc.rowType})`
+    plan.proc.rowType && plan.computed.has(f.name)
+      ? `public.${quoteIdent(f.name)}(pgrst_row::${plan.proc.rowType})`
       : `pgrst_row.${quoteIdent(f.name)}`;
   for (const step of f.json) {
     sql = `${sql}${step.arrow}${step.index ? `${params.bind(Number(step.key))}::int` : `${params.bind(step.key)}::text`}`;
@@ -101,7 +117,7 @@ function selectSql(plan: CallPlan, params: Params): { list: string; groupBy: str
       continue;
     }
     const lastKey = item.field.json.length ? item.field.json[item.field.json.length - 1].key : item.field.name;
-    let expr = item.field.name === "*" ? "*" : fieldSql(plan.proc, item.field, params);
+    let expr = item.field.name === "*" ? "*" : fieldSql(plan, item.field, params);
     if (item.cast) expr = `(${expr})::${item.cast}`;
     if (item.aggregate) {
       expr = `${AGGREGATE_SQL[item.aggregate]}(${expr})`;
@@ -143,8 +159,8 @@ const FTS_SQL = {
   wfts: "websearch_to_tsquery",
 };
 
-function conditionSql(proc: Proc, c: Condition, params: Params): string {
-  const column = fieldSql(proc, c.field, params);
+function conditionSql(plan: CallPlan, c: Condition, params: Params): string {
+  const column = fieldSql(plan, c.field, params);
   let sql: string;
   const value = c.value as string;
   const pattern = (v: string) => (c.op === "like" || c.op === "ilike" ? v.replace(/\*/g, "%") : v);
@@ -178,17 +194,17 @@ function conditionSql(proc: Proc, c: Condition, params: Params): string {
   return c.negated ? `not (${sql})` : sql;
 }
 
-function logicSql(proc: Proc, l: Logic, params: Params): string {
-  if (l.kind === "condition") return conditionSql(proc, l.condition, params);
-  const inner = l.children.map((c) => `(${logicSql(proc, c, params)})`).join(` ${l.op} `);
+function logicSql(plan: CallPlan, l: Logic, params: Params): string {
+  if (l.kind === "condition") return conditionSql(plan, l.condition, params);
+  const inner = l.children.map((c) => `(${logicSql(plan, c, params)})`).join(` ${l.op} `);
   return l.negated ? `not (${inner})` : `(${inner})`;
 }
 
-function orderSql(proc: Proc, terms: OrderTerm[], params: Params): string {
+function orderSql(plan: CallPlan, terms: OrderTerm[], params: Params): string {
   return terms
     .map(
       (t) =>
-        `${fieldSql(proc, t.field, params)}${t.direction ? ` ${t.direction}` : ""}${t.nulls ? ` nulls ${t.nulls}` : ""}`,
+        `${fieldSql(plan, t.field, params)}${t.direction ? ` ${t.direction}` : ""}${t.nulls ? ` nulls ${t.nulls}` : ""}`,
     )
     .join(", ");
 }
@@ -210,9 +226,9 @@ export function callStatement(plan: CallPlan): { sql: string; params: unknown[] 
   const params = new Params();
   const source = callSource(plan, params);
   const { list, groupBy } = selectSql(plan, params);
-  const where = plan.query.where.map((l) => logicSql(plan.proc, l, params));
+  const where = plan.query.where.map((l) => logicSql(plan, l, params));
   const whereSql = where.length ? ` where ${where.join(" and ")}` : "";
-  const order = plan.query.order.length ? ` order by ${orderSql(plan.proc, plan.query.order, params)}` : "";
+  const order = plan.query.order.length ? ` order by ${orderSql(plan, plan.query.order, params)}` : "";
   const group = groupBy.length ? ` group by ${groupBy.join(", ")}` : "";
   const ranged = plan.limit !== undefined || plan.offset > 0;
   const range = ranged

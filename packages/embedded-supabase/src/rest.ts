@@ -12,7 +12,7 @@ import type { Caller } from "./callers";
 import { parseBody, readBody, type Reply } from "./http";
 import { closestMatch } from "./rest-fuzzy";
 import { notImplemented, parsePreferences, parseRangeHeader, parseReadQuery, type ReadQuery } from "./rest-query";
-import { callStatement, voidStatement, type CallArguments, type CallPlan, type Media } from "./rest-sql";
+import { callStatement, fieldNames, voidStatement, type CallArguments, type CallPlan, type Media } from "./rest-sql";
 
 export class PgrstError extends Error {
   constructor(
@@ -175,6 +175,22 @@ async function loadProcs(tx: Transaction, name: string | null): Promise<Proc[]> 
         .join("\u0001")
         .localeCompare(b.params.map((p) => `${p.name}\u0000${p.type}`).join("\u0001")),
   );
+}
+
+/**
+ * The names a request uses that are not columns of the function's row type but functions taking it (PostgREST's
+ * computed fields). Anything else unknown is left to Postgres, which answers 42703 as PostgREST does.
+ */
+async function computedFields(tx: Transaction, proc: Proc, query: ReadQuery): Promise<Set<string>> {
+  const unknown = [...fieldNames(query)].filter((name) => !proc.columns.includes(name));
+  if (!proc.rowType || !unknown.length) return new Set();
+  const { rows } = await tx.query<{ name: string }>(
+    `select p.proname as name from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and p.prokind = 'f' and p.pronargs = 1
+        and p.proargtypes[0] = $1::regtype and p.proname = any($2::text[])`,
+    [proc.rowType, unknown],
+  );
+  return new Set(rows.map((r) => r.name));
 }
 
 /** Content types that call a function with a single unnamed parameter of one type, as PostgREST maps them. */
@@ -408,7 +424,11 @@ export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
     throw new PgrstError(405, "PGRST101", `Cannot use the ${r.method} method on RPC`, null, null);
   }
   const anonymous = r.caller.role === "anon";
-  const query = parseReadQuery(r.url.searchParams, !isPost);
+  // The gateway takes the key from the query string too and does not pass it on (this backend reads it from the
+  // header only), so it is neither a function argument nor a filter.
+  const params = new URLSearchParams(r.url.searchParams);
+  params.delete("apikey");
+  const query = parseReadQuery(params, !isPost);
   const prefs = parsePreferences(headerOf(r.req, "prefer"));
   if (prefs.handling === "strict" && prefs.invalid.length) {
     throw new PgrstError(
@@ -450,6 +470,7 @@ export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
       await actAs(tx, r.caller, r.method === "HEAD" ? "GET" : r.method);
       const plan: CallPlan = {
         proc,
+        computed: await computedFields(tx, proc, query),
         args,
         query,
         media,
