@@ -34,6 +34,12 @@ const FIXTURES = `
     insert into public.q_log values (note), (note || ' again') returning * $$;
   create function public.q_notes() returns int
   language sql stable security definer set search_path = '' as $$ select count(*)::int from public.q_log $$;
+  create function public.q_log_sneakily() returns int
+  language plpgsql volatile security definer set search_path = '' as $$
+  begin insert into public.q_log values ('sneaky'); return 1; end $$;
+  create function public.q_sneaky() returns int
+  language sql stable security definer set search_path = '' as $$ select public.q_log_sneakily() $$;
+  create function public.q_zone() returns text language sql stable as $$ select current_setting('timezone') $$;
   create function public.q_text(text) returns text language sql immutable as $$ select 'text: ' || $1 $$;
   create function public.q_json(jsonb) returns jsonb language sql immutable as $$ select $1 -> 'inner' $$;
   create function public.q_bytes(bytea) returns int language sql immutable as $$ select length($1) $$;
@@ -209,6 +215,21 @@ describe("count, media types and Prefer after .rpc()", () => {
     const scalar = await rest("q_total", { method: "POST", headers: strictOne, body: "{}" });
     expect(scalar.status).toBe(400);
     expect(await scalar.json()).toMatchObject({ code: "PGRST128" });
+  });
+
+  it("runs a POST to a stable function read-only, as PostgREST does: one that writes answers 405 25006", async () => {
+    const res = await client(server).rpc("q_sneaky");
+    expect(res.status).toBe(405);
+    expect(res.error?.code).toBe("25006");
+  });
+
+  it("applies Prefer: timezone when Postgres knows the zone, and says so", async () => {
+    const known = await rest("q_zone", { headers: { Prefer: "timezone=America/New_York" } });
+    expect(await known.json()).toBe("America/New_York");
+    expect(known.headers.get("preference-applied")).toBe("timezone=America/New_York");
+    const unknown = await rest("q_zone", { headers: { Prefer: "timezone=Mars/Olympus" } });
+    expect(await unknown.json()).not.toBe("Mars/Olympus");
+    expect(unknown.headers.get("preference-applied")).toBeNull();
   });
 
   it("refuses an unknown preference with handling=strict and an unavailable media type", async () => {

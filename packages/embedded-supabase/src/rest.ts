@@ -304,11 +304,14 @@ interface PgError {
  * JWT claims (`auth.uid()`, `auth.jwt()`), so grants and row-level policies decide. The Storage API
  * (storage.ts) runs its statements on storage.objects the same way.
  */
-export async function actAs(tx: Transaction, caller: Caller, method: string): Promise<void> {
+export async function actAs(tx: Transaction, caller: Caller, method: string, readOnly = false): Promise<void> {
   // One statement, as PostgREST does it: set_config('role', …, true) is `set local role`, and each statement is
-  // a round through PGlite's protocol on the backend's one thread (every RPC pays it).
+  // a round through PGlite's protocol on the backend's one thread (every RPC pays it). A read-only transaction is
+  // set in the same statement (Postgres allows turning read-only on at any point).
   await tx.query(
-    "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)",
+    `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true)${
+      readOnly ? ", set_config('transaction_read_only', 'on', true)" : ""
+    }`,
     [caller.role, JSON.stringify(caller.claims), method],
   );
 }
@@ -455,9 +458,6 @@ export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
   try {
     return await db.transaction(async (tx) => {
       const proc = await findProc(tx, await procsFor(db, tx, r.fn), r.fn, keys, contentType, isPost);
-      // As PostgREST: GET, HEAD and a POST to a stable or immutable function run read-only, so a function that
-      // writes answers 25006 → 405.
-      if (!isPost || proc.volatility !== "v") await tx.query("set transaction read only");
       if (prefs.maxAffected !== undefined && prefs.handling === "strict" && !proc.retset) {
         throw new PgrstError(
           400,
@@ -467,7 +467,18 @@ export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
           null,
         );
       }
-      await actAs(tx, r.caller, r.method === "HEAD" ? "GET" : r.method);
+      // As PostgREST: GET, HEAD and a POST to a stable or immutable function run read-only, so a function that
+      // writes answers 25006 → 405.
+      await actAs(tx, r.caller, r.method === "HEAD" ? "GET" : r.method, !isPost || proc.volatility !== "v");
+      // Prefer: timezone=… sets the transaction's time zone when Postgres knows it; an unknown one is not applied.
+      const applied = [...prefs.applied];
+      if (prefs.timezone) {
+        const { rows } = await tx.query<{ known: boolean }>(
+          `select set_config('timezone', name, true) is not null as known from pg_timezone_names where name = $1`,
+          [prefs.timezone],
+        );
+        if (!rows.length) applied.splice(applied.indexOf(`timezone=${prefs.timezone}`), 1);
+      }
       const plan: CallPlan = {
         proc,
         computed: await computedFields(tx, proc, query),
@@ -478,14 +489,12 @@ export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
         count: prefs.count === "exact" || prefs.count === "estimated",
         ...wanted,
       };
-      const applied: Record<string, string> = prefs.applied.length
-        ? { "Preference-Applied": prefs.applied.join(", ") }
-        : {};
+      const appliedHeader: Record<string, string> = applied.length ? { "Preference-Applied": applied.join(", ") } : {};
       let reply: Reply;
       if (proc.void) {
         const { sql, params } = voidStatement(plan);
         await tx.query(sql, params);
-        reply = { status: 204, headers: applied };
+        reply = { status: 204, headers: appliedHeader };
       } else {
         const { sql, params } = callStatement(plan);
         const { rows } = await tx.query<{ total: number | null; page_total: number; body: string }>(sql, params);
@@ -527,7 +536,7 @@ export async function callRpc(db: PGlite, r: RpcRequest): Promise<Reply> {
           status,
           body: body,
           raw: true,
-          headers: { "Content-Type": CONTENT_TYPES[media], "Content-Range": contentRange, ...applied },
+          headers: { "Content-Type": CONTENT_TYPES[media], "Content-Range": contentRange, ...appliedHeader },
         };
       }
       if (prefs.tx === "rollback") throw new RolledBack(reply);
