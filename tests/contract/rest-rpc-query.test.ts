@@ -130,9 +130,16 @@ describe("filters after .rpc()", () => {
     const res = await rest("q_list?upto=eq.2&select=id");
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: "42703", message: "column pgrst_row.upto does not exist" });
-    const unparsed = await rest("q_list?or=(id.eq.1,not.id.eq.2)");
-    expect(unparsed.status).toBe(400);
-    expect(await unparsed.json()).toMatchObject({ code: "PGRST100" });
+    for (const path of [
+      "q_list?or=(id.eq.1,not.id.eq.2)",
+      "q_list?upto=not.3",
+      "q_list?id=in.1,2",
+      "q_list?id=is.maybe",
+    ]) {
+      const unparsed = await rest(path);
+      expect(unparsed.status).toBe(400);
+      expect(await unparsed.json()).toMatchObject({ code: "PGRST100" });
+    }
   });
 
   it("filters a function that returns one row, answering null when the row is filtered out", async () => {

@@ -275,18 +275,29 @@ export function parseSelect(text: string): SelectItem[] {
 }
 
 /** pOpExpr: `[not.]op[(quantifier)|(language)].value`; undefined when the text is no operator (a GET argument). */
+/**
+ * pOpExpr. Undefined when the text names no operator (on GET, a function argument); a parse error where
+ * PostgREST's parser has committed to an operator (`not.`, `in.`, `is.`) and what follows does not fit it.
+ */
 function opExpr(text: string, field: Field): Condition | undefined {
   let rest = text;
   let negated = false;
+  const fail = (expected: string): never => {
+    throw queryError(`"failed to parse filter (${text})" (line 1, column 1)`, `expecting ${expected}`);
+  };
   if (rest.startsWith("not.")) {
     negated = true;
     rest = rest.slice(4);
   }
   const list = /^in\.\s*\((.*)\)\s*$/s.exec(rest);
-  if (list) return { field, negated, op: "in", value: splitList(list[1]) };
-  if (rest.startsWith("in.")) return undefined;
+  if (list) {
+    const values = splitList(list[1]);
+    return { field, negated, op: "in", value: values.length === 1 && values[0] === "" ? [] : values };
+  }
+  if (rest.startsWith("in.")) fail('a list "(…)" after in.');
   const is = /^is\.(null|not_null|true|false|unknown)$/i.exec(rest);
   if (is) return { field, negated, op: "is", value: is[1].toLowerCase() };
+  if (rest.startsWith("is.")) fail("isVal: (null, not_null, true, false, unknown)");
   if (rest.startsWith("isdistinct.")) return { field, negated, op: "isdistinct", value: rest.slice(11) };
   const fts = /^(fts|plfts|phfts|wfts)(?:\(([A-Za-z0-9_ $]+)\))?\.(.*)$/s.exec(rest);
   if (fts) {
@@ -307,7 +318,7 @@ function opExpr(text: string, field: Field): Condition | undefined {
       return { field, negated, op, value: m[2], ...(m[1] ? { quantifier: m[1] as "any" | "all" } : {}) };
     }
   }
-  return undefined;
+  return negated ? fail("operator (eq, gt, ...)") : undefined;
 }
 
 /** pListVal: elements split on commas, each optionally double-quoted with backslash escapes. */
@@ -456,7 +467,6 @@ export function parseReadQuery(params: URLSearchParams, isGet: boolean): ReadQue
     } else if (key === "columns" || key === "on_conflict") {
       throw notImplemented(`The '${key}' parameter on a function call`);
     } else if (RESERVED_LAST_WORD.has(lastWord)) {
-      if (value === "") continue;
       const path = key
         .split(".")
         .slice(0, -1)
@@ -474,7 +484,6 @@ export function parseReadQuery(params: URLSearchParams, isGet: boolean): ReadQue
         query.where.push(tree);
       }
     } else if (!RESERVED.has(key)) {
-      if (value === "" && !isGet) continue;
       const { path, field: f } = fieldOf(key, "tree path");
       const condition = opExpr(value, f);
       if (!condition) {

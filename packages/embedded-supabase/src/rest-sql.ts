@@ -51,7 +51,8 @@ function callSource(plan: CallPlan, params: Params): string {
   const columns = returnsScalar(proc) ? "pgrst_call.pgrst_scalar" : "pgrst_call.*";
   if (proc.params.length === 1 && proc.params[0].name === "") {
     const type = proc.params[0].type;
-    const value = args.single ?? JSON.stringify(args.json ?? Object.fromEntries(args.text ?? []));
+    const fromText = [...(args.text ?? [])].map(([k, v]) => [k, v.length === 1 ? v[0] : v]);
+    const value = args.single ?? JSON.stringify(args.json ?? Object.fromEntries(fromText));
     const arg = type === "bytea" ? params.bind(value) : `${params.bind(String(value))}::${type}`;
     return `select ${columns} from ${wrap(`${fn}(${arg})`)}`;
   }
