@@ -1,11 +1,13 @@
 // PostgREST-compatible RPC under /rest/v1/rpc/{fn}: the only way the app
 // reaches the database. Each call is one transaction that takes the caller's
-// role and JWT claims (so auth.uid() and the grants work as on Supabase), calls
-// public.<fn> with named arguments, and answers with PostgREST's JSON shapes,
-// error body and status codes. Each database keeps what pg_proc said about a
-// name and checks it on every call against the name's function oids and default
-// counts (a drop, a new overload or a new default changes them), so a new
-// migration or a test's function is callable at once.
+// role and JWT claims (so auth.uid() and the grants work as on Supabase), picks
+// the overload PostgREST would (named arguments, or one unnamed parameter taking
+// the body), applies what the request adds after the call (rest-query.ts parses
+// it, rest-sql.ts builds it) and answers with PostgREST's shapes, headers, error
+// body and status codes. Each database keeps what pg_proc said about a name and
+// checks it on every call against the name's function oids and default counts
+// (a drop, a new overload or a new default changes them), so a new migration or
+// a test's function is callable at once.
 import type { IncomingMessage } from "node:http";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type { Caller } from "./callers";
