@@ -243,6 +243,10 @@ describe("count, media types and Prefer after .rpc()", () => {
     const strict = await rest("q_total", { headers: { Prefer: "handling=strict, colour=blue" } });
     expect(strict.status).toBe(400);
     expect(await strict.json()).toMatchObject({ code: "PGRST122", details: "Invalid preferences: colour=blue" });
+    const preferred = await rest("q_list?select=id&limit=1", {
+      headers: { Accept: "application/json;q=0.5, text/csv" },
+    });
+    expect(await preferred.text()).toBe("id\n1");
     const plan = await rest("q_total", { headers: { Accept: "application/vnd.pgrst.plan+json" } });
     expect(plan.status).toBe(406);
     expect(await plan.json()).toMatchObject({ code: "PGRST107" });

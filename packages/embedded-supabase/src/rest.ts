@@ -353,10 +353,19 @@ const CONTENT_TYPES: Record<Media, string> = {
 /** The first media type of Accept this backend produces for a function (406 PGRST107 when none). */
 function negotiate(accept: string | undefined): { media: Media; stripNulls: boolean } {
   if (!accept || !accept.trim()) return { media: "json", stripNulls: false };
-  const offered = accept.split(",").map((part) => {
-    const [type, ...parameters] = part.split(";").map((s) => s.trim().toLowerCase());
-    return { type, stripNulls: parameters.includes("nulls=stripped") };
-  });
+  // Highest quality first (a stable sort keeps the client's order among equals), as PostgREST reads Accept.
+  const offered = accept
+    .split(",")
+    .map((part) => {
+      const [type, ...parameters] = part.split(";").map((s) => s.trim().toLowerCase());
+      const quality = Number(parameters.find((p) => p.startsWith("q="))?.slice(2) ?? 1);
+      return {
+        type,
+        stripNulls: parameters.includes("nulls=stripped"),
+        quality: Number.isFinite(quality) ? quality : 1,
+      };
+    })
+    .sort((a, b) => b.quality - a.quality);
   for (const o of offered) {
     const media = MEDIA_TYPES[o.type];
     if (media) return { media, stripNulls: o.stripNulls && media !== "csv" };
