@@ -751,7 +751,10 @@ begin
     wait_seconds := private.two_step_wait(v_factor, v_visitor);
     if wait_seconds > 0 then
       return jsonb_build_object('decision', 'reject', 'message',
-        format('Too many wrong codes from this address. Try again in %s minutes.', ceil(wait_seconds / 60.0)));
+        'Too many wrong codes from this address. Try again in '
+        || case when wait_seconds <= 60 then 'a minute'
+                when wait_seconds <= 3600 then ceil(wait_seconds / 60.0) || ' minutes'
+                else ceil(wait_seconds / 3600.0) || ' hours' end || '.');
     end if;
     -- The right code ends this visitor's run of wrong ones (the day's count for the factor keeps the rest).
     delete from private.two_step_wrong_codes w where w.factor_id = v_factor and w.visitor = v_visitor;
