@@ -19,6 +19,9 @@ import {
   type EmbeddedServerOptions,
 } from "@labcash/embedded-supabase/server";
 
+/** supabase/config.toml's [auth.hook.mfa_verification_attempt] uri: the embedded auth server calls it as GoTrue does. */
+export const MFA_VERIFICATION_ATTEMPT_HOOK = "pg-functions://postgres/private/hook_mfa_verification_attempt";
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsDir = path.join(here, "migrations");
 export const seedFile = path.join(here, "seed.sql");
@@ -120,7 +123,7 @@ const competitionDue: EmbeddedRoute = async ({ db, body }) => {
 export function appServerOptions({ testFixtures = false } = {}): EmbeddedServerOptions {
   const routes: Record<string, EmbeddedRoute> = { "GET /_embedded/app-mail": outboxRoute(readAppOutbox) };
   if (testFixtures) routes["POST /_embedded/test/competition-due"] = competitionDue;
-  return { schema, appName: "LabCash", routes };
+  return { schema, appName: "LabCash", routes, mfaVerificationAttemptHook: MFA_VERIFICATION_ATTEMPT_HOOK };
 }
 
 /** The package's server with the app's schema, mail name and routes; `options` may override any of them. */

@@ -50,6 +50,12 @@ async function codeRefusal(code: string | undefined, message: string): Promise<A
       return fail("That took too long. Enter the newest code and try again.");
     case "over_request_rate_limit":
       return fail("Too many attempts from here. Please wait a minute and try again.");
+    case "mfa_verification_rejected":
+      // The auth server's hook refused a code from a visitor who typed too many wrong ones (SQL:
+      // hook_mfa_verification_attempt); GoTrue has then signed the account out everywhere.
+      return fail(
+        "Too many wrong codes have been typed from here, so this code was not accepted and you have been signed out. Please try again later.",
+      );
     default:
       return fail(message);
   }

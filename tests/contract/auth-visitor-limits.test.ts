@@ -6,7 +6,6 @@
 // the same function the site uses).
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { visitorFetch } from "@/lib/supabase/visitor-fetch";
 import { RateLimiter, GOTRUE_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
 import { totpCode } from "@labcash/embedded-supabase/totp";
 import {
@@ -20,6 +19,7 @@ import {
   STRONG_PASSWORD,
   tokenHashFrom,
   uniqueEmail,
+  visitorClient,
   type TestServer,
 } from "./helpers";
 
@@ -35,12 +35,7 @@ let nextVisitor = 10;
 const newVisitor = () => `198.51.100.${nextVisitor++}`;
 
 /** A supabase-js client acting for one visitor, as the site's server does. */
-function asVisitor(visitor: string) {
-  return createClient(server.url, PUBLISHABLE_KEY, {
-    global: { fetch: visitorFetch(visitor, { publishableKey: PUBLISHABLE_KEY, secretKey: SECRET_KEY }) },
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-}
+const asVisitor = (visitor: string) => visitorClient(server, visitor);
 
 /** A POST to the auth API for one visitor, forwarded as the site forwards it. */
 function postAs(visitor: string, path: string, body: Record<string, unknown>) {
@@ -190,7 +185,7 @@ describe("second factors", () => {
     expect(ok.data?.access_token).toBeTruthy();
   });
 
-  it("a challenge is void after 5 wrong codes, and a run of wrong codes cools the factor down", async () => {
+  it("a challenge is void after 5 wrong codes, and a run of wrong codes cools down the visitor who typed them", async () => {
     const { client: c, factorId, secret } = await playerWithFactor(newVisitor());
     const { data: challenge } = await c.auth.mfa.challenge({ factorId });
     const codes: Array<string | undefined> = [];

@@ -599,6 +599,8 @@ describe("schema private: internal helpers", () => {
       "require_user_first_step()",
       "factors_proven()",
       "fresh_reauthentication(uuid)",
+      "two_step_wait(uuid,text)",
+      "hook_mfa_verification_attempt(jsonb)",
       "caller_session()",
       "record_skill_miss(uuid,uuid)",
       "top_up_entry_missed()",

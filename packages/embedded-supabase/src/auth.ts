@@ -37,7 +37,7 @@ import { bearer, keyRole, visitorAddress } from "./callers";
 import type { Reply } from "./http";
 import { TokenError, type Claims, type TokenSigner } from "./jwt";
 import { queueMail, type OutgoingMail } from "./mail";
-import { SecondFactors, type FactorCaller } from "./mfa";
+import { hookFunction, SecondFactors, type FactorCaller } from "./mfa";
 import { allowedRedirect, type RedirectRules } from "./origins";
 import { RateLimiter, type LimitedAction, type RateLimits } from "./rate-limit";
 
@@ -65,6 +65,8 @@ export interface AuthOptions {
   appName: string;
   /** GoTrue's rate limits. */
   rateLimits: RateLimits;
+  /** GoTrue's MFA verification attempt hook, `pg-functions://…`; none when omitted. */
+  mfaVerificationAttemptHook?: string;
 }
 
 export interface AuthRequest {
@@ -179,6 +181,7 @@ export class AuthService {
       this.sessions,
       () => new URL(options.redirects.siteUrl).host,
       this.limiter,
+      options.mfaVerificationAttemptHook && hookFunction(options.mfaVerificationAttemptHook),
     );
   }
 

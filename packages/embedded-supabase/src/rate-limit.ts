@@ -9,7 +9,9 @@
 // Two further limits GoTrue leaves to hooks are per account, so no visitor can spend another's:
 // wrong passwords slow the account for the visitor who typed them (a growing cool-down for that visitor,
 // and a short delay before every wrong answer for the account), and wrong second-factor codes void a
-// challenge after `wrongCodesPerChallenge` and cool the factor down.
+// challenge after `wrongCodesPerChallenge` and cool down the visitor who typed them on that factor, never
+// the factor itself: the owner's right code from elsewhere always counts. The factor's ceiling across
+// visitors (wrong codes a day) is the app's MFA verification attempt hook's (mfa.ts calls it, as GoTrue does).
 
 export interface RateLimits {
   /** Password sign-ins and sign-ups per visitor per five minutes (GoTrue RATE_LIMIT_SIGN_IN_SIGN_UPS: 30). */
@@ -32,8 +34,8 @@ export interface RateLimits {
   factorAttemptsPerMinute: number;
   /** Wrong codes a challenge takes before it is void (a new challenge is needed). */
   wrongCodesPerChallenge: number;
-  /** Wrong codes in a row on one factor before it cools down (30 s, doubling, at most 15 minutes). */
-  wrongCodesBeforeFactorCoolDown: number;
+  /** Wrong codes in a row from one visitor on one factor before that visitor waits (30 s, doubling, at most 15 minutes). */
+  wrongCodesBeforeCoolDown: number;
   /** Wrong passwords in a row from one visitor for one account before that visitor waits (2 s, doubling, at most 15 minutes). */
   wrongPasswordsBeforeCoolDown: number;
   /** Wrong passwords for one account, from anyone, before each further wrong answer is held back (a quarter second more each, at most 2 s). */
@@ -51,7 +53,7 @@ export const GOTRUE_RATE_LIMITS: RateLimits = {
   emailSecondsApart: 60,
   factorAttemptsPerMinute: 15,
   wrongCodesPerChallenge: 5,
-  wrongCodesBeforeFactorCoolDown: 5,
+  wrongCodesBeforeCoolDown: 5,
   wrongPasswordsBeforeCoolDown: 5,
   wrongPasswordsBeforeDelay: 3,
 };
@@ -68,7 +70,7 @@ export const NO_RATE_LIMITS: RateLimits = {
   emailSecondsApart: 0,
   factorAttemptsPerMinute: Infinity,
   wrongCodesPerChallenge: Infinity,
-  wrongCodesBeforeFactorCoolDown: Infinity,
+  wrongCodesBeforeCoolDown: Infinity,
   wrongPasswordsBeforeCoolDown: Infinity,
   wrongPasswordsBeforeDelay: Infinity,
 };
@@ -222,18 +224,18 @@ export class RateLimiter {
     return beyond > 0 ? Math.min(LONGEST_WRONG_PASSWORD_DELAY, beyond * 250) : 0;
   }
 
-  /** Seconds before `factor` takes another code; 0 when it may now. */
-  factorCoolDown(factor: string): number {
-    const run = this.runs.get(`factor:${factor}`);
+  /** Seconds before `factor` takes another code from `visitor`; 0 when it may now. */
+  factorCoolDown(factor: string, visitor: string): number {
+    const run = this.runs.get(`factor:${factor}:${visitor}`);
     return run ? Math.max(0, Math.ceil((run.coolUntil - this.now()) / SECOND)) : 0;
   }
 
   /**
-   * Records a wrong code against a challenge of a factor. Answers true when the challenge has now had
-   * its allowance and is void.
+   * Records `visitor`'s wrong code against a challenge of a factor: past the allowance that visitor cools
+   * down on the factor. Answers true when the challenge has now had its allowance and is void.
    */
-  recordWrongCode(factor: string, challenge: string): boolean {
-    this.fail(`factor:${factor}`, this.limits.wrongCodesBeforeFactorCoolDown, 30 * SECOND);
+  recordWrongCode(factor: string, visitor: string, challenge: string): boolean {
+    this.fail(`factor:${factor}:${visitor}`, this.limits.wrongCodesBeforeCoolDown, 30 * SECOND);
     const now = this.now();
     const wrong = (this.wrongCodes.get(challenge)?.count ?? 0) + 1;
     this.wrongCodes.set(challenge, { count: wrong, lastAt: now });
@@ -241,9 +243,9 @@ export class RateLimiter {
     return wrong >= this.limits.wrongCodesPerChallenge;
   }
 
-  /** A right code: the factor's run of wrong ones is over. */
-  recordRightCode(factor: string, challenge: string): void {
-    this.runs.delete(`factor:${factor}`);
+  /** A right code: `visitor`'s run of wrong ones on the factor is over. */
+  recordRightCode(factor: string, visitor: string, challenge: string): void {
+    this.runs.delete(`factor:${factor}:${visitor}`);
     this.wrongCodes.delete(challenge);
   }
 

@@ -52,6 +52,11 @@ export interface EmbeddedServerOptions {
   rateLimits?: Partial<RateLimits>;
   /** Require e-mail confirmation before the first sign-in. Default false. */
   mailConfirmation?: boolean;
+  /**
+   * GoTrue's MFA verification attempt hook (`[auth.hook.mfa_verification_attempt]` uri):
+   * `pg-functions://postgres/<schema>/<function>`, called after every code checked. Default none.
+   */
+  mfaVerificationAttemptHook?: string;
   /** GoTrue's refresh-token reuse interval in seconds. Default 10. */
   refreshReuseSeconds?: number;
   /** Called with one line per request (and per applied migration). Silent when omitted. */
@@ -310,6 +315,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     issuer: `${url}/auth/v1`,
     appName: options.appName ?? "Supabase",
     mailConfirmation: options.mailConfirmation ?? false,
+    mfaVerificationAttemptHook: options.mfaVerificationAttemptHook,
     refreshReuseSeconds: options.refreshReuseSeconds ?? 10,
     redirects,
     rateLimits: { ...GOTRUE_RATE_LIMITS, ...options.rateLimits },
