@@ -133,9 +133,9 @@ function mimeAllowed(type: string, allowed: string[] | null): boolean {
 
 /** A bucket's limits on one file, whoever writes it (an upload, a signed upload, a copy or a move). */
 function checkLimits(bucket: Bucket, size: number, type: string): void {
+  if (!mimeAllowed(type, bucket.allowed_mime_types)) throw storageErrors.invalidMimeType(type);
   const limit = bucket.file_size_limit === null ? MAX_UPLOAD_BYTES : Number(bucket.file_size_limit);
   if (size > limit) throw storageErrors.entityTooLarge();
-  if (!mimeAllowed(type, bucket.allowed_mime_types)) throw storageErrors.invalidMimeType(type);
 }
 
 /** Storage's cache lifetime: a form's `cacheControl` seconds or the raw request's Cache-Control. */
