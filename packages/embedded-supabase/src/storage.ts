@@ -297,14 +297,19 @@ export class StorageService {
     throw unknown();
   }
 
-  private async bucket(id: string): Promise<Bucket> {
-    // Read as the server, as hosted Storage reads its buckets: limits apply whoever calls.
+  /** A bucket, read as the server, as hosted Storage reads its buckets: limits apply whoever calls. */
+  private async findBucket(id: string): Promise<Bucket | undefined> {
     const { rows } = await this.db.query<Bucket>(
       "select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1",
       [id],
     );
-    if (!rows[0]) throw storageErrors.noSuchBucket();
     return rows[0];
+  }
+
+  private async bucket(id: string): Promise<Bucket> {
+    const bucket = await this.findBucket(id);
+    if (!bucket) throw storageErrors.noSuchBucket();
+    return bucket;
   }
 
   /** Runs `work` in one transaction as `caller`, so their row-level policies decide; a refusal in Storage's words. */
@@ -445,7 +450,7 @@ export class StorageService {
   }
 
   private async readPublic(req: IncomingMessage, url: URL, bucketId: string, name: string): Promise<Reply> {
-    const bucket = await this.bucket(bucketId).catch(() => undefined);
+    const bucket = await this.findBucket(bucketId);
     if (!bucket?.public) throw storageErrors.noSuchBucket();
     return this.render(req, url, await this.findObject(bucketId, name, SERVER));
   }
@@ -458,7 +463,7 @@ export class StorageService {
 
   /** `caller` null is the public info route, open for public buckets only. */
   private async info(bucketId: string, name: string, caller: Caller | null): Promise<Reply> {
-    const bucket = await this.bucket(bucketId).catch(() => undefined);
+    const bucket = await this.findBucket(bucketId);
     if (!bucket || (!caller && !bucket.public)) throw storageErrors.noSuchBucket();
     const row = await this.findObject(bucketId, name, bucket.public || !caller ? SERVER : caller);
     return {
