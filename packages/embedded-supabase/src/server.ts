@@ -108,7 +108,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const ownsDb = !options.db;
   const db = options.db ?? (await openDatabase({ ...options.schema, dataDir: options.dataDir, log }));
   const signer = await TokenSigner.load(options.dataDir);
-  const storage = new StorageService(db, options.dataDir);
+  const storage = await StorageService.open(db, options.dataDir);
   const host = options.host ?? EMBEDDED_HOST;
   if (!isLoopback(host)) {
     throw new Error(
@@ -182,7 +182,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       });
     }
     if (surface === "rest") return restRoute(req, method, path, u);
-    if (surface === "storage") return storageRoute(req, method, path);
+    if (surface === "storage") return storageRoute(req, method, path, u);
     if (surface === "embedded") return embeddedRoute(req, method, path, u);
     if (method === "GET" && path === "/") {
       return {
@@ -218,7 +218,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     return callRpc(db, { req, method, fn: decodedPathPart(rpc[1]), url: u, caller });
   }
 
-  async function storageRoute(req: IncomingMessage, method: string, path: string): Promise<Reply> {
+  async function storageRoute(req: IncomingMessage, method: string, path: string, u: URL): Promise<Reply> {
     const parts = path
       .slice("/storage/v1/".length)
       .split("/")
@@ -229,9 +229,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
           throw storageErrors.invalidRequest("The path is not valid percent-encoding");
         }
       });
-    // Public objects need no key (Supabase's gateway lets /object/public/ through, so a URL works in an
+    // Public objects and signed URLs need no key (Supabase's gateway lets them through, so a URL works in an
     // <img>); everything else is checked when the route asks who is calling.
-    return storage.handle(req, method, parts, () => resolveCaller(req, signer));
+    return storage.handle(req, method, parts, u, () => resolveCaller(req, signer));
   }
 
   async function embeddedRoute(req: IncomingMessage, method: string, path: string, u: URL): Promise<Reply> {
