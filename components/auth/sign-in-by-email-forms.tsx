@@ -6,6 +6,7 @@ import { EmailField } from "@/components/forms/email-field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requestSignInLink, signInWithCode } from "@/lib/actions/auth";
+import { EMAIL_CODE_LENGTH } from "@/lib/validation/auth";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 
 /** Where the code is typed, keeping `next`. */
@@ -15,7 +16,7 @@ function codePath(next?: string) {
 
 /**
  * "E-mail me a sign-in link", beside the password form. The answer is the same whether or not an account
- * uses the address; the e-mail also carries a 6-digit code, typed on /login/code.
+ * uses the address; the e-mail also carries an 8-digit code, typed on /login/code.
  */
 export function SignInLinkForm({ next }: { next?: string }) {
   const { result, errors, formErrors, pending, form } = useFormAction(requestSignInLink);
@@ -39,14 +40,19 @@ export function SignInLinkForm({ next }: { next?: string }) {
   );
 }
 
-/** The 6-digit code from a sign-in e-mail, with the address it went to. */
+/** The 8-digit code from a sign-in e-mail, with the address it went to. */
 export function SignInCodeForm({ next }: { next?: string }) {
   const { result, errors, formErrors, pending, form } = useFormAction(signInWithCode);
   return (
     <form {...form} className="flex flex-col gap-4">
       {next && <input type="hidden" name="next" value={next} />}
       <EmailField errors={errors?.email} />
-      <CodeField label="6-digit code" hint="From the sign-in e-mail." errors={errors?.code} />
+      <CodeField
+        label={`${EMAIL_CODE_LENGTH}-digit code`}
+        hint="From the sign-in e-mail."
+        errors={errors?.code}
+        digits={EMAIL_CODE_LENGTH}
+      />
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Signing in…">
         Sign in

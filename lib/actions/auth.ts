@@ -8,11 +8,13 @@ import { z } from "zod";
 import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { crossOriginReason } from "@/lib/http/same-origin";
 import { updateMyProfile } from "@/lib/data/account";
+import { askForEmailCode, clearEmailCodeTries, takeEmailCodeTry } from "@/lib/data/email-codes";
 import { checkReferralCode } from "@/lib/data/referrals";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
 import {
   CHECK_INBOX,
+  EMAIL_CODE_VOID,
   EMAIL_NOT_SENT,
   MISSING_CREDENTIALS,
   profileSchema,
@@ -22,6 +24,7 @@ import {
   signInLinkSchema,
   signInSchema,
   signUpSchema,
+  TOO_MANY_CODES,
 } from "@/lib/validation/auth";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
@@ -50,13 +53,15 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
 });
 
 /**
- * "E-mail me a sign-in link": a link and a 6-digit code by e-mail (GoTrue's POST /otp). Never a sign-up
+ * "E-mail me a sign-in link": a link and an 8-digit code by e-mail (GoTrue's POST /otp). Never a sign-up
  * (`shouldCreateUser: false`: an account needs the sign-up form's date of birth and terms), so an unknown
  * address is GoTrue's 422 otp_disabled, which gets the same answer as a known one. When the e-mail allowance
  * is spent nothing went out and the visitor is told so, as the reset form does (DECISIONS.md "Sign in by
- * e-mail link or code").
+ * e-mail link or code"). A few codes an hour per address, counted in SQL by the address typed before the auth
+ * server looks it up, so that refusal too is the same for every address.
  */
 export const requestSignInLink = defineAction({ schema: signInLinkSchema, role: "public" }, async ({ email, next }) => {
+  if ((await askForEmailCode(email)) > 0) return fail(TOO_MANY_CODES);
   const supabase = await createClient();
   const { error } = await supabase.auth.signInWithOtp({
     email,
@@ -69,19 +74,30 @@ export const requestSignInLink = defineAction({ schema: signInLinkSchema, role: 
   return ok(undefined, CHECK_INBOX);
 });
 
-/** The 6-digit code from that e-mail: signs in, then goes where a password sign-in goes (two-step first). */
+/**
+ * The 8-digit code from that e-mail: signs in, then goes where a password sign-in goes (two-step first). Every code
+ * typed for an address is counted in SQL before the auth server checks it, whichever visitor types it: after five
+ * that are wrong, the address's code is void here until a new one is asked for, so no number of visitors can guess
+ * it (hosted GoTrue counts guesses per visitor only).
+ */
 export const signInWithCode = defineAction(
   { schema: signInCodeSchema, role: "public" },
   async ({ email, code, next }) => {
+    const codeVoid = () => fail(EMAIL_CODE_VOID, { fieldErrors: { code: [EMAIL_CODE_VOID] } });
+    const triesLeft = await takeEmailCodeTry(email);
+    if (triesLeft === 0) return codeVoid();
     const supabase = await createClient();
     const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type: "email" });
     if (error) {
       await countAuthRefusal("sign_in", error.code);
-      if (error.code === "otp_expired")
+      if (error.code === "otp_expired") {
+        if (triesLeft === 1) return codeVoid();
         return fail(SIGN_IN_CODE_REFUSED, { fieldErrors: { code: [SIGN_IN_CODE_REFUSED] } });
+      }
       if (error.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
       return fail(error.message);
     }
+    await clearEmailCodeTries(email);
     redirect(afterSignIn(safeNextPath(next), data.user?.factors));
   },
 );
@@ -123,6 +139,8 @@ export const signUp = defineAction(
 );
 
 export const requestPasswordReset = defineAction({ schema: resetRequestSchema, role: "public" }, async ({ email }) => {
+  // The reset e-mail carries a code too (which the code form takes): it counts among the address's few an hour.
+  if ((await askForEmailCode(email)) > 0) return fail(TOO_MANY_CODES);
   const supabase = await createClient();
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${await siteUrl()}/auth/reset-password`,

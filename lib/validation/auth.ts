@@ -69,20 +69,37 @@ export const resetRequestSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
 });
 
+/**
+ * Digits in an e-mailed code: supabase/config.toml's [auth.email] otp_length, which the embedded backend is given
+ * too (supabase/embedded.ts EMAIL_OTP; a test holds them equal). Authenticator apps' codes stay six digits.
+ */
+export const EMAIL_CODE_LENGTH = 8;
+/** How long an e-mailed code works, in words (config.toml's otp_expiry: 600 seconds). */
+export const EMAIL_CODE_LIFE = "10 minutes";
+
 /** The one answer to "E-mail me a sign-in link", whether or not an account uses the address. */
-export const CHECK_INBOX =
-  "Check your inbox. If an account uses that address, a sign-in link and a 6-digit code are on their way; either works once, within an hour.";
+export const CHECK_INBOX = `Check your inbox. If an account uses that address, a sign-in link and an ${EMAIL_CODE_LENGTH}-digit code are on their way; either works once, within ${EMAIL_CODE_LIFE}.`;
 /** A wrong, spent or expired e-mailed code (the auth server does not say which, nor whether the address exists). */
 export const SIGN_IN_CODE_REFUSED = "That code is wrong or has expired. Ask for a new sign-in link.";
+/** Five codes have been typed for the address's outstanding code: it no longer works, even if right. */
+export const EMAIL_CODE_VOID = "Too many wrong codes for this address: that code no longer works. Ask for a new one.";
+/** The address has had its new codes for the hour (ask_for_email_code): nothing was sent. */
+export const TOO_MANY_CODES = "Too many codes have been asked for this address. Please try again in an hour.";
 
-/** A 6-digit code as typed: spaces dropped (a code may be copied with them), then six digits, else `message`. */
-export function sixDigitCode(message: string) {
+/** A code of `length` digits as typed: spaces dropped (a code may be copied with them), then the digits, else `message`. */
+export function digitCode(length: number, message: string) {
   return z
     .string()
     .prefault("")
     .transform((code) => code.replace(/\s/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, message));
+    .pipe(z.string().regex(new RegExp(`^\\d{${length}}$`), message));
 }
+
+/** An authenticator app's code: six digits (RFC 6238 as GoTrue enrols it). */
+export const authenticatorCode = (message: string) => digitCode(6, message);
+/** A code from one of the auth server's e-mails. */
+export const emailCode = () =>
+  digitCode(EMAIL_CODE_LENGTH, `Enter the ${EMAIL_CODE_LENGTH}-digit code from the e-mail`);
 
 export const signInLinkSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
@@ -91,6 +108,6 @@ export const signInLinkSchema = z.object({
 
 export const signInCodeSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
-  code: sixDigitCode("Enter the 6-digit code from the e-mail"),
+  code: emailCode(),
   next: z.string().optional(),
 });

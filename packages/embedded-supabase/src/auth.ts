@@ -19,8 +19,8 @@ import {
   markIdentityEmailVerified,
   mergeMetadata,
   newOtp,
+  type EmailOtpSettings,
   normalizeEmail,
-  OTP_SECONDS,
   randomToken,
   SessionIssuer,
   shapeUser,
@@ -36,6 +36,7 @@ import {
 import { bearer, keyRole, visitorAddress } from "./callers";
 import type { Reply } from "./http";
 import { TokenError, type Claims, type TokenSigner } from "./jwt";
+import { EmailCodeGuard } from "./email-codes";
 import { queueMail, type OutgoingMail } from "./mail";
 import { SecondFactors, type FactorCaller } from "./mfa";
 import { allowedRedirect, type RedirectRules } from "./origins";
@@ -65,6 +66,8 @@ export interface AuthOptions {
   appName: string;
   /** GoTrue's rate limits. */
   rateLimits: RateLimits;
+  /** How e-mailed codes are made (GoTrue's otp_length and otp_expiry). */
+  emailOtp: EmailOtpSettings;
 }
 
 export interface AuthRequest {
@@ -170,10 +173,12 @@ export class AuthService {
   private readonly authCodes = new Map<string, AuthCode>();
   private readonly limiter: RateLimiter;
   private readonly factors: SecondFactors;
+  private readonly codeGuard: EmailCodeGuard;
 
   constructor(private readonly options: AuthOptions) {
     this.sessions = new SessionIssuer(options.signer, options.issuer);
     this.limiter = new RateLimiter(options.rateLimits);
+    this.codeGuard = new EmailCodeGuard(options.rateLimits.wrongEmailCodesBeforeVoid);
     this.factors = new SecondFactors(
       options.db,
       this.sessions,
@@ -287,7 +292,34 @@ export class AuthService {
 
   /** Queues an auth e-mail (no limits: the caller has applied them). */
   private queue(tx: Db, message: OutgoingMail): Promise<void> {
-    return queueMail(tx, { siteUrl: this.options.redirects.siteUrl, appName: this.options.appName }, message);
+    const { redirects, appName, emailOtp } = this.options;
+    return queueMail(tx, { siteUrl: redirects.siteUrl, appName, otpExpirySeconds: emailOtp.expirySeconds }, message);
+  }
+
+  /** A new code for `address`, which starts with a full allowance of wrong tries (EmailCodeGuard). */
+  private newCode(address: string): { otp: string; tokenHash: string } {
+    this.codeGuard.reset(normalizeEmail(address));
+    return newOtp(address, this.options.emailOtp.length);
+  }
+
+  /**
+   * A wrong code typed for `address`: counted, and at the allowance every code outstanding for the address is
+   * cleared (its sign-up, link, recovery and e-mail change tokens), whoever typed the wrong ones. Committed on
+   * its own, since the verification that found the code wrong is rolled back.
+   */
+  private async wrongCode(address: string): Promise<void> {
+    if (!this.codeGuard.recordWrong(address)) return;
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `update auth.users set confirmation_token = null, recovery_token = null, email_change_token_current = null
+          where lower(email) = $1 and deleted_at is null`,
+        [address],
+      );
+      await tx.query(
+        "update auth.users set email_change_token_new = null where lower(email_change) = $1 and deleted_at is null",
+        [address],
+      );
+    });
   }
 
   /** The request's redirect_to when GoTrue would follow it, else none (links then lead to the site). */
@@ -443,7 +475,7 @@ export class AuthService {
     redirectTo?: string,
     { counted = false } = {},
   ): Promise<UserRow> {
-    const { otp, tokenHash } = newOtp(user.email!);
+    const { otp, tokenHash } = this.newCode(user.email!);
     const { rows } = await tx.query<UserRow>(
       "update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1 returning *",
       [user.id, tokenHash],
@@ -638,8 +670,8 @@ export class AuthService {
     newEmail: string,
     redirectTo?: string,
   ): Promise<void> {
-    const fresh = newOtp(newEmail);
-    const current = user.email ? newOtp(user.email) : undefined;
+    const fresh = this.newCode(newEmail);
+    const current = user.email ? this.newCode(user.email) : undefined;
     await tx.query(
       `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
               email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now()
@@ -729,7 +761,7 @@ export class AuthService {
     const user = await findUserByEmail(this.db, email);
     if (user) {
       await this.db.transaction(async (tx) => {
-        const { otp, tokenHash } = newOtp(user.email!);
+        const { otp, tokenHash } = this.newCode(user.email!);
         await tx.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [
           user.id,
           tokenHash,
@@ -832,7 +864,7 @@ export class AuthService {
    * caller has counted the e-mail allowance.
    */
   private async sendMagicLink(tx: Db, user: UserRow, redirectTo?: string): Promise<void> {
-    const { otp, tokenHash } = newOtp(user.email!);
+    const { otp, tokenHash } = this.newCode(user.email!);
     await tx.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [
       user.id,
       tokenHash,
@@ -855,7 +887,7 @@ export class AuthService {
     if (!user.email) throw noAddress();
     if (!user.email_confirmed_at) throw authErrors.emailNotVerified();
     await this.db.transaction(async (tx) => {
-      const { otp, tokenHash } = newOtp(user.email!);
+      const { otp, tokenHash } = this.newCode(user.email!);
       await tx.query(
         "update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1",
         [user.id, tokenHash],
@@ -944,7 +976,9 @@ export class AuthService {
       email_change_token_new: user.email_change_sent_at,
     };
     const fresh = (c: TokenColumn) =>
-      user[c] === p.hash && !!sentAt[c] && Date.now() - new Date(sentAt[c]!).getTime() <= OTP_SECONDS * 1000;
+      user[c] === p.hash &&
+      !!sentAt[c] &&
+      Date.now() - new Date(sentAt[c]!).getTime() <= this.options.emailOtp.expirySeconds * 1000;
     const matched = columns[type].find(fresh);
     if (!matched) throw notFound;
     if (type === "email") return { user, type: matched === "recovery_token" ? "magiclink" : "signup" };
@@ -985,12 +1019,23 @@ export class AuthService {
 
   private async verifyPost(r: AuthRequest): Promise<Reply> {
     const params = this.verifyParams(r.body);
-    const session = await this.db.transaction(async (tx) => {
-      const { user, type } = await this.findVerification(tx, params);
-      const verified = await this.applyVerification(tx, user, type, params.hash);
-      if (!verified) return null;
-      return this.sessions.start(tx, verified, "otp");
-    });
+    const { email } = params;
+    // A void address refuses every code, right or not, as an expired one (its tokens are already cleared;
+    // this also holds against a right guess racing the clearing).
+    if (email && this.codeGuard.isVoid(email)) throw authErrors.otpExpired();
+    let session: SessionBody | null;
+    try {
+      session = await this.db.transaction(async (tx) => {
+        const { user, type } = await this.findVerification(tx, params);
+        const verified = await this.applyVerification(tx, user, type, params.hash);
+        if (!verified) return null;
+        return this.sessions.start(tx, verified, "otp");
+      });
+    } catch (e) {
+      if (email && e instanceof AuthError && e.code === "otp_expired") await this.wrongCode(email);
+      throw e;
+    }
+    if (email) this.codeGuard.reset(email);
     // GoTrue's answer to the first half of a secure e-mail change: a 200 with a message, no session.
     if (!session) return ok({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: "200" });
     this.pendingPkce.delete(String(session.user.id));
@@ -1227,7 +1272,7 @@ export class AuthService {
         let invited = await findUserByEmail(tx, email);
         if (invited?.email_confirmed_at) throw authErrors.emailExists();
         invited ??= await insertUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: data });
-        const { otp, tokenHash } = newOtp(email);
+        const { otp, tokenHash } = this.newCode(email);
         const { rows } = await tx.query<UserRow>(
           `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = now(), updated_at = now()
             where id = $1 returning *`,
@@ -1269,7 +1314,7 @@ export class AuthService {
         throw new AuthError(404, "user_not_found", "User with this email not found");
       }
     }
-    const { otp, tokenHash: hashedToken } = newOtp(email);
+    const { otp, tokenHash: hashedToken } = this.newCode(email);
     let passwordHash: string | null = null;
     if (type === "signup" && !existing) {
       if (!password) throw authErrors.validation("Signup requires a valid password");

@@ -38,6 +38,10 @@ export interface RateLimits {
   wrongPasswordsBeforeCoolDown: number;
   /** Wrong passwords for one account, from anyone, before each further wrong answer is held back (a quarter second more each, at most 2 s). */
   wrongPasswordsBeforeDelay: number;
+  /** Auth e-mails (each carries a code) to one address per hour, whoever asks (stricter than GoTrue, which has none). */
+  emailsPerAddressPerHour: number;
+  /** Wrong e-mailed codes for one address, from anyone, before its outstanding codes are void (GoTrue has no such limit). */
+  wrongEmailCodesBeforeVoid: number;
 }
 
 export const GOTRUE_RATE_LIMITS: RateLimits = {
@@ -54,6 +58,8 @@ export const GOTRUE_RATE_LIMITS: RateLimits = {
   wrongCodesBeforeFactorCoolDown: 5,
   wrongPasswordsBeforeCoolDown: 5,
   wrongPasswordsBeforeDelay: 3,
+  emailsPerAddressPerHour: 5,
+  wrongEmailCodesBeforeVoid: 5,
 };
 
 /** No limits: for test servers that sign hundreds of users in from one address. */
@@ -71,6 +77,8 @@ export const NO_RATE_LIMITS: RateLimits = {
   wrongCodesBeforeFactorCoolDown: Infinity,
   wrongPasswordsBeforeCoolDown: Infinity,
   wrongPasswordsBeforeDelay: Infinity,
+  emailsPerAddressPerHour: Infinity,
+  wrongEmailCodesBeforeVoid: Infinity,
 };
 
 const SECOND = 1000;
@@ -88,7 +96,11 @@ export type LimitedAction = "sign_in" | "refresh" | "verify" | "otp" | "factor";
 /** Why an e-mail may not go now, and when it may. */
 export type EmailVerdict =
   | { ok: true }
-  | { ok: false; reason: "too_soon" | "visitor_allowance" | "project_allowance"; retryAfterSeconds: number };
+  | {
+      ok: false;
+      reason: "too_soon" | "address_allowance" | "visitor_allowance" | "project_allowance";
+      retryAfterSeconds: number;
+    };
 
 interface FailureRun {
   failures: number;
@@ -185,12 +197,16 @@ export class RateLimiter {
     const apart = this.limits.emailSecondsApart * SECOND;
     if (last !== undefined && now - last < apart)
       return { ok: false, reason: "too_soon", retryAfterSeconds: Math.ceil((last + apart - now) / SECOND) };
+    const addressRate = this.hourly(this.limits.emailsPerAddressPerHour);
     const visitorRate = this.hourly(this.limits.emailsPerVisitorPerHour);
     const projectRate = this.hourly(this.limits.emailsPerHour);
+    const addressWait = this.buckets.waitFor(`email-to:${address}`, addressRate);
+    if (addressWait > 0) return { ok: false, reason: "address_allowance", retryAfterSeconds: addressWait };
     const visitorWait = this.buckets.waitFor(`email:${visitor}`, visitorRate);
     if (visitorWait > 0) return { ok: false, reason: "visitor_allowance", retryAfterSeconds: visitorWait };
     const projectWait = this.buckets.waitFor("email", projectRate);
     if (projectWait > 0) return { ok: false, reason: "project_allowance", retryAfterSeconds: projectWait };
+    this.buckets.take(`email-to:${address}`, addressRate);
     this.buckets.take(`email:${visitor}`, visitorRate);
     this.buckets.take("email", projectRate);
     this.lastEmailAt.set(address, now);

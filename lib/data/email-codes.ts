@@ -1,0 +1,22 @@
+import "server-only";
+import { z } from "zod";
+import { createAdminClient } from "@/lib/supabase/admin";
+import { callRpcWith, noResult } from "./rpc";
+
+// The site's own count of e-mailed codes, by the address typed (supabase/schemas/20-accounts.sql: ask_for_email_code,
+// take_email_code_try, clear_email_code_tries). The secret key's: no visitor may read or spend an address's count.
+
+/** Before asking the auth server to e-mail a code to `email`: 0 when one may go (counted), else the seconds to wait. */
+export const askForEmailCode = (email: string) =>
+  callRpcWith(createAdminClient(), "ask_for_email_code", { p_email: email }, z.number().int());
+
+/**
+ * Before having the auth server check a code typed for `email`: counts the try and answers how many the code had left
+ * with it (5 down to 1), or 0 when it is void and must not be tried.
+ */
+export const takeEmailCodeTry = (email: string) =>
+  callRpcWith(createAdminClient(), "take_email_code_try", { p_email: email }, z.number().int());
+
+/** The code typed for `email` was right: its count of tries ends. */
+export const clearEmailCodeTries = (email: string) =>
+  callRpcWith(createAdminClient(), "clear_email_code_tries", { p_email: email }, noResult);
