@@ -40,7 +40,7 @@ import { EmailCodeGuard } from "./email-codes";
 import { queueMail, type OutgoingMail } from "./mail";
 import { SecondFactors, type FactorCaller } from "./mfa";
 import { allowedRedirect, type RedirectRules } from "./origins";
-import { RateLimiter, type LimitedAction, type RateLimits } from "./rate-limit";
+import { RateLimiter, type EmailPool, type LimitedAction, type RateLimits } from "./rate-limit";
 
 const BCRYPT_COST = 10;
 /** A PKCE auth code must be exchanged within five minutes (GoTrue's flow-state expiry). */
@@ -274,19 +274,27 @@ export class AuthService {
   }
 
   /**
-   * Counts an auth e-mail to `address` for the request's visitor, or refuses it with GoTrue's 429: one per
-   * address per emailSecondsApart, a few per visitor per hour, emailsPerHour in all.
+   * Counts a request for an auth e-mail to `address` for the request's visitor, or refuses it with GoTrue's 429:
+   * one per address per emailSecondsApart and a few an hour, a few per visitor per hour of each kind in `pools`,
+   * and only while the project's pools have room (rate-limit.ts allowEmail). Called before the address is looked
+   * up wherever the answer must not tell whether an account uses it.
    */
-  private allowEmail(r: AuthRequest, address: string): void {
-    const verdict = this.limiter.allowEmail(normalizeEmail(address), visitorAddress(r.req));
+  private allowEmail(r: AuthRequest, address: string, pools: readonly EmailPool[]): void {
+    const verdict = this.limiter.allowEmail(normalizeEmail(address), visitorAddress(r.req), pools);
     if (verdict.ok) return;
     if (verdict.reason === "too_soon") throw authErrors.emailTooSoon(verdict.retryAfterSeconds);
     throw authErrors.overEmailSendRateLimit();
   }
 
-  /** Queues an auth e-mail within the limits (allowEmail). */
-  private async mail(r: AuthRequest, tx: Db, message: OutgoingMail): Promise<void> {
-    this.allowEmail(r, message.to);
+  /** Queues an auth e-mail within every limit, for flows whose address is no secret (a signed-in user's, an admin's). */
+  private async mail(r: AuthRequest, tx: Db, message: OutgoingMail, pool: EmailPool = "account"): Promise<void> {
+    this.allowEmail(r, message.to, [pool]);
+    await this.send(tx, message, pool);
+  }
+
+  /** Queues an auth e-mail whose request allowEmail has let through: it spends the project's `pool`. */
+  private async send(tx: Db, message: OutgoingMail, pool: EmailPool): Promise<void> {
+    this.limiter.spendEmail(pool);
     await this.queue(tx, message);
   }
 
@@ -408,6 +416,9 @@ export class AuthService {
     const email = validateEmail(rawEmail);
     const pkce = this.readPkce(r.body);
     const redirectTo = this.redirectTo(r);
+    // With confirmation on, the answer must not tell whether the address is taken: the confirmation mail's
+    // request is counted before the look-up, against the allowances for mail to new addresses.
+    if (this.options.mailConfirmation) this.allowEmail(r, email, ["signup"]);
 
     const existing = await findUserByEmail(this.db, email);
     if (existing) {
@@ -418,7 +429,7 @@ export class AuthService {
         return ok(this.obfuscatedUser(email, data));
       }
       const resent = await this.db.transaction(async (tx) => {
-        const user = await this.sendConfirmation(r, tx, existing, redirectTo);
+        const user = await this.sendConfirmation(tx, existing, redirectTo);
         return userJson(tx, user);
       });
       if (pkce) this.pendingPkce.set(existing.id, pkce);
@@ -436,7 +447,7 @@ export class AuthService {
           signup: true,
         });
         if (this.options.mailConfirmation) {
-          const pending = await this.sendConfirmation(r, tx, user, redirectTo);
+          const pending = await this.sendConfirmation(tx, user, redirectTo);
           if (pkce) this.pendingPkce.set(user.id, pkce);
           return userJson(tx, pending);
         }
@@ -467,21 +478,14 @@ export class AuthService {
     };
   }
 
-  /** A sign-up confirmation mail; `counted` when the caller has already counted the e-mail allowance. */
-  private async sendConfirmation(
-    r: AuthRequest,
-    tx: Db,
-    user: UserRow,
-    redirectTo?: string,
-    { counted = false } = {},
-  ): Promise<UserRow> {
+  /** A sign-up confirmation mail, whose request the caller has counted (allowEmail, the pool for new addresses). */
+  private async sendConfirmation(tx: Db, user: UserRow, redirectTo?: string): Promise<UserRow> {
     const { otp, tokenHash } = this.newCode(user.email!);
     const { rows } = await tx.query<UserRow>(
       "update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1 returning *",
       [user.id, tokenHash],
     );
-    const message: OutgoingMail = { to: user.email!, kind: "signup", tokenHash, otp, redirectTo };
-    await (counted ? this.queue(tx, message) : this.mail(r, tx, message));
+    await this.send(tx, { to: user.email!, kind: "signup", tokenHash, otp, redirectTo }, "signup");
     return rows[0];
   }
 
@@ -669,7 +673,10 @@ export class AuthService {
     user: UserRow,
     newEmail: string,
     redirectTo?: string,
+    { counted = false } = {},
   ): Promise<void> {
+    const deliver = (message: OutgoingMail) =>
+      counted ? this.send(tx, message, "account") : this.mail(r, tx, message);
     const fresh = this.newCode(newEmail);
     const current = user.email ? this.newCode(user.email) : undefined;
     await tx.query(
@@ -678,7 +685,7 @@ export class AuthService {
         where id = $1`,
       [user.id, newEmail, fresh.tokenHash, current?.tokenHash ?? null],
     );
-    await this.mail(r, tx, {
+    await deliver({
       to: newEmail,
       kind: "email_change",
       tokenHash: fresh.tokenHash,
@@ -686,7 +693,7 @@ export class AuthService {
       redirectTo,
     });
     if (current) {
-      await this.mail(r, tx, {
+      await deliver({
         to: user.email!,
         kind: "email_change_current",
         tokenHash: current.tokenHash,
@@ -755,9 +762,10 @@ export class AuthService {
     if (!rawEmail) throw authErrors.validation("Password recovery requires an email");
     const email = validateEmail(rawEmail);
     const pkce = this.readPkce(r.body);
-    // The answer is the same whether or not the address has an account: the e-mail allowance is
-    // counted before the address is looked up, so a refusal says nothing about the account either.
-    this.allowEmail(r, email);
+    // The answer is the same whether or not the address has an account: the request is counted before the
+    // address is looked up, so a refusal says nothing about the account either; only a reset that goes spends
+    // the project's mail to accounts.
+    this.allowEmail(r, email, ["account"]);
     const user = await findUserByEmail(this.db, email);
     if (user) {
       await this.db.transaction(async (tx) => {
@@ -766,13 +774,11 @@ export class AuthService {
           user.id,
           tokenHash,
         ]);
-        await this.queue(tx, {
-          to: user.email!,
-          kind: "recovery",
-          tokenHash,
-          otp,
-          redirectTo: this.redirectTo(r),
-        });
+        await this.send(
+          tx,
+          { to: user.email!, kind: "recovery", tokenHash, otp, redirectTo: this.redirectTo(r) },
+          "account",
+        );
       });
       if (pkce) this.pendingPkce.set(user.id, pkce);
     }
@@ -793,12 +799,15 @@ export class AuthService {
     if (!rawEmail) throw authErrors.validation("Missing email address or phone number");
     const email = validateEmail(rawEmail);
     const redirectTo = this.redirectTo(r);
+    // Counted before the look-up (unlike GoTrue), so the answer says nothing about the address.
+    this.allowEmail(r, email, [type === "signup" ? "signup" : "account"]);
     await this.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
       if (!user) return;
-      if (type === "signup" && !user.email_confirmed_at) await this.sendConfirmation(r, tx, user, redirectTo);
+      if (type === "signup" && !user.email_confirmed_at)
+        await this.sendConfirmation(tx, user, redirectTo);
       if (type === "email_change" && user.email_change)
-        await this.sendEmailChange(r, tx, user, user.email_change, redirectTo);
+        await this.sendEmailChange(r, tx, user, user.email_change, redirectTo, { counted: true });
     });
     return ok({});
   }
@@ -824,7 +833,7 @@ export class AuthService {
     if (phone) throw authErrors.phoneProviderDisabled();
     if (!rawEmail) throw authErrors.validation("One of email or phone must be set", 400);
     const email = validateEmail(rawEmail);
-    this.allowEmail(r, email);
+    this.allowEmail(r, email, createUser ? ["account", "signup"] : ["account"]);
     const existing = await findUserByEmail(this.db, email);
     if (!existing && !createUser) throw authErrors.otpDisabled();
     const data = obj(b.data) ?? {};
@@ -842,13 +851,13 @@ export class AuthService {
               signup: true,
             }));
           if (this.options.mailConfirmation) {
-            await this.sendConfirmation(r, tx, user, redirectTo, { counted: true });
+            await this.sendConfirmation(tx, user, redirectTo);
             if (pkce) this.pendingPkce.set(user.id, pkce);
             return;
           }
-          await this.sendMagicLink(tx, user, redirectTo);
+          await this.sendMagicLink(tx, user, redirectTo, existing ? "account" : "signup");
         } else {
-          await this.sendMagicLink(tx, existing, redirectTo);
+          await this.sendMagicLink(tx, existing, redirectTo, "account");
         }
         if (pkce) this.pendingPkce.set((existing ?? (await findUserByEmail(tx, email)))!.id, pkce);
       });
@@ -863,13 +872,13 @@ export class AuthService {
    * GoTrue's sendMagicLink: a recovery-token link and code, verified as type magiclink (or email). The
    * caller has counted the e-mail allowance.
    */
-  private async sendMagicLink(tx: Db, user: UserRow, redirectTo?: string): Promise<void> {
+  private async sendMagicLink(tx: Db, user: UserRow, redirectTo: string | undefined, pool: EmailPool): Promise<void> {
     const { otp, tokenHash } = this.newCode(user.email!);
     await tx.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [
       user.id,
       tokenHash,
     ]);
-    await this.queue(tx, { to: user.email!, kind: "magiclink", tokenHash, otp, redirectTo });
+    await this.send(tx, { to: user.email!, kind: "magiclink", tokenHash, otp, redirectTo }, pool);
   }
 
   /**
@@ -1278,7 +1287,7 @@ export class AuthService {
             where id = $1 returning *`,
           [invited.id, tokenHash],
         );
-        await this.mail(r, tx, { to: email, kind: "invite", tokenHash, otp, redirectTo });
+        await this.mail(r, tx, { to: email, kind: "invite", tokenHash, otp, redirectTo }, "signup");
         return userJson(tx, rows[0]);
       });
       return ok(user);
