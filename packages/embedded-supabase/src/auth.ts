@@ -36,6 +36,7 @@ import {
 import { bearer, keyRole, visitorAddress } from "./callers";
 import type { Reply } from "./http";
 import { TokenError, type Claims, type TokenSigner } from "./jwt";
+import { verifyCaptcha, type CaptchaSettings } from "./captcha";
 import { EmailCodeGuard } from "./email-codes";
 import { queueMail, type OutgoingMail } from "./mail";
 import { SecondFactors, type FactorCaller } from "./mfa";
@@ -68,6 +69,8 @@ export interface AuthOptions {
   rateLimits: RateLimits;
   /** How e-mailed codes are made (GoTrue's otp_length and otp_expiry). */
   emailOtp: EmailOtpSettings;
+  /** GoTrue's [auth.captcha]: when set, sign-ups, e-mail sign-ins, resets, resends and password sign-ins need a token. */
+  captcha?: CaptchaSettings;
 }
 
 export interface AuthRequest {
@@ -204,9 +207,11 @@ export class AuthService {
         return { status: 200, body: this.options.signer.jwks(), headers: { "Cache-Control": "public, max-age=600" } };
       case "POST /signup":
         this.limit("sign_in", r);
+        await this.checkCaptcha(r);
         return this.signup(r);
       case "POST /token":
         this.limit(r.url.searchParams.get("grant_type") === "refresh_token" ? "refresh" : "sign_in", r);
+        if (r.url.searchParams.get("grant_type") === "password") await this.checkCaptcha(r);
         return this.token(r);
       case "GET /user":
         return ok(await userJson(this.db, (await this.requireUser(r.req)).user));
@@ -215,6 +220,7 @@ export class AuthService {
       case "POST /logout":
         return this.logout(r);
       case "POST /recover":
+        await this.checkCaptcha(r);
         return this.recover(r);
       case "POST /verify":
         this.limit("verify", r);
@@ -223,9 +229,11 @@ export class AuthService {
         this.limit("verify", r);
         return this.verifyRedirect(r);
       case "POST /resend":
+        await this.checkCaptcha(r);
         return this.resend(r);
       case "POST /otp":
         this.limit("otp", r);
+        await this.checkCaptcha(r);
         return this.otp(r);
       case "GET /reauthenticate":
         return this.reauthenticate(r);
@@ -271,6 +279,34 @@ export class AuthService {
   /** Refuses the request with GoTrue's 429 when its visitor is over the limit for `action`. */
   private limit(action: LimitedAction, r: AuthRequest): void {
     if (!this.limiter.allow(action, visitorAddress(r.req))) throw authErrors.overRequestRateLimit();
+  }
+
+  /**
+   * GoTrue's verifyCaptcha: with [auth.captcha] on, the request's `gotrue_meta_security.captcha_token` must pass
+   * the provider's siteverify, except for a caller with the secret key (GoTrue skips admin callers: the site's
+   * server, which sends it to have its visitors counted apart, checks its own CAPTCHA past its own thresholds).
+   */
+  private async checkCaptcha(r: AuthRequest): Promise<void> {
+    const { captcha } = this.options;
+    if (!captcha) return;
+    const token = bearer(r.req);
+    if (token && keyRole(token) === "service_role") return;
+    const meta = obj(r.body.gotrue_meta_security);
+    const captchaToken = (str(meta?.captcha_token) ?? "").trim();
+    if (!captchaToken)
+      throw new AuthError(400, "captcha_failed", "captcha protection: request disallowed (no captcha_token found)");
+    let verdict;
+    try {
+      verdict = await verifyCaptcha(captcha, captchaToken, visitorAddress(r.req));
+    } catch {
+      throw authErrors.unexpected("captcha verification process failed");
+    }
+    if (!verdict.success)
+      throw new AuthError(
+        400,
+        "captcha_failed",
+        `captcha protection: request disallowed (${verdict["error-codes"].join(", ")})`,
+      );
   }
 
   /**
@@ -804,8 +840,7 @@ export class AuthService {
     await this.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
       if (!user) return;
-      if (type === "signup" && !user.email_confirmed_at)
-        await this.sendConfirmation(tx, user, redirectTo);
+      if (type === "signup" && !user.email_confirmed_at) await this.sendConfirmation(tx, user, redirectTo);
       if (type === "email_change" && user.email_change)
         await this.sendEmailChange(r, tx, user, user.email_change, redirectTo, { counted: true });
     });

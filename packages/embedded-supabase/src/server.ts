@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import { AuthError, authErrorReply, authErrors, wantsCurrentApi, API_VERSION } from "./auth-errors";
 import { AuthService } from "./auth";
+import type { CaptchaSettings } from "./captcha";
 import { GOTRUE_EMAIL_OTP, type EmailOtpSettings } from "./auth-store";
 import { ApiKeyError, checkApiKey, resolveCaller } from "./callers";
 import { openDatabase, type SchemaOptions } from "./db";
@@ -55,6 +56,8 @@ export interface EmbeddedServerOptions {
   mailConfirmation?: boolean;
   /** E-mailed codes' digits and life in seconds (GoTrue's otp_length, otp_expiry). Default GoTrue's: 6, 3600. */
   emailOtp?: Partial<EmailOtpSettings>;
+  /** GoTrue's [auth.captcha] (provider and secret). Default off, as the Supabase CLI's config. */
+  captcha?: CaptchaSettings;
   /** GoTrue's refresh-token reuse interval in seconds. Default 10. */
   refreshReuseSeconds?: number;
   /** Called with one line per request (and per applied migration). Silent when omitted. */
@@ -339,6 +342,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     redirects,
     rateLimits: { ...GOTRUE_RATE_LIMITS, ...options.rateLimits },
     emailOtp: { ...GOTRUE_EMAIL_OTP, ...options.emailOtp },
+    captcha: options.captcha,
   });
 
   let closing: Promise<void> | undefined;
