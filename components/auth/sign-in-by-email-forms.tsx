@@ -1,5 +1,6 @@
 "use client";
 
+import { CaptchaCheck, needsCaptcha } from "@/components/forms/captcha";
 import { Link } from "@/components/ui/link";
 import { CodeField } from "@/components/forms/code-field";
 import { EmailField } from "@/components/forms/email-field";
@@ -27,6 +28,7 @@ export function SignInLinkForm({ next }: { next?: string }) {
       </h2>
       {next && <input type="hidden" name="next" value={next} />}
       <EmailField id="field-link-email" label="E-mail address" errors={errors?.email} />
+      {needsCaptcha(result) && <CaptchaCheck />}
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Sending…" variant="outline">
         E-mail me a sign-in link

@@ -5,6 +5,7 @@ import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { captchaWidget, gateEmailRequest } from "@/lib/auth/captcha";
 import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { crossOriginReason } from "@/lib/http/same-origin";
 import { updateMyProfile } from "@/lib/data/account";
@@ -60,19 +61,24 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
  * e-mail link or code"). A few codes an hour per address, counted in SQL by the address typed before the auth
  * server looks it up, so that refusal too is the same for every address.
  */
-export const requestSignInLink = defineAction({ schema: signInLinkSchema, role: "public" }, async ({ email, next }) => {
-  if ((await askForEmailCode(email)) > 0) return fail(TOO_MANY_CODES);
-  const supabase = await createClient();
-  const { error } = await supabase.auth.signInWithOtp({
-    email,
-    // The link lands on /auth/confirm, which verifies it and goes on to `next` (an absolute URL on this site).
-    options: { shouldCreateUser: false, emailRedirectTo: `${await siteUrl()}${safeNextPath(next)}` },
-  });
-  if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
-  if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
-  if (error && error.code !== "otp_disabled") return fail(error.message);
-  return ok(undefined, CHECK_INBOX);
-});
+export const requestSignInLink = defineAction(
+  { schema: signInLinkSchema, role: "public" },
+  async ({ email, next, captchaToken }) => {
+    const refused = await gateEmailRequest("account", captchaToken);
+    if (refused) return refused;
+    if ((await askForEmailCode(email)) > 0) return fail(TOO_MANY_CODES);
+    const supabase = await createClient();
+    const { error } = await supabase.auth.signInWithOtp({
+      email,
+      // The link lands on /auth/confirm, which verifies it and goes on to `next` (an absolute URL on this site).
+      options: { shouldCreateUser: false, emailRedirectTo: `${await siteUrl()}${safeNextPath(next)}` },
+    });
+    if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
+    if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
+    if (error && error.code !== "otp_disabled") return fail(error.message);
+    return ok(undefined, CHECK_INBOX);
+  },
+);
 
 /**
  * The 8-digit code from that e-mail: signs in, then goes where a password sign-in goes (two-step first). Every code
@@ -105,7 +111,9 @@ export const signInWithCode = defineAction(
 // Under-18s never reach GoTrue: the schema refuses them with the SQL trigger's own message.
 export const signUp = defineAction(
   { schema: signUpSchema, role: "public" },
-  async ({ name, email, password, dateOfBirth, marketingConsent, referralCode }) => {
+  async ({ name, email, password, dateOfBirth, marketingConsent, referralCode, captchaToken }) => {
+    const refused = await gateEmailRequest("signup", captchaToken);
+    if (refused) return refused;
     // An unknown or own invite code is refused here, beside its field, before any account exists: the visitor
     // came for the credit and can correct or clear the code (DECISIONS.md "Referral credit").
     const referral = referralCode ? await checkReferralCode(referralCode, email) : null;
@@ -138,22 +146,32 @@ export const signUp = defineAction(
   },
 );
 
-export const requestPasswordReset = defineAction({ schema: resetRequestSchema, role: "public" }, async ({ email }) => {
-  // The reset e-mail carries a code too (which the code form takes): it counts among the address's few an hour.
-  if ((await askForEmailCode(email)) > 0) return fail(TOO_MANY_CODES);
-  const supabase = await createClient();
-  const { error } = await supabase.auth.resetPasswordForEmail(email, {
-    redirectTo: `${await siteUrl()}/auth/reset-password`,
-  });
-  // Same answer whether or not the account exists, so the form cannot be used to probe for accounts. When
-  // the e-mail allowance is spent nothing goes out, and the visitor is told so rather than to wait for a
-  // link: the embedded auth server counts the allowance before it looks the address up, so that refusal
-  // is the same for every address too (DECISIONS.md "Hardening").
-  if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
-  if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
-  if (error && error.status !== 404 && error.code !== "user_not_found") return fail(error.message);
-  return ok(undefined, "If an account exists for that e-mail, a reset link is on its way.");
-});
+export const requestPasswordReset = defineAction(
+  { schema: resetRequestSchema, role: "public" },
+  async ({ email, captchaToken }) => {
+    const refused = await gateEmailRequest("account", captchaToken);
+    if (refused) return refused;
+    // The reset e-mail carries a code too (which the code form takes): it counts among the address's few an hour.
+    if ((await askForEmailCode(email)) > 0) return fail(TOO_MANY_CODES);
+    const supabase = await createClient();
+    const { error } = await supabase.auth.resetPasswordForEmail(email, {
+      redirectTo: `${await siteUrl()}/auth/reset-password`,
+    });
+    // Same answer whether or not the account exists, so the form cannot be used to probe for accounts. When
+    // the e-mail allowance is spent nothing goes out, and the visitor is told so rather than to wait for a
+    // link: the embedded auth server counts the allowance before it looks the address up, so that refusal
+    // is the same for every address too (DECISIONS.md "Hardening").
+    if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
+    if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
+    if (error && error.status !== 404 && error.code !== "user_not_found") return fail(error.message);
+    return ok(undefined, "If an account exists for that e-mail, a reset link is on its way.");
+  },
+);
+
+/** The CAPTCHA widget's settings, asked by a form only once it has been asked for the check. */
+export const loadCaptchaWidget = defineAction({ schema: z.object({}), role: "public" }, async () =>
+  ok(captchaWidget()),
+);
 
 export const updateProfile = defineAction({ schema: profileSchema, role: "user" }, async (profile) => {
   await updateMyProfile(profile);

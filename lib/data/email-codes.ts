@@ -20,3 +20,26 @@ export const takeEmailCodeTry = (email: string) =>
 /** The code typed for `email` was right: its count of tries ends. */
 export const clearEmailCodeTries = (email: string) =>
   callRpcWith(createAdminClient(), "clear_email_code_tries", { p_email: email }, noResult);
+
+/**
+ * Before asking the auth server for an e-mail to an account or to a new address (`kind`), for `visitor`: counted, or
+ * a DbError coded captcha_required past `thresholds` (take_email_request) unless `captchaPassed`.
+ */
+export const takeEmailRequest = (
+  visitor: string,
+  kind: "account" | "signup",
+  captchaPassed: boolean,
+  thresholds: { perVisitor: number; perSite: number },
+) =>
+  callRpcWith(
+    createAdminClient(),
+    "take_email_request",
+    {
+      p_visitor: visitor,
+      p_kind: kind,
+      p_captcha_passed: captchaPassed,
+      p_per_visitor: thresholds.perVisitor,
+      p_per_site: thresholds.perSite,
+    },
+    noResult,
+  );

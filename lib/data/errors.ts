@@ -8,6 +8,7 @@ export const DB_ERROR_CODES = [
   "aal2_required",
   "reauthentication_needed",
   "email_code_void",
+  "captcha_required",
   "server_only",
   "ledger_append_only",
   "invalid_input",

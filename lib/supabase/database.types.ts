@@ -2788,6 +2788,16 @@ export type Database = {
         }
         Returns: number
       }
+      take_email_request: {
+        Args: {
+          p_visitor: string
+          p_kind: string
+          p_captcha_passed: boolean
+          p_per_visitor: number
+          p_per_site: number
+        }
+        Returns: undefined
+      }
       unsubscribe_marketing: {
         Args: {
           p_token: string

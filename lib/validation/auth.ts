@@ -1,5 +1,12 @@
 import { z } from "zod";
 
+/** The CAPTCHA widget's token, sent only once a form has been asked for the check (lib/auth/captcha.ts). */
+export const captchaTokenField = z
+  .string()
+  .trim()
+  .max(4096, "That check did not work. Please try it again.")
+  .optional();
+
 // Shared by the forms (client hints) and the server actions (the real check).
 export const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
 /** The auth server's e-mail allowance (per address, per visitor, per hour) is spent: nothing was sent. */
@@ -58,6 +65,7 @@ export const signUpSchema = z.object({
   marketingConsent: z.preprocess((value) => value === "on", z.boolean()),
   /** A friend's invite code from the link (?ref=), or typed; optional. SQL checks it (check_referral_code). */
   referralCode: z.string().trim().max(40, "An invite code is 10 letters and digits").prefault(""),
+  captchaToken: captchaTokenField,
 });
 
 export const profileSchema = z.object({
@@ -67,6 +75,7 @@ export const profileSchema = z.object({
 
 export const resetRequestSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
+  captchaToken: captchaTokenField,
 });
 
 /**
@@ -104,6 +113,7 @@ export const emailCode = () =>
 export const signInLinkSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
   next: z.string().optional(),
+  captchaToken: captchaTokenField,
 });
 
 export const signInCodeSchema = z.object({

@@ -115,6 +115,19 @@ alter table private.email_code_tries enable row level security;
 comment on table private.email_code_tries is 'Codes typed into the site''s forms for the code outstanding for an address, counted before the auth server checks them (a right one clears the row): after five the code is void until a new one is asked for. Written only by ask_for_email_code, take_email_code_try and clear_email_code_tries.';
 revoke all on table private.email_code_tries from public, anon, authenticated, service_role;
 
+create table private.email_requests (
+  -- The visitor's key as the site's server forwards it to the auth server (their address).
+  visitor text not null,
+  -- Mail to accounts (sign-in links, resets) or to new addresses (sign-ups): each kind has its own thresholds.
+  kind text not null constraint email_requests_kind_check check (kind in ('account', 'signup')),
+  asked_at timestamptz not null default now()
+);
+create index email_requests_kind_asked_at_idx on private.email_requests (kind, asked_at);
+create index email_requests_visitor_kind_asked_at_idx on private.email_requests (visitor, kind, asked_at);
+alter table private.email_requests enable row level security;
+comment on table private.email_requests is 'The site''s e-mail forms'' requests in the last hour, by visitor and kind, counted before any address is looked up: past a few per visitor, or many for the whole site, a request needs a CAPTCHA. Written only by take_email_request, rows over an hour old deleted by it.';
+revoke all on table private.email_requests from public, anon, authenticated, service_role;
+
 -- ----------------------------------------------------------------------------
 -- Functions
 -- ----------------------------------------------------------------------------
@@ -737,6 +750,33 @@ $$;
 comment on function public.clear_email_code_tries(text) is 'Server only (secret key): the code typed for an address was right (and is spent), so its count of tries ends.';
 revoke all on function public.clear_email_code_tries(text) from public, anon, authenticated, service_role;
 grant execute on function public.clear_email_code_tries(text) to service_role;
+
+create or replace function public.take_email_request(
+  p_visitor text, p_kind text, p_captcha_passed boolean, p_per_visitor integer, p_per_site integer
+) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  by_visitor integer;
+  by_site integer;
+begin
+  perform private.require_server();
+  if p_visitor is null or length(p_visitor) > 100 or p_kind is null or p_kind not in ('account', 'signup')
+     or coalesce(p_per_visitor, 0) < 1 or coalesce(p_per_site, 0) < 1 then
+    raise exception 'A visitor, the kind of e-mail (account or signup) and both thresholds (1 or more) are required'
+      using errcode = '22023', hint = 'invalid_input';
+  end if;
+  delete from private.email_requests r where r.asked_at <= now() - interval '1 hour';
+  select count(*) filter (where r.visitor = p_visitor), count(*) into by_visitor, by_site
+    from private.email_requests r where r.kind = p_kind;
+  if (by_visitor >= p_per_visitor or by_site >= p_per_site) and not coalesce(p_captcha_passed, false) then
+    raise exception 'Please confirm you are a person, then send the form again.' using errcode = 'P0001', hint = 'captcha_required';
+  end if;
+  insert into private.email_requests (visitor, kind) values (p_visitor, p_kind);
+end;
+$$;
+comment on function public.take_email_request(text, text, boolean, integer, integer) is 'Server only (secret key), before the site asks the auth server for an e-mail to an account (a sign-in link, a reset) or to a new address (a sign-up): counts the request, or refuses it with captcha_required once the visitor has made p_per_visitor of that kind in the last hour or the whole site p_per_site (the site''s settings), unless the visitor has just passed a CAPTCHA. Counted before anything looks the address up, so the answer says nothing about it.';
+revoke all on function public.take_email_request(text, text, boolean, integer, integer) from public, anon, authenticated, service_role;
+grant execute on function public.take_email_request(text, text, boolean, integer, integer) to service_role;
 
 create or replace function public.record_factor_enrolment() returns void
 language plpgsql volatile security definer set search_path = '' as $$

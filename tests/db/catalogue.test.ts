@@ -238,6 +238,8 @@ const SERVER_ONLY: Record<string, string> = {
   "take_email_code_try(text)":
     "the code form counts each code typed for an address before the auth server checks it (five, then void)",
   "clear_email_code_tries(text)": "the code form ends an address's count once its code was right",
+  "take_email_request(text,text,boolean,integer,integer)":
+    "the sign-in link, reset and sign-up forms count a visitor's request before any look-up, past a threshold asking for a CAPTCHA",
   "settle_referrals()": "the cron settles referrals an entry could not settle because the inviter's account was busy",
   "ops_check()": "the public health check: raises new alerts, then states of the job and mail (no counts)",
 };

@@ -117,3 +117,52 @@ describe("the code's life", () => {
     expect(seconds).toBe(600);
   });
 });
+
+describe("e-mail requests past the thresholds", () => {
+  const take = (visitor: string, kind: string, captchaPassed = false) =>
+    db().rpc(service, "take_email_request", {
+      p_visitor: visitor,
+      p_kind: kind,
+      p_captcha_passed: captchaPassed,
+      p_per_visitor: 3,
+      p_per_site: 20,
+    });
+
+  it("three a visitor an hour of each kind, then a CAPTCHA; other visitors and the other kind are not touched", async () => {
+    const visitor = "203.0.113.70";
+    for (let i = 0; i < 3; i++) expect((await take(visitor, "account")).error).toBeNull();
+    expect((await take(visitor, "account")).error).toMatchObject({
+      hint: "captcha_required",
+      message: "Please confirm you are a person, then send the form again.",
+    });
+    // With the check passed the request goes on, and is counted.
+    expect((await take(visitor, "account", true)).error).toBeNull();
+    expect((await take(visitor, "signup")).error).toBeNull();
+    expect((await take("203.0.113.71", "account")).error).toBeNull();
+  });
+
+  it("twenty for the whole site an hour, then every visitor needs the check until the hour has passed", async () => {
+    await db().sql("delete from private.email_requests");
+    for (let i = 0; i < 20; i++) expect((await take(`198.51.100.${100 + i}`, "signup")).error).toBeNull();
+    expect((await take("198.51.100.200", "signup")).error).toMatchObject({ hint: "captcha_required" });
+    expect((await take("198.51.100.200", "account")).error).toBeNull();
+    await db().sql("update private.email_requests set asked_at = asked_at - interval '1 hour'");
+    expect((await take("198.51.100.200", "signup")).error).toBeNull();
+  });
+
+  it("is the server's alone, and refuses what is not a visitor and a kind", async () => {
+    expect(
+      (
+        await db().rpc(anon, "take_email_request", {
+          p_visitor: "x",
+          p_kind: "account",
+          p_captcha_passed: true,
+          p_per_visitor: 3,
+          p_per_site: 20,
+        })
+      ).error,
+    ).not.toBeNull();
+    expect((await take("203.0.113.72", "other")).error).toMatchObject({ hint: "invalid_input" });
+    expect((await db().as(asUser(player), "select * from private.email_requests")).error).not.toBeNull();
+  });
+});
