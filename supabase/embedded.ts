@@ -117,13 +117,25 @@ const competitionDue: EmbeddedRoute = async ({ db, body }) => {
 };
 
 /**
+ * E-mailed codes as supabase/config.toml sets them for hosted projects ([auth.email] otp_length, otp_expiry):
+ * eight digits, valid for ten minutes (a test holds the two equal).
+ */
+export const EMAIL_OTP = { length: 8, expirySeconds: 600 } as const;
+
+/**
  * The server's options for this app. `testFixtures` adds POST /_embedded/test/competition-due, which the end-to-end
  * suite uses to move time (only scripts/e2e-server.mjs asks for it; `npm run dev` and `npm start` never do).
  */
 export function appServerOptions({ testFixtures = false } = {}): EmbeddedServerOptions {
   const routes: Record<string, EmbeddedRoute> = { "GET /_embedded/app-mail": outboxRoute(readAppOutbox) };
   if (testFixtures) routes["POST /_embedded/test/competition-due"] = competitionDue;
-  return { schema, appName: "LabCash", routes, mfaVerificationAttemptHook: MFA_VERIFICATION_ATTEMPT_HOOK };
+  return {
+    schema,
+    appName: "LabCash",
+    emailOtp: EMAIL_OTP,
+    routes,
+    mfaVerificationAttemptHook: MFA_VERIFICATION_ATTEMPT_HOOK,
+  };
 }
 
 /** The package's server with the app's schema, mail name and routes; `options` may override any of them. */

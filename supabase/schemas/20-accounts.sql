@@ -104,6 +104,40 @@ create table private.two_step_wrong_codes (
 alter table private.two_step_wrong_codes enable row level security;
 comment on table private.two_step_wrong_codes is 'Wrong authenticator codes of the last day, one row per code: which factor, whose, from which visitor, when. Written and read only by the auth server''s MFA verification hook (hook_mfa_verification_attempt); older rows are pruned as new ones arrive.';
 revoke all on table private.two_step_wrong_codes from public, anon, authenticated, service_role;
+create table private.email_code_requests (
+  -- The address a sign-in link, reset or inbox code was asked for, in lower case: known to the auth server or not.
+  email text not null,
+  asked_at timestamptz not null default now()
+);
+create index email_code_requests_email_asked_at_idx on private.email_code_requests (email, asked_at);
+create index email_code_requests_asked_at_idx on private.email_code_requests (asked_at);
+alter table private.email_code_requests enable row level security;
+comment on table private.email_code_requests is 'E-mailed codes asked for through the site''s forms, by address (at most a few an hour each): written only by ask_for_email_code, rows over an hour old deleted by it.';
+revoke all on table private.email_code_requests from public, anon, authenticated, service_role;
+
+create table private.email_code_tries (
+  email text primary key,
+  -- When the code now outstanding was asked for through the site (or, for a code asked elsewhere, the first try at it).
+  code_asked_at timestamptz not null default now(),
+  tries smallint not null default 0
+);
+create index email_code_tries_code_asked_at_idx on private.email_code_tries (code_asked_at);
+alter table private.email_code_tries enable row level security;
+comment on table private.email_code_tries is 'Codes typed into the site''s forms for the code outstanding for an address, counted before the auth server checks them (a right one clears the row): after five the code is void until a new one is asked for. Written only by ask_for_email_code, take_email_code_try and clear_email_code_tries.';
+revoke all on table private.email_code_tries from public, anon, authenticated, service_role;
+
+create table private.email_requests (
+  -- The visitor's key as the site's server forwards it to the auth server (their address).
+  visitor text not null,
+  -- Mail to accounts (sign-in links, resets) or to new addresses (sign-ups): each kind has its own thresholds.
+  kind text not null constraint email_requests_kind_check check (kind in ('account', 'signup')),
+  asked_at timestamptz not null default now()
+);
+create index email_requests_kind_asked_at_idx on private.email_requests (kind, asked_at);
+create index email_requests_visitor_kind_asked_at_idx on private.email_requests (visitor, kind, asked_at);
+alter table private.email_requests enable row level security;
+comment on table private.email_requests is 'The site''s e-mail forms'' requests in the last hour, by visitor and kind, counted before any address is looked up: past a few per visitor, or many for the whole site, a request needs a CAPTCHA. Written only by take_email_request, rows over an hour old deleted by it.';
+revoke all on table private.email_requests from public, anon, authenticated, service_role;
 
 -- ----------------------------------------------------------------------------
 -- Functions
@@ -606,19 +640,23 @@ declare
   who record;
   attempt private.reauthentications;
 begin
-  if p_code is null or p_code !~ '^[0-9]{6}$' then
-    raise exception 'Enter the 6-digit code from the e-mail' using errcode = '22023', hint = 'invalid_input';
+  if p_code is null or p_code !~ '^[0-9]{6,10}$' then
+    raise exception 'Enter the code from the e-mail, its digits only' using errcode = '22023', hint = 'invalid_input';
   end if;
   select u.email, u.reauthentication_token, u.reauthentication_sent_at into who from auth.users u where u.id = uid;
   if who.reauthentication_sent_at is null or coalesce(who.reauthentication_token, '') = ''
-     or who.reauthentication_sent_at < now() - interval '1 hour' then
+     or who.reauthentication_sent_at < now() - private.email_code_life() then
     return false;
   end if;
   insert into private.reauthentications (user_id, nonce_sent_at) values (uid, who.reauthentication_sent_at)
   on conflict (user_id, nonce_sent_at) do nothing;
   select * into attempt from private.reauthentications
    where user_id = uid and nonce_sent_at = who.reauthentication_sent_at for update;
-  if attempt.confirmed_at is not null or attempt.wrong_tries >= 5 or private.caller_session() is null
+  if attempt.wrong_tries >= 5 and attempt.confirmed_at is null then
+    raise exception 'Too many wrong codes: that code no longer works. Ask for a new code.'
+      using errcode = 'P0001', hint = 'email_code_void';
+  end if;
+  if attempt.confirmed_at is not null or private.caller_session() is null
      or (select sum(r.wrong_tries) from private.reauthentications r
           where r.user_id = uid and r.nonce_sent_at > now() - interval '1 day') >= 10 then
     return false;
@@ -633,10 +671,123 @@ begin
   return true;
 end;
 $$;
-comment on function public.confirm_reauthentication(text) is 'The caller confirms, for their own session, the code the auth server e-mailed them (GET /auth/v1/reauthenticate): true when it is theirs, under an hour old, not used before, within five tries of it and ten a day; false otherwise (a wrong try is counted). Works before the second step, which it may be setting up.';
+comment on function public.confirm_reauthentication(text) is 'The caller confirms, for their own session, the code the auth server e-mailed them (GET /auth/v1/reauthenticate): true when it is theirs, within the code''s life (email_code_life), not used before and within ten wrong tries a day; false otherwise (a wrong try is counted). After five wrong tries the code is void (email_code_void) until a new one is sent. Works before the second step, which it may be setting up.';
 revoke all on function public.confirm_reauthentication(text) from public, anon, authenticated, service_role;
 grant execute on function public.confirm_reauthentication(text) to authenticated;
 grant execute on function public.confirm_reauthentication(text) to service_role;
+
+create or replace function private.email_code_life() returns interval
+language sql immutable set search_path = '' as $$
+  select interval '10 minutes'
+$$;
+comment on function private.email_code_life() is 'How long an e-mailed code works: supabase/config.toml''s [auth.email] otp_expiry (a test holds them equal).';
+revoke all on function private.email_code_life() from public, anon, authenticated, service_role;
+
+create or replace function private.email_code_address(p_email text) returns text
+language plpgsql immutable set search_path = '' as $$
+declare
+  address text := lower(btrim(p_email));
+begin
+  if address is null or length(address) > 320 or address !~ '^[^@[:space:]]+@[^@[:space:]]+$' then
+    raise exception 'Enter a valid e-mail address' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return address;
+end;
+$$;
+comment on function private.email_code_address(text) is 'An address as the e-mailed code counts key it: trimmed and in lower case, as the auth server matches it.';
+revoke all on function private.email_code_address(text) from public, anon, authenticated, service_role;
+
+create or replace function public.ask_for_email_code(p_email text) returns integer
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  address text;
+  recent integer;
+  oldest timestamptz;
+begin
+  perform private.require_server();
+  address := private.email_code_address(p_email);
+  delete from private.email_code_requests r where r.asked_at <= now() - interval '1 hour';
+  -- One address at a time: two asks at once must not both take the last place.
+  insert into private.email_code_tries (email) values (address) on conflict (email) do nothing;
+  perform 1 from private.email_code_tries t where t.email = address for update;
+  select count(*), min(r.asked_at) into recent, oldest from private.email_code_requests r where r.email = address;
+  if recent >= 5 then
+    return greatest(1, ceil(extract(epoch from oldest + interval '1 hour' - now())))::integer;
+  end if;
+  insert into private.email_code_requests (email) values (address);
+  update private.email_code_tries set code_asked_at = now(), tries = 0 where email = address;
+  return 0;
+end;
+$$;
+comment on function public.ask_for_email_code(text) is 'Server only (secret key), before the site asks the auth server to e-mail a code (a sign-in link, a reset, an inbox code): 0 when one may go, counted, and the address''s next code starts with five tries; else the seconds until one may (five an hour per address). Counted by the address typed, before anything looks it up, so the answer is the same whether or not an account uses it.';
+revoke all on function public.ask_for_email_code(text) from public, anon, authenticated, service_role;
+grant execute on function public.ask_for_email_code(text) to service_role;
+
+create or replace function public.take_email_code_try(p_email text) returns integer
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  address text;
+  attempt private.email_code_tries;
+begin
+  perform private.require_server();
+  address := private.email_code_address(p_email);
+  delete from private.email_code_tries t where t.code_asked_at <= now() - interval '1 hour';
+  insert into private.email_code_tries (email) values (address) on conflict (email) do nothing;
+  select * into attempt from private.email_code_tries t where t.email = address for update;
+  if attempt.code_asked_at <= now() - private.email_code_life() then
+    -- The code asked for through the site has expired: a code typed now was asked for elsewhere, and starts
+    -- its own count.
+    update private.email_code_tries set code_asked_at = now(), tries = 1 where email = address;
+    return 5;
+  end if;
+  if attempt.tries >= 5 then
+    return 0;
+  end if;
+  update private.email_code_tries set tries = tries + 1 where email = address;
+  return 5 - attempt.tries;
+end;
+$$;
+comment on function public.take_email_code_try(text) is 'Server only (secret key), before the site has the auth server check a code typed for an address: counts the try and answers how many the code had left with it (5 down to 1); 0 when five have been typed and it is void (nothing counted) until a new code is asked for (ask_for_email_code). A right code clears the count (clear_email_code_tries). By address, known to the auth server or not.';
+revoke all on function public.take_email_code_try(text) from public, anon, authenticated, service_role;
+grant execute on function public.take_email_code_try(text) to service_role;
+
+create or replace function public.clear_email_code_tries(p_email text) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  perform private.require_server();
+  delete from private.email_code_tries t where t.email = private.email_code_address(p_email);
+end;
+$$;
+comment on function public.clear_email_code_tries(text) is 'Server only (secret key): the code typed for an address was right (and is spent), so its count of tries ends.';
+revoke all on function public.clear_email_code_tries(text) from public, anon, authenticated, service_role;
+grant execute on function public.clear_email_code_tries(text) to service_role;
+
+create or replace function public.take_email_request(
+  p_visitor text, p_kind text, p_captcha_passed boolean, p_per_visitor integer, p_per_site integer
+) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  by_visitor integer;
+  by_site integer;
+begin
+  perform private.require_server();
+  if p_visitor is null or length(p_visitor) > 100 or p_kind is null or p_kind not in ('account', 'signup')
+     or coalesce(p_per_visitor, 0) < 1 or coalesce(p_per_site, 0) < 1 then
+    raise exception 'A visitor, the kind of e-mail (account or signup) and both thresholds (1 or more) are required'
+      using errcode = '22023', hint = 'invalid_input';
+  end if;
+  delete from private.email_requests r where r.asked_at <= now() - interval '1 hour';
+  select count(*) filter (where r.visitor = p_visitor), count(*) into by_visitor, by_site
+    from private.email_requests r where r.kind = p_kind;
+  if (by_visitor >= p_per_visitor or by_site >= p_per_site) and not coalesce(p_captcha_passed, false) then
+    raise exception 'Please confirm you are a person, then send the form again.' using errcode = 'P0001', hint = 'captcha_required';
+  end if;
+  insert into private.email_requests (visitor, kind) values (p_visitor, p_kind);
+end;
+$$;
+comment on function public.take_email_request(text, text, boolean, integer, integer) is 'Server only (secret key), before the site asks the auth server for an e-mail to an account (a sign-in link, a reset) or to a new address (a sign-up): counts the request, or refuses it with captcha_required once the visitor has made p_per_visitor of that kind in the last hour or the whole site p_per_site (the site''s settings), unless the visitor has just passed a CAPTCHA. Counted before anything looks the address up, so the answer says nothing about it.';
+revoke all on function public.take_email_request(text, text, boolean, integer, integer) from public, anon, authenticated, service_role;
+grant execute on function public.take_email_request(text, text, boolean, integer, integer) to service_role;
 
 create or replace function public.record_factor_enrolment() returns void
 language plpgsql volatile security definer set search_path = '' as $$

@@ -7,6 +7,8 @@ import type { AddressInfo } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import { AuthError, authErrorReply, authErrors, wantsCurrentApi, API_VERSION } from "./auth-errors";
 import { AuthService } from "./auth";
+import type { CaptchaSettings } from "./captcha";
+import { GOTRUE_EMAIL_OTP, type EmailOtpSettings } from "./auth-store";
 import { ApiKeyError, checkApiKey, resolveCaller } from "./callers";
 import { openDatabase, type SchemaOptions } from "./db";
 import {
@@ -57,6 +59,10 @@ export interface EmbeddedServerOptions {
    * `pg-functions://postgres/<schema>/<function>`, called after every code checked. Default none.
    */
   mfaVerificationAttemptHook?: string;
+  /** E-mailed codes' digits and life in seconds (GoTrue's otp_length, otp_expiry). Default GoTrue's: 6, 3600. */
+  emailOtp?: Partial<EmailOtpSettings>;
+  /** GoTrue's [auth.captcha] (provider and secret). Default off, as the Supabase CLI's config. */
+  captcha?: CaptchaSettings;
   /** GoTrue's refresh-token reuse interval in seconds. Default 10. */
   refreshReuseSeconds?: number;
   /** Called with one line per request (and per applied migration). Silent when omitted. */
@@ -319,6 +325,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     refreshReuseSeconds: options.refreshReuseSeconds ?? 10,
     redirects,
     rateLimits: { ...GOTRUE_RATE_LIMITS, ...options.rateLimits },
+    emailOtp: { ...GOTRUE_EMAIL_OTP, ...options.emailOtp },
+    captcha: options.captcha,
   });
 
   let closing: Promise<void> | undefined;
