@@ -7,7 +7,7 @@ import { EmailField } from "@/components/forms/email-field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requestSignInLink, signInWithCode } from "@/lib/actions/auth";
-import { EMAIL_CODE_LENGTH } from "@/lib/validation/auth";
+import { EMAIL_CODE_LENGTH } from "@/lib/validation/email-code";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 
 /** Where the code is typed, keeping `next`. */

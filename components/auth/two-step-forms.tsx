@@ -6,7 +6,7 @@ import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import type { ActionHandler } from "@/lib/actions/action";
-import { EMAIL_CODE_LENGTH, EMAIL_CODE_LIFE } from "@/lib/validation/auth";
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_LIFE } from "@/lib/validation/email-code";
 import {
   confirmInboxCode,
   finishTwoStepSetup,

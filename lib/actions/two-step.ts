@@ -10,14 +10,8 @@ import { askForEmailCode } from "@/lib/data/email-codes";
 import { DbError } from "@/lib/data/errors";
 import { isAdminRole } from "@/lib/data/account-schema";
 import { createClient } from "@/lib/supabase/server";
-import {
-  authenticatorCode,
-  EMAIL_CODE_LENGTH,
-  EMAIL_CODE_LIFE,
-  EMAIL_NOT_SENT,
-  emailCode,
-  TOO_MANY_CODES,
-} from "@/lib/validation/auth";
+import { authenticatorCode, EMAIL_NOT_SENT, emailCode, TOO_MANY_CODES } from "@/lib/validation/auth";
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_LIFE } from "@/lib/validation/email-code";
 import { SECOND_STEP_REQUIRED } from "./action";
 import { defineAction } from "./define-action";
 import { fail, ok, type ActionFailure } from "./result";

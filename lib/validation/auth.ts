@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_LIFE } from "./email-code";
 
 /** The CAPTCHA widget's token, sent only once a form has been asked for the check (lib/auth/captcha.ts). */
 export const captchaTokenField = z
@@ -77,14 +78,6 @@ export const resetRequestSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
   captchaToken: captchaTokenField,
 });
-
-/**
- * Digits in an e-mailed code: supabase/config.toml's [auth.email] otp_length, which the embedded backend is given
- * too (supabase/embedded.ts EMAIL_OTP; a test holds them equal). Authenticator apps' codes stay six digits.
- */
-export const EMAIL_CODE_LENGTH = 8;
-/** How long an e-mailed code works, in words (config.toml's otp_expiry: 600 seconds). */
-export const EMAIL_CODE_LIFE = "10 minutes";
 
 /** The one answer to "E-mail me a sign-in link", whether or not an account uses the address. */
 export const CHECK_INBOX = `Check your inbox. If an account uses that address, a sign-in link and an ${EMAIL_CODE_LENGTH}-digit code are on their way; either works once, within ${EMAIL_CODE_LIFE}.`;

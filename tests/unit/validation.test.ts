@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EMAIL_OTP } from "@/supabase/embedded";
+import { EMAIL_CODE_LENGTH } from "@/lib/validation/email-code";
 import {
-  EMAIL_CODE_LENGTH,
   UNDER_18,
   ageOn,
   authenticatorCode,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { SignInCodeForm } from "@/components/auth/sign-in-by-email-forms";
 import { safeNextPath } from "@/lib/auth/paths";
-import { EMAIL_CODE_LENGTH } from "@/lib/validation/auth";
+import { EMAIL_CODE_LENGTH } from "@/lib/validation/email-code";
 
 export const metadata: Metadata = { title: "Sign in with a code" };
 
