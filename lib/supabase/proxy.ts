@@ -1,9 +1,9 @@
 import { createServerClient, type SetAllCookies } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
-import { env, supabaseEnv } from "@/lib/env";
+import { supabaseEnv } from "@/lib/env";
 import { sessionCookieOptions } from "./cookie-options";
 import type { Database } from "./database.types";
-import { visitorAddressFrom, visitorFetch } from "./visitor-fetch";
+import { visitorKeyFrom, visitorFetch } from "./visitor-fetch";
 
 /**
  * Refreshes the session cookies for this request and returns the verified claims.
@@ -18,7 +18,7 @@ export async function updateSession(request: NextRequest) {
     headers: {},
   };
   const settings = supabaseEnv();
-  const visitor = visitorAddressFrom(request.headers, env().CLIENT_ADDRESS_HEADER);
+  const visitor = visitorKeyFrom(request.headers);
   // Refreshing a session is limited per visitor too: forward whose it is (./visitor-fetch.ts).
   const supabase = createServerClient<Database>(settings.url, settings.publishableKey, {
     global: { fetch: visitorFetch(visitor, settings) },
