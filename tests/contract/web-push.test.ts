@@ -241,7 +241,7 @@ describe("web push delivery", () => {
       "https://localhost/push",
       "https://[::1]/push",
       "https://169.254.169.254/latest/meta-data",
-      "https://fcm.googleapis.com/fcm/send/x",
+      "https://push.example/x",
       "http://fcm.googleapis.com/fcm/send/x",
       `https://fcm.googleapis.com:${insidePort}/fcm/send/x`,
       "https://fcm.googleapis.com@127.0.0.1/fcm/send/x",
@@ -323,6 +323,50 @@ describe("web push delivery", () => {
     expect(lookedUp).toEqual(["fcm.googleapis.com"]);
     expect(dialled).toEqual([PUSH_SERVICE_ADDRESS]);
     expect(received.length).toBe(before + 1);
+  });
+
+  it("never connects to an inside endpoint already in the table (stored before the rule), through the real internet path", async () => {
+    const { client: player } = await signIn(server, "player@labcash.test");
+    await forgetEveryBrowser(player);
+    const insidePort = (inside.address() as AddressInfo).port;
+    const stale = [
+      `https://127.0.0.1:${insidePort}/push`,
+      `https://localhost:${insidePort}/push`,
+      `https://[::1]:${insidePort}/p`,
+    ];
+    const keys = browserSubscription("stale").keys;
+    // A database from before the rule: the table's check is not there yet, and the rows went in.
+    await server.db.exec("alter table public.push_subscriptions drop constraint push_subscriptions_endpoint_check");
+    try {
+      for (const endpoint of stale)
+        await server.db.query(
+          "insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)",
+          [PLAYER_ID, endpoint, keys.p256dh, keys.auth],
+        );
+      await topUp();
+      // The sender's own network (the system resolver, connections pinned to the checked address): nothing sent.
+      const report = await deliverQueuedPush(adminClient(server), vapid);
+      expect(report).toMatchObject({ claimed: stale.length, sent: 0, failed: 0, refused: stale.length });
+      expect(insideConnections).toBe(0);
+
+      // The migration that brings the rule drops such rows and puts the check on the table.
+      const migration = readFileSync(
+        path.join(import.meta.dirname, "../../supabase/migrations/20261207003000_push_service_endpoints.sql"),
+        "utf8",
+      );
+      await server.db.exec(migration);
+      expect(await endpointsOf(player)).toEqual([]);
+    } finally {
+      await server.db.exec(
+        `do $$ begin
+           if not exists (select 1 from pg_constraint where conname = 'push_subscriptions_endpoint_check') then
+             delete from public.push_subscriptions where not private.is_push_service_endpoint(endpoint);
+             alter table public.push_subscriptions
+               add constraint push_subscriptions_endpoint_check check (private.is_push_service_endpoint(endpoint));
+           end if;
+         end $$`,
+      );
+    }
   });
 
   it("connects the pinned agent to the checked address whatever the name, with the certificate checked against the name", async () => {
