@@ -1,28 +1,34 @@
 // Push subscriptions on PostgreSQL 15 (what hosted Supabase runs), saved in parallel transactions: the endpoint
-// rule holds there too, and twenty browsers subscribing at once still leave a player with 10, the newest.
+// rule holds there too, and browsers subscribing at once still leave a player with 10.
 import { describe, expect, it } from "vitest";
 import { pg15ClusterForFile } from "./pg15";
 
 const cluster = pg15ClusterForFile(20);
 const KEYS = ["B" + "A".repeat(86), "A".repeat(22)];
 
-async function save(uid: string, endpoint: string): Promise<string | null> {
+/** A transaction as the player, on a connection of its own, left open until `commit` is called. */
+async function openSave(uid: string, endpoint: string) {
   const client = await cluster.pool.connect();
-  try {
-    await client.query("begin");
-    await client.query("select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)", [
-      JSON.stringify({ sub: uid, role: "authenticated", aal: "aal1" }),
-    ]);
-    await client.query("select public.save_push_subscription($1, $2, $3)", [endpoint, ...KEYS]);
-    await client.query("commit");
-    return null;
-  } catch (e) {
-    await client.query("rollback");
-    return (e as Error).message;
-  } finally {
-    client.release();
-  }
+  await client.query("begin");
+  await client.query("select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)", [
+    JSON.stringify({ sub: uid, role: "authenticated", aal: "aal1" }),
+  ]);
+  const saved = client.query("select public.save_push_subscription($1, $2, $3)", [endpoint, ...KEYS]).then(
+    () => null,
+    (e: Error) => e.message,
+  );
+  return {
+    saved,
+    async commit() {
+      const error = await saved;
+      await client.query(error ? "rollback" : "commit");
+      client.release();
+      return error;
+    },
+  };
 }
+
+const save = async (uid: string, endpoint: string) => (await openSave(uid, endpoint)).commit();
 
 async function player(email: string): Promise<string> {
   const { rows } = await cluster.pool.query<{ id: string }>(
@@ -48,10 +54,27 @@ describe("push subscriptions on PostgreSQL 15", () => {
 
     const endpoints = Array.from({ length: 20 }, (_, n) => `https://fcm.googleapis.com/fcm/send/race-${n}`);
     expect(await Promise.all(endpoints.map((e) => save(uid, e)))).toEqual(endpoints.map(() => null));
-    const { rows } = await cluster.pool.query<{ n: number }>(
-      "select count(*)::int as n from public.push_subscriptions where user_id = $1",
-      [uid],
-    );
-    expect(rows[0].n).toBe(10);
+    const count = async () =>
+      (
+        await cluster.pool.query<{ n: number }>(
+          "select count(*)::int as n from public.push_subscriptions where user_id = $1",
+          [uid],
+        )
+      ).rows[0].n;
+    expect(await count()).toBe(10);
+
+    // Two saves at once for a player at the limit: the second waits for the first, then finds it and makes room
+    // again. Without waiting both would find ten, each drop the same oldest row, and leave eleven.
+    const first = await openSave(uid, "https://fcm.googleapis.com/fcm/send/first");
+    await first.saved;
+    const second = await openSave(uid, "https://fcm.googleapis.com/fcm/send/second");
+    const waited = await Promise.race([
+      second.saved.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 500)),
+    ]);
+    expect(waited).toBe(true);
+    expect(await first.commit()).toBeNull();
+    expect(await second.commit()).toBeNull();
+    expect(await count()).toBe(10);
   });
 });
