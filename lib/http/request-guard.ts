@@ -53,12 +53,45 @@ function mayBeServerAction(request: NextRequest): boolean {
 const FORM_DATA_REFERENCE = /^\$K[0-9a-f]+$/;
 
 /**
+ * What a state may hold as React writes plain data into a reply: `$$`-escaped text, `undefined`, the special
+ * numbers, a bigint, a date, a temporary reference. A state is an earlier answer of an action (JSON data), so
+ * never a Map, Set, Blob, promise, stream, iterator or server reference, whose references React follows into
+ * other parts of the body, and throws on when they lead nowhere.
+ */
+const PLAIN_VALUE = /^\$(?:\$|undefined$|NaN$|-?Infinity$|-0$|n-?\d+$|D|T$)/;
+/** React's reference to an object met earlier in the same arguments: `$0:` and the keys leading to it. */
+const EARLIER_OBJECT = /^\$0((?::[^:]*)+)$/;
+
+/** Whether `value`, inside the arguments `root`, is plain data whose every reference leads to an object there. */
+function isPlainData(value: unknown, root: unknown, depth = 0): boolean {
+  if (depth > 32) return false;
+  if (typeof value === "string") {
+    if (!value.startsWith("$") || PLAIN_VALUE.test(value)) return true;
+    const path = EARLIER_OBJECT.exec(value)?.[1].slice(1).split(":");
+    if (!path) return false;
+    let target: unknown = root;
+    for (const key of path)
+      target = typeof target === "object" && target !== null ? (target as Record<string, unknown>)[key] : undefined;
+    return typeof target === "object" && target !== null;
+  }
+  if (typeof value !== "object" || value === null) return true;
+  return Object.values(value).every((item) => isPlainData(item, root, depth + 1));
+}
+
+/**
  * Whether `args` are what every action on this site takes: the state before it and the form (defineAction,
- * `(previous, form)`, always through useActionState). Anything else (no form, more arguments, a form that is
- * not form data) would reach the action wrongly shaped, where Next answered 500 with a stack trace.
+ * `(previous, form)`, always through useActionState), the state plain data. Anything else (no form, more
+ * arguments, a form that is not form data, a state leading React elsewhere in the body) would reach the action,
+ * or React's decoding, wrongly shaped, where Next answered 500 with a stack trace.
  */
 function isFormActionCall(args: unknown): boolean {
-  return Array.isArray(args) && args.length === 2 && typeof args[1] === "string" && FORM_DATA_REFERENCE.test(args[1]);
+  return (
+    Array.isArray(args) &&
+    args.length === 2 &&
+    typeof args[1] === "string" &&
+    FORM_DATA_REFERENCE.test(args[1]) &&
+    isPlainData(args[0], args)
+  );
 }
 
 /**
@@ -77,14 +110,14 @@ function isFormPostCall(form: FormData): boolean {
   const chunk = typeof bound === "string" ? /^\$@([0-9a-f]+)$/.exec(bound) : null;
   if (!chunk) return false;
   const boundArgs: unknown = JSON.parse(String(form.get(`${prefix}${parseInt(chunk[1], 16)}`)));
-  return Array.isArray(boundArgs) && boundArgs.length === 1;
+  // The bound state was written by the page's render: plain data, referring to nothing.
+  return Array.isArray(boundArgs) && boundArgs.length === 1 && isPlainData(boundArgs[0], null);
 }
 
 /**
  * Why React could not decode the action's body or the site's actions could not take its arguments; null when
  * they can. Form data must parse, with JSON in its root field "0" for a fetch action, and JSON text otherwise;
- * the arguments inside must be a form action's. A well-formed body with a bad reference inside the state still
- * reaches Next; this catches what a fuzzer or a hand-made request sends.
+ * the arguments inside must be a form action's. This catches what a fuzzer or a hand-made request sends.
  */
 async function actionBodyProblem(request: NextRequest): Promise<string | null> {
   const type = mediaType(request);

@@ -102,6 +102,17 @@ describe("refuseBadRequest", () => {
     const spy = vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
     try {
       const shapes = [
+        // A state that leads React elsewhere in the body: a Map, a blob, a server reference, a chunk, a stream,
+        // an iterator, a path to nothing.
+        '["$Q5","$K1"]',
+        '[{"a":"$B1"},"$K1"]',
+        '["$F1","$K1"]',
+        '["$h1","$K1"]',
+        '["$1","$K1"]',
+        '["$Sfoo","$K1"]',
+        '["$i2","$K1"]',
+        '[{"a":1,"c":"$0:0:zz"},"$K1"]',
+        '["$0:5:x","$K1"]',
         "[]",
         '["$K1"]',
         '["$K1",null]',
@@ -128,14 +139,14 @@ describe("refuseBadRequest", () => {
       // No-JS posts: an action named bare, or bound to other than the state alone.
       const bare = await refuseBadRequest(post("/login", same, form({ [`$ACTION_ID_${ACTION_ID}`]: "", email: "a" })));
       expect(bare?.status).toBe(400);
-      for (const bound of ["[]", "[null,null]", '"x"', "null"]) {
+      for (const bound of ["[]", "[null,null]", '"x"', "null", '["$Q1"]']) {
         const refused = await refuseBadRequest(post("/login", same, noJsPost(bound)));
         expect(refused?.status, bound).toBe(400);
       }
     } finally {
       spy.mockRestore();
     }
-    expect(lines.length).toBe(2 * 9 + 1 + 1 + 4);
+    expect(lines.length).toBe(2 * 18 + 1 + 1 + 5);
     for (const line of lines) {
       expect(line).not.toContain("\n");
       expect(JSON.parse(line)).toMatchObject({ level: "warn", event: "action_refused", path: "/login" });
@@ -153,12 +164,17 @@ describe("refuseBadRequest", () => {
         post("/login", { ...same, "next-action": ACTION_ID }, form({ "0": '[null,"$K1"]', "1_email": "a@b.c" })),
       ),
     ).toBeNull();
-    // The state before may be any earlier answer.
-    const previous =
-      '[{"ok":false,"error":"Enter your e-mail","fieldErrors":{"email":["x"]},"data":"$undefined"},"$K2"]';
-    expect(
-      await refuseBadRequest(post("/login", { ...same, "next-action": ACTION_ID }, form({ "0": previous }))),
-    ).toBeNull();
+    // The state before may be any earlier answer, in every form React writes plain data.
+    for (const previous of [
+      '[{"ok":false,"error":"Enter your e-mail","fieldErrors":{"email":["x"]},"data":"$undefined"},"$K2"]',
+      '[{"ok":true,"data":{"at":"$D2026-12-07T00:00:00.000Z","n":"$n12","x":"$NaN","y":"$-Infinity"}},"$K1"]',
+      '[{"ok":true,"message":"$$5 off"},"$K1"]',
+      '[{"a":{"b":1},"c":"$0:0:a"},"$K1"]',
+    ])
+      expect(
+        await refuseBadRequest(post("/login", { ...same, "next-action": ACTION_ID }, form({ "0": previous }))),
+        previous,
+      ).toBeNull();
     // A no-JS post of a useActionState form: the action's reference binds the state.
     expect(await refuseBadRequest(post("/logout", same, noJsPost("[null]")))).toBeNull();
     expect(await refuseBadRequest(post("/login", same, form({ email: "a@b.c" })))).toBeNull();
