@@ -114,6 +114,25 @@ const variables = z.object({
     .optional(),
   /** test: the built-in test checkout (credit without payment) on purpose, where production would refuse it. */
   PAYMENTS: z.enum(ENUM_VALUES.payment_provider, { error: "must be stripe or test" }).optional(),
+  /**
+   * Cloudflare Turnstile, for the CAPTCHA the site's e-mail forms ask for past their thresholds (lib/auth/captcha.ts):
+   * the widget's site key (sent to the browser only when the check is needed) and its secret (server only). Unset on
+   * the embedded backend: Turnstile's test keys, checked offline.
+   */
+  TURNSTILE_SITE_KEY: z
+    .string()
+    .regex(/^[\w-]{10,64}$/, "must be a Turnstile site key (0x…)")
+    .optional(),
+  TURNSTILE_SECRET_KEY: z
+    .string()
+    .regex(/^[\w-]{10,128}$/, "must be a Turnstile secret key (0x…)")
+    .optional(),
+  /**
+   * When the e-mail forms (sign-in link, reset, sign-up) ask for the CAPTCHA: after this many requests of one kind from
+   * one visitor in an hour, or from the whole site (SQL take_email_request).
+   */
+  CAPTCHA_AFTER_VISITOR_EMAILS: z.coerce.number().int().min(1, "must be 1 or more").default(3),
+  CAPTCHA_AFTER_SITE_EMAILS: z.coerce.number().int().min(1, "must be 1 or more").default(50),
   /** Server errors go to Sentry (@sentry/nextjs, server side only) when set; nothing is loaded otherwise. */
   SENTRY_DSN: z
     .string()
@@ -240,6 +259,8 @@ export function parseEnv(source: Source): Env {
   if (raw.STRIPE_SECRET_KEY)
     missing("STRIPE_WEBHOOK_SECRET", "required with STRIPE_SECRET_KEY (payments are confirmed by the webhook)");
   if (raw.STRIPE_WEBHOOK_SECRET) missing("STRIPE_SECRET_KEY", "required with STRIPE_WEBHOOK_SECRET");
+  if (raw.TURNSTILE_SITE_KEY) missing("TURNSTILE_SECRET_KEY", "required with TURNSTILE_SITE_KEY");
+  if (raw.TURNSTILE_SECRET_KEY) missing("TURNSTILE_SITE_KEY", "required with TURNSTILE_SECRET_KEY");
   if (raw.VAPID_PUBLIC_KEY || raw.VAPID_PRIVATE_KEY) {
     for (const name of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"])
       missing(name, "required with the other VAPID keys (web push)");

@@ -19,6 +19,9 @@ import {
   type EmbeddedServerOptions,
 } from "@labcash/embedded-supabase/server";
 
+/** supabase/config.toml's [auth.hook.mfa_verification_attempt] uri: the embedded auth server calls it as GoTrue does. */
+export const MFA_VERIFICATION_ATTEMPT_HOOK = "pg-functions://postgres/private/hook_mfa_verification_attempt";
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsDir = path.join(here, "migrations");
 export const seedFile = path.join(here, "seed.sql");
@@ -114,13 +117,25 @@ const competitionDue: EmbeddedRoute = async ({ db, body }) => {
 };
 
 /**
+ * E-mailed codes as supabase/config.toml sets them for hosted projects ([auth.email] otp_length, otp_expiry):
+ * eight digits, valid for ten minutes (a test holds the two equal).
+ */
+export const EMAIL_OTP = { length: 8, expirySeconds: 600 } as const;
+
+/**
  * The server's options for this app. `testFixtures` adds POST /_embedded/test/competition-due, which the end-to-end
  * suite uses to move time (only scripts/e2e-server.mjs asks for it; `npm run dev` and `npm start` never do).
  */
 export function appServerOptions({ testFixtures = false } = {}): EmbeddedServerOptions {
   const routes: Record<string, EmbeddedRoute> = { "GET /_embedded/app-mail": outboxRoute(readAppOutbox) };
   if (testFixtures) routes["POST /_embedded/test/competition-due"] = competitionDue;
-  return { schema, appName: "LabCash", routes };
+  return {
+    schema,
+    appName: "LabCash",
+    emailOtp: EMAIL_OTP,
+    routes,
+    mfaVerificationAttemptHook: MFA_VERIFICATION_ATTEMPT_HOOK,
+  };
 }
 
 /** The package's server with the app's schema, mail name and routes; `options` may override any of them. */

@@ -1,5 +1,6 @@
 "use client";
 
+import { CaptchaCheck, needsCaptcha } from "@/components/forms/captcha";
 import { EmailField } from "@/components/forms/email-field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -14,6 +15,7 @@ export function RequestResetForm() {
   return (
     <form {...form} className="flex flex-col gap-4">
       <EmailField errors={errors?.email} />
+      {needsCaptcha(result) && <CaptchaCheck />}
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Sending…">
         Send reset link

@@ -1,11 +1,13 @@
 "use client";
 
+import { CaptchaCheck, needsCaptcha } from "@/components/forms/captcha";
 import { Link } from "@/components/ui/link";
 import { CodeField } from "@/components/forms/code-field";
 import { EmailField } from "@/components/forms/email-field";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requestSignInLink, signInWithCode } from "@/lib/actions/auth";
+import { EMAIL_CODE_LENGTH } from "@/lib/validation/auth";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 
 /** Where the code is typed, keeping `next`. */
@@ -15,7 +17,7 @@ function codePath(next?: string) {
 
 /**
  * "E-mail me a sign-in link", beside the password form. The answer is the same whether or not an account
- * uses the address; the e-mail also carries a 6-digit code, typed on /login/code.
+ * uses the address; the e-mail also carries an 8-digit code, typed on /login/code.
  */
 export function SignInLinkForm({ next }: { next?: string }) {
   const { result, errors, formErrors, pending, form } = useFormAction(requestSignInLink);
@@ -26,6 +28,7 @@ export function SignInLinkForm({ next }: { next?: string }) {
       </h2>
       {next && <input type="hidden" name="next" value={next} />}
       <EmailField id="field-link-email" label="E-mail address" errors={errors?.email} />
+      {needsCaptcha(result) && <CaptchaCheck />}
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Sending…" variant="outline">
         E-mail me a sign-in link
@@ -39,14 +42,19 @@ export function SignInLinkForm({ next }: { next?: string }) {
   );
 }
 
-/** The 6-digit code from a sign-in e-mail, with the address it went to. */
+/** The 8-digit code from a sign-in e-mail, with the address it went to. */
 export function SignInCodeForm({ next }: { next?: string }) {
   const { result, errors, formErrors, pending, form } = useFormAction(signInWithCode);
   return (
     <form {...form} className="flex flex-col gap-4">
       {next && <input type="hidden" name="next" value={next} />}
       <EmailField errors={errors?.email} />
-      <CodeField label="6-digit code" hint="From the sign-in e-mail." errors={errors?.code} />
+      <CodeField
+        label={`${EMAIL_CODE_LENGTH}-digit code`}
+        hint="From the sign-in e-mail."
+        errors={errors?.code}
+        digits={EMAIL_CODE_LENGTH}
+      />
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Signing in…">
         Sign in

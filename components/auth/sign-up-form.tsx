@@ -1,5 +1,6 @@
 "use client";
 
+import { CaptchaCheck, needsCaptcha } from "@/components/forms/captcha";
 import { Link } from "@/components/ui/link";
 import { EmailField } from "@/components/forms/email-field";
 import { FormStatus } from "@/components/forms/form-status";
@@ -71,6 +72,7 @@ export function SignUpForm({ referralCode }: { referralCode?: string }) {
           <Input {...control} name="referralCode" defaultValue={referralCode} autoComplete="off" maxLength={40} />
         )}
       </Field>
+      {needsCaptcha(result) && <CaptchaCheck />}
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Creating your account…">
         Create account

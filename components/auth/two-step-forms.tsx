@@ -6,6 +6,7 @@ import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import type { ActionHandler } from "@/lib/actions/action";
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_LIFE } from "@/lib/validation/auth";
 import {
   confirmInboxCode,
   finishTwoStepSetup,
@@ -16,7 +17,7 @@ import {
   verifyTwoStep,
 } from "@/lib/actions/two-step";
 
-/** The 6-digit code field and its button, for either action that takes a code. */
+/** A code field and its button, for any action that takes a code: an authenticator app's unless told otherwise. */
 function CodeForm({
   action: handler,
   next,
@@ -24,6 +25,7 @@ function CodeForm({
   submitLabel,
   label = "6-digit code",
   hint = "The code your authenticator app shows for LabCash. It changes every 30 seconds.",
+  digits,
 }: {
   action: ActionHandler<undefined>;
   next?: string;
@@ -31,6 +33,7 @@ function CodeForm({
   submitLabel: string;
   label?: string;
   hint?: string;
+  digits?: number;
 }) {
   // A wrong code stays in the field, focused, to be corrected or typed over.
   const { result, errors, formErrors, pending, form } = useFormAction(handler);
@@ -38,7 +41,7 @@ function CodeForm({
     <form {...form} className="flex flex-col gap-4">
       {next !== undefined && <input type="hidden" name="next" value={next} />}
       {factorId && <input type="hidden" name="factorId" value={factorId} />}
-      <CodeField label={label} hint={hint} errors={errors?.code} />
+      <CodeField label={label} hint={hint} errors={errors?.code} digits={digits} />
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Checking…">
         {submitLabel}
@@ -118,7 +121,8 @@ export function InboxConfirmation({ next }: { next: string }) {
         action={confirmInboxCode}
         next={next}
         label="Code from the e-mail"
-        hint="The 6-digit code in the e-mail we sent you. It works for an hour."
+        hint={`The ${EMAIL_CODE_LENGTH}-digit code in the e-mail we sent you. It works for ${EMAIL_CODE_LIFE}.`}
+        digits={EMAIL_CODE_LENGTH}
         submitLabel="Confirm it is me"
       />
     </div>

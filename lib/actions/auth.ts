@@ -5,14 +5,17 @@ import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { captchaWidget, gateEmailRequest } from "@/lib/auth/captcha";
 import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { crossOriginReason } from "@/lib/http/same-origin";
 import { updateMyProfile } from "@/lib/data/account";
+import { askForEmailCode, clearEmailCodeTries, takeEmailCodeTry } from "@/lib/data/email-codes";
 import { checkReferralCode } from "@/lib/data/referrals";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
 import {
   CHECK_INBOX,
+  EMAIL_CODE_VOID,
   EMAIL_NOT_SENT,
   MISSING_CREDENTIALS,
   profileSchema,
@@ -22,6 +25,7 @@ import {
   signInLinkSchema,
   signInSchema,
   signUpSchema,
+  TOO_MANY_CODES,
 } from "@/lib/validation/auth";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
@@ -50,38 +54,56 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
 });
 
 /**
- * "E-mail me a sign-in link": a link and a 6-digit code by e-mail (GoTrue's POST /otp). Never a sign-up
+ * "E-mail me a sign-in link": a link and an 8-digit code by e-mail (GoTrue's POST /otp). Never a sign-up
  * (`shouldCreateUser: false`: an account needs the sign-up form's date of birth and terms), so an unknown
  * address is GoTrue's 422 otp_disabled, which gets the same answer as a known one. When the e-mail allowance
  * is spent nothing went out and the visitor is told so, as the reset form does (DECISIONS.md "Sign in by
- * e-mail link or code").
+ * e-mail link or code"). A few codes an hour per address, counted in SQL by the address typed before the auth
+ * server looks it up, so that refusal too is the same for every address.
  */
-export const requestSignInLink = defineAction({ schema: signInLinkSchema, role: "public" }, async ({ email, next }) => {
-  const supabase = await createClient();
-  const { error } = await supabase.auth.signInWithOtp({
-    email,
-    // The link lands on /auth/confirm, which verifies it and goes on to `next` (an absolute URL on this site).
-    options: { shouldCreateUser: false, emailRedirectTo: `${await siteUrl()}${safeNextPath(next)}` },
-  });
-  if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
-  if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
-  if (error && error.code !== "otp_disabled") return fail(error.message);
-  return ok(undefined, CHECK_INBOX);
-});
+export const requestSignInLink = defineAction(
+  { schema: signInLinkSchema, role: "public" },
+  async ({ email, next, captchaToken }) => {
+    const refused = await gateEmailRequest("account", captchaToken);
+    if (refused) return refused;
+    if ((await askForEmailCode(email)) > 0) return fail(TOO_MANY_CODES);
+    const supabase = await createClient();
+    const { error } = await supabase.auth.signInWithOtp({
+      email,
+      // The link lands on /auth/confirm, which verifies it and goes on to `next` (an absolute URL on this site).
+      options: { shouldCreateUser: false, emailRedirectTo: `${await siteUrl()}${safeNextPath(next)}` },
+    });
+    if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
+    if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
+    if (error && error.code !== "otp_disabled") return fail(error.message);
+    return ok(undefined, CHECK_INBOX);
+  },
+);
 
-/** The 6-digit code from that e-mail: signs in, then goes where a password sign-in goes (two-step first). */
+/**
+ * The 8-digit code from that e-mail: signs in, then goes where a password sign-in goes (two-step first). Every code
+ * typed for an address is counted in SQL before the auth server checks it, whichever visitor types it: after five
+ * that are wrong, the address's code is void here until a new one is asked for, so no number of visitors can guess
+ * it (hosted GoTrue counts guesses per visitor only).
+ */
 export const signInWithCode = defineAction(
   { schema: signInCodeSchema, role: "public" },
   async ({ email, code, next }) => {
+    const codeVoid = () => fail(EMAIL_CODE_VOID, { fieldErrors: { code: [EMAIL_CODE_VOID] } });
+    const triesLeft = await takeEmailCodeTry(email);
+    if (triesLeft === 0) return codeVoid();
     const supabase = await createClient();
     const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type: "email" });
     if (error) {
       await countAuthRefusal("sign_in", error.code);
-      if (error.code === "otp_expired")
+      if (error.code === "otp_expired") {
+        if (triesLeft === 1) return codeVoid();
         return fail(SIGN_IN_CODE_REFUSED, { fieldErrors: { code: [SIGN_IN_CODE_REFUSED] } });
+      }
       if (error.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
       return fail(error.message);
     }
+    await clearEmailCodeTries(email);
     redirect(afterSignIn(safeNextPath(next), data.user?.factors));
   },
 );
@@ -89,7 +111,9 @@ export const signInWithCode = defineAction(
 // Under-18s never reach GoTrue: the schema refuses them with the SQL trigger's own message.
 export const signUp = defineAction(
   { schema: signUpSchema, role: "public" },
-  async ({ name, email, password, dateOfBirth, marketingConsent, referralCode }) => {
+  async ({ name, email, password, dateOfBirth, marketingConsent, referralCode, captchaToken }) => {
+    const refused = await gateEmailRequest("signup", captchaToken);
+    if (refused) return refused;
     // An unknown or own invite code is refused here, beside its field, before any account exists: the visitor
     // came for the credit and can correct or clear the code (DECISIONS.md "Referral credit").
     const referral = referralCode ? await checkReferralCode(referralCode, email) : null;
@@ -122,20 +146,32 @@ export const signUp = defineAction(
   },
 );
 
-export const requestPasswordReset = defineAction({ schema: resetRequestSchema, role: "public" }, async ({ email }) => {
-  const supabase = await createClient();
-  const { error } = await supabase.auth.resetPasswordForEmail(email, {
-    redirectTo: `${await siteUrl()}/auth/reset-password`,
-  });
-  // Same answer whether or not the account exists, so the form cannot be used to probe for accounts. When
-  // the e-mail allowance is spent nothing goes out, and the visitor is told so rather than to wait for a
-  // link: the embedded auth server counts the allowance before it looks the address up, so that refusal
-  // is the same for every address too (DECISIONS.md "Hardening").
-  if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
-  if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
-  if (error && error.status !== 404 && error.code !== "user_not_found") return fail(error.message);
-  return ok(undefined, "If an account exists for that e-mail, a reset link is on its way.");
-});
+export const requestPasswordReset = defineAction(
+  { schema: resetRequestSchema, role: "public" },
+  async ({ email, captchaToken }) => {
+    const refused = await gateEmailRequest("account", captchaToken);
+    if (refused) return refused;
+    // The reset e-mail carries a code too (which the code form takes): it counts among the address's few an hour.
+    if ((await askForEmailCode(email)) > 0) return fail(TOO_MANY_CODES);
+    const supabase = await createClient();
+    const { error } = await supabase.auth.resetPasswordForEmail(email, {
+      redirectTo: `${await siteUrl()}/auth/reset-password`,
+    });
+    // Same answer whether or not the account exists, so the form cannot be used to probe for accounts. When
+    // the e-mail allowance is spent nothing goes out, and the visitor is told so rather than to wait for a
+    // link: the embedded auth server counts the allowance before it looks the address up, so that refusal
+    // is the same for every address too (DECISIONS.md "Hardening").
+    if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
+    if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
+    if (error && error.status !== 404 && error.code !== "user_not_found") return fail(error.message);
+    return ok(undefined, "If an account exists for that e-mail, a reset link is on its way.");
+  },
+);
+
+/** The CAPTCHA widget's settings, asked by a form only once it has been asked for the check. */
+export const loadCaptchaWidget = defineAction({ schema: z.object({}), role: "public" }, async () =>
+  ok(captchaWidget()),
+);
 
 export const updateProfile = defineAction({ schema: profileSchema, role: "user" }, async (profile) => {
   await updateMyProfile(profile);

@@ -6,9 +6,18 @@ import { z } from "zod";
 import { safeNextPath, twoStepPath } from "@/lib/auth/paths";
 import { getSessionFacts } from "@/lib/auth/session";
 import { confirmReauthentication, recordFactorEnrolment } from "@/lib/data/account";
+import { askForEmailCode } from "@/lib/data/email-codes";
+import { DbError } from "@/lib/data/errors";
 import { isAdminRole } from "@/lib/data/account-schema";
 import { createClient } from "@/lib/supabase/server";
-import { EMAIL_NOT_SENT, sixDigitCode } from "@/lib/validation/auth";
+import {
+  authenticatorCode,
+  EMAIL_CODE_LENGTH,
+  EMAIL_CODE_LIFE,
+  EMAIL_NOT_SENT,
+  emailCode,
+  TOO_MANY_CODES,
+} from "@/lib/validation/auth";
 import { SECOND_STEP_REQUIRED } from "./action";
 import { defineAction } from "./define-action";
 import { fail, ok, type ActionFailure } from "./result";
@@ -26,12 +35,12 @@ import { countAuthRefusal } from "@/lib/observability/auth-refusals";
 const FACTOR_NAME = "Authenticator app";
 const ISSUER = "LabCash";
 
-const codeField = sixDigitCode("Enter the 6-digit code from your authenticator app");
+const codeField = authenticatorCode("Enter the 6-digit code from your authenticator app");
 
 const codeInput = z.object({ code: codeField, next: z.string().optional() });
 
 const inboxCodeInput = z.object({
-  code: sixDigitCode("Enter the 6-digit code from the e-mail"),
+  code: emailCode(),
   next: z.string().optional(),
 });
 
@@ -50,6 +59,12 @@ async function codeRefusal(code: string | undefined, message: string): Promise<A
       return fail("That took too long. Enter the newest code and try again.");
     case "over_request_rate_limit":
       return fail("Too many attempts from here. Please wait a minute and try again.");
+    case "mfa_verification_rejected":
+      // The auth server's hook refused a code from a visitor who typed too many wrong ones (SQL:
+      // hook_mfa_verification_attempt); GoTrue has then signed the account out everywhere.
+      return fail(
+        "Too many wrong codes have been typed from here, so this code was not accepted and you have been signed out. Please try again later.",
+      );
     default:
       return fail(message);
   }
@@ -111,14 +126,21 @@ export const finishTwoStepSetup = defineAction(
   },
 );
 
-/** Before an admin sets up an authenticator: the auth server e-mails them a 6-digit code. */
-export const sendInboxCode = defineAction({ schema: z.object({}), role: "user", firstStep: true }, async () => {
-  const supabase = await createClient();
-  const { error } = await supabase.auth.reauthenticate();
-  if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
-  if (error) return fail(error.message);
-  return ok(undefined, "We have e-mailed you a 6-digit code. It works for an hour.");
-});
+/**
+ * Before an admin sets up an authenticator: the auth server e-mails them an 8-digit code, one of the few an hour
+ * their address may have (ask_for_email_code).
+ */
+export const sendInboxCode = defineAction(
+  { schema: z.object({}), role: "user", firstStep: true },
+  async (_input, account) => {
+    if (account.email && (await askForEmailCode(account.email)) > 0) return fail(TOO_MANY_CODES);
+    const supabase = await createClient();
+    const { error } = await supabase.auth.reauthenticate();
+    if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
+    if (error) return fail(error.message);
+    return ok(undefined, `We have e-mailed you an ${EMAIL_CODE_LENGTH}-digit code. It works for ${EMAIL_CODE_LIFE}.`);
+  },
+);
 
 /**
  * The e-mailed code: once it is confirmed the page offers the set-up; an admin who has already given an
@@ -128,7 +150,15 @@ export const confirmInboxCode = defineAction(
   { schema: inboxCodeInput, role: "user", firstStep: true },
   async ({ code, next }) => {
     const target = safeNextPath(next, "/account/profile");
-    if (!(await confirmReauthentication(code)))
+    let confirmed: boolean;
+    try {
+      confirmed = await confirmReauthentication(code);
+    } catch (e) {
+      // Five wrong codes: SQL says so in its own words, which ask for a new code.
+      if (e instanceof DbError && e.code === "email_code_void") return wrongCode(e.message);
+      throw e;
+    }
+    if (!confirmed)
       return wrongCode("That code is not right, or it has expired. Check the newest e-mail, or ask for a new code.");
     if (!(await getSessionFacts()).atSecondStep) redirect(twoStepPath(target));
     await recordFactorEnrolment();

@@ -3,7 +3,10 @@
 // *_competition_images.sql, *_winner_stories.sql) are the last word; these say the same so a person hears
 // about a wrong file before it is sent.
 
-/** The Storage buckets, made by the migrations: public read, admin write, the same limits. */
+/**
+ * The Storage buckets, made by the migrations: admin write, the same limits, listed by admins only. Competition
+ * images are public by name; winner photos are private, read only by the site's server (app/media).
+ */
 export const COMPETITION_IMAGE_BUCKET = "competition-images";
 export const WINNER_PHOTO_BUCKET = "winner-photos";
 export type ImageBucket = typeof COMPETITION_IMAGE_BUCKET | typeof WINNER_PHOTO_BUCKET;

@@ -7,6 +7,8 @@ export const DB_ERROR_CODES = [
   "super_admin_required",
   "aal2_required",
   "reauthentication_needed",
+  "email_code_void",
+  "captcha_required",
   "server_only",
   "ledger_append_only",
   "invalid_input",

@@ -1,8 +1,17 @@
 import "server-only";
 import type { StorageError } from "@supabase/storage-js";
+import { createAdminClient } from "@/lib/supabase/admin";
 import { createPublicClient } from "@/lib/supabase/public";
 import { createClient } from "@/lib/supabase/server";
-import { IMAGE_TYPES, imagePathOf, objectNameOf, type ImageBucket, type ImageType } from "@/lib/competitions/images";
+import {
+  COMPETITION_IMAGE_BUCKET,
+  IMAGE_TYPES,
+  imagePathOf,
+  objectNameOf,
+  WINNER_PHOTO_BUCKET,
+  type ImageBucket,
+  type ImageType,
+} from "@/lib/competitions/images";
 import { DbError } from "./errors";
 
 // Competition images and winners' photos in Supabase Storage, through storage-js as the signed-in admin: the bucket's
@@ -48,7 +57,19 @@ export async function removeImages(bucket: ImageBucket, paths: string[]): Promis
   if (error) throw refusal(error);
 }
 
-/** The bucket's public URL of an object, which only the site's server fetches (app/media). */
-export function storedImageUrl(bucket: ImageBucket, objectName: string): string {
+/** A public bucket's URL of an object, which only the site's server fetches (app/media). */
+export function storedImageUrl(bucket: typeof COMPETITION_IMAGE_BUCKET, objectName: string): string {
   return createPublicClient().storage.from(bucket).getPublicUrl(objectName).data.publicUrl;
+}
+
+/**
+ * A private bucket's object, read on the server with the secret key (no URL to it exists outside the server),
+ * or null when Storage has no such object.
+ */
+export async function readPrivateImage(bucket: typeof WINNER_PHOTO_BUCKET, objectName: string): Promise<Blob | null> {
+  const { data, error } = await createAdminClient().storage.from(bucket).download(objectName);
+  if (!error) return data;
+  const code = "statusCode" in error ? (error as { statusCode?: string }).statusCode : undefined;
+  if (code === "404") return null;
+  throw refusal(error);
 }

@@ -21,7 +21,8 @@ function directives({ development }: { development: boolean }): Directives {
     "base-uri": ["'self'"],
     "form-action": ["'self'", "https://checkout.stripe.com"],
     "frame-ancestors": ["'none'"],
-    "frame-src": ["'none'"],
+    // Cloudflare Turnstile's CAPTCHA, which the e-mail forms load past their thresholds (components/forms/captcha-check.tsx).
+    "frame-src": ["https://challenges.cloudflare.com"],
   };
 }
 

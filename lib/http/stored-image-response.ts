@@ -1,6 +1,12 @@
 import "server-only";
-import { imagePathOf, objectNameOf, type ImageBucket } from "@/lib/competitions/images";
-import { storedImageUrl } from "@/lib/data/stored-images";
+import {
+  COMPETITION_IMAGE_BUCKET,
+  imagePathOf,
+  objectNameOf,
+  WINNER_PHOTO_BUCKET,
+  type ImageBucket,
+} from "@/lib/competitions/images";
+import { readPrivateImage, storedImageUrl } from "@/lib/data/stored-images";
 
 // A stored image, from its Storage bucket through the site's own origin (app/media/<bucket>/[name]): the browser
 // never talks to Supabase (the embedded backend is on loopback; the CSP names no backend), and a page keeps the
@@ -10,10 +16,27 @@ import { storedImageUrl } from "@/lib/data/stored-images";
 /** The object a route's `[name]` names in `bucket`, or null when it is not one of the bucket's images. */
 export const storedObjectName = (bucket: ImageBucket, name: string) => objectNameOf(imagePathOf(name, bucket), bucket);
 
-export async function storedImageResponse(
-  bucket: ImageBucket,
+interface CacheControl {
+  browser: string;
+  cdn: string;
+}
+
+function imageResponse(body: ReadableStream<Uint8Array>, type: string, length: string | null, cache: CacheControl) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": type,
+      ...(length ? { "Content-Length": length } : {}),
+      "Cache-Control": cache.browser,
+      "CDN-Cache-Control": cache.cdn,
+    },
+  });
+}
+
+/** A public bucket's image, fetched by its public URL. */
+export async function publicImageResponse(
+  bucket: typeof COMPETITION_IMAGE_BUCKET,
   objectName: string,
-  cacheControl: { browser: string; cdn: string },
+  cacheControl: CacheControl,
 ): Promise<Response> {
   const upstream = await fetch(storedImageUrl(bucket, objectName), { cache: "no-store" });
   const type = upstream.headers.get("content-type") ?? "";
@@ -22,15 +45,18 @@ export async function storedImageResponse(
     void upstream.body?.cancel().catch(() => undefined);
     return imageNotFound();
   }
-  const length = upstream.headers.get("content-length");
-  return new Response(upstream.body, {
-    headers: {
-      "Content-Type": type,
-      ...(length ? { "Content-Length": length } : {}),
-      "Cache-Control": cacheControl.browser,
-      "CDN-Cache-Control": cacheControl.cdn,
-    },
-  });
+  return imageResponse(upstream.body, type, upstream.headers.get("content-length"), cacheControl);
+}
+
+/** A private bucket's image, read on the server with the secret key; the route decides first whether it may be shown. */
+export async function privateImageResponse(
+  bucket: typeof WINNER_PHOTO_BUCKET,
+  objectName: string,
+  cacheControl: CacheControl,
+): Promise<Response> {
+  const image = await readPrivateImage(bucket, objectName);
+  if (!image || !image.type.startsWith("image/")) return imageNotFound();
+  return imageResponse(image.stream(), image.type, String(image.size), cacheControl);
 }
 
 export const imageNotFound = () =>

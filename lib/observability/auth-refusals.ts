@@ -11,7 +11,9 @@ export type AuthRefusal = "sign_in" | "sign_in_limited" | "code" | "code_limited
 
 /** The kind of refusal an auth error code is, or null for errors that are not a refusal to count. */
 export function refusalKind(step: "sign_in" | "code", code: string | undefined): AuthRefusal | null {
-  if (code === "over_request_rate_limit" || code === "too_many_requests") return `${step}_limited`;
+  // A code the MFA verification hook rejected came from a visitor held back for their wrong codes.
+  if (code === "over_request_rate_limit" || code === "too_many_requests" || code === "mfa_verification_rejected")
+    return `${step}_limited`;
   // A wrong e-mailed sign-in code is a refused sign-in, as a wrong password is.
   if (step === "sign_in" && (code === "invalid_credentials" || code === "otp_expired")) return "sign_in";
   if (step === "code" && code === "mfa_verification_failed") return "code";

@@ -2256,6 +2256,12 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["webhook_refusal_hour"][]
       }
+      ask_for_email_code: {
+        Args: {
+          p_email: string
+        }
+        Returns: number
+      }
       attach_checkout_session: {
         Args: {
           p_top_up_id: string
@@ -2311,6 +2317,12 @@ export type Database = {
           body: string
           link: string
         }[]
+      }
+      clear_email_code_tries: {
+        Args: {
+          p_email: string
+        }
+        Returns: undefined
       }
       close_account: {
         Args: never
@@ -2769,6 +2781,22 @@ export type Database = {
           p_period: string
         }
         Returns: Database["public"]["CompositeTypes"]["protections"]
+      }
+      take_email_code_try: {
+        Args: {
+          p_email: string
+        }
+        Returns: number
+      }
+      take_email_request: {
+        Args: {
+          p_visitor: string
+          p_kind: string
+          p_captcha_passed: boolean
+          p_per_visitor: number
+          p_per_site: number
+        }
+        Returns: undefined
       }
       unsubscribe_marketing: {
         Args: {

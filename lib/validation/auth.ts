@@ -1,5 +1,12 @@
 import { z } from "zod";
 
+/** The CAPTCHA widget's token, sent only once a form has been asked for the check (lib/auth/captcha.ts). */
+export const captchaTokenField = z
+  .string()
+  .trim()
+  .max(4096, "That check did not work. Please try it again.")
+  .optional();
+
 // Shared by the forms (client hints) and the server actions (the real check).
 export const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
 /** The auth server's e-mail allowance (per address, per visitor, per hour) is spent: nothing was sent. */
@@ -58,6 +65,7 @@ export const signUpSchema = z.object({
   marketingConsent: z.preprocess((value) => value === "on", z.boolean()),
   /** A friend's invite code from the link (?ref=), or typed; optional. SQL checks it (check_referral_code). */
   referralCode: z.string().trim().max(40, "An invite code is 10 letters and digits").prefault(""),
+  captchaToken: captchaTokenField,
 });
 
 export const profileSchema = z.object({
@@ -67,30 +75,49 @@ export const profileSchema = z.object({
 
 export const resetRequestSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
+  captchaToken: captchaTokenField,
 });
 
+/**
+ * Digits in an e-mailed code: supabase/config.toml's [auth.email] otp_length, which the embedded backend is given
+ * too (supabase/embedded.ts EMAIL_OTP; a test holds them equal). Authenticator apps' codes stay six digits.
+ */
+export const EMAIL_CODE_LENGTH = 8;
+/** How long an e-mailed code works, in words (config.toml's otp_expiry: 600 seconds). */
+export const EMAIL_CODE_LIFE = "10 minutes";
+
 /** The one answer to "E-mail me a sign-in link", whether or not an account uses the address. */
-export const CHECK_INBOX =
-  "Check your inbox. If an account uses that address, a sign-in link and a 6-digit code are on their way; either works once, within an hour.";
+export const CHECK_INBOX = `Check your inbox. If an account uses that address, a sign-in link and an ${EMAIL_CODE_LENGTH}-digit code are on their way; either works once, within ${EMAIL_CODE_LIFE}.`;
 /** A wrong, spent or expired e-mailed code (the auth server does not say which, nor whether the address exists). */
 export const SIGN_IN_CODE_REFUSED = "That code is wrong or has expired. Ask for a new sign-in link.";
+/** Five codes have been typed for the address's outstanding code: it no longer works, even if right. */
+export const EMAIL_CODE_VOID = "Too many wrong codes for this address: that code no longer works. Ask for a new one.";
+/** The address has had its new codes for the hour (ask_for_email_code): nothing was sent. */
+export const TOO_MANY_CODES = "Too many codes have been asked for this address. Please try again in an hour.";
 
-/** A 6-digit code as typed: spaces dropped (a code may be copied with them), then six digits, else `message`. */
-export function sixDigitCode(message: string) {
+/** A code of `length` digits as typed: spaces dropped (a code may be copied with them), then the digits, else `message`. */
+export function digitCode(length: number, message: string) {
   return z
     .string()
     .prefault("")
     .transform((code) => code.replace(/\s/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, message));
+    .pipe(z.string().regex(new RegExp(`^\\d{${length}}$`), message));
 }
+
+/** An authenticator app's code: six digits (RFC 6238 as GoTrue enrols it). */
+export const authenticatorCode = (message: string) => digitCode(6, message);
+/** A code from one of the auth server's e-mails. */
+export const emailCode = () =>
+  digitCode(EMAIL_CODE_LENGTH, `Enter the ${EMAIL_CODE_LENGTH}-digit code from the e-mail`);
 
 export const signInLinkSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
   next: z.string().optional(),
+  captchaToken: captchaTokenField,
 });
 
 export const signInCodeSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
-  code: sixDigitCode("Enter the 6-digit code from the e-mail"),
+  code: emailCode(),
   next: z.string().optional(),
 });

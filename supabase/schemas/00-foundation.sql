@@ -17,6 +17,8 @@ alter default privileges in schema public revoke all on sequences from anon, aut
 
 create schema private;
 revoke all on schema private from public, anon, authenticated, service_role;
+-- The auth server (supabase_auth_admin) calls one hook here: private.hook_mfa_verification_attempt.
+grant usage on schema private to supabase_auth_admin;
 comment on schema private is 'Internal helpers called by the public functions; no API role may use this schema.';
 
 -- ----------------------------------------------------------------------------

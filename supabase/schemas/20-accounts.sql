@@ -93,6 +93,52 @@ alter table private.proven_factors enable row level security;
 comment on table private.proven_factors is 'Second factors enrolled after their owner confirmed a code from their inbox (or verified before that was asked). Keyed by the auth server''s factor id; a removed factor''s row proves nothing, since a new factor has a new id.';
 revoke all on table private.proven_factors from public, anon, authenticated, service_role;
 
+create table private.two_step_wrong_codes (
+  id bigint generated always as identity primary key,
+  factor_id uuid not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  -- The client address the auth server saw (the site forwards each visitor's own).
+  visitor text not null,
+  typed_at timestamptz not null default now()
+);
+alter table private.two_step_wrong_codes enable row level security;
+comment on table private.two_step_wrong_codes is 'Wrong authenticator codes of the last day, one row per code: which factor, whose, from which visitor, when. Written and read only by the auth server''s MFA verification hook (hook_mfa_verification_attempt); older rows are pruned as new ones arrive.';
+revoke all on table private.two_step_wrong_codes from public, anon, authenticated, service_role;
+create table private.email_code_requests (
+  -- The address a sign-in link, reset or inbox code was asked for, in lower case: known to the auth server or not.
+  email text not null,
+  asked_at timestamptz not null default now()
+);
+create index email_code_requests_email_asked_at_idx on private.email_code_requests (email, asked_at);
+create index email_code_requests_asked_at_idx on private.email_code_requests (asked_at);
+alter table private.email_code_requests enable row level security;
+comment on table private.email_code_requests is 'E-mailed codes asked for through the site''s forms, by address (at most a few an hour each): written only by ask_for_email_code, rows over an hour old deleted by it.';
+revoke all on table private.email_code_requests from public, anon, authenticated, service_role;
+
+create table private.email_code_tries (
+  email text primary key,
+  -- When the code now outstanding was asked for through the site (or, for a code asked elsewhere, the first try at it).
+  code_asked_at timestamptz not null default now(),
+  tries smallint not null default 0
+);
+create index email_code_tries_code_asked_at_idx on private.email_code_tries (code_asked_at);
+alter table private.email_code_tries enable row level security;
+comment on table private.email_code_tries is 'Codes typed into the site''s forms for the code outstanding for an address, counted before the auth server checks them (a right one clears the row): after five the code is void until a new one is asked for. Written only by ask_for_email_code, take_email_code_try and clear_email_code_tries.';
+revoke all on table private.email_code_tries from public, anon, authenticated, service_role;
+
+create table private.email_requests (
+  -- The visitor's key as the site's server forwards it to the auth server (their address).
+  visitor text not null,
+  -- Mail to accounts (sign-in links, resets) or to new addresses (sign-ups): each kind has its own thresholds.
+  kind text not null constraint email_requests_kind_check check (kind in ('account', 'signup')),
+  asked_at timestamptz not null default now()
+);
+create index email_requests_kind_asked_at_idx on private.email_requests (kind, asked_at);
+create index email_requests_visitor_kind_asked_at_idx on private.email_requests (visitor, kind, asked_at);
+alter table private.email_requests enable row level security;
+comment on table private.email_requests is 'The site''s e-mail forms'' requests in the last hour, by visitor and kind, counted before any address is looked up: past a few per visitor, or many for the whole site, a request needs a CAPTCHA. Written only by take_email_request, rows over an hour old deleted by it.';
+revoke all on table private.email_requests from public, anon, authenticated, service_role;
+
 -- ----------------------------------------------------------------------------
 -- Functions
 -- ----------------------------------------------------------------------------
@@ -594,19 +640,23 @@ declare
   who record;
   attempt private.reauthentications;
 begin
-  if p_code is null or p_code !~ '^[0-9]{6}$' then
-    raise exception 'Enter the 6-digit code from the e-mail' using errcode = '22023', hint = 'invalid_input';
+  if p_code is null or p_code !~ '^[0-9]{6,10}$' then
+    raise exception 'Enter the code from the e-mail, its digits only' using errcode = '22023', hint = 'invalid_input';
   end if;
   select u.email, u.reauthentication_token, u.reauthentication_sent_at into who from auth.users u where u.id = uid;
   if who.reauthentication_sent_at is null or coalesce(who.reauthentication_token, '') = ''
-     or who.reauthentication_sent_at < now() - interval '1 hour' then
+     or who.reauthentication_sent_at < now() - private.email_code_life() then
     return false;
   end if;
   insert into private.reauthentications (user_id, nonce_sent_at) values (uid, who.reauthentication_sent_at)
   on conflict (user_id, nonce_sent_at) do nothing;
   select * into attempt from private.reauthentications
    where user_id = uid and nonce_sent_at = who.reauthentication_sent_at for update;
-  if attempt.confirmed_at is not null or attempt.wrong_tries >= 5 or private.caller_session() is null
+  if attempt.wrong_tries >= 5 and attempt.confirmed_at is null then
+    raise exception 'Too many wrong codes: that code no longer works. Ask for a new code.'
+      using errcode = 'P0001', hint = 'email_code_void';
+  end if;
+  if attempt.confirmed_at is not null or private.caller_session() is null
      or (select sum(r.wrong_tries) from private.reauthentications r
           where r.user_id = uid and r.nonce_sent_at > now() - interval '1 day') >= 10 then
     return false;
@@ -621,10 +671,123 @@ begin
   return true;
 end;
 $$;
-comment on function public.confirm_reauthentication(text) is 'The caller confirms, for their own session, the code the auth server e-mailed them (GET /auth/v1/reauthenticate): true when it is theirs, under an hour old, not used before, within five tries of it and ten a day; false otherwise (a wrong try is counted). Works before the second step, which it may be setting up.';
+comment on function public.confirm_reauthentication(text) is 'The caller confirms, for their own session, the code the auth server e-mailed them (GET /auth/v1/reauthenticate): true when it is theirs, within the code''s life (email_code_life), not used before and within ten wrong tries a day; false otherwise (a wrong try is counted). After five wrong tries the code is void (email_code_void) until a new one is sent. Works before the second step, which it may be setting up.';
 revoke all on function public.confirm_reauthentication(text) from public, anon, authenticated, service_role;
 grant execute on function public.confirm_reauthentication(text) to authenticated;
 grant execute on function public.confirm_reauthentication(text) to service_role;
+
+create or replace function private.email_code_life() returns interval
+language sql immutable set search_path = '' as $$
+  select interval '10 minutes'
+$$;
+comment on function private.email_code_life() is 'How long an e-mailed code works: supabase/config.toml''s [auth.email] otp_expiry (a test holds them equal).';
+revoke all on function private.email_code_life() from public, anon, authenticated, service_role;
+
+create or replace function private.email_code_address(p_email text) returns text
+language plpgsql immutable set search_path = '' as $$
+declare
+  address text := lower(btrim(p_email));
+begin
+  if address is null or length(address) > 320 or address !~ '^[^@[:space:]]+@[^@[:space:]]+$' then
+    raise exception 'Enter a valid e-mail address' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  return address;
+end;
+$$;
+comment on function private.email_code_address(text) is 'An address as the e-mailed code counts key it: trimmed and in lower case, as the auth server matches it.';
+revoke all on function private.email_code_address(text) from public, anon, authenticated, service_role;
+
+create or replace function public.ask_for_email_code(p_email text) returns integer
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  address text;
+  recent integer;
+  oldest timestamptz;
+begin
+  perform private.require_server();
+  address := private.email_code_address(p_email);
+  delete from private.email_code_requests r where r.asked_at <= now() - interval '1 hour';
+  -- One address at a time: two asks at once must not both take the last place.
+  insert into private.email_code_tries (email) values (address) on conflict (email) do nothing;
+  perform 1 from private.email_code_tries t where t.email = address for update;
+  select count(*), min(r.asked_at) into recent, oldest from private.email_code_requests r where r.email = address;
+  if recent >= 5 then
+    return greatest(1, ceil(extract(epoch from oldest + interval '1 hour' - now())))::integer;
+  end if;
+  insert into private.email_code_requests (email) values (address);
+  update private.email_code_tries set code_asked_at = now(), tries = 0 where email = address;
+  return 0;
+end;
+$$;
+comment on function public.ask_for_email_code(text) is 'Server only (secret key), before the site asks the auth server to e-mail a code (a sign-in link, a reset, an inbox code): 0 when one may go, counted, and the address''s next code starts with five tries; else the seconds until one may (five an hour per address). Counted by the address typed, before anything looks it up, so the answer is the same whether or not an account uses it.';
+revoke all on function public.ask_for_email_code(text) from public, anon, authenticated, service_role;
+grant execute on function public.ask_for_email_code(text) to service_role;
+
+create or replace function public.take_email_code_try(p_email text) returns integer
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  address text;
+  attempt private.email_code_tries;
+begin
+  perform private.require_server();
+  address := private.email_code_address(p_email);
+  delete from private.email_code_tries t where t.code_asked_at <= now() - interval '1 hour';
+  insert into private.email_code_tries (email) values (address) on conflict (email) do nothing;
+  select * into attempt from private.email_code_tries t where t.email = address for update;
+  if attempt.code_asked_at <= now() - private.email_code_life() then
+    -- The code asked for through the site has expired: a code typed now was asked for elsewhere, and starts
+    -- its own count.
+    update private.email_code_tries set code_asked_at = now(), tries = 1 where email = address;
+    return 5;
+  end if;
+  if attempt.tries >= 5 then
+    return 0;
+  end if;
+  update private.email_code_tries set tries = tries + 1 where email = address;
+  return 5 - attempt.tries;
+end;
+$$;
+comment on function public.take_email_code_try(text) is 'Server only (secret key), before the site has the auth server check a code typed for an address: counts the try and answers how many the code had left with it (5 down to 1); 0 when five have been typed and it is void (nothing counted) until a new code is asked for (ask_for_email_code). A right code clears the count (clear_email_code_tries). By address, known to the auth server or not.';
+revoke all on function public.take_email_code_try(text) from public, anon, authenticated, service_role;
+grant execute on function public.take_email_code_try(text) to service_role;
+
+create or replace function public.clear_email_code_tries(p_email text) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  perform private.require_server();
+  delete from private.email_code_tries t where t.email = private.email_code_address(p_email);
+end;
+$$;
+comment on function public.clear_email_code_tries(text) is 'Server only (secret key): the code typed for an address was right (and is spent), so its count of tries ends.';
+revoke all on function public.clear_email_code_tries(text) from public, anon, authenticated, service_role;
+grant execute on function public.clear_email_code_tries(text) to service_role;
+
+create or replace function public.take_email_request(
+  p_visitor text, p_kind text, p_captcha_passed boolean, p_per_visitor integer, p_per_site integer
+) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  by_visitor integer;
+  by_site integer;
+begin
+  perform private.require_server();
+  if p_visitor is null or length(p_visitor) > 100 or p_kind is null or p_kind not in ('account', 'signup')
+     or coalesce(p_per_visitor, 0) < 1 or coalesce(p_per_site, 0) < 1 then
+    raise exception 'A visitor, the kind of e-mail (account or signup) and both thresholds (1 or more) are required'
+      using errcode = '22023', hint = 'invalid_input';
+  end if;
+  delete from private.email_requests r where r.asked_at <= now() - interval '1 hour';
+  select count(*) filter (where r.visitor = p_visitor), count(*) into by_visitor, by_site
+    from private.email_requests r where r.kind = p_kind;
+  if (by_visitor >= p_per_visitor or by_site >= p_per_site) and not coalesce(p_captcha_passed, false) then
+    raise exception 'Please confirm you are a person, then send the form again.' using errcode = 'P0001', hint = 'captcha_required';
+  end if;
+  insert into private.email_requests (visitor, kind) values (p_visitor, p_kind);
+end;
+$$;
+comment on function public.take_email_request(text, text, boolean, integer, integer) is 'Server only (secret key), before the site asks the auth server for an e-mail to an account (a sign-in link, a reset) or to a new address (a sign-up): counts the request, or refuses it with captcha_required once the visitor has made p_per_visitor of that kind in the last hour or the whole site p_per_site (the site''s settings), unless the visitor has just passed a CAPTCHA. Counted before anything looks the address up, so the answer says nothing about it.';
+revoke all on function public.take_email_request(text, text, boolean, integer, integer) from public, anon, authenticated, service_role;
+grant execute on function public.take_email_request(text, text, boolean, integer, integer) to service_role;
 
 create or replace function public.record_factor_enrolment() returns void
 language plpgsql volatile security definer set search_path = '' as $$
@@ -679,6 +842,100 @@ grant execute on function public.dismiss_approval_welcome() to authenticated;
 grant execute on function public.dismiss_approval_welcome() to service_role;
 
 -- ----------------------------------------------------------------------------
+-- Wrong authenticator codes (the auth server's MFA verification attempt hook)
+-- ----------------------------------------------------------------------------
+-- A password thief typing wrong codes must not keep the owner out, and many addresses together must not
+-- get enough guesses to hit a 6-digit code. So wrong codes cool down the visitor who typed them, never the
+-- factor (five, then 30 s doubling to 15 minutes, forgotten after an hour); over a day the factor takes at
+-- most 50 wrong codes from everyone, and past that a visitor with two wrong codes that day cannot pass it
+-- until the day is over, while a visitor who has not mistyped still can (the owner, from their own
+-- device). Only a right code needs refusing: a wrong one fails anyway, and GoTrue signs the user out
+-- everywhere on a rejection, which a thief's wrong codes must not be able to cause.
+
+create or replace function private.two_step_wait(p_factor uuid, p_visitor text) returns integer
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  last_hour integer;
+  last_wrong timestamptz;
+  cool_until timestamptz;
+  factor_day integer;
+  visitor_day timestamptz[];
+begin
+  select count(*), max(w.typed_at) into last_hour, last_wrong
+    from private.two_step_wrong_codes w
+   where w.factor_id = p_factor and w.visitor = p_visitor and w.typed_at > now() - interval '1 hour';
+  if last_hour >= 5 then
+    cool_until := last_wrong + least(interval '15 minutes', interval '30 seconds' * power(2, least(last_hour - 5, 10)));
+    if cool_until > now() then
+      return ceil(extract(epoch from cool_until - now()))::integer;
+    end if;
+  end if;
+  select count(*) into factor_day
+    from private.two_step_wrong_codes w
+   where w.factor_id = p_factor and w.typed_at > now() - interval '1 day';
+  if factor_day < 50 then
+    return 0;
+  end if;
+  -- Past the day's ceiling: barred until the second-newest of the visitor's wrong codes is a day old.
+  select array_agg(w.typed_at order by w.typed_at desc) into visitor_day
+    from private.two_step_wrong_codes w
+   where w.factor_id = p_factor and w.visitor = p_visitor and w.typed_at > now() - interval '1 day';
+  if coalesce(array_length(visitor_day, 1), 0) < 2 then
+    return 0;
+  end if;
+  return greatest(1, ceil(extract(epoch from visitor_day[2] + interval '1 day' - now())))::integer;
+end;
+$$;
+comment on function private.two_step_wait(uuid, text) is 'Seconds before a code from this visitor may pass this factor: their own cool-down (5 wrong codes in an hour, then 30 s doubling to 15 minutes), or, once the factor has had 50 wrong codes in a day from everyone, until their second wrong code of the day is a day old. 0 when it may now.';
+revoke all on function private.two_step_wait(uuid, text) from public, anon, authenticated, service_role;
+
+create or replace function private.hook_mfa_verification_attempt(event jsonb) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_factor uuid := (event ->> 'factor_id')::uuid;
+  v_owner uuid := (event ->> 'user_id')::uuid;
+  v_visitor text := coalesce(nullif(event #>> '{metadata,ip_address}', ''), 'unknown');
+  wait_seconds integer;
+  burst integer;
+begin
+  if (event ->> 'valid')::boolean then
+    wait_seconds := private.two_step_wait(v_factor, v_visitor);
+    if wait_seconds > 0 then
+      return jsonb_build_object('decision', 'reject', 'message',
+        'Too many wrong codes from this address. Try again in '
+        || case when wait_seconds <= 60 then 'a minute'
+                when wait_seconds <= 3600 then ceil(wait_seconds / 60.0) || ' minutes'
+                else ceil(wait_seconds / 3600.0) || ' hours' end || '.');
+    end if;
+    -- The right code ends this visitor's run of wrong ones (the day's count for the factor keeps the rest).
+    delete from private.two_step_wrong_codes w where w.factor_id = v_factor and w.visitor = v_visitor;
+    return jsonb_build_object('decision', 'continue');
+  end if;
+
+  delete from private.two_step_wrong_codes w where w.factor_id = v_factor and w.typed_at <= now() - interval '1 day';
+  insert into private.two_step_wrong_codes (factor_id, user_id, visitor) values (v_factor, v_owner, v_visitor);
+  -- The owner hears of the first burst (five wrong codes within an hour, from anyone), once a day at most.
+  select count(*) into burst from private.two_step_wrong_codes w
+   where w.factor_id = v_factor and w.typed_at > now() - interval '1 hour';
+  if burst >= 5 and not exists (select 1 from public.mail_outbox m
+                                 where m.to_user = v_owner and m.kind = 'two_step_wrong_codes'
+                                   and m.created_at > now() - interval '1 day') then
+    perform private.queue_mail(v_owner, 'two_step_wrong_codes', 'Wrong two-step codes for your LabCash account',
+      'Someone signed in to your LabCash account with your password and then typed wrong codes at the two-step '
+      || 'verification step. Your account is safe while your authenticator app is: without its code they cannot '
+      || 'use your account, and their wrong codes do not lock you out.' || chr(10) || chr(10)
+      || 'If this was not you, your password is known to someone else. Sign in, give the code from your '
+      || 'authenticator app, and change your password on your profile page now.' || chr(10) || chr(10)
+      || 'If it was you, there is nothing to do.');
+  end if;
+  return jsonb_build_object('decision', 'continue');
+end;
+$$;
+comment on function private.hook_mfa_verification_attempt(jsonb) is 'The auth server''s MFA verification attempt hook (supabase/config.toml [auth.hook.mfa_verification_attempt]): records each wrong code against the visitor who typed it, e-mails the owner at the first burst, and rejects a right code only from a visitor who must still wait (two_step_wait). Executable by supabase_auth_admin only.';
+revoke all on function private.hook_mfa_verification_attempt(jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.hook_mfa_verification_attempt(jsonb) to supabase_auth_admin;
+
+-- ----------------------------------------------------------------------------
 -- Indexes
 -- ----------------------------------------------------------------------------
 
@@ -688,6 +945,8 @@ create index user_account_data_created_idx on public.user_account_data (created_
 create index profiles_email_lower_idx on public.profiles (lower(email));
 create index user_account_data_created_id_idx on public.user_account_data (created_at DESC, id DESC);
 create index proven_factors_user_id_idx on private.proven_factors (user_id);
+create index two_step_wrong_codes_factor_idx on private.two_step_wrong_codes (factor_id, typed_at);
+create index two_step_wrong_codes_visitor_idx on private.two_step_wrong_codes (factor_id, visitor, typed_at);
 
 -- ----------------------------------------------------------------------------
 -- Triggers

@@ -2846,9 +2846,9 @@ create policy "draws: public" on public.draws
   as permissive for select to anon, authenticated
   using (true);
 
-create policy "competition images: anyone reads" on storage.objects
-  as permissive for select to anon, authenticated
-  using ((bucket_id = 'competition-images'::text));
+create policy "competition images: admins read" on storage.objects
+  as permissive for select to authenticated
+  using (((bucket_id = 'competition-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
 
 create policy "competition images: admins add" on storage.objects
   as permissive for insert to authenticated
@@ -2867,9 +2867,9 @@ create policy "competitions: published, or admins" on public.competitions
   as permissive for select to anon, authenticated
   using (((status <> 'draft'::public.competition_status) OR ( SELECT public.is_admin() AS is_admin)));
 
-create policy "winner photos: anyone reads" on storage.objects
-  as permissive for select to anon, authenticated
-  using ((bucket_id = 'winner-photos'::text));
+create policy "winner photos: admins read" on storage.objects
+  as permissive for select to authenticated
+  using (((bucket_id = 'winner-photos'::text) AND ( SELECT public.is_admin() AS is_admin)));
 
 create policy "winner photos: admins add" on storage.objects
   as permissive for insert to authenticated

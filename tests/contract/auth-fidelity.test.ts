@@ -245,7 +245,7 @@ describe("POST /admin/generate_link (GoTrue mail.go adminGenerateLink)", () => {
       user_metadata: adult("Gen Signup"),
       verification_type: "signup",
       redirect_to: SITE,
-      email_otp: expect.stringMatching(/^\d{6}$/),
+      email_otp: expect.stringMatching(/^\d{8}$/),
     });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.email_confirmed_at).toBeUndefined();
@@ -412,7 +412,7 @@ describe("POST /invite (GoTrue invite.go; auth.admin.inviteUserByEmail)", () => 
       phone_verified: false,
     });
     const [mail] = await mailFor(confirming, email);
-    expect(mail).toMatchObject({ kind: "invite", to_email: email, token: expect.stringMatching(/^\d{6}$/) });
+    expect(mail).toMatchObject({ kind: "invite", to_email: email, token: expect.stringMatching(/^\d{8}$/) });
     const link = tokenHashFrom(mail.body);
     expect(link.type).toBe("invite");
     expect(mail.body).toContain(`next=${encodeURIComponent(`${SITE}/account/password`)}`);

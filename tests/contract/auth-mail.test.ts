@@ -38,7 +38,7 @@ describe("e-mail confirmation", () => {
 
     const mail = await mailFor(server, email);
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ to_email: email, kind: "signup", token: expect.stringMatching(/^\d{6}$/) });
+    expect(mail[0]).toMatchObject({ to_email: email, kind: "signup", token: expect.stringMatching(/^\d{8}$/) });
     const { type } = tokenHashFrom(mail[0].body);
     expect(type).toBe("email");
     expect(mail[0].body).toContain("http://localhost:3000/auth/confirm?token_hash=");

@@ -36,7 +36,7 @@ describe("POST /otp", () => {
     expect(data).toEqual({ user: null, session: null });
     const [mail] = await mailFor(server, email);
     expect(mail).toMatchObject({ kind: "magiclink", subject: "Your LabCash sign-in link" });
-    expect(mail.token).toMatch(/^\d{6}$/);
+    expect(mail.token).toMatch(/^\d{8}$/);
     const byCode = await client(server).auth.verifyOtp({ email, token: mail.token!, type: "email" });
     expect(byCode.error).toBeNull();
     expect(byCode.data.session?.user.email).toBe(email);
@@ -68,7 +68,7 @@ describe("POST /otp", () => {
     expect(noBirthDate.error).toMatchObject({ status: 422 });
   });
 
-  it("a link signs in once; a spent link, a wrong code and a code past its hour are refused as GoTrue refuses them", async () => {
+  it("a link signs in once; a spent link, a wrong code and a code past its ten minutes are refused as GoTrue refuses them", async () => {
     const email = "player@labcash.test";
     await client(server).auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
     const [mail] = await mailFor(server, email);
@@ -86,15 +86,15 @@ describe("POST /otp", () => {
 
     await client(server).auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
     const [fresh] = await mailFor(server, email);
-    const wrong = String((Number(fresh.token) + 1) % 1_000_000).padStart(6, "0");
+    const wrong = String((Number(fresh.token) + 1) % 100_000_000).padStart(8, "0");
     const refused = await client(server).auth.verifyOtp({ email, token: wrong, type: "email" });
     expect(refused.error).toMatchObject({
       status: 403,
       code: "otp_expired",
       message: "Token has expired or is invalid",
     });
-    // GoTrue's mailer OTP expiry (and supabase/config.toml's otp_expiry): an hour.
-    await server.db.query("update auth.users set recovery_sent_at = now() - interval '61 minutes' where email = $1", [
+    // supabase/config.toml's otp_expiry, which the app gives the embedded backend: ten minutes.
+    await server.db.query("update auth.users set recovery_sent_at = now() - interval '11 minutes' where email = $1", [
       email,
     ]);
     const late = await client(server).auth.verifyOtp({ email, token: fresh.token!, type: "email" });

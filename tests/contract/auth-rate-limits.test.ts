@@ -71,18 +71,25 @@ describe("e-mail", () => {
     expect(await mailFor(server, "pending@labcash.test")).toHaveLength(1);
   });
 
-  it("caps the mail of the whole project per hour, refilling steadily", () => {
+  it("caps the mail of the whole project per hour, refilling steadily; only mail that goes spends it", () => {
     let now = 0;
     const limiter = new RateLimiter({ ...GOTRUE_RATE_LIMITS, emailsPerHour: 2, emailSecondsApart: 0 }, () => now);
-    expect(limiter.allowEmail("a@labcash.test", "203.0.113.1")).toEqual({ ok: true });
-    expect(limiter.allowEmail("b@labcash.test", "203.0.113.2")).toEqual({ ok: true });
-    expect(limiter.allowEmail("c@labcash.test", "203.0.113.3")).toEqual({
+    const ask = (address: string, visitor: string) => limiter.allowEmail(address, visitor, ["account"]);
+    // Requests for addresses nobody uses send nothing, so they never spend the project's mail.
+    for (let i = 0; i < 4; i++) expect(ask(`nobody-${i}@labcash.test`, `203.0.113.${10 + i}`)).toEqual({ ok: true });
+    expect(ask("a@labcash.test", "203.0.113.1")).toEqual({ ok: true });
+    limiter.spendEmail("account");
+    expect(ask("b@labcash.test", "203.0.113.2")).toEqual({ ok: true });
+    limiter.spendEmail("account");
+    expect(ask("c@labcash.test", "203.0.113.3")).toEqual({
       ok: false,
       reason: "project_allowance",
       retryAfterSeconds: 1800,
     });
+    // Mail to new addresses has a pool of its own.
+    expect(limiter.allowEmail("new@labcash.test", "203.0.113.3", ["signup"])).toEqual({ ok: true });
     now += 30 * 60_000; // two an hour: one comes back every half hour
-    expect(limiter.allowEmail("c@labcash.test", "203.0.113.3")).toEqual({ ok: true });
+    expect(ask("c@labcash.test", "203.0.113.3")).toEqual({ ok: true });
   });
 });
 

@@ -6,7 +6,6 @@
 // the same function the site uses).
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { visitorFetch } from "@/lib/supabase/visitor-fetch";
 import { RateLimiter, GOTRUE_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
 import { totpCode } from "@labcash/embedded-supabase/totp";
 import {
@@ -20,6 +19,7 @@ import {
   STRONG_PASSWORD,
   tokenHashFrom,
   uniqueEmail,
+  visitorClient,
   type TestServer,
 } from "./helpers";
 
@@ -35,12 +35,7 @@ let nextVisitor = 10;
 const newVisitor = () => `198.51.100.${nextVisitor++}`;
 
 /** A supabase-js client acting for one visitor, as the site's server does. */
-function asVisitor(visitor: string) {
-  return createClient(server.url, PUBLISHABLE_KEY, {
-    global: { fetch: visitorFetch(visitor, { publishableKey: PUBLISHABLE_KEY, secretKey: SECRET_KEY }) },
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-}
+const asVisitor = (visitor: string) => visitorClient(server, visitor);
 
 /** A POST to the auth API for one visitor, forwarded as the site forwards it. */
 function postAs(visitor: string, path: string, body: Record<string, unknown>) {
@@ -226,7 +221,7 @@ describe("second factors", () => {
     expect(ok.data?.access_token).toBeTruthy();
   });
 
-  it("a challenge is void after 5 wrong codes, and a run of wrong codes cools the factor down", async () => {
+  it("a challenge is void after 5 wrong codes, and a run of wrong codes cools down the visitor who typed them", async () => {
     const { client: c, factorId, secret } = await playerWithFactor(newVisitor());
     const { data: challenge } = await c.auth.mfa.challenge({ factorId });
     const codes: Array<string | undefined> = [];
@@ -304,7 +299,8 @@ describe("e-mail", () => {
         const email = uniqueEmail("reset");
         if ((await post(attacker, "/recover", { email })).status === 200) sent.push(email);
       }
-      expect(sent.length).toBe(GOTRUE_RATE_LIMITS.emailsPerVisitorPerHour);
+      // A visitor's allowance of each kind: mail to new addresses (sign-ups), and mail to accounts (resets).
+      expect(sent.length).toBe(2 * GOTRUE_RATE_LIMITS.emailsPerVisitorPerHour);
       // Real players' confirmations and resets, from their own addresses, are still sent.
       for (let i = 0; i < 3; i++) {
         const email = uniqueEmail("real");
@@ -318,6 +314,41 @@ describe("e-mail", () => {
       }
     } finally {
       await confirming.stop();
+    }
+  });
+
+  it("six visitors asking for links to unknown addresses spend nothing: a player's reset and an admin's inbox code still go", async () => {
+    const probe = await startTestServer({ rateLimits: GOTRUE_RATE_LIMITS });
+    const post = (visitor: string, path: string, body: Record<string, unknown>) =>
+      raw(probe, `/auth/v1${path}`, {
+        key: SECRET_KEY,
+        method: "POST",
+        headers: { "content-type": "application/json", "sb-forwarded-for": visitor },
+        body: JSON.stringify(body),
+      });
+    try {
+      const answers = new Set<number>();
+      for (let v = 0; v < 6; v++) {
+        const attacker = newVisitor();
+        for (let i = 0; i < 10; i++) {
+          const res = await post(attacker, "/otp", { email: uniqueEmail("nobody"), create_user: false });
+          answers.add(res.status);
+        }
+      }
+      // Each visitor had its own few (422 otp_disabled, as for any unknown address), then 429s of its own.
+      expect([...answers].sort()).toEqual([422, 429]);
+      // The project's mail to accounts is untouched: a player's reset and an admin's inbox code go out.
+      const player = await post(newVisitor(), "/recover", { email: "player@labcash.test" });
+      expect(player.status).toBe(200);
+      expect((await mailFor(probe, "player@labcash.test")).map((m) => m.kind)).toEqual(["recovery"]);
+      const admin = visitorClient(probe, newVisitor());
+      expect(
+        (await admin.auth.signInWithPassword({ email: "admin@labcash.test", password: DEMO_PASSWORD })).error,
+      ).toBeNull();
+      expect((await admin.auth.reauthenticate()).error).toBeNull();
+      expect((await mailFor(probe, "admin@labcash.test")).map((m) => m.kind)).toEqual(["reauthentication"]);
+    } finally {
+      await probe.stop();
     }
   });
 

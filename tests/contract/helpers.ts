@@ -6,6 +6,7 @@ import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@labcash/embedded
 import { NO_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
 import { totpCode } from "@labcash/embedded-supabase/totp";
 import type { EmbeddedServer, EmbeddedServerOptions } from "@labcash/embedded-supabase/server";
+import { visitorFetch } from "@/lib/supabase/visitor-fetch";
 import { startEmbeddedServer } from "@/supabase/embedded";
 import { freshDb } from "../db/support";
 import { enrolProvenAuthenticator } from "./embedded-process";
@@ -58,6 +59,19 @@ export function client(
 }
 
 export const adminClient = (server: { url: string }) => client(server, EMBEDDED_SECRET_KEY);
+
+/**
+ * A supabase-js client acting for one visitor as the site's server does: the visitor's address in Sb-Forwarded-For
+ * with the secret key (lib/supabase/visitor-fetch.ts, the function the site uses).
+ */
+export function visitorClient(server: { url: string }, visitor: string): SupabaseClient {
+  return createClient(server.url, EMBEDDED_PUBLISHABLE_KEY, {
+    global: {
+      fetch: visitorFetch(visitor, { publishableKey: EMBEDDED_PUBLISHABLE_KEY, secretKey: EMBEDDED_SECRET_KEY }),
+    },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
 
 export async function signIn(server: { url: string }, email: string, password = DEMO_PASSWORD) {
   const c = client(server);

@@ -196,10 +196,10 @@ describe("RPC errors in PostgREST's shape and status", () => {
     const unknown = await client(server).rpc("no_such_function");
     expect(unknown.status).toBe(404);
     expect(unknown.error?.code).toBe("PGRST202");
-    const badArg = await client(server).rpc("t_pair", { x: 1 });
+    const badArg = await client(server).rpc("t_pair", { a: 1, c: 2 });
     expect(badArg.status).toBe(404);
     expect(badArg.error?.code).toBe("PGRST202");
-    expect(badArg.error?.hint).toContain("t_pair(a, b)");
+    expect(badArg.error?.hint).toBe("Perhaps you meant to call the function public.t_pair(a, b)");
   });
 
   it("tables are not exposed", async () => {
@@ -232,10 +232,22 @@ describe("HTTP hardening", () => {
     expect(await auth.json()).toMatchObject({ error_code: "bad_json" });
   });
 
-  it("wrong content type → 415", async () => {
-    const res = await post("a=1", { "content-type": "text/plain" });
-    expect(res.status).toBe(415);
-    expect(await res.json()).toMatchObject({ code: "PGRST107" });
+  it("a content type PostgREST does not read → 400 PGRST102; text/plain looks for a single unnamed text parameter", async () => {
+    const res = await post("<a>1</a>", { "content-type": "application/xml" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: "PGRST102",
+      message: "Content-Type not acceptable: application/xml",
+    });
+    const text = await post("a=1", { "content-type": "text/plain" });
+    expect(text.status).toBe(404);
+    expect(await text.json()).toMatchObject({
+      code: "PGRST202",
+      message: "Could not find the function public.t_pair in the schema cache",
+      details:
+        "Searched for the function public.t_pair with a single unnamed text parameter, but no matches were found in the schema cache.",
+      hint: null,
+    });
   });
 
   it("a body over 1 MiB → 413", async () => {

@@ -1,12 +1,23 @@
 // The embedded backend's Storage API, driven by the real @supabase/storage-js (supabase-js's
 // `.storage`): upload, list, public URL, delete against the competition-images bucket the migration
 // makes, with its policies deciding who writes (an admin at aal2) and its limits refusing oversize and
-// wrong types, in hosted Storage's error shape. Bytes land under the data folder.
+// wrong types, in hosted Storage's error shape. Bytes land under the data folder. Then the private
+// winner-photos bucket: no visitor or player lists either bucket or gets a winner's photo out of Storage by
+// any route (public URL, download, signed URL, info, exists); only the server's secret key reads it.
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, raw, signIn, signInAtAal2, startTestServer, type Client, type TestServer } from "./helpers";
+import {
+  adminClient,
+  client,
+  raw,
+  signIn,
+  signInAtAal2,
+  startTestServer,
+  type Client,
+  type TestServer,
+} from "./helpers";
 
 const BUCKET = "competition-images";
 // A valid 1×1 PNG and a (tiny) WebP header: Storage checks the declared type, not the bytes.
@@ -126,13 +137,17 @@ describe("Storage API with storage-js", () => {
     expect(refused.error).toMatchObject({ statusCode: "403", code: "AccessDenied" });
   });
 
-  it("lets a visitor list and read, and not upload", async () => {
+  it("lets a visitor read an image by its name, and neither list the bucket nor upload", async () => {
     const name = unique("png");
     await admin.storage.from(BUCKET).upload(name, PNG, { contentType: "image/png" });
-    const listed = await visitor.storage.from(BUCKET).list("tests");
-    expect(listed.data!.map((o) => o.name)).toContain(path.basename(name));
-    const root = await visitor.storage.from(BUCKET).list();
-    expect(root.data).toContainEqual(expect.objectContaining({ name: "tests", id: null }));
+    expect((await fetch(visitor.storage.from(BUCKET).getPublicUrl(name).data.publicUrl)).status).toBe(200);
+    expect((await admin.storage.from(BUCKET).list("tests")).data!.map((o) => o.name)).toContain(path.basename(name));
+    for (const who of [visitor, player]) {
+      expect(await who.storage.from(BUCKET).list("tests")).toEqual({ data: [], error: null });
+      expect(await who.storage.from(BUCKET).list()).toEqual({ data: [], error: null });
+      const v2 = await who.storage.from(BUCKET).listV2({ prefix: "tests/" });
+      expect(v2).toEqual({ data: { hasNext: false, folders: [], objects: [] }, error: null });
+    }
     const refused = await visitor.storage.from(BUCKET).upload(unique("png"), PNG, { contentType: "image/png" });
     expect(refused.error).toMatchObject({ statusCode: "403", code: "AccessDenied" });
     await admin.storage.from(BUCKET).remove([name]);
@@ -175,5 +190,48 @@ describe("Storage API with storage-js", () => {
       error: "Not Found",
       message: "Route GET:/object not found",
     });
+  });
+});
+
+describe("Winner photos: a private bucket", () => {
+  const PHOTOS = "winner-photos";
+
+  it("gives no visitor or player a photo, by any Storage route, nor a list; the secret key reads it", async () => {
+    const name = `${crypto.randomUUID()}.png`;
+    expect((await admin.storage.from(PHOTOS).upload(name, PNG, { contentType: "image/png" })).error).toBeNull();
+
+    // No key at all, as a link in a page would be fetched: the bucket is not public.
+    const byUrl = await fetch(visitor.storage.from(PHOTOS).getPublicUrl(name).data.publicUrl);
+    expect(byUrl.status).toBe(400);
+    expect(await byUrl.json()).toMatchObject({ statusCode: "404", code: "NoSuchBucket" });
+
+    for (const who of [visitor, player]) {
+      const photos = who.storage.from(PHOTOS);
+      expect(await photos.list()).toEqual({ data: [], error: null });
+      expect((await photos.listV2()).data).toEqual({ hasNext: false, folders: [], objects: [] });
+      const download = await photos.download(name);
+      expect(download.data).toBeNull();
+      expect(download.error).toMatchObject({ statusCode: "404", code: "NoSuchKey" });
+      expect((await photos.createSignedUrl(name, 60)).error).toMatchObject({ statusCode: "404", code: "NoSuchKey" });
+      expect((await photos.createSignedUrls([name], 60)).data).toMatchObject([
+        { error: "Either the object does not exist or you do not have access to it", path: name, signedUrl: null },
+      ]);
+      expect((await photos.info(name)).error).toMatchObject({ statusCode: "404", code: "NoSuchKey" });
+      expect((await photos.exists(name)).data).toBe(false);
+      const copied = await photos.copy(name, `${crypto.randomUUID()}.png`);
+      expect(copied.error).toMatchObject({ statusCode: "404", code: "NoSuchKey" });
+      expect((await photos.createSignedUploadUrl(`${crypto.randomUUID()}.png`)).error).toMatchObject({
+        statusCode: "403",
+        code: "AccessDenied",
+      });
+    }
+
+    // The site's server reads it with the secret key (app/media/winner-photos), as an admin at aal2 may.
+    const read = await adminClient(server).storage.from(PHOTOS).download(name);
+    expect(read.error).toBeNull();
+    expect(Buffer.from(await read.data!.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(read.data!.type).toBe("image/png");
+    expect((await admin.storage.from(PHOTOS).exists(name)).data).toBe(true);
+    expect((await admin.storage.from(PHOTOS).remove([name])).data).toHaveLength(1);
   });
 });

@@ -351,7 +351,7 @@ describe("web push delivery", () => {
 
       // The migration that brings the rule drops such rows and puts the check on the table.
       const migration = readFileSync(
-        path.join(import.meta.dirname, "../../supabase/migrations/20261207003000_push_service_endpoints.sql"),
+        path.join(import.meta.dirname, "../../supabase/migrations/20261207013000_push_service_endpoints.sql"),
         "utf8",
       );
       await server.db.exec(migration);

@@ -233,6 +233,13 @@ const SERVER_ONLY: Record<string, string> = {
     "the webhook counts calls refused for a bad signature per hour (and raises an alert past three)",
   "check_referral_code(text,text)":
     "the sign-up form checks an invite code before the account is made: unknown or the visitor's own (no account data)",
+  "ask_for_email_code(text)":
+    "the sign-in link, reset and inbox code forms count a new e-mailed code against the address (a few an hour)",
+  "take_email_code_try(text)":
+    "the code form counts each code typed for an address before the auth server checks it (five, then void)",
+  "clear_email_code_tries(text)": "the code form ends an address's count once its code was right",
+  "take_email_request(text,text,boolean,integer,integer)":
+    "the sign-in link, reset and sign-up forms count a visitor's request before any look-up, past a threshold asking for a CAPTCHA",
   "settle_referrals()": "the cron settles referrals an entry could not settle because the inviter's account was busy",
   "ops_check()": "the public health check: raises new alerts, then states of the job and mail (no counts)",
 };
@@ -599,7 +606,11 @@ describe("schema private: internal helpers", () => {
       "require_user_first_step()",
       "factors_proven()",
       "fresh_reauthentication(uuid)",
+      "two_step_wait(uuid,text)",
+      "hook_mfa_verification_attempt(jsonb)",
       "caller_session()",
+      "email_code_life()",
+      "email_code_address(text)",
       "record_skill_miss(uuid,uuid)",
       "top_up_entry_missed()",
       "marketing_consent_wording()",

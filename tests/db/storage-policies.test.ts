@@ -1,8 +1,10 @@
-// The public image buckets and their row-level policies on storage.objects: competition-images (issue 22, item 7)
-// and winner-photos (issue 25, item 4). Anyone reads, only an admin at aal2 adds, replaces or removes; other
-// buckets are not opened by them. The same
-// statements the Storage API runs as the caller (packages/embedded-supabase/src/storage.ts), on PGlite and on a real
-// PostgreSQL 15 (where hosted Supabase's storage schema has the same columns).
+// The image buckets and their row-level policies on storage.objects: competition-images (issue 22, item 7) and
+// winner-photos (issue 25, item 4). Only an admin at aal2 reads, adds, replaces or removes rows; visitors and
+// players read none, so neither bucket can be listed (competition images are still served by name from the
+// public bucket; winner photos only through the site). Other buckets are not opened by them. The same
+// statements the Storage API runs as the caller (packages/embedded-supabase/src/storage.ts), on PGlite and on a
+// real PostgreSQL 15 (where hosted Supabase's storage schema has the same columns). Our own form of splinter's
+// public_bucket_allows_listing check runs on both.
 import { describe, expect, it } from "vitest";
 import { pg15ClusterForFile } from "./pg15";
 import {
@@ -71,40 +73,93 @@ function policyChecks(bucket: string, as: () => As, makeUser: (role: "user" | "a
       const removed = await as()(caller, "delete from storage.objects where name = $1 returning name", [name]);
       expect(removed).toEqual({ rows: [], error: null });
     }
-    const still = await as()(anon, "select name from storage.objects where name = $1", [name]);
+    const still = await as()(asUser(admin), "select name from storage.objects where name = $1", [name]);
     expect(still.rows).toEqual([{ name }]);
   });
 
-  it(`${bucket}: anyone reads the bucket's rows; the policies open no other bucket, even to an admin`, async () => {
+  it(`${bucket}: only an admin at aal2 reads the bucket's rows; the policies open no other bucket`, async () => {
     const admin = await makeUser("admin");
     const name = `db/${crypto.randomUUID()}.webp`;
     await insert(as(), asUser(admin), name, bucket);
-    for (const caller of [anon, asUser(await makeUser("user"))]) {
-      const read = await as()(caller, "select name from storage.objects where bucket_id = $1 and name = $2", [
-        bucket,
-        name,
-      ]);
-      expect(read.rows).toEqual([{ name }]);
+    const rowsOf = async (caller: Caller) =>
+      (await as()(caller, "select name from storage.objects where bucket_id = $1", [bucket])).rows;
+    expect(await rowsOf(asUser(admin))).toContainEqual({ name });
+    for (const caller of [anon, asUser(await makeUser("user")), asUserAtAal1(admin)]) {
+      expect(await rowsOf(caller)).toEqual([]);
     }
     expect((await insert(as(), asUser(admin), "elsewhere.webp", "other-bucket")).error).toMatchObject(RLS_REFUSAL);
   });
 }
 
+interface PolicyRow {
+  bucket: string;
+  policyname: string;
+  permissive: string;
+  roles: string[];
+  cmd: string;
+  qual: string | null;
+}
+
+/** Every policy on storage.objects beside every public bucket: what the listing check reads. */
+const PUBLIC_BUCKET_POLICIES = `select b.id as bucket, p.policyname, p.permissive, p.roles::text[] as roles, p.cmd, p.qual
+  from storage.buckets b cross join pg_catalog.pg_policies p
+  where b.public and p.schemaname = 'storage' and p.tablename = 'objects'`;
+
+const VISITOR_ROLES = new Set(["public", "anon", "authenticated"]);
+
+/**
+ * Public buckets whose objects a visitor can list: a permissive select (or all) policy for anon, authenticated
+ * or public whose condition is nothing, always true, or only "this bucket" (casts and brackets aside). A public
+ * bucket serves an object by name without any policy, so such a policy only adds listing: the rule behind
+ * splinter's public_bucket_allows_listing.
+ */
+function bucketsVisitorsList(rows: PolicyRow[]): string[] {
+  const broad = (row: PolicyRow) => {
+    if (row.qual === null) return true;
+    const condition = row.qual
+      .toLowerCase()
+      .replace(/::[a-z_."]+/g, "")
+      .replace(/[\s()]/g, "");
+    return ["true", "1=1", `bucket_id='${row.bucket.toLowerCase().replaceAll("'", "''")}'`].includes(condition);
+  };
+  const listed = rows.filter(
+    (row) =>
+      row.permissive === "PERMISSIVE" &&
+      (row.cmd === "SELECT" || row.cmd === "ALL") &&
+      row.roles.some((role) => VISITOR_ROLES.has(role)) &&
+      broad(row),
+  );
+  return [...new Set(listed.map((row) => `${row.bucket}: ${row.policyname}`))].sort();
+}
+
 describe("competition images on PGlite", () => {
   const as: As = async (caller, sql, params = []) => db().as(caller, sql, params);
 
-  it("the buckets are public, 5 MB, JPEG, PNG and WebP", async () => {
+  it("competition images are public, winner photos private; both 5 MB, JPEG, PNG and WebP", async () => {
     const rows = await db().sql(
       "select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = any ($1) order by id",
       [BUCKETS],
     );
-    const limits = {
-      public: true,
-      file_size_limit: 5242880,
-      allowed_mime_types: ["image/jpeg", "image/png", "image/webp"],
-    };
-    expect(rows).toEqual(BUCKETS.map((id) => ({ id, ...limits })));
+    const limits = { file_size_limit: 5242880, allowed_mime_types: ["image/jpeg", "image/png", "image/webp"] };
+    expect(rows).toEqual([
+      { id: "competition-images", public: true, ...limits },
+      { id: "winner-photos", public: false, ...limits },
+    ]);
     await db().sql("insert into storage.buckets (id, name) values ('other-bucket', 'other-bucket')");
+  });
+
+  it("no public bucket lets visitors list it; the check finds a policy that would", async () => {
+    expect(bucketsVisitorsList(await db().sql<PolicyRow>(PUBLIC_BUCKET_POLICIES))).toEqual([]);
+    // The check itself, on the kind of policy the buckets had: found, then dropped again.
+    await db().sql(`create policy "listing probe" on storage.objects for select to anon
+      using ((bucket_id = 'competition-images'::text))`);
+    try {
+      expect(bucketsVisitorsList(await db().sql<PolicyRow>(PUBLIC_BUCKET_POLICIES))).toEqual([
+        "competition-images: listing probe",
+      ]);
+    } finally {
+      await db().sql(`drop policy "listing probe" on storage.objects`);
+    }
   });
 
   for (const bucket of BUCKETS) {
@@ -151,8 +206,17 @@ describe("competition images on PostgreSQL 15", () => {
       "select id, public, file_size_limit::int as limit from storage.buckets where id = any ($1) order by id",
       [BUCKETS],
     );
-    expect(rows).toEqual(BUCKETS.map((id) => ({ id, public: true, limit: 5242880 })));
+    expect(rows).toEqual([
+      { id: "competition-images", public: true, limit: 5242880 },
+      { id: "winner-photos", public: false, limit: 5242880 },
+    ]);
     await cluster.pool.query("insert into storage.buckets (id, name) values ('other-bucket', 'other-bucket')");
+  });
+
+  it("no public bucket lets visitors list it", async () => {
+    const { rows } = await cluster.pool.query<PolicyRow>(PUBLIC_BUCKET_POLICIES);
+    expect(rows.map((row) => row.bucket)).toContain("competition-images");
+    expect(bucketsVisitorsList(rows)).toEqual([]);
   });
 
   for (const bucket of BUCKETS) policyChecks(bucket, () => as, makeUser);

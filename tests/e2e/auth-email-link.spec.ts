@@ -7,7 +7,7 @@ import { uniqueEmail } from "./support/users";
 import type { Page } from "@playwright/test";
 
 // Sign in by e-mail link or code (issue 26, item 1): the sign-in page's "E-mail me a sign-in link" answers
-// the same for every address, and the e-mail's link or its 6-digit code signs in through the same gates as
+// the same for every address, and the e-mail's link or its 8-digit code signs in through the same gates as
 // a password (approval, two-step).
 
 const CHECK_INBOX = /^Check your inbox\. If an account uses that address/;
@@ -24,7 +24,7 @@ async function askForLink(page: Page, email: string) {
 async function signInMail(email: string): Promise<{ link: string; code: string }> {
   const mail = (await caughtMail(email)).find((m) => m.kind === "magiclink");
   const link = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(mail?.body ?? "");
-  const code = /Or enter this code: (\d{6})/.exec(mail?.body ?? "");
+  const code = /Or enter this code: (\d{8})/.exec(mail?.body ?? "");
   if (!link || !code) throw new Error(`no sign-in link and code in the mail to ${email}`);
   const url = new URL(link[0]);
   return { link: url.pathname + url.search, code: code[1] };
@@ -68,9 +68,9 @@ test("with two-step on, the e-mailed code signs a player in only as far as the a
   await expect(page).toHaveURL(/\/login\/code$/);
   await expectAccessibleInBothSchemes(page, "/login/code");
   const { code } = await signInMail(player.email);
-  const codeField = page.getByLabel("6-digit code");
+  const codeField = page.getByLabel("8-digit code");
   await page.getByLabel("E-mail", { exact: true }).fill(player.email);
-  await codeField.fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
+  await codeField.fill(String((Number(code) + 1) % 100_000_000).padStart(8, "0"));
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(codeField).toHaveAccessibleDescription(
     /That code is wrong or has expired\. Ask for a new sign-in link\.$/,

@@ -186,9 +186,9 @@ async function signInSuperAdmin(page: Page) {
       headers: { apikey: EMBEDDED_SECRET_KEY },
     });
     const mail = ((await res.json()) as { kind: string; body: string }[]).find((m) => m.kind === "reauthentication");
-    return mail ? /Your code: (\d{6})/.exec(mail.body)?.[1] : undefined;
+    return mail ? /Your code: (\d{8})/.exec(mail.body)?.[1] : undefined;
   };
-  await expect.poll(code).toMatch(/^\d{6}$/);
+  await expect.poll(code).toMatch(/^\d{8}$/);
   await twoStep.inboxCode.fill((await code())!);
   await twoStep.confirmInbox.click();
   await twoStep.setUpAuthenticator();

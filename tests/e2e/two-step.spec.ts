@@ -39,8 +39,8 @@ test("a new admin sets up two-step verification on the first visit to the consol
   await expect(page.getByText("The admin console needs two-step verification.")).toBeVisible();
   await expect(twoStep.setUp).toHaveCount(0);
   await twoStep.emailMeACode.click();
-  await expect(page.getByText("We have e-mailed you a 6-digit code.")).toBeVisible();
-  await twoStep.inboxCode.fill("000000");
+  await expect(page.getByText("We have e-mailed you an 8-digit code.")).toBeVisible();
+  await twoStep.inboxCode.fill("00000000");
   await twoStep.confirmInbox.click();
   await expect(twoStep.inboxCode).toHaveAccessibleDescription(/That code is not right, or it has expired\./);
   await twoStep.confirmInboxOf(newAdmin.email, { send: false });

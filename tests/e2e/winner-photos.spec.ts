@@ -1,5 +1,5 @@
 import { expectAccessibleInBothSchemes } from "./support/axe";
-import { buyAs, createCompetition, drawNow } from "./support/backend";
+import { buyAs, createCompetition, drawNow, serviceClient, signedInClient } from "./support/backend";
 import { gotoUntilVisible } from "./support/cached-pages";
 import { expect, test } from "./support/fixtures";
 import { png } from "./support/images";
@@ -61,7 +61,24 @@ test("a consenting winner's photo and quote are published, then gone when they w
   await expect(card.getByRole("blockquote")).toHaveText("“I still can't believe it!”");
   const src = await card.getByRole("img", { name: "Wanda holding the keys to her new car" }).getAttribute("src");
   expect(src).toMatch(/^\/media\/winner-photos\/[0-9a-f-]{36}\.(webp|jpg)$/);
-  expect((await page.request.get(src!)).status()).toBe(200);
+  const served = await page.request.get(src!);
+  expect(served.status()).toBe(200);
+  // Kept by no browser or CDN, so nothing outlives a withdrawal.
+  expect(served.headers()["cache-control"]).toBe("no-store");
+  // Straight from Storage, the photo is no one's: the bucket has no public URL, and even the winner's own
+  // session can neither download nor list it; only the site's server reads it.
+  const objectName = src!.split("/").pop()!;
+  const storageGets = async () => {
+    const publicUrl = serviceClient().storage.from("winner-photos").getPublicUrl(objectName).data.publicUrl;
+    const byUrl = await fetch(publicUrl);
+    const photos = (await signedInClient(player.email, player.password)).storage.from("winner-photos");
+    return {
+      byUrl: byUrl.status,
+      download: (await photos.download(objectName)).error?.name,
+      listed: (await photos.list()).data,
+    };
+  };
+  expect(await storageGets()).toEqual({ byUrl: 400, download: "StorageApiError", listed: [] });
 
   // The winner withdraws: gone from /winners and from its address at once; the console shows the withdrawal.
   await prizes.goto();
@@ -70,6 +87,7 @@ test("a consenting winner's photo and quote are published, then gone when they w
   await consent.getByRole("button", { name: "Save photo choice" }).click();
   await expect(consent.getByText("Saved: your photo and quote will not be published.")).toBeVisible();
   expect((await page.request.get(src!)).status()).toBe(404);
+  expect(await storageGets()).toEqual({ byUrl: 400, download: "StorageApiError", listed: [] });
   await expect(async () => {
     await page.goto("/winners");
     await expect(card).toBeVisible({ timeout: 1_000 });

@@ -100,6 +100,7 @@ describe("auth refusals", () => {
     expect(refusalKind("sign_in", "over_request_rate_limit")).toBe("sign_in_limited");
     expect(refusalKind("code", "mfa_verification_failed")).toBe("code");
     expect(refusalKind("code", "over_request_rate_limit")).toBe("code_limited");
+    expect(refusalKind("code", "mfa_verification_rejected")).toBe("code_limited");
     expect(refusalKind("sign_in", "email_not_confirmed")).toBeNull();
   });
 });

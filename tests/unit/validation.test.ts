@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { UNDER_18, ageOn, signUpSchema, weakPasswordReasons } from "@/lib/validation/auth";
+import { EMAIL_OTP } from "@/supabase/embedded";
+import {
+  EMAIL_CODE_LENGTH,
+  UNDER_18,
+  ageOn,
+  authenticatorCode,
+  signInCodeSchema,
+  signUpSchema,
+  weakPasswordReasons,
+} from "@/lib/validation/auth";
 
 const today = new Date(Date.UTC(2026, 10, 21));
 
@@ -52,5 +61,22 @@ describe("signUpSchema", () => {
   it("requires the terms to be accepted", () => {
     const result = signUpSchema.safeParse({ ...valid, terms: undefined });
     expect(result.error?.issues[0]?.path).toEqual(["terms"]);
+  });
+});
+
+describe("codes", () => {
+  const signInCode = (code: string) => signInCodeSchema.safeParse({ email: "player@labcash.test", code });
+
+  it("an e-mailed code is the digits the auth server sends (8, as config.toml and the embedded backend say)", () => {
+    expect(EMAIL_CODE_LENGTH).toBe(EMAIL_OTP.length);
+    expect(signInCode("1234 5678").data?.code).toBe("12345678");
+    expect(signInCode("123456").error?.issues[0].message).toBe("Enter the 8-digit code from the e-mail");
+    expect(signInCode("123456789").success).toBe(false);
+  });
+
+  it("an authenticator app's code stays six digits", () => {
+    const code = authenticatorCode("Enter the 6-digit code from your authenticator app");
+    expect(code.safeParse("123 456").data).toBe("123456");
+    expect(code.safeParse("12345678").success).toBe(false);
   });
 });

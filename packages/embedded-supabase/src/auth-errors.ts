@@ -132,6 +132,7 @@ export const authErrors = {
       `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
     ),
   invalidTotp: () => new AuthError(422, "mfa_verification_failed", "Invalid TOTP code entered"),
+  verificationRejected: (message: string) => new AuthError(403, "mfa_verification_rejected", message),
   unexpected: (message = "Unexpected failure, please check server logs for more information") =>
     new AuthError(500, "unexpected_failure", message),
 };

@@ -12,8 +12,14 @@ export interface Db {
 
 /** Access tokens live an hour, GoTrue's default (jwt_expiry = 3600). */
 export const ACCESS_TOKEN_SECONDS = 3600;
-/** E-mail links and codes expire after an hour (the Supabase CLI's otp_expiry). */
-export const OTP_SECONDS = 3600;
+/** How e-mailed codes are made: GoTrue's MAILER_OTP_LENGTH (6 to 10 digits) and MAILER_OTP_EXP in seconds. */
+export interface EmailOtpSettings {
+  length: number;
+  expirySeconds: number;
+}
+
+/** GoTrue's defaults: six digits, valid for an hour. */
+export const GOTRUE_EMAIL_OTP: EmailOtpSettings = { length: 6, expirySeconds: 3600 };
 
 export interface UserRow {
   id: string;
@@ -93,9 +99,10 @@ export function randomToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
-/** GoTrue's e-mail OTP: six digits; the link carries sha224(email + otp) as the token hash. */
-export function newOtp(email: string): { otp: string; tokenHash: string } {
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, "0");
+/** GoTrue's e-mail OTP: `length` random digits; the link carries sha224(email + otp) as the token hash. */
+export function newOtp(email: string, length: number): { otp: string; tokenHash: string } {
+  let otp = "";
+  while (otp.length < length) otp += String(randomInt(0, 10));
   return { otp, tokenHash: tokenHash(email, otp) };
 }
 

@@ -19,8 +19,8 @@ import {
   markIdentityEmailVerified,
   mergeMetadata,
   newOtp,
+  type EmailOtpSettings,
   normalizeEmail,
-  OTP_SECONDS,
   randomToken,
   SessionIssuer,
   shapeUser,
@@ -36,10 +36,12 @@ import {
 import { bearer, keyRole, visitorAddress } from "./callers";
 import type { Reply } from "./http";
 import { TokenError, type Claims, type TokenSigner } from "./jwt";
+import { verifyCaptcha, type CaptchaSettings } from "./captcha";
+import { EmailCodeGuard } from "./email-codes";
 import { queueMail, type OutgoingMail } from "./mail";
-import { SecondFactors, type FactorCaller } from "./mfa";
+import { hookFunction, SecondFactors, type FactorCaller } from "./mfa";
 import { allowedRedirect, type RedirectRules } from "./origins";
-import { RateLimiter, type LimitedAction, type RateLimits } from "./rate-limit";
+import { RateLimiter, type EmailPool, type LimitedAction, type RateLimits } from "./rate-limit";
 
 const BCRYPT_COST = 10;
 /** A PKCE auth code must be exchanged within five minutes (GoTrue's flow-state expiry). */
@@ -65,6 +67,12 @@ export interface AuthOptions {
   appName: string;
   /** GoTrue's rate limits. */
   rateLimits: RateLimits;
+  /** GoTrue's MFA verification attempt hook, `pg-functions://…`; none when omitted. */
+  mfaVerificationAttemptHook?: string;
+  /** How e-mailed codes are made (GoTrue's otp_length and otp_expiry). */
+  emailOtp: EmailOtpSettings;
+  /** GoTrue's [auth.captcha]: when set, sign-ups, e-mail sign-ins, resets, resends and password sign-ins need a token. */
+  captcha?: CaptchaSettings;
 }
 
 export interface AuthRequest {
@@ -170,15 +178,18 @@ export class AuthService {
   private readonly authCodes = new Map<string, AuthCode>();
   private readonly limiter: RateLimiter;
   private readonly factors: SecondFactors;
+  private readonly codeGuard: EmailCodeGuard;
 
   constructor(private readonly options: AuthOptions) {
     this.sessions = new SessionIssuer(options.signer, options.issuer);
     this.limiter = new RateLimiter(options.rateLimits);
+    this.codeGuard = new EmailCodeGuard(options.rateLimits.wrongEmailCodesBeforeVoid);
     this.factors = new SecondFactors(
       options.db,
       this.sessions,
       () => new URL(options.redirects.siteUrl).host,
       this.limiter,
+      options.mfaVerificationAttemptHook && hookFunction(options.mfaVerificationAttemptHook),
     );
   }
 
@@ -199,9 +210,11 @@ export class AuthService {
         return { status: 200, body: this.options.signer.jwks(), headers: { "Cache-Control": "public, max-age=600" } };
       case "POST /signup":
         this.limit("sign_in", r);
+        await this.checkCaptcha(r);
         return this.signup(r);
       case "POST /token":
         this.limit(r.url.searchParams.get("grant_type") === "refresh_token" ? "refresh" : "sign_in", r);
+        if (r.url.searchParams.get("grant_type") === "password") await this.checkCaptcha(r);
         return this.token(r);
       case "GET /user":
         return ok(await userJson(this.db, (await this.requireUser(r.req)).user));
@@ -210,6 +223,7 @@ export class AuthService {
       case "POST /logout":
         return this.logout(r);
       case "POST /recover":
+        await this.checkCaptcha(r);
         return this.recover(r);
       case "POST /verify":
         this.limit("verify", r);
@@ -218,9 +232,11 @@ export class AuthService {
         this.limit("verify", r);
         return this.verifyRedirect(r);
       case "POST /resend":
+        await this.checkCaptcha(r);
         return this.resend(r);
       case "POST /otp":
         this.limit("otp", r);
+        await this.checkCaptcha(r);
         return this.otp(r);
       case "GET /reauthenticate":
         return this.reauthenticate(r);
@@ -269,25 +285,88 @@ export class AuthService {
   }
 
   /**
-   * Counts an auth e-mail to `address` for the request's visitor, or refuses it with GoTrue's 429: one per
-   * address per emailSecondsApart, a few per visitor per hour, emailsPerHour in all.
+   * GoTrue's verifyCaptcha: with [auth.captcha] on, the request's `gotrue_meta_security.captcha_token` must pass
+   * the provider's siteverify, except for a caller with the secret key (GoTrue skips admin callers: the site's
+   * server, which sends it to have its visitors counted apart, checks its own CAPTCHA past its own thresholds).
    */
-  private allowEmail(r: AuthRequest, address: string): void {
-    const verdict = this.limiter.allowEmail(normalizeEmail(address), visitorAddress(r.req));
+  private async checkCaptcha(r: AuthRequest): Promise<void> {
+    const { captcha } = this.options;
+    if (!captcha) return;
+    const token = bearer(r.req);
+    if (token && keyRole(token) === "service_role") return;
+    const meta = obj(r.body.gotrue_meta_security);
+    const captchaToken = (str(meta?.captcha_token) ?? "").trim();
+    if (!captchaToken)
+      throw new AuthError(400, "captcha_failed", "captcha protection: request disallowed (no captcha_token found)");
+    let verdict;
+    try {
+      verdict = await verifyCaptcha(captcha, captchaToken, visitorAddress(r.req));
+    } catch {
+      throw authErrors.unexpected("captcha verification process failed");
+    }
+    if (!verdict.success)
+      throw new AuthError(
+        400,
+        "captcha_failed",
+        `captcha protection: request disallowed (${verdict["error-codes"].join(", ")})`,
+      );
+  }
+
+  /**
+   * Counts a request for an auth e-mail to `address` for the request's visitor, or refuses it with GoTrue's 429:
+   * one per address per emailSecondsApart and a few an hour, a few per visitor per hour of each kind in `pools`,
+   * and only while the project's pools have room (rate-limit.ts allowEmail). Called before the address is looked
+   * up wherever the answer must not tell whether an account uses it.
+   */
+  private allowEmail(r: AuthRequest, address: string, pools: readonly EmailPool[]): void {
+    const verdict = this.limiter.allowEmail(normalizeEmail(address), visitorAddress(r.req), pools);
     if (verdict.ok) return;
     if (verdict.reason === "too_soon") throw authErrors.emailTooSoon(verdict.retryAfterSeconds);
     throw authErrors.overEmailSendRateLimit();
   }
 
-  /** Queues an auth e-mail within the limits (allowEmail). */
-  private async mail(r: AuthRequest, tx: Db, message: OutgoingMail): Promise<void> {
-    this.allowEmail(r, message.to);
+  /** Queues an auth e-mail within every limit, for flows whose address is no secret (a signed-in user's, an admin's). */
+  private async mail(r: AuthRequest, tx: Db, message: OutgoingMail, pool: EmailPool = "account"): Promise<void> {
+    this.allowEmail(r, message.to, [pool]);
+    await this.send(tx, message, pool);
+  }
+
+  /** Queues an auth e-mail whose request allowEmail has let through: it spends the project's `pool`. */
+  private async send(tx: Db, message: OutgoingMail, pool: EmailPool): Promise<void> {
+    this.limiter.spendEmail(pool);
     await this.queue(tx, message);
   }
 
   /** Queues an auth e-mail (no limits: the caller has applied them). */
   private queue(tx: Db, message: OutgoingMail): Promise<void> {
-    return queueMail(tx, { siteUrl: this.options.redirects.siteUrl, appName: this.options.appName }, message);
+    const { redirects, appName, emailOtp } = this.options;
+    return queueMail(tx, { siteUrl: redirects.siteUrl, appName, otpExpirySeconds: emailOtp.expirySeconds }, message);
+  }
+
+  /** A new code for `address`, which starts with a full allowance of wrong tries (EmailCodeGuard). */
+  private newCode(address: string): { otp: string; tokenHash: string } {
+    this.codeGuard.reset(normalizeEmail(address));
+    return newOtp(address, this.options.emailOtp.length);
+  }
+
+  /**
+   * A wrong code typed for `address`: counted, and at the allowance every code outstanding for the address is
+   * cleared (its sign-up, link, recovery and e-mail change tokens), whoever typed the wrong ones. Committed on
+   * its own, since the verification that found the code wrong is rolled back.
+   */
+  private async wrongCode(address: string): Promise<void> {
+    if (!this.codeGuard.recordWrong(address)) return;
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `update auth.users set confirmation_token = null, recovery_token = null, email_change_token_current = null
+          where lower(email) = $1 and deleted_at is null`,
+        [address],
+      );
+      await tx.query(
+        "update auth.users set email_change_token_new = null where lower(email_change) = $1 and deleted_at is null",
+        [address],
+      );
+    });
   }
 
   /** The request's redirect_to when GoTrue would follow it, else none (links then lead to the site). */
@@ -376,6 +455,9 @@ export class AuthService {
     const email = validateEmail(rawEmail);
     const pkce = this.readPkce(r.body);
     const redirectTo = this.redirectTo(r);
+    // With confirmation on, the answer must not tell whether the address is taken: the confirmation mail's
+    // request is counted before the look-up, against the allowances for mail to new addresses.
+    if (this.options.mailConfirmation) this.allowEmail(r, email, ["signup"]);
 
     const existing = await findUserByEmail(this.db, email);
     if (existing) {
@@ -386,7 +468,7 @@ export class AuthService {
         return ok(this.obfuscatedUser(email, data));
       }
       const resent = await this.db.transaction(async (tx) => {
-        const user = await this.sendConfirmation(r, tx, existing, redirectTo);
+        const user = await this.sendConfirmation(tx, existing, redirectTo);
         return userJson(tx, user);
       });
       if (pkce) this.pendingPkce.set(existing.id, pkce);
@@ -404,7 +486,7 @@ export class AuthService {
           signup: true,
         });
         if (this.options.mailConfirmation) {
-          const pending = await this.sendConfirmation(r, tx, user, redirectTo);
+          const pending = await this.sendConfirmation(tx, user, redirectTo);
           if (pkce) this.pendingPkce.set(user.id, pkce);
           return userJson(tx, pending);
         }
@@ -435,21 +517,14 @@ export class AuthService {
     };
   }
 
-  /** A sign-up confirmation mail; `counted` when the caller has already counted the e-mail allowance. */
-  private async sendConfirmation(
-    r: AuthRequest,
-    tx: Db,
-    user: UserRow,
-    redirectTo?: string,
-    { counted = false } = {},
-  ): Promise<UserRow> {
-    const { otp, tokenHash } = newOtp(user.email!);
+  /** A sign-up confirmation mail, whose request the caller has counted (allowEmail, the pool for new addresses). */
+  private async sendConfirmation(tx: Db, user: UserRow, redirectTo?: string): Promise<UserRow> {
+    const { otp, tokenHash } = this.newCode(user.email!);
     const { rows } = await tx.query<UserRow>(
       "update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1 returning *",
       [user.id, tokenHash],
     );
-    const message: OutgoingMail = { to: user.email!, kind: "signup", tokenHash, otp, redirectTo };
-    await (counted ? this.queue(tx, message) : this.mail(r, tx, message));
+    await this.send(tx, { to: user.email!, kind: "signup", tokenHash, otp, redirectTo }, "signup");
     return rows[0];
   }
 
@@ -637,16 +712,19 @@ export class AuthService {
     user: UserRow,
     newEmail: string,
     redirectTo?: string,
+    { counted = false } = {},
   ): Promise<void> {
-    const fresh = newOtp(newEmail);
-    const current = user.email ? newOtp(user.email) : undefined;
+    const deliver = (message: OutgoingMail) =>
+      counted ? this.send(tx, message, "account") : this.mail(r, tx, message);
+    const fresh = this.newCode(newEmail);
+    const current = user.email ? this.newCode(user.email) : undefined;
     await tx.query(
       `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
               email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now()
         where id = $1`,
       [user.id, newEmail, fresh.tokenHash, current?.tokenHash ?? null],
     );
-    await this.mail(r, tx, {
+    await deliver({
       to: newEmail,
       kind: "email_change",
       tokenHash: fresh.tokenHash,
@@ -654,7 +732,7 @@ export class AuthService {
       redirectTo,
     });
     if (current) {
-      await this.mail(r, tx, {
+      await deliver({
         to: user.email!,
         kind: "email_change_current",
         tokenHash: current.tokenHash,
@@ -723,24 +801,23 @@ export class AuthService {
     if (!rawEmail) throw authErrors.validation("Password recovery requires an email");
     const email = validateEmail(rawEmail);
     const pkce = this.readPkce(r.body);
-    // The answer is the same whether or not the address has an account: the e-mail allowance is
-    // counted before the address is looked up, so a refusal says nothing about the account either.
-    this.allowEmail(r, email);
+    // The answer is the same whether or not the address has an account: the request is counted before the
+    // address is looked up, so a refusal says nothing about the account either; only a reset that goes spends
+    // the project's mail to accounts.
+    this.allowEmail(r, email, ["account"]);
     const user = await findUserByEmail(this.db, email);
     if (user) {
       await this.db.transaction(async (tx) => {
-        const { otp, tokenHash } = newOtp(user.email!);
+        const { otp, tokenHash } = this.newCode(user.email!);
         await tx.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [
           user.id,
           tokenHash,
         ]);
-        await this.queue(tx, {
-          to: user.email!,
-          kind: "recovery",
-          tokenHash,
-          otp,
-          redirectTo: this.redirectTo(r),
-        });
+        await this.send(
+          tx,
+          { to: user.email!, kind: "recovery", tokenHash, otp, redirectTo: this.redirectTo(r) },
+          "account",
+        );
       });
       if (pkce) this.pendingPkce.set(user.id, pkce);
     }
@@ -761,12 +838,14 @@ export class AuthService {
     if (!rawEmail) throw authErrors.validation("Missing email address or phone number");
     const email = validateEmail(rawEmail);
     const redirectTo = this.redirectTo(r);
+    // Counted before the look-up (unlike GoTrue), so the answer says nothing about the address.
+    this.allowEmail(r, email, [type === "signup" ? "signup" : "account"]);
     await this.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
       if (!user) return;
-      if (type === "signup" && !user.email_confirmed_at) await this.sendConfirmation(r, tx, user, redirectTo);
+      if (type === "signup" && !user.email_confirmed_at) await this.sendConfirmation(tx, user, redirectTo);
       if (type === "email_change" && user.email_change)
-        await this.sendEmailChange(r, tx, user, user.email_change, redirectTo);
+        await this.sendEmailChange(r, tx, user, user.email_change, redirectTo, { counted: true });
     });
     return ok({});
   }
@@ -792,7 +871,7 @@ export class AuthService {
     if (phone) throw authErrors.phoneProviderDisabled();
     if (!rawEmail) throw authErrors.validation("One of email or phone must be set", 400);
     const email = validateEmail(rawEmail);
-    this.allowEmail(r, email);
+    this.allowEmail(r, email, createUser ? ["account", "signup"] : ["account"]);
     const existing = await findUserByEmail(this.db, email);
     if (!existing && !createUser) throw authErrors.otpDisabled();
     const data = obj(b.data) ?? {};
@@ -810,13 +889,13 @@ export class AuthService {
               signup: true,
             }));
           if (this.options.mailConfirmation) {
-            await this.sendConfirmation(r, tx, user, redirectTo, { counted: true });
+            await this.sendConfirmation(tx, user, redirectTo);
             if (pkce) this.pendingPkce.set(user.id, pkce);
             return;
           }
-          await this.sendMagicLink(tx, user, redirectTo);
+          await this.sendMagicLink(tx, user, redirectTo, existing ? "account" : "signup");
         } else {
-          await this.sendMagicLink(tx, existing, redirectTo);
+          await this.sendMagicLink(tx, existing, redirectTo, "account");
         }
         if (pkce) this.pendingPkce.set((existing ?? (await findUserByEmail(tx, email)))!.id, pkce);
       });
@@ -831,13 +910,13 @@ export class AuthService {
    * GoTrue's sendMagicLink: a recovery-token link and code, verified as type magiclink (or email). The
    * caller has counted the e-mail allowance.
    */
-  private async sendMagicLink(tx: Db, user: UserRow, redirectTo?: string): Promise<void> {
-    const { otp, tokenHash } = newOtp(user.email!);
+  private async sendMagicLink(tx: Db, user: UserRow, redirectTo: string | undefined, pool: EmailPool): Promise<void> {
+    const { otp, tokenHash } = this.newCode(user.email!);
     await tx.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [
       user.id,
       tokenHash,
     ]);
-    await this.queue(tx, { to: user.email!, kind: "magiclink", tokenHash, otp, redirectTo });
+    await this.send(tx, { to: user.email!, kind: "magiclink", tokenHash, otp, redirectTo }, pool);
   }
 
   /**
@@ -855,7 +934,7 @@ export class AuthService {
     if (!user.email) throw noAddress();
     if (!user.email_confirmed_at) throw authErrors.emailNotVerified();
     await this.db.transaction(async (tx) => {
-      const { otp, tokenHash } = newOtp(user.email!);
+      const { otp, tokenHash } = this.newCode(user.email!);
       await tx.query(
         "update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1",
         [user.id, tokenHash],
@@ -944,7 +1023,9 @@ export class AuthService {
       email_change_token_new: user.email_change_sent_at,
     };
     const fresh = (c: TokenColumn) =>
-      user[c] === p.hash && !!sentAt[c] && Date.now() - new Date(sentAt[c]!).getTime() <= OTP_SECONDS * 1000;
+      user[c] === p.hash &&
+      !!sentAt[c] &&
+      Date.now() - new Date(sentAt[c]!).getTime() <= this.options.emailOtp.expirySeconds * 1000;
     const matched = columns[type].find(fresh);
     if (!matched) throw notFound;
     if (type === "email") return { user, type: matched === "recovery_token" ? "magiclink" : "signup" };
@@ -985,12 +1066,23 @@ export class AuthService {
 
   private async verifyPost(r: AuthRequest): Promise<Reply> {
     const params = this.verifyParams(r.body);
-    const session = await this.db.transaction(async (tx) => {
-      const { user, type } = await this.findVerification(tx, params);
-      const verified = await this.applyVerification(tx, user, type, params.hash);
-      if (!verified) return null;
-      return this.sessions.start(tx, verified, "otp");
-    });
+    const { email } = params;
+    // A void address refuses every code, right or not, as an expired one (its tokens are already cleared;
+    // this also holds against a right guess racing the clearing).
+    if (email && this.codeGuard.isVoid(email)) throw authErrors.otpExpired();
+    let session: SessionBody | null;
+    try {
+      session = await this.db.transaction(async (tx) => {
+        const { user, type } = await this.findVerification(tx, params);
+        const verified = await this.applyVerification(tx, user, type, params.hash);
+        if (!verified) return null;
+        return this.sessions.start(tx, verified, "otp");
+      });
+    } catch (e) {
+      if (email && e instanceof AuthError && e.code === "otp_expired") await this.wrongCode(email);
+      throw e;
+    }
+    if (email) this.codeGuard.reset(email);
     // GoTrue's answer to the first half of a secure e-mail change: a 200 with a message, no session.
     if (!session) return ok({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: "200" });
     this.pendingPkce.delete(String(session.user.id));
@@ -1227,13 +1319,13 @@ export class AuthService {
         let invited = await findUserByEmail(tx, email);
         if (invited?.email_confirmed_at) throw authErrors.emailExists();
         invited ??= await insertUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: data });
-        const { otp, tokenHash } = newOtp(email);
+        const { otp, tokenHash } = this.newCode(email);
         const { rows } = await tx.query<UserRow>(
           `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = now(), updated_at = now()
             where id = $1 returning *`,
           [invited.id, tokenHash],
         );
-        await this.mail(r, tx, { to: email, kind: "invite", tokenHash, otp, redirectTo });
+        await this.mail(r, tx, { to: email, kind: "invite", tokenHash, otp, redirectTo }, "signup");
         return userJson(tx, rows[0]);
       });
       return ok(user);
@@ -1269,7 +1361,7 @@ export class AuthService {
         throw new AuthError(404, "user_not_found", "User with this email not found");
       }
     }
-    const { otp, tokenHash: hashedToken } = newOtp(email);
+    const { otp, tokenHash: hashedToken } = this.newCode(email);
     let passwordHash: string | null = null;
     if (type === "signup" && !existing) {
       if (!password) throw authErrors.validation("Signup requires a valid password");

@@ -44,6 +44,13 @@ export function optionsFromEnvironment(env: Environment = process.env): Embedded
     appName: env.EMBEDDED_APP_NAME || undefined,
     mailConfirmation: env.EMBEDDED_MAIL_CONFIRMATION === "1",
     rateLimits: env.EMBEDDED_RATE_LIMITS === "off" ? NO_RATE_LIMITS : undefined,
+    // GoTrue's [auth.captcha]: EMBEDDED_CAPTCHA_SECRET turns it on; the provider is turnstile unless hcaptcha.
+    captcha: env.EMBEDDED_CAPTCHA_SECRET
+      ? {
+          provider: env.EMBEDDED_CAPTCHA_PROVIDER === "hcaptcha" ? "hcaptcha" : "turnstile",
+          secret: env.EMBEDDED_CAPTCHA_SECRET,
+        }
+      : undefined,
     redirectAllowList: (env.EMBEDDED_REDIRECT_URLS ?? "")
       .split(",")
       .map((entry) => entry.trim())

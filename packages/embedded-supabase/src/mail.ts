@@ -4,7 +4,7 @@
 //
 // Links follow Supabase's recommended SSR e-mail templates: they point at the
 // app's /auth/confirm page with token_hash and type, and the page calls
-// verifyOtp({ token_hash, type }). The six-digit code in `token` also works with
+// verifyOtp({ token_hash, type }). The code in `token` (GoTrue's otp_length digits) also works with
 // verifyOtp({ email, token, type }).
 import type { PGlite } from "@electric-sql/pglite";
 import type { Db } from "./auth-store";
@@ -16,6 +16,15 @@ export interface MailSettings {
   siteUrl: string;
   /** The product the mail names ("Confirm your <appName> account"). */
   appName: string;
+  /** How long its links and codes work (GoTrue's otp_expiry), as the mail says it. */
+  otpExpirySeconds: number;
+}
+
+/** "one hour", "10 minutes", "90 seconds": a code's life as the mail words it. */
+export function lifetimeWords(seconds: number): string {
+  if (seconds % 3600 === 0) return seconds === 3600 ? "one hour" : `${seconds / 3600} hours`;
+  if (seconds % 60 === 0) return seconds === 60 ? "one minute" : `${seconds / 60} minutes`;
+  return `${seconds} seconds`;
 }
 
 /**
@@ -84,11 +93,13 @@ function introFor(kind: MailKind, app: string, newEmail?: string): string {
   }
 }
 
-function bodyFor(kind: MailKind, app: string, link: string, otp: string, newEmail?: string): string {
+function bodyFor(kind: MailKind, settings: MailSettings, link: string, otp: string, newEmail?: string): string {
+  const app = settings.appName;
+  const life = lifetimeWords(settings.otpExpirySeconds);
   // GoTrue's reauthentication mail carries only the code: a link would confirm nothing by itself.
   if (kind === "reauthentication")
-    return `${introFor(kind, app)}\n\nYour code: ${otp}\n\nIt expires in one hour. If you did not ask for this, change your password now.\n`;
-  return `${introFor(kind, app, newEmail)}\n\n${link}\n\nOr enter this code: ${otp}\n\nThe link and code expire in one hour. If you did not ask for this, ignore this e-mail.\n`;
+    return `${introFor(kind, app)}\n\nYour code: ${otp}\n\nIt expires in ${life}. If you did not ask for this, change your password now.\n`;
+  return `${introFor(kind, app, newEmail)}\n\n${link}\n\nOr enter this code: ${otp}\n\nThe link and code expire in ${life}. If you did not ask for this, ignore this e-mail.\n`;
 }
 
 export interface OutgoingMail {
@@ -106,7 +117,7 @@ export async function queueMail(db: Db, settings: MailSettings, mail: OutgoingMa
     mail.to,
     mail.kind === "email_change_current" ? "email_change" : mail.kind,
     subjectFor(mail.kind, settings.appName),
-    bodyFor(mail.kind, settings.appName, link, mail.otp, mail.newEmail),
+    bodyFor(mail.kind, settings, link, mail.otp, mail.newEmail),
     mail.otp,
   ]);
 }

@@ -1,6 +1,8 @@
 // GoTrue's second factors (internal/api/mfa.go), TOTP only: enrol a factor, ask for a challenge,
 // verify a code against it (which raises the session to aal2), unenrol; and the admin API's factor
 // listing and removal. Phone and WebAuthn factors are refused as a project with them disabled is.
+// A configured MFA verification attempt hook is called after each code is checked, as GoTrue calls it.
+import { randomUUID } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import { renderSVG } from "uqr";
 import { AuthError, authErrors } from "./auth-errors";
@@ -23,6 +25,23 @@ const CHALLENGE_SECONDS = 300;
 const UNVERIFIED_FACTOR_SECONDS = 300;
 const MAX_FACTORS = 10;
 
+/** What an MFA verification attempt hook answers: a decision, or an error GoTrue passes on. */
+interface HookOutput {
+  decision?: string;
+  message?: string;
+  error?: { http_code?: number; message?: string };
+}
+
+/**
+ * A Postgres function hook as GoTrue's configuration names it (`pg-functions://<database>/<schema>/<function>`),
+ * as the quoted name to call.
+ */
+export function hookFunction(uri: string): string {
+  const match = /^pg-functions:\/\/[^/]+\/([a-z_][a-z0-9_]*)\/([a-z_][a-z0-9_]*)$/.exec(uri);
+  if (!match) throw new Error(`An auth hook must be pg-functions://<database>/<schema>/<function>, not ${uri}`);
+  return `"${match[1]}"."${match[2]}"`;
+}
+
 /** Who is asking: the signed-in user and the session their access token belongs to. */
 export interface FactorCaller {
   user: UserRow;
@@ -41,8 +60,10 @@ export class SecondFactors {
     private readonly sessions: SessionIssuer,
     /** TOTP issuer when the client names none: the site URL's host, as GoTrue's. */
     private readonly defaultIssuer: () => string,
-    /** Wrong codes per challenge and per factor (rate-limit.ts). */
+    /** Wrong codes per challenge, and per visitor on a factor (rate-limit.ts). */
     private readonly limiter: RateLimiter,
+    /** The MFA verification attempt hook (GoTrue's hook.mfa_verification_attempt.uri), if any. */
+    private readonly verificationHook?: string,
   ) {}
 
   /** Routes under /factors; undefined when the path is not one of them. */
@@ -159,16 +180,19 @@ export class SecondFactors {
       await this.db.query("delete from auth.mfa_challenges where id = $1", [challenge.id]);
       throw authErrors.challengeExpired(challenge.id);
     }
-    const coolDown = this.limiter.factorCoolDown(factor.id);
+    // Only the visitor who typed the wrong codes waits: the owner's right code from elsewhere still counts.
+    const coolDown = this.limiter.factorCoolDown(factor.id, caller.ip);
     if (coolDown > 0) throw authErrors.tooManyWrongCodes(coolDown);
-    if (!factor.secret || !totpMatches(factor.secret, code)) {
+    const valid = factor.secret ? totpMatches(factor.secret, code) : false;
+    await this.askHook(caller, factor, valid);
+    if (!valid) {
       // A challenge takes a few wrong codes, then is void: guessing needs a new challenge each time, and
-      // a run of wrong codes cools the factor itself down.
-      if (this.limiter.recordWrongCode(factor.id, challenge.id))
+      // a run of wrong codes cools this visitor down on the factor.
+      if (this.limiter.recordWrongCode(factor.id, caller.ip, challenge.id))
         await this.db.query("delete from auth.mfa_challenges where id = $1", [challenge.id]);
       throw authErrors.invalidTotp();
     }
-    this.limiter.recordRightCode(factor.id, challenge.id);
+    this.limiter.recordRightCode(factor.id, caller.ip, challenge.id);
 
     const session = await this.db.transaction(async (tx) => {
       await tx.query("update auth.mfa_challenges set verified_at = now() where id = $1", [challenge.id]);
@@ -187,6 +211,33 @@ export class SecondFactors {
       return body;
     });
     return ok(session);
+  }
+
+  /**
+   * GoTrue's MFA verification attempt hook: the configured function is given the attempt (who, which factor,
+   * whether the code was right, and the client address in its metadata) in a transaction of its own, as the
+   * auth server's role; `reject` signs the user out everywhere and refuses the code with the hook's message.
+   */
+  private async askHook(caller: FactorCaller, factor: FactorRow, valid: boolean): Promise<void> {
+    if (!this.verificationHook) return;
+    const event = {
+      metadata: { uuid: randomUUID(), time: new Date().toISOString(), name: "mfa-verification", ip_address: caller.ip },
+      user_id: caller.user.id,
+      factor_id: factor.id,
+      factor_type: factor.factor_type,
+      valid,
+    };
+    const fn = this.verificationHook;
+    const output = await this.db.transaction(async (tx) => {
+      await tx.query("set local role supabase_auth_admin");
+      const { rows } = await tx.query<{ output: HookOutput | null }>(`select ${fn}($1::jsonb) as output`, [event]);
+      return rows[0]?.output ?? {};
+    });
+    if (output.error)
+      throw new AuthError(output.error.http_code ?? 500, "unexpected_failure", output.error.message ?? "");
+    if (output.decision !== "reject") return;
+    await this.db.query("delete from auth.sessions where user_id = $1", [caller.user.id]);
+    throw authErrors.verificationRejected(output.message || "Further MFA verification attempts will be rejected.");
   }
 
   private async unenroll(caller: FactorCaller, factor: FactorRow): Promise<Reply> {

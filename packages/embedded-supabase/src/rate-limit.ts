@@ -9,7 +9,9 @@
 // Two further limits GoTrue leaves to hooks are per account, so no visitor can spend another's:
 // wrong passwords slow the account for the visitor who typed them (a growing cool-down for that visitor,
 // and a short delay before every wrong answer for the account), and wrong second-factor codes void a
-// challenge after `wrongCodesPerChallenge` and cool the factor down.
+// challenge after `wrongCodesPerChallenge` and cool down the visitor who typed them on that factor, never
+// the factor itself: the owner's right code from elsewhere always counts. The factor's ceiling across
+// visitors (wrong codes a day) is the app's MFA verification attempt hook's (mfa.ts calls it, as GoTrue does).
 
 export interface RateLimits {
   /** Password sign-ins and sign-ups per visitor per five minutes (GoTrue RATE_LIMIT_SIGN_IN_SIGN_UPS: 30). */
@@ -22,9 +24,11 @@ export interface RateLimits {
   otpRequestsPerHour: number;
   /** The most requests a rested visitor may make at once before the steady rate applies (GoTrue: 30). */
   burst: number;
-  /** Auth e-mails per hour, all addresses (GoTrue RATE_LIMIT_EMAIL_SENT: 30). */
+  /** Auth e-mails per hour to existing accounts: resets, sign-in links, e-mail changes, inbox codes (GoTrue RATE_LIMIT_EMAIL_SENT: 30). */
   emailsPerHour: number;
-  /** Auth e-mails one visitor may cause per hour, so one visitor cannot spend the project's allowance. */
+  /** Auth e-mails per hour to new addresses: sign-up confirmations and invitations (a pool of its own, unlike GoTrue's one). */
+  signupEmailsPerHour: number;
+  /** Auth e-mail requests one visitor may make per hour, of each kind (to accounts, to new addresses). */
   emailsPerVisitorPerHour: number;
   /** Seconds before another e-mail to the same address (GoTrue SMTP_MAX_FREQUENCY: 60). */
   emailSecondsApart: number;
@@ -32,12 +36,16 @@ export interface RateLimits {
   factorAttemptsPerMinute: number;
   /** Wrong codes a challenge takes before it is void (a new challenge is needed). */
   wrongCodesPerChallenge: number;
-  /** Wrong codes in a row on one factor before it cools down (30 s, doubling, at most 15 minutes). */
-  wrongCodesBeforeFactorCoolDown: number;
+  /** Wrong codes in a row from one visitor on one factor before that visitor waits (30 s, doubling, at most 15 minutes). */
+  wrongCodesBeforeCoolDown: number;
   /** Wrong passwords in a row from one visitor for one account before that visitor waits (2 s, doubling, at most 15 minutes). */
   wrongPasswordsBeforeCoolDown: number;
   /** Wrong passwords for one account, from anyone, before each further wrong answer is held back (a quarter second more each, at most 2 s). */
   wrongPasswordsBeforeDelay: number;
+  /** Auth e-mails (each carries a code) to one address per hour, whoever asks (stricter than GoTrue, which has none). */
+  emailsPerAddressPerHour: number;
+  /** Wrong e-mailed codes for one address, from anyone, before its outstanding codes are void (GoTrue has no such limit). */
+  wrongEmailCodesBeforeVoid: number;
 }
 
 export const GOTRUE_RATE_LIMITS: RateLimits = {
@@ -47,13 +55,16 @@ export const GOTRUE_RATE_LIMITS: RateLimits = {
   otpRequestsPerHour: 30,
   burst: 30,
   emailsPerHour: 30,
+  signupEmailsPerHour: 30,
   emailsPerVisitorPerHour: 5,
   emailSecondsApart: 60,
   factorAttemptsPerMinute: 15,
   wrongCodesPerChallenge: 5,
-  wrongCodesBeforeFactorCoolDown: 5,
+  wrongCodesBeforeCoolDown: 5,
   wrongPasswordsBeforeCoolDown: 5,
   wrongPasswordsBeforeDelay: 3,
+  emailsPerAddressPerHour: 5,
+  wrongEmailCodesBeforeVoid: 5,
 };
 
 /** No limits: for test servers that sign hundreds of users in from one address. */
@@ -64,13 +75,16 @@ export const NO_RATE_LIMITS: RateLimits = {
   otpRequestsPerHour: Infinity,
   burst: Infinity,
   emailsPerHour: Infinity,
+  signupEmailsPerHour: Infinity,
   emailsPerVisitorPerHour: Infinity,
   emailSecondsApart: 0,
   factorAttemptsPerMinute: Infinity,
   wrongCodesPerChallenge: Infinity,
-  wrongCodesBeforeFactorCoolDown: Infinity,
+  wrongCodesBeforeCoolDown: Infinity,
   wrongPasswordsBeforeCoolDown: Infinity,
   wrongPasswordsBeforeDelay: Infinity,
+  emailsPerAddressPerHour: Infinity,
+  wrongEmailCodesBeforeVoid: Infinity,
 };
 
 const SECOND = 1000;
@@ -85,10 +99,17 @@ const LONGEST_WRONG_PASSWORD_DELAY = 2 * SECOND;
 
 export type LimitedAction = "sign_in" | "refresh" | "verify" | "otp" | "factor";
 
+/** Auth e-mail to existing accounts, or to new addresses (sign-ups): each has its own allowances. */
+export type EmailPool = "account" | "signup";
+
 /** Why an e-mail may not go now, and when it may. */
 export type EmailVerdict =
   | { ok: true }
-  | { ok: false; reason: "too_soon" | "visitor_allowance" | "project_allowance"; retryAfterSeconds: number };
+  | {
+      ok: false;
+      reason: "too_soon" | "address_allowance" | "visitor_allowance" | "project_allowance";
+      retryAfterSeconds: number;
+    };
 
 interface FailureRun {
   failures: number;
@@ -176,26 +197,48 @@ export class RateLimiter {
   }
 
   /**
-   * Whether an auth e-mail to `address`, caused by `visitor`, may go now; when it may, it is counted
-   * against the address, the visitor and the project. Nothing is counted when it may not.
+   * Whether a request for an auth e-mail to `address`, from `visitor`, may go on, decided before anyone looks the
+   * address up, so the answer is the same whether or not an account uses it. When it may, the request is counted
+   * against the address (one per emailSecondsApart, emailsPerAddressPerHour) and against the visitor's allowance of
+   * each kind in `pools`; the project's pools must have room, but only mail that goes spends them (spendEmail), so
+   * requests for addresses nobody uses, which send nothing, never keep mail from real accounts. Nothing is counted
+   * when it may not go.
    */
-  allowEmail(address: string, visitor: string): EmailVerdict {
+  allowEmail(address: string, visitor: string, pools: readonly EmailPool[]): EmailVerdict {
     const now = this.now();
     const last = this.lastEmailAt.get(address);
     const apart = this.limits.emailSecondsApart * SECOND;
     if (last !== undefined && now - last < apart)
       return { ok: false, reason: "too_soon", retryAfterSeconds: Math.ceil((last + apart - now) / SECOND) };
+    const addressRate = this.hourly(this.limits.emailsPerAddressPerHour);
     const visitorRate = this.hourly(this.limits.emailsPerVisitorPerHour);
-    const projectRate = this.hourly(this.limits.emailsPerHour);
-    const visitorWait = this.buckets.waitFor(`email:${visitor}`, visitorRate);
-    if (visitorWait > 0) return { ok: false, reason: "visitor_allowance", retryAfterSeconds: visitorWait };
-    const projectWait = this.buckets.waitFor("email", projectRate);
-    if (projectWait > 0) return { ok: false, reason: "project_allowance", retryAfterSeconds: projectWait };
-    this.buckets.take(`email:${visitor}`, visitorRate);
-    this.buckets.take("email", projectRate);
+    const addressWait = this.buckets.waitFor(`email-to:${address}`, addressRate);
+    if (addressWait > 0) return { ok: false, reason: "address_allowance", retryAfterSeconds: addressWait };
+    for (const pool of pools) {
+      const visitorWait = this.buckets.waitFor(`email:${pool}:${visitor}`, visitorRate);
+      if (visitorWait > 0) return { ok: false, reason: "visitor_allowance", retryAfterSeconds: visitorWait };
+    }
+    for (const pool of pools) {
+      const projectWait = this.buckets.waitFor(`email:${pool}`, this.poolRate(pool));
+      if (projectWait > 0) return { ok: false, reason: "project_allowance", retryAfterSeconds: projectWait };
+    }
+    this.buckets.take(`email-to:${address}`, addressRate);
+    for (const pool of pools) this.buckets.take(`email:${pool}:${visitor}`, visitorRate);
     this.lastEmailAt.set(address, now);
     if (this.lastEmailAt.size > 10_000) this.prune(now);
     return { ok: true };
+  }
+
+  /**
+   * An e-mail that allowEmail let through is going out: it spends its project pool. (Two requests that passed at
+   * once may both go with one place left: the pool runs a little short rather than refuse after the look-up.)
+   */
+  spendEmail(pool: EmailPool): void {
+    this.buckets.take(`email:${pool}`, this.poolRate(pool));
+  }
+
+  private poolRate(pool: EmailPool): Rate {
+    return this.hourly(pool === "account" ? this.limits.emailsPerHour : this.limits.signupEmailsPerHour);
   }
 
   /** Seconds `visitor` must still wait before trying `account`'s password again; 0 when they may now. */
@@ -222,18 +265,18 @@ export class RateLimiter {
     return beyond > 0 ? Math.min(LONGEST_WRONG_PASSWORD_DELAY, beyond * 250) : 0;
   }
 
-  /** Seconds before `factor` takes another code; 0 when it may now. */
-  factorCoolDown(factor: string): number {
-    const run = this.runs.get(`factor:${factor}`);
+  /** Seconds before `factor` takes another code from `visitor`; 0 when it may now. */
+  factorCoolDown(factor: string, visitor: string): number {
+    const run = this.runs.get(`factor:${factor}:${visitor}`);
     return run ? Math.max(0, Math.ceil((run.coolUntil - this.now()) / SECOND)) : 0;
   }
 
   /**
-   * Records a wrong code against a challenge of a factor. Answers true when the challenge has now had
-   * its allowance and is void.
+   * Records `visitor`'s wrong code against a challenge of a factor: past the allowance that visitor cools
+   * down on the factor. Answers true when the challenge has now had its allowance and is void.
    */
-  recordWrongCode(factor: string, challenge: string): boolean {
-    this.fail(`factor:${factor}`, this.limits.wrongCodesBeforeFactorCoolDown, 30 * SECOND);
+  recordWrongCode(factor: string, visitor: string, challenge: string): boolean {
+    this.fail(`factor:${factor}:${visitor}`, this.limits.wrongCodesBeforeCoolDown, 30 * SECOND);
     const now = this.now();
     const wrong = (this.wrongCodes.get(challenge)?.count ?? 0) + 1;
     this.wrongCodes.set(challenge, { count: wrong, lastAt: now });
@@ -241,9 +284,9 @@ export class RateLimiter {
     return wrong >= this.limits.wrongCodesPerChallenge;
   }
 
-  /** A right code: the factor's run of wrong ones is over. */
-  recordRightCode(factor: string, challenge: string): void {
-    this.runs.delete(`factor:${factor}`);
+  /** A right code: `visitor`'s run of wrong ones on the factor is over. */
+  recordRightCode(factor: string, visitor: string, challenge: string): void {
+    this.runs.delete(`factor:${factor}:${visitor}`);
     this.wrongCodes.delete(challenge);
   }
 

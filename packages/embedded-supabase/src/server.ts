@@ -7,6 +7,8 @@ import type { AddressInfo } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import { AuthError, authErrorReply, authErrors, wantsCurrentApi, API_VERSION } from "./auth-errors";
 import { AuthService } from "./auth";
+import type { CaptchaSettings } from "./captcha";
+import { GOTRUE_EMAIL_OTP, type EmailOtpSettings } from "./auth-store";
 import { ApiKeyError, checkApiKey, resolveCaller } from "./callers";
 import { openDatabase, type SchemaOptions } from "./db";
 import {
@@ -52,6 +54,15 @@ export interface EmbeddedServerOptions {
   rateLimits?: Partial<RateLimits>;
   /** Require e-mail confirmation before the first sign-in. Default false. */
   mailConfirmation?: boolean;
+  /**
+   * GoTrue's MFA verification attempt hook (`[auth.hook.mfa_verification_attempt]` uri):
+   * `pg-functions://postgres/<schema>/<function>`, called after every code checked. Default none.
+   */
+  mfaVerificationAttemptHook?: string;
+  /** E-mailed codes' digits and life in seconds (GoTrue's otp_length, otp_expiry). Default GoTrue's: 6, 3600. */
+  emailOtp?: Partial<EmailOtpSettings>;
+  /** GoTrue's [auth.captcha] (provider and secret). Default off, as the Supabase CLI's config. */
+  captcha?: CaptchaSettings;
   /** GoTrue's refresh-token reuse interval in seconds. Default 10. */
   refreshReuseSeconds?: number;
   /** Called with one line per request (and per applied migration). Silent when omitted. */
@@ -103,7 +114,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const ownsDb = !options.db;
   const db = options.db ?? (await openDatabase({ ...options.schema, dataDir: options.dataDir, log }));
   const signer = await TokenSigner.load(options.dataDir);
-  const storage = new StorageService(db, options.dataDir);
+  const storage = await StorageService.open(db, options.dataDir);
   const host = options.host ?? EMBEDDED_HOST;
   if (!isLoopback(host)) {
     throw new Error(
@@ -177,7 +188,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       });
     }
     if (surface === "rest") return restRoute(req, method, path, u);
-    if (surface === "storage") return storageRoute(req, method, path);
+    if (surface === "storage") return storageRoute(req, method, path, u);
     if (surface === "embedded") return embeddedRoute(req, method, path, u);
     if (method === "GET" && path === "/") {
       return {
@@ -210,32 +221,10 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     if (profile && profile !== "public") {
       throw new PgrstError(406, "PGRST106", "The schema must be one of the following: public", null, null);
     }
-    let args: Record<string, unknown>;
-    if (method === "POST") {
-      const body = parseBody(req, await readBody(req));
-      if (!body || typeof body !== "object" || Array.isArray(body)) {
-        throw new PgrstError(400, "PGRST102", "Empty or invalid json", null, "Send the arguments as one JSON object.");
-      }
-      args = body as Record<string, unknown>;
-    } else if (method === "GET" || method === "HEAD") {
-      args = Object.fromEntries(
-        [...u.searchParams].filter(([k]) => !["select", "order", "limit", "offset", "apikey"].includes(k)),
-      );
-    } else {
-      throw new PgrstError(405, "PGRST101", "Only GET and POST are allowed for functions", null, null);
-    }
-    const accept = header(req, "accept") ?? "";
-    return callRpc(db, {
-      method: method as "GET" | "HEAD" | "POST",
-      fn: decodedPathPart(rpc[1]),
-      args,
-      caller,
-      single: accept.startsWith("application/vnd.pgrst.object+json"),
-      count: /count=(exact|planned|estimated)/.test(header(req, "prefer") ?? ""),
-    });
+    return callRpc(db, { req, method, fn: decodedPathPart(rpc[1]), url: u, caller });
   }
 
-  async function storageRoute(req: IncomingMessage, method: string, path: string): Promise<Reply> {
+  async function storageRoute(req: IncomingMessage, method: string, path: string, u: URL): Promise<Reply> {
     const parts = path
       .slice("/storage/v1/".length)
       .split("/")
@@ -246,9 +235,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
           throw storageErrors.invalidRequest("The path is not valid percent-encoding");
         }
       });
-    // Public objects need no key (Supabase's gateway lets /object/public/ through, so a URL works in an
+    // Public objects and signed URLs need no key (Supabase's gateway lets them through, so a URL works in an
     // <img>); everything else is checked when the route asks who is calling.
-    return storage.handle(req, method, parts, () => resolveCaller(req, signer));
+    return storage.handle(req, method, parts, u, () => resolveCaller(req, signer));
   }
 
   async function embeddedRoute(req: IncomingMessage, method: string, path: string, u: URL): Promise<Reply> {
@@ -332,9 +321,12 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     issuer: `${url}/auth/v1`,
     appName: options.appName ?? "Supabase",
     mailConfirmation: options.mailConfirmation ?? false,
+    mfaVerificationAttemptHook: options.mfaVerificationAttemptHook,
     refreshReuseSeconds: options.refreshReuseSeconds ?? 10,
     redirects,
     rateLimits: { ...GOTRUE_RATE_LIMITS, ...options.rateLimits },
+    emailOtp: { ...GOTRUE_EMAIL_OTP, ...options.emailOtp },
+    captcha: options.captcha,
   });
 
   let closing: Promise<void> | undefined;

@@ -99,6 +99,24 @@ describe("RPC", () => {
     expect(missing).toMatchObject({ status: 404, error: { code: "PGRST202" } });
   });
 
+  it("pages a function's rows, rolls back on request, and refuses by name what it does not do", async () => {
+    const carol = await signedIn();
+    for (const body of ["one", "two", "three"]) expect((await carol.rpc("add_note", { body })).error).toBeNull();
+    const page = await carol.rpc("my_notes", {}, { count: "exact" }).range(1, 1);
+    expect(page).toMatchObject({ data: ["two"], count: 3, status: 206 });
+    const rolledBack = await carol.rpc("add_note", { body: "four" }).rollback();
+    expect(rolledBack.error).toBeNull();
+    expect((await carol.rpc("my_notes")).data).toEqual(["one", "two", "three"]);
+    const embed = await carol.rpc("my_notes").select("body, notes(id)");
+    expect(embed).toMatchObject({
+      status: 400,
+      error: {
+        code: "PGRST127",
+        details: "Embedding the resource 'notes' in select after .rpc() is not supported by the embedded backend",
+      },
+    });
+  });
+
   it("refuses a key that is neither of its own", async () => {
     const { error, status } = await client(server.url, "sb_publishable_someone_else").rpc("motd");
     expect(status).toBe(401);

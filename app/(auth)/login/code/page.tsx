@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { SignInCodeForm } from "@/components/auth/sign-in-by-email-forms";
 import { safeNextPath } from "@/lib/auth/paths";
+import { EMAIL_CODE_LENGTH } from "@/lib/validation/auth";
 
 export const metadata: Metadata = { title: "Sign in with a code" };
 
@@ -12,7 +13,7 @@ export default async function SignInCodePage({ searchParams }: { searchParams: P
     <section className="mx-auto flex w-full max-w-sm flex-col gap-6">
       <h1 className="text-2xl font-bold">Sign in with a code</h1>
       <p className="text-sm text-muted-foreground">
-        Type the address you asked for a sign-in link with and the 6-digit code from that e-mail.
+        Type the address you asked for a sign-in link with and the {EMAIL_CODE_LENGTH}-digit code from that e-mail.
       </p>
       <SignInCodeForm next={after} />
       <p className="text-sm">

@@ -41,7 +41,7 @@ export class TwoStepPage {
       await expect.poll(async () => (await codes()).length).toBeGreaterThan(before);
     }
     const [mail] = await codes();
-    await this.inboxCode.fill(/Your code: (\d{6})/.exec(mail.body)![1]);
+    await this.inboxCode.fill(/Your code: (\d{8})/.exec(mail.body)![1]);
     await this.confirmInbox.click();
   }
 

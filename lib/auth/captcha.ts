@@ -1,0 +1,74 @@
+import "server-only";
+import { headers } from "next/headers";
+import { TURNSTILE_TEST_SECRETS, TURNSTILE_TEST_SITE_KEY, verifyCaptcha } from "@labcash/embedded-supabase/captcha";
+import { fail, type ActionFailure } from "@/lib/actions/result";
+import { takeEmailRequest } from "@/lib/data/email-codes";
+import { DbError } from "@/lib/data/errors";
+import { env } from "@/lib/env";
+import { visitorKeyFrom } from "@/lib/supabase/visitor-fetch";
+
+// The CAPTCHA the site's e-mail forms ask for past their thresholds (SQL take_email_request: a few requests per
+// visitor an hour, many for the whole site, each kind apart). The site checks the token itself with Cloudflare
+// Turnstile: the auth server skips its own captcha for the secret key, which the site's server must send so its
+// visitors are counted apart (GoTrue's verifyCaptcha exempts admin callers); Supabase's own captcha, given the
+// same secret, guards the auth server against direct callers.
+
+export interface CaptchaKeys {
+  siteKey: string;
+  secret: string;
+  /** Turnstile's test keys (the embedded backend without keys): the check is a local stand-in, offline. */
+  test: boolean;
+}
+
+/** The Turnstile keys: the deployment's, Turnstile's always-passing test keys on the embedded backend, else none. */
+export function captchaKeys(): CaptchaKeys | null {
+  const { TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY, supabase } = env();
+  if (TURNSTILE_SITE_KEY && TURNSTILE_SECRET_KEY)
+    return { siteKey: TURNSTILE_SITE_KEY, secret: TURNSTILE_SECRET_KEY, test: false };
+  if (supabase.embedded) return { siteKey: TURNSTILE_TEST_SITE_KEY, secret: TURNSTILE_TEST_SECRETS.passes, test: true };
+  return null;
+}
+
+export const CAPTCHA_FAILED = "That check did not work. Please try it again.";
+/** Past the threshold on a deployment without Turnstile keys: no check can be offered, so the request waits. */
+export const EMAIL_REQUESTS_PAUSED = "Too many e-mails have been asked for just now. Please try again later.";
+
+/**
+ * Counts an e-mail form's request for the visitor before anything looks the address up, and answers the refusal to
+ * show when it may not go on: past the thresholds without a passed CAPTCHA (`captchaToken`, from the widget), the
+ * form is asked for one (code captcha_required, which makes the form show the widget). Null when it may go on.
+ */
+export async function gateEmailRequest(
+  kind: "account" | "signup",
+  captchaToken: string | undefined,
+): Promise<ActionFailure | null> {
+  const { CAPTCHA_AFTER_VISITOR_EMAILS, CAPTCHA_AFTER_SITE_EMAILS } = env();
+  const visitor = visitorKeyFrom(await headers());
+  const keys = captchaKeys();
+  let passed = false;
+  if (captchaToken && keys) {
+    const verdict = await verifyCaptcha({ provider: "turnstile", secret: keys.secret }, captchaToken, visitor).catch(
+      () => null,
+    );
+    if (!verdict?.success) return fail(CAPTCHA_FAILED, { code: "captcha_required" });
+    passed = true;
+  }
+  try {
+    // A request whose visitor has no address is counted with every other such request: the threshold reaches them
+    // together, and the CAPTCHA still lets each through.
+    await takeEmailRequest(visitor ?? "unknown", kind, passed, {
+      perVisitor: CAPTCHA_AFTER_VISITOR_EMAILS,
+      perSite: CAPTCHA_AFTER_SITE_EMAILS,
+    });
+    return null;
+  } catch (e) {
+    if (!(e instanceof DbError && e.code === "captcha_required")) throw e;
+    return keys ? fail(e.message, { code: "captcha_required" }) : fail(EMAIL_REQUESTS_PAUSED);
+  }
+}
+
+/** What the widget needs in the browser, asked only once a form needs the check. */
+export function captchaWidget(): { siteKey: string; test: boolean } | null {
+  const keys = captchaKeys();
+  return keys && { siteKey: keys.siteKey, test: keys.test };
+}

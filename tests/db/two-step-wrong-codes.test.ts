@@ -1,0 +1,157 @@
+// Wrong authenticator codes, as the auth server's MFA verification attempt hook counts them
+// (private.hook_mfa_verification_attempt): the visitor who typed them waits, never the owner elsewhere; the wait
+// doubles and ends; a factor's day of 50 wrong codes bars the addresses that guessed, until the day has passed;
+// the owner is e-mailed once a day at most. Time is moved by ageing the recorded codes, as if it had passed.
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { dbPerFile } from "./support";
+
+const db = dbPerFile();
+
+let owner: string;
+beforeAll(async () => {
+  owner = await db().createPlayer();
+});
+
+interface Decision {
+  decision: string;
+  message?: string;
+}
+
+/** One code checked by the auth server: the hook called as GoTrue calls it, as supabase_auth_admin. */
+async function attempt(factor: string, visitor: string, valid: boolean): Promise<Decision> {
+  return db().pg.transaction(async (tx) => {
+    await tx.query("set local role supabase_auth_admin");
+    const { rows } = await tx.query<{ output: Decision }>(
+      "select private.hook_mfa_verification_attempt($1::jsonb) as output",
+      [
+        {
+          metadata: { ip_address: visitor, name: "mfa-verification" },
+          user_id: owner,
+          factor_id: factor,
+          factor_type: "totp",
+          valid,
+        },
+      ],
+    );
+    return rows[0].output;
+  });
+}
+
+/** Moves this factor's recorded wrong codes (and its owner's alert mail) `seconds` into the past. */
+async function age(factor: string, seconds: number) {
+  await db().sql(
+    "update private.two_step_wrong_codes set typed_at = typed_at - make_interval(secs => $2) where factor_id = $1",
+    [factor, seconds],
+  );
+  await db().sql(
+    "update public.mail_outbox set created_at = created_at - make_interval(secs => $2) where to_user = $1 and kind = 'two_step_wrong_codes'",
+    [owner, seconds],
+  );
+}
+
+const CONTINUE = { decision: "continue" };
+
+describe("one visitor's wrong codes", () => {
+  it("hold back that visitor from the fifth, for 30 s doubling to 15 minutes, and never the owner elsewhere", async () => {
+    const factor = randomUUID();
+    for (let i = 0; i < 5; i++) expect(await attempt(factor, "203.0.113.1", false)).toEqual(CONTINUE);
+    expect(await attempt(factor, "203.0.113.1", true)).toEqual({
+      decision: "reject",
+      message: "Too many wrong codes from this address. Try again in a minute.",
+    });
+    expect(await attempt(factor, "203.0.113.2", true)).toEqual(CONTINUE);
+    await age(factor, 31);
+    // The wait is over; a sixth wrong code doubles it to a minute.
+    await attempt(factor, "203.0.113.1", false);
+    await age(factor, 31);
+    expect((await attempt(factor, "203.0.113.1", true)).decision).toBe("reject");
+    for (let i = 0; i < 10; i++) await attempt(factor, "203.0.113.1", false);
+    expect(await attempt(factor, "203.0.113.1", true)).toEqual({
+      decision: "reject",
+      message: "Too many wrong codes from this address. Try again in 15 minutes.",
+    });
+    await age(factor, 15 * 60 + 1);
+    expect(await attempt(factor, "203.0.113.1", true)).toEqual(CONTINUE);
+    // The right code ended that visitor's run.
+    const [{ n }] = await db().sql<{ n: number }>(
+      "select count(*)::int as n from private.two_step_wrong_codes where factor_id = $1 and visitor = '203.0.113.1'",
+      [factor],
+    );
+    expect(n).toBe(0);
+  });
+
+  it("are forgotten after an hour without more", async () => {
+    const factor = randomUUID();
+    for (let i = 0; i < 7; i++) await attempt(factor, "203.0.113.3", false);
+    expect((await attempt(factor, "203.0.113.3", true)).decision).toBe("reject");
+    await age(factor, 3601);
+    expect(await attempt(factor, "203.0.113.3", true)).toEqual(CONTINUE);
+  });
+});
+
+describe("a factor's day", () => {
+  it("takes 50 wrong codes from everyone; then an address with two that day waits for the day to pass", async () => {
+    const factor = randomUUID();
+    for (let i = 0; i < 49; i++) await attempt(factor, `198.51.100.${i % 25}`, false);
+    // 49: not yet; an address with two wrong codes still passes with the right one.
+    expect(await attempt(factor, "198.51.100.24", true)).toEqual(CONTINUE);
+    for (let i = 0; i < 3; i++) await attempt(factor, `198.51.100.${i}`, false);
+    expect(await attempt(factor, "198.51.100.0", true)).toEqual({
+      decision: "reject",
+      message: "Too many wrong codes from this address. Try again in 24 hours.",
+    });
+    // A clean address, or one with a single typo, still passes.
+    expect(await attempt(factor, "198.51.100.200", true)).toEqual(CONTINUE);
+    await attempt(factor, "198.51.100.201", false);
+    expect(await attempt(factor, "198.51.100.201", true)).toEqual(CONTINUE);
+    // A day later the ceiling is spent no more.
+    await age(factor, 86_401);
+    expect(await attempt(factor, "198.51.100.0", true)).toEqual(CONTINUE);
+    // Codes older than a day are pruned as new ones arrive.
+    await attempt(factor, "198.51.100.9", false);
+    const [{ n }] = await db().sql<{ n: number }>(
+      "select count(*)::int as n from private.two_step_wrong_codes where factor_id = $1",
+      [factor],
+    );
+    expect(n).toBe(1);
+  });
+});
+
+describe("the owner's alert", () => {
+  it("goes at the fifth wrong code within an hour, once a day at most", async () => {
+    const factor = randomUUID();
+    const alerts = async () =>
+      (
+        await db().sql<{ n: number }>(
+          "select count(*)::int as n from public.mail_outbox where to_user = $1 and kind = 'two_step_wrong_codes'",
+          [owner],
+        )
+      )[0].n;
+    const before = await alerts();
+    for (let i = 0; i < 4; i++) await attempt(factor, `192.0.2.${i}`, false);
+    expect(await alerts()).toBe(before);
+    await attempt(factor, "192.0.2.9", false);
+    expect(await alerts()).toBe(before + 1);
+    for (let i = 0; i < 10; i++) await attempt(factor, `192.0.2.${20 + i}`, false);
+    expect(await alerts()).toBe(before + 1);
+    await age(factor, 86_401);
+    for (let i = 0; i < 5; i++) await attempt(factor, "192.0.2.50", false);
+    expect(await alerts()).toBe(before + 2);
+  });
+
+  it("is not for the API roles to trigger: only the auth server's role may call the hook", async () => {
+    for (const role of ["anon", "authenticated", "service_role"]) {
+      const refused = await db()
+        .pg.transaction(async (tx) => {
+          await tx.query(`set local role ${role}`);
+          await tx.query("select private.hook_mfa_verification_attempt('{}'::jsonb)");
+        })
+        .then(
+          () => null,
+          (e: { code?: string }) => e.code,
+        );
+      expect(refused).toBe("42501");
+    }
+  });
+});
