@@ -54,15 +54,26 @@ const variables = z.object({
   /** Public origin of the site: sitemap.xml, robots.txt, Open Graph URLs and links in e-mails. */
   SITE_URL: origin.optional(),
   /**
-   * The request header whose first address is the visitor's (Vercel and most proxies set
-   * X-Forwarded-For, and Next fills it from the connection when it is absent): the auth server's rate
-   * limits count per visitor through it (lib/supabase/visitor-fetch.ts).
+   * The request header the proxy in front of the site writes the visitor's address into. Per-visitor limits
+   * (the auth server's, forwarded by lib/supabase/visitor-fetch.ts) count by it. On Vercel its own
+   * x-vercel-forwarded-for; elsewhere required in production, as only the operator knows their proxy.
    */
   CLIENT_ADDRESS_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, "must be a header name, e.g. x-real-ip")
-    .default("x-forwarded-for")
-    .transform((v) => v.toLowerCase()),
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  /**
+   * Which entry of a list such as X-Forwarded-For is the visitor, counted from the right: 1, the last, is the
+   * one the proxy appended (everything left of it came from the client, who can write anything there); 2 when a
+   * second proxy of yours appends after it, and so on.
+   */
+  CLIENT_ADDRESS_HOPS: z.coerce
+    .number({ error: "must be a whole number from 1 to 10" })
+    .int("must be a whole number from 1 to 10")
+    .min(1, "must be a whole number from 1 to 10")
+    .max(10, "must be a whole number from 1 to 10")
+    .default(1),
   NEXT_PUBLIC_SUPABASE_URL: httpUrl.optional(),
   /** Overrides NEXT_PUBLIC_SUPABASE_URL at run time (the launcher points the app at an embedded backend with it). */
   SUPABASE_URL: httpUrl.optional(),
@@ -177,8 +188,20 @@ export interface SupabaseSettings {
   embedded: boolean;
 }
 
+/** Where a request's visitor address is read: a header, and which of its comma-separated entries from the right. */
+export interface ClientAddressSource {
+  header: string;
+  hops: number;
+}
+
+/** Vercel writes the connecting client's address into this header itself, whatever the client sent. */
+export const VERCEL_CLIENT_ADDRESS_HEADER = "x-vercel-forwarded-for";
+/** Off Vercel and out of production: what Next itself sets from the connection when a request has none. */
+const LOCAL_CLIENT_ADDRESS_HEADER = "x-forwarded-for";
+
 export type Env = z.output<typeof variables> & {
   supabase: SupabaseSettings;
+  clientAddress: ClientAddressSource;
   /**
    * Who takes payments: Stripe Checkout, or the built-in test checkout, where the player chooses
    * the outcome and credit costs nothing (every page then says so: components/layout/test-payments-banner.tsx).
@@ -223,6 +246,13 @@ export function parseEnv(source: Source): Env {
     if (!hostedUrl) missing("NEXT_PUBLIC_SUPABASE_URL", "required in production (the Supabase project URL)");
     missing("SUPABASE_SECRET_KEY", "required in production");
     missing("CRON_SECRET", "required in production (Vercel Cron sends it to /api/cron/*)");
+    if (raw.VERCEL !== "1")
+      missing(
+        "CLIENT_ADDRESS_HEADER",
+        "required in production off Vercel: the request header your proxy writes the visitor's address into " +
+          "(e.g. x-real-ip, or x-forwarded-for when the proxy appends to it; CLIENT_ADDRESS_HOPS says which entry " +
+          "from the right, default 1), so each visitor's limits are their own",
+      );
   }
   if (raw.DRAW_RANDOMNESS === "random.org") missing("RANDOM_ORG_API_KEY", "required when DRAW_RANDOMNESS=random.org");
   if (raw.DRAND_CHAIN) missing("DRAND_PUBLIC_KEY", "required with DRAND_CHAIN (the chain's BLS public key)");
@@ -264,7 +294,12 @@ export function parseEnv(source: Source): Env {
         }
       : { url: EMBEDDED_URL, publishableKey: EMBEDDED_PUBLISHABLE_KEY, secretKey: EMBEDDED_SECRET_KEY, embedded: true };
   const payments = values.STRIPE_SECRET_KEY ? "stripe" : "test";
-  return { ...values, supabase, production, payments };
+  const clientAddress: ClientAddressSource = {
+    header:
+      values.CLIENT_ADDRESS_HEADER ?? (values.VERCEL ? VERCEL_CLIENT_ADDRESS_HEADER : LOCAL_CLIENT_ADDRESS_HEADER),
+    hops: values.CLIENT_ADDRESS_HOPS,
+  };
+  return { ...values, supabase, clientAddress, production, payments };
 }
 
 let cached: Env | undefined;

@@ -91,7 +91,7 @@ async function prepare(client: pg.Client): Promise<string> {
        returning user_id
      )
      insert into public.push_subscriptions (user_id, endpoint, p256dh, auth)
-     select f.user_id, 'https://push.example/' || f.user_id, 'B' || repeat('A', 86), repeat('A', 22) from fans f`,
+     select f.user_id, 'https://fcm.googleapis.com/fcm/send/' || f.user_id, 'B' || repeat('A', 86), repeat('A', 22) from fans f`,
   );
   await client.query(
     `update public.competitions set tickets_sold = $2, opens_at = now() - interval '3 days',

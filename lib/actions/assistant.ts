@@ -6,8 +6,7 @@ import { assistantReply, configuredPhrasing } from "@/lib/assistant/phrase";
 import { assistantPromptSchema } from "@/lib/assistant/prompt-fields";
 import { createRetriever, type Retriever } from "@/lib/assistant/retrieve";
 import { searchRecords } from "@/lib/content/docs";
-import { env } from "@/lib/env";
-import { visitorAddressFrom } from "@/lib/supabase/visitor-fetch";
+import { visitorKeyFrom } from "@/lib/supabase/visitor-fetch";
 import { defineAction } from "./define-action";
 import { ok, type ActionResult } from "./result";
 
@@ -23,7 +22,7 @@ export const askAssistant = defineAction(
   { schema: assistantPromptSchema, role: "public" },
   async ({ prompt }): Promise<ActionResult<AssistantAnswer>> => {
     retriever ??= createRetriever(searchRecords());
-    const visitor = visitorAddressFrom(await headers(), env().CLIENT_ADDRESS_HEADER);
+    const visitor = visitorKeyFrom(await headers());
     return ok(await assistantReply(prompt, retriever, configuredPhrasing(visitor)));
   },
 );

@@ -5,7 +5,7 @@ import { fail, type ActionFailure } from "@/lib/actions/result";
 import { takeEmailRequest } from "@/lib/data/email-codes";
 import { DbError } from "@/lib/data/errors";
 import { env } from "@/lib/env";
-import { visitorAddressFrom } from "@/lib/supabase/visitor-fetch";
+import { visitorKeyFrom } from "@/lib/supabase/visitor-fetch";
 
 // The CAPTCHA the site's e-mail forms ask for past their thresholds (SQL take_email_request: a few requests per
 // visitor an hour, many for the whole site, each kind apart). The site checks the token itself with Cloudflare
@@ -42,8 +42,8 @@ export async function gateEmailRequest(
   kind: "account" | "signup",
   captchaToken: string | undefined,
 ): Promise<ActionFailure | null> {
-  const { CLIENT_ADDRESS_HEADER, CAPTCHA_AFTER_VISITOR_EMAILS, CAPTCHA_AFTER_SITE_EMAILS } = env();
-  const visitor = visitorAddressFrom(await headers(), CLIENT_ADDRESS_HEADER);
+  const { CAPTCHA_AFTER_VISITOR_EMAILS, CAPTCHA_AFTER_SITE_EMAILS } = env();
+  const visitor = visitorKeyFrom(await headers());
   const keys = captchaKeys();
   let passed = false;
   if (captchaToken && keys) {

@@ -1,9 +1,12 @@
 import { createServerClient, type SetAllCookies } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
-import { env, supabaseEnv } from "@/lib/env";
+import { supabaseEnv } from "@/lib/env";
+import { log } from "@/lib/observability/log";
+import { requestIdFrom } from "@/lib/observability/request-id";
 import { sessionCookieOptions } from "./cookie-options";
 import type { Database } from "./database.types";
-import { visitorAddressFrom, visitorFetch } from "./visitor-fetch";
+import { unreadableAuthCookies } from "./unreadable-cookies";
+import { visitorKeyFrom, visitorFetch } from "./visitor-fetch";
 
 /**
  * Refreshes the session cookies for this request and returns the verified claims.
@@ -18,13 +21,23 @@ export async function updateSession(request: NextRequest) {
     headers: {},
   };
   const settings = supabaseEnv();
-  const visitor = visitorAddressFrom(request.headers, env().CLIENT_ADDRESS_HEADER);
+  const cookieOptions = sessionCookieOptions(
+    request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, ""),
+  );
+  // A session cookie ssr cannot read counts as none: dropped here, forgotten by the browser, one line in the log.
+  const unreadable = unreadableAuthCookies(request.cookies.getAll());
+  for (const name of unreadable) request.cookies.delete(name);
+  if (unreadable.length > 0)
+    log("warn", "session_cookie_unreadable", {
+      request_id: requestIdFrom(request.headers),
+      path: request.nextUrl.pathname,
+      dropped: unreadable,
+    });
+  const visitor = visitorKeyFrom(request.headers);
   // Refreshing a session is limited per visitor too: forward whose it is (./visitor-fetch.ts).
   const supabase = createServerClient<Database>(settings.url, settings.publishableKey, {
     global: { fetch: visitorFetch(visitor, settings) },
-    cookieOptions: sessionCookieOptions(
-      request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, ""),
-    ),
+    cookieOptions,
     cookies: {
       getAll() {
         return request.cookies.getAll();
@@ -38,6 +51,7 @@ export async function updateSession(request: NextRequest) {
   const { data } = await supabase.auth.getClaims();
   const response = () => {
     const next = NextResponse.next({ request });
+    for (const name of unreadable) next.cookies.set(name, "", { ...cookieOptions, path: "/", maxAge: 0 });
     for (const { name, value, options } of written.cookies) next.cookies.set(name, value, options);
     for (const [key, value] of Object.entries(written.headers)) next.headers.set(key, value);
     return next;

@@ -1,17 +1,17 @@
 import "server-only";
 import { createServerClient } from "@supabase/ssr";
 import { cookies, headers } from "next/headers";
-import { env, supabaseEnv } from "@/lib/env";
+import { supabaseEnv } from "@/lib/env";
 import { sessionCookieOptions } from "./cookie-options";
 import type { Database } from "./database.types";
-import { visitorAddressFrom, visitorFetch } from "./visitor-fetch";
+import { visitorKeyFrom, visitorFetch } from "./visitor-fetch";
 
 // A new client per request (never a module global): it carries this request's cookies.
 export async function createClient() {
   const cookieStore = await cookies();
   const requestHeaders = await headers();
   const supabase = supabaseEnv();
-  const visitor = visitorAddressFrom(requestHeaders, env().CLIENT_ADDRESS_HEADER);
+  const visitor = visitorKeyFrom(requestHeaders);
   return createServerClient<Database>(supabase.url, supabase.publishableKey, {
     global: { fetch: visitorFetch(visitor, supabase) },
     cookieOptions: sessionCookieOptions(requestHeaders.get("x-forwarded-proto")),

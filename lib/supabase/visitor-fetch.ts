@@ -3,17 +3,25 @@
 // and one visitor's mistakes (or an attacker's) would lock out everyone. The site therefore forwards each
 // visitor's own address as `Sb-Forwarded-For`, which hosted Supabase and the embedded backend honour
 // only from a caller holding the secret key (a browser never does), as Supabase's rate-limit guide asks.
-import { isIP } from "node:net";
+import { visitorKey } from "@labcash/embedded-supabase/visitor-key";
+import { env, type ClientAddressSource } from "@/lib/env";
 
 interface Keys {
   publishableKey: string;
   secretKey: string | undefined;
 }
 
-/** The visitor's address: the first entry of `headerName` when it is an IP address, else null. */
-export function visitorAddressFrom(headers: Headers, headerName: string): string | null {
-  const first = headers.get(headerName)?.split(",")[0]?.trim();
-  return first && isIP(first) ? first : null;
+/**
+ * The one way a request becomes the visitor its limits count against: the address the proxy in front wrote
+ * into `source.header` (lib/env.ts: Vercel's own header, or the one CLIENT_ADDRESS_HEADER names), taking the
+ * entry `source.hops` from the right. A proxy appends the address it saw to what the client sent, so only the
+ * right-most entries are the proxy's; the first is whatever the client chose (the probe varied it to get a
+ * fresh allowance per request). As a visitor key: IPv4 as is, IPv6 by its /64, spellings alike; null when that
+ * entry is not an address.
+ */
+export function visitorKeyFrom(headers: Headers, source: ClientAddressSource = env().clientAddress): string | null {
+  const entries = headers.get(source.header)?.split(",") ?? [];
+  return visitorKey(entries[entries.length - source.hops]);
 }
 
 function urlOf(input: RequestInfo | URL): URL {

@@ -8,6 +8,19 @@
 -- Functions the tables use
 -- ----------------------------------------------------------------------------
 
+-- Web push goes only to the browsers' own push services (Chrome and most others through FCM, Firefox through
+-- Mozilla's autopush, Safari through Apple, Edge through Windows' WNS), over https on the default port, with a
+-- path of URL characters only: a subscription can never make the sender fetch something on our own network
+-- or elsewhere. The sender (lib/push/deliver.ts) checks the same list again and where the name resolves.
+create or replace function private.is_push_service_endpoint(p_endpoint text) returns boolean
+language sql immutable set search_path = '' as $$
+  select char_length(p_endpoint) <= 2000
+     and p_endpoint ~ ('^https://(fcm\.googleapis\.com|updates\.push\.services\.mozilla\.com'
+                       || '|([a-z0-9-]+\.)+push\.apple\.com|([a-z0-9-]+\.)+notify\.windows\.com)'
+                       || '/[A-Za-z0-9._~:/?#!$&*+,;=%-]*$')
+$$;
+comment on function private.is_push_service_endpoint(text) is 'Whether an endpoint is an https URL on a browser push service (FCM, Mozilla, Apple, Windows) with a plain path.';
+
 -- draw_lost is the one kind that is not a service message: "you did not win" invites another go, so it
 -- is never pushed to a player on a break, self-excluded or closed (code of practice 1.5, 1.11). The
 -- rest concern money, a prize, the account or a complaint the player is owed word of.
@@ -48,13 +61,13 @@ grant all on table public.notifications to service_role;
 create table public.push_subscriptions (
   id bigint generated always as identity primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
-  endpoint text not null unique,
+  endpoint text not null unique check (private.is_push_service_endpoint(endpoint)),
   p256dh text not null,
   auth text not null,
   created_at timestamptz not null default now()
 );
 alter table public.push_subscriptions enable row level security;
-comment on table public.push_subscriptions is 'Web Push subscriptions (RFC 8030 endpoint, RFC 8291 keys), one per browser endpoint; a browser signed in as someone else takes the row over.';
+comment on table public.push_subscriptions is 'Web Push subscriptions (RFC 8030 endpoint on a browser push service, RFC 8291 keys), one per browser endpoint, at most 10 per player; a browser signed in as someone else takes the row over.';
 revoke all on table public.push_subscriptions from public, anon, authenticated, service_role;
 grant select on table public.push_subscriptions to authenticated;
 grant all on table public.push_subscriptions to service_role;
@@ -293,17 +306,29 @@ declare
   uid uuid := private.require_user();
 begin
   -- The server's zod schema checks the same; this is the last word.
-  if p_endpoint is null or p_endpoint !~ '^https://[^\s]+$' or char_length(p_endpoint) > 2000
-     or p_p256dh is null or p_p256dh !~ '^[A-Za-z0-9_-]{86,88}={0,2}$'
+  if p_endpoint is null or not private.is_push_service_endpoint(p_endpoint) then
+    raise exception 'Push works only through your browser''s own push service' using errcode = '22023',
+      hint = 'invalid_input', detail = 'endpoint';
+  end if;
+  if p_p256dh is null or p_p256dh !~ '^[A-Za-z0-9_-]{86,88}={0,2}$'
      or p_auth is null or p_auth !~ '^[A-Za-z0-9_-]{22}={0,2}$' then
     raise exception 'That push subscription is not valid' using errcode = '22023', hint = 'invalid_input';
   end if;
+  -- One player's saves one at a time, so two at once cannot both find room and leave 11.
+  perform pg_advisory_xact_lock(hashtextextended('push-subscriptions:' || uid::text, 0));
   insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values (uid, p_endpoint, p_p256dh, p_auth)
   on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
                                        created_at = now();
+  -- At most 10 browsers per player: the 11th replaces the one saved longest ago. A browser that forgot its
+  -- subscription (data cleared, reinstalled) never says so, and the player cannot see those rows to remove them,
+  -- so refusing the 11th would lock push off for good; the oldest is the likeliest to be such a ghost.
+  delete from public.push_subscriptions s
+   where s.user_id = uid
+     and s.id not in (select k.id from public.push_subscriptions k where k.user_id = uid
+                       order by k.created_at desc, k.id desc limit 10);
 end;
 $$;
-comment on function public.save_push_subscription(text,text,text) is 'Stores this browser''s push subscription for the caller (one row per endpoint: a browser signed in as someone else is taken over).';
+comment on function public.save_push_subscription(text,text,text) is 'Stores this browser''s push subscription for the caller: an endpoint on a browser push service only; one row per endpoint (a browser signed in as someone else is taken over); at most 10 per player, the oldest replaced.';
 revoke all on function public.save_push_subscription(text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.save_push_subscription(text,text,text) to authenticated;
 grant execute on function public.save_push_subscription(text,text,text) to service_role;

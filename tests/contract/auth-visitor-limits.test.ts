@@ -100,6 +100,42 @@ describe("sign-in", () => {
     }
   });
 
+  it("one IPv6 network is one visitor, in any spelling, and a forwarded value that is not an address is no visitor", async () => {
+    const lone = await startTestServer({ rateLimits: { ...GOTRUE_RATE_LIMITS, signInsPerFiveMinutes: 3 } });
+    const guessFrom = async (forwarded: string) =>
+      (
+        await raw(lone, "/auth/v1/token?grant_type=password", {
+          key: SECRET_KEY,
+          method: "POST",
+          headers: { "content-type": "application/json", "sb-forwarded-for": forwarded },
+          body: JSON.stringify({ email: uniqueEmail("nobody"), password: "Wrong-1" }),
+        })
+      ).status;
+    try {
+      // Four spellings and addresses of one /64: the fourth is over that visitor's limit of three.
+      const statuses = [];
+      for (const address of [
+        "2001:db8:1:2::1",
+        "2001:0DB8:1:2:0:0:0:0001",
+        "2001:db8:1:2:ffff::9",
+        "2001:db8:1:2::abcd",
+      ])
+        statuses.push(await guessFrom(address));
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      // The next /64 and an IPv4 address are other visitors; the IPv4-mapped spelling of that address is the same one.
+      expect(await guessFrom("2001:db8:1:3::1")).toBe(400);
+      for (let i = 0; i < 3; i++) expect(await guessFrom("203.0.113.77")).toBe(400);
+      expect(await guessFrom("::ffff:203.0.113.77")).toBe(429);
+      // `unknown` is not a bucket of its own that strangers share: the request counts as the connection's own
+      // address (this test's, 127.0.0.1), so a value that is not an address gains nothing.
+      for (let i = 0; i < 3; i++) expect(await guessFrom(i % 2 ? "unknown" : "not-an-address")).toBe(400);
+      expect(await guessFrom("unknown")).toBe(429);
+      expect(await guessFrom("127.0.0.1")).toBe(429);
+    } finally {
+      await lone.stop();
+    }
+  });
+
   it("wrong passwords cool down the visitor who typed them on that account, never its owner elsewhere", async () => {
     const guesser = newVisitor();
     const email = await newPlayer(newVisitor());

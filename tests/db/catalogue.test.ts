@@ -177,7 +177,7 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "get_my_push_settings()": "the caller's own push kinds and subscribed endpoints",
   "set_my_push_kinds(text[])": "sets the caller's own push kinds, known kinds only",
   "save_push_subscription(text,text,text)":
-    "stores this browser's push subscription (checked https endpoint and keys) for the caller; one row per endpoint",
+    "stores this browser's push subscription (an endpoint on a push service, checked keys) for the caller; one row per endpoint, at most 10 per player",
   "delete_push_subscription(text)": "removes one of the caller's own push subscriptions",
   "get_my_spinner()":
     "the caller's own spin credits, block and active seed pair (its hash, never the server seed); creates the pair",
@@ -631,6 +631,7 @@ describe("schema private: internal helpers", () => {
       "raise_ops_alerts()",
       "notification_kinds()",
       "is_service_notification(text)",
+      "is_push_service_endpoint(text)",
       "push_wanted(uuid,text)",
       "notify(uuid,text,text,text,text,text)",
       "notify_draw()",

@@ -407,13 +407,13 @@ describe("notifications as declared types", () => {
     const key = "B".repeat(87) + "=";
     for (const n of [1, 2])
       await db().call(asUser(player), "save_push_subscription", {
-        p_endpoint: `https://push.example/${n}`,
+        p_endpoint: `https://fcm.googleapis.com/fcm/send/${n}`,
         p_p256dh: key,
         p_auth: "A".repeat(22),
       });
     expect(await same(asUser(player), "get_my_push_settings")).toEqual({
       kinds: ["draw_won", "credit"],
-      endpoints: ["https://push.example/1", "https://push.example/2"],
+      endpoints: ["https://fcm.googleapis.com/fcm/send/1", "https://fcm.googleapis.com/fcm/send/2"],
     });
   });
 });

@@ -179,7 +179,7 @@ describe("web push", () => {
     await db().sql("update public.notifications set push_pending = false");
     const { players, draw } = await drawnCompetition(async (players) => {
       for (const p of players) {
-        await subscribe(p, `https://push.example/${p}`);
+        await subscribe(p, `https://fcm.googleapis.com/fcm/send/${p}`);
         await db().call(asUser(p), "set_my_push_kinds", { p_kinds: ["draw_won", "draw_lost"] });
       }
     });
@@ -189,13 +189,13 @@ describe("web push", () => {
     await db().call(asUser(losers[0]), "set_my_push_kinds", { p_kinds: ["draw_won"] });
 
     const batch = await db().call<{ endpoint: string; link: string }[]>(service, "claim_push_batch", { p_limit: 100 });
-    expect(batch.map((b) => b.endpoint)).toEqual([`https://push.example/${draw.winner_user_id}`]);
+    expect(batch.map((b) => b.endpoint)).toEqual([`https://fcm.googleapis.com/fcm/send/${draw.winner_user_id}`]);
     expect(await db().call(service, "claim_push_batch", { p_limit: 100 })).toEqual([]);
   });
 
   it("waits only when the player wanted the kind pushed at the time: opting in later sends nothing older", async () => {
     const player = await db().createPlayer();
-    const endpoint = `https://push.example/late-${player}`;
+    const endpoint = `https://fcm.googleapis.com/fcm/send/late-${player}`;
     const topUp = () => db().call(service, "add_credits", { user_id: player, amount: 5, transaction_amount: 5 });
     const claimedFor = async () =>
       (await db().call<{ endpoint: string; body: string }[]>(service, "claim_push_batch", { p_limit: 100 })).filter(
@@ -219,7 +219,7 @@ describe("web push", () => {
 
   it("drops what waited over a day (push was off, the cron was down) without sending it", async () => {
     const player = await db().createPlayer();
-    const endpoint = `https://push.example/stale-${player}`;
+    const endpoint = `https://fcm.googleapis.com/fcm/send/stale-${player}`;
     await subscribe(player, endpoint);
     await db().call(asUser(player), "set_my_push_kinds", { p_kinds: ["credit"] });
     await db().call(service, "add_credits", { user_id: player, amount: 5, transaction_amount: 5 });
@@ -245,14 +245,89 @@ describe("web push", () => {
     const kinds = await attempt(db().call(asUser(player), "set_my_push_kinds", { p_kinds: ["marketing"] }));
     expect(kinds.ok ? null : kinds.hint).toBe("invalid_input");
 
-    await subscribe(player, "https://push.example/dead");
+    await subscribe(player, "https://fcm.googleapis.com/fcm/send/dead");
     const other = await db().createPlayer();
     expect(
-      await db().call(asUser(other), "delete_push_subscription", { p_endpoint: "https://push.example/dead" }),
+      await db().call(asUser(other), "delete_push_subscription", {
+        p_endpoint: "https://fcm.googleapis.com/fcm/send/dead",
+      }),
     ).toBe(false);
     expect((await db().rpc(asUser(player), "remove_push_subscription", { p_endpoint: "x" })).error?.code).toBe("42501");
-    await db().call(service, "remove_push_subscription", { p_endpoint: "https://push.example/dead" });
+    await db().call(service, "remove_push_subscription", { p_endpoint: "https://fcm.googleapis.com/fcm/send/dead" });
     expect(await db().call(asUser(player), "get_my_push_settings")).toEqual({ kinds: [], endpoints: [] });
+  });
+});
+
+describe("push subscriptions", () => {
+  const keys = { p_p256dh: "B" + "A".repeat(86), p_auth: "A".repeat(22) };
+  const save = (uid: string, endpoint: string) =>
+    attempt(db().call(asUser(uid), "save_push_subscription", { p_endpoint: endpoint, ...keys }));
+  const endpointsOf = async (uid: string) =>
+    (await db().call<{ endpoints: string[] }>(asUser(uid), "get_my_push_settings")).endpoints;
+
+  it("are on a browser push service only, checked on save and by the table whoever writes", async () => {
+    const player = await db().createPlayer();
+    for (const endpoint of [
+      "https://127.0.0.1:9443/push",
+      "https://localhost/push",
+      "https://[::1]/push",
+      "https://10.0.0.7/push",
+      "https://169.254.169.254/latest/meta-data",
+      "https://internal.example/push",
+      "http://fcm.googleapis.com/fcm/send/x",
+      "https://fcm.googleapis.com:9443/fcm/send/x",
+      "https://fcm.googleapis.com@127.0.0.1/fcm/send/x",
+      "https://fcm.googleapis.com.evil.example/fcm/send/x",
+      "https://FCM.googleapis.com/fcm/send/x",
+      "https://fcm.googleapis.com",
+      "https://fcm.googleapis.com/fcm/send/a b",
+      "https://fcm.googleapis.com/fcm\\@127.0.0.1/x",
+      "https://evil.example/.push.apple.com/x",
+      `https://fcm.googleapis.com/${"x".repeat(2000)}`,
+    ]) {
+      const refused = await save(player, endpoint);
+      expect(refused.ok ? endpoint : refused, endpoint).toMatchObject({
+        hint: "invalid_input",
+        message: "Push works only through your browser's own push service",
+      });
+    }
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc:APA91b-x_y",
+      "https://fcm.googleapis.com/wp/abc",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABm",
+      "https://web.push.apple.com/QGx1-Qe_n",
+      "https://wns2-by3p.notify.windows.com/w/?token=BQYAAAD%2b0a%3d",
+    ])
+      expect((await save(player, endpoint)).ok, endpoint).toBe(true);
+    // The service role writes tables directly, and the table refuses as well.
+    const direct = await attempt(
+      db().sql(
+        "insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, 'https://127.0.0.1:9443/x', 'k', 'a')",
+        [player],
+      ),
+    );
+    expect(direct.ok ? null : direct.code).toBe("23514");
+  });
+
+  it("are at most 10 per player: the 11th replaces the one saved longest ago, and re-saving one keeps it", async () => {
+    const player = await db().createPlayer();
+    const other = await db().createPlayer();
+    const endpoint = (n: number) => `https://fcm.googleapis.com/fcm/send/cap-${player}-${n}`;
+    for (let n = 1; n <= 10; n++) expect((await save(player, endpoint(n))).ok).toBe(true);
+    // Saved again, the first is now the newest; the second is the oldest.
+    expect((await save(player, endpoint(1))).ok).toBe(true);
+    expect((await save(player, endpoint(11))).ok).toBe(true);
+    expect((await endpointsOf(player)).sort()).toEqual(
+      [1, ...Array.from({ length: 9 }, (_, i) => i + 3)].map(endpoint).sort(),
+    );
+    // Another player's browsers are their own allowance.
+    expect((await save(other, `https://fcm.googleapis.com/fcm/send/cap-other-${other}`)).ok).toBe(true);
+    expect(await endpointsOf(player)).toHaveLength(10);
+    expect(await endpointsOf(other)).toHaveLength(1);
+    // A browser signed in as the other player takes its row over: one fewer here, still at most 10 there.
+    expect((await save(other, endpoint(11))).ok).toBe(true);
+    expect(await endpointsOf(player)).toHaveLength(9);
+    expect(await endpointsOf(other)).toHaveLength(2);
   });
 });
 

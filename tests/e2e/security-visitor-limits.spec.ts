@@ -122,6 +122,40 @@ test("one visitor's 40 wrong passwords lock out no one else", async ({ browser }
   for (const v of [attacker, player, admin, newcomer]) await v.context.close();
 });
 
+test("a spoofed first X-Forwarded-For entry buys no fresh allowance; one IPv6 /64 is one visitor", async ({
+  browser,
+}) => {
+  // The site counts the entry its proxy appended (the right-most). This visitor, 203.0.113.60 to the proxy, has
+  // spent the sign-in allowance: 30 guesses at once as the site forwards them.
+  await Promise.all(Array.from({ length: 30 }, (_, i) => wrongPasswordFrom("203.0.113.60", uniqueEmail("nobody"), i)));
+  // The probe then wrote a new address in front of the proxy's on every request: each is still that visitor.
+  const guesser = await visitor(browser, "10.0.0.1, 203.0.113.60");
+  const form = new SignInPage(guesser.page);
+  for (const spoof of ["10.0.0.2", "198.51.100.99", "unknown", "2001:db8::99"]) {
+    await guesser.context.setExtraHTTPHeaders({ "x-forwarded-for": `${spoof}, 203.0.113.60` });
+    await form.goto();
+    await form.signIn(uniqueEmail("nobody"), "Wrong-guess-spoofed");
+    await expect(form.alert).toHaveText("Too many attempts from here. Please wait a few minutes and try again.");
+  }
+  // The owner behind another address, with the same spoofed entry in front, signs in.
+  const owner = await visitor(browser, "10.0.0.2, 203.0.113.61");
+  await new SignInPage(owner.page).signInToDashboard(demoUsers.player.email, DEMO_PASSWORD);
+
+  // An IPv6 visitor is their /64: the allowance spent from one address of it is spent for every other spelling.
+  await Promise.all(
+    Array.from({ length: 30 }, (_, i) => wrongPasswordFrom("2001:db8:60:60::1", uniqueEmail("nobody"), i)),
+  );
+  const sameNetwork = await visitor(browser, "2001:0db8:0060:0060:abcd:0:0:0042");
+  const networkForm = new SignInPage(sameNetwork.page);
+  await networkForm.goto();
+  await networkForm.signIn(uniqueEmail("nobody"), "Wrong-guess-v6");
+  await expect(networkForm.alert).toHaveText("Too many attempts from here. Please wait a few minutes and try again.");
+  // The next /64 is someone else.
+  const nextNetwork = await visitor(browser, "2001:db8:60:61::1");
+  await new SignInPage(nextNetwork.page).signInToDashboard(demoUsers.player.email, DEMO_PASSWORD);
+  for (const v of [guesser, owner, sameNetwork, nextNetwork]) await v.context.close();
+});
+
 test("junk links from one visitor leave another visitor's reset link working", async ({ browser }) => {
   const attacker = await visitor(browser, "203.0.113.50");
   for (let i = 0; i < 32; i++) await attacker.page.request.get(`/auth/confirm?token_hash=junk-${i}&type=recovery`);

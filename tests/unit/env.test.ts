@@ -22,6 +22,11 @@ const STRIPE_IN_PRODUCTION = [
   "STRIPE_WEBHOOK_SECRET is missing: required in production (or PAYMENTS=test to run the test checkout, which credits without payment)",
 ];
 
+const CLIENT_ADDRESS_MISSING =
+  "CLIENT_ADDRESS_HEADER is missing: required in production off Vercel: the request header your proxy writes the " +
+  "visitor's address into (e.g. x-real-ip, or x-forwarded-for when the proxy appends to it; CLIENT_ADDRESS_HOPS says " +
+  "which entry from the right, default 1), so each visitor's limits are their own";
+
 function problems(source: Record<string, string | undefined>): string[] {
   try {
     parseEnv(source);
@@ -81,7 +86,9 @@ describe("parseEnv", () => {
   it("refuses a production start without Stripe keys unless PAYMENTS=test says so", () => {
     // On Vercel, and a production build against hosted Supabase without Vercel.
     expect(problems({ ...production, ...NO_STRIPE })).toEqual(STRIPE_IN_PRODUCTION);
-    expect(problems({ ...production, ...NO_STRIPE, VERCEL: undefined })).toEqual(STRIPE_IN_PRODUCTION);
+    expect(problems({ ...production, ...NO_STRIPE, VERCEL: undefined, CLIENT_ADDRESS_HEADER: "x-real-ip" })).toEqual(
+      STRIPE_IN_PRODUCTION,
+    );
     expect(() => parseEnv({ ...production, ...NO_STRIPE })).toThrow(/STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
     // Said explicitly: a demo deployment with the test checkout (and its banner).
     const demo = parseEnv({ ...production, ...NO_STRIPE, PAYMENTS: "Test" });
@@ -114,10 +121,41 @@ describe("parseEnv", () => {
     expect(problems({ ...production, SITE_URL: "" })).toEqual([
       "SITE_URL is missing: required in production (the public origin, e.g. https://labcash.example)",
     ]);
-    // A hosted backend without Vercel is production too once the build is.
+    // A hosted backend without Vercel is production too once the build is, and must say where visitors' addresses are.
     expect(problems({ ...production, VERCEL: undefined, CRON_SECRET: undefined })).toEqual([
       "CRON_SECRET is missing: required in production (Vercel Cron sends it to /api/cron/*)",
+      CLIENT_ADDRESS_MISSING,
     ]);
+  });
+
+  it("knows where a visitor's address comes from: Vercel's own header there, the proxy's header elsewhere", () => {
+    // On Vercel: the header Vercel itself writes from the connection, unless another is named.
+    expect(parseEnv(production).clientAddress).toEqual({ header: "x-vercel-forwarded-for", hops: 1 });
+    expect(parseEnv({ ...production, CLIENT_ADDRESS_HEADER: "CF-Connecting-IP" }).clientAddress).toEqual({
+      header: "cf-connecting-ip",
+      hops: 1,
+    });
+    // A production start elsewhere refuses to guess, and says what to set.
+    const selfHosted = { ...production, VERCEL: undefined };
+    expect(problems(selfHosted)).toEqual([CLIENT_ADDRESS_MISSING]);
+    expect(() => parseEnv(selfHosted)).toThrow(/CLIENT_ADDRESS_HEADER is missing/);
+    expect(
+      parseEnv({ ...selfHosted, CLIENT_ADDRESS_HEADER: "X-Forwarded-For", CLIENT_ADDRESS_HOPS: "2" }).clientAddress,
+    ).toEqual({ header: "x-forwarded-for", hops: 2 });
+    for (const hops of ["0", "11", "1.5", "right"])
+      expect(problems({ ...production, CLIENT_ADDRESS_HOPS: hops })).toEqual([
+        "CLIENT_ADDRESS_HOPS must be a whole number from 1 to 10",
+      ]);
+    expect(problems({ ...production, CLIENT_ADDRESS_HEADER: "x forwarded for" })).toEqual([
+      "CLIENT_ADDRESS_HEADER must be a header name, e.g. x-real-ip",
+    ]);
+    // Development, tests and the production build on the embedded backend start without it: Next fills
+    // X-Forwarded-For from the connection when a request has none.
+    expect(parseEnv({ NODE_ENV: "development" }).clientAddress).toEqual({ header: "x-forwarded-for", hops: 1 });
+    expect(parseEnv({ NODE_ENV: "production", LABCASH_EMBEDDED: "1" }).clientAddress).toEqual({
+      header: "x-forwarded-for",
+      hops: 1,
+    });
   });
 
   it("refuses malformed URLs and names them in the error message", () => {

@@ -3,10 +3,10 @@
 // secret → service_role); a bearer access token, when present and valid,
 // decides the database role and the JWT claims.
 import type { IncomingMessage } from "node:http";
-import { isIP } from "node:net";
 import { header } from "./http";
 import { looksLikeJwt, TokenError, type Claims, type TokenSigner } from "./jwt";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "./keys";
+import { visitorKey } from "./visitor-key";
 
 export type Role = "anon" | "authenticated" | "service_role";
 const ROLES: ReadonlySet<string> = new Set<Role>(["anon", "authenticated", "service_role"]);
@@ -82,14 +82,18 @@ export async function resolveCaller(req: IncomingMessage, signer: TokenSigner): 
 }
 
 /**
- * The visitor a request speaks for, whose rate limits it counts against: the first address in
- * `Sb-Forwarded-For` when the request carries the secret key (the site's server, forwarding the address
- * its visitor connected from), as hosted Supabase honours the header only with a secret API key;
- * otherwise the connection's own address, as GoTrue does. A browser never holds the secret key, so it
- * cannot choose whose limits it spends.
+ * The visitor a request speaks for, whose rate limits it counts against, as its visitor key (visitor-key.ts:
+ * IPv4 as is, IPv6 by its /64, every spelling alike): the first address in `Sb-Forwarded-For` when the
+ * request carries the secret key (the site's server, forwarding the address its visitor connected from), as
+ * hosted Supabase honours the header only with a secret API key; otherwise, or when that is not an address,
+ * the connection's own address, as GoTrue does. A browser never holds the secret key, so it cannot choose
+ * whose limits it spends.
  */
 export function visitorAddress(req: IncomingMessage): string {
-  const forwarded = header(req, "sb-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded && isIP(forwarded) && keyRole(header(req, "apikey")) === "service_role") return forwarded.toLowerCase();
-  return req.socket.remoteAddress ?? "unknown";
+  const forwarded =
+    keyRole(header(req, "apikey")) === "service_role"
+      ? visitorKey(header(req, "sb-forwarded-for")?.split(",")[0])
+      : null;
+  // A live connection always has an address; only one already closed has none, and its answer goes nowhere.
+  return forwarded ?? visitorKey(req.socket.remoteAddress) ?? "closed-connection";
 }

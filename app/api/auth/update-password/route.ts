@@ -2,11 +2,10 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { SECOND_STEP_REQUIRED } from "@/lib/actions/action";
 import { hasVerifiedFactor } from "@/lib/auth/paths";
-import { env } from "@/lib/env";
 import { crossOriginReason, isJsonRequest } from "@/lib/http/same-origin";
 import { createPublicClient } from "@/lib/supabase/public";
 import { createClient } from "@/lib/supabase/server";
-import { visitorAddressFrom } from "@/lib/supabase/visitor-fetch";
+import { visitorKeyFrom } from "@/lib/supabase/visitor-fetch";
 import { newPasswordSchema } from "@/lib/validation/auth";
 import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 
@@ -53,7 +52,7 @@ async function post({ request }: RouteInput<undefined, undefined>) {
   if (!openedFromRecentEmail(claims.claims.amr)) {
     const { currentPassword } = parsed.data;
     if (!currentPassword) return error(400, "Enter your current password", "currentPassword");
-    const visitor = visitorAddressFrom(request.headers, env().CLIENT_ADDRESS_HEADER);
+    const visitor = visitorKeyFrom(request.headers);
     const check = await passwordMatches(current.user.email, currentPassword, visitor);
     if (check === "wrong") return error(400, "Your current password is not right", "currentPassword");
     if (check !== "right") return error(check.status, check.message);
