@@ -1,5 +1,5 @@
-// The image buckets and their row-level policies on storage.objects: competition-images (issue 22, item 7) and
-// winner-photos (issue 25, item 4). Only an admin at aal2 reads, adds, replaces or removes rows; visitors and
+// The image buckets and their row-level policies on storage.objects: competition-images (public: served by name)
+// and winner-photos (private). Only an admin at aal2 reads, adds, replaces or removes rows; visitors and
 // players read none, so neither bucket can be listed (competition images are still served by name from the
 // public bucket; winner photos only through the site). Other buckets are not opened by them. The same
 // statements the Storage API runs as the caller (packages/embedded-supabase/src/storage.ts), on PGlite and on a

@@ -220,6 +220,18 @@ interface ListEntry {
   row?: ObjectRow;
 }
 
+/** A request's list of object names (`paths` to sign, `prefixes` to remove): 1 to MAX_OBJECTS_PER_REQUEST strings. */
+function objectNames(value: unknown, field: string): string[] {
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.length > MAX_OBJECTS_PER_REQUEST ||
+    !value.every((p) => typeof p === "string")
+  )
+    throw storageErrors.invalidRequest(`${field} must be a list of 1 to ${MAX_OBJECTS_PER_REQUEST} object names`);
+  return value;
+}
+
 export class StorageService {
   private readonly buckets: BucketApi;
 
@@ -513,14 +525,7 @@ export class StorageService {
   private async signUrls(req: IncomingMessage, bucketId: string, caller: Caller): Promise<Reply> {
     const body = await this.jsonBody(req);
     const seconds = StorageService.expiresIn(body);
-    const paths = body.paths;
-    if (
-      !Array.isArray(paths) ||
-      paths.length === 0 ||
-      paths.length > MAX_OBJECTS_PER_REQUEST ||
-      !paths.every((p) => typeof p === "string")
-    )
-      throw storageErrors.invalidRequest(`paths must be a list of 1 to ${MAX_OBJECTS_PER_REQUEST} object names`);
+    const paths = objectNames(body.paths, "paths");
     const visible = new Set(
       await this.as(
         caller,
@@ -535,7 +540,7 @@ export class StorageService {
       ),
     );
     const answers = await Promise.all(
-      (paths as string[]).map(async (p) =>
+      paths.map(async (p) =>
         visible.has(p)
           ? {
               error: null,
@@ -814,16 +819,8 @@ export class StorageService {
   }
 
   private async removeMany(req: IncomingMessage, bucketId: string, caller: Caller): Promise<Reply> {
-    const prefixes = (await this.jsonBody(req)).prefixes;
-    if (
-      !Array.isArray(prefixes) ||
-      prefixes.length === 0 ||
-      prefixes.length > MAX_OBJECTS_PER_REQUEST ||
-      !prefixes.every((p) => typeof p === "string")
-    ) {
-      throw storageErrors.invalidRequest(`prefixes must be a list of 1 to ${MAX_OBJECTS_PER_REQUEST} object names`);
-    }
-    const deleted = await this.removeRows(bucketId, prefixes as string[], caller);
+    const prefixes = objectNames((await this.jsonBody(req)).prefixes, "prefixes");
+    const deleted = await this.removeRows(bucketId, prefixes, caller);
     return { status: 200, body: deleted.map(fileBody) };
   }
 
