@@ -129,7 +129,9 @@ export const signUp = defineAction(
           marketing_consent: marketingConsent,
           ...(referral ? { referral_code: referral.code } : {}),
         },
-        emailRedirectTo: `${await siteUrl()}/auth/confirm`,
+        // Where the confirmation link's /auth/confirm goes on to once the code is checked (only when the auth
+        // server asks for confirmations: supabase/config.toml's enable_confirmations), as a sign-up with a session does.
+        emailRedirectTo: `${await siteUrl()}/pending-approval`,
       },
     });
     if (error) {
