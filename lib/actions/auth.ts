@@ -6,10 +6,11 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { captchaWidget, gateEmailRequest } from "@/lib/auth/captcha";
+import { checkEmailCode } from "@/lib/auth/email-code";
 import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { crossOriginReason } from "@/lib/http/same-origin";
 import { updateMyProfile } from "@/lib/data/account";
-import { askForEmailCode, clearEmailCodeTries, takeEmailCodeTry } from "@/lib/data/email-codes";
+import { askForEmailCode, emailCodeSent } from "@/lib/data/email-codes";
 import { checkReferralCode } from "@/lib/data/referrals";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
@@ -76,35 +77,34 @@ export const requestSignInLink = defineAction(
     if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
     if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
     if (error && error.code !== "otp_disabled") return fail(error.message);
+    // A new code went (or the address has no account, answered alike): it starts with five tries. Not before the
+    // auth server answered: a refused send leaves the outstanding code with the tries it has left.
+    await emailCodeSent(email);
     return ok(undefined, CHECK_INBOX);
   },
 );
 
 /**
  * The 8-digit code from that e-mail: signs in, then goes where a password sign-in goes (two-step first). Every code
- * typed for an address is counted in SQL before the auth server checks it, whichever visitor types it: after five
- * that are wrong, the address's code is void here until a new one is asked for, so no number of visitors can guess
- * it (hosted GoTrue counts guesses per visitor only).
+ * typed for an address is counted in SQL before the auth server checks it (checkEmailCode, which the e-mail's link
+ * shares), whichever visitor types it: after five that are wrong, the address's code is void here until a new one is
+ * sent, so no number of visitors can guess it (hosted GoTrue counts guesses per visitor only).
  */
 export const signInWithCode = defineAction(
   { schema: signInCodeSchema, role: "public" },
   async ({ email, code, next }) => {
-    const codeVoid = () => fail(EMAIL_CODE_VOID, { fieldErrors: { code: [EMAIL_CODE_VOID] } });
-    const triesLeft = await takeEmailCodeTry(email);
-    if (triesLeft === 0) return codeVoid();
-    const supabase = await createClient();
-    const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type: "email" });
-    if (error) {
-      await countAuthRefusal("sign_in", error.code);
-      if (error.code === "otp_expired") {
-        if (triesLeft === 1) return codeVoid();
+    const checked = await checkEmailCode(email, code, "email");
+    if (checked.ok) redirect(afterSignIn(safeNextPath(next), checked.user?.factors));
+    switch (checked.refusal) {
+      case "void":
+        return fail(EMAIL_CODE_VOID, { fieldErrors: { code: [EMAIL_CODE_VOID] } });
+      case "wrong":
         return fail(SIGN_IN_CODE_REFUSED, { fieldErrors: { code: [SIGN_IN_CODE_REFUSED] } });
-      }
-      if (error.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
-      return fail(error.message);
+      case "rate_limited":
+        return fail(TOO_MANY_ATTEMPTS);
+      case "other":
+        return fail(checked.message);
     }
-    await clearEmailCodeTries(email);
-    redirect(afterSignIn(safeNextPath(next), data.user?.factors));
   },
 );
 
@@ -129,7 +129,9 @@ export const signUp = defineAction(
           marketing_consent: marketingConsent,
           ...(referral ? { referral_code: referral.code } : {}),
         },
-        emailRedirectTo: `${await siteUrl()}/auth/confirm`,
+        // Where the confirmation link's /auth/confirm goes on to once the code is checked (only when the auth
+        // server asks for confirmations: supabase/config.toml's enable_confirmations), as a sign-up with a session does.
+        emailRedirectTo: `${await siteUrl()}/pending-approval`,
       },
     });
     if (error) {
@@ -164,6 +166,7 @@ export const requestPasswordReset = defineAction(
     if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
     if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
     if (error && error.status !== 404 && error.code !== "user_not_found") return fail(error.message);
+    await emailCodeSent(email);
     return ok(undefined, "If an account exists for that e-mail, a reset link is on its way.");
   },
 );

@@ -122,7 +122,8 @@ export const finishTwoStepSetup = defineAction(
 
 /**
  * Before an admin sets up an authenticator: the auth server e-mails them an 8-digit code, one of the few an hour
- * their address may have (ask_for_email_code).
+ * their address may have (ask_for_email_code). Not email_code_sent after it: this code's wrong tries are counted
+ * per code sent by confirm_reauthentication, and it replaces no sign-in code, whose tries must stay as they are.
  */
 export const sendInboxCode = defineAction(
   { schema: z.object({}), role: "user", firstStep: true },

@@ -4,11 +4,18 @@ import { createAdminClient } from "@/lib/supabase/admin";
 import { callRpcWith, noResult } from "./rpc";
 
 // The site's own count of e-mailed codes, by the address typed (supabase/schemas/20-accounts.sql: ask_for_email_code,
-// take_email_code_try, clear_email_code_tries). The secret key's: no visitor may read or spend an address's count.
+// email_code_sent, take_email_code_try, clear_email_code_tries). The secret key's: no visitor may read or spend an address's count.
 
 /** Before asking the auth server to e-mail a code to `email`: 0 when one may go (counted), else the seconds to wait. */
 export const askForEmailCode = (email: string) =>
   callRpcWith(createAdminClient(), "ask_for_email_code", { p_email: email }, z.number().int());
+
+/**
+ * After the auth server accepted a request for a code to `email` (or answered as it does for an address without an
+ * account): the new code starts with five tries. Never before: a refused send leaves the outstanding code's count.
+ */
+export const emailCodeSent = (email: string) =>
+  callRpcWith(createAdminClient(), "email_code_sent", { p_email: email }, noResult);
 
 /**
  * Before having the auth server check a code typed for `email`: counts the try and answers how many the code had left

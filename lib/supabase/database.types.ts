@@ -2372,6 +2372,12 @@ export type Database = {
         Args: never
         Returns: undefined
       }
+      email_code_sent: {
+        Args: {
+          p_email: string
+        }
+        Returns: undefined
+      }
       enter_competition: {
         Args: {
           p_competition_id: string

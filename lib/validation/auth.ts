@@ -109,6 +109,17 @@ export const signInLinkSchema = z.object({
   captchaToken: captchaTokenField,
 });
 
+/**
+ * An auth e-mail's link to /auth/confirm: the address and the code it carries, and what the code is for. Never a bare
+ * token_hash: a link must name its address so each try is counted against it (checkEmailCode).
+ */
+export const emailLinkSchema = z.object({
+  email: z.string().trim().toLowerCase().email(),
+  code: emailCode(),
+  type: z.enum(["email", "magiclink", "recovery", "signup", "invite", "email_change"]),
+  next: z.string().optional(),
+});
+
 export const signInCodeSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
   code: emailCode(),

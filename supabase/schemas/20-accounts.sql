@@ -123,7 +123,7 @@ create table private.email_code_tries (
 );
 create index email_code_tries_code_asked_at_idx on private.email_code_tries (code_asked_at);
 alter table private.email_code_tries enable row level security;
-comment on table private.email_code_tries is 'Codes typed into the site''s forms for the code outstanding for an address, counted before the auth server checks them (a right one clears the row): after five the code is void until a new one is asked for. Written only by ask_for_email_code, take_email_code_try and clear_email_code_tries.';
+comment on table private.email_code_tries is 'Codes typed into the site''s forms for the code outstanding for an address, counted before the auth server checks them (a right one clears the row): after five the code is void until a new one is asked for. Written only by ask_for_email_code, email_code_sent, take_email_code_try and clear_email_code_tries.';
 revoke all on table private.email_code_tries from public, anon, authenticated, service_role;
 
 create table private.email_requests (
@@ -715,13 +715,29 @@ begin
     return greatest(1, ceil(extract(epoch from oldest + interval '1 hour' - now())))::integer;
   end if;
   insert into private.email_code_requests (email) values (address);
-  update private.email_code_tries set code_asked_at = now(), tries = 0 where email = address;
+  -- The count of tries is not reset here: the auth server may still refuse to send (its spacing, its allowance),
+  -- and the code outstanding must keep what it has spent. email_code_sent resets it once a code has gone.
   return 0;
 end;
 $$;
-comment on function public.ask_for_email_code(text) is 'Server only (secret key), before the site asks the auth server to e-mail a code (a sign-in link, a reset, an inbox code): 0 when one may go, counted, and the address''s next code starts with five tries; else the seconds until one may (five an hour per address). Counted by the address typed, before anything looks it up, so the answer is the same whether or not an account uses it.';
+comment on function public.ask_for_email_code(text) is 'Server only (secret key), before the site asks the auth server to e-mail a code (a sign-in link, a reset, an inbox code): 0 when one may go, counted; else the seconds until one may (five an hour per address). Counted by the address typed, before anything looks it up, so the answer is the same whether or not an account uses it. The tries of the code outstanding are untouched until email_code_sent.';
 revoke all on function public.ask_for_email_code(text) from public, anon, authenticated, service_role;
 grant execute on function public.ask_for_email_code(text) to service_role;
+
+create or replace function public.email_code_sent(p_email text) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  address text;
+begin
+  perform private.require_server();
+  address := private.email_code_address(p_email);
+  insert into private.email_code_tries (email, code_asked_at, tries) values (address, now(), 0)
+  on conflict (email) do update set code_asked_at = excluded.code_asked_at, tries = 0;
+end;
+$$;
+comment on function public.email_code_sent(text) is 'Server only (secret key), after the auth server accepted a request to e-mail a code to an address (it answered without error, or as it answers an address without an account, which the site answers the same way): the new code starts with five tries. Never before: a refused send leaves the code outstanding with the tries it has left.';
+revoke all on function public.email_code_sent(text) from public, anon, authenticated, service_role;
+grant execute on function public.email_code_sent(text) to service_role;
 
 create or replace function public.take_email_code_try(p_email text) returns integer
 language plpgsql volatile security definer set search_path = '' as $$

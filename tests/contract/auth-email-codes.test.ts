@@ -176,4 +176,53 @@ describe("new codes per address", () => {
       (await newVisitor().auth.signInWithOtp({ email: other, options: { shouldCreateUser: false } })).error,
     ).toBeNull();
   });
+
+  it("a request refused at the limit leaves the outstanding code with the wrong tries it had left", async () => {
+    const email = await newPlayer();
+    for (let i = 0; i < 5; i++) await newVisitor().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+    const right = await newestCode(email);
+    for (let i = 1; i <= 3; i++) await newVisitor().auth.verifyOtp({ email, token: wrongFor(right, i), type: "email" });
+    const refused = await newVisitor().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+    expect(refused.error).toMatchObject({ status: 429, code: "over_email_send_rate_limit" });
+    // No new code went, so no new tries: two more wrong codes are the fifth, and the right one is void.
+    for (let i = 4; i <= 5; i++) await newVisitor().auth.verifyOtp({ email, token: wrongFor(right, i), type: "email" });
+    const late = await newVisitor().auth.verifyOtp({ email, token: right, type: "email" });
+    expect(late.error).toMatchObject({ status: 403, code: "otp_expired" });
+  });
+
+  it("so does an e-mail change refused for the minute between two e-mails: the new address's code keeps its count", async () => {
+    const spaced = await startTestServer({ rateLimits: GOTRUE_RATE_LIMITS });
+    try {
+      const visitorOf = (url: string) =>
+        createClient(url, PUBLISHABLE_KEY, {
+          global: {
+            fetch: visitorFetch(`192.0.2.${nextVisitor++}`, { publishableKey: PUBLISHABLE_KEY, secretKey: SECRET_KEY }),
+          },
+          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        });
+      const email = uniqueEmail("codes");
+      await adminClient(spaced).auth.admin.createUser({
+        email,
+        password: DEMO_PASSWORD,
+        email_confirm: true,
+        user_metadata: { name: "Code Owner", date_of_birth: birthDateYearsAgo(30) },
+      });
+      const owner = visitorOf(spaced.url);
+      await owner.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+      const moved = uniqueEmail("moved");
+      expect((await owner.auth.updateUser({ email: moved })).error).toBeNull();
+      const [mail] = await mailFor(spaced, moved);
+      const right = mail.token!;
+      const guess = (code: string) =>
+        visitorOf(spaced.url).auth.verifyOtp({ email: moved, token: code, type: "email_change" });
+      for (let i = 1; i <= 3; i++) await guess(wrongFor(right, i));
+      const refused = await owner.auth.updateUser({ email: moved });
+      expect(refused.error).toMatchObject({ status: 429, code: "over_email_send_rate_limit" });
+      // No new code went, so no new tries: two more wrong codes are the fifth, and the right one is void.
+      for (let i = 4; i <= 5; i++) await guess(wrongFor(right, i));
+      expect((await guess(right)).error).toMatchObject({ status: 403, code: "otp_expired" });
+    } finally {
+      await spaced.stop();
+    }
+  });
 });

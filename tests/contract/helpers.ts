@@ -1,5 +1,6 @@
 // Shared set-up for the contract tests: a real embedded server per test file,
 // real supabase-js clients against it.
+import { createHash } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
@@ -144,11 +145,20 @@ export async function mailFor(server: { url: string }, email: string): Promise<M
   return (await res.json()) as MailRow[];
 }
 
-export function tokenHashFrom(body: string): { tokenHash: string; type: string } {
+/**
+ * A mail's /auth/confirm link (the address, the code and the type it carries) and the token_hash GoTrue keeps for it,
+ * sha224(address + code), which /verify also takes (as admin generate_link answers it).
+ */
+export function tokenHashFrom(body: string): { tokenHash: string; type: string; email: string; code: string } {
   const link = body.match(/https?:\/\/\S+\/auth\/confirm\?\S+/);
   if (!link) throw new Error(`no confirmation link in: ${body}`);
   const u = new URL(link[0]);
-  return { tokenHash: u.searchParams.get("token_hash")!, type: u.searchParams.get("type")! };
+  const email = u.searchParams.get("email")!;
+  const code = u.searchParams.get("code")!;
+  const tokenHash = createHash("sha224")
+    .update(email.toLowerCase() + code)
+    .digest("hex");
+  return { tokenHash, type: u.searchParams.get("type")!, email, code };
 }
 
 export type Client = SupabaseClient;

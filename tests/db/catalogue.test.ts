@@ -235,9 +235,11 @@ const SERVER_ONLY: Record<string, string> = {
     "the sign-up form checks an invite code before the account is made: unknown or the visitor's own (no account data)",
   "ask_for_email_code(text)":
     "the sign-in link, reset and inbox code forms count a new e-mailed code against the address (a few an hour)",
+  "email_code_sent(text)":
+    "the sign-in link, reset and inbox code forms give the address's new code five tries once the auth server sent it",
   "take_email_code_try(text)":
-    "the code form counts each code typed for an address before the auth server checks it (five, then void)",
-  "clear_email_code_tries(text)": "the code form ends an address's count once its code was right",
+    "the code form and the e-mail link count each code typed for an address before the auth server checks it (five, then void)",
+  "clear_email_code_tries(text)": "the code form and the e-mail link end an address's count once its code was right",
   "take_email_request(text,text,boolean,integer,integer)":
     "the sign-in link, reset and sign-up forms count a visitor's request before any look-up, past a threshold asking for a CAPTCHA",
   "settle_referrals()": "the cron settles referrals an entry could not settle because the inviter's account was busy",

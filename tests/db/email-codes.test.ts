@@ -1,6 +1,7 @@
 // The site's own count of e-mailed codes, by address: a few new codes an hour (ask_for_email_code), and five tries
-// at the code outstanding (take_email_code_try), after which it is void until a new one is asked for. Both are the
-// server's alone (the secret key), and count an address nobody uses exactly as one an account uses.
+// at the code outstanding (take_email_code_try), after which it is void until a new one has been sent
+// (email_code_sent). All are the server's alone (the secret key), and count an address nobody uses exactly as one an
+// account uses.
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { anon, asUser, dbPerFile, service } from "./support";
@@ -13,29 +14,50 @@ const newAddress = () => `codes-${nextAddress++}@example.test`;
 
 const ask = (email: string) => db().call<number>(service, "ask_for_email_code", { p_email: email });
 const tryCode = (email: string) => db().call<number>(service, "take_email_code_try", { p_email: email });
+const sent = (email: string) => db().call(service, "email_code_sent", { p_email: email });
+/** What the site does for a code that goes: asks (counted), the auth server sends it, the site records it sent. */
+const newCode = async (email: string) => {
+  expect(await ask(email)).toBe(0);
+  await sent(email);
+};
 
 beforeAll(async () => {
   player = await db().createPlayer();
 });
 
 describe("tries at an e-mailed code", () => {
-  it("five, counted before the auth server checks them; then the code is void until a new one is asked for", async () => {
+  it("five, counted before the auth server checks them; then the code is void until a new one is sent", async () => {
     const email = newAddress();
-    expect(await ask(email)).toBe(0);
+    await newCode(email);
     const left = [];
     for (let i = 0; i < 5; i++) left.push(await tryCode(email));
     expect(left).toEqual([5, 4, 3, 2, 1]);
     expect(await tryCode(email)).toBe(0);
     expect(await tryCode(email)).toBe(0);
     // A new code starts with five again.
+    await newCode(email);
+    expect(await tryCode(email)).toBe(5);
+  });
+
+  it("a send the auth server refused leaves the code outstanding with the tries it had left", async () => {
+    const email = newAddress();
+    await newCode(email);
+    for (let i = 0; i < 3; i++) await tryCode(email);
+    // Asked for (and counted among the hour's five), but the auth server refused to send: email_code_sent is not called.
     expect(await ask(email)).toBe(0);
+    expect(await tryCode(email)).toBe(2);
+    expect(await tryCode(email)).toBe(1);
+    expect(await ask(email)).toBe(0);
+    expect(await tryCode(email)).toBe(0);
+    // Only a code that went starts afresh.
+    await sent(email);
     expect(await tryCode(email)).toBe(5);
   });
 
   it("a right code ends the count; another address's tries never touch this one's", async () => {
     const email = newAddress();
     const other = newAddress();
-    await ask(email);
+    await newCode(email);
     for (let i = 0; i < 4; i++) await tryCode(email);
     for (let i = 0; i < 6; i++) await tryCode(other);
     expect(await tryCode(other)).toBe(0);
@@ -45,14 +67,14 @@ describe("tries at an e-mailed code", () => {
 
   it("keys the address as the auth server matches it: trimmed, in any case", async () => {
     const email = newAddress();
-    await ask(email);
+    await newCode(email);
     for (let i = 0; i < 5; i++) await tryCode(i % 2 ? ` ${email.toUpperCase()} ` : email);
     expect(await tryCode(email)).toBe(0);
   });
 
   it("a code asked for over ten minutes ago has expired: a try now starts a count of its own", async () => {
     const email = newAddress();
-    await ask(email);
+    await newCode(email);
     for (let i = 0; i < 5; i++) await tryCode(email);
     await db().sql(
       "update private.email_code_tries set code_asked_at = now() - interval '11 minutes' where email = $1",
@@ -94,7 +116,7 @@ describe("new e-mailed codes", () => {
 describe("who may count", () => {
   it("the server's secret key only: visitors and players may not read or spend another's tries", async () => {
     for (const caller of [anon, asUser(player)]) {
-      for (const fn of ["ask_for_email_code", "take_email_code_try", "clear_email_code_tries"]) {
+      for (const fn of ["ask_for_email_code", "email_code_sent", "take_email_code_try", "clear_email_code_tries"]) {
         const { error } = await db().rpc(caller, fn, { p_email: "player@labcash.test" });
         expect(error, `${fn} as ${caller.role}`).not.toBeNull();
       }

@@ -2,6 +2,7 @@ import { expect, test } from "./support/fixtures";
 import { caughtMail, recoveryLink } from "./support/backend";
 import { ProfilePage } from "./support/pages/account";
 import { ResetPasswordPage, SignInPage, signOut } from "./support/pages/sign-in";
+import { uniqueEmail } from "./support/users";
 
 test("a forgotten password is reset through the e-mailed link", async ({ page, approvedAccount: user }) => {
   const reset = new ResetPasswordPage(page);
@@ -32,7 +33,7 @@ test("a forgotten password is reset through the e-mailed link", async ({ page, a
 });
 
 test("a used or forged reset link is refused", async ({ page }) => {
-  await page.goto("/auth/confirm?token_hash=not-a-real-token&type=recovery");
+  await page.goto(`/auth/confirm?email=${encodeURIComponent(uniqueEmail("forged"))}&code=12345678&type=recovery`);
   await expect(page).toHaveURL(/\/login\?error=/);
   await expect(new SignInPage(page).alert).toHaveText("That link is invalid or has expired. Please request a new one.");
 });

@@ -337,15 +337,19 @@ export class AuthService {
     await this.queue(tx, message);
   }
 
-  /** Queues an auth e-mail (no limits: the caller has applied them). */
+  /**
+   * Queues an auth e-mail (no limits: the caller has applied them). Its code starts with a full allowance of wrong
+   * tries (EmailCodeGuard) only now that it goes: a refused request leaves the code outstanding with what it has
+   * left. The reauthentication nonce is not checked by /verify, so it leaves the address's count alone.
+   */
   private queue(tx: Db, message: OutgoingMail): Promise<void> {
     const { redirects, appName, emailOtp } = this.options;
+    if (message.kind !== "reauthentication") this.codeGuard.reset(normalizeEmail(message.to));
     return queueMail(tx, { siteUrl: redirects.siteUrl, appName, otpExpirySeconds: emailOtp.expirySeconds }, message);
   }
 
-  /** A new code for `address`, which starts with a full allowance of wrong tries (EmailCodeGuard). */
+  /** A new code for `address` and its hash as stored (GoTrue's sha224 of address and code). */
   private newCode(address: string): { otp: string; tokenHash: string } {
-    this.codeGuard.reset(normalizeEmail(address));
     return newOtp(address, this.options.emailOtp.length);
   }
 
@@ -524,7 +528,7 @@ export class AuthService {
       "update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1 returning *",
       [user.id, tokenHash],
     );
-    await this.send(tx, { to: user.email!, kind: "signup", tokenHash, otp, redirectTo }, "signup");
+    await this.send(tx, { to: user.email!, kind: "signup", otp, redirectTo }, "signup");
     return rows[0];
   }
 
@@ -727,7 +731,6 @@ export class AuthService {
     await deliver({
       to: newEmail,
       kind: "email_change",
-      tokenHash: fresh.tokenHash,
       otp: fresh.otp,
       redirectTo,
     });
@@ -735,7 +738,6 @@ export class AuthService {
       await deliver({
         to: user.email!,
         kind: "email_change_current",
-        tokenHash: current.tokenHash,
         otp: current.otp,
         redirectTo,
         newEmail,
@@ -813,11 +815,7 @@ export class AuthService {
           user.id,
           tokenHash,
         ]);
-        await this.send(
-          tx,
-          { to: user.email!, kind: "recovery", tokenHash, otp, redirectTo: this.redirectTo(r) },
-          "account",
-        );
+        await this.send(tx, { to: user.email!, kind: "recovery", otp, redirectTo: this.redirectTo(r) }, "account");
       });
       if (pkce) this.pendingPkce.set(user.id, pkce);
     }
@@ -916,7 +914,7 @@ export class AuthService {
       user.id,
       tokenHash,
     ]);
-    await this.send(tx, { to: user.email!, kind: "magiclink", tokenHash, otp, redirectTo }, pool);
+    await this.send(tx, { to: user.email!, kind: "magiclink", otp, redirectTo }, pool);
   }
 
   /**
@@ -939,7 +937,7 @@ export class AuthService {
         "update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1",
         [user.id, tokenHash],
       );
-      await this.mail(r, tx, { to: user.email!, kind: "reauthentication", tokenHash, otp });
+      await this.mail(r, tx, { to: user.email!, kind: "reauthentication", otp });
     });
     return ok({});
   }
@@ -1325,7 +1323,7 @@ export class AuthService {
             where id = $1 returning *`,
           [invited.id, tokenHash],
         );
-        await this.mail(r, tx, { to: email, kind: "invite", tokenHash, otp, redirectTo }, "signup");
+        await this.mail(r, tx, { to: email, kind: "invite", otp, redirectTo }, "signup");
         return userJson(tx, rows[0]);
       });
       return ok(user);
@@ -1362,6 +1360,8 @@ export class AuthService {
       }
     }
     const { otp, tokenHash: hashedToken } = this.newCode(email);
+    // No mail goes, but the link's new code replaces the outstanding one: it starts with a full allowance.
+    this.codeGuard.reset(normalizeEmail(email));
     let passwordHash: string | null = null;
     if (type === "signup" && !existing) {
       if (!password) throw authErrors.validation("Signup requires a valid password");

@@ -2,17 +2,19 @@
 // nothing: it writes each message to auth.mail_outbox, like the Supabase CLI's
 // mail catcher, and GET /_embedded/mail (secret key) reads it back.
 //
-// Links follow Supabase's recommended SSR e-mail templates: they point at the
-// app's /auth/confirm page with token_hash and type, and the page calls
-// verifyOtp({ token_hash, type }). The code in `token` (GoTrue's otp_length digits) also works with
-// verifyOtp({ email, token, type }).
+// Links point at the app's /auth/confirm page with the address the mail went to, the code and the type
+// (`?email=…&code=…&type=…`), as an app's own GoTrue templates do with {{ .Email }} and {{ .Token }}: the page
+// calls verifyOtp({ email, token, type }), so each try at a link is a try at that address's code, counted per
+// address (email-codes.ts). No token_hash leaves in mail: a hash names no address, so guesses sent as hashes
+// could be counted per visitor only. /verify still takes a token_hash (admin generate_link answers one), as
+// GoTrue does.
 import type { PGlite } from "@electric-sql/pglite";
 import type { Db } from "./auth-store";
 import type { EmbeddedRoute } from "./http";
 
 /** Who the mail comes from and where its links lead: the server's options. */
 export interface MailSettings {
-  /** GoTrue's SITE_URL: links lead to `<siteUrl>/auth/confirm`. */
+  /** GoTrue's SITE_URL: links lead to `<siteUrl>/auth/confirm?email=…&code=…&type=…`. */
   siteUrl: string;
   /** The product the mail names ("Confirm your <appName> account"). */
   appName: string;
@@ -65,8 +67,8 @@ const LINK_TYPES: Record<MailKind, string> = {
   reauthentication: "reauthentication",
 };
 
-function confirmLink(siteUrl: string, kind: MailKind, tokenHash: string, redirectTo?: string): string {
-  const params = new URLSearchParams({ token_hash: tokenHash, type: LINK_TYPES[kind] });
+function confirmLink(siteUrl: string, kind: MailKind, to: string, otp: string, redirectTo?: string): string {
+  const params = new URLSearchParams({ email: to, code: otp, type: LINK_TYPES[kind] });
   if (redirectTo) params.set("next", redirectTo);
   return `${siteUrl}/auth/confirm?${params}`;
 }
@@ -105,14 +107,13 @@ function bodyFor(kind: MailKind, settings: MailSettings, link: string, otp: stri
 export interface OutgoingMail {
   to: string;
   kind: MailKind;
-  tokenHash: string;
   otp: string;
   redirectTo?: string;
   newEmail?: string;
 }
 
 export async function queueMail(db: Db, settings: MailSettings, mail: OutgoingMail): Promise<void> {
-  const link = confirmLink(settings.siteUrl, mail.kind, mail.tokenHash, mail.redirectTo);
+  const link = confirmLink(settings.siteUrl, mail.kind, mail.to, mail.otp, mail.redirectTo);
   await db.query("insert into auth.mail_outbox (to_email, kind, subject, body, token) values ($1, $2, $3, $4, $5)", [
     mail.to,
     mail.kind === "email_change_current" ? "email_change" : mail.kind,
