@@ -6,9 +6,11 @@
 // recorded codes, as if it had passed.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { pg15ClusterForFile } from "./pg15";
 import { dbPerFile } from "./support";
 
 const db = dbPerFile();
+const cluster = pg15ClusterForFile(2);
 
 let owner: string;
 beforeAll(async () => {
@@ -203,5 +205,44 @@ describe("visitors as hosted GoTrue names them (the raw client address)", () => 
     expect((await attempt(factor, "2001:db8:aaaa:4::1", true)).decision).toBe("reject");
     // Another /48 is its own network.
     expect(await attempt(factor, "2001:db8:bbbb:1::1", true)).toEqual(CONTINUE);
+  });
+});
+
+describe("on PostgreSQL 15", () => {
+  it("keys GoTrue's raw addresses by /64 and records nothing without one", async () => {
+    const client = await cluster.pool.connect();
+    try {
+      const {
+        rows: [{ id: user }],
+      } = await client.query<{ id: string }>(
+        `insert into auth.users (email, raw_user_meta_data) values ($1, '{"date_of_birth":"1990-01-01"}') returning id`,
+        [`two-step-${randomUUID()}@t.test`],
+      );
+      const factor = randomUUID();
+      const hook = async (ip: string | undefined, valid: boolean) => {
+        await client.query("begin; set local role supabase_auth_admin");
+        try {
+          const { rows } = await client.query<{ output: Decision }>(
+            "select private.hook_mfa_verification_attempt($1::jsonb) as output",
+            [{ metadata: { ip_address: ip }, user_id: user, factor_id: factor, factor_type: "totp", valid }],
+          );
+          return rows[0].output.decision;
+        } finally {
+          await client.query("commit");
+        }
+      };
+      for (let i = 1; i <= 10; i++) expect(await hook(`2001:db8:1:2::${i.toString(16)}`, false)).toBe("continue");
+      expect(await hook("2001:0db8:0001:0002::ffff", true)).toBe("reject");
+      expect(await hook("2001:db8:1:3::1", true)).toBe("continue");
+      for (let i = 0; i < 12; i++) expect(await hook(undefined, false)).toBe("continue");
+      expect(await hook("unknown", true)).toBe("continue");
+      const { rows } = await client.query<{ visitor: string; n: number }>(
+        "select visitor, count(*)::int as n from private.two_step_wrong_codes where factor_id = $1 group by visitor",
+        [factor],
+      );
+      expect(rows).toEqual([{ visitor: "2001:db8:1:2::", n: 10 }]);
+    } finally {
+      client.release();
+    }
   });
 });
