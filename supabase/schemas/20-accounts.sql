@@ -862,11 +862,61 @@ grant execute on function public.dismiss_approval_welcome() to service_role;
 -- ----------------------------------------------------------------------------
 -- A password thief typing wrong codes must not keep the owner out, and many addresses together must not
 -- get enough guesses to hit a 6-digit code. So wrong codes cool down the visitor who typed them, never the
--- factor (five, then 30 s doubling to 15 minutes, forgotten after an hour); over a day the factor takes at
--- most 50 wrong codes from everyone, and past that a visitor with two wrong codes that day cannot pass it
--- until the day is over, while a visitor who has not mistyped still can (the owner, from their own
--- device). Only a right code needs refusing: a wrong one fails anyway, and GoTrue signs the user out
--- everywhere on a rejection, which a thief's wrong codes must not be able to cause.
+-- factor (ten, then 30 s doubling to 15 minutes, forgotten after an hour); over a day the factor takes at
+-- most 50 wrong codes from everyone, and past that a network (a /48) with two wrong codes that day cannot pass
+-- it until the day is over, while one that has not mistyped still can (the owner, from their own network).
+-- Only a right code needs refusing: a wrong one fails anyway, and GoTrue signs the user out everywhere on a
+-- rejection, which a thief's wrong codes must not be able to cause. That sign-out also meets an owner who
+-- mistypes ten times in an hour and then gives the right code within the wait: ten rather than the password's
+-- five, because the per-visitor wait only paces guessing (the day's 50 bound it, whatever the wait).
+
+-- One visitor, one key, as the site and the embedded backend key them (visitorKey in
+-- packages/embedded-supabase/src/visitor-key.ts; tests/db/visitor-key.test.ts holds the two equal). Hosted GoTrue
+-- hands the hook the raw client address: keyed on its text, every address of one IPv6 /64 (and every spelling of
+-- one address) would be a fresh visitor, and a value that is not an address would lump callers together.
+create or replace function private.visitor_key(p_address text) returns text
+language plpgsql immutable set search_path = '' as $$
+declare
+  -- Node's isIP grammar (lib/internal/net.js), so exactly what visitorKey accepts is accepted here.
+  v4 constant text := '(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
+  g constant text := '(?:[0-9a-fA-F]{1,4})';
+  v6 constant text := '(?:(?:' || g || ':){7}(?:' || g || '|:)|'
+    || '(?:' || g || ':){6}(?:' || v4 || '|:' || g || '|:)|'
+    || '(?:' || g || ':){5}(?::' || v4 || '|(?::' || g || '){1,2}|:)|'
+    || '(?:' || g || ':){4}(?:(?::' || g || '){0,1}:' || v4 || '|(?::' || g || '){1,3}|:)|'
+    || '(?:' || g || ':){3}(?:(?::' || g || '){0,2}:' || v4 || '|(?::' || g || '){1,4}|:)|'
+    || '(?:' || g || ':){2}(?:(?::' || g || '){0,3}:' || v4 || '|(?::' || g || '){1,5}|:)|'
+    || '(?:' || g || ':){1}(?:(?::' || g || '){0,4}:' || v4 || '|(?::' || g || '){1,6}|:)|'
+    || '(?::(?:(?::' || g || '){0,5}:' || v4 || '|(?::' || g || '){1,7}|:)))';
+  address text := btrim(p_address, E' \t\n\r\f\v');
+  ip inet;
+begin
+  if address ~ ('^' || v4 || '$') then
+    return address;
+  end if;
+  if address !~ ('^' || v6 || '(?:%[0-9a-zA-Z.:-]+)?$') then
+    return null;
+  end if;
+  ip := split_part(address, '%', 1)::inet;
+  if ip <<= '::ffff:0.0.0.0/96'::inet then
+    return host('0.0.0.0'::inet + (ip - '::ffff:0.0.0.0'::inet));
+  end if;
+  return host(network(set_masklen(ip, 64)));
+end;
+$$;
+comment on function private.visitor_key(text) is 'The visitor key of a client address, as the site and the embedded backend make it: IPv4 as is, IPv4-mapped IPv6 as its IPv4, other IPv6 as the first address of its /64 in canonical spelling; null for anything that is not an address.';
+revoke all on function private.visitor_key(text) from public, anon, authenticated, service_role;
+
+-- The wider network a visitor key belongs to: an IPv4 address itself, an IPv6 /64 as its /48. One subscriber,
+-- tunnel broker or cloud customer is routinely given a whole /48 (65,536 /64s), so an allowance given to each
+-- fresh visitor is given per /48 where it must not multiply.
+create or replace function private.visitor_network(p_visitor text) returns text
+language sql immutable set search_path = '' as $$
+  select case when k like '%:%' then host(network(set_masklen(k::inet, 48))) else k end
+    from private.visitor_key(p_visitor) k;
+$$;
+comment on function private.visitor_network(text) is 'The network of a visitor key: an IPv4 address itself, an IPv6 key as the first address of its /48; null for anything that is not an address.';
+revoke all on function private.visitor_network(text) from public, anon, authenticated, service_role;
 
 create or replace function private.two_step_wait(p_factor uuid, p_visitor text) returns integer
 language plpgsql stable security definer set search_path = '' as $$
@@ -880,8 +930,8 @@ begin
   select count(*), max(w.typed_at) into last_hour, last_wrong
     from private.two_step_wrong_codes w
    where w.factor_id = p_factor and w.visitor = p_visitor and w.typed_at > now() - interval '1 hour';
-  if last_hour >= 5 then
-    cool_until := last_wrong + least(interval '15 minutes', interval '30 seconds' * power(2, least(last_hour - 5, 10)));
+  if last_hour >= 10 then
+    cool_until := last_wrong + least(interval '15 minutes', interval '30 seconds' * power(2, least(last_hour - 10, 10)));
     if cool_until > now() then
       return ceil(extract(epoch from cool_until - now()))::integer;
     end if;
@@ -892,17 +942,19 @@ begin
   if factor_day < 50 then
     return 0;
   end if;
-  -- Past the day's ceiling: barred until the second-newest of the visitor's wrong codes is a day old.
+  -- Past the day's ceiling: barred until the second-newest of the wrong codes from the visitor's network is a
+  -- day old. Per /48, not per /64: else one /48 would hold 65,536 fresh visitors of two guesses each.
   select array_agg(w.typed_at order by w.typed_at desc) into visitor_day
     from private.two_step_wrong_codes w
-   where w.factor_id = p_factor and w.visitor = p_visitor and w.typed_at > now() - interval '1 day';
+   where w.factor_id = p_factor and private.visitor_network(w.visitor) = private.visitor_network(p_visitor)
+     and w.typed_at > now() - interval '1 day';
   if coalesce(array_length(visitor_day, 1), 0) < 2 then
     return 0;
   end if;
   return greatest(1, ceil(extract(epoch from visitor_day[2] + interval '1 day' - now())))::integer;
 end;
 $$;
-comment on function private.two_step_wait(uuid, text) is 'Seconds before a code from this visitor may pass this factor: their own cool-down (5 wrong codes in an hour, then 30 s doubling to 15 minutes), or, once the factor has had 50 wrong codes in a day from everyone, until their second wrong code of the day is a day old. 0 when it may now.';
+comment on function private.two_step_wait(uuid, text) is 'Seconds before a code from this visitor (a visitor_key) may pass this factor: their own cool-down (10 wrong codes in an hour, then 30 s doubling to 15 minutes), or, once the factor has had 50 wrong codes in a day from everyone, until the second wrong code of the day from their network (visitor_network, a /48 for IPv6) is a day old. 0 when it may now.';
 revoke all on function private.two_step_wait(uuid, text) from public, anon, authenticated, service_role;
 
 create or replace function private.hook_mfa_verification_attempt(event jsonb) returns jsonb
@@ -910,10 +962,15 @@ language plpgsql security definer set search_path = '' as $$
 declare
   v_factor uuid := (event ->> 'factor_id')::uuid;
   v_owner uuid := (event ->> 'user_id')::uuid;
-  v_visitor text := coalesce(nullif(event #>> '{metadata,ip_address}', ''), 'unknown');
+  -- Hosted GoTrue sends the raw client address; the embedded backend an already normalised one.
+  v_visitor text := private.visitor_key(event #>> '{metadata,ip_address}');
   wait_seconds integer;
   burst integer;
 begin
+  -- No address, no visitor: lumping every such caller into one would let one of them bar the others.
+  if v_visitor is null then
+    return jsonb_build_object('decision', 'continue');
+  end if;
   if (event ->> 'valid')::boolean then
     wait_seconds := private.two_step_wait(v_factor, v_visitor);
     if wait_seconds > 0 then
@@ -947,7 +1004,7 @@ begin
   return jsonb_build_object('decision', 'continue');
 end;
 $$;
-comment on function private.hook_mfa_verification_attempt(jsonb) is 'The auth server''s MFA verification attempt hook (supabase/config.toml [auth.hook.mfa_verification_attempt]): records each wrong code against the visitor who typed it, e-mails the owner at the first burst, and rejects a right code only from a visitor who must still wait (two_step_wait). Executable by supabase_auth_admin only.';
+comment on function private.hook_mfa_verification_attempt(jsonb) is 'The auth server''s MFA verification attempt hook (supabase/config.toml [auth.hook.mfa_verification_attempt]): records each wrong code against the visitor who typed it (visitor_key of the client address; nothing without one), e-mails the owner at the first burst, and rejects a right code only from a visitor who must still wait (two_step_wait). Executable by supabase_auth_admin only.';
 revoke all on function private.hook_mfa_verification_attempt(jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.hook_mfa_verification_attempt(jsonb) to supabase_auth_admin;
 

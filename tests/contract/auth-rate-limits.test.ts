@@ -11,7 +11,6 @@ beforeAll(async () => {
       signInsPerFiveMinutes: 5,
       refreshesPerFiveMinutes: 3,
       verificationsPerFiveMinutes: 4,
-      emailsPerHour: 1000,
       emailSecondsApart: 60,
     },
   });
@@ -71,25 +70,26 @@ describe("e-mail", () => {
     expect(await mailFor(server, "pending@labcash.test")).toHaveLength(1);
   });
 
-  it("caps the mail of the whole project per hour, refilling steadily; only mail that goes spends it", () => {
+  it("counts e-mail per visitor and per address, never per project, refilling steadily", () => {
     let now = 0;
-    const limiter = new RateLimiter({ ...GOTRUE_RATE_LIMITS, emailsPerHour: 2, emailSecondsApart: 0 }, () => now);
+    const limiter = new RateLimiter({ ...GOTRUE_RATE_LIMITS, emailSecondsApart: 0 }, () => now);
     const ask = (address: string, visitor: string) => limiter.allowEmail(address, visitor, ["account"]);
-    // Requests for addresses nobody uses send nothing, so they never spend the project's mail.
-    for (let i = 0; i < 4; i++) expect(ask(`nobody-${i}@labcash.test`, `203.0.113.${10 + i}`)).toEqual({ ok: true });
-    expect(ask("a@labcash.test", "203.0.113.1")).toEqual({ ok: true });
-    limiter.spendEmail("account");
-    expect(ask("b@labcash.test", "203.0.113.2")).toEqual({ ok: true });
-    limiter.spendEmail("account");
-    expect(ask("c@labcash.test", "203.0.113.3")).toEqual({
+    // A hundred visitors, five requests each to addresses of their own: no project pool runs out.
+    for (let v = 0; v < 100; v++)
+      for (let i = 0; i < 5; i++) expect(ask(`v${v}-${i}@labcash.test`, `203.0.113.${v}`)).toEqual({ ok: true });
+    // The sixth of one visitor waits for its own allowance (five an hour: one back every twelve minutes).
+    expect(ask("v0-5@labcash.test", "203.0.113.0")).toEqual({
       ok: false,
-      reason: "project_allowance",
-      retryAfterSeconds: 1800,
+      reason: "visitor_allowance",
+      retryAfterSeconds: 720,
     });
-    // Mail to new addresses has a pool of its own.
-    expect(limiter.allowEmail("new@labcash.test", "203.0.113.3", ["signup"])).toEqual({ ok: true });
-    now += 30 * 60_000; // two an hour: one comes back every half hour
-    expect(ask("c@labcash.test", "203.0.113.3")).toEqual({ ok: true });
+    // An address takes five an hour, whoever asks.
+    for (let i = 0; i < 5; i++) expect(ask("target@labcash.test", `198.51.100.${i}`)).toEqual({ ok: true });
+    expect(ask("target@labcash.test", "198.51.100.9")).toMatchObject({ ok: false, reason: "address_allowance" });
+    // Mail to new addresses is an allowance of its own.
+    expect(limiter.allowEmail("new@labcash.test", "203.0.113.0", ["signup"])).toEqual({ ok: true });
+    now += 12 * 60_000;
+    expect(ask("v0-5@labcash.test", "203.0.113.0")).toEqual({ ok: true });
   });
 });
 

@@ -352,6 +352,75 @@ describe("e-mail", () => {
     }
   });
 
+  it("six visitors spending their allowances on accounts of their own stop nobody's mail: a player's reset and an admin's inbox code still go", async () => {
+    const probe = await startTestServer({ rateLimits: GOTRUE_RATE_LIMITS });
+    const post = (visitor: string, path: string, body: Record<string, unknown>) =>
+      raw(probe, `/auth/v1${path}`, {
+        key: SECRET_KEY,
+        method: "POST",
+        headers: { "content-type": "application/json", "sb-forwarded-for": visitor },
+        body: JSON.stringify(body),
+      });
+    try {
+      let resets = 0;
+      for (let v = 0; v < 6; v++) {
+        const attacker = newVisitor();
+        // Addresses that do have accounts: the attacker's own sign-ups, one reset each (an address takes one a minute).
+        for (let i = 0; i < GOTRUE_RATE_LIMITS.emailsPerVisitorPerHour; i++) {
+          const email = uniqueEmail("own");
+          const signUp = await post(attacker, "/signup", {
+            email,
+            password: STRONG_PASSWORD,
+            data: { date_of_birth: birthDateYearsAgo(30) },
+          });
+          expect(signUp.status).toBe(200);
+          const reset = await post(attacker, "/recover", { email });
+          expect(reset.status).toBe(200);
+          expect((await mailFor(probe, email)).map((m) => m.kind)).toEqual(["recovery"]);
+          resets++;
+        }
+        // The visitor's own allowance is spent, and only theirs.
+        expect((await post(attacker, "/recover", { email: uniqueEmail("own") })).status).toBe(429);
+      }
+      // Thirty resets went out: GoTrue's whole project pool of an hour by default.
+      expect(resets).toBe(30);
+      const player = await post(newVisitor(), "/recover", { email: "player@labcash.test" });
+      expect(player.status).toBe(200);
+      expect((await mailFor(probe, "player@labcash.test")).map((m) => m.kind)).toEqual(["recovery"]);
+      const admin = visitorClient(probe, newVisitor());
+      expect(
+        (await admin.auth.signInWithPassword({ email: "admin@labcash.test", password: DEMO_PASSWORD })).error,
+      ).toBeNull();
+      expect((await admin.auth.reauthenticate()).error).toBeNull();
+      expect((await mailFor(probe, "admin@labcash.test")).map((m) => m.kind)).toEqual(["reauthentication"]);
+    } finally {
+      await probe.stop();
+    }
+  });
+
+  it("six visitors' sign-ups stop nobody else's: a real player's confirmation still goes", async () => {
+    const confirming = await startTestServer({ rateLimits: GOTRUE_RATE_LIMITS, mailConfirmation: true });
+    const signUp = (visitor: string, email: string) =>
+      raw(confirming, `/auth/v1/signup`, {
+        key: SECRET_KEY,
+        method: "POST",
+        headers: { "content-type": "application/json", "sb-forwarded-for": visitor },
+        body: JSON.stringify({ email, password: STRONG_PASSWORD, data: { date_of_birth: birthDateYearsAgo(30) } }),
+      });
+    try {
+      for (let v = 0; v < 6; v++) {
+        const attacker = newVisitor();
+        for (let i = 0; i < GOTRUE_RATE_LIMITS.emailsPerVisitorPerHour; i++)
+          expect((await signUp(attacker, uniqueEmail("throwaway"))).status).toBe(200);
+      }
+      const email = uniqueEmail("real");
+      expect((await signUp(newVisitor(), email)).status).toBe(200);
+      expect((await mailFor(confirming, email)).map((m) => m.kind)).toEqual(["signup"]);
+    } finally {
+      await confirming.stop();
+    }
+  });
+
   it("a refused reset reads the same for an address with an account and one without", async () => {
     const visitor = newVisitor();
     const known = await newPlayer(newVisitor());

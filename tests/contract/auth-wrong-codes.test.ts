@@ -127,14 +127,23 @@ describe("a password thief typing wrong codes", () => {
     try {
       const owner = await playerWithFactor();
       const thief = await owner.signInFrom(newVisitor());
-      for (let i = 0; i < 5; i++) {
-        const { error } = await thief.auth.mfa.challengeAndVerify({
+      // One challenge for every code (GoTrue lets a challenge take codes until it expires), so ten wrong codes fit
+      // GoTrue's 15 challenges and verifications a minute.
+      const challenge = await thief.auth.mfa.challenge({ factorId: owner.factorId });
+      const challengeId = challenge.data!.id;
+      for (let i = 0; i < 10; i++) {
+        const { error } = await thief.auth.mfa.verify({
           factorId: owner.factorId,
+          challengeId,
           code: wrongCode(owner.secret),
         });
         expect(error?.code).toBe("mfa_verification_failed");
       }
-      const lucky = await thief.auth.mfa.challengeAndVerify({ factorId: owner.factorId, code: totpCode(owner.secret) });
+      const lucky = await thief.auth.mfa.verify({
+        factorId: owner.factorId,
+        challengeId,
+        code: totpCode(owner.secret),
+      });
       expect(lucky.error).toMatchObject({ status: 403, code: "mfa_verification_rejected" });
       const home = await owner.signInFrom(newVisitor());
       const verified = await home.auth.mfa.challengeAndVerify({

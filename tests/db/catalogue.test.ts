@@ -608,6 +608,8 @@ describe("schema private: internal helpers", () => {
       "require_user_first_step()",
       "factors_proven()",
       "fresh_reauthentication(uuid)",
+      "visitor_key(text)",
+      "visitor_network(text)",
       "two_step_wait(uuid,text)",
       "hook_mfa_verification_attempt(jsonb)",
       "caller_session()",

@@ -314,9 +314,9 @@ export class AuthService {
 
   /**
    * Counts a request for an auth e-mail to `address` for the request's visitor, or refuses it with GoTrue's 429:
-   * one per address per emailSecondsApart and a few an hour, a few per visitor per hour of each kind in `pools`,
-   * and only while the project's pools have room (rate-limit.ts allowEmail). Called before the address is looked
-   * up wherever the answer must not tell whether an account uses it.
+   * one per address per emailSecondsApart and a few an hour, and a few per visitor per hour of each kind in `pools`
+   * (rate-limit.ts allowEmail). Called before the address is looked up wherever the answer must not tell whether an
+   * account uses it.
    */
   private allowEmail(r: AuthRequest, address: string, pools: readonly EmailPool[]): void {
     const verdict = this.limiter.allowEmail(normalizeEmail(address), visitorAddress(r.req), pools);
@@ -328,12 +328,6 @@ export class AuthService {
   /** Queues an auth e-mail within every limit, for flows whose address is no secret (a signed-in user's, an admin's). */
   private async mail(r: AuthRequest, tx: Db, message: OutgoingMail, pool: EmailPool = "account"): Promise<void> {
     this.allowEmail(r, message.to, [pool]);
-    await this.send(tx, message, pool);
-  }
-
-  /** Queues an auth e-mail whose request allowEmail has let through: it spends the project's `pool`. */
-  private async send(tx: Db, message: OutgoingMail, pool: EmailPool): Promise<void> {
-    this.limiter.spendEmail(pool);
     await this.queue(tx, message);
   }
 
@@ -521,14 +515,14 @@ export class AuthService {
     };
   }
 
-  /** A sign-up confirmation mail, whose request the caller has counted (allowEmail, the pool for new addresses). */
+  /** A sign-up confirmation mail, whose request the caller has counted (allowEmail, the allowance for new addresses). */
   private async sendConfirmation(tx: Db, user: UserRow, redirectTo?: string): Promise<UserRow> {
     const { otp, tokenHash } = this.newCode(user.email!);
     const { rows } = await tx.query<UserRow>(
       "update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1 returning *",
       [user.id, tokenHash],
     );
-    await this.send(tx, { to: user.email!, kind: "signup", otp, redirectTo }, "signup");
+    await this.queue(tx, { to: user.email!, kind: "signup", otp, redirectTo });
     return rows[0];
   }
 
@@ -718,8 +712,7 @@ export class AuthService {
     redirectTo?: string,
     { counted = false } = {},
   ): Promise<void> {
-    const deliver = (message: OutgoingMail) =>
-      counted ? this.send(tx, message, "account") : this.mail(r, tx, message);
+    const deliver = (message: OutgoingMail) => (counted ? this.queue(tx, message) : this.mail(r, tx, message));
     const fresh = this.newCode(newEmail);
     const current = user.email ? this.newCode(user.email) : undefined;
     await tx.query(
@@ -804,8 +797,7 @@ export class AuthService {
     const email = validateEmail(rawEmail);
     const pkce = this.readPkce(r.body);
     // The answer is the same whether or not the address has an account: the request is counted before the
-    // address is looked up, so a refusal says nothing about the account either; only a reset that goes spends
-    // the project's mail to accounts.
+    // address is looked up, so a refusal says nothing about the account either.
     this.allowEmail(r, email, ["account"]);
     const user = await findUserByEmail(this.db, email);
     if (user) {
@@ -815,7 +807,7 @@ export class AuthService {
           user.id,
           tokenHash,
         ]);
-        await this.send(tx, { to: user.email!, kind: "recovery", otp, redirectTo: this.redirectTo(r) }, "account");
+        await this.queue(tx, { to: user.email!, kind: "recovery", otp, redirectTo: this.redirectTo(r) });
       });
       if (pkce) this.pendingPkce.set(user.id, pkce);
     }
@@ -891,9 +883,9 @@ export class AuthService {
             if (pkce) this.pendingPkce.set(user.id, pkce);
             return;
           }
-          await this.sendMagicLink(tx, user, redirectTo, existing ? "account" : "signup");
+          await this.sendMagicLink(tx, user, redirectTo);
         } else {
-          await this.sendMagicLink(tx, existing, redirectTo, "account");
+          await this.sendMagicLink(tx, existing, redirectTo);
         }
         if (pkce) this.pendingPkce.set((existing ?? (await findUserByEmail(tx, email)))!.id, pkce);
       });
@@ -908,13 +900,13 @@ export class AuthService {
    * GoTrue's sendMagicLink: a recovery-token link and code, verified as type magiclink (or email). The
    * caller has counted the e-mail allowance.
    */
-  private async sendMagicLink(tx: Db, user: UserRow, redirectTo: string | undefined, pool: EmailPool): Promise<void> {
+  private async sendMagicLink(tx: Db, user: UserRow, redirectTo: string | undefined): Promise<void> {
     const { otp, tokenHash } = this.newCode(user.email!);
     await tx.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [
       user.id,
       tokenHash,
     ]);
-    await this.send(tx, { to: user.email!, kind: "magiclink", otp, redirectTo }, pool);
+    await this.queue(tx, { to: user.email!, kind: "magiclink", otp, redirectTo });
   }
 
   /**

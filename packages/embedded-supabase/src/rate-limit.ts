@@ -2,8 +2,8 @@
 // are (tollbooth): a visitor who has been idle may burst up to `burst` requests, then the bucket refills
 // at the limit's steady rate, so nobody's window "resets everyone at once". Sign-ins and sign-ups, token
 // refreshes, verifications, e-mail sign-in codes and second-factor attempts are counted per visitor
-// address (the forwarded one, see callers.ts visitorAddress); auth e-mail per address, per visitor and
-// per project. Over a limit GoTrue answers 429 `over_request_rate_limit` or `over_email_send_rate_limit`,
+// address (the forwarded one, see callers.ts visitorAddress); auth e-mail per address and per visitor, never
+// per project (a handful of visitors could spend a project pool and stop mail to everyone). Over a limit GoTrue answers 429 `over_request_rate_limit` or `over_email_send_rate_limit`,
 // and so does this.
 //
 // Two further limits GoTrue leaves to hooks are per account, so no visitor can spend another's:
@@ -24,10 +24,6 @@ export interface RateLimits {
   otpRequestsPerHour: number;
   /** The most requests a rested visitor may make at once before the steady rate applies (GoTrue: 30). */
   burst: number;
-  /** Auth e-mails per hour to existing accounts: resets, sign-in links, e-mail changes, inbox codes (GoTrue RATE_LIMIT_EMAIL_SENT: 30). */
-  emailsPerHour: number;
-  /** Auth e-mails per hour to new addresses: sign-up confirmations and invitations (a pool of its own, unlike GoTrue's one). */
-  signupEmailsPerHour: number;
   /** Auth e-mail requests one visitor may make per hour, of each kind (to accounts, to new addresses). */
   emailsPerVisitorPerHour: number;
   /** Seconds before another e-mail to the same address (GoTrue SMTP_MAX_FREQUENCY: 60). */
@@ -54,8 +50,6 @@ export const GOTRUE_RATE_LIMITS: RateLimits = {
   verificationsPerFiveMinutes: 30,
   otpRequestsPerHour: 30,
   burst: 30,
-  emailsPerHour: 30,
-  signupEmailsPerHour: 30,
   emailsPerVisitorPerHour: 5,
   emailSecondsApart: 60,
   factorAttemptsPerMinute: 15,
@@ -74,8 +68,6 @@ export const NO_RATE_LIMITS: RateLimits = {
   verificationsPerFiveMinutes: Infinity,
   otpRequestsPerHour: Infinity,
   burst: Infinity,
-  emailsPerHour: Infinity,
-  signupEmailsPerHour: Infinity,
   emailsPerVisitorPerHour: Infinity,
   emailSecondsApart: 0,
   factorAttemptsPerMinute: Infinity,
@@ -99,7 +91,7 @@ const LONGEST_WRONG_PASSWORD_DELAY = 2 * SECOND;
 
 export type LimitedAction = "sign_in" | "refresh" | "verify" | "otp" | "factor";
 
-/** Auth e-mail to existing accounts, or to new addresses (sign-ups): each has its own allowances. */
+/** Auth e-mail to existing accounts, or to new addresses (sign-ups): each has its own allowance per visitor. */
 export type EmailPool = "account" | "signup";
 
 /** Why an e-mail may not go now, and when it may. */
@@ -107,7 +99,7 @@ export type EmailVerdict =
   | { ok: true }
   | {
       ok: false;
-      reason: "too_soon" | "address_allowance" | "visitor_allowance" | "project_allowance";
+      reason: "too_soon" | "address_allowance" | "visitor_allowance";
       retryAfterSeconds: number;
     };
 
@@ -200,9 +192,11 @@ export class RateLimiter {
    * Whether a request for an auth e-mail to `address`, from `visitor`, may go on, decided before anyone looks the
    * address up, so the answer is the same whether or not an account uses it. When it may, the request is counted
    * against the address (one per emailSecondsApart, emailsPerAddressPerHour) and against the visitor's allowance of
-   * each kind in `pools`; the project's pools must have room, but only mail that goes spends them (spendEmail), so
-   * requests for addresses nobody uses, which send nothing, never keep mail from real accounts. Nothing is counted
-   * when it may not go.
+   * each kind in `pools`. Nothing is counted when it may not go. There is no project-wide allowance: any such pool
+   * is spent by a handful of visitors (each spending their own allowances on addresses of their own), after which
+   * nobody's reset or inbox code would go; the project's mail is bounded by the visitors asking (each a few an hour,
+   * per /64 for IPv6) and the addresses asked for (a few an hour each), and past a few a visitor the CAPTCHA asks
+   * whether they are one person (the site's forms; GoTrue's captcha for direct callers).
    */
   allowEmail(address: string, visitor: string, pools: readonly EmailPool[]): EmailVerdict {
     const now = this.now();
@@ -218,27 +212,11 @@ export class RateLimiter {
       const visitorWait = this.buckets.waitFor(`email:${pool}:${visitor}`, visitorRate);
       if (visitorWait > 0) return { ok: false, reason: "visitor_allowance", retryAfterSeconds: visitorWait };
     }
-    for (const pool of pools) {
-      const projectWait = this.buckets.waitFor(`email:${pool}`, this.poolRate(pool));
-      if (projectWait > 0) return { ok: false, reason: "project_allowance", retryAfterSeconds: projectWait };
-    }
     this.buckets.take(`email-to:${address}`, addressRate);
     for (const pool of pools) this.buckets.take(`email:${pool}:${visitor}`, visitorRate);
     this.lastEmailAt.set(address, now);
     if (this.lastEmailAt.size > 10_000) this.prune(now);
     return { ok: true };
-  }
-
-  /**
-   * An e-mail that allowEmail let through is going out: it spends its project pool. (Two requests that passed at
-   * once may both go with one place left: the pool runs a little short rather than refuse after the look-up.)
-   */
-  spendEmail(pool: EmailPool): void {
-    this.buckets.take(`email:${pool}`, this.poolRate(pool));
-  }
-
-  private poolRate(pool: EmailPool): Rate {
-    return this.hourly(pool === "account" ? this.limits.emailsPerHour : this.limits.signupEmailsPerHour);
   }
 
   /** Seconds `visitor` must still wait before trying `account`'s password again; 0 when they may now. */
