@@ -4,7 +4,7 @@ import { TURNSTILE_TEST_SECRETS, TURNSTILE_TEST_SITE_KEY, verifyCaptcha } from "
 import { fail, type ActionFailure } from "@/lib/actions/result";
 import { takeEmailRequest } from "@/lib/data/email-codes";
 import { DbError } from "@/lib/data/errors";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 import { visitorKeyFrom } from "@/lib/supabase/visitor-fetch";
 
 // The CAPTCHA the site's e-mail forms ask for past their thresholds (SQL take_email_request: a few requests per
@@ -25,8 +25,8 @@ export interface CaptchaKeys {
  * production on the embedded backend (next dev, tests), the test keys; else none. A production start never falls
  * back to the test keys: a check that passes anything is no check.
  */
-export function captchaKeys(): CaptchaKeys | null {
-  const { TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY, NODE_ENV, supabase } = env();
+export function captchaKeys(settings: Env = env()): CaptchaKeys | null {
+  const { TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY, NODE_ENV, supabase } = settings;
   if (TURNSTILE_SITE_KEY && TURNSTILE_SECRET_KEY)
     return {
       siteKey: TURNSTILE_SITE_KEY,
@@ -45,6 +45,14 @@ export function captchaKeys(): CaptchaKeys | null {
  */
 const NO_SITE_THRESHOLD = 2_147_483_647;
 
+/** How many e-mail requests of one kind an hour, from one visitor and from the whole site, before the CAPTCHA. */
+export function emailRequestThresholds(settings: Env = env()): { perVisitor: number; perSite: number } {
+  return {
+    perVisitor: settings.CAPTCHA_AFTER_VISITOR_EMAILS,
+    perSite: captchaKeys(settings) ? settings.CAPTCHA_AFTER_SITE_EMAILS : NO_SITE_THRESHOLD,
+  };
+}
+
 export const CAPTCHA_FAILED = "That check did not work. Please try it again.";
 /** Past the visitor's threshold on a deployment without Turnstile keys: no check can be offered, so they wait. */
 export const EMAIL_REQUESTS_PAUSED = "Too many e-mails have been asked for just now. Please try again later.";
@@ -58,7 +66,6 @@ export async function gateEmailRequest(
   kind: "account" | "signup",
   captchaToken: string | undefined,
 ): Promise<ActionFailure | null> {
-  const { CAPTCHA_AFTER_VISITOR_EMAILS, CAPTCHA_AFTER_SITE_EMAILS } = env();
   const visitor = visitorKeyFrom(await headers());
   const keys = captchaKeys();
   let passed = false;
@@ -72,10 +79,7 @@ export async function gateEmailRequest(
   try {
     // A request whose visitor has no address is counted with every other such request: the threshold reaches them
     // together, and the CAPTCHA still lets each through.
-    await takeEmailRequest(visitor ?? "unknown", kind, passed, {
-      perVisitor: CAPTCHA_AFTER_VISITOR_EMAILS,
-      perSite: keys ? CAPTCHA_AFTER_SITE_EMAILS : NO_SITE_THRESHOLD,
-    });
+    await takeEmailRequest(visitor ?? "unknown", kind, passed, emailRequestThresholds());
     return null;
   } catch (e) {
     if (!(e instanceof DbError && e.code === "captcha_required")) throw e;
