@@ -117,7 +117,8 @@ const variables = z.object({
   /**
    * Cloudflare Turnstile, for the CAPTCHA the site's e-mail forms ask for past their thresholds (lib/auth/captcha.ts):
    * the widget's site key (sent to the browser only when the check is needed) and its secret (server only). Unset on
-   * the embedded backend: Turnstile's test keys, checked offline.
+   * the embedded backend out of production: Turnstile's test keys, checked offline; unset in any production start: no
+   * check, and only the per-visitor threshold applies.
    */
   TURNSTILE_SITE_KEY: z
     .string()
@@ -129,7 +130,7 @@ const variables = z.object({
     .optional(),
   /**
    * When the e-mail forms (sign-in link, reset, sign-up) ask for the CAPTCHA: after this many requests of one kind from
-   * one visitor in an hour, or from the whole site (SQL take_email_request).
+   * one visitor in an hour, or from the whole site when Turnstile keys are set (SQL take_email_request).
    */
   CAPTCHA_AFTER_VISITOR_EMAILS: z.coerce.number().int().min(1, "must be 1 or more").default(3),
   CAPTCHA_AFTER_SITE_EMAILS: z.coerce.number().int().min(1, "must be 1 or more").default(50),
@@ -196,7 +197,10 @@ export interface ClientAddressSource {
 
 /** Vercel writes the connecting client's address into this header itself, whatever the client sent. */
 export const VERCEL_CLIENT_ADDRESS_HEADER = "x-vercel-forwarded-for";
-/** Off Vercel and out of production: what Next itself sets from the connection when a request has none. */
+/**
+ * Off Vercel and out of production (next dev, tests): what Next itself sets from the connection when a request has
+ * none. A production server never falls back to it (CLIENT_ADDRESS_HEADER is required there).
+ */
 const LOCAL_CLIENT_ADDRESS_HEADER = "x-forwarded-for";
 
 export type Env = z.output<typeof variables> & {
@@ -237,6 +241,8 @@ export function parseEnv(source: Source): Env {
   const hostedUrl = raw.SUPABASE_URL ?? raw.NEXT_PUBLIC_SUPABASE_URL;
   const embedded = !hostedUrl || hostedUrl.replace(/\/+$/, "") === EMBEDDED_URL || raw.LABCASH_EMBEDDED === "1";
   const production = raw.VERCEL === "1" || (raw.NODE_ENV === "production" && !embedded);
+  // A production server, embedded backend or not (next build also runs with NODE_ENV production, serving no one).
+  const productionStart = raw.NODE_ENV === "production" && source.NEXT_PHASE !== "phase-production-build";
   const missing = (name: string, why: string) => {
     if (!raw[name]) problems.push(`${name} is missing: ${why}`);
   };
@@ -246,14 +252,18 @@ export function parseEnv(source: Source): Env {
     if (!hostedUrl) missing("NEXT_PUBLIC_SUPABASE_URL", "required in production (the Supabase project URL)");
     missing("SUPABASE_SECRET_KEY", "required in production");
     missing("CRON_SECRET", "required in production (Vercel Cron sends it to /api/cron/*)");
-    if (raw.VERCEL !== "1")
-      missing(
-        "CLIENT_ADDRESS_HEADER",
-        "required in production off Vercel: the request header your proxy writes the visitor's address into " +
-          "(e.g. x-real-ip, or x-forwarded-for when the proxy appends to it; CLIENT_ADDRESS_HOPS says which entry " +
-          "from the right, default 1), so each visitor's limits are their own",
-      );
   }
+  // Every production server must know who wrote the address its per-visitor limits count: Next fills
+  // X-Forwarded-For from the connection only when a request has none, so a client could choose its own.
+  // `npm start` sets it itself (scripts/run.mjs: the connection's own address) unless a proxy's header is named.
+  if (productionStart && raw.VERCEL !== "1")
+    missing(
+      "CLIENT_ADDRESS_HEADER",
+      "required in production off Vercel: the request header your proxy writes the visitor's address into " +
+        "(e.g. x-real-ip, or x-forwarded-for when the proxy appends to it; CLIENT_ADDRESS_HOPS says which entry " +
+        "from the right, default 1), so each visitor's limits are their own; `npm start` without a proxy sets it " +
+        "itself",
+    );
   if (raw.DRAW_RANDOMNESS === "random.org") missing("RANDOM_ORG_API_KEY", "required when DRAW_RANDOMNESS=random.org");
   if (raw.DRAND_CHAIN) missing("DRAND_PUBLIC_KEY", "required with DRAND_CHAIN (the chain's BLS public key)");
   if (raw.STRIPE_SECRET_KEY)

@@ -34,6 +34,8 @@ const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scrip
     CAPTCHA_AFTER_VISITOR_EMAILS: "100000",
     CAPTCHA_AFTER_SITE_EMAILS: "100000",
     EMBEDDED_TEST_FIXTURES: "1",
+    // The tests play the proxy in front of the site: each browser context names its visitor in X-Forwarded-For.
+    CLIENT_ADDRESS_HEADER: "x-forwarded-for",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

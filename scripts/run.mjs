@@ -7,6 +7,7 @@
 // checked before anything starts.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { requireNode22 } from "./require-node.mjs";
@@ -21,6 +22,11 @@ requireNode22(`npm run ${mode}`);
 const { loadEnvConfig } = await import("@next/env");
 const { EMBEDDED_CRON_SECRET, EnvError, parseEnv } = await import("../lib/env.ts");
 loadEnvConfig(root, mode === "dev", { info() {}, error: console.error });
+// Who writes the address per-visitor limits count (lib/env.ts requires a production server to know). With no
+// proxy's header named, this launcher is the proxy: see serveProduction.
+const connectionAddress = mode === "start" && !process.env.CLIENT_ADDRESS_HEADER?.trim() && process.env.VERCEL !== "1";
+if (connectionAddress)
+  Object.assign(process.env, { CLIENT_ADDRESS_HEADER: "x-forwarded-for", CLIENT_ADDRESS_HOPS: "1" });
 try {
   parseEnv(process.env);
 } catch (error) {
@@ -139,8 +145,34 @@ async function main() {
       });
     });
   }
-  run(`next ${mode}`, process.execPath, [nextBin, mode, "--port", appPort], env);
+  if (mode === "start") await serveProduction(env);
+  else run("next dev", process.execPath, [nextBin, "dev", "--port", appPort], env);
   if (embedded) scheduleCron(env.CRON_SECRET);
+}
+
+/**
+ * The production build, served in this process through Next's custom-server API (no extra hop). Per-visitor limits
+ * count the address in CLIENT_ADDRESS_HEADER. When the operator names one, a proxy of theirs writes it and requests
+ * pass as they come. When not, nothing in front of this server can be trusted to have written any header (`next start`
+ * fills X-Forwarded-For only when the request has none, so a client could pick its own visitor key on every
+ * request): this server is the proxy, and X-Forwarded-For is the connection's own address, whatever was sent.
+ */
+async function serveProduction(env) {
+  Object.assign(process.env, env, { NODE_ENV: "production" });
+  const { default: next } = await import("next");
+  const app = next({ dev: false, dir: root, hostname: "localhost", port: Number(appPort) });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = createServer((req, res) => {
+    if (connectionAddress) {
+      const address = req.socket.remoteAddress;
+      if (address) req.headers["x-forwarded-for"] = address;
+      else delete req.headers["x-forwarded-for"];
+    }
+    void handle(req, res);
+  });
+  await new Promise((resolve, reject) => server.once("error", reject).listen(Number(appPort), () => resolve()));
+  console.log(`[labcash] Serving the production build at http://localhost:${appPort}`);
 }
 
 // Vercel Cron calls /api/cron/draws in production; locally this loop does, every minute.

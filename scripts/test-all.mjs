@@ -131,8 +131,8 @@ const build = wantsE2e
     })
   : Promise.resolve(null);
 
-// The e2e server (a fresh embedded database, then `next start`) starts as soon as the build is done, beside
-// vitest, in its own process group so that the whole of it is stopped at the end, whatever happened before.
+// The e2e server (a fresh embedded database, then the launcher serving the build) starts as soon as the build is
+// done, beside vitest, in its own process group so that the whole of it is stopped at the end, whatever happened before.
 const serverLog = path.join(resultsDir, "e2e-server.log");
 let server = null;
 let serverSeconds = null;
@@ -172,7 +172,7 @@ async function answers() {
 function serverRunning() {
   return server !== null && server.exitCode === null && server.signalCode === null;
 }
-/** Stops the server's whole process group (the launcher, the embedded backend and `next start`). */
+/** Stops the server's whole process group (the launcher, which serves the site itself, and the embedded backend). */
 async function stopE2eServer() {
   if (!serverRunning()) return;
   const exited = new Promise((resolve) => server.once("exit", resolve));

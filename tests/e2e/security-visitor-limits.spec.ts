@@ -3,6 +3,7 @@ import { mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
+import { TURNSTILE_TEST_SECRETS, TURNSTILE_TEST_SITE_KEY } from "@labcash/embedded-supabase/captcha";
 import { EMBEDDED_PUBLISHABLE_KEY, EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
 import { totpCode } from "@labcash/embedded-supabase/totp";
 import { ProfilePage } from "./support/pages/account";
@@ -45,6 +46,11 @@ test.beforeAll(async () => {
       SITE_URL: site,
       EMBEDDED_RATE_LIMITS: "",
       NEXT_TELEMETRY_DISABLED: "1",
+      // This file plays the proxy: it names each visitor in X-Forwarded-For, appending as a proxy does.
+      CLIENT_ADDRESS_HEADER: "x-forwarded-for",
+      // A production start has no CAPTCHA without keys; Turnstile's always-passing test keys, declared.
+      TURNSTILE_SITE_KEY: TURNSTILE_TEST_SITE_KEY,
+      TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRETS.passes,
     },
   });
   await expect

@@ -25,7 +25,8 @@ const STRIPE_IN_PRODUCTION = [
 const CLIENT_ADDRESS_MISSING =
   "CLIENT_ADDRESS_HEADER is missing: required in production off Vercel: the request header your proxy writes the " +
   "visitor's address into (e.g. x-real-ip, or x-forwarded-for when the proxy appends to it; CLIENT_ADDRESS_HOPS says " +
-  "which entry from the right, default 1), so each visitor's limits are their own";
+  "which entry from the right, default 1), so each visitor's limits are their own; `npm start` without a proxy sets " +
+  "it itself";
 
 function problems(source: Record<string, string | undefined>): string[] {
   try {
@@ -76,6 +77,8 @@ describe("parseEnv", () => {
       SUPABASE_URL: "http://127.0.0.1:54329",
       NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: EMBEDDED_PUBLISHABLE_KEY,
       LABCASH_EMBEDDED: "1",
+      // What the launcher sets when it serves the build itself (scripts/run.mjs).
+      CLIENT_ADDRESS_HEADER: "x-forwarded-for",
     });
     expect(env.production).toBe(false);
     expect(env.supabase).toMatchObject({ url: "http://127.0.0.1:54329", embedded: true });
@@ -149,13 +152,15 @@ describe("parseEnv", () => {
     expect(problems({ ...production, CLIENT_ADDRESS_HEADER: "x forwarded for" })).toEqual([
       "CLIENT_ADDRESS_HEADER must be a header name, e.g. x-real-ip",
     ]);
-    // Development, tests and the production build on the embedded backend start without it: Next fills
-    // X-Forwarded-For from the connection when a request has none.
+    // Development and tests start without it: Next fills X-Forwarded-For from the connection when a request has
+    // none, and a client may write its own (only the developer's own limits are at stake).
     expect(parseEnv({ NODE_ENV: "development" }).clientAddress).toEqual({ header: "x-forwarded-for", hops: 1 });
-    expect(parseEnv({ NODE_ENV: "production", LABCASH_EMBEDDED: "1" }).clientAddress).toEqual({
-      header: "x-forwarded-for",
-      hops: 1,
-    });
+    // A production server on the embedded backend refuses too (`npm start` names the header itself); the build,
+    // which serves no one, does not.
+    expect(problems({ NODE_ENV: "production", LABCASH_EMBEDDED: "1" })).toEqual([CLIENT_ADDRESS_MISSING]);
+    expect(
+      parseEnv({ NODE_ENV: "production", LABCASH_EMBEDDED: "1", NEXT_PHASE: "phase-production-build" }).clientAddress,
+    ).toEqual({ header: "x-forwarded-for", hops: 1 });
   });
 
   it("refuses malformed URLs and names them in the error message", () => {

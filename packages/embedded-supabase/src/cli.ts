@@ -16,6 +16,8 @@
 //                               address); otherwise GoTrue's defaults (rate-limit.ts)
 //   EMBEDDED_REDIRECT_URLS      further redirect_to URLs links may lead to, comma-separated, `*` globs
 //                               (GoTrue's uri_allow_list)
+//   EMBEDDED_CAPTCHA_SECRET     turns on GoTrue's [auth.captcha] with this secret (default off)
+//   EMBEDDED_CAPTCHA_PROVIDER   turnstile (default) or hcaptcha; anything else is refused
 //
 // Prints exactly one line on stdout, `Embedded Supabase ready at <url>`, once
 // listening; launchers and tests wait for it. Everything else goes to stderr.
@@ -26,6 +28,24 @@ import { NO_RATE_LIMITS } from "./rate-limit";
 import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from "./server";
 
 type Environment = Record<string, string | undefined>;
+
+/** A setting the environment gives that the backend cannot honour: the message says which and what to set. */
+export class EnvironmentError extends Error {
+  override name = "EnvironmentError";
+}
+
+const CAPTCHA_PROVIDERS = ["turnstile", "hcaptcha"] as const;
+
+/** GoTrue's [auth.captcha] from the environment. A misspelt provider is refused, never read as the default one. */
+function captchaFromEnvironment(env: Environment): EmbeddedServerOptions["captcha"] {
+  const provider = env.EMBEDDED_CAPTCHA_PROVIDER?.trim().toLowerCase() || "turnstile";
+  if (!CAPTCHA_PROVIDERS.includes(provider as (typeof CAPTCHA_PROVIDERS)[number]))
+    throw new EnvironmentError(
+      `EMBEDDED_CAPTCHA_PROVIDER must be turnstile or hcaptcha (GoTrue's [auth.captcha] providers), not "${env.EMBEDDED_CAPTCHA_PROVIDER}".`,
+    );
+  if (!env.EMBEDDED_CAPTCHA_SECRET) return undefined;
+  return { provider: provider as (typeof CAPTCHA_PROVIDERS)[number], secret: env.EMBEDDED_CAPTCHA_SECRET };
+}
 
 const DEFAULT_PORT = 54321;
 
@@ -44,13 +64,7 @@ export function optionsFromEnvironment(env: Environment = process.env): Embedded
     appName: env.EMBEDDED_APP_NAME || undefined,
     mailConfirmation: env.EMBEDDED_MAIL_CONFIRMATION === "1",
     rateLimits: env.EMBEDDED_RATE_LIMITS === "off" ? NO_RATE_LIMITS : undefined,
-    // GoTrue's [auth.captcha]: EMBEDDED_CAPTCHA_SECRET turns it on; the provider is turnstile unless hcaptcha.
-    captcha: env.EMBEDDED_CAPTCHA_SECRET
-      ? {
-          provider: env.EMBEDDED_CAPTCHA_PROVIDER === "hcaptcha" ? "hcaptcha" : "turnstile",
-          secret: env.EMBEDDED_CAPTCHA_SECRET,
-        }
-      : undefined,
+    captcha: captchaFromEnvironment(env),
     redirectAllowList: (env.EMBEDDED_REDIRECT_URLS ?? "")
       .split(",")
       .map((entry) => entry.trim())
@@ -88,7 +102,15 @@ async function takeLock(dataDir: string, lockFile: string): Promise<void> {
  * routes, its data directory). Always on a data directory (default .data/embedded), which the lock keeps to one process.
  */
 export async function runEmbeddedProcess(app: EmbeddedServerOptions = {}): Promise<void> {
-  const options = { ...optionsFromEnvironment(), ...app };
+  let fromEnvironment: EmbeddedServerOptions;
+  try {
+    fromEnvironment = optionsFromEnvironment();
+  } catch (e) {
+    if (!(e instanceof EnvironmentError)) throw e;
+    console.error(e.message); // says what to set; a stack trace would only bury it
+    process.exit(1);
+  }
+  const options = { ...fromEnvironment, ...app };
   const dataDir = path.resolve(options.dataDir ?? ".data/embedded");
   const lockFile = path.join(dataDir, "embedded.pid");
   await takeLock(dataDir, lockFile);

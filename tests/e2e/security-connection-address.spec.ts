@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, openSync, rmSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser } from "@playwright/test";
+import { EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
+import { SignInPage } from "./support/pages/sign-in";
+import { freePort } from "./support/ports";
+import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./support/users";
+
+// `npm start` with no proxy in front and no CLIENT_ADDRESS_HEADER named: the visitor is the connection's own
+// address, whatever X-Forwarded-For the client writes (next start alone kept a client's header as sent, so one
+// spoofed entry per request was a fresh allowance). This file starts such a server, with a newcomer's limits.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const TOO_MANY = "Too many attempts from here. Please wait a few minutes and try again.";
+let server: ChildProcess | undefined;
+let backendPort = 0;
+let appPort = 0;
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async () => {
+  appPort = await freePort();
+  backendPort = await freePort();
+  const dataDir = path.join(root, ".data", "e2e-connection-address");
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(path.join(root, "test-results"), { recursive: true });
+  const log = openSync(path.join(root, "test-results", "connection-address-server.log"), "w");
+  server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "run.mjs"), "start"], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", log, log],
+    env: {
+      ...process.env,
+      PORT: String(appPort),
+      EMBEDDED_PORT: String(backendPort),
+      LABCASH_DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${appPort}`,
+      EMBEDDED_RATE_LIMITS: "",
+      // No proxy declared: what a newcomer's `npm start` has.
+      CLIENT_ADDRESS_HEADER: "",
+      CLIENT_ADDRESS_HOPS: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  });
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${appPort}/login`).catch(() => null))?.status, {
+      timeout: 150_000,
+      intervals: [500],
+    })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+});
+
+/** A browser context reaching the site over `host` (a loopback address), writing `forwardedFor` itself. */
+async function visitor(browser: Browser, host: string, forwardedFor: string) {
+  const context = await browser.newContext({
+    baseURL: `http://${host}:${appPort}`,
+    extraHTTPHeaders: { "x-forwarded-for": forwardedFor },
+  });
+  return { context, page: await context.newPage() };
+}
+
+test("a spoofed X-Forwarded-For buys no fresh sign-in allowance; another connection is another visitor", async ({
+  browser,
+}) => {
+  // The visitor on 127.0.0.1 spends the auth server's 30 sign-ins (at once, as the site forwards them).
+  await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      fetch(`http://127.0.0.1:${backendPort}/auth/v1/token?grant_type=password`, {
+        method: "POST",
+        headers: { apikey: EMBEDDED_SECRET_KEY, "content-type": "application/json", "sb-forwarded-for": "127.0.0.1" },
+        body: JSON.stringify({ email: uniqueEmail("nobody"), password: `Wrong-guess-${i}` }),
+      }),
+    ),
+  );
+  // Each request names a new single address, as the probe did: the connection is still 127.0.0.1.
+  const guesser = await visitor(browser, "127.0.0.1", "198.51.100.1");
+  const form = new SignInPage(guesser.page);
+  for (const spoof of ["198.51.100.2", "10.0.0.7", "2001:db8::7", "127.0.0.2"]) {
+    await guesser.context.setExtraHTTPHeaders({ "x-forwarded-for": spoof });
+    await form.goto();
+    await form.signIn(demoUsers.player.email, "Wrong-guess-spoofed");
+    await expect(form.alert).toHaveText(TOO_MANY);
+  }
+  // The owner, on another connection (IPv6 loopback, its own /64), sends the same spoofed header and signs in.
+  const owner = await visitor(browser, "[::1]", "127.0.0.1");
+  await new SignInPage(owner.page).signInToDashboard(demoUsers.player.email, DEMO_PASSWORD);
+  for (const v of [guesser, owner]) await v.context.close();
+});
