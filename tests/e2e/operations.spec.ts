@@ -132,6 +132,8 @@ test.beforeAll(async () => {
         SUPABASE_SECRET_KEY: EMBEDDED_SECRET_KEY,
         LABCASH_EMBEDDED: "1",
         CRON_SECRET: EMBEDDED_CRON_SECRET,
+        // A production server must be told who writes the visitor's address; nothing here counts visitors.
+        CLIENT_ADDRESS_HEADER: "x-forwarded-for",
         NEXT_TELEMETRY_DISABLED: "1",
         // Errors to a stand-in Sentry (it posts envelopes to /api/<project>/envelope/), traces to a stand-in OTLP
         // collector as JSON, exported a fifth of a second after they end instead of five seconds.

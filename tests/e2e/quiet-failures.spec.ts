@@ -1,49 +1,23 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { freePort } from "./support/ports";
+import { startOwnSite, type OwnSite } from "./support/own-site";
 
 // A hand-made request is not the site's fault, so it costs one line in the log, not a stack trace: a server action
 // posted with arguments no action takes answers 400, and a session cookie nobody can read counts as none. This file
 // runs its own site on the e2e build, as the visitor-limits spec does, so its log is a file the test reads.
 
-const root = path.resolve(import.meta.dirname, "../..");
-const logPath = path.join(root, "test-results", "quiet-failures-site.log");
-let server: ChildProcess | undefined;
+let own: OwnSite | undefined;
+let logPath = "";
 let site = "";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
-  const appPort = await freePort();
-  const backendPort = await freePort();
-  site = `http://127.0.0.1:${appPort}`;
-  const dataDir = path.join(root, ".data", "e2e-quiet-failures");
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(path.dirname(logPath), { recursive: true });
-  const log = openSync(logPath, "w");
-  server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "run.mjs"), "start"], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", log, log],
-    env: {
-      ...process.env,
-      PORT: String(appPort),
-      EMBEDDED_PORT: String(backendPort),
-      LABCASH_DATA_DIR: dataDir,
-      SITE_URL: site,
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-  });
-  await expect
-    .poll(async () => (await fetch(`${site}/login`).catch(() => null))?.status, { timeout: 150_000, intervals: [500] })
-    .toBe(200);
+  own = await startOwnSite("quiet-failures", {});
+  ({ logPath, url: site } = own);
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
-});
+test.afterAll(() => own?.stop());
 
 /** What the site wrote to its log while `run` ran (waiting for the line `event` to appear). */
 async function logDuring(event: string, run: () => Promise<void>): Promise<string[]> {

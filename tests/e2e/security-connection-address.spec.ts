@@ -1,59 +1,31 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, openSync, rmSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import { EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
 import { SignInPage } from "./support/pages/sign-in";
-import { freePort } from "./support/ports";
+import { startOwnSite, type OwnSite } from "./support/own-site";
 import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./support/users";
 
 // `npm start` with no proxy in front and no CLIENT_ADDRESS_HEADER named: the visitor is the connection's own
 // address, whatever X-Forwarded-For the client writes (next start alone kept a client's header as sent, so one
 // spoofed entry per request was a fresh allowance). This file starts such a server, with a newcomer's limits.
 
-const root = path.resolve(import.meta.dirname, "../..");
 const TOO_MANY = "Too many attempts from here. Please wait a few minutes and try again.";
-let server: ChildProcess | undefined;
+let site: OwnSite | undefined;
 let backendPort = 0;
 let appPort = 0;
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
-  appPort = await freePort();
-  backendPort = await freePort();
-  const dataDir = path.join(root, ".data", "e2e-connection-address");
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(path.join(root, "test-results"), { recursive: true });
-  const log = openSync(path.join(root, "test-results", "connection-address-server.log"), "w");
-  server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "run.mjs"), "start"], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", log, log],
-    env: {
-      ...process.env,
-      PORT: String(appPort),
-      EMBEDDED_PORT: String(backendPort),
-      LABCASH_DATA_DIR: dataDir,
-      SITE_URL: `http://127.0.0.1:${appPort}`,
-      EMBEDDED_RATE_LIMITS: "",
-      // No proxy declared: what a newcomer's `npm start` has.
-      CLIENT_ADDRESS_HEADER: "",
-      CLIENT_ADDRESS_HOPS: "",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
+  site = await startOwnSite("connection-address", {
+    EMBEDDED_RATE_LIMITS: "",
+    // No proxy declared: what a newcomer's `npm start` has.
+    CLIENT_ADDRESS_HEADER: "",
+    CLIENT_ADDRESS_HOPS: "",
   });
-  await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${appPort}/login`).catch(() => null))?.status, {
-      timeout: 150_000,
-      intervals: [500],
-    })
-    .toBe(200);
+  ({ appPort, backendPort } = site);
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
-});
+test.afterAll(() => site?.stop());
 
 /** A browser context reaching the site over `host` (a loopback address), writing `forwardedFor` itself. */
 async function visitor(browser: Browser, host: string, forwardedFor: string) {

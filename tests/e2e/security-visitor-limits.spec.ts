@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, openSync, rmSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
 import { TURNSTILE_TEST_SECRETS, TURNSTILE_TEST_SITE_KEY } from "@labcash/embedded-supabase/captcha";
@@ -10,7 +7,7 @@ import { ProfilePage } from "./support/pages/account";
 import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
 import { SignUpPage } from "./support/pages/sign-up";
 import { TwoStepPage } from "./support/pages/two-step";
-import { freePort } from "./support/ports";
+import { startOwnSite, type OwnSite } from "./support/own-site";
 import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./support/users";
 
 // Issue "Safe to open": one visitor must not lock every other out. The shared e2e server runs without
@@ -19,48 +16,25 @@ import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./support/users";
 // as a proxy in front of the site would: by X-Forwarded-For, which the site forwards to the auth
 // server as the visitor's address.
 
-const root = path.resolve(import.meta.dirname, "../..");
-let server: ChildProcess | undefined;
+let own: OwnSite | undefined;
 let backendPort = 0;
 let site = "";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
-  const appPort = await freePort();
-  backendPort = await freePort();
-  site = `http://127.0.0.1:${appPort}`;
-  const dataDir = path.join(root, ".data", "e2e-visitor-limits");
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(path.join(root, "test-results"), { recursive: true });
-  const log = openSync(path.join(root, "test-results", "visitor-limits-server.log"), "w");
-  server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "run.mjs"), "start"], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", log, log],
-    env: {
-      ...process.env,
-      PORT: String(appPort),
-      EMBEDDED_PORT: String(backendPort),
-      LABCASH_DATA_DIR: dataDir,
-      SITE_URL: site,
-      EMBEDDED_RATE_LIMITS: "",
-      NEXT_TELEMETRY_DISABLED: "1",
-      // This file plays the proxy: it names each visitor in X-Forwarded-For, appending as a proxy does.
-      CLIENT_ADDRESS_HEADER: "x-forwarded-for",
-      // A production start has no CAPTCHA without keys; Turnstile's always-passing test keys, declared.
-      TURNSTILE_SITE_KEY: TURNSTILE_TEST_SITE_KEY,
-      TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRETS.passes,
-    },
+  own = await startOwnSite("visitor-limits", {
+    EMBEDDED_RATE_LIMITS: "",
+    // This file plays the proxy: it names each visitor in X-Forwarded-For, appending as a proxy does.
+    CLIENT_ADDRESS_HEADER: "x-forwarded-for",
+    // A production start has no CAPTCHA without keys; Turnstile's always-passing test keys, declared.
+    TURNSTILE_SITE_KEY: TURNSTILE_TEST_SITE_KEY,
+    TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRETS.passes,
   });
-  await expect
-    .poll(async () => (await fetch(`${site}/login`).catch(() => null))?.status, { timeout: 150_000, intervals: [500] })
-    .toBe(200);
+  ({ backendPort, url: site } = own);
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
-});
+test.afterAll(() => own?.stop());
 
 /** A browser context for one visitor, arriving from `address` as a proxy would report it. */
 async function visitor(browser: Browser, address: string) {
