@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { totpCode } from "@labcash/embedded-supabase/totp";
 import { caughtMail } from "../backend";
+import { Header } from "./header";
 
 /** /account/two-step: setting up an authenticator app, or giving its code after signing in. */
 export class TwoStepPage {
@@ -26,6 +27,12 @@ export class TwoStepPage {
     this.emailMeACode = page.getByRole("button", { name: "E-mail me a code" });
     this.inboxCode = page.getByLabel("Code from the e-mail");
     this.confirmInbox = page.getByRole("button", { name: "Confirm it is me" });
+  }
+
+  /** Opens the code step at `url` afresh, once React has hydrated it (the header's theme switch is enabled then): a code typed before that can be lost. */
+  async reopen(url: string) {
+    await this.page.goto(url);
+    await expect(new Header(this.page).themeToggle()).toBeEnabled();
   }
 
   /**
