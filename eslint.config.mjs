@@ -6,8 +6,8 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   {
-    // One home per thing (DECISIONS.md): lib/ and supabase/ hold rules, schemas and data access; components/ holds
-    // UI only, so nothing below the UI may depend on it.
+    // One home per thing (docs/decisions/010): lib/ and supabase/ hold rules, schemas and data access; components/
+    // holds UI only, so nothing below the UI may depend on it.
     files: ["lib/**/*.{ts,tsx}", "supabase/**/*.{ts,tsx,mjs}"],
     rules: {
       "no-restricted-imports": [
@@ -53,7 +53,7 @@ export default defineConfig([
     rules: { "no-console": ["error"] },
   },
   {
-    // A workspace package stands alone (DECISIONS.md "The embedded backend as a package"): the app configures it
+    // A workspace package stands alone (docs/decisions/042): the app configures it
     // through options and the environment, so nothing in it may import the app, by alias or by a path out of it
     // (two levels up leaves a package from its src/ and tests/).
     files: ["packages/*/**/*.{ts,tsx,mjs}"],

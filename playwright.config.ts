@@ -29,8 +29,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Three: with two the machine idled 14 % of the run (pages wait on the network and idle callbacks); DECISIONS.md
-  // "Ten-minute feedback" has the figures.
+  // Three: with two the machine idled 14 % of the run (pages wait on the network and idle callbacks); the
+  // figures are in git history (docs/decisions/README.md says where).
   workers: 3,
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -24,7 +24,7 @@ export const LABELS = {
     bonus: "Bonus",
     entry: "Entry",
     refund: "Refund",
-    // A noun like the rest; the admin's ledger once said "Top-up reversed" (DECISIONS.md, issue 24 item 3).
+    // A noun like the rest; the admin's ledger once said "Top-up reversed" (docs/decisions/008).
     top_up_reversal: "Top-up reversal",
     admin_adjustment: "Adjustment",
     spinner_prize: "Spinner prize",

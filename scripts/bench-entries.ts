@@ -137,6 +137,7 @@ function summary(phase: Phase) {
 }
 
 async function main() {
+  console.log("Latest figures to compare with, and the command that made them: docs/benchmarks.md");
   const begun = performance.now();
   let backend: { url: string; child: ChildProcess } | undefined;
   const guard = setTimeout(() => {

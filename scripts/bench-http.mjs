@@ -124,7 +124,7 @@ async function pageBytes(url) {
  * Loads each URL for BENCH_WARM_SECONDS before a group is measured: the paths a group's pages share (the proxy's
  * session check, the account read, a cached page's serving) warm up over tens of seconds of load, so without it
  * the first page measured in a group paid for the rest (`/account`: 10.4 → 8.2 ms of Next's CPU per request over
- * its first 30 s; DECISIONS "Warm figures").
+ * its first 30 s; docs/benchmarks.md).
  */
 async function warmRound(urls, headers = {}) {
   for (const url of urls) await autocannon({ url: `${base}${url}`, connections, duration: warmSeconds, headers });
@@ -133,7 +133,7 @@ async function warmRound(urls, headers = {}) {
 async function measure(url, headers = {}) {
   // Warm it: the first request may render and fill a cache, and a fresh server's first seconds on a path are V8
   // compiling it (a signed-in page measured cold took 20-35% more of Next's CPU per request than the same page a
-  // round later: DECISIONS "Warm figures"); the bench measures a server that has been serving.
+  // round later: docs/benchmarks.md); the bench measures a server that has been serving.
   for (let i = 0; i < 3; i++) await fetch(`${base}${url}`, { headers });
   if (warmSeconds > 0) await autocannon({ url: `${base}${url}`, connections, duration: warmSeconds, headers });
   const result = await autocannon({ url: `${base}${url}`, connections, duration: seconds, headers });
@@ -146,10 +146,11 @@ async function measure(url, headers = {}) {
 }
 
 // Budgets in bytes (uncompressed) for each public page's HTML less the stylesheet, the stylesheet, and the RSC
-// payload: today's sizes with about 15% room (DECISIONS "Page speed"), so a page that grows past them is flagged.
+// payload: today's sizes with about 15% room (docs/benchmarks.md), so a page that grows past them is flagged.
 const BUDGET = { html: 140_000, sheet: 68_000, rsc: 80_000 };
 
 let failed = false;
+console.log("Latest figures to compare with, and the command that made them: docs/benchmarks.md");
 try {
   await startServer();
   await waitForServer();
@@ -251,8 +252,8 @@ try {
     );
   }
   // What Next costs before a page does anything: /login signed in renders per request and reads nothing. One Next
-  // process renders on one thread, so no signed-in page's p50 can be much below this one's (DECISIONS "What the
-  // target asks of one Next process"); printed for reference, not held to the target.
+  // process renders on one thread, so no signed-in page's p50 can be much below this one's (docs/benchmarks.md,
+  // bench:http); printed for reference, not held to the target.
   const floor = await measure("/login", { cookie });
   console.log(
     "/login (floor: renders, reads nothing)".padEnd(40) +

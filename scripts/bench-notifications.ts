@@ -127,6 +127,7 @@ async function timedDraw(
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
+  console.log("Latest figures to compare with, and the command that made them: docs/benchmarks.md");
   const timer = setTimeout(() => {
     console.error(`bench:notifications: stopped after ${HARD_LIMIT_MS / 60_000} minutes`);
     process.exit(2);

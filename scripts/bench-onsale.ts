@@ -638,6 +638,7 @@ function print(title: string, report: Report) {
 }
 
 async function main() {
+  console.log("Latest figures to compare with, and the command that made them: docs/benchmarks.md");
   const begun = performance.now();
   const guard = setTimeout(() => {
     console.error(`bench:onsale: stopped after ${HARD_LIMIT_MS / 60_000} minutes`);

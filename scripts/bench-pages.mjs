@@ -125,6 +125,7 @@ function losingAudits(lhr, id) {
 }
 
 let failed = false;
+console.log("Latest figures to compare with, and the command that made them: docs/benchmarks.md");
 try {
   if (!skipBuild || !existsSync(path.join(root, ".next", "BUILD_ID"))) await build(root);
   if (!skipBuild || !existsSync(path.join(bareDir, ".next", "BUILD_ID"))) {

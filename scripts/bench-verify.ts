@@ -179,6 +179,7 @@ async function timedGet(url: string): Promise<{ seconds: number; bytes: number; 
 }
 
 async function main() {
+  console.log("Latest figures to compare with, and the command that made them: docs/benchmarks.md");
   let app: ChildProcess | undefined;
   let browser: Browser | undefined;
   const guard = setTimeout(() => {

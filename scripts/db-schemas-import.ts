@@ -7,7 +7,7 @@
 //
 // Deterministic: the same migrations give the same files. It overwrites supabase/schemas/*.sql, so hand
 // edits made since the last import are lost: run it only to carry a change made in a migration into the
-// sources (DECISIONS.md "SQL sources per area").
+// sources (docs/decisions/004).
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { migrationsDir } from "@/supabase/embedded";

@@ -13,7 +13,7 @@ import { TicketProgress } from "./ticket-progress";
 /** One competition in a grid: image, prize, price, odds, sold/total, closing and draw dates, countdown or result. */
 /**
  * next/image's props on a plain <img>: the same markup as its component without its client code (about 5 kB
- * compressed in the first load of every page with cards; DECISIONS.md "Page speed"). The first card's image is
+ * compressed in the first load of every page with cards; docs/decisions/039). The first card's image is
  * what the page waits for, so it loads at once, first, and is preloaded from the head.
  */
 function CardImage({ src, first }: { src: string; first: boolean }) {

@@ -68,7 +68,7 @@ export function HowThisDrawWorks({ competition: c }: { competition: Competition 
   );
 }
 
-/** The public randomness fixed with the commitment, if the competition has any (DECISIONS.md "External randomness"). */
+/** The public randomness fixed with the commitment, if the competition has any (docs/decisions/025). */
 export function ExternalRandomnessNote({ competition: c }: { competition: Pick<Competition, "external_randomness"> }) {
   if (!c.external_randomness) return null;
   return (

@@ -9,7 +9,7 @@ import { ErrorPage } from "./error-page";
 /**
  * What app/error.tsx and app/global-error.tsx show. Its own chunk, loaded only when an error happens: both
  * boundaries are part of every page's first load, and this (icons, buttons, the logo) would otherwise be
- * downloaded twice by every visitor (DECISIONS.md "Page speed").
+ * downloaded twice by every visitor (docs/decisions/039).
  */
 export function ErrorScreen({ error, reset }: { error: Error & { digest?: string }; reset?: () => void }) {
   const reference = useRequestReference(error.digest);

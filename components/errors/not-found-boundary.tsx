@@ -4,7 +4,7 @@ import { ErrorPage } from "./error-page";
 // What every app/**/not-found.tsx renders. Next renders each not-found boundary above a page into that page's
 // RSC payload (and so into its HTML), whether or not it is shown, and Turbopack gives a top-level route group
 // without one of its own a copy of the root one: each boundary is a segment's error page only, inside the shell
-// its layout already draws, never a second header and footer (DECISIONS "Page speed").
+// its layout already draws, never a second header and footer (docs/decisions/039).
 
 export const notFoundMetadata: Metadata = {
   title: "Page not found",

@@ -58,9 +58,9 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
  * "E-mail me a sign-in link": a link and an 8-digit code by e-mail (GoTrue's POST /otp). Never a sign-up
  * (`shouldCreateUser: false`: an account needs the sign-up form's date of birth and terms), so an unknown
  * address is GoTrue's 422 otp_disabled, which gets the same answer as a known one. When the e-mail allowance
- * is spent nothing went out and the visitor is told so, as the reset form does (DECISIONS.md "Sign in by
- * e-mail link or code"). A few codes an hour per address, counted in SQL by the address typed before the auth
- * server looks it up, so that refusal too is the same for every address.
+ * is spent nothing went out and the visitor is told so, as the reset form does (docs/decisions/017). A few codes an
+ * hour per address, counted in SQL by the address typed before the auth server looks it up, so that refusal too is the
+ * same for every address.
  */
 export const requestSignInLink = defineAction(
   { schema: signInLinkSchema, role: "public" },
@@ -115,7 +115,7 @@ export const signUp = defineAction(
     const refused = await gateEmailRequest("signup", captchaToken);
     if (refused) return refused;
     // An unknown or own invite code is refused here, beside its field, before any account exists: the visitor
-    // came for the credit and can correct or clear the code (DECISIONS.md "Referral credit").
+    // came for the credit and can correct or clear the code (docs/decisions/032).
     const referral = referralCode ? await checkReferralCode(referralCode, email) : null;
     const supabase = await createClient();
     const { data, error } = await supabase.auth.signUp({
@@ -162,7 +162,7 @@ export const requestPasswordReset = defineAction(
     // Same answer whether or not the account exists, so the form cannot be used to probe for accounts. When
     // the e-mail allowance is spent nothing goes out, and the visitor is told so rather than to wait for a
     // link: the embedded auth server counts the allowance before it looks the address up, so that refusal
-    // is the same for every address too (DECISIONS.md "Hardening").
+    // is the same for every address too (docs/decisions/017).
     if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
     if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
     if (error && error.status !== 404 && error.code !== "user_not_found") return fail(error.message);

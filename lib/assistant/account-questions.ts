@@ -1,8 +1,8 @@
 // The questions the help assistant never answers: a player's own account data. The docs cannot know
-// it and a guess would be wrong, so these get a fixed answer that says where to look (DECISIONS.md
-// "Help assistant"). A question counts when it asks about the asker's own state ("what is my balance",
-// "how much credit do I have", "did I win") and names a kind of account data; "how do I …" questions
-// are about how the site works and go to the docs, whatever they mention.
+// it and a guess would be wrong, so these get a fixed answer that says where to look (docs/decisions/041). A question
+// counts when it asks about the asker's own state ("what is my balance", "how much credit do I have", "did I win") and
+// names a kind of account data; "how do I …" questions are about how the site works and go to the docs, whatever they
+// mention.
 
 export type AccountPointer = { text: string; href: string; place: string };
 

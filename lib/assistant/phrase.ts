@@ -1,4 +1,4 @@
-// The help assistant's optional AI phrasing (DECISIONS.md "Help assistant"): with an AI Gateway key set, a model
+// The help assistant's optional AI phrasing (docs/decisions/041): with an AI Gateway key set, a model
 // rewrites the passages retrieval found into an answer to the question. Retrieval still decides what is cited:
 // the answer keeps the same passages and links, and the model's text is shown as plain text beside them, never
 // as a source of links. Without a key, over the visitor's allowance, or when the model fails or is slow, the

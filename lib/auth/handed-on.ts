@@ -1,5 +1,5 @@
 // The account the proxy read for a page request, handed on to the page so it does not verify the session and
-// read the account a second time (DECISIONS "Page speed"). No "server-only" here: proxy.ts writes it.
+// read the account a second time (docs/decisions/039). No "server-only" here: proxy.ts writes it.
 import type { MyAccount } from "@/lib/data/account-schema";
 
 /**

@@ -5,7 +5,7 @@ import type { ActionHandler } from "@/lib/actions/action";
 import { placeRefusal, type FieldForCode } from "@/lib/actions/result";
 
 /**
- * The one way a form runs its action (DECISIONS.md "Forms keep what people typed"). The form gets both
+ * The one way a form runs its action (docs/decisions/011). The form gets both
  * `action` and `onSubmit` (`<form {...form}>`): before the page's script has loaded the browser posts the
  * form to the action (progressive enhancement); afterwards onSubmit stops that and dispatches the same data
  * in a transition. React resets a form's uncontrolled fields after an `action` it runs itself, even after a

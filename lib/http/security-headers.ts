@@ -36,7 +36,7 @@ const serialise = (policy: Directives) =>
  * strict one). Public pages are static (served from the cache), so a per-request nonce is impossible
  * without rendering every page per request; scripts are limited to this origin instead. Inline
  * scripts stay allowed: Next writes each page's RSC payload inline, and its text changes with every
- * build and every revalidation of a page (DECISIONS.md "Hardening"). No `unsafe-eval` outside
+ * build and every revalidation of a page (docs/decisions/019). No `unsafe-eval` outside
  * `next dev` (React's dev tools need it there), no plugins, no framing, forms post here or to
  * Stripe's hosted checkout only.
  */

@@ -1,6 +1,6 @@
 // The wheel's drawing and landing, in degrees clockwise from the top (where the pointer is).
 // Each segment is drawn exactly as wide as its chance (its weight over the total): the picture and
-// the odds table say the same thing, so a 1% segment is a thin slice (DECISIONS.md "LabSpinner").
+// the odds table say the same thing, so a 1% segment is a thin slice (docs/decisions/033).
 
 /** The centre and radius of the wheel in its SVG's 400 × 400 viewBox. */
 export const WHEEL_CENTRE = 200;

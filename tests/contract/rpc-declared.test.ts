@@ -1,4 +1,4 @@
-// A function that returns a declared composite type (DECISIONS.md "Shapes from the database"), read with
+// A function that returns a declared composite type (docs/decisions/007), read with
 // `declared` through real supabase-js and the embedded backend: a set arrives as an array and one row as an
 // object, as PostgREST answers them, with the JSON the jsonb versions gave; a filled field that is null fails.
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";

@@ -1,4 +1,4 @@
-// get_my_account returns the declared public.my_account now (DECISIONS.md "Shapes from the database"). The proxy
+// get_my_account returns the declared public.my_account now (docs/decisions/007). The proxy
 // reads it on every request, so its JSON must be what the jsonb version answered: for every seed user, at both
 // assurance levels, the new result as PostgREST renders it equals the old body's jsonb (private.account_json of
 // 20261129430000 and before, merged with two_step_owed and welcome_due), key for key, with the same nulls,

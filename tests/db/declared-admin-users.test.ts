@@ -1,4 +1,4 @@
-// admin_user_ledger returns the declared public.admin_ledger_page now (DECISIONS.md "Shapes from the database",
+// admin_user_ledger returns the declared public.admin_ledger_page now (docs/decisions/007,
 // the third batch): an array of public.admin_ledger_row and the next page's key. The old body
 // (80-admin-and-audit.sql before 20261130300301) runs here word for word beside the new function, page by page
 // through a player's ledger (top-ups, an admin's adjustment, entries) and for a player with no rows, and both

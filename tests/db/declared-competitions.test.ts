@@ -1,5 +1,5 @@
-// get_entry_quote, get_my_entries and get_my_prizes return declared types now (DECISIONS.md "Shapes from the
-// database", the fourth batch): public.entry_quote (its block a public.refusal), setof public.my_entry (competition
+// get_entry_quote, get_my_entries and get_my_prizes return declared types now (docs/decisions/007,
+// the fourth batch): public.entry_quote (its block a public.refusal), setof public.my_entry (competition
 // and draw nested) and setof public.my_prize (competition and story nested). The old bodies (30-competitions.sql
 // before 20261201200001) run here word for word beside the new functions for the same callers, through a
 // competition's life (bought, a wrong answer, sold out, drawn, claimed, consented, verified, delivered) and for

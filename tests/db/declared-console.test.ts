@@ -1,4 +1,4 @@
-// The admin console's reads return declared types now (DECISIONS.md "Shapes from the database", the fourth batch):
+// The admin console's reads return declared types now (docs/decisions/007):
 // admin_dashboard (public.admin_dashboard: counts, 30 days and totals) and admin_list_activity
 // (public.activity_page: rows, the next page's key, every kind recorded). The old bodies (80-admin-and-audit.sql
 // before 20261201200501) run here word for word beside the new functions: the dashboard in the same transaction

@@ -1,4 +1,4 @@
-// The admin mail screen's calls return declared types now (DECISIONS.md "Shapes from the database", the fourth
+// The admin mail screen's calls return declared types now (docs/decisions/007, the fourth
 // batch): admin_list_mail_campaigns (setof public.mail_campaign), admin_list_mail_outbox (public.mail_outbox_page),
 // admin_preview_mail (public.mail_preview) and admin_send_mail (public.mail_campaign_sent). The old bodies
 // (70-mail.sql before 20261201200401) and their helper run here word for word beside the new functions, through

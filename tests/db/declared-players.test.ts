@@ -1,4 +1,4 @@
-// The fifth batch of declared shapes (DECISIONS.md "Shapes from the database"): a player's top-up calls
+// The fifth batch of declared shapes (docs/decisions/007): a player's top-up calls
 // (quote_top_up, get_top_up_options, get_top_up), notifications (get_my_notifications, get_my_push_settings),
 // referrals (get_my_referrals, admin_get_user_referrals, check_referral_code, settle_referrals), an admin's credit
 // adjustment and bulk approval, the cron's raise_player_flags and unsubscribe_marketing. Their old bodies (the

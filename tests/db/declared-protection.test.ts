@@ -1,4 +1,4 @@
-// Player protection's admin calls return declared types now (DECISIONS.md "Shapes from the database", the fourth
+// Player protection's admin calls return declared types now (docs/decisions/007, the fourth
 // batch): admin_list_player_flags (setof public.player_flag, the player nested), admin_get_player_protection
 // (public.player_protection_record: flags and interventions) and admin_review_player_flag (public.player_flag).
 // The old bodies (50-player-protection.sql before 20261201200301) and their helpers run here word for word beside

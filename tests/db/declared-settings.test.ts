@@ -1,5 +1,5 @@
-// get_site_settings and admin_set_launch_at return the declared public.site_settings now (DECISIONS.md "Shapes
-// from the database", the third batch), with the dispute-resolution body and the promoter nested as declared types
+// get_site_settings and admin_set_launch_at return the declared public.site_settings now (docs/decisions/007,
+// the third batch), with the dispute-resolution body and the promoter nested as declared types
 // and the addresses as text arrays. Every page reads them, so the old body (10-settings.sql before
 // 20261130300101) runs here word for word beside the new function, for the installed settings, a launch moved and
 // removed, and every public setting changed, and both answers are compared as JSON.

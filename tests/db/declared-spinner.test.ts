@@ -1,5 +1,5 @@
-// LabSpinner's results return declared types now, nested ones among them (DECISIONS.md "Shapes from the
-// database", the third batch): a wheel holds an array of segments, the player's spinner a credits, refusal and
+// LabSpinner's results return declared types now, nested ones among them (docs/decisions/007,
+// the third batch): a wheel holds an array of segments, the player's spinner a credits, refusal and
 // seed composite and an array of spins. Their callers must get the JSON the jsonb versions gave, so the old
 // bodies (60-spinner.sql before 20261130300001 and 20261130300401, their helpers included) run here, word for word
 // in schema `old`, beside the new functions, for players with spins, a blocked player, a wheel with no spins and

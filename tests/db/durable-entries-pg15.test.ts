@@ -1,4 +1,4 @@
-// A purchase commits asynchronously and make_entries_durable() makes it durable (DECISIONS.md "Concurrency").
+// A purchase commits asynchronously and make_entries_durable() makes it durable (docs/decisions/022).
 // enter_competition sets synchronous_commit off for its own transaction on success only, so one competition's
 // counter queue passes on without waiting for the disk; the caller answers the player after make_entries_durable,
 // whose synchronous commit flushes the WAL past the purchase. Shown on PostgreSQL 15 by WAL positions, on a

@@ -1,8 +1,8 @@
 // The SQL sources (supabase/schemas/*.sql) and the migrations must build the same schema: functions
 // (arguments, return type, body, security, search_path, volatility), tables and columns (types, defaults,
 // nullability, constraints), indexes, triggers, row-level security and policies, grants, types, comments.
-// A change made in one and not the other fails here, naming each difference (DECISIONS.md "SQL sources
-// per area"). The generator's plan is checked on the same two databases.
+// A change made in one and not the other fails here, naming each difference (docs/decisions/004,
+// SQL sources per area). The generator's plan is checked on the same two databases.
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sourcesDatabase, type FunctionSource } from "@/scripts/db-schemas/build";

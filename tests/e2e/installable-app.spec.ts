@@ -1,7 +1,7 @@
 import { expect, test } from "./support/fixtures";
 
 // The installable app (issue 26, item 3). Lighthouse 12 has no PWA category any more, so Chromium's own
-// installability check stands in for "Lighthouse's PWA checks" (DECISIONS.md "Installable app").
+// installability check stands in for "Lighthouse's PWA checks" (docs/decisions/040).
 test.use({ serviceWorkers: "allow" });
 
 test("the manifest is served and Chromium finds the site installable", async ({ page, request }) => {

@@ -8,7 +8,7 @@ import { HANDED_ON_HEADER, handOn, handedOnFrom, type HandedOn } from "@/lib/aut
 import type { MyAccount } from "@/lib/data/account-schema";
 import { APP_DIR, appPageFiles, pageUrl } from "./support/app-pages";
 
-// The proxy hands the page the account it read (DECISIONS "Page speed"). A client must never be able to forge it.
+// The proxy hands the page the account it read (docs/decisions/039). A client must never be able to forge it.
 
 const SITE = "https://labcash.example";
 const forged: HandedOn = { aal: "aal2", account: { name: "Forged", role: "super_admin" } as MyAccount };

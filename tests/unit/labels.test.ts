@@ -1,4 +1,4 @@
-// Labels in one place (DECISIONS.md "Shapes from the database"): every value of every SQL enum has its
+// Labels in one place (docs/decisions/008): every value of every SQL enum has its
 // words in lib/labels.ts, and no other file keeps its own copy of a whole set, as a list of its values
 // or as a map of its values to words (the copies drifted: "Top-up reversal" beside "Top-up reversed").
 import { readdir, readFile } from "node:fs/promises";

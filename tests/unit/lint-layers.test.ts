@@ -1,5 +1,5 @@
-// lib/ and supabase/ never import UI (DECISIONS.md "One home per thing"), and a package never imports the app
-// (DECISIONS.md "The embedded backend as a package"): eslint.config.mjs's no-restricted-imports overrides say so,
+// lib/ and supabase/ never import UI (docs/decisions/010), and a package never imports the app
+// (docs/decisions/042): eslint.config.mjs's no-restricted-imports overrides say so,
 // and this keeps them from being dropped or narrowed.
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";

@@ -142,7 +142,7 @@ const LENGTH_MESSAGE = "Password should be at least 8 characters.";
 const CHARACTERS_MESSAGE =
   "Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.";
 
-/** LabCash's policy (DECISIONS.md): 8+ characters with a lower-case letter, an upper-case letter and a digit. */
+/** LabCash's policy (docs/decisions/014): 8+ characters with a lower-case letter, an upper-case letter and a digit. */
 export function checkPasswordStrength(password: string): void {
   const reasons: string[] = [];
   const messages: string[] = [];

@@ -103,7 +103,7 @@ const procCache = new WeakMap<PGlite, Map<string, { version: string; procs: Proc
  * What can change about a name's functions while the server runs and matters here: which exist (their oids:
  * a drop and create makes a new one, as does a new overload) and how many defaults each has (`create or
  * replace` may add some). Their argument names and types and return type cannot change without a new oid.
- * About a tenth of the cost of loadProcs, which was the largest part of an RPC (DECISIONS "Page speed").
+ * About a tenth of the cost of loadProcs, which was the largest part of an RPC (docs/benchmarks.md, bench:http).
  */
 async function procVersion(tx: Transaction, name: string): Promise<string> {
   const { rows } = await tx.query<{ version: string }>(

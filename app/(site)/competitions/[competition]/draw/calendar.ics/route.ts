@@ -4,8 +4,8 @@ import { getPublicCompetition } from "@/lib/data/competitions";
 import { defineRoute, routeRefusal, type RouteInput } from "@/lib/http/define-route";
 import { canonicalOrigin } from "@/lib/site-url";
 
-// "Add the draw to your calendar": a reminder anyone may keep, signed in or not (DECISIONS.md "A live draw
-// page"). The draw time never changes once published, so the file is cached like the pages.
+// "Add the draw to your calendar": a reminder anyone may keep, signed in or not (docs/decisions/026). The draw time
+// never changes once published, so the file is cached like the pages.
 export const revalidate = 60;
 export const generateStaticParams = () => [];
 
