@@ -1,5 +1,5 @@
 -- ============================================================================
--- Foundation: default privileges, the private schema, helpers every area uses.
+-- Foundation: default privileges, the private schema, the function style, helpers every area uses.
 -- The live definition of this area: change it here, then `npm run db:migration -- <name>`
 -- writes the migration (README "Changing the database"). Loaded after the files before it.
 -- ============================================================================
@@ -7,14 +7,12 @@
 -- Function bodies are checked when they run, not when they load, so an area may call a function of a later
 -- one (pg_dump does the same).
 set check_function_bodies = off;
-
 -- Postgres lets PUBLIC execute every new function and Supabase grants the API roles
 -- everything new in public, so nothing is callable unless a migration grants it.
 alter default privileges revoke execute on functions from public;
 alter default privileges in schema public revoke execute on functions from anon, authenticated;
 -- The API roles never insert rows themselves, so they need no sequence.
 alter default privileges in schema public revoke all on sequences from anon, authenticated;
-
 create schema private;
 revoke all on schema private from public, anon, authenticated, service_role;
 -- The auth server (supabase_auth_admin) calls one hook here: private.hook_mfa_verification_attempt.

@@ -5,7 +5,7 @@
 -- ============================================================================
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
 create table public.cron_runs (
@@ -22,6 +22,10 @@ comment on table public.cron_runs is 'One row per run of the scheduled job (/api
 revoke all on table public.cron_runs from public, anon, authenticated, service_role;
 grant all on table public.cron_runs to service_role;
 
+create index cron_runs_started_idx on public.cron_runs (started_at DESC);
+
+create type public.webhook_status as enum ('handled', 'failed', 'mismatch');
+comment on type public.webhook_status is 'What became of a payment provider''s event.';
 create table public.webhook_deliveries (
   id bigint generated always as identity,
   provider text not null,
@@ -46,6 +50,10 @@ comment on table public.webhook_deliveries is 'Each payment-provider event the w
 revoke all on table public.webhook_deliveries from public, anon, authenticated, service_role;
 grant all on table public.webhook_deliveries to service_role;
 
+create index webhook_deliveries_open_idx on public.webhook_deliveries (last_seen_at DESC) where (status <> 'handled'::public.webhook_status);
+
+create type public.auth_refusal as enum ('sign_in', 'sign_in_limited', 'code', 'code_limited');
+comment on type public.auth_refusal is 'A refused sign-in or two-step code, and whether a rate limit refused it.';
 create table public.auth_refusal_counts (
   hour timestamp with time zone not null,
   kind public.auth_refusal not null,
@@ -58,6 +66,8 @@ comment on table public.auth_refusal_counts is 'Refused sign-ins and two-step co
 revoke all on table public.auth_refusal_counts from public, anon, authenticated, service_role;
 grant all on table public.auth_refusal_counts to service_role;
 
+create type public.alert_kind as enum ('draw_overdue', 'cron_stale', 'webhook_failing', 'payment_needs_person', 'webhook_refused');
+comment on type public.alert_kind is 'What an operations alert is about.';
 create table public.ops_alerts (
   id bigint generated always as identity,
   kind public.alert_kind not null,
@@ -77,6 +87,9 @@ comment on table public.ops_alerts is 'One row per incident (incident is its key
 revoke all on table public.ops_alerts from public, anon, authenticated, service_role;
 grant all on table public.ops_alerts to service_role;
 
+create index ops_alerts_open_idx on public.ops_alerts (raised_at DESC) where (acknowledged_at IS NULL);
+create index ops_alerts_acknowledged_by_idx on public.ops_alerts (acknowledged_by);
+
 create table public.webhook_refusal_counts (
   hour timestamptz not null,
   provider text not null check (provider in ('stripe')),
@@ -87,14 +100,6 @@ alter table public.webhook_refusal_counts enable row level security;
 comment on table public.webhook_refusal_counts is 'Calls to a payment webhook refused for a missing or bad signature, per hour and provider. Counts only: no body, event or address (anyone can make such a call).';
 revoke all on table public.webhook_refusal_counts from public, anon, authenticated, service_role;
 grant all on table public.webhook_refusal_counts to service_role;
-
--- ----------------------------------------------------------------------------
--- Types
--- ----------------------------------------------------------------------------
-
--- Here rather than in 05-types.sql: it names public.webhook_deliveries' row type, so it comes after that table.
-create type public.system_overview as (can_act boolean, cron public.cron_health, overdue_draws public.overdue_draw[], webhooks public.webhook_deliveries[], payments public.payment_needing_person[], mail public.mail_health, auth_refusals public.auth_refusal_hour[], storage public.storage_use, alerts public.ops_alert[]);
-comment on type public.system_overview is 'The System page: whether the caller may act (super admin), the job''s runs, overdue draws, webhook deliveries failed or waiting, payments needing a person, mail, refused sign-ins per hour, storage and the latest alerts.';
 
 -- ----------------------------------------------------------------------------
 -- Functions
@@ -296,6 +301,12 @@ comment on function public.record_auth_refusal(text) is 'Server: counts one refu
 revoke all on function public.record_auth_refusal(text) from public, anon, authenticated, service_role;
 grant execute on function public.record_auth_refusal(text) to service_role;
 
+create type public.ops_cron_check as (state text, last_run_at timestamp with time zone);
+comment on type public.ops_cron_check is 'Whether the scheduled job runs: ok, waiting (never ran, not yet due), stale or failing, and when it last ran.';
+
+create type public.ops_check as (cron public.ops_cron_check, mail text);
+comment on type public.ops_check is 'The public health check''s states (no counts): the scheduled job, and mail (ok or failing).';
+
 create or replace function public.ops_check() returns public.ops_check
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -324,6 +335,37 @@ $$;
 comment on function public.ops_check() is 'Server (the public health check): raises any new alerts, then says whether the scheduled job runs (and when it last ran) and whether mail goes out. States only, no counts.';
 revoke all on function public.ops_check() from public, anon, authenticated, service_role;
 grant execute on function public.ops_check() to service_role;
+
+create type public.ops_alert as (id bigint, kind public.alert_kind, incident text, subject text, detail text, raised_at timestamp with time zone, acknowledged_at timestamp with time zone);
+comment on type public.ops_alert is 'An alert as the System page shows it: its kind, incident key, words, when raised and when acknowledged.';
+
+create type public.storage_use as (database_bytes bigint, image_count bigint, image_bytes numeric);
+comment on type public.storage_use is 'The database''s size and the competition images stored (how many, how many bytes).';
+
+create type public.auth_refusal_hour as (hour timestamp with time zone, sign_in integer, sign_in_limited integer, code integer, code_limited integer);
+comment on type public.auth_refusal_hour is 'Refused sign-ins and two-step codes in one hour, and those refused for the rate limit.';
+
+create type public.mail_failure as (id bigint, to_email text, kind text, subject text, attempts integer, error text, created_at timestamp with time zone);
+comment on type public.mail_failure is 'A mail that failed for good: to whom, what, how many attempts and the last error.';
+
+create type public.mail_health as (queued bigint, failed bigint, failures public.mail_failure[]);
+comment on type public.mail_health is 'Mail waiting and failed, and the latest 50 failures, newest first.';
+
+create type public.payment_needing_person as (kind public.payment_issue, reference text, top_up_id uuid, amount numeric, detail text, since timestamp with time zone, player public.person_ref);
+comment on type public.payment_needing_person is 'A payment a person must deal with: an amount mismatch (by event id) or money owed after a refund (by top-up), since when, and the player (or null).';
+
+create type public.overdue_draw as (id uuid, slug text, title text, draw_at timestamp with time zone, overdue_minutes integer);
+comment on type public.overdue_draw is 'A competition whose draw time passed with no draw yet, and by how many minutes.';
+
+create type public.cron_run as (id bigint, started_at timestamp with time zone, finished_at timestamp with time zone, ok boolean, result jsonb, error text);
+comment on type public.cron_run is 'One run of the scheduled job: when, whether it worked, what it did (result) or why it failed.';
+
+create type public.cron_health as (stale boolean, runs public.cron_run[]);
+comment on type public.cron_health is 'Whether the scheduled job is stale, and its latest 20 runs, newest first.';
+
+-- Here rather than in 05-types.sql: it names public.webhook_deliveries' row type, so it comes after that table.
+create type public.system_overview as (can_act boolean, cron public.cron_health, overdue_draws public.overdue_draw[], webhooks public.webhook_deliveries[], payments public.payment_needing_person[], mail public.mail_health, auth_refusals public.auth_refusal_hour[], storage public.storage_use, alerts public.ops_alert[]);
+comment on type public.system_overview is 'The System page: whether the caller may act (super admin), the job''s runs, overdue draws, webhook deliveries failed or waiting, payments needing a person, mail, refused sign-ins per hour, storage and the latest alerts.';
 
 create or replace function public.admin_system_overview() returns public.system_overview
 language plpgsql security definer set search_path = '' as $$
@@ -381,6 +423,9 @@ revoke all on function public.admin_system_overview() from public, anon, authent
 grant execute on function public.admin_system_overview() to authenticated;
 grant execute on function public.admin_system_overview() to service_role;
 
+create type public.open_alert as (id bigint, kind public.alert_kind, subject text, raised_at timestamp with time zone);
+comment on type public.open_alert is 'An alert no super admin has acknowledged yet, as the console''s notice shows it.';
+
 create or replace function public.admin_open_alerts() returns setof public.open_alert
 language plpgsql stable security definer set search_path = '' as $$
 begin
@@ -400,6 +445,9 @@ comment on function public.admin_open_alerts() is 'The alerts no super admin has
 revoke all on function public.admin_open_alerts() from public, anon, authenticated, service_role;
 grant execute on function public.admin_open_alerts() to authenticated;
 grant execute on function public.admin_open_alerts() to service_role;
+
+create type public.deep_health as (overdue_draws bigint, oldest_overdue_draw_at timestamp with time zone, mail_queued bigint, oldest_queued_mail_at timestamp with time zone, mail_failed bigint, webhooks_waiting bigint, payments_needing_person bigint, open_alerts bigint, last_cron_run public.cron_run);
+comment on type public.deep_health is 'The deeper health check: queue lengths, the oldest overdue items and the last run of the scheduled job (or null).';
 
 create or replace function public.admin_deep_health() returns public.deep_health
 language plpgsql stable security definer set search_path = '' as $$
@@ -533,6 +581,9 @@ comment on function public.record_webhook_refusal(text) is 'Server: counts one w
 revoke all on function public.record_webhook_refusal(text) from public, anon, authenticated, service_role;
 grant execute on function public.record_webhook_refusal(text) to service_role;
 
+create type public.webhook_refusal_hour as (hour timestamp with time zone, provider text, refusals integer);
+comment on type public.webhook_refusal_hour is 'Webhook calls refused for a bad signature in one hour, per provider.';
+
 create or replace function public.admin_webhook_refusals() returns setof public.webhook_refusal_hour
 language plpgsql stable security definer set search_path = '' as $$
 begin
@@ -548,12 +599,3 @@ comment on function public.admin_webhook_refusals() is 'Admins: webhook calls re
 revoke all on function public.admin_webhook_refusals() from public, anon, authenticated, service_role;
 grant execute on function public.admin_webhook_refusals() to authenticated;
 grant execute on function public.admin_webhook_refusals() to service_role;
-
--- ----------------------------------------------------------------------------
--- Indexes
--- ----------------------------------------------------------------------------
-
-create index cron_runs_started_idx on public.cron_runs (started_at DESC);
-create index ops_alerts_open_idx on public.ops_alerts (raised_at DESC) where (acknowledged_at IS NULL);
-create index ops_alerts_acknowledged_by_idx on public.ops_alerts (acknowledged_by);
-create index webhook_deliveries_open_idx on public.webhook_deliveries (last_seen_at DESC) where (status <> 'handled'::public.webhook_status);
