@@ -579,6 +579,34 @@ $$;
 comment on function private.require_server() is 'Refuses every caller but the server''s secret key.';
 revoke all on function private.require_server() from public, anon, authenticated, service_role;
 
+-- One approval rule for every way to spend (enter, hold numbers, spend credit, top up): a rejected account is
+-- told so, with what it may not do; any other account not approved, or none, is awaiting approval.
+create or replace function private.approval_refusal(p_account public.user_account_data, p_action text) returns jsonb
+language sql immutable set search_path = '' as $$
+  select case
+    when p_account.approved then null
+    when p_account.rejected_at is not null then
+      jsonb_build_object('code', 'approval_rejected', 'message', 'Your account was not approved, so you cannot ' || p_action)
+    else jsonb_build_object('code', 'approval_pending', 'message', 'Your account is awaiting approval')
+  end
+$$;
+comment on function private.approval_refusal(public.user_account_data,text) is 'Why this account may not p_action ({code, message}: approval_rejected or approval_pending), or null when it is approved.';
+revoke all on function private.approval_refusal(public.user_account_data,text) from public, anon, authenticated, service_role;
+
+-- The caller passes the account row it has already read (usually locked for update), so the guard reads nothing.
+create or replace function private.require_approved(p_account public.user_account_data, p_action text) returns void
+language plpgsql stable set search_path = '' as $$
+declare
+  refusal jsonb := private.approval_refusal(p_account, p_action);
+begin
+  if refusal is not null then
+    perform private.raise_refusal(refusal ->> 'code', refusal ->> 'message');
+  end if;
+end;
+$$;
+comment on function private.require_approved(public.user_account_data,text) is 'Refuses an account that is not approved (P0001, approval_rejected or approval_pending); p_action ends the rejected account''s message ("…so you cannot enter competitions").';
+revoke all on function private.require_approved(public.user_account_data,text) from public, anon, authenticated, service_role;
+
 -- ----------------------------------------------------------------------------
 -- Triggers and policies on tables made elsewhere
 -- ----------------------------------------------------------------------------

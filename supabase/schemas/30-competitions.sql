@@ -50,11 +50,11 @@ create table public.competitions (
   constraint competitions_pkey primary key (id),
   constraint competitions_slug_key unique (slug),
   constraint competitions_cash_alternative_check check (((cash_alternative IS NULL) OR (cash_alternative > (0)::numeric))),
-  constraint competitions_check check ((closes_at > opens_at)),
-  constraint competitions_check1 check ((max_tickets_per_user <= total_tickets)),
-  constraint competitions_check2 check ((tickets_sold <= total_tickets)),
-  constraint competitions_check3 check ((((skill_question IS NULL) AND (skill_options IS NULL) AND (skill_answer IS NULL)) OR ((skill_question IS NOT NULL) AND ((cardinality(skill_options) >= 2) AND (cardinality(skill_options) <= 6)) AND (skill_answer = ANY (skill_options))))),
-  constraint competitions_check4 check (((status = 'draft'::public.competition_status) OR (seed_commitment IS NOT NULL))),
+  constraint competitions_closes_after_opening_check check ((closes_at > opens_at)),
+  constraint competitions_per_player_cap_within_total_check check ((max_tickets_per_user <= total_tickets)),
+  constraint competitions_sold_within_total_check check ((tickets_sold <= total_tickets)),
+  constraint competitions_skill_question_complete_check check ((((skill_question IS NULL) AND (skill_options IS NULL) AND (skill_answer IS NULL)) OR ((skill_question IS NOT NULL) AND ((cardinality(skill_options) >= 2) AND (cardinality(skill_options) <= 6)) AND (skill_answer = ANY (skill_options))))),
+  constraint competitions_seed_committed_once_published_check check (((status = 'draft'::public.competition_status) OR (seed_commitment IS NOT NULL))),
   constraint competitions_dates_fixed_check check (((status = 'draft'::public.competition_status) OR ((postal_deadline IS NOT NULL) AND (draw_at IS NOT NULL)))),
   constraint competitions_description_check check ((char_length(description) <= 5000)),
   constraint competitions_draw_at_check check (((draw_at IS NULL) OR (draw_at >= COALESCE(postal_deadline, closes_at)))),
@@ -98,6 +98,18 @@ create policy "competitions: published, or admins" on public.competitions
 -- ----------------------------------------------------------------------------
 -- Functions
 -- ----------------------------------------------------------------------------
+
+-- A draft exists for admins only: to anyone else it is not found, as a slug that was never used.
+create or replace function private.require_visible_competition(p_competition public.competitions) returns void
+language plpgsql stable set search_path = '' as $$
+begin
+  if p_competition.id is null or (p_competition.status = 'draft' and not public.is_admin()) then
+    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
+  end if;
+end;
+$$;
+comment on function private.require_visible_competition(public.competitions) is 'Refuses a competition the caller may not see (none read, or a draft to a non-admin) with ''Competition not found'' (PT404, competition_not_found).';
+revoke all on function private.require_visible_competition(public.competitions) from public, anon, authenticated, service_role;
 
 create or replace function private.competition_apply_fields(p_base public.competitions, p jsonb) returns public.competitions
 language plpgsql stable set search_path = '' as $$
@@ -353,9 +365,7 @@ declare
   mine integer[];
 begin
   select * into c from public.competitions where slug = lower(btrim(p_slug));
-  if not found or (c.status = 'draft' and not public.is_admin()) then
-    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
-  end if;
+  perform private.require_visible_competition(c);
   if uid is not null then
     select coalesce(array_agg(t.number order by t.number), '{}') into mine
       from public.tickets t where t.competition_id = c.id and t.user_id = uid;

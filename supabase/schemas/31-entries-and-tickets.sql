@@ -25,7 +25,7 @@ create table public.entries (
   created_at timestamp with time zone default now() not null,
   constraint entries_pkey primary key (id),
   constraint entries_amount_check check ((amount >= (0)::numeric)),
-  constraint entries_check check (((kind = 'paid'::public.entry_kind) OR (amount = (0)::numeric))),
+  constraint entries_postal_entries_free_check check (((kind = 'paid'::public.entry_kind) OR (amount = (0)::numeric))),
   constraint entries_first_ticket_check check ((first_ticket >= 1)),
   constraint entries_quantity_check check ((quantity >= 1)),
   constraint entries_unit_price_check check ((unit_price >= (0)::numeric)),
@@ -287,9 +287,7 @@ declare
   block jsonb;
 begin
   select * into c from public.competitions where id = p_competition_id;
-  if not found or (c.status = 'draft' and not public.is_admin()) then
-    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
-  end if;
+  perform private.require_visible_competition(c);
   select * into acct from public.user_account_data a where a.id = uid;
   balance := coalesce(acct.credits, 0);
   select count(*) into held from public.tickets t where t.competition_id = c.id and t.user_id = uid;
@@ -464,12 +462,7 @@ begin
     perform private.create_account_rows(p_user);
     select * into acct from public.user_account_data a where a.id = p_user for update;
   end if;
-  if acct.rejected_at is not null and not acct.approved then
-    raise exception 'Your account was not approved, so you cannot enter competitions' using errcode = 'P0001', hint = 'approval_rejected';
-  end if;
-  if not acct.approved then
-    raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
-  end if;
+  perform private.require_approved(acct, 'enter competitions');
 
   -- Read without a lock: under the gate the terms (price, cap, question) cannot change
   -- before this commits; the count of tickets sold is settled by the counter update below.

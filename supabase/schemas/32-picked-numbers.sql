@@ -194,9 +194,7 @@ declare
   c public.competitions%rowtype;
 begin
   select * into c from public.competitions where id = p_competition_id;
-  if not found or (c.status = 'draft' and not public.is_admin()) then
-    raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
-  end if;
+  perform private.require_visible_competition(c);
   -- auth.uid() is null for visitors: they see no basket. Only numbers, never who holds them.
   return private.ticket_number_page(c, auth.uid(), p_from, p_to);
 end;
@@ -225,9 +223,7 @@ begin
   -- so the cap below is exact).
   perform private.share_competition_gate(p_competition_id);
   select * into acct from public.user_account_data a where a.id = uid for update;
-  if not found or not acct.approved then
-    raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
-  end if;
+  perform private.require_approved(acct, 'enter competitions');
   -- A player on a break or excluded could not buy the numbers, so may not keep them from others either.
   block := private.play_block(uid);
   if block is not null then

@@ -56,7 +56,7 @@ create table public.draws (
   constraint draws_delivery_address_check check (((delivery_address IS NULL) OR ((char_length(delivery_address) >= 5) AND (char_length(delivery_address) <= 500)))),
   constraint draws_external_hex_check check ((external_hex ~ '^([0-9a-f]{2})+$'::text)),
   constraint draws_fulfilment_note_check check (((fulfilment_note IS NULL) OR (char_length(fulfilment_note) <= 2000))),
-  constraint draws_prize_fulfilment_steps check (
+  constraint draws_prize_fulfilment_steps_check check (
 CASE prize_status
     WHEN 'awaiting_claim'::public.prize_status THEN ((claimed_at IS NULL) AND (verified_at IS NULL) AND (delivered_at IS NULL))
     WHEN 'claimed'::public.prize_status THEN ((claimed_at IS NOT NULL) AND (verified_at IS NULL) AND (delivered_at IS NULL))
@@ -77,7 +77,7 @@ END),
 );
 alter table public.draws enable row level security;
 comment on table public.draws is 'One row per drawn competition (unique: a competition is drawn once) with every input needed to recompute the winner, the seed included (it exists only after the draw).';
-comment on column public.draws.prize_status is 'awaiting_claim -> claimed (claimed_at) -> verified (verified_at) -> delivered (delivered_at, proof_of_delivery); see draws_prize_fulfilment_steps.';
+comment on column public.draws.prize_status is 'awaiting_claim -> claimed (claimed_at) -> verified (verified_at) -> delivered (delivered_at, proof_of_delivery); see draws_prize_fulfilment_steps_check.';
 comment on column public.draws.winning_position is 'labcash-draw-v2: the winning row of the ticket list (1-based); winning_number is the ticket number on it.';
 comment on column public.draws.prize_choice is 'The winner''s choice when claiming: the prize, or its cash alternative.';
 comment on column public.draws.fulfilment_note is 'Admins'' notes on the prize''s fulfilment (ID checked, courier booked, winner''s wishes); never public.';
@@ -85,7 +85,7 @@ comment on column public.draws.proof_of_delivery is 'The proof-of-delivery refer
 comment on column public.draws.verified_at is 'When an admin marked the claim verified (ID checked); cleared if it goes back to awaiting claim.';
 comment on column public.draws.delivered_at is 'When an admin marked the prize (or its cash) delivered.';
 comment on column public.draws.delivery_address is 'Where the winner wants the prize sent (their claim); null for cash or before the claim. Admins and the winner only.';
-comment on constraint draws_prize_fulfilment_steps on public.draws is 'Each prize status has its dates: claimed has claimed_at; verified also verified_at; delivered also delivered_at and the proof reference. Awaiting claim has none.';
+comment on constraint draws_prize_fulfilment_steps_check on public.draws is 'Each prize status has its dates: claimed has claimed_at; verified also verified_at; delivered also delivered_at and the proof reference. Awaiting claim has none.';
 revoke all on table public.draws from public, anon, authenticated, service_role;
 grant all on table public.draws to service_role;
 grant select (id, competition_id, algorithm, trigger, ticket_count, ticket_list_hash, seed_commitment, seed_hex, external_randomness, external_hex, counter, winning_number, winning_ticket_id, winner_display_name, winner_town, drawn_at, winning_position) on table public.draws to anon, authenticated;

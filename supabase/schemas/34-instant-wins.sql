@@ -20,7 +20,7 @@ create table public.instant_win_prizes (
   quantity integer not null check (quantity between 1 and 1000),
   created_at timestamptz not null default now(),
   unique (competition_id, position),
-  check ((kind = 'credit') = (credit_amount is not null))
+  constraint instant_win_prizes_credit_amount_for_credit_check check ((kind = 'credit') = (credit_amount is not null))
 );
 alter table public.instant_win_prizes enable row level security;
 comment on table public.instant_win_prizes is 'Instant-win prizes of a competition (a credit amount, one wheel spin, or a physical prize), each with how many winning numbers it gets; set on a draft only, read through functions.';
@@ -59,7 +59,7 @@ create table public.instant_wins (
   delivered_at timestamptz,
   won_at timestamptz not null default now(),
   unique (competition_id, ticket_number),
-  check ((status = 'delivered') = (delivered_at is not null))
+  constraint instant_wins_delivered_when_dated_check check ((status = 'delivered') = (delivered_at is not null))
 );
 
 create index instant_wins_user_id_idx on public.instant_wins (user_id);

@@ -22,8 +22,8 @@ create table public.winner_stories (
   story_updated_at timestamptz,
   story_updated_by uuid,
   -- Consent an admin records was given another way, so it says how.
-  check (consent_source = 'winner' or consent_note is not null),
-  check ((photo_path is null) = (photo_alt is null))
+  constraint winner_stories_admin_consent_noted_check check (consent_source = 'winner' or consent_note is not null),
+  constraint winner_stories_photo_with_alt_check check ((photo_path is null) = (photo_alt is null))
 );
 alter table public.winner_stories enable row level security;
 comment on table public.winner_stories is 'A draw winner''s consent to publish their photo and quote (who changed it, when, how), and the photo (a winner-photos object''s site path, with its alt text) and quote an admin published. Public answers show them only while consent stands.';

@@ -38,7 +38,7 @@ create table public.credit_ledger (
   constraint credit_ledger_pkey primary key (id),
   constraint credit_ledger_card_amount_check check (card_amount = 0 or (sign(card_amount) = sign(amount) and abs(card_amount) <= abs(amount))),
   constraint credit_ledger_amount_check check ((amount <> (0)::numeric)),
-  constraint credit_ledger_amounts_are_pounds check ((private.is_pounds(amount) AND ((transaction_amount IS NULL) OR private.is_pounds(transaction_amount)))),
+  constraint credit_ledger_amounts_are_pounds_check check ((private.is_pounds(amount) AND ((transaction_amount IS NULL) OR private.is_pounds(transaction_amount)))),
   constraint credit_ledger_balance_after_check check ((balance_after >= (0)::numeric)),
   constraint credit_ledger_created_by_fkey foreign key (created_by) references auth.users(id) on delete set null,
   constraint credit_ledger_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
@@ -185,8 +185,8 @@ begin
   if not found then
     return false;
   end if;
-  if not acct.approved and not private.is_service_role() then
-    raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
+  if not private.is_service_role() then
+    perform private.require_approved(acct, 'spend credit');
   end if;
   if acct.credits < deduct_credits.amount then
     return false;

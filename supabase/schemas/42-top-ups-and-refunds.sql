@@ -57,7 +57,7 @@ create table public.top_ups (
   constraint top_ups_payment_id_key unique (payment_id),
   constraint top_ups_amount_check check ((amount > (0)::numeric)),
   constraint top_ups_bonus_check check ((bonus >= (0)::numeric)),
-  constraint top_ups_check check (((status = 'pending'::public.top_up_status) OR (status = ANY (ARRAY['failed'::public.top_up_status, 'expired'::public.top_up_status])) OR (payment_id IS NOT NULL))),
+  constraint top_ups_payment_id_once_paid_check check (((status = 'pending'::public.top_up_status) OR (status = ANY (ARRAY['failed'::public.top_up_status, 'expired'::public.top_up_status])) OR (payment_id IS NOT NULL))),
   constraint top_ups_checkout_session_id_check check (((char_length(checkout_session_id) >= 1) AND (char_length(checkout_session_id) <= 255))),
   constraint top_ups_owed_check check ((owed >= (0)::numeric)),
   constraint top_ups_payment_id_check check (((char_length(payment_id) >= 1) AND (char_length(payment_id) <= 255))),

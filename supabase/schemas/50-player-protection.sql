@@ -24,7 +24,7 @@ create table public.player_protections (
   updated_at timestamp with time zone default now() not null,
   restricted_at timestamp with time zone,
   constraint player_protections_pkey primary key (user_id),
-  constraint player_protections_check check (((pending_limit IS NULL) OR (pending_limit_from IS NOT NULL))),
+  constraint player_protections_pending_limit_dated_check check (((pending_limit IS NULL) OR (pending_limit_from IS NOT NULL))),
   constraint player_protections_monthly_limit_check check ((monthly_limit >= (0)::numeric)),
   constraint player_protections_pending_limit_check check ((pending_limit >= (0)::numeric)),
   constraint player_protections_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
@@ -59,7 +59,7 @@ create table public.complaints (
   updated_at timestamp with time zone default now() not null,
   constraint complaints_pkey primary key (id),
   constraint complaints_reference_key unique (reference),
-  constraint complaints_check check (((status <> 'resolved'::public.complaint_status) OR ((response IS NOT NULL) AND (resolved_at IS NOT NULL)))),
+  constraint complaints_resolved_with_response_check check (((status <> 'resolved'::public.complaint_status) OR ((response IS NOT NULL) AND (resolved_at IS NOT NULL)))),
   constraint complaints_details_check check (((char_length(details) >= 20) AND (char_length(details) <= 5000))),
   constraint complaints_related_reference_check check ((char_length(related_reference) <= 100)),
   constraint complaints_response_check check ((char_length(response) <= 5000)),
@@ -98,7 +98,7 @@ create table public.player_flags (
   review_note text,
   constraint player_flags_pkey primary key (id),
   constraint player_flags_user_id_kind_period_key unique (user_id, kind, period),
-  constraint player_flags_check check (((status = 'open'::public.flag_status) OR ((reviewed_at IS NOT NULL) AND (review_note IS NOT NULL)))),
+  constraint player_flags_reviewed_with_note_check check (((status = 'open'::public.flag_status) OR ((reviewed_at IS NOT NULL) AND (review_note IS NOT NULL)))),
   constraint player_flags_period_check check (((char_length(period) >= 1) AND (char_length(period) <= 100))),
   constraint player_flags_review_note_check check (((review_note IS NULL) OR ((char_length(review_note) >= 3) AND (char_length(review_note) <= 2000)))),
   constraint player_flags_reviewed_by_fkey foreign key (reviewed_by) references auth.users(id) on delete set null,
@@ -228,13 +228,7 @@ begin
     return jsonb_build_object('code', 'restricted', 'message', 'Your account is restricted: please contact us');
   end if;
   select * into acct from public.user_account_data a where a.id = p_user;
-  if acct.rejected_at is not null and not acct.approved then
-    return jsonb_build_object('code', 'approval_rejected', 'message', 'Your account was not approved, so you cannot add credit');
-  end if;
-  if not coalesce(acct.approved, false) then
-    return jsonb_build_object('code', 'approval_pending', 'message', 'Your account is awaiting approval');
-  end if;
-  return null;
+  return private.approval_refusal(acct, 'add credit');
 end;
 $$;
 comment on function private.play_block(uuid) is 'Why a player may not top up or enter now ({code, message}: closure, self-exclusion, break, an admin''s restriction, approval), or null.';

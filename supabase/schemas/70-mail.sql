@@ -66,7 +66,7 @@ create table public.mail_campaigns (
   constraint mail_campaigns_pkey primary key (id),
   constraint mail_campaigns_request_id_key unique (request_id),
   constraint mail_campaigns_body_text_check check (((char_length(body_text) >= 20) AND (char_length(body_text) <= 5000))),
-  constraint mail_campaigns_check check (((segment = 'competition_entrants'::public.mail_segment) = (competition_id IS NOT NULL))),
+  constraint mail_campaigns_competition_for_entrants_check check (((segment = 'competition_entrants'::public.mail_segment) = (competition_id IS NOT NULL))),
   constraint mail_campaigns_recipients_check check ((recipients >= 0)),
   constraint mail_campaigns_subject_check check (((char_length(subject) >= 3) AND (char_length(subject) <= 120))),
   constraint mail_campaigns_competition_id_fkey foreign key (competition_id) references public.competitions(id) on delete restrict,
@@ -136,9 +136,7 @@ create or replace function public.claim_mail_batch(p_limit integer default 20)
 returns table (id bigint, to_email text, kind text, subject text, body_text text, list_unsubscribe text)
 language plpgsql security definer set search_path = '' as $$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   -- A claim lasts five minutes: a crashed sender's rows are retried, and
   -- concurrent senders never take the same row.
   return query
@@ -164,9 +162,7 @@ create or replace function public.mark_mail_sent(p_id bigint, p_transport text)
  SET search_path TO ''
 AS $function$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_transport not in ('smtp', 'outbox') then
     raise exception 'Transport must be smtp or outbox' using errcode = '22023', hint = 'invalid_input';
   end if;
@@ -186,9 +182,7 @@ create or replace function public.mark_mail_failed(p_id bigint, p_error text)
  SET search_path TO ''
 AS $function$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   -- Five attempts, then the row is failed for an admin to see.
   update public.mail_outbox
      set status = (case when attempts >= 5 then 'failed' else 'queued' end)::public.mail_status,
@@ -622,9 +616,7 @@ language plpgsql security definer set search_path = '' as $$
 declare
   t public.marketing_unsubscribe_tokens%rowtype;
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_token is null or p_token !~ '^[0-9a-f]{64}$' then
     raise exception 'This unsubscribe link is not valid' using errcode = '22023', hint = 'unsubscribe_link_invalid';
   end if;

@@ -33,10 +33,10 @@ create table public.referrals (
   amount numeric(12, 2) check (amount > 0),
   created_at timestamptz not null default now(),
   decided_at timestamptz,
-  check ((status = 'refused') = (reason is not null)),
-  check ((status = 'credited') = (amount is not null)),
-  check ((status = 'pending') = (decided_at is null)),
-  check (referrer_id <> referred_id)
+  constraint referrals_refused_with_reason_check check ((status = 'refused') = (reason is not null)),
+  constraint referrals_credited_with_amount_check check ((status = 'credited') = (amount is not null)),
+  constraint referrals_decided_unless_pending_check check ((status = 'pending') = (decided_at is null)),
+  constraint referrals_not_self_check check (referrer_id <> referred_id)
 );
 alter table public.referrals enable row level security;
 comment on table public.referrals is 'One row per player who signed up with an invite code (referred_id is unique, so a friend is credited at most once): pending until the friend is approved and has a paid entry, then credited (amount to each) or refused (reason).';

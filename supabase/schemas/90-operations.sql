@@ -238,9 +238,7 @@ create or replace function public.record_cron_run(p_job text, p_started_at times
 returns void
 language plpgsql security definer set search_path = '' as $$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_job is distinct from 'draws' or p_started_at is null or p_ok is null then
     raise exception 'A cron run needs its job, start and outcome' using errcode = '22023', hint = 'invalid_input';
   end if;
@@ -260,9 +258,7 @@ create or replace function public.record_webhook_delivery(p_provider text, p_eve
  SET search_path TO ''
 AS $function$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_status not in ('handled', 'failed', 'mismatch') or p_provider is distinct from 'stripe'
      or coalesce(char_length(p_event_id), 0) not between 1 and 255 then
     raise exception 'Not a webhook delivery' using errcode = '22023', hint = 'invalid_input';
@@ -285,9 +281,7 @@ create or replace function public.record_auth_refusal(p_kind text)
  SET search_path TO ''
 AS $function$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_kind not in ('sign_in', 'sign_in_limited', 'code', 'code_limited') then
     raise exception 'Not a kind of refusal' using errcode = '22023', hint = 'invalid_input';
   end if;
@@ -314,9 +308,7 @@ declare
   oldest_queued timestamptz;
   failed_lately boolean;
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   -- The uptime monitor calling /api/health is what notices a stopped job, so the check raises alerts too.
   perform private.raise_ops_alerts();
   last_run := private.last_cron_run();
@@ -555,9 +547,7 @@ declare
   this_hour timestamptz := date_trunc('hour', now());
   refused integer;
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_provider is distinct from 'stripe' then
     raise exception 'Not a webhook provider' using errcode = '22023', hint = 'invalid_input';
   end if;
