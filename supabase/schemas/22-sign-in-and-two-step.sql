@@ -148,7 +148,7 @@ comment on function private.fresh_reauthentication(uuid) is 'The nonce of the us
 revoke all on function private.fresh_reauthentication(uuid) from public, anon, authenticated, service_role;
 
 create or replace function public.confirm_reauthentication(p_code text) returns boolean
-language plpgsql volatile security definer set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user_first_step();
   who record;
@@ -212,7 +212,7 @@ comment on function private.email_code_address(text) is 'An address as the e-mai
 revoke all on function private.email_code_address(text) from public, anon, authenticated, service_role;
 
 create or replace function public.ask_for_email_code(p_email text) returns integer
-language plpgsql volatile security definer set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   address text;
   recent integer;
@@ -239,7 +239,7 @@ revoke all on function public.ask_for_email_code(text) from public, anon, authen
 grant execute on function public.ask_for_email_code(text) to service_role;
 
 create or replace function public.email_code_sent(p_email text) returns void
-language plpgsql volatile security definer set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   address text;
 begin
@@ -254,7 +254,7 @@ revoke all on function public.email_code_sent(text) from public, anon, authentic
 grant execute on function public.email_code_sent(text) to service_role;
 
 create or replace function public.take_email_code_try(p_email text) returns integer
-language plpgsql volatile security definer set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   address text;
   attempt private.email_code_tries;
@@ -282,7 +282,7 @@ revoke all on function public.take_email_code_try(text) from public, anon, authe
 grant execute on function public.take_email_code_try(text) to service_role;
 
 create or replace function public.clear_email_code_tries(p_email text) returns void
-language plpgsql volatile security definer set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   perform private.require_server();
   delete from private.email_code_tries t where t.email = private.email_code_address(p_email);
@@ -295,7 +295,7 @@ grant execute on function public.clear_email_code_tries(text) to service_role;
 create or replace function public.take_email_request(
   p_visitor text, p_kind text, p_captcha_passed boolean, p_per_visitor integer, p_per_site integer
 ) returns void
-language plpgsql volatile security definer set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   by_visitor integer;
   by_site integer;
@@ -320,7 +320,7 @@ revoke all on function public.take_email_request(text, text, boolean, integer, i
 grant execute on function public.take_email_request(text, text, boolean, integer, integer) to service_role;
 
 create or replace function public.record_factor_enrolment() returns void
-language plpgsql volatile security definer set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user_first_step();
   nonce timestamptz;

@@ -325,12 +325,8 @@ $$;
 comment on function private.competition_apply(public.competitions,jsonb) is 'Applies the fields present in p to a competition row and validates the result: the amounts as sent (no third decimal, no NaN or infinity), real dates, image addresses without backslashes or spaces; then competition_apply_fields.';
 revoke all on function private.competition_apply(public.competitions,jsonb) from public, anon, authenticated, service_role;
 
-create or replace function public.list_competitions(p_status text DEFAULT NULL::text)
- RETURNS SETOF public.competition
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.list_competitions(p_status text default null) returns setof public.competition
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if p_status is not null and p_status not in ('live', 'sold_out', 'closed', 'drawn', 'cancelled') then
     raise exception 'Unknown status: %', p_status using errcode = '22023', hint = 'invalid_input';
@@ -344,7 +340,7 @@ begin
               case when c.status = 'live' then c.closes_at end asc,
               c.closes_at desc;
 end;
-$function$;
+$$;
 comment on function public.list_competitions(text) is 'Public: published competitions (never drafts), live ones first by closing soonest; optionally one status.';
 revoke all on function public.list_competitions(text) from public, anon, authenticated, service_role;
 grant execute on function public.list_competitions(text) to anon;
@@ -572,12 +568,8 @@ grant execute on function public.admin_publish_competition(uuid,jsonb) to servic
 create type public.competition_cancelled as (competition public.admin_competition, refunded_entries integer, refunded_total numeric(12,2));
 comment on type public.competition_cancelled is 'A cancellation: the cancelled competition, and how many paid entries were refunded to credit and for how much.';
 
-create or replace function public.admin_cancel_competition(p_id uuid, p_reason text)
- RETURNS public.competition_cancelled
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_cancel_competition(p_id uuid, p_reason text) returns public.competition_cancelled
+language plpgsql security definer set search_path = '' as $$
 declare
   c public.competitions%rowtype;
   e record;
@@ -646,7 +638,7 @@ begin
     jsonb_build_object('reason', btrim(p_reason), 'refunded_entries', refunded_entries, 'refunded_total', refunded_total));
   return row(private.admin_competition_row(p_id), refunded_entries, refunded_total)::public.competition_cancelled;
 end;
-$function$;
+$$;
 comment on function public.admin_cancel_competition(uuid,text) is 'Admins: cancels a competition that is not drawn, refunding every paid entry to credit with its own ledger row, voiding postal entries and e-mailing entrants.';
 revoke all on function public.admin_cancel_competition(uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_cancel_competition(uuid,text) to authenticated;
@@ -884,12 +876,8 @@ $$;
 comment on function private.london_time_text(timestamp with time zone) is 'A moment as players read it: HH:MM in Europe/London, with the date after it when it is not today.';
 revoke all on function private.london_time_text(timestamp with time zone) from public, anon, authenticated, service_role;
 
-create or replace function private.competition_phase(c competitions, p_now timestamp with time zone)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.competition_phase(c public.competitions, p_now timestamp with time zone) returns text
+language sql stable set search_path = '' as $$
   select case
     when c.status in ('draft', 'cancelled', 'drawn') then c.status::text
     when c.status = 'live' and p_now < c.opens_at then 'upcoming'
@@ -898,7 +886,7 @@ AS $function$
     when p_now < c.draw_at or c.tickets_sold + c.postal_tickets > 0 then 'awaiting_draw'
     else 'closed'
   end;
-$function$;
+$$;
 comment on function private.competition_phase(public.competitions,timestamp with time zone) is 'Where a competition stands at a moment, as the public site shows it (phaseOf in lib/competitions/status.ts): draft, upcoming (published, not open yet), live (online sales open), postal_window (online sales ended, letters still enter), awaiting_draw, drawn, closed (no tickets at the draw time) or cancelled.';
 revoke all on function private.competition_phase(public.competitions,timestamp with time zone) from public, anon, authenticated, service_role;
 

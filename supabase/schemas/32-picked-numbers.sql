@@ -36,7 +36,7 @@ comment on function private.ticket_hold_time() is 'How long a basket holds chose
 revoke all on function private.ticket_hold_time() from public, anon, authenticated, service_role;
 
 create or replace function private.random_ticket_number(p_total integer) returns integer
-language sql volatile set search_path = '' as $$
+language sql set search_path = '' as $$
   -- 48 random bits from the CSPRNG (never random()): the modulo bias is below 2^-28 for a million tickets.
   select (('x' || encode(extensions.gen_random_bytes(6), 'hex'))::bit(48)::bigint % p_total)::integer + 1
 $$;
@@ -72,7 +72,7 @@ revoke all on function private.check_chosen_numbers(public.competitions,integer[
 
 create or replace function private.lucky_dip_numbers(c public.competitions, p_user uuid, p_count integer, p_except integer[] default '{}')
 returns integer[]
-language plpgsql volatile set search_path = '' as $$
+language plpgsql set search_path = '' as $$
 declare
   picked integer[] := '{}';
   need integer;
@@ -116,7 +116,7 @@ revoke all on function private.lucky_dip_numbers(public.competitions,uuid,intege
 
 create or replace function private.take_ticket_numbers(c public.competitions, p_user uuid, p_quantity integer, p_numbers integer[])
 returns integer[]
-language plpgsql volatile set search_path = '' as $$
+language plpgsql set search_path = '' as $$
 declare
   numbers integer[];
   taken integer;

@@ -121,12 +121,8 @@ grant execute on function public.set_initials_only(boolean) to service_role;
 create type public.prize_claim as (draw_id uuid, prize_choice public.prize_choice, claimed_at timestamp with time zone, prize_status public.prize_status, delivery_address text);
 comment on type public.prize_claim is 'A winner''s claim: prize or cash, when, the prize''s status and the address to send it to (null for cash).';
 
-create or replace function public.claim_prize(p_draw_id uuid, p_choice text, p_delivery_address text DEFAULT NULL::text)
- RETURNS public.prize_claim
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.claim_prize(p_draw_id uuid, p_choice text, p_delivery_address text default null) returns public.prize_claim
+language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
   d public.draws%rowtype;
@@ -169,7 +165,7 @@ begin
   return (select row(x.id, x.prize_choice, x.claimed_at, x.prize_status, x.delivery_address)::public.prize_claim
             from public.draws x where x.id = p_draw_id);
 end;
-$function$;
+$$;
 comment on function public.claim_prize(uuid,text,text) is 'The winner: claims the prize (with the UK address to send it to) or its cash alternative (when offered); the prize becomes claimed. The claim can change until an admin verifies it (claim_closed after).';
 revoke all on function public.claim_prize(uuid,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.claim_prize(uuid,text,text) to authenticated;
@@ -206,12 +202,8 @@ $$;
 comment on function private.prize_fulfilment_row(uuid) is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery, the prize cost, and the winner''s photo consent and story.';
 revoke all on function private.prize_fulfilment_row(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_list_prize_fulfilment(p_status text DEFAULT NULL::text)
- RETURNS SETOF public.prize_fulfilment
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_list_prize_fulfilment(p_status text default null) returns setof public.prize_fulfilment
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
   if p_status is not null and private.prize_step_index(p_status) is null then
@@ -223,7 +215,7 @@ begin
      where p_status is null or d.prize_status = p_status::public.prize_status
      order by private.prize_step_index(d.prize_status::text), d.drawn_at desc;
 end;
-$function$;
+$$;
 comment on function public.admin_list_prize_fulfilment(text) is 'Admins: every draw''s prize fulfilment (optionally one status), in the order of the steps (awaiting claim, claimed, verified, delivered), newest draw first within each.';
 revoke all on function public.admin_list_prize_fulfilment(text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_prize_fulfilment(text) to authenticated;
@@ -268,12 +260,8 @@ $$;
 comment on function private.prize_step_index(text) is 'The position of a prize status in awaiting_claim -> claimed -> verified -> delivered (1 to 4), null for anything else.';
 revoke all on function private.prize_step_index(text) from public, anon, authenticated, service_role;
 
-create or replace function private.prize_move(p_draw_id uuid, p_status text, p_proof text)
- RETURNS draws
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.prize_move(p_draw_id uuid, p_status text, p_proof text) returns public.draws
+language plpgsql security definer set search_path = '' as $$
 declare
   prev public.draws%rowtype;
   next_row public.draws%rowtype;
@@ -310,7 +298,7 @@ begin
   returning * into next_row;
   return next_row;
 end;
-$function$;
+$$;
 comment on function private.prize_move(uuid,text,text) is 'Moves a prize to a status: forward one step at a time (claimed needs nothing more, verified needs a claim, delivered needs verification and the proof reference), back any number of steps (clearing the later dates); sets each step''s date once. The only writer of prize_status.';
 revoke all on function private.prize_move(uuid,text,text) from public, anon, authenticated, service_role;
 

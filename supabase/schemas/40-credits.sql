@@ -64,13 +64,9 @@ create policy "ledger: own rows or admin" on public.credit_ledger
 -- Functions
 -- ----------------------------------------------------------------------------
 
-create or replace function private.post_ledger(p_user uuid, p_kind text, p_amount numeric, p_reason text, p_reference text, p_transaction_amount numeric DEFAULT NULL::numeric,
-                                               p_spent numeric DEFAULT 0, p_entries integer DEFAULT 0)
- RETURNS numeric
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.post_ledger(p_user uuid, p_kind text, p_amount numeric, p_reason text, p_reference text, p_transaction_amount numeric default null,
+                                               p_spent numeric default 0, p_entries integer default 0) returns numeric
+language plpgsql security definer set search_path = '' as $$
 declare
   new_balance numeric(12, 2);
   acct public.user_account_data%rowtype;
@@ -97,8 +93,7 @@ begin
     when p_amount < 0 and card_top_up then greatest(p_amount, -acct.card_credit)
     when p_amount < 0 then least(0, p_amount + (acct.credits - acct.card_credit))
     else 0 end;
-  -- A purchase's totals ride on the same update: one new version of the account row per purchase, not two
-  -- (issue 27, item 4).
+  -- A purchase's totals ride on the same update: one new version of the account row per purchase, not two.
   update public.user_account_data
      set credits = credits + p_amount, card_credit = card_credit + card_part,
          total_spent = total_spent + p_spent, total_entries = total_entries + p_entries, updated_at = now()
@@ -108,7 +103,7 @@ begin
   values (p_user, p_kind::public.ledger_kind, p_amount, new_balance, p_reason, p_reference, p_transaction_amount, auth.uid(), card_part);
   return new_balance;
 end;
-$function$;
+$$;
 comment on function private.post_ledger(uuid,text,numeric,text,text,numeric,numeric,integer) is 'Moves credit and appends the ledger row in one statement pair, keeping the credit-card-funded part (card_credit, card_amount): card top-ups add to it, debits spend other credit first; p_spent and p_entries are added to the account''s total_spent and total_entries in the same update (a purchase). The balance check constraint refuses overdrafts.';
 revoke all on function private.post_ledger(uuid,text,numeric,text,text,numeric,numeric,integer) from public, anon, authenticated, service_role;
 
@@ -235,12 +230,8 @@ comment on type public.ledger_row is 'One row of the caller''s credit ledger, as
 create type public.ledger_page as (rows public.ledger_row[], next_before bigint, totals public.ledger_totals);
 comment on type public.ledger_page is 'One page of the caller''s credit ledger, newest first (next_before is the id to pass for the next page, or null on the last), with the totals of the whole filter.';
 
-create or replace function public.get_my_ledger_page(p_kind text DEFAULT NULL::text, p_month date DEFAULT NULL::date, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
- RETURNS public.ledger_page
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.get_my_ledger_page(p_kind text default null, p_month date default null, p_before bigint default null, p_limit integer default 50) returns public.ledger_page
+language plpgsql stable security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
@@ -276,18 +267,14 @@ begin
       where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
         and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))))::public.ledger_page;
 end;
-$function$;
+$$;
 comment on function public.get_my_ledger_page(text,date,bigint,integer) is 'Signed-in users: one page of their ledger, newest first (keyset: pass next_before), optionally one kind and the calendar month (Europe/London) containing p_month; totals are for the whole filter (credits_out is a positive figure; net = credits_in - credits_out).';
 revoke all on function public.get_my_ledger_page(text,date,bigint,integer) from public, anon, authenticated, service_role;
 grant execute on function public.get_my_ledger_page(text,date,bigint,integer) to authenticated;
 grant execute on function public.get_my_ledger_page(text,date,bigint,integer) to service_role;
 
-create or replace function public.get_my_ledger_csv(p_kind text DEFAULT NULL::text, p_month date DEFAULT NULL::date)
- RETURNS text
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.get_my_ledger_csv(p_kind text default null, p_month date default null) returns text
+language plpgsql stable security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
   from_at timestamptz := private.month_start(p_month::timestamp at time zone 'Europe/London');
@@ -308,7 +295,7 @@ begin
                                          and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))), 0),
                             'FM999999999990.00') || E',,,\n';
 end;
-$function$;
+$$;
 comment on function public.get_my_ledger_csv(text,date) is 'Signed-in users: their ledger (same filters as get_my_ledger_page) as CSV, oldest first: date (ISO UTC), kind, amount, balance_after, reference, reason; then total,,<net>,,, so rows and total match the ledger exactly.';
 revoke all on function public.get_my_ledger_csv(text,date) from public, anon, authenticated, service_role;
 grant execute on function public.get_my_ledger_csv(text,date) to authenticated;

@@ -287,12 +287,8 @@ revoke all on function public.get_top_up_options() from public, anon, authentica
 grant execute on function public.get_top_up_options() to authenticated;
 grant execute on function public.get_top_up_options() to service_role;
 
-create or replace function public.create_top_up(p_amount numeric, p_provider text, p_purpose jsonb DEFAULT NULL::jsonb)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.create_top_up(p_amount numeric, p_provider text, p_purpose jsonb default null) returns jsonb
+language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
   quote jsonb;
@@ -337,7 +333,7 @@ begin
   return jsonb_build_object('id', new_id, 'amount', p_amount, 'bonus', (quote ->> 'bonus')::numeric,
                             'credit', (quote ->> 'credit')::numeric, 'status', 'pending');
 end;
-$function$;
+$$;
 comment on function public.create_top_up(numeric,text,jsonb) is 'Signed-in users: starts a top-up (pending until the provider confirms it) after the same checks as quote_top_up, raising its refusal codes; p_purpose {competition_id, quantity, answer} asks for that entry once credited.';
 revoke all on function public.create_top_up(numeric,text,jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.create_top_up(numeric,text,jsonb) to authenticated;
@@ -520,12 +516,8 @@ comment on function public.find_top_up_by_session(text) is 'Server: the top-up o
 revoke all on function public.find_top_up_by_session(text) from public, anon, authenticated, service_role;
 grant execute on function public.find_top_up_by_session(text) to service_role;
 
-create or replace function public.confirm_top_up(p_top_up_id uuid, p_payment_id text, p_funding text, p_amount_paid numeric)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.confirm_top_up(p_top_up_id uuid, p_payment_id text, p_funding text, p_amount_paid numeric) returns jsonb
+language plpgsql security definer set search_path = '' as $$
 declare
   t public.top_ups%rowtype;
   balance numeric(12, 2);
@@ -650,7 +642,7 @@ begin
     'top_up_id', t.id,
     'balance', (select a.credits from public.user_account_data a where a.id = t.user_id));
 end;
-$function$;
+$$;
 comment on function public.confirm_top_up(uuid,text,text,numeric) is 'Server: a provider says the top-up was paid. Credits it exactly once (top_up and bonus ledger rows, receipt mail), idempotent on the payment id and the top-up; refuses a different payment or amount (payment_mismatch); refuses credit-card payments over the monthly cap (refund_required); applies refunds that arrived first; makes the entry the top-up was for, keeping the credit if that fails.';
 revoke all on function public.confirm_top_up(uuid,text,text,numeric) from public, anon, authenticated, service_role;
 grant execute on function public.confirm_top_up(uuid,text,text,numeric) to service_role;
@@ -658,12 +650,8 @@ grant execute on function public.confirm_top_up(uuid,text,text,numeric) to servi
 create type public.top_up_outcome as (status public.top_up_status, top_up_id uuid);
 comment on type public.top_up_outcome is 'A top-up''s status after fail_top_up.';
 
-create or replace function public.fail_top_up(p_top_up_id uuid, p_status text)
- RETURNS public.top_up_outcome
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.fail_top_up(p_top_up_id uuid, p_status text) returns public.top_up_outcome
+language plpgsql security definer set search_path = '' as $$
 declare
   t public.top_ups%rowtype;
 begin
@@ -682,7 +670,7 @@ begin
   end if;
   return (t.status, t.id)::public.top_up_outcome;
 end;
-$function$;
+$$;
 comment on function public.fail_top_up(uuid,text) is 'Server: marks a pending top-up failed or expired (no-op in any other status); returns its status.';
 revoke all on function public.fail_top_up(uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.fail_top_up(uuid,text) to service_role;

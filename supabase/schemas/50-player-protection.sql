@@ -191,18 +191,14 @@ $$;
 comment on function private.needs_limit_prompt(public.player_protections,uuid) is 'Whether to invite a player (p: their protections) to set a monthly limit: none set, the invitation never declined, no top-up credited yet.';
 revoke all on function private.needs_limit_prompt(public.player_protections,uuid) from public, anon, authenticated, service_role;
 
-create or replace function private.protection_state(p player_protections)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.protection_state(p player_protections) returns text
+language sql stable set search_path = '' as $$
   select case
     when p.closed_at is not null then 'closed'
     when p.break_until is not null and p.break_until > now() then p.break_kind::text
     else 'active'
   end
-$function$;
+$$;
 comment on function private.protection_state(public.player_protections) is 'active, break, self_exclusion or closed: what the protections mean now.';
 revoke all on function private.protection_state(public.player_protections) from public, anon, authenticated, service_role;
 
@@ -703,12 +699,8 @@ $$;
 comment on function private.player_intervention_of(uuid) is 'One intervention as the admin screens show it, with who recorded it.';
 revoke all on function private.player_intervention_of(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_list_player_flags(p_status text DEFAULT 'open'::text, p_limit integer DEFAULT 100)
- RETURNS SETOF public.player_flag
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_list_player_flags(p_status text default 'open', p_limit integer default 100) returns setof public.player_flag
+language plpgsql security definer set search_path = '' as $$
 declare
   v_status text := coalesce(p_status, 'open');
   page_size integer := least(greatest(coalesce(p_limit, 100), 1), 500);
@@ -728,7 +720,7 @@ begin
      cross join lateral private.player_flag_of(f.id) pf
      order by case when v_status = 'open' then f.raised_at end, f.reviewed_at desc;
 end;
-$function$;
+$$;
 comment on function public.admin_list_player_flags(text,integer) is 'Admins: the review queue. open flags oldest first (raising any new ones first), or reviewed ones latest first, at most p_limit, each with the player and the review.';
 revoke all on function public.admin_list_player_flags(text,integer) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_player_flags(text,integer) to authenticated;
@@ -757,12 +749,8 @@ revoke all on function public.admin_get_player_protection(uuid) from public, ano
 grant execute on function public.admin_get_player_protection(uuid) to authenticated;
 grant execute on function public.admin_get_player_protection(uuid) to service_role;
 
-create or replace function private.record_intervention(p_admin uuid, p_user_id uuid, p_kind text, p_note text, p_flag_id uuid)
- RETURNS uuid
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.record_intervention(p_admin uuid, p_user_id uuid, p_kind text, p_note text, p_flag_id uuid) returns uuid
+language plpgsql security definer set search_path = '' as $$
 declare
   acct public.user_account_data;
   note text := btrim(replace(coalesce(p_note, ''), E'\r\n', E'\n'));
@@ -807,7 +795,7 @@ begin
     jsonb_build_object('intervention_id', new_id, 'kind', p_kind, 'note', note, 'flag_id', p_flag_id));
   return new_id;
 end;
-$function$;
+$$;
 comment on function private.record_intervention(uuid,uuid,text,text,uuid) is 'Records an admin''s intervention on a player and applies it (restricted: play refused until lifted; lifted: the restriction ends, not_restricted if none; closed: the account closed as close_account does); audited (protection.intervention).';
 revoke all on function private.record_intervention(uuid,uuid,text,text,uuid) from public, anon, authenticated, service_role;
 

@@ -155,12 +155,8 @@ revoke all on function public.claim_mail_batch(integer) from public, anon, authe
 grant execute on function public.claim_mail_batch(integer) to service_role;
 
 -- The functions that wrote these columns with text, each with the cast after its own check.
-create or replace function public.mark_mail_sent(p_id bigint, p_transport text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.mark_mail_sent(p_id bigint, p_transport text) returns void
+language plpgsql security definer set search_path = '' as $$
 begin
   perform private.require_server();
   if p_transport not in ('smtp', 'outbox') then
@@ -170,17 +166,13 @@ begin
      set status = 'sent', sent_at = now(), transport = p_transport::public.mail_transport, error = null
    where id = p_id and status = 'queued';
 end;
-$function$;
+$$;
 comment on function public.mark_mail_sent(bigint,text) is 'Server: marks a claimed mail delivered (by SMTP, or kept in the outbox when no SMTP is configured).';
 revoke all on function public.mark_mail_sent(bigint,text) from public, anon, authenticated, service_role;
 grant execute on function public.mark_mail_sent(bigint,text) to service_role;
 
-create or replace function public.mark_mail_failed(p_id bigint, p_error text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.mark_mail_failed(p_id bigint, p_error text) returns void
+language plpgsql security definer set search_path = '' as $$
 begin
   perform private.require_server();
   -- Five attempts, then the row is failed for an admin to see.
@@ -189,7 +181,7 @@ begin
          claimed_at = null, error = left(p_error, 1000)
    where id = p_id and status = 'queued';
 end;
-$function$;
+$$;
 comment on function public.mark_mail_failed(bigint,text) is 'Server: records a delivery failure; the mail is retried until its fifth attempt, then marked failed.';
 revoke all on function public.mark_mail_failed(bigint,text) from public, anon, authenticated, service_role;
 grant execute on function public.mark_mail_failed(bigint,text) to service_role;
@@ -381,12 +373,8 @@ revoke all on function public.admin_preview_mail(text,text,uuid,text,text) from 
 grant execute on function public.admin_preview_mail(text,text,uuid,text,text) to authenticated;
 grant execute on function public.admin_preview_mail(text,text,uuid,text,text) to service_role;
 
-create or replace function public.admin_send_mail(p_kind text, p_segment text, p_competition_id uuid, p_subject text, p_body text, p_request_id uuid DEFAULT NULL::uuid)
- RETURNS public.mail_campaign_sent
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_send_mail(p_kind text, p_segment text, p_competition_id uuid, p_subject text, p_body text, p_request_id uuid default null) returns public.mail_campaign_sent
+language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
   v_competition uuid := case when p_segment = 'competition_entrants' then p_competition_id end;
@@ -439,7 +427,7 @@ begin
                        'subject', v_subject, 'recipients', queued));
   return private.mail_campaign_sent(v_campaign, false);
 end;
-$function$;
+$$;
 comment on function public.admin_send_mail(text,text,uuid,text,text,uuid) is 'Admins: queues the mail for every recipient of the segment now (as admin_preview_mail counts them), one outbox row each, and records the campaign (kind, segment, subject, body, recipients, who sent it) and the audit row mail.sent in the same transaction; no_recipients when nobody may get it. p_request_id makes a repeated submit return the campaign already sent (already_sent true). The mail adapter delivers the rows.';
 revoke all on function public.admin_send_mail(text,text,uuid,text,text,uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_send_mail(text,text,uuid,text,text,uuid) to authenticated;
@@ -469,12 +457,8 @@ comment on type public.mail_outbox_row is 'One outbox row as the mail screen sho
 create type public.mail_outbox_page as (rows public.mail_outbox_row[], next_before bigint, campaign public.mail_campaign);
 comment on type public.mail_outbox_page is 'One page of the mail outbox, newest first (next_before for the next page, or null on the last), and the campaign filtered by (or null).';
 
-create or replace function public.admin_list_mail_outbox(p_campaign_id uuid DEFAULT NULL::uuid, p_status text DEFAULT NULL::text, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
- RETURNS public.mail_outbox_page
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_list_mail_outbox(p_campaign_id uuid default null, p_status text default null, p_before bigint default null, p_limit integer default 50) returns public.mail_outbox_page
+language plpgsql stable security definer set search_path = '' as $$
 declare
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
   page_rows public.mail_outbox_row[];
@@ -506,7 +490,7 @@ begin
              case when fetched > page_size then last_id end,
              case when p_campaign_id is not null then private.mail_campaign_of(p_campaign_id) end)::public.mail_outbox_page;
 end;
-$function$;
+$$;
 comment on function public.admin_list_mail_outbox(uuid,text,bigint,integer) is 'Admins: one page of the mail outbox, newest first (keyset: pass next_before), optionally one campaign''s rows and one status (queued, sent, failed): recipient, kind, subject, status, transport, attempts, error and times. campaign is that campaign (null when unknown or not asked for).';
 revoke all on function public.admin_list_mail_outbox(uuid,text,bigint,integer) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_mail_outbox(uuid,text,bigint,integer) to authenticated;

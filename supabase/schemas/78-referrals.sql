@@ -54,7 +54,7 @@ create policy "referrals: own or admin" on public.referrals
 -- ----------------------------------------------------------------------------
 
 create or replace function private.new_referral_code() returns text
-language sql volatile set search_path = '' as $$
+language sql set search_path = '' as $$
   -- 32 divides 256, so every character is equally likely.
   select string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', get_byte(r.b, i) % 32 + 1, 1), '' order by i)
     from (select extensions.gen_random_bytes(10) as b) r, generate_series(0, 9) i

@@ -380,12 +380,8 @@ revoke all on function private.admin_user_row(uuid) from public, anon, authentic
 create type public.admin_user_page as (rows public.admin_user[], next_cursor text);
 comment on type public.admin_user_page is 'One page of the admin users list, newest first; next_cursor is what to pass for the next page, or null on the last.';
 
-create or replace function public.admin_list_users(p_search text DEFAULT NULL::text, p_role text DEFAULT NULL::text, p_approval text DEFAULT NULL::text, p_kyc text DEFAULT NULL::text, p_cursor text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_flagged boolean DEFAULT NULL::boolean)
- RETURNS public.admin_user_page
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_list_users(p_search text default null, p_role text default null, p_approval text default null, p_kyc text default null, p_cursor text default null, p_limit integer default 25, p_flagged boolean default null) returns public.admin_user_page
+language plpgsql stable security definer set search_path = '' as $$
 declare
   page_size integer := least(greatest(coalesce(p_limit, 25), 1), 100);
   search text := nullif(trim(p_search), '');
@@ -457,7 +453,7 @@ begin
   end if;
   return row(page_rows, next_cursor)::public.admin_user_page;
 end;
-$function$;
+$$;
 comment on function public.admin_list_users(text,text,text,text,text,integer,boolean) is 'Admins: one page of users, newest first (keyset: pass next_cursor as p_cursor), searched by name or e-mail (a substring, case ignored) or id, filtered by role, approval (approved, pending, rejected, deleted), KYC status and flagged (true: with a player-protection flag awaiting review; false: without).';
 revoke all on function public.admin_list_users(text,text,text,text,text,integer,boolean) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_users(text,text,text,text,text,integer,boolean) to authenticated;
@@ -552,12 +548,8 @@ revoke all on function public.admin_user_ledger(uuid,bigint,integer) from public
 grant execute on function public.admin_user_ledger(uuid,bigint,integer) to authenticated;
 grant execute on function public.admin_user_ledger(uuid,bigint,integer) to service_role;
 
-create or replace function public.admin_update_user(p_user_id uuid, p_name text, p_approval text, p_kyc_status text)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_update_user(p_user_id uuid, p_name text, p_approval text, p_kyc_status text) returns jsonb
+language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
   acct public.user_account_data;
@@ -619,18 +611,14 @@ begin
   end if;
   return private.admin_user_row(p_user_id) || jsonb_build_object('changes', changes);
 end;
-$function$;
+$$;
 comment on function public.admin_update_user(uuid,text,text,text) is 'Admins: sets a user''s name, approval (approved or pending; approving e-mails them) and KYC status; audits each change with old and new values (user.updated); answers the user and the changes.';
 revoke all on function public.admin_update_user(uuid,text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_update_user(uuid,text,text,text) to authenticated;
 grant execute on function public.admin_update_user(uuid,text,text,text) to service_role;
 
-create or replace function public.admin_set_user_role(p_user_id uuid, p_role text)
- RETURNS public.admin_user
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_set_user_role(p_user_id uuid, p_role text) returns public.admin_user
+language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_super_admin();
   acct public.user_account_data;
@@ -659,7 +647,7 @@ begin
   end if;
   return private.admin_user_of(p_user_id);
 end;
-$function$;
+$$;
 comment on function public.admin_set_user_role(uuid,text) is 'Super admins: sets another user''s role (user, admin, super_admin; an admin is approved too); never one''s own; audited with old and new (user.role_changed).';
 revoke all on function public.admin_set_user_role(uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_set_user_role(uuid,text) to authenticated;

@@ -156,12 +156,8 @@ $$;
 comment on function private.cron_stale() is 'True when the scheduled job has not run for five minutes.';
 revoke all on function private.cron_stale() from public, anon, authenticated, service_role;
 
-create or replace function private.raise_alert(p_kind text, p_incident text, p_subject text, p_detail text)
- RETURNS boolean
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.raise_alert(p_kind text, p_incident text, p_subject text, p_detail text) returns boolean
+language plpgsql security definer set search_path = '' as $$
 declare
   new_id bigint;
   link text := coalesce(private.setting('site_url') #>> '{}', 'http://localhost:3000') || '/admin/system';
@@ -183,7 +179,7 @@ begin
   end loop;
   return true;
 end;
-$function$;
+$$;
 comment on function private.raise_alert(text,text,text,text) is 'Records an incident once (by its key) and, the first time only, queues an e-mail to every super admin with a link to /admin/system.';
 revoke all on function private.raise_alert(text,text,text,text) from public, anon, authenticated, service_role;
 
@@ -251,12 +247,8 @@ comment on function public.record_cron_run(text,timestamp with time zone,boolean
 revoke all on function public.record_cron_run(text,timestamp with time zone,boolean,jsonb,text) from public, anon, authenticated, service_role;
 grant execute on function public.record_cron_run(text,timestamp with time zone,boolean,jsonb,text) to service_role;
 
-create or replace function public.record_webhook_delivery(p_provider text, p_event_id text, p_event_type text, p_status text, p_http_status integer, p_error text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.record_webhook_delivery(p_provider text, p_event_id text, p_event_type text, p_status text, p_http_status integer, p_error text) returns void
+language plpgsql security definer set search_path = '' as $$
 begin
   perform private.require_server();
   if p_status not in ('handled', 'failed', 'mismatch') or p_provider is distinct from 'stripe'
@@ -269,17 +261,13 @@ begin
      set status = excluded.status, http_status = excluded.http_status, last_error = excluded.last_error,
          attempts = public.webhook_deliveries.attempts + 1, last_seen_at = now();
 end;
-$function$;
+$$;
 comment on function public.record_webhook_delivery(text,text,text,text,integer,text) is 'Server: records how the webhook answered one delivery of a provider event (attempts count repeats of the same event).';
 revoke all on function public.record_webhook_delivery(text,text,text,text,integer,text) from public, anon, authenticated, service_role;
 grant execute on function public.record_webhook_delivery(text,text,text,text,integer,text) to service_role;
 
-create or replace function public.record_auth_refusal(p_kind text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.record_auth_refusal(p_kind text) returns void
+language plpgsql security definer set search_path = '' as $$
 begin
   perform private.require_server();
   if p_kind not in ('sign_in', 'sign_in_limited', 'code', 'code_limited') then
@@ -290,7 +278,7 @@ begin
   on conflict (hour, kind) do update set refusals = public.auth_refusal_counts.refusals + 1;
   delete from public.auth_refusal_counts where hour < now() - interval '30 days';
 end;
-$function$;
+$$;
 comment on function public.record_auth_refusal(text) is 'Server: counts one refused sign-in or two-step code in the current hour.';
 revoke all on function public.record_auth_refusal(text) from public, anon, authenticated, service_role;
 grant execute on function public.record_auth_refusal(text) to service_role;
@@ -485,12 +473,8 @@ revoke all on function public.admin_retry_mail(bigint) from public, anon, authen
 grant execute on function public.admin_retry_mail(bigint) to authenticated;
 grant execute on function public.admin_retry_mail(bigint) to service_role;
 
-create or replace function public.admin_resolve_payment(p_kind text, p_reference text, p_note text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_resolve_payment(p_kind text, p_reference text, p_note text) returns void
+language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid;
   subject uuid;
@@ -513,7 +497,7 @@ begin
   perform private.log_activity('system.payment_resolved', subject,
     jsonb_build_object('kind', p_kind, 'reference', p_reference, 'note', btrim(p_note)));
 end;
-$function$;
+$$;
 comment on function public.admin_resolve_payment(text,text,text) is 'Super admins: records that a payment needing a person (mismatch by event id, owed by top-up id) was dealt with, and how (audited).';
 revoke all on function public.admin_resolve_payment(text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_resolve_payment(text,text,text) to authenticated;
