@@ -343,7 +343,6 @@ comment on type public.cron_run is 'One run of the scheduled job: when, whether 
 create type public.cron_health as (stale boolean, runs public.cron_run[]);
 comment on type public.cron_health is 'Whether the scheduled job is stale, and its latest 20 runs, newest first.';
 
--- Here rather than in 05-types.sql: it names public.webhook_deliveries' row type, so it comes after that table.
 create type public.system_overview as (can_act boolean, cron public.cron_health, overdue_draws public.overdue_draw[], webhooks public.webhook_deliveries[], payments public.payment_needing_person[], mail public.mail_health, auth_refusals public.auth_refusal_hour[], storage public.storage_use, alerts public.ops_alert[]);
 comment on type public.system_overview is 'The System page: whether the caller may act (super admin), the job''s runs, overdue draws, webhook deliveries failed or waiting, payments needing a person, mail, refused sign-ins per hour, storage and the latest alerts.';
 
