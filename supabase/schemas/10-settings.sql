@@ -5,7 +5,7 @@
 -- ============================================================================
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
 create table public.app_settings (
@@ -265,6 +265,15 @@ language sql stable security definer set search_path = '' as $$
 $$;
 comment on function private.setting_lines(text) is 'A setting that is a list of lines (an address), in order; null when unset.';
 revoke all on function private.setting_lines(text) from public, anon, authenticated, service_role;
+
+create type public.promoter as (name text, address text[]);
+comment on type public.promoter is 'Who runs the promotion, with an address, one line each (CAP code 8.17).';
+
+create type public.dispute_resolution_body as (name text, url text);
+comment on type public.dispute_resolution_body is 'The independent dispute-resolution body complaints can be escalated to: its name and web address.';
+
+create type public.site_settings as (launch_at text, stamp_price numeric, postal_address text[], complaints_contact text, dispute_resolution_body public.dispute_resolution_body, spinner_enabled boolean, promoter public.promoter);
+comment on type public.site_settings is 'The settings every visitor may see: the launch moment (ISO in UTC, or null), the stamp price, the postal address (lines), the complaints contact, the dispute-resolution body, the LabSpinner switch and the promoter.';
 
 create or replace function public.get_site_settings() returns public.site_settings
 language sql stable security definer set search_path = '' as $$
