@@ -6,9 +6,7 @@ import { createClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { callRpcWith, noResult } from "@/lib/data/rpc";
 import { DbError } from "@/lib/data/errors";
-
-/** Where the invitation's link leads once the code is checked: the page to choose a password. */
-export const SET_PASSWORD_PATH = "/auth/set-password";
+import { SET_PASSWORD_PATH } from "./paths";
 
 export const setupAdminArgsSchema = z.object({
   email: z

@@ -1,6 +1,5 @@
 import { checkEmailCode } from "@/lib/auth/email-code";
-import { SET_PASSWORD_PATH } from "@/lib/auth/setup-admin";
-import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
+import { afterSignIn, safeNextPath, SET_PASSWORD_PATH } from "@/lib/auth/paths";
 import { redirectTo } from "@/lib/http/redirect";
 import { originFromHeaders } from "@/lib/site-url";
 import { defineRoute, type RouteInput } from "@/lib/http/define-route";
