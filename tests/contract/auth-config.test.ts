@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GOTRUE_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
 import { embeddedAuthOptions, readAuthConfig, resolveEnv } from "@/supabase/auth-config";
 import { appServerOptions } from "@/supabase/embedded";
+import { newPasswordSchema } from "@/lib/validation/auth";
 import { EMAIL_CODE_LENGTH } from "@/lib/validation/email-code";
 import { birthDateYearsAgo, client, mailFor, raw, startTestServer, uniqueEmail, type TestServer } from "./helpers";
 
@@ -41,12 +42,16 @@ describe("supabase/config.toml and the embedded backend", () => {
     expect(error?.code).toBe("weak_password");
     expect(error?.message).toContain(`at least ${auth.minimum_password_length} characters`);
     expect((await signUp(`${short}y`)).error).toBeNull();
+    // The site's own forms draw the same line.
+    expect(newPasswordSchema.safeParse(short).success).toBe(false);
+    expect(newPasswordSchema.safeParse(`${short}y`).success).toBe(true);
   });
 
   it("refuses a password without each kind of character password_requirements names", async () => {
     for (const weak of ["alllowercase1", "ALLUPPERCASE1", "NoDigitsHere"]) {
       const { error } = await signUp(weak);
       expect(error?.code, weak).toBe("weak_password");
+      expect(newPasswordSchema.safeParse(weak).success, weak).toBe(false);
     }
   });
 
