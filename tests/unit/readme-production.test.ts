@@ -18,7 +18,7 @@ describe("the README's production section", () => {
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
     expect(numbers.length).toBeGreaterThanOrEqual(4);
     expect(steps).toContain("npm run setup:admin -- you@example.com");
-    expect(steps).toContain("npx supabase config push");
+    expect(steps).toContain("npx supabase@3 config push --yes");
   });
 
   it("has no SQL for operators to type", () => {
