@@ -264,14 +264,15 @@ await suite(
 
 const waitStarted = Date.now();
 const buildFailure = await build;
-if (wantsE2e) durations.push(["waiting for the build", (Date.now() - waitStarted) / 1000]);
+if (wantsE2e) durations.push(["waiting for the build", (Date.now() - waitStarted) / 1000, null]);
 if (buildFailure) {
   console.error(`\n${readFileSync(buildLog, "utf8")}\n${buildFailure}: the e2e suite cannot run.`);
   totals.failed += 1;
 }
 const serverWaitStarted = Date.now();
 const serverFailure = buildFailure ? null : await serverReady;
-if (wantsE2e && !buildFailure) durations.push(["waiting for the e2e server", (Date.now() - serverWaitStarted) / 1000]);
+if (wantsE2e && !buildFailure)
+  durations.push(["waiting for the e2e server", (Date.now() - serverWaitStarted) / 1000, null]);
 if (serverFailure) {
   console.error(`\n${readFileSync(serverLog, "utf8")}\n${serverFailure}: the e2e suite cannot run.`);
   totals.failed += 1;

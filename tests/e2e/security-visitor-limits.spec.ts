@@ -8,6 +8,7 @@ import { ResetPasswordPage, SignInPage } from "./support/pages/sign-in";
 import { SignUpPage } from "./support/pages/sign-up";
 import { TwoStepPage } from "./support/pages/two-step";
 import { startOwnSite, type OwnSite } from "./support/own-site";
+import { emptySignInAllowance } from "./support/sign-in-allowance";
 import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./support/users";
 
 // Issue "Safe to open": one visitor must not lock every other out. The shared e2e server runs without
@@ -62,9 +63,9 @@ function wrongPasswordFrom(address: string, email: string, attempt: number) {
 }
 
 /**
- * Sign-in forms for `visitors`, each filled with a wrong password and not yet sent. A test spends the allowance, then
- * sends them together (sendAtOnce): the allowance refills a sign-in every ten seconds, so forms sent one after another
- * would, on a slow enough machine, find one refilled whatever the site did.
+ * Sign-in forms for `visitors`, each filled with a wrong password and not yet sent (sendAtOnceAndExpectRefused sends
+ * them): the allowance refills a sign-in every ten seconds, so forms filled and sent one after another would, on a
+ * slow enough machine, find one refilled whatever the site did.
  */
 async function filledWrongSignIns(browser: Browser, visitors: string[], label: string) {
   return Promise.all(
@@ -78,8 +79,9 @@ async function filledWrongSignIns(browser: Browser, visitors: string[], label: s
   );
 }
 
-/** Sends the filled forms at once; each must be refused for its visitor's spent allowance. */
-async function sendAtOnceAndExpectRefused(guessers: { form: SignInPage }[]) {
+/** Sends the filled forms at once, the moment `spender`'s allowance is empty; each must be refused for it. */
+async function sendAtOnceAndExpectRefused(spender: string, guessers: { form: SignInPage }[]) {
+  await emptySignInAllowance(backendPort, spender);
   await Promise.all(guessers.map(({ form }) => form.submit.click()));
   for (const { form } of guessers)
     await expect(form.alert).toHaveText("Too many attempts from here. Please wait a few minutes and try again.");
@@ -94,7 +96,7 @@ test("one visitor's 40 wrong passwords lock out no one else", async ({ browser }
       wrongPasswordFrom("203.0.113.40", i % 2 ? demoUsers.superAdmin.email : uniqueEmail("nobody"), i),
     ),
   );
-  await sendAtOnceAndExpectRefused(attackerForms);
+  await sendAtOnceAndExpectRefused("203.0.113.40", attackerForms);
 
   const player = await visitor(browser, "203.0.113.41");
   await new SignInPage(player.page).signInToDashboard(demoUsers.player.email, DEMO_PASSWORD);
@@ -132,7 +134,7 @@ test("a spoofed first X-Forwarded-For entry buys no fresh allowance; one IPv6 /6
     "spoofed",
   );
   await Promise.all(Array.from({ length: 30 }, (_, i) => wrongPasswordFrom("203.0.113.60", uniqueEmail("nobody"), i)));
-  await sendAtOnceAndExpectRefused(guessers);
+  await sendAtOnceAndExpectRefused("203.0.113.60", guessers);
   // The owner behind another address, with the same spoofed entry in front, signs in.
   const owner = await visitor(browser, "10.0.0.2, 203.0.113.61");
   await new SignInPage(owner.page).signInToDashboard(demoUsers.player.email, DEMO_PASSWORD);
@@ -142,7 +144,7 @@ test("a spoofed first X-Forwarded-For entry buys no fresh allowance; one IPv6 /6
   await Promise.all(
     Array.from({ length: 30 }, (_, i) => wrongPasswordFrom("2001:db8:60:60::1", uniqueEmail("nobody"), i)),
   );
-  await sendAtOnceAndExpectRefused(sameNetwork);
+  await sendAtOnceAndExpectRefused("2001:db8:60:60::1", sameNetwork);
   // The next /64 is someone else.
   const nextNetwork = await visitor(browser, "2001:db8:60:61::1");
   await new SignInPage(nextNetwork.page).signInToDashboard(demoUsers.player.email, DEMO_PASSWORD);
