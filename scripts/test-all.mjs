@@ -33,10 +33,11 @@ function readJson(file) {
 }
 
 // CPU time, from /proc (Linux): a process's user and system time, and the time of every child it has waited for
-// (the kernel adds a child's own total, its children's included, to its parent's when the parent reaps it). So the
-// children's total at the end is the whole run's: the checks, vitest and its workers, the build and its workers, the
-// e2e server and its backend, Playwright's workers and Chromium, the specs' own servers, each waited for by its parent.
-// A child's share is what the children's total grew by when it was reaped. Null where /proc is not there.
+// (the kernel adds a child's own total, its children's included, to its parent's when the parent reaps it). A child's
+// share is what the children's total grew by when it was reaped. Null where /proc is not there. A LOWER BOUND: a
+// process whose parent exits or is killed before waiting for it is reaped by init and never counted here. Measured
+// against a cgroup's cpuacct (every process of the run) on one run with one core: 935 CPU s here, 1,490 there; the
+// build's workers (29.6 CPU s counted for a 100 s build) and part of Chromium's and vitest's processes are missed.
 const CLOCK_TICKS = (() => {
   try {
     return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
@@ -325,7 +326,10 @@ for (const [seconds, name] of testDurations()
 /** Wall seconds, then the CPU seconds (user + system) of the step's processes where known. */
 const times = (seconds, cpu) =>
   `${seconds.toFixed(1).padStart(6)} s${cpu === null ? " ".repeat(15) : `  ${cpu.toFixed(1).padStart(7)} CPU s`}`;
-console.log("Steps (typecheck, lint and format side by side, then each suite in turn), wall and CPU time:");
+console.log(
+  "Steps (typecheck, lint and format side by side, then each suite in turn), wall and CPU time (the processes the " +
+    "run waited for: a lower bound, see cpuSeconds):",
+);
 for (const [name, seconds, cpu] of durations) console.log(`  ${times(seconds, cpu)}  ${name}`);
 if (buildSeconds !== null) console.log(`  ${times(buildSeconds, buildCpu)}  (build, beside lint, format and vitest)`);
 if (serverSeconds !== null)
