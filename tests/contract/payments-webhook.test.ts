@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { callRpcWith } from "@/lib/data/rpc";
 import { createdTopUpSchema, myTopUp } from "@/lib/data/payments-schema";
-import type { Funding } from "@/lib/payments/adapter";
+import type { Funding } from "@/lib/payments/provider";
 import { attachCheckoutSession, confirmPayment } from "@/lib/payments/confirm";
 import type { StripeApi } from "@/lib/payments/stripe";
 import { testCheckoutAdapter, testPaymentId } from "@/lib/payments/test-checkout";
