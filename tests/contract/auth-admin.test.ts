@@ -110,7 +110,7 @@ describe("admin users API without the secret key", () => {
     expect(create.error?.code).toBe("not_admin");
   });
 
-  it("refuses a signed-in admin's own token (admin API is for the contract.server only)", async () => {
+  it("refuses a signed-in admin's own token (admin API is for the server only)", async () => {
     const { session } = await signIn(contract.server, "superadmin@labcash.test");
     const res = await raw(contract.server, "/auth/v1/admin/users", {
       headers: { authorization: `Bearer ${session.access_token}` },
