@@ -131,7 +131,7 @@ const BY_NAME: Array<[RegExp, Area]> = [
     "protections",
   ],
   [/^public\.(take_break|self_exclude|get_my_protections|dismiss_limit_prompt|set_monthly_limit)$/, "protections"],
-  // The rows behind the declared result types (issue 24, item 3), beside the functions that return them.
+  // The rows behind the declared result types, beside the functions that return them.
   [/^private\.(complaint_row|admin_complaint_row|protections_row)$/, "protections"],
   [/^private\.marketing_consent_row$/, "mail"],
   [/^private\.account_row$/, "accounts"],

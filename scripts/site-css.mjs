@@ -2,7 +2,7 @@
 // pipeline ran) and minified, written to .generated/site-css.ts, which components/layout/site-stylesheet.tsx
 // writes into every page's <head>. Why not `import "./globals.css"`: Next then links the sheet, and the
 // first paint waits for that second request, which on a phone shares the line with every script the
-// page asks for at the same moment (DECISIONS.md "Page speed", issue 27 item 1).
+// page asks for at the same moment (DECISIONS.md "Page speed").
 //
 // next.config.ts calls writeSiteCss() when Next builds or starts its dev server (and watchSiteCss() in
 // dev), and scripts/content-build.mjs before `tsc`, so every way into the app finds the module.

@@ -1,4 +1,4 @@
-// Issue "Safe to open" 1 and 2: the auth server's limits count per visitor, and the limits on wrong
+// The auth server's limits count per visitor, and the limits on wrong
 // passwords and codes per account, so no visitor can lock another out. Each test reproduces an attack
 // seen against the old limits (one address for every visitor behind the site's server) and shows the
 // real visitor still gets in. Visitors are told apart as the site tells them apart: its server

@@ -1,4 +1,4 @@
-// Instant wins (issue 25, item 2): prizes attached to a draft and refused after publishing or beyond the
+// Instant wins: prizes attached to a draft and refused after publishing or beyond the
 // tickets; numbers nobody can read before the draw; awards in the buying transaction, once each; the
 // commitment reproduced from the revealed seed; the code-of-practice rules (credit-card credit, the
 // live majority, breaks). Real PGlite through the RPCs the pages call.

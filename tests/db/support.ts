@@ -518,8 +518,8 @@ export const SUPER_ADMIN_ONLY: Record<string, string> = {
   admin_set_user_role: "manage_users: roles are for super admins",
   admin_delete_user: "delete: anonymising an account is for super admins",
   admin_record_two_step_reset: "manage_users: removing someone's authenticator is for super admins",
-  admin_deep_health: "operations: the deeper health check is for super admins (issue 28)",
-  admin_retry_mail: "operations: the System page's actions are for super admins (issue 28)",
-  admin_resolve_payment: "operations: the System page's actions are for super admins (issue 28)",
-  admin_acknowledge_alert: "operations: the System page's actions are for super admins (issue 28)",
+  admin_deep_health: "operations: the deeper health check is for super admins",
+  admin_retry_mail: "operations: the System page's actions are for super admins",
+  admin_resolve_payment: "operations: the System page's actions are for super admins",
+  admin_acknowledge_alert: "operations: the System page's actions are for super admins",
 };

@@ -6,7 +6,7 @@ import { recoveryLink, signedInClient } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { BuyCreditPage } from "./support/pages/credit";
 
-// Issue "Hardening": what an attacker probes first, read from the production build the e2e
+// What an attacker probes first, read from the production build the e2e
 // server runs.
 
 const PAGES = ["/", "/competitions", "/winners", "/docs/getting-started", "/pricing", "/login", "/labspinner"];
