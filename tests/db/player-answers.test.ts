@@ -21,20 +21,8 @@ const answer = (caller: Caller, fn: string, args: Record<string, unknown> = {}) 
 const setting = (key: string, value: unknown) =>
   db().sql("update public.app_settings set value = $2 where key = $1", [key, JSON.stringify(value)]);
 
-const topUp = async (player: string, amount: number, funding = "debit", purpose: unknown = null) => {
-  const t = await db().call<{ id: string }>(asUser(player), "create_top_up", {
-    p_amount: amount,
-    p_provider: "test",
-    p_purpose: purpose,
-  });
-  await db().call(service, "confirm_top_up", {
-    p_top_up_id: t.id,
-    p_payment_id: `pi_${t.id}`,
-    p_funding: funding,
-    p_amount_paid: amount,
-  });
-  return t.id;
-};
+const topUp = (player: string, amount: number, funding = "debit", purpose: unknown = null) =>
+  db().paidTopUp(player, amount, funding, purpose);
 
 describe("a player's top-up calls", () => {
   it("answer options, quotes and top-ups, through limits, bonuses, entries and a break", async () => {

@@ -213,6 +213,25 @@ export class TestDb {
     return this.createUser({ ...opts, approved: true });
   }
 
+  /**
+   * A top-up as a player makes one: created by them (with what to buy once paid, if any), then confirmed by the
+   * server as the provider's webhook would, paid in full by a card of `funding`. Its id.
+   */
+  async paidTopUp(userId: string, amount: number, funding = "debit", purpose: unknown = null): Promise<string> {
+    const t = await this.call<{ id: string }>(asUser(userId), "create_top_up", {
+      p_amount: amount,
+      p_provider: "test",
+      p_purpose: purpose,
+    });
+    await this.call(service, "confirm_top_up", {
+      p_top_up_id: t.id,
+      p_payment_id: `pi_${t.id}`,
+      p_funding: funding,
+      p_amount_paid: amount,
+    });
+    return t.id;
+  }
+
   async createAdmin(): Promise<string> {
     return this.createUser({ name: "Ada Admin", role: "admin", approved: true });
   }
