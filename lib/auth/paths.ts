@@ -1,6 +1,6 @@
 // Which paths need what. Pure functions, shared by proxy.ts and the unit tests.
 
-/** Paths a signed-out visitor is sent to /login from (every page that shows or changes an account, money or the console). */
+/** Paths a signed-out visitor is sent to /login from (the account, money and console pages). */
 const PROTECTED_PREFIXES = ["/account", "/admin", "/credit", "/payment", "/purchase-success"];
 
 /** The sign-up screen. The spec calls it /register, which next.config.ts sends here. */
