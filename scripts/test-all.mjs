@@ -11,7 +11,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { E2E_SERVER_STARTED, e2eReadyURL, e2eServerEnv } from "./e2e-ports.mjs";
+import { E2E_SERVER_STARTED, e2eBuildEnv, e2eReadyURL, e2eServerEnv } from "./e2e-ports.mjs";
 import { requireNode22 } from "./require-node.mjs";
 
 requireNode22("npm test");
@@ -160,6 +160,7 @@ const build = wantsE2e
         env: {
           ...process.env,
           NEXT_TELEMETRY_DISABLED: "1",
+          ...e2eBuildEnv,
           ...(typechecked ? { LABCASH_BUILD_TYPECHECKED: "1" } : {}),
         },
       });

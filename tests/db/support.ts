@@ -156,52 +156,6 @@ export class TestDb {
     return res.data;
   }
 
-  /**
-   * `old.<fn>(args…)`: a test's word-for-word copy of a body before it changed (in a schema `old`, which the API roles
-   * may not use, so it runs as the owner with `caller`'s claims, all the copy reads of its caller), to compare with
-   * what the new function answers.
-   */
-  async oldAnswer(caller: Caller, fn: string, args: unknown[] = []): Promise<unknown> {
-    return this.pg.transaction(async (tx) => {
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
-      const params = args.map((_, i) => `$${i + 1}`).join(", ");
-      return (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, args)).rows[0]?.value;
-    });
-  }
-
-  /**
-   * `old.<fn>` and `public.<fn>` with the same arguments as `caller`, in one transaction: the old body first (as
-   * `oldAnswer` runs it), then rolled back with every sequence put back, then the new function as PostgREST calls
-   * it. Both answer from the same state at the same now(), so a call that writes (ids included) can be compared.
-   */
-  async oldBeside(
-    caller: Caller,
-    fn: string,
-    args: Record<string, unknown> = {},
-  ): Promise<{ now: unknown; old: unknown }> {
-    const shape = await this.returnShape(fn);
-    return this.pg.transaction(async (tx) => {
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
-      const { rows: seqs } = await tx.query<{ seq: string; last: string | null; start: string }>(
-        `select format('%I.%I', schemaname, sequencename) as seq, last_value as last, start_value as start
-           from pg_sequences`,
-      );
-      await tx.query("savepoint before_old");
-      const values = Object.values(args);
-      const params = values.map((_, i) => `$${i + 1}`).join(", ");
-      const old = (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, values)).rows[0]?.value;
-      await tx.query("rollback to savepoint before_old");
-      await tx.query(
-        "select setval(s::regclass, coalesce(v, st), v is not null) from unnest($1::text[], $2::bigint[], $3::bigint[]) x(s, v, st)",
-        [seqs.map((r) => r.seq), seqs.map((r) => r.last), seqs.map((r) => r.start)],
-      );
-      await becomeCaller(tx, caller);
-      const [sql, sqlArgs] = rpcSql(fn, args, shape);
-      const { rows } = await tx.query<{ value: unknown }>(sql, sqlArgs);
-      return { now: shape.setReturning && !shape.composite ? rows : rows[0]?.value, old };
-    });
-  }
-
   private async returnShape(fn: string): Promise<ReturnShape> {
     if (!this.shapes.has(fn)) {
       const rows = await this.sql<ReturnShape>(
@@ -252,6 +206,25 @@ export class TestDb {
   /** An approved user: one who may add credit and enter competitions. */
   async createPlayer(opts: { name?: string; credits?: number | string } = {}): Promise<string> {
     return this.createUser({ ...opts, approved: true });
+  }
+
+  /**
+   * A top-up as a player makes one: created by them (with what to buy once paid, if any), then confirmed by the
+   * server as the provider's webhook would, paid in full by a card of `funding`. Its id.
+   */
+  async paidTopUp(userId: string, amount: number, funding = "debit", purpose: unknown = null): Promise<string> {
+    const t = await this.call<{ id: string }>(asUser(userId), "create_top_up", {
+      p_amount: amount,
+      p_provider: "test",
+      p_purpose: purpose,
+    });
+    await this.call(service, "confirm_top_up", {
+      p_top_up_id: t.id,
+      p_payment_id: `pi_${t.id}`,
+      p_funding: funding,
+      p_amount_paid: amount,
+    });
+    return t.id;
   }
 
   async createAdmin(): Promise<string> {
@@ -514,8 +487,8 @@ export const SUPER_ADMIN_ONLY: Record<string, string> = {
   admin_set_user_role: "manage_users: roles are for super admins",
   admin_delete_user: "delete: anonymising an account is for super admins",
   admin_record_two_step_reset: "manage_users: removing someone's authenticator is for super admins",
-  admin_deep_health: "operations: the deeper health check is for super admins (issue 28)",
-  admin_retry_mail: "operations: the System page's actions are for super admins (issue 28)",
-  admin_resolve_payment: "operations: the System page's actions are for super admins (issue 28)",
-  admin_acknowledge_alert: "operations: the System page's actions are for super admins (issue 28)",
+  admin_deep_health: "operations: the deeper health check is for super admins",
+  admin_retry_mail: "operations: the System page's actions are for super admins",
+  admin_resolve_payment: "operations: the System page's actions are for super admins",
+  admin_acknowledge_alert: "operations: the System page's actions are for super admins",
 };

@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { AdminDashboardPage, ApprovalsPage } from "./support/pages/admin";
 import { storageStatePath } from "./support/users";
 
-// What an operator tripped over (issue 22, item 7): "Live" counted an opening-soon competition, the admin tables
+// What an operator tripped over: "Live" counted an opening-soon competition, the admin tables
 // overflowed a phone, Reject looked like Approve, and the activity log showed raw kinds.
 
 test.use({ storageState: storageStatePath("admin") });

@@ -3,7 +3,7 @@ import { buyAs, createUser, drawNow } from "./support/backend";
 import { gotoUntilVisible } from "./support/cached-pages";
 import { expect, test } from "./support/fixtures";
 
-// The live draw page (issue 25 item 3): before the draw the countdown, the commitment and the entries; at the
+// The live draw page: before the draw the countdown, the commitment and the entries; at the
 // draw time it reveals the draw step by step without a reload and checks it in the browser; afterwards it is the
 // record, with a social card. Time is moved, not waited for: the competition's draw becomes now on the server and
 // the browser's clock is run on to the page's next question.

@@ -13,7 +13,7 @@ import { stopServer, untilServing } from "./support/own-site";
 import { freePort } from "./support/ports";
 import { demoUsers } from "./support/users";
 
-// Issue 28: operators see that the site is healthy, and are told at once when it is not. This file runs its own
+// Operators see that the site is healthy, and are told at once when it is not. This file runs its own
 // site on the e2e build, as the visitor-limits spec does, with nothing calling the scheduled job (the shared
 // server's launcher calls it every minute, and other tests draw whatever is due), so a draw can stay overdue;
 // its backend is a process of its own, so the database can be stopped and started again; and the site's own log

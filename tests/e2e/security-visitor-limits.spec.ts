@@ -11,7 +11,7 @@ import { startOwnSite, type OwnSite } from "./support/own-site";
 import { emptySignInAllowance } from "./support/sign-in-allowance";
 import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./support/users";
 
-// Issue "Safe to open": one visitor must not lock every other out. The shared e2e server runs without
+// One visitor must not lock every other out. The shared e2e server runs without
 // auth rate limits (every test signs its users in from this machine), so this file starts a second
 // server on the same build with the limits a newcomer's `npm start` has, and tells its visitors apart
 // as a proxy in front of the site would: by X-Forwarded-For, which the site forwards to the auth

@@ -7,7 +7,7 @@ import { FROM_THE_PAGE_CACHE } from "./support/cached-pages";
 import { expect, test } from "./support/fixtures";
 import { BuyCreditPage } from "./support/pages/credit";
 
-// Issue "Hardening": what an attacker probes first, read from the production build the e2e
+// What an attacker probes first, read from the production build the e2e
 // server runs.
 
 const PAGES = ["/", "/competitions", "/winners", "/docs/getting-started", "/pricing", "/login", "/labspinner"];

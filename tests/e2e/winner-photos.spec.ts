@@ -6,7 +6,7 @@ import { png } from "./support/images";
 import { MyPrizesPage } from "./support/pages/account";
 import { Header } from "./support/pages/header";
 
-// Winners with photos (issue 25, item 4): the winner consents on their prize page, an admin publishes a photo
+// Winners with photos: the winner consents on their prize page, an admin publishes a photo
 // (shrunk in the browser) with its description and a quote, /winners shows them; the winner withdraws and they
 // are gone, and the console shows the withdrawal. Axe on the console's form, light and dark.
 
