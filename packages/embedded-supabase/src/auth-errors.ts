@@ -137,20 +137,30 @@ export const authErrors = {
     new AuthError(500, "unexpected_failure", message),
 };
 
-/** GoTrue's password-strength messages, joined with a space as GoTrue joins them. */
-const LENGTH_MESSAGE = "Password should be at least 8 characters.";
+/** GoTrue's password policy: `minimum_password_length` and `password_requirements` (here: letters of both cases and digits, or none). */
+export interface PasswordPolicy {
+  minLength: number;
+  lowerUpperLettersDigits: boolean;
+}
+
+/** LabCash's policy (DECISIONS.md), the default: 8+ characters with a lower-case letter, an upper-case letter and a digit. */
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, lowerUpperLettersDigits: true };
+
+/** GoTrue's password-strength message for the character classes, joined to the length's with a space as GoTrue joins them. */
 const CHARACTERS_MESSAGE =
   "Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.";
 
-/** LabCash's policy (DECISIONS.md): 8+ characters with a lower-case letter, an upper-case letter and a digit. */
-export function checkPasswordStrength(password: string): void {
+export function checkPasswordStrength(password: string, policy: PasswordPolicy): void {
   const reasons: string[] = [];
   const messages: string[] = [];
-  if ([...password].length < 8) {
+  if ([...password].length < policy.minLength) {
     reasons.push("length");
-    messages.push(LENGTH_MESSAGE);
+    messages.push(`Password should be at least ${policy.minLength} characters.`);
   }
-  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/[0-9]/.test(password)) {
+  if (
+    policy.lowerUpperLettersDigits &&
+    (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/[0-9]/.test(password))
+  ) {
     reasons.push("characters");
     messages.push(CHARACTERS_MESSAGE);
   }

@@ -5,7 +5,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
-import { AuthError, authErrorReply, authErrors, wantsCurrentApi, API_VERSION } from "./auth-errors";
+import {
+  AuthError,
+  authErrorReply,
+  authErrors,
+  wantsCurrentApi,
+  API_VERSION,
+  DEFAULT_PASSWORD_POLICY,
+  type PasswordPolicy,
+} from "./auth-errors";
 import { AuthService } from "./auth";
 import type { CaptchaSettings } from "./captcha";
 import { GOTRUE_EMAIL_OTP, type EmailOtpSettings } from "./auth-store";
@@ -61,6 +69,8 @@ export interface EmbeddedServerOptions {
   mfaVerificationAttemptHook?: string;
   /** E-mailed codes' digits and life in seconds (GoTrue's otp_length, otp_expiry). Default GoTrue's: 6, 3600. */
   emailOtp?: Partial<EmailOtpSettings>;
+  /** GoTrue's password policy (minimum_password_length, password_requirements). Default 8 characters, both cases and digits. */
+  passwordPolicy?: Partial<PasswordPolicy>;
   /** GoTrue's [auth.captcha] (provider and secret). Default off, as the Supabase CLI's config. */
   captcha?: CaptchaSettings;
   /** GoTrue's refresh-token reuse interval in seconds. Default 10. */
@@ -326,6 +336,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     redirects,
     rateLimits: { ...GOTRUE_RATE_LIMITS, ...options.rateLimits },
     emailOtp: { ...GOTRUE_EMAIL_OTP, ...options.emailOtp },
+    passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, ...options.passwordPolicy },
     captcha: options.captcha,
   });
 
