@@ -14,6 +14,7 @@ import { COMPETITION_IMAGE_BUCKET, WINNER_PHOTO_BUCKET } from "@/lib/competition
 import { callRpcWith } from "@/lib/data/rpc";
 import { EMBEDDED_CRON_SECRET } from "@/lib/env";
 import type { Database } from "@/lib/supabase/database.types";
+import { readAuthConfig } from "@/supabase/auth-config";
 
 export const CHECK_CODES = [
   "publishable_key",
@@ -517,15 +518,13 @@ export async function repositoryExpectations(
   root = process.cwd(),
 ): Promise<Pick<ProductionCheckInput, "repositoryMigrations" | "emailConfirmations">> {
   const files = await readdir(path.join(root, "supabase", "migrations"));
-  const config = await readFile(path.join(root, "supabase", "config.toml"), "utf8");
-  // The [auth.email] table, up to the next table header.
-  const email = /^\[auth\.email\][^\S\n]*\n([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(config)?.[1] ?? "";
+  const config = readAuthConfig(await readFile(path.join(root, "supabase", "config.toml"), "utf8"));
   return {
     repositoryMigrations: files
       .filter((file) => file.endsWith(".sql"))
       .map((file) => file.split("_")[0])
       .sort(),
-    emailConfirmations: /^enable_confirmations\s*=\s*true\b/m.test(email),
+    emailConfirmations: config.email.enable_confirmations,
   };
 }
 

@@ -268,10 +268,10 @@ describe("auth settings", () => {
 
   it("fails a weak password policy, saying which part, and leaves no account behind", async () => {
     const { rows: before } = await db.query<{ n: number }>("select count(*)::int as n from auth.users");
-    await withProject({ passwordPolicy: { minLength: 6, lowerUpperLettersDigits: true } }, async (url) => {
+    await withProject({ passwordPolicy: { minLength: 6, requirements: "lower_upper_letters_digits" } }, async (url) => {
       expect(await expectOnlyFailure("auth_password_policy", { supabaseUrl: url })).toMatch(/\(7 characters\)/);
     });
-    await withProject({ passwordPolicy: { minLength: 8, lowerUpperLettersDigits: false } }, async (url) => {
+    await withProject({ passwordPolicy: { minLength: 8, requirements: "" } }, async (url) => {
       expect(await expectOnlyFailure("auth_password_policy", { supabaseUrl: url })).toMatch(/\(no capital or digit\)/);
     });
     const { rows: after } = await db.query<{ n: number }>("select count(*)::int as n from auth.users");

@@ -243,6 +243,8 @@ const SERVER_ONLY: Record<string, string> = {
   "take_email_request(text,text,boolean,integer,integer)":
     "the sign-in link, reset and sign-up forms count a visitor's request before any look-up, past a threshold asking for a CAPTCHA",
   "settle_referrals()": "the cron settles referrals an entry could not settle because the inviter's account was busy",
+  "invite_super_admin(text,boolean)":
+    "npm run setup:admin records a super-admin invitation before the auth server sends it (the role waits for its acceptance)",
   "ops_check()": "the public health check: raises new alerts, then states of the job and mail (no counts)",
 };
 
@@ -472,6 +474,7 @@ describe("schema private: internal helpers", () => {
       "account_row(uuid)",
       "post_ledger(uuid,text,numeric,text,text,numeric,numeric,integer)",
       "handle_new_user()",
+      "grant_invited_super_admin()",
       "sync_profile_email()",
       "forbid_ledger_change()",
       "require_user()",

@@ -71,7 +71,7 @@ export interface AuthOptions {
   mfaVerificationAttemptHook?: string;
   /** How e-mailed codes are made (GoTrue's otp_length and otp_expiry). */
   emailOtp: EmailOtpSettings;
-  /** GoTrue's password policy, checked on sign-up, admin creation and every password change. */
+  /** GoTrue's minimum_password_length and password_requirements. */
   passwordPolicy: PasswordPolicy;
   /** GoTrue's [auth.captcha]: when set, sign-ups, e-mail sign-ins, resets, resends and password sign-ins need a token. */
   captcha?: CaptchaSettings;

@@ -5,16 +5,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
-import {
-  AuthError,
-  authErrorReply,
-  authErrors,
-  wantsCurrentApi,
-  API_VERSION,
-  DEFAULT_PASSWORD_POLICY,
-  type PasswordPolicy,
-} from "./auth-errors";
+import { AuthError, authErrorReply, authErrors, wantsCurrentApi, API_VERSION } from "./auth-errors";
 import { AuthService } from "./auth";
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "./auth-errors";
 import type { CaptchaSettings } from "./captcha";
 import { GOTRUE_EMAIL_OTP, type EmailOtpSettings } from "./auth-store";
 import { ApiKeyError, checkApiKey, resolveCaller } from "./callers";
@@ -69,10 +62,10 @@ export interface EmbeddedServerOptions {
   mfaVerificationAttemptHook?: string;
   /** E-mailed codes' digits and life in seconds (GoTrue's otp_length, otp_expiry). Default GoTrue's: 6, 3600. */
   emailOtp?: Partial<EmailOtpSettings>;
-  /** GoTrue's password policy (minimum_password_length, password_requirements). Default 8 characters, both cases and digits. */
-  passwordPolicy?: Partial<PasswordPolicy>;
   /** GoTrue's [auth.captcha] (provider and secret). Default off, as the Supabase CLI's config. */
   captcha?: CaptchaSettings;
+  /** GoTrue's [auth] minimum_password_length and password_requirements. Default 8 characters, lower, upper and digits. */
+  passwordPolicy?: PasswordPolicy;
   /** GoTrue's refresh-token reuse interval in seconds. Default 10. */
   refreshReuseSeconds?: number;
   /** Called with one line per request (and per applied migration). Silent when omitted. */
@@ -336,8 +329,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     redirects,
     rateLimits: { ...GOTRUE_RATE_LIMITS, ...options.rateLimits },
     emailOtp: { ...GOTRUE_EMAIL_OTP, ...options.emailOtp },
-    passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, ...options.passwordPolicy },
     captcha: options.captcha,
+    passwordPolicy: options.passwordPolicy ?? DEFAULT_PASSWORD_POLICY,
   });
 
   let closing: Promise<void> | undefined;

@@ -1,4 +1,5 @@
 import { checkEmailCode } from "@/lib/auth/email-code";
+import { SET_PASSWORD_PATH } from "@/lib/auth/setup-admin";
 import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
 import { redirectTo } from "@/lib/http/redirect";
 import { originFromHeaders } from "@/lib/site-url";
@@ -19,7 +20,7 @@ async function get({ request }: RouteInput<undefined, undefined>) {
   const link = emailLinkSchema.safeParse(Object.fromEntries(params));
   if (link.success) {
     const { email, code, type } = link.data;
-    const fallback = type === "recovery" ? "/auth/reset-password" : "/account";
+    const fallback = type === "recovery" ? "/auth/reset-password" : type === "invite" ? SET_PASSWORD_PATH : "/account";
     const origin = originFromHeaders((name) => request.headers.get(name));
     const next = safeNextPath(link.data.next, fallback, origin);
     const checked = await checkEmailCode(email, code, type);
