@@ -198,9 +198,8 @@ const rehearsal = build.then((failure) =>
 );
 const serverReady = build.then(async (failure) => {
   if (failure || !wantsE2e) return null;
-  await (
-    await rehearsal
-  )?.ended;
+  const rehearsing = await rehearsal;
+  await rehearsing?.ended;
   return startE2eServer();
 });
 
