@@ -306,7 +306,8 @@ grant execute on function public.admin_set_launch_at(timestamp with time zone) t
 
 create or replace function private.settings_keys() returns text[]
 language sql immutable set search_path = '' as $$
-  select private.settings_keys_before_referrals() || array['referral_credit', 'referral_monthly_cap', 'instant_win_max_live_percent']
+  select private.settings_keys_before_referrals() || array['referral_credit', 'referral_monthly_cap', 'instant_win_max_live_percent',
+                                                         'site_url', 'limit_increase_delay_hours']
 $$;
 comment on function private.settings_keys() is 'The settings the admin settings screen reads and writes (admin_get_settings, admin_update_settings), in screen order.';
 revoke all on function private.settings_keys() from public, anon, authenticated, service_role;
@@ -381,6 +382,27 @@ declare
   n numeric;
 begin
   case p_key
+  when 'site_url' then
+    -- The origin links in the site's own e-mails lead to: https (http only for this machine), no path.
+    if p_value is null or jsonb_typeof(p_value) <> 'string'
+       or not ((p_value #>> '{}') ~ '^https://[a-z0-9.-]+(:[0-9]{1,5})?/?$'
+               or (p_value #>> '{}') ~ '^http://(localhost|127[.]0[.]0[.]1)(:[0-9]{1,5})?/?$') then
+      raise exception 'The site URL must be the site''s address alone, such as https://labcash.example'
+        using errcode = '22023', hint = 'invalid_input', detail = p_key;
+    end if;
+    return to_jsonb(rtrim(p_value #>> '{}', '/'));
+  when 'limit_increase_delay_hours' then
+    -- A higher monthly limit always waits at least a day (a decrease applies at once).
+    if p_value is null or jsonb_typeof(p_value) <> 'number' then
+      raise exception 'The wait before a higher monthly limit must be a whole number of hours'
+        using errcode = '22023', hint = 'invalid_input', detail = p_key;
+    end if;
+    n := (p_value #>> '{}')::numeric;
+    if n <> trunc(n) or n < 24 or n > 168 then
+      raise exception 'The wait before a higher monthly limit must be a whole number of hours from 24 to 168'
+        using errcode = '22023', hint = 'invalid_input', detail = p_key;
+    end if;
+    return to_jsonb(n::integer);
   when 'referral_credit' then
     return private.setting_pounds(p_key, p_value, 'The referral credit', 0.01, 100);
   when 'referral_monthly_cap' then
