@@ -150,6 +150,37 @@ function supabaseEquivalent(args) {
   return null;
 }
 
+/**
+ * The embedded backend's behaviour for each auth setting the README sets through Supabase's Management API
+ * (`curl -X PATCH https://api.supabase.com/v1/projects/<ref>/config/auth -d '{…}'`): what it does already.
+ */
+const MANAGEMENT_API_AUTH_SETTINGS = {
+  security_sb_forwarded_for_enabled: [
+    true,
+    "the embedded backend counts the visitor's address the site sends as Sb-Forwarded-For with the secret key",
+  ],
+};
+
+/** What the embedded backend already does for a Management API call, or null for one the rehearsal does not know. */
+function managementApiEquivalent(args) {
+  const url = args.find((a) => /^https:\/\/api\.supabase\.com\//.test(a));
+  const body = args[args.findIndex((a) => a === "-d" || a === "--data") + 1];
+  if (!url || !/\/v1\/projects\/[^/]+\/config\/auth$/.test(url) || !body) return null;
+  let settings;
+  try {
+    settings = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const said = [];
+  for (const [key, value] of Object.entries(settings)) {
+    const known = MANAGEMENT_API_AUTH_SETTINGS[key];
+    if (!known || known[0] !== value) return null;
+    said.push(known[1]);
+  }
+  return said.join("; ") || null;
+}
+
 function runStep(command, env) {
   // Placeholders an operator replaces: their own address.
   const [program, ...args] = words(command.replace(/\byou@example\.com\b|<[^>\s]*e-?mail[^>\s]*>/gi, ADMIN_EMAIL));
@@ -164,9 +195,18 @@ function runStep(command, env) {
     say(`$ ${command}\n    (${equivalent})`);
     return;
   }
+  if (program === "curl") {
+    const equivalent = managementApiEquivalent(args);
+    if (!equivalent)
+      throw new Error(
+        `the rehearsal cannot run the go-live step \`${command}\`: teach scripts/rehearsal.mjs its embedded equivalent`,
+      );
+    say(`$ ${command}\n    (${equivalent})`);
+    return;
+  }
   if (program !== "npm")
     throw new Error(
-      `the rehearsal cannot run the go-live step \`${command}\`: only npm scripts and the Supabase CLI are known`,
+      `the rehearsal cannot run the go-live step \`${command}\`: only npm scripts, the Supabase CLI and the Management API's auth settings are known`,
     );
   say(`$ ${command}`);
   const run = spawnSync("npm", args, { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" });
