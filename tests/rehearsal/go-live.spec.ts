@@ -90,7 +90,7 @@ test("the invited operator opens the site, publishes a competition, and a new pl
   const approvals = new ApprovalsPage(admin);
   await approvals.goto();
   await approvals.approve(playerName);
-  await expect(approvals.status.filter({ hasText: playerName })).toBeVisible();
+  await expect(approvals.status).toHaveText(`Approved ${playerName}. We have e-mailed them.`);
 
   // 5. The player tops up through the test checkout (PAYMENTS=test) and buys a ticket.
   const credit = new BuyCreditPage(player);
