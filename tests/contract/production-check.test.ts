@@ -22,7 +22,7 @@ import type { StripeApi } from "@/lib/payments/stripe";
 import { handleStripeWebhook } from "@/lib/payments/webhook";
 import { startEmbeddedServer } from "@/supabase/embedded";
 import { freshDb } from "../db/support";
-import { adminClient, PUBLISHABLE_KEY, SECRET_KEY } from "./helpers";
+import { adminClient, client, PUBLISHABLE_KEY, SECRET_KEY } from "./helpers";
 import { NO_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
 import type { EmbeddedServer, EmbeddedServerOptions } from "@labcash/embedded-supabase/server";
 
@@ -131,6 +131,13 @@ describe("the go-live check on a project set up as the README says", () => {
     const results = await runProductionCheck(goodInput());
     expect(results.filter((r) => r.verdict !== "pass")).toEqual([]);
     expect(overallVerdict(results)).toBe("pass");
+  });
+
+  it("reads the project through a function only the secret key may call", async () => {
+    const { error } = await client(project).rpc("go_live_catalogue");
+    expect(error?.code).toBe("42501");
+    const { data } = await adminClient(project).rpc("go_live_catalogue");
+    expect(data).toMatchObject({ migrations: expectations.repositoryMigrations });
   });
 
   it("reads the repository's migrations and config.toml's e-mail confirmation", () => {
