@@ -119,7 +119,7 @@ async function waitFor(what, test, { child, logPath }, timeoutMs = 180_000) {
 }
 
 /** The README's go-live steps: every command line of the fenced blocks between the markers, in order. */
-export function goLiveCommands(readme) {
+function goLiveCommands(readme) {
   const section = /<!-- go-live:start -->([\s\S]*?)<!-- go-live:end -->/.exec(readme)?.[1];
   if (section === undefined) throw new Error("README.md has no <!-- go-live:start --> … <!-- go-live:end --> section");
   const commands = [];
