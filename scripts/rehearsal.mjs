@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The go-live dress rehearsal (`npm test` runs it on the production build it has already made; alone:
-// `node scripts/rehearsal.mjs` after `next build`). An operator's first afternoon, with the embedded backend in
+// `node --import tsx scripts/rehearsal.mjs` after `next build`). An operator's first afternoon, with the embedded backend in
 // the place of a hosted project:
 //   1. The embedded backend started as a new hosted project is: the migrations and config.toml's auth settings,
 //      no demo data, rate limits on.

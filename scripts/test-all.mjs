@@ -194,7 +194,9 @@ for (const signal of ["SIGINT", "SIGTERM"])
 // The go-live rehearsal (scripts/rehearsal.mjs: its own site on this build) beside vitest; the e2e server starts once
 // it has ended, as two sites on one build would share its page cache.
 const rehearsal = build.then((failure) =>
-  failure || !wantsE2e ? null : check("rehearsal", process.execPath, [path.join(root, "scripts", "rehearsal.mjs")]),
+  failure || !wantsE2e
+    ? null
+    : check("rehearsal", process.execPath, ["--import", "tsx", path.join(root, "scripts", "rehearsal.mjs")]),
 );
 const serverReady = build.then(async (failure) => {
   if (failure || !wantsE2e) return null;
