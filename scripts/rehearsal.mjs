@@ -22,7 +22,9 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { requireNode22 } from "./require-node.mjs";
 
+requireNode22("the go-live rehearsal");
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
 mkdirSync(resultsDir, { recursive: true });
