@@ -24,7 +24,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { requireNode22 } from "./require-node.mjs";
 
-requireNode22("the go-live rehearsal");
+requireNode22("node --import tsx scripts/rehearsal.mjs");
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
 mkdirSync(resultsDir, { recursive: true });
