@@ -23,6 +23,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Test aids (*.aid.tsx, *.aid.ts: lib/test-aids.ts) are routes only in the e2e suite's build.
   pageExtensions: routeExtensions(process.env),
+  // The go-live check on /admin/system compares the project with the repository's migrations and config.toml,
+  // read from disk at run time: deployed with that page's function.
+  outputFileTracingIncludes: { "/admin/system": ["./supabase/migrations/*.sql", "./supabase/config.toml"] },
   // `npm test` type-checks the whole project (tsc) before it starts the build its e2e suite runs against, and sets
   // this only when that check passed: the build's own pass would be the same check again. Every other build checks.
   typescript: { ignoreBuildErrors: process.env.LABCASH_BUILD_TYPECHECKED === "1" },

@@ -125,7 +125,7 @@ function check(name, command, args) {
   if (only.length && !only.includes(name)) return null;
   const started = Date.now();
   const exit = runCaptured(command, args);
-  return async () => {
+  const report = async () => {
     const { status, signal, output, cpu } = await exit;
     durations.push([name, (Date.now() - started) / 1000, cpu]);
     console.log(`\n=== ${name} ===`);
@@ -137,6 +137,8 @@ function check(name, command, args) {
     }
     return status === 0;
   };
+  report.ended = exit;
+  return report;
 }
 const typecheck = check("typecheck", "npm", ["run", "--silent", "typecheck"]);
 const lint = check("lint", bin("eslint"), ["."]);
@@ -236,7 +238,19 @@ for (const signal of ["SIGINT", "SIGTERM"])
     if (serverRunning()) process.kill(-server.pid, "SIGKILL");
     process.exit(130);
   });
-const serverReady = build.then((failure) => (failure || !wantsE2e ? null : startE2eServer()));
+// The go-live rehearsal (scripts/rehearsal.mjs: its own site on this build) beside vitest; the e2e server starts once
+// it has ended, as two sites on one build would share its page cache.
+const rehearsal = build.then((failure) =>
+  failure || !wantsE2e
+    ? null
+    : check("rehearsal", process.execPath, ["--import", "tsx", path.join(root, "scripts", "rehearsal.mjs")]),
+);
+const serverReady = build.then(async (failure) => {
+  if (failure || !wantsE2e) return null;
+  const rehearsing = await rehearsal;
+  await rehearsing?.ended;
+  return startE2eServer();
+});
 
 await lint?.();
 await format?.();
@@ -264,6 +278,8 @@ await suite(
   },
 );
 
+const rehearsalReport = await rehearsal;
+await rehearsalReport?.();
 const waitStarted = Date.now();
 const buildFailure = await build;
 if (wantsE2e) durations.push(["waiting for the build", (Date.now() - waitStarted) / 1000, null]);

@@ -2572,6 +2572,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["top_up_options"]
       }
+      go_live_catalogue: {
+        Args: never
+        Returns: Json
+      }
       has_permission: {
         Args: {
           permission: string

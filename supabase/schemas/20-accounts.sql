@@ -302,9 +302,7 @@ declare
   address text := lower(btrim(p_email));
   holder text;
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if address is null or address !~ '^[^@[:space:]]+@[^@[:space:]]+[.][^@[:space:]]+$' then
     raise exception 'Give the e-mail address to invite' using errcode = '22023', hint = 'invalid_input';
   end if;

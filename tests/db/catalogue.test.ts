@@ -227,6 +227,7 @@ const SERVER_ONLY: Record<string, string> = {
   "record_top_up_refund(text,text,numeric)": "the webhook and the adapter record a refund and reverse the credit",
   "raise_player_flags()": "the cron raises player-protection flags (the review queue raises them too, for admins)",
   "record_cron_run(text,timestamp with time zone,boolean,jsonb,text)": "the cron records each run and its result",
+  "go_live_catalogue()": "the go-live check reads the applied migrations, Storage policies and the cron's last run",
   "record_webhook_delivery(text,text,text,text,integer,text)": "the webhook records how it answered an event",
   "record_auth_refusal(text)": "the sign-in and two-step actions count refusals per hour",
   "record_webhook_refusal(text)":

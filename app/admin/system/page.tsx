@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
+import { GoLiveCheckReport } from "@/components/admin/system/go-live-check";
 import { AcknowledgeAlertForm, ResolvePaymentForm, RetryMailForm } from "@/components/admin/system/system-actions";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +12,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import { systemOverview } from "@/lib/data/operations";
 import { formatDateTime, formatGBP } from "@/lib/format";
 import { LABELS } from "@/lib/labels";
+import { checkThisSite } from "@/lib/operations/site-production-check";
 
 export const metadata: Metadata = { title: "System", robots: { index: false } };
 
@@ -48,9 +50,12 @@ function Section({
 
 const Nothing = ({ children }: { children: React.ReactNode }) => <p className="text-muted-foreground">{children}</p>;
 
-export default async function AdminSystemPage() {
+export default async function AdminSystemPage({ searchParams }: { searchParams: Promise<{ check?: string }> }) {
   await requireAdmin("/admin/system");
   const s = await systemOverview();
+  // The go-live check tries the project (a sign-up refused, a link made and deleted, a webhook event posted), so it
+  // runs when a super admin asks, never on every visit.
+  const goLive = s.can_act && (await searchParams).check === "go-live" ? await checkThisSite() : null;
   const openAlerts = s.alerts.filter((a) => !a.acknowledged_at);
   const lastRun = s.cron.runs[0];
 
@@ -68,6 +73,24 @@ export default async function AdminSystemPage() {
           You can read this page. Only a super admin can retry mail, resolve payments or acknowledge alerts.
         </Alert>
       )}
+
+      <Section
+        id="go-live-title"
+        title="Go-live check"
+        description="Whether this site and its Supabase project are set up as the README's go-live steps say: keys, migrations, Storage, auth settings, the visitor's address, the scheduled job, Stripe and mail. The same as npm run check:production."
+      >
+        {goLive ? (
+          <GoLiveCheckReport results={goLive} />
+        ) : s.can_act ? (
+          <p>
+            <Link href="/admin/system?check=go-live#go-live-title" className="font-medium underline underline-offset-4">
+              Run the go-live check
+            </Link>
+          </p>
+        ) : (
+          <Nothing>Only a super admin can run the go-live check.</Nothing>
+        )}
+      </Section>
 
       <Section
         id="alerts-title"

@@ -1,0 +1,50 @@
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { overallVerdict, type CheckResult, type Verdict } from "@/lib/operations/production-check";
+
+const VERDICT: Record<Verdict, { label: string; badge: BadgeVariant }> = {
+  pass: { label: "OK", badge: "success" },
+  warn: { label: "Warning", badge: "warning" },
+  fail: { label: "Wrong", badge: "destructive" },
+};
+
+const SUMMARY: Record<Verdict, string> = {
+  pass: "Ready: every check passed.",
+  warn: "Ready, with warnings: the site works, but not as a real-money site.",
+  fail: "Not ready: fix what is marked wrong, then run the check again.",
+};
+
+/** The go-live check's report: the verdict, then one row a check (the same as `npm run check:production`). */
+export function GoLiveCheckReport({ results }: { results: CheckResult[] }) {
+  const verdict = overallVerdict(results);
+  return (
+    <>
+      <p className="font-semibold" role="status">
+        {SUMMARY[verdict]}
+      </p>
+      <Table cards>
+        <TableCaption>The go-live check, one row a check</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Check</TableHead>
+            <TableHead>Verdict</TableHead>
+            <TableHead>What it found</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {results.map((r) => (
+            <TableRow key={r.code}>
+              <TableCell label="Check">
+                <span className="font-mono text-xs">{r.code}</span>
+              </TableCell>
+              <TableCell label="Verdict">
+                <Badge variant={VERDICT[r.verdict].badge}>{VERDICT[r.verdict].label}</Badge>
+              </TableCell>
+              <TableCell label="What it found">{r.message}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+}
