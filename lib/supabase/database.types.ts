@@ -2343,6 +2343,10 @@ export type Database = {
         }
         Returns: Json
       }
+      create_recovery_codes: {
+        Args: never
+        Returns: string[]
+      }
       create_top_up: {
         Args: {
           p_amount: number
@@ -2522,6 +2526,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["push_settings"]
       }
+      get_my_recovery_state: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["recovery_state"]
+      }
       get_my_referrals: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_referrals"]
@@ -2666,6 +2674,12 @@ export type Database = {
       }
       record_factor_enrolment: {
         Args: never
+        Returns: undefined
+      }
+      record_factor_removal_with_recovery_code: {
+        Args: {
+          p_factor_id: string
+        }
         Returns: undefined
       }
       record_top_up_refund: {
@@ -2817,6 +2831,12 @@ export type Database = {
           p_town?: string
         }
         Returns: Database["public"]["CompositeTypes"]["account"]
+      }
+      use_recovery_code: {
+        Args: {
+          p_code: string
+        }
+        Returns: boolean
       }
       winner_photo_published: {
         Args: {
@@ -3895,6 +3915,10 @@ export type Database = {
       push_settings: {
         endpoints: string[] | null
         kinds: string[] | null
+      }
+      recovery_state: {
+        codes_left: number | null
+        recovery_open: boolean | null
       }
       referral: {
         amount: number | null
