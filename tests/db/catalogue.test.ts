@@ -146,7 +146,8 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "record_factor_enrolment()":
     "the caller at aal2 with a fresh inbox confirmation (checked inside); proves their own factors, audited",
   "get_my_factor_proof()": "the caller's own factor proof and inbox confirmation; reads auth and private rows",
-  "create_recovery_codes()": "admins at aal2 only (checked inside); ten new codes shown once, hashes kept, old ones void",
+  "create_recovery_codes()":
+    "admins at aal2 only (checked inside); ten new codes shown once, hashes kept, old ones void",
   "get_my_recovery_state()": "the caller's own unused recovery codes and whether their session used one",
   "use_recovery_code(text)":
     "the caller's own code, in a session begun with the password (checked inside); once each, audited",

@@ -48,7 +48,8 @@ describe("recovery codes", () => {
     const codes = await newCodes(admin);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
-    for (const code of codes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}$/);
+    for (const code of codes)
+      expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}$/);
     const stored = await db().sql<{ row: string }>(
       "select r::text as row from private.recovery_codes r where user_id = $1",
       [admin],
@@ -89,7 +90,9 @@ describe("recovery codes", () => {
     expect(await db().call(session.aal1, "get_my_recovery_state")).toEqual({ codes_left: 10, recovery_open: false });
     // Typed loosely: upper case, spaces instead of dashes.
     expect(
-      await db().call(session.aal1, "use_recovery_code", { p_code: ` ${codes[0].toUpperCase().replaceAll("-", " ")} ` }),
+      await db().call(session.aal1, "use_recovery_code", {
+        p_code: ` ${codes[0].toUpperCase().replaceAll("-", " ")} `,
+      }),
     ).toBe(true);
     expect(await db().call(session.aal1, "use_recovery_code", { p_code: codes[0] })).toBe(false);
     expect(await db().call(session.aal1, "use_recovery_code", { p_code: "0000-0000-0000" })).toBe(false);
@@ -123,9 +126,10 @@ describe("recovery codes", () => {
       factor_id: lost,
     });
 
-    await db().sql("update private.recovery_codes set used_at = now() - interval '16 minutes' where user_id = $1 and used_at is not null", [
-      owner,
-    ]);
+    await db().sql(
+      "update private.recovery_codes set used_at = now() - interval '16 minutes' where user_id = $1 and used_at is not null",
+      [owner],
+    );
     expect((await removal(session.aal1, lost)).error).toMatchObject({ hint: "recovery_code_needed" });
   });
 
