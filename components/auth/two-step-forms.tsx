@@ -86,8 +86,7 @@ export function TwoStepCodeForm({ next, factors = [] }: { next: string; factors?
 
 /**
  * Setting up: a button that makes the key (after a name for it, when `askName`: an admin's further
- * authenticator), then its QR code, the key as text, and the first code. An admin's first authenticator ends on
- * their recovery codes.
+ * authenticator), then its QR code, the key as text, and the first code.
  */
 export function TwoStepSetup({ next, askName = false }: { next: string; askName?: boolean }) {
   const { result: started, errors, formErrors, pending, form } = useFormAction(startTwoStepSetup);
@@ -111,22 +110,7 @@ export function TwoStepSetup({ next, askName = false }: { next: string; askName?
       </form>
     );
   }
-  return <FinishSetup next={next} {...started.data} />;
-}
-
-function FinishSetup({
-  next,
-  factorId,
-  qrCode,
-  secret,
-}: {
-  next: string;
-  factorId: string;
-  qrCode: string;
-  secret: string;
-}) {
-  const { result, errors, formErrors, pending, form } = useFormAction(finishTwoStepSetup);
-  if (result?.ok) return <RecoveryCodesPanel codes={result.data.recoveryCodes} next={result.data.next} />;
+  const { factorId, qrCode, secret } = started.data;
   return (
     <ol className="flex list-decimal flex-col gap-6 pl-5">
       <li className="flex flex-col gap-3">
@@ -152,19 +136,12 @@ function FinishSetup({
       </li>
       <li className="flex flex-col gap-3">
         <p>Enter the code the app now shows, to check it is set up.</p>
-        <form {...form} className="flex flex-col gap-4">
-          <input type="hidden" name="next" value={next} />
-          <input type="hidden" name="factorId" value={factorId} />
-          <CodeField
-            label="6-digit code"
-            hint="The code your authenticator app shows for LabCash. It changes every 30 seconds."
-            errors={errors?.code}
-          />
-          <FormStatus result={result} formErrors={formErrors} />
-          <SubmitButton pending={pending} pendingLabel="Checking…">
-            Turn on two-step verification
-          </SubmitButton>
-        </form>
+        <CodeForm
+          action={finishTwoStepSetup}
+          next={next}
+          factorId={factorId}
+          submitLabel="Turn on two-step verification"
+        />
       </li>
     </ol>
   );
@@ -264,15 +241,21 @@ export function RemoveLostAuthenticatorForm({
   );
 }
 
-/** An admin's new set of recovery codes, shown once; the unused old ones stop working. */
-export function NewRecoveryCodesForm() {
+/** An admin's new set of recovery codes, shown once (then on to `next`, if given); the unused old ones stop working. */
+export function NewRecoveryCodesForm({
+  next,
+  submitLabel = "Make new recovery codes",
+}: {
+  next?: string;
+  submitLabel?: string;
+}) {
   const [result, action] = useActionState(makeNewRecoveryCodes, null);
-  if (result?.ok) return <RecoveryCodesPanel codes={result.data} />;
+  if (result?.ok) return <RecoveryCodesPanel codes={result.data} next={next} />;
   return (
     <form action={action} className="flex flex-col gap-4">
       <FormStatus result={result} />
-      <SubmitButton pendingLabel="Making codes…" variant="outline">
-        Make new recovery codes
+      <SubmitButton pendingLabel="Making codes…" variant={next ? "primary" : "outline"}>
+        {submitLabel}
       </SubmitButton>
     </form>
   );

@@ -3,11 +3,16 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { safeNextPath, twoStepPath } from "@/lib/auth/paths";
+import { recoveryCodesPath, safeNextPath, twoStepPath } from "@/lib/auth/paths";
 import { removeSecondFactor } from "@/lib/auth/factors";
 import { getFactorProof, getSessionFacts } from "@/lib/auth/session";
 import { confirmReauthentication, recordFactorEnrolment } from "@/lib/data/account";
-import { createRecoveryCodes, recordFactorRemovalWithRecoveryCode, spendRecoveryCode } from "@/lib/data/recovery-codes";
+import {
+  createRecoveryCodes,
+  getMyRecoveryState,
+  recordFactorRemovalWithRecoveryCode,
+  spendRecoveryCode,
+} from "@/lib/data/recovery-codes";
 import { log } from "@/lib/observability/log";
 import { askForEmailCode } from "@/lib/data/email-codes";
 import { DbError } from "@/lib/data/errors";
@@ -17,7 +22,7 @@ import { authenticatorCode, EMAIL_NOT_SENT, emailCode, TOO_MANY_CODES } from "@/
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_LIFE } from "@/lib/validation/email-code";
 import { SECOND_STEP_REQUIRED } from "./action";
 import { defineAction } from "./define-action";
-import { fail, ok, type ActionFailure, type ActionResult } from "./result";
+import { fail, ok, type ActionFailure } from "./result";
 import { countAuthRefusal } from "@/lib/observability/auth-refusals";
 
 // Two-step verification with an authenticator app (TOTP), through the auth server's MFA API: set up
@@ -27,7 +32,7 @@ import { countAuthRefusal } from "@/lib/observability/auth-refusals";
 // and the app's current code. An admin's authenticator also needs their inbox: a code the auth server
 // e-mails them (its reauthentication nonce), confirmed before the set-up and spent by it, so a stolen
 // password alone cannot set up "their" authenticator (SQL: record_factor_enrolment, is_admin). An admin may hold
-// several authenticators, each under its own name, and gets ten one-time recovery codes with their first; a code,
+// several authenticators, each under its own name, and makes ten one-time recovery codes after their first; a code,
 // typed in a session made with the password, lets that session remove its lost authenticators so a new one can be
 // set up (SQL decides and audits: supabase/schemas/22-recovery-codes.sql; the auth admin API removes).
 
@@ -130,17 +135,15 @@ export const startTwoStepSetup = defineAction(
 
 const finishInput = codeInput.extend({ factorId: z.uuid("Start setting up again") });
 
-/** An admin's first authenticator comes with recovery codes, shown once, before they go on to `next`. */
-export type FirstAuthenticator = { recoveryCodes: string[]; next: string };
-
 /**
- * Setting up, step 2: the app's first code proves it holds the key, and the session reaches aal2. An admin's
- * only authenticator (the first, or the first after a recovery or a reset) comes with ten new recovery codes,
- * which void any left from before.
+ * Setting up, step 2: the app's first code proves it holds the key, and the session reaches aal2. An admin without
+ * recovery codes (a first authenticator, or the first after a recovery) goes on by way of making them. That is a
+ * page of its own: this action sets the session's cookies, so Next redraws the code step, which sends an aal2
+ * session on, and anything shown in its place would be gone.
  */
 export const finishTwoStepSetup = defineAction(
   { schema: finishInput, role: "user", firstStep: true },
-  async ({ factorId, code, next }, account): Promise<ActionResult<FirstAuthenticator>> => {
+  async ({ factorId, code, next }, account) => {
     const supabase = await createClient();
     const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
     if (error) {
@@ -152,9 +155,8 @@ export const finishTwoStepSetup = defineAction(
     if (!isAdminRole(account.role)) redirect(target);
     // An admin's new authenticator counts once the inbox confirmation proves it (confirmed first, on this page).
     await recordFactorEnrolment();
-    const { data: factors } = await supabase.auth.mfa.listFactors();
-    if ((factors?.totp.length ?? 0) > 1) redirect(target);
-    return ok({ recoveryCodes: await createRecoveryCodes(), next: target });
+    if ((await getMyRecoveryState()).codes_left === 0) redirect(recoveryCodesPath(target));
+    redirect(target);
   },
 );
 

@@ -137,10 +137,12 @@ begin
   if not found then
     raise exception 'No such authenticator' using errcode = 'PT404', hint = 'factor_not_found';
   end if;
+  -- The codes left are spent too: the new authenticator comes with a fresh set.
+  delete from private.recovery_codes r where r.user_id = uid and r.used_at is null;
   perform private.log_activity('user.factor_removed_with_recovery_code', uid,
     jsonb_build_object('factor_id', p_factor_id, 'factor_name', factor_name));
 end;
 $$;
-comment on function public.record_factor_removal_with_recovery_code(uuid) is 'After use_recovery_code in this session (fifteen minutes): allows and audits (user.factor_removed_with_recovery_code) removing one of the caller''s own factors, which the server then does through the auth admin API. Otherwise recovery_code_needed.';
+comment on function public.record_factor_removal_with_recovery_code(uuid) is 'After use_recovery_code in this session (fifteen minutes): allows and audits (user.factor_removed_with_recovery_code) removing one of the caller''s own factors, which the server then does through the auth admin API, and voids the caller''s unused codes (a new set comes with the new authenticator). Otherwise recovery_code_needed.';
 revoke all on function public.record_factor_removal_with_recovery_code(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.record_factor_removal_with_recovery_code(uuid) to authenticated;

@@ -125,6 +125,9 @@ describe("recovery codes", () => {
     expect((await audit(owner, "user.factor_removed_with_recovery_code")).at(-1)?.details).toMatchObject({
       factor_id: lost,
     });
+    // The codes left are void: the new authenticator comes with new ones.
+    expect(await db().call(session.aal1, "get_my_recovery_state")).toEqual({ codes_left: 0, recovery_open: true });
+    expect(await db().call(elsewhere.aal1, "use_recovery_code", { p_code: codes[4] })).toBe(false);
 
     await db().sql(
       "update private.recovery_codes set used_at = now() - interval '16 minutes' where user_id = $1 and used_at is not null",
