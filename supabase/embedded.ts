@@ -2,10 +2,12 @@
 // its schema (the migrations and the demo seed beside this file), the name its auth mail carries, and the routes
 // the app's tests use under /_embedded/. `npm run embedded` (scripts/embedded.ts), the db and contract tests and
 // the scripts open the database and the server through here.
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import {
+  migratedSnapshot,
   migrate as migrateSchema,
   openDatabase as openSchema,
   type OpenOptions,
@@ -18,9 +20,13 @@ import {
   type EmbeddedServer,
   type EmbeddedServerOptions,
 } from "@labcash/embedded-supabase/server";
+import { embeddedAuthOptions, readAuthConfig } from "./auth-config";
+
+/** supabase/config.toml's [auth], which the embedded backend reads as a hosted project's auth server is given it. */
+const authConfig = readAuthConfig();
 
 /** supabase/config.toml's [auth.hook.mfa_verification_attempt] uri: the embedded auth server calls it as GoTrue does. */
-export const MFA_VERIFICATION_ATTEMPT_HOOK = "pg-functions://postgres/private/hook_mfa_verification_attempt";
+export const MFA_VERIFICATION_ATTEMPT_HOOK = authConfig.hook.mfa_verification_attempt.uri;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsDir = path.join(here, "migrations");
@@ -30,6 +36,9 @@ const schema: SchemaOptions = {
   migrationsDir,
   seedFile,
   resetAdvice: "Run `npm run db:reset` (it deletes the embedded database and its data), then start again.",
+  // A new database (a first `npm run dev`, each end-to-end server, each db test file) copies the migrated one
+  // instead of replaying every migration; the seed still runs on the copy, so its dates are today's.
+  snapshotDir: path.join(os.tmpdir(), "labcash-db-snapshots"),
 };
 
 type AppOpenOptions = Omit<OpenOptions, keyof SchemaOptions>;
@@ -37,6 +46,14 @@ type AppOpenOptions = Omit<OpenOptions, keyof SchemaOptions>;
 /** PGlite with the shim, every migration and (unless `seed: false`) the demo seed. */
 export function openDatabase(options: AppOpenOptions = {}): Promise<PGlite> {
   return openSchema({ ...schema, ...options });
+}
+
+/**
+ * The app's database as a data directory to load (PGlite's `loadDataDir`): every migration, and the demo seed when
+ * `seed` is true (its dates then as of when the snapshot was first made, which may be days ago).
+ */
+export function databaseSnapshot(seed: boolean): Promise<Blob> {
+  return migratedSnapshot({ ...schema, seed });
 }
 
 /** Brings an open database up to the app's migrations (and seed). */
@@ -116,26 +133,18 @@ const competitionDue: EmbeddedRoute = async ({ db, body }) => {
   return { status: 200, body: { competition_id: id, until } };
 };
 
-/**
- * E-mailed codes as supabase/config.toml sets them for hosted projects ([auth.email] otp_length, otp_expiry):
- * eight digits, valid for ten minutes (a test holds the two equal).
- */
-export const EMAIL_OTP = { length: 8, expirySeconds: 600 } as const;
+/** E-mailed codes as supabase/config.toml sets them ([auth.email] otp_length, otp_expiry). */
+export const EMAIL_OTP = { length: authConfig.email.otp_length, expirySeconds: authConfig.email.otp_expiry } as const;
 
 /**
- * The server's options for this app. `testFixtures` adds POST /_embedded/test/competition-due, which the end-to-end
+ * The server's options for this app: supabase/config.toml's auth settings, the schema, the mail name and the routes.
+ * `testFixtures` adds POST /_embedded/test/competition-due, which the end-to-end
  * suite uses to move time (only scripts/e2e-server.mjs asks for it; `npm run dev` and `npm start` never do).
  */
 export function appServerOptions({ testFixtures = false } = {}): EmbeddedServerOptions {
   const routes: Record<string, EmbeddedRoute> = { "GET /_embedded/app-mail": outboxRoute(readAppOutbox) };
   if (testFixtures) routes["POST /_embedded/test/competition-due"] = competitionDue;
-  return {
-    schema,
-    appName: "LabCash",
-    emailOtp: EMAIL_OTP,
-    routes,
-    mfaVerificationAttemptHook: MFA_VERIFICATION_ATTEMPT_HOOK,
-  };
+  return { ...embeddedAuthOptions(authConfig), schema, appName: "LabCash", routes };
 }
 
 /** The package's server with the app's schema, mail name and routes; `options` may override any of them. */

@@ -3,15 +3,10 @@
 // makes them, competitions made the way the admin pages make them, and SQL run "as" a
 // caller the way the API gateway (PostgREST) runs it: one transaction, `set local role`,
 // `request.jwt.claims` set locally.
-import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { shimFile } from "@labcash/embedded-supabase/db";
-import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded";
+import { databaseSnapshot } from "@/supabase/embedded";
 
 // ---------------------------------------------------------------------------
 // Callers
@@ -409,58 +404,13 @@ export const LEDGER_MISMATCH_SQL = `
    where a.credits <> coalesce(s.total, 0)
       or (s.last_balance is not null and s.last_balance <> a.credits)`;
 
-// ---------------------------------------------------------------------------
-// Fresh databases, fast: migrate once, keep the data directory as a tarball on
-// disk keyed by everything that goes into it, and load a copy per test file.
-// ---------------------------------------------------------------------------
-const templates = new Map<string, Promise<Blob>>();
-
-async function templateKey(seed: boolean): Promise<string> {
-  const hash = createHash("sha256");
-  const here = path.dirname(migrationsDir);
-  // The migrator's code is an input too: how it applies the SQL decides the database.
-  const inputs = [shimFile, path.join(path.dirname(shimFile), "db.ts")];
-  for (const f of (await readdir(migrationsDir)).sort())
-    if (f.endsWith(".sql")) inputs.push(path.join(migrationsDir, f));
-  if (seed) inputs.push(seedFile);
-  for (const f of inputs) hash.update(f).update(await readFile(f));
-  const pglitePkg = path.join(here, "..", "node_modules", "@electric-sql", "pglite", "package.json");
-  hash.update((JSON.parse(await readFile(pglitePkg, "utf8")) as { version: string }).version);
-  return hash.digest("hex").slice(0, 24);
-}
-
-async function template(seed: boolean): Promise<Blob> {
-  const id = seed ? "seed" : "bare";
-  if (!templates.has(id)) {
-    templates.set(
-      id,
-      (async () => {
-        const dir = path.join(os.tmpdir(), "labcash-db-templates");
-        const file = path.join(dir, `${id}-${await templateKey(seed)}.tar`);
-        try {
-          return new Blob([await readFile(file)]);
-        } catch {
-          const db = await openDatabase({ seed });
-          // The dump copies the files: the seed's purchases commit asynchronously, and PGlite (no WAL writer) has
-          // not written that commit yet.
-          await db.exec("checkpoint");
-          const blob = await db.dumpDataDir("none");
-          await db.close();
-          await mkdir(dir, { recursive: true });
-          const tmp = `${file}.${process.pid}.${Date.now()}`;
-          await writeFile(tmp, Buffer.from(await blob.arrayBuffer()));
-          await rename(tmp, file); // atomic: parallel workers never read half a file
-          return blob;
-        }
-      })(),
-    );
-  }
-  return templates.get(id)!;
-}
-
+// Fresh databases, fast: a copy of the migrated (or seeded) snapshot per test file (supabase/embedded.ts).
 /** A new in-memory database with the shim and every migration (and the seed if asked). */
 export async function freshDb(options: { seed?: boolean } = {}): Promise<TestDb> {
-  const pg = await PGlite.create({ loadDataDir: await template(options.seed ?? false), extensions: { pgcrypto } });
+  const pg = await PGlite.create({
+    loadDataDir: await databaseSnapshot(options.seed ?? false),
+    extensions: { pgcrypto },
+  });
   return new TestDb(pg);
 }
 

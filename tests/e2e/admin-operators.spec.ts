@@ -36,7 +36,7 @@ test("the console and the public site agree on what is live: an opening-soon com
     await dashboard.goto();
     const consoleLive = Number((await dashboard.figure("Live competitions").textContent())?.replace(/,/g, ""));
     expect(consoleLive).toBe(publicLive);
-  }).toPass({ timeout: 30_000, intervals: [1_000, 2_000, 3_000] });
+  }).toPass({ intervals: [1_000, 2_000, 3_000] });
   await expect(page.getByText(/\d+ opening soon · \d+ awaiting the draw/)).toBeVisible();
   await visitor.close();
   await expectAccessibleInBothSchemes(page);

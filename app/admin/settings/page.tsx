@@ -38,6 +38,8 @@ function formValues(s: AdminSettingsValues): SettingsFormValues {
     spinnerEnabled: s.spinner_enabled,
     promoterName: s.promoter_name,
     promoterAddress: s.promoter_address.join("\n"),
+    siteUrl: s.site_url,
+    limitIncreaseDelay: String(s.limit_increase_delay_hours),
   };
 }
 

@@ -1,6 +1,7 @@
--- ============================================================================
--- Recovery codes: an admin's own way back after losing every authenticator
--- ============================================================================
+-- recovery_codes: admins' one-time recovery codes (supabase/schemas/22-sign-in-and-two-step.sql), written by hand
+-- because it adds a table and a type.
+
+-- Recovery codes: an admin's own way back after losing every authenticator.
 -- Ten one-time codes, made here and shown once at enrolment; only a salted SHA-256 of each is kept. A code is
 -- accepted only in a session that began with the password (the auth server's own record of how it began,
 -- auth.mfa_amr_claims), so a link or code from the inbox plus a recovery code opens nothing. Hosted GoTrue cannot
@@ -8,9 +9,6 @@
 -- for fifteen minutes and that session only, the removal of the user's own lost factors, which the server then
 -- does through the auth admin API; the admin sets up a new authenticator the usual way (inbox code, then aal2),
 -- and makes a fresh set of codes.
-
-create type public.recovery_state as (codes_left integer, recovery_open boolean);
-
 create table private.recovery_codes (
   id bigint generated always as identity primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -19,17 +17,19 @@ create table private.recovery_codes (
   created_at timestamptz not null default now(),
   used_at timestamptz,
   used_in_session uuid,
-  constraint recovery_codes_salt_is_16_bytes check (octet_length(salt) = 16),
-  constraint recovery_codes_hash_is_sha256 check (octet_length(code_hash) = 32),
-  constraint recovery_codes_use_names_its_session check ((used_at is null) = (used_in_session is null))
+  constraint recovery_codes_salt_check check (octet_length(salt) = 16),
+  constraint recovery_codes_code_hash_check check (octet_length(code_hash) = 32),
+  constraint recovery_codes_use_names_session_check check ((used_at is null) = (used_in_session is null))
 );
 alter table private.recovery_codes enable row level security;
 comment on table private.recovery_codes is 'One-time recovery codes of admins: sha256(salt || code) only, never the code; used_at and the session that used it once spent. Written only by create_recovery_codes and use_recovery_code.';
 revoke all on table private.recovery_codes from public, anon, authenticated, service_role;
 create index recovery_codes_user_id_idx on private.recovery_codes (user_id);
 
+create type public.recovery_state as (codes_left integer, recovery_open boolean);
+
 create or replace function private.new_recovery_code() returns text
-language sql volatile set search_path = '' as $$
+language sql set search_path = '' as $$
   -- 12 Crockford base-32 characters (60 bits: 32 divides 256, so each is equally likely), in three groups.
   select string_agg(substr('0123456789abcdefghjkmnpqrstvwxyz', get_byte(r.b, i) % 32 + 1, 1)
                     || case when i in (3, 7) then '-' else '' end, '' order by i)
@@ -68,7 +68,7 @@ comment on function private.recovery_open(uuid) is 'True when the caller''s own 
 revoke all on function private.recovery_open(uuid) from public, anon, authenticated, service_role;
 
 create or replace function public.create_recovery_codes() returns text[]
-language plpgsql volatile security definer set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_admin();
   codes text[];
@@ -99,7 +99,7 @@ revoke all on function public.get_my_recovery_state() from public, anon, authent
 grant execute on function public.get_my_recovery_state() to authenticated;
 
 create or replace function public.use_recovery_code(p_code text) returns boolean
-language plpgsql volatile security definer set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user_first_step();
   code_id bigint;
@@ -133,7 +133,7 @@ revoke all on function public.use_recovery_code(text) from public, anon, authent
 grant execute on function public.use_recovery_code(text) to authenticated;
 
 create or replace function public.record_factor_removal_with_recovery_code(p_factor_id uuid) returns void
-language plpgsql volatile security definer set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user_first_step();
   factor_name text;
