@@ -34,7 +34,7 @@ import { countAuthRefusal } from "@/lib/observability/auth-refusals";
 // password alone cannot set up "their" authenticator (SQL: record_factor_enrolment, is_admin). An admin may hold
 // several authenticators, each under its own name, and makes ten one-time recovery codes after their first; a code,
 // typed in a session made with the password, lets that session remove its lost authenticators so a new one can be
-// set up (SQL decides and audits: supabase/schemas/22-recovery-codes.sql; the auth admin API removes).
+// set up (SQL decides and audits: supabase/schemas/22-sign-in-and-two-step.sql; the auth admin API removes).
 
 /** The name the factor is enrolled under, and what authenticator apps list it as. */
 const FACTOR_NAME = "Authenticator app";

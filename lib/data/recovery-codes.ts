@@ -3,7 +3,7 @@ import { z } from "zod";
 import { declared, noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 
-// An admin's one-time recovery codes (SQL: supabase/schemas/22-recovery-codes.sql). SQL makes them, keeps only
+// An admin's one-time recovery codes (SQL: supabase/schemas/22-sign-in-and-two-step.sql). SQL makes them, keeps only
 // salted hashes, spends each once in a session begun with the password, and audits every use.
 
 /** Ten new codes, to be shown this once; every unused earlier code stops working. Admins at aal2. */
