@@ -2,6 +2,10 @@
 
 import { useActionState } from "react";
 import { CodeField } from "@/components/forms/code-field";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { RecoveryCodesPanel } from "./recovery-codes";
 import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
@@ -10,7 +14,10 @@ import { EMAIL_CODE_LENGTH, EMAIL_CODE_LIFE } from "@/lib/validation/email-code"
 import {
   confirmInboxCode,
   finishTwoStepSetup,
+  makeNewRecoveryCodes,
   proveAuthenticator,
+  redeemRecoveryCode,
+  removeLostAuthenticator,
   sendInboxCode,
   startTwoStepSetup,
   turnOffTwoStep,
@@ -26,6 +33,7 @@ function CodeForm({
   label = "6-digit code",
   hint = "The code your authenticator app shows for LabCash. It changes every 30 seconds.",
   digits,
+  factors,
 }: {
   action: ActionHandler<undefined>;
   next?: string;
@@ -34,6 +42,7 @@ function CodeForm({
   label?: string;
   hint?: string;
   digits?: number;
+  factors?: { id: string; name: string }[];
 }) {
   // A wrong code stays in the field, focused, to be corrected or typed over.
   const { result, errors, formErrors, pending, form } = useFormAction(handler);
@@ -41,6 +50,19 @@ function CodeForm({
     <form {...form} className="flex flex-col gap-4">
       {next !== undefined && <input type="hidden" name="next" value={next} />}
       {factorId && <input type="hidden" name="factorId" value={factorId} />}
+      {factors && (
+        <Field id="field-factor" label="Authenticator" errors={errors?.factorId}>
+          {(control) => (
+            <Select {...control} name="factorId" className="max-w-sm">
+              {factors.map((factor) => (
+                <option key={factor.id} value={factor.id}>
+                  {factor.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      )}
       <CodeField label={label} hint={hint} errors={errors?.code} digits={digits} />
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Checking…">
@@ -50,19 +72,41 @@ function CodeForm({
   );
 }
 
-/** After signing in, when two-step verification is on. */
-export function TwoStepCodeForm({ next }: { next: string }) {
-  return <CodeForm action={verifyTwoStep} next={next} submitLabel="Verify" />;
+/** After signing in, when two-step verification is on; someone with several authenticators picks the one in hand. */
+export function TwoStepCodeForm({ next, factors = [] }: { next: string; factors?: { id: string; name: string }[] }) {
+  return (
+    <CodeForm
+      action={verifyTwoStep}
+      next={next}
+      submitLabel="Verify"
+      factors={factors.length > 1 ? factors : undefined}
+    />
+  );
 }
 
-/** Setting up: a button that makes the key, then its QR code, the key as text, and the first code. */
-export function TwoStepSetup({ next }: { next: string }) {
-  const [started, start] = useActionState(startTwoStepSetup, null);
+/**
+ * Setting up: a button that makes the key (after a name for it, when `askName`: an admin's further
+ * authenticator), then its QR code, the key as text, and the first code.
+ */
+export function TwoStepSetup({ next, askName = false }: { next: string; askName?: boolean }) {
+  const { result: started, errors, formErrors, pending, form } = useFormAction(startTwoStepSetup);
   if (!started?.ok) {
     return (
-      <form action={start} className="flex flex-col gap-4">
-        <FormStatus result={started} />
-        <SubmitButton pendingLabel="Preparing…">Set up authenticator app</SubmitButton>
+      <form {...form} className="flex flex-col gap-4">
+        {askName && (
+          <Field
+            id="field-name"
+            label="Name of this authenticator"
+            hint="So you can tell your authenticators apart, e.g. “Work phone”."
+            errors={errors?.name}
+          >
+            {(control) => <Input {...control} name="name" maxLength={40} required className="max-w-sm" />}
+          </Field>
+        )}
+        <FormStatus result={started} formErrors={formErrors} />
+        <SubmitButton pending={pending} pendingLabel="Preparing…">
+          Set up authenticator app
+        </SubmitButton>
       </form>
     );
   }
@@ -138,6 +182,81 @@ export function ProveAuthenticatorForm({ next }: { next: string }) {
       <p>Your e-mail address is confirmed. Finish setting up to open the admin console.</p>
       <FormStatus result={result} />
       <SubmitButton pendingLabel="Finishing…">Finish setting up</SubmitButton>
+    </form>
+  );
+}
+
+/** At the code step, for an admin whose authenticator is lost: one of their recovery codes. */
+export function RecoveryCodeForm({ next }: { next: string }) {
+  const { result, errors, formErrors, pending, form } = useFormAction(redeemRecoveryCode);
+  return (
+    <form {...form} className="flex flex-col gap-4">
+      <input type="hidden" name="next" value={next} />
+      <Field
+        id="field-recovery-code"
+        label="Recovery code"
+        hint="One of the codes you kept when you set up two-step verification, such as 1a2b-3c4d-5e6f."
+        errors={errors?.recoveryCode}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            name="recoveryCode"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            required
+            className="max-w-56 font-mono"
+          />
+        )}
+      </Field>
+      <FormStatus result={result} formErrors={formErrors} />
+      <SubmitButton pending={pending} pendingLabel="Checking…" variant="outline">
+        Use recovery code
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** After a recovery code: removes one lost authenticator, named on its button. */
+export function RemoveLostAuthenticatorForm({
+  factorId,
+  name,
+  next,
+}: {
+  factorId: string;
+  name: string;
+  next: string;
+}) {
+  const { result, formErrors, pending, form } = useFormAction(removeLostAuthenticator);
+  return (
+    <form {...form} className="flex flex-col gap-2">
+      <input type="hidden" name="factorId" value={factorId} />
+      <input type="hidden" name="next" value={next} />
+      <FormStatus result={result} formErrors={formErrors} />
+      <SubmitButton pending={pending} pendingLabel="Removing…" variant="destructive">
+        Remove {name}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** An admin's new set of recovery codes, shown once (then on to `next`, if given); the unused old ones stop working. */
+export function NewRecoveryCodesForm({
+  next,
+  submitLabel = "Make new recovery codes",
+}: {
+  next?: string;
+  submitLabel?: string;
+}) {
+  const [result, action] = useActionState(makeNewRecoveryCodes, null);
+  if (result?.ok) return <RecoveryCodesPanel codes={result.data} next={next} />;
+  return (
+    <form action={action} className="flex flex-col gap-4">
+      <FormStatus result={result} />
+      <SubmitButton pendingLabel="Making codes…" variant={next ? "primary" : "outline"}>
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

@@ -3,9 +3,17 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { safeNextPath, twoStepPath } from "@/lib/auth/paths";
-import { getSessionFacts } from "@/lib/auth/session";
+import { recoveryCodesPath, safeNextPath, twoStepPath } from "@/lib/auth/paths";
+import { removeSecondFactor } from "@/lib/auth/factors";
+import { getFactorProof, getSessionFacts } from "@/lib/auth/session";
 import { confirmReauthentication, recordFactorEnrolment } from "@/lib/data/account";
+import {
+  createRecoveryCodes,
+  getMyRecoveryState,
+  recordFactorRemovalWithRecoveryCode,
+  spendRecoveryCode,
+} from "@/lib/data/recovery-codes";
+import { log } from "@/lib/observability/log";
 import { askForEmailCode } from "@/lib/data/email-codes";
 import { DbError } from "@/lib/data/errors";
 import { isAdminRole } from "@/lib/data/account-schema";
@@ -23,7 +31,10 @@ import { countAuthRefusal } from "@/lib/observability/auth-refusals";
 // purpose (`firstStep`): they are how a session reaches aal2. Turning it off needs aal2 (GoTrue says so)
 // and the app's current code. An admin's authenticator also needs their inbox: a code the auth server
 // e-mails them (its reauthentication nonce), confirmed before the set-up and spent by it, so a stolen
-// password alone cannot set up "their" authenticator (SQL: record_factor_enrolment, is_admin).
+// password alone cannot set up "their" authenticator (SQL: record_factor_enrolment, is_admin). An admin may hold
+// several authenticators, each under its own name, and makes ten one-time recovery codes after their first; a code,
+// typed in a session made with the password, lets that session remove its lost authenticators so a new one can be
+// set up (SQL decides and audits: supabase/schemas/22-sign-in-and-two-step.sql; the auth admin API removes).
 
 /** The name the factor is enrolled under, and what authenticator apps list it as. */
 const FACTOR_NAME = "Authenticator app";
@@ -64,14 +75,19 @@ async function codeRefusal(code: string | undefined, message: string): Promise<A
   }
 }
 
-/** After signing in: the code from the authenticator app set up earlier. */
+const verifyInput = codeInput.extend({ factorId: z.uuid("Choose an authenticator").optional() });
+
+/**
+ * After signing in: the code from an authenticator app set up earlier (the one chosen, for someone who holds
+ * several: a code is checked against one factor only, so a wrong guess never counts against the others).
+ */
 export const verifyTwoStep = defineAction(
-  { schema: codeInput, role: "user", firstStep: true },
-  async ({ code, next }) => {
+  { schema: verifyInput, role: "user", firstStep: true },
+  async ({ code, next, factorId }) => {
     const supabase = await createClient();
     const { data, error } = await supabase.auth.mfa.listFactors();
     if (error) return fail("User not authenticated", { code: "not_authenticated" });
-    const factor = data.totp[0];
+    const factor = factorId ? data.totp.find((f) => f.id === factorId) : data.totp[0];
     if (!factor) return fail("Set up two-step verification first.");
     const { error: refused } = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
     if (refused) return codeRefusal(refused.code, refused.message);
@@ -79,31 +95,52 @@ export const verifyTwoStep = defineAction(
   },
 );
 
+/** What an authenticator is listed as, so an admin holding two can tell them apart. */
+const factorName = z
+  .string()
+  .trim()
+  .min(1, "Give this authenticator a name, such as the phone it is on")
+  .max(40, "Use 40 characters or fewer");
+
+const setupInput = z.object({ name: factorName.optional() });
+
 /** Setting up, step 1: a new factor, whose QR code and key the page shows once. */
-export const startTwoStepSetup = defineAction({ schema: z.object({}), role: "user", firstStep: true }, async () => {
-  const supabase = await createClient();
-  const { data: factors, error: listError } = await supabase.auth.mfa.listFactors();
-  if (listError) return fail("User not authenticated", { code: "not_authenticated" });
-  // A set-up left half-way on an earlier visit holds the factor's name: clear it away first.
-  for (const factor of factors.all) {
-    if (factor.status === "unverified") await supabase.auth.mfa.unenroll({ factorId: factor.id });
-  }
-  const { data, error } = await supabase.auth.mfa.enroll({
-    factorType: "totp",
-    friendlyName: FACTOR_NAME,
-    issuer: ISSUER,
-  });
-  if (error) {
-    if (error.code === "insufficient_aal") return fail(SECOND_STEP_REQUIRED, { code: "aal2_required" });
-    if (error.code === "mfa_factor_name_conflict") return fail("Two-step verification is already set up.");
-    return fail(error.message);
-  }
-  return ok({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
-});
+export const startTwoStepSetup = defineAction(
+  { schema: setupInput, role: "user", firstStep: true },
+  async ({ name }) => {
+    const supabase = await createClient();
+    const { data: factors, error: listError } = await supabase.auth.mfa.listFactors();
+    if (listError) return fail("User not authenticated", { code: "not_authenticated" });
+    // A set-up left half-way on an earlier visit holds the factor's name: clear it away first.
+    for (const factor of factors.all) {
+      if (factor.status === "unverified") await supabase.auth.mfa.unenroll({ factorId: factor.id });
+    }
+    const { data, error } = await supabase.auth.mfa.enroll({
+      factorType: "totp",
+      friendlyName: name ?? FACTOR_NAME,
+      issuer: ISSUER,
+    });
+    if (error) {
+      if (error.code === "insufficient_aal") return fail(SECOND_STEP_REQUIRED, { code: "aal2_required" });
+      if (error.code === "mfa_factor_name_conflict") {
+        if (!name) return fail("Two-step verification is already set up.");
+        const taken = `You already have an authenticator called "${name}". Choose another name.`;
+        return fail(taken, { fieldErrors: { name: [taken] } });
+      }
+      return fail(error.message);
+    }
+    return ok({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
+  },
+);
 
 const finishInput = codeInput.extend({ factorId: z.uuid("Start setting up again") });
 
-/** Setting up, step 2: the app's first code proves it holds the key, and the session reaches aal2. */
+/**
+ * Setting up, step 2: the app's first code proves it holds the key, and the session reaches aal2. An admin without
+ * recovery codes (a first authenticator, or the first after a recovery) goes on by way of making them. That is a
+ * page of its own: this action sets the session's cookies, so Next redraws the code step, which sends an aal2
+ * session on, and anything shown in its place would be gone.
+ */
 export const finishTwoStepSetup = defineAction(
   { schema: finishInput, role: "user", firstStep: true },
   async ({ factorId, code, next }, account) => {
@@ -113,10 +150,71 @@ export const finishTwoStepSetup = defineAction(
       if (error.code === "mfa_factor_not_found") return fail("That set-up has expired. Please start again.");
       return codeRefusal(error.code, error.message);
     }
-    // An admin's new authenticator counts once the inbox confirmation proves it (confirmed first, on this page).
-    if (isAdminRole(account.role)) await recordFactorEnrolment();
     revalidatePath("/account/profile");
-    redirect(safeNextPath(next, "/account/profile"));
+    const target = safeNextPath(next, "/account/profile");
+    if (!isAdminRole(account.role)) redirect(target);
+    // An admin's new authenticator counts once the inbox confirmation proves it (confirmed first, on this page).
+    await recordFactorEnrolment();
+    if ((await getMyRecoveryState()).codes_left === 0) redirect(recoveryCodesPath(target));
+    redirect(target);
+  },
+);
+
+/** An admin at aal2 replaces their recovery codes: ten new ones, shown once; the unused old ones stop working. */
+export const makeNewRecoveryCodes = defineAction({ schema: z.object({}), role: "admin" }, async () =>
+  ok(await createRecoveryCodes()),
+);
+
+const recoveryCodeInput = z.object({
+  recoveryCode: z
+    .string()
+    .trim()
+    .min(1, "Enter one of your recovery codes")
+    .max(40, "That is longer than a recovery code")
+    .regex(/^[0-9A-Za-z -]+$/, "A recovery code has only letters, digits and dashes"),
+  next: z.string().optional(),
+});
+
+/**
+ * A lost authenticator: one of the admin's recovery codes, in the session their password made, opens the removal
+ * of their authenticators to that session for fifteen minutes (SQL checks and audits; the page then lists them).
+ */
+export const redeemRecoveryCode = defineAction(
+  { schema: recoveryCodeInput, role: "user", firstStep: true },
+  async ({ recoveryCode, next }) => {
+    let accepted: boolean;
+    try {
+      accepted = await spendRecoveryCode(recoveryCode);
+    } catch (e) {
+      if (e instanceof DbError && (e.code === "password_session_required" || e.code === "too_many_recovery_codes"))
+        return fail(e.message, { fieldErrors: { recoveryCode: [e.message] } });
+      throw e;
+    }
+    if (!accepted) {
+      const message = "That recovery code is not right, or it has been used already.";
+      return fail(message, { fieldErrors: { recoveryCode: [message] } });
+    }
+    revalidatePath("/account/two-step");
+    redirect(twoStepPath(safeNextPath(next)));
+  },
+);
+
+/** After a recovery code: removes one of the admin's own authenticators (SQL allows and audits it first). */
+export const removeLostAuthenticator = defineAction(
+  {
+    schema: z.object({ factorId: z.uuid("Choose an authenticator"), next: z.string().optional() }),
+    role: "user",
+    firstStep: true,
+  },
+  async ({ factorId, next }, account) => {
+    await recordFactorRemovalWithRecoveryCode(factorId);
+    try {
+      await removeSecondFactor(account.id, factorId);
+    } catch (e) {
+      log("error", "second_factor_not_removed", { user_id: account.id, error: e });
+      return fail("The auth server did not remove the authenticator. Please try again.");
+    }
+    redirect(twoStepPath(safeNextPath(next)));
   },
 );
 
@@ -156,6 +254,8 @@ export const confirmInboxCode = defineAction(
     if (!confirmed)
       return wrongCode("That code is not right, or it has expired. Check the newest e-mail, or ask for a new code.");
     if (!(await getSessionFacts()).atSecondStep) redirect(twoStepPath(target));
+    // Adding another authenticator: the confirmation waits, unspent, for the one about to be set up.
+    if ((await getFactorProof()).factors_proven) redirect(target);
     await recordFactorEnrolment();
     redirect(target);
   },

@@ -61,6 +61,11 @@ export function twoStepPath(next: string): string {
   return `${TWO_STEP_PATH}?next=${encodeURIComponent(next)}`;
 }
 
+/** Where an admin makes recovery codes after setting up an authenticator, going on to `next` afterwards. */
+export function recoveryCodesPath(next: string): string {
+  return `/account/recovery-codes?next=${encodeURIComponent(next)}`;
+}
+
 /** Whether a user's factors (as the auth server lists them) include one that has been verified. */
 export function hasVerifiedFactor(factors: readonly { status: string }[] | undefined): boolean {
   return (factors ?? []).some((factor) => factor.status === "verified");

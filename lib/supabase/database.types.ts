@@ -2343,6 +2343,10 @@ export type Database = {
         }
         Returns: Json
       }
+      create_recovery_codes: {
+        Args: never
+        Returns: string[]
+      }
       create_top_up: {
         Args: {
           p_amount: number
@@ -2522,6 +2526,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["push_settings"]
       }
+      get_my_recovery_state: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["recovery_state"]
+      }
       get_my_referrals: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["my_referrals"]
@@ -2679,6 +2687,12 @@ export type Database = {
         Args: never
         Returns: undefined
       }
+      record_factor_removal_with_recovery_code: {
+        Args: {
+          p_factor_id: string
+        }
+        Returns: undefined
+      }
       record_top_up_refund: {
         Args: {
           p_payment_id: string
@@ -2828,6 +2842,12 @@ export type Database = {
           p_town?: string
         }
         Returns: Database["public"]["CompositeTypes"]["account"]
+      }
+      use_recovery_code: {
+        Args: {
+          p_code: string
+        }
+        Returns: boolean
       }
       winner_photo_published: {
         Args: {
@@ -3906,6 +3926,10 @@ export type Database = {
       push_settings: {
         endpoints: string[] | null
         kinds: string[] | null
+      }
+      recovery_state: {
+        codes_left: number | null
+        recovery_open: boolean | null
       }
       referral: {
         amount: number | null

@@ -146,6 +146,13 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "record_factor_enrolment()":
     "the caller at aal2 with a fresh inbox confirmation (checked inside); proves their own factors, audited",
   "get_my_factor_proof()": "the caller's own factor proof and inbox confirmation; reads auth and private rows",
+  "create_recovery_codes()":
+    "admins at aal2 only (checked inside); ten new codes shown once, hashes kept, old ones void",
+  "get_my_recovery_state()": "the caller's own unused recovery codes and whether their session used one",
+  "use_recovery_code(text)":
+    "the caller's own code, in a session begun with the password (checked inside); once each, audited",
+  "record_factor_removal_with_recovery_code(uuid)":
+    "the caller's own factor, after a recovery code used in this session (checked inside); audited",
   "admin_approve_users(uuid[])": "admins only (checked inside); approves waiting accounts in bulk",
   "admin_get_approval_mode()": "admins only (checked inside); reads the approval_mode setting",
   "admin_set_approval_mode(text)": "admins only (checked inside); writes the approval_mode setting, audited",
@@ -620,6 +627,10 @@ describe("schema private: internal helpers", () => {
       "two_step_wait(uuid,text)",
       "hook_mfa_verification_attempt(jsonb)",
       "caller_session()",
+      "new_recovery_code()",
+      "recovery_code_hash(bytea,text)",
+      "session_began_with_password()",
+      "recovery_open(uuid)",
       "email_code_life()",
       "email_code_address(text)",
       "record_skill_miss(uuid,uuid)",

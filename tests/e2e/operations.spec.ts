@@ -180,7 +180,7 @@ async function signInSuperAdmin(page: Page) {
   await expect.poll(code).toMatch(/^\d{8}$/);
   await twoStep.inboxCode.fill((await code())!);
   await twoStep.confirmInbox.click();
-  await twoStep.setUpAuthenticator();
+  await twoStep.setUpAuthenticator(undefined, { admin: true });
   await expect(page).toHaveURL(/\/admin$/);
 }
 

@@ -53,6 +53,7 @@ test("a new admin sets up two-step verification on the first visit to the consol
   await expect(twoStep.code).toHaveAttribute("aria-invalid", "true");
   await twoStep.code.fill(totpCode(key));
   await twoStep.turnOn.click();
+  await twoStep.keepRecoveryCodes();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
 

@@ -81,7 +81,11 @@ export default async function ProfilePage() {
               On: each time you sign in, you also enter a code from your authenticator app.
               {isAdmin(account) && " Admins must keep it on."}
             </p>
-            {isAdmin(account) ? null : atSecondStep ? (
+            {isAdmin(account) ? (
+              <Link href="/account/authenticators" className="self-start text-sm underline">
+                Authenticators and recovery codes
+              </Link>
+            ) : atSecondStep ? (
               <TurnOffTwoStepForm />
             ) : (
               // Turning it off, like changing the password, needs this session to have given its code.

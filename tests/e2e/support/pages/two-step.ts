@@ -15,6 +15,11 @@ export class TwoStepPage {
   readonly emailMeACode: Locator;
   readonly inboxCode: Locator;
   readonly confirmInbox: Locator;
+  readonly recoveryCodes: Locator;
+  readonly recoveryCode: Locator;
+  readonly useRecoveryCode: Locator;
+  /** The recovery codes the last admin set-up showed (keepRecoveryCodes). */
+  keptCodes: string[] = [];
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole("heading", { name: "Two-step verification", level: 1 });
@@ -27,6 +32,18 @@ export class TwoStepPage {
     this.emailMeACode = page.getByRole("button", { name: "E-mail me a code" });
     this.inboxCode = page.getByLabel("Code from the e-mail");
     this.confirmInbox = page.getByRole("button", { name: "Confirm it is me" });
+    this.recoveryCodes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    this.recoveryCode = page.getByLabel("Recovery code", { exact: true });
+    this.useRecoveryCode = page.getByRole("button", { name: "Use recovery code" });
+  }
+
+  /** An admin's first authenticator is followed by making their recovery codes, shown once: keeps them and goes on. */
+  async keepRecoveryCodes(): Promise<string[]> {
+    await this.page.getByRole("button", { name: "Make my recovery codes" }).click();
+    await expect(this.recoveryCodes).toHaveCount(10);
+    this.keptCodes = (await this.recoveryCodes.allTextContents()).map((code) => code.trim());
+    await this.page.getByRole("link", { name: "I have kept my codes: continue" }).click();
+    return this.keptCodes;
   }
 
   /** Opens the code step at `url` afresh, once React has hydrated it (the header's theme switch is enabled then): a code typed before that can be lost. */
@@ -54,9 +71,10 @@ export class TwoStepPage {
 
   /**
    * Sets up an authenticator as a user would (reading the key under the QR code); returns the key. An
-   * admin (`adminEmail`) first confirms the code e-mailed to them.
+   * admin (`adminEmail`) first confirms the code e-mailed to them; an admin (`admin`, whether or not their inbox
+   * is confirmed here) then keeps the recovery codes their first authenticator comes with.
    */
-  async setUpAuthenticator(adminEmail?: string): Promise<string> {
+  async setUpAuthenticator(adminEmail?: string, { admin = adminEmail !== undefined } = {}): Promise<string> {
     await expect(this.heading).toBeVisible();
     if (adminEmail) await this.confirmInboxOf(adminEmail);
     await this.setUp.click();
@@ -66,6 +84,7 @@ export class TwoStepPage {
     const key = (await this.key.textContent())!.trim();
     await this.code.fill(totpCode(key));
     await this.turnOn.click();
+    if (admin) await this.keepRecoveryCodes();
     return key;
   }
 
