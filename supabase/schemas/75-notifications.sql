@@ -23,10 +23,11 @@ comment on function private.is_push_service_endpoint(text) is 'Whether an endpoi
 
 -- draw_lost is the one kind that is not a service message: "you did not win" invites another go, so it
 -- is never pushed to a player on a break, self-excluded or closed (code of practice 1.5, 1.11). The
--- rest concern money, a prize, the account or a complaint the player is owed word of.
+-- rest concern money, a prize, the account or a complaint the player is owed word of; sign_up goes to
+-- admins only: someone new is waiting for their approval.
 create or replace function private.notification_kinds() returns text[]
 language sql immutable set search_path = '' as $$
-  select array['draw_won', 'draw_lost', 'credit', 'approval', 'complaint', 'prize']
+  select array['draw_won', 'draw_lost', 'credit', 'approval', 'complaint', 'prize', 'sign_up']
 $$;
 comment on function private.notification_kinds() is 'Every notification kind, in the order the preferences list them.';
 revoke all on function private.notification_kinds() from public, anon, authenticated, service_role;
@@ -188,6 +189,28 @@ end;
 $$;
 comment on function private.notify_approval() is 'An account approved or rejected: an approval notification to its owner.';
 revoke all on function private.notify_approval() from public, anon, authenticated, service_role;
+
+-- Decided here, in the sign-up's own transaction, because sign-ups also come straight to the public auth
+-- server: every admin hears at once, whichever way the account was made. Only an account that waits for a
+-- person (approval_mode manual) is news; the player's name is in the message, their e-mail is not (it may
+-- be pushed to a lock screen).
+create or replace function private.notify_admins_of_sign_up(p_user uuid) returns void
+language sql security definer set search_path = '' as $$
+  insert into public.notifications (user_id, kind, ref, title, body, link, push_pending)
+  select admin.id, 'sign_up', 'sign_up:' || p_user,
+         'New sign-up: ' || p.name,
+         p.name || ' signed up and is waiting for approval.',
+         '/admin/approvals',
+         private.push_wanted(admin.id, 'sign_up')
+    from public.profiles p
+    join public.user_account_data waiting on waiting.id = p.id
+         and not waiting.approved and waiting.rejected_at is null
+    cross join public.user_account_data admin
+   where p.id = p_user and admin.role in ('admin', 'super_admin') and admin.id <> p_user
+  on conflict (user_id, kind, ref) do nothing
+$$;
+comment on function private.notify_admins_of_sign_up(uuid) is 'A new account waiting for approval: a sign_up notification (and push, if chosen) to every admin and super admin, linking the approvals queue.';
+revoke all on function private.notify_admins_of_sign_up(uuid) from public, anon, authenticated, service_role;
 
 create or replace function private.notify_complaint() returns trigger
 language plpgsql security definer set search_path = '' as $$

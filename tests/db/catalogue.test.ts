@@ -643,6 +643,7 @@ describe("schema private: internal helpers", () => {
       "notify_credit()",
       "notify_approval()",
       "notify_complaint()",
+      "notify_admins_of_sign_up(uuid)",
       "winner_story_json(uuid)",
       "set_winner_story_consent(uuid,boolean,text,text)",
     ];
