@@ -1,5 +1,13 @@
 // The notification kinds SQL writes (private.notification_kinds) and their words on the preferences form.
-export const NOTIFICATION_KINDS = ["draw_won", "draw_lost", "credit", "approval", "complaint", "prize", "sign_up"] as const;
+export const NOTIFICATION_KINDS = [
+  "draw_won",
+  "draw_lost",
+  "credit",
+  "approval",
+  "complaint",
+  "prize",
+  "sign_up",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const KIND_LABELS: Record<NotificationKind, string> = {
