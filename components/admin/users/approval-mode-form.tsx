@@ -10,7 +10,12 @@ import { LABELS } from "@/lib/labels";
 
 const OPTIONS: { value: ApprovalMode; label: string; hint: string }[] = [
   { value: "manual", label: LABELS.approval_mode.manual, hint: "An admin approves each new account here." },
-  { value: "auto", label: LABELS.approval_mode.auto, hint: "New accounts are approved as they sign up." },
+  {
+    value: "auto",
+    label: LABELS.approval_mode.auto,
+    // What the database checks (private.handle_new_user): nothing beyond the rule every sign-up meets.
+    hint: "New accounts are approved as they sign up. The only check is the one every sign-up passes: a real date of birth showing 18 or over. Nothing checks identity, address or a second account.",
+  },
 ];
 
 /** The approval mode (app setting approval_mode), audited with the old and new value. */
