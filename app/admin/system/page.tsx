@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { AcknowledgeAlertForm, ResolvePaymentForm, RetryMailForm } from "@/components/admin/system/system-actions";
-import { Alert } from "@/components/ui/alert";
+import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -11,6 +11,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import { systemOverview } from "@/lib/data/operations";
 import { formatDateTime, formatGBP } from "@/lib/format";
 import { LABELS } from "@/lib/labels";
+import { systemVerdict, type SystemConcern, type SystemVerdict } from "@/lib/operations/system-verdict";
 
 export const metadata: Metadata = { title: "System", robots: { index: false } };
 
@@ -22,19 +23,21 @@ const bytes = (n: number) =>
     ? `${(n / 1024).toLocaleString("en-GB", { maximumFractionDigits: 1 })} KB`
     : `${(n / 1024 / 1024).toLocaleString("en-GB", { maximumFractionDigits: 1 })} MB`;
 
+/** A section of the page; `anchor` is its id, which the verdict at the top links. */
 function Section({
-  id,
+  anchor,
   title,
   description,
   children,
 }: {
-  id: string;
+  anchor: string;
   title: string;
   description: string;
   children: React.ReactNode;
 }) {
+  const id = `${anchor}-title`;
   return (
-    <section aria-labelledby={id}>
+    <section id={anchor} aria-labelledby={id} className="scroll-mt-20">
       <Card>
         <CardHeader>
           <CardTitle id={id}>{title}</CardTitle>
@@ -46,6 +49,27 @@ function Section({
   );
 }
 
+function SystemVerdictLine({ verdict }: { verdict: SystemVerdict }) {
+  return (
+    <section aria-label="Verdict">
+      <Alert variant={verdict.items.length === 0 ? "success" : "warning"} announce={false}>
+        <AlertTitle className="text-base">{verdict.headline}</AlertTitle>
+        {verdict.items.length > 0 ? (
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {verdict.items.map((item) => (
+              <li key={item.words}>
+                <a href={`#${item.section}`} className="underline underline-offset-4">
+                  {item.words}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Alert>
+    </section>
+  );
+}
+
 const Nothing = ({ children }: { children: React.ReactNode }) => <p className="text-muted-foreground">{children}</p>;
 
 export default async function AdminSystemPage() {
@@ -53,6 +77,26 @@ export default async function AdminSystemPage() {
   const s = await systemOverview();
   const openAlerts = s.alerts.filter((a) => !a.acknowledged_at);
   const lastRun = s.cron.runs[0];
+  // What needs a person, by section: the verdict counts this list and nothing else.
+  const concerns: SystemConcern[] = [
+    { section: "alerts", count: openAlerts.length, one: "open alert", many: "open alerts" },
+    { section: "cron", count: s.cron.stale ? 1 : 0, one: "scheduled job not running", many: "" },
+    {
+      section: "cron",
+      count: lastRun && !lastRun.ok ? 1 : 0,
+      one: "failed last run of the scheduled job",
+      many: "",
+    },
+    { section: "overdue", count: s.overdue_draws.length, one: "overdue draw", many: "overdue draws" },
+    { section: "payments", count: s.payments.length, one: "payment to resolve", many: "payments to resolve" },
+    {
+      section: "webhooks",
+      count: s.webhooks.length,
+      one: "failed webhook delivery",
+      many: "failed webhook deliveries",
+    },
+    { section: "mail", count: s.mail.failed, one: "failed e-mail", many: "failed e-mails" },
+  ];
 
   return (
     <section className="flex flex-col gap-8">
@@ -63,6 +107,7 @@ export default async function AdminSystemPage() {
           description="The scheduled job, draws, payments, webhooks and their refused calls, mail, sign-in refusals and storage: what needs a person now."
         />
       </div>
+      <SystemVerdictLine verdict={systemVerdict(concerns)} />
       {s.can_act ? null : (
         <Alert variant="info" announce={false}>
           You can read this page. Only a super admin can retry mail, resolve payments or acknowledge alerts.
@@ -70,7 +115,7 @@ export default async function AdminSystemPage() {
       )}
 
       <Section
-        id="alerts-title"
+        anchor="alerts"
         title="Alerts"
         description="Each incident is told once: super admins are e-mailed when it is raised."
       >
@@ -94,7 +139,7 @@ export default async function AdminSystemPage() {
       </Section>
 
       <Section
-        id="cron-title"
+        anchor="cron"
         title="Scheduled job"
         description="/api/cron/draws runs every minute: draws, player-protection flags, alerts and mail."
       >
@@ -136,7 +181,7 @@ export default async function AdminSystemPage() {
       </Section>
 
       <Section
-        id="overdue-title"
+        anchor="overdue"
         title="Overdue draws"
         description="Draw time passed and no draw yet. The next run of the job draws them."
       >
@@ -172,7 +217,7 @@ export default async function AdminSystemPage() {
       </Section>
 
       <Section
-        id="payments-title"
+        anchor="payments"
         title="Payments needing a person"
         description="Payments whose amount did not match their top-up, and money owed after a refund of credit already spent."
       >
@@ -208,7 +253,7 @@ export default async function AdminSystemPage() {
       </Section>
 
       <Section
-        id="webhooks-title"
+        anchor="webhooks"
         title="Webhook deliveries failed or waiting"
         description="Stripe events answered with an error: Stripe retries them for up to three days."
       >
@@ -244,7 +289,7 @@ export default async function AdminSystemPage() {
       </Section>
 
       <Section
-        id="webhook-refusals-title"
+        anchor="webhook-refusals"
         title="Refused webhook calls (bad signature), last 24 hours"
         description="Calls to the Stripe webhook without a good signature, per hour. Anyone can make one, so a few mean little; if real deliveries stop arriving and these climb, STRIPE_WEBHOOK_SECRET does not match the endpoint's signing secret."
       >
@@ -272,7 +317,7 @@ export default async function AdminSystemPage() {
       </Section>
 
       <Section
-        id="mail-title"
+        anchor="mail"
         title="Mail"
         description={`${s.mail.queued.toLocaleString("en-GB")} queued, ${s.mail.failed.toLocaleString("en-GB")} failed after five attempts.`}
       >
@@ -308,7 +353,7 @@ export default async function AdminSystemPage() {
       </Section>
 
       <Section
-        id="refusals-title"
+        anchor="refusals"
         title="Refused sign-ins and codes"
         description="Per hour, the last 24 hours: wrong passwords and two-step codes, and attempts refused by the per-visitor limits."
       >
@@ -341,7 +386,7 @@ export default async function AdminSystemPage() {
         )}
       </Section>
 
-      <Section id="storage-title" title="Storage" description="What the database and the competition images take up.">
+      <Section anchor="storage" title="Storage" description="What the database and the competition images take up.">
         <dl className="grid gap-2 sm:grid-cols-2">
           <div>
             <dt className="text-sm text-muted-foreground">Database</dt>
