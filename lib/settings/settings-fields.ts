@@ -12,6 +12,7 @@ export const TIER_SLOTS = 5;
 /** What each setting is called on the screen and in "Saved" messages. */
 export const SETTING_LABELS: Record<string, string> = {
   approval_mode: "approval mode",
+  sign_up_digest: "sign-up digest",
   top_up_min: "top-up minimum",
   top_up_max: "top-up maximum",
   bonus_enabled: "bonuses on or off",
@@ -36,6 +37,7 @@ export const SETTING_LABELS: Record<string, string> = {
 /** The setting each form field belongs to: the form sends only the settings whose fields were edited. */
 export const FIELD_SETTING = {
   approvalMode: "approval_mode",
+  signUpDigest: "sign_up_digest",
   topUpMin: "top_up_min",
   topUpMax: "top_up_max",
   bonusEnabled: "bonus_enabled",
@@ -174,6 +176,7 @@ const baseSchema = z.object({
     )
     .prefault(""),
   spinnerEnabled: checkbox,
+  signUpDigest: checkbox,
   /**
    * The settings whose fields were edited, comma-separated: only those are sent, so a save never puts back
    * an old value over another admin's change to a setting this admin did not touch.
@@ -259,6 +262,7 @@ export const settingsFormSchema = baseSchema
   .transform((input): SettingsChanges => {
     const changes: SettingsChanges = {
       approval_mode: input.approvalMode,
+      sign_up_digest: input.signUpDigest,
       stamp_price: Number(input.stampPrice),
       postal_window_working_days: Number(input.postalWindow),
       postal_address: addressLines(input.postalAddress),

@@ -306,7 +306,8 @@ grant execute on function public.admin_set_launch_at(timestamp with time zone) t
 
 create or replace function private.settings_keys() returns text[]
 language sql immutable set search_path = '' as $$
-  select private.settings_keys_before_referrals() || array['referral_credit', 'referral_monthly_cap', 'instant_win_max_live_percent']
+  select private.settings_keys_before_referrals() || array['referral_credit', 'referral_monthly_cap', 'instant_win_max_live_percent',
+                                                          'sign_up_digest']
 $$;
 comment on function private.settings_keys() is 'The settings the admin settings screen reads and writes (admin_get_settings, admin_update_settings), in screen order.';
 revoke all on function private.settings_keys() from public, anon, authenticated, service_role;
@@ -381,6 +382,8 @@ declare
   n numeric;
 begin
   case p_key
+  when 'sign_up_digest' then
+    return private.setting_boolean(p_key, p_value, 'The sign-up digest');
   when 'referral_credit' then
     return private.setting_pounds(p_key, p_value, 'The referral credit', 0.01, 100);
   when 'referral_monthly_cap' then

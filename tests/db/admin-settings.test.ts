@@ -66,6 +66,7 @@ describe("admin_get_settings", () => {
         "referral_credit",
         "referral_monthly_cap",
         "instant_win_max_live_percent",
+        "sign_up_digest",
       ].sort(),
     );
     expect(got.settings).toMatchObject({
@@ -74,6 +75,7 @@ describe("admin_get_settings", () => {
       skill_answer_cooldown_minutes: 10,
       bonus_enabled: true,
       spinner_enabled: true,
+      sign_up_digest: false,
       postal_window_working_days: 2,
       complaints_contact: "complaints@labcash.example",
     });

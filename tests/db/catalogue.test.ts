@@ -244,6 +244,7 @@ const SERVER_ONLY: Record<string, string> = {
     "the sign-in link, reset and sign-up forms count a visitor's request before any look-up, past a threshold asking for a CAPTCHA",
   "settle_referrals()": "the cron settles referrals an entry could not settle because the inviter's account was busy",
   "ops_check()": "the public health check: raises new alerts, then states of the job and mail (no counts)",
+  "queue_sign_up_digests()": "the cron queues the admins' daily e-mail of accounts waiting for approval, when it is on",
 };
 
 /**
@@ -644,6 +645,7 @@ describe("schema private: internal helpers", () => {
       "notify_approval()",
       "notify_complaint()",
       "notify_admins_of_sign_up(uuid)",
+      "queue_sign_up_digests_at(timestamp with time zone)",
       "winner_story_json(uuid)",
       "set_winner_story_consent(uuid,boolean,text,text)",
     ];
