@@ -113,3 +113,27 @@ test("a new sign-up is in the admin's notification centre at once, linking the q
   await expect(page).toHaveURL(/\/admin\/approvals$/);
   await expect(new ApprovalsPage(page).pending(newcomer.email)).toBeVisible();
 });
+
+test("the daily sign-up digest is a setting, off until an admin turns it on", async ({ page }) => {
+  await page.goto("/admin/settings");
+  const form = page.getByRole("form", { name: "Settings" });
+  const digest = form.getByRole("checkbox", { name: /E-mail admins a daily digest of sign-ups waiting/ });
+  await expect(digest).not.toBeChecked();
+  await expect(form.getByRole("group", { name: "Sign-ups" })).toContainText("The only check is the one every sign-up");
+  try {
+    await digest.check();
+    await form.getByRole("button", { name: "Save settings" }).click();
+    await expect(form.getByRole("status")).toContainText("sign-up digest");
+    await page.reload();
+    await expect(digest).toBeChecked();
+  } finally {
+    // Shared by every worker: put it back whatever happened.
+    await page.goto("/admin/settings");
+    if (await digest.isChecked()) {
+      await digest.uncheck();
+      await form.getByRole("button", { name: "Save settings" }).click();
+      await expect(form.getByRole("status")).toContainText("sign-up digest");
+    }
+  }
+  await expect(digest).not.toBeChecked();
+});
