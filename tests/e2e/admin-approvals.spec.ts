@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
 import { expectAccessibleInBothSchemes } from "./support/axe";
 import { createUser } from "./support/backend";
 import { expect, test } from "./support/fixtures";
@@ -19,6 +20,17 @@ function ageOfTestUsers(today = new Date()): number {
   const beforeBirthday = today.getUTCMonth() < 4 || (today.getUTCMonth() === 4 && today.getUTCDate() < 17);
   return today.getUTCFullYear() - 1990 - (beforeBirthday ? 1 : 0);
 }
+
+/** The solid red of the theme now (light or dark): what only the confirming button may wear. */
+const destructiveFill = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.createElement("span");
+    probe.className = "bg-destructive";
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return colour;
+  });
 
 for (const [screen, viewport] of [
   ["a phone", { width: 390, height: 844 }],
@@ -67,16 +79,8 @@ for (const [screen, viewport] of [
       // Reject: lighter than Approve (no red fill, not the row's width), and it only opens a confirmation.
       const approve = row.getByRole("button", { name: `Approve ${waiting.name}` });
       const reject = row.getByRole("button", { name: `Reject ${waiting.name}…` });
-      const fill = await page.evaluate(() => {
-        const probe = document.createElement("span");
-        probe.className = "bg-destructive";
-        document.body.append(probe);
-        const colour = getComputedStyle(probe).backgroundColor;
-        probe.remove();
-        return colour;
-      });
-      expect(await reject.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(fill);
-      expect((await reject.boundingBox())!.width).toBeLessThan((await row.boundingBox())!.width / 2);
+      expect(await reject.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(await destructiveFill(page));
+      expect((await reject.boundingBox())!.width).toBeLessThan((await row.boundingBox())!.width * 0.8);
       await expect(approve).toBeVisible();
       await expectAccessibleInBothSchemes(page, `/admin/approvals on ${screen}`);
 
@@ -86,7 +90,7 @@ for (const [screen, viewport] of [
       await expect(dialog).toContainText("They cannot top up or enter competitions.");
       await expect(dialog.getByRole("button", { name: `Reject ${waiting.name}`, exact: true })).toHaveCSS(
         "background-color",
-        fill,
+        await destructiveFill(page),
       );
       await expectAccessibleInBothSchemes(page, `the reject dialog on ${screen}`);
       // Keeping them waiting changes nothing, and focus is back on Reject.
