@@ -7,7 +7,8 @@ export type SystemConcern = {
   section: string;
   count: number;
   one: string;
-  many: string;
+  /** For several; left out for what can only be one (the scheduled job stopped). */
+  many?: string;
 };
 
 export type SystemVerdict = {
@@ -27,7 +28,7 @@ export function systemVerdict(concerns: readonly SystemConcern[]): SystemVerdict
         : `${total.toLocaleString("en-GB")} ${total === 1 ? "thing needs" : "things need"} a person`,
     items: present.map((c) => ({
       section: c.section,
-      words: `${c.count.toLocaleString("en-GB")} ${c.count === 1 ? c.one : c.many}`,
+      words: `${c.count.toLocaleString("en-GB")} ${c.count === 1 ? c.one : (c.many ?? c.one)}`,
     })),
   };
 }

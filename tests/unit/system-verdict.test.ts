@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { systemVerdict, type SystemConcern } from "@/lib/operations/system-verdict";
 
-const concern = (section: string, count: number, one: string, many: string): SystemConcern => ({
+const concern = (section: string, count: number, one: string, many?: string): SystemConcern => ({
   section,
   count,
   one,
@@ -30,6 +30,6 @@ describe("systemVerdict", () => {
         { section: "mail", words: "1,200 failed e-mails" },
       ],
     });
-    expect(systemVerdict([concern("cron", 1, "scheduled job stopped", "")]).headline).toBe("1 thing needs a person");
+    expect(systemVerdict([concern("cron", 1, "scheduled job stopped")]).headline).toBe("1 thing needs a person");
   });
 });

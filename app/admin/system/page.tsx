@@ -80,13 +80,8 @@ export default async function AdminSystemPage() {
   // What needs a person, by section: the verdict counts this list and nothing else.
   const concerns: SystemConcern[] = [
     { section: "alerts", count: openAlerts.length, one: "open alert", many: "open alerts" },
-    { section: "cron", count: s.cron.stale ? 1 : 0, one: "scheduled job not running", many: "" },
-    {
-      section: "cron",
-      count: lastRun && !lastRun.ok ? 1 : 0,
-      one: "failed last run of the scheduled job",
-      many: "",
-    },
+    { section: "cron", count: s.cron.stale ? 1 : 0, one: "scheduled job not running" },
+    { section: "cron", count: lastRun && !lastRun.ok ? 1 : 0, one: "failed last run of the scheduled job" },
     { section: "overdue", count: s.overdue_draws.length, one: "overdue draw", many: "overdue draws" },
     { section: "payments", count: s.payments.length, one: "payment to resolve", many: "payments to resolve" },
     {
