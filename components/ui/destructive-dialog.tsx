@@ -20,7 +20,7 @@ export function DestructiveDialog({
   size = "md",
   children,
 }: {
-  /** The trigger's words, e.g. "Cancel competition" (the dialog adds "…" when shown). */
+  /** The trigger's words, e.g. "Cancel competition"; the trigger adds "…", since it only opens the confirmation. */
   trigger: string;
   /** Names what is destroyed: "Cancel Win a bike?". */
   title: string;
