@@ -5,8 +5,10 @@
 //   - functions: the source's text of each new or changed one (`create or replace`; `drop function` first
 //     when its arguments or return type changed, with the row-level policies that use it dropped and made
 //     again), `drop function` for a removed one, and each written function's comment and grants;
-//   - row-level policies (drop / create), grants and comments on tables, columns, sequences and schemas.
-// Tables, columns, constraints, indexes, triggers, types, sequences and views it does not write: it lists
+//   - row-level policies (drop / create), grants and comments on tables, columns, sequences and schemas;
+//   - a constraint renamed (`alter table … rename constraint`): one gone and one new on the same table with
+//     the same definition.
+// Tables, columns, other constraint changes, indexes, triggers, types, sequences and views it does not write: it lists
 // them and stops, writing nothing. Write that part by hand in a migration, then run it again for the rest.
 // After writing it checks the new migration brings the database to the sources, then runs `npm run db:sum`
 // and `npm run db:types`. With nothing changed it says so and writes nothing.
@@ -17,6 +19,7 @@ import { pathToFileURL } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { migrationsDir } from "@/supabase/embedded";
 import { generateFromMigrations, typesFile } from "./gen-db-types";
+import { misnamedConstraints } from "./db-schemas/constraint-names";
 import { migratedDatabase, sourcesDatabase, type FunctionSource } from "./db-schemas/build";
 import {
   describeDifferences,
@@ -49,6 +52,32 @@ export interface Plan {
   statements: string[];
   /** What must be written by hand, one line each. */
   byHand: string[];
+}
+
+/**
+ * Constraints renamed in the sources: on one table, a constraint only the migrations have and one only the
+ * sources have, with the same definition. Each pair is one `alter table … rename constraint`.
+ */
+export function constraintRenames(
+  diffs: Difference[],
+  migrated: Catalogue,
+  sources: Catalogue,
+): Array<{ table: string; from: string; to: string }> {
+  const definition = (c: Catalogue, name: string) => c.get(keyOf("constraint", name))!.fields.definition;
+  const gone = diffs.filter((d) => d.kind === "constraint" && d.change === "missing");
+  const added = diffs.filter((d) => d.kind === "constraint" && d.change === "extra");
+  const renames: Array<{ table: string; from: string; to: string }> = [];
+  for (const g of gone) {
+    const [table, from] = splitLast(g.name);
+    const match = added.filter(
+      (a) => splitLast(a.name)[0] === table && definition(sources, a.name) === definition(migrated, g.name),
+    );
+    // Two new constraints with the same definition: which one is the old one renamed is for a person.
+    if (match.length !== 1) continue;
+    added.splice(added.indexOf(match[0]), 1);
+    renames.push({ table, from, to: splitLast(match[0].name)[1] });
+  }
+  return renames;
 }
 
 /** Functions (by identity) that objects other than policies depend on, with those objects. */
@@ -90,7 +119,22 @@ export async function planMigration(
   migrated: { db: PGlite; catalogue: Catalogue },
   sources: { catalogue: Catalogue; functions: Map<string, FunctionSource> },
 ): Promise<Plan> {
-  const diffs = diffCatalogues(migrated.catalogue, sources.catalogue);
+  const all = diffCatalogues(migrated.catalogue, sources.catalogue);
+  const renames = constraintRenames(all, migrated.catalogue, sources.catalogue);
+  const renamed = new Set(renames.flatMap((r) => [`${r.table}.${r.from}`, `${r.table}.${r.to}`]));
+  // A renamed constraint keeps its comment; a changed one is written below, under the new name.
+  const diffs = all.filter((d) => d.kind !== "constraint" || !renamed.has(d.name));
+  for (const r of renames) {
+    const before = migrated.catalogue.get(keyOf("constraint", `${r.table}.${r.from}`))!.fields.comment;
+    const after = sources.catalogue.get(keyOf("constraint", `${r.table}.${r.to}`))!.fields.comment;
+    if (before !== after)
+      diffs.push({
+        kind: "constraint",
+        name: `${r.table}.${r.to}`,
+        change: "changed",
+        fields: [{ field: "comment", first: before, second: after }],
+      });
+  }
   const byHand: string[] = [];
   const fnDiffs = diffs.filter((d) => d.kind === "function");
   const changed = (d: Difference, ...fields: string[]) => d.fields?.some((f) => fields.includes(f.field)) ?? false;
@@ -133,7 +177,7 @@ export async function planMigration(
   }
   if (byHand.length) return { statements: [], byHand };
 
-  const statements: string[] = [];
+  const statements: string[] = renames.map((r) => `alter table ${r.table} rename constraint ${r.from} to ${r.to};`);
   for (const key of policyKeys) {
     const old = migrated.catalogue.get(key);
     if (old) statements.push(dropPolicyStatement(old));
@@ -201,6 +245,18 @@ async function main() {
   }
   const migrated = await catalogueOf(await migratedDatabase());
   const sources = await sourcesDatabase();
+  const misnamed = await misnamedConstraints(sources.db);
+  if (misnamed.length) {
+    await migrated.db.close();
+    await sources.db.close();
+    console.error(
+      [
+        "db:migration wrote nothing. Name these constraints for what they check:",
+        ...misnamed.map((m) => `  - ${m}`),
+      ].join("\n"),
+    );
+    process.exit(1);
+  }
   const plan = await planMigration(migrated, {
     catalogue: await readCatalogue(sources.db),
     functions: sources.functions,

@@ -18,9 +18,13 @@ import {
   type EmbeddedServer,
   type EmbeddedServerOptions,
 } from "@labcash/embedded-supabase/server";
+import { embeddedAuthOptions, readAuthConfig } from "./auth-config";
+
+/** supabase/config.toml's [auth], which the embedded backend reads as a hosted project's auth server is given it. */
+const authConfig = readAuthConfig();
 
 /** supabase/config.toml's [auth.hook.mfa_verification_attempt] uri: the embedded auth server calls it as GoTrue does. */
-export const MFA_VERIFICATION_ATTEMPT_HOOK = "pg-functions://postgres/private/hook_mfa_verification_attempt";
+export const MFA_VERIFICATION_ATTEMPT_HOOK = authConfig.hook.mfa_verification_attempt.uri;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsDir = path.join(here, "migrations");
@@ -116,26 +120,18 @@ const competitionDue: EmbeddedRoute = async ({ db, body }) => {
   return { status: 200, body: { competition_id: id, until } };
 };
 
-/**
- * E-mailed codes as supabase/config.toml sets them for hosted projects ([auth.email] otp_length, otp_expiry):
- * eight digits, valid for ten minutes (a test holds the two equal).
- */
-export const EMAIL_OTP = { length: 8, expirySeconds: 600 } as const;
+/** E-mailed codes as supabase/config.toml sets them ([auth.email] otp_length, otp_expiry). */
+export const EMAIL_OTP = { length: authConfig.email.otp_length, expirySeconds: authConfig.email.otp_expiry } as const;
 
 /**
- * The server's options for this app. `testFixtures` adds POST /_embedded/test/competition-due, which the end-to-end
+ * The server's options for this app: supabase/config.toml's auth settings, the schema, the mail name and the routes.
+ * `testFixtures` adds POST /_embedded/test/competition-due, which the end-to-end
  * suite uses to move time (only scripts/e2e-server.mjs asks for it; `npm run dev` and `npm start` never do).
  */
 export function appServerOptions({ testFixtures = false } = {}): EmbeddedServerOptions {
   const routes: Record<string, EmbeddedRoute> = { "GET /_embedded/app-mail": outboxRoute(readAppOutbox) };
   if (testFixtures) routes["POST /_embedded/test/competition-due"] = competitionDue;
-  return {
-    schema,
-    appName: "LabCash",
-    emailOtp: EMAIL_OTP,
-    routes,
-    mfaVerificationAttemptHook: MFA_VERIFICATION_ATTEMPT_HOOK,
-  };
+  return { ...embeddedAuthOptions(authConfig), schema, appName: "LabCash", routes };
 }
 
 /** The package's server with the app's schema, mail name and routes; `options` may override any of them. */

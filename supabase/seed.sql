@@ -266,7 +266,7 @@ begin
   perform public.run_due_draws();
   update public.competitions set closed_at = now() - interval '5 days' where id in (drone, deck);
   -- The drone's winner claimed it, was verified and has it: each step with its date and the courier's reference
-  -- (draws_prize_fulfilment_steps).
+  -- (draws_prize_fulfilment_steps_check).
   update public.draws set drawn_at = now() - interval '3 days', prize_status = 'delivered',
          prize_choice = 'prize', delivery_address = '4 Mill Lane, Harrogate HG1 2AB',
          claimed_at = now() - interval '3 days' + interval '2 hours',

@@ -9,7 +9,7 @@ export function PrizeStatusBadge({ status }: { status: PrizeStatus }) {
 }
 
 /**
- * Claimed → verified → delivered, each with the date SQL recorded (draws_prize_fulfilment_steps), and the proof
+ * Claimed → verified → delivered, each with the date SQL recorded (draws_prize_fulfilment_steps_check), and the proof
  * reference beside "Delivered" when the viewer may see it.
  */
 export function PrizeTimeline({

@@ -65,6 +65,8 @@ export const KIND_LABELS: Record<string, string> = {
   "user.rejected": "User rejected",
   "user.role_changed": "Role changed",
   "user.signed_up": "User signed up",
+  "user.super_admin_accepted": "Super admin invitation accepted",
+  "user.super_admin_invited": "Super admin invited (setup:admin)",
   "user.two_step_enrolled": "Two-step verification set up",
   "user.two_step_reset": "Two-step verification reset",
   "user.updated": "User details edited",

@@ -3,6 +3,9 @@
 /** Paths a signed-out visitor is sent to /login from (the protected set). */
 const PROTECTED_PREFIXES = ["/account", "/admin", "/credit", "/payment", "/purchase-success"];
 
+/** Where an invitation's link leads once its code is checked (npm run setup:admin): the page to choose a password. */
+export const SET_PASSWORD_PATH = "/auth/set-password";
+
 /** The sign-up screen. The spec calls it /register, which next.config.ts sends here. */
 export const SIGN_UP_PATH = "/signup";
 

@@ -38,6 +38,10 @@ export const adminSettingsValuesSchema = z.object({
   referral_monthly_cap: z.number().int(),
   /** The most instant-win competitions may be of live ones at a publish, in percent (0 to 50). */
   instant_win_max_live_percent: z.number().int(),
+  /** The site's public origin, where links in the site's own e-mails lead. */
+  site_url: z.string(),
+  /** Hours before a player's higher monthly limit applies (24 to 168; a decrease applies at once). */
+  limit_increase_delay_hours: z.number().int(),
 });
 export type AdminSettingsValues = z.infer<typeof adminSettingsValuesSchema>;
 export type SettingKey = keyof AdminSettingsValues;

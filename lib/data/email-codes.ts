@@ -3,8 +3,9 @@ import { z } from "zod";
 import { createAdminClient } from "@/lib/supabase/admin";
 import { callRpcWith, noResult } from "./rpc";
 
-// The site's own count of e-mailed codes, by the address typed (supabase/schemas/20-accounts.sql: ask_for_email_code,
-// email_code_sent, take_email_code_try, clear_email_code_tries). The secret key's: no visitor may read or spend an address's count.
+// The site's own count of e-mailed codes, by the address typed (supabase/schemas/22-sign-in-and-two-step.sql:
+// ask_for_email_code, email_code_sent, take_email_code_try, clear_email_code_tries). The secret key's: no visitor may
+// read or spend an address's count.
 
 /** Before asking the auth server to e-mail a code to `email`: 0 when one may go (counted), else the seconds to wait. */
 export const askForEmailCode = (email: string) =>

@@ -86,6 +86,8 @@ export const DB_ERROR_CODES = [
   "no_spin_credits",
   "spin_not_found",
   "notification_not_found",
+  "super_admin_exists",
+  "account_exists",
 ] as const;
 
 /** A known refusal, or 'unexpected' for anything the SQL did not label (a bug, an outage). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { declared, type RpcOutput } from "./rpc";
 
-// How the top-up RPCs' results are read: the declared types' readers (supabase/schemas/40-credits-and-payments.sql)
+// How the top-up RPCs' results are read: the declared types' readers (supabase/schemas/42-top-ups-and-refunds.sql)
 // and zod for the jsonb results. Pure (no session), like account-schema.ts: the webhook path and its tests use them
 // with their own client. numeric values arrive as JSON numbers; every amount here was worked out in SQL.
 

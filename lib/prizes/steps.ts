@@ -1,5 +1,5 @@
 // A prize's progress, the same words everywhere: the public winners page, the winner's account and the admin
-// console. SQL owns the transitions (private.prize_move, draws_prize_fulfilment_steps): awaiting claim →
+// console. SQL owns the transitions (private.prize_move, draws_prize_fulfilment_steps_check): awaiting claim →
 // claimed → verified → delivered, each step with its date, delivered with its proof reference.
 
 import { ENUM_VALUES, LABELS, type EnumValue } from "@/lib/labels";

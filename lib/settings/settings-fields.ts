@@ -32,6 +32,8 @@ export const SETTING_LABELS: Record<string, string> = {
   referral_credit: "referral credit",
   referral_monthly_cap: "referrals credited a month",
   instant_win_max_live_percent: "instant-win share of live competitions",
+  site_url: "site URL",
+  limit_increase_delay_hours: "wait before a higher monthly limit",
 };
 
 /** The setting each form field belongs to: the form sends only the settings whose fields were edited. */
@@ -59,6 +61,8 @@ export const FIELD_SETTING = {
   promoterAddress: "promoter_address",
   referralCredit: "referral_credit",
   referralCap: "referral_monthly_cap",
+  siteUrl: "site_url",
+  limitIncreaseDelay: "limit_increase_delay_hours",
 } as const;
 
 const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
@@ -67,6 +71,8 @@ const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 const POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/i;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const HTTPS_URL = /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/;
+/** The site's address alone: https (http only for this machine), no path (SQL checks the same). */
+const SITE_ORIGIN = /^(https:\/\/[a-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1))(:\d{1,5})?\/?$/;
 
 // No field transforms its value: a failed check inside a transform would stop the checks across fields
 // (superRefine below) from running, and every field's message should show at once. The final transform
@@ -177,6 +183,20 @@ const baseSchema = z.object({
     .prefault(""),
   spinnerEnabled: checkbox,
   signUpDigest: checkbox,
+  siteUrl: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => SITE_ORIGIN.test(v), "Enter the site's address alone, such as https://labcash.example")
+    .prefault(""),
+  limitIncreaseDelay: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^\d{1,3}$/.test(v) && Number(v) >= 24 && Number(v) <= 168,
+      "Enter a whole number of hours from 24 to 168",
+    )
+    .prefault(""),
   /**
    * The settings whose fields were edited, comma-separated: only those are sent, so a save never puts back
    * an old value over another admin's change to a setting this admin did not touch.
@@ -274,6 +294,8 @@ export const settingsFormSchema = baseSchema
       instant_win_max_live_percent: Number(input.instantWinShare),
       promoter_name: input.promoterName,
       promoter_address: addressLines(input.promoterAddress),
+      site_url: input.siteUrl.replace(/\/$/, ""),
+      limit_increase_delay_hours: Number(input.limitIncreaseDelay),
     };
     if (input.money) {
       Object.assign(changes, {

@@ -2588,6 +2588,13 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["ticket_number_page"]
       }
+      invite_super_admin: {
+        Args: {
+          p_email: string
+          p_another?: boolean
+        }
+        Returns: undefined
+      }
       is_admin: {
         Args: never
         Returns: boolean

@@ -5,7 +5,7 @@
 -- ============================================================================
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
 create table public.app_settings (
@@ -266,6 +266,15 @@ $$;
 comment on function private.setting_lines(text) is 'A setting that is a list of lines (an address), in order; null when unset.';
 revoke all on function private.setting_lines(text) from public, anon, authenticated, service_role;
 
+create type public.promoter as (name text, address text[]);
+comment on type public.promoter is 'Who runs the promotion, with an address, one line each (CAP code 8.17).';
+
+create type public.dispute_resolution_body as (name text, url text);
+comment on type public.dispute_resolution_body is 'The independent dispute-resolution body complaints can be escalated to: its name and web address.';
+
+create type public.site_settings as (launch_at text, stamp_price numeric, postal_address text[], complaints_contact text, dispute_resolution_body public.dispute_resolution_body, spinner_enabled boolean, promoter public.promoter);
+comment on type public.site_settings is 'The settings every visitor may see: the launch moment (ISO in UTC, or null), the stamp price, the postal address (lines), the complaints contact, the dispute-resolution body, the LabSpinner switch and the promoter.';
+
 create or replace function public.get_site_settings() returns public.site_settings
 language sql stable security definer set search_path = '' as $$
   -- Only settings meant for every visitor; approval mode, site_url and the like stay private.
@@ -307,7 +316,7 @@ grant execute on function public.admin_set_launch_at(timestamp with time zone) t
 create or replace function private.settings_keys() returns text[]
 language sql immutable set search_path = '' as $$
   select private.settings_keys_before_referrals() || array['referral_credit', 'referral_monthly_cap', 'instant_win_max_live_percent',
-                                                          'sign_up_digest']
+                                                          'site_url', 'limit_increase_delay_hours', 'sign_up_digest']
 $$;
 comment on function private.settings_keys() is 'The settings the admin settings screen reads and writes (admin_get_settings, admin_update_settings), in screen order.';
 revoke all on function private.settings_keys() from public, anon, authenticated, service_role;
@@ -384,6 +393,27 @@ begin
   case p_key
   when 'sign_up_digest' then
     return private.setting_boolean(p_key, p_value, 'The sign-up digest');
+  when 'site_url' then
+    -- The origin links in the site's own e-mails lead to: https (http only for this machine), no path.
+    if p_value is null or jsonb_typeof(p_value) <> 'string'
+       or not ((p_value #>> '{}') ~ '^https://[a-z0-9.-]+(:[0-9]{1,5})?/?$'
+               or (p_value #>> '{}') ~ '^http://(localhost|127[.]0[.]0[.]1)(:[0-9]{1,5})?/?$') then
+      raise exception 'The site URL must be the site''s address alone, such as https://labcash.example'
+        using errcode = '22023', hint = 'invalid_input', detail = p_key;
+    end if;
+    return to_jsonb(rtrim(p_value #>> '{}', '/'));
+  when 'limit_increase_delay_hours' then
+    -- A higher monthly limit always waits at least a day (a decrease applies at once).
+    if p_value is null or jsonb_typeof(p_value) <> 'number' then
+      raise exception 'The wait before a higher monthly limit must be a whole number of hours'
+        using errcode = '22023', hint = 'invalid_input', detail = p_key;
+    end if;
+    n := (p_value #>> '{}')::numeric;
+    if n <> trunc(n) or n < 24 or n > 168 then
+      raise exception 'The wait before a higher monthly limit must be a whole number of hours from 24 to 168'
+        using errcode = '22023', hint = 'invalid_input', detail = p_key;
+    end if;
+    return to_jsonb(n::integer);
   when 'referral_credit' then
     return private.setting_pounds(p_key, p_value, 'The referral credit', 0.01, 100);
   when 'referral_monthly_cap' then

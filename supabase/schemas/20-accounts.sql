@@ -1,11 +1,29 @@
 -- ============================================================================
--- Accounts: profiles, account data, roles and guards, sign-up, approval, two-step.
+-- Accounts: profiles, account data, roles and the callers' guards, sign-up, approval.
 -- The live definition of this area: change it here, then `npm run db:migration -- <name>`
 -- writes the migration (README "Changing the database"). Loaded after the files before it.
 -- ============================================================================
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Functions the tables use
+-- ----------------------------------------------------------------------------
+
+create or replace function public.is_admin() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select coalesce(
+    (select a.role in ('admin', 'super_admin') from public.user_account_data a where a.id = auth.uid()),
+    false)
+    and private.session_is_aal2()
+    and private.factors_proven()
+$$;
+comment on function public.is_admin() is 'True when the caller''s role is admin or super_admin, their session is aal2 (two-step verified) and their authenticator was proven with a code from their inbox; otherwise they are treated as a player, row-level policies included.';
+revoke all on function public.is_admin() from public, anon, authenticated, service_role;
+grant execute on function public.is_admin() to anon;
+grant execute on function public.is_admin() to authenticated;
+grant execute on function public.is_admin() to service_role;
+
+-- ----------------------------------------------------------------------------
+-- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
 create table public.profiles (
@@ -31,6 +49,15 @@ revoke all on table public.profiles from public, anon, authenticated, service_ro
 grant select on table public.profiles to authenticated;
 grant all on table public.profiles to service_role;
 
+create index profiles_email_lower_idx on public.profiles (lower(email));
+create policy "profiles: own row or admin" on public.profiles
+  as permissive for select to authenticated
+  using (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+
+create type public.user_role as enum ('user', 'admin', 'super_admin');
+comment on type public.user_role is 'An account''s role: a player, an admin, or a super admin (who also manages admins).';
+create type public.kyc_status as enum ('none', 'pending', 'verified', 'rejected');
+comment on type public.kyc_status is 'Where an account''s identity check stands.';
 create table public.user_account_data (
   id uuid not null,
   credits numeric(12,2) default 0 not null,
@@ -69,93 +96,31 @@ revoke all on table public.user_account_data from public, anon, authenticated, s
 grant select on table public.user_account_data to authenticated;
 grant all on table public.user_account_data to service_role;
 
-create table private.reauthentications (
-  user_id uuid not null references auth.users (id) on delete cascade,
-  -- Which nonce: GoTrue's reauthentication_sent_at (a new nonce, a new row).
-  nonce_sent_at timestamptz not null,
-  wrong_tries smallint not null default 0,
-  confirmed_at timestamptz,
-  -- The session that confirmed it (the token's session_id): only that session may spend it.
-  session_id uuid,
-  spent_at timestamptz,
-  primary key (user_id, nonce_sent_at)
-);
-alter table private.reauthentications enable row level security;
-comment on table private.reauthentications is 'Codes e-mailed by the auth server''s reauthentication (one row per nonce): wrong tries, when and in which session it was confirmed, and when an enrolment spent the confirmation. Written only by confirm_reauthentication and record_factor_enrolment.';
-revoke all on table private.reauthentications from public, anon, authenticated, service_role;
+create index user_account_data_pending_idx on public.user_account_data (created_at) where ((NOT approved) AND (rejected_at IS NULL));
+create index user_account_data_approved_by_idx on public.user_account_data (approved_by);
+create index user_account_data_created_idx on public.user_account_data (created_at);
+create index user_account_data_created_id_idx on public.user_account_data (created_at DESC, id DESC);
+create policy "account data: own row or admin" on public.user_account_data
+  as permissive for select to authenticated
+  using (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
 
-create table private.proven_factors (
-  factor_id uuid primary key,
-  user_id uuid not null references auth.users (id) on delete cascade,
-  proven_at timestamptz not null default now()
+create table private.super_admin_invitations (
+  -- The invited address, in lower case.
+  email text primary key constraint super_admin_invitations_email_check check (email = lower(email)),
+  invited_at timestamptz not null default now(),
+  -- The account the auth server made for the invitation (made with no password: a sign-up always has one).
+  invited_user uuid,
+  -- When that account accepted it; null while it is pending.
+  accepted_at timestamptz,
+  constraint super_admin_invitations_invited_user_fkey foreign key (invited_user) references auth.users (id) on delete set null
 );
-alter table private.proven_factors enable row level security;
-comment on table private.proven_factors is 'Second factors enrolled after their owner confirmed a code from their inbox (or verified before that was asked). Keyed by the auth server''s factor id; a removed factor''s row proves nothing, since a new factor has a new id.';
-revoke all on table private.proven_factors from public, anon, authenticated, service_role;
-
-create table private.two_step_wrong_codes (
-  id bigint generated always as identity primary key,
-  factor_id uuid not null,
-  user_id uuid not null references auth.users (id) on delete cascade,
-  -- The client address the auth server saw (the site forwards each visitor's own).
-  visitor text not null,
-  typed_at timestamptz not null default now()
-);
-alter table private.two_step_wrong_codes enable row level security;
-comment on table private.two_step_wrong_codes is 'Wrong authenticator codes of the last day, one row per code: which factor, whose, from which visitor, when. Written and read only by the auth server''s MFA verification hook (hook_mfa_verification_attempt); older rows are pruned as new ones arrive.';
-revoke all on table private.two_step_wrong_codes from public, anon, authenticated, service_role;
-create table private.email_code_requests (
-  -- The address a sign-in link, reset or inbox code was asked for, in lower case: known to the auth server or not.
-  email text not null,
-  asked_at timestamptz not null default now()
-);
-create index email_code_requests_email_asked_at_idx on private.email_code_requests (email, asked_at);
-create index email_code_requests_asked_at_idx on private.email_code_requests (asked_at);
-alter table private.email_code_requests enable row level security;
-comment on table private.email_code_requests is 'E-mailed codes asked for through the site''s forms, by address (at most a few an hour each): written only by ask_for_email_code, rows over an hour old deleted by it.';
-revoke all on table private.email_code_requests from public, anon, authenticated, service_role;
-
-create table private.email_code_tries (
-  email text primary key,
-  -- When the code now outstanding was asked for through the site (or, for a code asked elsewhere, the first try at it).
-  code_asked_at timestamptz not null default now(),
-  tries smallint not null default 0
-);
-create index email_code_tries_code_asked_at_idx on private.email_code_tries (code_asked_at);
-alter table private.email_code_tries enable row level security;
-comment on table private.email_code_tries is 'Codes typed into the site''s forms for the code outstanding for an address, counted before the auth server checks them (a right one clears the row): after five the code is void until a new one is asked for. Written only by ask_for_email_code, email_code_sent, take_email_code_try and clear_email_code_tries.';
-revoke all on table private.email_code_tries from public, anon, authenticated, service_role;
-
-create table private.email_requests (
-  -- The visitor's key as the site's server forwards it to the auth server (their address).
-  visitor text not null,
-  -- Mail to accounts (sign-in links, resets) or to new addresses (sign-ups): each kind has its own thresholds.
-  kind text not null constraint email_requests_kind_check check (kind in ('account', 'signup')),
-  asked_at timestamptz not null default now()
-);
-create index email_requests_kind_asked_at_idx on private.email_requests (kind, asked_at);
-create index email_requests_visitor_kind_asked_at_idx on private.email_requests (visitor, kind, asked_at);
-alter table private.email_requests enable row level security;
-comment on table private.email_requests is 'The site''s e-mail forms'' requests in the last hour, by visitor and kind, counted before any address is looked up: past a few per visitor, or many for the whole site, a request needs a CAPTCHA. Written only by take_email_request, rows over an hour old deleted by it.';
-revoke all on table private.email_requests from public, anon, authenticated, service_role;
+alter table private.super_admin_invitations enable row level security;
+comment on table private.super_admin_invitations is 'Super admins invited by `npm run setup:admin` (public.invite_super_admin, secret key): handle_new_user binds the password-less account the auth server makes for the invitation, and grant_invited_super_admin gives that account, and no other, the role when it confirms its address.';
+revoke all on table private.super_admin_invitations from public, anon, authenticated, service_role;
 
 -- ----------------------------------------------------------------------------
 -- Functions
 -- ----------------------------------------------------------------------------
-
-create or replace function public.is_admin() returns boolean
-language sql stable security definer set search_path = '' as $$
-  select coalesce(
-    (select a.role in ('admin', 'super_admin') from public.user_account_data a where a.id = auth.uid()),
-    false)
-    and private.session_is_aal2()
-    and private.factors_proven()
-$$;
-comment on function public.is_admin() is 'True when the caller''s role is admin or super_admin, their session is aal2 (two-step verified) and their authenticator was proven with a code from their inbox; otherwise they are treated as a player, row-level policies included.';
-revoke all on function public.is_admin() from public, anon, authenticated, service_role;
-grant execute on function public.is_admin() to anon;
-grant execute on function public.is_admin() to authenticated;
-grant execute on function public.is_admin() to service_role;
 
 create or replace function public.is_super_admin() returns boolean
 language sql stable security definer set search_path = '' as $$
@@ -286,6 +251,21 @@ declare
   given text := new.raw_user_meta_data ->> 'date_of_birth';
   dob date;
 begin
+  -- An operator invited as super admin is staff, not a player: no date of birth is asked for (the role itself
+  -- waits for the invitation to be accepted).
+  -- An account made with no password for an address with a pending super-admin invitation is the one the
+  -- auth server makes for that invitation (a sign-up always has a password): bound to it, asked no date of birth.
+  if coalesce(new.encrypted_password, '') = '' then
+    update private.super_admin_invitations i set invited_user = new.id
+     where i.email = lower(new.email) and i.accepted_at is null and i.invited_user is null;
+  end if;
+  if (given is null or btrim(given) = '')
+     and exists (select 1 from private.super_admin_invitations i where i.invited_user = new.id) then
+    perform private.create_account_rows(new.id);
+    perform private.record_marketing_consent(new.id, false, 'not_asked', 'Not asked: invited as super admin');
+    perform private.log_activity('user.signed_up', new.id, jsonb_build_object('email', new.email));
+    return new;
+  end if;
   if given is null or btrim(given) = '' then
     raise exception 'A date of birth is required to join LabCash' using errcode = '22023', hint = 'date_of_birth_required';
   end if;
@@ -314,8 +294,80 @@ begin
   return new;
 end;
 $$;
-comment on function private.handle_new_user() is 'Trigger: a new auth user gets a profile and account data and their marketing consent from the sign-up form (false unless its box was ticked, recorded); a user without a date of birth (YYYY-MM-DD, at most 120 years ago) is refused (date_of_birth_required, invalid_input), as is one under 18 (under_18), whoever creates them; an account left waiting for approval is announced to every admin.';
+comment on function private.handle_new_user() is 'Trigger: a new auth user gets a profile and account data and their marketing consent from the sign-up form (false unless its box was ticked, recorded); a user without a date of birth (YYYY-MM-DD, at most 120 years ago) is refused (date_of_birth_required, invalid_input), as is one under 18 (under_18), whoever creates them, except the password-less account made for a pending super-admin invitation, which it binds to the invitation and which needs none; an account left waiting for approval is announced to every admin.';
 revoke all on function private.handle_new_user() from public, anon, authenticated, service_role;
+
+create or replace function public.invite_super_admin(p_email text, p_another boolean default false) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  address text := lower(btrim(p_email));
+  holder text;
+begin
+  if not private.is_service_role() then
+    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
+  end if;
+  if address is null or address !~ '^[^@[:space:]]+@[^@[:space:]]+[.][^@[:space:]]+$' then
+    raise exception 'Give the e-mail address to invite' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  if not coalesce(p_another, false) then
+    select u.email into holder
+      from public.user_account_data a join auth.users u on u.id = a.id
+     where a.role = 'super_admin' and a.deleted_at is null
+     order by a.created_at limit 1;
+    if holder is null then
+      select i.email into holder from private.super_admin_invitations i
+       where i.accepted_at is null and i.email <> address order by i.invited_at limit 1;
+    end if;
+    if holder is not null then
+      raise exception 'A super admin already exists or is invited (%): add another with --another', holder
+        using errcode = '23505', hint = 'super_admin_exists';
+    end if;
+  end if;
+  -- Only an address without an account, or whose account this invitation made and has not accepted (the
+  -- invitation sent again): someone else's account for the address never becomes the one the role waits for.
+  if exists (select 1 from auth.users u
+              where lower(u.email) = address
+                and not exists (select 1 from private.super_admin_invitations i
+                                 where i.invited_user = u.id and i.accepted_at is null)) then
+    raise exception 'That address already has an account: a super admin gives it a role on /admin/users'
+      using errcode = '23505', hint = 'account_exists';
+  end if;
+  insert into private.super_admin_invitations as i (email) values (address)
+  on conflict (email) do update set invited_at = now(), invited_user = null, accepted_at = null
+   where i.accepted_at is not null;
+  perform private.log_activity('user.super_admin_invited', null,
+    jsonb_build_object('email', address, 'another', coalesce(p_another, false)));
+end;
+$$;
+comment on function public.invite_super_admin(text,boolean) is 'Secret key only (npm run setup:admin): records a pending super-admin invitation for the address before the auth server invites it; refused while a super admin exists or another address is invited (super_admin_exists) unless p_another, and for an address that already has an account of its own (account_exists); audited as user.super_admin_invited.';
+revoke all on function public.invite_super_admin(text,boolean) from public, anon, authenticated, service_role;
+grant execute on function public.invite_super_admin(text,boolean) to service_role;
+
+create or replace function private.grant_invited_super_admin() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  invitation private.super_admin_invitations;
+begin
+  -- Only the account made for the invitation (bound by handle_new_user), confirming its address now: through the
+  -- invitation's link or code, or any e-mailed code, which only its mailbox has. It has no password of its own.
+  select * into invitation from private.super_admin_invitations i
+   where i.invited_user = new.id and i.accepted_at is null
+   for update;
+  if not found then
+    return new;
+  end if;
+  update private.super_admin_invitations set accepted_at = now() where email = invitation.email;
+  update public.user_account_data
+     set role = 'super_admin', approved = true, approved_at = coalesce(approved_at, now()),
+         rejected_at = null, rejection_reason = null, updated_at = now()
+   where id = new.id;
+  perform private.log_activity('user.super_admin_accepted', new.id,
+    jsonb_build_object('email', invitation.email, 'invited_at', invitation.invited_at));
+  return new;
+end;
+$$;
+comment on function private.grant_invited_super_admin() is 'Trigger: the account made for a pending super-admin invitation (public.invite_super_admin; bound by handle_new_user) gets the role, approved, when it confirms its address; audited as user.super_admin_accepted.';
+revoke all on function private.grant_invited_super_admin() from public, anon, authenticated, service_role;
 
 create or replace function private.sync_profile_email() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -326,6 +378,9 @@ end;
 $$;
 comment on function private.sync_profile_email() is 'Trigger: keeps profiles.email equal to the auth e-mail.';
 revoke all on function private.sync_profile_email() from public, anon, authenticated, service_role;
+
+create type public.account as (id uuid, name text, email text, email_notifications boolean, date_of_birth date, town text, show_initials_only boolean, credits numeric(12,2), role public.user_role, approved boolean, approved_at timestamp with time zone, approved_by uuid, rejected_at timestamp with time zone, rejection_reason text, total_spent numeric(12,2), total_entries integer, kyc_status public.kyc_status, is_verified boolean, verified_at timestamp with time zone, age_verified boolean, metadata jsonb, created_at timestamp with time zone);
+comment on type public.account is 'A user''s profile merged with their account data (spec §3).';
 
 create or replace function private.account_row(p_user uuid) returns public.account
 language sql stable security definer set search_path = '' as $$
@@ -339,6 +394,9 @@ language sql stable security definer set search_path = '' as $$
 $$;
 comment on function private.account_row(uuid) is 'A user''s profile merged with account data; no row (null) when the user has none.';
 revoke all on function private.account_row(uuid) from public, anon, authenticated, service_role;
+
+create type public.my_account as (id uuid, name text, email text, email_notifications boolean, date_of_birth date, town text, show_initials_only boolean, credits numeric(12,2), role public.user_role, approved boolean, approved_at timestamp with time zone, approved_by uuid, rejected_at timestamp with time zone, rejection_reason text, total_spent numeric(12,2), total_entries integer, kyc_status public.kyc_status, is_verified boolean, verified_at timestamp with time zone, age_verified boolean, metadata jsonb, created_at timestamp with time zone, two_step_owed boolean, welcome_due boolean);
+comment on type public.my_account is 'The caller''s own account (public.account''s fields), whether the session owes its second step, and whether the "You''re approved" welcome is due.';
 
 -- The latest body (20261127100000_player_two_step) with welcome_due added.
 create or replace function public.get_my_account() returns public.my_account
@@ -465,6 +523,12 @@ revoke all on function public.admin_reject_user(uuid,text) from public, anon, au
 grant execute on function public.admin_reject_user(uuid,text) to authenticated;
 grant execute on function public.admin_reject_user(uuid,text) to service_role;
 
+create type public.protection_state as enum ('active', 'break', 'self_exclusion', 'closed');
+comment on type public.protection_state is 'What a player may do now: play (active), or not during a break or self-exclusion, or ever again (closed).';
+
+create type public.protections as (monthly_limit numeric, pending_limit numeric, pending_limit_from timestamp with time zone, month_topped_up numeric, month_credited numeric, month_held numeric, month_spent numeric, monthly_remaining numeric, state public.protection_state, break_until timestamp with time zone, closed_at timestamp with time zone, limit_increase_delay_hours numeric);
+comment on type public.protections is 'A player''s protections: the monthly limit (and a pending increase), this month''s figures, what is left, and their state.';
+
 create or replace function public.close_account() returns public.protections
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -484,6 +548,12 @@ comment on function public.close_account() is 'Signed-in users: closes the accou
 revoke all on function public.close_account() from public, anon, authenticated, service_role;
 grant execute on function public.close_account() to authenticated;
 grant execute on function public.close_account() to service_role;
+
+create type public.person_ref as (id uuid, name text);
+comment on type public.person_ref is 'A person referred to by their id and name.';
+
+create type public.users_approved as (approved public.person_ref[], skipped integer);
+comment on type public.users_approved is 'The accounts a bulk approval approved (id and name) and how many it skipped.';
 
 create or replace function public.admin_approve_users(p_user_ids uuid[]) returns public.users_approved
 language plpgsql security definer set search_path = '' as $$
@@ -521,6 +591,12 @@ comment on function public.admin_approve_users(uuid[]) is 'Admins: approves ever
 revoke all on function public.admin_approve_users(uuid[]) from public, anon, authenticated, service_role;
 grant execute on function public.admin_approve_users(uuid[]) to authenticated;
 grant execute on function public.admin_approve_users(uuid[]) to service_role;
+
+create type public.approval_mode as enum ('manual', 'auto');
+comment on type public.approval_mode is 'How new accounts are approved: manual (an admin approves each) or auto (approved as they sign up); the approval_mode setting holds one.';
+
+create type public.approval_mode_setting as (approval_mode public.approval_mode);
+comment on type public.approval_mode_setting is 'The approval mode, as the approvals screen reads and sets it.';
 
 create or replace function public.admin_get_approval_mode() returns public.approval_mode_setting
 language plpgsql stable security definer set search_path = '' as $$
@@ -565,34 +641,6 @@ $$;
 comment on function private.session_is_aal2() is 'True when the caller''s token says the session passed two-step verification (aal = aal2).';
 revoke all on function private.session_is_aal2() from public, anon, authenticated, service_role;
 
-create or replace function public.admin_record_two_step_reset(p_user_id uuid) returns void
-language plpgsql security definer set search_path = '' as $$
-declare
-  me uuid := private.require_super_admin();
-begin
-  if p_user_id = me then
-    raise exception 'You cannot reset your own two-step verification. Ask another super admin.'
-      using errcode = 'P0001', hint = 'invalid_input';
-  end if;
-  if not exists (select 1 from public.user_account_data a where a.id = p_user_id) then
-    raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
-  end if;
-  perform private.log_activity('user.two_step_reset', p_user_id);
-end;
-$$;
-comment on function public.admin_record_two_step_reset(uuid) is 'Super admins at aal2: allows and audits (user.two_step_reset) removing another user''s second factors, which the server then does through the auth admin API.';
-revoke all on function public.admin_record_two_step_reset(uuid) from public, anon, authenticated, service_role;
-grant execute on function public.admin_record_two_step_reset(uuid) to authenticated;
-grant execute on function public.admin_record_two_step_reset(uuid) to service_role;
-
-create or replace function private.two_step_owed() returns boolean
-language sql stable set search_path = '' as $$
-  select not private.session_is_aal2()
-     and exists (select 1 from auth.mfa_factors f where f.user_id = auth.uid() and f.status = 'verified')
-$$;
-comment on function private.two_step_owed() is 'True when the caller has a verified second factor and their session has not given it (aal is not aal2). Runs with its caller''s rights (the guards are security definer).';
-revoke all on function private.two_step_owed() from public, anon, authenticated, service_role;
-
 create or replace function private.require_user_first_step() returns uuid
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -606,242 +654,6 @@ end;
 $$;
 comment on function private.require_user_first_step() is 'The caller''s id, or ''User not authenticated'', even before a verified second factor has been given (aal1): only for the reads the code step and the account shell need, and the admin guards.';
 revoke all on function private.require_user_first_step() from public, anon, authenticated, service_role;
-
-create or replace function private.factors_proven() returns boolean
-language sql stable security definer set search_path = '' as $$
-  select not exists (
-    select 1 from auth.mfa_factors f
-     where f.user_id = auth.uid() and f.status = 'verified'
-       and not exists (select 1 from private.proven_factors p where p.factor_id = f.id))
-$$;
-comment on function private.factors_proven() is 'True unless the caller has a verified second factor that was never proven with a code from their inbox.';
-revoke all on function private.factors_proven() from public, anon, authenticated, service_role;
-
-create or replace function private.caller_session() returns uuid
-language sql stable set search_path = '' as $$
-  select nullif(auth.jwt() ->> 'session_id', '')::uuid
-$$;
-comment on function private.caller_session() is 'The session the caller''s token belongs to (its session_id claim), or null.';
-revoke all on function private.caller_session() from public, anon, authenticated, service_role;
-
-create or replace function private.fresh_reauthentication(p_user_id uuid) returns timestamptz
-language sql stable security definer set search_path = '' as $$
-  select r.nonce_sent_at from private.reauthentications r
-   where r.user_id = p_user_id and r.spent_at is null and r.confirmed_at > now() - interval '15 minutes'
-     and r.session_id = private.caller_session()
-   order by r.confirmed_at desc limit 1
-$$;
-comment on function private.fresh_reauthentication(uuid) is 'The nonce of the user''s confirmation, made in the caller''s own session in the last fifteen minutes, that no enrolment has spent; or null.';
-revoke all on function private.fresh_reauthentication(uuid) from public, anon, authenticated, service_role;
-
-create or replace function public.confirm_reauthentication(p_code text) returns boolean
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  uid uuid := private.require_user_first_step();
-  who record;
-  attempt private.reauthentications;
-begin
-  if p_code is null or p_code !~ '^[0-9]{6,10}$' then
-    raise exception 'Enter the code from the e-mail, its digits only' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  select u.email, u.reauthentication_token, u.reauthentication_sent_at into who from auth.users u where u.id = uid;
-  if who.reauthentication_sent_at is null or coalesce(who.reauthentication_token, '') = ''
-     or who.reauthentication_sent_at < now() - private.email_code_life() then
-    return false;
-  end if;
-  insert into private.reauthentications (user_id, nonce_sent_at) values (uid, who.reauthentication_sent_at)
-  on conflict (user_id, nonce_sent_at) do nothing;
-  select * into attempt from private.reauthentications
-   where user_id = uid and nonce_sent_at = who.reauthentication_sent_at for update;
-  if attempt.wrong_tries >= 5 and attempt.confirmed_at is null then
-    raise exception 'Too many wrong codes: that code no longer works. Ask for a new code.'
-      using errcode = 'P0001', hint = 'email_code_void';
-  end if;
-  if attempt.confirmed_at is not null or private.caller_session() is null
-     or (select sum(r.wrong_tries) from private.reauthentications r
-          where r.user_id = uid and r.nonce_sent_at > now() - interval '1 day') >= 10 then
-    return false;
-  end if;
-  if who.reauthentication_token <> encode(sha224(convert_to(lower(who.email) || p_code, 'UTF8')), 'hex') then
-    update private.reauthentications set wrong_tries = wrong_tries + 1
-     where user_id = uid and nonce_sent_at = who.reauthentication_sent_at;
-    return false;
-  end if;
-  update private.reauthentications set confirmed_at = now(), session_id = private.caller_session()
-   where user_id = uid and nonce_sent_at = who.reauthentication_sent_at;
-  return true;
-end;
-$$;
-comment on function public.confirm_reauthentication(text) is 'The caller confirms, for their own session, the code the auth server e-mailed them (GET /auth/v1/reauthenticate): true when it is theirs, within the code''s life (email_code_life), not used before and within ten wrong tries a day; false otherwise (a wrong try is counted). After five wrong tries the code is void (email_code_void) until a new one is sent. Works before the second step, which it may be setting up.';
-revoke all on function public.confirm_reauthentication(text) from public, anon, authenticated, service_role;
-grant execute on function public.confirm_reauthentication(text) to authenticated;
-grant execute on function public.confirm_reauthentication(text) to service_role;
-
-create or replace function private.email_code_life() returns interval
-language sql immutable set search_path = '' as $$
-  select interval '10 minutes'
-$$;
-comment on function private.email_code_life() is 'How long an e-mailed code works: supabase/config.toml''s [auth.email] otp_expiry (a test holds them equal).';
-revoke all on function private.email_code_life() from public, anon, authenticated, service_role;
-
-create or replace function private.email_code_address(p_email text) returns text
-language plpgsql immutable set search_path = '' as $$
-declare
-  address text := lower(btrim(p_email));
-begin
-  if address is null or length(address) > 320 or address !~ '^[^@[:space:]]+@[^@[:space:]]+$' then
-    raise exception 'Enter a valid e-mail address' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  return address;
-end;
-$$;
-comment on function private.email_code_address(text) is 'An address as the e-mailed code counts key it: trimmed and in lower case, as the auth server matches it.';
-revoke all on function private.email_code_address(text) from public, anon, authenticated, service_role;
-
-create or replace function public.ask_for_email_code(p_email text) returns integer
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  address text;
-  recent integer;
-  oldest timestamptz;
-begin
-  perform private.require_server();
-  address := private.email_code_address(p_email);
-  delete from private.email_code_requests r where r.asked_at <= now() - interval '1 hour';
-  -- One address at a time: two asks at once must not both take the last place.
-  insert into private.email_code_tries (email) values (address) on conflict (email) do nothing;
-  perform 1 from private.email_code_tries t where t.email = address for update;
-  select count(*), min(r.asked_at) into recent, oldest from private.email_code_requests r where r.email = address;
-  if recent >= 5 then
-    return greatest(1, ceil(extract(epoch from oldest + interval '1 hour' - now())))::integer;
-  end if;
-  insert into private.email_code_requests (email) values (address);
-  -- The count of tries is not reset here: the auth server may still refuse to send (its spacing, its allowance),
-  -- and the code outstanding must keep what it has spent. email_code_sent resets it once a code has gone.
-  return 0;
-end;
-$$;
-comment on function public.ask_for_email_code(text) is 'Server only (secret key), before the site asks the auth server to e-mail a code (a sign-in link, a reset, an inbox code): 0 when one may go, counted; else the seconds until one may (five an hour per address). Counted by the address typed, before anything looks it up, so the answer is the same whether or not an account uses it. The tries of the code outstanding are untouched until email_code_sent.';
-revoke all on function public.ask_for_email_code(text) from public, anon, authenticated, service_role;
-grant execute on function public.ask_for_email_code(text) to service_role;
-
-create or replace function public.email_code_sent(p_email text) returns void
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  address text;
-begin
-  perform private.require_server();
-  address := private.email_code_address(p_email);
-  insert into private.email_code_tries (email, code_asked_at, tries) values (address, now(), 0)
-  on conflict (email) do update set code_asked_at = excluded.code_asked_at, tries = 0;
-end;
-$$;
-comment on function public.email_code_sent(text) is 'Server only (secret key), after the auth server accepted a request to e-mail a code to an address (it answered without error, or as it answers an address without an account, which the site answers the same way): the new code starts with five tries. Never before: a refused send leaves the code outstanding with the tries it has left.';
-revoke all on function public.email_code_sent(text) from public, anon, authenticated, service_role;
-grant execute on function public.email_code_sent(text) to service_role;
-
-create or replace function public.take_email_code_try(p_email text) returns integer
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  address text;
-  attempt private.email_code_tries;
-begin
-  perform private.require_server();
-  address := private.email_code_address(p_email);
-  delete from private.email_code_tries t where t.code_asked_at <= now() - interval '1 hour';
-  insert into private.email_code_tries (email) values (address) on conflict (email) do nothing;
-  select * into attempt from private.email_code_tries t where t.email = address for update;
-  if attempt.code_asked_at <= now() - private.email_code_life() then
-    -- The code asked for through the site has expired: a code typed now was asked for elsewhere, and starts
-    -- its own count.
-    update private.email_code_tries set code_asked_at = now(), tries = 1 where email = address;
-    return 5;
-  end if;
-  if attempt.tries >= 5 then
-    return 0;
-  end if;
-  update private.email_code_tries set tries = tries + 1 where email = address;
-  return 5 - attempt.tries;
-end;
-$$;
-comment on function public.take_email_code_try(text) is 'Server only (secret key), before the site has the auth server check a code typed for an address: counts the try and answers how many the code had left with it (5 down to 1); 0 when five have been typed and it is void (nothing counted) until a new code is asked for (ask_for_email_code). A right code clears the count (clear_email_code_tries). By address, known to the auth server or not.';
-revoke all on function public.take_email_code_try(text) from public, anon, authenticated, service_role;
-grant execute on function public.take_email_code_try(text) to service_role;
-
-create or replace function public.clear_email_code_tries(p_email text) returns void
-language plpgsql volatile security definer set search_path = '' as $$
-begin
-  perform private.require_server();
-  delete from private.email_code_tries t where t.email = private.email_code_address(p_email);
-end;
-$$;
-comment on function public.clear_email_code_tries(text) is 'Server only (secret key): the code typed for an address was right (and is spent), so its count of tries ends.';
-revoke all on function public.clear_email_code_tries(text) from public, anon, authenticated, service_role;
-grant execute on function public.clear_email_code_tries(text) to service_role;
-
-create or replace function public.take_email_request(
-  p_visitor text, p_kind text, p_captcha_passed boolean, p_per_visitor integer, p_per_site integer
-) returns void
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  by_visitor integer;
-  by_site integer;
-begin
-  perform private.require_server();
-  if p_visitor is null or length(p_visitor) > 100 or p_kind is null or p_kind not in ('account', 'signup')
-     or coalesce(p_per_visitor, 0) < 1 or coalesce(p_per_site, 0) < 1 then
-    raise exception 'A visitor, the kind of e-mail (account or signup) and both thresholds (1 or more) are required'
-      using errcode = '22023', hint = 'invalid_input';
-  end if;
-  delete from private.email_requests r where r.asked_at <= now() - interval '1 hour';
-  select count(*) filter (where r.visitor = p_visitor), count(*) into by_visitor, by_site
-    from private.email_requests r where r.kind = p_kind;
-  if (by_visitor >= p_per_visitor or by_site >= p_per_site) and not coalesce(p_captcha_passed, false) then
-    raise exception 'Please confirm you are a person, then send the form again.' using errcode = 'P0001', hint = 'captcha_required';
-  end if;
-  insert into private.email_requests (visitor, kind) values (p_visitor, p_kind);
-end;
-$$;
-comment on function public.take_email_request(text, text, boolean, integer, integer) is 'Server only (secret key), before the site asks the auth server for an e-mail to an account (a sign-in link, a reset) or to a new address (a sign-up): counts the request, or refuses it with captcha_required once the visitor has made p_per_visitor of that kind in the last hour or the whole site p_per_site (the site''s settings), unless the visitor has just passed a CAPTCHA. Counted before anything looks the address up, so the answer says nothing about it.';
-revoke all on function public.take_email_request(text, text, boolean, integer, integer) from public, anon, authenticated, service_role;
-grant execute on function public.take_email_request(text, text, boolean, integer, integer) to service_role;
-
-create or replace function public.record_factor_enrolment() returns void
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  uid uuid := private.require_user_first_step();
-  nonce timestamptz;
-begin
-  if not private.session_is_aal2() then
-    raise exception 'Two-step verification required' using errcode = '42501', hint = 'aal2_required';
-  end if;
-  nonce := private.fresh_reauthentication(uid);
-  if nonce is null then
-    raise exception 'Confirm it is you with the code we e-mail you first' using errcode = '42501', hint = 'reauthentication_needed';
-  end if;
-  -- Only the factor this session verified (the auth server records it on the session it raised).
-  insert into private.proven_factors (factor_id, user_id)
-  select f.id, f.user_id from auth.mfa_factors f
-    join auth.sessions s on s.factor_id = f.id and s.id = private.caller_session()
-   where f.user_id = uid and f.status = 'verified'
-  on conflict (factor_id) do nothing;
-  update private.reauthentications set spent_at = now() where user_id = uid and nonce_sent_at = nonce;
-  perform private.log_activity('user.two_step_enrolled', uid);
-end;
-$$;
-comment on function public.record_factor_enrolment() is 'After setting up an authenticator (a session at aal2), proves the factor this session verified with the confirmation this session made in the last fifteen minutes, which it spends, and audits user.two_step_enrolled. Without one: reauthentication_needed.';
-revoke all on function public.record_factor_enrolment() from public, anon, authenticated, service_role;
-grant execute on function public.record_factor_enrolment() to authenticated;
-grant execute on function public.record_factor_enrolment() to service_role;
-
-create or replace function public.get_my_factor_proof() returns public.factor_proof
-language sql stable security definer set search_path = '' as $$
-  select private.factors_proven(), private.fresh_reauthentication(private.require_user_first_step()) is not null
-$$;
-comment on function public.get_my_factor_proof() is 'For the two-step page: whether every verified factor of the caller is proven, and whether they confirmed a code from their inbox in the last fifteen minutes (not yet spent).';
-revoke all on function public.get_my_factor_proof() from public, anon, authenticated, service_role;
-grant execute on function public.get_my_factor_proof() to authenticated;
-grant execute on function public.get_my_factor_proof() to service_role;
 
 create or replace function public.dismiss_approval_welcome() returns boolean
 language plpgsql security definer set search_path = '' as $$
@@ -858,185 +670,49 @@ revoke all on function public.dismiss_approval_welcome() from public, anon, auth
 grant execute on function public.dismiss_approval_welcome() to authenticated;
 grant execute on function public.dismiss_approval_welcome() to service_role;
 
--- ----------------------------------------------------------------------------
--- Wrong authenticator codes (the auth server's MFA verification attempt hook)
--- ----------------------------------------------------------------------------
--- A password thief typing wrong codes must not keep the owner out, and many addresses together must not
--- get enough guesses to hit a 6-digit code. So wrong codes cool down the visitor who typed them, never the
--- factor (ten, then 30 s doubling to 15 minutes, forgotten after an hour); over a day the factor takes at
--- most 50 wrong codes from everyone, and past that a network (a /48) with two wrong codes that day cannot pass
--- it until the day is over, while one that has not mistyped still can (the owner, from their own network).
--- Only a right code needs refusing: a wrong one fails anyway, and GoTrue signs the user out everywhere on a
--- rejection, which a thief's wrong codes must not be able to cause. That sign-out also meets an owner who
--- mistypes ten times in an hour and then gives the right code within the wait: ten rather than the password's
--- five, because the per-visitor wait only paces guessing (the day's 50 bound it, whatever the wait).
-
--- One visitor, one key, as the site and the embedded backend key them (visitorKey in
--- packages/embedded-supabase/src/visitor-key.ts; tests/db/visitor-key.test.ts holds the two equal). Hosted GoTrue
--- hands the hook the raw client address: keyed on its text, every address of one IPv6 /64 (and every spelling of
--- one address) would be a fresh visitor, and a value that is not an address would lump callers together.
-create or replace function private.visitor_key(p_address text) returns text
-language plpgsql immutable set search_path = '' as $$
-declare
-  -- Node's isIP grammar (lib/internal/net.js), so exactly what visitorKey accepts is accepted here.
-  v4 constant text := '(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
-  g constant text := '(?:[0-9a-fA-F]{1,4})';
-  v6 constant text := '(?:(?:' || g || ':){7}(?:' || g || '|:)|'
-    || '(?:' || g || ':){6}(?:' || v4 || '|:' || g || '|:)|'
-    || '(?:' || g || ':){5}(?::' || v4 || '|(?::' || g || '){1,2}|:)|'
-    || '(?:' || g || ':){4}(?:(?::' || g || '){0,1}:' || v4 || '|(?::' || g || '){1,3}|:)|'
-    || '(?:' || g || ':){3}(?:(?::' || g || '){0,2}:' || v4 || '|(?::' || g || '){1,4}|:)|'
-    || '(?:' || g || ':){2}(?:(?::' || g || '){0,3}:' || v4 || '|(?::' || g || '){1,5}|:)|'
-    || '(?:' || g || ':){1}(?:(?::' || g || '){0,4}:' || v4 || '|(?::' || g || '){1,6}|:)|'
-    || '(?::(?:(?::' || g || '){0,5}:' || v4 || '|(?::' || g || '){1,7}|:)))';
-  address text := btrim(p_address, E' \t\n\r\f\v');
-  ip inet;
+create or replace function private.require_server() returns void
+language plpgsql stable set search_path = '' as $$
 begin
-  if address ~ ('^' || v4 || '$') then
-    return address;
+  if not private.is_service_role() then
+    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
   end if;
-  if address !~ ('^' || v6 || '(?:%[0-9a-zA-Z.:-]+)?$') then
-    return null;
-  end if;
-  ip := split_part(address, '%', 1)::inet;
-  if ip <<= '::ffff:0.0.0.0/96'::inet then
-    return host('0.0.0.0'::inet + (ip - '::ffff:0.0.0.0'::inet));
-  end if;
-  return host(network(set_masklen(ip, 64)));
 end;
 $$;
-comment on function private.visitor_key(text) is 'The visitor key of a client address, as the site and the embedded backend make it: IPv4 as is, IPv4-mapped IPv6 as its IPv4, other IPv6 as the first address of its /64 in canonical spelling; null for anything that is not an address.';
-revoke all on function private.visitor_key(text) from public, anon, authenticated, service_role;
+comment on function private.require_server() is 'Refuses every caller but the server''s secret key.';
+revoke all on function private.require_server() from public, anon, authenticated, service_role;
 
--- The wider network a visitor key belongs to: an IPv4 address itself, an IPv6 /64 as its /48. One subscriber,
--- tunnel broker or cloud customer is routinely given a whole /48 (65,536 /64s), so an allowance given to each
--- fresh visitor is given per /48 where it must not multiply.
-create or replace function private.visitor_network(p_visitor text) returns text
+-- One approval rule for every way to spend (enter, hold numbers, spend credit, top up): a rejected account is
+-- told so, with what it may not do; any other account not approved, or none, is awaiting approval.
+create or replace function private.approval_refusal(p_account public.user_account_data, p_action text) returns jsonb
 language sql immutable set search_path = '' as $$
-  select case when k like '%:%' then host(network(set_masklen(k::inet, 48))) else k end
-    from private.visitor_key(p_visitor) k;
+  select case
+    when p_account.approved then null
+    when p_account.rejected_at is not null then
+      jsonb_build_object('code', 'approval_rejected', 'message', 'Your account was not approved, so you cannot ' || p_action)
+    else jsonb_build_object('code', 'approval_pending', 'message', 'Your account is awaiting approval')
+  end
 $$;
-comment on function private.visitor_network(text) is 'The network of a visitor key: an IPv4 address itself, an IPv6 key as the first address of its /48; null for anything that is not an address.';
-revoke all on function private.visitor_network(text) from public, anon, authenticated, service_role;
+comment on function private.approval_refusal(public.user_account_data,text) is 'Why this account may not p_action ({code, message}: approval_rejected or approval_pending), or null when it is approved.';
+revoke all on function private.approval_refusal(public.user_account_data,text) from public, anon, authenticated, service_role;
 
-create or replace function private.two_step_wait(p_factor uuid, p_visitor text) returns integer
-language plpgsql stable security definer set search_path = '' as $$
+-- The caller passes the account row it has already read (usually locked for update), so the guard reads nothing.
+create or replace function private.require_approved(p_account public.user_account_data, p_action text) returns void
+language plpgsql stable set search_path = '' as $$
 declare
-  last_hour integer;
-  last_wrong timestamptz;
-  cool_until timestamptz;
-  factor_day integer;
-  visitor_day timestamptz[];
+  refusal jsonb := private.approval_refusal(p_account, p_action);
 begin
-  select count(*), max(w.typed_at) into last_hour, last_wrong
-    from private.two_step_wrong_codes w
-   where w.factor_id = p_factor and w.visitor = p_visitor and w.typed_at > now() - interval '1 hour';
-  if last_hour >= 10 then
-    cool_until := last_wrong + least(interval '15 minutes', interval '30 seconds' * power(2, least(last_hour - 10, 10)));
-    if cool_until > now() then
-      return ceil(extract(epoch from cool_until - now()))::integer;
-    end if;
+  if refusal is not null then
+    perform private.raise_refusal(refusal ->> 'code', refusal ->> 'message');
   end if;
-  select count(*) into factor_day
-    from private.two_step_wrong_codes w
-   where w.factor_id = p_factor and w.typed_at > now() - interval '1 day';
-  if factor_day < 50 then
-    return 0;
-  end if;
-  -- Past the day's ceiling: barred until the second-newest of the wrong codes from the visitor's network is a
-  -- day old. Per /48, not per /64: else one /48 would hold 65,536 fresh visitors of two guesses each.
-  select array_agg(w.typed_at order by w.typed_at desc) into visitor_day
-    from private.two_step_wrong_codes w
-   where w.factor_id = p_factor and private.visitor_network(w.visitor) = private.visitor_network(p_visitor)
-     and w.typed_at > now() - interval '1 day';
-  if coalesce(array_length(visitor_day, 1), 0) < 2 then
-    return 0;
-  end if;
-  return greatest(1, ceil(extract(epoch from visitor_day[2] + interval '1 day' - now())))::integer;
 end;
 $$;
-comment on function private.two_step_wait(uuid, text) is 'Seconds before a code from this visitor (a visitor_key) may pass this factor: their own cool-down (10 wrong codes in an hour, then 30 s doubling to 15 minutes), or, once the factor has had 50 wrong codes in a day from everyone, until the second wrong code of the day from their network (visitor_network, a /48 for IPv6) is a day old. 0 when it may now.';
-revoke all on function private.two_step_wait(uuid, text) from public, anon, authenticated, service_role;
-
-create or replace function private.hook_mfa_verification_attempt(event jsonb) returns jsonb
-language plpgsql security definer set search_path = '' as $$
-declare
-  v_factor uuid := (event ->> 'factor_id')::uuid;
-  v_owner uuid := (event ->> 'user_id')::uuid;
-  -- Hosted GoTrue sends the raw client address; the embedded backend an already normalised one.
-  v_visitor text := private.visitor_key(event #>> '{metadata,ip_address}');
-  wait_seconds integer;
-  burst integer;
-begin
-  -- No address, no visitor: lumping every such caller into one would let one of them bar the others.
-  if v_visitor is null then
-    return jsonb_build_object('decision', 'continue');
-  end if;
-  if (event ->> 'valid')::boolean then
-    wait_seconds := private.two_step_wait(v_factor, v_visitor);
-    if wait_seconds > 0 then
-      return jsonb_build_object('decision', 'reject', 'message',
-        'Too many wrong codes from this address. Try again in '
-        || case when wait_seconds <= 60 then 'a minute'
-                when wait_seconds <= 3600 then ceil(wait_seconds / 60.0) || ' minutes'
-                else ceil(wait_seconds / 3600.0) || ' hours' end || '.');
-    end if;
-    -- The right code ends this visitor's run of wrong ones (the day's count for the factor keeps the rest).
-    delete from private.two_step_wrong_codes w where w.factor_id = v_factor and w.visitor = v_visitor;
-    return jsonb_build_object('decision', 'continue');
-  end if;
-
-  delete from private.two_step_wrong_codes w where w.factor_id = v_factor and w.typed_at <= now() - interval '1 day';
-  insert into private.two_step_wrong_codes (factor_id, user_id, visitor) values (v_factor, v_owner, v_visitor);
-  -- The owner hears of the first burst (five wrong codes within an hour, from anyone), once a day at most.
-  select count(*) into burst from private.two_step_wrong_codes w
-   where w.factor_id = v_factor and w.typed_at > now() - interval '1 hour';
-  if burst >= 5 and not exists (select 1 from public.mail_outbox m
-                                 where m.to_user = v_owner and m.kind = 'two_step_wrong_codes'
-                                   and m.created_at > now() - interval '1 day') then
-    perform private.queue_mail(v_owner, 'two_step_wrong_codes', 'Wrong two-step codes for your LabCash account',
-      'Someone signed in to your LabCash account with your password and then typed wrong codes at the two-step '
-      || 'verification step. Your account is safe while your authenticator app is: without its code they cannot '
-      || 'use your account, and their wrong codes do not lock you out.' || chr(10) || chr(10)
-      || 'If this was not you, your password is known to someone else. Sign in, give the code from your '
-      || 'authenticator app, and change your password on your profile page now.' || chr(10) || chr(10)
-      || 'If it was you, there is nothing to do.');
-  end if;
-  return jsonb_build_object('decision', 'continue');
-end;
-$$;
-comment on function private.hook_mfa_verification_attempt(jsonb) is 'The auth server''s MFA verification attempt hook (supabase/config.toml [auth.hook.mfa_verification_attempt]): records each wrong code against the visitor who typed it (visitor_key of the client address; nothing without one), e-mails the owner at the first burst, and rejects a right code only from a visitor who must still wait (two_step_wait). Executable by supabase_auth_admin only.';
-revoke all on function private.hook_mfa_verification_attempt(jsonb) from public, anon, authenticated, service_role;
-grant execute on function private.hook_mfa_verification_attempt(jsonb) to supabase_auth_admin;
+comment on function private.require_approved(public.user_account_data,text) is 'Refuses an account that is not approved (P0001, approval_rejected or approval_pending); p_action ends the rejected account''s message ("…so you cannot enter competitions").';
+revoke all on function private.require_approved(public.user_account_data,text) from public, anon, authenticated, service_role;
 
 -- ----------------------------------------------------------------------------
--- Indexes
--- ----------------------------------------------------------------------------
-
-create index user_account_data_pending_idx on public.user_account_data (created_at) where ((NOT approved) AND (rejected_at IS NULL));
-create index user_account_data_approved_by_idx on public.user_account_data (approved_by);
-create index user_account_data_created_idx on public.user_account_data (created_at);
-create index profiles_email_lower_idx on public.profiles (lower(email));
-create index user_account_data_created_id_idx on public.user_account_data (created_at DESC, id DESC);
-create index proven_factors_user_id_idx on private.proven_factors (user_id);
-create index two_step_wrong_codes_factor_idx on private.two_step_wrong_codes (factor_id, typed_at);
-create index two_step_wrong_codes_visitor_idx on private.two_step_wrong_codes (factor_id, visitor, typed_at);
-
--- ----------------------------------------------------------------------------
--- Triggers
+-- Triggers and policies on tables made elsewhere
 -- ----------------------------------------------------------------------------
 
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN ((old.email IS DISTINCT FROM new.email)) EXECUTE FUNCTION private.sync_profile_email();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
-
--- ----------------------------------------------------------------------------
--- Row-level policies
--- ----------------------------------------------------------------------------
-
-create policy "account data: own row or admin" on public.user_account_data
-  as permissive for select to authenticated
-  using (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
-
-create policy "profiles: own row or admin" on public.profiles
-  as permissive for select to authenticated
-  using (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE TRIGGER on_auth_user_confirmed_invitation AFTER UPDATE OF email_confirmed_at ON auth.users FOR EACH ROW WHEN (((old.email_confirmed_at IS NULL) AND (new.email_confirmed_at IS NOT NULL) AND (new.invited_at IS NOT NULL))) EXECUTE FUNCTION private.grant_invited_super_admin();

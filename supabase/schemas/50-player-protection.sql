@@ -5,9 +5,11 @@
 -- ============================================================================
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
+create type public.break_kind as enum ('break', 'self_exclusion', 'closed');
+comment on type public.break_kind is 'What stops a player playing: a break, self-exclusion, or a closed account.';
 create table public.player_protections (
   user_id uuid not null,
   monthly_limit numeric(12,2),
@@ -22,7 +24,7 @@ create table public.player_protections (
   updated_at timestamp with time zone default now() not null,
   restricted_at timestamp with time zone,
   constraint player_protections_pkey primary key (user_id),
-  constraint player_protections_check check (((pending_limit IS NULL) OR (pending_limit_from IS NOT NULL))),
+  constraint player_protections_pending_limit_dated_check check (((pending_limit IS NULL) OR (pending_limit_from IS NOT NULL))),
   constraint player_protections_monthly_limit_check check ((monthly_limit >= (0)::numeric)),
   constraint player_protections_pending_limit_check check ((pending_limit >= (0)::numeric)),
   constraint player_protections_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
@@ -34,6 +36,8 @@ comment on column public.player_protections.restricted_at is 'Set while an admin
 revoke all on table public.player_protections from public, anon, authenticated, service_role;
 grant all on table public.player_protections to service_role;
 
+create type public.complaint_status as enum ('received', 'acknowledged', 'resolved');
+comment on type public.complaint_status is 'Where a complaint stands.';
 create sequence public.complaint_numbers;
 revoke all on sequence public.complaint_numbers from public, anon, authenticated, service_role;
 grant select, update, usage on sequence public.complaint_numbers to service_role;
@@ -55,7 +59,7 @@ create table public.complaints (
   updated_at timestamp with time zone default now() not null,
   constraint complaints_pkey primary key (id),
   constraint complaints_reference_key unique (reference),
-  constraint complaints_check check (((status <> 'resolved'::public.complaint_status) OR ((response IS NOT NULL) AND (resolved_at IS NOT NULL)))),
+  constraint complaints_resolved_with_response_check check (((status <> 'resolved'::public.complaint_status) OR ((response IS NOT NULL) AND (resolved_at IS NOT NULL)))),
   constraint complaints_details_check check (((char_length(details) >= 20) AND (char_length(details) <= 5000))),
   constraint complaints_related_reference_check check ((char_length(related_reference) <= 100)),
   constraint complaints_response_check check ((char_length(response) <= 5000)),
@@ -70,6 +74,17 @@ revoke all on table public.complaints from public, anon, authenticated, service_
 grant select on table public.complaints to authenticated;
 grant all on table public.complaints to service_role;
 
+create index complaints_user_idx on public.complaints (user_id, created_at DESC);
+create index complaints_handled_by_idx on public.complaints (handled_by);
+create index complaints_status_idx on public.complaints (status, respond_by);
+create policy "complaints: own rows or admin" on public.complaints
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+
+create type public.flag_kind as enum ('limit_reached', 'limit_raises', 'large_top_ups', 'top_up_after_break');
+comment on type public.flag_kind is 'The sign of possible harm a player protection flag records.';
+create type public.flag_status as enum ('open', 'reviewed');
+comment on type public.flag_status is 'Whether an admin has reviewed a player protection flag.';
 create table public.player_flags (
   id uuid default gen_random_uuid() not null,
   user_id uuid not null,
@@ -83,7 +98,7 @@ create table public.player_flags (
   review_note text,
   constraint player_flags_pkey primary key (id),
   constraint player_flags_user_id_kind_period_key unique (user_id, kind, period),
-  constraint player_flags_check check (((status = 'open'::public.flag_status) OR ((reviewed_at IS NOT NULL) AND (review_note IS NOT NULL)))),
+  constraint player_flags_reviewed_with_note_check check (((status = 'open'::public.flag_status) OR ((reviewed_at IS NOT NULL) AND (review_note IS NOT NULL)))),
   constraint player_flags_period_check check (((char_length(period) >= 1) AND (char_length(period) <= 100))),
   constraint player_flags_review_note_check check (((review_note IS NULL) OR ((char_length(review_note) >= 3) AND (char_length(review_note) <= 2000)))),
   constraint player_flags_reviewed_by_fkey foreign key (reviewed_by) references auth.users(id) on delete set null,
@@ -95,6 +110,11 @@ comment on column public.player_flags.period is 'What makes a flag one event: th
 revoke all on table public.player_flags from public, anon, authenticated, service_role;
 grant all on table public.player_flags to service_role;
 
+create index player_flags_reviewed_by_idx on public.player_flags (reviewed_by);
+create index player_flags_status_idx on public.player_flags (status, raised_at DESC);
+
+create type public.intervention_kind as enum ('note', 'contacted', 'restricted', 'lifted', 'closed');
+comment on type public.intervention_kind is 'What an admin did about a player''s protection.';
 create table public.player_interventions (
   id uuid default gen_random_uuid() not null,
   user_id uuid not null,
@@ -113,6 +133,10 @@ alter table public.player_interventions enable row level security;
 comment on table public.player_interventions is 'What an admin did about a player (code of practice 1.7): a note, contact, a restriction (play refused until lifted), lifting it, or closing the account. Each is also in the activity log.';
 revoke all on table public.player_interventions from public, anon, authenticated, service_role;
 grant all on table public.player_interventions to service_role;
+
+create index player_interventions_user_idx on public.player_interventions (user_id, created_at DESC);
+create index player_interventions_flag_idx on public.player_interventions (flag_id);
+create index player_interventions_created_by_idx on public.player_interventions (created_by);
 
 -- ----------------------------------------------------------------------------
 -- Functions
@@ -167,18 +191,14 @@ $$;
 comment on function private.needs_limit_prompt(public.player_protections,uuid) is 'Whether to invite a player (p: their protections) to set a monthly limit: none set, the invitation never declined, no top-up credited yet.';
 revoke all on function private.needs_limit_prompt(public.player_protections,uuid) from public, anon, authenticated, service_role;
 
-create or replace function private.protection_state(p player_protections)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.protection_state(p player_protections) returns text
+language sql stable set search_path = '' as $$
   select case
     when p.closed_at is not null then 'closed'
     when p.break_until is not null and p.break_until > now() then p.break_kind::text
     else 'active'
   end
-$function$;
+$$;
 comment on function private.protection_state(public.player_protections) is 'active, break, self_exclusion or closed: what the protections mean now.';
 revoke all on function private.protection_state(public.player_protections) from public, anon, authenticated, service_role;
 
@@ -204,13 +224,7 @@ begin
     return jsonb_build_object('code', 'restricted', 'message', 'Your account is restricted: please contact us');
   end if;
   select * into acct from public.user_account_data a where a.id = p_user;
-  if acct.rejected_at is not null and not acct.approved then
-    return jsonb_build_object('code', 'approval_rejected', 'message', 'Your account was not approved, so you cannot add credit');
-  end if;
-  if not coalesce(acct.approved, false) then
-    return jsonb_build_object('code', 'approval_pending', 'message', 'Your account is awaiting approval');
-  end if;
-  return null;
+  return private.approval_refusal(acct, 'add credit');
 end;
 $$;
 comment on function private.play_block(uuid) is 'Why a player may not top up or enter now ({code, message}: closure, self-exclusion, break, an admin''s restriction, approval), or null.';
@@ -339,6 +353,9 @@ revoke all on function public.self_exclude(integer) from public, anon, authentic
 grant execute on function public.self_exclude(integer) to authenticated;
 grant execute on function public.self_exclude(integer) to service_role;
 
+create type public.complaint as (id uuid, reference text, status public.complaint_status, subject text, related_reference text, details text, acknowledge_by timestamp with time zone, respond_by timestamp with time zone, acknowledged_at timestamp with time zone, resolved_at timestamp with time zone, response text, created_at timestamp with time zone);
+comment on type public.complaint is 'A complaint as its player sees it: reference, status, deadlines and our answer.';
+
 create or replace function public.submit_complaint(p_subject text, p_reference text, p_details text) returns public.complaint
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -395,6 +412,9 @@ comment on function public.get_my_complaints() is 'The caller''s complaints, new
 revoke all on function public.get_my_complaints() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_complaints() to authenticated;
 grant execute on function public.get_my_complaints() to service_role;
+
+create type public.admin_complaint as (id uuid, reference text, status public.complaint_status, subject text, related_reference text, details text, acknowledge_by timestamp with time zone, respond_by timestamp with time zone, acknowledged_at timestamp with time zone, resolved_at timestamp with time zone, response text, created_at timestamp with time zone, user_id uuid, email text, name text, overdue boolean);
+comment on type public.admin_complaint is 'A complaint as the admin queue lists it: the player''s fields, the complainant and whether a deadline has passed unanswered.';
 
 create or replace function public.admin_list_complaints(p_status text default null) returns setof public.admin_complaint
 language plpgsql stable security definer set search_path = '' as $$
@@ -463,6 +483,9 @@ comment on function public.admin_update_complaint(uuid,text,text) is 'Admins: ac
 revoke all on function public.admin_update_complaint(uuid,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_update_complaint(uuid,text,text) to authenticated;
 grant execute on function public.admin_update_complaint(uuid,text,text) to service_role;
+
+create type public.admin_complaint_detail as (id uuid, reference text, status public.complaint_status, subject text, related_reference text, details text, acknowledge_by timestamp with time zone, respond_by timestamp with time zone, acknowledged_at timestamp with time zone, resolved_at timestamp with time zone, response text, created_at timestamp with time zone, user_id uuid, email text, name text, overdue boolean, handled_by_name text);
+comment on type public.admin_complaint_detail is 'One complaint for an admin: the queue''s fields and who handled it.';
 
 create or replace function public.admin_get_complaint(p_id uuid) returns public.admin_complaint_detail
 language plpgsql stable security definer set search_path = '' as $$
@@ -622,6 +645,9 @@ $$;
 comment on function private.raise_player_flags() is 'Scans for signs of possible harm (monthly limit reached, three limit-raise requests in 30 days, confirmed top-ups over £1,000 in 24 hours, a £100+ top-up within a day of a break ending) and inserts the new flags, each audited (protection.flag_raised); answers how many were new. Idempotent.';
 revoke all on function private.raise_player_flags() from public, anon, authenticated, service_role;
 
+create type public.flags_raised as (raised integer);
+comment on type public.flags_raised is 'How many new player-protection flags the cron raised.';
+
 create or replace function public.raise_player_flags() returns public.flags_raised
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -632,6 +658,12 @@ $$;
 comment on function public.raise_player_flags() is 'Server (the cron): raises any new player-protection flags; answers {raised}.';
 revoke all on function public.raise_player_flags() from public, anon, authenticated, service_role;
 grant execute on function public.raise_player_flags() to service_role;
+
+create type public.flag_player as (id uuid, name text, email text);
+comment on type public.flag_player is 'The player a flag is about: their name (Deleted user once anonymised) and e-mail.';
+
+create type public.player_flag as (id uuid, "user" public.flag_player, kind public.flag_kind, details jsonb, raised_at timestamp with time zone, status public.flag_status, reviewed_at timestamp with time zone, reviewed_by_name text, review_note text, intervention_kind public.intervention_kind);
+comment on type public.player_flag is 'One player-protection flag as the admin screens show it: the player, kind, what the SQL saw (details, per kind), when raised, and its review (who, when, the note, the intervention recorded with it).';
 
 create or replace function private.player_flag_of(p_flag_id uuid) returns public.player_flag
 language sql stable security definer set search_path = '' as $$
@@ -654,6 +686,9 @@ $$;
 comment on function private.player_flag_of(uuid) is 'One flag as the admin screens show it: the player, kind, details, when raised, and its review (who, when, the note, the intervention recorded with it).';
 revoke all on function private.player_flag_of(uuid) from public, anon, authenticated, service_role;
 
+create type public.player_intervention as (id uuid, user_id uuid, kind public.intervention_kind, note text, flag_id uuid, created_at timestamp with time zone, created_by_name text);
+comment on type public.player_intervention is 'One intervention on a player as the admin screens show it, with the name of who recorded it.';
+
 create or replace function private.player_intervention_of(p_id uuid) returns public.player_intervention
 language sql stable security definer set search_path = '' as $$
   select i.id, i.user_id, i.kind, i.note, i.flag_id, i.created_at, cb.name
@@ -664,12 +699,8 @@ $$;
 comment on function private.player_intervention_of(uuid) is 'One intervention as the admin screens show it, with who recorded it.';
 revoke all on function private.player_intervention_of(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_list_player_flags(p_status text DEFAULT 'open'::text, p_limit integer DEFAULT 100)
- RETURNS SETOF public.player_flag
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_list_player_flags(p_status text default 'open', p_limit integer default 100) returns setof public.player_flag
+language plpgsql security definer set search_path = '' as $$
 declare
   v_status text := coalesce(p_status, 'open');
   page_size integer := least(greatest(coalesce(p_limit, 100), 1), 500);
@@ -689,11 +720,14 @@ begin
      cross join lateral private.player_flag_of(f.id) pf
      order by case when v_status = 'open' then f.raised_at end, f.reviewed_at desc;
 end;
-$function$;
+$$;
 comment on function public.admin_list_player_flags(text,integer) is 'Admins: the review queue. open flags oldest first (raising any new ones first), or reviewed ones latest first, at most p_limit, each with the player and the review.';
 revoke all on function public.admin_list_player_flags(text,integer) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_player_flags(text,integer) to authenticated;
 grant execute on function public.admin_list_player_flags(text,integer) to service_role;
+
+create type public.player_protection_record as (restricted_at timestamp with time zone, flags public.player_flag[], interventions public.player_intervention[]);
+comment on type public.player_protection_record is 'One player''s protection record: restricted since when (or null), their 50 latest flags and 50 latest interventions.';
 
 create or replace function public.admin_get_player_protection(p_user_id uuid) returns public.player_protection_record
 language plpgsql stable security definer set search_path = '' as $$
@@ -715,12 +749,8 @@ revoke all on function public.admin_get_player_protection(uuid) from public, ano
 grant execute on function public.admin_get_player_protection(uuid) to authenticated;
 grant execute on function public.admin_get_player_protection(uuid) to service_role;
 
-create or replace function private.record_intervention(p_admin uuid, p_user_id uuid, p_kind text, p_note text, p_flag_id uuid)
- RETURNS uuid
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.record_intervention(p_admin uuid, p_user_id uuid, p_kind text, p_note text, p_flag_id uuid) returns uuid
+language plpgsql security definer set search_path = '' as $$
 declare
   acct public.user_account_data;
   note text := btrim(replace(coalesce(p_note, ''), E'\r\n', E'\n'));
@@ -765,7 +795,7 @@ begin
     jsonb_build_object('intervention_id', new_id, 'kind', p_kind, 'note', note, 'flag_id', p_flag_id));
   return new_id;
 end;
-$function$;
+$$;
 comment on function private.record_intervention(uuid,uuid,text,text,uuid) is 'Records an admin''s intervention on a player and applies it (restricted: play refused until lifted; lifted: the restriction ends, not_restricted if none; closed: the account closed as close_account does); audited (protection.intervention).';
 revoke all on function private.record_intervention(uuid,uuid,text,text,uuid) from public, anon, authenticated, service_role;
 
@@ -871,24 +901,3 @@ end;
 $$;
 comment on function private.protections_row(uuid) is 'A player''s protections as get_my_protections returns them: month_credited (paid) and month_held (open checkouts) are shown; month_topped_up, their sum, is what the limit counts.';
 revoke all on function private.protections_row(uuid) from public, anon, authenticated, service_role;
-
--- ----------------------------------------------------------------------------
--- Indexes
--- ----------------------------------------------------------------------------
-
-create index complaints_user_idx on public.complaints (user_id, created_at DESC);
-create index complaints_handled_by_idx on public.complaints (handled_by);
-create index player_flags_reviewed_by_idx on public.player_flags (reviewed_by);
-create index player_interventions_user_idx on public.player_interventions (user_id, created_at DESC);
-create index player_interventions_flag_idx on public.player_interventions (flag_id);
-create index player_interventions_created_by_idx on public.player_interventions (created_by);
-create index complaints_status_idx on public.complaints (status, respond_by);
-create index player_flags_status_idx on public.player_flags (status, raised_at DESC);
-
--- ----------------------------------------------------------------------------
--- Row-level policies
--- ----------------------------------------------------------------------------
-
-create policy "complaints: own rows or admin" on public.complaints
-  as permissive for select to authenticated
-  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));

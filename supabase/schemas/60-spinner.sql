@@ -5,7 +5,7 @@
 -- ============================================================================
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
 create table public.spinner_wheels (
@@ -17,6 +17,8 @@ alter table public.spinner_wheels enable row level security;
 comment on table public.spinner_wheels is 'LabSpinner wheel versions: the newest is the live wheel; a spin records the version it used, so a change applies to later spins only.';
 revoke all on table public.spinner_wheels from public, anon, authenticated, service_role;
 grant all on table public.spinner_wheels to service_role;
+
+create index spinner_wheels_created_by_idx on public.spinner_wheels (created_by);
 
 create table public.spinner_segments (
   wheel_id bigint not null references public.spinner_wheels (id) on delete cascade,
@@ -48,6 +50,9 @@ comment on table public.spinner_seeds is 'Each player''s LabSpinner seed pairs: 
 revoke all on table public.spinner_seeds from public, anon, authenticated, service_role;
 grant all on table public.spinner_seeds to service_role;
 
+create unique index spinner_seeds_one_active_idx on public.spinner_seeds (user_id) where (revealed_at IS NULL);
+create index spinner_seeds_user_idx on public.spinner_seeds (user_id, id DESC);
+
 create table public.spinner_spins (
   id bigint generated always as identity primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -71,6 +76,12 @@ revoke all on table public.spinner_spins from public, anon, authenticated, servi
 grant select on table public.spinner_spins to authenticated;
 grant all on table public.spinner_spins to service_role;
 
+create index spinner_spins_user_idx on public.spinner_spins (user_id, id DESC);
+create index spinner_spins_wheel_idx on public.spinner_spins (wheel_id, segment_position);
+create policy "spinner spins: own rows or admin" on public.spinner_spins
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+
 create table public.spinner_grants (
   id bigint generated always as identity primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -83,6 +94,12 @@ comment on table public.spinner_grants is 'The free route: one spin credit per p
 revoke all on table public.spinner_grants from public, anon, authenticated, service_role;
 grant select on table public.spinner_grants to authenticated;
 grant all on table public.spinner_grants to service_role;
+
+create index spinner_grants_user_idx on public.spinner_grants (user_id, id DESC);
+create index spinner_grants_created_by_idx on public.spinner_grants (created_by);
+create policy "spinner grants: own rows or admin" on public.spinner_grants
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
 
 -- ----------------------------------------------------------------------------
 -- Functions
@@ -136,6 +153,12 @@ $$;
 comment on function private.current_wheel_id() is 'The live wheel version (the newest).';
 revoke all on function private.current_wheel_id() from public, anon, authenticated, service_role;
 
+create type public.spinner_segment as (position smallint, label text, colour text, label_colour text, prize_credits numeric(12,2), weight integer, probability numeric);
+comment on type public.spinner_segment is 'One segment of a LabSpinner wheel version: position 1..n clockwise from the top, probability = weight / total weight (6 decimals).';
+
+create type public.spinner_wheel as (wheel_id bigint, total_weight bigint, expected_prize numeric, segments public.spinner_segment[]);
+comment on type public.spinner_wheel is 'One LabSpinner wheel version: its segments in position order, the total weight and the prize a spin pays on average (credits, 4 decimals).';
+
 create or replace function private.wheel_row(p_wheel_id bigint) returns public.spinner_wheel
 language sql stable security definer set search_path = '' as $$
   with segs as (
@@ -165,6 +188,9 @@ language sql stable security definer set search_path = '' as $$
 $$;
 comment on function private.spinner_enabled() is 'Whether the wheel is on (setting spinner_enabled).';
 revoke all on function private.spinner_enabled() from public, anon, authenticated, service_role;
+
+create type public.spin_credits as (ticket_spend numeric, earned integer, granted integer, used integer, earned_available integer, postal_available integer, available integer, spend_per_spin integer, toward_next numeric, to_next numeric);
+comment on type public.spin_credits is 'A player''s spin credits: net ticket spend, credits earned (1 per £10), postal grants, spins used, what is available of each, and the spend toward the next credit.';
 
 create or replace function private.spin_credits_row(p_user uuid) returns public.spin_credits
 language sql stable security definer set search_path = '' as $$
@@ -222,6 +248,9 @@ $$;
 comment on function private.active_spinner_seed(uuid) is 'The player''s active seed pair, created on first use (server seed from gen_random_bytes, a random client seed).';
 revoke all on function private.active_spinner_seed(uuid) from public, anon, authenticated, service_role;
 
+create type public.spinner_seed as (id bigint, server_seed_hash text, client_seed text, next_nonce integer, created_at timestamp with time zone, revealed_at timestamp with time zone, server_seed text);
+comment on type public.spinner_seed is 'A LabSpinner seed pair as its player sees it: the server seed (hex) only once the pair is revealed.';
+
 create or replace function private.seed_row(s public.spinner_seeds) returns public.spinner_seed
 language sql stable security definer set search_path = '' as $$
   select s.id, s.server_seed_hash, s.client_seed, s.next_nonce, s.created_at, s.revealed_at,
@@ -238,6 +267,9 @@ language sql stable security definer set search_path = '' as $$
 $$;
 comment on function private.seed_json(public.spinner_seeds) is 'private.seed_row as jsonb, for results that nest it.';
 revoke all on function private.seed_json(public.spinner_seeds) from public, anon, authenticated, service_role;
+
+create type public.spinner_spin as (id bigint, seed_id bigint, client_seed text, nonce integer, wheel_id bigint, attempt integer, value bigint, segment_position smallint, label text, prize_credits numeric(12,2), created_at timestamp with time zone);
+comment on type public.spinner_spin is 'One LabSpinner spin: the seed pair, client seed and nonce it used, the wheel version, the rejection-sampling attempt, the derived value, the segment and the prize paid.';
 
 create or replace function private.spin_row(sp public.spinner_spins) returns public.spinner_spin
 language sql stable set search_path = '' as $$
@@ -287,6 +319,9 @@ $$;
 comment on function private.contrast_ratio(text,text) is 'WCAG contrast ratio of two #rrggbb colours (unrounded).';
 revoke all on function private.contrast_ratio(text,text) from public, anon, authenticated, service_role;
 
+create type public.live_spinner_wheel as (wheel_id bigint, total_weight bigint, expected_prize numeric, segments public.spinner_segment[], enabled boolean);
+comment on type public.live_spinner_wheel is 'The live wheel (public.spinner_wheel''s fields) and whether LabSpinner is on.';
+
 create or replace function public.get_spinner_wheel() returns public.live_spinner_wheel
 language sql stable security definer set search_path = '' as $$
   select w.wheel_id, w.total_weight, w.expected_prize, w.segments, private.spinner_enabled()
@@ -297,6 +332,9 @@ revoke all on function public.get_spinner_wheel() from public, anon, authenticat
 grant execute on function public.get_spinner_wheel() to anon;
 grant execute on function public.get_spinner_wheel() to authenticated;
 grant execute on function public.get_spinner_wheel() to service_role;
+
+create type public.my_spinner as (enabled boolean, credits public.spin_credits, block public.refusal, seed public.spinner_seed, balance numeric(12,2), recent_spins public.spinner_spin[]);
+comment on type public.my_spinner is 'The caller''s LabSpinner state: on/off, spin credits, what blocks play (or null), the active seed pair, balance and the last 10 spins.';
 
 create or replace function public.get_my_spinner() returns public.my_spinner
 language plpgsql security definer set search_path = '' as $$
@@ -321,6 +359,9 @@ comment on function public.get_my_spinner() is 'The caller''s LabSpinner state: 
 revoke all on function public.get_my_spinner() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_spinner() to authenticated;
 grant execute on function public.get_my_spinner() to service_role;
+
+create type public.spin_result as (id bigint, seed_id bigint, client_seed text, nonce integer, wheel_id bigint, attempt integer, value bigint, segment_position smallint, label text, prize_credits numeric(12,2), created_at timestamp with time zone, server_seed_hash text, balance numeric(12,2), credits public.spin_credits);
+comment on type public.spin_result is 'A spin just made (public.spinner_spin''s fields), the hash of the server seed it used, the balance after its prize and the spin credits left.';
 
 create or replace function public.spin_wheel() returns public.spin_result
 language plpgsql security definer set search_path = '' as $$
@@ -403,6 +444,9 @@ revoke all on function public.set_spinner_client_seed(text) from public, anon, a
 grant execute on function public.set_spinner_client_seed(text) to authenticated;
 grant execute on function public.set_spinner_client_seed(text) to service_role;
 
+create type public.seed_rotation as (revealed public.spinner_seed, seed public.spinner_seed);
+comment on type public.seed_rotation is 'A rotation: the pair just revealed (its server seed shown) and the new active pair.';
+
 create or replace function public.rotate_spinner_seed(p_client_seed text default null) returns public.seed_rotation
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -448,6 +492,21 @@ comment on function public.get_my_spin_history() is 'For /labspinner/verify: the
 revoke all on function public.get_my_spin_history() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_spin_history() to authenticated;
 grant execute on function public.get_my_spin_history() to service_role;
+
+create type public.spinner_grant as (id bigint, user_id uuid, email text, reference text, created_at timestamp with time zone, created_by_email text);
+comment on type public.spinner_grant is 'One postal LabSpinner request recorded by an admin (the free route), with the player''s and the admin''s e-mail.';
+
+create type public.spinner_version as (wheel_id bigint, created_at timestamp with time zone, created_by_email text, spins bigint);
+comment on type public.spinner_version is 'One wheel version: when and by whom it was saved, and the spins made on it.';
+
+create type public.spinner_observed as (position smallint, count bigint);
+comment on type public.spinner_observed is 'Spins that landed on one segment of the live wheel.';
+
+create type public.admin_spinner_wheel as (wheel_id bigint, total_weight bigint, expected_prize numeric, segments public.spinner_segment[], created_at timestamp with time zone, created_by_email text);
+comment on type public.admin_spinner_wheel is 'The live wheel for the admin screen: public.spinner_wheel''s fields, when it was saved and by whom.';
+
+create type public.admin_spinner as (enabled boolean, wheel public.admin_spinner_wheel, observed public.spinner_observed[], spins bigint, versions public.spinner_version[], recent_grants public.spinner_grant[]);
+comment on type public.admin_spinner is 'The LabSpinner admin screen: on/off, the live wheel, spins per segment and in all on it, the last 10 versions and the last 20 postal grants.';
 
 create or replace function public.admin_get_spinner() returns public.admin_spinner
 language plpgsql stable security definer set search_path = '' as $$
@@ -572,6 +631,9 @@ revoke all on function public.admin_update_spinner_wheel(jsonb) from public, ano
 grant execute on function public.admin_update_spinner_wheel(jsonb) to authenticated;
 grant execute on function public.admin_update_spinner_wheel(jsonb) to service_role;
 
+create type public.spin_request as (grant_id bigint, user_id uuid, reference text, credits public.spin_credits);
+comment on type public.spin_request is 'A postal LabSpinner request just recorded, and the player''s spin credits after it.';
+
 create or replace function public.admin_record_spin_request(p_user_id uuid, p_reference text) returns public.spin_request
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -600,6 +662,12 @@ revoke all on function public.admin_record_spin_request(uuid,text) from public, 
 grant execute on function public.admin_record_spin_request(uuid,text) to authenticated;
 grant execute on function public.admin_record_spin_request(uuid,text) to service_role;
 
+create type public.player_spin_grant as (id bigint, reference text, created_at timestamp with time zone);
+comment on type public.player_spin_grant is 'One postal request recorded for a player, as their admin page lists it.';
+
+create type public.player_spins as (credits public.spin_credits, spins public.spinner_spin[], grants public.player_spin_grant[]);
+comment on type public.player_spins is 'One player''s spin credits, last 20 spins and last 20 postal grants (the admin''s user page).';
+
 create or replace function public.admin_user_spins(p_user_id uuid) returns public.player_spins
 language plpgsql stable security definer set search_path = '' as $$
 begin
@@ -619,6 +687,9 @@ comment on function public.admin_user_spins(uuid) is 'Admins: one player''s spin
 revoke all on function public.admin_user_spins(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_user_spins(uuid) to authenticated;
 grant execute on function public.admin_user_spins(uuid) to service_role;
+
+create type public.spin_reveal as (spin public.spinner_spin, revealed public.spinner_seed, wheel public.spinner_wheel, seed public.spinner_seed);
+comment on type public.spin_reveal is 'One of the caller''s spins with its seed pair revealed, the wheel version it used and the active pair after: what the browser recomputes the spin from.';
 
 create or replace function public.reveal_spinner_spin(p_spin_id bigint) returns public.spin_reveal
 language plpgsql security definer set search_path = '' as $$
@@ -652,27 +723,3 @@ comment on function public.reveal_spinner_spin(bigint) is 'The caller''s own spi
 revoke all on function public.reveal_spinner_spin(bigint) from public, anon, authenticated, service_role;
 grant execute on function public.reveal_spinner_spin(bigint) to authenticated;
 grant execute on function public.reveal_spinner_spin(bigint) to service_role;
-
--- ----------------------------------------------------------------------------
--- Indexes
--- ----------------------------------------------------------------------------
-
-create unique index spinner_seeds_one_active_idx on public.spinner_seeds (user_id) where (revealed_at IS NULL);
-create index spinner_wheels_created_by_idx on public.spinner_wheels (created_by);
-create index spinner_seeds_user_idx on public.spinner_seeds (user_id, id DESC);
-create index spinner_spins_user_idx on public.spinner_spins (user_id, id DESC);
-create index spinner_spins_wheel_idx on public.spinner_spins (wheel_id, segment_position);
-create index spinner_grants_user_idx on public.spinner_grants (user_id, id DESC);
-create index spinner_grants_created_by_idx on public.spinner_grants (created_by);
-
--- ----------------------------------------------------------------------------
--- Row-level policies
--- ----------------------------------------------------------------------------
-
-create policy "spinner spins: own rows or admin" on public.spinner_spins
-  as permissive for select to authenticated
-  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
-
-create policy "spinner grants: own rows or admin" on public.spinner_grants
-  as permissive for select to authenticated
-  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));

@@ -5,9 +5,13 @@
 -- ============================================================================
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
+create type public.mail_status as enum ('queued', 'sent', 'failed');
+comment on type public.mail_status is 'Where a message of the mail outbox stands.';
+create type public.mail_transport as enum ('smtp', 'outbox');
+comment on type public.mail_transport is 'How a message left: by SMTP, or kept in the outbox (no SMTP_URL).';
 create table public.mail_outbox (
   id bigint generated always as identity,
   to_email text not null,
@@ -36,6 +40,18 @@ revoke all on table public.mail_outbox from public, anon, authenticated, service
 grant select on table public.mail_outbox to authenticated;
 grant all on table public.mail_outbox to service_role;
 
+create index mail_outbox_to_user_idx on public.mail_outbox (to_user);
+create index mail_outbox_campaign_idx on public.mail_outbox (campaign_id, id DESC) where (campaign_id IS NOT NULL);
+create index mail_outbox_queued_idx on public.mail_outbox (id) where (status = 'queued'::public.mail_status);
+create index mail_outbox_failed_idx on public.mail_outbox (created_at) where (status = 'failed'::public.mail_status);
+create policy "mail outbox: admins" on public.mail_outbox
+  as permissive for select to authenticated
+  using (( SELECT public.is_admin() AS is_admin));
+
+create type public.mail_kind as enum ('marketing', 'service');
+comment on type public.mail_kind is 'What a mail campaign is: marketing (needs consent, held back during breaks) or a service notice.';
+create type public.mail_segment as enum ('all_players', 'competition_entrants', 'no_recent_entry');
+comment on type public.mail_segment is 'Who a mail campaign is for.';
 create table public.mail_campaigns (
   id uuid default gen_random_uuid() not null,
   kind public.mail_kind not null,
@@ -50,7 +66,7 @@ create table public.mail_campaigns (
   constraint mail_campaigns_pkey primary key (id),
   constraint mail_campaigns_request_id_key unique (request_id),
   constraint mail_campaigns_body_text_check check (((char_length(body_text) >= 20) AND (char_length(body_text) <= 5000))),
-  constraint mail_campaigns_check check (((segment = 'competition_entrants'::public.mail_segment) = (competition_id IS NOT NULL))),
+  constraint mail_campaigns_competition_for_entrants_check check (((segment = 'competition_entrants'::public.mail_segment) = (competition_id IS NOT NULL))),
   constraint mail_campaigns_recipients_check check ((recipients >= 0)),
   constraint mail_campaigns_subject_check check (((char_length(subject) >= 3) AND (char_length(subject) <= 120))),
   constraint mail_campaigns_competition_id_fkey foreign key (competition_id) references public.competitions(id) on delete restrict,
@@ -63,7 +79,12 @@ revoke all on table public.mail_campaigns from public, anon, authenticated, serv
 grant all on table public.mail_campaigns to service_role;
 
 alter table public.mail_outbox add constraint mail_outbox_campaign_id_fkey foreign key (campaign_id) references public.mail_campaigns(id) on delete restrict;
+create index mail_campaigns_created_idx on public.mail_campaigns (created_at DESC, id DESC);
+create index mail_campaigns_competition_idx on public.mail_campaigns (competition_id);
+create index mail_campaigns_sent_by_idx on public.mail_campaigns (sent_by);
 
+create type public.consent_source as enum ('sign_up', 'profile', 'unsubscribe_link', 'not_asked');
+comment on type public.consent_source is 'Where a marketing consent choice was made; not_asked: set off by a migration for an account that was never asked.';
 create table public.marketing_consents (
   id bigint generated always as identity,
   user_id uuid not null,
@@ -80,6 +101,8 @@ comment on table public.marketing_consents is 'Every marketing consent choice (P
 revoke all on table public.marketing_consents from public, anon, authenticated, service_role;
 grant all on table public.marketing_consents to service_role;
 
+create index marketing_consents_user_idx on public.marketing_consents (user_id, id DESC);
+
 create table public.marketing_unsubscribe_tokens (
   token_hash bytea primary key check (octet_length(token_hash) = 32),
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -91,6 +114,9 @@ alter table public.marketing_unsubscribe_tokens enable row level security;
 comment on table public.marketing_unsubscribe_tokens is 'The unsubscribe link of each marketing mail: the SHA-256 of its random token (the token itself is only in the mail), whose consent it withdraws, and when it was used (once).';
 revoke all on table public.marketing_unsubscribe_tokens from public, anon, authenticated, service_role;
 grant all on table public.marketing_unsubscribe_tokens to service_role;
+
+create index marketing_unsubscribe_tokens_user_idx on public.marketing_unsubscribe_tokens (user_id);
+create index marketing_unsubscribe_tokens_mail_idx on public.marketing_unsubscribe_tokens (mail_id);
 
 -- ----------------------------------------------------------------------------
 -- Functions
@@ -110,9 +136,7 @@ create or replace function public.claim_mail_batch(p_limit integer default 20)
 returns table (id bigint, to_email text, kind text, subject text, body_text text, list_unsubscribe text)
 language plpgsql security definer set search_path = '' as $$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   -- A claim lasts five minutes: a crashed sender's rows are retried, and
   -- concurrent senders never take the same row.
   return query
@@ -131,16 +155,10 @@ revoke all on function public.claim_mail_batch(integer) from public, anon, authe
 grant execute on function public.claim_mail_batch(integer) to service_role;
 
 -- The functions that wrote these columns with text, each with the cast after its own check.
-create or replace function public.mark_mail_sent(p_id bigint, p_transport text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.mark_mail_sent(p_id bigint, p_transport text) returns void
+language plpgsql security definer set search_path = '' as $$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_transport not in ('smtp', 'outbox') then
     raise exception 'Transport must be smtp or outbox' using errcode = '22023', hint = 'invalid_input';
   end if;
@@ -148,28 +166,22 @@ begin
      set status = 'sent', sent_at = now(), transport = p_transport::public.mail_transport, error = null
    where id = p_id and status = 'queued';
 end;
-$function$;
+$$;
 comment on function public.mark_mail_sent(bigint,text) is 'Server: marks a claimed mail delivered (by SMTP, or kept in the outbox when no SMTP is configured).';
 revoke all on function public.mark_mail_sent(bigint,text) from public, anon, authenticated, service_role;
 grant execute on function public.mark_mail_sent(bigint,text) to service_role;
 
-create or replace function public.mark_mail_failed(p_id bigint, p_error text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.mark_mail_failed(p_id bigint, p_error text) returns void
+language plpgsql security definer set search_path = '' as $$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   -- Five attempts, then the row is failed for an admin to see.
   update public.mail_outbox
      set status = (case when attempts >= 5 then 'failed' else 'queued' end)::public.mail_status,
          claimed_at = null, error = left(p_error, 1000)
    where id = p_id and status = 'queued';
 end;
-$function$;
+$$;
 comment on function public.mark_mail_failed(bigint,text) is 'Server: records a delivery failure; the mail is retried until its fifth attempt, then marked failed.';
 revoke all on function public.mark_mail_failed(bigint,text) from public, anon, authenticated, service_role;
 grant execute on function public.mark_mail_failed(bigint,text) to service_role;
@@ -266,6 +278,12 @@ $$;
 comment on function private.mail_render(text,text,text) is 'The text a recipient gets: a greeting with their first name, the message, and a footer (marketing: why they get it and how to stop; service: that it is not marketing).';
 revoke all on function private.mail_render(text,text,text) from public, anon, authenticated, service_role;
 
+create type public.competition_ref as (id uuid, title text);
+comment on type public.competition_ref is 'A competition referred to by its id and title.';
+
+create type public.mail_campaign as (id uuid, kind public.mail_kind, segment public.mail_segment, competition public.competition_ref, subject text, body_text text, recipients integer, queued bigint, sent bigint, failed bigint, sent_by public.person_ref, created_at timestamp with time zone);
+comment on type public.mail_campaign is 'One mail campaign as the mail screen shows it: kind, segment, competition, subject and body, recipients, its outbox rows counted by status, and who sent it (Deleted user once anonymised).';
+
 create or replace function private.mail_campaign_of(p_id uuid) returns public.mail_campaign
 language sql stable security definer set search_path = '' as $$
   select c.id,
@@ -288,6 +306,9 @@ $$;
 comment on function private.mail_campaign_of(uuid) is 'One campaign as the mail screen shows it: kind, segment, competition, subject and body, recipients, and its outbox rows counted by status; null when there is no such campaign.';
 revoke all on function private.mail_campaign_of(uuid) from public, anon, authenticated, service_role;
 
+create type public.mail_campaign_sent as (id uuid, kind public.mail_kind, segment public.mail_segment, competition public.competition_ref, subject text, body_text text, recipients integer, queued bigint, sent bigint, failed bigint, sent_by public.person_ref, created_at timestamp with time zone, already_sent boolean);
+comment on type public.mail_campaign_sent is 'A campaign just queued (public.mail_campaign''s fields), and whether it had already been sent by an earlier submit of the same request.';
+
 create or replace function private.mail_campaign_sent(p_id uuid, p_already_sent boolean) returns public.mail_campaign_sent
 language sql stable security definer set search_path = '' as $$
   select c.id, c.kind, c.segment, c.competition, c.subject, c.body_text, c.recipients, c.queued, c.sent, c.failed,
@@ -296,6 +317,15 @@ language sql stable security definer set search_path = '' as $$
 $$;
 comment on function private.mail_campaign_sent(uuid,boolean) is 'A campaign admin_send_mail answers: private.mail_campaign_of''s fields and whether an earlier submit of the same request had sent it.';
 revoke all on function private.mail_campaign_sent(uuid,boolean) from public, anon, authenticated, service_role;
+
+create type public.mail_sample as (name text, email text);
+comment on type public.mail_sample is 'The recipient a preview is rendered for.';
+
+create type public.mail_held_back as (no_consent integer, protected integer);
+comment on type public.mail_held_back is 'Members a marketing mail would not reach: without consent, and on a break, excluded or closed (both 0 for a service notice).';
+
+create type public.mail_preview as (kind public.mail_kind, segment public.mail_segment, competition public.competition_ref, members integer, recipients integer, held_back public.mail_held_back, subject text, body_text text, sample public.mail_sample, rendered text);
+comment on type public.mail_preview is 'What a mail would do: the segment''s members now, who it reaches, who is held back, the subject and body, and the message rendered for the first recipient by name (sample, or null when nobody gets it).';
 
 create or replace function public.admin_preview_mail(p_kind text, p_segment text, p_competition_id uuid,
                                                      p_subject text, p_body text)
@@ -343,12 +373,8 @@ revoke all on function public.admin_preview_mail(text,text,uuid,text,text) from 
 grant execute on function public.admin_preview_mail(text,text,uuid,text,text) to authenticated;
 grant execute on function public.admin_preview_mail(text,text,uuid,text,text) to service_role;
 
-create or replace function public.admin_send_mail(p_kind text, p_segment text, p_competition_id uuid, p_subject text, p_body text, p_request_id uuid DEFAULT NULL::uuid)
- RETURNS public.mail_campaign_sent
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_send_mail(p_kind text, p_segment text, p_competition_id uuid, p_subject text, p_body text, p_request_id uuid default null) returns public.mail_campaign_sent
+language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
   v_competition uuid := case when p_segment = 'competition_entrants' then p_competition_id end;
@@ -401,7 +427,7 @@ begin
                        'subject', v_subject, 'recipients', queued));
   return private.mail_campaign_sent(v_campaign, false);
 end;
-$function$;
+$$;
 comment on function public.admin_send_mail(text,text,uuid,text,text,uuid) is 'Admins: queues the mail for every recipient of the segment now (as admin_preview_mail counts them), one outbox row each, and records the campaign (kind, segment, subject, body, recipients, who sent it) and the audit row mail.sent in the same transaction; no_recipients when nobody may get it. p_request_id makes a repeated submit return the campaign already sent (already_sent true). The mail adapter delivers the rows.';
 revoke all on function public.admin_send_mail(text,text,uuid,text,text,uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_send_mail(text,text,uuid,text,text,uuid) to authenticated;
@@ -425,12 +451,14 @@ revoke all on function public.admin_list_mail_campaigns(integer) from public, an
 grant execute on function public.admin_list_mail_campaigns(integer) to authenticated;
 grant execute on function public.admin_list_mail_campaigns(integer) to service_role;
 
-create or replace function public.admin_list_mail_outbox(p_campaign_id uuid DEFAULT NULL::uuid, p_status text DEFAULT NULL::text, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
- RETURNS public.mail_outbox_page
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create type public.mail_outbox_row as (id bigint, to_email text, to_user uuid, to_name text, kind text, subject text, status public.mail_status, transport public.mail_transport, attempts integer, error text, created_at timestamp with time zone, sent_at timestamp with time zone, campaign_id uuid);
+comment on type public.mail_outbox_row is 'One outbox row as the mail screen shows it: recipient (and their name), kind, subject, status, transport, attempts, error and times.';
+
+create type public.mail_outbox_page as (rows public.mail_outbox_row[], next_before bigint, campaign public.mail_campaign);
+comment on type public.mail_outbox_page is 'One page of the mail outbox, newest first (next_before for the next page, or null on the last), and the campaign filtered by (or null).';
+
+create or replace function public.admin_list_mail_outbox(p_campaign_id uuid default null, p_status text default null, p_before bigint default null, p_limit integer default 50) returns public.mail_outbox_page
+language plpgsql stable security definer set search_path = '' as $$
 declare
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
   page_rows public.mail_outbox_row[];
@@ -462,7 +490,7 @@ begin
              case when fetched > page_size then last_id end,
              case when p_campaign_id is not null then private.mail_campaign_of(p_campaign_id) end)::public.mail_outbox_page;
 end;
-$function$;
+$$;
 comment on function public.admin_list_mail_outbox(uuid,text,bigint,integer) is 'Admins: one page of the mail outbox, newest first (keyset: pass next_before), optionally one campaign''s rows and one status (queued, sent, failed): recipient, kind, subject, status, transport, attempts, error and times. campaign is that campaign (null when unknown or not asked for).';
 revoke all on function public.admin_list_mail_outbox(uuid,text,bigint,integer) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_mail_outbox(uuid,text,bigint,integer) to authenticated;
@@ -486,6 +514,9 @@ end;
 $$;
 comment on function private.record_marketing_consent(uuid,boolean,text,text) is 'Sets a player''s marketing consent and records the choice (time, wording, source) in public.marketing_consents.';
 revoke all on function private.record_marketing_consent(uuid,boolean,text,text) from public, anon, authenticated, service_role;
+
+create type public.marketing_consent as (given boolean, at timestamp with time zone, wording text, source public.consent_source);
+comment on type public.marketing_consent is 'A player''s marketing consent now: given, and the time, wording and source of their last choice (null when none is recorded).';
 
 create or replace function public.get_my_marketing_consent() returns public.marketing_consent
 language plpgsql security definer set search_path = '' as $$
@@ -561,14 +592,15 @@ $$;
 comment on function private.mail_render_with_link(text,text,text,text) is 'The text a recipient gets: a greeting with their first name, the message, and a footer (marketing: why they get it, their own one-click unsubscribe link and the profile; service: that it is not marketing).';
 revoke all on function private.mail_render_with_link(text,text,text,text) from public, anon, authenticated, service_role;
 
+create type public.marketing_unsubscribed as (unsubscribed boolean);
+comment on type public.marketing_unsubscribed is 'An unsubscribe link was used: always true (a bad or used link raises).';
+
 create or replace function public.unsubscribe_marketing(p_token text) returns public.marketing_unsubscribed
 language plpgsql security definer set search_path = '' as $$
 declare
   t public.marketing_unsubscribe_tokens%rowtype;
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_token is null or p_token !~ '^[0-9a-f]{64}$' then
     raise exception 'This unsubscribe link is not valid' using errcode = '22023', hint = 'unsubscribe_link_invalid';
   end if;
@@ -603,26 +635,3 @@ language sql stable security definer set search_path = '' as $$
 $$;
 comment on function private.marketing_consent_row(uuid) is 'A player''s marketing consent now: given, and when, on what wording and where the last choice was made (null when none is recorded).';
 revoke all on function private.marketing_consent_row(uuid) from public, anon, authenticated, service_role;
-
--- ----------------------------------------------------------------------------
--- Indexes
--- ----------------------------------------------------------------------------
-
-create index mail_outbox_to_user_idx on public.mail_outbox (to_user);
-create index mail_campaigns_created_idx on public.mail_campaigns (created_at DESC, id DESC);
-create index mail_campaigns_competition_idx on public.mail_campaigns (competition_id);
-create index mail_campaigns_sent_by_idx on public.mail_campaigns (sent_by);
-create index mail_outbox_campaign_idx on public.mail_outbox (campaign_id, id DESC) where (campaign_id IS NOT NULL);
-create index marketing_consents_user_idx on public.marketing_consents (user_id, id DESC);
-create index marketing_unsubscribe_tokens_user_idx on public.marketing_unsubscribe_tokens (user_id);
-create index marketing_unsubscribe_tokens_mail_idx on public.marketing_unsubscribe_tokens (mail_id);
-create index mail_outbox_queued_idx on public.mail_outbox (id) where (status = 'queued'::public.mail_status);
-create index mail_outbox_failed_idx on public.mail_outbox (created_at) where (status = 'failed'::public.mail_status);
-
--- ----------------------------------------------------------------------------
--- Row-level policies
--- ----------------------------------------------------------------------------
-
-create policy "mail outbox: admins" on public.mail_outbox
-  as permissive for select to authenticated
-  using (( SELECT public.is_admin() AS is_admin));

@@ -33,7 +33,7 @@ comment on function private.notification_kinds() is 'Every notification kind, in
 revoke all on function private.notification_kinds() from public, anon, authenticated, service_role;
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
 create table public.notifications (
@@ -59,6 +59,13 @@ revoke all on table public.notifications from public, anon, authenticated, servi
 grant select on table public.notifications to authenticated;
 grant all on table public.notifications to service_role;
 
+create index notifications_user_idx on public.notifications (user_id, id DESC);
+create index notifications_unread_idx on public.notifications (user_id) where (read_at IS NULL);
+create index notifications_push_idx on public.notifications (id) where push_pending;
+create policy "notifications: own rows" on public.notifications
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
 create table public.push_subscriptions (
   id bigint generated always as identity primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -73,6 +80,11 @@ revoke all on table public.push_subscriptions from public, anon, authenticated, 
 grant select on table public.push_subscriptions to authenticated;
 grant all on table public.push_subscriptions to service_role;
 
+create index push_subscriptions_user_idx on public.push_subscriptions (user_id);
+create policy "push subscriptions: own rows" on public.push_subscriptions
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
 create table public.push_preferences (
   user_id uuid primary key references auth.users (id) on delete cascade,
   kinds text[] not null default '{}' check (kinds <@ private.notification_kinds()),
@@ -83,6 +95,10 @@ comment on table public.push_preferences is 'The notification kinds a player opt
 revoke all on table public.push_preferences from public, anon, authenticated, service_role;
 grant select on table public.push_preferences to authenticated;
 grant all on table public.push_preferences to service_role;
+
+create policy "push preferences: own row" on public.push_preferences
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 
 -- ----------------------------------------------------------------------------
 -- Functions
@@ -263,9 +279,7 @@ revoke all on function private.queue_sign_up_digests_at(timestamptz) from public
 create or replace function public.queue_sign_up_digests() returns integer
 language plpgsql security definer set search_path = '' as $$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   return private.queue_sign_up_digests_at(now());
 end;
 $$;
@@ -289,6 +303,12 @@ end;
 $$;
 comment on function private.notify_complaint() is 'A complaint acknowledged or answered: a complaint notification to the complainant.';
 revoke all on function private.notify_complaint() from public, anon, authenticated, service_role;
+
+create type public.notification as (id bigint, kind text, title text, body text, link text, created_at timestamp with time zone, read_at timestamp with time zone);
+comment on type public.notification is 'One notification as the notification centre shows it.';
+
+create type public.notification_page as (items public.notification[], unread bigint);
+comment on type public.notification_page is 'A page of the caller''s notifications, newest first, and how many are unread.';
 
 create or replace function public.get_my_notifications(p_limit integer default 20, p_before bigint default null) returns public.notification_page
 language plpgsql stable security definer set search_path = '' as $$
@@ -354,6 +374,9 @@ comment on function public.mark_all_notifications_read() is 'Marks every unread 
 revoke all on function public.mark_all_notifications_read() from public, anon, authenticated, service_role;
 grant execute on function public.mark_all_notifications_read() to authenticated;
 grant execute on function public.mark_all_notifications_read() to service_role;
+
+create type public.push_settings as (kinds text[], endpoints text[]);
+comment on type public.push_settings is 'The notification kinds the caller has pushed and the endpoints of their subscribed browsers.';
 
 create or replace function public.get_my_push_settings() returns public.push_settings
 language sql stable security definer set search_path = '' as $$
@@ -495,16 +518,7 @@ grant execute on function public.check_ticket(text,integer) to authenticated;
 grant execute on function public.check_ticket(text,integer) to service_role;
 
 -- ----------------------------------------------------------------------------
--- Indexes
--- ----------------------------------------------------------------------------
-
-create index notifications_user_idx on public.notifications (user_id, id DESC);
-create index notifications_unread_idx on public.notifications (user_id) where (read_at IS NULL);
-create index notifications_push_idx on public.notifications (id) where push_pending;
-create index push_subscriptions_user_idx on public.push_subscriptions (user_id);
-
--- ----------------------------------------------------------------------------
--- Triggers
+-- Triggers and policies on tables made elsewhere
 -- ----------------------------------------------------------------------------
 
 CREATE TRIGGER user_account_data_notify AFTER UPDATE OF approved, rejected_at ON public.user_account_data FOR EACH ROW EXECUTE FUNCTION private.notify_approval();
@@ -512,19 +526,3 @@ CREATE TRIGGER credit_ledger_notify AFTER INSERT ON public.credit_ledger FOR EAC
 CREATE TRIGGER complaints_notify AFTER UPDATE OF status ON public.complaints FOR EACH ROW WHEN (((new.status IS DISTINCT FROM old.status) AND (new.status = ANY (ARRAY['acknowledged'::public.complaint_status, 'resolved'::public.complaint_status])))) EXECUTE FUNCTION private.notify_complaint();
 CREATE TRIGGER draws_notify_prize AFTER UPDATE OF prize_status ON public.draws FOR EACH ROW WHEN (((new.prize_status IS DISTINCT FROM old.prize_status) AND (new.prize_status = ANY (ARRAY['verified'::public.prize_status, 'delivered'::public.prize_status])))) EXECUTE FUNCTION private.notify_prize();
 CREATE TRIGGER draws_notify AFTER INSERT ON public.draws FOR EACH ROW EXECUTE FUNCTION private.notify_draw();
-
--- ----------------------------------------------------------------------------
--- Row-level policies
--- ----------------------------------------------------------------------------
-
-create policy "push preferences: own row" on public.push_preferences
-  as permissive for select to authenticated
-  using ((user_id = ( SELECT auth.uid() AS uid)));
-
-create policy "notifications: own rows" on public.notifications
-  as permissive for select to authenticated
-  using ((user_id = ( SELECT auth.uid() AS uid)));
-
-create policy "push subscriptions: own rows" on public.push_subscriptions
-  as permissive for select to authenticated
-  using ((user_id = ( SELECT auth.uid() AS uid)));

@@ -5,7 +5,7 @@
 -- ============================================================================
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
 create table public.referral_codes (
@@ -19,6 +19,10 @@ revoke all on table public.referral_codes from public, anon, authenticated, serv
 grant select on table public.referral_codes to authenticated;
 grant all on table public.referral_codes to service_role;
 
+create policy "referral codes: own or admin" on public.referral_codes
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+
 create table public.referrals (
   id uuid primary key default gen_random_uuid(),
   referrer_id uuid not null references auth.users (id) on delete cascade,
@@ -29,10 +33,10 @@ create table public.referrals (
   amount numeric(12, 2) check (amount > 0),
   created_at timestamptz not null default now(),
   decided_at timestamptz,
-  check ((status = 'refused') = (reason is not null)),
-  check ((status = 'credited') = (amount is not null)),
-  check ((status = 'pending') = (decided_at is null)),
-  check (referrer_id <> referred_id)
+  constraint referrals_refused_with_reason_check check ((status = 'refused') = (reason is not null)),
+  constraint referrals_credited_with_amount_check check ((status = 'credited') = (amount is not null)),
+  constraint referrals_decided_unless_pending_check check ((status = 'pending') = (decided_at is null)),
+  constraint referrals_not_self_check check (referrer_id <> referred_id)
 );
 alter table public.referrals enable row level security;
 comment on table public.referrals is 'One row per player who signed up with an invite code (referred_id is unique, so a friend is credited at most once): pending until the friend is approved and has a paid entry, then credited (amount to each) or refused (reason).';
@@ -40,12 +44,17 @@ revoke all on table public.referrals from public, anon, authenticated, service_r
 grant select on table public.referrals to authenticated;
 grant all on table public.referrals to service_role;
 
+create index referrals_referrer_idx on public.referrals (referrer_id, decided_at);
+create policy "referrals: own or admin" on public.referrals
+  as permissive for select to authenticated
+  using (((referrer_id = ( SELECT auth.uid() AS uid)) OR (referred_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+
 -- ----------------------------------------------------------------------------
 -- Functions
 -- ----------------------------------------------------------------------------
 
 create or replace function private.new_referral_code() returns text
-language sql volatile set search_path = '' as $$
+language sql set search_path = '' as $$
   -- 32 divides 256, so every character is equally likely.
   select string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', get_byte(r.b, i) % 32 + 1, 1), '' order by i)
     from (select extensions.gen_random_bytes(10) as b) r, generate_series(0, 9) i
@@ -111,6 +120,9 @@ end;
 $$;
 comment on function private.referral_check(text,text) is 'Whose invite code this is, for a sign-up with this e-mail: {code, referrer_id, refusal: {code, message}} with refusal referral_code_unknown (no such code, or its player was deleted) or referral_self (the same inbox as the inviter''s, private.email_identity).';
 revoke all on function private.referral_check(text,text) from public, anon, authenticated, service_role;
+
+create type public.referral_code_check as (code text);
+comment on type public.referral_code_check is 'An invite code that may be used, as stored (upper case, no spaces or dashes).';
 
 create or replace function public.check_referral_code(p_code text, p_email text) returns public.referral_code_check
 language plpgsql stable security definer set search_path = '' as $$
@@ -185,6 +197,9 @@ $$;
 comment on function private.referral_reason_text(text) is 'Why a referral was refused, as players and admins read it.';
 revoke all on function private.referral_reason_text(text) from public, anon, authenticated, service_role;
 
+create type public.referral as (id uuid, status text, reason text, reason_text text, amount numeric, created_at timestamp with time zone, decided_at timestamp with time zone);
+comment on type public.referral is 'One referral without names: its state, why it was refused (code and words), the credit and when.';
+
 create or replace function private.referral_row(r public.referrals) returns public.referral
 language sql stable security definer set search_path = '' as $$
   select row(r.id, r.status, r.reason, private.referral_reason_text(r.reason), r.amount, r.created_at,
@@ -192,6 +207,9 @@ language sql stable security definer set search_path = '' as $$
 $$;
 comment on function private.referral_row(public.referrals) is 'One referral as the account pages show it (no names).';
 revoke all on function private.referral_row(public.referrals) from public, anon, authenticated, service_role;
+
+create type public.admin_referral as (id uuid, status text, reason text, reason_text text, amount numeric, created_at timestamp with time zone, decided_at timestamp with time zone, user_id uuid, name text);
+comment on type public.admin_referral is 'One referral as an admin sees it: public.referral''s fields and the other player (id and name).';
 
 create or replace function private.admin_referral_row(r public.referrals, p_user uuid, p_name text) returns public.admin_referral
 language sql stable security definer set search_path = '' as $$
@@ -295,6 +313,9 @@ $$;
 comment on function private.settle_referral_after_approval() is 'Trigger: an approval may complete the player''s referral (when their paid entry came first).';
 revoke all on function private.settle_referral_after_approval() from public, anon, authenticated, service_role;
 
+create type public.referrals_settled as (checked integer);
+comment on type public.referrals_settled is 'How many pending referrals the cron looked at.';
+
 create or replace function public.settle_referrals() returns public.referrals_settled
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -315,6 +336,9 @@ $$;
 comment on function public.settle_referrals() is 'Server only (the cron): settles pending referrals whose friend has a paid entry, those an entry could not settle because the inviter''s account was busy; {checked}.';
 revoke all on function public.settle_referrals() from public, anon, authenticated, service_role;
 grant execute on function public.settle_referrals() to service_role;
+
+create type public.my_referrals as (code text, credit numeric, joined bigint, credited bigint, credited_total numeric, friends public.referral[], invited public.referral);
+comment on type public.my_referrals is 'The caller''s invite code, the referral credit, how many friends joined and were credited (and the total), the latest 50 referrals, and their own invite (or null).';
 
 create or replace function public.get_my_referrals() returns public.my_referrals
 language plpgsql security definer set search_path = '' as $$
@@ -337,6 +361,9 @@ revoke all on function public.get_my_referrals() from public, anon, authenticate
 grant execute on function public.get_my_referrals() to authenticated;
 grant execute on function public.get_my_referrals() to service_role;
 
+create type public.user_referrals as (code text, referred_by public.admin_referral, referred public.admin_referral[]);
+comment on type public.user_referrals is 'A player''s invite code, who invited them (or null) and whom they invited, newest first.';
+
 create or replace function public.admin_get_user_referrals(p_user uuid) returns public.user_referrals
 language plpgsql stable security definer set search_path = '' as $$
 begin
@@ -357,27 +384,9 @@ grant execute on function public.admin_get_user_referrals(uuid) to authenticated
 grant execute on function public.admin_get_user_referrals(uuid) to service_role;
 
 -- ----------------------------------------------------------------------------
--- Indexes
--- ----------------------------------------------------------------------------
-
-create index referrals_referrer_idx on public.referrals (referrer_id, decided_at);
-
--- ----------------------------------------------------------------------------
--- Triggers
+-- Triggers and policies on tables made elsewhere
 -- ----------------------------------------------------------------------------
 
 CREATE TRIGGER on_auth_user_referred AFTER INSERT ON auth.users FOR EACH ROW WHEN ((new.raw_user_meta_data ? 'referral_code'::text)) EXECUTE FUNCTION private.record_referral();
 CREATE TRIGGER user_account_settle_referral AFTER UPDATE OF approved ON public.user_account_data FOR EACH ROW WHEN ((new.approved AND (NOT old.approved))) EXECUTE FUNCTION private.settle_referral_after_approval();
 CREATE TRIGGER entries_settle_referral AFTER INSERT ON public.entries FOR EACH ROW WHEN (((new.kind = 'paid'::public.entry_kind) AND (new.user_id IS NOT NULL))) EXECUTE FUNCTION private.settle_referral_after_entry();
-
--- ----------------------------------------------------------------------------
--- Row-level policies
--- ----------------------------------------------------------------------------
-
-create policy "referral codes: own or admin" on public.referral_codes
-  as permissive for select to authenticated
-  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
-
-create policy "referrals: own or admin" on public.referrals
-  as permissive for select to authenticated
-  using (((referrer_id = ( SELECT auth.uid() AS uid)) OR (referred_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));

@@ -5,7 +5,7 @@
 -- ============================================================================
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
 create table public.activity_log (
@@ -22,6 +22,14 @@ revoke all on table public.activity_log from public, anon, authenticated, servic
 grant select on table public.activity_log to authenticated;
 grant all on table public.activity_log to service_role;
 
+create index activity_log_created_idx on public.activity_log (created_at DESC);
+create index activity_log_actor_idx on public.activity_log (actor_id);
+create index activity_log_action_idx on public.activity_log (action, id DESC);
+create index activity_log_subject_idx on public.activity_log (subject_id, id DESC);
+create policy "activity: admins" on public.activity_log
+  as permissive for select to authenticated
+  using (( SELECT public.is_admin() AS is_admin));
+
 -- ----------------------------------------------------------------------------
 -- Functions
 -- ----------------------------------------------------------------------------
@@ -35,6 +43,18 @@ end;
 $$;
 comment on function private.log_activity(text,uuid,jsonb) is 'Appends one audit row for the current caller.';
 revoke all on function private.log_activity(text,uuid,jsonb) from public, anon, authenticated, service_role;
+
+create type public.dashboard_totals as (signups numeric, tickets numeric, credit_sold numeric);
+comment on type public.dashboard_totals is 'The dashboard''s days added up.';
+
+create type public.dashboard_day as (day date, signups bigint, tickets bigint, credit_sold numeric);
+comment on type public.dashboard_day is 'One Europe/London day of the dashboard: sign-ups, paid tickets sold and credit bought (top-ups, pounds).';
+
+create type public.dashboard_counts as (players bigint, approved_players bigint, pending_approvals bigint, live_competitions bigint, opening_soon bigint, awaiting_draw bigint, open_complaints bigint, overdue_complaints bigint, flagged_players bigint);
+comment on type public.dashboard_counts is 'The dashboard''s counts: players, approved players, accounts awaiting approval, competitions by phase (live, opening soon, awaiting the draw), open and overdue complaints, and players with a flag awaiting review.';
+
+create type public.admin_dashboard as (generated_at timestamp with time zone, "from" date, "to" date, counts public.dashboard_counts, days public.dashboard_day[], totals public.dashboard_totals);
+comment on type public.admin_dashboard is 'Every figure of the admin dashboard: when it was worked out, the first and last day of the series (today last), the counts, the 30 days and their totals.';
 
 create or replace function public.admin_dashboard() returns public.admin_dashboard
 language plpgsql stable security definer set search_path = '' as $$
@@ -193,6 +213,12 @@ $$;
 comment on function private.activity_rows(text,text,text,date,date,bigint,integer) is 'Activity log rows newest first under the screen''s filters (actor: id or name/e-mail text; kind: an action or its family; subject: id or what it is called; from/to: Europe/London days, inclusive), older than p_before, at most p_limit, with the actor''s and the subject''s names.';
 revoke all on function private.activity_rows(text,text,text,date,date,bigint,integer) from public, anon, authenticated, service_role;
 
+create type public.activity_row as (id bigint, created_at timestamp with time zone, action text, actor_id uuid, actor_name text, actor_email text, subject_id uuid, subject_kind text, subject_label text, details jsonb);
+comment on type public.activity_row is 'One activity-log row as the activity screen shows it: the action, the actor''s name and e-mail, the subject''s kind (user, competition, draw, top_up or complaint) and label, and the details recorded.';
+
+create type public.activity_page as (rows public.activity_row[], next_before bigint, kinds text[]);
+comment on type public.activity_page is 'One page of the activity log, newest first (next_before for the next page, or null on the last), and every action recorded so far, for the kind filter.';
+
 create or replace function public.admin_list_activity(p_actor text default null, p_kind text default null,
                                            p_subject text default null, p_from date default null,
                                            p_to date default null, p_before bigint default null,
@@ -232,6 +258,9 @@ comment on function public.admin_list_activity(text,text,text,date,date,bigint,i
 revoke all on function public.admin_list_activity(text,text,text,date,date,bigint,integer) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_activity(text,text,text,date,date,bigint,integer) to authenticated;
 grant execute on function public.admin_list_activity(text,text,text,date,date,bigint,integer) to service_role;
+
+create type public.activity_csv_chunk as (csv text, next_before bigint, done boolean);
+comment on type public.activity_csv_chunk is 'One chunk of the activity log as CSV, newest first: its lines (the header in the first chunk only), the id to pass as p_before for the next chunk (null on the last) and whether it is the last chunk.';
 
 create or replace function public.admin_activity_csv(p_actor text default null, p_kind text default null,
                                           p_subject text default null, p_from date default null,
@@ -318,6 +347,12 @@ $$;
 comment on function private.refuse_deleted(public.user_account_data) is 'Refuses changes to a deleted (anonymised) account (user_deleted).';
 revoke all on function private.refuse_deleted(public.user_account_data) from public, anon, authenticated, service_role;
 
+create type public.approval_state as enum ('approved', 'pending', 'rejected', 'deleted');
+comment on type public.approval_state is 'Where an account stands as the admin screens show it, derived (private.admin_user_of): deleted, else approved, else rejected, else pending.';
+
+create type public.admin_user as (id uuid, name text, email text, role public.user_role, approval public.approval_state, kyc_status public.kyc_status, credits numeric(12,2), created_at timestamp with time zone, deleted_at timestamp with time zone, open_flags bigint);
+comment on type public.admin_user is 'One user as the admin users list shows them: approval is approved, pending, rejected or deleted; open_flags counts the flags awaiting review.';
+
 create or replace function private.admin_user_of(p_user_id uuid) returns public.admin_user
 language sql stable security definer set search_path = '' as $$
   select a.id, p.name, p.email, a.role,
@@ -342,12 +377,11 @@ $$;
 comment on function private.admin_user_row(uuid) is 'private.admin_user_of as jsonb (null when there is no such user), for results that nest it.';
 revoke all on function private.admin_user_row(uuid) from public, anon, authenticated, service_role;
 
-create or replace function public.admin_list_users(p_search text DEFAULT NULL::text, p_role text DEFAULT NULL::text, p_approval text DEFAULT NULL::text, p_kyc text DEFAULT NULL::text, p_cursor text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_flagged boolean DEFAULT NULL::boolean)
- RETURNS public.admin_user_page
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create type public.admin_user_page as (rows public.admin_user[], next_cursor text);
+comment on type public.admin_user_page is 'One page of the admin users list, newest first; next_cursor is what to pass for the next page, or null on the last.';
+
+create or replace function public.admin_list_users(p_search text default null, p_role text default null, p_approval text default null, p_kyc text default null, p_cursor text default null, p_limit integer default 25, p_flagged boolean default null) returns public.admin_user_page
+language plpgsql stable security definer set search_path = '' as $$
 declare
   page_size integer := least(greatest(coalesce(p_limit, 25), 1), 100);
   search text := nullif(trim(p_search), '');
@@ -419,11 +453,23 @@ begin
   end if;
   return row(page_rows, next_cursor)::public.admin_user_page;
 end;
-$function$;
+$$;
 comment on function public.admin_list_users(text,text,text,text,text,integer,boolean) is 'Admins: one page of users, newest first (keyset: pass next_cursor as p_cursor), searched by name or e-mail (a substring, case ignored) or id, filtered by role, approval (approved, pending, rejected, deleted), KYC status and flagged (true: with a player-protection flag awaiting review; false: without).';
 revoke all on function public.admin_list_users(text,text,text,text,text,integer,boolean) from public, anon, authenticated, service_role;
 grant execute on function public.admin_list_users(text,text,text,text,text,integer,boolean) to authenticated;
 grant execute on function public.admin_list_users(text,text,text,text,text,integer,boolean) to service_role;
+
+create type public.admin_user_activity as (id bigint, action text, created_at timestamp with time zone, details jsonb, actor_id uuid, actor_name text, role text);
+comment on type public.admin_user_activity is 'One activity-log row about or by a user on their admin page; role says which (subject or actor).';
+
+create type public.admin_user_entry as (id uuid, competition_id uuid, competition_title text, kind public.entry_kind, quantity integer, amount numeric(12,2), status public.entry_status, first_ticket integer, last_ticket integer, created_at timestamp with time zone);
+comment on type public.admin_user_entry is 'One of a user''s entries on their admin page, with its competition and first and last ticket numbers.';
+
+create type public.admin_user_profile as (id uuid, name text, email text, role public.user_role, approval public.approval_state, kyc_status public.kyc_status, credits numeric(12,2), created_at timestamp with time zone, deleted_at timestamp with time zone, open_flags bigint, date_of_birth date, town text, email_notifications boolean, approved_at timestamp with time zone, approved_by_name text, rejected_at timestamp with time zone, rejection_reason text, total_spent numeric(12,2), total_entries integer, verified_at timestamp with time zone);
+comment on type public.admin_user_profile is 'One user on their admin page: public.admin_user''s fields, their profile, who approved them and when, the rejection, totals and verification.';
+
+create type public.admin_user_detail as ("user" public.admin_user_profile, protections public.protections, entries public.admin_user_entry[], activity public.admin_user_activity[], large_adjustment_threshold numeric);
+comment on type public.admin_user_detail is 'One user''s admin page: the user, their limits and breaks, the 50 latest entries, the 20 latest activity rows and the large-adjustment threshold.';
 
 create or replace function public.admin_get_user(p_user_id uuid) returns public.admin_user_detail
 language plpgsql security definer set search_path = '' as $$
@@ -465,6 +511,12 @@ revoke all on function public.admin_get_user(uuid) from public, anon, authentica
 grant execute on function public.admin_get_user(uuid) to authenticated;
 grant execute on function public.admin_get_user(uuid) to service_role;
 
+create type public.admin_ledger_row as (id bigint, kind public.ledger_kind, amount numeric(12,2), balance_after numeric(12,2), reason text, reference text, created_at timestamp with time zone, created_by_name text);
+comment on type public.admin_ledger_row is 'One credit-ledger row as the admin''s user page shows it, with the name of who posted it (null for the system).';
+
+create type public.admin_ledger_page as (rows public.admin_ledger_row[], next_before bigint);
+comment on type public.admin_ledger_page is 'One page of a user''s credit ledger, newest first; next_before is the id to pass for the next page, or null on the last.';
+
 create or replace function public.admin_user_ledger(p_user_id uuid, p_before bigint default null, p_limit integer default 25)
 returns public.admin_ledger_page
 language plpgsql stable security definer set search_path = '' as $$
@@ -496,12 +548,8 @@ revoke all on function public.admin_user_ledger(uuid,bigint,integer) from public
 grant execute on function public.admin_user_ledger(uuid,bigint,integer) to authenticated;
 grant execute on function public.admin_user_ledger(uuid,bigint,integer) to service_role;
 
-create or replace function public.admin_update_user(p_user_id uuid, p_name text, p_approval text, p_kyc_status text)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_update_user(p_user_id uuid, p_name text, p_approval text, p_kyc_status text) returns jsonb
+language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
   acct public.user_account_data;
@@ -563,18 +611,14 @@ begin
   end if;
   return private.admin_user_row(p_user_id) || jsonb_build_object('changes', changes);
 end;
-$function$;
+$$;
 comment on function public.admin_update_user(uuid,text,text,text) is 'Admins: sets a user''s name, approval (approved or pending; approving e-mails them) and KYC status; audits each change with old and new values (user.updated); answers the user and the changes.';
 revoke all on function public.admin_update_user(uuid,text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_update_user(uuid,text,text,text) to authenticated;
 grant execute on function public.admin_update_user(uuid,text,text,text) to service_role;
 
-create or replace function public.admin_set_user_role(p_user_id uuid, p_role text)
- RETURNS public.admin_user
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_set_user_role(p_user_id uuid, p_role text) returns public.admin_user
+language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_super_admin();
   acct public.user_account_data;
@@ -603,11 +647,14 @@ begin
   end if;
   return private.admin_user_of(p_user_id);
 end;
-$function$;
+$$;
 comment on function public.admin_set_user_role(uuid,text) is 'Super admins: sets another user''s role (user, admin, super_admin; an admin is approved too); never one''s own; audited with old and new (user.role_changed).';
 revoke all on function public.admin_set_user_role(uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_set_user_role(uuid,text) to authenticated;
 grant execute on function public.admin_set_user_role(uuid,text) to service_role;
+
+create type public.credit_adjustment as (ledger_id bigint, amount numeric, balance numeric);
+comment on type public.credit_adjustment is 'An admin''s credit adjustment: its ledger row, the amount and the player''s new balance.';
 
 -- From 20261123130200_admin_users. Before: NaN and a third decimal refused by their own tests, Infinity by the £100,000 bound.
 create or replace function public.admin_adjust_credit(p_user_id uuid, p_amount numeric, p_reason text) returns public.credit_adjustment
@@ -710,20 +757,3 @@ comment on function public.admin_delete_user(uuid) is 'Super admins: deletes a p
 revoke all on function public.admin_delete_user(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_delete_user(uuid) to authenticated;
 grant execute on function public.admin_delete_user(uuid) to service_role;
-
--- ----------------------------------------------------------------------------
--- Indexes
--- ----------------------------------------------------------------------------
-
-create index activity_log_created_idx on public.activity_log (created_at DESC);
-create index activity_log_actor_idx on public.activity_log (actor_id);
-create index activity_log_action_idx on public.activity_log (action, id DESC);
-create index activity_log_subject_idx on public.activity_log (subject_id, id DESC);
-
--- ----------------------------------------------------------------------------
--- Row-level policies
--- ----------------------------------------------------------------------------
-
-create policy "activity: admins" on public.activity_log
-  as permissive for select to authenticated
-  using (( SELECT public.is_admin() AS is_admin));

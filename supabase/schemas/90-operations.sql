@@ -5,7 +5,7 @@
 -- ============================================================================
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
 create table public.cron_runs (
@@ -22,6 +22,10 @@ comment on table public.cron_runs is 'One row per run of the scheduled job (/api
 revoke all on table public.cron_runs from public, anon, authenticated, service_role;
 grant all on table public.cron_runs to service_role;
 
+create index cron_runs_started_idx on public.cron_runs (started_at DESC);
+
+create type public.webhook_status as enum ('handled', 'failed', 'mismatch');
+comment on type public.webhook_status is 'What became of a payment provider''s event.';
 create table public.webhook_deliveries (
   id bigint generated always as identity,
   provider text not null,
@@ -46,6 +50,10 @@ comment on table public.webhook_deliveries is 'Each payment-provider event the w
 revoke all on table public.webhook_deliveries from public, anon, authenticated, service_role;
 grant all on table public.webhook_deliveries to service_role;
 
+create index webhook_deliveries_open_idx on public.webhook_deliveries (last_seen_at DESC) where (status <> 'handled'::public.webhook_status);
+
+create type public.auth_refusal as enum ('sign_in', 'sign_in_limited', 'code', 'code_limited');
+comment on type public.auth_refusal is 'A refused sign-in or two-step code, and whether a rate limit refused it.';
 create table public.auth_refusal_counts (
   hour timestamp with time zone not null,
   kind public.auth_refusal not null,
@@ -58,6 +66,8 @@ comment on table public.auth_refusal_counts is 'Refused sign-ins and two-step co
 revoke all on table public.auth_refusal_counts from public, anon, authenticated, service_role;
 grant all on table public.auth_refusal_counts to service_role;
 
+create type public.alert_kind as enum ('draw_overdue', 'cron_stale', 'webhook_failing', 'payment_needs_person', 'webhook_refused');
+comment on type public.alert_kind is 'What an operations alert is about.';
 create table public.ops_alerts (
   id bigint generated always as identity,
   kind public.alert_kind not null,
@@ -77,6 +87,9 @@ comment on table public.ops_alerts is 'One row per incident (incident is its key
 revoke all on table public.ops_alerts from public, anon, authenticated, service_role;
 grant all on table public.ops_alerts to service_role;
 
+create index ops_alerts_open_idx on public.ops_alerts (raised_at DESC) where (acknowledged_at IS NULL);
+create index ops_alerts_acknowledged_by_idx on public.ops_alerts (acknowledged_by);
+
 create table public.webhook_refusal_counts (
   hour timestamptz not null,
   provider text not null check (provider in ('stripe')),
@@ -87,14 +100,6 @@ alter table public.webhook_refusal_counts enable row level security;
 comment on table public.webhook_refusal_counts is 'Calls to a payment webhook refused for a missing or bad signature, per hour and provider. Counts only: no body, event or address (anyone can make such a call).';
 revoke all on table public.webhook_refusal_counts from public, anon, authenticated, service_role;
 grant all on table public.webhook_refusal_counts to service_role;
-
--- ----------------------------------------------------------------------------
--- Types
--- ----------------------------------------------------------------------------
-
--- Here rather than in 05-types.sql: it names public.webhook_deliveries' row type, so it comes after that table.
-create type public.system_overview as (can_act boolean, cron public.cron_health, overdue_draws public.overdue_draw[], webhooks public.webhook_deliveries[], payments public.payment_needing_person[], mail public.mail_health, auth_refusals public.auth_refusal_hour[], storage public.storage_use, alerts public.ops_alert[]);
-comment on type public.system_overview is 'The System page: whether the caller may act (super admin), the job''s runs, overdue draws, webhook deliveries failed or waiting, payments needing a person, mail, refused sign-ins per hour, storage and the latest alerts.';
 
 -- ----------------------------------------------------------------------------
 -- Functions
@@ -151,12 +156,8 @@ $$;
 comment on function private.cron_stale() is 'True when the scheduled job has not run for five minutes.';
 revoke all on function private.cron_stale() from public, anon, authenticated, service_role;
 
-create or replace function private.raise_alert(p_kind text, p_incident text, p_subject text, p_detail text)
- RETURNS boolean
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.raise_alert(p_kind text, p_incident text, p_subject text, p_detail text) returns boolean
+language plpgsql security definer set search_path = '' as $$
 declare
   new_id bigint;
   link text := coalesce(private.setting('site_url') #>> '{}', 'http://localhost:3000') || '/admin/system';
@@ -178,7 +179,7 @@ begin
   end loop;
   return true;
 end;
-$function$;
+$$;
 comment on function private.raise_alert(text,text,text,text) is 'Records an incident once (by its key) and, the first time only, queues an e-mail to every super admin with a link to /admin/system.';
 revoke all on function private.raise_alert(text,text,text,text) from public, anon, authenticated, service_role;
 
@@ -233,9 +234,7 @@ create or replace function public.record_cron_run(p_job text, p_started_at times
 returns void
 language plpgsql security definer set search_path = '' as $$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_job is distinct from 'draws' or p_started_at is null or p_ok is null then
     raise exception 'A cron run needs its job, start and outcome' using errcode = '22023', hint = 'invalid_input';
   end if;
@@ -248,16 +247,10 @@ comment on function public.record_cron_run(text,timestamp with time zone,boolean
 revoke all on function public.record_cron_run(text,timestamp with time zone,boolean,jsonb,text) from public, anon, authenticated, service_role;
 grant execute on function public.record_cron_run(text,timestamp with time zone,boolean,jsonb,text) to service_role;
 
-create or replace function public.record_webhook_delivery(p_provider text, p_event_id text, p_event_type text, p_status text, p_http_status integer, p_error text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.record_webhook_delivery(p_provider text, p_event_id text, p_event_type text, p_status text, p_http_status integer, p_error text) returns void
+language plpgsql security definer set search_path = '' as $$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_status not in ('handled', 'failed', 'mismatch') or p_provider is distinct from 'stripe'
      or coalesce(char_length(p_event_id), 0) not between 1 and 255 then
     raise exception 'Not a webhook delivery' using errcode = '22023', hint = 'invalid_input';
@@ -268,21 +261,15 @@ begin
      set status = excluded.status, http_status = excluded.http_status, last_error = excluded.last_error,
          attempts = public.webhook_deliveries.attempts + 1, last_seen_at = now();
 end;
-$function$;
+$$;
 comment on function public.record_webhook_delivery(text,text,text,text,integer,text) is 'Server: records how the webhook answered one delivery of a provider event (attempts count repeats of the same event).';
 revoke all on function public.record_webhook_delivery(text,text,text,text,integer,text) from public, anon, authenticated, service_role;
 grant execute on function public.record_webhook_delivery(text,text,text,text,integer,text) to service_role;
 
-create or replace function public.record_auth_refusal(p_kind text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.record_auth_refusal(p_kind text) returns void
+language plpgsql security definer set search_path = '' as $$
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_kind not in ('sign_in', 'sign_in_limited', 'code', 'code_limited') then
     raise exception 'Not a kind of refusal' using errcode = '22023', hint = 'invalid_input';
   end if;
@@ -291,10 +278,16 @@ begin
   on conflict (hour, kind) do update set refusals = public.auth_refusal_counts.refusals + 1;
   delete from public.auth_refusal_counts where hour < now() - interval '30 days';
 end;
-$function$;
+$$;
 comment on function public.record_auth_refusal(text) is 'Server: counts one refused sign-in or two-step code in the current hour.';
 revoke all on function public.record_auth_refusal(text) from public, anon, authenticated, service_role;
 grant execute on function public.record_auth_refusal(text) to service_role;
+
+create type public.ops_cron_check as (state text, last_run_at timestamp with time zone);
+comment on type public.ops_cron_check is 'Whether the scheduled job runs: ok, waiting (never ran, not yet due), stale or failing, and when it last ran.';
+
+create type public.ops_check as (cron public.ops_cron_check, mail text);
+comment on type public.ops_check is 'The public health check''s states (no counts): the scheduled job, and mail (ok or failing).';
 
 create or replace function public.ops_check() returns public.ops_check
 language plpgsql security definer set search_path = '' as $$
@@ -303,9 +296,7 @@ declare
   oldest_queued timestamptz;
   failed_lately boolean;
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   -- The uptime monitor calling /api/health is what notices a stopped job, so the check raises alerts too.
   perform private.raise_ops_alerts();
   last_run := private.last_cron_run();
@@ -324,6 +315,36 @@ $$;
 comment on function public.ops_check() is 'Server (the public health check): raises any new alerts, then says whether the scheduled job runs (and when it last ran) and whether mail goes out. States only, no counts.';
 revoke all on function public.ops_check() from public, anon, authenticated, service_role;
 grant execute on function public.ops_check() to service_role;
+
+create type public.ops_alert as (id bigint, kind public.alert_kind, incident text, subject text, detail text, raised_at timestamp with time zone, acknowledged_at timestamp with time zone);
+comment on type public.ops_alert is 'An alert as the System page shows it: its kind, incident key, words, when raised and when acknowledged.';
+
+create type public.storage_use as (database_bytes bigint, image_count bigint, image_bytes numeric);
+comment on type public.storage_use is 'The database''s size and the competition images stored (how many, how many bytes).';
+
+create type public.auth_refusal_hour as (hour timestamp with time zone, sign_in integer, sign_in_limited integer, code integer, code_limited integer);
+comment on type public.auth_refusal_hour is 'Refused sign-ins and two-step codes in one hour, and those refused for the rate limit.';
+
+create type public.mail_failure as (id bigint, to_email text, kind text, subject text, attempts integer, error text, created_at timestamp with time zone);
+comment on type public.mail_failure is 'A mail that failed for good: to whom, what, how many attempts and the last error.';
+
+create type public.mail_health as (queued bigint, failed bigint, failures public.mail_failure[]);
+comment on type public.mail_health is 'Mail waiting and failed, and the latest 50 failures, newest first.';
+
+create type public.payment_needing_person as (kind public.payment_issue, reference text, top_up_id uuid, amount numeric, detail text, since timestamp with time zone, player public.person_ref);
+comment on type public.payment_needing_person is 'A payment a person must deal with: an amount mismatch (by event id) or money owed after a refund (by top-up), since when, and the player (or null).';
+
+create type public.overdue_draw as (id uuid, slug text, title text, draw_at timestamp with time zone, overdue_minutes integer);
+comment on type public.overdue_draw is 'A competition whose draw time passed with no draw yet, and by how many minutes.';
+
+create type public.cron_run as (id bigint, started_at timestamp with time zone, finished_at timestamp with time zone, ok boolean, result jsonb, error text);
+comment on type public.cron_run is 'One run of the scheduled job: when, whether it worked, what it did (result) or why it failed.';
+
+create type public.cron_health as (stale boolean, runs public.cron_run[]);
+comment on type public.cron_health is 'Whether the scheduled job is stale, and its latest 20 runs, newest first.';
+
+create type public.system_overview as (can_act boolean, cron public.cron_health, overdue_draws public.overdue_draw[], webhooks public.webhook_deliveries[], payments public.payment_needing_person[], mail public.mail_health, auth_refusals public.auth_refusal_hour[], storage public.storage_use, alerts public.ops_alert[]);
+comment on type public.system_overview is 'The System page: whether the caller may act (super admin), the job''s runs, overdue draws, webhook deliveries failed or waiting, payments needing a person, mail, refused sign-ins per hour, storage and the latest alerts.';
 
 create or replace function public.admin_system_overview() returns public.system_overview
 language plpgsql security definer set search_path = '' as $$
@@ -381,6 +402,9 @@ revoke all on function public.admin_system_overview() from public, anon, authent
 grant execute on function public.admin_system_overview() to authenticated;
 grant execute on function public.admin_system_overview() to service_role;
 
+create type public.open_alert as (id bigint, kind public.alert_kind, subject text, raised_at timestamp with time zone);
+comment on type public.open_alert is 'An alert no super admin has acknowledged yet, as the console''s notice shows it.';
+
 create or replace function public.admin_open_alerts() returns setof public.open_alert
 language plpgsql stable security definer set search_path = '' as $$
 begin
@@ -400,6 +424,9 @@ comment on function public.admin_open_alerts() is 'The alerts no super admin has
 revoke all on function public.admin_open_alerts() from public, anon, authenticated, service_role;
 grant execute on function public.admin_open_alerts() to authenticated;
 grant execute on function public.admin_open_alerts() to service_role;
+
+create type public.deep_health as (overdue_draws bigint, oldest_overdue_draw_at timestamp with time zone, mail_queued bigint, oldest_queued_mail_at timestamp with time zone, mail_failed bigint, webhooks_waiting bigint, payments_needing_person bigint, open_alerts bigint, last_cron_run public.cron_run);
+comment on type public.deep_health is 'The deeper health check: queue lengths, the oldest overdue items and the last run of the scheduled job (or null).';
 
 create or replace function public.admin_deep_health() returns public.deep_health
 language plpgsql stable security definer set search_path = '' as $$
@@ -445,12 +472,8 @@ revoke all on function public.admin_retry_mail(bigint) from public, anon, authen
 grant execute on function public.admin_retry_mail(bigint) to authenticated;
 grant execute on function public.admin_retry_mail(bigint) to service_role;
 
-create or replace function public.admin_resolve_payment(p_kind text, p_reference text, p_note text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_resolve_payment(p_kind text, p_reference text, p_note text) returns void
+language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid;
   subject uuid;
@@ -473,7 +496,7 @@ begin
   perform private.log_activity('system.payment_resolved', subject,
     jsonb_build_object('kind', p_kind, 'reference', p_reference, 'note', btrim(p_note)));
 end;
-$function$;
+$$;
 comment on function public.admin_resolve_payment(text,text,text) is 'Super admins: records that a payment needing a person (mismatch by event id, owed by top-up id) was dealt with, and how (audited).';
 revoke all on function public.admin_resolve_payment(text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_resolve_payment(text,text,text) to authenticated;
@@ -507,9 +530,7 @@ declare
   this_hour timestamptz := date_trunc('hour', now());
   refused integer;
 begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
+  perform private.require_server();
   if p_provider is distinct from 'stripe' then
     raise exception 'Not a webhook provider' using errcode = '22023', hint = 'invalid_input';
   end if;
@@ -533,6 +554,9 @@ comment on function public.record_webhook_refusal(text) is 'Server: counts one w
 revoke all on function public.record_webhook_refusal(text) from public, anon, authenticated, service_role;
 grant execute on function public.record_webhook_refusal(text) to service_role;
 
+create type public.webhook_refusal_hour as (hour timestamp with time zone, provider text, refusals integer);
+comment on type public.webhook_refusal_hour is 'Webhook calls refused for a bad signature in one hour, per provider.';
+
 create or replace function public.admin_webhook_refusals() returns setof public.webhook_refusal_hour
 language plpgsql stable security definer set search_path = '' as $$
 begin
@@ -548,12 +572,3 @@ comment on function public.admin_webhook_refusals() is 'Admins: webhook calls re
 revoke all on function public.admin_webhook_refusals() from public, anon, authenticated, service_role;
 grant execute on function public.admin_webhook_refusals() to authenticated;
 grant execute on function public.admin_webhook_refusals() to service_role;
-
--- ----------------------------------------------------------------------------
--- Indexes
--- ----------------------------------------------------------------------------
-
-create index cron_runs_started_idx on public.cron_runs (started_at DESC);
-create index ops_alerts_open_idx on public.ops_alerts (raised_at DESC) where (acknowledged_at IS NULL);
-create index ops_alerts_acknowledged_by_idx on public.ops_alerts (acknowledged_by);
-create index webhook_deliveries_open_idx on public.webhook_deliveries (last_seen_at DESC) where (status <> 'handled'::public.webhook_status);

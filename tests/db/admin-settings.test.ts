@@ -66,10 +66,14 @@ describe("admin_get_settings", () => {
         "referral_credit",
         "referral_monthly_cap",
         "instant_win_max_live_percent",
+        "site_url",
+        "limit_increase_delay_hours",
         "sign_up_digest",
       ].sort(),
     );
     expect(got.settings).toMatchObject({
+      site_url: "http://localhost:3000",
+      limit_increase_delay_hours: 24,
       instant_win_max_live_percent: 50,
       approval_mode: "manual",
       skill_answer_cooldown_minutes: 10,
@@ -274,6 +278,24 @@ describe("admin_update_settings", () => {
     await db().call(asUser(admin), "admin_update_settings", { p: { instant_win_max_live_percent: 50 } });
   });
 
+  it("lets an admin set the site URL and the wait before a higher monthly limit, normalised and audited", async () => {
+    const admin = await db().createAdmin();
+    const got = await db().call<Settings>(asUser(admin), "admin_update_settings", {
+      p: { site_url: "https://labcash.example/", limit_increase_delay_hours: 48 },
+    });
+    expect(got.changed).toEqual(["limit_increase_delay_hours", "site_url"]);
+    expect(await stored("site_url")).toBe("https://labcash.example");
+    expect(await stored("limit_increase_delay_hours")).toBe(48);
+    const [log] = await settingsLog("site_url");
+    expect(log).toMatchObject({
+      actor_id: admin,
+      details: { site_url: { old: "http://localhost:3000", new: "https://labcash.example" } },
+    });
+    await db().call(asUser(admin), "admin_update_settings", {
+      p: { site_url: "http://localhost:3000", limit_increase_delay_hours: 24 },
+    });
+  });
+
   it("refuses each bad value with invalid_input and a message naming it, and saves nothing", async () => {
     const boss = await superAdmin();
     const stampBefore = number(await stored("stamp_price"));
@@ -339,6 +361,12 @@ describe("admin_update_settings", () => {
       [{ instant_win_max_live_percent: 51 }, /The instant-win share must be a whole percent from 0 to 50/],
       [{ instant_win_max_live_percent: 12.5 }, /The instant-win share must be a whole percent from 0 to 50/],
       [{ instant_win_max_live_percent: "30" }, /The instant-win share must be a whole percent/],
+      [{ site_url: "http://labcash.example" }, /The site URL must be the site's address alone/],
+      [{ site_url: "https://labcash.example/path" }, /The site URL must be the site's address alone/],
+      [{ site_url: 12 }, /The site URL must be the site's address alone/],
+      [{ limit_increase_delay_hours: 12 }, /whole number of hours from 24 to 168/],
+      [{ limit_increase_delay_hours: 24.5 }, /whole number of hours from 24 to 168/],
+      [{ limit_increase_delay_hours: "48" }, /must be a whole number of hours/],
     ];
     for (const [p, message] of cases) {
       // A good value beside the bad one is not saved either.

@@ -243,6 +243,8 @@ const SERVER_ONLY: Record<string, string> = {
   "take_email_request(text,text,boolean,integer,integer)":
     "the sign-in link, reset and sign-up forms count a visitor's request before any look-up, past a threshold asking for a CAPTCHA",
   "settle_referrals()": "the cron settles referrals an entry could not settle because the inviter's account was busy",
+  "invite_super_admin(text,boolean)":
+    "npm run setup:admin records a super-admin invitation before the auth server sends it (the role waits for its acceptance)",
   "ops_check()": "the public health check: raises new alerts, then states of the job and mail (no counts)",
   "queue_sign_up_digests()": "the cron queues the admins' daily e-mail of accounts waiting for approval, when it is on",
 };
@@ -473,6 +475,7 @@ describe("schema private: internal helpers", () => {
       "account_row(uuid)",
       "post_ledger(uuid,text,numeric,text,text,numeric,numeric,integer)",
       "handle_new_user()",
+      "grant_invited_super_admin()",
       "sync_profile_email()",
       "forbid_ledger_change()",
       "require_user()",
@@ -523,6 +526,9 @@ describe("schema private: internal helpers", () => {
       "may_receive_marketing(uuid)",
       "enter_competition_for(uuid,uuid,integer,text,integer[])",
       "require_server()",
+      "require_approved(user_account_data,text)",
+      "approval_refusal(user_account_data,text)",
+      "require_visible_competition(competitions)",
       "payment_lock(text)",
       "apply_top_up_refund(bigint)",
       "require_within_card_cap(uuid,numeric)",

@@ -136,13 +136,13 @@ describe("deduct_credits", () => {
     const rejected = await db().createUser({ approved: true, credits: 20 });
     const admin = await db().createUser({ role: "admin", approved: true });
     await db().call(asUser(admin), "admin_reject_user", { p_user_id: rejected, p_reason: "Duplicate account" });
+    const refused = {
+      [pending]: { message: "Your account is awaiting approval", hint: "approval_pending" },
+      [rejected]: { message: "Your account was not approved, so you cannot spend credit", hint: "approval_rejected" },
+    };
     for (const id of [pending, rejected]) {
       const res = await db().rpc(asUser(id), "deduct_credits", { user_id: id, amount: 1 });
-      expect(res.error).toEqual({
-        code: "P0001",
-        message: "Your account is awaiting approval",
-        hint: "approval_pending",
-      });
+      expect(res.error).toEqual({ code: "P0001", ...refused[id] });
       expect(await db().credits(id)).toBe(20);
     }
     expect(await db().call(service, "deduct_credits", { user_id: pending, amount: 1 })).toBe(true);

@@ -180,6 +180,21 @@ describe("baskets", () => {
       ),
     ).toEqual([]);
   });
+  it("holds nothing for an account that may not enter: pending and rejected are told which", async () => {
+    const id = await pickCompetition();
+    const pending = await db().createUser({ credits: 10 });
+    const rejected = await db().createUser({ approved: true, credits: 10 });
+    await db().call(asUser(admin), "admin_reject_user", { p_user_id: rejected, p_reason: "Duplicate account" });
+    expect(await refusal(hold(pending, id, [5]))).toEqual({
+      message: "Your account is awaiting approval",
+      hint: "approval_pending",
+    });
+    expect(await refusal(hold(rejected, id, [5]))).toEqual({
+      message: "Your account was not approved, so you cannot enter competitions",
+      hint: "approval_rejected",
+    });
+    expect((await page(null, id)).held).toEqual([]);
+  });
 });
 
 describe("lucky dips", () => {

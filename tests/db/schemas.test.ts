@@ -7,6 +7,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sourcesDatabase, type FunctionSource } from "@/scripts/db-schemas/build";
 import { describeDifferences, diffCatalogues, readCatalogue, type Catalogue } from "@/scripts/db-schemas/catalogue";
+import { misnamedConstraints } from "@/scripts/db-schemas/constraint-names";
 import { planMigration } from "@/scripts/db-migration";
 import { freshDb, type TestDb } from "./support";
 
@@ -79,6 +80,44 @@ describe("supabase/schemas", () => {
     );
     expect(refused.statements).toEqual([]);
     expect(refused.byHand).toContain("column public.cron_runs.probe: in sources, not in migrations");
+  });
+
+  it("plans a renamed constraint as a rename, keeping its rows and its comment", async () => {
+    const rename =
+      "alter table public.cron_runs rename constraint cron_runs_error_check to cron_runs_error_length_check;";
+    const plan = await planMigration(
+      { db: migrations.pg, catalogue: migrated },
+      { catalogue: await sourcesAfter(rename), functions: sources.functions },
+    );
+    expect(plan).toEqual({ statements: [rename], byHand: [] });
+  });
+
+  it("names every check and foreign key for what it checks, and refuses Postgres's machine names", async () => {
+    expect(await misnamedConstraints(migrations.pg)).toEqual([]);
+    await sources.db.transaction(async (tx) => {
+      await tx.exec(`
+        alter table public.cron_runs add check (finished_at is null or finished_at >= started_at);
+        alter table public.cron_runs add constraint cron_runs_probe_fk foreign key (id) references public.cron_runs (id);`);
+      expect(await misnamedConstraints(tx)).toEqual([
+        "cron_runs.cron_runs_check: a check is named <table>_<what it checks>_check",
+        "cron_runs.cron_runs_probe_fk: a foreign key is named cron_runs_id_fkey",
+      ]);
+      await tx.rollback();
+    });
+  });
+
+  it("writes every function in the one style (00-foundation.sql)", () => {
+    const header =
+      /\nlanguage (sql|plpgsql)( immutable| stable)?( strict)?( parallel safe)?( security definer)? set search_path = '' as \$\$\n/;
+    const off = [...sources.functions]
+      .filter(
+        ([, f]) =>
+          !/^create or replace function [a-z_]+\.[a-z_0-9]+\(/.test(f.text) ||
+          !header.test(f.text) ||
+          !/\n\$\$;$/.test(f.text),
+      )
+      .map(([identity, f]) => `${f.file}:${f.line} ${identity}`);
+    expect(off).toEqual([]);
   });
 
   it("keeps each function in one file, once", () => {

@@ -32,6 +32,8 @@ test("bad settings are explained field by field and nothing is saved; a good sav
     await settings.field("Complaints contact (e-mail)").fill("complaints at labcash");
     await settings.field("Dispute-resolution body: web address").fill("http://insecure.example");
     await settings.field("Instant-win competitions, at most (% of live ones)").fill("51");
+    await settings.field("Site URL").fill("http://labcash.example/shop");
+    await settings.field("Wait before a higher monthly limit (hours)").fill("12");
     await settings.save.click();
     await expect(settings.field("Stamp price (£)")).toHaveAccessibleDescription(
       /Enter the stamp price in pounds and pence, such as 0\.87/,
@@ -49,6 +51,12 @@ test("bad settings are explained field by field and nothing is saved; a good sav
     await expect(settings.field("Instant-win competitions, at most (% of live ones)")).toHaveAccessibleDescription(
       /Enter a whole percent from 0 to 50 \(instant-win competitions are never the majority of live ones\)/,
     );
+    await expect(settings.field("Site URL")).toHaveAccessibleDescription(
+      /Enter the site's address alone, such as https:\/\/labcash\.example/,
+    );
+    await expect(settings.field("Wait before a higher monthly limit (hours)")).toHaveAccessibleDescription(
+      /Enter a whole number of hours from 24 to 168/,
+    );
     await expect(settings.field("Dispute-resolution body: name")).not.toHaveAttribute("aria-invalid");
     // What was typed stays; nothing was saved.
     await expect(settings.field("Stamp price (£)")).toHaveValue("0.9p");
@@ -61,6 +69,8 @@ test("bad settings are explained field by field and nothing is saved; a good sav
         "complaints_contact",
         "dispute_resolution_body",
         "instant_win_max_live_percent",
+        "site_url",
+        "limit_increase_delay_hours",
       ].map((key) => all[key]);
     expect(touched(await adminSettings())).toEqual(touched(before));
 
@@ -71,6 +81,10 @@ test("bad settings are explained field by field and nothing is saved; a good sav
     await settings
       .field("Dispute-resolution body: web address")
       .fill((before.dispute_resolution_body as { url: string }).url);
+    // The site URL and the limit wait typed back as they were: shared by every spec, so not changed here (the
+    // db tests change them).
+    await settings.field("Site URL").fill(String(before.site_url));
+    await settings.field("Wait before a higher monthly limit (hours)").fill(String(before.limit_increase_delay_hours));
     await settings.field("Stamp price (£)").fill("0.90");
     // A plain admin may tighten the instant-win share (it is not a money setting); 49 rather than lower so
     // that a publish by another spec meanwhile is not refused.

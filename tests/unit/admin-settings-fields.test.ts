@@ -19,6 +19,8 @@ const GOOD = {
   instantWinShare: "40",
   promoterName: "LabCash Trading Ltd",
   promoterAddress: "Unit 4, Lab House\n12 Market Street\nManchester\nM1 1PW",
+  siteUrl: "https://LabCash.example/",
+  limitIncreaseDelay: "48",
 };
 const MONEY = {
   money: "1",
@@ -48,7 +50,7 @@ const messages = (result: { error?: { issues: { path: PropertyKey[]; message: st
 describe("settingsFormSchema", () => {
   it("sends only the edited settings, as SQL takes them (numbers, lines, UTC, on/off)", () => {
     const all =
-      "approval_mode,stamp_price,postal_window_working_days,postal_address,launch_at,complaints_contact,dispute_resolution_body,spinner_enabled,skill_answer_cooldown_minutes,instant_win_max_live_percent,promoter_name,promoter_address";
+      "approval_mode,stamp_price,postal_window_working_days,postal_address,launch_at,complaints_contact,dispute_resolution_body,spinner_enabled,skill_answer_cooldown_minutes,instant_win_max_live_percent,promoter_name,promoter_address,site_url,limit_increase_delay_hours";
     expect(settingsFormSchema.parse(posted({ ...GOOD, edited: all }))).toEqual({
       approval_mode: "manual",
       stamp_price: 0.87,
@@ -62,6 +64,8 @@ describe("settingsFormSchema", () => {
       instant_win_max_live_percent: 40,
       promoter_name: "LabCash Trading Ltd",
       promoter_address: ["Unit 4, Lab House", "12 Market Street", "Manchester", "M1 1PW"],
+      site_url: "https://labcash.example",
+      limit_increase_delay_hours: 48,
     });
     expect(settingsFormSchema.parse(posted({ ...GOOD, edited: "stamp_price" }))).toEqual({ stamp_price: 0.87 });
     // The sign-up digest is a box like the LabSpinner switch: ticked is on, left out is off.
@@ -120,6 +124,8 @@ describe("settingsFormSchema", () => {
           complaintsContact: "nobody",
           disputeName: "",
           disputeUrl: "http://cedr.example",
+          siteUrl: "http://labcash.example/shop",
+          limitIncreaseDelay: "12",
           topUpMin: "6000",
           topUpMax: "5000",
           edited: "stamp_price",
@@ -144,6 +150,8 @@ describe("settingsFormSchema", () => {
       complaintsContact: "Enter an e-mail address of at most 254 characters, such as complaints@labcash.example",
       disputeName: "Enter the dispute-resolution body's name (2 to 200 characters)",
       disputeUrl: "Enter a web address starting with https:// (at most 500 characters)",
+      siteUrl: "Enter the site's address alone, such as https://labcash.example",
+      limitIncreaseDelay: "Enter a whole number of hours from 24 to 168",
       topUpMin: "The top-up minimum must not be more than the maximum",
       tierPercent1: "Tier 1: enter a bonus percent above 0 and at most 100, such as 2.5",
       tierFrom2: "Tier 2: another tier starts at £50",

@@ -11,8 +11,8 @@ const templates = [
 ].map(([, name, path]) => ({ name, body: readFileSync(path, "utf8") }));
 
 describe("the auth e-mail templates", () => {
-  it("are the sign-in, reset and confirmation e-mails", () => {
-    expect(templates.map((t) => t.name).sort()).toEqual(["confirmation", "magic_link", "recovery"]);
+  it("are the sign-in, reset, confirmation and invitation e-mails", () => {
+    expect(templates.map((t) => t.name).sort()).toEqual(["confirmation", "invite", "magic_link", "recovery"]);
   });
 
   it.each(templates)("$name links to /auth/confirm with the address and the code, and no token hash", ({ body }) => {

@@ -39,6 +39,8 @@ function formValues(s: AdminSettingsValues): SettingsFormValues {
     signUpDigest: s.sign_up_digest,
     promoterName: s.promoter_name,
     promoterAddress: s.promoter_address.join("\n"),
+    siteUrl: s.site_url,
+    limitIncreaseDelay: String(s.limit_increase_delay_hours),
   };
 }
 

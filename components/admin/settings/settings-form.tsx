@@ -38,6 +38,8 @@ export type SettingsFormValues = {
   instantWinShare: string;
   promoterName: string;
   promoterAddress: string;
+  siteUrl: string;
+  limitIncreaseDelay: string;
 };
 
 type TextKey = {
@@ -324,6 +326,30 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
           errors={errors?.instantWinShare}
         >
           {(control) => <Input {...control} {...text("instantWinShare")} inputMode="numeric" className="sm:max-w-xs" />}
+        </Field>
+      </Group>
+
+      <Group legend="Site address">
+        <Field
+          id="settings-site-url"
+          label="Site URL"
+          hint="Where links in the site's own e-mails (receipts, draw results, alerts) lead: the same address as the site's SITE_URL."
+          errors={errors?.siteUrl}
+        >
+          {(control) => <Input {...control} {...text("siteUrl")} type="url" autoComplete="off" />}
+        </Field>
+      </Group>
+
+      <Group legend="Monthly limits">
+        <Field
+          id="settings-limit-increase-delay"
+          label="Wait before a higher monthly limit (hours)"
+          hint="A player who raises or removes their monthly limit waits this long before it applies; a lower limit applies at once. From 24 to 168."
+          errors={errors?.limitIncreaseDelay}
+        >
+          {(control) => (
+            <Input {...control} {...text("limitIncreaseDelay")} inputMode="numeric" className="sm:max-w-xs" />
+          )}
         </Field>
       </Group>
 

@@ -137,22 +137,42 @@ export const authErrors = {
     new AuthError(500, "unexpected_failure", message),
 };
 
-/** GoTrue's password-strength messages, joined with a space as GoTrue joins them. */
-const LENGTH_MESSAGE = "Password should be at least 8 characters.";
-const CHARACTERS_MESSAGE =
-  "Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.";
+/**
+ * GoTrue's password policy ([auth] minimum_password_length and password_requirements): the fewest characters, and
+ * which kinds of character each password must hold.
+ */
+export interface PasswordPolicy {
+  minLength: number;
+  requirements: "" | "letters_digits" | "lower_upper_letters_digits" | "lower_upper_letters_digits_symbols";
+}
 
-/** LabCash's policy (docs/decisions/014): 8+ characters with a lower-case letter, an upper-case letter and a digit. */
-export function checkPasswordStrength(password: string): void {
+/** LabCash's policy, kept as the default (docs/decisions/014): 8+ characters with a lower-case letter, an upper-case letter and a digit. */
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, requirements: "lower_upper_letters_digits" };
+
+// The character sets GoTrue names in its message, per requirement (its PasswordRequiredCharacters).
+const LOWER = "abcdefghijklmnopqrstuvwxyz";
+const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const DIGITS = "0123456789";
+const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+const REQUIRED_SETS: Record<PasswordPolicy["requirements"], string[]> = {
+  "": [],
+  letters_digits: [LOWER + UPPER, DIGITS],
+  lower_upper_letters_digits: [LOWER, UPPER, DIGITS],
+  lower_upper_letters_digits_symbols: [LOWER, UPPER, DIGITS, SYMBOLS],
+};
+
+/** GoTrue's password-strength check and messages (joined with a space as GoTrue joins them). */
+export function checkPasswordStrength(password: string, policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY): void {
   const reasons: string[] = [];
   const messages: string[] = [];
-  if ([...password].length < 8) {
+  if ([...password].length < policy.minLength) {
     reasons.push("length");
-    messages.push(LENGTH_MESSAGE);
+    messages.push(`Password should be at least ${policy.minLength} characters.`);
   }
-  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/[0-9]/.test(password)) {
+  const sets = REQUIRED_SETS[policy.requirements];
+  if (sets.some((set) => ![...password].some((c) => set.includes(c)))) {
     reasons.push("characters");
-    messages.push(CHARACTERS_MESSAGE);
+    messages.push(`Password should contain at least one character of each: ${sets.join(", ")}.`);
   }
   if (reasons.length) {
     throw new AuthError(422, "weak_password", messages.join(" "), { weak_password: { reasons } });

@@ -8,7 +8,7 @@ import type { IncomingMessage } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import bcrypt from "bcryptjs";
-import { AuthError, authErrors, checkPasswordStrength } from "./auth-errors";
+import { AuthError, authErrors, checkPasswordStrength, type PasswordPolicy } from "./auth-errors";
 import { actionLink, paginate, paginationLinks } from "./auth-links";
 import {
   confirmUser,
@@ -71,6 +71,8 @@ export interface AuthOptions {
   mfaVerificationAttemptHook?: string;
   /** How e-mailed codes are made (GoTrue's otp_length and otp_expiry). */
   emailOtp: EmailOtpSettings;
+  /** GoTrue's minimum_password_length and password_requirements. */
+  passwordPolicy: PasswordPolicy;
   /** GoTrue's [auth.captcha]: when set, sign-ups, e-mail sign-ins, resets, resends and password sign-ins need a token. */
   captcha?: CaptchaSettings;
 }
@@ -446,7 +448,7 @@ export class AuthService {
     // GoTrue's order: no address at all is an anonymous sign-in; then the password; then the address.
     if (!rawEmail && !phone) throw authErrors.anonymousDisabled();
     if (!password) throw authErrors.validation("Signup requires a valid password");
-    checkPasswordStrength(password);
+    checkPasswordStrength(password, this.options.passwordPolicy);
     if (rawEmail && phone)
       throw authErrors.validation("Only an email address or phone number should be provided on signup.");
     if (!rawEmail) throw authErrors.phoneDisabled("signups");
@@ -652,7 +654,7 @@ export class AuthService {
     const data = obj(r.body.data);
     // GoTrue's validateUserUpdateParams: an address, when given, must be valid even if unchanged.
     const email = rawEmail ? validateEmail(rawEmail) : undefined;
-    if (password !== undefined) checkPasswordStrength(password);
+    if (password !== undefined) checkPasswordStrength(password, this.options.passwordPolicy);
     const newEmail = email !== undefined && email !== user.email ? email : undefined;
     // GoTrue's UserUpdate: with a verified second factor, the password and address change at aal2 only.
     if ((password || newEmail) && (await this.needsSecondStep(user, claims))) throw authErrors.aal2ForUpdate();
@@ -1195,7 +1197,7 @@ export class AuthService {
     if (password !== undefined && passwordHashParam)
       throw authErrors.validation("Only a password or a password hash should be provided");
     // LabCash keeps its password policy here too (GoTrue checks strength only on update).
-    if (password) checkPasswordStrength(password);
+    if (password) checkPasswordStrength(password, this.options.passwordPolicy);
     const id = str(b.id);
     if (id !== undefined && !UUID_RE.test(id)) throw authErrors.validation("ID must conform to the uuid v4 format");
     if (id !== undefined && /^[0-]+$/.test(id)) throw authErrors.validation("ID cannot be a nil uuid");
@@ -1238,7 +1240,7 @@ export class AuthService {
     const rawEmail = str(b.email);
     const email = rawEmail ? validateEmail(rawEmail) : undefined;
     const password = str(b.password);
-    if (password !== undefined) checkPasswordStrength(password);
+    if (password !== undefined) checkPasswordStrength(password, this.options.passwordPolicy);
     if (email !== undefined && email !== user.email && (await findUserByEmail(this.db, email)))
       throw authErrors.emailExists();
     const passwordHash = password ? await bcrypt.hash(password, BCRYPT_COST) : undefined;
@@ -1357,7 +1359,7 @@ export class AuthService {
     let passwordHash: string | null = null;
     if (type === "signup" && !existing) {
       if (!password) throw authErrors.validation("Signup requires a valid password");
-      checkPasswordStrength(password);
+      checkPasswordStrength(password, this.options.passwordPolicy);
       passwordHash = await bcrypt.hash(password, BCRYPT_COST);
     }
     try {

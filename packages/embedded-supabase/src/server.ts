@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import { AuthError, authErrorReply, authErrors, wantsCurrentApi, API_VERSION } from "./auth-errors";
 import { AuthService } from "./auth";
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "./auth-errors";
 import type { CaptchaSettings } from "./captcha";
 import { GOTRUE_EMAIL_OTP, type EmailOtpSettings } from "./auth-store";
 import { ApiKeyError, checkApiKey, resolveCaller } from "./callers";
@@ -63,6 +64,8 @@ export interface EmbeddedServerOptions {
   emailOtp?: Partial<EmailOtpSettings>;
   /** GoTrue's [auth.captcha] (provider and secret). Default off, as the Supabase CLI's config. */
   captcha?: CaptchaSettings;
+  /** GoTrue's [auth] minimum_password_length and password_requirements. Default 8 characters, lower, upper and digits. */
+  passwordPolicy?: PasswordPolicy;
   /** GoTrue's refresh-token reuse interval in seconds. Default 10. */
   refreshReuseSeconds?: number;
   /** Called with one line per request (and per applied migration). Silent when omitted. */
@@ -327,6 +330,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     rateLimits: { ...GOTRUE_RATE_LIMITS, ...options.rateLimits },
     emailOtp: { ...GOTRUE_EMAIL_OTP, ...options.emailOtp },
     captcha: options.captcha,
+    passwordPolicy: options.passwordPolicy ?? DEFAULT_PASSWORD_POLICY,
   });
 
   let closing: Promise<void> | undefined;

@@ -1,5 +1,5 @@
 import { checkEmailCode } from "@/lib/auth/email-code";
-import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
+import { afterSignIn, safeNextPath, SET_PASSWORD_PATH } from "@/lib/auth/paths";
 import { redirectTo } from "@/lib/http/redirect";
 import { originFromHeaders } from "@/lib/site-url";
 import { defineRoute, type RouteInput } from "@/lib/http/define-route";
@@ -19,7 +19,7 @@ async function get({ request }: RouteInput<undefined, undefined>) {
   const link = emailLinkSchema.safeParse(Object.fromEntries(params));
   if (link.success) {
     const { email, code, type } = link.data;
-    const fallback = type === "recovery" ? "/auth/reset-password" : "/account";
+    const fallback = type === "recovery" ? "/auth/reset-password" : type === "invite" ? SET_PASSWORD_PATH : "/account";
     const origin = originFromHeaders((name) => request.headers.get(name));
     const next = safeNextPath(link.data.next, fallback, origin);
     const checked = await checkEmailCode(email, code, type);

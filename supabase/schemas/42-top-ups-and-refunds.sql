@@ -1,40 +1,37 @@
 -- ============================================================================
--- Credits and payments: the ledger, top-ups, refunds, payment resolutions.
+-- Top-ups and refunds: quotes, card top-ups and their confirmation, refunds, payment resolutions, monthly
+-- totals.
 -- The live definition of this area: change it here, then `npm run db:migration -- <name>`
 -- writes the migration (README "Changing the database"). Loaded after the files before it.
 -- ============================================================================
 
 -- ----------------------------------------------------------------------------
--- Tables
+-- Functions the tables use
 -- ----------------------------------------------------------------------------
 
-create table public.credit_ledger (
-  id bigint generated always as identity,
-  user_id uuid not null,
-  kind public.ledger_kind not null,
-  amount numeric(12,2) not null,
-  balance_after numeric(12,2) not null,
-  transaction_amount numeric(12,2),
-  reason text,
-  reference text,
-  created_by uuid,
-  created_at timestamp with time zone default now() not null,
-  card_amount numeric(12,2) default 0 not null,
-  constraint credit_ledger_pkey primary key (id),
-  constraint credit_ledger_card_amount_check check (card_amount = 0 or (sign(card_amount) = sign(amount) and abs(card_amount) <= abs(amount))),
-  constraint credit_ledger_amount_check check ((amount <> (0)::numeric)),
-  constraint credit_ledger_amounts_are_pounds check ((private.is_pounds(amount) AND ((transaction_amount IS NULL) OR private.is_pounds(transaction_amount)))),
-  constraint credit_ledger_balance_after_check check ((balance_after >= (0)::numeric)),
-  constraint credit_ledger_created_by_fkey foreign key (created_by) references auth.users(id) on delete set null,
-  constraint credit_ledger_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
-);
-alter table public.credit_ledger enable row level security;
-comment on table public.credit_ledger is 'Every movement of credit, append-only. A user''s balance equals the sum of their rows.';
-comment on column public.credit_ledger.card_amount is 'The credit-card-funded part of this movement (same sign as amount), set by private.post_ledger.';
-revoke all on table public.credit_ledger from public, anon, authenticated, service_role;
-grant select on table public.credit_ledger to authenticated;
-grant all on table public.credit_ledger to service_role;
+-- confirm_top_up enters the competition a top-up was for inside its own sub-transaction and keeps a
+-- refusal in the top-up's entry_error_code; a wrong answer there is a miss too, or one top-up per
+-- possible answer would find the right one.
+create or replace function private.top_up_entry_missed() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform private.record_skill_miss(new.user_id, (new.purpose ->> 'competition_id')::uuid);
+  return new;
+end;
+$$;
+comment on function private.top_up_entry_missed() is 'Trigger: a top-up whose entry was refused for a wrong answer records the miss.';
+revoke all on function private.top_up_entry_missed() from public, anon, authenticated, service_role;
 
+-- ----------------------------------------------------------------------------
+-- Tables, each with its indexes, triggers and policies
+-- ----------------------------------------------------------------------------
+
+create type public.top_up_status as enum ('pending', 'credited', 'failed', 'expired', 'refused_card_cap', 'refunded', 'partially_refunded');
+comment on type public.top_up_status is 'Where a top-up stands with the payment provider.';
+create type public.payment_provider as enum ('stripe', 'test');
+comment on type public.payment_provider is 'Who took a top-up''s payment: Stripe, or the labelled test checkout.';
+create type public.card_funding as enum ('debit', 'credit', 'prepaid', 'wallet', 'unknown');
+comment on type public.card_funding is 'How the card that paid a top-up is funded (credit cards are refused).';
 create table public.top_ups (
   id uuid default gen_random_uuid() not null,
   user_id uuid not null,
@@ -60,7 +57,7 @@ create table public.top_ups (
   constraint top_ups_payment_id_key unique (payment_id),
   constraint top_ups_amount_check check ((amount > (0)::numeric)),
   constraint top_ups_bonus_check check ((bonus >= (0)::numeric)),
-  constraint top_ups_check check (((status = 'pending'::public.top_up_status) OR (status = ANY (ARRAY['failed'::public.top_up_status, 'expired'::public.top_up_status])) OR (payment_id IS NOT NULL))),
+  constraint top_ups_payment_id_once_paid_check check (((status = 'pending'::public.top_up_status) OR (status = ANY (ARRAY['failed'::public.top_up_status, 'expired'::public.top_up_status])) OR (payment_id IS NOT NULL))),
   constraint top_ups_checkout_session_id_check check (((char_length(checkout_session_id) >= 1) AND (char_length(checkout_session_id) <= 255))),
   constraint top_ups_owed_check check ((owed >= (0)::numeric)),
   constraint top_ups_payment_id_check check (((char_length(payment_id) >= 1) AND (char_length(payment_id) <= 255))),
@@ -75,6 +72,11 @@ comment on column public.top_ups.refusal_message is 'Why a confirmed payment was
 comment on column public.top_ups.owed is 'Refunded money that could not be taken back from the balance because it was already spent (shown to admins).';
 revoke all on table public.top_ups from public, anon, authenticated, service_role;
 grant all on table public.top_ups to service_role;
+
+create index top_ups_user_idx on public.top_ups (user_id, created_at DESC);
+create index top_ups_entry_idx on public.top_ups (entry_id);
+create index top_ups_owed_idx on public.top_ups (id) where (owed > (0)::numeric);
+CREATE TRIGGER top_up_entry_missed AFTER UPDATE OF entry_error_code ON public.top_ups FOR EACH ROW WHEN (((new.entry_error_code = 'answer_incorrect'::text) AND (old.entry_error_code IS DISTINCT FROM 'answer_incorrect'::text))) EXECUTE FUNCTION private.top_up_entry_missed();
 
 create table public.top_up_refunds (
   id bigint generated always as identity primary key,
@@ -96,6 +98,11 @@ comment on column public.top_up_refunds.owed is 'What the balance could not cove
 revoke all on table public.top_up_refunds from public, anon, authenticated, service_role;
 grant all on table public.top_up_refunds to service_role;
 
+create index top_up_refunds_payment_idx on public.top_up_refunds (payment_id);
+create index top_up_refunds_top_up_idx on public.top_up_refunds (top_up_id);
+
+create type public.payment_issue as enum ('mismatch', 'owed');
+comment on type public.payment_issue is 'A payment that needs a person: one that does not match its top-up, or money owed after a refund.';
 create table public.payment_resolutions (
   id bigint generated always as identity,
   kind public.payment_issue not null,
@@ -114,169 +121,11 @@ comment on table public.payment_resolutions is 'A super admin''s record that a p
 revoke all on table public.payment_resolutions from public, anon, authenticated, service_role;
 grant all on table public.payment_resolutions to service_role;
 
+create index payment_resolutions_resolved_by_idx on public.payment_resolutions (resolved_by);
+
 -- ----------------------------------------------------------------------------
 -- Functions
 -- ----------------------------------------------------------------------------
-
-create or replace function private.forbid_ledger_change() returns trigger
-language plpgsql set search_path = '' as $$
-begin
-  raise exception 'The credit ledger is append-only' using errcode = '42501', hint = 'ledger_append_only';
-end;
-$$;
-comment on function private.forbid_ledger_change() is 'Trigger: refuses updates, deletes and truncation of the append-only ledger.';
-revoke all on function private.forbid_ledger_change() from public, anon, authenticated, service_role;
-
-create or replace function private.post_ledger(p_user uuid, p_kind text, p_amount numeric, p_reason text, p_reference text, p_transaction_amount numeric DEFAULT NULL::numeric,
-                                               p_spent numeric DEFAULT 0, p_entries integer DEFAULT 0)
- RETURNS numeric
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  new_balance numeric(12, 2);
-  acct public.user_account_data%rowtype;
-  card_part numeric(12, 2) := 0;
-  card_top_up boolean;
-begin
-  if p_amount is null or p_amount = 0 or p_amount <> round(p_amount, 2) then
-    raise exception 'Amount must be a non-zero number of pounds and pence' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  select * into acct from public.user_account_data a where a.id = p_user for update;
-  if not found then
-    raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
-  end if;
-  -- The credit-card-funded part (code of practice 1.3; DECISIONS "Instant wins"): a credit-card
-  -- top-up and its bonus add to it, and taking them back spends it first; a refunded entry gives back
-  -- the share its debit took; every other debit spends other credit first and this part last.
-  card_top_up := p_kind in ('top_up', 'bonus', 'top_up_reversal') and p_reference like 'top_up:%'
-    and exists (select 1 from public.top_ups t where t.id::text = substr(p_reference, 8) and t.funding = 'credit');
-  card_part := case
-    when p_amount > 0 and card_top_up then p_amount
-    when p_amount > 0 and p_kind = 'refund' and p_reference like 'entry:%' then
-      least(p_amount, coalesce((select -sum(l.card_amount) from public.credit_ledger l
-                                 where l.user_id = p_user and l.kind = 'entry' and l.reference = p_reference), 0))
-    when p_amount < 0 and card_top_up then greatest(p_amount, -acct.card_credit)
-    when p_amount < 0 then least(0, p_amount + (acct.credits - acct.card_credit))
-    else 0 end;
-  -- A purchase's totals ride on the same update: one new version of the account row per purchase, not two
-  -- (issue 27, item 4).
-  update public.user_account_data
-     set credits = credits + p_amount, card_credit = card_credit + card_part,
-         total_spent = total_spent + p_spent, total_entries = total_entries + p_entries, updated_at = now()
-   where id = p_user
-  returning credits into new_balance;
-  insert into public.credit_ledger (user_id, kind, amount, balance_after, reason, reference, transaction_amount, created_by, card_amount)
-  values (p_user, p_kind::public.ledger_kind, p_amount, new_balance, p_reason, p_reference, p_transaction_amount, auth.uid(), card_part);
-  return new_balance;
-end;
-$function$;
-comment on function private.post_ledger(uuid,text,numeric,text,text,numeric,numeric,integer) is 'Moves credit and appends the ledger row in one statement pair, keeping the credit-card-funded part (card_credit, card_amount): card top-ups add to it, debits spend other credit first; p_spent and p_entries are added to the account''s total_spent and total_entries in the same update (a purchase). The balance check constraint refuses overdrafts.';
-revoke all on function private.post_ledger(uuid,text,numeric,text,text,numeric,numeric,integer) from public, anon, authenticated, service_role;
-
--- It already went through is_admin (so aal1 admins were refused); only the refusal changes, from
--- admin_required to the guard's aal2_required for an admin at aal1. Players, anon and the server
--- see exactly what they saw before.
-create or replace function public.get_credit_balance(user_id uuid) returns numeric
-language plpgsql stable security definer set search_path = '' as $$
-declare
-  balance numeric(12, 2);
-begin
-  if not private.is_service_role() then
-    perform private.require_user();
-    if get_credit_balance.user_id is distinct from auth.uid() then
-      perform private.require_admin();
-    end if;
-  end if;
-  select a.credits into balance from public.user_account_data a where a.id = get_credit_balance.user_id;
-  return coalesce(balance, 0);
-end;
-$$;
-comment on function public.get_credit_balance(uuid) is 'A user''s credit balance; the user themself, an admin (aal2 session) or the server may ask.';
-revoke all on function public.get_credit_balance(uuid) from public, anon, authenticated, service_role;
-grant execute on function public.get_credit_balance(uuid) to authenticated;
-grant execute on function public.get_credit_balance(uuid) to service_role;
-
-create or replace function public.add_credits(user_id uuid, amount numeric, transaction_amount numeric default null)
-returns numeric
-language plpgsql security definer set search_path = '' as $$
-begin
-  perform private.require_server();
-  if add_credits.amount is null or add_credits.amount <= 0 then
-    raise exception 'Amount must be more than zero' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  if not private.is_pounds(add_credits.amount) then
-    raise exception 'Amount must be a non-zero number of pounds and pence' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  if add_credits.amount > 100000 then
-    raise exception 'Amount is over the limit of 100000 credits' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  if add_credits.transaction_amount is not null
-     and (not private.is_pounds(add_credits.transaction_amount) or add_credits.transaction_amount < 0) then
-    raise exception 'The amount paid must be zero or more, in pounds and pence' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  perform private.create_account_rows(add_credits.user_id);
-  return private.post_ledger(
-    add_credits.user_id,
-    case when add_credits.transaction_amount is not null and add_credits.transaction_amount > 0 then 'top_up' else 'admin_adjustment' end,
-    add_credits.amount,
-    case when add_credits.transaction_amount is not null then 'Credit purchase' else 'Credit added' end,
-    null,
-    add_credits.transaction_amount);
-end;
-$$;
-comment on function public.add_credits(uuid,numeric,numeric) is 'Server only (secret key): adds credit to a user (a top-up when transaction_amount is the money paid). Returns the new balance. Admins adjust credit with admin_adjust_credit.';
-revoke all on function public.add_credits(uuid,numeric,numeric) from public, anon, authenticated, service_role;
-grant execute on function public.add_credits(uuid,numeric,numeric) to service_role;
-
--- From 20261123140000_credit_procedures_server_only. Before: NaN and Infinity passed the check (NaN equals round(NaN, 2))
--- and were answered false, as if the balance were short; now invalid_input.
-create or replace function public.deduct_credits(user_id uuid, amount numeric) returns boolean
-language plpgsql security definer set search_path = '' as $$
-declare
-  acct public.user_account_data%rowtype;
-begin
-  if not private.is_service_role() and deduct_credits.user_id is distinct from private.require_user() then
-    raise exception 'You can only spend your own credit' using errcode = '42501', hint = 'self_only';
-  end if;
-  if deduct_credits.amount is null or not private.is_pounds(deduct_credits.amount) or deduct_credits.amount <= 0 then
-    raise exception 'Amount must be more than zero, in pounds and pence' using errcode = '22023', hint = 'invalid_input';
-  end if;
-  -- Lock the account row so concurrent deductions queue instead of overdrawing.
-  select * into acct from public.user_account_data a where a.id = deduct_credits.user_id for update;
-  if not found then
-    return false;
-  end if;
-  if not acct.approved and not private.is_service_role() then
-    raise exception 'Your account is awaiting approval' using errcode = 'P0001', hint = 'approval_pending';
-  end if;
-  if acct.credits < deduct_credits.amount then
-    return false;
-  end if;
-  perform private.post_ledger(deduct_credits.user_id, 'debit', -deduct_credits.amount, 'Credit spent', null);
-  return true;
-end;
-$$;
-comment on function public.deduct_credits(uuid,numeric) is 'Takes the caller''s own credit (or, for the server, anyone''s) if the balance covers it (true) or changes nothing (false). Never overdraws.';
-revoke all on function public.deduct_credits(uuid,numeric) from public, anon, authenticated, service_role;
-grant execute on function public.deduct_credits(uuid,numeric) to authenticated;
-grant execute on function public.deduct_credits(uuid,numeric) to service_role;
-
-create or replace function public.get_my_ledger(p_limit integer default 50, p_before bigint default null)
-returns table (id bigint, kind text, amount numeric, balance_after numeric, reason text, reference text, created_at timestamptz)
-language sql stable security definer set search_path = '' as $$
-  select l.id, l.kind, l.amount, l.balance_after, l.reason, l.reference, l.created_at
-    from public.credit_ledger l
-   where l.user_id = private.require_user()
-     and (p_before is null or l.id < p_before)
-   order by l.id desc
-   limit least(greatest(coalesce(p_limit, 50), 1), 200)
-$$;
-comment on function public.get_my_ledger(integer,bigint) is 'The caller''s ledger, newest first, paged by id.';
-revoke all on function public.get_my_ledger(integer,bigint) from public, anon, authenticated, service_role;
-grant execute on function public.get_my_ledger(integer,bigint) to authenticated;
-grant execute on function public.get_my_ledger(integer,bigint) to service_role;
 
 create or replace function private.month_start(p_at timestamptz default now()) returns timestamptz
 language sql stable set search_path = '' as $$
@@ -373,6 +222,9 @@ $$;
 comment on function private.may_receive_marketing(uuid) is 'True when marketing mail may go to the player: they consented (email_notifications), are not on a break, excluded or closed, and no admin has restricted them.';
 revoke all on function private.may_receive_marketing(uuid) from public, anon, authenticated, service_role;
 
+create type public.top_up_quote as (amount numeric, bonus numeric, credit numeric, balance_after numeric, min numeric, max numeric, bonus_enabled boolean, monthly_limit numeric, monthly_remaining numeric, refusal public.refusal);
+comment on type public.top_up_quote is 'What a top-up of an amount would give the player (amount, bonus, credit, balance after; null when the amount is not valid), the bounds, the monthly limit and what is left of it, and the refusal (or null).';
+
 create or replace function public.quote_top_up(p_amount numeric) returns public.top_up_quote
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -387,6 +239,12 @@ comment on function public.quote_top_up(numeric) is 'Signed-in users: what a top
 revoke all on function public.quote_top_up(numeric) from public, anon, authenticated, service_role;
 grant execute on function public.quote_top_up(numeric) to authenticated;
 grant execute on function public.quote_top_up(numeric) to service_role;
+
+create type public.bonus_tier as ("from" numeric, percent numeric);
+comment on type public.bonus_tier is 'One bonus tier: top-ups from this amount get this percent as bonus.';
+
+create type public.top_up_options as (min numeric, max numeric, quick_picks integer[], bonus_enabled boolean, bonus_tiers public.bonus_tier[], monthly_limit numeric, monthly_remaining numeric, pending_limit numeric, pending_limit_from timestamp with time zone, needs_limit_prompt boolean, blocked public.refusal);
+comment on type public.top_up_options is 'What the top-up page needs: bounds, quick picks, bonus tiers, the monthly limit, what is left and a pending increase, whether to invite a limit, and what blocks a top-up now (or null).';
 
 create or replace function public.get_top_up_options() returns public.top_up_options
 language plpgsql security definer set search_path = '' as $$
@@ -429,12 +287,8 @@ revoke all on function public.get_top_up_options() from public, anon, authentica
 grant execute on function public.get_top_up_options() to authenticated;
 grant execute on function public.get_top_up_options() to service_role;
 
-create or replace function public.create_top_up(p_amount numeric, p_provider text, p_purpose jsonb DEFAULT NULL::jsonb)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.create_top_up(p_amount numeric, p_provider text, p_purpose jsonb default null) returns jsonb
+language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_user();
   quote jsonb;
@@ -479,11 +333,17 @@ begin
   return jsonb_build_object('id', new_id, 'amount', p_amount, 'bonus', (quote ->> 'bonus')::numeric,
                             'credit', (quote ->> 'credit')::numeric, 'status', 'pending');
 end;
-$function$;
+$$;
 comment on function public.create_top_up(numeric,text,jsonb) is 'Signed-in users: starts a top-up (pending until the provider confirms it) after the same checks as quote_top_up, raising its refusal codes; p_purpose {competition_id, quantity, answer} asks for that entry once credited.';
 revoke all on function public.create_top_up(numeric,text,jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.create_top_up(numeric,text,jsonb) to authenticated;
 grant execute on function public.create_top_up(numeric,text,jsonb) to service_role;
+
+create type public.top_up_entry as (entry_id uuid, ticket_numbers integer[], competition_slug text);
+comment on type public.top_up_entry is 'The entry a top-up made for its purpose: its id, ticket numbers and competition.';
+
+create type public.my_top_up as (id uuid, status public.top_up_status, amount numeric, bonus numeric, credit numeric, funding public.card_funding, provider public.payment_provider, balance numeric, created_at timestamp with time zone, credited_at timestamp with time zone, refusal_reason text, refusal_reason_code text, purpose jsonb, entry public.top_up_entry, entry_error public.refusal);
+comment on type public.my_top_up is 'The owner''s top-up: status, amounts, funding, the balance now, why it was refused, its purpose {competition_id, quantity, answer}, and the entry it made or why that failed.';
 
 create or replace function public.get_top_up(p_id uuid) returns public.my_top_up
 language plpgsql security definer set search_path = '' as $$
@@ -520,17 +380,6 @@ comment on function public.get_top_up(uuid) is 'The owner''s top-up: status, amo
 revoke all on function public.get_top_up(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.get_top_up(uuid) to authenticated;
 grant execute on function public.get_top_up(uuid) to service_role;
-
-create or replace function private.require_server() returns void
-language plpgsql stable set search_path = '' as $$
-begin
-  if not private.is_service_role() then
-    raise exception 'Access denied: server only' using errcode = '42501', hint = 'server_only';
-  end if;
-end;
-$$;
-comment on function private.require_server() is 'Refuses every caller but the server''s secret key.';
-revoke all on function private.require_server() from public, anon, authenticated, service_role;
 
 create or replace function private.payment_lock(p_payment_id text) returns void
 language sql set search_path = '' as $$
@@ -667,12 +516,8 @@ comment on function public.find_top_up_by_session(text) is 'Server: the top-up o
 revoke all on function public.find_top_up_by_session(text) from public, anon, authenticated, service_role;
 grant execute on function public.find_top_up_by_session(text) to service_role;
 
-create or replace function public.confirm_top_up(p_top_up_id uuid, p_payment_id text, p_funding text, p_amount_paid numeric)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.confirm_top_up(p_top_up_id uuid, p_payment_id text, p_funding text, p_amount_paid numeric) returns jsonb
+language plpgsql security definer set search_path = '' as $$
 declare
   t public.top_ups%rowtype;
   balance numeric(12, 2);
@@ -797,17 +642,16 @@ begin
     'top_up_id', t.id,
     'balance', (select a.credits from public.user_account_data a where a.id = t.user_id));
 end;
-$function$;
+$$;
 comment on function public.confirm_top_up(uuid,text,text,numeric) is 'Server: a provider says the top-up was paid. Credits it exactly once (top_up and bonus ledger rows, receipt mail), idempotent on the payment id and the top-up; refuses a different payment or amount (payment_mismatch); refuses credit-card payments over the monthly cap (refund_required); applies refunds that arrived first; makes the entry the top-up was for, keeping the credit if that fails.';
 revoke all on function public.confirm_top_up(uuid,text,text,numeric) from public, anon, authenticated, service_role;
 grant execute on function public.confirm_top_up(uuid,text,text,numeric) to service_role;
 
-create or replace function public.fail_top_up(p_top_up_id uuid, p_status text)
- RETURNS public.top_up_outcome
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create type public.top_up_outcome as (status public.top_up_status, top_up_id uuid);
+comment on type public.top_up_outcome is 'A top-up''s status after fail_top_up.';
+
+create or replace function public.fail_top_up(p_top_up_id uuid, p_status text) returns public.top_up_outcome
+language plpgsql security definer set search_path = '' as $$
 declare
   t public.top_ups%rowtype;
 begin
@@ -826,7 +670,7 @@ begin
   end if;
   return (t.status, t.id)::public.top_up_outcome;
 end;
-$function$;
+$$;
 comment on function public.fail_top_up(uuid,text) is 'Server: marks a pending top-up failed or expired (no-op in any other status); returns its status.';
 revoke all on function public.fail_top_up(uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.fail_top_up(uuid,text) to service_role;
@@ -871,109 +715,6 @@ comment on function public.record_top_up_refund(text,text,numeric) is 'Server: a
 revoke all on function public.record_top_up_refund(text,text,numeric) from public, anon, authenticated, service_role;
 grant execute on function public.record_top_up_refund(text,text,numeric) to service_role;
 
-create or replace function private.ledger_filter_check(p_kind text) returns void
-language plpgsql stable set search_path = '' as $$
-begin
-  if p_kind is not null and p_kind not in (select unnest(enum_range(null::public.ledger_kind))::text) then
-    raise exception 'Unknown ledger kind: %', p_kind using errcode = '22023', hint = 'invalid_input';
-  end if;
-end;
-$$;
-comment on function private.ledger_filter_check(text) is 'Refuses an unknown ledger kind filter.';
-revoke all on function private.ledger_filter_check(text) from public, anon, authenticated, service_role;
-
-create or replace function public.get_my_ledger_page(p_kind text DEFAULT NULL::text, p_month date DEFAULT NULL::date, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
- RETURNS public.ledger_page
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  uid uuid := private.require_user();
-  page_size integer := least(greatest(coalesce(p_limit, 50), 1), 200);
-  from_at timestamptz := private.month_start(p_month::timestamp at time zone 'Europe/London');
-  -- The next month's start, found from inside it, so the clock change cannot shift it.
-  to_at timestamptz := private.month_start(from_at + interval '32 days');
-  page_rows public.ledger_row[];
-  last_id bigint;
-  more boolean;
-begin
-  perform private.ledger_filter_check(p_kind);
-  select coalesce(array_agg(row(x.id, x.kind, x.amount, x.balance_after, x.reason, x.reference,
-                                x.created_at)::public.ledger_row order by x.id desc), '{}'),
-         min(x.id)
-    into page_rows, last_id
-    from (select l.* from public.credit_ledger l
-           where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
-             and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))
-             and (p_before is null or l.id < p_before)
-           order by l.id desc limit page_size) x;
-  more := last_id is not null and exists (
-    select 1 from public.credit_ledger l
-     where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
-       and (from_at is null or (l.created_at >= from_at and l.created_at < to_at)) and l.id < last_id);
-  return row(
-    page_rows,
-    case when more then last_id end,
-    (select row(count(*),
-                coalesce(sum(l.amount) filter (where l.amount > 0), 0),
-                coalesce(-sum(l.amount) filter (where l.amount < 0), 0),
-                coalesce(sum(l.amount), 0))::public.ledger_totals
-       from public.credit_ledger l
-      where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
-        and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))))::public.ledger_page;
-end;
-$function$;
-comment on function public.get_my_ledger_page(text,date,bigint,integer) is 'Signed-in users: one page of their ledger, newest first (keyset: pass next_before), optionally one kind and the calendar month (Europe/London) containing p_month; totals are for the whole filter (credits_out is a positive figure; net = credits_in - credits_out).';
-revoke all on function public.get_my_ledger_page(text,date,bigint,integer) from public, anon, authenticated, service_role;
-grant execute on function public.get_my_ledger_page(text,date,bigint,integer) to authenticated;
-grant execute on function public.get_my_ledger_page(text,date,bigint,integer) to service_role;
-
-create or replace function public.get_my_ledger_csv(p_kind text DEFAULT NULL::text, p_month date DEFAULT NULL::date)
- RETURNS text
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  uid uuid := private.require_user();
-  from_at timestamptz := private.month_start(p_month::timestamp at time zone 'Europe/London');
-  to_at timestamptz := private.month_start(from_at + interval '32 days');
-begin
-  perform private.ledger_filter_check(p_kind);
-  return E'date,kind,amount,balance_after,reference,reason\n'
-    || coalesce((select string_agg(
-                   to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ',' || l.kind || ','
-                   || to_char(l.amount, 'FM999999999990.00') || ',' || to_char(l.balance_after, 'FM999999999990.00') || ','
-                   || private.csv_field(l.reference) || ',' || private.csv_field(l.reason) || E'\n',
-                   '' order by l.id)
-                   from public.credit_ledger l
-                  where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
-                    and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))), '')
-    || 'total,,' || to_char(coalesce((select sum(l.amount) from public.credit_ledger l
-                                       where l.user_id = uid and (p_kind is null or l.kind = p_kind::public.ledger_kind)
-                                         and (from_at is null or (l.created_at >= from_at and l.created_at < to_at))), 0),
-                            'FM999999999990.00') || E',,,\n';
-end;
-$function$;
-comment on function public.get_my_ledger_csv(text,date) is 'Signed-in users: their ledger (same filters as get_my_ledger_page) as CSV, oldest first: date (ISO UTC), kind, amount, balance_after, reference, reason; then total,,<net>,,, so rows and total match the ledger exactly.';
-revoke all on function public.get_my_ledger_csv(text,date) from public, anon, authenticated, service_role;
-grant execute on function public.get_my_ledger_csv(text,date) to authenticated;
-grant execute on function public.get_my_ledger_csv(text,date) to service_role;
-
--- confirm_top_up enters the competition a top-up was for inside its own sub-transaction and keeps a
--- refusal in the top-up's entry_error_code; a wrong answer there is a miss too, or one top-up per
--- possible answer would find the right one.
-create or replace function private.top_up_entry_missed() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  perform private.record_skill_miss(new.user_id, (new.purpose ->> 'competition_id')::uuid);
-  return new;
-end;
-$$;
-comment on function private.top_up_entry_missed() is 'Trigger: a top-up whose entry was refused for a wrong answer records the miss.';
-revoke all on function private.top_up_entry_missed() from public, anon, authenticated, service_role;
-
 create or replace function private.month_credited(p_user uuid) returns numeric
 language sql stable security definer set search_path = '' as $$
   select coalesce(sum(t.amount - t.refunded_amount), 0)
@@ -992,34 +733,3 @@ language sql stable security definer set search_path = '' as $$
 $$;
 comment on function private.month_held(uuid) is 'Money in checkouts the player opened this calendar month that are not paid, failed or expired yet: held against the monthly limit, released if not paid.';
 revoke all on function private.month_held(uuid) from public, anon, authenticated, service_role;
-
--- ----------------------------------------------------------------------------
--- Indexes
--- ----------------------------------------------------------------------------
-
-create index credit_ledger_user_idx on public.credit_ledger (user_id, id DESC);
-create index credit_ledger_created_by_idx on public.credit_ledger (created_by);
-create index top_ups_user_idx on public.top_ups (user_id, created_at DESC);
-create index top_ups_entry_idx on public.top_ups (entry_id);
-create index top_up_refunds_payment_idx on public.top_up_refunds (payment_id);
-create index top_up_refunds_top_up_idx on public.top_up_refunds (top_up_id);
-create index payment_resolutions_resolved_by_idx on public.payment_resolutions (resolved_by);
-create index top_ups_owed_idx on public.top_ups (id) where (owed > (0)::numeric);
-create index credit_ledger_top_up_created_idx on public.credit_ledger (created_at) where (kind = 'top_up'::public.ledger_kind);
-create unique index credit_ledger_referral_once on public.credit_ledger (user_id, reference) where (reference ~~ 'referral:%'::text);
-
--- ----------------------------------------------------------------------------
--- Triggers
--- ----------------------------------------------------------------------------
-
-CREATE TRIGGER credit_ledger_no_truncate BEFORE TRUNCATE ON public.credit_ledger FOR EACH STATEMENT EXECUTE FUNCTION private.forbid_ledger_change();
-CREATE TRIGGER credit_ledger_append_only BEFORE DELETE OR UPDATE ON public.credit_ledger FOR EACH ROW EXECUTE FUNCTION private.forbid_ledger_change();
-CREATE TRIGGER top_up_entry_missed AFTER UPDATE OF entry_error_code ON public.top_ups FOR EACH ROW WHEN (((new.entry_error_code = 'answer_incorrect'::text) AND (old.entry_error_code IS DISTINCT FROM 'answer_incorrect'::text))) EXECUTE FUNCTION private.top_up_entry_missed();
-
--- ----------------------------------------------------------------------------
--- Row-level policies
--- ----------------------------------------------------------------------------
-
-create policy "ledger: own rows or admin" on public.credit_ledger
-  as permissive for select to authenticated
-  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
