@@ -3,6 +3,7 @@ import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants
 import { withContentCollections } from "@content-collections/next";
 import { SIGN_UP_PATH } from "./lib/auth/paths";
 import { securityHeaderRoutes } from "./lib/http/security-headers";
+import { routeExtensions } from "./lib/test-aids";
 import { watchSiteCss, writeSiteCss } from "./scripts/site-css.mjs";
 
 const nextConfig: NextConfig = {
@@ -20,6 +21,8 @@ const nextConfig: NextConfig = {
   // workspace packages by itself, and this says so for any bundler.
   transpilePackages: ["@labcash/embedded-supabase"],
   poweredByHeader: false,
+  // Test aids (*.aid.tsx, *.aid.ts: lib/test-aids.ts) are routes only in the e2e suite's build.
+  pageExtensions: routeExtensions(process.env),
   // `npm test` type-checks the whole project (tsc) before it starts the build its e2e suite runs against, and sets
   // this only when that check passed: the build's own pass would be the same check again. Every other build checks.
   typescript: { ignoreBuildErrors: process.env.LABCASH_BUILD_TYPECHECKED === "1" },

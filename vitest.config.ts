@@ -8,7 +8,9 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 // Each worker keeps its modules from one file to the next instead of starting afresh: a new module graph per
 // file compiled PGlite's WebAssembly again (about 2.5 s a file, a third of the db and contract suites' time).
 // Every file still opens its own database and servers; no test file keeps state in a module.
-const shared = { environment: "node", isolate: false } as const;
+// The time-outs are ceilings for a machine with half this one's CPU, never expectations: a passing test ends when its
+// work does.
+const shared = { environment: "node", isolate: false, testTimeout: 60_000, hookTimeout: 300_000 } as const;
 
 export default defineConfig({
   resolve: { alias },
@@ -38,8 +40,7 @@ export default defineConfig({
           include: ["tests/db/**/*.test.ts"],
           // One PostgreSQL 15 cluster for the run, with template databases each PG15 file copies (tests/db/pg15.ts).
           globalSetup: ["tests/db/pg15-global.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
         },
       },
       {
@@ -48,8 +49,6 @@ export default defineConfig({
           ...shared,
           name: "contract",
           include: ["tests/contract/**/*.test.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
         },
       },
       "packages/embedded-supabase",

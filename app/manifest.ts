@@ -1,7 +1,7 @@
 import type { MetadataRoute } from "next";
 import { siteConfig } from "@/config/site";
 
-// The installable app (issue 26, item 3): Next serves this as /manifest.webmanifest and links it from
+// The installable app: Next serves this as /manifest.webmanifest and links it from
 // every page. Colours are the light theme's (app/globals.css: --background, --primary); the browser's
 // bar follows the colour mode through the pages' theme-color (components/layout/document.tsx).
 export default function manifest(): MetadataRoute.Manifest {

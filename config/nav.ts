@@ -69,7 +69,7 @@ export const dashboardNav: Record<"account" | "admin", NavLink[]> = {
     { label: "Responsible play", href: "/account/responsible-play" },
     { label: "Complaints", href: "/account/complaints" },
   ],
-  // Every admin section (spec §2 plus player protection and complaints, issue 11); the breadcrumbs
+  // Every admin section (spec §2 plus player protection and complaints); the breadcrumbs
   // are built from this list too, so a section nested under another (history under competitions)
   // shows both.
   admin: [

@@ -1,6 +1,6 @@
 import { Constants, type Database } from "@/lib/supabase/database.types";
 
-// Every value of every SQL enum in words, in one place (issue 24 item 3). The sets themselves come
+// Every value of every SQL enum in words, in one place. The sets themselves come
 // from the database (`npm run db:types`): a value added in SQL fails the type check here until it has
 // its words, and tests/unit/labels.test.ts fails if another file keeps its own copy of a set or its
 // labels. Plain constants, safe for client components.

@@ -3,7 +3,7 @@
 // (BENCH_CONNECTIONS connections, default 20, for BENCH_SECONDS seconds each, default 5) measures every
 // public page signed out, each as a ratio to a file in public/ of exactly its HTML's byte size that the
 // bench writes (and removes) and the same server serves in the same run, measured just before the page
-// so the ratio holds on a shared machine (issue 27: target ≥ 0.8×); it prints each page's HTML and RSC
+// so the ratio holds on a shared machine (target ≥ 0.8×); it prints each page's HTML and RSC
 // bytes against a budget, and the signed-in pages' latency (target p50 ≤ 150 ms) beside /login's, a dynamic page
 // that reads nothing. Each group (public pages with their files; signed-in pages) is loaded once over, and every URL
 // again just before its measured seconds, for BENCH_WARM_SECONDS (default 5) each, so the figures are a warm
@@ -234,7 +234,7 @@ try {
     );
   }
 
-  // Signed in (issue 27): the demo player's cookies; target p50 ≤ SIGNED_IN_P50 ms.
+  // Signed in: the demo player's cookies; target p50 ≤ SIGNED_IN_P50 ms.
   console.log(`\nsigned in as the demo player; target p50 ≤ ${SIGNED_IN_P50} ms`);
   console.log("page".padEnd(40) + "req/s".padStart(8) + "p50".padStart(6) + "p99".padStart(6));
   const signedIn = ["/account", "/account/entries", "/credit", competition];

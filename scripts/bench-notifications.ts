@@ -1,5 +1,5 @@
 // npm run bench:notifications: how long a draw with 10,000 entrants takes to write its notifications on
-// PostgreSQL 15 (issue 26 item 2: aim under 2 s).
+// PostgreSQL 15 (aim under 2 s: the draw's own transaction writes them).
 //
 // Starts a throwaway PostgreSQL 15 cluster (scripts/pg15.ts, as the db tests do), migrated; makes BENCH_ENTRANTS
 // accounts (default 10,000) and a live competition through the admin RPCs, gives every account two tickets

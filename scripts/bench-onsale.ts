@@ -9,13 +9,13 @@
 // makes it: enter_competition (one ticket), which commits without waiting for its flush, then
 // make_entries_durable, which commits synchronously (where the migrations have it: not --compare's
 // baseline); its latency is both. Each purchase phase runs beside a trivial *writing* RPC phase at
-// the same concurrency in the same run (issue 27, item 4): bench.write_anchor(), made by the bench
+// the same concurrency in the same run: bench.write_anchor(), made by the bench
 // on its own cluster, inserts one row and commits, so it waits for the same WAL flush a purchase
 // does and is the honest ceiling (a read-only RPC never flushes). Phases: one hot competition at 1,
 // 50 and 200 concurrent buyers, then 20 competitions at 50; then, at 50, two pick competitions of
-// 100,000 tickets (issue 25, item 1): lucky dips on one already 90% sold (random numbers
+// 100,000 tickets: lucky dips on one already 90% sold (random numbers
 // scattered), and chosen numbers (each buyer's own, so none collide) on the other; then an in-order
-// competition of 20,000 tickets with 2,000 credit instant wins (issue 25, item 2). Prints purchases
+// competition of 20,000 tickets with 2,000 credit instant wins. Prints purchases
 // per second and p50/p99 latency over the phase's warm window (after every pgbench session's first
 // call: PostgREST's connections are long-lived, so a cold session's first call is not what a launch
 // sees), the window's length, the ratio to the write anchor, the targets with met/MISSED, the
@@ -406,7 +406,7 @@ async function walRecordKinds(
 
 /**
  * idx_scan of every index of the tables written so far: an index no purchase or page query reads costs an entry
- * per insert for nothing (issue 27, item 4).
+ * per insert for nothing.
  */
 async function indexScans(client: pg.Client): Promise<Map<string, number>> {
   await client.query("select pg_stat_clear_snapshot()");

@@ -5,7 +5,7 @@
 // Prints each page's median scores and metrics over BENCH_RUNS runs (default 3) and fails unless:
 // - accessibility, best practices and SEO are 100 on every site page;
 // - every site page's performance score is at least the bare page's less one, and its LCP at most 1.3× the
-//   bare page's, issue 27's bound (so the target moves with this machine and this Next version, not
+//   bare page's: bounds relative to the bare page (so the target moves with this machine and this Next version, not
 //   a fixed number).
 //
 // Builds both apps first unless BENCH_SKIP_BUILD=1 (and a build exists). Starts `npm start` (site +

@@ -1,4 +1,4 @@
-// The restore drill (issue 28; README "Backups and the restore drill"): `npm run db:drill`.
+// The restore drill (README "Backups and the restore drill"): `npm run db:drill`.
 //
 // A backup is only as good as the last restore that worked. This dumps a PostgreSQL 15 database with Debian's
 // pg_dump (/usr/lib/postgresql/15/bin, the major version hosted Supabase runs), restores the dump into a fresh,

@@ -12,5 +12,7 @@ export const e2eServerEnv = {
   LABCASH_ANALYTICS: "1",
   SITE_URL: e2eBaseURL,
 };
+/** What the e2e suite's production build adds to its environment: its test aids are routes (lib/test-aids.ts). */
+export const e2eBuildEnv = { LABCASH_TEST_AIDS: "1" };
 /** Set by `npm test` when it has started the server: Playwright then reuses it instead of starting its own. */
 export const E2E_SERVER_STARTED = "E2E_SERVER_STARTED";

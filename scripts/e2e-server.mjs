@@ -5,6 +5,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { e2eBuildEnv } from "./e2e-ports.mjs";
 import { requireNode22 } from "./require-node.mjs";
 
 requireNode22("npx playwright test");
@@ -16,7 +17,7 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   execFileSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...e2eBuildEnv },
   });
 }
 

@@ -5,12 +5,13 @@
 // The production build the e2e suite runs against is made once, beside lint, format and vitest (it
 // waits for the type check, which writes the content collections the build also writes); the e2e server
 // starts on it as soon as it is done, so it is ready, with its database migrated and seeded, when vitest ends.
+// Each step's wall time is printed with the CPU time its processes used, and the run's total beside its wall time.
 // Exits non-zero if anything failed or a suite could not report.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { E2E_SERVER_STARTED, e2eReadyURL, e2eServerEnv } from "./e2e-ports.mjs";
+import { E2E_SERVER_STARTED, e2eBuildEnv, e2eReadyURL, e2eServerEnv } from "./e2e-ports.mjs";
 import { requireNode22 } from "./require-node.mjs";
 
 requireNode22("npm test");
@@ -31,13 +32,47 @@ function readJson(file) {
   }
 }
 
-/** How long each step took, printed at the end so the next person sees where the time goes. */
+// CPU time, from /proc (Linux): a process's user and system time, and the time of every child it has waited for
+// (the kernel adds a child's own total, its children's included, to its parent's when the parent reaps it). A child's
+// share is what the children's total grew by when it was reaped. Null where /proc is not there. A LOWER BOUND: a
+// process whose parent exits or is killed before waiting for it is reaped by init and never counted here. Measured
+// against a cgroup's cpuacct (every process of the run) on one run with one core: 935 CPU s here, 1,490 there; the
+// build's workers (29.6 CPU s counted for a 100 s build) and part of Chromium's and vitest's processes are missed.
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+/** [this process's own CPU seconds, its reaped children's], or null without /proc. */
+function cpuSeconds() {
+  try {
+    // The fields after the command's name (which may hold spaces) start at the state, field 3 of proc(5): utime and
+    // stime are fields 14 and 15, cutime and cstime 16 and 17.
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ").at(-1).split(" ").map(Number);
+    return [(fields[11] + fields[12]) / CLOCK_TICKS, (fields[13] + fields[14]) / CLOCK_TICKS];
+  } catch {
+    return null;
+  }
+}
+let childrenCpuSeen = cpuSeconds()?.[1] ?? 0;
+/** CPU seconds of the children reaped since the last call: called as a child exits, its process tree's time. */
+function reapedCpu() {
+  const now = cpuSeconds()?.[1];
+  if (now === undefined) return null;
+  const spent = now - childrenCpuSeen;
+  childrenCpuSeen = now;
+  return spent;
+}
+
+/** How long each step took, and its processes' CPU time, printed at the end so the next person sees where it goes. */
 const durations = [];
 const runStarted = Date.now();
 async function timed(name, step) {
   const started = Date.now();
   const result = await step();
-  durations.push([name, (Date.now() - started) / 1000]);
+  durations.push([name, (Date.now() - started) / 1000, result?.cpu ?? null]);
   return result;
 }
 
@@ -45,7 +80,7 @@ async function timed(name, step) {
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("exit", (status, signal) => resolve({ status, signal }));
+    child.on("exit", (status, signal) => resolve({ status, signal, cpu: reapedCpu() }));
   });
 }
 
@@ -77,7 +112,10 @@ function runCaptured(command, args) {
     const output = [];
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("exit", (status, signal) => resolve({ status, signal, output: Buffer.concat(output).toString() }));
+    child.on("exit", (status, signal) => {
+      const cpu = reapedCpu();
+      resolve({ status, signal, cpu, output: Buffer.concat(output).toString() });
+    });
   });
 }
 
@@ -88,8 +126,8 @@ function check(name, command, args) {
   const started = Date.now();
   const exit = runCaptured(command, args);
   return async () => {
-    const { status, signal, output } = await exit;
-    durations.push([name, (Date.now() - started) / 1000]);
+    const { status, signal, output, cpu } = await exit;
+    durations.push([name, (Date.now() - started) / 1000, cpu]);
     console.log(`\n=== ${name} ===`);
     if (output.trim()) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
     if (status === 0) totals.passed += 1;
@@ -111,6 +149,7 @@ const wantsE2e = !only.length || only.includes("e2e");
 const buildLog = path.join(resultsDir, "build.log");
 const buildStarted = Date.now();
 let buildSeconds = null;
+let buildCpu = null;
 const build = wantsE2e
   ? new Promise((resolve) => {
       const log = openSync(buildLog, "w");
@@ -121,11 +160,13 @@ const build = wantsE2e
         env: {
           ...process.env,
           NEXT_TELEMETRY_DISABLED: "1",
+          ...e2eBuildEnv,
           ...(typechecked ? { LABCASH_BUILD_TYPECHECKED: "1" } : {}),
         },
       });
       child.on("exit", (code, signal) => {
         buildSeconds = (Date.now() - buildStarted) / 1000;
+        buildCpu = reapedCpu();
         resolve(code === 0 ? null : `next build exited with ${code ?? signal}`);
       });
     })
@@ -136,6 +177,7 @@ const build = wantsE2e
 const serverLog = path.join(resultsDir, "e2e-server.log");
 let server = null;
 let serverSeconds = null;
+let serverCpu = null;
 /** Resolves to null once the server answers as Playwright's webServer check wants, or to why it cannot. */
 async function startE2eServer() {
   if (await answers()) return `something already answers at ${e2eReadyURL}: stop it, or set E2E_PORT`;
@@ -147,7 +189,12 @@ async function startE2eServer() {
     detached: true,
     env: { ...process.env, ...e2eServerEnv, E2E_SKIP_BUILD: "1" },
   });
-  const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise((resolve) =>
+    server.on("exit", (code, signal) => {
+      serverCpu = reapedCpu();
+      resolve(code ?? signal);
+    }),
+  );
   let exit;
   exited.then((code) => (exit = code));
   while (Date.now() - started < 420_000) {
@@ -219,14 +266,15 @@ await suite(
 
 const waitStarted = Date.now();
 const buildFailure = await build;
-if (wantsE2e) durations.push(["waiting for the build", (Date.now() - waitStarted) / 1000]);
+if (wantsE2e) durations.push(["waiting for the build", (Date.now() - waitStarted) / 1000, null]);
 if (buildFailure) {
   console.error(`\n${readFileSync(buildLog, "utf8")}\n${buildFailure}: the e2e suite cannot run.`);
   totals.failed += 1;
 }
 const serverWaitStarted = Date.now();
 const serverFailure = buildFailure ? null : await serverReady;
-if (wantsE2e && !buildFailure) durations.push(["waiting for the e2e server", (Date.now() - serverWaitStarted) / 1000]);
+if (wantsE2e && !buildFailure)
+  durations.push(["waiting for the e2e server", (Date.now() - serverWaitStarted) / 1000, null]);
 if (serverFailure) {
   console.error(`\n${readFileSync(serverLog, "utf8")}\n${serverFailure}: the e2e suite cannot run.`);
   totals.failed += 1;
@@ -276,13 +324,23 @@ for (const [seconds, name] of testDurations()
   .sort((a, b) => b[0] - a[0])
   .slice(0, 15))
   console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
-console.log("Steps (typecheck, lint and format side by side, then each suite in turn):");
-for (const [name, seconds] of durations) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
-if (buildSeconds !== null)
-  console.log(`  ${buildSeconds.toFixed(1).padStart(6)} s  (build, beside lint, format and vitest)`);
+/** Wall seconds, then the CPU seconds (user + system) of the step's processes where known. */
+const times = (seconds, cpu) =>
+  `${seconds.toFixed(1).padStart(6)} s${cpu === null ? " ".repeat(15) : `  ${cpu.toFixed(1).padStart(7)} CPU s`}`;
+console.log(
+  "Steps (typecheck, lint and format side by side, then each suite in turn), wall and CPU time (the processes the " +
+    "run waited for: a lower bound, see cpuSeconds):",
+);
+for (const [name, seconds, cpu] of durations) console.log(`  ${times(seconds, cpu)}  ${name}`);
+if (buildSeconds !== null) console.log(`  ${times(buildSeconds, buildCpu)}  (build, beside lint, format and vitest)`);
 if (serverSeconds !== null)
-  console.log(`  ${serverSeconds.toFixed(1).padStart(6)} s  (e2e server start, after the build, beside vitest)`);
-console.log(`  ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(6)} s  in all`);
+  console.log(`  ${times(serverSeconds, null)}  (e2e server start, after the build, beside vitest)`);
+if (serverCpu !== null)
+  console.log(`  ${" ".repeat(8)}  ${serverCpu.toFixed(1).padStart(7)} CPU s  (the e2e server, start to stop)`);
+const wall = (Date.now() - runStarted) / 1000;
+const ownAndReaped = cpuSeconds();
+const cpu = ownAndReaped && ownAndReaped[0] + ownAndReaped[1];
+console.log(`  ${times(wall, cpu)}  in all${cpu === null ? "" : `: ${(cpu / wall).toFixed(2)} cores busy on average`}`);
 
 console.log("");
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`;

@@ -2,10 +2,12 @@
 // its schema (the migrations and the demo seed beside this file), the name its auth mail carries, and the routes
 // the app's tests use under /_embedded/. `npm run embedded` (scripts/embedded.ts), the db and contract tests and
 // the scripts open the database and the server through here.
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import {
+  migratedSnapshot,
   migrate as migrateSchema,
   openDatabase as openSchema,
   type OpenOptions,
@@ -34,6 +36,9 @@ const schema: SchemaOptions = {
   migrationsDir,
   seedFile,
   resetAdvice: "Run `npm run db:reset` (it deletes the embedded database and its data), then start again.",
+  // A new database (a first `npm run dev`, each end-to-end server, each db test file) copies the migrated one
+  // instead of replaying every migration; the seed still runs on the copy, so its dates are today's.
+  snapshotDir: path.join(os.tmpdir(), "labcash-db-snapshots"),
 };
 
 type AppOpenOptions = Omit<OpenOptions, keyof SchemaOptions>;
@@ -41,6 +46,14 @@ type AppOpenOptions = Omit<OpenOptions, keyof SchemaOptions>;
 /** PGlite with the shim, every migration and (unless `seed: false`) the demo seed. */
 export function openDatabase(options: AppOpenOptions = {}): Promise<PGlite> {
   return openSchema({ ...schema, ...options });
+}
+
+/**
+ * The app's database as a data directory to load (PGlite's `loadDataDir`): every migration, and the demo seed when
+ * `seed` is true (its dates then as of when the snapshot was first made, which may be days ago).
+ */
+export function databaseSnapshot(seed: boolean): Promise<Blob> {
+  return migratedSnapshot({ ...schema, seed });
 }
 
 /** Brings an open database up to the app's migrations (and seed). */

@@ -110,7 +110,7 @@ begin
     'skill_question', 'Which company makes the iPhone?',
     'skill_options', jsonb_build_array('Samsung', 'Apple', 'Google'), 'skill_answer', 'Apple'))).id;
 
-  -- Live, players pick their numbers (or take a lucky dip): issue 25, item 1.
+  -- Live, players pick their numbers (or take a lucky dip), so the number grid has both to show.
   cash := (public.admin_create_competition(jsonb_build_object(
     'title', '£500 Cash: Pick Your Numbers', 'slug', '500-cash-pick-your-numbers',
     'summary', 'Choose your lucky numbers from 1 to 500, or take a lucky dip: 50p a ticket.',
@@ -302,7 +302,7 @@ end
 $$;
 
 -- ============================================================================
--- Instant wins (demo; issue 25 item 2): a live competition whose instant wins are partly won,
+-- Instant wins (demo): a live competition whose instant wins are partly won,
 -- and a drawn one whose every instant win (and the draw) verifies in the browser. Through the
 -- real RPCs, so the numbers come from each competition's own secret seed: the buyers keep buying
 -- until a few have been won (the numbers are random, so how many tickets that takes varies).

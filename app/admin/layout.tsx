@@ -3,7 +3,7 @@ import { DashboardShell } from "@/components/layout/dashboard-shell";
 import { requireAdmin } from "@/lib/auth/session";
 
 // Guard twice: the proxy answers non-admins with 403; check again here (and SQL a third time).
-// Super admins see the open operations alerts above every admin page (issue 28).
+// Super admins see the open operations alerts above every admin page.
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const account = await requireAdmin("/admin");
   return (

@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 
-// The service worker (issue 26, item 3; docs/decisions/040), served from the site's root so
+// The service worker (docs/decisions/040), served from the site's root so
 // its scope is the whole site. It does one thing: when a page cannot be reached (offline), it shows
 // /offline. It caches only that page and the styles and scripts it loads, never a signed-in page, an
 // API answer or anything sent with a session: every other request goes to the network untouched.
@@ -13,7 +13,7 @@ const VERSION = process.env.VERCEL_GIT_COMMIT_SHA ?? new Date().toISOString();
 const worker = `// LabCash service worker, ${VERSION}
 const CACHE = ${JSON.stringify(`labcash-offline-${VERSION}`)};
 const OFFLINE = "/offline";
-// Web push (issue 26, item 2): the push and notification-click handlers live in their own file.
+// Web push: the push and notification-click handlers live in their own file.
 importScripts("/sw-push.js");
 
 self.addEventListener("install", (event) => {

@@ -8,7 +8,7 @@ import type { MyPrize } from "@/lib/data/competitions";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 
 /**
- * The winner's consent to publishing their photo and a quote (issue 25, item 4): asked of the photo itself,
+ * The winner's consent to publishing their photo and a quote: asked of the photo itself,
  * whatever they chose for their name, and withdrawn here at any time (SQL hides it from the public at once).
  */
 export function StoryConsentForm({ prize }: { prize: MyPrize }) {

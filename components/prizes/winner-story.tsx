@@ -3,7 +3,7 @@ import type { PublicStory } from "@/lib/data/winner-stories";
 import { cn } from "@/lib/utils";
 
 /**
- * A winner's published photo and quote (issue 25, item 4), on /winners and the competition page. SQL sends a
+ * A winner's published photo and quote, on /winners and the competition page. SQL sends a
  * story only while the winner consents, so a page shows whatever it is given. Lazy: most of a winners list is
  * below the fold. Served from the site's own /media/winner-photos (never resized by Next, as the other images).
  */

@@ -29,7 +29,7 @@ import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
 import { log } from "@/lib/observability/log";
 
-// The admin competition screens' actions (issue 11, item 5). Each checks the admin role here, and every SQL
+// The admin competition screens' actions. Each checks the admin role here, and every SQL
 // function checks it again; a refusal comes back with SQL's message and code.
 
 const id = z.string().uuid("Unknown competition");

@@ -11,7 +11,7 @@ import { defineAction } from "./define-action";
 import { ok } from "./result";
 import { log } from "@/lib/observability/log";
 
-// The admin mail screen's actions (issue 11 item 7). The role is checked here and again by every SQL function;
+// The admin mail screen's actions. The role is checked here and again by every SQL function;
 // who a segment reaches (consent, breaks, exclusion, closure, approval, age) is decided in SQL alone.
 
 export type PreviewedMail = { draft: ComposeInput; preview: MailPreview; requestId: string };

@@ -10,7 +10,7 @@ import { DbError } from "@/lib/data/errors";
 import { defineAction } from "./define-action";
 import { fail, ok, type ActionFailure } from "./result";
 
-// The LabSpinner admin actions (/admin/labspinner, issue 12 item 4 and the free route). SQL checks the admin
+// The LabSpinner admin actions (/admin/labspinner: the wheel and its postal route). SQL checks the admin
 // again, checks every value again (the label contrast only there) and audits each change: spinner.wheel_updated,
 // the settings change for on/off, spinner.postal_request.
 

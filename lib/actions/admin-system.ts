@@ -7,7 +7,7 @@ import { acknowledgeAlert, resolvePayment, retryMail } from "@/lib/data/operatio
 import { defineAction } from "./define-action";
 import { ok } from "./result";
 
-// The System page's actions (issue 28): super admins only, here and again in SQL, each audited there.
+// The System page's actions: super admins only, here and again in SQL, each audited there.
 
 const idField = z
   .string()

@@ -12,7 +12,7 @@ import { isAdminRole } from "@/lib/data/account-schema";
 import { createClient } from "@/lib/supabase/server";
 import { authenticatorCode, EMAIL_NOT_SENT, emailCode, TOO_MANY_CODES } from "@/lib/validation/auth";
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_LIFE } from "@/lib/validation/email-code";
-import { SECOND_STEP_REQUIRED } from "./action";
+import { SECOND_STEP_REQUIRED } from "@/lib/auth/calling-policy";
 import { defineAction } from "./define-action";
 import { fail, ok, type ActionFailure } from "./result";
 import { countAuthRefusal } from "@/lib/observability/auth-refusals";

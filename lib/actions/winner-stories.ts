@@ -13,7 +13,7 @@ import { formCheckbox } from "./action";
 import { defineAction } from "./define-action";
 import { fail, ok } from "./result";
 
-// Winners with photos (issue 25, item 4): the winner's consent on their prize page, and the console's record of
+// Winners with photos: the winner's consent on their prize page, and the console's record of
 // consent given another way and the photo and quote it publishes. Each change re-renders the cached pages that
 // show it, so a withdrawn consent is gone from /winners and the competition page on the next request.
 

@@ -1,6 +1,6 @@
 // Which paths need what. Pure functions, shared by proxy.ts and the unit tests.
 
-/** Paths a signed-out visitor is sent to /login from (the issue's protected set). */
+/** Paths a signed-out visitor is sent to /login from (the account, money and console pages). */
 const PROTECTED_PREFIXES = ["/account", "/admin", "/credit", "/payment", "/purchase-success"];
 
 /** Where an invitation's link leads once its code is checked (npm run setup:admin): the page to choose a password. */
@@ -78,7 +78,7 @@ export function afterSignIn(next: string, factors: readonly { status: string }[]
 const NEVER_NEXT = ["/login", "/signup", "/logout", "/register"];
 
 /**
- * The one safe-redirect rule (issue "Hardening" 1): `next` is parsed the way a browser would
+ * The one safe-redirect rule: `next` is parsed the way a browser would
  * parse a Location header against this site, and kept only when it stays on this origin as a
  * path. An absolute URL on `origin` itself (e-mail links carry one) is accepted and cut to its
  * path. The URL parser drops tabs and newlines and resolves `.`, `..` and `%2e` segments, so

@@ -6,7 +6,7 @@ import { createClient } from "@/lib/supabase/server";
 import { getMyAccount, getMyFactorProof } from "@/lib/data/account";
 import { isAdminRole, type Account, type MyAccount } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";
-import type { SessionFacts } from "@/lib/actions/action";
+import type { SessionFacts } from "./calling-policy";
 import { handedOnFrom } from "./handed-on";
 import { hasVerifiedFactor, twoStepPath } from "./paths";
 import { log } from "@/lib/observability/log";

@@ -1,4 +1,4 @@
-// Competition images (issue 22, item 7) and winners' photos (issue 25, item 4): the rules the console's upload
+// Competition images and winners' photos: the rules the console's upload
 // areas, their server actions and the image routes share. The buckets' own limits (supabase/migrations/
 // *_competition_images.sql, *_winner_stories.sql) are the last word; these say the same so a person hears
 // about a wrong file before it is sent.

@@ -1,7 +1,7 @@
 import type { Competition } from "@/lib/data/competitions";
 import { phaseOf } from "./status";
 
-// The home page's launch space (issue 22 item 4): the launch countdown only while no competition has opened
+// The home page's launch space: the launch countdown only while no competition has opened
 // yet; from the first opening on, the next draw. Pure: the page decides it from the public list it reads.
 
 export type LaunchSpace =

@@ -1,7 +1,7 @@
 import type { Competition } from "@/lib/data/competitions";
 import { phaseLabel, phaseOf, type Phase } from "./status";
 
-// Finding prizes (issue 22 item 5): the search palette's competition index and the /competitions filter share
+// Finding prizes: the search palette's competition index and the /competitions filter share
 // these. Pure; a handful of competitions, so plain matching beats a search library here.
 
 /** One competition in the public search index (/competitions/search.json): public fields only. */

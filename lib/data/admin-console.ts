@@ -3,7 +3,7 @@ import { z } from "zod";
 import { callRpcWith, declared, type RpcClient, type RpcOutput } from "./rpc";
 import { callRpc } from "./server-rpc";
 
-// The admin console's reads (issue 11): the dashboard's figures and the activity log. Admins only;
+// The admin console's reads: the dashboard's figures and the activity log. Admins only;
 // the SQL checks (private.require_admin) and computes every figure.
 
 /**

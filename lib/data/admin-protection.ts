@@ -5,7 +5,7 @@ import type { InterventionKind } from "./admin-protection-options";
 import { declared } from "./rpc";
 import { callRpc } from "./server-rpc";
 
-// Player protection (issue 11 item 9; code of practice 1.6, 1.7): the flags SQL raises, their review and the
+// Player protection (code of practice 1.6, 1.7): the flags SQL raises, their review and the
 // intervention record (supabase/migrations/*_player_protection.sql). Admins only; the SQL checks every call and
 // raises new flags as the queue is read.
 

@@ -4,7 +4,7 @@ import { callRpc } from "./server-rpc";
 import { declared } from "./rpc";
 import { spin, spinCredits, wheel } from "./spinner";
 
-// The LabSpinner admin screen and the spins part of /admin/users/{id} (issue 12 item 4 and the free route;
+// The LabSpinner admin screen and the spins part of /admin/users/{id} (the wheel and its postal route;
 // supabase/migrations/*_labspinner.sql). Admins only: every function checks the role again. The odds, the
 // expected prize per spin and the spin credits are the SQL's figures; this module only reads them. The wheel,
 // spin and spin-credit readers are the player's (./spinner.ts); every result here is a declared SQL type.

@@ -12,7 +12,7 @@ import { protections } from "./protections";
 import { declared, noResult } from "./rpc";
 import { callRpc } from "./server-rpc";
 
-// Admin users (issue 11 item 3; approvals are in approvals.ts). Admins only; the SQL checks every call
+// Admin users (approvals are in approvals.ts). Admins only; the SQL checks every call
 // (private.require_admin / require_super_admin) and computes every figure; this file only reads
 // and asks.
 

@@ -4,7 +4,7 @@ import { callPublicRpc } from "./public-rpc";
 import { declared } from "./rpc";
 import { callRpc } from "./server-rpc";
 
-// Winners with photos (issue 25, item 4; supabase/migrations/*_winner_stories.sql): the winner's consent, and the
+// Winners with photos (supabase/migrations/*_winner_stories.sql): the winner's consent, and the
 // photo and quote an admin publishes while it stands. SQL decides who may do what and what the public sees.
 
 /** What the public pages show of a winner: only while they consent, and only what was published. */

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { requestIdOfNewest } from "@/lib/observability/request-id";
 
-// The error page's reference (issue 28): the request id of the failed request, which the proxy sends in a
+// The error page's reference: the request id of the failed request, which the proxy sends in a
 // Server-Timing entry and the request's `request_error` log line carries, so a player's quoted reference finds
 // the line. A failed client-side navigation's fetch enters the browser's timeline only once its answer has
 // ended, which can be after the error boundary first renders: the observer re-reads the timeline then.

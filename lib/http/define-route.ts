@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { sessionRefusal } from "@/lib/actions/action";
+import { sessionRefusal } from "@/lib/auth/calling-policy";
 import { getAccount, getClaims, getSessionFacts, isAdmin } from "@/lib/auth/session";
 import { DbError, type DbErrorCode } from "@/lib/data/errors";
 import { refuseWithoutCronSecret } from "@/lib/http/cron-auth";

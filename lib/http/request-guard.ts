@@ -3,7 +3,7 @@ import { log } from "@/lib/observability/log";
 import { requestIdFrom } from "@/lib/observability/request-id";
 import { crossOriginReason } from "./same-origin";
 
-// What the proxy refuses before anything else (issue 21, item 6.3). Next answered each of these with a
+// What the proxy refuses before anything else. Next answered each of these with a
 // 500: a path with a malformed percent-escape (its route matcher throws while decoding the parameter) or
 // an escaped control character (NUL reaches the database, which refuses it), a server action or a no-JS
 // form post from another origin (Next's CSRF check throws), a server action whose body cannot be parsed

@@ -1,5 +1,5 @@
 /**
- * Whether a state-changing request was sent by a page on another origin (issue "Hardening" 2).
+ * Whether a state-changing request was sent by a page on another origin.
  * Browsers send `Sec-Fetch-Site` and `Origin` on every POST; a page on another origin, even
  * another subdomain of the same site (`same-site`), is refused, as is an opaque `Origin: null`
  * (sandboxed frames, data: URLs). A request with neither header is not from a browser and so

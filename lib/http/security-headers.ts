@@ -1,5 +1,5 @@
-// The security headers every response carries (issue "Hardening" 3), set in next.config.ts, and the
-// strict Content-Security-Policy the proxy gives the pages rendered per request (issue 21).
+// The security headers every response carries, set in next.config.ts, and the
+// strict Content-Security-Policy the proxy gives the pages rendered per request.
 // Pure, so the unit tests read the same policies the build and the proxy send.
 import { createHash } from "node:crypto";
 import { documentScript } from "../document-script";

@@ -3,7 +3,7 @@ import { callRpcWith, noResult } from "@/lib/data/rpc";
 import { createAdminClient } from "@/lib/supabase/admin";
 import { log } from "./log";
 
-// Refused sign-ins and two-step codes, counted per hour for /admin/system (issue 28). The site counts what the
+// Refused sign-ins and two-step codes, counted per hour for /admin/system. The site counts what the
 // auth server answered it, so the figures are the same on hosted Supabase and the embedded backend; no address,
 // e-mail or account is kept, only the kind and the hour.
 

@@ -1,4 +1,4 @@
-// Errors and traces for a deployment (issue 28), started by instrumentation-node.ts. Both are optional and
+// Errors and traces for a deployment, started by instrumentation-node.ts. Both are optional and
 // neither is needed locally: OpenTelemetry through @vercel/otel on Vercel or with an OTLP endpoint, and Sentry
 // through @sentry/nextjs when SENTRY_DSN is set. Sentry is initialised on the server only, so no page's
 // browser code grows; each is imported only when it is switched on.

@@ -1,27 +1,8 @@
-// The payment adapter: Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in test
-// checkout (lib/env.ts allows that in production only with PAYMENTS=test). Both start a checkout
-// for a pending top-up and refund a payment; neither credits anything itself: every confirmation
-// goes through ./confirm.ts (confirm_top_up in SQL).
-import { z } from "zod";
-import { ENUM_VALUES } from "@/lib/labels";
+// Which payment adapter this deployment uses: Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the
+// built-in test checkout (lib/env.ts allows that in production only with PAYMENTS=test). What an adapter does is
+// ./provider.ts; the providers are loaded only when chosen, and import nothing from here.
 import { env } from "@/lib/env";
-
-/** How the card was funded, as Stripe reports it (and as top_ups.funding records it). */
-export const fundingSchema = z.enum(ENUM_VALUES.card_funding);
-export type Funding = z.infer<typeof fundingSchema>;
-
-export type Provider = "stripe" | "test";
-
-/** A refund the provider made: its id (the idempotency key in SQL) and its amount in pounds. */
-export type ProviderRefund = { refundId: string; amount: number };
-
-export interface PaymentAdapter {
-  readonly provider: Provider;
-  /** Opens a checkout for `topUp` and returns where to send the player, and the session id to attach. */
-  startCheckout(topUp: { id: string; amount: number }, origin: string): Promise<{ sessionId: string; url: string }>;
-  /** Refunds the whole of `paymentId` (a credit-card top-up over the monthly cap). Safe to repeat. */
-  refund(payment: { topUpId: string; paymentId: string; amount: number }): Promise<ProviderRefund>;
-}
+import type { PaymentAdapter } from "./provider";
 
 /**
  * Whether the built-in test checkout is on (lib/env.ts: no Stripe keys, and in production only

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { confirmResultSchema, type ConfirmResult } from "@/lib/data/payments-schema";
 import { callRpcWith, noResult, type RpcClient } from "@/lib/data/rpc";
-import type { Funding, PaymentAdapter } from "./adapter";
+import type { Funding, PaymentAdapter } from "./provider";
 
 export type PaymentConfirmation = {
   topUpId: string;

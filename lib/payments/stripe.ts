@@ -2,8 +2,7 @@
 // StripeApi, so the webhook and the confirmation path can be tested with signed events and a
 // stand-in for the API (this machine cannot reach Stripe); stripeApi() is the real one.
 import Stripe from "stripe";
-import type { Funding, PaymentAdapter } from "./adapter";
-import { fundingSchema } from "./adapter";
+import { fundingSchema, type Funding, type PaymentAdapter } from "./provider";
 import { fromPence, toPence } from "./minor-units";
 
 /** The Stripe calls the app makes; amounts in pence as Stripe counts them. */

@@ -2,7 +2,7 @@
 // (/payment/test-checkout/<id>) that says it is a test, takes no card and lets the tester choose
 // the outcome. Its ids are derived from the top-up, so a repeated click is the same payment and
 // the same refund (both idempotent in SQL), just as Stripe's are.
-import type { PaymentAdapter } from "./adapter";
+import type { PaymentAdapter } from "./provider";
 
 /** The outcomes the test checkout offers. */
 export const TEST_OUTCOMES = ["debit", "credit", "decline", "abandon"] as const;

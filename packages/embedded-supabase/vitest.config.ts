@@ -9,7 +9,8 @@ export default defineConfig({
     environment: "node",
     // As the app's suites: a worker keeps its modules between files, so PGlite's WebAssembly compiles once.
     isolate: false,
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Ceilings for a slow machine, never expectations: a passing test ends when its work does.
+    testTimeout: 60_000,
+    hookTimeout: 300_000,
   },
 });

@@ -2,8 +2,7 @@
 // (function, table, column, constraint, index, trigger, policy, sequence, view, type, schema, default
 // privileges), each a small record of strings. Two databases have the same schema when their entries are
 // equal; diffCatalogues names every entry that is missing, extra or different, and in which field.
-// Used by tests/db/schemas.test.ts (migrations vs supabase/schemas), the generator (scripts/db-migration.ts)
-// and the import (scripts/db-schemas-import.ts).
+// Used by tests/db/schemas.test.ts (migrations vs supabase/schemas) and the generator (scripts/db-migration.ts).
 import type { PGlite } from "@electric-sql/pglite";
 
 /** A database to read: PGlite, or a transaction of one. */

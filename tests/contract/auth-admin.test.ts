@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   adminClient,
   birthDateYearsAgo,
@@ -6,21 +6,16 @@ import {
   raw,
   SECRET_KEY,
   signIn,
-  startTestServer,
   STRONG_PASSWORD,
   uniqueEmail,
-  type TestServer,
 } from "./helpers";
+import { contractServer } from "./support/server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.stop());
+const contract = contractServer();
 
 describe("admin users API (secret key)", () => {
   it("lists users with GoTrue's pagination", async () => {
-    const admin = adminClient(server);
+    const admin = adminClient(contract.server);
     const all = await admin.auth.admin.listUsers();
     expect(all.error).toBeNull();
     const emails = all.data.users.map((u) => u.email);
@@ -38,7 +33,7 @@ describe("admin users API (secret key)", () => {
   });
 
   it("creates, reads, updates and deletes a user", async () => {
-    const admin = adminClient(server);
+    const admin = adminClient(contract.server);
     const email = uniqueEmail("admin-made");
     const created = await admin.auth.admin.createUser({
       email,
@@ -51,9 +46,9 @@ describe("admin users API (secret key)", () => {
     expect(created.data.user!.email_confirmed_at).toBeTruthy();
 
     // The trigger made the profile, and the user can sign in at once.
-    const { rows } = await server.db.query("select name from public.profiles where id = $1", [id]);
+    const { rows } = await contract.server.db.query("select name from public.profiles where id = $1", [id]);
     expect(rows).toEqual([{ name: "Made By Admin" }]);
-    await signIn(server, email, STRONG_PASSWORD);
+    await signIn(contract.server, email, STRONG_PASSWORD);
 
     const fetched = await admin.auth.admin.getUserById(id);
     expect(fetched.data.user?.email).toBe(email);
@@ -68,7 +63,7 @@ describe("admin users API (secret key)", () => {
 
     const banned = await admin.auth.admin.updateUserById(id, { ban_duration: "24h" });
     expect(banned.error).toBeNull();
-    const refused = await client(server).auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+    const refused = await client(contract.server).auth.signInWithPassword({ email, password: STRONG_PASSWORD });
     expect(refused.error?.code).toBe("user_banned");
 
     const deleted = await admin.auth.admin.deleteUser(id);
@@ -76,11 +71,11 @@ describe("admin users API (secret key)", () => {
     const gone = await admin.auth.admin.getUserById(id);
     expect(gone.error?.status).toBe(404);
     expect(gone.error?.code).toBe("user_not_found");
-    expect((await server.db.query("select 1 from public.profiles where id = $1", [id])).rows).toHaveLength(0);
+    expect((await contract.server.db.query("select 1 from public.profiles where id = $1", [id])).rows).toHaveLength(0);
   });
 
   it("refuses a duplicate address and a weak password", async () => {
-    const admin = adminClient(server);
+    const admin = adminClient(contract.server);
     const dup = await admin.auth.admin.createUser({ email: "player@labcash.test", password: STRONG_PASSWORD });
     expect(dup.error?.code).toBe("email_exists");
     expect(dup.error?.status).toBe(422);
@@ -89,7 +84,7 @@ describe("admin users API (secret key)", () => {
   });
 
   it("answers a non-UUID id as GoTrue does", async () => {
-    const res = await raw(server, "/auth/v1/admin/users/not-a-uuid", {
+    const res = await raw(contract.server, "/auth/v1/admin/users/not-a-uuid", {
       key: SECRET_KEY,
       headers: { authorization: `Bearer ${SECRET_KEY}` },
     });
@@ -104,17 +99,20 @@ describe("admin users API (secret key)", () => {
 
 describe("admin users API without the secret key", () => {
   it("refuses the publishable key", async () => {
-    const { data, error } = await client(server).auth.admin.listUsers();
+    const { data, error } = await client(contract.server).auth.admin.listUsers();
     expect(data.users).toEqual([]);
     expect(error?.status).toBe(403);
     expect(error?.code).toBe("not_admin");
-    const create = await client(server).auth.admin.createUser({ email: uniqueEmail(), password: STRONG_PASSWORD });
+    const create = await client(contract.server).auth.admin.createUser({
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+    });
     expect(create.error?.code).toBe("not_admin");
   });
 
   it("refuses a signed-in admin's own token (admin API is for the server only)", async () => {
-    const { session } = await signIn(server, "superadmin@labcash.test");
-    const res = await raw(server, "/auth/v1/admin/users", {
+    const { session } = await signIn(contract.server, "superadmin@labcash.test");
+    const res = await raw(contract.server, "/auth/v1/admin/users", {
       headers: { authorization: `Bearer ${session.access_token}` },
     });
     expect(res.status).toBe(403);

@@ -1,4 +1,4 @@
-// GoTrue fidelity (issue "Hardening" item 6): where Supabase's own auth-js tests found the embedded
+// GoTrue fidelity: where Supabase's own auth-js tests found the embedded
 // server answering otherwise than GoTrue. Each block names the GoTrue source it follows.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,39 +1,26 @@
 // Second factors as GoTrue has them (internal/api/mfa.go), driven through supabase-js's mfa API:
 // TOTP enrolment, challenges, verification raising the session to aal2, unenrolment, the admin API,
 // and the refusals and error codes along the way.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startEmbeddedServer } from "@/supabase/embedded";
 import { NO_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
 import { totpCode } from "@labcash/embedded-supabase/totp";
-import {
-  adminClient,
-  client,
-  raw,
-  signIn,
-  signInAtAal2,
-  startTestServer,
-  STRONG_PASSWORD,
-  uniqueEmail,
-  type TestServer,
-} from "./helpers";
+import { adminClient, client, raw, signIn, signInAtAal2, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { contractServer } from "./support/server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.stop());
+const contract = contractServer();
 
 /** A confirmed account of its own, signed in with its password (aal1). */
 async function newUser() {
   const email = uniqueEmail("mfa");
-  const { error } = await adminClient(server).auth.admin.createUser({
+  const { error } = await adminClient(contract.server).auth.admin.createUser({
     email,
     password: STRONG_PASSWORD,
     email_confirm: true,
     user_metadata: { name: "Mo Factor", date_of_birth: "1990-01-01" },
   });
   if (error) throw error;
-  return { email, ...(await signIn(server, email, STRONG_PASSWORD)) };
+  return { email, ...(await signIn(contract.server, email, STRONG_PASSWORD)) };
 }
 
 function claimsOf(accessToken: string): Record<string, unknown> {
@@ -82,7 +69,7 @@ describe("enrolling a TOTP factor", () => {
   });
 
   it("needs a session", async () => {
-    const res = await raw(server, "/auth/v1/factors", {
+    const res = await raw(contract.server, "/auth/v1/factors", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ factor_type: "totp" }),
@@ -152,9 +139,10 @@ describe("verifying a code", () => {
     expect(answered.error).toMatchObject({ status: 422, code: "mfa_ip_address_mismatch" });
 
     const { data: stale } = await c.auth.mfa.challenge({ factorId: factor!.id });
-    await server.db.query("update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1", [
-      stale!.id,
-    ]);
+    await contract.server.db.query(
+      "update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1",
+      [stale!.id],
+    );
     const expired = await c.auth.mfa.verify({ factorId: factor!.id, challengeId: stale!.id, code: totpCode(secret) });
     expect(expired.error).toMatchObject({ status: 422, code: "mfa_challenge_expired" });
 
@@ -167,14 +155,16 @@ describe("verifying a code", () => {
 
   it("ends the user's other aal1 sessions, as GoTrue does", async () => {
     const { client: c, email } = await newUser();
-    const { session: elsewhere } = await signIn(server, email, STRONG_PASSWORD);
+    const { session: elsewhere } = await signIn(contract.server, email, STRONG_PASSWORD);
     const { data: factor } = await c.auth.mfa.enroll({ factorType: "totp", friendlyName: "Phone" });
     const { error } = await c.auth.mfa.challengeAndVerify({
       factorId: factor!.id,
       code: totpCode(factor!.totp.secret),
     });
     expect(error).toBeNull();
-    const gone = await raw(server, "/auth/v1/user", { headers: { Authorization: `Bearer ${elsewhere.access_token}` } });
+    const gone = await raw(contract.server, "/auth/v1/user", {
+      headers: { Authorization: `Bearer ${elsewhere.access_token}` },
+    });
     expect(gone.status).toBe(403);
     expect(await gone.json()).toMatchObject({ error_code: "session_not_found" });
     expect((await c.auth.getUser()).error).toBeNull();
@@ -182,13 +172,13 @@ describe("verifying a code", () => {
 
   it("is limited per address (GoTrue's 15 challenges and verifications a minute)", async () => {
     const limited = await startEmbeddedServer({
-      db: server.db,
+      db: contract.server.db,
       port: 0,
       rateLimits: { ...NO_RATE_LIMITS, factorAttemptsPerMinute: 2 },
     });
     try {
       const email = uniqueEmail("mfa-limit");
-      await adminClient(server).auth.admin.createUser({
+      await adminClient(contract.server).auth.admin.createUser({
         email,
         password: STRONG_PASSWORD,
         email_confirm: true,
@@ -209,8 +199,8 @@ describe("verifying a code", () => {
 describe("a user with a verified factor", () => {
   it("signs in at aal1 with aal2 next, and cannot add or remove factors until the code is given", async () => {
     const { email } = await newUser();
-    const { factorId } = await signInAtAal2(server, email, STRONG_PASSWORD);
-    const { client: c } = await signIn(server, email, STRONG_PASSWORD);
+    const { factorId } = await signInAtAal2(contract.server, email, STRONG_PASSWORD);
+    const { client: c } = await signIn(contract.server, email, STRONG_PASSWORD);
     expect((await c.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
       currentLevel: "aal1",
       nextLevel: "aal2",
@@ -223,8 +213,8 @@ describe("a user with a verified factor", () => {
 
   it("changes the password or the address only at aal2 (GoTrue's 401 insufficient_aal at aal1)", async () => {
     const { email } = await newUser();
-    const { client: atAal2 } = await signInAtAal2(server, email, STRONG_PASSWORD);
-    const { client: atAal1 } = await signIn(server, email, STRONG_PASSWORD);
+    const { client: atAal2 } = await signInAtAal2(contract.server, email, STRONG_PASSWORD);
+    const { client: atAal1 } = await signIn(contract.server, email, STRONG_PASSWORD);
     const refused = await atAal1.auth.updateUser({ password: "Another-pass-42" });
     expect(refused.error).toMatchObject({
       status: 401,
@@ -239,7 +229,7 @@ describe("a user with a verified factor", () => {
 
   it("at aal2 unenrols: the session goes back to aal1 on its next refresh and the user has no factors", async () => {
     const { email } = await newUser();
-    const { client: c, factorId } = await signInAtAal2(server, email, STRONG_PASSWORD);
+    const { client: c, factorId } = await signInAtAal2(contract.server, email, STRONG_PASSWORD);
     const { data, error } = await c.auth.mfa.unenroll({ factorId });
     expect(error).toBeNull();
     expect(data).toEqual({ id: factorId });
@@ -254,13 +244,13 @@ describe("a user with a verified factor", () => {
 describe("the admin API", () => {
   it("lists a user's factors and deletes one, for the secret key only", async () => {
     const { email } = await newUser();
-    const { factorId, session } = await signInAtAal2(server, email, STRONG_PASSWORD);
+    const { factorId, session } = await signInAtAal2(contract.server, email, STRONG_PASSWORD);
     const userId = session.user.id;
 
-    const denied = await client(server).auth.admin.mfa.listFactors({ userId });
+    const denied = await client(contract.server).auth.admin.mfa.listFactors({ userId });
     expect(denied.error?.status).toBe(403);
 
-    const admin = adminClient(server);
+    const admin = adminClient(contract.server);
     const listed = await admin.auth.admin.mfa.listFactors({ userId });
     expect(listed.error).toBeNull();
     expect(listed.data!.factors).toEqual([expect.objectContaining({ id: factorId, status: "verified" })]);

@@ -1,4 +1,4 @@
-// GoTrue's rate limits in the embedded backend (issue "Hardening" 4): 429 with GoTrue's codes, per
+// GoTrue's rate limits in the embedded backend: 429 with GoTrue's codes, per
 // client address for sign-ins, refreshes and verifications, per address and per hour for e-mail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RateLimiter, GOTRUE_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";

@@ -1,26 +1,14 @@
 import { isAuthApiError, isAuthWeakPasswordError } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  birthDateYearsAgo,
-  client,
-  DEMO_PASSWORD,
-  raw,
-  startTestServer,
-  STRONG_PASSWORD,
-  uniqueEmail,
-  type TestServer,
-} from "./helpers";
+import { describe, expect, it } from "vitest";
+import { birthDateYearsAgo, client, DEMO_PASSWORD, raw, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { contractServer } from "./support/server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.stop());
+const contract = contractServer();
 
 describe("sign-up", () => {
   it("returns a session and creates the profile and account rows", async () => {
     const email = uniqueEmail("new");
-    const supabase = client(server);
+    const supabase = client(contract.server);
     const { data, error } = await supabase.auth.signUp({
       email,
       password: STRONG_PASSWORD,
@@ -34,7 +22,7 @@ describe("sign-up", () => {
     expect(data.user?.user_metadata.name).toBe("Nina New");
     expect(data.user?.identities?.[0]?.provider).toBe("email");
 
-    const { rows } = await server.db.query<{ name: string; email: string }>(
+    const { rows } = await contract.server.db.query<{ name: string; email: string }>(
       "select name, email from public.profiles where id = $1",
       [data.user!.id],
     );
@@ -46,7 +34,7 @@ describe("sign-up", () => {
   });
 
   it("refuses a weak password with GoTrue's reasons", async () => {
-    const { data, error } = await client(server).auth.signUp({ email: uniqueEmail(), password: "abc" });
+    const { data, error } = await client(contract.server).auth.signUp({ email: uniqueEmail(), password: "abc" });
     expect(data.session).toBeNull();
     expect(isAuthWeakPasswordError(error)).toBe(true);
     if (!isAuthWeakPasswordError(error)) throw error;
@@ -54,12 +42,12 @@ describe("sign-up", () => {
     expect(error.code).toBe("weak_password");
     expect(error.reasons).toEqual(["length", "characters"]);
 
-    const second = await client(server).auth.signUp({ email: uniqueEmail(), password: "longenough1" });
+    const second = await client(contract.server).auth.signUp({ email: uniqueEmail(), password: "longenough1" });
     expect(isAuthWeakPasswordError(second.error) && second.error.reasons).toEqual(["characters"]);
   });
 
   it("answers the legacy error shape when no API version is sent", async () => {
-    const res = await raw(server, "/auth/v1/signup", {
+    const res = await raw(contract.server, "/auth/v1/signup", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: uniqueEmail(), password: "short" }),
@@ -75,7 +63,10 @@ describe("sign-up", () => {
   });
 
   it("refuses an address that is already registered", async () => {
-    const { error } = await client(server).auth.signUp({ email: "player@labcash.test", password: STRONG_PASSWORD });
+    const { error } = await client(contract.server).auth.signUp({
+      email: "player@labcash.test",
+      password: STRONG_PASSWORD,
+    });
     expect(isAuthApiError(error)).toBe(true);
     expect(error?.code).toBe("user_already_exists");
     expect(error?.status).toBe(422);
@@ -83,7 +74,7 @@ describe("sign-up", () => {
 
   it("passes the under-18 refusal from the database trigger to the client", async () => {
     const email = uniqueEmail("young");
-    const { data, error } = await client(server).auth.signUp({
+    const { data, error } = await client(contract.server).auth.signUp({
       email,
       password: STRONG_PASSWORD,
       options: { data: { name: "Too Young", date_of_birth: birthDateYearsAgo(17) } },
@@ -92,30 +83,30 @@ describe("sign-up", () => {
     expect(isAuthApiError(error)).toBe(true);
     expect(error?.status).toBe(422);
     expect(error?.message).toContain("You must be 18 or over to join LabCash");
-    const { rows } = await server.db.query("select 1 from auth.users where email = $1", [email]);
+    const { rows } = await contract.server.db.query("select 1 from auth.users where email = $1", [email]);
     expect(rows).toHaveLength(0);
   });
 
   it("refuses an invalid e-mail address as GoTrue's validateEmail does", async () => {
-    const { error } = await client(server).auth.signUp({ email: "not-an-address", password: STRONG_PASSWORD });
+    const { error } = await client(contract.server).auth.signUp({ email: "not-an-address", password: STRONG_PASSWORD });
     expect(error?.code).toBe("validation_failed");
     expect(error?.status).toBe(400);
     expect(error?.message).toBe("Unable to validate email address: invalid format");
   });
 
   it("checks the password before the address, and takes no address at all as an anonymous sign-in", async () => {
-    const weak = await client(server).auth.signUp({ email: "not-an-address", password: "weak" });
+    const weak = await client(contract.server).auth.signUp({ email: "not-an-address", password: "weak" });
     expect(weak.error?.code).toBe("weak_password");
-    const noPassword = await client(server).auth.signUp({ email: uniqueEmail(), password: "" });
+    const noPassword = await client(contract.server).auth.signUp({ email: uniqueEmail(), password: "" });
     expect(noPassword.error).toMatchObject({ status: 400, message: "Signup requires a valid password" });
-    const anonymous = await client(server).auth.signUp({ email: "", password: STRONG_PASSWORD });
+    const anonymous = await client(contract.server).auth.signUp({ email: "", password: STRONG_PASSWORD });
     expect(anonymous.error).toMatchObject({ status: 422, code: "anonymous_provider_disabled" });
   });
 });
 
 describe("sign-in", () => {
   it("signs in a seeded user (pgcrypto bcrypt hashes verify with bcryptjs)", async () => {
-    const { data, error } = await client(server).auth.signInWithPassword({
+    const { data, error } = await client(contract.server).auth.signInWithPassword({
       email: "player@labcash.test",
       password: DEMO_PASSWORD,
     });
@@ -126,7 +117,7 @@ describe("sign-in", () => {
   });
 
   it("is case-insensitive about the address", async () => {
-    const { error } = await client(server).auth.signInWithPassword({
+    const { error } = await client(contract.server).auth.signInWithPassword({
       email: "Player@LabCash.test",
       password: DEMO_PASSWORD,
     });
@@ -138,7 +129,7 @@ describe("sign-in", () => {
       ["player@labcash.test", "Wrong-password-1"],
       ["nobody@labcash.test", DEMO_PASSWORD],
     ]) {
-      const { data, error } = await client(server).auth.signInWithPassword({ email, password });
+      const { data, error } = await client(contract.server).auth.signInWithPassword({ email, password });
       expect(data.session).toBeNull();
       expect(error?.code).toBe("invalid_credentials");
       expect(error?.status).toBe(400);
@@ -147,9 +138,9 @@ describe("sign-in", () => {
   });
 
   it("serves settings and health", async () => {
-    const settings = await (await raw(server, "/auth/v1/settings")).json();
+    const settings = await (await raw(contract.server, "/auth/v1/settings")).json();
     expect(settings).toMatchObject({ external: { email: true }, mailer_autoconfirm: true, disable_signup: false });
-    const health = await raw(server, "/auth/v1/health", { key: null });
+    const health = await raw(contract.server, "/auth/v1/health", { key: null });
     expect(health.status).toBe(200);
   });
 });

@@ -1,11 +1,11 @@
-// Issue "Safe to open" 1 and 2: the auth server's limits count per visitor, and the limits on wrong
+// The auth server's limits count per visitor, and the limits on wrong
 // passwords and codes per account, so no visitor can lock another out. Each test reproduces an attack
 // seen against the old limits (one address for every visitor behind the site's server) and shows the
 // real visitor still gets in. Visitors are told apart as the site tells them apart: its server
 // forwards each one's address as Sb-Forwarded-For with the secret key (lib/supabase/visitor-fetch.ts,
 // the same function the site uses).
 import { createClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RateLimiter, GOTRUE_RATE_LIMITS } from "@labcash/embedded-supabase/rate-limit";
 import { totpCode } from "@labcash/embedded-supabase/totp";
 import {
@@ -22,20 +22,17 @@ import {
   visitorClient,
   type TestServer,
 } from "./helpers";
+import { contractServer } from "./support/server";
 
-let server: TestServer;
-beforeAll(async () => {
-  // GoTrue's own limits, as a newcomer's `npm run dev` has them.
-  server = await startTestServer({ rateLimits: GOTRUE_RATE_LIMITS });
-});
-afterAll(() => server?.stop());
+// GoTrue's own limits, as a newcomer's `npm run dev` has them.
+const contract = contractServer({ rateLimits: GOTRUE_RATE_LIMITS });
 
 let nextVisitor = 10;
 /** A new visitor's address (documentation range), as the site's server would forward it. */
 const newVisitor = () => `198.51.100.${nextVisitor++}`;
 
 /** A supabase-js client acting for one visitor, as the site's server does. */
-const asVisitor = (visitor: string) => visitorClient(server, visitor);
+const asVisitor = (visitor: string) => visitorClient(contract.server, visitor);
 
 /** Mail to real accounts still goes, from fresh visitors: a player's reset and an admin's inbox code. */
 async function expectAccountMailStillGoes(
@@ -55,7 +52,7 @@ async function expectAccountMailStillGoes(
 
 /** A POST to the auth API for one visitor, forwarded as the site forwards it. */
 function postAs(visitor: string, path: string, body: Record<string, unknown>) {
-  return raw(server, `/auth/v1${path}`, {
+  return raw(contract.server, `/auth/v1${path}`, {
     key: SECRET_KEY,
     method: "POST",
     headers: {
@@ -192,7 +189,7 @@ describe("links and refreshes", () => {
     const owner = newVisitor();
     const email = await newPlayer(owner);
     expect((await asVisitor(owner).auth.resetPasswordForEmail(email)).error).toBeNull();
-    const recovery = (await mailFor(server, email)).find((m) => m.kind === "recovery")!;
+    const recovery = (await mailFor(contract.server, email)).find((m) => m.kind === "recovery")!;
     const { tokenHash } = tokenHashFrom(recovery.body);
     const { data, error } = await asVisitor(owner).auth.verifyOtp({ token_hash: tokenHash, type: "recovery" });
     expect(error).toBeNull();

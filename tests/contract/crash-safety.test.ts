@@ -1,4 +1,4 @@
-// Crash safety (issue "Hardening" 9): the embedded backend is killed with SIGKILL while players buy
+// Crash safety: the embedded backend is killed with SIGKILL while players buy
 // tickets and top-ups are confirmed, all at once. After a restart, every request that was answered is
 // in the database, every balance equals its ledger, and every competition's sold count equals its
 // tickets, numbered 1..n without gaps: a purchase or a top-up is all there or not there at all.

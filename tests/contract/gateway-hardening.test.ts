@@ -1,4 +1,4 @@
-// The embedded backend's own doors (issue "Hardening" 5): its keys are published, so what any web
+// The embedded backend's own doors: its keys are published, so what any web
 // page could make a developer's browser send it must be refused, and bad input is a clean 4xx.
 import { mkdtemp, rm } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";

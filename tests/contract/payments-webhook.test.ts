@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { callRpcWith } from "@/lib/data/rpc";
 import { createdTopUpSchema, myTopUp } from "@/lib/data/payments-schema";
-import type { Funding } from "@/lib/payments/adapter";
+import type { Funding } from "@/lib/payments/provider";
 import { attachCheckoutSession, confirmPayment } from "@/lib/payments/confirm";
 import type { StripeApi } from "@/lib/payments/stripe";
 import { testCheckoutAdapter, testPaymentId } from "@/lib/payments/test-checkout";
@@ -270,7 +270,7 @@ describe("the Stripe webhook", () => {
     expect((await deliver(deps, sessionEvent("checkout.session.completed", topUp, 600))).status).toBe(422);
     expect(await topUpOf(player, topUp.id)).toMatchObject({ status: "pending", balance: 0 });
 
-    // A person must look: the System page lists it as a payment needing one (issue 28).
+    // A person must look: the System page lists it as a payment needing one.
     const { client: superAdmin } = await signInAtAal2(server, "superadmin@labcash.test");
     const { data, error } = await superAdmin.rpc("admin_system_overview");
     expect(error).toBeNull();

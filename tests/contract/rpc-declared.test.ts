@@ -1,28 +1,24 @@
 // A function that returns a declared composite type (docs/decisions/007), read with
 // `declared` through real supabase-js and the embedded backend: a set arrives as an array and one row as an
 // object, as PostgREST answers them, with the JSON the jsonb versions gave; a filled field that is null fails.
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { myAccount } from "@/lib/data/account-schema";
 import { topUpOptions, topUpQuote } from "@/lib/data/payments-schema";
 import { callRpcWith, declared, type RpcReader } from "@/lib/data/rpc";
 import type { Database, Json } from "@/lib/supabase/database.types";
-import { adminClient, client, PLAYER_ID, signIn, signInAtAal2, startTestServer, type TestServer } from "./helpers";
+import { adminClient, client, PLAYER_ID, signIn, signInAtAal2 } from "./helpers";
+import { contractServer } from "./support/server";
 
 type CompetitionStatus = Database["public"]["Enums"]["competition_status"];
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.stop());
+const contract = contractServer();
 
 const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/;
 
 describe("declared result shapes", () => {
   it("read a set of composites as an array of objects, numbers and instants as the jsonb gave them", async () => {
     const winners = await callRpcWith(
-      client(server),
+      client(contract.server),
       "list_winners",
       {},
       declared("draw_id", "drawn_at", "prize_value"),
@@ -36,7 +32,7 @@ describe("declared result shapes", () => {
   });
 
   it("read one composite as an object, with its enum as a string", async () => {
-    const { client: player } = await signIn(server, "player@labcash.test");
+    const player = await contract.player();
     const protections = await callRpcWith(player, "get_my_protections", {}, declared("state", "month_spent"));
     expect(Array.isArray(protections)).toBe(false);
     expect(protections.state).toBe("active");
@@ -44,7 +40,7 @@ describe("declared result shapes", () => {
   });
 
   it("read get_my_account (the proxy's call on every request) with every key, null and type the jsonb gave", async () => {
-    const { client: player } = await signIn(server, "player@labcash.test");
+    const player = await contract.player();
     const account = await callRpcWith(player, "get_my_account", {}, myAccount);
     expect(Object.keys(account).sort()).toEqual(
       [
@@ -85,7 +81,7 @@ describe("declared result shapes", () => {
   it("read nested declared types: a composite in a composite, an array of them, a null one", async () => {
     const segment = declared("position", "label", "prize_credits", "weight", "probability");
     const wheel = await callRpcWith(
-      client(server),
+      client(contract.server),
       "get_spinner_wheel",
       {},
       declared("wheel_id", "enabled", "segments").with({ segments: segment }),
@@ -98,7 +94,7 @@ describe("declared result shapes", () => {
       expect(typeof s.prize_credits).toBe("number");
     }
 
-    const { client: player } = await signIn(server, "player@labcash.test");
+    const player = await contract.player();
     const spinner = await callRpcWith(
       player,
       "get_my_spinner",
@@ -122,9 +118,9 @@ describe("declared result shapes", () => {
 
   it("read the player's competition calls: the entry quote, their entries and their prizes, nested parts included", async () => {
     const buyers = ["oliver.bennett", "amelia.clarke", "harry.patel", "isla.morgan", "george.evans"];
-    const { data: listed } = await client(server).rpc("list_competitions", { p_status: "live" });
+    const { data: listed } = await client(contract.server).rpc("list_competitions", { p_status: "live" });
     const iphone = (listed as { id: string; slug: string }[]).find((c) => c.slug === "iphone-17-pro-max");
-    const { client: buyer } = await signIn(server, `${buyers[0]}@labcash.test`);
+    const { client: buyer } = await signIn(contract.server, `${buyers[0]}@labcash.test`);
     const quote = await callRpcWith(
       buyer,
       "get_entry_quote",
@@ -153,7 +149,7 @@ describe("declared result shapes", () => {
     // The seed draws its past competitions from the CSPRNG, so which demo buyer won is found, not assumed.
     let prizes: { draw_id: string; competition: { title: string }; story: unknown; prize_value: number | null }[] = [];
     for (const name of buyers) {
-      const { client: player } = await signIn(server, `${name}@labcash.test`);
+      const { client: player } = await signIn(contract.server, `${name}@labcash.test`);
       prizes = await callRpcWith(
         player,
         "get_my_prizes",
@@ -168,7 +164,7 @@ describe("declared result shapes", () => {
   });
 
   it("read a ledger page (rows and totals nested) and the admin's instant wins to deliver (a set, [] when none)", async () => {
-    const { client: player } = await signIn(server, "player@labcash.test");
+    const player = await contract.player();
     const page = await callRpcWith(
       player,
       "get_my_ledger_page",
@@ -182,14 +178,14 @@ describe("declared result shapes", () => {
     expectTypeOf(page.rows[0].kind).toEqualTypeOf<Database["public"]["Enums"]["ledger_kind"]>();
     expectTypeOf(page.next_before).toEqualTypeOf<number | null>();
 
-    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const admin = await contract.admin();
     const toDeliver = await callRpcWith(admin, "admin_list_instant_win_fulfilment", {}, declared("id", "won_at"));
     expect(Array.isArray(toDeliver)).toBe(true);
     for (const w of toDeliver) expect(w.won_at).toMatch(ISO_WITH_OFFSET);
   });
 
   it("read the admin users list and a user's page: the approval_state enum, nested protections, entries, activity", async () => {
-    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const admin = await contract.admin();
     const page = await callRpcWith(
       admin,
       "admin_list_users",
@@ -233,7 +229,7 @@ describe("declared result shapes", () => {
   });
 
   it("read player protection's queue and a player's record: sets and arrays of flags, their jsonb details", async () => {
-    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const admin = await contract.admin();
     const queue = await callRpcWith(
       admin,
       "admin_list_player_flags",
@@ -241,7 +237,7 @@ describe("declared result shapes", () => {
       declared("id", "user").with({ user: declared("name") }),
     );
     expect(Array.isArray(queue)).toBe(true);
-    const { client: player } = await signIn(server, "player@labcash.test");
+    const player = await contract.player();
     const me = await callRpcWith(player, "get_my_account", {}, declared("id"));
     const record = await callRpcWith(
       admin,
@@ -256,7 +252,7 @@ describe("declared result shapes", () => {
   });
 
   it("read the admin mail screen: a preview with nested parts, the campaigns (a set) and an outbox page", async () => {
-    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const admin = await contract.admin();
     const preview = await callRpcWith(
       admin,
       "admin_preview_mail",
@@ -290,7 +286,7 @@ describe("declared result shapes", () => {
   });
 
   it("read the admin dashboard (30 days, dates as YYYY-MM-DD), an activity page (its kinds a text array) and CSV chunks", async () => {
-    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const admin = await contract.admin();
     const dashboard = await callRpcWith(
       admin,
       "admin_dashboard",
@@ -334,7 +330,7 @@ describe("declared result shapes", () => {
 
   it("read the public competitions: a set with nested draws and jsonb stories, and one page with its bundles", async () => {
     const listed = await callRpcWith(
-      client(server),
+      client(contract.server),
       "list_competitions",
       {},
       declared("id", "slug", "images", "prize_value", "closes_at").with({
@@ -351,7 +347,7 @@ describe("declared result shapes", () => {
     expectTypeOf(listed[0].images).toEqualTypeOf<string[]>();
     expectTypeOf(listed[0].external_randomness).toEqualTypeOf<Json | null>();
 
-    const { client: buyer } = await signIn(server, "oliver.bennett@labcash.test");
+    const { client: buyer } = await signIn(contract.server, "oliver.bennett@labcash.test");
     const page = await callRpcWith(
       buyer,
       "get_competition",
@@ -362,7 +358,7 @@ describe("declared result shapes", () => {
     expect(page.bundles[0]).toEqual({ tickets: 1, cost: 0.99 });
     expect(Array.isArray(page.my_tickets)).toBe(true);
     const anonymous = await callRpcWith(
-      client(server),
+      client(contract.server),
       "get_competition",
       { p_slug: "iphone-17-pro-max" },
       declared("id"),
@@ -371,7 +367,7 @@ describe("declared result shapes", () => {
   });
 
   it("read the admin competition calls: one competition's life, its admin page, the history and prize fulfilment", async () => {
-    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const admin = await contract.admin();
     const adminCompetition = declared("id", "slug", "status", "revenue", "entry_count", "created_at").with({
       draw: declared("id", "drawn_at"),
     });
@@ -469,7 +465,7 @@ describe("declared result shapes", () => {
   });
 
   it("read a postal entry: its ticket numbers and the instant wins they won (an array of the declared award)", async () => {
-    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const admin = await contract.admin();
     const created = await callRpcWith(
       admin,
       "admin_create_competition",
@@ -533,7 +529,7 @@ describe("declared result shapes", () => {
 
   it("read the public entry list (competition, draw and rows nested), a ticket-list chunk and the draw cron's outcome (arrays)", async () => {
     const list = await callRpcWith(
-      client(server),
+      client(contract.server),
       "get_entry_list",
       { p_slug: "dji-mini-5-pro", p_limit: 3 },
       declared("competition", "rows", "has_after").with({
@@ -547,11 +543,11 @@ describe("declared result shapes", () => {
     expect(list.competition.closes_at).toMatch(ISO_WITH_OFFSET);
     expectTypeOf(list.rows[0].town).toEqualTypeOf<string | null>();
     await expect(
-      callRpcWith(client(server), "get_entry_list", { p_slug: "no-such-competition" }, declared("rows")),
+      callRpcWith(client(contract.server), "get_entry_list", { p_slug: "no-such-competition" }, declared("rows")),
     ).rejects.toMatchObject({ code: "competition_not_found" });
 
     const chunk = await callRpcWith(
-      client(server),
+      client(contract.server),
       "get_ticket_list_csv",
       { p_slug: "dji-mini-5-pro", p_limit: 2 },
       declared("csv", "done"),
@@ -560,7 +556,7 @@ describe("declared result shapes", () => {
     expect(typeof chunk.last_number).toBe("number");
     expectTypeOf(chunk.last_number).toEqualTypeOf<number | null>();
 
-    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const admin = await contract.admin();
     const ran = await callRpcWith(admin, "run_due_draws", {}, declared("drawn", "closed"));
     expect(Array.isArray(ran.drawn)).toBe(true);
     expect(Array.isArray(ran.closed)).toBe(true);
@@ -568,7 +564,7 @@ describe("declared result shapes", () => {
   });
 
   it("read a player's top-up, notification and referral calls: nested refusals and arrays, enums and counts", async () => {
-    const { client: player } = await signIn(server, "player@labcash.test");
+    const player = await contract.player();
     const options = await callRpcWith(player, "get_top_up_options", {}, topUpOptions);
     expect(options).toMatchObject({ quick_picks: [10, 25, 50, 100, 200], blocked: null });
     expect(options.bonus_tiers[0]).toEqual({ from: expect.any(Number), percent: expect.any(Number) });
@@ -597,7 +593,7 @@ describe("declared result shapes", () => {
     );
     expect(mine).toMatchObject({ code: expect.stringMatching(/^[A-Z0-9]+$/), invited: null });
     expect(typeof mine.credit).toBe("number");
-    const { client: admin } = await signInAtAal2(server, "admin@labcash.test");
+    const admin = await contract.admin();
     const theirs = await callRpcWith(
       admin,
       "admin_get_user_referrals",
@@ -614,14 +610,14 @@ describe("declared result shapes", () => {
     );
     expect(none).toEqual({ approved: [], skipped: 1 });
 
-    const secret = adminClient(server);
+    const secret = adminClient(contract.server);
     expect(await callRpcWith(secret, "settle_referrals", {}, declared("checked"))).toEqual({ checked: 0 });
     const flags = await callRpcWith(secret, "raise_player_flags", {}, declared("raised"));
     expectTypeOf(flags.raised).toEqualTypeOf<number>();
   });
 
   it("read the health checks and the System page: a table's own row type nested as the object its row was", async () => {
-    const secret = adminClient(server);
+    const secret = adminClient(contract.server);
     const event = `evt_${crypto.randomUUID()}`;
     const { error } = await secret.rpc("record_webhook_delivery", {
       p_provider: "stripe",
@@ -635,7 +631,7 @@ describe("declared result shapes", () => {
     const ops = await callRpcWith(secret, "ops_check", {}, declared("cron", "mail").with({ cron: declared("state") }));
     expect(["ok", "failing"]).toContain(ops.mail);
 
-    const { client: superAdmin } = await signInAtAal2(server, "superadmin@labcash.test");
+    const { client: superAdmin } = await signInAtAal2(contract.server, "superadmin@labcash.test");
     const overview = await callRpcWith(
       superAdmin,
       "admin_system_overview",
@@ -672,7 +668,7 @@ describe("declared result shapes", () => {
   });
 
   it("fail when a nested field named as always filled is null, naming its path", async () => {
-    const { client: player } = await signIn(server, "player@labcash.test");
+    const player = await contract.player();
     // A nested reader may name only fields of the type it reads; the type check refuses any other.
     expectTypeOf(declared("seed").with({ seed: declared("revealed_at") })).toExtend<RpcReader<"get_my_spinner">>();
     expectTypeOf(declared("seed").with({ seed: declared("no_such_field") })).not.toExtend<
@@ -684,7 +680,7 @@ describe("declared result shapes", () => {
   });
 
   it("fail when a field named as always filled is null", async () => {
-    const { client: player } = await signIn(server, "player@labcash.test");
+    const player = await contract.player();
     await expect(callRpcWith(player, "get_my_protections", {}, declared("break_until"))).rejects.toThrow(
       "get_my_protections answered without break_until",
     );

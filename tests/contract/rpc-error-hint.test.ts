@@ -1,19 +1,15 @@
 // A refusal's stable code reaches the app: SQL puts it in the exception's HINT, the
 // embedded backend returns PostgREST's error body, and supabase-js exposes it as
 // error.hint, which the app's typed RPC helper switches on.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, startTestServer, type TestServer } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { signIn } from "./helpers";
+import { contractServer } from "./support/server";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.stop());
+const contract = contractServer();
 
 describe("refusal codes through supabase-js", () => {
   it("a player calling an admin RPC gets admin_required beside the message", async () => {
-    const { client } = await signIn(server, "player@labcash.test");
+    const client = await contract.player();
     const { data, error, status } = await client.rpc("admin_list_competitions");
     expect(data).toBeNull();
     expect(status).toBe(403);
@@ -25,7 +21,7 @@ describe("refusal codes through supabase-js", () => {
   });
 
   it("an account awaiting approval gets approval_pending when it tries to enter", async () => {
-    const { client } = await signIn(server, "pending@labcash.test");
+    const { client } = await signIn(contract.server, "pending@labcash.test");
     const { data: list } = await client.rpc("list_competitions", { p_status: "live" });
     const live = (list as Array<{ id: string }>)[0];
     const { error } = await client.rpc("enter_competition", {

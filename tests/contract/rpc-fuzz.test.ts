@@ -1,4 +1,4 @@
-// Fuzzing every RPC (issue "Hardening" 9): each function the API exposes is called with arguments
+// Fuzzing every RPC: each function the API exposes is called with arguments
 // fast-check makes from its signature (the right types and the wrong ones, edge values, missing and
 // extra arguments) by each kind of caller: a visitor, a player, a player with two-step on whose
 // session has not given its code (aal1), an admin at aal2 and the server. No call may answer 5xx, a

@@ -42,7 +42,7 @@ beforeAll(async () => {
   admin = (await signInAtAal2(server, "admin@labcash.test")).client;
   player = (await signIn(server, "player@labcash.test")).client;
   visitor = client(server);
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.stop();

@@ -1,7 +1,7 @@
 // The caller's own account: get_my_account, update_my_profile, and the spec §5 rule that
 // user operations need a signed-in user.
 import { describe, expect, it } from "vitest";
-import { NOT_AUTHENTICATED, anon, asUser, service, dbPerFile, type Caller } from "./support";
+import { NOT_AUTHENTICATED, anon, asUser, asUserAtAal1, service, dbPerFile, type Caller } from "./support";
 
 const db = dbPerFile();
 
@@ -23,6 +23,29 @@ describe("get_my_account", () => {
     const b = await db().createUser({ email: "b@acct.test", meta: { name: "Bob" } });
     expect(await db().call(asUser(a), "get_my_account")).toMatchObject({ id: a, name: "Alice", email: "a@acct.test" });
     expect(await db().call(asUser(b), "get_my_account")).toMatchObject({ id: b, name: "Bob", email: "b@acct.test" });
+  });
+
+  it("says a second step is owed only at aal1 with a verified factor, and the welcome only once approved", async () => {
+    const player = await db().createPlayer({ credits: 7.5 });
+    const pending = await db().createUser();
+    await db().addSecondFactor(player);
+    const owed = async (caller: Caller) =>
+      (await db().call<{ two_step_owed: boolean; welcome_due: boolean }>(caller, "get_my_account")).two_step_owed;
+    expect([await owed(asUserAtAal1(player)), await owed(asUser(player))]).toEqual([true, false]);
+    expect([await owed(asUserAtAal1(pending)), await owed(asUser(pending))]).toEqual([false, false]);
+    expect(await db().call(asUser(pending), "get_my_account")).toMatchObject({
+      approved: false,
+      welcome_due: false,
+      credits: 0,
+    });
+  });
+
+  it("answers the same account after the profile rows were lost and made again", async () => {
+    const id = await db().createPlayer({ credits: 12.5 });
+    const before = await db().call<Record<string, unknown>>(asUser(id), "get_my_account");
+    await db().sql("delete from public.profiles where id = $1", [id]);
+    const after = await db().call<Record<string, unknown>>(asUser(id), "get_my_account");
+    expect(after).toMatchObject({ id, credits: 12.5, approved: true, email: before.email });
   });
 });
 

@@ -1,4 +1,4 @@
-// The admin competition screens' RPCs (issue 11, item 5): the detail page's extras, the admin entries
+// The admin competition screens' RPCs: the detail page's extras, the admin entries
 // CSV, the history with revenue and prize cost, and prize fulfilment. Admins and super admins only;
 // everyone else is refused with the spec's message (anon cannot execute them at all).
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The admin console's reads (issue 11, first part): the dashboard's figures in one call, and the
+// The admin console's reads: the dashboard's figures in one call, and the
 // activity log's filter, keyset pages and CSV. Admins and super admins only; everyone else is
 // refused with the spec's message (anon cannot execute them at all).
 import { describe, expect, it } from "vitest";

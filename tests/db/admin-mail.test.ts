@@ -1,4 +1,4 @@
-// Admin mail (issue 11 item 7): segments resolve to the right players (marketing only with consent and
+// Admin mail: segments resolve to the right players (marketing only with consent and
 // never during a break, self-exclusion or after closure; never an unapproved, deleted or unknown-age
 // account, whatever the kind), the preview counts what a send queues, a send writes one outbox row per
 // recipient, the campaign and the audit row in one go, the outbox pages and filters, and only admins

@@ -1,4 +1,4 @@
-// The authorization matrix of the admin API (issue 11 "Tests"): every function in schema public
+// The authorization matrix of the admin API: every function in schema public
 // whose name starts with admin_, read from pg_proc so that a function added later is covered
 // without touching this file, called as each kind of caller. Zero unexpected grants: anon and
 // players are refused, admins run everything but the super-admin-only functions (refused with

@@ -1,4 +1,4 @@
-// Admin settings and the complaints queue (issue 11 items 8 and 9): admin_get_settings and
+// Admin settings and the complaints queue: admin_get_settings and
 // admin_update_settings (every value checked in SQL, all or nothing, money settings for super admins,
 // each change audited with old and new values), and admin_get_complaint.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Admin two-step verification (issue "Hardening" item 7): an admin's powers need a session that
+// Admin two-step verification: an admin's powers need a session that
 // passed a second factor, which the token says with `aal: "aal2"` (a password alone gives aal1).
 // At aal1 an admin or super admin is refused by every admin function with 'Two-step verification
 // required' (aal2_required), and reads only their own rows through row-level security, like a

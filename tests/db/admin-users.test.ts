@@ -1,4 +1,4 @@
-// Admin users and approvals (issue 11 items 3 and 4): the list, one user's page, edits, the
+// Admin users and approvals: the list, one user's page, edits, the
 // role, credit adjustments, deletion as anonymisation, bulk approval and the approval mode.
 import { describe, expect, it } from "vitest";
 import { asUser, attempt, dbPerFile } from "./support";

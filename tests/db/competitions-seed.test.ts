@@ -73,7 +73,7 @@ describe("demo competitions", () => {
     expect(time(iphone.closes_at)).toBeGreaterThan(now);
     expect(iphone.cash_alternative).toBe(1050);
 
-    // Live, numbers picked by the players (chosen ones and lucky dips): issue 25, item 1.
+    // Live, numbers picked by the players (chosen ones and lucky dips), so the number grid has both to show.
     const cash = get("500-cash-pick-your-numbers");
     expect(cash.status).toBe("live");
     expect(cash.ticket_numbering).toBe("pick");

@@ -1,4 +1,4 @@
-// The one CSV cell encoder (private.csv_field, issue 21 item 6.1), by OWASP's CSV injection guidance: a
+// The one CSV cell encoder (private.csv_field), by OWASP's CSV injection guidance: a
 // cell starting with = + - @ tab or CR is prefixed with ' and quoted; a cell containing , ; " CR or LF is
 // quoted with its quotes doubled. Then the two files an outside tester reached with `x;=1+1;y`: the
 // public entrants CSV (a player's name and town) and the admin activity CSV.

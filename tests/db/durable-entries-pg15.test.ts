@@ -83,7 +83,7 @@ describe("PostgreSQL 15", () => {
     }
     // Hosted Supabase's default; the test cluster's own is off (scripts/pg15.ts).
     pool = new pg.Pool({ ...server.config, max: 2, options: "-c synchronous_commit=on" });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await pool?.end();
@@ -148,7 +148,7 @@ describe("PostgreSQL 15", () => {
     } finally {
       client.release();
     }
-  }, 60_000);
+  });
 
   it("a wrong answer's recorded miss commits synchronously, as everything but a purchase does", async () => {
     const client = await pool.connect();

@@ -1,4 +1,4 @@
-// An admin's authenticator needs their inbox (issue "Safe to open" 4): a factor counts for the console
+// An admin's authenticator needs their inbox: a factor counts for the console
 // only when it was enrolled right after its owner confirmed the code the auth server e-mailed them
 // (GoTrue's reauthentication nonce, kept as sha224(address || code) in auth.users). Factors verified
 // before that rule were grandfathered by the migration.

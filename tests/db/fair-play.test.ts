@@ -1,4 +1,4 @@
-// Issue 10's rules in SQL: fixed dates, the draw at the draw time only, postal entries
+// The fair-play rules in SQL: fixed dates, the draw at the draw time only, postal entries
 // outside the online pool with stamp parity and the per-person cap, the public entry
 // list whose CSV is what the draw hashes, winners' names, the cash alternative, complaints.
 import { createHash } from "node:crypto";

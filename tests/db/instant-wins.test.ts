@@ -1,4 +1,4 @@
-// Instant wins (issue 25, item 2): prizes attached to a draft and refused after publishing or beyond the
+// Instant wins: prizes attached to a draft and refused after publishing or beyond the
 // tickets; numbers nobody can read before the draw; awards in the buying transaction, once each; the
 // commitment reproduced from the revealed seed; the code-of-practice rules (credit-card credit, the
 // live majority, breaks). Real PGlite through the RPCs the pages call.
@@ -37,19 +37,7 @@ const enter = (uid: string, competitionId: string, quantity: number, numbers: nu
     p_numbers: numbers,
   });
 
-async function topUp(uid: string, amount: number, funding: "debit" | "credit") {
-  const t = await db().call<{ id: string }>(asUser(uid), "create_top_up", {
-    p_amount: amount,
-    p_provider: "test",
-    p_purpose: null,
-  });
-  await db().call(service, "confirm_top_up", {
-    p_top_up_id: t.id,
-    p_payment_id: `pi_${t.id}`,
-    p_funding: funding,
-    p_amount_paid: amount,
-  });
-}
+const topUp = (uid: string, amount: number, funding: "debit" | "credit") => db().paidTopUp(uid, amount, funding);
 
 const cardCredit = async (uid: string) => Number((await db().account(uid)).card_credit);
 

@@ -1,4 +1,4 @@
-// Marketing consent (issue 22 item 1; PECR, code of practice 1.11): no consent unless the sign-up box is
+// Marketing consent (PECR, code of practice 1.11): no consent unless the sign-up box is
 // ticked, every choice recorded with its time, wording and source, existing accounts set to not consented
 // by the migration, the admin marketing segment honouring it, and the one-time unsubscribe link of each
 // marketing mail, which works signed out through the server only. Real PGlite.

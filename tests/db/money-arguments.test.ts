@@ -1,4 +1,4 @@
-// Money arguments (issue "Hardening" item 11): every function that takes an amount refuses NaN,
+// Money arguments: every function that takes an amount refuses NaN,
 // Infinity, -Infinity and a third decimal with invalid_input through private.is_pounds, and writes
 // nothing. Arguments typed numeric are sent as PostgREST sends them (text the server casts, so
 // "NaN" reaches SQL as NaN); inside JSON a number cannot be NaN or Infinity, so functions taking

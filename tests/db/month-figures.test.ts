@@ -1,4 +1,4 @@
-// True monthly figures (issue 22 item 2): Responsible play and the admin user page show money credited this
+// True monthly figures: Responsible play and the admin user page show money credited this
 // month (paid top-ups only) and, apart, money held in checkouts still open; the limit keeps counting both.
 // Real PGlite.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// "Not found" is a 404 (issue "Hardening"): every function raises SQLSTATE PT404 for an unknown
+// "Not found" is a 404: every function raises SQLSTATE PT404 for an unknown
 // competition, user, draw, top-up, complaint or flag, which PostgREST (hosted and embedded alike)
 // answers with HTTP 404; P0002 (no_data_found) was answered with 500. The message and the hint,
 // the code the app switches on, are as they were.

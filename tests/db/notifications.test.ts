@@ -1,4 +1,4 @@
-// Notifications (issue 26 item 2): written in the event's transaction (a draw fans out to every entrant once,
+// Notifications: written in the event's transaction (a draw fans out to every entrant once,
 // however often the draw is retried; top-ups, approval, complaints, prizes), read and marked by their owner only,
 // pushed only to players who opted in (and during a break or exclusion only service kinds), and "Did I win?"
 // answering for a ticket number without saying who holds it.

@@ -1,4 +1,4 @@
-// Operations (issue 28): what the System page lists and what raises an alert. Overdue draws (the draw
+// Operations: what the System page lists and what raises an alert. Overdue draws (the draw
 // time passed, no draw), payments needing a person (a mismatched payment, money owed after a refund),
 // failing webhooks and a stalled job; one alert per incident, e-mailed to every super admin once; the
 // page's actions are super admins' only and audited.

@@ -91,7 +91,7 @@ describe("PostgreSQL 15: payments under concurrency", () => {
     });
     const mails = await cluster.pool.query("select count(*)::int as n from public.mail_outbox where to_user = $1", [p]);
     expect(mails.rows[0].n).toBe(1);
-  }, 60_000);
+  });
 
   it("20 different payments racing for one top-up: one credits, the rest are payment_mismatch", async () => {
     const p = await player();
@@ -100,7 +100,7 @@ describe("PostgreSQL 15: payments under concurrency", () => {
     expect(count(results, (r) => r.ok && r.value.status === "credited")).toBe(1);
     expect(count(results, (r) => !r.ok && r.hint === "payment_mismatch")).toBe(19);
     expect((await stateOf(p)).credits).toBe("10.00");
-  }, 60_000);
+  });
 
   it("a refund racing its confirmation (both delivered 20 times) leaves one consistent ledger", async () => {
     const p = await player();
@@ -121,7 +121,7 @@ describe("PostgreSQL 15: payments under concurrency", () => {
       "select applied_at is not null as applied from public.top_up_refunds where refund_id = 're_race'",
     );
     expect(refunds.rows).toEqual([{ applied: true }]);
-  }, 60_000);
+  });
 
   it("two partial refunds racing their confirmation take back the money and exactly the whole bonus", async () => {
     const p = await player();
@@ -157,7 +157,7 @@ describe("PostgreSQL 15: payments under concurrency", () => {
       { refund_id: "re_race_a", bonus: "0.50", reversed: "20.50", owed: "0.00" },
       { refund_id: "re_race_b", bonus: "1.00", reversed: "41.00", owed: "0.00" },
     ]);
-  }, 60_000);
+  });
 
   it("50 simultaneous top-ups never exceed the monthly limit", async () => {
     const p = await player();
@@ -172,7 +172,7 @@ describe("PostgreSQL 15: payments under concurrency", () => {
       [p],
     );
     expect(rows[0].total).toBe("100.00");
-  }, 60_000);
+  });
 
   it("50 simultaneous entries never spend more than the monthly limit", async () => {
     const admin = await player();
@@ -204,7 +204,7 @@ describe("PostgreSQL 15: payments under concurrency", () => {
     expect(count(results, (r) => r.ok)).toBe(10);
     expect(count(results, (r) => !r.ok && r.hint === "monthly_limit_reached")).toBe(40);
     expect(await stateOf(p)).toMatchObject({ credits: "480.00", ledger_sum: "480.00" });
-  }, 60_000);
+  });
 
   it("50 simultaneous credit-card confirmations hold the £250 cap", async () => {
     const p = await player();
@@ -214,7 +214,7 @@ describe("PostgreSQL 15: payments under concurrency", () => {
     expect(count(results, (r) => r.ok && r.value.status === "credited")).toBe(25);
     expect(count(results, (r) => r.ok && r.value.status === "refund_required")).toBe(25);
     expect((await stateOf(p)).credits).toBe("250.00");
-  }, 60_000);
+  });
 
   it("balances equal ledgers and none is below zero", async () => {
     expect((await cluster.pool.query(LEDGER_MISMATCH_SQL)).rows).toEqual([]);

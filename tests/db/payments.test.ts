@@ -1,4 +1,4 @@
-// Top-ups (issue 9): quote, create, confirm exactly once, the credit-card cap, refunds and
+// Top-ups: quote, create, confirm exactly once, the credit-card cap, refunds and
 // what is owed, the bonus, receipts, and the entry a top-up pays for. Real PGlite; the
 // server (secret key) confirms as the webhook and the test checkout do.
 import { describe, expect, it } from "vitest";

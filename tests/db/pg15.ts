@@ -50,7 +50,7 @@ export function pg15ClusterForFile(
       dropDatabase = () => withClient(admin, (c) => c.query(`drop database ${database}`));
     }
     pool = new pg.Pool({ ...config, max: size });
-  }, 120_000);
+  });
   afterAll(async () => {
     await pool?.end();
     await dropDatabase?.();

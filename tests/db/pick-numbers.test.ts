@@ -1,4 +1,4 @@
-// Pick your numbers (issue 25, item 1): chosen numbers, baskets that hold them for a while, lucky
+// Pick your numbers: chosen numbers, baskets that hold them for a while, lucky
 // dips, and the draw over whatever numbers were sold. The races run on PostgreSQL 15
 // (pick-numbers-pg15.test.ts); these are the rules and the bad input, each refusal leaving nothing
 // written.

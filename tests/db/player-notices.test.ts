@@ -1,4 +1,4 @@
-// What a player meets before they act (issue 22 item 8): the entry quote names what blocks play (so the
+// What a player meets before they act: the entry quote names what blocks play (so the
 // page shows a notice, not a form that refuses), the public competition states its bundles with costs from
 // SQL, the one-time "You're approved" welcome is the account's own flag, and "Reveal and check this spin"
 // reveals only the caller's own spin, rotating the active pair so the spin can be recomputed.

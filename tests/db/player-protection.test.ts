@@ -1,4 +1,4 @@
-// Player protection (issue 11 item 9; code of practice 1.6, 1.7): flags raised by SQL (each kind once and only
+// Player protection (code of practice 1.6, 1.7): flags raised by SQL (each kind once and only
 // once), the review queue, interventions (audited) and the restriction enforced on top-ups, entries and marketing.
 // Real PGlite.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Player two-step verification is a second step for every state-changing call (issue 21, item 3). A
+// Player two-step verification is a second step for every state-changing call. A
 // player who has a verified second factor and a session at aal1 (the password alone, as a thief with
 // the password has) is refused by every function that changes anything with 'Two-step verification
 // required' (aal2_required), and nothing is written; at aal2 the same calls work. A player without a

@@ -1,4 +1,4 @@
-// A prize's fulfilment as one state machine (issue 22, winners): awaiting claim -> claimed -> verified ->
+// A prize's fulfilment as one state machine: awaiting claim -> claimed -> verified ->
 // delivered, each step with its date and delivered with its proof reference. SQL owns the transitions
 // (private.prize_move) and a check constraint keeps the status and its dates in step, whoever writes.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Responsible play (issue 9, code of practice 1.4, 1.5, 1.8): the monthly limit on money put
+// Responsible play (code of practice 1.4, 1.5, 1.8): the monthly limit on money put
 // in and credit spent, its cooling-off, breaks, self-exclusion and closure, enforced in SQL on
 // top-ups and entries, and the marketing-mail gate. Real PGlite.
 import { describe, expect, it } from "vitest";

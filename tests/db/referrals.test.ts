@@ -1,4 +1,4 @@
-// Referral credit (issue 26, item 4): an invite code per player; a sign-up carrying one is recorded; when the
+// Referral credit: an invite code per player; a sign-up carrying one is recorded; when the
 // friend is approved and has a first paid entry (whichever comes last) both get referral_credit once, unless a
 // rule refuses it with a reason. Concurrency on a real PostgreSQL 15 server: referrals-pg15.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";

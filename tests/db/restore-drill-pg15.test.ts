@@ -1,4 +1,4 @@
-// The restore drill (issue 28, `npm run db:drill`) on PostgreSQL 15: a seeded database dumped with pg_dump 15,
+// The restore drill (`npm run db:drill`) on PostgreSQL 15: a seeded database dumped with pg_dump 15,
 // restored with pg_restore 15 into a fresh cluster, and the restored copy checked: every balance equals its
 // ledger, every sold count its tickets, every draw re-verifies, and every counted table has all its rows. The
 // checks themselves are shown to catch a broken copy.

@@ -67,3 +67,27 @@ describe("admin_set_launch_at", () => {
     expect(await db().call(anon, "get_site_settings")).toEqual(before);
   });
 });
+
+describe("admin_update_settings", () => {
+  it("changes every public setting, nested ones included, as get_site_settings then answers them", async () => {
+    const superAdmin = await db().createUser({ role: "super_admin", approved: true });
+    const changed = {
+      stamp_price: 1.1,
+      postal_address: ["Free Entry", "PO Box 1", "Leeds", "LS1 1AA", "United Kingdom"],
+      complaints_contact: "help@labcash.example",
+      dispute_resolution_body: { name: "Another Body", url: "https://example.org/adr" },
+      spinner_enabled: false,
+    };
+    const promoter = { name: "Another Promoter Ltd", address: ["1 High Street", "York", "YO1 7HH"] };
+    const before = await db().call<{ launch_at: string | null }>(anon, "get_site_settings");
+    await db().call(asUser(superAdmin), "admin_update_settings", {
+      p: { ...changed, promoter_name: promoter.name, promoter_address: promoter.address },
+    });
+    expect(await db().call(anon, "get_site_settings")).toEqual({
+      ...FAIR_PLAY_DEFAULTS,
+      ...changed,
+      promoter,
+      launch_at: before.launch_at,
+    });
+  });
+});

@@ -1,4 +1,4 @@
-// A wrong skill answer costs a wait (issue 21, item 6.2): enter_competition keeps the miss (its refusal is
+// A wrong skill answer costs a wait: enter_competition keeps the miss (its refusal is
 // returned, not raised, so the record commits) and refuses that player in that competition, whatever they
 // answer, for skill_answer_cooldown_minutes; other competitions and other players are not affected.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -128,7 +128,7 @@ describe("PostgreSQL 15: LabSpinner under concurrency", () => {
       "select to_json(public.get_my_spinner()) as result",
     );
     expect(after.ok && after.value.credits).toMatchObject({ available: 0, used: 3 });
-  }, 60_000);
+  });
 
   it("spins racing rotations and client-seed changes: each spin records the pair and nonce it was derived from", async () => {
     const player = await playerWithCredits(10);
@@ -154,5 +154,5 @@ describe("PostgreSQL 15: LabSpinner under concurrency", () => {
     expect(state.spins).toHaveLength(10);
     expect(state.spins.filter((s) => !s.rederived)).toEqual([]);
     expect((await cluster.pool.query(LEDGER_MISMATCH_SQL)).rows).toEqual([]);
-  }, 60_000);
+  });
 });

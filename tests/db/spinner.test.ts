@@ -1,4 +1,4 @@
-// LabSpinner in the database (issue 12 "Tests"): spin credits counted from net ticket spend (earned exactly at
+// LabSpinner in the database: spin credits counted from net ticket spend (earned exactly at
 // £10 and £30, not at £9.99 or £29.99), refunds and postal grants; every refusal (blocks, no credit, the wheel
 // off); prizes paid into the ledger once; the provably fair derivation (the recorded spin is what
 // private.spin_derive gives once the server seed is revealed, and the seed matches the hash shown before);

@@ -3,15 +3,10 @@
 // makes them, competitions made the way the admin pages make them, and SQL run "as" a
 // caller the way the API gateway (PostgREST) runs it: one transaction, `set local role`,
 // `request.jwt.claims` set locally.
-import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { shimFile } from "@labcash/embedded-supabase/db";
-import { migrationsDir, openDatabase, seedFile } from "@/supabase/embedded";
+import { databaseSnapshot } from "@/supabase/embedded";
 
 // ---------------------------------------------------------------------------
 // Callers
@@ -161,52 +156,6 @@ export class TestDb {
     return res.data;
   }
 
-  /**
-   * `old.<fn>(args…)`: a test's word-for-word copy of a body before it changed (in a schema `old`, which the API roles
-   * may not use, so it runs as the owner with `caller`'s claims, all the copy reads of its caller), to compare with
-   * what the new function answers.
-   */
-  async oldAnswer(caller: Caller, fn: string, args: unknown[] = []): Promise<unknown> {
-    return this.pg.transaction(async (tx) => {
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
-      const params = args.map((_, i) => `$${i + 1}`).join(", ");
-      return (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, args)).rows[0]?.value;
-    });
-  }
-
-  /**
-   * `old.<fn>` and `public.<fn>` with the same arguments as `caller`, in one transaction: the old body first (as
-   * `oldAnswer` runs it), then rolled back with every sequence put back, then the new function as PostgREST calls
-   * it. Both answer from the same state at the same now(), so a call that writes (ids included) can be compared.
-   */
-  async oldBeside(
-    caller: Caller,
-    fn: string,
-    args: Record<string, unknown> = {},
-  ): Promise<{ now: unknown; old: unknown }> {
-    const shape = await this.returnShape(fn);
-    return this.pg.transaction(async (tx) => {
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(caller))]);
-      const { rows: seqs } = await tx.query<{ seq: string; last: string | null; start: string }>(
-        `select format('%I.%I', schemaname, sequencename) as seq, last_value as last, start_value as start
-           from pg_sequences`,
-      );
-      await tx.query("savepoint before_old");
-      const values = Object.values(args);
-      const params = values.map((_, i) => `$${i + 1}`).join(", ");
-      const old = (await tx.query<{ value: unknown }>(`select old.${fn}(${params}) as value`, values)).rows[0]?.value;
-      await tx.query("rollback to savepoint before_old");
-      await tx.query(
-        "select setval(s::regclass, coalesce(v, st), v is not null) from unnest($1::text[], $2::bigint[], $3::bigint[]) x(s, v, st)",
-        [seqs.map((r) => r.seq), seqs.map((r) => r.last), seqs.map((r) => r.start)],
-      );
-      await becomeCaller(tx, caller);
-      const [sql, sqlArgs] = rpcSql(fn, args, shape);
-      const { rows } = await tx.query<{ value: unknown }>(sql, sqlArgs);
-      return { now: shape.setReturning && !shape.composite ? rows : rows[0]?.value, old };
-    });
-  }
-
   private async returnShape(fn: string): Promise<ReturnShape> {
     if (!this.shapes.has(fn)) {
       const rows = await this.sql<ReturnShape>(
@@ -257,6 +206,25 @@ export class TestDb {
   /** An approved user: one who may add credit and enter competitions. */
   async createPlayer(opts: { name?: string; credits?: number | string } = {}): Promise<string> {
     return this.createUser({ ...opts, approved: true });
+  }
+
+  /**
+   * A top-up as a player makes one: created by them (with what to buy once paid, if any), then confirmed by the
+   * server as the provider's webhook would, paid in full by a card of `funding`. Its id.
+   */
+  async paidTopUp(userId: string, amount: number, funding = "debit", purpose: unknown = null): Promise<string> {
+    const t = await this.call<{ id: string }>(asUser(userId), "create_top_up", {
+      p_amount: amount,
+      p_provider: "test",
+      p_purpose: purpose,
+    });
+    await this.call(service, "confirm_top_up", {
+      p_top_up_id: t.id,
+      p_payment_id: `pi_${t.id}`,
+      p_funding: funding,
+      p_amount_paid: amount,
+    });
+    return t.id;
   }
 
   async createAdmin(): Promise<string> {
@@ -409,58 +377,13 @@ export const LEDGER_MISMATCH_SQL = `
    where a.credits <> coalesce(s.total, 0)
       or (s.last_balance is not null and s.last_balance <> a.credits)`;
 
-// ---------------------------------------------------------------------------
-// Fresh databases, fast: migrate once, keep the data directory as a tarball on
-// disk keyed by everything that goes into it, and load a copy per test file.
-// ---------------------------------------------------------------------------
-const templates = new Map<string, Promise<Blob>>();
-
-async function templateKey(seed: boolean): Promise<string> {
-  const hash = createHash("sha256");
-  const here = path.dirname(migrationsDir);
-  // The migrator's code is an input too: how it applies the SQL decides the database.
-  const inputs = [shimFile, path.join(path.dirname(shimFile), "db.ts")];
-  for (const f of (await readdir(migrationsDir)).sort())
-    if (f.endsWith(".sql")) inputs.push(path.join(migrationsDir, f));
-  if (seed) inputs.push(seedFile);
-  for (const f of inputs) hash.update(f).update(await readFile(f));
-  const pglitePkg = path.join(here, "..", "node_modules", "@electric-sql", "pglite", "package.json");
-  hash.update((JSON.parse(await readFile(pglitePkg, "utf8")) as { version: string }).version);
-  return hash.digest("hex").slice(0, 24);
-}
-
-async function template(seed: boolean): Promise<Blob> {
-  const id = seed ? "seed" : "bare";
-  if (!templates.has(id)) {
-    templates.set(
-      id,
-      (async () => {
-        const dir = path.join(os.tmpdir(), "labcash-db-templates");
-        const file = path.join(dir, `${id}-${await templateKey(seed)}.tar`);
-        try {
-          return new Blob([await readFile(file)]);
-        } catch {
-          const db = await openDatabase({ seed });
-          // The dump copies the files: the seed's purchases commit asynchronously, and PGlite (no WAL writer) has
-          // not written that commit yet.
-          await db.exec("checkpoint");
-          const blob = await db.dumpDataDir("none");
-          await db.close();
-          await mkdir(dir, { recursive: true });
-          const tmp = `${file}.${process.pid}.${Date.now()}`;
-          await writeFile(tmp, Buffer.from(await blob.arrayBuffer()));
-          await rename(tmp, file); // atomic: parallel workers never read half a file
-          return blob;
-        }
-      })(),
-    );
-  }
-  return templates.get(id)!;
-}
-
+// Fresh databases, fast: a copy of the migrated (or seeded) snapshot per test file (supabase/embedded.ts).
 /** A new in-memory database with the shim and every migration (and the seed if asked). */
 export async function freshDb(options: { seed?: boolean } = {}): Promise<TestDb> {
-  const pg = await PGlite.create({ loadDataDir: await template(options.seed ?? false), extensions: { pgcrypto } });
+  const pg = await PGlite.create({
+    loadDataDir: await databaseSnapshot(options.seed ?? false),
+    extensions: { pgcrypto },
+  });
   return new TestDb(pg);
 }
 
@@ -564,8 +487,8 @@ export const SUPER_ADMIN_ONLY: Record<string, string> = {
   admin_set_user_role: "manage_users: roles are for super admins",
   admin_delete_user: "delete: anonymising an account is for super admins",
   admin_record_two_step_reset: "manage_users: removing someone's authenticator is for super admins",
-  admin_deep_health: "operations: the deeper health check is for super admins (issue 28)",
-  admin_retry_mail: "operations: the System page's actions are for super admins (issue 28)",
-  admin_resolve_payment: "operations: the System page's actions are for super admins (issue 28)",
-  admin_acknowledge_alert: "operations: the System page's actions are for super admins (issue 28)",
+  admin_deep_health: "operations: the deeper health check is for super admins",
+  admin_retry_mail: "operations: the System page's actions are for super admins",
+  admin_resolve_payment: "operations: the System page's actions are for super admins",
+  admin_acknowledge_alert: "operations: the System page's actions are for super admins",
 };

@@ -1,4 +1,4 @@
-// Winners with photos (issue 25, item 4): the winner's consent (or an admin's record of it, with a note) decides
+// Winners with photos: the winner's consent (or an admin's record of it, with a note) decides
 // whether a photo and quote an admin published reach the public answers; withdrawing hides them at once; only
 // admins write them, and every step is in the activity log.
 import { describe, expect, it } from "vitest";

@@ -2,7 +2,7 @@ import { expireTopUp, openTopUp, payTopUp } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { ResponsiblePlayPage } from "./support/pages/account";
 
-// True monthly figures (issue 22 item 2): a £25 checkout left open and a £25 one paid show £25 credited and,
+// True monthly figures: a £25 checkout left open and a £25 one paid show £25 credited and,
 // apart, £25 held while the open one may still be paid; once it expires nothing is held. The admin's user
 // page says the same. The money is worked out in SQL (private.month_credited, private.month_held).
 

@@ -5,7 +5,7 @@ import { expect, test } from "./support/fixtures";
 import { CompetitionFormPage, ukDateTimeLocal } from "./support/pages/admin-competitions";
 import { storageStatePath } from "./support/users";
 
-// Competition images (issue 22, item 7): an admin picks a picture on the competition form, the browser
+// Competition images: an admin picks a picture on the competition form, the browser
 // shrinks it and uploads it to the Storage bucket, the form shows it, and the public page serves it from
 // the site's own /media path; a replaced image is deleted from the bucket when the edit is saved. Axe on
 // the form with a picture in it, light and dark, phone and desktop.

@@ -5,7 +5,7 @@ import { expect, test } from "./support/fixtures";
 import { AdminCompetitionPage, CompetitionFormPage, ukDateTimeLocal } from "./support/pages/admin-competitions";
 import { storageStatePath } from "./support/users";
 
-// The admin competition screens (issue 11, item 5): create and publish from the form, per-field refusals with
+// The admin competition screens: create and publish from the form, per-field refusals with
 // nothing saved, the edit rules of a live competition, postal entries, cancelling with refunds, prize
 // fulfilment, the history; axe on each page in light and dark.
 

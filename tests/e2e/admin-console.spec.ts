@@ -7,7 +7,7 @@ import { ActivityPage, AdminDashboardPage, AdminShell } from "./support/pages/ad
 import { storageStatePath } from "./support/users";
 
 // The admin console's frame (sidebar, breadcrumbs, phone menu), the dashboard and the activity log
-// (issue 11, first part), and the guard on every admin route this part adds.
+// and the guard on every admin route.
 
 /** Every admin section in the sidebar, in order, with where it goes. */
 const SECTIONS: [string, string][] = [

@@ -5,7 +5,7 @@ import { ActivityPage } from "./support/pages/admin";
 import { AdminLabSpinnerPage, UserSpinsRecord } from "./support/pages/admin-labspinner";
 import { LabSpinnerPage } from "./support/pages/labspinner";
 
-// The LabSpinner admin screen (issue 12 item 4 and the free route). The wheel and its switch are shared by every
+// The LabSpinner admin screen (the wheel and its postal route). The wheel and its switch are shared by every
 // spec and every worker, so these tests run one after another, keep the wheel off only for as long as they look
 // at it, and put the wheel they found back at the end (a new version with the same segments).
 test.describe.configure({ mode: "serial" });

@@ -5,7 +5,7 @@ import { expect, test } from "./support/fixtures";
 import { AdminMailPage } from "./support/pages/admin-mail";
 import { storageStatePath } from "./support/users";
 
-// Admin mail (issue 11 item 7): compose to a segment, preview the rendered message and the number it reaches
+// Admin mail: compose to a segment, preview the rendered message and the number it reaches
 // (SQL's count: marketing held back from a player who did not agree), send, and follow the messages in the
 // outbox; bad input gets a message per field and queues nothing; axe in light and dark. Each test uses its
 // own competition and players, since workers share one database.

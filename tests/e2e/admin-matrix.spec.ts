@@ -4,7 +4,7 @@ import { EditUserPage } from "./support/pages/admin-users";
 import { storageStatePath, type DemoUser } from "./support/users";
 import { dashboardNav } from "../../config/nav";
 
-// The browser half of the authorization matrix (issue 11 "Tests"): every admin route in the
+// The browser half of the authorization matrix: every admin route in the
 // sidebar's list (config/nav.ts, so a section added later is covered), plus a user's page and its
 // edit page, visited signed out, as a player, as an admin and as a super admin. Signed out goes to
 // sign-in and comes back; a player gets the 403 page; admins and super admins get the page.

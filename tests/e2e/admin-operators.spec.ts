@@ -4,8 +4,8 @@ import { expect, test } from "./support/fixtures";
 import { AdminDashboardPage } from "./support/pages/admin";
 import { storageStatePath } from "./support/users";
 
-// What an operator tripped over (issue 22, item 7): "Live" counted an opening-soon competition, the admin tables
-// overflowed a phone, Reject looked like Approve (now admin-approvals.spec.ts), and the activity log showed raw kinds.
+// What an operator tripped over: "Live" counted an opening-soon competition, the admin tables overflowed a
+// phone, Reject looked like Approve (now tested in admin-approvals.spec.ts), and the activity log showed raw kinds.
 
 test.use({ storageState: storageStatePath("admin") });
 
@@ -36,7 +36,7 @@ test("the console and the public site agree on what is live: an opening-soon com
     await dashboard.goto();
     const consoleLive = Number((await dashboard.figure("Live competitions").textContent())?.replace(/,/g, ""));
     expect(consoleLive).toBe(publicLive);
-  }).toPass({ timeout: 30_000, intervals: [1_000, 2_000, 3_000] });
+  }).toPass({ intervals: [1_000, 2_000, 3_000] });
   await expect(page.getByText(/\d+ opening soon · \d+ awaiting the draw/)).toBeVisible();
   await visitor.close();
   await expectAccessibleInBothSchemes(page);

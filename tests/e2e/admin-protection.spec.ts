@@ -4,7 +4,7 @@ import { buyAs, createCompetition, createUser, setMonthlyLimitAs } from "./suppo
 import { expect, test } from "./support/fixtures";
 import { AdminProtectionPage, PlayerProtectionRecord } from "./support/pages/admin-protection";
 
-// Player protection (issue 11 item 9; code of practice 1.6, 1.7): a flag raised by SQL reviewed from the queue,
+// Player protection (code of practice 1.6, 1.7): a flag raised by SQL reviewed from the queue,
 // an intervention that restricts play (and lifting it), axe in light and dark. Each test makes its own players.
 
 const tag = () => `Prot${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;

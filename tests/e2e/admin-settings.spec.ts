@@ -6,7 +6,7 @@ import { CompetitionPage } from "./support/pages/competition";
 import { MyComplaintsPage } from "./support/pages/complaints";
 import { storageStatePath } from "./support/users";
 
-// Admin settings and the complaints queue (issue 11 items 8 and 9). Settings are shared by every test and
+// Admin settings and the complaints queue. Settings are shared by every test and
 // every worker, so the one change made here (the stamp price) keeps stamp parity the same for every ticket
 // price other specs use (0.87 → 0.90) and is put back afterwards, as is the instant-win share (50 → 49).
 test.describe.configure({ mode: "serial" });

@@ -6,7 +6,7 @@ import { ApprovalsPage } from "./support/pages/admin";
 import { AdminUsersPage, EditUserPage } from "./support/pages/admin-users";
 import { storageStatePath } from "./support/users";
 
-// Admin users and approvals (issue 11 items 3 and 4): search and filter, one user's page, credit
+// Admin users and approvals: search and filter, one user's page, credit
 // adjustments with a reason, bulk approval, the approval mode, and the super admin's role change
 // and deletion. Everything a test makes is its own (unique names), since workers share one database.
 

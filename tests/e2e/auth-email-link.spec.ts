@@ -6,7 +6,7 @@ import { TwoStepPage } from "./support/pages/two-step";
 import { uniqueEmail } from "./support/users";
 import type { Page } from "@playwright/test";
 
-// Sign in by e-mail link or code (issue 26, item 1): the sign-in page's "E-mail me a sign-in link" answers
+// Sign in by e-mail link or code: the sign-in page's "E-mail me a sign-in link" answers
 // the same for every address, and the e-mail's link or its 8-digit code signs in through the same gates as
 // a password (approval, two-step).
 

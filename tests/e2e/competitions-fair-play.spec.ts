@@ -3,7 +3,7 @@ import { publicCompetition, recordPostalEntry, runDueDraws } from "./support/bac
 import { expect, test } from "./support/fixtures";
 import { CompetitionPage } from "./support/pages/competition";
 
-// The fair-play rules as a player meets them (issue 10; code of practice 2.1–2.5, CAP 8.17 and 8.28.5):
+// The fair-play rules as a player meets them (code of practice 2.1–2.5, CAP 8.17 and 8.28.5):
 // fixed dates, the odds before entry, the free postal route beside paid entry with stamp parity, the
 // cash alternative, "How this draw works", and a sell-out that ends online sales without drawing.
 

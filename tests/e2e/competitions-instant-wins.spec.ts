@@ -4,7 +4,7 @@ import { gotoUntilVisible } from "./support/cached-pages";
 import { expect, test } from "./support/fixtures";
 import { CompetitionPage } from "./support/pages/competition";
 
-// Instant wins (issue 25 item 2): a tiny competition where every ticket wins, so the player's purchase is
+// Instant wins: a tiny competition where every ticket wins, so the player's purchase is
 // sure to hit a winning number without anyone reading the secret numbers. The win shows at once in the
 // entry result's live region, the page lists it, and after the draw the browser checks the commitment
 // and every award from the revealed seed. A pick-your-numbers competition, so the win follows a purchase of

@@ -8,7 +8,7 @@ test.use({
   playerDetails: { name: "Pia Picker", credit: 10 },
 });
 
-// Pick your numbers (issue 25, item 1): the grid marks a number another player bought, a player picks one
+// Pick your numbers: the grid marks a number another player bought, a player picks one
 // by pointer and one found with the search box and chosen by keyboard on the next page, buys both, sees
 // them as theirs and taken; then a lucky dip fills the basket with a free number and buys it.
 test("a player picks two numbers from the grid and buys them, then buys a lucky dip", async ({

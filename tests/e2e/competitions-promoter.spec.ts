@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { AdminSettingsPage } from "./support/pages/admin";
 import { CompetitionPage } from "./support/pages/competition";
 
-// CAP code 8.17 (issue 22 item 9): every competition page states, before the entry form, who may enter
+// CAP code 8.17: every competition page states, before the entry form, who may enter
 // (18 or over, UK only) and the promoter's name and address, a setting admins change on /admin/settings.
 // The promoter is a shared setting: this file changes it once and puts it back.
 test.describe.configure({ mode: "serial" });

@@ -157,7 +157,7 @@ test.describe("a drawn competition with online and postal tickets", () => {
 
   test("the verification page checks the draw in the browser against the ticket-list CSV", async ({ page }) => {
     await page.goto(`/winners/${draw.id}`);
-    await expect(page.getByText("This draw checks out")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("This draw checks out")).toBeVisible();
     const checks = page.getByRole("list", { name: "Checks" }).getByRole("listitem");
     await expect(checks.filter({ hasText: "fails" })).toHaveCount(0);
     for (const name of [
@@ -197,7 +197,7 @@ test.describe("a drawn competition with online and postal tickets", () => {
     await expectAccessibleInBothSchemes(page, "entry list");
 
     await page.goto(`/winners/${draw.id}`);
-    await expect(page.getByText("This draw checks out")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("This draw checks out")).toBeVisible();
     await expectAccessibleInBothSchemes(page, "verification page");
   });
 });

@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { SignUpPage } from "./support/pages/sign-up";
 import { uniqueEmail } from "./support/users";
 
-// Issue 22 item 3: a refused form keeps what was typed, shows one message beside the field it is about
+// A refused form keeps what was typed, shows one message beside the field it is about
 // (aria-invalid, aria-describedby) and no form-level copy of it, and moves focus to that field.
 
 const UNDER_18 = "You must be 18 or over to join LabCash";

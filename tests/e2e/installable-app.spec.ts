@@ -1,6 +1,6 @@
 import { expect, test } from "./support/fixtures";
 
-// The installable app (issue 26, item 3). Lighthouse 12 has no PWA category any more, so Chromium's own
+// The installable app. Lighthouse 12 has no PWA category any more, so Chromium's own
 // installability check stands in for "Lighthouse's PWA checks" (docs/decisions/040).
 test.use({ serviceWorkers: "allow" });
 

@@ -3,7 +3,7 @@ import { recordSpinRequest } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { LabSpinnerPage } from "./support/pages/labspinner";
 
-// The wheel after a spin (issue 22 item 8): the result is announced first, above what replaces the Spin
+// The wheel after a spin: the result is announced first, above what replaces the Spin
 // button, and "Reveal and check this spin" reveals that spin's server seed (rotating the pair) and shows
 // the check passing in this browser, with nothing else to do. The live wheel is shared: never changed here.
 

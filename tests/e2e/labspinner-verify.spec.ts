@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { LabSpinnerPage } from "./support/pages/labspinner";
 import { LabSpinnerVerifyPage } from "./support/pages/labspinner-verify";
 
-// /labspinner/verify (issue 12): a player spins, rotates the seed pair and sees every spin of the
+// /labspinner/verify: a player spins, rotates the seed pair and sees every spin of the
 // revealed pair recomputed in the browser and verified; spins of the active pair wait for a rotation;
 // the by-hand form gives the recorded segment for the revealed seed.
 

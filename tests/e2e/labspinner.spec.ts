@@ -4,7 +4,7 @@ import { balanceOf, recordSpinRequest, sessionCookies, spinnerWheel, takeBreakAs
 import { expect, test } from "./support/fixtures";
 import { LabSpinnerPage } from "./support/pages/labspinner";
 
-// /labspinner (issue 12): the published odds equal the database's, signed-out visitors get a demo
+// /labspinner: the published odds equal the database's, signed-out visitors get a demo
 // that wins nothing, a player spends a spin credit and the recorded prize lands in their balance,
 // a player on a break is told why and cannot spin, and reduced motion shows the result at once.
 

@@ -17,7 +17,7 @@ import { AdminMailPage } from "./support/pages/admin-mail";
 import { SignUpPage } from "./support/pages/sign-up";
 import { DEMO_PASSWORD, uniqueEmail } from "./support/users";
 
-// Marketing consent (issue 22 item 1; PECR, code of practice 1.11): the sign-up box is unticked and nothing is
+// Marketing consent (PECR, code of practice 1.11): the sign-up box is unticked and nothing is
 // assumed; the profile shows the choice and changes it in one click; an admin's marketing preview leaves out
 // whoever did not agree; every marketing mail's own link unsubscribes without signing in, once, and its
 // List-Unsubscribe address takes the RFC 8058 one-click POST.

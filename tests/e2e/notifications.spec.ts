@@ -6,7 +6,7 @@ import { CompetitionPage } from "./support/pages/competition";
 import { Header } from "./support/pages/header";
 import { NotificationsPage, TicketCheck } from "./support/pages/notifications";
 
-// Notifications (issue 26, item 2): the bell counts what a draw told its entrants, the centre links to the draw's
+// Notifications: the bell counts what a draw told its entrants, the centre links to the draw's
 // verification page and marks read; "Did I win?" answers anyone for a ticket number. Web push itself is covered by
 // tests/contract/web-push.test.ts (service workers are blocked here).
 

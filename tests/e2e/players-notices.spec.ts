@@ -6,7 +6,7 @@ import { CompetitionPage } from "./support/pages/competition";
 import { Header } from "./support/pages/header";
 import { LabSpinnerPage } from "./support/pages/labspinner";
 
-// What a player meets before they act (issue 22 items 8 and 9): on a break the competition page and the
+// What a player meets before they act: on a break the competition page and the
 // wheel say so, until when, with the way to Responsible play, instead of a form that would only refuse;
 // a newly approved player is welcomed once; a signed-out visitor sees the price and the bundles beside
 // "Sign in to enter"; /competitions-demo names the promoter and who may enter.

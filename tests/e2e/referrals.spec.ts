@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { SignUpPage } from "./support/pages/sign-up";
 import { DEMO_PASSWORD, uniqueEmail } from "./support/users";
 
-// Referral credit (issue 26, item 4): a player copies their invite link from the profile; a friend signs up with
+// Referral credit: a player copies their invite link from the profile; a friend signs up with
 // it, is approved and makes a first paid entry; both balances gain the referral credit (£2.50), once.
 
 test.use({ competitionFields: { ticketPrice: 1 }, playerDetails: { name: "Ivy Inviter", credit: 10 } });

@@ -1,8 +1,8 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
 import { SignInPage } from "./support/pages/sign-in";
 import { startOwnSite, type OwnSite } from "./support/own-site";
-import { DEMO_PASSWORD, demoUsers, uniqueEmail } from "./support/users";
+import { emptySignInAllowance, wrongSignIn } from "./support/sign-in-allowance";
+import { DEMO_PASSWORD, demoUsers } from "./support/users";
 
 // `npm start` with no proxy in front and no CLIENT_ADDRESS_HEADER named: the visitor is the connection's own
 // address, whatever X-Forwarded-For the client writes (next start alone kept a client's header as sent, so one
@@ -39,27 +39,25 @@ async function visitor(browser: Browser, host: string, forwardedFor: string) {
 test("a spoofed X-Forwarded-For buys no fresh sign-in allowance; another connection is another visitor", async ({
   browser,
 }) => {
-  // The visitor on 127.0.0.1 spends the auth server's 30 sign-ins (at once, as the site forwards them).
-  await Promise.all(
-    Array.from({ length: 30 }, (_, i) =>
-      fetch(`http://127.0.0.1:${backendPort}/auth/v1/token?grant_type=password`, {
-        method: "POST",
-        headers: { apikey: EMBEDDED_SECRET_KEY, "content-type": "application/json", "sb-forwarded-for": "127.0.0.1" },
-        body: JSON.stringify({ email: uniqueEmail("nobody"), password: `Wrong-guess-${i}` }),
-      }),
-    ),
+  // Each request names a new single address, as the probe did: the connection is still 127.0.0.1. The forms are
+  // filled first and sent together the moment the allowance is empty: it refills a sign-in every ten seconds, so
+  // forms filled and sent one after another would, on a slow enough machine, find one whatever the site did.
+  const guessers = await Promise.all(
+    ["198.51.100.2", "10.0.0.7", "2001:db8::7", "127.0.0.2"].map(async (spoof) => {
+      const guesser = await visitor(browser, "127.0.0.1", spoof);
+      const form = new SignInPage(guesser.page);
+      await form.goto();
+      await form.fill(demoUsers.player.email, "Wrong-guess-spoofed");
+      return { ...guesser, form };
+    }),
   );
-  // Each request names a new single address, as the probe did: the connection is still 127.0.0.1.
-  const guesser = await visitor(browser, "127.0.0.1", "198.51.100.1");
-  const form = new SignInPage(guesser.page);
-  for (const spoof of ["198.51.100.2", "10.0.0.7", "2001:db8::7", "127.0.0.2"]) {
-    await guesser.context.setExtraHTTPHeaders({ "x-forwarded-for": spoof });
-    await form.goto();
-    await form.signIn(demoUsers.player.email, "Wrong-guess-spoofed");
-    await expect(form.alert).toHaveText(TOO_MANY);
-  }
+  // The visitor on 127.0.0.1 spends the auth server's 30 sign-ins (at once, as the site forwards them).
+  await Promise.all(Array.from({ length: 30 }, () => wrongSignIn(backendPort, "127.0.0.1")));
+  await emptySignInAllowance(backendPort, "127.0.0.1");
+  await Promise.all(guessers.map(({ form }) => form.submit.click()));
+  for (const { form } of guessers) await expect(form.alert).toHaveText(TOO_MANY);
   // The owner, on another connection (IPv6 loopback, its own /64), sends the same spoofed header and signs in.
   const owner = await visitor(browser, "[::1]", "127.0.0.1");
   await new SignInPage(owner.page).signInToDashboard(demoUsers.player.email, DEMO_PASSWORD);
-  for (const v of [guesser, owner]) await v.context.close();
+  for (const v of [...guessers, owner]) await v.context.close();
 });

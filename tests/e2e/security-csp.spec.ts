@@ -5,7 +5,7 @@ import { AdminDashboardPage } from "./support/pages/admin";
 import { Header } from "./support/pages/header";
 import { SignInPage } from "./support/pages/sign-in";
 
-// Issue 21 item 7: the pages rendered per request carry a strict, nonce-based Content-Security-Policy
+// The pages rendered per request carry a strict, nonce-based Content-Security-Policy
 // from the proxy; the cached public pages keep next.config.ts's policy. Read from the production build.
 
 const CACHED_POLICY = contentSecurityPolicy({ development: false });

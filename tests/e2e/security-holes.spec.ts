@@ -15,7 +15,7 @@ import { CompetitionPage } from "./support/pages/competition";
 import { EntryListPage } from "./support/pages/entry-list";
 import { ProfilePage } from "./support/pages/account";
 
-// Issue 21, item 6: the smaller holes an outside attacker test found, checked against the production build.
+// The smaller holes an outside attacker test found, checked against the production build.
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 const csvLines = (text: string) => text.trimEnd().split("\n");

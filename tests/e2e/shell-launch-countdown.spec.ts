@@ -3,7 +3,7 @@ import { launchAt, publicCompetitions, setLaunchAt } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { Header } from "./support/pages/header";
 
-// The home page's launch space (issue 22 item 4): the launch countdown only before the first competition
+// The home page's launch space: the launch countdown only before the first competition
 // opens, then the next draw. The e2e database always has open competitions (the demo seed), so here the
 // countdown never shows, whatever launch_at says; the countdown itself, before any opening, is covered by
 // tests/unit/launch-space.test.ts. Other tests share the database, so launch_at is put back as found.

@@ -1,7 +1,7 @@
 import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
-// A route handler that fails on the server (issue 22 item 9) answers like the rest of the site, never
+// A route handler that fails on the server answers like the rest of the site, never
 // Next's empty 500: JSON for an API route, the error page for a route a browser opens. The two test routes
 // always fail, like /error-test, and are not found in a deployment.
 

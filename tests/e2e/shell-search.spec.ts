@@ -77,7 +77,7 @@ test("finds prizes first, by title, prize or state, then the documentation, and 
   await page.goto("/");
   const dialog = await openWithShortcut(page);
   const input = dialog.getByPlaceholder("Search...");
-  // The issue's case: "iphone" found nothing. The demo seed's iPhone comes first, then docs.
+  // The case that once found nothing: "iphone". The demo seed's iPhone comes first, then docs.
   await input.fill("iphone");
   const first = dialog.getByRole("option").first();
   await expect(first).toContainText("iPhone 17 Pro Max 256GB");

@@ -7,7 +7,7 @@ import { ResetPasswordPage, SignInPage, signOut } from "./support/pages/sign-in"
 import { TwoStepPage } from "./support/pages/two-step";
 import { storageStatePath } from "./support/users";
 
-// Two-step verification (issue "Hardening" 7): admins set up an authenticator app on their first visit
+// Two-step verification: admins set up an authenticator app on their first visit
 // to the console and give its code at every sign-in after; players may turn it on from their profile.
 
 /** A code that is not the current one, nor either neighbour the server also accepts. */

@@ -1,4 +1,4 @@
-// Fuzzing every server action's input (issue "Hardening" 9): whatever a form or a forged request
+// Fuzzing every server action's input: whatever a form or a forged request
 // posts, an action's schema answers with a parse or with messages written for people. It never
 // throws, and never falls back on zod's own wording ("Invalid input: expected string…"), which is
 // what a field without its own message would show.

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  authorise,
-  defineActionWith,
-  formCheckbox,
-  formInput,
-  sessionRefusal,
-  type SessionFacts,
-} from "@/lib/actions/action";
+import { defineActionWith, formCheckbox, formInput } from "@/lib/actions/action";
+import { authorise, sessionRefusal, type SessionFacts } from "@/lib/auth/calling-policy";
 import { ok } from "@/lib/actions/result";
 import type { MyAccount } from "@/lib/data/account-schema";
 import { DbError } from "@/lib/data/errors";

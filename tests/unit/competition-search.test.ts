@@ -8,7 +8,7 @@ import {
 } from "@/lib/competitions/search";
 import { searchShortcut } from "@/lib/search-shortcut";
 
-// Issue 22 item 5: prizes can be found, in the palette and on /competitions.
+// Prizes can be found, in the palette and on /competitions.
 
 const records: CompetitionSearchRecord[] = [
   { id: "/competitions/ps5", title: "PlayStation 5 bundle", prize: "A PS5 with an iPhone charger", state: "Live" },

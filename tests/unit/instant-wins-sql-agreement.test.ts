@@ -10,7 +10,7 @@ let db: PGlite;
 
 beforeAll(async () => {
   db = await openDatabase({ seed: false });
-}, 120_000);
+});
 
 afterAll(async () => {
   await db?.close();

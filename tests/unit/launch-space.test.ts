@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { anyCompetitionOpened, launchSpace, nextDraw } from "@/lib/competitions/launch-space";
 import type { Competition } from "@/lib/data/competitions";
 
-// Issue 22 item 4: the home page shows the launch countdown only before the first competition opens.
+// The home page shows the launch countdown only before the first competition opens.
 
 const now = Date.parse("2026-11-23T12:00:00Z");
 const hour = 3_600_000;

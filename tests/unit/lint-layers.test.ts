@@ -32,4 +32,4 @@ describe("the layers' lint rule", () => {
     expect(await restricted(alias, "app/probe.tsx")).toBe(false);
     expect(await restricted(alias, "components/area/probe.tsx")).toBe(false);
   });
-}, 60_000);
+});

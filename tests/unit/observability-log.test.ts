@@ -1,4 +1,4 @@
-// Structured logs (issue 28): one JSON line per event, never a secret, password, token or card number.
+// Structured logs: one JSON line per event, never a secret, password, token or card number.
 import { describe, expect, it } from "vitest";
 import { logLine, scrub } from "@/lib/observability/log";
 import { requestIdFrom, requestIdOfNewest, requestIdTiming } from "@/lib/observability/request-id";

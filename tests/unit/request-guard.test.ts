@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
 import { BAD_ACTION_REQUEST, CROSS_ORIGIN_REFUSED, isWellFormedPath, refuseBadRequest } from "@/lib/http/request-guard";
 
-// The proxy's first check (issue 21, item 6.3): what Next answered with a 500 is a 404, 403 or 400 here.
+// The proxy's first check: what Next answered with a 500 is a 404, 403 or 400 here.
 
 const SITE = "https://labcash.example";
 const ACTION_ID = "7f17972cdb3024071a2f2d6c788a0cafcd340f6d4b";

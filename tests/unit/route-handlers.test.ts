@@ -1,6 +1,6 @@
 // Every route handler is written one way, defineRoute (lib/http/define-route.ts: auth, parsed params and query,
 // the database's refusals as statuses), which answers a fault through handleErrors (lib/http/route-handler.ts),
-// never Next's empty 500: each exported method of every app/**/route.ts is wrapped (issue 22 item 9, issue 24).
+// never Next's empty 500: each exported method of every app/**/route.ts (and test aid route.aid.ts) is wrapped.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,8 @@ function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
+    // route.aid.ts: a test aid, a route in the e2e build (lib/test-aids.ts).
+    return entry.name === "route.ts" || entry.name === "route.aid.ts" ? [full] : [];
   });
 }
 

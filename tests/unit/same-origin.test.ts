@@ -54,7 +54,7 @@ describe("security headers", () => {
     expect(policy).toContain("form-action 'self' https://checkout.stripe.com");
   });
 
-  it("lists every header the issue names", () => {
+  it("lists every security header the site promises", () => {
     const names = securityHeaderRoutes({ development: false })
       .flatMap((route) => route.headers)
       .map((h) => h.key)

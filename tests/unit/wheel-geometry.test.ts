@@ -1,4 +1,4 @@
-// The wheel is drawn as the odds say (issue 22 item 8): each segment's angle is proportional to its weight,
+// The wheel is drawn as the odds say: each segment's angle is proportional to its weight,
 // the arcs tile the circle in position order, a spin lands inside the recorded segment, and a label is only
 // drawn where it fits at a legible size.
 import { describe, expect, it } from "vitest";

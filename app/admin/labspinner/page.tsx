@@ -15,7 +15,7 @@ import { getAdminSpinner } from "@/lib/data/admin-spinner";
 
 export const metadata: Metadata = { title: "LabSpinner", robots: { index: false } };
 
-// Issue 12 item 4 and the free route: the wheel's segments and odds, on/off, observed spins against the odds,
+// The wheel and its postal route: its segments and odds, on/off, observed spins against the odds,
 // the versions, and the postal requests. Every change is audited by the SQL.
 export default async function AdminLabSpinnerPage() {
   await requireAdmin("/admin/labspinner");

@@ -15,7 +15,7 @@ import { systemVerdict, type SystemConcern, type SystemVerdict } from "@/lib/ope
 
 export const metadata: Metadata = { title: "System", robots: { index: false } };
 
-// Issue 28: what needs an operator, in one place. Admins read it; super admins act (SQL checks each action and
+// What needs an operator, in one place. Admins read it; super admins act (SQL checks each action and
 // audits it). Opening the page is itself a check: any new incident is raised (and mailed) before it is shown.
 
 const bytes = (n: number) =>

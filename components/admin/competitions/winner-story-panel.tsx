@@ -31,7 +31,7 @@ function consentLine(story: Story | null): string {
 }
 
 /**
- * A winner's photo and quote on the console's winners page (issue 25, item 4): where the consent stands, a
+ * A winner's photo and quote on the console's winners page: where the consent stands, a
  * record of consent given another way (with a note), and, while consent stands, the photo (resized in the
  * browser like competition images), its description and the quote; Remove also after a withdrawal.
  */

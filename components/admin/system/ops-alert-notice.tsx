@@ -4,7 +4,7 @@ import { openAlerts } from "@/lib/data/operations";
 import { log } from "@/lib/observability/log";
 
 /**
- * The console's notice of open operations alerts (issue 28), on every admin page for super admins: the same
+ * The console's notice of open operations alerts, on every admin page for super admins: the same
  * incidents they are e-mailed about, until one of them acknowledges each on /admin/system. A failure to read
  * them is logged and shows nothing: the page itself must still work.
  */

@@ -2,7 +2,10 @@
 // the Supabase shim, then every migration of the app's folder once and in order, then its seed once.
 // Used by the embedded backend (one data directory, one process) and by an app's db
 // tests (one in-memory database per worker). The schema is the app's: it passes its folders in.
-import { readdir, readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -19,6 +22,13 @@ export interface SchemaOptions {
   seedFile?: string;
   /** What a developer should do when the database is stale (StaleMigrationsError); default: delete its data directory. */
   resetAdvice?: string;
+  /**
+   * A folder for migrated snapshots (omit for none). A new database then starts from a copy of one made with the
+   * same shim, migrations, migrator and PGlite (made by the first start that needs it, kept as `<key>.tar`), and
+   * only the seed runs on it: a start costs the same however many migrations there are, and however slow the
+   * machine replaying them would be.
+   */
+  snapshotDir?: string;
 }
 
 export interface OpenOptions extends SchemaOptions {
@@ -33,9 +43,12 @@ export interface OpenOptions extends SchemaOptions {
 const DEFAULT_RESET_ADVICE = "Delete the database's data directory, then start again.";
 
 export async function openDatabase(options: OpenOptions = {}): Promise<PGlite> {
+  const isNew = !options.dataDir || !existsSync(path.join(options.dataDir, "PG_VERSION"));
   const db = await PGlite.create({
     dataDir: options.dataDir,
     extensions: { pgcrypto },
+    // Migrated only: the seed runs on the copy below, so its dates are relative to this start.
+    ...(isNew && options.snapshotDir ? { loadDataDir: await migratedSnapshot({ ...options, seed: false }) } : {}),
   });
   try {
     await migrate(db, options);
@@ -127,4 +140,62 @@ export async function migrate(db: PGlite, options: OpenOptions = {}): Promise<vo
     });
     log(`applied ${name}`);
   }
+}
+
+/**
+ * What a snapshot depends on: the shim, the migrator (this file), every migration (name and text), the seed when it
+ * holds one, and PGlite's version (its data directory format). File names only, never their folders, so that every
+ * checkout of the same schema shares one snapshot.
+ */
+async function snapshotKey(options: SchemaOptions, seed: boolean): Promise<string> {
+  const hash = createHash("sha256");
+  const { migrationsDir, seedFile } = options;
+  const inputs = [shimFile, fileURLToPath(import.meta.url)];
+  if (migrationsDir)
+    for (const file of (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort())
+      inputs.push(path.join(migrationsDir, file));
+  if (seed && seedFile) inputs.push(seedFile);
+  for (const file of inputs) hash.update(path.basename(file)).update(await readFile(file));
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const pglitePackage = path.join(pglite.slice(0, pglite.lastIndexOf(`${path.sep}dist${path.sep}`)), "package.json");
+  hash.update((JSON.parse(await readFile(pglitePackage, "utf8")) as { version: string }).version);
+  return `${seed ? "seeded" : "migrated"}-${hash.digest("hex").slice(0, 24)}`;
+}
+
+const snapshots = new Map<string, Promise<Blob>>();
+
+/**
+ * A data directory (an uncompressed tarball) with the shim and every migration, and with the seed when `seed` is true
+ * (its rows then date from when the snapshot was made: the seed's dates are relative to now()). Read from
+ * `snapshotDir`, or made in memory and written there when it is missing; once per process.
+ */
+export function migratedSnapshot(options: SchemaOptions & { seed?: boolean }): Promise<Blob> {
+  const seed = options.seed ?? false;
+  const dir = options.snapshotDir;
+  if (!dir) throw new Error("migratedSnapshot needs a snapshotDir");
+  const id = `${seed ? "seeded" : "migrated"} in ${dir}`;
+  if (!snapshots.has(id))
+    snapshots.set(
+      id,
+      (async () => {
+        const file = path.join(dir, `${await snapshotKey(options, seed)}.tar`);
+        try {
+          return new Blob([await readFile(file)]);
+        } catch {
+          const { migrationsDir, seedFile, resetAdvice } = options;
+          const db = await openDatabase({ migrationsDir, seedFile, resetAdvice, seed });
+          // The dump copies the files: a commit made asynchronously (the seed's purchases) is on disk only once
+          // Postgres has written it, and PGlite has no WAL writer to do so in its own time.
+          await db.exec("checkpoint");
+          const blob = await db.dumpDataDir("none");
+          await db.close();
+          await mkdir(dir, { recursive: true });
+          const partial = `${file}.${process.pid}.${Date.now()}`;
+          await writeFile(partial, Buffer.from(await blob.arrayBuffer()));
+          await rename(partial, file); // at once: a start beside this one never reads half a file
+          return blob;
+        }
+      })(),
+    );
+  return snapshots.get(id)!;
 }

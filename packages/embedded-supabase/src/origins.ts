@@ -1,4 +1,4 @@
-// Who may reach the embedded backend, and where its links may lead (issue "Hardening" 5). Its keys
+// Who may reach the embedded backend, and where its links may lead. Its keys
 // are published, so anything a web page could make a developer's browser send it must be refused:
 // another origin reading its answers (CORS), a page on a rebound DNS name (Host), a key in a URL
 // (it would ride along in any link), and a link that leads off the site (redirect_to).

@@ -1,4 +1,4 @@
-// GoTrue's rate limits, per visitor (issue "Safe to open" 1). Each limit is a token bucket, as GoTrue's
+// GoTrue's rate limits, per visitor. Each limit is a token bucket, as GoTrue's
 // are (tollbooth): a visitor who has been idle may burst up to `burst` requests, then the bucket refills
 // at the limit's steady rate, so nobody's window "resets everyone at once". Sign-ins and sign-ups, token
 // refreshes, verifications, e-mail sign-in codes and second-factor attempts are counted per visitor

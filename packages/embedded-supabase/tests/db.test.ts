@@ -1,6 +1,7 @@
 // The migrator: the shim, then an app's migrations in order and each once, then its seed once; a database that
-// records migrations the folder no longer has is refused before anything changes.
-import { mkdtemp, rm } from "node:fs/promises";
+// records migrations the folder no longer has is refused before anything changes; a new database may start from a
+// migrated snapshot instead.
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -95,6 +96,53 @@ describe("openDatabase", () => {
       ).toEqual([{ version: "20251231000000" }, { version: "20260101000000" }, { version: "20260102000000" }]);
     } finally {
       await raw.close();
+    }
+  });
+
+  it("starts a new database from the migrated snapshot, made once and then read, and seeds the copy", async () => {
+    const snapshotDir = await dataDir();
+    const versionsOf = async (db: PGlite) =>
+      (await db.query("select version from supabase_migrations.schema_migrations order by version")).rows;
+    const first = await openDatabase({ ...schema, snapshotDir, dataDir: await dataDir() });
+    try {
+      expect(await versionsOf(first)).toEqual([
+        { version: "20260101000000" },
+        { version: "20260102000000" },
+        { version: "seed" },
+      ]);
+      expect((await first.query("select line from public.motd")).rows).toEqual([{ line: "hello from the seed" }]);
+    } finally {
+      await first.close();
+    }
+
+    // The snapshot holds the migrations alone: the seed is each start's.
+    const [file, ...others] = await readdir(snapshotDir);
+    expect(others).toEqual([]);
+    expect(file).toMatch(/^migrated-[0-9a-f]{24}\.tar$/);
+    const snapshotFile = path.join(snapshotDir, file);
+    const markedDir = await dataDir();
+    const copy = await PGlite.create({
+      loadDataDir: new Blob([await readFile(snapshotFile)]),
+      extensions: { pgcrypto },
+    });
+    try {
+      expect(await versionsOf(copy)).toEqual([{ version: "20260101000000" }, { version: "20260102000000" }]);
+      expect((await copy.query("select count(*)::int as n from public.motd")).rows).toEqual([{ n: 0 }]);
+      // Marked, and kept under the same name in another folder (as another process would find it): a new database
+      // there must come from this file, not from a replay.
+      await copy.exec("create table public.from_the_snapshot (); checkpoint");
+      await writeFile(path.join(markedDir, file), Buffer.from(await (await copy.dumpDataDir("none")).arrayBuffer()));
+    } finally {
+      await copy.close();
+    }
+    const second = await openDatabase({ ...schema, snapshotDir: markedDir, dataDir: await dataDir() });
+    try {
+      expect((await second.query("select to_regclass('public.from_the_snapshot') is not null as marked")).rows).toEqual(
+        [{ marked: true }],
+      );
+      expect((await second.query("select count(*)::int as n from public.motd")).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await second.close();
     }
   });
 });

@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { freePort } from "./ports";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -13,14 +13,46 @@ export interface OwnSite {
   backendPort: number;
   /** The file the site's output goes to. */
   logPath: string;
-  stop(): void;
+  /** Stops the site and its backend, and resolves once they have exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * How much longer a test or hook may run while a server of its own starts. A ceiling for a machine under load, never
+ * an expectation: the wait ends as soon as the server answers (seconds on a quiet machine), or fails as soon as it exits.
+ */
+const START_CEILING = 600_000;
+
+/**
+ * Waits until `url` answers 200, however long the start takes on this machine: the running test or hook gets
+ * START_CEILING more time, and fails at once, with the server's log, if `child` exits first.
+ */
+export async function untilServing(url: string, child: ChildProcess, name: string, logPath: string): Promise<void> {
+  test.info().setTimeout(test.info().timeout + START_CEILING);
+  await expect
+    .poll(
+      async () => {
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${readFileSync(logPath, "utf8")}`);
+        return (await fetch(url).catch(() => null))?.status;
+      },
+      { timeout: 0, intervals: [250] },
+    )
+    .toBe(200);
+}
+
+/** Stops a server started in its own process group, and resolves once its launcher has exited. */
+export async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  process.kill(-child.pid, "SIGTERM");
+  await exited;
 }
 
 /**
  * A second site on the e2e build (`npm start`: the site and its own embedded backend with fresh data), for a spec
  * whose settings the shared e2e server cannot have: a newcomer's rate limits, a log file to read, no proxy named.
- * `env` adds to or blanks (with "") what the spec needs. Answers once `/login` does; a server that exits first fails
- * at once, with its log, rather than at the time-out.
+ * `env` adds to or blanks (with "") what the spec needs. Answers once `/login` does (untilServing).
  */
 export async function startOwnSite(name: string, env: Record<string, string>): Promise<OwnSite> {
   const appPort = await freePort();
@@ -45,24 +77,12 @@ export async function startOwnSite(name: string, env: Record<string, string>): P
       ...env,
     },
   });
-  let exited: number | null = null;
-  child.once("exit", (code) => (exited = code ?? -1));
-  await expect
-    .poll(
-      async () => {
-        if (exited !== null) throw new Error(`${name}'s site exited (${exited}):\n${readFileSync(logPath, "utf8")}`);
-        return (await fetch(`${url}/login`).catch(() => null))?.status;
-      },
-      { timeout: 150_000, intervals: [500] },
-    )
-    .toBe(200);
+  await untilServing(`${url}/login`, child, `${name}'s site`, logPath);
   return {
     url,
     appPort,
     backendPort,
     logPath,
-    stop: () => {
-      if (child.pid && exited === null) process.kill(-child.pid, "SIGTERM");
-    },
+    stop: () => stopServer(child),
   };
 }

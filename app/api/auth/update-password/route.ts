@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { SECOND_STEP_REQUIRED } from "@/lib/actions/action";
+import { SECOND_STEP_REQUIRED } from "@/lib/auth/calling-policy";
 import { hasVerifiedFactor } from "@/lib/auth/paths";
 import { crossOriginReason, isJsonRequest } from "@/lib/http/same-origin";
 import { createPublicClient } from "@/lib/supabase/public";

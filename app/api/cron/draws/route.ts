@@ -12,7 +12,7 @@ import { defineRoute, type RouteInput } from "@/lib/http/define-route";
 
 // Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`.
 // It draws or closes every competition past its close time, raises any new
-// player-protection flags (code of practice 1.6), raises any operations alert (issue 28),
+// player-protection flags (code of practice 1.6), raises any operations alert,
 // then delivers the mail and web push those draws and alerts (and anything else) queued. Every run is
 // recorded (cron_runs) with its result, which the health check and /admin/system show.
 export const dynamic = "force-dynamic";

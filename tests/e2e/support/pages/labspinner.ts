@@ -90,7 +90,7 @@ export class LabSpinnerPage {
   async spin(): Promise<number> {
     const nonce = await this.nextNonce.textContent();
     await this.spinButton.click();
-    await expect(this.result).toContainText(`(Spin nonce ${nonce}.)`, { timeout: 15_000 });
+    await expect(this.result).toContainText(`(Spin nonce ${nonce}.)`);
     await expect(this.result).toHaveText(/^The wheel stopped on .+\./);
     // The panel has re-read the player's state (balance, credits, nonce) once the nonce moves on.
     await expect(this.nextNonce).toHaveText(String(Number(nonce) + 1));

@@ -22,10 +22,15 @@ export class SignInPage {
     await this.page.goto(next ? `/login?next=${encodeURIComponent(next)}` : "/login");
   }
 
-  /** Fills the form and submits it; the caller asserts where that leads. */
-  async signIn(email: string, password = DEMO_PASSWORD) {
+  /** Fills the form without sending it. */
+  async fill(email: string, password = DEMO_PASSWORD) {
     await this.email.fill(email);
     await this.password.fill(password);
+  }
+
+  /** Fills the form and submits it; the caller asserts where that leads. */
+  async signIn(email: string, password = DEMO_PASSWORD) {
+    await this.fill(email, password);
     await this.submit.click();
   }
 
