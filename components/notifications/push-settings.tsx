@@ -12,7 +12,7 @@ import {
 } from "@/lib/actions/notifications";
 import type { ActionResult } from "@/lib/actions/result";
 import { useFormAction } from "@/lib/hooks/use-form-action";
-import { KIND_LABELS, NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
+import { ADMIN_NOTIFICATION_KINDS, KIND_LABELS, NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
 
 /** The worker that receives pushes: the site's own (app/sw.js/route.ts imports /sw-push.js). */
 const WORKER = "/sw.js";
@@ -55,9 +55,12 @@ async function detect(publicKey: string | null, endpoints: string[]): Promise<Br
 export function PushSettings({
   publicKey,
   settings,
+  admin,
 }: {
   publicKey: string | null;
   settings: { kinds: string[]; endpoints: string[] };
+  /** Admins are also offered what only admins are sent (new sign-ups waiting for approval). */
+  admin: boolean;
 }) {
   const kinds = useFormAction(setPushKindsAction);
   const [browser, setBrowser] = useState<BrowserState>("checking");
@@ -118,7 +121,7 @@ export function PushSettings({
         <form {...kinds.form} className="space-y-3">
           <fieldset className="space-y-2">
             <legend className="font-medium">Push me about</legend>
-            {NOTIFICATION_KINDS.map((kind) => (
+            {NOTIFICATION_KINDS.filter((kind) => admin || !ADMIN_NOTIFICATION_KINDS.includes(kind)).map((kind) => (
               <CheckboxField
                 key={kind}
                 id={`push-${kind}`}

@@ -5,6 +5,8 @@ const variants = {
   primary: "bg-primary text-primary-foreground hover:bg-primary-hover shadow-sm",
   /** For what removes or refuses (reject, delete): red, so it never looks like the action beside it. */
   destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90 shadow-sm",
+  /** What opens a destructive confirmation: red words on an outline, lighter than the ordinary action beside it. */
+  quietDestructive: "border border-destructive/60 bg-background text-destructive hover:bg-destructive-soft",
   outline: "border border-border bg-background hover:bg-accent hover:text-accent-foreground",
   ghost: "hover:bg-accent hover:text-accent-foreground",
   link: "text-primary-text underline-offset-4 hover:underline",

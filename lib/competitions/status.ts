@@ -1,5 +1,6 @@
 import type { Competition } from "@/lib/data/competitions";
 import type { DbErrorCode } from "@/lib/data/errors";
+import { formatDateTime } from "@/lib/format";
 
 // Where a competition stands for someone looking at it now. The SQL (lock_competition_for_entry,
 // admin_record_postal_entry, run_due_draws) is the last word; these mirror its rules, messages and
@@ -159,3 +160,11 @@ export const requestTime = () => Date.now();
 /** The odds before entry (code of practice 2.3): N is the online tickets; postal tickets come on top. */
 export const oddsText = (c: Competition) =>
   `1 in ${c.total_tickets.toLocaleString("en-GB")} per ticket, plus free postal entries`;
+
+/**
+ * When a draft opens if it is published at `now`, in words: a draft saved with the opens-at field empty holds the
+ * time it was saved, which is past by the time it is published, so it opens at once.
+ */
+export function opensOnPublish(opensAt: string, now: number): string {
+  return Date.parse(opensAt) <= now ? "Now, as soon as it is published" : formatDateTime(opensAt);
+}

@@ -25,6 +25,8 @@ export const adminSettingsValuesSchema = z.object({
   complaints_contact: z.string(),
   dispute_resolution_body: z.object({ name: z.string(), url: z.string() }),
   spinner_enabled: z.boolean(),
+  /** Whether admins get the daily e-mail of accounts waiting for approval (public.queue_sign_up_digests). */
+  sign_up_digest: z.boolean(),
   /** Minutes a wrong skill answer closes the question to that player (0: no wait). */
   skill_answer_cooldown_minutes: z.number().int(),
   /** Who runs the promotion and where (CAP code 8.17), shown on every competition page. */

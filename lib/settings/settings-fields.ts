@@ -12,6 +12,7 @@ export const TIER_SLOTS = 5;
 /** What each setting is called on the screen and in "Saved" messages. */
 export const SETTING_LABELS: Record<string, string> = {
   approval_mode: "approval mode",
+  sign_up_digest: "sign-up digest",
   top_up_min: "top-up minimum",
   top_up_max: "top-up maximum",
   bonus_enabled: "bonuses on or off",
@@ -38,6 +39,7 @@ export const SETTING_LABELS: Record<string, string> = {
 /** The setting each form field belongs to: the form sends only the settings whose fields were edited. */
 export const FIELD_SETTING = {
   approvalMode: "approval_mode",
+  signUpDigest: "sign_up_digest",
   topUpMin: "top_up_min",
   topUpMax: "top_up_max",
   bonusEnabled: "bonus_enabled",
@@ -180,6 +182,7 @@ const baseSchema = z.object({
     )
     .prefault(""),
   spinnerEnabled: checkbox,
+  signUpDigest: checkbox,
   siteUrl: z
     .string()
     .trim()
@@ -279,6 +282,7 @@ export const settingsFormSchema = baseSchema
   .transform((input): SettingsChanges => {
     const changes: SettingsChanges = {
       approval_mode: input.approvalMode,
+      sign_up_digest: input.signUpDigest,
       stamp_price: Number(input.stampPrice),
       postal_window_working_days: Number(input.postalWindow),
       postal_address: addressLines(input.postalAddress),

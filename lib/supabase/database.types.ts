@@ -2657,6 +2657,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["ops_check"]
       }
+      queue_sign_up_digests: {
+        Args: never
+        Returns: number
+      }
       quote_top_up: {
         Args: {
           p_amount: number

@@ -316,7 +316,7 @@ grant execute on function public.admin_set_launch_at(timestamp with time zone) t
 create or replace function private.settings_keys() returns text[]
 language sql immutable set search_path = '' as $$
   select private.settings_keys_before_referrals() || array['referral_credit', 'referral_monthly_cap', 'instant_win_max_live_percent',
-                                                         'site_url', 'limit_increase_delay_hours']
+                                                          'site_url', 'limit_increase_delay_hours', 'sign_up_digest']
 $$;
 comment on function private.settings_keys() is 'The settings the admin settings screen reads and writes (admin_get_settings, admin_update_settings), in screen order.';
 revoke all on function private.settings_keys() from public, anon, authenticated, service_role;
@@ -391,6 +391,8 @@ declare
   n numeric;
 begin
   case p_key
+  when 'sign_up_digest' then
+    return private.setting_boolean(p_key, p_value, 'The sign-up digest');
   when 'site_url' then
     -- The origin links in the site's own e-mails lead to: https (http only for this machine), no path.
     if p_value is null or jsonb_typeof(p_value) <> 'string'

@@ -290,10 +290,11 @@ begin
       'Not asked: the account was made without the sign-up form');
   end if;
   perform private.log_activity('user.signed_up', new.id, jsonb_build_object('email', new.email));
+  perform private.notify_admins_of_sign_up(new.id);
   return new;
 end;
 $$;
-comment on function private.handle_new_user() is 'Trigger: a new auth user gets a profile and account data and their marketing consent from the sign-up form (false unless its box was ticked, recorded); a user without a date of birth (YYYY-MM-DD, at most 120 years ago) is refused (date_of_birth_required, invalid_input), as is one under 18 (under_18), whoever creates them, except the password-less account made for a pending super-admin invitation, which it binds to the invitation and which needs none.';
+comment on function private.handle_new_user() is 'Trigger: a new auth user gets a profile and account data and their marketing consent from the sign-up form (false unless its box was ticked, recorded); a user without a date of birth (YYYY-MM-DD, at most 120 years ago) is refused (date_of_birth_required, invalid_input), as is one under 18 (under_18), whoever creates them, except the password-less account made for a pending super-admin invitation, which it binds to the invitation and which needs none; an account left waiting for approval is announced to every admin.';
 revoke all on function private.handle_new_user() from public, anon, authenticated, service_role;
 
 create or replace function public.invite_super_admin(p_email text, p_another boolean default false) returns void

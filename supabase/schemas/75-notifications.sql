@@ -23,10 +23,11 @@ comment on function private.is_push_service_endpoint(text) is 'Whether an endpoi
 
 -- draw_lost is the one kind that is not a service message: "you did not win" invites another go, so it
 -- is never pushed to a player on a break, self-excluded or closed (code of practice 1.5, 1.11). The
--- rest concern money, a prize, the account or a complaint the player is owed word of.
+-- rest concern money, a prize, the account or a complaint the player is owed word of; sign_up goes to
+-- admins only: someone new is waiting for their approval.
 create or replace function private.notification_kinds() returns text[]
 language sql immutable set search_path = '' as $$
-  select array['draw_won', 'draw_lost', 'credit', 'approval', 'complaint', 'prize']
+  select array['draw_won', 'draw_lost', 'credit', 'approval', 'complaint', 'prize', 'sign_up']
 $$;
 comment on function private.notification_kinds() is 'Every notification kind, in the order the preferences list them.';
 revoke all on function private.notification_kinds() from public, anon, authenticated, service_role;
@@ -204,6 +205,87 @@ end;
 $$;
 comment on function private.notify_approval() is 'An account approved or rejected: an approval notification to its owner.';
 revoke all on function private.notify_approval() from public, anon, authenticated, service_role;
+
+-- Decided here, in the sign-up's own transaction, because sign-ups also come straight to the public auth
+-- server: every admin hears at once, whichever way the account was made. Only an account that waits for a
+-- person (approval_mode manual) is news; the player's name is in the message, their e-mail is not (it may
+-- be pushed to a lock screen).
+create or replace function private.notify_admins_of_sign_up(p_user uuid) returns void
+language sql security definer set search_path = '' as $$
+  insert into public.notifications (user_id, kind, ref, title, body, link, push_pending)
+  select admin.id, 'sign_up', 'sign_up:' || p_user,
+         'New sign-up: ' || p.name,
+         p.name || ' signed up and is waiting for approval.',
+         '/admin/approvals',
+         private.push_wanted(admin.id, 'sign_up')
+    from public.profiles p
+    join public.user_account_data waiting on waiting.id = p.id
+         and not waiting.approved and waiting.rejected_at is null
+    cross join public.user_account_data admin
+   where p.id = p_user and admin.role in ('admin', 'super_admin') and admin.id <> p_user
+  on conflict (user_id, kind, ref) do nothing
+$$;
+comment on function private.notify_admins_of_sign_up(uuid) is 'A new account waiting for approval: a sign_up notification (and push, if chosen) to every admin and super admin, linking the approvals queue.';
+revoke all on function private.notify_admins_of_sign_up(uuid) from public, anon, authenticated, service_role;
+
+-- The optional e-mail to admins (setting sign_up_digest, off unless chosen): the accounts waiting for approval,
+-- oldest first, once a UK day, queued by the scheduled job at its first run from 08:00 UK time and only when
+-- someone is waiting. Each sign-up is in the notification centre at once; this is for the admin who reads mail.
+create or replace function private.queue_sign_up_digests_at(p_now timestamptz) returns integer
+language plpgsql security definer set search_path = '' as $$
+declare
+  uk_now timestamp := p_now at time zone 'Europe/London';
+  waiting integer;
+  listing text;
+  body text;
+  queued integer;
+begin
+  if private.setting('sign_up_digest') is distinct from 'true'::jsonb or uk_now::time < time '08:00' then
+    return 0;
+  end if;
+  -- Two runs of the job at once must not both find today's digest unsent.
+  perform pg_advisory_xact_lock(hashtext('sign_up_digest'));
+  select count(*),
+         string_agg(format('- %s, signed up %s', w.name, to_char(w.created_at at time zone 'Europe/London', 'DD Mon YYYY HH24:MI')),
+                    E'\n' order by w.created_at) filter (where w.place <= 50)
+    into waiting, listing
+    from (select p.name, a.created_at, row_number() over (order by a.created_at) as place
+            from public.user_account_data a join public.profiles p on p.id = a.id
+           where not a.approved and a.rejected_at is null) w;
+  if waiting = 0 then
+    return 0;
+  end if;
+  body := format(E'Accounts waiting for approval, oldest first (UK time):\n\n%s%s\n\nApprove or reject them at %s\n\nYou get this e-mail because the sign-up digest is on in the settings.',
+                 listing,
+                 case when waiting > 50 then format(E'\n- and %s more', waiting - 50) else '' end,
+                 coalesce(private.setting('site_url') #>> '{}', 'http://localhost:3000') || '/admin/approvals');
+  insert into public.mail_outbox (to_email, to_user, kind, subject, body_text)
+  select u.email, u.id, 'sign_up_digest',
+         case when waiting = 1 then '1 account is waiting for approval' else waiting || ' accounts are waiting for approval' end,
+         body
+    from public.user_account_data admin
+    join auth.users u on u.id = admin.id
+   where admin.role in ('admin', 'super_admin') and u.email is not null
+     and not exists (select 1 from public.mail_outbox m
+                      where m.to_user = admin.id and m.kind = 'sign_up_digest'
+                        and (m.created_at at time zone 'Europe/London')::date = uk_now::date);
+  get diagnostics queued = row_count;
+  return queued;
+end;
+$$;
+comment on function private.queue_sign_up_digests_at(timestamptz) is 'When the sign_up_digest setting is on, from 08:00 UK time at p_now, once a UK day, queues to every admin an e-mail listing the accounts waiting for approval (none when nobody waits). Returns how many were queued.';
+revoke all on function private.queue_sign_up_digests_at(timestamptz) from public, anon, authenticated, service_role;
+
+create or replace function public.queue_sign_up_digests() returns integer
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform private.require_server();
+  return private.queue_sign_up_digests_at(now());
+end;
+$$;
+comment on function public.queue_sign_up_digests() is 'Server (the scheduled job, each run): the sign-up digest to every admin when it is due now (private.queue_sign_up_digests_at). Returns how many were queued.';
+revoke all on function public.queue_sign_up_digests() from public, anon, authenticated, service_role;
+grant execute on function public.queue_sign_up_digests() to service_role;
 
 create or replace function private.notify_complaint() returns trigger
 language plpgsql security definer set search_path = '' as $$

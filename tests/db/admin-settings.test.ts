@@ -68,6 +68,7 @@ describe("admin_get_settings", () => {
         "instant_win_max_live_percent",
         "site_url",
         "limit_increase_delay_hours",
+        "sign_up_digest",
       ].sort(),
     );
     expect(got.settings).toMatchObject({
@@ -78,6 +79,7 @@ describe("admin_get_settings", () => {
       skill_answer_cooldown_minutes: 10,
       bonus_enabled: true,
       spinner_enabled: true,
+      sign_up_digest: false,
       postal_window_working_days: 2,
       complaints_contact: "complaints@labcash.example",
     });

@@ -254,6 +254,7 @@ const SERVER_ONLY: Record<string, string> = {
   "invite_super_admin(text,boolean)":
     "npm run setup:admin records a super-admin invitation before the auth server sends it (the role waits for its acceptance)",
   "ops_check()": "the public health check: raises new alerts, then states of the job and mail (no counts)",
+  "queue_sign_up_digests()": "the cron queues the admins' daily e-mail of accounts waiting for approval, when it is on",
 };
 
 /**
@@ -661,6 +662,8 @@ describe("schema private: internal helpers", () => {
       "notify_credit()",
       "notify_approval()",
       "notify_complaint()",
+      "notify_admins_of_sign_up(uuid)",
+      "queue_sign_up_digests_at(timestamp with time zone)",
       "winner_story_json(uuid)",
       "set_winner_story_consent(uuid,boolean,text,text)",
     ];

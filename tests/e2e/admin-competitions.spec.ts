@@ -61,6 +61,9 @@ test("an admin creates a draft from the form, then publishes it and sees the see
     await expect(dialog.getByRole("term").filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();
   }
   await expect(dialog).toContainText("(default)");
+  // Opens at was left empty: it opens when published, not at the time the draft was saved.
+  await expect(dialog.getByRole("definition").first()).toHaveText("Now, as soon as it is published");
+  await expect(dialog).toContainText("Times are UK time (Europe/London).");
   await expectAccessibleInBothSchemes(page);
   await dialog.getByRole("button", { name: "Keep as draft" }).click();
   await expect(dialog).toBeHidden();
@@ -241,7 +244,7 @@ test("cancelling with refunds goes through a dialog that needs a reason", async 
   await expect(page.getByText("£2.00", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Cancel competition" }).click();
-  const dialog = page.getByRole("dialog", { name: `Cancel ${liveCompetition.title}?` });
+  const dialog = page.getByRole("alertdialog", { name: `Cancel ${liveCompetition.title}?` });
   await expect(dialog).toContainText("1 paid entry is refunded");
   await expectAccessibleInBothSchemes(page);
   await dialog.getByRole("button", { name: "Cancel and refund" }).click();

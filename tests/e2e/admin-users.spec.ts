@@ -202,7 +202,7 @@ test.describe("as a super admin", () => {
 
     await edit.goto(leaving.id);
     await edit.deleteButton.click();
-    const dialog = page.getByRole("dialog", { name: `Delete ${leaving.name}?` });
+    const dialog = page.getByRole("alertdialog", { name: `Delete ${leaving.name}?` });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
@@ -243,7 +243,7 @@ test.describe("as a super admin", () => {
     ).toBeVisible();
     await expectAccessibleInBothSchemes(page, "edit with errors");
     await edit.deleteButton.click();
-    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
     await expectAccessibleInBothSchemes(page, "delete dialog");
   });
 });

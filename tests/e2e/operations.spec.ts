@@ -271,6 +271,12 @@ test("an overdue draw appears on the System page and in a super admin's inbox on
   ).toBeVisible();
   const alerts = page.getByRole("region", { name: "Alerts" });
   await expect(alerts.getByText(`the draw of "${competition.title}" is overdue`)).toBeVisible();
+  // The verdict at the top counts it, and its words link the section.
+  const verdict = page.getByRole("region", { name: "Verdict" });
+  await expect(verdict.getByText(/^[\d,]+ (thing needs|things need) a person$/)).toBeVisible();
+  await verdict.getByRole("link", { name: /^[\d,]+ overdue draws?$/ }).click();
+  await expect(page).toHaveURL(/#overdue$/);
+  await expect(page.getByRole("region", { name: "Overdue draws" })).toBeInViewport();
   // Super admins are told in the console too, on every admin page.
   await page.goto("/admin");
   await expect(page.getByRole("link", { name: "Open the System page" })).toBeVisible();

@@ -98,6 +98,10 @@ test("a consenting winner's photo and quote are published, then gone when they w
   await admin.reload();
   await expect(prize.getByTestId("story-consent")).toContainText("Consent withdrawn by the winner");
   await expect(admin.getByRole("form", { name: `Photo and quote: ${competition.title}`, exact: true })).toHaveCount(0);
-  await prize.getByRole("button", { name: "Remove photo and quote" }).click();
-  await expect(prize.getByRole("button", { name: "Remove photo and quote" })).toHaveCount(0);
+  await prize.getByRole("button", { name: "Remove photo and quote…" }).click();
+  await admin
+    .getByRole("alertdialog", { name: `Remove the photo and quote of ${competition.title}?` })
+    .getByRole("button", { name: "Remove photo and quote" })
+    .click();
+  await expect(prize.getByRole("button", { name: "Remove photo and quote…" })).toHaveCount(0);
 });

@@ -68,6 +68,11 @@ describe("settingsFormSchema", () => {
       limit_increase_delay_hours: 48,
     });
     expect(settingsFormSchema.parse(posted({ ...GOOD, edited: "stamp_price" }))).toEqual({ stamp_price: 0.87 });
+    // The sign-up digest is a box like the LabSpinner switch: ticked is on, left out is off.
+    expect(settingsFormSchema.parse(posted({ ...GOOD, signUpDigest: "on", edited: "sign_up_digest" }))).toEqual({
+      sign_up_digest: true,
+    });
+    expect(settingsFormSchema.parse(posted({ ...GOOD, edited: "sign_up_digest" }))).toEqual({ sign_up_digest: false });
     expect(
       settingsFormSchema.parse(posted({ ...GOOD, skillCooldown: "0", edited: "skill_answer_cooldown_minutes" })),
     ).toEqual({ skill_answer_cooldown_minutes: 0 });

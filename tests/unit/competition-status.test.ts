@@ -4,6 +4,7 @@ import {
   drawPendingLine,
   entryBlock,
   oddsText,
+  opensOnPublish,
   phaseOf,
   postalBlock,
   type Phase,
@@ -199,5 +200,15 @@ describe("what the card and page say", () => {
 
   it("gives the odds with N the online tickets, plus the free postal entries", () => {
     expect(oddsText(competition({ total_tickets: 2500 }))).toBe("1 in 2,500 per ticket, plus free postal entries");
+  });
+});
+
+describe("opensOnPublish", () => {
+  it("says now for a draft whose opening time has passed (saved with the field empty), and the UK time otherwise", () => {
+    expect(opensOnPublish(at(-2), now)).toBe("Now, as soon as it is published");
+    expect(opensOnPublish(new Date(now).toISOString(), now)).toBe("Now, as soon as it is published");
+    // 23 November is GMT; 1 July is BST, an hour ahead of UTC.
+    expect(opensOnPublish(at(3), now)).toBe("23 Nov 2026, 15:00");
+    expect(opensOnPublish("2027-07-01T09:30:00Z", now)).toBe("1 Jul 2027, 10:30");
   });
 });

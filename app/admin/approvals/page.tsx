@@ -12,6 +12,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { requireAdmin } from "@/lib/auth/session";
 import { getApprovalMode, listPendingApprovals } from "@/lib/data/approvals";
 import { formatDate, formatDateTime } from "@/lib/format";
+import { ageOn } from "@/lib/validation/auth";
 
 export const metadata: Metadata = { title: "Approvals", robots: { index: false } };
 
@@ -36,19 +37,11 @@ export default async function ApprovalsPage({
         <PageHeader title="Approvals" />
       </div>
       {outcome && <Alert variant="success">{outcome}</Alert>}
-      <Card>
-        <CardHeader>
-          <CardTitle>Approval mode</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ApprovalModeForm mode={mode} />
-        </CardContent>
-      </Card>
       {pending.length === 0 ? (
         <EmptyState icon={<UserCheck />} title="No accounts are waiting for approval." />
       ) : (
         <>
-          <BulkApproveForm />
+          <BulkApproveForm waiting={pending.length} />
           <ul className="flex flex-col gap-4">
             {pending.map((account) => (
               <li key={account.id}>
@@ -67,7 +60,7 @@ export default async function ApprovalsPage({
                     <p className="text-sm">{account.email}</p>
                     <p className="text-sm text-muted-foreground">
                       Signed up {formatDateTime(account.created_at)}
-                      {account.date_of_birth ? ` · born ${formatDate(account.date_of_birth)}` : ""}
+                      {account.date_of_birth ? ` · ${ageWords(account.date_of_birth)}` : ""}
                     </p>
                   </div>
                   <ApprovalActions userId={account.id} name={account.name} email={account.email} />
@@ -77,8 +70,22 @@ export default async function ApprovalsPage({
           </ul>
         </>
       )}
+      <Card>
+        <CardHeader>
+          <CardTitle>Approval mode</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ApprovalModeForm mode={mode} />
+        </CardContent>
+      </Card>
     </section>
   );
+}
+
+/** "aged 34 (born 14 March 1992)": the age decides, the date lets it be checked against a document. */
+function ageWords(dateOfBirth: string): string {
+  const age = ageOn(dateOfBirth);
+  return `${age === null ? "age unknown" : `aged ${age}`} (born ${formatDate(dateOfBirth)})`;
 }
 
 function bulkOutcome(approved: number, skipped: number): string {

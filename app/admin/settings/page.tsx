@@ -36,6 +36,7 @@ function formValues(s: AdminSettingsValues): SettingsFormValues {
     disputeName: s.dispute_resolution_body.name,
     disputeUrl: s.dispute_resolution_body.url,
     spinnerEnabled: s.spinner_enabled,
+    signUpDigest: s.sign_up_digest,
     promoterName: s.promoter_name,
     promoterAddress: s.promoter_address.join("\n"),
     siteUrl: s.site_url,

@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { GoLiveCheckReport } from "@/components/admin/system/go-live-check";
 import { AcknowledgeAlertForm, ResolvePaymentForm, RetryMailForm } from "@/components/admin/system/system-actions";
-import { Alert } from "@/components/ui/alert";
+import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -13,6 +13,7 @@ import { systemOverview } from "@/lib/data/operations";
 import { formatDateTime, formatGBP } from "@/lib/format";
 import { LABELS } from "@/lib/labels";
 import { checkThisSite } from "@/lib/operations/site-production-check";
+import { systemVerdict, type SystemConcern, type SystemVerdict } from "@/lib/operations/system-verdict";
 
 export const metadata: Metadata = { title: "System", robots: { index: false } };
 
@@ -24,19 +25,21 @@ const bytes = (n: number) =>
     ? `${(n / 1024).toLocaleString("en-GB", { maximumFractionDigits: 1 })} KB`
     : `${(n / 1024 / 1024).toLocaleString("en-GB", { maximumFractionDigits: 1 })} MB`;
 
+/** A section of the page; `anchor` is its id, which the verdict at the top links. */
 function Section({
-  id,
+  anchor,
   title,
   description,
   children,
 }: {
-  id: string;
+  anchor: string;
   title: string;
   description: string;
   children: React.ReactNode;
 }) {
+  const id = `${anchor}-title`;
   return (
-    <section aria-labelledby={id}>
+    <section id={anchor} aria-labelledby={id} className="scroll-mt-20">
       <Card>
         <CardHeader>
           <CardTitle id={id}>{title}</CardTitle>
@@ -44,6 +47,27 @@ function Section({
         </CardHeader>
         <CardContent className="flex flex-col gap-4">{children}</CardContent>
       </Card>
+    </section>
+  );
+}
+
+function SystemVerdictLine({ verdict }: { verdict: SystemVerdict }) {
+  return (
+    <section aria-label="Verdict">
+      <Alert variant={verdict.items.length === 0 ? "success" : "warning"} announce={false}>
+        <AlertTitle className="text-base">{verdict.headline}</AlertTitle>
+        {verdict.items.length > 0 ? (
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {verdict.items.map((item) => (
+              <li key={item.words}>
+                <a href={`#${item.section}`} className="underline underline-offset-4">
+                  {item.words}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Alert>
     </section>
   );
 }
@@ -58,6 +82,27 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
   const goLive = s.can_act && (await searchParams).check === "go-live" ? await checkThisSite() : null;
   const openAlerts = s.alerts.filter((a) => !a.acknowledged_at);
   const lastRun = s.cron.runs[0];
+  // What needs a person, by section: the verdict counts this list and nothing else.
+  const concerns: SystemConcern[] = [
+    { section: "alerts", count: openAlerts.length, one: "open alert", many: "open alerts" },
+    { section: "cron", count: s.cron.stale ? 1 : 0, one: "scheduled job not running" },
+    { section: "cron", count: lastRun && !lastRun.ok ? 1 : 0, one: "failed last run of the scheduled job" },
+    { section: "overdue", count: s.overdue_draws.length, one: "overdue draw", many: "overdue draws" },
+    { section: "payments", count: s.payments.length, one: "payment to resolve", many: "payments to resolve" },
+    {
+      section: "webhooks",
+      count: s.webhooks.length,
+      one: "failed webhook delivery",
+      many: "failed webhook deliveries",
+    },
+    { section: "mail", count: s.mail.failed, one: "failed e-mail", many: "failed e-mails" },
+    {
+      section: "go-live",
+      count: goLive?.filter((check) => check.verdict === "fail").length ?? 0,
+      one: "failed go-live check",
+      many: "failed go-live checks",
+    },
+  ];
 
   return (
     <section className="flex flex-col gap-8">
@@ -68,6 +113,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
           description="The scheduled job, draws, payments, webhooks and their refused calls, mail, sign-in refusals and storage: what needs a person now."
         />
       </div>
+      <SystemVerdictLine verdict={systemVerdict(concerns)} />
       {s.can_act ? null : (
         <Alert variant="info" announce={false}>
           You can read this page. Only a super admin can retry mail, resolve payments or acknowledge alerts.
@@ -75,7 +121,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
       )}
 
       <Section
-        id="go-live-title"
+        anchor="go-live"
         title="Go-live check"
         description="Whether this site and its Supabase project are set up as the README's go-live steps say: keys, migrations, Storage, auth settings, the visitor's address, the scheduled job, Stripe and mail. The same as npm run check:production."
       >
@@ -83,7 +129,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
           <GoLiveCheckReport results={goLive} />
         ) : s.can_act ? (
           <p>
-            <Link href="/admin/system?check=go-live#go-live-title" className="font-medium underline underline-offset-4">
+            <Link href="/admin/system?check=go-live#go-live" className="font-medium underline underline-offset-4">
               Run the go-live check
             </Link>
           </p>
@@ -93,7 +139,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
       </Section>
 
       <Section
-        id="alerts-title"
+        anchor="alerts"
         title="Alerts"
         description="Each incident is told once: super admins are e-mailed when it is raised."
       >
@@ -117,7 +163,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
       </Section>
 
       <Section
-        id="cron-title"
+        anchor="cron"
         title="Scheduled job"
         description="/api/cron/draws runs every minute: draws, player-protection flags, alerts and mail."
       >
@@ -159,7 +205,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
       </Section>
 
       <Section
-        id="overdue-title"
+        anchor="overdue"
         title="Overdue draws"
         description="Draw time passed and no draw yet. The next run of the job draws them."
       >
@@ -195,7 +241,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
       </Section>
 
       <Section
-        id="payments-title"
+        anchor="payments"
         title="Payments needing a person"
         description="Payments whose amount did not match their top-up, and money owed after a refund of credit already spent."
       >
@@ -231,7 +277,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
       </Section>
 
       <Section
-        id="webhooks-title"
+        anchor="webhooks"
         title="Webhook deliveries failed or waiting"
         description="Stripe events answered with an error: Stripe retries them for up to three days."
       >
@@ -267,7 +313,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
       </Section>
 
       <Section
-        id="webhook-refusals-title"
+        anchor="webhook-refusals"
         title="Refused webhook calls (bad signature), last 24 hours"
         description="Calls to the Stripe webhook without a good signature, per hour. Anyone can make one, so a few mean little; if real deliveries stop arriving and these climb, STRIPE_WEBHOOK_SECRET does not match the endpoint's signing secret."
       >
@@ -295,7 +341,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
       </Section>
 
       <Section
-        id="mail-title"
+        anchor="mail"
         title="Mail"
         description={`${s.mail.queued.toLocaleString("en-GB")} queued, ${s.mail.failed.toLocaleString("en-GB")} failed after five attempts.`}
       >
@@ -331,7 +377,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
       </Section>
 
       <Section
-        id="refusals-title"
+        anchor="refusals"
         title="Refused sign-ins and codes"
         description="Per hour, the last 24 hours: wrong passwords and two-step codes, and attempts refused by the per-visitor limits."
       >
@@ -364,7 +410,7 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
         )}
       </Section>
 
-      <Section id="storage-title" title="Storage" description="What the database and the competition images take up.">
+      <Section anchor="storage" title="Storage" description="What the database and the competition images take up.">
         <dl className="grid gap-2 sm:grid-cols-2">
           <div>
             <dt className="text-sm text-muted-foreground">Database</dt>

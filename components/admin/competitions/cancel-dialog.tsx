@@ -3,17 +3,7 @@
 import { useState } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { useFormAction } from "@/lib/hooks/use-form-action";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DestructiveDialog, DestructiveDialogFooter } from "@/components/ui/destructive-dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { cancelCompetitionAction } from "@/lib/actions/admin-competitions";
@@ -37,42 +27,37 @@ export function CancelDialog({
   const { result, errors, formErrors, pending, form } = useFormAction(cancelCompetitionAction);
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">Cancel competition</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Cancel {title}?</DialogTitle>
-          <DialogDescription>
-            {paidEntries === 1 ? "1 paid entry is" : `${paidEntries} paid entries are`} refunded to the buyers&apos;
-            credit and {postalEntries === 1 ? "1 postal entry is" : `${postalEntries} postal entries are`} withdrawn.
-            Every entrant is e-mailed with your reason. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <form {...form} className="flex flex-col gap-4" aria-label="Cancel and refund">
-          <input type="hidden" name="id" value={competitionId} />
-          <Field
-            id="field-cancel-reason"
-            label="Reason (entrants will read it)"
-            hint="3 to 500 characters."
-            errors={errors?.reason}
-          >
-            {(control) => <Textarea {...control} name="reason" rows={3} />}
-          </Field>
-          <FormStatus result={result} formErrors={formErrors} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Keep it running
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={pending} aria-disabled={pending}>
-              {pending ? "Cancelling…" : "Cancel and refund"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DestructiveDialog
+      trigger="Cancel competition"
+      title={`Cancel ${title}?`}
+      open={open}
+      onOpenChange={setOpen}
+      description={
+        <>
+          {paidEntries === 1 ? "1 paid entry is" : `${paidEntries} paid entries are`} refunded to the buyers&apos;
+          credit and {postalEntries === 1 ? "1 postal entry is" : `${postalEntries} postal entries are`} withdrawn.
+          Every entrant is e-mailed with your reason. This cannot be undone.
+        </>
+      }
+    >
+      <form {...form} className="flex flex-col gap-4" aria-label="Cancel and refund">
+        <input type="hidden" name="id" value={competitionId} />
+        <Field
+          id="field-cancel-reason"
+          label="Reason (entrants will read it)"
+          hint="3 to 500 characters."
+          errors={errors?.reason}
+        >
+          {(control) => <Textarea {...control} name="reason" rows={3} />}
+        </Field>
+        <FormStatus result={result} formErrors={formErrors} />
+        <DestructiveDialogFooter
+          keepLabel="Keep it running"
+          confirmLabel="Cancel and refund"
+          pendingLabel="Cancelling…"
+          pending={pending}
+        />
+      </form>
+    </DestructiveDialog>
   );
 }

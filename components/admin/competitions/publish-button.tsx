@@ -15,7 +15,7 @@ import {
 } from "@/components/ui/dialog";
 import { publishCompetitionAction } from "@/lib/actions/admin-competitions";
 
-/** What publishing fixes for good, already formatted by the page (UK times, pounds). */
+/** What publishing fixes for good, already formatted by the page (UK times, pounds; "opens" says now when it will). */
 export type PublishTerms = {
   title: string;
   opens: string;
@@ -73,6 +73,7 @@ export function PublishButton({ competitionId, terms }: { competitionId: string;
               </div>
             ))}
           </dl>
+          <p className="text-sm text-muted-foreground">Times are UK time (Europe/London).</p>
           <form onSubmit={onSubmit} aria-label="Publish" className="flex flex-col gap-4">
             <input type="hidden" name="id" value={competitionId} />
             <FormStatus result={result} />

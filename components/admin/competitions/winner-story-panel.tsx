@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { DestructiveDialog, DestructiveDialogFooter } from "@/components/ui/destructive-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -221,14 +222,27 @@ function StoryForm({ prize, story }: { prize: PrizeFulfilment; story: Story }) {
 function RemoveStoryForm({ prize }: { prize: PrizeFulfilment }) {
   const { result, formErrors, pending, form } = useFormAction(removeWinnerStoryAction);
   return (
-    <form {...form} className="flex flex-col gap-2" aria-label={`Remove photo and quote: ${prize.competition.title}`}>
-      <input type="hidden" name="drawId" value={prize.draw_id} />
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <Button type="submit" variant="destructive" disabled={pending} aria-disabled={pending}>
-          {pending ? "Removing…" : "Remove photo and quote"}
-        </Button>
-      </div>
-    </form>
+    <div>
+      <DestructiveDialog
+        trigger="Remove photo and quote"
+        title={`Remove the photo and quote of ${prize.competition.title}?`}
+        description="The photo is deleted from storage and the quote cleared: the winners' pages stop showing them. This cannot be undone."
+      >
+        <form
+          {...form}
+          className="flex flex-col gap-4"
+          aria-label={`Remove photo and quote: ${prize.competition.title}`}
+        >
+          <input type="hidden" name="drawId" value={prize.draw_id} />
+          <FormStatus result={result} formErrors={formErrors} />
+          <DestructiveDialogFooter
+            keepLabel="Keep them"
+            confirmLabel="Remove photo and quote"
+            pendingLabel="Removing…"
+            pending={pending}
+          />
+        </form>
+      </DestructiveDialog>
+    </div>
   );
 }

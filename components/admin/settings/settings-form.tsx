@@ -9,13 +9,14 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { saveSettings } from "@/lib/actions/admin-settings";
-import type { ApprovalMode } from "@/lib/data/admin-users-options";
+import { APPROVAL_MODE_HINTS, APPROVAL_MODES, type ApprovalMode } from "@/lib/data/admin-users-options";
 import { LABELS } from "@/lib/labels";
 import { FIELD_SETTING, TIER_SLOTS } from "@/lib/settings/settings-fields";
 
 /** The form's values as text, as the inputs hold them. */
 export type SettingsFormValues = {
   approvalMode: ApprovalMode;
+  signUpDigest: boolean;
   topUpMin: string;
   topUpMax: string;
   bonusEnabled: boolean;
@@ -117,16 +118,11 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
       <Group legend="Sign-ups">
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">Approval mode</legend>
-          {(
-            [
-              {
-                value: "manual",
-                label: LABELS.approval_mode.manual,
-                hint: "An admin approves each new account on the Approvals screen.",
-              },
-              { value: "auto", label: LABELS.approval_mode.auto, hint: "New accounts are approved as they sign up." },
-            ] as const
-          ).map((option) => (
+          {APPROVAL_MODES.map((value) => ({
+            value,
+            label: LABELS.approval_mode[value],
+            hint: APPROVAL_MODE_HINTS[value],
+          })).map((option) => (
             <label key={option.value} className="flex items-start gap-2 text-sm">
               <input
                 type="radio"
@@ -150,6 +146,13 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
             </p>
           ) : null}
         </fieldset>
+        <SettingCheckbox
+          name="signUpDigest"
+          label="E-mail admins a daily digest of sign-ups waiting"
+          hint="Each morning from 08:00 UK time, when anyone is waiting for approval, every admin is e-mailed the list. Each sign-up is also in the admins' notifications at once, whatever this says."
+          checked={values.signUpDigest}
+          onChange={(checked) => set("signUpDigest", checked)}
+        />
       </Group>
 
       <Group

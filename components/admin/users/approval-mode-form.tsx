@@ -5,13 +5,14 @@ import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { changeApprovalMode } from "@/lib/actions/approvals";
-import type { ApprovalMode } from "@/lib/data/admin-users-options";
+import { APPROVAL_MODE_HINTS, APPROVAL_MODES, type ApprovalMode } from "@/lib/data/admin-users-options";
 import { LABELS } from "@/lib/labels";
 
-const OPTIONS: { value: ApprovalMode; label: string; hint: string }[] = [
-  { value: "manual", label: LABELS.approval_mode.manual, hint: "An admin approves each new account here." },
-  { value: "auto", label: LABELS.approval_mode.auto, hint: "New accounts are approved as they sign up." },
-];
+const OPTIONS: { value: ApprovalMode; label: string; hint: string }[] = APPROVAL_MODES.map((value) => ({
+  value,
+  label: LABELS.approval_mode[value],
+  hint: APPROVAL_MODE_HINTS[value],
+}));
 
 /** The approval mode (app setting approval_mode), audited with the old and new value. */
 export function ApprovalModeForm({ mode }: { mode: ApprovalMode }) {

@@ -8,7 +8,7 @@ import { NEWER_OLDER, Pagination } from "@/components/ui/pagination";
 import { PageHeader } from "@/components/ui/page-header";
 import { ActionButton } from "@/components/notifications/action-button";
 import { PushSettings } from "@/components/notifications/push-settings";
-import { requireUser } from "@/lib/auth/session";
+import { isAdmin, requireUser } from "@/lib/auth/session";
 import { getMyNotifications, getMyPushSettings, NOTIFICATIONS_PAGE } from "@/lib/data/notifications";
 import { formatDateTime } from "@/lib/format";
 import { vapidKeys } from "@/lib/push/vapid";
@@ -34,7 +34,7 @@ const pageHref = (before: number | null, trail: number[]) => {
 };
 
 export default async function NotificationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireUser("/account/notifications");
+  const account = await requireUser("/account/notifications");
   const { before, trail } = cursor(await searchParams);
   const [page, push] = await Promise.all([getMyNotifications(before), getMyPushSettings()]);
   const last = page.items.at(-1);
@@ -103,7 +103,7 @@ export default async function NotificationsPage({ searchParams }: { searchParams
         </ol>
       )}
       <Pagination previousHref={newer} nextHref={older} words={NEWER_OLDER} label="Pages of notifications" />
-      <PushSettings publicKey={keys?.publicKey ?? null} settings={push} />
+      <PushSettings publicKey={keys?.publicKey ?? null} settings={push} admin={isAdmin(account)} />
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { PRIZE_STATUS } from "@/lib/prizes/steps";
 import { requireAdmin } from "@/lib/auth/session";
-import { requestTime } from "@/lib/competitions/status";
+import { opensOnPublish, requestTime } from "@/lib/competitions/status";
 import { adminGetInstantWins, type CompetitionDetail } from "@/lib/data/admin-competitions";
 import { formatDateTime, formatGBP, formatPounds, formatWinner } from "@/lib/format";
 
@@ -156,7 +156,7 @@ export default async function AdminCompetitionPage({
               competitionId={c.id}
               terms={{
                 title: c.title,
-                opens: formatDateTime(c.opens_at),
+                opens: opensOnPublish(c.opens_at, now),
                 closes: formatDateTime(c.closes_at),
                 postalDeadline: `${formatDateTime(c.postal_deadline)}${stored.postal_deadline === null ? " (default)" : ""}`,
                 draw: `${formatDateTime(c.draw_at)}${stored.draw_at === null ? " (default)" : ""}`,

@@ -72,6 +72,14 @@ async function get({ request }: RouteInput<undefined, undefined>) {
     log("error", "cron_referrals_failed", { request_id: requestId, error: e });
     referrals = { error: errorText(e, "settle_referrals failed") };
   }
+  // The optional morning e-mail to admins of the accounts waiting for approval (once a UK day, in SQL).
+  let digests: { queued: number } | { error: string };
+  try {
+    digests = { queued: await callRpcWith(supabase, "queue_sign_up_digests", {}, z.number()) };
+  } catch (e) {
+    log("error", "cron_sign_up_digest_failed", { request_id: requestId, error: e });
+    digests = { error: errorText(e, "queue_sign_up_digests failed") };
+  }
   // The draws above were this run's, so the check sees the job running; it alerts on what is still wrong.
   await recordRun(supabase, startedAt, true, { drawn: draws.drawn.length, closed: draws.closed.length }, null);
   let alerts: "checked" | { error: string } = "checked";
@@ -103,6 +111,7 @@ async function get({ request }: RouteInput<undefined, undefined>) {
     closed: draws.closed.length,
     flags,
     referrals,
+    digests,
     alerts,
     mail,
     push,

@@ -25,10 +25,17 @@ export class ApprovalsPage {
     await this.page.getByRole("button", { name: `Approve ${name}` }).click();
   }
 
-  /** Presses Reject, having typed `reason` first unless it is left out. */
+  /** The confirmation Reject opens, named for the account it rejects. */
+  rejectDialog(name: string): Locator {
+    return this.page.getByRole("alertdialog", { name: new RegExp(`^Reject ${name} `) });
+  }
+
+  /** Opens Reject's confirmation (unless it is open), types `reason` unless it is left out, and confirms. */
   async reject(name: string, reason?: string) {
-    if (reason !== undefined) await this.page.getByLabel(`Reason for rejecting ${name}`).fill(reason);
-    await this.page.getByRole("button", { name: `Reject ${name}` }).click();
+    const dialog = this.rejectDialog(name);
+    if (!(await dialog.isVisible())) await this.page.getByRole("button", { name: `Reject ${name}…` }).click();
+    if (reason !== undefined) await dialog.getByLabel(`Reason for rejecting ${name}`).fill(reason);
+    await dialog.getByRole("button", { name: `Reject ${name}`, exact: true }).click();
   }
 }
 
