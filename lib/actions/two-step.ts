@@ -186,7 +186,12 @@ export const redeemRecoveryCode = defineAction(
     try {
       accepted = await spendRecoveryCode(recoveryCode);
     } catch (e) {
-      if (e instanceof DbError && (e.code === "password_session_required" || e.code === "too_many_recovery_codes"))
+      if (
+        e instanceof DbError &&
+        (e.code === "password_session_required" ||
+          e.code === "too_many_recovery_codes" ||
+          e.code === "no_recovery_codes")
+      )
         return fail(e.message, { fieldErrors: { recoveryCode: [e.message] } });
       throw e;
     }

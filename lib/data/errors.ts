@@ -10,6 +10,7 @@ export const DB_ERROR_CODES = [
   "email_code_void",
   "password_session_required",
   "too_many_recovery_codes",
+  "no_recovery_codes",
   "recovery_code_needed",
   "factor_not_found",
   "captcha_required",

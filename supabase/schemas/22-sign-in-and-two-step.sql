@@ -614,6 +614,12 @@ begin
     raise exception 'A recovery code works only after signing in with your password.'
       using errcode = '42501', hint = 'password_session_required';
   end if;
+  -- Without an unused code there is nothing to try, and nothing is written: a half-signed-in player (players have
+  -- no codes) changes nothing at all.
+  if not exists (select 1 from private.recovery_codes r where r.user_id = uid and r.used_at is null) then
+    raise exception 'You have no recovery codes left. A super admin can reset your two-step verification.'
+      using errcode = '42501', hint = 'no_recovery_codes';
+  end if;
   -- 60-bit codes cannot be guessed online; the bound keeps a thief holding the password from trying for long.
   if (select count(*) from public.activity_log l
        where l.subject_id = uid and l.action = 'user.recovery_code_refused'

@@ -106,6 +106,15 @@ describe("recovery codes", () => {
     expect(await db().call(session.aal1, "use_recovery_code", { p_code: othersCodes[0] })).toBe(false);
   });
 
+  it("refuse a caller without an unused code, writing nothing (players have none)", async () => {
+    const player = await db().createUser({ approved: true });
+    const session = await newSession(player, "password");
+    expect((await db().rpc(session.aal1, "use_recovery_code", { p_code: "0000-0000-0000" })).error).toMatchObject({
+      hint: "no_recovery_codes",
+    });
+    expect(await audit(player, "user.recovery_code_refused")).toHaveLength(0);
+  });
+
   it("let only the session that used one remove its own factors, for fifteen minutes", async () => {
     const owner = await db().createAdmin();
     const codes = await newCodes(owner);
@@ -127,7 +136,11 @@ describe("recovery codes", () => {
     });
     // The codes left are void: the new authenticator comes with new ones.
     expect(await db().call(session.aal1, "get_my_recovery_state")).toEqual({ codes_left: 0, recovery_open: true });
-    expect(await db().call(elsewhere.aal1, "use_recovery_code", { p_code: codes[4] })).toBe(false);
+    const refusalsBefore = (await audit(owner, "user.recovery_code_refused")).length;
+    expect((await db().rpc(elsewhere.aal1, "use_recovery_code", { p_code: codes[4] })).error).toMatchObject({
+      hint: "no_recovery_codes",
+    });
+    expect(await audit(owner, "user.recovery_code_refused")).toHaveLength(refusalsBefore);
 
     await db().sql(
       "update private.recovery_codes set used_at = now() - interval '16 minutes' where user_id = $1 and used_at is not null",
