@@ -4,10 +4,13 @@
 -- ============================================================================
 
 -- Demo users -------------------------------------------------------------------
+-- The password is hashed once, at the real cost, and every demo login shares that hash: each bcrypt costs a
+-- tenth of a second in the embedded database, and the seed runs at every start of a new one (tests start many).
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
                         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+with demo_password as materialized (select extensions.crypt('LabCash-demo-1', extensions.gen_salt('bf', 10)) as hash)
 select '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
-       extensions.crypt('LabCash-demo-1', extensions.gen_salt('bf', 10)), now(),
+       (select hash from demo_password), now(),
        '{"provider":"email","providers":["email"]}'::jsonb,
        jsonb_build_object('name', u.name, 'date_of_birth', u.dob), now() - u.age, now() - u.age
 from (values
@@ -50,7 +53,7 @@ select private.post_ledger('00000000-0000-4000-8000-000000000003', 'top_up', 25.
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
                         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 select '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
-       extensions.crypt('LabCash-demo-1', extensions.gen_salt('bf', 10)), now(),
+       (select encrypted_password from auth.users where id = '00000000-0000-4000-8000-000000000003'), now(),
        '{"provider":"email","providers":["email"]}'::jsonb,
        jsonb_build_object('name', u.name, 'date_of_birth', u.dob), now() - interval '40 days', now() - interval '40 days'
 from (values
