@@ -116,6 +116,16 @@ export const LABELS = {
   },
 } as const satisfies { [E in EnumName]: Record<EnumValue<E>, string> };
 
+/**
+ * What each approval mode means, on both screens that set it. Automatic approval checks nothing beyond what every
+ * sign-up must pass (private.handle_new_user refuses a missing, impossible or under-18 date of birth), so its help
+ * says so.
+ */
+export const APPROVAL_MODE_HINTS: Record<EnumValue<"approval_mode">, string> = {
+  manual: "An admin approves each new account on the Approvals screen. Every admin is told of each sign-up at once.",
+  auto: "New accounts are approved as they sign up. The only check is the one every sign-up passes: a real date of birth showing 18 or over. Nothing checks identity, address or a second account.",
+};
+
 /** The words for `value` of enum `set`; a value newer than this build (a rolling deploy) shows as stored. */
 export function enumLabel<E extends EnumName>(set: E, value: string): string {
   const labels: Record<string, string> = LABELS[set];

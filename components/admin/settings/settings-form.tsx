@@ -9,7 +9,8 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { saveSettings } from "@/lib/actions/admin-settings";
-import { APPROVAL_MODE_HINTS, APPROVAL_MODES, type ApprovalMode } from "@/lib/data/admin-users-options";
+import { APPROVAL_MODES, type ApprovalMode } from "@/lib/data/admin-users-options";
+import { APPROVAL_MODE_HINTS } from "@/lib/labels";
 import { LABELS } from "@/lib/labels";
 import { FIELD_SETTING, TIER_SLOTS } from "@/lib/settings/settings-fields";
 

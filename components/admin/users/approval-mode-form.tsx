@@ -5,7 +5,8 @@ import { FormStatus } from "@/components/forms/form-status";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { changeApprovalMode } from "@/lib/actions/approvals";
-import { APPROVAL_MODE_HINTS, APPROVAL_MODES, type ApprovalMode } from "@/lib/data/admin-users-options";
+import { APPROVAL_MODES, type ApprovalMode } from "@/lib/data/admin-users-options";
+import { APPROVAL_MODE_HINTS } from "@/lib/labels";
 import { LABELS } from "@/lib/labels";
 
 const OPTIONS: { value: ApprovalMode; label: string; hint: string }[] = APPROVAL_MODES.map((value) => ({
