@@ -1,0 +1,1 @@
+export declare function refuseE2eBuild(base: string): Promise<void>;
