@@ -10,17 +10,15 @@
 // server's, not V8 still compiling the paths those pages take. Builds first unless
 // BENCH_SKIP_BUILD=1; starts `npm start` (site + embedded backend with a fresh demo database in .data/bench-http)
 // on BENCH_PORT.
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { createServerClient } from "@supabase/ssr";
 import { EMBEDDED_PUBLISHABLE_KEY } from "@labcash/embedded-supabase/keys";
 import { DEMO_PASSWORD, demoUsers } from "../tests/e2e/support/users.ts";
 import { refuseE2eBuild } from "./bench-build-guard.mjs";
+import { buildSite, root, startSite, stopSite, waitForSite } from "./bench-support.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.BENCH_PORT ?? 3300);
 const embeddedPort = Number(process.env.BENCH_BACKEND_PORT ?? 54349);
 const base = `http://127.0.0.1:${port}`;
@@ -32,53 +30,16 @@ const TARGET = 0.8;
 const SIGNED_IN_P50 = 150;
 const dataDir = path.join(root, ".data", "bench-http");
 
-if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync(path.join(root, ".next", "BUILD_ID"))) {
-  execFileSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-}
+buildSite();
 
 rmSync(dataDir, { recursive: true, force: true });
 // The production server lists public/ once when it starts, so the anchor files are written between a
 // first start (to learn each page's size) and the measured one.
 const anchorDir = path.join(root, "public", "bench-anchor");
 let server;
-function startServer() {
-  server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "run.mjs"), "start"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      EMBEDDED_PORT: String(embeddedPort),
-      LABCASH_DATA_DIR: dataDir,
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    detached: true,
-  });
-  server.stdout.resume();
-  return new Promise((resolve) => server.once("spawn", resolve));
-}
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
-  await exited;
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the server did not answer on ${base}`);
-}
+const startServer = () => (server = startSite({ port, backendPort: embeddedPort, dataDir }));
+const stopServer = () => stopSite(server);
+const waitForServer = () => waitForSite(`${base}/`);
 
 /**
  * The first link on `page` matching `pattern` (a competition, a draw), so the bench follows the demo data. The

@@ -27,7 +27,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase } from "../supabase/embedded";
-import { buildSite, percentile, root, startSite, stopSite, waitForSite } from "./bench-support";
+import { buildSite, percentile, root, startSite, stopAfter, stopSite, waitForSite } from "./bench-support";
 import { refuseE2eBuild } from "./bench-build-guard.mjs";
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
@@ -450,12 +450,7 @@ async function checks(db: PGlite, competitions: LaunchCompetition[], answered: M
 async function main() {
   console.log("Latest figures to compare with, and the command that made them: docs/benchmarks.md");
   let site: ChildProcess | undefined;
-  const guard = setTimeout(() => {
-    console.error(`bench:launch: stopped after ${HARD_LIMIT_MS / 1000} s`);
-    if (site?.pid) process.kill(-site.pid, "SIGKILL");
-    process.exit(1);
-  }, HARD_LIMIT_MS);
-  guard.unref();
+  const guard = stopAfter(HARD_LIMIT_MS, "bench:launch", () => site);
 
   const players = plan();
   try {

@@ -41,6 +41,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { shimFile } from "@labcash/embedded-supabase/db";
 import { migrationsDir } from "../supabase/embedded";
+import { percentile } from "./bench-support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG15_BIN = process.env.PG15_BIN ?? "/usr/lib/postgresql/15/bin";
@@ -339,15 +340,14 @@ async function pgbench(
   const last = done.reduce((latest, t) => Math.max(latest, t.end), -Infinity);
   const warm = done.filter((t) => t.end > opens);
   const latencies = warm.map((t) => t.latency).sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)];
   return {
     label,
     clients,
     calls: processed,
     perSecond: warm.length / ((last - opens) / 1000),
     window: (last - opens) / 1000,
-    p50: at(50),
-    p99: at(99),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
   };
 }
 

@@ -67,6 +67,18 @@ export async function waitForSite(url: string): Promise<void> {
   throw new Error(`the site did not answer on ${url}`);
 }
 
+/** Ends the bench after `ms` whatever happens, killing the site's process group first if one is running. */
+export function stopAfter(ms: number, bench: string, site: () => ChildProcess | undefined): NodeJS.Timeout {
+  const guard = setTimeout(() => {
+    console.error(`${bench}: stopped after ${ms / 1000} s`);
+    const pid = site()?.pid;
+    if (pid) process.kill(-pid, "SIGKILL");
+    process.exit(1);
+  }, ms);
+  guard.unref();
+  return guard;
+}
+
 /** The p-th percentile (nearest rank) of ascending `sorted`; NaN when empty. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;

@@ -14,16 +14,15 @@
 //
 // Environment: BENCH_PORT (default 3300), BENCH_BACKEND_PORT (54349), BENCH_SKIP_BUILD=1, CHROMIUM_PATH.
 // Takes a few minutes (seeding a million tickets into PGlite is most of it); stops after 15 minutes.
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "@playwright/test";
 import { openDatabase } from "../supabase/embedded";
+import { buildSite, root, startSite, stopAfter, stopSite, waitForSite } from "./bench-support";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.join(root, ".data", "bench-verify");
 const port = Number(process.env.BENCH_PORT ?? 3300);
 const backendPort = Number(process.env.BENCH_BACKEND_PORT ?? 54349);
@@ -135,40 +134,9 @@ async function seedAndDraw() {
 }
 
 function startApp(): ChildProcess {
-  if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    stage("building (next build)");
-    execFileSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    });
-  }
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "run.mjs"), "start"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      EMBEDDED_PORT: String(backendPort),
-      LABCASH_DATA_DIR: dataDir,
-      SITE_URL: base,
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    detached: true,
-  });
-  return child;
-}
-
-async function waitForApp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/login`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the app did not answer on ${base}`);
+  stage("building (next build) unless BENCH_SKIP_BUILD=1");
+  buildSite();
+  return startSite({ port, backendPort, dataDir, env: { SITE_URL: base } });
 }
 
 async function timedGet(url: string): Promise<{ seconds: number; bytes: number; body: Buffer; status: number }> {
@@ -182,17 +150,12 @@ async function main() {
   console.log("Latest figures to compare with, and the command that made them: docs/benchmarks.md");
   let app: ChildProcess | undefined;
   let browser: Browser | undefined;
-  const guard = setTimeout(() => {
-    console.error(`bench:verify: stopped after ${HARD_LIMIT_MS / 60_000} minutes`);
-    if (app?.pid) process.kill(-app.pid, "SIGKILL");
-    process.exit(1);
-  }, HARD_LIMIT_MS);
-  guard.unref();
+  const guard = stopAfter(HARD_LIMIT_MS, "bench:verify", () => app);
 
   try {
     const { slug, draw, seedSeconds, drawSeconds } = await seedAndDraw();
     app = startApp();
-    await waitForApp();
+    await waitForSite(`${base}/login`);
     stage("app ready");
 
     const entries = `${base}/competitions/${slug}/entries`;
@@ -267,13 +230,7 @@ async function main() {
     if (!verified || csvHash !== draw.ticket_list_hash) process.exitCode = 1;
   } finally {
     await browser?.close();
-    if (app?.pid) {
-      try {
-        process.kill(-app.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
+    await stopSite(app);
     clearTimeout(guard);
   }
 }
