@@ -272,7 +272,11 @@ class Visitor {
       this.keepCookies(response);
       kind = accept(response, body);
     } catch (error) {
-      kind = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "connection failed";
+      const cause = error instanceof Error ? (error.cause as { code?: string } | undefined)?.code : undefined;
+      kind =
+        error instanceof Error && error.name === "TimeoutError"
+          ? `timed out after ${REQUEST_TIMEOUT_MS / 1000} s`
+          : `connection failed${cause ? ` (${cause})` : ""}`;
     }
     this.outcomes.push({ step, ms: performance.now() - t0, ok: kind === null, ...(kind ? { kind } : {}) });
     return kind === null ? body : null;
