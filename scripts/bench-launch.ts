@@ -18,8 +18,9 @@
 //    reached the player may be one too).
 //
 // Environment: BENCH_PLAYERS (default 1000), BENCH_SECONDS (arrivals spread over, default 60), BENCH_PORT (3300),
-// BENCH_BACKEND_PORT (54349), BENCH_SKIP_BUILD=1. A smoke run: BENCH_PLAYERS=20 BENCH_SECONDS=5.
-// Stops after BENCH_SECONDS + 5 minutes whatever happens.
+// BENCH_BACKEND_PORT (54349), BENCH_SKIP_BUILD=1. A smoke run: BENCH_PLAYERS=20 BENCH_SECONDS=5. A player stops at
+// its first failed step and starts none two minutes after the last arrival; the whole run stops after BENCH_SECONDS
+// plus seven minutes from the build's end, whatever happens.
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
