@@ -169,7 +169,7 @@ async function prepare(db: PGlite, players: Player[]) {
   return { hot: bySlug("launch-night-hot"), pick: bySlug("launch-night-pick") };
 }
 
-// ---- A player's requests ---------------------------------------------------------------------------------------------
+// ---- A player's requests --------------------------------------------------------------------------------------------
 
 /** The site's server actions by module and export, as the browser calls them: the build's ids. */
 function actionIds() {
@@ -364,7 +364,7 @@ class Visitor {
   }
 }
 
-// ---- Where the CPU went ----------------------------------------------------------------------------------------------
+// ---- Where the CPU went ---------------------------------------------------------------------------------------------
 
 /**
  * CPU seconds used so far by each process of the site's group, by role: the launcher serves Next in its own process,
@@ -399,7 +399,7 @@ function siteCpu(group: number): Map<string, number> {
 /** Linux's USER_HZ, the unit of /proc's CPU times, on every architecture it runs on. */
 const CLOCK_TICKS = 100;
 
-// ---- The checks after the run ----------------------------------------------------------------------------------------
+// ---- The checks after the run ---------------------------------------------------------------------------------------
 
 async function checks(db: PGlite, competitions: LaunchCompetition[], ends: Map<string, Map<PurchaseEnd, number>>) {
   const results: [string, boolean, string][] = [];
@@ -469,7 +469,7 @@ async function checks(db: PGlite, competitions: LaunchCompetition[], ends: Map<s
   return results;
 }
 
-// ---- The run ---------------------------------------------------------------------------------------------------------
+// ---- The run --------------------------------------------------------------------------------------------------------
 
 async function main() {
   console.log("Latest figures to compare with, and the command that made them: docs/benchmarks.md");
