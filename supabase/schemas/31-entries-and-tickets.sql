@@ -146,22 +146,6 @@ $$;
 comment on function private.entry_ticket_numbers(uuid) is 'An entry''s ticket numbers, ascending, from public.tickets (chosen numbers are not contiguous).';
 revoke all on function private.entry_ticket_numbers(uuid) from public, anon, authenticated, service_role;
 
--- An export must carry every number and nothing that reads as more: picked numbers are listed one by one, and
--- only a run of three or more consecutive numbers is shortened, as "31 to 33" (words, because a spreadsheet reads
--- "1-50" as January 1950 and "7-9" as 7 September). Items are separated by ", " so a run cannot run into the next
--- number ("7 to 9, 13"); the cell is quoted by private.csv_field.
-create or replace function private.ticket_numbers_list(p_numbers integer[]) returns text
-language sql immutable set search_path = '' as $$
-  select coalesce(string_agg(case when r.hi - r.lo >= 2 then r.lo || ' to ' || r.hi
-                                  when r.hi > r.lo then r.lo || ', ' || r.hi
-                                  else r.lo::text end, ', ' order by r.lo), '')
-    from (select min(x.n) as lo, max(x.n) as hi
-            from (select n, n - row_number() over (order by n) as run from (select distinct n from unnest(p_numbers) n) d) x
-           group by x.run) r
-$$;
-comment on function private.ticket_numbers_list(integer[]) is 'Every ticket number, ascending, for an export: "7, 13, 21"; a run of three or more as "31 to 33" ("7, 8, 13 to 15, 40"); empty for none.';
-revoke all on function private.ticket_numbers_list(integer[]) from public, anon, authenticated, service_role;
-
 create or replace function private.lock_competition_for_entry(p_id uuid) returns public.competitions
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -835,13 +819,40 @@ begin
     raise exception 'Competition not found' using errcode = 'PT404', hint = 'competition_not_found';
   end if;
   -- first_ticket is unique within a competition (ticket numbers are), so it pages the entries.
+  with page as (
+    select e.id, e.created_at, e.kind, e.status, e.first_ticket, e.quantity, e.amount, e.user_id,
+           coalesce(pe.name, p.name) as person, p.email, pe.address, pe.postcode
+      from public.entries e
+      left join public.profiles p on p.id = e.user_id
+      left join public.postal_entries pe on pe.entry_id = e.id
+     where e.competition_id = p_id and e.first_ticket > after_no
+     order by e.first_ticket
+     limit chunk
+  ), runs as (
+    -- Every number from public.tickets, never first_ticket arithmetic: chosen numbers are not contiguous.
+    -- Consecutive numbers of an entry share number - row_number(), so each group is one run.
+    select r.entry_id, min(r.number) as lo, max(r.number) as hi
+      from (select t.entry_id, t.number, t.number - row_number() over (partition by t.entry_id order by t.number) as run
+              from public.tickets t
+             where t.entry_id in (select k.id from page k)) r
+     group by r.entry_id, r.run
+  ), numbers as (
+    -- Every number, and nothing that reads as more: a run of three or more is shortened to "31 to 33" (words,
+    -- because a spreadsheet reads "1-50" as January 1950 and "7-9" as 7 September), others are listed, and runs are
+    -- joined with ", " so a run cannot run into the next number: "7, 8, 13 to 15, 40" (docs/decisions/047).
+    select n.entry_id,
+           string_agg(case when n.hi - n.lo >= 2 then n.lo || ' to ' || n.hi
+                           when n.hi > n.lo then n.lo || ', ' || n.hi
+                           else n.lo::text end, ', ' order by n.lo) as list
+      from runs n
+     group by n.entry_id
+  )
   select coalesce(string_agg(concat_ws(',',
              x.id::text,
              to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
              case when x.kind = 'postal' then 'postal' else 'online' end,
              x.status,
-             -- Every number from public.tickets: chosen numbers are not contiguous, so a first and a last would lie.
-             private.csv_field(private.ticket_numbers_list(private.entry_ticket_numbers(x.id))),
+             private.csv_field(nb.list),
              x.quantity::text,
              x.amount::text,
              coalesce(x.user_id::text, ''),
@@ -851,14 +862,8 @@ begin
              private.csv_field(coalesce(x.postcode, ''))) || E'\n', '' order by x.first_ticket), ''),
          max(x.first_ticket)
     into lines, last_no
-    from (select e.id, e.created_at, e.kind, e.status, e.first_ticket, e.quantity, e.amount, e.user_id,
-                 coalesce(pe.name, p.name) as person, p.email, pe.address, pe.postcode
-            from public.entries e
-            left join public.profiles p on p.id = e.user_id
-            left join public.postal_entries pe on pe.entry_id = e.id
-           where e.competition_id = p_id and e.first_ticket > after_no
-           order by e.first_ticket
-           limit chunk) x;
+    from page x
+    left join numbers nb on nb.entry_id = x.id;
   return row(
     case when after_no = 0
          then 'entry_id,created_at,route,status,ticket_numbers,tickets,amount,user_id,name,email,postal_address,postcode' || E'\n'
@@ -869,7 +874,7 @@ begin
   )::public.csv_chunk;
 end;
 $$;
-comment on function public.admin_competition_entries_csv(uuid,integer,integer) is 'Admins: a chunk of a competition''s entries as CSV (one line per order or postal entry: id, time (UTC), route, status, every ticket number (private.ticket_numbers_list), the count, amount, the buyer''s id, name and e-mail, the postal address), in ticket order after first ticket p_after; the header in the first chunk only. Any state, drafts and cancelled ones included.';
+comment on function public.admin_competition_entries_csv(uuid,integer,integer) is 'Admins: a chunk of a competition''s entries as CSV (one line per order or postal entry: id, time (UTC), route, status, every ticket number ("7, 8, 13 to 15": runs of three or more shortened), the count, amount, the buyer''s id, name and e-mail, the postal address), in ticket order after first ticket p_after; the header in the first chunk only. Any state, drafts and cancelled ones included.';
 revoke all on function public.admin_competition_entries_csv(uuid,integer,integer) from public, anon, authenticated, service_role;
 grant execute on function public.admin_competition_entries_csv(uuid,integer,integer) to authenticated;
 grant execute on function public.admin_competition_entries_csv(uuid,integer,integer) to service_role;

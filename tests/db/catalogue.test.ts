@@ -494,7 +494,6 @@ describe("schema private: internal helpers", () => {
       "display_name(text)",
       "ticket_numbers_text(integer[])",
       "entry_ticket_numbers(uuid)",
-      "ticket_numbers_list(integer[])",
       "ticket_hold_time()",
       "random_ticket_number(integer)",
       "check_chosen_numbers(competitions,integer[])",
