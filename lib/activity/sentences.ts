@@ -187,7 +187,8 @@ export const SENTENCES: Record<string, (r: Row) => SentencePart[]> = {
     say`${r.subjectCompetition()} closed with no tickets sold, so there was nothing to draw.`,
   "competition.created": (r) => say`${r.actor()} created ${r.subjectCompetition()}.`,
   "competition.drawn": (r) => {
-    const winner = r.ref(r.d.draw_id, "draw") ? r.user(r.d.draw_id, "a deleted account") : null;
+    // A postal entrant without an account wins too: then the winner is not named here.
+    const winner = r.ref(r.d.draw_id, "draw")?.user_id ? r.user(r.d.draw_id) : null;
     return say`${r.subjectCompetition()} was drawn (${lowerFirst(label("draw_trigger", r.d.trigger))}): ticket #${String(num(r.d.winning_number) ?? "?")} of ${plural(num(r.d.tickets) ?? 0, "ticket")} won${winner ? ", held by " : ""}${winner}.`;
   },
   "competition.entered": (r) =>

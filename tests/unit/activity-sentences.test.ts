@@ -378,6 +378,19 @@ describe("activity sentences", () => {
     expect(complaint).toContainEqual({ text: "LC-000042", href: `/admin/complaints/${COMPLAINT}` });
   });
 
+  it("name a draw's winner only when they have an account (a postal entrant may not)", () => {
+    const drawn = row(
+      "competition.drawn",
+      COMPETITION,
+      { draw_id: DRAW, winning_number: 2, tickets: 9, trigger: "sold_out" },
+      null,
+    );
+    const postal = REFS.map((r) => (r.id === DRAW ? { ...r, user_id: null, user_name: null } : r));
+    expect(sentenceText(activitySentence({ ...drawn, refs: postal }))).toBe(
+      "Win a Bike was drawn (sold out): ticket #2 of 9 tickets won.",
+    );
+  });
+
   it("write amounts in pounds and pence", () => {
     const entered = row("competition.entered", COMPETITION, {
       entry_id: ENTRY,
