@@ -50,60 +50,58 @@ export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.map((row) => {
-          return (
-            <TableRow key={row.id}>
-              <TableCell label="When" className="whitespace-nowrap tabular-nums">
-                <time dateTime={row.created_at}>{formatDateTimeZoned(row.created_at)}</time>
-              </TableCell>
-              <TableCell className="min-w-64">
-                <Sentence row={row} />
-              </TableCell>
-              <TableCell label="Kind">
-                <Link
-                  href={activityHref({ ...NO_FILTER, kind: row.action })}
-                  className="font-medium underline-offset-4 hover:underline"
-                >
-                  {activityKindLabel(row.action)}
-                </Link>
-              </TableCell>
-              <TableCell label="Actor">
-                {row.actor_id ? (
-                  <>
-                    <Link
-                      href={activityHref({ ...NO_FILTER, actor: row.actor_id })}
-                      className="underline-offset-4 hover:underline"
-                    >
-                      {row.actor_name ?? "Deleted user"}
-                    </Link>
-                    {row.actor_email ? (
-                      <span className="block text-xs text-muted-foreground">{row.actor_email}</span>
-                    ) : null}
-                  </>
-                ) : (
-                  <span className="text-muted-foreground">System</span>
-                )}
-              </TableCell>
-              <TableCell label="Subject">
-                {row.subject_id ? (
-                  <>
-                    <Link
-                      href={activityHref({ ...NO_FILTER, subject: row.subject_id })}
-                      className="underline-offset-4 hover:underline"
-                    >
-                      {row.subject_label ?? row.subject_id}
-                    </Link>
-                    {row.subject_kind ? (
-                      <span className="block text-xs text-muted-foreground">{SUBJECT_KINDS[row.subject_kind]}</span>
-                    ) : null}
-                  </>
-                ) : (
-                  <span className="text-muted-foreground">None</span>
-                )}
-              </TableCell>
-            </TableRow>
-          );
-        })}
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            <TableCell label="When" className="whitespace-nowrap tabular-nums">
+              <time dateTime={row.created_at}>{formatDateTimeZoned(row.created_at)}</time>
+            </TableCell>
+            <TableCell className="min-w-64">
+              <Sentence row={row} />
+            </TableCell>
+            <TableCell label="Kind">
+              <Link
+                href={activityHref({ ...NO_FILTER, kind: row.action })}
+                className="font-medium underline-offset-4 hover:underline"
+              >
+                {activityKindLabel(row.action)}
+              </Link>
+            </TableCell>
+            <TableCell label="Actor">
+              {row.actor_id ? (
+                <>
+                  <Link
+                    href={activityHref({ ...NO_FILTER, actor: row.actor_id })}
+                    className="underline-offset-4 hover:underline"
+                  >
+                    {row.actor_name ?? "Deleted user"}
+                  </Link>
+                  {row.actor_email ? (
+                    <span className="block text-xs text-muted-foreground">{row.actor_email}</span>
+                  ) : null}
+                </>
+              ) : (
+                <span className="text-muted-foreground">System</span>
+              )}
+            </TableCell>
+            <TableCell label="Subject">
+              {row.subject_id ? (
+                <>
+                  <Link
+                    href={activityHref({ ...NO_FILTER, subject: row.subject_id })}
+                    className="underline-offset-4 hover:underline"
+                  >
+                    {row.subject_label ?? row.subject_id}
+                  </Link>
+                  {row.subject_kind ? (
+                    <span className="block text-xs text-muted-foreground">{SUBJECT_KINDS[row.subject_kind]}</span>
+                  ) : null}
+                </>
+              ) : (
+                <span className="text-muted-foreground">None</span>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
       </TableBody>
     </Table>
   );
