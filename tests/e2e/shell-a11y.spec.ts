@@ -17,7 +17,6 @@ const publicPages = [
   "/pricing",
   "/competitions",
   "/competitions/example",
-  "/competitions-demo",
   "/winners",
   "/labspinner",
   "/notifications-test",
@@ -46,8 +45,9 @@ for (const path of publicPages) {
 const signedInPages = {
   player: ["/account", "/account/credits", "/account/entries", "/account/profile", "/competitions/iphone-17-pro-max"],
   pending: ["/pending-approval", "/account"],
-  admin: ["/admin", "/admin/approvals"],
 } as const;
+// Checked where their own specs check them: /competitions-demo in players-notices, every admin page in admin-console
+// and admin-users.
 
 for (const [user, paths] of Object.entries(signedInPages) as [keyof typeof signedInPages, readonly string[]][]) {
   test.describe(`signed in as ${user}`, () => {
