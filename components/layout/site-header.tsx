@@ -28,7 +28,7 @@ export function SiteHeader({ wide = false }: { wide?: boolean }) {
       <div className={`mx-auto flex h-16 items-center gap-2 px-4 sm:px-6 ${wide ? "max-w-screen-2xl" : "max-w-7xl"}`}>
         <div className="flex items-center gap-2">
           <Logo />
-          {/* Left out on the narrowest phones (320 px), where it would push the menu button off the screen. */}
+          {/* Left out on the narrowest phones, with the name (components/layout/logo.tsx): the buttons need the room. */}
           <Badge title="LabCash is in beta: features may change" className="max-[359px]:hidden">
             Beta
           </Badge>

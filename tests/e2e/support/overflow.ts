@@ -21,7 +21,8 @@ export function overflowingBoxes(page: Page): Promise<string[]> {
       }
       for (let at: Element | null = element; at; at = at.parentElement) {
         const style = getComputedStyle(at);
-        if (style.position === "absolute" && style.clip !== "auto" && style.clip !== "") return true;
+        const clipped = (style.clip !== "auto" && style.clip !== "") || style.clipPath !== "none";
+        if (style.position === "absolute" && clipped) return true;
       }
       return false;
     };
