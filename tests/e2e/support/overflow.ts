@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
 
 /**
- * Every box on the page whose content is wider than the box, and every element whose right edge is past the
- * viewport's, as "tag.class… : what" lines (none when the page fits). Elements inside a box that scrolls sideways
- * on purpose (a wide table in its scroller) and visually hidden text (clipped to a pixel) are left out; inline
- * elements have no box of their own, so only their right edge is measured.
+ * Every box in the page's main content whose content is wider than the box, and every element anywhere whose right
+ * edge is past the viewport's, as "tag.class… : what" lines (none when the page fits). The header's badges sit over
+ * their buttons' corners on purpose, so its boxes are measured against the viewport only. Elements inside a box
+ * that scrolls sideways on purpose (a wide table in its scroller) and visually hidden text (clipped to a pixel) are
+ * left out; inline elements have no box of their own, so only their right edge is measured.
  */
 export function overflowingBoxes(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -38,6 +39,7 @@ export function overflowingBoxes(page: Page): Promise<string[]> {
       if (
         !scroller &&
         style.display !== "inline" &&
+        element.closest("main") &&
         element.scrollWidth > element.clientWidth + 1 &&
         element.clientWidth > 0
       ) {
