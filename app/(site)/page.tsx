@@ -7,11 +7,13 @@ import { buttonClasses } from "@/components/ui/button";
 import { ContentIcon } from "@/components/landing/icons";
 import { LaunchCountdown } from "@/components/landing/launch-countdown";
 import { LiveCompetitions } from "@/components/competitions/live-competitions";
+import { FeaturedPrize } from "@/components/landing/featured-prize";
 import { NextDraw } from "@/components/landing/next-draw";
 import { launchSpace } from "@/lib/competitions/launch-space";
-import { requestTime } from "@/lib/competitions/status";
+import { phaseOf, requestTime } from "@/lib/competitions/status";
 import { listPublicCompetitions } from "@/lib/data/competitions";
 import { getUpcomingLaunch } from "@/lib/data/settings";
+import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = {
   title: { absolute: homeTitle },
@@ -23,11 +25,27 @@ export const metadata: Metadata = {
 // settings (lib/cache/public-pages.ts; next.config's expireTime caps how stale it can be served).
 export const revalidate = 2;
 
+/** How many live competitions follow the featured one on the home page. */
+const MORE_LIVE = 6;
+
 export default async function HomePage() {
   // The launch countdown shows until the moment in the launch_at setting or the first competition opens,
   // whichever comes first; then the next draw (checked at each regeneration; lib/competitions/launch-space.ts).
   const [launchAt, competitions] = await Promise.all([getUpcomingLaunch(), listPublicCompetitions()]);
-  const space = launchSpace(competitions, launchAt, requestTime());
+  const now = requestTime();
+  const space = launchSpace(competitions, launchAt, now);
+  // Live ones come first, closing soonest first (list_competitions): the first is the featured prize.
+  const [featured, ...moreLive] = competitions.filter((c) => phaseOf(c, now) === "live");
+  const heroLinks = (
+    <div className={cn("flex flex-wrap gap-3", featured ? "mt-6" : "mt-10 justify-center")}>
+      {home.hero.links.map((link, i) => (
+        <Link key={link.to} href={link.to} className={buttonClasses(i === 0 ? "primary" : "outline", "lg")}>
+          <ContentIcon name={link.icon} />
+          {link.label}
+        </Link>
+      ))}
+    </div>
+  );
   return (
     <>
       <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-border">
@@ -35,30 +53,39 @@ export default async function HomePage() {
           aria-hidden
           className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,var(--color-primary-soft),transparent_65%)]"
         />
-        <div className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 sm:py-28">
-          <p className="inline-flex rounded-full border border-border bg-background px-3 py-1 text-sm font-medium text-primary-text">
-            {home.hero.eyebrow}
-          </p>
-          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
-            {home.hero.title} <span className="text-primary-text">{home.hero.highlight}</span>
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{home.hero.description}</p>
-          <div className="mt-10 flex flex-wrap justify-center gap-3">
-            {home.hero.links.map((link, i) => (
-              <Link key={link.to} href={link.to} className={buttonClasses(i === 0 ? "primary" : "outline", "lg")}>
-                <ContentIcon name={link.icon} />
-                {link.label}
-              </Link>
-            ))}
+        {featured ? (
+          // A prize on the first screen (docs/decisions/051): on a phone the title, then the prize, then the rest;
+          // on a wide screen the words on the left and the prize beside them.
+          <div className="mx-auto grid max-w-7xl gap-5 px-4 pt-5 pb-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:grid-rows-[1fr_1fr] lg:gap-x-12 lg:gap-y-6 lg:py-10">
+            <div className="lg:self-end">
+              <HeroEyebrow />
+              <h1 id="hero-title" className="mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
+                {home.hero.title} <span className="text-primary-text">{home.hero.highlight}</span>
+              </h1>
+            </div>
+            <FeaturedPrize competition={featured} now={now} className="lg:col-start-2 lg:row-span-2 lg:row-start-1" />
+            <div className="lg:col-start-1 lg:row-start-2">
+              <p className="max-w-2xl text-lg text-muted-foreground">{home.hero.description}</p>
+              {heroLinks}
+            </div>
           </div>
-        </div>
+        ) : (
+          <div className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 sm:py-28">
+            <HeroEyebrow />
+            <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
+              {home.hero.title} <span className="text-primary-text">{home.hero.highlight}</span>
+            </h1>
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{home.hero.description}</p>
+            {heroLinks}
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="live-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="live-title" className="text-3xl font-bold tracking-tight">
-              Live competitions
+              {featured ? "More live competitions" : "Live competitions"}
             </h2>
             <p className="mt-2 text-muted-foreground">Tickets from £0.25. Every draw verifiable.</p>
           </div>
@@ -66,7 +93,7 @@ export default async function HomePage() {
             View all competitions
           </Link>
         </div>
-        <LiveCompetitions />
+        <LiveCompetitions competitions={moreLive.slice(0, MORE_LIVE)} now={now} featuredShown={Boolean(featured)} />
       </section>
 
       {home.sections.map((section) => (
@@ -165,5 +192,13 @@ export default async function HomePage() {
         </div>
       </section>
     </>
+  );
+}
+
+function HeroEyebrow() {
+  return (
+    <p className="inline-flex rounded-full border border-border bg-background px-3 py-1 text-sm font-medium text-primary-text">
+      {home.hero.eyebrow}
+    </p>
   );
 }

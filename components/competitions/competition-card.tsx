@@ -1,37 +1,15 @@
-import { getImageProps } from "next/image";
 import { Link } from "@/components/ui/link";
-import { preload } from "react-dom";
 import { Trophy } from "lucide-react";
 import type { Competition } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP, formatWinner } from "@/lib/format";
 import { badgeLabel, drawPendingLine, endingSoon, oddsText, phaseOf, type Phase } from "@/lib/competitions/status";
+import { CardImage } from "./card-image";
 import { Countdown } from "./countdown";
 import { PrizeValue } from "./prize-value";
 import { StatusBadge } from "./status-badge";
 import { TicketProgress } from "./ticket-progress";
 
 /** One competition in a grid: image, prize, price, odds, sold/total, closing and draw dates, countdown or result. */
-/**
- * next/image's props on a plain <img>: the same markup as its component without its client code (about 5 kB
- * compressed in the first load of every page with cards; docs/decisions/039). The first card's image is
- * what the page waits for, so it loads at once, first, and is preloaded from the head.
- */
-function CardImage({ src, first }: { src: string; first: boolean }) {
-  const { props } = getImageProps({
-    src,
-    alt: "",
-    width: 800,
-    height: 600,
-    unoptimized: true,
-    loading: first ? "eager" : undefined,
-    fetchPriority: first ? "high" : undefined,
-    className: "size-full object-cover",
-  });
-  if (first) preload(props.src, { as: "image", fetchPriority: "high" });
-  // eslint-disable-next-line @next/next/no-img-element -- next/image's own props, from getImageProps
-  return <img {...props} alt="" />;
-}
-
 export function CompetitionCard({
   competition: c,
   now,

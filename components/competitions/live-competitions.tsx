@@ -2,17 +2,26 @@ import { Link } from "@/components/ui/link";
 import { Trophy } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { listPublicCompetitions } from "@/lib/data/competitions";
+import type { Competition } from "@/lib/data/competitions";
 import { CompetitionGrid } from "./competition-grid";
-import { phaseOf, requestTime } from "@/lib/competitions/status";
 
-const SHOWN = 6;
-
-/** The home page's live competitions (open now, closing soonest first), with an empty state. */
-export async function LiveCompetitions() {
-  const now = requestTime();
-  const live = (await listPublicCompetitions("live")).filter((c) => phaseOf(c, now) === "live").slice(0, SHOWN);
-  if (live.length > 0) return <CompetitionGrid competitions={live} now={now} preloadFirstImage />;
+/**
+ * The home page's live competitions after the featured one (open now, closing soonest first), or, when none is open,
+ * an empty state. Their pictures load as usual: the featured prize's is the one the first screen waits for.
+ */
+export function LiveCompetitions({
+  competitions,
+  now,
+  featuredShown,
+}: {
+  competitions: Competition[];
+  now: number;
+  featuredShown: boolean;
+}) {
+  if (competitions.length > 0) {
+    return <CompetitionGrid competitions={competitions} now={now} />;
+  }
+  if (featuredShown) return <p className="text-muted-foreground">The featured prize is the only one open right now.</p>;
   return (
     <EmptyState
       icon={<Trophy />}

@@ -13,8 +13,12 @@ export function PrizeValue({
   return (
     <>
       {formatPounds(c.prize_value)}
+      {/* The space before "or" stays outside the unbroken part: where the line is short, "or … cash" goes below. */}
       {c.cash_alternative !== null ? (
-        <span className={cn("whitespace-nowrap", cashClassName)}> or {formatPounds(c.cash_alternative)} cash</span>
+        <>
+          {" "}
+          <span className={cn("whitespace-nowrap", cashClassName)}>or {formatPounds(c.cash_alternative)} cash</span>
+        </>
       ) : null}
     </>
   );

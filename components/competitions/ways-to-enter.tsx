@@ -9,6 +9,9 @@ import { WhoCanEnter, type Promoter } from "./who-can-enter";
 
 const linkClass = "font-medium text-primary-text underline underline-offset-4";
 
+/** The "Enter online" card's id: the phone's entry bar brings it into view and focuses it. */
+export const ENTER_ONLINE_ID = "enter-online";
+
 /**
  * "Two ways to enter": paid online entry and free postal entry, side by side with equal weight,
  * after what entrants must know before they enter: how a winner is named (CAP 8.28.5), who may enter and
@@ -67,8 +70,10 @@ export function WaysToEnter({
       <WhoCanEnter promoter={promoter} />
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <article
+          id={ENTER_ONLINE_ID}
+          tabIndex={-1}
           aria-labelledby="enter-online-title"
-          className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-6 shadow-sm"
+          className="flex min-w-0 scroll-mt-20 flex-col gap-4 rounded-2xl border border-border bg-card p-6 shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <h3 id="enter-online-title" className="flex items-center gap-2 text-xl font-bold">
             <Ticket aria-hidden className="size-5 text-primary-text" />

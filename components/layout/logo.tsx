@@ -13,7 +13,8 @@ export function Logo() {
         <path d="M20 16h8v24h16v8H20z" className="fill-primary-foreground" />
         <circle cx="44" cy="22" r="6" className="fill-primary-foreground opacity-70" />
       </svg>
-      <span className="text-lg">{siteConfig.name}</span>
+      {/* The mark alone on the narrowest phones (under 360 px), where the header's buttons need the room. */}
+      <span className="text-lg max-[359px]:hidden">{siteConfig.name}</span>
     </Link>
   );
 }

@@ -28,9 +28,12 @@ export function SiteHeader({ wide = false }: { wide?: boolean }) {
       <div className={`mx-auto flex h-16 items-center gap-2 px-4 sm:px-6 ${wide ? "max-w-screen-2xl" : "max-w-7xl"}`}>
         <div className="flex items-center gap-2">
           <Logo />
-          <Badge title="LabCash is in beta: features may change">Beta</Badge>
+          {/* Left out on the narrowest phones, with the name (components/layout/logo.tsx): the buttons need the room. */}
+          <Badge title="LabCash is in beta: features may change" className="max-[359px]:hidden">
+            Beta
+          </Badge>
         </div>
-        <div className="ml-4 flex-1">
+        <div className="ml-2 flex-1 sm:ml-4">
           <MainNav />
         </div>
         <SearchButton />

@@ -37,7 +37,7 @@ export function DemoSpin({ segments }: { segments: DemoSegment[] }) {
   return (
     <section
       aria-labelledby="demo-spin-heading"
-      className="flex flex-col gap-4 rounded-xl border border-border bg-card p-5"
+      className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-5"
     >
       <h2 id="demo-spin-heading" className="text-xl font-semibold">
         Try a demo spin
@@ -45,15 +45,16 @@ export function DemoSpin({ segments }: { segments: DemoSegment[] }) {
       <p className="rounded-md border border-warning/40 bg-warning-soft p-3 text-sm font-medium text-warning-soft-foreground">
         Demo spin — you win nothing. Sign in to spin for real.
       </p>
-      <p className="text-muted-foreground">
-        The demo uses the same segments and odds as the real wheel, picked in your browser. Real spins are decided by
-        our server from your own seeds, and you can check every one.
-      </p>
+      {/* The button right after the notice: on a phone it is on the first screen with the wheel. */}
       <Button type="button" size="lg" onClick={spin} disabled={!hydrated || spinning}>
         {spinning ? "Spinning…" : "Demo spin"}
       </Button>
       <p role="status" className="min-h-6 font-semibold">
         {landed ? `Demo spin: the wheel stopped on ${landed.label}. This was a demo, so you win nothing.` : null}
+      </p>
+      <p className="text-muted-foreground">
+        The demo uses the same segments and odds as the real wheel, picked in your browser. Real spins are decided by
+        our server from your own seeds, and you can check every one.
       </p>
       <div className="flex flex-wrap gap-3">
         <Link href="/login?next=/labspinner" className={buttonClasses("outline", "md")}>

@@ -9,7 +9,7 @@ import { plural } from "@/lib/competitions/ticket-numbers";
 import { ClientSeedForm, RotateSeed } from "./seed-controls";
 import { SpinControl } from "./spin-control";
 
-const cardClass = "flex flex-col gap-4 rounded-xl border border-border bg-card p-5";
+const cardClass = "flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-5";
 const linkClass = "font-medium text-primary-text underline underline-offset-4";
 
 /** A signed-in player's wheel: credits and progress, what stops a spin (if anything), the seeds and the last spins. */
@@ -35,8 +35,9 @@ export function PlayerSpinner({ spinner, onChange }: { spinner: MySpinner; onCha
             </dd>
           </div>
         </dl>
-        <SpendProgress credits={credits} />
+        {/* The button before the progress: on a phone it is on the first screen with the wheel. */}
         <SpinControl onSpun={onChange} unavailable={whyNoSpin(spinner)} />
+        <SpendProgress credits={credits} />
       </section>
 
       <section aria-labelledby="your-seeds-heading" className={cardClass}>

@@ -25,6 +25,7 @@ const alertLinkClass = "inline-flex pt-1 text-sm font-medium underline-offset-4 
 export function SpinControl({ onSpun, unavailable }: { onSpun: () => void; unavailable: ReactNode }) {
   const stage = useSpinnerStage();
   const [result, action, pending] = useActionState(async (prev: ActionResult<SpinResult> | null, form: FormData) => {
+    stage.bringIntoView();
     const next = await spinWheelAction(prev, form);
     if (next.ok) {
       await stage.spinTo(next.data.segment_position);

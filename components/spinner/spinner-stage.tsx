@@ -8,7 +8,9 @@ const SPIN_MS = 4_200;
 const SPIN_EASING = "cubic-bezier(0.12, 0.75, 0.15, 1)";
 
 type Stage = {
-  /** Turns the wheel until `position` (1-based) is under the pointer; resolves once it rests there. */
+  /** Scrolls the wheel into view if any of it is off screen, so a spin is seen rather than only announced. */
+  bringIntoView(): void;
+  /** Brings the wheel into view and turns it until `position` (1-based) is under the pointer; resolves once it rests there. */
   spinTo(position: number): Promise<void>;
 };
 
@@ -49,14 +51,22 @@ export function SpinnerStage({
   label: string;
   children: ReactNode;
 }) {
+  const frame = useRef<HTMLDivElement>(null);
   const rotor = useRef<HTMLDivElement>(null);
   const rotation = useRef(0);
   const arcs = useMemo(() => segmentArcs(weights), [weights]);
+
+  // "nearest" scrolls only when part of the wheel is off screen, and no further than needed; the frame's scroll
+  // margin keeps the pointer clear of the sticky site header.
+  const bringIntoView = useCallback(() => {
+    frame.current?.scrollIntoView({ block: "nearest", behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  }, []);
 
   const spinTo = useCallback(
     async (position: number) => {
       const element = rotor.current;
       if (!element) return;
+      bringIntoView();
       const from = rotation.current;
       const to = landingRotation(from, arcs[position - 1], landingOffset());
       rotation.current = settledRotation(to);
@@ -73,14 +83,20 @@ export function SpinnerStage({
         // Cancelled (the page went away): nothing to wait for.
       }
     },
-    [arcs],
+    [arcs, bringIntoView],
   );
-  const stage = useMemo(() => ({ spinTo }), [spinTo]);
+  const stage = useMemo(() => ({ bringIntoView, spinTo }), [bringIntoView, spinTo]);
 
   return (
     <StageContext value={stage}>
-      <div className="grid items-start gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <div role="img" aria-label={label} className="relative mx-auto w-full max-w-md">
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-10">
+        {/* On a phone the wheel is sized to leave the Spin button below it on the first screen. */}
+        <div
+          ref={frame}
+          role="img"
+          aria-label={label}
+          className="relative mx-auto w-full max-w-[min(28rem,30svh)] scroll-mt-20 scroll-mb-4 lg:max-w-md"
+        >
           {/* The pointer stays still at the top; the wheel turns beneath it. */}
           <svg
             viewBox="0 0 40 36"

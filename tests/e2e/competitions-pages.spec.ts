@@ -1,5 +1,8 @@
+import type { Page } from "@playwright/test";
+import { expectAccessibleInBothSchemes } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { gotoUntilVisible } from "./support/cached-pages";
+import { overflowingBoxes } from "./support/overflow";
 import { CompetitionPage } from "./support/pages/competition";
 
 test.describe("at £0.75 a ticket, 40 tickets", () => {
@@ -31,11 +34,13 @@ test.describe("at £0.75 a ticket, 40 tickets", () => {
 });
 
 test.describe("closing in 20 minutes", () => {
-  // Closing soonest puts it among the few the home page shows.
+  // Closing soonest puts it among the few the home page shows: the featured prize or one of those after it.
   test.use({ competitionFields: { label: "home", closesInSeconds: 20 * 60 } });
 
   test("the home page shows live competitions from the backend", async ({ page, liveCompetition: competition }) => {
-    const link = page.getByRole("region", { name: "Live competitions" }).getByRole("link", { name: competition.title });
+    const link = page
+      .getByRole("region", { name: /^(Featured prize|More live competitions)$/ })
+      .getByRole("link", { name: competition.title, exact: true });
     await gotoUntilVisible(page, "/", link);
     await expect(link).toHaveAttribute("href", competition.path);
   });
@@ -101,4 +106,68 @@ test("a live competition page hydrates without an error: the browser parses the 
   await expect(page.getByTestId("search-shortcut")).toBeAttached();
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
   expect(errors).toEqual([]);
+});
+
+test.describe("on a phone, a prize with a cash alternative", () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    competitionFields: { label: "thumbs", prizeValue: 1199, cashAlternative: 1050, ticketPrice: 0.99 },
+  });
+
+  const entryBar = (page: Page) => page.getByRole("region", { name: "Enter this competition" });
+
+  /** The page at each phone width from the narrowest: nothing wider than its box, nothing past the screen's edge. */
+  async function expectNothingOverflows(page: Page) {
+    for (const width of [320, 390, 430]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await overflowingBoxes(page), `at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+
+  test("signed out: nothing overflows at 320 to 430 px, and the bar's Sign in to enter opens the entry card", async ({
+    page,
+    liveCompetition,
+  }) => {
+    const competition = new CompetitionPage(page);
+    await competition.goto(liveCompetition);
+    await expect(page.getByText("£1,199 or £1,050 cash").first()).toBeVisible();
+    await expectNothingOverflows(page);
+
+    // The bar is on the first screen, with the price, the time left and the way in.
+    const bar = entryBar(page);
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    await expect(bar).toContainText("£0.99 a ticket");
+    await expect(bar).toContainText(/Closes in \d+d \d{2}h \d{2}m \d{2}s/);
+    await expectAccessibleInBothSchemes(page);
+
+    await bar.getByRole("link", { name: "Sign in to enter" }).tap();
+    await expect(competition.entry.root).toBeFocused();
+    await expect(competition.entry.root).toBeInViewport();
+    await expect(competition.entry.root.getByRole("link", { name: "Sign in to enter" })).toBeInViewport();
+    // With the card on screen the bar steps aside.
+    await expect(bar).toBeHidden();
+  });
+
+  test("signed in: the bar's Enter opens the entry form, which fits at 320 px; a wide screen has no bar", async ({
+    approvedPlayer: { page },
+    liveCompetition,
+  }) => {
+    const competition = new CompetitionPage(page);
+    await competition.goto(liveCompetition);
+    await expect(competition.entry.quantity).toBeAttached();
+    const bar = entryBar(page);
+    await bar.getByRole("link", { name: "Enter", exact: true }).tap();
+    await expect(competition.entry.root).toBeFocused();
+    await expect(competition.entry.quantity).toBeInViewport();
+    await expectNothingOverflows(page);
+
+    // Back at the top the bar returns; a wide screen, with room for the page as it is, has none.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(bar).toBeHidden();
+  });
 });

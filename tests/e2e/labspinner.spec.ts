@@ -102,6 +102,34 @@ test("with reduced motion the wheel does not spin: the result shows at once", as
   expect(await wheelAnimations()).toBe(0);
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the Spin button is on the first screen with the wheel, and a spin from further down brings the wheel into view", async ({
+    approvedPlayer: { page, ...player },
+  }) => {
+    await recordSpinRequest(player.id);
+    const spinner = new LabSpinnerPage(page);
+    await spinner.goto();
+    await expect(spinner.wheel).toBeInViewport({ ratio: 1 });
+    await expect(spinner.spinButton).toBeInViewport({ ratio: 1 });
+
+    // Scrolled to the foot of the page, the wheel is out of sight; a spin from the keyboard (which scrolls
+    // nothing by itself) brings it back, clear of the sticky header, for the whole spin and its result.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(spinner.wheel).not.toBeInViewport();
+    await spinner.spinButton.evaluate((button: HTMLElement) => button.focus({ preventScroll: true }));
+    await page.keyboard.press("Enter");
+    await expect(spinner.result).toHaveText("The wheel is spinning…");
+    await expect(spinner.wheel).toBeInViewport({ ratio: 1 });
+    const headerBottom = (await page.getByRole("banner").boundingBox())!;
+    expect((await spinner.wheel.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
+    await expect(spinner.result).toHaveText(/^The wheel stopped on .+\./);
+    await expect(spinner.wheel).toBeInViewport({ ratio: 1 });
+    await expect(spinner.result).toBeInViewport();
+  });
+});
+
 test("a player on a break is told why and has no spin button", async ({ approvedPlayer: { page, ...player } }) => {
   await recordSpinRequest(player.id);
   await takeBreakAs(player);

@@ -25,10 +25,10 @@ export default async function LabSpinnerPage() {
   const [wheel, postalAddress] = await Promise.all([getSpinnerWheel(), getSpinnerPostalAddress()]);
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-12 sm:px-6">
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:gap-14 sm:px-6 sm:py-12">
       <header className="flex max-w-3xl flex-col gap-3">
-        <h1 className="text-4xl font-extrabold tracking-tight">LabSpinner</h1>
-        <p className="text-lg text-muted-foreground">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">LabSpinner</h1>
+        <p className="text-muted-foreground sm:text-lg">
           Spin the wheel for credit prizes. You earn 1 spin credit for every £10 you spend on tickets, or get one free
           by post. The odds are published below, and every spin can be checked in your browser.
         </p>

@@ -11,13 +11,14 @@ import { HowThisDrawWorks } from "@/components/competitions/how-this-draw-works"
 import { InstantWinsSection } from "@/components/competitions/instant-wins";
 import { TicketCheckForm } from "@/components/notifications/ticket-check";
 import { PrizeDetails } from "@/components/competitions/prize-details";
-import { WaysToEnter } from "@/components/competitions/ways-to-enter";
+import { StickyEntryBar } from "@/components/competitions/sticky-entry-bar";
+import { ENTER_ONLINE_ID, WaysToEnter } from "@/components/competitions/ways-to-enter";
 import { BackLink } from "@/components/ui/back-link";
 import { entryBlock, oddsText, phaseOf, postalBlock, requestTime } from "@/lib/competitions/status";
 import { getPublicCompetition } from "@/lib/data/competitions";
 import { getInstantWins } from "@/lib/data/instant-wins";
 import { getPublicSiteSettings } from "@/lib/data/settings";
-import { formatGBP } from "@/lib/format";
+import { formatDateTime, formatGBP } from "@/lib/format";
 
 type Props = { params: Promise<{ competition: string }> };
 
@@ -49,6 +50,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
   const [settings, instantWins] = await Promise.all([getPublicSiteSettings(), getInstantWins(c.slug)]);
   const now = requestTime();
   const phase = phaseOf(c, now);
+  const block = entryBlock(c, now);
 
   return (
     <CompetitionPersonalProvider slug={c.slug} version={now}>
@@ -58,7 +60,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
         <PersonalPaidEntry />
         <WaysToEnter
           competition={c}
-          block={entryBlock(c, now)}
+          block={block}
           postalBlock={postalBlock(c, now)}
           postalAddress={settings.postal_address}
           promoter={settings.promoter}
@@ -73,6 +75,14 @@ export default async function CompetitionDetailPage({ params }: Props) {
           </div>
           <HowThisDrawWorks competition={c} />
         </div>
+        {phase === "live" && block === null ? (
+          <StickyEntryBar
+            panelId={ENTER_ONLINE_ID}
+            price={formatGBP(c.ticket_price)}
+            closes={{ to: c.closes_at, label: "Closes in", fallback: formatDateTime(c.closes_at) }}
+            draw={{ to: c.draw_at, label: "Draw in", fallback: formatDateTime(c.draw_at) }}
+          />
+        ) : null}
       </div>
     </CompetitionPersonalProvider>
   );
