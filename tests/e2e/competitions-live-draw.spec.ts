@@ -55,8 +55,15 @@ test.describe("a live competition with three tickets sold", () => {
     await expectAccessibleInBothSchemes(page, "after the reveal");
 
     // The shareable record: the same page later shows the result at once, with an image of it.
-    await gotoUntilVisible(page, path, page.getByText(`Ticket #${draw!.winning_number} of 3 won`));
+    const result = page.getByText(`Ticket #${draw!.winning_number} of 3 won`);
+    await gotoUntilVisible(page, path, result);
     await expect(status).toHaveText("This draw checks out");
+    // Told in the past tense, and the winner's initial ends the sentence with one full stop.
+    await expect(result).toHaveText(`Ticket #${draw!.winning_number} of 3 won: ${draw!.winner_display_name}`);
+    expect(draw!.winner_display_name).toMatch(/\.$/);
+    await expect(page).toHaveTitle(/^Draw result: /);
+    await expect(page.getByText("Live draw", { exact: true })).toHaveCount(0);
+    await expect(page.getByText(/^The draw was made on /)).toBeVisible();
     const image = new URL((await page.locator('meta[property="og:image"]').getAttribute("content"))!);
     const png = await page.request.get(image.pathname + image.search);
     expect(png.status()).toBe(200);
