@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
@@ -29,7 +30,7 @@ const drawHeading = (status: LiveDrawState["status"]) =>
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const live = await load((await params).competition);
-  if (!live) return {};
+  if (!live) return notFoundMetadata;
   const { competition: c, state } = live;
   const description = state.draw
     ? `Ticket #${state.draw.winning_number} of ${state.draw.ticket_count.toLocaleString("en-GB")} won ${c.title}: ${endSentence(state.draw.winner)} Checked in your browser.`
