@@ -26,8 +26,8 @@ test("Responsible play and the admin user page show money credited and checkouts
   // A limit under what went in: nothing left to top up, while all of it is still there to spend on entries.
   const limited = await (await signedInClient(player.email)).rpc("set_monthly_limit", { p_limit: 20 });
   if (limited.error) throw new Error(limited.error.message);
-  await player.page.setViewportSize({ width: 390, height: 844 });
   await play.goto();
+  await player.page.setViewportSize({ width: 390, height: 844 });
   await expect(play.value("Left to top up this month")).toHaveText("£0.00");
   await expect(play.value("Left to spend on entries this month")).toHaveText("£20.00");
   await expectAccessibleInBothSchemes(player.page, "the limit's figures on a phone");
