@@ -23,8 +23,9 @@ export type ThemeMenuProps = {
 };
 
 /**
- * A menu of three, the choice ticked ("Switch to light mode", "Switch to dark mode", "System (light)"); "System" follows the device again after a light or dark choice. Loaded on
- * demand by ./theme-toggle.tsx, whose button it replaces with a trigger that looks and is named the same.
+ * A menu of three, the choice ticked ("Switch to light mode", "Switch to dark mode", "System (light)"); "System"
+ * follows the device again after a light or dark choice. Loaded on demand by ./theme-toggle.tsx, whose button it
+ * replaces with a trigger that looks and is named the same.
  */
 export function ThemeMenu({ defaultOpen, focusTrigger }: ThemeMenuProps) {
   const { choice, device, setTheme, button } = useThemeButton();
