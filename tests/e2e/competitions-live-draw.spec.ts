@@ -1,7 +1,8 @@
 import { expectAccessibleInBothSchemes } from "./support/axe";
-import { buyAs, createUser, drawNow } from "./support/backend";
+import { buyAs, createUser, drawNow, sessionCookies } from "./support/backend";
 import { gotoUntilVisible } from "./support/cached-pages";
 import { expect, test } from "./support/fixtures";
+import { CompetitionPage } from "./support/pages/competition";
 
 // The live draw page: before the draw the countdown, the commitment and the entries; at the
 // draw time it reveals the draw step by step without a reload and checks it in the browser; afterwards it is the
@@ -69,5 +70,11 @@ test.describe("a live competition with three tickets sold", () => {
     expect(png.status()).toBe(200);
     expect(png.headers()["content-type"]).toBe("image/png");
     expect((await png.body()).subarray(1, 4).toString()).toBe("PNG");
+
+    // A signed-in player who held no ticket is told so in the past tense on the competition page.
+    const bystander = await createUser({ name: "Bea Bystander", credit: 0, label: "livedraw" });
+    await page.context().addCookies(await sessionCookies(bystander.email, bystander.password));
+    await page.goto(competition.path);
+    await expect(new CompetitionPage(page).yourTickets).toContainText("You had no tickets in this draw.");
   });
 });
