@@ -5,6 +5,7 @@ import { dropHandedOn, handOn, mayHandOn } from "@/lib/auth/handed-on";
 import { secondStepMayBeOwed, secondStepRedirect } from "@/lib/auth/second-step";
 import { isAdminRole, myAccount } from "@/lib/data/account-schema";
 import { callRpcWith } from "@/lib/data/rpc";
+import { botNotFound } from "@/lib/http/bot-not-found";
 import { refuseBadRequest } from "@/lib/http/request-guard";
 import { withStrictCsp } from "@/lib/http/strict-csp";
 import { log } from "@/lib/observability/log";
@@ -42,6 +43,9 @@ async function guard(request: NextRequest) {
   // decode (400). lib/http/request-guard.ts.
   const refused = await refuseBadRequest(request);
   if (refused) return refused;
+  // A crawler asking for a doc, blog post or competition that does not exist gets a bare 404 (lib/http/bot-not-found.ts).
+  const forCrawler = await botNotFound(path, request.headers.get("user-agent"));
+  if (forCrawler) return forCrawler;
   // No session cookie, nothing to refresh or verify: signed-out visitors (most of the traffic on the
   // cached public pages) pass without a Supabase client being made for them.
   if (!hasSessionCookieIn(request.cookies.getAll()) && !needsSession(path)) return NextResponse.next({ request });
@@ -109,6 +113,21 @@ export const config = {
     // and every path with a percent-escape, so a malformed one never reaches Next's route matcher.
     { source: "/:path*", has: [{ type: "header", key: "origin" }] },
     "/(.*%.*)",
+    // A doc, blog post or competition asked for by what may be a crawler (a coarse filter on the user agent, or
+    // none): lib/http/bot-not-found.ts decides with the full list, and answers one that does not exist with a bare
+    // 404. People's requests for these cached pages never reach the proxy.
+    {
+      source: "/(competitions|docs|blog)/:path*",
+      has: [
+        {
+          type: "header",
+          key: "user-agent",
+          value:
+            ".*(?:[Bb]ot|BOT|[Cc]rawl|[Ss]pider|[Ss]lurp|[Pp]review|facebookexternalhit|[Ff]etch|[Ss]crap|curl|[Ww]get|[Pp]ython|[Hh]ttp|[Jj]ava|WhatsApp|Telegram|Discord|Slack|Skype|LinkedIn|Twitter|[Ee]mbed).*",
+        },
+      ],
+    },
+    { source: "/(competitions|docs|blog)/:path*", missing: [{ type: "header", key: "user-agent" }] },
     {
       source: "/(pricing|labspinner|offline)",
       has: [{ type: "header", key: "cookie", value: "(?:.*;\\s*)?sb-[^=;]+-auth-token(?:\\.\\d+)?=.*" }],

@@ -41,6 +41,12 @@ export function formatLondonTime(iso: string, now = new Date()): string {
   return day.format(at) === day.format(now) ? time.format(at) : `${time.format(at)} on ${date.format(at)}`;
 }
 
+/**
+ * Text that ends a sentence, with one full stop: a winner shown as "Priya P." already has it ("won: Priya P.", never
+ * "Priya P..").
+ */
+export const endSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /** How a winner is shown in public: first name and initial, and their town if they gave one. */
 export const formatWinner = (w: { winner_display_name: string; winner_town?: string | null }) =>
   w.winner_town ? `${w.winner_display_name}, ${w.winner_town}` : w.winner_display_name;

@@ -19,7 +19,10 @@ function restrictionDetail(protections: Protections): string {
   }
 }
 
-/** The player's state (any break, exclusion or closure) and this month's limit, spending and what is left. */
+/**
+ * The player's state (any break, exclusion or closure) and this month's limit. The limit caps top-ups and spending on
+ * entries each on its own, so each figure names which it is, and what is left is shown for each (SQL's figures).
+ */
 export function ProtectionSummary({ protections }: { protections: Protections }) {
   const restriction = restrictionLabel(protections);
   const pending = protections.pending_limit_from
@@ -47,7 +50,7 @@ export function ProtectionSummary({ protections }: { protections: Protections })
                 <dd>{pending}</dd>
               </>
             ) : null}
-            <dt className="font-medium">Credited this month</dt>
+            <dt className="font-medium">Topped up this month</dt>
             <dd>{formatGBP(protections.month_credited)}</dd>
             <dt className="font-medium">Checkouts in progress</dt>
             <dd>
@@ -55,11 +58,18 @@ export function ProtectionSummary({ protections }: { protections: Protections })
                 ? `${formatGBP(protections.month_held)} held while a checkout is open, released if it is not paid`
                 : "None"}
             </dd>
+            <dt className="font-medium">Left to top up this month</dt>
+            <dd>{protections.top_up_remaining === null ? "No limit" : formatGBP(protections.top_up_remaining)}</dd>
             <dt className="font-medium">Spent on entries this month</dt>
             <dd>{formatGBP(protections.month_spent)}</dd>
-            <dt className="font-medium">Left this month</dt>
-            <dd>{protections.monthly_remaining === null ? "No limit" : formatGBP(protections.monthly_remaining)}</dd>
+            <dt className="font-medium">Left to spend on entries this month</dt>
+            <dd>{protections.spend_remaining === null ? "No limit" : formatGBP(protections.spend_remaining)}</dd>
           </dl>
+          {protections.monthly_limit === null ? null : (
+            <p className="mt-3 text-sm text-muted-foreground">
+              The limit caps what you top up and, separately, what you spend on entries: each has its own figure left.
+            </p>
+          )}
         </CardContent>
       </Card>
     </>

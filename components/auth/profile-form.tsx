@@ -6,7 +6,7 @@ import { useFormAction } from "@/lib/hooks/use-form-action";
 import { CheckboxField, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { updateProfile } from "@/lib/actions/auth";
-import { setInitialsOnlyAction } from "@/lib/actions/profile";
+import { setEmailNotificationsAction, setInitialsOnlyAction } from "@/lib/actions/profile";
 
 export function ProfileForm({ name, town }: { name: string; town: string | null }) {
   const { result, errors, formErrors, pending, form } = useFormAction(updateProfile);
@@ -48,6 +48,28 @@ export function InitialsOnlyForm({ initialsOnly }: { initialsOnly: boolean }) {
       <FormStatus result={result} formErrors={formErrors} />
       <SubmitButton pending={pending} pendingLabel="Saving…">
         Save winner name choice
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** The notification preference (email_notifications, on for a new account): separate from marketing consent. */
+export function EmailNotificationsForm({ on }: { on: boolean }) {
+  const { result, errors, formErrors, pending, form } = useFormAction(setEmailNotificationsAction);
+  return (
+    <form {...form} className="flex flex-col gap-4">
+      <CheckboxField
+        id="emailNotifications"
+        name="emailNotifications"
+        defaultChecked={on}
+        label="E-mail me my instant wins as well as showing them here"
+        hint="Receipts, draw wins, refunds, complaint answers and account and security e-mails always come. This is not marketing."
+        errors={errors?.emailNotifications}
+        className="items-center"
+      />
+      <FormStatus result={result} formErrors={formErrors} />
+      <SubmitButton pending={pending} pendingLabel="Saving…">
+        Save notification choice
       </SubmitButton>
     </form>
   );

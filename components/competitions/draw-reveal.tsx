@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { CircleAlert, CircleCheck, LoaderCircle, ShieldCheck } from "lucide-react";
 import { revealSteps, type LiveDraw, type RevealStep } from "@/lib/draws/live-draw";
 import { verifyPublishedDraw, type CheckStep, type Verification } from "@/lib/draws/verify";
+import { endSentence } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** The pause between two revealed steps while the draw is watched live. */
@@ -68,7 +69,7 @@ export function DrawReveal({ draw, animate }: { draw: LiveDraw; animate: boolean
       {animate ? null : (
         <p className="mt-2 text-lg">
           Ticket <span className="font-semibold">#{draw.winning_number}</span> of {count(draw.ticket_count)} won:{" "}
-          <span className="font-semibold">{draw.winner}</span>.
+          <span className="font-semibold">{endSentence(draw.winner)}</span>
         </p>
       )}
       <div role="status" className="mt-4 text-lg">

@@ -49,7 +49,9 @@ export function YourTickets({
           )}
         </>
       ) : (
-        <p className="mt-1 text-muted-foreground">You have no tickets in this competition yet.</p>
+        <p className="mt-1 text-muted-foreground">
+          {winningNumber === null ? "You have no tickets in this competition yet." : "You had no tickets in this draw."}
+        </p>
       )}
     </section>
   );

@@ -6,6 +6,11 @@ import { ErrorPage } from "./error-page";
 // without one of its own a copy of the root one: each boundary is a segment's error page only, inside the shell
 // its layout already draws, never a second header and footer (docs/decisions/039).
 
+/**
+ * The not-found page's metadata. A dynamic page's generateMetadata answers it too for a parameter it does not know:
+ * after a client navigation Next streams the page's own metadata, not the boundary's, so an empty answer would
+ * leave the tab titled with the site's name.
+ */
 export const notFoundMetadata: Metadata = {
   title: "Page not found",
   description: "We are sorry but this page could not be found.",

@@ -120,7 +120,7 @@ export function TopUpForm({ quickPicks }: { quickPicks: number[] }) {
         </dd>
         {data?.monthly_remaining != null ? (
           <>
-            <dt className="text-muted-foreground">Left of your monthly limit</dt>
+            <dt className="text-muted-foreground">Left to top up this month</dt>
             <dd className="text-right tabular-nums" data-testid="quote-monthly-remaining">
               {formatGBP(data.monthly_remaining)}
             </dd>

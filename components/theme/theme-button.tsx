@@ -14,7 +14,7 @@ const subscribe = () => () => {};
  * mismatch), and disabled on a page that forces a mode.
  */
 export function useThemeButton() {
-  const { theme, resolvedTheme, setTheme, forcedTheme } = useTheme();
+  const { theme, resolvedTheme, systemTheme, setTheme, forcedTheme } = useTheme();
   const mounted = useSyncExternalStore(
     subscribe,
     () => true,
@@ -31,5 +31,6 @@ export function useThemeButton() {
       "inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground disabled:opacity-60",
     children: shown === "dark" ? <Moon aria-hidden className="size-5" /> : <Sun aria-hidden className="size-5" />,
   } satisfies ComponentProps<"button">;
-  return { choice, setTheme, button };
+  const device = mounted ? systemTheme : undefined;
+  return { choice, device, setTheme, button };
 }

@@ -10,7 +10,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { THEME_CHOICES, themeChoice } from "@/lib/theme/theme-choice";
+import { THEME_CHOICES, themeChoice, themeChoiceLabel } from "@/lib/theme/theme-choice";
 import { useThemeButton } from "./theme-button";
 
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;
@@ -23,11 +23,12 @@ export type ThemeMenuProps = {
 };
 
 /**
- * A menu of three, the choice ticked; "System" follows the device again after a light or dark choice. Loaded on
- * demand by ./theme-toggle.tsx, whose button it replaces with a trigger that looks and is named the same.
+ * A menu of three, the choice ticked ("Switch to light mode", "Switch to dark mode", "System (light)"); "System"
+ * follows the device again after a light or dark choice. Loaded on demand by ./theme-toggle.tsx, whose button it
+ * replaces with a trigger that looks and is named the same.
  */
 export function ThemeMenu({ defaultOpen, focusTrigger }: ThemeMenuProps) {
-  const { choice, setTheme, button } = useThemeButton();
+  const { choice, device, setTheme, button } = useThemeButton();
   const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focusTrigger && !defaultOpen) trigger.current?.focus();
@@ -38,12 +39,12 @@ export function ThemeMenu({ defaultOpen, focusTrigger }: ThemeMenuProps) {
       <DropdownMenuContent align="end" className="min-w-40">
         <DropdownMenuLabel className="text-muted-foreground">Colour mode</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={choice ?? "system"} onValueChange={(value) => setTheme(themeChoice(value))}>
-          {THEME_CHOICES.map(({ value, label: name }) => {
+          {THEME_CHOICES.map((value) => {
             const Icon = icons[value];
             return (
               <DropdownMenuRadioItem key={value} value={value}>
                 <Icon aria-hidden />
-                {name}
+                {themeChoiceLabel(value, device)}
               </DropdownMenuRadioItem>
             );
           })}

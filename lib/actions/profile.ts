@@ -3,7 +3,7 @@
 import { refresh } from "next/cache";
 import { z } from "zod";
 import { revalidateEntryLists } from "@/lib/cache/public-pages";
-import { setInitialsOnly } from "@/lib/data/account";
+import { setEmailNotifications, setInitialsOnly } from "@/lib/data/account";
 import { formCheckbox } from "./action";
 import { defineAction } from "./define-action";
 import { ok } from "./result";
@@ -21,6 +21,21 @@ export const setInitialsOnlyAction = defineAction(
       account.show_initials_only
         ? "Saved: if you win, we will show only your initials."
         : "Saved: if you win, we will show your first name, surname initial and town.",
+    );
+  },
+);
+
+/** The notification preference: e-mail copies of news the site shows as it happens. Never marketing consent. */
+export const setEmailNotificationsAction = defineAction(
+  { schema: z.object({ emailNotifications: formCheckbox }), role: "user" },
+  async ({ emailNotifications }) => {
+    const account = await setEmailNotifications(emailNotifications);
+    refresh();
+    return ok(
+      undefined,
+      account.email_notifications
+        ? "Saved: we will e-mail you your instant wins as well as showing them here."
+        : "Saved: we will show your instant wins here only. Receipts, draw wins and account e-mails still come.",
     );
   },
 );

@@ -41,7 +41,8 @@ export const dismissApprovalWelcome = (): Promise<boolean> => callRpc("dismiss_a
 
 /**
  * Saves the signed-in user's own name and town (an empty town clears it); answers the account as it now is.
- * The marketing choice has its own one-click form (setMyMarketingConsent).
+ * The notification preference (setEmailNotifications) and the marketing choice (setMyMarketingConsent) have their
+ * own forms.
  */
 export const updateMyProfile = (profile: { name: string; town: string }): Promise<Account> =>
   callRpc("update_my_profile", { p_name: profile.name, p_email_notifications: null, p_town: profile.town }, account);
@@ -56,6 +57,13 @@ export type MarketingConsent = Awaited<ReturnType<typeof getMyMarketingConsent>>
 /** Gives (true) or withdraws (false) the signed-in player's marketing consent; SQL records the choice. */
 export const setMyMarketingConsent = (given: boolean) =>
   callRpc("set_my_marketing_consent", { p_given: given }, declared("given"));
+
+/**
+ * The player's notification preference (email_notifications): whether news the site shows them as it happens
+ * (instant wins) is e-mailed too. Not marketing; answers the account as it now is.
+ */
+export const setEmailNotifications = (on: boolean): Promise<Account> =>
+  callRpc("update_my_profile", { p_name: null, p_email_notifications: on, p_town: null }, account);
 
 /** Whether the player appears by initials only if they win (CAP 8.28.5); answers the account as it now is. */
 export const setInitialsOnly = (initialsOnly: boolean): Promise<Account> =>

@@ -65,7 +65,7 @@ export const getUser = (userId: string) =>
     "admin_get_user",
     { p_user_id: userId },
     declared("user", "protections", "entries", "activity", "large_adjustment_threshold").with({
-      user: declared(...adminUser.filled, "email_notifications", "total_spent", "total_entries"),
+      user: declared(...adminUser.filled, "email_notifications", "marketing_consent", "total_spent", "total_entries"),
       protections,
       entries: declared(
         "id",

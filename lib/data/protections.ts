@@ -9,7 +9,9 @@ import { callRpc } from "./server-rpc";
 /**
  * What public.protections always fills (admin_get_user nests it): this month's figures (month_topped_up is what the
  * limit counts: credited plus checkouts still open, never shown as money put in), the state and the cooling-off.
- * monthly_limit and monthly_remaining are null without a limit; pending_limit waits for its cooling-off to end.
+ * The limit caps top-ups and spending on entries each on its own: top_up_remaining and spend_remaining (SQL's
+ * figures) say what is left of each. They and monthly_limit are null without a limit; pending_limit waits for its
+ * cooling-off to end.
  */
 export const protections = declared(
   "month_topped_up",

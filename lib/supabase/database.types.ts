@@ -1114,6 +1114,7 @@ export type Database = {
           email: string | null
           email_notifications: boolean
           id: string
+          marketing_consent: boolean
           name: string
           show_initials_only: boolean
           town: string | null
@@ -1125,6 +1126,7 @@ export type Database = {
           email?: string | null
           email_notifications?: boolean
           id: string
+          marketing_consent?: boolean
           name?: string
           show_initials_only?: boolean
           town?: string | null
@@ -1136,6 +1138,7 @@ export type Database = {
           email?: string | null
           email_notifications?: boolean
           id?: string
+          marketing_consent?: boolean
           name?: string
           show_initials_only?: boolean
           town?: string | null
@@ -3145,6 +3148,7 @@ export type Database = {
         email_notifications: boolean | null
         id: string | null
         kyc_status: Database["public"]["Enums"]["kyc_status"] | null
+        marketing_consent: boolean | null
         name: string | null
         open_flags: number | null
         rejected_at: string | null
@@ -3932,10 +3936,11 @@ export type Database = {
         month_spent: number | null
         month_topped_up: number | null
         monthly_limit: number | null
-        monthly_remaining: number | null
         pending_limit: number | null
         pending_limit_from: string | null
+        spend_remaining: number | null
         state: Database["public"]["Enums"]["protection_state"] | null
+        top_up_remaining: number | null
       }
       push_settings: {
         endpoints: string[] | null

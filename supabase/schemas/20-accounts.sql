@@ -30,20 +30,22 @@ create table public.profiles (
   id uuid not null,
   name text default 'User'::text not null,
   email text,
-  email_notifications boolean default false not null,
+  email_notifications boolean default true not null,
   date_of_birth date,
   town text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   show_initials_only boolean default false not null,
+  marketing_consent boolean default false not null,
   constraint profiles_pkey primary key (id),
   constraint profiles_name_check check (((char_length(name) >= 1) AND (char_length(name) <= 100))),
   constraint profiles_town_check check (((town IS NULL) OR ((char_length(town) >= 1) AND (char_length(town) <= 60)))),
   constraint profiles_id_fkey foreign key (id) references auth.users(id) on delete cascade
 );
 alter table public.profiles enable row level security;
-comment on table public.profiles is 'A user''s public-facing profile (spec §3): name, notification choice, date of birth, and the town shown with their name if they win (optional).';
-comment on column public.profiles.email_notifications is 'The player''s current marketing consent ("E-mail me about new competitions and results"): false unless they gave it; every change is recorded in public.marketing_consents (private.record_marketing_consent).';
+comment on table public.profiles is 'A user''s public-facing profile (spec §3): name, notification preference, marketing consent, date of birth, and the town shown with their name if they win (optional).';
+comment on column public.profiles.email_notifications is 'The player''s notification preference (spec §3, true for a new profile): whether news of their own entries that the site also shows (instant wins, private.optional_mail_kinds) is e-mailed too. Never marketing; mail that must reach them goes whatever it says.';
+comment on column public.profiles.marketing_consent is 'The player''s current marketing consent ("E-mail me about new competitions and results"): false unless they gave it; every change is recorded in public.marketing_consents (private.record_marketing_consent).';
 comment on column public.profiles.show_initials_only is 'The player asked to appear by initials only (no town) if they win and on entry lists.';
 revoke all on table public.profiles from public, anon, authenticated, service_role;
 grant select on table public.profiles to authenticated;
@@ -438,17 +440,13 @@ begin
      set name = coalesce(trim(p_name), name),
          -- null leaves the town alone; an empty string clears it
          town = case when p_town is null then town else nullif(trim(p_town), '') end,
+         email_notifications = coalesce(p_email_notifications, email_notifications),
          updated_at = now()
    where id = uid;
-  -- A changed marketing choice is recorded like every other.
-  if p_email_notifications is not null
-     and p_email_notifications is distinct from (select p.email_notifications from public.profiles p where p.id = uid) then
-    perform private.record_marketing_consent(uid, p_email_notifications, 'profile');
-  end if;
   return private.account_row(uid);
 end;
 $$;
-comment on function public.update_my_profile(text,boolean,text) is 'Updates the caller''s name, marketing choice (recorded when it changes) and town (an empty town clears it); returns the merged account.';
+comment on function public.update_my_profile(text,boolean,text) is 'Updates the caller''s name, notification preference (email_notifications; marketing consent is set_my_marketing_consent) and town (an empty town clears it); null leaves a field alone; returns the merged account.';
 revoke all on function public.update_my_profile(text,boolean,text) from public, anon, authenticated, service_role;
 grant execute on function public.update_my_profile(text,boolean,text) to authenticated;
 grant execute on function public.update_my_profile(text,boolean,text) to service_role;
@@ -524,8 +522,8 @@ grant execute on function public.admin_reject_user(uuid,text) to service_role;
 create type public.protection_state as enum ('active', 'break', 'self_exclusion', 'closed');
 comment on type public.protection_state is 'What a player may do now: play (active), or not during a break or self-exclusion, or ever again (closed).';
 
-create type public.protections as (monthly_limit numeric, pending_limit numeric, pending_limit_from timestamp with time zone, month_topped_up numeric, month_credited numeric, month_held numeric, month_spent numeric, monthly_remaining numeric, state public.protection_state, break_until timestamp with time zone, closed_at timestamp with time zone, limit_increase_delay_hours numeric);
-comment on type public.protections is 'A player''s protections: the monthly limit (and a pending increase), this month''s figures, what is left, and their state.';
+create type public.protections as (monthly_limit numeric, pending_limit numeric, pending_limit_from timestamp with time zone, month_topped_up numeric, month_credited numeric, month_held numeric, month_spent numeric, top_up_remaining numeric, state public.protection_state, break_until timestamp with time zone, closed_at timestamp with time zone, limit_increase_delay_hours numeric, spend_remaining numeric);
+comment on type public.protections is 'A player''s protections: the monthly limit (and a pending increase), this month''s figures, what is left of it to top up (top_up_remaining) and to spend on entries (spend_remaining), each null without a limit, and their state.';
 
 create or replace function public.close_account() returns public.protections
 language plpgsql security definer set search_path = '' as $$

@@ -434,7 +434,6 @@ language plpgsql security definer set search_path = '' as $$
 declare
   acct public.user_account_data%rowtype;
   c public.competitions%rowtype;
-  p public.player_protections;
   held integer;
   cost numeric(12, 2);
   left_this_month numeric(12, 2);
@@ -502,11 +501,10 @@ begin
   if block is not null then
     perform private.raise_refusal(block ->> 'code', block ->> 'message');
   end if;
-  p := private.protections_of(p_user);
-  if p.monthly_limit is not null then
-    left_this_month := greatest(p.monthly_limit - private.month_spent(p_user), 0);
+  left_this_month := private.spend_left(p_user);
+  if left_this_month is not null then
     if cost > left_this_month then
-      raise exception 'This entry would take you over your monthly limit: % left this month', private.format_gbp(left_this_month)
+      raise exception 'This entry would take you over your monthly limit: % left to spend on entries this month', private.format_gbp(left_this_month)
         using errcode = 'P0001', hint = 'monthly_limit_reached';
     end if;
   end if;

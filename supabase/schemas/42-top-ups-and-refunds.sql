@@ -168,6 +168,27 @@ $$;
 comment on function private.month_spent(uuid) is 'Credit the player spent on entries this calendar month (refunded entries excluded).';
 revoke all on function private.month_spent(uuid) from public, anon, authenticated, service_role;
 
+-- The monthly limit caps two things, each counted on its own: money put in (top-ups) and credit spent on entries.
+-- What is left of each is decided only here, so the refusals and the figures the player reads always agree. Not
+-- stable: protections_of applies a due limit change as it reads.
+create or replace function private.top_up_left(p_user uuid) returns numeric
+language sql security definer set search_path = '' as $$
+  select case when p.monthly_limit is null then null
+              else greatest(p.monthly_limit - private.month_topped_up(p_user), 0) end
+    from (select (private.protections_of(p_user)).monthly_limit) p
+$$;
+comment on function private.top_up_left(uuid) is 'What the player may still top up this calendar month under their monthly limit (null without one): the limit less private.month_topped_up, never below 0.';
+revoke all on function private.top_up_left(uuid) from public, anon, authenticated, service_role;
+
+create or replace function private.spend_left(p_user uuid) returns numeric
+language sql security definer set search_path = '' as $$
+  select case when p.monthly_limit is null then null
+              else greatest(p.monthly_limit - private.month_spent(p_user), 0) end
+    from (select (private.protections_of(p_user)).monthly_limit) p
+$$;
+comment on function private.spend_left(uuid) is 'What the player may still spend on entries this calendar month under their monthly limit (null without one): the limit less private.month_spent, never below 0.';
+revoke all on function private.spend_left(uuid) from public, anon, authenticated, service_role;
+
 -- From 20261123110000_payments_and_play. Before: Infinity, and a third decimal over the maximum, were
 -- answered top_up_above_maximum; now invalid_input. The refusal is still returned, not raised.
 create or replace function private.top_up_quote(p_user uuid, p_amount numeric) returns jsonb
@@ -176,8 +197,7 @@ declare
   min_amount numeric := (private.setting('top_up_min'))::numeric;
   max_amount numeric := (private.setting('top_up_max'))::numeric;
   p public.player_protections := private.protections_of(p_user);
-  remaining numeric := case when p.monthly_limit is null then null
-                            else greatest(p.monthly_limit - private.month_topped_up(p_user), 0) end;
+  remaining numeric := private.top_up_left(p_user);
   balance numeric := coalesce((select a.credits from public.user_account_data a where a.id = p_user), 0);
   valid boolean := false;
   bonus numeric;
@@ -193,7 +213,7 @@ begin
     valid := true;
     if remaining is not null and p_amount > remaining then
       refusal := coalesce(refusal, jsonb_build_object('code', 'monthly_limit_reached',
-        'message', 'This top-up would take you over your monthly limit: ' || private.format_gbp(remaining) || ' left this month'));
+        'message', 'This top-up would take you over your monthly limit: ' || private.format_gbp(remaining) || ' left to top up this month'));
     end if;
   end if;
   bonus := case when valid then private.top_up_bonus(p_amount) end;
@@ -215,11 +235,11 @@ revoke all on function private.top_up_quote(uuid,numeric) from public, anon, aut
 
 create or replace function private.may_receive_marketing(p_user uuid) returns boolean
 language sql security definer set search_path = '' as $$
-  select coalesce((select pr.email_notifications from public.profiles pr where pr.id = p_user), false)
+  select coalesce((select pr.marketing_consent from public.profiles pr where pr.id = p_user), false)
      and private.protection_state(private.protections_of(p_user)) = 'active'
      and not exists (select 1 from public.player_protections pp where pp.user_id = p_user and pp.restricted_at is not null)
 $$;
-comment on function private.may_receive_marketing(uuid) is 'True when marketing mail may go to the player: they consented (email_notifications), are not on a break, excluded or closed, and no admin has restricted them.';
+comment on function private.may_receive_marketing(uuid) is 'True when marketing mail may go to the player: they consented (marketing_consent), are not on a break, excluded or closed, and no admin has restricted them.';
 revoke all on function private.may_receive_marketing(uuid) from public, anon, authenticated, service_role;
 
 create type public.top_up_quote as (amount numeric, bonus numeric, credit numeric, balance_after numeric, min numeric, max numeric, bonus_enabled boolean, monthly_limit numeric, monthly_remaining numeric, refusal public.refusal);
@@ -257,14 +277,13 @@ declare
 begin
   perform private.create_account_rows(uid);
   p := private.protections_of(uid);
-  remaining := case when p.monthly_limit is null then null
-                    else greatest(p.monthly_limit - private.month_topped_up(uid), 0) end;
+  remaining := private.top_up_left(uid);
   block := private.play_block(uid);
   if block is not null then
     blocked := jsonb_populate_record(null::public.refusal, block);
   elsif remaining is not null and remaining < (private.setting('top_up_min'))::numeric then
     blocked := row('monthly_limit_reached',
-      'You have reached your monthly limit: ' || private.format_gbp(remaining) || ' left this month')::public.refusal;
+      'You have reached your monthly limit: ' || private.format_gbp(remaining) || ' left to top up this month')::public.refusal;
   end if;
   return row(
     (private.setting('top_up_min'))::numeric,

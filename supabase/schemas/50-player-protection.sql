@@ -878,8 +878,6 @@ create or replace function private.protections_row(p_user uuid) returns public.p
 language plpgsql security definer set search_path = '' as $$
 declare
   p public.player_protections := private.protections_of(p_user);
-  topped_up numeric := private.month_topped_up(p_user);
-  spent numeric := private.month_spent(p_user);
   state public.protection_state := private.protection_state(p);
 begin
   return (
@@ -887,16 +885,18 @@ begin
     p.pending_limit,
     p.pending_limit_from,
     -- What the limit counts: credited and still-open checkouts together.
-    topped_up,
+    private.month_topped_up(p_user),
     private.month_credited(p_user),
     private.month_held(p_user),
-    spent,
-    -- One figure for both things the limit caps: what may still go in and be spent this month.
-    case when p.monthly_limit is null then null else greatest(p.monthly_limit - greatest(topped_up, spent), 0) end,
+    private.month_spent(p_user),
+    -- The limit caps top-ups and spending each on its own: one figure for both would show £0.00 left while an
+    -- entry still goes through.
+    private.top_up_left(p_user),
     state,
     case when state in ('break', 'self_exclusion') then p.break_until end,
     p.closed_at,
-    (private.setting('limit_increase_delay_hours'))::numeric)::public.protections;
+    (private.setting('limit_increase_delay_hours'))::numeric,
+    private.spend_left(p_user))::public.protections;
 end;
 $$;
 comment on function private.protections_row(uuid) is 'A player''s protections as get_my_protections returns them: month_credited (paid) and month_held (open checkouts) are shown; month_topped_up, their sum, is what the limit counts.';

@@ -122,14 +122,26 @@ create index marketing_unsubscribe_tokens_mail_idx on public.marketing_unsubscri
 -- Functions
 -- ----------------------------------------------------------------------------
 
+create or replace function private.optional_mail_kinds() returns text[]
+language sql immutable security definer set search_path = '' as $$
+  -- News the site shows the player as it happens (the purchase reply, the notification centre). Receipts, a draw
+  -- win, refunds, complaint answers, approval and security mail are not here: they go whatever the preference.
+  select array['instant_win']
+$$;
+comment on function private.optional_mail_kinds() is 'The mail kinds a player''s notification preference (profiles.email_notifications) can turn off.';
+revoke all on function private.optional_mail_kinds() from public, anon, authenticated, service_role;
+
 create or replace function private.queue_mail(p_user uuid, p_kind text, p_subject text, p_body text) returns void
 language plpgsql security definer set search_path = '' as $$
 begin
   insert into public.mail_outbox (to_email, to_user, kind, subject, body_text)
-  select u.email, u.id, p_kind, p_subject, p_body from auth.users u where u.id = p_user and u.email is not null;
+  select u.email, u.id, p_kind, p_subject, p_body from auth.users u
+   where u.id = p_user and u.email is not null
+     and (p_kind <> all (private.optional_mail_kinds())
+          or coalesce((select p.email_notifications from public.profiles p where p.id = p_user), true));
 end;
 $$;
-comment on function private.queue_mail(uuid,text,text,text) is 'Queues one e-mail to a user.';
+comment on function private.queue_mail(uuid,text,text,text) is 'Queues one e-mail to a user, unless it is of an optional kind (private.optional_mail_kinds) and they turned e-mail notifications off.';
 revoke all on function private.queue_mail(uuid,text,text,text) from public, anon, authenticated, service_role;
 
 create or replace function public.claim_mail_batch(p_limit integer default 20)
@@ -225,7 +237,7 @@ revoke all on function private.mail_compose_check(text,text,uuid,text,text) from
 create or replace function private.mail_segment_members(p_segment text, p_competition_id uuid)
 returns table (user_id uuid, name text, email text, consented boolean)
 language sql stable security definer set search_path = '' as $$
-  select a.id, p.name, u.email::text, p.email_notifications
+  select a.id, p.name, u.email::text, p.marketing_consent
     from public.user_account_data a
     join public.profiles p on p.id = a.id
     join auth.users u on u.id = a.id
@@ -507,7 +519,7 @@ create or replace function private.record_marketing_consent(p_user uuid, p_given
   p_wording text default null) returns void
 language plpgsql security definer set search_path = '' as $$
 begin
-  update public.profiles set email_notifications = p_given, updated_at = now() where id = p_user;
+  update public.profiles set marketing_consent = p_given, updated_at = now() where id = p_user;
   insert into public.marketing_consents (user_id, given, wording, source)
   values (p_user, p_given, coalesce(p_wording, private.marketing_consent_wording()), p_source::public.consent_source);
 end;
@@ -541,7 +553,7 @@ begin
     raise exception 'Choose whether we may e-mail you about new competitions and results' using errcode = '22023', hint = 'invalid_input';
   end if;
   perform private.create_account_rows(uid);
-  if p_given is distinct from (select p.email_notifications from public.profiles p where p.id = uid) then
+  if p_given is distinct from (select p.marketing_consent from public.profiles p where p.id = uid) then
     perform private.record_marketing_consent(uid, p_given, 'profile');
   end if;
   return private.marketing_consent_row(uid);
@@ -614,7 +626,7 @@ begin
     raise exception 'This unsubscribe link has already been used' using errcode = 'P0001', hint = 'unsubscribe_link_used';
   end if;
   update public.marketing_unsubscribe_tokens k set used_at = now() where k.token_hash = t.token_hash;
-  if coalesce((select p.email_notifications from public.profiles p where p.id = t.user_id), false) then
+  if coalesce((select p.marketing_consent from public.profiles p where p.id = t.user_id), false) then
     perform private.record_marketing_consent(t.user_id, false, 'unsubscribe_link');
   end if;
   perform private.log_activity('marketing.unsubscribed', t.user_id, jsonb_build_object('mail_id', t.mail_id));
@@ -627,7 +639,7 @@ grant execute on function public.unsubscribe_marketing(text) to service_role;
 
 create or replace function private.marketing_consent_row(p_user uuid) returns public.marketing_consent
 language sql stable security definer set search_path = '' as $$
-  select coalesce(p.email_notifications, false), c.created_at, c.wording, c.source
+  select coalesce(p.marketing_consent, false), c.created_at, c.wording, c.source
   from public.profiles p
   left join lateral (select mc.created_at, mc.wording, mc.source from public.marketing_consents mc
                       where mc.user_id = p.id order by mc.id desc limit 1) c on true

@@ -507,8 +507,8 @@ comment on type public.admin_user_activity is 'One activity-log row about or by 
 create type public.admin_user_entry as (id uuid, competition_id uuid, competition_title text, kind public.entry_kind, quantity integer, amount numeric(12,2), status public.entry_status, first_ticket integer, last_ticket integer, created_at timestamp with time zone);
 comment on type public.admin_user_entry is 'One of a user''s entries on their admin page, with its competition and first and last ticket numbers.';
 
-create type public.admin_user_profile as (id uuid, name text, email text, role public.user_role, approval public.approval_state, kyc_status public.kyc_status, credits numeric(12,2), created_at timestamp with time zone, deleted_at timestamp with time zone, open_flags bigint, date_of_birth date, town text, email_notifications boolean, approved_at timestamp with time zone, approved_by_name text, rejected_at timestamp with time zone, rejection_reason text, total_spent numeric(12,2), total_entries integer, verified_at timestamp with time zone);
-comment on type public.admin_user_profile is 'One user on their admin page: public.admin_user''s fields, their profile, who approved them and when, the rejection, totals and verification.';
+create type public.admin_user_profile as (id uuid, name text, email text, role public.user_role, approval public.approval_state, kyc_status public.kyc_status, credits numeric(12,2), created_at timestamp with time zone, deleted_at timestamp with time zone, open_flags bigint, date_of_birth date, town text, email_notifications boolean, approved_at timestamp with time zone, approved_by_name text, rejected_at timestamp with time zone, rejection_reason text, total_spent numeric(12,2), total_entries integer, verified_at timestamp with time zone, marketing_consent boolean);
+comment on type public.admin_user_profile is 'One user on their admin page: public.admin_user''s fields, their profile, who approved them and when, the rejection, totals, verification and their marketing consent.';
 
 create type public.admin_user_detail as ("user" public.admin_user_profile, protections public.protections, entries public.admin_user_entry[], activity public.admin_user_activity[], large_adjustment_threshold numeric);
 comment on type public.admin_user_detail is 'One user''s admin page: the user, their limits and breaks, the 50 latest entries, the 20 latest activity rows and the large-adjustment threshold.';
@@ -525,7 +525,7 @@ begin
                 u.open_flags, p.date_of_birth, p.town, p.email_notifications, acct.approved_at,
                 (select ap.name from public.profiles ap where ap.id = acct.approved_by),
                 acct.rejected_at, acct.rejection_reason, acct.total_spent, acct.total_entries,
-                acct.verified_at)::public.admin_user_profile
+                acct.verified_at, p.marketing_consent)::public.admin_user_profile
        from private.admin_user_of(p_user_id) u
        left join public.profiles p on p.id = p_user_id
       -- admin_user_of is null without a profile row: then so is the user, as before.
@@ -775,7 +775,7 @@ begin
          status = case when status = 'queued' then 'failed' else status end
    where to_user = p_user_id;
   update public.profiles
-     set name = 'Deleted user', email = null, date_of_birth = null, town = null, email_notifications = false,
+     set name = 'Deleted user', email = null, date_of_birth = null, town = null, email_notifications = false, marketing_consent = false,
          updated_at = now()
    where id = p_user_id;
   update public.user_account_data

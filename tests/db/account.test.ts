@@ -50,26 +50,35 @@ describe("get_my_account", () => {
 });
 
 describe("update_my_profile", () => {
-  it("changes the caller's name (trimmed) and notification choice and returns the account", async () => {
+  it("changes the caller's name (trimmed) and notification preference, never their marketing consent", async () => {
     const id = await db().createUser({ meta: { name: "Before" } });
     const other = await db().createUser({ meta: { name: "Bystander" } });
     const account = await db().call(asUser(id), "update_my_profile", {
       p_name: "  After  ",
-      p_email_notifications: true,
+      p_email_notifications: false,
     });
-    expect(account).toMatchObject({ id, name: "After", email_notifications: true });
-    const [row] = await db().sql("select name, email_notifications from public.profiles where id = $1", [id]);
-    expect(row).toEqual({ name: "After", email_notifications: true });
-    const [untouched] = await db().sql("select name, email_notifications from public.profiles where id = $1", [other]);
-    expect(untouched).toEqual({ name: "Bystander", email_notifications: false });
+    expect(account).toMatchObject({ id, name: "After", email_notifications: false });
+    const columns = "select name, email_notifications, marketing_consent from public.profiles where id = $1";
+    const [row] = await db().sql(columns, [id]);
+    expect(row).toEqual({ name: "After", email_notifications: false, marketing_consent: false });
+    const [untouched] = await db().sql(columns, [other]);
+    expect(untouched).toEqual({ name: "Bystander", email_notifications: true, marketing_consent: false });
+    // Turning notifications back on records no marketing consent.
+    await db().call(asUser(id), "update_my_profile", { p_email_notifications: true });
+    expect(await db().sql(columns, [id])).toEqual([
+      { name: "After", email_notifications: true, marketing_consent: false },
+    ]);
+    expect(await db().sql("select source from public.marketing_consents where user_id = $1", [id])).toEqual([
+      { source: "not_asked" },
+    ]);
   });
 
   it("leaves a field alone when it is not given", async () => {
     const id = await db().createUser({ meta: { name: "Keep Me" } });
-    await db().call(asUser(id), "update_my_profile", { p_email_notifications: true });
+    await db().call(asUser(id), "update_my_profile", { p_email_notifications: false });
     expect(await db().call(asUser(id), "update_my_profile", { p_name: "Renamed" })).toMatchObject({
       name: "Renamed",
-      email_notifications: true,
+      email_notifications: false,
     });
   });
 

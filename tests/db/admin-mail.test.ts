@@ -109,7 +109,7 @@ beforeAll(async () => {
     p_address: "1 High Street, Harrogate HG1 2AB",
     p_answer: "4",
   });
-  await db().call(asUser(people.quiet), "update_my_profile", { p_email_notifications: false });
+  await db().call(asUser(people.quiet), "set_my_marketing_consent", { p_given: false });
   await db().call(asUser(people.resting), "take_break", { p_period: "1 week" });
   await db().call(asUser(people.excluded), "self_exclude", { p_months: 6 });
   await db().call(asUser(people.closed), "close_account");

@@ -124,6 +124,32 @@ describe("attaching instant wins", () => {
 });
 
 describe("buying a winning number", () => {
+  it("e-mails an instant win only to a player who keeps e-mail notifications on; the notice and receipt come anyway", async () => {
+    const { id } = await instantWinCompetition([{ kind: "credit", credit_amount: 2, quantity: 2 }], {
+      total_tickets: 2,
+      ticket_price: 1,
+    });
+    const on = await db().createPlayer({ name: "Ona Mailed", credits: 5 });
+    const off = await db().createPlayer({ name: "Oft Quiet", credits: 5 });
+    await db().call(asUser(off), "update_my_profile", { p_email_notifications: false });
+    for (const player of [on, off]) expect((await enter(player, id, 1)).instant_wins).toHaveLength(1);
+    const mail = await db().sql<{ to_user: string; kind: string }>(
+      "select to_user, kind from public.mail_outbox where to_user = any($1) order by kind, to_user = $2",
+      [[on, off], off],
+    );
+    expect(mail).toEqual([
+      { to_user: on, kind: "entry_receipt" },
+      { to_user: off, kind: "entry_receipt" },
+      { to_user: on, kind: "instant_win" },
+    ]);
+    expect(
+      await db().sql(
+        "select count(*)::int n from public.notifications where user_id = $1 and ref like 'instant_win:%'",
+        [off],
+      ),
+    ).toEqual([{ n: 1 }]);
+  });
+
   it("awards each prize once in the purchase: credit in the ledger, a spin credit, a physical prize to fulfil, mail and notice", async () => {
     // Every ticket wins: three tickets, three prizes.
     const { id, slug } = await instantWinCompetition(

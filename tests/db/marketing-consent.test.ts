@@ -1,6 +1,6 @@
 // Marketing consent (PECR, code of practice 1.11): no consent unless the sign-up box is
 // ticked, every choice recorded with its time, wording and source, existing accounts set to not consented
-// by the migration, the admin marketing segment honouring it, and the one-time unsubscribe link of each
+// by the migration, kept apart from the notification preference (email_notifications, on by default), the admin marketing segment honouring it, and the one-time unsubscribe link of each
 // marketing mail, which works signed out through the server only. Real PGlite.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -55,26 +55,25 @@ describe("sign-up", () => {
     expect(wording).toBe(MARKETING_CONSENT_WORDING);
   });
 
-  it("a user made without the form (admin API, script) was not asked: no consent", async () => {
+  it("a user made without the form (admin API, script) was not asked: no consent, notifications on", async () => {
     const id = await db().createUser({ meta: { name: "Sam Script" } });
     expect(await consentOf(id)).toMatchObject({ given: false, source: "not_asked" });
-    const [{ email_notifications }] = await db().sql<{ email_notifications: boolean }>(
-      "select email_notifications from public.profiles where id = $1",
-      [id],
-    );
-    expect(email_notifications).toBe(false);
+    expect(
+      await db().sql("select email_notifications, marketing_consent from public.profiles where id = $1", [id]),
+    ).toEqual([{ email_notifications: true, marketing_consent: false }]);
   });
 });
 
 describe("the player's choice", () => {
-  it("gives and withdraws in one call each, every change recorded; an unchanged profile save records nothing", async () => {
+  it("gives and withdraws in one call each, every change recorded; a notification choice records nothing", async () => {
     const id = await db().createPlayer({ name: "Cho Chooser" });
     expect(await db().call(asUser(id), "set_my_marketing_consent", { p_given: true })).toMatchObject({
       given: true,
       source: "profile",
       wording: MARKETING_CONSENT_WORDING,
     });
-    await db().call(asUser(id), "update_my_profile", { p_name: "Cho Chooser", p_email_notifications: true });
+    await db().call(asUser(id), "update_my_profile", { p_name: "Cho Chooser", p_email_notifications: false });
+    expect(await consentOf(id)).toMatchObject({ given: true });
     expect(await db().call(asUser(id), "set_my_marketing_consent", { p_given: false })).toMatchObject({ given: false });
     expect((await history(id)).map((r) => [r.given, r.source])).toEqual([
       [false, "not_asked"],
@@ -233,11 +232,13 @@ describe("delivery", () => {
   });
 });
 
-describe("the migration", () => {
-  it("sets an account that was never asked (the old default: consented) to not consented, and records why", async () => {
+describe("the migrations", () => {
+  it("set a never-asked account to not consented, then part consent from notifications keeping every choice", async () => {
     const files = (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort();
     const cut = files.indexOf("20261127110000_marketing_consent.sql");
+    const parting = files.indexOf("20261207061500_notification_preference_and_marketing_consent.sql");
     expect(cut).toBeGreaterThan(0);
+    expect(parting).toBeGreaterThan(cut);
     const pg = await PGlite.create({ extensions: { pgcrypto } });
     try {
       await pg.exec(await readFile(shimFile, "utf8"));
@@ -257,19 +258,40 @@ describe("the migration", () => {
       );
       expect(before.rows[0].email_notifications).toBe(true);
 
-      await apply(files.slice(cut));
-      const after = await pg.query<{ email_notifications: boolean }>(
-        "select email_notifications from public.profiles where id = $1",
-        [id],
-      );
-      expect(after.rows[0].email_notifications).toBe(false);
-      const recorded = await pg.query<{ given: boolean; source: string; wording: string }>(
-        "select given, source, wording from public.marketing_consents where user_id = $1",
-        [id],
-      );
-      expect(recorded.rows).toEqual([
-        { given: false, source: "not_asked", wording: expect.stringMatching(/^Never asked/) },
+      await apply(files.slice(cut, parting));
+      const flags = async (user: string) =>
+        (await pg.query("select * from public.profiles where id = $1", [user])).rows[0] as Record<string, unknown>;
+      expect(await flags(id)).toMatchObject({ email_notifications: false });
+      const recorded = async () =>
+        (
+          await pg.query<{ user_id: string; given: boolean; source: string; wording: string }>(
+            "select user_id, given, source, wording from public.marketing_consents order by id",
+          )
+        ).rows;
+      expect(await recorded()).toEqual([
+        { user_id: id, given: false, source: "not_asked", wording: expect.stringMatching(/^Never asked/) },
       ]);
+
+      // Before the two meanings parted: one player gave consent at sign-up, one gave it and withdrew it.
+      const signUp = async (email: string, name: string) => {
+        const meta = { name, date_of_birth: "1990-01-01", marketing_consent: true };
+        const { rows } = await pg.query<{ id: string }>(
+          "insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id",
+          [email, JSON.stringify(meta)],
+        );
+        return rows[0].id;
+      };
+      const keen = await signUp("keen@labcash.test", "Kim Keen");
+      const changed = await signUp("changed@labcash.test", "Cam Changed");
+      await pg.query("select private.record_marketing_consent($1, false, 'profile')", [changed]);
+      expect(await flags(keen)).toMatchObject({ email_notifications: true });
+      const history = await recorded();
+
+      await apply(files.slice(parting));
+      expect(await flags(id)).toMatchObject({ email_notifications: true, marketing_consent: false });
+      expect(await flags(keen)).toMatchObject({ email_notifications: true, marketing_consent: true });
+      expect(await flags(changed)).toMatchObject({ email_notifications: true, marketing_consent: false });
+      expect(await recorded()).toEqual(history);
     } finally {
       await pg.close();
     }

@@ -10,7 +10,7 @@ type Figures = {
   month_credited: number;
   month_held: number;
   month_topped_up: number;
-  monthly_remaining: number | null;
+  top_up_remaining: number | null;
 };
 
 const figures = (uid: string) => db().call<Figures>(asUser(uid), "get_my_protections");
@@ -46,7 +46,7 @@ describe("credited and held this month", () => {
     const p = await db().createPlayer();
     await db().call(asUser(p), "set_monthly_limit", { p_limit: 40 });
     await createTopUp(p, 25);
-    expect(await figures(p)).toMatchObject({ month_credited: 0, month_held: 25, monthly_remaining: 15 });
+    expect(await figures(p)).toMatchObject({ month_credited: 0, month_held: 25, top_up_remaining: 15 });
     expect(await attempt(createTopUp(p, 25))).toMatchObject({ ok: false, hint: "monthly_limit_reached" });
   });
 

@@ -225,7 +225,7 @@ describe("reviews and interventions", () => {
 
   it("a restriction refuses top-ups and entries with the code `restricted` and stops marketing; lifting it ends that", async () => {
     const p = await db().createPlayer({ credits: 10 });
-    await db().sql("update public.profiles set email_notifications = true where id = $1", [p]);
+    await db().sql("update public.profiles set marketing_consent = true where id = $1", [p]);
     const marketing = async () =>
       (await db().sql<{ ok: boolean }>("select private.may_receive_marketing($1) as ok", [p]))[0].ok;
     expect(await marketing()).toBe(true);

@@ -14,11 +14,12 @@ interface Protections {
   month_credited: number;
   month_held: number;
   month_spent: number;
-  monthly_remaining: number | null;
+  top_up_remaining: number | null;
   state: string;
   break_until: string | null;
   closed_at: string | null;
   limit_increase_delay_hours: number;
+  spend_remaining: number | null;
 }
 
 const protections = (uid: string) => db().call<Protections>(asUser(uid), "get_my_protections");
@@ -45,13 +46,19 @@ describe("the monthly limit", () => {
       month_credited: 0,
       month_held: 0,
       month_spent: 0,
-      monthly_remaining: null,
+      top_up_remaining: null,
       state: "active",
       break_until: null,
       closed_at: null,
       limit_increase_delay_hours: 24,
+      spend_remaining: null,
     });
-    expect(await setLimit(p, 100)).toMatchObject({ monthly_limit: 100, pending_limit: null, monthly_remaining: 100 });
+    expect(await setLimit(p, 100)).toMatchObject({
+      monthly_limit: 100,
+      pending_limit: null,
+      top_up_remaining: 100,
+      spend_remaining: 100,
+    });
     expect(await setLimit(p, 40)).toMatchObject({ monthly_limit: 40, pending_limit: null });
   });
 
@@ -97,13 +104,13 @@ describe("the monthly limit", () => {
       monthly_remaining: 40,
       refusal: {
         code: "monthly_limit_reached",
-        message: "This top-up would take you over your monthly limit: £40.00 left this month",
+        message: "This top-up would take you over your monthly limit: £40.00 left to top up this month",
       },
     });
     expect(await attempt(createTopUp(p, 41))).toMatchObject({
       ok: false,
       hint: "monthly_limit_reached",
-      message: "This top-up would take you over your monthly limit: £40.00 left this month",
+      message: "This top-up would take you over your monthly limit: £40.00 left to top up this month",
     });
     await db().call(service, "fail_top_up", { p_top_up_id: a.id, p_status: "failed" });
     const b = await createTopUp(p, 100);
@@ -113,14 +120,14 @@ describe("the monthly limit", () => {
       p_funding: "debit",
       p_amount_paid: 100,
     });
-    expect(await protections(p)).toMatchObject({ month_topped_up: 100, monthly_remaining: 0 });
+    expect(await protections(p)).toMatchObject({ month_topped_up: 100, top_up_remaining: 0, spend_remaining: 100 });
     expect(await db().call(asUser(p), "get_top_up_options")).toMatchObject({
       monthly_remaining: 0,
       blocked: { code: "monthly_limit_reached" },
     });
     // A top-up from an earlier month does not count.
     await db().sql("update public.top_ups set created_at = now() - interval '40 days' where id = $1", [b.id]);
-    expect(await protections(p)).toMatchObject({ month_topped_up: 0, monthly_remaining: 100 });
+    expect(await protections(p)).toMatchObject({ month_topped_up: 0, top_up_remaining: 100 });
   });
 
   it("caps credit spent on entries this month", async () => {
@@ -132,18 +139,42 @@ describe("the monthly limit", () => {
     expect(await attempt(enter(p, comp, 2))).toMatchObject({
       ok: false,
       hint: "monthly_limit_reached",
-      message: "This entry would take you over your monthly limit: £2.00 left this month",
+      message: "This entry would take you over your monthly limit: £2.00 left to spend on entries this month",
     });
     await enter(p, comp, 1);
-    expect(await protections(p)).toMatchObject({ month_spent: 10, monthly_remaining: 0 });
+    expect(await protections(p)).toMatchObject({ month_spent: 10, spend_remaining: 0, top_up_remaining: 10 });
     expect(await db().credits(p)).toBe(40);
+  });
+
+  it("says what is left of each cap: £0.00 left to top up while spending still has room, and an entry goes through", async () => {
+    const admin = await db().createAdmin();
+    const comp = await db().createCompetition(admin, { ticket_price: 0.5 });
+    const p = await db().createPlayer();
+    await setLimit(p, 20);
+    const topUp = await createTopUp(p, 20);
+    await db().call(service, "confirm_top_up", {
+      p_top_up_id: topUp.id,
+      p_payment_id: "pi_limit_each_cap",
+      p_funding: "debit",
+      p_amount_paid: 20,
+    });
+    await enter(p, comp, 29); // £14.50
+    expect(await protections(p)).toMatchObject({
+      month_credited: 20,
+      month_spent: 14.5,
+      top_up_remaining: 0,
+      spend_remaining: 5.5,
+    });
+    await enter(p, comp, 1);
+    expect(await protections(p)).toMatchObject({ month_spent: 15, spend_remaining: 5 });
+    expect(await attempt(createTopUp(p, 5))).toMatchObject({ ok: false, hint: "monthly_limit_reached" });
   });
 
   it("£0 is allowed and blocks every top-up and every paid entry", async () => {
     const admin = await db().createAdmin();
     const comp = await db().createCompetition(admin);
     const p = await db().createPlayer({ credits: 5 });
-    expect(await setLimit(p, 0)).toMatchObject({ monthly_limit: 0, monthly_remaining: 0 });
+    expect(await setLimit(p, 0)).toMatchObject({ monthly_limit: 0, top_up_remaining: 0, spend_remaining: 0 });
     expect(await attempt(createTopUp(p, 5))).toMatchObject({ ok: false, hint: "monthly_limit_reached" });
     expect(await attempt(enter(p, comp, 1))).toMatchObject({ ok: false, hint: "monthly_limit_reached" });
     expect(await db().credits(p)).toBe(5);
@@ -294,7 +325,7 @@ describe("marketing mail", () => {
     await db().call(asUser(yes), "set_my_marketing_consent", { p_given: true });
     expect(await may(yes)).toBe(true);
     const optedOut = await db().createPlayer();
-    await db().sql("update public.profiles set email_notifications = false where id = $1", [optedOut]);
+    await db().sql("update public.profiles set marketing_consent = false where id = $1", [optedOut]);
     expect(await may(optedOut)).toBe(false);
     const resting = await db().createPlayer();
     await db().call(asUser(resting), "set_my_marketing_consent", { p_given: true });

@@ -27,7 +27,7 @@ describe("new user defaults", () => {
       id,
       name: "Ada Lovelace",
       email: "ada@labcash.test",
-      email_notifications: false,
+      email_notifications: true,
       credits: 0,
       role: "user",
       approved: false,

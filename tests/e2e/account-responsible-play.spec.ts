@@ -22,7 +22,8 @@ test("a lower limit applies at once, a higher one or none waits 24 hours", async
   await expect(play.value("Monthly limit")).toHaveText("£100.00");
   await play.setLimit("0");
   await expect(play.value("Monthly limit")).toHaveText("£0.00");
-  await expect(play.value("Left this month")).toHaveText("£0.00");
+  await expect(play.value("Left to top up this month")).toHaveText("£0.00");
+  await expect(play.value("Left to spend on entries this month")).toHaveText("£0.00");
 
   await play.setLimit("80");
   await expect(play.formStatus).toContainText("Your new limit of £80.00 applies from");

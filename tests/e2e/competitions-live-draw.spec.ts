@@ -1,7 +1,8 @@
 import { expectAccessibleInBothSchemes } from "./support/axe";
-import { buyAs, createUser, drawNow } from "./support/backend";
+import { buyAs, createUser, drawNow, sessionCookies } from "./support/backend";
 import { gotoUntilVisible } from "./support/cached-pages";
 import { expect, test } from "./support/fixtures";
+import { CompetitionPage } from "./support/pages/competition";
 
 // The live draw page: before the draw the countdown, the commitment and the entries; at the
 // draw time it reveals the draw step by step without a reload and checks it in the browser; afterwards it is the
@@ -55,12 +56,25 @@ test.describe("a live competition with three tickets sold", () => {
     await expectAccessibleInBothSchemes(page, "after the reveal");
 
     // The shareable record: the same page later shows the result at once, with an image of it.
-    await gotoUntilVisible(page, path, page.getByText(`Ticket #${draw!.winning_number} of 3 won`));
+    const result = page.getByText(`Ticket #${draw!.winning_number} of 3 won`);
+    await gotoUntilVisible(page, path, result);
     await expect(status).toHaveText("This draw checks out");
+    // Told in the past tense, and the winner's initial ends the sentence with one full stop.
+    await expect(result).toHaveText(`Ticket #${draw!.winning_number} of 3 won: ${draw!.winner_display_name}`);
+    expect(draw!.winner_display_name).toMatch(/\.$/);
+    await expect(page).toHaveTitle(/^Draw result: /);
+    await expect(page.getByText("Live draw", { exact: true })).toHaveCount(0);
+    await expect(page.getByText(/^The draw was made on /)).toBeVisible();
     const image = new URL((await page.locator('meta[property="og:image"]').getAttribute("content"))!);
     const png = await page.request.get(image.pathname + image.search);
     expect(png.status()).toBe(200);
     expect(png.headers()["content-type"]).toBe("image/png");
     expect((await png.body()).subarray(1, 4).toString()).toBe("PNG");
+
+    // A signed-in player who held no ticket is told so in the past tense on the competition page.
+    const bystander = await createUser({ name: "Bea Bystander", credit: 0, label: "livedraw" });
+    await page.context().addCookies(await sessionCookies(bystander.email, bystander.password));
+    await page.goto(competition.path);
+    await expect(new CompetitionPage(page).yourTickets).toContainText("You had no tickets in this draw.");
   });
 });

@@ -76,7 +76,7 @@ test("signing up without ticking the box: not consented, and an admin's marketin
   await admin.goto(`/admin/users/${nora.id}`);
   await expect(
     admin.locator("dt", { hasText: /^Marketing e-mail$/ }).locator("xpath=following-sibling::dd[1]"),
-  ).toHaveText("No");
+  ).toHaveText("Not consented");
 });
 
 test("ticking the box at sign-up consents; the profile withdraws and gives it again in one click each", async ({
@@ -107,6 +107,17 @@ test("ticking the box at sign-up consents; the profile withdraws and gives it ag
   );
   await expect(profile.marketingChoice).toHaveText(/^Not consented: .* Chosen on this page/);
   await profile.giveMarketing.click();
+  await expect(profile.marketingChoice).toHaveText(/^Consented: .* Chosen on this page/);
+
+  // The notification preference is its own choice, on for a new account; turning it off leaves marketing alone.
+  await expect(profile.emailNotifications).toBeChecked();
+  await profile.emailNotifications.uncheck();
+  await profile.saveEmailNotifications.click();
+  await expect(
+    page.getByRole("main").getByRole("status").filter({ hasText: "show your instant wins here only" }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(profile.emailNotifications).not.toBeChecked();
   await expect(profile.marketingChoice).toHaveText(/^Consented: .* Chosen on this page/);
 });
 

@@ -114,7 +114,9 @@ test.describe("a player with a monthly limit of £20", () => {
     await credit.amount.fill("15");
     await expect(page.getByTestId("quote-monthly-remaining")).toHaveText("£20.00");
     await credit.amount.fill("25");
-    await expect(credit.amount).toHaveAccessibleDescription(/over your monthly limit: £20.00 left this month/);
+    await expect(credit.amount).toHaveAccessibleDescription(
+      /over your monthly limit: £20.00 left to top up this month/,
+    );
     await credit.continueButton.click();
     await expect(credit.amount).toHaveAccessibleDescription(/over your monthly limit/);
     await expect(page).toHaveURL(/\/credit$/);

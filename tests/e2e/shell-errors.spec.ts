@@ -39,6 +39,23 @@ test("a blog post that does not exist fails route validation", async ({ page }) 
   await expect(page.getByText("Page Not Found: /blog/no-such-post")).toBeVisible();
 });
 
+test("after a client navigation to an unknown doc, blog post or competition the tab is titled as the 404", async ({
+  page,
+}) => {
+  await page.goto("/docs");
+  await expect(new Header(page).themeToggle()).toBeEnabled();
+  const push = (href: string) =>
+    page.evaluate(
+      (to) => (window as unknown as { next: { router: { push(href: string): void } } }).next.router.push(to),
+      href,
+    );
+  for (const path of ["/docs/no-such-guide", "/blog/no-such-post", "/competitions/no-such-prize"]) {
+    await push(path);
+    await expect(page.getByText(new RegExp(`^Page not found: ${path}$`, "i"))).toBeVisible();
+    await expect(page, path).toHaveTitle("Page not found · LabCash – Win Big, Spend Small");
+  }
+});
+
 test("a page that fails on the server shows the error page with 'Something went wrong' and a reference", async ({
   page,
 }) => {
@@ -98,10 +115,17 @@ test("a server error met in a client-side navigation shows the failed request's 
 test.describe("bots", () => {
   test.use({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
 
-  test("a crawler gets a plain 404, not the error page", async ({ page }) => {
-    const response = await page.goto("/no-such-prize");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByText("Oops! No prize here!")).toHaveCount(0);
-    await expect(page.getByRole("banner")).toHaveCount(0);
+  test("a crawler gets a plain 404, not the error page, for an unknown route, doc, blog post or competition", async ({
+    page,
+  }) => {
+    for (const path of ["/no-such-prize", "/docs/no-such-guide", "/blog/no-such-post", "/competitions/no-such-prize"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("404 Not Found");
+      await expect(page.getByText("Oops! No prize here!")).toHaveCount(0);
+      await expect(page.getByRole("banner")).toHaveCount(0);
+    }
+    // What exists is crawled as it is.
+    expect((await page.goto("/docs/getting-started"))?.status()).toBe(200);
   });
 });

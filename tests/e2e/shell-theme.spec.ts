@@ -34,8 +34,21 @@ test("after a choice, System follows the device again, as it changes", async ({ 
   // The menu says which is chosen.
   await header.themeToggle().click();
   const menu = page.getByRole("menu", { name: "Colour mode" });
-  await expect(menu.getByRole("menuitemradio", { name: "Dark" })).toHaveAttribute("aria-checked", "true");
-  await expect(menu.getByRole("menuitemradio", { name: "System" })).toHaveAttribute("aria-checked", "false");
+  await expect(menu.getByRole("menuitemradio", { name: "Switch to dark mode" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  await expect(menu.getByRole("menuitemradio", { name: "Switch to light mode" })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
+  // "System" says what the device gives, and follows it while the menu is open.
+  const system = menu.getByRole("menuitemradio", { name: /^System/ });
+  await expect(system).toHaveAttribute("aria-checked", "false");
+  await expect(system).toHaveAccessibleName("System (light)");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(system).toHaveAccessibleName("System (dark)");
+  await page.emulateMedia({ colorScheme: "light" });
   await page.keyboard.press("Escape");
 
   await header.chooseTheme("System");
@@ -43,6 +56,7 @@ test("after a choice, System follows the device again, as it changes", async ({ 
   await expect(header.themeToggle()).toHaveAccessibleName("Colour mode: system (light)");
   await page.emulateMedia({ colorScheme: "dark" });
   await expect(html).toHaveClass(/\bdark\b/);
+  await expect(header.themeToggle()).toHaveAccessibleName("Colour mode: system (dark)");
   await page.reload();
   await expect(html).toHaveClass(/\bdark\b/);
   await page.emulateMedia({ colorScheme: "light" });

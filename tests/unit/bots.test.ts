@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NOT_BOTS, isBot } from "@/lib/bots";
+import { posts } from "@/lib/content/posts";
+import { namesMissingContent } from "@/lib/http/bot-not-found";
 
 // isbot's list decides, except that the headless browsers the tests drive and Lighthouse are people here.
 describe("isBot", () => {
@@ -32,5 +34,14 @@ describe("isBot", () => {
       "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:131.0) Gecko/20100101 Firefox/131.0",
     ])
       expect(isBot(userAgent), userAgent).toBe(false);
+  });
+});
+
+describe("the content a crawler's bare 404 is for", () => {
+  it("names an unknown doc or blog post, never a known one or another page", async () => {
+    for (const path of ["/docs/no-such-guide", "/docs/getting-started/nope", "/blog/no-such-post", "/docs/%E0%A4%A"])
+      expect([path, await namesMissingContent(path)]).toEqual([path, true]);
+    for (const path of ["/docs", "/docs/getting-started", `/blog/${posts[0].slug}`, "/blog", "/competitions"])
+      expect([path, await namesMissingContent(path)]).toEqual([path, false]);
   });
 });

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatGBP, formatPounds, formatWinner } from "@/lib/format";
+import { endSentence, formatDate, formatDateTime, formatGBP, formatPounds, formatWinner } from "@/lib/format";
 
 describe("formatWinner", () => {
   it("adds the town only when the winner gave one", () => {
     expect(formatWinner({ winner_display_name: "Priya P.", winner_town: "Leeds" })).toBe("Priya P., Leeds");
     expect(formatWinner({ winner_display_name: "Priya P.", winner_town: null })).toBe("Priya P.");
+  });
+});
+
+describe("endSentence", () => {
+  it("ends a sentence with one full stop, never two after a name's initial", () => {
+    expect(endSentence("Priya P.")).toBe("Priya P.");
+    expect(endSentence("Priya P., Leeds")).toBe("Priya P., Leeds.");
+    expect(endSentence("P. P.")).toBe("P. P.");
   });
 });
 

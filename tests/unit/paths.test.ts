@@ -188,8 +188,10 @@ describe("afterSignIn", () => {
 describe("the proxy's matcher", () => {
   const session = { theme: "dark", "sb-abcdefgh-auth-token.0": "base64-eyJ", "sb-abcdefgh-auth-token.1": "Ig" };
   // The testing helper writes the Cookie header from `cookies` (and always: an empty one if none are given).
+  const browser =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
   const matches = (url: string, cookies: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-    unstable_doesMiddlewareMatch({ config, url, cookies, headers });
+    unstable_doesMiddlewareMatch({ config, url, cookies, headers: { "user-agent": browser, ...headers } });
 
   it("sees every page an unapproved account is kept from, whenever the request carries a session cookie", () => {
     const gated = appPageFiles()
@@ -216,5 +218,14 @@ describe("the proxy's matcher", () => {
     expect(matches("/pricing%00")).toBe(true);
     for (const url of ["/account", "/credit", "/admin", "/login", "/api/health", "/account.rsc", "/labspinner/verify"])
       expect([url, matches(url)]).toEqual([url, true]);
+  });
+
+  it("sees a likely crawler's request for a doc, blog post or competition, so an unknown one gets a bare 404", () => {
+    const googlebot = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+    for (const url of ["/docs/no-such-guide", "/blog/no-such-post", "/competitions/no-such-prize"]) {
+      expect([url, matches(url, {}, googlebot)]).toEqual([url, true]);
+      expect([url, unstable_doesMiddlewareMatch({ config, url, cookies: {}, headers: {} })]).toEqual([url, true]);
+      expect([url, matches(url)]).toEqual([url, false]);
+    }
   });
 });

@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { THEME_CHOICES, themeButtonLabel, themeChoice } from "@/lib/theme/theme-choice";
+import { THEME_CHOICES, themeButtonLabel, themeChoice, themeChoiceLabel } from "@/lib/theme/theme-choice";
 
 describe("colour-mode choice (spec §2)", () => {
   it("offers light, dark and system", () => {
-    expect(THEME_CHOICES.map((c) => c.value)).toEqual(["light", "dark", "system"]);
+    expect(THEME_CHOICES).toEqual(["light", "dark", "system"]);
+  });
+
+  it("words the light and dark choices as the specification does, and system with what the device gives", () => {
+    expect(themeChoiceLabel("light", "dark")).toBe("Switch to light mode");
+    expect(themeChoiceLabel("dark", "light")).toBe("Switch to dark mode");
+    expect(themeChoiceLabel("system", "dark")).toBe("System (dark)");
+    expect(themeChoiceLabel("system", "light")).toBe("System (light)");
+    expect(themeChoiceLabel("system", undefined)).toBe("System");
   });
 
   it("reads anything but light or dark as system", () => {

@@ -49,7 +49,10 @@ export default async function CreditPage() {
             {options.monthly_limit !== null ? (
               <li>
                 Your monthly limit: {formatGBP(options.monthly_limit)}
-                {options.monthly_remaining !== null ? `, ${formatGBP(options.monthly_remaining)} left this month` : ""}.
+                {options.monthly_remaining !== null
+                  ? `, ${formatGBP(options.monthly_remaining)} left to top up this month`
+                  : ""}
+                .
                 {options.pending_limit !== null
                   ? ` A new limit of ${formatGBP(options.pending_limit)} is pending.`
                   : ""}

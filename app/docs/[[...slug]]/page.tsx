@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { MDXContent } from "@content-collections/mdx/react";
@@ -16,7 +17,7 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const doc = findDoc((await params).slug);
-  if (!doc) return {};
+  if (!doc) return notFoundMetadata;
   return {
     title: doc.seo.title ?? doc.title,
     description: doc.seo.description ?? doc.description,

@@ -38,7 +38,8 @@ export function ProfileSection({ user }: { user: AdminUserDetail["user"] }) {
             ["E-mail", user.email ?? none],
             ["Date of birth", user.date_of_birth ? formatDate(user.date_of_birth) : none],
             ["Town", user.town ?? none],
-            ["Marketing e-mail", user.email_notifications ? "Yes" : "No"],
+            ["E-mail notifications", user.email_notifications ? "On" : "Off"],
+            ["Marketing e-mail", user.marketing_consent ? "Consented" : "Not consented"],
             ["Joined", formatDateTime(user.created_at)],
             [
               "Account id",
@@ -111,15 +112,19 @@ export function ProtectionsSection({ protections: p }: { protections: AdminUserD
                   ],
                 ] as [string, string][])
               : []),
-            ["Credited this month", formatGBP(p.month_credited)],
+            ["Topped up this month", formatGBP(p.month_credited)],
             [
               "Checkouts in progress",
               p.month_held > 0
                 ? `${formatGBP(p.month_held)} held while a checkout is open, released if it is not paid`
                 : "None",
             ],
-            ["Spent this month", formatGBP(p.month_spent)],
-            ["Left this month", p.monthly_remaining === null ? "No limit" : formatGBP(p.monthly_remaining)],
+            ["Left to top up this month", p.top_up_remaining === null ? "No limit" : formatGBP(p.top_up_remaining)],
+            ["Spent on entries this month", formatGBP(p.month_spent)],
+            [
+              "Left to spend on entries this month",
+              p.spend_remaining === null ? "No limit" : formatGBP(p.spend_remaining),
+            ],
           ]}
         />
         <p className="text-xs text-muted-foreground">

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import {
   createCompetition,
   createUser,
@@ -14,6 +14,30 @@ import { storageStatePath } from "./users";
 // the workers share one database. Change what they are made with by `test.use`:
 //   test.use({ competitionFields: { ticketPrice: 2.5 }, playerDetails: { name: "Penny Less", credit: 3 } });
 // Playwright's fixture callback is called `provide` here, not `use`, which the React lint takes for a hook.
+// Every test fails on a React hydration error in any of its fixtures' pages (`hydrationErrors`, automatic).
+
+/**
+ * React's hydration errors as the browser reports them: the production build's minified #418 (text or markup
+ * differs), #423 (a recoverable error, hydration given up for client rendering) and #425 (text content differs),
+ * and the development build's words.
+ */
+const HYDRATION_ERROR =
+  /Minified React error #(418|423|425)\b|react\.dev\/errors\/(418|423|425)\b|Hydration failed|hydrated but some attributes|Text content does not match server-rendered HTML/;
+
+/** Collects every hydration error of the context's pages, those open now and those it opens later. */
+function watchForHydrationErrors(context: BrowserContext, found: string[]) {
+  const watch = (page: Page) => {
+    page.on("console", (message) => {
+      if (message.type() === "error" && HYDRATION_ERROR.test(message.text()))
+        found.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => {
+      if (HYDRATION_ERROR.test(error.message)) found.push(`${page.url()}: ${error.message}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on("page", watch);
+}
 
 export type PlayerDetails = { name: string; credit: number };
 /** A player's credentials and the test's page, signed in as them. */
@@ -35,9 +59,21 @@ type Fixtures = {
   approvedPlayer: SignedInPlayer;
   /** A second page, in its own browser context, signed in as the demo admin (the setup project's state). */
   admin: Page;
+  /** The hydration errors the test's pages met; the test fails after its end when there is one. */
+  hydrationErrors: string[];
 };
 
 export const test = base.extend<Fixtures>({
+  hydrationErrors: [
+    async ({ context }, provide) => {
+      const found: string[] = [];
+      watchForHydrationErrors(context, found);
+      await provide(found);
+      expect(found, "React hydration errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+
   competitionFields: [{}, { option: true }],
   liveCompetition: async ({ competitionFields }, provide) => {
     await provide(await createCompetition(competitionFields));
@@ -52,8 +88,9 @@ export const test = base.extend<Fixtures>({
     await provide({ ...approvedAccount, page });
   },
 
-  admin: async ({ browser }, provide) => {
+  admin: async ({ browser, hydrationErrors }, provide) => {
     const context = await browser.newContext({ storageState: storageStatePath("admin") });
+    watchForHydrationErrors(context, hydrationErrors);
     await provide(await context.newPage());
     await context.close();
   },

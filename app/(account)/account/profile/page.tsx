@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { MarketingConsentForm } from "@/components/account/marketing-consent-form";
 import { InviteFriends } from "@/components/referrals/invite-friends";
-import { InitialsOnlyForm, ProfileForm } from "@/components/auth/profile-form";
+import { EmailNotificationsForm, InitialsOnlyForm, ProfileForm } from "@/components/auth/profile-form";
 import { NewPasswordForm } from "@/components/auth/reset-password-forms";
 import { TurnOffTwoStepForm } from "@/components/auth/two-step-forms";
 import { buttonClasses } from "@/components/ui/button";
@@ -39,6 +39,12 @@ export default async function ProfilePage() {
         )}
       </dl>
       <ProfileForm name={account.name} town={account.town} />
+      <section aria-labelledby="notifications" className="flex flex-col gap-4">
+        <h2 id="notifications" className="text-xl font-semibold">
+          E-mail notifications
+        </h2>
+        <EmailNotificationsForm on={account.email_notifications} />
+      </section>
       <section aria-labelledby="marketing" className="flex flex-col gap-4">
         <h2 id="marketing" className="text-xl font-semibold">
           Marketing e-mails
@@ -50,7 +56,8 @@ export default async function ProfilePage() {
           {consent.at && consent.source
             ? ` ${LABELS.consent_source[consent.source]}, ${formatDateTime(consent.at)}.`
             : ""}{" "}
-          Mail about your account and entries (receipts, draws, complaints) comes either way.
+          Marketing is separate from your e-mail notifications above: mail about your account and entries (receipts,
+          draws, complaints) comes either way.
         </p>
         <MarketingConsentForm given={consent.given} />
       </section>

@@ -90,7 +90,9 @@ export default async function TwoStepPage({ searchParams }: { searchParams: Prom
           <TwoStepSetup next={next} />
         </>
       )}
-      <p className="text-sm text-muted-foreground">
+      {/* A <div>, not a <p>: the browser's parser ends a paragraph at a <form>, so the document it builds from the
+          server's HTML would not be the tree React hydrates (React's error #418). */}
+      <div className="text-sm text-muted-foreground">
         No access to your authenticator app?{" "}
         <SignOutForm className="inline">
           <button type="submit" className="underline">
@@ -102,7 +104,7 @@ export default async function TwoStepPage({ searchParams }: { searchParams: Prom
           complaints page
         </Link>{" "}
         says how.
-      </p>
+      </div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import Image from "next/image";
 import { notFound } from "next/navigation";
 import { MDXContent } from "@content-collections/mdx/react";
@@ -17,7 +18,7 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const post = findPost((await params).slug);
-  if (!post) return {};
+  if (!post) return notFoundMetadata;
   return {
     title: post.seo.title ?? post.title,
     description: post.seo.description ?? post.description,

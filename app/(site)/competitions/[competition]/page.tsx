@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CompetitionHero } from "@/components/competitions/competition-hero";
@@ -34,7 +35,7 @@ const load = cache(async (slug: string) => getPublicCompetition(decodeURICompone
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const c = await load((await params).competition);
-  if (!c) return {};
+  if (!c) return notFoundMetadata;
   return {
     title: c.title,
     description:

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
@@ -25,7 +26,7 @@ const load = cache(async (id: string) => (UUID.test(id) ? getDraw(id) : null));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const draw = await load((await params).drawId);
-  if (!draw) return {};
+  if (!draw) return notFoundMetadata;
   return {
     title: `Verify the draw: ${draw.competition.title}`,
     description: `Every input of the ${draw.competition.title} draw, recomputed in your browser.`,

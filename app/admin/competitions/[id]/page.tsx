@@ -18,7 +18,7 @@ import { PRIZE_STATUS } from "@/lib/prizes/steps";
 import { requireAdmin } from "@/lib/auth/session";
 import { opensOnPublish, requestTime } from "@/lib/competitions/status";
 import { adminGetInstantWins, type CompetitionDetail } from "@/lib/data/admin-competitions";
-import { formatDateTime, formatGBP, formatPounds, formatWinner } from "@/lib/format";
+import { endSentence, formatDateTime, formatGBP, formatPounds, formatWinner } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Competition", robots: { index: false } };
 
@@ -253,7 +253,7 @@ export default async function AdminCompetitionPage({
           {c.draw ? (
             <p>
               Drawn {formatDateTime(c.draw.drawn_at)}: ticket #{c.draw.winning_number} of{" "}
-              {c.draw.ticket_count.toLocaleString("en-GB")}, won by {formatWinner(c.draw)}.{" "}
+              {c.draw.ticket_count.toLocaleString("en-GB")}, won by {endSentence(formatWinner(c.draw))}{" "}
               <Link
                 href={`/winners/${c.draw.id}`}
                 className="font-medium text-primary-text underline underline-offset-4"

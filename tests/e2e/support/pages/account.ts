@@ -55,10 +55,14 @@ export class ProfilePage {
   readonly status: Locator;
   readonly initialsOnly: Locator;
   readonly saveInitialsOnly: Locator;
+  readonly emailNotifications: Locator;
+  readonly saveEmailNotifications: Locator;
 
   constructor(private readonly page: Page) {
     this.initialsOnly = page.getByLabel("Show me as initials only if I win");
     this.saveInitialsOnly = page.getByRole("button", { name: "Save winner name choice" });
+    this.emailNotifications = page.getByLabel("E-mail me my instant wins as well as showing them here");
+    this.saveEmailNotifications = page.getByRole("button", { name: "Save notification choice" });
     this.heading = page.getByRole("heading", { name: "Profile settings" });
     this.name = page.getByLabel("Name", { exact: true });
     this.town = page.getByLabel("Town (optional)");

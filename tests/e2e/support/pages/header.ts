@@ -39,12 +39,13 @@ export class Header {
     return this.page.getByRole("button", { name: /^Colour mode/ });
   }
 
-  /** Chooses light, dark or system from the colour-mode menu. */
+  /** Chooses light, dark or system from the colour-mode menu ("Switch to light mode", "System (dark)"…). */
   async chooseTheme(choice: "Light" | "Dark" | "System") {
     const menu = this.page.getByRole("menu", { name: "Colour mode" });
     await expect(this.themeToggle()).toBeEnabled();
     await clickUntilShown(this.themeToggle(), menu);
-    await menu.getByRole("menuitemradio", { name: choice }).click();
+    const name = choice === "System" ? /^System/ : `Switch to ${choice.toLowerCase()} mode`;
+    await menu.getByRole("menuitemradio", { name }).click();
     await expect(menu).toBeHidden();
   }
 

@@ -1,15 +1,17 @@
 import type { Metadata } from "next";
+import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { Bell, CalendarPlus, ListOrdered, Radio } from "lucide-react";
+import { Bell, CalendarPlus, History, ListOrdered, Radio } from "lucide-react";
 import { ExternalRandomnessNote } from "@/components/competitions/how-this-draw-works";
 import { LiveDraw } from "@/components/competitions/live-draw";
 import { BackLink } from "@/components/ui/back-link";
 import { formatMoment, requestTime } from "@/lib/competitions/status";
 import { plural } from "@/lib/competitions/ticket-numbers";
 import { getLiveDraw } from "@/lib/data/live-draw";
-import { formatDateTime } from "@/lib/format";
+import type { LiveDrawState } from "@/lib/draws/live-draw";
+import { endSentence, formatDateTime } from "@/lib/format";
 
 type Props = { params: Promise<{ competition: string }> };
 
@@ -22,18 +24,23 @@ const load = cache(async (slug: string) => getLiveDraw(decodeURIComponent(slug),
 
 const linkClass = "font-medium text-primary-text underline underline-offset-4";
 
+/** What the page is: a draw still to come is live; one made, or that never happened, is in the past. */
+const drawHeading = (status: LiveDrawState["status"]) =>
+  status === "waiting" ? "Live draw" : status === "drawn" ? "Draw result" : "Draw";
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const live = await load((await params).competition);
-  if (!live) return {};
+  if (!live) return notFoundMetadata;
   const { competition: c, state } = live;
   const description = state.draw
-    ? `Ticket #${state.draw.winning_number} of ${state.draw.ticket_count.toLocaleString("en-GB")} won ${c.title}: ${state.draw.winner}. Checked in your browser.`
+    ? `Ticket #${state.draw.winning_number} of ${state.draw.ticket_count.toLocaleString("en-GB")} won ${c.title}: ${endSentence(state.draw.winner)} Checked in your browser.`
     : `Watch the ${c.title} draw live on ${formatMoment(c.draw_at)} and check it in your browser.`;
+  const title = `${drawHeading(state.status)}: ${c.title}`;
   return {
-    title: `Live draw: ${c.title}`,
+    title,
     description,
     alternates: { canonical: `/competitions/${c.slug}/draw` },
-    openGraph: { title: `Live draw: ${c.title}`, description },
+    openGraph: { title, description },
   };
 }
 
@@ -48,14 +55,16 @@ export default async function LiveDrawPage({ params }: Props) {
       <BackLink href={`/competitions/${c.slug}`}>{c.title}</BackLink>
       <header className="mt-6">
         <p className="flex items-center gap-2 text-sm font-semibold tracking-wide text-primary-text uppercase">
-          <Radio aria-hidden className="size-4" />
-          Live draw
+          {waiting ? <Radio aria-hidden className="size-4" /> : <History aria-hidden className="size-4" />}
+          {drawHeading(state.status)}
         </p>
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{c.title}</h1>
         <p className="mt-3 text-lg text-muted-foreground">
-          The draw is {formatMoment(c.draw_at)}. At that moment the seed committed to before any sale is revealed and
-          the winning ticket is derived from it and the list of every ticket; this page shows each step and checks it in
-          your browser.
+          {state.draw
+            ? `The draw was made on ${formatMoment(state.draw.drawn_at)}. The seed committed to before any sale was revealed then and the winning ticket derived from it and the list of every ticket; this page shows each step and checks it in your browser.`
+            : waiting
+              ? `The draw is ${formatMoment(c.draw_at)}. At that moment the seed committed to before any sale is revealed and the winning ticket is derived from it and the list of every ticket; this page shows each step and checks it in your browser.`
+              : `The draw was due on ${formatMoment(c.draw_at)}.`}
         </p>
       </header>
 

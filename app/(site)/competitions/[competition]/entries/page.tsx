@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
@@ -51,7 +52,7 @@ async function read({ params, searchParams }: Props) {
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { slug, loaded } = await read(props);
-  if (!loaded) return {};
+  if (!loaded) return notFoundMetadata;
   const title = loaded.kind === "list" ? loaded.list.competition.title : loaded.dates.title;
   return {
     title: `Entry list: ${title}`,
