@@ -10,6 +10,15 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   timeStyle: "short",
   timeZone: "Europe/London",
 });
+const dateTimeZoned = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/London",
+  timeZoneName: "short",
+});
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
@@ -19,6 +28,11 @@ export const formatGBP = (amount: number) => gbp.format(amount);
 export const formatPounds = (amount: number) => gbpWhole.format(amount);
 // Every date and time on the site is read in the UK (Europe/London): one formatter of each kind, here.
 export const formatDateTime = (iso: string | Date) => dateTime.format(new Date(iso));
+/**
+ * "25 Oct 2026, 01:30 BST": with GMT or BST, for a record whose moment must read one way only (the hour the
+ * clocks go back happens twice).
+ */
+export const formatDateTimeZoned = (iso: string | Date) => dateTimeZoned.format(new Date(iso));
 /** "15 January 2026", the day in the UK (a blog post's date-only "2026-01-15" is that day there too). */
 export const formatDate = (iso: string | Date) => date.format(new Date(iso));
 /** HH:MM in the UK, with the date after it when it is not today there (as SQL's private.london_time_text). */

@@ -5,8 +5,14 @@ export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
 export const e2eBaseURL = `http://127.0.0.1:${E2E_PORT}`;
 /** Answers once the site and its embedded backend are up (what Playwright's webServer waits for). */
 export const e2eReadyURL = `${e2eBaseURL}/login`;
+/**
+ * What every embedded backend the e2e suite starts is given: passwords hashed at bcrypt's minimum cost, as GoTrue's
+ * own tests run, since the suite signs users up and in hundreds of times (the demo logins keep the seed's cost).
+ */
+export const e2eBackendEnv = { EMBEDDED_PASSWORD_HASH_COST: "quick" };
 /** The environment `scripts/e2e-server.mjs` is started with, whoever starts it. */
 export const e2eServerEnv = {
+  ...e2eBackendEnv,
   PORT: String(E2E_PORT),
   EMBEDDED_PORT: String(E2E_BACKEND_PORT),
   LABCASH_ANALYTICS: "1",

@@ -37,11 +37,33 @@ export type DashboardDay = Awaited<ReturnType<typeof getAdminDashboard>>["days"]
 
 export const ACTIVITY_SUBJECT_KINDS = ["user", "competition", "draw", "top_up", "complaint"] as const;
 
-/** The jsonb and open-text parts of an activity row, read with zod: the subject's kind (one of five) and the details. */
+/** A record an activity row names (public.activity_ref), for its sentence. */
+const activityRef = z.object({
+  id: z.string(),
+  kind: z.enum([...ACTIVITY_SUBJECT_KINDS, "entry", "referral"]),
+  name: z.string().nullable(),
+  competition_id: z.string().nullable(),
+  user_id: z.string().nullable(),
+  user_name: z.string().nullable(),
+  amount: z.number().nullable(),
+  numbers: z.array(z.number()).nullable(),
+});
+export type ActivityRef = z.output<typeof activityRef>;
+
+/**
+ * The jsonb and open-text parts of an activity row, read with zod: the subject's kind (one of five), the details
+ * and the records the row names.
+ */
 const activityRowParts = z.object({
   subject_kind: z.enum(ACTIVITY_SUBJECT_KINDS).nullable(),
   details: z.record(z.string(), z.unknown()),
+  refs: z.array(activityRef),
 });
+type ActivityRowParts = z.output<typeof activityRowParts>;
+const activityRowsParsed = <R extends Record<keyof ActivityRowParts, unknown>>(
+  rows: R[],
+): (Omit<R, keyof ActivityRowParts> & ActivityRowParts)[] =>
+  rows.map((row) => ({ ...row, ...activityRowParts.parse(row) }));
 
 /** The activity screen's filters, as admin_list_activity and admin_activity_csv take them. */
 export type ActivityFilter = {
@@ -61,6 +83,8 @@ const filterArgs = (filter: ActivityFilter) => ({
   p_to: filter.to,
 });
 
+const activityRowReader = declared("id", "created_at", "action", "details", "refs");
+
 /**
  * One page of the activity log, newest first, older than `before`; `next_before` is the cursor of the next (older)
  * page or null on the oldest; `kinds` is every action recorded so far, for the kind filter.
@@ -69,32 +93,31 @@ export const listActivity = async (filter: ActivityFilter, before: number | null
   const page = await callRpc(
     "admin_list_activity",
     { ...filterArgs(filter), p_before: before, p_limit: limit },
-    declared("rows", "kinds").with({ rows: declared("id", "created_at", "action", "details") }),
+    declared("rows", "kinds").with({ rows: activityRowReader }),
   );
-  return { ...page, rows: page.rows.map((row) => ({ ...row, ...activityRowParts.parse(row) })) };
+  return { ...page, rows: activityRowsParsed(page.rows) };
 };
 export type ActivityRow = Awaited<ReturnType<typeof listActivity>>["rows"][number];
 
-/** A chunk always has its lines and says whether it is the last; next_before is null on the last. */
-const activityCsvChunk = declared("csv", "done");
-type ActivityCsvChunk = RpcOutput<"admin_activity_csv", typeof activityCsvChunk>;
+const activityExportChunk = declared("rows").with({ rows: activityRowReader });
+type ActivityExportChunk = RpcOutput<"admin_activity_export", typeof activityExportChunk>;
 
 /**
- * The CSV of the whole filter, chunk by chunk (admin_activity_csv; the header comes with the first).
+ * The rows of the whole filter, chunk by chunk (admin_activity_export), for the CSV.
  * Takes its client so a streamed response can keep reading after the handler has returned.
  */
-export async function* activityCsvChunks(client: RpcClient, filter: ActivityFilter): AsyncGenerator<string> {
+export async function* activityExportRows(client: RpcClient, filter: ActivityFilter): AsyncGenerator<ActivityRow[]> {
   let before: number | null = null;
   for (;;) {
     // Annotated: `before` is set from the chunk, so TypeScript cannot infer the chunk's type from the call.
-    const chunk: ActivityCsvChunk = await callRpcWith(
+    const chunk: ActivityExportChunk = await callRpcWith(
       client,
-      "admin_activity_csv",
-      { ...filterArgs(filter), p_before: before, p_limit: 5000 },
-      activityCsvChunk,
+      "admin_activity_export",
+      { ...filterArgs(filter), p_before: before, p_limit: 2000 },
+      activityExportChunk,
     );
-    yield chunk.csv;
-    if (chunk.done || chunk.next_before === null) return;
+    yield activityRowsParsed(chunk.rows);
+    if (chunk.next_before === null) return;
     before = chunk.next_before;
   }
 }

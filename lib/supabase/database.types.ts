@@ -1872,7 +1872,7 @@ export type Database = {
         }
         Returns: undefined
       }
-      admin_activity_csv: {
+      admin_activity_export: {
         Args: {
           p_actor?: string
           p_kind?: string
@@ -1882,7 +1882,7 @@ export type Database = {
           p_before?: number
           p_limit?: number
         }
-        Returns: Database["public"]["CompositeTypes"]["activity_csv_chunk"]
+        Returns: Database["public"]["CompositeTypes"]["activity_export_chunk"]
       }
       admin_adjust_credit: {
         Args: {
@@ -2960,15 +2960,24 @@ export type Database = {
         town: string | null
         verified_at: string | null
       }
-      activity_csv_chunk: {
-        csv: string | null
-        done: boolean | null
+      activity_export_chunk: {
         next_before: number | null
+        rows: Database["public"]["CompositeTypes"]["activity_row"][] | null
       }
       activity_page: {
         kinds: string[] | null
         next_before: number | null
         rows: Database["public"]["CompositeTypes"]["activity_row"][] | null
+      }
+      activity_ref: {
+        amount: number | null
+        competition_id: string | null
+        id: string | null
+        kind: string | null
+        name: string | null
+        numbers: number[] | null
+        user_id: string | null
+        user_name: string | null
       }
       activity_row: {
         action: string | null
@@ -2978,6 +2987,7 @@ export type Database = {
         created_at: string | null
         details: Json | null
         id: number | null
+        refs: Database["public"]["CompositeTypes"]["activity_ref"][] | null
         subject_id: string | null
         subject_kind: string | null
         subject_label: string | null

@@ -144,10 +144,56 @@ $$;
 comment on function private.activity_filter_check(text,text,text,date,date) is 'Refuses a bad activity filter: searches over 200 characters, a malformed kind, dates out of range or in the wrong order.';
 revoke all on function private.activity_filter_check(text,text,text,date,date) from public, anon, authenticated, service_role;
 
+create type public.activity_ref as (id uuid, kind text, name text, competition_id uuid, user_id uuid, user_name text, amount numeric, numbers integer[]);
+comment on type public.activity_ref is 'A record an activity-log row names (its subject, or an id in its details), as the log''s sentences need it: kind (user, competition, draw, entry, top_up, complaint or referral); name (a user''s name, the title of the competition it belongs to, a complaint''s reference, a refused referral''s reason); the competition it belongs to; the user it concerns (a draw''s winner, an entry''s buyer, a top-up''s payer, a complainant) and their name; the amount in pounds (an entry or a top-up); an entry''s first ten ticket numbers.';
+
+create or replace function private.activity_refs(p_subject uuid, p_details jsonb) returns public.activity_ref[]
+language sql stable set search_path = '' as $$
+  -- The ids are read by key, the keys private.log_activity's callers write: one lookup per table per id,
+  -- so a page or a CSV chunk names everything it mentions in the same query (no call per row).
+  select coalesce(array_agg(row(
+           x.id,
+           case when p.id is not null then 'user' when c.id is not null then 'competition'
+                when d.id is not null then 'draw' when e.id is not null then 'entry'
+                when t.id is not null then 'top_up' when cm.id is not null then 'complaint'
+                else 'referral' end,
+           coalesce(p.name, c.title, dc.title, ec.title, cm.reference, private.referral_reason_text(rf.reason)),
+           coalesce(c.id, d.competition_id, e.competition_id),
+           coalesce(p.id, d.winner_user_id, e.user_id, t.user_id, cm.user_id),
+           coalesce(p.name, dp.name, ep.name, tp.name, cp.name),
+           coalesce(e.amount, t.amount),
+           case when e.id is not null
+                then array(select k.number from public.tickets k where k.entry_id = e.id order by k.number limit 10) end
+         )::public.activity_ref order by x.id)
+           filter (where coalesce(p.id, c.id, d.id, e.id, t.id, cm.id, rf.id) is not null), '{}')
+    from (select p_subject as id where p_subject is not null
+          union
+          select v.value::uuid
+            from jsonb_each_text(case when jsonb_typeof(p_details) = 'object' then p_details else '{}'::jsonb end) v
+           where v.key in ('user_id', 'referrer_id', 'competition_id', 'draw_id', 'entry_id', 'top_up_id', 'referral_id')
+             and v.value ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$') x
+    left join public.profiles p on p.id = x.id
+    left join public.competitions c on c.id = x.id
+    left join public.draws d on d.id = x.id
+    left join public.competitions dc on dc.id = d.competition_id
+    left join public.profiles dp on dp.id = d.winner_user_id
+    left join public.entries e on e.id = x.id
+    left join public.competitions ec on ec.id = e.competition_id
+    left join public.profiles ep on ep.id = e.user_id
+    left join public.top_ups t on t.id = x.id
+    left join public.profiles tp on tp.id = t.user_id
+    left join public.complaints cm on cm.id = x.id
+    left join public.profiles cp on cp.id = cm.user_id
+    left join public.referrals rf on rf.id = x.id
+$$;
+comment on function private.activity_refs(uuid,jsonb) is 'The records one activity-log row names (its subject and the ids in its details under user_id, referrer_id, competition_id, draw_id, entry_id, top_up_id and referral_id), each with what its sentence needs; an id that names nothing (a deleted record) is left out.';
+revoke all on function private.activity_refs(uuid,jsonb) from public, anon, authenticated, service_role;
+
 create or replace function private.activity_rows(p_actor text, p_kind text, p_subject text, p_from date, p_to date,
                                       p_before bigint, p_limit integer)
 returns table (id bigint, created_at timestamptz, action text, actor_id uuid, actor_name text, actor_email text,
-               subject_id uuid, subject_kind text, subject_label text, details jsonb)
+               subject_id uuid, subject_kind text, subject_label text, details jsonb,
+               refs public.activity_ref[])
 language plpgsql stable set search_path = '' as $$
 declare
   actor_text text := nullif(trim(p_actor), '');
@@ -170,7 +216,10 @@ begin
   elsif subject_text is not null then subject_like := '%' || replace(replace(replace(subject_text, '\', '\\'), '%', '\%'), '_', '\_') || '%';
   end if;
 
+  -- The page's rows first, then what they name: the names are looked up for these rows only.
   return query
+    select q.*, private.activity_refs(q.subject_id, q.details)
+      from (
     select l.id, l.created_at, l.action, l.actor_id, ap.name, ap.email, l.subject_id,
            case when sp.id is not null then 'user'
                 when sc.id is not null then 'competition'
@@ -207,14 +256,15 @@ begin
             or tp.name ilike subject_like or tp.email ilike subject_like
             or cm.reference ilike subject_like)
      order by l.id desc
-     limit p_limit;
+     limit p_limit) q
+     order by q.id desc;
 end;
 $$;
-comment on function private.activity_rows(text,text,text,date,date,bigint,integer) is 'Activity log rows newest first under the screen''s filters (actor: id or name/e-mail text; kind: an action or its family; subject: id or what it is called; from/to: Europe/London days, inclusive), older than p_before, at most p_limit, with the actor''s and the subject''s names.';
+comment on function private.activity_rows(text,text,text,date,date,bigint,integer) is 'Activity log rows newest first under the screen''s filters (actor: id or name/e-mail text; kind: an action or its family; subject: id or what it is called; from/to: Europe/London days, inclusive), older than p_before, at most p_limit, with the actor''s and the subject''s names and the records each row names (private.activity_refs).';
 revoke all on function private.activity_rows(text,text,text,date,date,bigint,integer) from public, anon, authenticated, service_role;
 
-create type public.activity_row as (id bigint, created_at timestamp with time zone, action text, actor_id uuid, actor_name text, actor_email text, subject_id uuid, subject_kind text, subject_label text, details jsonb);
-comment on type public.activity_row is 'One activity-log row as the activity screen shows it: the action, the actor''s name and e-mail, the subject''s kind (user, competition, draw, top_up or complaint) and label, and the details recorded.';
+create type public.activity_row as (id bigint, created_at timestamp with time zone, action text, actor_id uuid, actor_name text, actor_email text, subject_id uuid, subject_kind text, subject_label text, details jsonb, refs public.activity_ref[]);
+comment on type public.activity_row is 'One activity-log row as the activity screen shows it: the action, the actor''s name and e-mail, the subject''s kind (user, competition, draw, top_up or complaint) and label, the details recorded, and the records it names (refs), for its sentence.';
 
 create type public.activity_page as (rows public.activity_row[], next_before bigint, kinds text[]);
 comment on type public.activity_page is 'One page of the activity log, newest first (next_before for the next page, or null on the last), and every action recorded so far, for the kind filter.';
@@ -235,7 +285,7 @@ begin
   perform private.activity_filter_check(p_actor, p_kind, p_subject, p_from, p_to);
   -- One row more than the page shows says whether there is an older page.
   select coalesce(array_agg(row(r.id, r.created_at, r.action, r.actor_id, r.actor_name, r.actor_email, r.subject_id,
-                                r.subject_kind, r.subject_label, r.details)::public.activity_row
+                                r.subject_kind, r.subject_label, r.details, r.refs)::public.activity_row
                             order by r.id desc) filter (where r.n <= page_size), '{}'),
          count(*),
          max(r.id) filter (where r.n = page_size)
@@ -259,45 +309,37 @@ revoke all on function public.admin_list_activity(text,text,text,date,date,bigin
 grant execute on function public.admin_list_activity(text,text,text,date,date,bigint,integer) to authenticated;
 grant execute on function public.admin_list_activity(text,text,text,date,date,bigint,integer) to service_role;
 
-create type public.activity_csv_chunk as (csv text, next_before bigint, done boolean);
-comment on type public.activity_csv_chunk is 'One chunk of the activity log as CSV, newest first: its lines (the header in the first chunk only), the id to pass as p_before for the next chunk (null on the last) and whether it is the last chunk.';
+create type public.activity_export_chunk as (rows public.activity_row[], next_before bigint);
+comment on type public.activity_export_chunk is 'One chunk of the activity log for its CSV, newest first: the rows as the screen reads them, and the id to pass as p_before for the next chunk (null on the last).';
 
-create or replace function public.admin_activity_csv(p_actor text default null, p_kind text default null,
-                                          p_subject text default null, p_from date default null,
-                                          p_to date default null, p_before bigint default null,
-                                          p_limit integer default 5000)
-returns public.activity_csv_chunk
+create or replace function public.admin_activity_export(p_actor text default null, p_kind text default null,
+                                             p_subject text default null, p_from date default null,
+                                             p_to date default null, p_before bigint default null,
+                                             p_limit integer default 1000)
+returns public.activity_export_chunk
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  chunk_size integer := least(greatest(coalesce(p_limit, 5000), 1), 10000);
-  body text;
+  chunk_size integer := least(greatest(coalesce(p_limit, 1000), 1), 5000);
+  chunk_rows public.activity_row[];
   fetched integer;
   last_id bigint;
 begin
   perform private.require_admin();
   perform private.activity_filter_check(p_actor, p_kind, p_subject, p_from, p_to);
-  select string_agg(
-           r.id || ',' || to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ','
-           || private.csv_field(r.action) || ',' || coalesce(r.actor_id::text, '') || ','
-           || private.csv_field(r.actor_name) || ',' || private.csv_field(r.actor_email) || ','
-           || coalesce(r.subject_id::text, '') || ',' || coalesce(r.subject_kind, '') || ','
-           || private.csv_field(r.subject_label) || ',' || private.csv_field(r.details::text) || E'\n',
-           '' order by r.id desc),
+  -- The site writes the CSV: its details column is the row's sentence, and the sentences' words live in the site.
+  select coalesce(array_agg(row(r.id, r.created_at, r.action, r.actor_id, r.actor_name, r.actor_email, r.subject_id,
+                                r.subject_kind, r.subject_label, r.details, r.refs)::public.activity_row
+                            order by r.id desc), '{}'),
          count(*), min(r.id)
-    into body, fetched, last_id
+    into chunk_rows, fetched, last_id
     from private.activity_rows(p_actor, p_kind, p_subject, p_from, p_to, p_before, chunk_size) r;
-  return row(
-    case when p_before is null
-         then E'id,created_at,action,actor_id,actor,actor_email,subject_id,subject_kind,subject,details\n'
-         else '' end || coalesce(body, ''),
-    case when fetched = chunk_size then last_id end,
-    fetched < chunk_size)::public.activity_csv_chunk;
+  return row(chunk_rows, case when fetched = chunk_size then last_id end)::public.activity_export_chunk;
 end;
 $$;
-comment on function public.admin_activity_csv(text,text,text,date,date,bigint,integer) is 'Admins: the activity log under the same filters as admin_list_activity as CSV, newest first, in chunks of p_limit rows (the header only in the first, p_before null); pass next_before until done. Dates are ISO UTC, fields quoted and formulas defused, details as JSON.';
-revoke all on function public.admin_activity_csv(text,text,text,date,date,bigint,integer) from public, anon, authenticated, service_role;
-grant execute on function public.admin_activity_csv(text,text,text,date,date,bigint,integer) to authenticated;
-grant execute on function public.admin_activity_csv(text,text,text,date,date,bigint,integer) to service_role;
+comment on function public.admin_activity_export(text,text,text,date,date,bigint,integer) is 'Admins: the activity log under the same filters as admin_list_activity, newest first, in chunks of p_limit rows (at most 5,000) for its CSV; pass next_before until it is null.';
+revoke all on function public.admin_activity_export(text,text,text,date,date,bigint,integer) from public, anon, authenticated, service_role;
+grant execute on function public.admin_activity_export(text,text,text,date,date,bigint,integer) to authenticated;
+grant execute on function public.admin_activity_export(text,text,text,date,date,bigint,integer) to service_role;
 
 create or replace function public.admin_find_account(p_email text) returns jsonb
 language plpgsql stable security definer set search_path = '' as $$

@@ -18,6 +18,7 @@ export function launchEmbedded(dataDir: string): ChildProcess {
       EMBEDDED_PORT: "0",
       EMBEDDED_LOG: "",
       EMBEDDED_RATE_LIMITS: "off",
+      EMBEDDED_PASSWORD_HASH_COST: "quick",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

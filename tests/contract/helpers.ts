@@ -32,10 +32,12 @@ export interface TestServer extends EmbeddedServer {
 
 export async function startTestServer(options: Omit<EmbeddedServerOptions, "db" | "port"> = {}): Promise<TestServer> {
   const db = await freshDatabase();
-  // No rate limits unless a test asks for them: each file signs many users in from one address.
+  // No rate limits unless a test asks for them: each file signs many users in from one address. Passwords hashed at
+  // bcrypt's minimum cost, as GoTrue's own tests do: the suite signs users up and in thousands of times.
   const server = await startEmbeddedServer({
     refreshReuseSeconds: 0,
     rateLimits: NO_RATE_LIMITS,
+    passwordHashCost: "quick",
     ...options,
     db,
     port: 0,

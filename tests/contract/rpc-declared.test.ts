@@ -2,6 +2,7 @@
 // `declared` through real supabase-js and the embedded backend: a set arrives as an array and one row as an
 // object, as PostgREST answers them, with the JSON the jsonb versions gave; a filled field that is null fails.
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { ACTIVITY_CSV_HEADER, activityCsvLines, type ActivityCsvRow } from "@/lib/activity/csv";
 import { myAccount } from "@/lib/data/account-schema";
 import { topUpOptions, topUpQuote } from "@/lib/data/payments-schema";
 import { callRpcWith, declared, type RpcReader } from "@/lib/data/rpc";
@@ -313,19 +314,30 @@ describe("declared result shapes", () => {
     expect(activity.kinds).toEqual([...activity.kinds].sort());
     expectTypeOf(activity.kinds).toEqualTypeOf<string[]>();
 
-    const first = await callRpcWith(admin, "admin_activity_csv", { p_limit: 2 }, declared("csv", "done"));
-    expect(Object.keys(first).sort()).toEqual(["csv", "done", "next_before"]);
-    expect(first.csv.startsWith("id,created_at,action,")).toBe(true);
-    expect(first.done).toBe(false);
+    // The CSV's rows in chunks, as the export route reads them, written as the route writes them.
+    const exportRows = declared("rows").with({ rows: declared("id", "created_at", "action", "details", "refs") });
+    const first = await callRpcWith(admin, "admin_activity_export", { p_limit: 2 }, exportRows);
+    expect(Object.keys(first).sort()).toEqual(["next_before", "rows"]);
     expect(first.next_before).toBe(activity.rows[1].id);
     expectTypeOf(first.next_before).toEqualTypeOf<number | null>();
     const second = await callRpcWith(
       admin,
-      "admin_activity_csv",
+      "admin_activity_export",
       { p_limit: 2, p_before: first.next_before },
-      declared("csv", "done"),
+      exportRows,
     );
-    expect(second.csv.startsWith(`${activity.rows[2].id},`)).toBe(true);
+    expect(second.rows[0].id).toBe(activity.rows[2].id);
+    const csv = activityCsvLines(first.rows as ActivityCsvRow[])
+      .trimEnd()
+      .split("\n");
+    expect(ACTIVITY_CSV_HEADER.split(",")).toEqual([
+      ...["id", "created_at", "action", "actor_id", "actor", "actor_email", "subject_id", "subject_kind", "subject"],
+      ...["details", "details_json"],
+    ]);
+    expect(csv).toHaveLength(2);
+    expect(csv[0].startsWith(`${first.rows[0].id},`)).toBe(true);
+    // The recorded JSON comes last, for machines.
+    expect(csv[0]).toMatch(/,"\{.*\}"$|,\{\}$/);
   });
 
   it("read the public competitions: a set with nested draws and jsonb stories, and one page with its bundles", async () => {

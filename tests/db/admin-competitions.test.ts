@@ -1,8 +1,9 @@
 // The admin competition screens' RPCs: the detail page's extras, the admin entries
-// CSV, the history with revenue and prize cost, and prize fulfilment. Admins and super admins only;
-// everyone else is refused with the spec's message (anon cannot execute them at all).
+// CSV (every ticket number, held against the tickets table), the history with revenue and prize cost, and prize
+// fulfilment. Admins and super admins only; everyone else is refused with the spec's message (anon cannot execute
+// them at all).
 import { describe, expect, it } from "vitest";
-import { ADMIN_REQUIRED, NOT_AUTHENTICATED, anon, asUser, dbPerFile, service, type Caller } from "./support";
+import { ADMIN_REQUIRED, NOT_AUTHENTICATED, anon, asUser, dbPerFile, eachPage, service, type Caller } from "./support";
 
 const db = dbPerFile();
 
@@ -54,6 +55,16 @@ async function refusedToNonAdmins(fn: string, args: Record<string, unknown> = {}
 
 const enter = (user: string, id: string, quantity: number) =>
   db().call(asUser(user), "enter_competition", { p_competition_id: id, p_quantity: quantity, p_answer: "4" });
+
+/** A letter recorded by the admin, linked to an account or not, with the right answer. */
+const recordLetter = (admin: string, id: string, name: string, address: string, userId: string | null = null) =>
+  db().call(asUser(admin), "admin_record_postal_entry", {
+    p_competition_id: id,
+    p_user_id: userId,
+    p_name: name,
+    p_address: address,
+    p_answer: "4",
+  });
 
 /** As if the postal deadline and the draw time had passed. */
 async function passDrawTime(id: string) {
@@ -127,20 +138,8 @@ describe("admin_competition_detail", () => {
     const b = await db().createPlayer({ credits: "10.00" });
     await enter(a, id, 3);
     await enter(b, id, 1);
-    await db().call(asUser(admin), "admin_record_postal_entry", {
-      p_competition_id: id,
-      p_user_id: a,
-      p_name: "Ann Able",
-      p_address: "1 High Street, Harrogate HG1 2AB",
-      p_answer: "4",
-    });
-    await db().call(asUser(admin), "admin_record_postal_entry", {
-      p_competition_id: id,
-      p_user_id: null,
-      p_name: "Bob Post",
-      p_address: "2 Low Road, Leeds ls1 4ap",
-      p_answer: "4",
-    });
+    await recordLetter(admin, id, "Ann Able", "1 High Street, Harrogate HG1 2AB", a);
+    await recordLetter(admin, id, "Bob Post", "2 Low Road, Leeds ls1 4ap");
     const detail = await db().call<Detail>(asUser(admin), "admin_competition_detail", { p_id: id });
     // Stamp parity at £0.50 with a £0.87 stamp: 2 tickets a letter, numbered after the 10 online ones.
     expect(detail.figures).toEqual({
@@ -195,27 +194,21 @@ describe("admin_competition_entries_csv", () => {
     const b = await db().createPlayer({ credits: "20.00", name: "=Dan Formula" });
     await enter(a, id, 2);
     await enter(b, id, 1);
-    await db().call(asUser(admin), "admin_record_postal_entry", {
-      p_competition_id: id,
-      p_user_id: null,
-      p_name: "Eve, Letter",
-      p_address: "3 Mill Lane\nYork YO1 7HH",
-      p_answer: "4",
-    });
+    await recordLetter(admin, id, "Eve, Letter", "3 Mill Lane\nYork YO1 7HH");
 
     type Chunk = { csv: string; last_number: number | null; done: boolean };
     const whole = await db().call<Chunk>(asUser(admin), "admin_competition_entries_csv", { p_id: id });
     expect(whole.done).toBe(true);
     const lines = whole.csv.trimEnd().split("\n");
     expect(lines[0]).toBe(
-      "entry_id,created_at,route,status,first_ticket,last_ticket,tickets,amount,user_id,name,email,postal_address,postcode",
+      "entry_id,created_at,route,status,ticket_numbers,tickets,amount,user_id,name,email,postal_address,postcode",
     );
     expect(lines[1]).toMatch(
-      /^[0-9a-f-]{36},\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,online,active,1,2,2,4\.00,[0-9a-f-]{36},Cat Comma,/,
+      /^[0-9a-f-]{36},\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,online,active,"1, 2",2,4\.00,[0-9a-f-]{36},Cat Comma,/,
     );
-    expect(lines[2]).toContain(",online,active,3,3,1,2.00,");
+    expect(lines[2]).toContain(",online,active,3,1,2.00,");
     expect(lines[2]).toContain(',"\'=Dan Formula",');
-    expect(whole.csv).toContain(',postal,active,21,21,1,0.00,,"Eve, Letter",,"3 Mill Lane\nYork YO1 7HH",YO1 7HH\n');
+    expect(whole.csv).toContain(',postal,active,21,1,0.00,,"Eve, Letter",,"3 Mill Lane\nYork YO1 7HH",YO1 7HH\n');
 
     const first = await db().call<Chunk>(asUser(admin), "admin_competition_entries_csv", { p_id: id, p_limit: 2 });
     expect(first).toMatchObject({ last_number: 3, done: false });
@@ -240,7 +233,184 @@ describe("admin_competition_entries_csv", () => {
     await enter(a, id, 1);
     await db().call(asUser(admin), "admin_cancel_competition", { p_id: id, p_reason: "Prize unavailable" });
     const { csv } = await db().call<{ csv: string }>(asUser(admin), "admin_competition_entries_csv", { p_id: id });
-    expect(csv).toContain(",online,refunded,1,1,1,1.00,");
+    expect(csv).toContain(",online,refunded,1,1,1.00,");
+  });
+});
+
+/** Parses RFC 4180 CSV (quoted cells may hold commas, doubled quotes and line breaks) into rows of cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (quoted || (ch !== "," && ch !== "\n")) {
+      cell += ch;
+    } else {
+      row.push(cell);
+      cell = "";
+      if (ch === "\n") {
+        rows.push(row);
+        row = [];
+      }
+    }
+  }
+  return rows;
+}
+
+/** Reads a ticket_numbers cell back into numbers: "7, 8, 13 to 15" is 7, 8, 13, 14, 15. */
+function readTicketNumbers(cell: string): number[] {
+  return cell.split(", ").flatMap((item) => {
+    const [from, to = from] = item.split(" to ").map(Number);
+    return Array.from({ length: to - from + 1 }, (_, k) => from + k);
+  });
+}
+
+describe("every ticket number in the exports", () => {
+  type Chunk = { csv: string; last_number: number | null; done: boolean };
+  type Ticket = { number: number; id: string; entry_id: string; user_id: string | null; kind: "paid" | "postal" };
+
+  /** The whole admin entries CSV, read three entries a chunk (so the paging by lowest number is crossed). */
+  async function adminCsv(admin: string, id: string) {
+    let csv = "";
+    await eachPage<number>(async (after) => {
+      const chunk = await db().call<Chunk>(asUser(admin), "admin_competition_entries_csv", {
+        p_id: id,
+        p_after: after ?? 0,
+        p_limit: 3,
+      });
+      csv += chunk.csv;
+      return chunk.done ? null : chunk.last_number;
+    });
+    const [header, ...rows] = parseCsv(csv);
+    return rows.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i]])));
+  }
+
+  const ticketsOf = (id: string) =>
+    db().sql<Ticket>(
+      `select t.number, t.id, t.entry_id, t.user_id, e.kind from public.tickets t
+         join public.entries e on e.id = t.entry_id where t.competition_id = $1 order by t.number`,
+      [id],
+    );
+
+  /** Each CSV row's numbers are exactly its entry's tickets, with the entry's owner; every ticket once. */
+  async function expectCsvIsTheTicketsTable(admin: string, id: string) {
+    const rows = await adminCsv(admin, id);
+    const tickets = await ticketsOf(id);
+    const listed = rows.flatMap((row) => readTicketNumbers(row.ticket_numbers));
+    expect(listed.toSorted((a, b) => a - b)).toEqual(tickets.map((t) => t.number));
+    for (const row of rows) {
+      const own = tickets.filter((t) => t.entry_id === row.entry_id);
+      expect(readTicketNumbers(row.ticket_numbers), row.ticket_numbers).toEqual(own.map((t) => t.number));
+      expect(Number(row.tickets)).toBe(own.length);
+      expect(row.route).toBe(own[0].kind === "postal" ? "postal" : "online");
+      for (const t of own) expect(row.user_id).toBe(t.user_id ?? "");
+    }
+    return rows;
+  }
+
+  it("a pick competition: picked numbers one by one, runs shortened, lucky dips and letters, each once", async () => {
+    const admin = await db().createAdmin();
+    // £0.50 tickets and a £0.87 stamp: a letter gets two tickets, numbered after the 60 online ones.
+    const id = await db().createCompetition(admin, {
+      ticket_numbering: "pick",
+      ticket_price: "0.50",
+      total_tickets: 60,
+      max_tickets_per_user: 10,
+    });
+    const priya = await db().createPlayer({ credits: 10, name: "Priya Picks" });
+    const sam = await db().createPlayer({ credits: 10, name: "Sam Runs" });
+    const lou = await db().createPlayer({ credits: 10, name: "Lou Dips" });
+    const pick = (uid: string, numbers: number[] | null, quantity = numbers?.length ?? 1) =>
+      db().call(asUser(uid), "enter_competition", {
+        p_competition_id: id,
+        p_quantity: quantity,
+        p_answer: "4",
+        p_numbers: numbers,
+      });
+    await pick(priya, [21, 7, 13]);
+    await pick(sam, [33, 30, 31, 32]);
+    await pick(sam, [40, 34]);
+    await pick(priya, [8, 9, 12, 14, 15, 16]);
+    await pick(lou, null, 3);
+    await recordLetter(admin, id, "Pat Post", "3 Mill Lane, York YO1 7HH");
+    await recordLetter(admin, id, "Lou Dips", "3 Mill Lane, York YO1 7HH", lou);
+
+    const rows = await expectCsvIsTheTicketsTable(admin, id);
+    const byName = (name: string) => rows.filter((r) => r.name === name).map((r) => r.ticket_numbers);
+    expect(byName("Priya Picks")).toEqual(["7, 13, 21", "8, 9, 12, 14 to 16"]);
+    expect(byName("Sam Runs")).toEqual(["30 to 33", "34, 40"]);
+    expect(byName("Pat Post")).toEqual(["61, 62"]);
+    expect(rows.find((r) => r.name === "Lou Dips" && r.route === "postal")?.ticket_numbers).toBe("63, 64");
+
+    // The public entry list and its entrants CSV: every ticket once, with its id, its owner's public name (or
+    // "Postal entry") and its route.
+    await db().sql(
+      `update public.competitions set opens_at = now() - interval '2 days', closes_at = now() - interval '1 minute'
+        where id = $1`,
+      [id],
+    );
+    const [{ slug }] = await db().sql<{ slug: string }>("select slug from public.competitions where id = $1", [id]);
+    const tickets = await ticketsOf(id);
+    const names = new Map(
+      (
+        await db().sql<{ id: string; name: string }>(
+          "select id, private.public_name(name, show_initials_only) as name from public.profiles where id = any($1)",
+          [[priya, sam, lou]],
+        )
+      ).map((p) => [p.id, p.name]),
+    );
+    const expected = tickets.map((t) => ({
+      number: t.number,
+      ticket_id: t.id,
+      entrant: t.kind === "postal" ? "Postal entry" : names.get(t.user_id!),
+      route: t.kind === "postal" ? "postal" : "online",
+    }));
+    const list = await db().call<{ rows: { number: number; ticket_id: string; entrant: string; route: string }[] }>(
+      anon,
+      "get_entry_list",
+      { p_slug: slug, p_limit: 200 },
+    );
+    expect(list.rows.map(({ number, ticket_id, entrant, route }) => ({ number, ticket_id, entrant, route }))).toEqual(
+      expected,
+    );
+    const entrants = await db().call<Chunk>(anon, "get_entrants_csv", { p_slug: slug });
+    expect(entrants.done).toBe(true);
+    const [, ...entrantRows] = parseCsv(entrants.csv);
+    expect(
+      entrantRows.map(([number, ticket_id, entrant, , route]) => ({
+        number: Number(number),
+        ticket_id,
+        entrant,
+        route,
+      })),
+    ).toEqual(expected);
+  });
+
+  it("an in-order competition: each order and letter one true run", async () => {
+    const admin = await db().createAdmin();
+    const id = await db().createCompetition(admin, { ticket_price: "0.50", total_tickets: 40 });
+    const ann = await db().createPlayer({ credits: 10, name: "Ann Order" });
+    const ben = await db().createPlayer({ credits: 10, name: "Ben Order" });
+    await enter(ann, id, 3);
+    await enter(ben, id, 1);
+    await enter(ann, id, 2);
+    await enter(ben, id, 5);
+    await recordLetter(admin, id, "Ben Order", "3 Mill Lane, York YO1 7HH", ben);
+    const rows = await expectCsvIsTheTicketsTable(admin, id);
+    expect(rows.map((r) => [r.name, r.route, r.ticket_numbers])).toEqual([
+      ["Ann Order", "online", "1 to 3"],
+      ["Ben Order", "online", "4"],
+      ["Ann Order", "online", "5, 6"],
+      ["Ben Order", "online", "7 to 11"],
+      ["Ben Order", "postal", "41, 42"],
+    ]);
   });
 });
 

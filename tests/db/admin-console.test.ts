@@ -2,6 +2,9 @@
 // activity log's filter, keyset pages and CSV. Admins and super admins only; everyone else is
 // refused with the spec's message (anon cannot execute them at all).
 import { describe, expect, it } from "vitest";
+import { ACTIVITY_CSV_HEADER, activityCsv } from "@/lib/activity/csv";
+import { activitySentence, sentenceText } from "@/lib/activity/sentences";
+import type { ActivityRef } from "@/lib/data/admin-console";
 import { ADMIN_REQUIRED, NOT_AUTHENTICATED, anon, asUser, dbPerFile, service, type Caller } from "./support";
 
 const db = dbPerFile();
@@ -25,9 +28,9 @@ type ActivityRow = {
   subject_label: string | null;
   details: Record<string, unknown>;
   created_at: string;
+  refs: ActivityRef[];
 };
 type ActivityPage = { rows: ActivityRow[]; next_before: number | null; kinds: string[] };
-type CsvChunk = { csv: string; next_before: number | null; done: boolean };
 
 /** Today in Europe/London as YYYY-MM-DD, from the database's clock. */
 async function londonToday(): Promise<string> {
@@ -312,44 +315,140 @@ describe("admin_list_activity", () => {
   });
 });
 
-describe("admin_activity_csv", () => {
-  it("writes the filtered log as CSV in chunks that join to the whole, formulas defused", async () => {
-    const admin = await db().createUser({ name: "=Csv Admin", email: "csv@admin.test", role: "admin", approved: true });
-    const ids: number[] = [];
-    for (let i = 0; i < 5; i += 1) ids.push(await logRow("csvtest.row", admin, null, { note: `a, "quoted" ${i}` }));
-    const whole = await db().call<CsvChunk>(asUser(admin), "admin_activity_csv", { p_kind: "csvtest" });
-    expect(whole.done).toBe(true);
-    const lines = whole.csv.trimEnd().split("\n");
-    expect(lines[0]).toBe("id,created_at,action,actor_id,actor,actor_email,subject_id,subject_kind,subject,details");
-    expect(lines).toHaveLength(6);
-    expect(lines[1]).toMatch(
-      new RegExp(
-        `^${ids[4]},\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,csvtest\\.row,${admin},"'=Csv Admin",csv@admin\\.test,,,,"\\{""note"": ""a, \\\\""quoted\\\\"" 4""\\}"$`,
-      ),
+describe("admin_activity_export and the CSV written from it", () => {
+  it("names what each row mentions: the buyer, the competition and the entry's tickets, by the real functions", async () => {
+    const admin = await db().createAdmin();
+    const player = await db().createPlayer({ name: "Pat Purchaser", credits: 20 });
+    const competition = await db().createCompetition(admin, { title: "Named Refs Prize", ticket_price: 1.5 });
+    await db().call(asUser(player), "enter_competition", {
+      p_competition_id: competition,
+      p_quantity: 3,
+      p_answer: "4",
+    });
+    const page = await db().call<ActivityPage>(asUser(admin), "admin_list_activity", {
+      p_kind: "competition.entered",
+      p_subject: competition,
+    });
+    expect(page.rows).toHaveLength(1);
+    const [entered] = page.rows;
+    const entryId = entered.details.entry_id as string;
+    expect(entered.refs).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: competition,
+          kind: "competition",
+          name: "Named Refs Prize",
+          competition_id: competition,
+        }),
+        expect.objectContaining({ id: player, kind: "user", name: "Pat Purchaser", user_id: player }),
+        {
+          id: entryId,
+          kind: "entry",
+          name: "Named Refs Prize",
+          competition_id: competition,
+          user_id: player,
+          user_name: "Pat Purchaser",
+          amount: 4.5,
+          numbers: [1, 2, 3],
+        },
+      ]),
     );
+    expect(entered.refs).toHaveLength(3);
+    expect(sentenceText(activitySentence(entered))).toBe(
+      "Pat Purchaser entered Named Refs Prize with 3 tickets (#1, #2, #3) for £4.50.",
+    );
+    // The export reads the same rows, the same names.
+    const exported = await db().call<{ rows: ActivityRow[]; next_before: number | null }>(
+      asUser(admin),
+      "admin_activity_export",
+      { p_kind: "competition.entered", p_subject: competition },
+    );
+    expect(exported).toEqual({ rows: page.rows, next_before: null });
+  });
 
-    let joined = "";
-    let before: number | null = null;
-    let calls = 0;
-    for (;;) {
-      const chunk: CsvChunk = await db().call<CsvChunk>(asUser(admin), "admin_activity_csv", {
-        p_kind: "csvtest",
-        p_before: before,
-        p_limit: 2,
-      });
-      joined += chunk.csv;
-      calls += 1;
-      if (chunk.done) break;
-      before = chunk.next_before;
+  it("leaves out an id that names nothing, and a details value that is no id", async () => {
+    const admin = await db().createAdmin();
+    const gone = "00000000-0000-4000-8000-00000000dead";
+    await logRow("refstest.gone", admin, gone, { user_id: gone, entry_id: "not an id", competition_id: null });
+    const page = await db().call<ActivityPage>(asUser(admin), "admin_list_activity", { p_kind: "refstest" });
+    expect(page.rows[0].refs).toEqual([]);
+  });
+
+  it("writes the filtered log as CSV in chunks: the old columns, the sentence, the JSON last, formulas defused", async () => {
+    const admin = await db().createUser({ name: "=Csv Admin", email: "csv@admin.test", role: "admin", approved: true });
+    const subject = await db().createUser({ name: "Cas Subject", email: "cas@subject.test", approved: true });
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      ids.push(await logRow("user.rejected", admin, subject, { reason: `a, "quoted" ${i}`, by: admin }));
     }
-    expect(joined).toBe(whole.csv);
-    expect(calls).toBe(3);
+    const chunks = async function* () {
+      let before: number | null = null;
+      let calls = 0;
+      for (;;) {
+        const chunk: { rows: ActivityRow[]; next_before: number | null } = await db().call(
+          asUser(admin),
+          "admin_activity_export",
+          { p_actor: admin, p_kind: "user.rejected", p_before: before, p_limit: 2 },
+        );
+        calls += 1;
+        yield chunk.rows;
+        if (chunk.next_before === null) break;
+        before = chunk.next_before;
+      }
+      expect(calls).toBe(3);
+    };
+    let csv = "";
+    for await (const part of activityCsv(chunks())) csv += part;
+    const lines = csv.trimEnd().split("\n");
+    expect(lines[0]).toBe(
+      "id,created_at,action,actor_id,actor,actor_email,subject_id,subject_kind,subject,details,details_json",
+    );
+    expect(lines).toHaveLength(6);
+    expect(lines.slice(1).map((line) => Number(line.split(",")[0]))).toEqual([...ids].reverse());
+    expect(lines[1]).toBe(
+      [
+        ids[4],
+        lines[1].split(",")[1],
+        "user.rejected",
+        admin,
+        `"'=Csv Admin"`,
+        "csv@admin.test",
+        subject,
+        "user",
+        "Cas Subject (cas@subject.test)",
+        `"'=Csv Admin rejected Cas Subject: “a, ""quoted"" 4”."`,
+        `"{""by"":""${admin}"",""reason"":""a, \\""quoted\\"" 4""}"`,
+      ].join(","),
+    );
+    expect(lines[1].split(",")[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // The JSON, read back, is the details as recorded.
+    const json = lines[1].slice(lines[1].lastIndexOf(',"{') + 2, -1).replace(/""/g, '"');
+    expect(JSON.parse(json)).toEqual({ reason: 'a, "quoted" 4', by: admin });
+  });
+
+  it("writes just the header for a filter that matches nothing", async () => {
+    const admin = await db().createAdmin();
+    const none = db().call<{ rows: ActivityRow[]; next_before: number | null }>(
+      asUser(admin),
+      "admin_activity_export",
+      {
+        p_kind: "nothing.matches",
+      },
+    );
+    let csv = "";
+    for await (const part of activityCsv(
+      (async function* () {
+        yield (await none).rows;
+      })(),
+    ))
+      csv += part;
+    expect(csv).toBe(`${ACTIVITY_CSV_HEADER}\n`);
   });
 
   it("refuses a bad filter, and everyone but admins", async () => {
     const admin = await db().createAdmin();
-    const res = await db().rpc(asUser(admin), "admin_activity_csv", { p_from: "2026-05-02", p_to: "2026-05-01" });
+    const res = await db().rpc(asUser(admin), "admin_activity_export", { p_from: "2026-05-02", p_to: "2026-05-01" });
     expect(res.error).toMatchObject({ code: "22023", hint: "invalid_input" });
-    await refusedToNonAdmins("admin_activity_csv");
+    await refusedToNonAdmins("admin_activity_export");
   });
 });

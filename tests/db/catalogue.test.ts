@@ -119,8 +119,8 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_dashboard()": "admins only (checked inside); counts and daily sums over every account, entry and top-up",
   "admin_list_activity(text,text,text,date,date,bigint,integer)":
     "admins only (checked inside); the audit log with names and e-mails of actors and subjects",
-  "admin_activity_csv(text,text,text,date,date,bigint,integer)":
-    "admins only (checked inside); the audit log as CSV, same filters as the screen",
+  "admin_activity_export(text,text,text,date,date,bigint,integer)":
+    "admins only (checked inside); the audit log's rows for its CSV, same filters and names as the screen",
   "admin_competition_detail(uuid)":
     "admins only (checked inside); a competition's figures and postal entries with names, addresses and e-mails",
   "admin_competition_entries_csv(uuid,integer,integer)":
@@ -560,6 +560,7 @@ describe("schema private: internal helpers", () => {
       "admin_complaint_row(complaints)",
       "activity_filter_check(text,text,text,date,date)",
       "activity_rows(text,text,text,date,date,bigint,integer)",
+      "activity_refs(uuid,jsonb)",
       "prize_fulfilment_row(uuid)",
       "admin_user_target(uuid,boolean)",
       "refuse_deleted(user_account_data)",

@@ -66,27 +66,29 @@ describe("the admin console's reads", () => {
       [null, null, null, "2026-01-01", today],
     ] as const) {
       let chunks = 0;
-      let csv = "";
+      let rows = 0;
       await eachPage<number>(async (before) => {
-        const now: { csv: string; next_before: number | null } = await db().call(asUser(admin), "admin_activity_csv", {
-          p_actor: actor,
-          p_kind: kind,
-          p_subject: subject,
-          p_from: from,
-          p_to: to,
-          p_before: before,
-          p_limit: 2,
-        });
-        csv += now.csv;
+        const now: { rows: unknown[]; next_before: number | null } = await db().call(
+          asUser(admin),
+          "admin_activity_export",
+          {
+            p_actor: actor,
+            p_kind: kind,
+            p_subject: subject,
+            p_from: from,
+            p_to: to,
+            p_before: before,
+            p_limit: 2,
+          },
+        );
+        rows += now.rows.length;
         chunks += 1;
         return now.next_before;
       });
-      // The header comes once, in the first chunk.
-      expect(csv.split("\n").filter((line) => line.startsWith("id,")).length).toBe(1);
       // The whole log spans several chunks, so the cursor is followed too.
       if (actor === null && kind === null && subject === null && from === null) {
         expect(chunks).toBeGreaterThan(2);
-        expect(csv.trim().split("\n")).toHaveLength(1 + listed.all);
+        expect(rows).toBe(listed.all);
       }
     }
     // The refusals: a date range that ends before it starts, and a player.
@@ -94,7 +96,7 @@ describe("the admin console's reads", () => {
       [admin, "2026-05-02", "2026-05-01"],
       [player, null, null],
     ] as const) {
-      const refused = await db().rpc(asUser(caller), "admin_activity_csv", { p_from: from, p_to: to });
+      const refused = await db().rpc(asUser(caller), "admin_activity_export", { p_from: from, p_to: to });
       expect(refused.error?.hint).toBe(caller === admin ? "invalid_input" : "admin_required");
     }
   });

@@ -1,8 +1,10 @@
-// The one CSV cell encoder (private.csv_field), by OWASP's CSV injection guidance: a
+// The CSV cell encoder (private.csv_field, and csvCell beside the activity CSV, which the site writes), by
+// OWASP's CSV injection guidance: a
 // cell starting with = + - @ tab or CR is prefixed with ' and quoted; a cell containing , ; " CR or LF is
 // quoted with its quotes doubled. Then the two files an outside tester reached with `x;=1+1;y`: the
 // public entrants CSV (a player's name and town) and the admin activity CSV.
 import { beforeAll, describe, expect, it } from "vitest";
+import { activityCsv, csvCell } from "@/lib/activity/csv";
 import { anon, asUser, dbPerFile } from "./support";
 
 const db = dbPerFile();
@@ -31,12 +33,14 @@ describe("private.csv_field", () => {
     ["Ada L.", "Ada L."],
     ["Leeds", "Leeds"],
     ["", ""],
-  ])("writes %j as %j", async (value, expected) => {
+  ])("writes %j as %j, and the site's csvCell the same", async (value, expected) => {
     expect(await cell(value)).toBe(expected);
+    expect(csvCell(value)).toBe(expected);
   });
 
   it("writes null as an empty cell", async () => {
     expect(await cell(null)).toBe("");
+    expect(csvCell(null)).toBe("");
   });
 });
 
@@ -65,16 +69,19 @@ describe("the files that carry user text", () => {
     expect(lines[2]).toMatch(/^2,[0-9a-f-]{36},Plain P\.,"'@SUM\(A1\)",online$/);
   });
 
-  it("the admin activity CSV quotes an action, a name and details with ;", async () => {
+  it("the admin activity CSV quotes an action, a name, the sentence and the details with ;", async () => {
     const actor = await db().createUser({ name: "x;=1+1;y", approved: true });
     await db().sql(
       `insert into public.activity_log (actor_id, action, details) values ($1, 'test.semi;=1+1;colon', '{"note": "a;b"}')`,
       [actor],
     );
-    const { csv } = await db().call<CsvChunk>(asUser(admin), "admin_activity_csv", { p_actor: actor });
+    const { rows } = await db().call<{ rows: never[] }>(asUser(admin), "admin_activity_export", { p_actor: actor });
+    let csv = "";
+    for await (const part of activityCsv([rows])) csv += part;
     const lines = csv.trimEnd().split("\n");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/,"\{""note"": ""a;b""\}"$/);
+    expect(lines[1]).toMatch(/,"\{""note"":""a;b""\}"$/);
     expect(lines[1]).toContain(`,"test.semi;=1+1;colon",${actor},"x;=1+1;y",`);
+    expect(lines[1]).toContain(`,"Test semi;=1+1;colon, by x;=1+1;y.",`);
   });
 });

@@ -148,6 +148,26 @@ test.describe("as an admin", () => {
     await expect(activity.rows().first()).toContainText("User approved");
     await expect(activity.rows().first()).toContainText("Alex Admin");
     await expect(activity.rows().first()).toContainText(`${tag} 3 (${users[3].email})`);
+    // In words, each name linked to its admin page; the time in the UK, on one line.
+    const approval = activity.rows().first();
+    await expect(approval.getByRole("paragraph")).toHaveText(`Alex Admin approved ${tag} 3.`);
+    await expect(approval.getByRole("link", { name: `${tag} 3`, exact: true })).toHaveAttribute(
+      "href",
+      `/admin/users/${users[3].id}`,
+    );
+    await expect(approval.locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d (GMT|BST)$/);
+    // On a phone each row is a card that reads as a sentence, nothing wider than the screen, the time on one
+    // line; no axe violations there in either scheme.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(approval.getByRole("paragraph")).toBeVisible();
+    const timeLines = await approval
+      .locator("time")
+      .evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    expect(timeLines).toBeLessThan(1.5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessibleInBothSchemes(page, "/admin/activity on a phone");
+    await page.setViewportSize(desktop);
     // Dates: nothing before today is about these accounts.
     await activity.filterBy({ kind: "", subject: tag, from: "2000-01-01", to: "2000-01-31" });
     await expect(page.getByText("No activity matches this filter.")).toBeVisible();
@@ -158,9 +178,13 @@ test.describe("as an admin", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), activity.downloadCsv.click()]);
     expect(download.suggestedFilename()).toMatch(/^labcash-activity-\d{4}-\d\d-\d\d\.csv$/);
     const lines = (await readFile((await download.path())!, "utf8")).trimEnd().split("\n");
-    expect(lines[0]).toBe("id,created_at,action,actor_id,actor,actor_email,subject_id,subject_kind,subject,details");
+    expect(lines[0]).toBe(
+      "id,created_at,action,actor_id,actor,actor_email,subject_id,subject_kind,subject,details,details_json",
+    );
     expect(lines).toHaveLength(53);
     expect(lines.filter((line) => line.includes(",user.approved,"))).toHaveLength(26);
+    // The details column is the sentence the screen shows; the recorded JSON is last.
+    expect(lines.find((line) => line.includes(`,Alex Admin approved ${tag} 3.,`))).toMatch(/,\{\}$/);
   });
 
   test("a bad filter value is dropped with a note rather than an error", async ({ page }) => {

@@ -170,7 +170,7 @@ test.describe("as an admin", () => {
     }
     await page.goto("/admin/activity?kind=settings.approval_mode");
     await expect(page.getByRole("table", { name: "Activity, newest first" }).locator("tbody tr").first()).toContainText(
-      '{"new":"manual","old":"auto"}',
+      "changed the approval mode from automatic to manual.",
     );
   });
 });

@@ -43,7 +43,12 @@ import { hookFunction, SecondFactors, type FactorCaller } from "./mfa";
 import { allowedRedirect, type RedirectRules } from "./origins";
 import { RateLimiter, type EmailPool, type LimitedAction, type RateLimits } from "./rate-limit";
 
-const BCRYPT_COST = 10;
+/**
+ * bcrypt's cost: GoTrue's DefaultHashCost is bcrypt's default, 10; its QuickHashCost, bcrypt's minimum, 4, is what
+ * GoTrue's own test suite sets (crypto.PasswordHashCost). A hash records its cost, so either kind compares anywhere.
+ */
+export const PASSWORD_HASH_COSTS = { default: 10, quick: 4 } as const;
+export type PasswordHashCost = keyof typeof PASSWORD_HASH_COSTS;
 /** A PKCE auth code must be exchanged within five minutes (GoTrue's flow-state expiry). */
 const AUTH_CODE_SECONDS = 300;
 
@@ -75,6 +80,8 @@ export interface AuthOptions {
   passwordPolicy: PasswordPolicy;
   /** GoTrue's [auth.captcha]: when set, sign-ups, e-mail sign-ins, resets, resends and password sign-ins need a token. */
   captcha?: CaptchaSettings;
+  /** bcrypt's cost for new hashes (PASSWORD_HASH_COSTS). */
+  passwordHashCost: number;
 }
 
 export interface AuthRequest {
@@ -163,13 +170,15 @@ function randomPassword(): string {
   return `${randomBytes(48).toString("base64url")}aA1`;
 }
 
-let dummyHash: string | undefined;
+const timingHashes = new Map<number, string>();
 /**
- * A real bcrypt hash of a random password at the production cost, compared against when the address
- * is unknown: an invalid stand-in fails at once, and the 2 ms against 80 ms told which accounts exist.
+ * A real bcrypt hash of a random password at the server's cost, compared against when the address is unknown: an
+ * invalid stand-in fails at once, and the 2 ms against 80 ms told which accounts exist.
  */
-function timingHash(): string {
-  return (dummyHash ??= bcrypt.hashSync(randomUUID(), BCRYPT_COST));
+function timingHash(cost: number): string {
+  let hash = timingHashes.get(cost);
+  if (!hash) timingHashes.set(cost, (hash = bcrypt.hashSync(randomUUID(), cost)));
+  return hash;
 }
 
 export class AuthService {
@@ -475,7 +484,7 @@ export class AuthService {
       return ok(resent);
     }
 
-    const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+    const passwordHash = await bcrypt.hash(password, this.options.passwordHashCost);
     try {
       const reply = await this.db.transaction(async (tx) => {
         const user = await insertUser(tx, {
@@ -562,7 +571,7 @@ export class AuthService {
     if (coolDown > 0) throw authErrors.tooManyWrongPasswords(coolDown);
     const user = await findUserByEmail(this.db, email);
     // bcrypt runs even for unknown addresses so timing does not reveal which exist.
-    const hash = user?.encrypted_password ?? timingHash();
+    const hash = user?.encrypted_password ?? timingHash(this.options.passwordHashCost);
     const matches = await bcrypt.compare(password ?? "", hash).catch(() => false);
     const right = Boolean(user?.encrypted_password) && matches;
     const holdBack = this.limiter.recordPassword(account, visitor, right);
@@ -664,7 +673,7 @@ export class AuthService {
       if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
         throw authErrors.samePassword();
       }
-      passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+      passwordHash = await bcrypt.hash(password, this.options.passwordHashCost);
     }
     const redirectTo = this.redirectTo(r);
     const pkce = newEmail ? this.readPkce(r.body) : undefined;
@@ -875,7 +884,7 @@ export class AuthService {
             existing ??
             (await insertUser(tx, {
               email,
-              passwordHash: await bcrypt.hash(randomPassword(), BCRYPT_COST),
+              passwordHash: await bcrypt.hash(randomPassword(), this.options.passwordHashCost),
               confirmed: !this.options.mailConfirmation,
               userMetadata: data,
               signup: true,
@@ -1037,7 +1046,7 @@ export class AuthService {
     if (!user.encrypted_password && user.invited_at) {
       // An invited user has no password yet: GoTrue gives them a random one (the app then asks them
       // to choose theirs), which, as any new password, ends their sessions.
-      const random = await bcrypt.hash(randomBytes(32).toString("base64url"), BCRYPT_COST);
+      const random = await bcrypt.hash(randomBytes(32).toString("base64url"), this.options.passwordHashCost);
       await tx.query("update auth.users set encrypted_password = $2 where id = $1", [user.id, random]);
       await tx.query("delete from auth.sessions where user_id = $1", [user.id]);
     }
@@ -1209,7 +1218,7 @@ export class AuthService {
       passwordHash = passwordHashParam;
     } else {
       // Without a password GoTrue gives the user a random one: only a recovery link opens the account.
-      passwordHash = await bcrypt.hash(password || randomPassword(), BCRYPT_COST);
+      passwordHash = await bcrypt.hash(password || randomPassword(), this.options.passwordHashCost);
     }
     try {
       const user = await this.db.transaction(async (tx) => {
@@ -1243,7 +1252,7 @@ export class AuthService {
     if (password !== undefined) checkPasswordStrength(password, this.options.passwordPolicy);
     if (email !== undefined && email !== user.email && (await findUserByEmail(this.db, email)))
       throw authErrors.emailExists();
-    const passwordHash = password ? await bcrypt.hash(password, BCRYPT_COST) : undefined;
+    const passwordHash = password ? await bcrypt.hash(password, this.options.passwordHashCost) : undefined;
     const banDuration = str(b.ban_duration);
     const bannedUntil = banDuration ? parseBanDuration(banDuration) : undefined;
     try {
@@ -1360,7 +1369,7 @@ export class AuthService {
     if (type === "signup" && !existing) {
       if (!password) throw authErrors.validation("Signup requires a valid password");
       checkPasswordStrength(password, this.options.passwordPolicy);
-      passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+      passwordHash = await bcrypt.hash(password, this.options.passwordHashCost);
     }
     try {
       const user = await this.db.transaction(async (tx) => {

@@ -18,6 +18,8 @@
 //                               (GoTrue's uri_allow_list)
 //   EMBEDDED_CAPTCHA_SECRET     turns on GoTrue's [auth.captcha] with this secret (default off)
 //   EMBEDDED_CAPTCHA_PROVIDER   turnstile (default) or hcaptcha; anything else is refused
+//   EMBEDDED_PASSWORD_HASH_COST quick = bcrypt's minimum cost for new password hashes, as GoTrue's own tests run
+//                               (a test run signs thousands of users up and in); default GoTrue's cost, 10
 //
 // Prints exactly one line on stdout, `Embedded Supabase ready at <url>`, once
 // listening; launchers and tests wait for it. Everything else goes to stderr.
@@ -47,6 +49,15 @@ function captchaFromEnvironment(env: Environment): EmbeddedServerOptions["captch
   return { provider: provider as (typeof CAPTCHA_PROVIDERS)[number], secret: env.EMBEDDED_CAPTCHA_SECRET };
 }
 
+function passwordHashCostFromEnvironment(env: Environment): EmbeddedServerOptions["passwordHashCost"] {
+  const cost = env.EMBEDDED_PASSWORD_HASH_COST?.trim().toLowerCase() || "default";
+  if (cost !== "default" && cost !== "quick")
+    throw new EnvironmentError(
+      `EMBEDDED_PASSWORD_HASH_COST must be quick or default, not "${env.EMBEDDED_PASSWORD_HASH_COST}".`,
+    );
+  return cost;
+}
+
 const DEFAULT_PORT = 54321;
 
 /** The server's options the environment sets (the table above). */
@@ -65,6 +76,7 @@ export function optionsFromEnvironment(env: Environment = process.env): Embedded
     mailConfirmation: env.EMBEDDED_MAIL_CONFIRMATION === "1",
     rateLimits: env.EMBEDDED_RATE_LIMITS === "off" ? NO_RATE_LIMITS : undefined,
     captcha: captchaFromEnvironment(env),
+    passwordHashCost: passwordHashCostFromEnvironment(env),
     redirectAllowList: (env.EMBEDDED_REDIRECT_URLS ?? "")
       .split(",")
       .map((entry) => entry.trim())

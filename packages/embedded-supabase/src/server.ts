@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import { AuthError, authErrorReply, authErrors, wantsCurrentApi, API_VERSION } from "./auth-errors";
-import { AuthService } from "./auth";
+import { AuthService, PASSWORD_HASH_COSTS, type PasswordHashCost } from "./auth";
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "./auth-errors";
 import type { CaptchaSettings } from "./captcha";
 import { GOTRUE_EMAIL_OTP, type EmailOtpSettings } from "./auth-store";
@@ -68,6 +68,11 @@ export interface EmbeddedServerOptions {
   passwordPolicy?: PasswordPolicy;
   /** GoTrue's refresh-token reuse interval in seconds. Default 10. */
   refreshReuseSeconds?: number;
+  /**
+   * bcrypt's cost for new password hashes: "default" (10, GoTrue's) or "quick" (4, what GoTrue's own tests set), for
+   * test runs that sign thousands of users up and in. Default "default".
+   */
+  passwordHashCost?: PasswordHashCost;
   /** Called with one line per request (and per applied migration). Silent when omitted. */
   log?: (line: string) => void;
   /**
@@ -331,6 +336,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     emailOtp: { ...GOTRUE_EMAIL_OTP, ...options.emailOtp },
     captcha: options.captcha,
     passwordPolicy: options.passwordPolicy ?? DEFAULT_PASSWORD_POLICY,
+    passwordHashCost: PASSWORD_HASH_COSTS[options.passwordHashCost ?? "default"],
   });
 
   let closing: Promise<void> | undefined;

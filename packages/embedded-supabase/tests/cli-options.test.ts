@@ -24,3 +24,11 @@ it("refuses a captcha provider it does not know, saying what to set", () => {
     );
   }
 });
+
+it("hashes passwords at GoTrue's cost unless EMBEDDED_PASSWORD_HASH_COST asks for the quick one", () => {
+  expect(optionsFromEnvironment({}).passwordHashCost).toBe("default");
+  expect(optionsFromEnvironment({ EMBEDDED_PASSWORD_HASH_COST: "Quick" }).passwordHashCost).toBe("quick");
+  expect(() => optionsFromEnvironment({ EMBEDDED_PASSWORD_HASH_COST: "4" })).toThrow(
+    'EMBEDDED_PASSWORD_HASH_COST must be quick or default, not "4".',
+  );
+});

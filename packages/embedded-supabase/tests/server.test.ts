@@ -74,6 +74,37 @@ describe("auth", () => {
     expect(early.error?.code).toBe("email_not_confirmed");
   });
 
+  it("hashes passwords at GoTrue's cost, or at bcrypt's minimum when asked, and signs in with either", async () => {
+    const quick = await startEmbeddedServer({ db, port: 0, passwordHashCost: "quick", rateLimits: NO_RATE_LIMITS });
+    try {
+      const costOf = async (email: string) =>
+        (
+          await db.query<{ hash: string }>("select encrypted_password as hash from auth.users where email = $1", [
+            email,
+          ])
+        ).rows[0].hash.split("$")[2];
+      const atDefault = uniqueEmail();
+      await signedIn(atDefault);
+      expect(await costOf(atDefault)).toBe("10");
+      const atQuick = uniqueEmail();
+      const created = await client(quick.url, EMBEDDED_SECRET_KEY).auth.admin.createUser({
+        email: atQuick,
+        password: PASSWORD,
+        email_confirm: true,
+      });
+      expect(created.error).toBeNull();
+      expect(await costOf(atQuick)).toBe("04");
+      // Each hash carries its cost: either server checks either.
+      for (const [url, email] of [
+        [server.url, atQuick],
+        [quick.url, atDefault],
+      ])
+        expect((await client(url).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    } finally {
+      await quick.close();
+    }
+  });
+
   it("refuses a weak password with GoTrue's code", async () => {
     const { error } = await client(server.url).auth.signUp({ email: uniqueEmail(), password: "short" });
     expect(error?.code).toBe("weak_password");

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { e2eBackendEnv } from "../../../scripts/e2e-ports.mjs";
 import { freePort } from "./ports";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -74,6 +75,7 @@ export async function startOwnSite(name: string, env: Record<string, string>): P
       LABCASH_DATA_DIR: dataDir,
       SITE_URL: url,
       NEXT_TELEMETRY_DISABLED: "1",
+      ...e2eBackendEnv,
       ...env,
     },
   });
