@@ -45,6 +45,12 @@ export const LABELS = {
   entry_status: { active: "Active", refunded: "Refunded", void: "Void" },
   draw_trigger: { sold_out: "Sold out", close_time: "Close time", draw_time: "Draw time" },
   prize_status: { awaiting_claim: "Awaiting claim", claimed: "Claimed", verified: "Verified", delivered: "Delivered" },
+  identity_document: {
+    passport: "Passport",
+    driving_licence: "Driving licence",
+    national_identity_card: "National identity card",
+    other: "Other document",
+  },
   top_up_status: {
     pending: "Pending",
     credited: "Credited",

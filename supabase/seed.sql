@@ -269,7 +269,7 @@ begin
   perform public.run_due_draws();
   update public.competitions set closed_at = now() - interval '5 days' where id in (drone, deck);
   -- The drone's winner claimed it, was verified and has it: each step with its date and the courier's reference
-  -- (draws_prize_fulfilment_steps_check).
+  -- (draws_prize_fulfilment_steps_check), and the identity check behind the verification.
   update public.draws set drawn_at = now() - interval '3 days', prize_status = 'delivered',
          prize_choice = 'prize', delivery_address = '4 Mill Lane, Harrogate HG1 2AB',
          claimed_at = now() - interval '3 days' + interval '2 hours',
@@ -278,6 +278,11 @@ begin
          proof_of_delivery = 'DPD 1550 2026 4471',
          prize_status_updated_at = now() - interval '1 day'
    where competition_id = drone;
+  -- What the admin checked before verifying (only the last four characters of the number are kept).
+  insert into public.prize_identity_checks (draw_id, document_type, document_last_four, note, checked_by, checked_at)
+  select d.id, 'driving_licence', '9AB4', 'Checked on a video call', '00000000-0000-4000-8000-000000000002',
+         now() - interval '2 days'
+    from public.draws d where d.competition_id = drone;
   perform set_config('request.jwt.claims', '', true);
 end
 $$;

@@ -215,7 +215,11 @@ export const recordPostalEntryAction = defineAction(
   },
 );
 
-/** Moves a prize along awaiting claim → claimed → verified → delivered, with a note and the proof-of-delivery reference. */
+/**
+ * Moves a prize along awaiting claim → claimed → verified → delivered, with a note and the proof-of-delivery reference.
+ * The step to verified carries the identity check: the form sends `identityCheckDue` while the prize is not yet
+ * verified, and SQL refuses the step without a check whatever the form sent.
+ */
 export const updatePrizeFulfilmentAction = defineAction(
   {
     schema: z
@@ -224,19 +228,49 @@ export const updatePrizeFulfilmentAction = defineAction(
         status: z.enum(PRIZE_STATUSES, { error: "Choose the prize's status" }),
         note: z.string().trim().max(2000, "Keep the note to 2,000 characters").prefault(""),
         proofOfDelivery: z.string().trim().max(200, "Keep the reference to 200 characters").prefault(""),
+        identityCheckDue: z.literal("yes").optional(),
+        documentType: z
+          .union([z.enum(ENUM_VALUES.identity_document), z.literal("")], { error: "Choose the document you checked" })
+          .prefault(""),
+        documentLastFour: z.string().trim().toUpperCase().prefault(""),
+        identityNote: z.string().trim().max(500, "Keep the identity check's note to 500 characters").prefault(""),
       })
       .refine((v) => v.status !== "delivered" || v.proofOfDelivery !== "", {
         path: ["proofOfDelivery"],
         message: "Give the proof-of-delivery reference (a tracking number, signed receipt or bank transfer reference)",
+      })
+      .superRefine((v, ctx) => {
+        if (v.status !== "verified" || !v.identityCheckDue) return;
+        if (v.documentType === "") {
+          ctx.addIssue({ code: "custom", path: ["documentType"], message: "Choose the document you checked" });
+        }
+        if (!/^[A-Z0-9]{4}$/.test(v.documentLastFour)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["documentLastFour"],
+            message: "Give the last four letters or digits of the document's number, never the whole number",
+          });
+        }
+        if (v.documentType === "other" && v.identityNote === "") {
+          ctx.addIssue({
+            code: "custom",
+            path: ["identityNote"],
+            message: "Say in the note which document you checked",
+          });
+        }
       }),
     role: "admin",
   },
-  async ({ drawId, status, note, proofOfDelivery }) => {
+  async ({ drawId, status, note, proofOfDelivery, identityCheckDue, documentType, documentLastFour, identityNote }) => {
     const saved = await adminUpdatePrizeFulfilment({
       drawId,
       status,
       note: note === "" ? null : note,
       proofOfDelivery: proofOfDelivery === "" ? null : proofOfDelivery,
+      identityCheck:
+        status === "verified" && identityCheckDue && documentType !== ""
+          ? { documentType, documentLastFour, note: identityNote === "" ? null : identityNote }
+          : null,
     });
     revalidatePath("/admin/competitions/winners");
     revalidateCompetitionPages(); // the winners pages show each prize's step

@@ -38,6 +38,7 @@ export const KIND_LABELS: Record<string, string> = {
   "marketing.unsubscribed": "Unsubscribed from marketing e-mail",
   "prize.claimed": "Prize claimed",
   "prize.fulfilment": "Prize fulfilment updated",
+  "prize.identity_checked": "Winner's identity checked",
   "prize.status_changed": "Prize status changed",
   "profile.initials_only": "Winner name shown as initials",
   "protection.flag_raised": "Protection flag raised",

@@ -227,6 +227,10 @@ export const SENTENCES: Record<string, (r: Row) => SentencePart[]> = {
     const proof = text(r.d.proof_of_delivery);
     return say`${r.actor()} updated ${prizeOf(r)}${moved ? `: ${lowerFirst(label("prize_status", r.d.from))} to ${lowerFirst(label("prize_status", r.d.to))}` : ""}${r.d.note_changed === true ? ", and changed the note" : ""}${proof ? ` (proof of delivery: “${proof}”)` : ""}.`;
   },
+  "prize.identity_checked": (r) => {
+    const document = lowerFirst(label("identity_document", r.d.document_type));
+    return say`${r.actor()} checked the winner's identity for ${prizeOf(r)}: ${document} ending ${text(r.d.document_last_four) ?? "unknown"}${quoted(r.d.note) ? ` (${quoted(r.d.note)})` : ""}.`;
+  },
   "prize.status_changed": (r) =>
     say`${r.actor()} moved ${prizeOf(r)} from ${lowerFirst(label("prize_status", r.d.from))} to ${lowerFirst(label("prize_status", r.d.status))}.`,
   "profile.initials_only": (r) =>
@@ -315,7 +319,10 @@ export const SENTENCES: Record<string, (r: Row) => SentencePart[]> = {
   "user.super_admin_invited": (r) =>
     say`${r.actor("The setup script (npm run setup:admin)")} invited ${text(r.d.email) ?? "an address"} to be ${r.d.another === true ? "another" : "the"} super admin.`,
   "user.two_step_enrolled": (r) => say`${r.subjectUser()} set up two-step verification.`,
-  "user.two_step_reset": (r) => say`${r.actor()} reset the two-step verification of ${r.subjectUser()}.`,
+  "user.two_step_reset": (r) => {
+    const voided = num(r.d.recovery_codes_voided) ?? 0;
+    return say`${r.actor()} reset the two-step verification of ${r.subjectUser()}${voided ? `; ${plural(voided, "unused recovery code")} stopped working` : ""}.`;
+  },
   "user.updated": (r) => {
     const said: string[] = [];
     const name = change(r.d.name);

@@ -32,7 +32,8 @@ export type PrizeStatus = z.infer<typeof prizeStatusSchema>;
  * One prize to fulfil (public.prize_fulfilment): the winner's contact is their account's name and e-mail or the
  * letter's name and address; `delivery_address` is where they want the prize (null for cash); `prize_cost` is the cash
  * alternative when they chose it, else the prize value (SQL); `story` is null until photo consent is first given or
- * recorded.
+ * recorded; `identity_check` is what was checked for the verification that stands (null before it or after a step
+ * back; its `checked_by` is null once that admin's account is gone).
  */
 const prizeFulfilment = declared(
   "draw_id",
@@ -49,6 +50,7 @@ const prizeFulfilment = declared(
 ).with({
   competition: declared("id", "slug", "title"),
   story: declared("consent", "consent_source", "consent_changed_at"),
+  identity_check: declared("document_type", "document_last_four", "checked_at"),
 });
 
 /**
@@ -123,8 +125,6 @@ export const adminRecordPostalEntry = (entry: {
       instant_wins: declared("ticket_number", "kind", "prize"),
     }),
   );
-export const adminUpdatePrizeStatus = (drawId: string, status: "awaiting_claim" | "verified" | "delivered") =>
-  callRpc("admin_update_prize_status", { p_draw_id: drawId, p_status: status }, declared("draw_id", "prize_status"));
 
 export async function adminCompetitionDetail(id: string) {
   const detail = await callRpc("admin_competition_detail", { p_id: id }, competitionDetail);
@@ -172,11 +172,20 @@ export const adminListPrizeFulfilment = (status?: PrizeStatus) =>
   callRpc("admin_list_prize_fulfilment", status ? { p_status: status } : {}, prizeFulfilment);
 export type PrizeFulfilment = Awaited<ReturnType<typeof adminListPrizeFulfilment>>[number];
 
+/** What an admin checked to verify a claim: only the last four characters of the document's number. */
+export type IdentityCheck = {
+  documentType: EnumValue<"identity_document">;
+  documentLastFour: string;
+  note: string | null;
+};
+
 export const adminUpdatePrizeFulfilment = (change: {
   drawId: string;
   status: PrizeStatus;
   note: string | null;
   proofOfDelivery: string | null;
+  /** Given with the step to verified, which SQL refuses without it. */
+  identityCheck: IdentityCheck | null;
 }) =>
   callRpc(
     "admin_update_prize_fulfilment",
@@ -185,6 +194,9 @@ export const adminUpdatePrizeFulfilment = (change: {
       p_status: change.status,
       p_note: change.note,
       p_proof_of_delivery: change.proofOfDelivery,
+      p_document_type: change.identityCheck?.documentType ?? null,
+      p_document_last_four: change.identityCheck?.documentLastFour ?? null,
+      p_identity_note: change.identityCheck?.note ?? null,
     },
     prizeFulfilment,
   );

@@ -74,6 +74,7 @@ export const DB_ERROR_CODES = [
   "admin_not_deletable",
   "prize_not_verified",
   "prize_not_claimed",
+  "identity_check_required",
   "delivery_address_required",
   "no_recipients",
   "unsubscribe_link_invalid",

@@ -54,3 +54,14 @@ export function prizeSteps(p: {
     { status: "delivered", label: PRIZE_STATUS.delivered.label, at: p.delivered_at },
   ];
 }
+
+/** What an admin checked to verify a claim, as the console shows it: "Passport ending 1234, checked by Ada Admin". */
+export function identityCheckSummary(check: {
+  document_type: EnumValue<"identity_document">;
+  document_last_four: string;
+  checked_by: string | null;
+}): string {
+  return `${LABELS.identity_document[check.document_type]} ending ${check.document_last_four}, checked by ${
+    check.checked_by ?? "a former admin"
+  }`;
+}

@@ -1107,6 +1107,44 @@ export type Database = {
           },
         ]
       }
+      prize_identity_checks: {
+        Row: {
+          checked_at: string
+          checked_by: string | null
+          document_last_four: string
+          document_type: Database["public"]["Enums"]["identity_document"]
+          draw_id: string
+          id: number
+          note: string | null
+        }
+        Insert: {
+          checked_at?: string
+          checked_by?: string | null
+          document_last_four: string
+          document_type: Database["public"]["Enums"]["identity_document"]
+          draw_id: string
+          id?: never
+          note?: string | null
+        }
+        Update: {
+          checked_at?: string
+          checked_by?: string | null
+          document_last_four?: string
+          document_type?: Database["public"]["Enums"]["identity_document"]
+          draw_id?: string
+          id?: never
+          note?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "prize_identity_checks_draw_id_fkey"
+            columns: ["draw_id"]
+            isOneToOne: false
+            referencedRelation: "draws"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           created_at: string
@@ -2210,6 +2248,9 @@ export type Database = {
           p_status: string
           p_note?: string
           p_proof_of_delivery?: string
+          p_document_type?: string
+          p_document_last_four?: string
+          p_identity_note?: string
         }
         Returns: Database["public"]["CompositeTypes"]["prize_fulfilment"]
       }
@@ -2878,6 +2919,7 @@ export type Database = {
       entry_status: "active" | "refunded" | "void"
       flag_kind: "limit_reached" | "limit_raises" | "large_top_ups" | "top_up_after_break"
       flag_status: "open" | "reviewed"
+      identity_document: "passport" | "driving_licence" | "national_identity_card" | "other"
       instant_win_kind: "credit" | "spin" | "physical"
       intervention_kind: "note" | "contacted" | "restricted" | "lifted" | "closed"
       kyc_status: "none" | "pending" | "verified" | "rejected"
@@ -3899,6 +3941,7 @@ export type Database = {
         draw_id: string | null
         drawn_at: string | null
         fulfilment_note: string | null
+        identity_check: Database["public"]["CompositeTypes"]["prize_identity_check"] | null
         prize_choice: Database["public"]["Enums"]["prize_choice"] | null
         prize_cost: number | null
         prize_description: string | null
@@ -3917,6 +3960,13 @@ export type Database = {
         winner_town: string | null
         winner_user_id: string | null
         winning_number: number | null
+      }
+      prize_identity_check: {
+        checked_at: string | null
+        checked_by: string | null
+        document_last_four: string | null
+        document_type: Database["public"]["Enums"]["identity_document"] | null
+        note: string | null
       }
       prize_status_change: {
         draw_id: string | null
@@ -4302,6 +4352,7 @@ export const Constants = {
       entry_status: ["active", "refunded", "void"],
       flag_kind: ["limit_reached", "limit_raises", "large_top_ups", "top_up_after_break"],
       flag_status: ["open", "reviewed"],
+      identity_document: ["passport", "driving_licence", "national_identity_card", "other"],
       instant_win_kind: ["credit", "spin", "physical"],
       intervention_kind: ["note", "contacted", "restricted", "lifted", "closed"],
       kyc_status: ["none", "pending", "verified", "rejected"],

@@ -726,11 +726,17 @@ revoke all on function private.competition_check_dates(public.competitions) from
 create type public.fulfilment_story as (consent boolean, consent_source text, consent_note text, consent_changed_at timestamp with time zone, consent_changed_by text, photo_path text, photo_alt text, quote text, story_updated_at timestamp with time zone);
 comment on type public.fulfilment_story is 'A winner''s photo consent (how it was given, by whom, when) and what is published, as the admin sees it.';
 
+create type public.identity_document as enum ('passport', 'driving_licence', 'national_identity_card', 'other');
+comment on type public.identity_document is 'The document an admin checked a winner''s identity against before their claim was verified.';
+
+create type public.prize_identity_check as (document_type public.identity_document, document_last_four text, note text, checked_by text, checked_at timestamp with time zone);
+comment on type public.prize_identity_check is 'The identity check behind a verified claim, as admins see it: the document, the last four characters of its number, the note, the admin''s name and when.';
+
 create type public.fulfilment_competition as (id uuid, slug text, title text);
 comment on type public.fulfilment_competition is 'The competition a prize to fulfil belongs to.';
 
-create type public.prize_fulfilment as (draw_id uuid, competition public.fulfilment_competition, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), winning_number integer, drawn_at timestamp with time zone, winner_display_name text, winner_town text, winner_user_id uuid, winner_name text, winner_email text, winner_address text, route text, prize_choice public.prize_choice, delivery_address text, claimed_at timestamp with time zone, prize_status public.prize_status, prize_status_updated_at timestamp with time zone, verified_at timestamp with time zone, delivered_at timestamp with time zone, fulfilment_note text, proof_of_delivery text, prize_cost numeric(12,2), winner_initials_only boolean, story public.fulfilment_story);
-comment on type public.prize_fulfilment is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address, route), the claim, the status with its times, the note, the proof of delivery, the prize''s cost and the winner''s photo consent and story.';
+create type public.prize_fulfilment as (draw_id uuid, competition public.fulfilment_competition, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), winning_number integer, drawn_at timestamp with time zone, winner_display_name text, winner_town text, winner_user_id uuid, winner_name text, winner_email text, winner_address text, route text, prize_choice public.prize_choice, delivery_address text, claimed_at timestamp with time zone, prize_status public.prize_status, prize_status_updated_at timestamp with time zone, verified_at timestamp with time zone, delivered_at timestamp with time zone, fulfilment_note text, proof_of_delivery text, prize_cost numeric(12,2), winner_initials_only boolean, story public.fulfilment_story, identity_check public.prize_identity_check);
+comment on type public.prize_fulfilment is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address, route), the claim, the status with its times, the note, the proof of delivery, the prize''s cost, the winner''s photo consent and story, and the identity check behind the latest verification.';
 
 create type public.entry_status as enum ('active', 'refunded', 'void');
 comment on type public.entry_status is 'Whether an entry''s tickets still count.';

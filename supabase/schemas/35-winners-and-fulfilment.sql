@@ -30,6 +30,38 @@ comment on table public.winner_stories is 'A draw winner''s consent to publish t
 revoke all on table public.winner_stories from public, anon, authenticated, service_role;
 grant all on table public.winner_stories to service_role;
 
+-- What an admin checked before verifying a winner's claim. Only the last four characters of the document's number
+-- are kept (data minimisation: enough to tell two documents apart, never enough to use one); who and when come
+-- from the caller and the clock, never from the form. One row per verification, so a claim verified again after a
+-- step back keeps both checks.
+create table public.prize_identity_checks (
+  id bigint generated always as identity not null,
+  draw_id uuid not null,
+  document_type public.identity_document not null,
+  document_last_four text not null,
+  note text,
+  checked_by uuid,
+  checked_at timestamp with time zone default now() not null,
+  constraint prize_identity_checks_pkey primary key (id),
+  constraint prize_identity_checks_document_last_four_check check (document_last_four ~ '^[A-Z0-9]{4}$'),
+  constraint prize_identity_checks_note_check check (note is null or char_length(note) between 1 and 500),
+  -- "Other" says which document in the note.
+  constraint prize_identity_checks_other_noted_check check (document_type <> 'other' or note is not null),
+  constraint prize_identity_checks_draw_id_fkey foreign key (draw_id) references public.draws(id) on delete cascade,
+  constraint prize_identity_checks_checked_by_fkey foreign key (checked_by) references auth.users(id) on delete set null
+);
+alter table public.prize_identity_checks enable row level security;
+comment on table public.prize_identity_checks is 'Each identity check behind a verified prize claim: the document type, the last four characters of its number (never the whole number), a note, the admin who checked (auth.uid()) and when (now()). Written only by admin_update_prize_fulfilment; read by admins only.';
+revoke all on table public.prize_identity_checks from public, anon, authenticated, service_role;
+grant select on table public.prize_identity_checks to authenticated;
+grant all on table public.prize_identity_checks to service_role;
+
+create index prize_identity_checks_draw_id_idx on public.prize_identity_checks (draw_id);
+create index prize_identity_checks_checked_by_idx on public.prize_identity_checks (checked_by);
+create policy "prize identity checks: admins read" on public.prize_identity_checks
+  as permissive for select to authenticated
+  using (( SELECT public.is_admin() AS is_admin));
+
 -- ----------------------------------------------------------------------------
 -- Functions
 -- ----------------------------------------------------------------------------
@@ -81,7 +113,7 @@ begin
   return row(moved.id, moved.prize_status, moved.prize_status_updated_at)::public.prize_status_change;
 end;
 $$;
-comment on function public.admin_update_prize_status(uuid,text) is 'Admins: moves a prize to a status by the same rules as admin_update_prize_fulfilment (private.prize_move), keeping its proof reference.';
+comment on function public.admin_update_prize_status(uuid,text) is 'Admins: moves a prize to a status by the same rules as admin_update_prize_fulfilment (private.prize_move), keeping its proof reference; the step to verified needs an identity check, which only admin_update_prize_fulfilment records (identity_check_required).';
 revoke all on function public.admin_update_prize_status(uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_update_prize_status(uuid,text) to authenticated;
 grant execute on function public.admin_update_prize_status(uuid,text) to service_role;
@@ -190,7 +222,14 @@ language sql stable set search_path = '' as $$
                      s.photo_alt, s.quote, s.story_updated_at)::public.fulfilment_story
             from public.winner_stories s
             left join public.profiles a on a.id = s.consent_changed_by
-           where s.draw_id = d.id)
+           where s.draw_id = d.id),
+         -- What was checked for the verification that stands (none once a step back undid it).
+         (select row(v.document_type, v.document_last_four, v.note, a.name, v.checked_at)::public.prize_identity_check
+            from public.prize_identity_checks v
+            left join public.profiles a on a.id = v.checked_by
+           where v.draw_id = d.id and d.verified_at is not null
+           order by v.id desc
+           limit 1)
   from public.draws d
   join public.competitions c on c.id = d.competition_id
   join public.tickets t on t.id = d.winning_ticket_id
@@ -199,7 +238,7 @@ language sql stable set search_path = '' as $$
   left join public.postal_entries pe on pe.entry_id = e.id
   where d.id = p_draw_id
 $$;
-comment on function private.prize_fulfilment_row(uuid) is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery, the prize cost, and the winner''s photo consent and story.';
+comment on function private.prize_fulfilment_row(uuid) is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery, the prize cost, the winner''s photo consent and story, and the identity check behind the verification while it stands.';
 revoke all on function private.prize_fulfilment_row(uuid) from public, anon, authenticated, service_role;
 
 create or replace function public.admin_list_prize_fulfilment(p_status text default null) returns setof public.prize_fulfilment
@@ -222,15 +261,21 @@ grant execute on function public.admin_list_prize_fulfilment(text) to authentica
 grant execute on function public.admin_list_prize_fulfilment(text) to service_role;
 
 create or replace function public.admin_update_prize_fulfilment(p_draw_id uuid, p_status text, p_note text default null,
-                                                     p_proof_of_delivery text default null)
+                                                     p_proof_of_delivery text default null,
+                                                     p_document_type text default null,
+                                                     p_document_last_four text default null,
+                                                     p_identity_note text default null)
 returns public.prize_fulfilment
 language plpgsql security definer set search_path = '' as $$
 declare
+  uid uuid := private.require_admin();
   prev public.draws%rowtype;
   note text := nullif(btrim(coalesce(p_note, '')), '');
   proof text := nullif(btrim(coalesce(p_proof_of_delivery, '')), '');
+  document text := nullif(btrim(coalesce(p_document_type, '')), '');
+  last_four text := nullif(upper(regexp_replace(coalesce(p_document_last_four, ''), '\s', '', 'g')), '');
+  identity_note text := nullif(btrim(coalesce(p_identity_note, '')), '');
 begin
-  perform private.require_admin();
   if char_length(note) > 2000 then
     raise exception 'Keep the note to 2000 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
@@ -238,6 +283,35 @@ begin
     raise exception 'Keep the proof-of-delivery reference to 200 characters' using errcode = '22023', hint = 'invalid_input';
   end if;
   select * into prev from public.draws where id = p_draw_id;
+  if p_status = 'verified' and prev.prize_status = 'claimed' then
+    -- The step to verified carries what was checked; without it private.prize_move refuses the step
+    -- (identity_check_required).
+    if document is not null or last_four is not null or identity_note is not null then
+      if document is null or not (document = any (enum_range(null::public.identity_document)::text[])) then
+        raise exception 'Choose the document you checked: passport, driving licence, national identity card or other'
+          using errcode = '22023', hint = 'invalid_input';
+      end if;
+      if last_four is null or last_four !~ '^[A-Z0-9]{4}$' then
+        raise exception 'Give the last four letters or digits of the document''s number, never the whole number'
+          using errcode = '22023', hint = 'invalid_input';
+      end if;
+      if char_length(identity_note) > 500 then
+        raise exception 'Keep the identity check''s note to 500 characters' using errcode = '22023', hint = 'invalid_input';
+      end if;
+      if document = 'other' and identity_note is null then
+        raise exception 'Say in the note which document you checked' using errcode = '22023', hint = 'invalid_input';
+      end if;
+      insert into public.prize_identity_checks (draw_id, document_type, document_last_four, note, checked_by)
+      values (p_draw_id, document::public.identity_document, last_four, identity_note, uid);
+      perform private.log_activity('prize.identity_checked', p_draw_id, jsonb_strip_nulls(jsonb_build_object(
+        'competition_id', prev.competition_id,
+        'document_type', document,
+        'document_last_four', last_four,
+        'note', identity_note)));
+    end if;
+  elsif (document is not null or last_four is not null or identity_note is not null) and p_status <> 'verified' then
+    raise exception 'An identity check is recorded only with the step to verified' using errcode = '22023', hint = 'invalid_input';
+  end if;
   perform private.prize_move(p_draw_id, p_status, proof);
   update public.draws set fulfilment_note = note where id = p_draw_id;
   perform private.log_activity('prize.fulfilment', p_draw_id, jsonb_build_object(
@@ -248,10 +322,10 @@ begin
   return private.prize_fulfilment_row(p_draw_id);
 end;
 $$;
-comment on function public.admin_update_prize_fulfilment(uuid,text,text,text) is 'Admins: moves a prize along awaiting_claim -> claimed (a claim by letter or phone) -> verified (identity checked) -> delivered (needs the proof-of-delivery reference), one step forward at a time or back to correct a mistake (private.prize_move), with its note; audited. Once verified, the winner can no longer change their claim (claim_prize).';
-revoke all on function public.admin_update_prize_fulfilment(uuid,text,text,text) from public, anon, authenticated, service_role;
-grant execute on function public.admin_update_prize_fulfilment(uuid,text,text,text) to authenticated;
-grant execute on function public.admin_update_prize_fulfilment(uuid,text,text,text) to service_role;
+comment on function public.admin_update_prize_fulfilment(uuid,text,text,text,text,text,text) is 'Admins: moves a prize along awaiting_claim -> claimed (a claim by letter or phone) -> verified (identity checked) -> delivered (needs the proof-of-delivery reference), one step forward at a time or back to correct a mistake (private.prize_move), with its note; audited. The step to verified records the identity check (document type, the last four letters or digits of its number, a note; the caller and now() as who and when; audited as prize.identity_checked) and is refused without one (identity_check_required). Once verified, the winner can no longer change their claim (claim_prize).';
+revoke all on function public.admin_update_prize_fulfilment(uuid,text,text,text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_update_prize_fulfilment(uuid,text,text,text,text,text,text) to authenticated;
+grant execute on function public.admin_update_prize_fulfilment(uuid,text,text,text,text,text,text) to service_role;
 
 create or replace function private.prize_step_index(p_status text) returns integer
 language sql immutable set search_path = '' as $$
@@ -283,6 +357,14 @@ begin
     end if;
     raise exception 'Record the winner''s claim before verifying it' using errcode = 'P0001', hint = 'prize_not_claimed';
   end if;
+  -- A claim is verified only against an identity check recorded since the prize last changed step or the winner
+  -- last changed their claim, so a step back (or a changed claim) needs a fresh check.
+  if to_i = 3 and from_i = 2 and not exists (
+      select 1 from public.prize_identity_checks v
+       where v.draw_id = p_draw_id and v.checked_at >= greatest(prev.prize_status_updated_at, prev.claimed_at)) then
+    raise exception 'Record the identity check (the document and the last four characters of its number) before marking the prize verified'
+      using errcode = 'P0001', hint = 'identity_check_required';
+  end if;
   if p_status = 'delivered' and p_proof is null then
     raise exception 'Give the proof-of-delivery reference (a tracking number, signed receipt or bank transfer reference)'
       using errcode = '22023', hint = 'invalid_input';
@@ -299,7 +381,7 @@ begin
   return next_row;
 end;
 $$;
-comment on function private.prize_move(uuid,text,text) is 'Moves a prize to a status: forward one step at a time (claimed needs nothing more, verified needs a claim, delivered needs verification and the proof reference), back any number of steps (clearing the later dates); sets each step''s date once. The only writer of prize_status.';
+comment on function private.prize_move(uuid,text,text) is 'Moves a prize to a status: forward one step at a time (claimed needs nothing more, verified needs a claim and an identity check recorded since the claim last changed, delivered needs verification and the proof reference), back any number of steps (clearing the later dates); sets each step''s date once. The only writer of prize_status.';
 revoke all on function private.prize_move(uuid,text,text) from public, anon, authenticated, service_role;
 
 create type public.my_prize_story as (consent boolean, consent_source text, consent_changed_at timestamp with time zone, published boolean);

@@ -465,6 +465,7 @@ describe("history and fulfilment", () => {
         p_status: status,
         p_note: note,
         p_proof_of_delivery: proof,
+        ...(status === "verified" ? { p_document_type: "passport", p_document_last_four: "1234" } : {}),
       });
 
     const listed = await db().call<Fulfilment[]>(asUser(admin), "admin_list_prize_fulfilment", {

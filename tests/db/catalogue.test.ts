@@ -127,8 +127,8 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
     "admins only (checked inside); every entry of a competition with the buyer's name, e-mail and postal address",
   "admin_competition_history()": "admins only (checked inside); revenue and prize cost of finished competitions",
   "admin_list_prize_fulfilment(text)": "admins only (checked inside); each winner's contact details and claim",
-  "admin_update_prize_fulfilment(uuid,text,text,text)":
-    "admins only (checked inside); prize status, notes and proof of delivery on a draw, audited",
+  "admin_update_prize_fulfilment(uuid,text,text,text,text,text,text)":
+    "admins only (checked inside); prize status, notes, proof of delivery and the identity check on a draw, audited",
   "admin_find_account(text)": "admins only (checked inside); one account's id and name by its exact e-mail",
   "admin_list_users(text,text,text,text,text,integer,boolean)":
     "admins only (checked inside); every account's name, e-mail, role, approval, KYC status and balance",
@@ -263,6 +263,7 @@ const SERVER_ONLY: Record<string, string> = {
  */
 const GROWING_TABLES = [
   "winner_stories",
+  "prize_identity_checks",
   "ticket_holds",
   "notifications",
   "push_subscriptions",

@@ -88,7 +88,12 @@ describe("the player's competition calls", () => {
     await db().call(asUser(winner), "claim_prize", { p_draw_id: drawId, p_choice: "cash" });
     expect((await entriesAndPrizes(winner)).prizes).toMatchObject([{ prize_choice: "cash", prize_status: "claimed" }]);
     await db().call(asUser(winner), "set_my_winner_story_consent", { p_draw_id: drawId, p_consent: true });
-    await db().call(asUser(admin), "admin_update_prize_fulfilment", { p_draw_id: drawId, p_status: "verified" });
+    await db().call(asUser(admin), "admin_update_prize_fulfilment", {
+      p_draw_id: drawId,
+      p_status: "verified",
+      p_document_type: "passport",
+      p_document_last_four: "1234",
+    });
     expect((await entriesAndPrizes(winner)).prizes).toMatchObject([
       { prize_choice: "cash", prize_status: "verified", story: { consent: true, published: false } },
     ]);
@@ -341,6 +346,8 @@ describe("the admin competition calls", () => {
       p_draw_id: drawId,
       p_status: "verified",
       p_note: "Passport seen",
+      p_document_type: "passport",
+      p_document_last_four: "1234",
     });
     expect(moved).toMatchObject({ prize_status: "verified", story: { consent: true, quote: "Brilliant" } });
     await everyCall();

@@ -526,7 +526,12 @@ describe("winners and claims", () => {
       prize_status: "claimed",
     });
 
-    await db().call(asUser(admin), "admin_update_prize_status", { p_draw_id: drawId, p_status: "verified" });
+    await db().call(asUser(admin), "admin_update_prize_fulfilment", {
+      p_draw_id: drawId,
+      p_status: "verified",
+      p_document_type: "passport",
+      p_document_last_four: "1234",
+    });
     expect(
       await attempt(db().call(asUser(winner), "claim_prize", { p_draw_id: drawId, p_choice: "cash" })),
     ).toMatchObject({ ok: false, hint: "claim_closed" });

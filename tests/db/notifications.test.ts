@@ -123,7 +123,12 @@ describe("the other events", () => {
       p_choice: "prize",
       p_delivery_address: "1 High Street, Leeds LS1 1AA",
     });
-    await db().call(asUser(admin), "admin_update_prize_status", { p_draw_id: draw.id, p_status: "verified" });
+    await db().call(asUser(admin), "admin_update_prize_fulfilment", {
+      p_draw_id: draw.id,
+      p_status: "verified",
+      p_document_type: "passport",
+      p_document_last_four: "1234",
+    });
     const prize = (await notifications(draw.winner_user_id)).items[0];
     expect(prize).toMatchObject({
       kind: "prize",

@@ -159,6 +159,31 @@ describe("recovery codes", () => {
     expect((await audit(owner, "user.recovery_codes_created")).at(-1)?.details).toEqual({ codes: 10, voided: 10 });
   });
 
+  it("are void after a super admin resets the admin's two-step verification, and only that admin's", async () => {
+    const owner = await db().createAdmin();
+    const other = await db().createAdmin();
+    const codes = await newCodes(owner);
+    const othersCodes = await newCodes(other);
+    const session = await newSession(owner, "password");
+    expect(await db().call(session.aal1, "use_recovery_code", { p_code: codes[0] })).toBe(true);
+
+    const superAdmin = await db().createUser({ role: "super_admin", approved: true });
+    await db().call({ role: "authenticated", sub: superAdmin }, "admin_record_two_step_reset", { p_user_id: owner });
+    expect((await audit(owner, "user.two_step_reset")).at(-1)?.details).toEqual({ recovery_codes_voided: 9 });
+    const later = await newSession(owner, "password");
+    expect((await db().rpc(later.aal1, "use_recovery_code", { p_code: codes[1] })).error).toMatchObject({
+      hint: "no_recovery_codes",
+    });
+    // The spent code stays on record (it says which session used it); the other admin's codes still work.
+    const [{ spent }] = await db().sql<{ spent: number }>(
+      "select count(*)::int as spent from private.recovery_codes where user_id = $1 and used_at is not null",
+      [owner],
+    );
+    expect(spent).toBe(1);
+    const theirs = await newSession(other, "password");
+    expect(await db().call(theirs.aal1, "use_recovery_code", { p_code: othersCodes[0] })).toBe(true);
+  });
+
   it("refuse after ten wrong codes in an hour", async () => {
     const owner = await db().createAdmin();
     const codes = await newCodes(owner);

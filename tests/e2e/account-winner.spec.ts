@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectAccessibleInBothSchemes } from "./support/axe";
-import { buyAs, createCompetition, drawNow, setPrizeStatus, type TestUser } from "./support/backend";
+import { buyAs, createCompetition, drawNow, verifyClaim, type TestUser } from "./support/backend";
 import { gotoUntilVisible } from "./support/cached-pages";
 import { expect, test } from "./support/fixtures";
 import { MyEntriesPage, MyPrizesPage, ProfilePage } from "./support/pages/account";
@@ -78,7 +78,7 @@ test("the winner claims the cash, changes to the prize with an address, and the 
   await expect(prize).toContainText("You chose the prize, sent to: 4 Mill Lane");
 
   // Verified while the page is open: the page catches up, the claim is final and the form is gone.
-  await setPrizeStatus(draw.id, "verified");
+  await verifyClaim(draw.id);
   await page.reload();
   await expect(prize.locator("header").getByText("Verified", { exact: true })).toBeVisible();
   await expect(prize).toContainText("your claim is final");

@@ -294,9 +294,21 @@ test("a prize is marked claimed, verified, then delivered with a note and a proo
     "Verify the winner's claim (their identity) before marking the prize delivered",
   );
 
-  // Nor verified before a claim: a claim by letter or phone is recorded first.
+  // Verified needs what was checked: the document and the last four characters of its number, never the whole.
   await card.getByLabel("Prize status").selectOption("verified");
   await card.getByLabel("Proof-of-delivery reference").fill("");
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByLabel("Document checked")).toHaveAccessibleDescription("Choose the document you checked");
+  await expect(card.getByLabel("Last four characters of its number")).toHaveAccessibleDescription(
+    /^Give the last four letters or digits of the document's number/,
+  );
+  const identityCheck = async () => {
+    await card.getByLabel("Document checked").selectOption("Passport");
+    await card.getByLabel("Last four characters of its number").fill("9ab4");
+    await card.getByLabel("Identity check note").fill("Checked on a video call");
+  };
+  // Nor verified before a claim: a claim by letter or phone is recorded first.
+  await identityCheck();
   await card.getByRole("button", { name: "Save" }).click();
   await expect(card.getByRole("alert")).toHaveText("Record the winner's claim before verifying it");
   await card.getByLabel("Prize status").selectOption("claimed");
@@ -305,9 +317,15 @@ test("a prize is marked claimed, verified, then delivered with a note and a proo
   await expect(card.getByRole("list", { name: "Prize progress" })).toContainText(/Claimed \d/);
 
   await card.getByLabel("Prize status").selectOption("verified");
+  await identityCheck();
   await card.getByLabel("Notes").fill("Passport checked by video call");
   await card.getByRole("button", { name: "Save" }).click();
   await expect(card.getByRole("status")).toHaveText(`Saved: ${competition.title} is verified.`);
+  // Who checked and when come from SQL; the check stands beside "Verified", and its form is gone.
+  await expect(card.getByRole("list", { name: "Prize progress" }).getByRole("listitem").nth(1)).toHaveText(
+    /^Verified \d.*Passport ending 9AB4, checked by \S.*Checked on a video call$/,
+  );
+  await expect(card.getByLabel("Document checked")).toHaveCount(0);
 
   await card.getByLabel("Prize status").selectOption("delivered");
   await card.getByRole("button", { name: "Save" }).click();
@@ -326,8 +344,19 @@ test("a prize is marked claimed, verified, then delivered with a note and a proo
   // The badge and the steps agree: each step dated, the proof beside "Delivered".
   await expect(delivered.locator("header").getByText("Delivered", { exact: true })).toBeVisible();
   const steps = delivered.getByRole("list", { name: "Prize progress" }).getByRole("listitem");
-  await expect(steps).toHaveText([/^Claimed \d/, /^Verified \d/, /^Delivered \d.*Proof of delivery: RM123456785GB$/]);
+  await expect(steps).toHaveText([
+    /^Claimed \d/,
+    /^Verified \d.*Passport ending 9AB4/,
+    /^Delivered \d.*Proof of delivery: RM123456785GB$/,
+  ]);
   await expectAccessibleInBothSchemes(page);
+  // The competition's own page shows the same history.
+  await page.goto(`/admin/competitions/${competition.id}`);
+  await expect(page.getByRole("list", { name: "Prize progress" }).getByRole("listitem")).toHaveText([
+    /^Claimed \d/,
+    /^Verified \d.*Passport ending 9AB4, checked by \S.*Checked on a video call$/,
+    /^Delivered \d.*Proof of delivery: RM123456785GB$/,
+  ]);
 
   // The public winners page says the same.
   const publicCard = page.getByRole("article", { name: competition.title });

@@ -1,4 +1,5 @@
 import { totpCode } from "@labcash/embedded-supabase/totp";
+import { expectAccessibleInBothSchemes } from "./support/axe";
 import { createUser, promoteToAdmin } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { SignInPage, signOut } from "./support/pages/sign-in";
@@ -7,15 +8,22 @@ import { TwoStepPage } from "./support/pages/two-step";
 // An admin's own way back: recovery codes kept at set-up, and further authenticators of their own. A super admin's
 // reset (admin-users.spec.ts) stays for an admin who has neither.
 
-/** A new admin who has set up their first authenticator (and kept its recovery codes) and is in the console. */
-async function adminWithAuthenticator(page: import("@playwright/test").Page, label: string) {
+/**
+ * A new admin who has set up their first authenticator (and kept its recovery codes) and is in the console;
+ * `whileCodesShown` runs while /account/recovery-codes shows the codes.
+ */
+async function adminWithAuthenticator(
+  page: import("@playwright/test").Page,
+  label: string,
+  whileCodesShown?: () => Promise<void>,
+) {
   const admin = await createUser({ name: "Rhea Recovery", label });
   await promoteToAdmin(admin);
   const signIn = new SignInPage(page);
   await signIn.signInToDashboard(admin.email, admin.password);
   await page.goto("/admin");
   const twoStep = new TwoStepPage(page);
-  const key = await twoStep.setUpAuthenticator(admin.email);
+  const key = await twoStep.setUpAuthenticator(admin.email, { whileCodesShown });
   await expect(page).toHaveURL(/\/admin$/);
   return { admin, signIn, twoStep, key, codes: twoStep.keptCodes };
 }
@@ -70,11 +78,14 @@ test("an admin adds a second, named authenticator from their inbox, signs in wit
   page,
 }) => {
   test.setTimeout(120_000);
-  const { admin, signIn, twoStep } = await adminWithAuthenticator(page, "second-phone");
+  const { admin, signIn, twoStep } = await adminWithAuthenticator(page, "second-phone", () =>
+    expectAccessibleInBothSchemes(page, "recovery codes"),
+  );
   await page.goto("/account/profile");
   await page.getByRole("link", { name: "Authenticators and recovery codes" }).click();
   await expect(page.getByRole("heading", { name: "Authenticators and recovery codes", level: 1 })).toBeVisible();
   await expect(page.getByText("10 codes left.")).toBeVisible();
+  await expectAccessibleInBothSchemes(page, "authenticators");
 
   await twoStep.confirmInboxOf(admin.email);
   await expect(page).toHaveURL(/\/account\/authenticators$/);

@@ -188,11 +188,19 @@ test("a super admin resets the two-step verification of a player who lost their 
   const admin = await context.newPage();
   await admin.goto(`/admin/users/${player.id}/edit`);
   await expect(admin.getByText("On. If they have lost their authenticator app, reset it")).toBeVisible();
-  const reset = admin.getByRole("form", { name: "Two-step verification" });
-  await reset.getByRole("button", { name: "Reset two-step verification" }).click();
+  // Destructive, so confirmed first: the dialog names whose verification goes, and keeping it changes nothing.
+  const trigger = admin.getByRole("button", { name: "Reset two-step verification…" });
+  await trigger.click();
+  const dialog = admin.getByRole("alertdialog", { name: `Reset ${player.name}'s two-step verification?` });
+  await expect(dialog).toContainText("their unused recovery codes stop working");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+  await trigger.click();
+  await dialog.getByRole("button", { name: "Reset two-step verification" }).click();
   // The card redraws as it now is: off, with nothing left to reset.
   await expect(admin.getByText("Off: they have no authenticator app set up.")).toBeVisible();
-  await expect(reset).toHaveCount(0);
+  await expect(trigger).toHaveCount(0);
   await context.close();
 
   // Their password alone signs them in again.

@@ -165,6 +165,23 @@ const EXAMPLES: [SentenceRow, string][] = [
     "Alex Admin updated the prize of Win a Bike: claimed to verified, and changed the note.",
   ],
   [
+    row("prize.identity_checked", DRAW, {
+      competition_id: COMPETITION,
+      document_type: "driving_licence",
+      document_last_four: "9AB4",
+      note: "Checked on a video call",
+    }),
+    "Alex Admin checked the winner's identity for the prize of Win a Bike: driving licence ending 9AB4 (“Checked on a video call”).",
+  ],
+  [
+    row("prize.identity_checked", DRAW, {
+      competition_id: COMPETITION,
+      document_type: "passport",
+      document_last_four: "1234",
+    }),
+    "Alex Admin checked the winner's identity for the prize of Win a Bike: passport ending 1234.",
+  ],
+  [
     row("prize.status_changed", DRAW, { from: "verified", status: "delivered" }),
     "Alex Admin moved the prize of Win a Bike from verified to delivered.",
   ],
@@ -298,6 +315,10 @@ const EXAMPLES: [SentenceRow, string][] = [
   ],
   [row("user.two_step_enrolled", PLAYER, {}, PLAYER), "Jo Player set up two-step verification."],
   [row("user.two_step_reset", PLAYER, {}), "Alex Admin reset the two-step verification of Jo Player."],
+  [
+    row("user.two_step_reset", PLAYER, { recovery_codes_voided: 9 }),
+    "Alex Admin reset the two-step verification of Jo Player; 9 unused recovery codes stopped working.",
+  ],
   [
     row("user.updated", PLAYER, {
       name: { old: "Jo P", new: "Jo Player" },

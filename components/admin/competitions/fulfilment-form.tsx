@@ -9,12 +9,18 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { updatePrizeFulfilmentAction } from "@/lib/actions/admin-competitions";
 import type { PrizeFulfilment } from "@/lib/data/admin-competitions";
+import { ENUM_VALUES, LABELS } from "@/lib/labels";
 import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
 
-/** One prize's status, note and proof-of-delivery reference; a refused save keeps what was typed. */
+/**
+ * One prize's status, note and proof-of-delivery reference, and until it is verified the identity check the step to
+ * verified needs; a refused save keeps what was typed.
+ */
 export function FulfilmentForm({ prize }: { prize: PrizeFulfilment }) {
   const { result, errors, formErrors, pending, form } = useFormAction(updatePrizeFulfilmentAction);
   const key = prize.draw_id;
+  // Until the claim is verified, the step to verified needs what was checked (SQL refuses it without).
+  const identityCheckDue = prize.prize_status === "awaiting_claim" || prize.prize_status === "claimed";
 
   return (
     <form {...form} className="flex flex-col gap-4" aria-label={`Fulfilment of ${prize.competition.title}`}>
@@ -52,6 +58,47 @@ export function FulfilmentForm({ prize }: { prize: PrizeFulfilment }) {
           )}
         </Field>
       </div>
+      {identityCheckDue ? (
+        <fieldset className="flex flex-col gap-4 rounded-lg border border-border p-4">
+          <legend className="px-1 text-sm font-medium">Identity check</legend>
+          <p className="text-xs text-muted-foreground">
+            Needed to mark it verified. Keep only the last four letters or digits of the document&apos;s number, never
+            the whole number; who checked and when are recorded for you.
+          </p>
+          <input type="hidden" name="identityCheckDue" value="yes" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={`field-document-${key}`} label="Document checked" errors={errors?.documentType}>
+              {(control) => (
+                <Select {...control} name="documentType" defaultValue="">
+                  <option value="">Choose…</option>
+                  {ENUM_VALUES.identity_document.map((document) => (
+                    <option key={document} value={document}>
+                      {LABELS.identity_document[document]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field
+              id={`field-last-four-${key}`}
+              label="Last four characters of its number"
+              errors={errors?.documentLastFour}
+            >
+              {(control) => (
+                <Input {...control} name="documentLastFour" maxLength={4} autoComplete="off" className="max-w-32" />
+              )}
+            </Field>
+          </div>
+          <Field
+            id={`field-identity-note-${key}`}
+            label="Identity check note"
+            hint="How it was checked (e.g. on a video call); for another document, which one. Up to 500 characters."
+            errors={errors?.identityNote}
+          >
+            {(control) => <Textarea {...control} name="identityNote" rows={2} />}
+          </Field>
+        </fieldset>
+      ) : null}
       <Field
         id={`field-note-${key}`}
         label="Notes"

@@ -373,9 +373,14 @@ export async function drawNow(competition: { id: string; slug: string }): Promis
   return publicCompetition(competition.slug);
 }
 
-/** Tracks a prize as the admin does: awaiting_claim → verified (ID checked) → delivered. */
-export async function setPrizeStatus(drawId: string, status: "awaiting_claim" | "verified" | "delivered") {
-  await rpc(await adminClient(), "admin_update_prize_status", { p_draw_id: drawId, p_status: status });
+/** Verifies a claimed prize as the admin does, with the identity check the step needs (a passport ending 1234). */
+export async function verifyClaim(drawId: string) {
+  await rpc(await adminClient(), "admin_update_prize_fulfilment", {
+    p_draw_id: drawId,
+    p_status: "verified",
+    p_document_type: "passport",
+    p_document_last_four: "1234",
+  });
 }
 
 /** A complaint sent through the API as `user` (submit_complaint); answers its reference. */

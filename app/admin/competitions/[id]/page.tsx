@@ -8,6 +8,7 @@ import { loadCompetition } from "@/lib/competitions/load";
 import { InstantWinsForm } from "@/components/admin/competitions/instant-wins-form";
 import { PostalEntryForm } from "@/components/admin/competitions/postal-entry-form";
 import { PublishButton } from "@/components/admin/competitions/publish-button";
+import { PrizeTimeline } from "@/components/prizes/prize-progress";
 import { adminState, StateBadge } from "@/components/admin/competitions/states";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
@@ -278,6 +279,13 @@ export default async function AdminCompetitionPage({
             <p className="text-muted-foreground">Closed with no tickets at the draw time: no draw.</p>
           ) : c.status !== "cancelled" && c.status !== "draft" ? (
             <p className="text-muted-foreground">Drawn automatically at {formatDateTime(c.draw_at)}.</p>
+          ) : null}
+          {fulfilment ? (
+            <PrizeTimeline
+              prize={fulfilment}
+              proof={fulfilment.proof_of_delivery}
+              identityCheck={fulfilment.identity_check ?? undefined}
+            />
           ) : null}
         </CardContent>
       </Card>

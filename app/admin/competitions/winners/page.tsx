@@ -125,7 +125,11 @@ export default async function AdminWinnersPage({ searchParams }: { searchParams:
                       ["Proof of delivery", prize.proof_of_delivery ?? "None yet"],
                     ]}
                   />
-                  <PrizeTimeline prize={prize} proof={prize.proof_of_delivery} />
+                  <PrizeTimeline
+                    prize={prize}
+                    proof={prize.proof_of_delivery}
+                    identityCheck={prize.identity_check ?? undefined}
+                  />
                   <FulfilmentForm prize={prize} />
                   <WinnerStoryPanel prize={prize} />
                 </article>

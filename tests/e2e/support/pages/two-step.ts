@@ -37,10 +37,14 @@ export class TwoStepPage {
     this.useRecoveryCode = page.getByRole("button", { name: "Use recovery code" });
   }
 
-  /** An admin's first authenticator is followed by making their recovery codes, shown once: keeps them and goes on. */
-  async keepRecoveryCodes(): Promise<string[]> {
+  /**
+   * An admin's first authenticator is followed by making their recovery codes, shown once: keeps them and goes on.
+   * `whileShown` runs on the page while the codes are on it (an axe check).
+   */
+  async keepRecoveryCodes(whileShown?: () => Promise<void>): Promise<string[]> {
     await this.page.getByRole("button", { name: "Make my recovery codes" }).click();
     await expect(this.recoveryCodes).toHaveCount(10);
+    await whileShown?.();
     this.keptCodes = (await this.recoveryCodes.allTextContents()).map((code) => code.trim());
     await this.page.getByRole("link", { name: "I have kept my codes: continue" }).click();
     return this.keptCodes;
@@ -74,7 +78,13 @@ export class TwoStepPage {
    * admin (`adminEmail`) first confirms the code e-mailed to them; an admin (`admin`, whether or not their inbox
    * is confirmed here) then keeps the recovery codes their first authenticator comes with.
    */
-  async setUpAuthenticator(adminEmail?: string, { admin = adminEmail !== undefined } = {}): Promise<string> {
+  async setUpAuthenticator(
+    adminEmail?: string,
+    {
+      admin = adminEmail !== undefined,
+      whileCodesShown,
+    }: { admin?: boolean; whileCodesShown?: () => Promise<void> } = {},
+  ): Promise<string> {
     await expect(this.heading).toBeVisible();
     if (adminEmail) await this.confirmInboxOf(adminEmail);
     await this.setUp.click();
@@ -84,7 +94,7 @@ export class TwoStepPage {
     const key = (await this.key.textContent())!.trim();
     await this.code.fill(totpCode(key));
     await this.turnOn.click();
-    if (admin) await this.keepRecoveryCodes();
+    if (admin) await this.keepRecoveryCodes(whileCodesShown);
     return key;
   }
 

@@ -5,7 +5,7 @@ import { CreditAdjustmentForm } from "@/components/admin/users/credit-adjustment
 import { DeleteUserDialog } from "@/components/admin/users/delete-user-dialog";
 import { loadUser } from "@/lib/users/load-user";
 import { RoleForm } from "@/components/admin/users/role-form";
-import { TwoStepResetForm } from "@/components/admin/users/two-step-reset-form";
+import { TwoStepResetDialog } from "@/components/admin/users/two-step-reset-dialog";
 import { UserDetailsForm } from "@/components/admin/users/user-details-form";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -96,7 +96,7 @@ export default async function EditUserPage({ params }: { params: Promise<{ id: s
             </CardHeader>
             {twoStepOn ? (
               <CardContent>
-                <TwoStepResetForm userId={user.id} />
+                <TwoStepResetDialog userId={user.id} name={user.name} />
               </CardContent>
             ) : null}
           </Card>
