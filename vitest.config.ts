@@ -10,7 +10,13 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 // Every file still opens its own database and servers; no test file keeps state in a module.
 // The time-outs are ceilings for a machine with half this one's CPU, never expectations: a passing test ends when its
 // work does.
-const shared = { environment: "node", isolate: false, testTimeout: 60_000, hookTimeout: 300_000 } as const;
+const shared = {
+  environment: "node",
+  isolate: false,
+  testTimeout: 60_000,
+  hookTimeout: 300_000,
+  setupFiles: ["tests/support/next-runtime.ts"],
+} as const;
 
 export default defineConfig({
   resolve: { alias },
