@@ -15,7 +15,7 @@ const shared = {
   isolate: false,
   testTimeout: 60_000,
   hookTimeout: 300_000,
-  setupFiles: ["tests/support/next-runtime.ts"],
+  setupFiles: ["tests/support/next-runtime.ts"] as string[],
 } as const;
 
 export default defineConfig({
