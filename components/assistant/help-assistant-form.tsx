@@ -73,13 +73,14 @@ function Answer({ reply }: { reply: AssistantAnswer }) {
             </figure>
           ) : null}
           <p>From our documentation:</p>
-          <ol aria-label="Passages used" className="flex flex-col gap-3">
-            {reply.passages.map((passage) => (
+          {/* The best passage is the answer, in full; the others follow, shorter, for a question it leaves open. */}
+          <ol aria-label="Passages used" className="flex flex-col gap-3 break-words">
+            {reply.passages.map((passage, i) => (
               <li key={passage.href} className="rounded-md border border-border p-3">
                 <Link href={passage.href} className={linkClasses}>
                   {[...passage.trail, passage.title].join(" › ")}
                 </Link>
-                <p className="mt-1 text-muted-foreground">{passage.text}</p>
+                <p className={i === 0 ? "mt-1" : "mt-1 line-clamp-2 text-muted-foreground"}>{passage.text}</p>
               </li>
             ))}
           </ol>

@@ -31,6 +31,7 @@ test("'On this page' links to the page's sections", async ({ page }) => {
   await expect(toc.getByRole("link")).toHaveText([
     "The basics",
     "Topping up",
+    "Paying by credit card",
     "Bonus credit",
     "Inviting a friend",
     "Your credit ledger",
