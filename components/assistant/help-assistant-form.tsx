@@ -1,5 +1,6 @@
 "use client";
 
+import { useCallback, useEffect, useRef } from "react";
 import { Link } from "@/components/ui/link";
 import { askAssistant } from "@/lib/actions/assistant";
 import { useFormAction } from "@/lib/hooks/use-form-action";
@@ -15,6 +16,15 @@ const linkClasses = "font-medium text-primary-text underline underline-offset-4"
 /** The help assistant's prompt and its answer (lib/actions/assistant.ts). */
 export function HelpAssistantForm() {
   const { result, errors, formErrors, pending, form } = useFormAction(askAssistant);
+  // On a phone the answer arrives below the fold: its start is brought into view, as a chat shows its reply
+  // ("nearest": nothing moves when it is already in sight).
+  const lead = useRef<HTMLElement | null>(null);
+  const setLead = useCallback((element: HTMLElement | null) => {
+    lead.current = element;
+  }, []);
+  useEffect(() => {
+    if (result?.ok) lead.current?.scrollIntoView({ block: "nearest" });
+  }, [result]);
   return (
     <div className="flex flex-col gap-4">
       <form {...form} className="flex flex-col gap-3">
@@ -33,24 +43,25 @@ export function HelpAssistantForm() {
         </div>
         <FormStatus result={result} formErrors={formErrors} />
       </form>
-      {result?.ok ? <Answer reply={result.data} /> : null}
+      {result?.ok ? <Answer reply={result.data} lead={setLead} /> : null}
     </div>
   );
 }
 
-function Answer({ reply }: { reply: AssistantAnswer }) {
+/** One answer; `lead` gets its first part, the one that answers. */
+function Answer({ reply, lead }: { reply: AssistantAnswer; lead: (element: HTMLElement | null) => void }) {
   // aria-live: the answer is announced when it arrives, as a chat reply would be.
   return (
     <div aria-live="polite" className="flex flex-col gap-3 text-sm">
       {reply.kind === "account" ? (
-        <p>
+        <p ref={lead}>
           I can&apos;t see your account, so I never answer about it. {reply.pointer.text}{" "}
           <Link href={reply.pointer.href} className={linkClasses}>
             Go to {reply.pointer.place}
           </Link>
         </p>
       ) : reply.kind === "none" ? (
-        <p>
+        <p ref={lead}>
           I couldn&apos;t find that in our documentation. Try other words, browse{" "}
           <Link href="/docs" className={linkClasses}>
             the docs
@@ -65,7 +76,7 @@ function Answer({ reply }: { reply: AssistantAnswer }) {
         <>
           {reply.phrased ? (
             // The model's text as plain text: any link it wrote stays inert; the links are the passages' below.
-            <figure className="flex flex-col gap-1">
+            <figure ref={lead} className="flex flex-col gap-1">
               <figcaption className="text-xs text-muted-foreground">
                 Written by an AI model from the pages below. Check them for the details.
               </figcaption>
@@ -73,13 +84,18 @@ function Answer({ reply }: { reply: AssistantAnswer }) {
             </figure>
           ) : null}
           <p>From our documentation:</p>
-          <ol aria-label="Passages used" className="flex flex-col gap-3">
-            {reply.passages.map((passage) => (
-              <li key={passage.href} className="rounded-md border border-border p-3">
+          {/* The best passage is the answer, in full; the others follow, shorter, for a question it leaves open. */}
+          <ol aria-label="Passages used" className="flex flex-col gap-3 break-words">
+            {reply.passages.map((passage, i) => (
+              <li
+                key={passage.href}
+                ref={i === 0 && !reply.phrased ? lead : undefined}
+                className="rounded-md border border-border p-3"
+              >
                 <Link href={passage.href} className={linkClasses}>
                   {[...passage.trail, passage.title].join(" › ")}
                 </Link>
-                <p className="mt-1 text-muted-foreground">{passage.text}</p>
+                <p className={i === 0 ? "mt-1" : "mt-1 line-clamp-2 text-muted-foreground"}>{passage.text}</p>
               </li>
             ))}
           </ol>

@@ -1,6 +1,6 @@
 // How the help assistant reads words, in the documentation and in a question alike: lower case, the
 // small words that say nothing about a topic dropped, a few endings stripped so "entries", "entered"
-// and "entry" meet, and a handful of synonyms for the words players use where the docs use others.
+// and "entry" meet; and, in a question only, synonyms for the words players use where the docs use others.
 
 // Function words and question words: they match every passage, so they only add noise to the score.
 const STOP_WORDS = new Set(
@@ -8,22 +8,55 @@ const STOP_WORDS = new Set(
     "a about am an and any are as at be been but by can could did do does doing for from get got had has have " +
     "how i if in into is it its me my of on or our so than that the their them then there these they this to " +
     "too up us was we were what when where which who why will with would you your happen happens happened " +
-    "not no does don t s"
+    "not no does don doesn didn isn t s ve ll m re d need want many much"
   ).split(" "),
 );
 
-// Words a player uses for what the docs call something else. Each maps to extra stems it should also find.
+// Words a player uses, or asks with, where the docs use others: each also finds the docs' words (stemmed below).
 const SYNONYMS: Record<string, string[]> = {
   free: ["post"],
   deposit: ["top"],
   withdraw: ["cash"],
-  win: ["prize", "claim"],
   sell: ["sold"],
   money: ["credit"],
+  // Doubting a draw is asking how it is made fair and checked.
+  rigged: ["fair", "verify", "bias"],
+  fixed: ["fair", "verify", "bias"],
+  scam: ["fair", "verify"],
+  cheat: ["fair", "verify"],
+  trust: ["fair", "verify"],
+  fair: ["verify", "bias"],
+  chance: ["odds"],
+  old: ["18", "age"],
+  age: ["18"],
+  anonymous: ["initials", "name"],
+  delete: ["close"],
+  refer: ["invite"],
+  referral: ["invite"],
+  login: ["sign"],
+  log: ["sign"],
+  wheel: ["labspinner"],
+  spin: ["labspinner"],
+  // A player knows through what we send: "how will I know if I've won?"
+  know: ["mail", "contact"],
+  // "When is …?" asks for a date or a time, which a stop word would drop.
+  when: ["dates", "time"],
 };
 
-// Forms the endings above do not bring together.
-const IRREGULAR: Record<string, string> = { entry: "enter", chosen: "choos", choose: "choos", chose: "choos" };
+// Forms the endings below do not bring together.
+const IRREGULAR: Record<string, string> = {
+  entry: "enter",
+  chosen: "choos",
+  choose: "choos",
+  chose: "choos",
+  won: "win",
+  winner: "win",
+  drawn: "draw",
+  verifi: "verify",
+  verification: "verify",
+  // The docs' own name for the wheel; "Spinner prize" is its ledger line.
+  spinner: "labspinner",
+};
 
 /** A tiny stemmer: enough for English plurals and verb endings in our own docs, no more. */
 export function stem(word: string): string {
@@ -37,10 +70,22 @@ export function stem(word: string): string {
   return IRREGULAR[w] ?? w;
 }
 
-/** The terms one word of text stands for (none for a stop word), for MiniSearch's processTerm. */
-export function terms(word: string): string[] {
+/** The term one word of the documentation stands for (none for a stop word), for MiniSearch's processTerm. */
+export function documentTerm(word: string): string | null {
   const lower = word.toLowerCase();
-  if (STOP_WORDS.has(lower)) return [];
-  const root = stem(lower);
-  return [root, ...(SYNONYMS[root] ?? [])].filter((t, i, all) => all.indexOf(t) === i);
+  return STOP_WORDS.has(lower) ? null : stem(lower);
+}
+
+// The synonyms by the question word's stem, as the docs' stems.
+const SYNONYM_TERMS = new Map(Object.entries(SYNONYMS).map(([word, docsWords]) => [stem(word), docsWords.map(stem)]));
+
+/**
+ * The terms one word of a question stands for: its own, and the documentation's words for it. Synonyms widen the
+ * question only: widened in the index too, every "sell" in the docs would also count as "sold".
+ */
+export function questionTerms(word: string): string[] {
+  const lower = word.toLowerCase();
+  const own = documentTerm(lower);
+  const synonyms = SYNONYM_TERMS.get(stem(lower)) ?? [];
+  return [...(own === null ? [] : [own]), ...synonyms].filter((t, i, all) => all.indexOf(t) === i);
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "./support/fixtures";
 import { expectAccessibleInBothSchemes } from "./support/axe";
+import { overflowingBoxes } from "./support/overflow";
 
 test("sidebar, breadcrumbs, previous and next", async ({ page }) => {
   await page.goto("/docs/getting-started");
@@ -31,6 +32,7 @@ test("'On this page' links to the page's sections", async ({ page }) => {
   await expect(toc.getByRole("link")).toHaveText([
     "The basics",
     "Topping up",
+    "Paying by credit card",
     "Bonus credit",
     "Inviting a friend",
     "Your credit ledger",
@@ -85,5 +87,30 @@ test("the help assistant answers from the docs, refuses an empty prompt and is a
     "href",
     /^\/docs\/competitions#(free-entry-by-post|how-to-enter-by-post)$/,
   );
+
+  // The passage that answers comes first, whole: a refund question learns that credit is not cash.
+  await prompt.fill("can I get a refund");
+  await send.click();
+  await expect(passages.getByRole("link").first()).toHaveAttribute("href", "/docs/credits#refunds");
+  await expect(passages.getByRole("listitem").first()).toContainText("Credit is not cash and cannot be withdrawn");
   await expectAccessibleInBothSchemes(page, "/docs with an answer");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the help assistant's answer comes into view, as plain text that fits the screen", async ({ page }) => {
+    await page.goto("/docs");
+    const prompt = page.getByLabel("Ask about LabCash");
+    await prompt.tap();
+    await prompt.fill("where do I send my postal entry");
+    await page.getByRole("button", { name: "Send prompt" }).tap();
+    const answer = page.getByRole("list", { name: "Passages used" }).getByRole("listitem").first();
+    await expect(answer.getByRole("link")).toHaveAttribute("href", "/docs/competitions#how-to-enter-by-post");
+    // The address as the letter needs it: no Markdown line-break backslashes.
+    await expect(answer).toContainText("LabCash Free Entry PO Box 4021 Manchester M60 1LC");
+    await expect(answer).toBeInViewport();
+    expect(await overflowingBoxes(page)).toEqual([]);
+    await expectAccessibleInBothSchemes(page, "/docs with an answer, on a phone");
+  });
 });

@@ -19,7 +19,7 @@ describe("help assistant retrieval", () => {
     // The terms' "Competitions" section says it outright: selling out or not, the draw time stands.
     [
       "What happens if a competition does not sell out?",
-      /^\/docs\/(competitions#dates|getting-started#after-the-draw|legal\/terms-and-conditions#competitions)$/,
+      /^\/docs\/(competitions#selling-out-and-low-sales|getting-started#after-the-draw|legal\/terms-and-conditions#competitions)$/,
     ],
     ["How do I set a deposit limit?", /^\/docs\/responsible-play#monthly-limit$/],
     ["Can I get a refund?", /^\/docs\/credits#refunds$/],
