@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { Link } from "@/components/ui/link";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Gift, Minus, PartyPopper, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -135,6 +135,7 @@ export function EntryPanel({
               competitionId={competitionId}
               slug={slug}
               totalTickets={totalTickets}
+              room={maxQuantity}
               refreshKey={bought}
               onBasket={setBasket}
             />
@@ -250,7 +251,8 @@ export function EntryPanel({
             </dl>
 
             {problem ? (
-              <Alert id={`${ids}-problem`} variant="warning" announce={false}>
+              // An instruction before anything is chosen is calm; a real obstacle (cap, stock, credit) warns.
+              <Alert id={`${ids}-problem`} variant={pick && quantity < 1 ? "info" : "warning"} announce={false}>
                 {problem}
               </Alert>
             ) : null}
@@ -286,10 +288,24 @@ function EntryError({ message, code }: { message: string; code?: DbErrorCode }) 
   );
 }
 
+/**
+ * The purchase's answer with its numbers. It is brought into view and focused as it arrives: the player pressed
+ * Buy at the foot of a long form (below the grid on a pick competition), and the numbers are what they came for.
+ */
 function EntrySuccess({ result }: { result: EntryResult }) {
   const n = result.ticket_numbers.length;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: "center" });
+    box.current?.focus({ preventScroll: true });
+  }, [result]);
   return (
-    <div role="status" className="rounded-lg border border-primary/40 bg-primary-soft p-4">
+    <div
+      ref={box}
+      role="status"
+      tabIndex={-1}
+      className="scroll-mt-20 rounded-lg border border-primary/40 bg-primary-soft p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <p className="flex items-center gap-2 text-lg font-bold">
         <PartyPopper aria-hidden className="size-5 text-primary-text" />
         You&apos;re in!
