@@ -235,7 +235,11 @@ describe("lucky dips", () => {
     expect(await page(mine, id)).toMatchObject({ sold: [5, 6], owned: [5] });
     expect(await page(theirs, id)).toMatchObject({ sold: [5, 6], owned: [6] });
     expect((await page(null, id)).owned).toEqual([]);
-    const later = await db().call<Page>(asUser(mine), "get_ticket_numbers", { p_competition_id: id, p_from: 101, p_to: 200 });
+    const later = await db().call<Page>(asUser(mine), "get_ticket_numbers", {
+      p_competition_id: id,
+      p_from: 101,
+      p_to: 200,
+    });
     expect(later).toMatchObject({ sold: [150], owned: [150] });
     expect((await hold(mine, id, [7])).owned).toEqual([5]);
   });
