@@ -27,12 +27,15 @@ import { refuseE2eBuild } from "./bench-build-guard.mjs";
 import {
   actionAnswer,
   actionRequestBody,
+  benchSite,
   buildSite,
   CookieJar,
   insertApprovedPlayers,
   percentile,
   root,
+  seeded,
   serverActionId,
+  stageClock,
   startSite,
   stopAfter,
   stopSite,
@@ -41,9 +44,7 @@ import {
 
 const PICKERS = Number(process.env.BENCH_PICKERS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const port = Number(process.env.BENCH_PORT ?? 3300);
-const backendPort = Number(process.env.BENCH_BACKEND_PORT ?? 54349);
-const base = `http://127.0.0.1:${port}`;
+const { port, backendPort, base } = benchSite();
 const dataDir = path.join(root, ".data", "bench-hold");
 const PASSWORD = "LabCash-hold-1";
 const TOTAL = 10_000;
@@ -56,9 +57,7 @@ const TARGET_P50_MS = 150;
 const SQL_CALLS = 200;
 const HARD_LIMIT_MS = SECONDS * 2000 + 180_000;
 
-const begun = performance.now();
-const stage = (what: string) =>
-  console.error(`  ${((performance.now() - begun) / 1000).toFixed(1).padStart(6)} s  ${what}`);
+const stage = stageClock();
 const emails = Array.from({ length: PICKERS }, (_, i) => `picker-${i}@labcash.test`);
 
 /** The competition, made and published by the demo admin at aal2 as the seed makes its own. */
@@ -110,16 +109,6 @@ async function sqlHoldTimes(db: PGlite, competitionId: string): Promise<number[]
 function nextBasket(basket: number[], offset: number, tap: number) {
   if (basket.length >= BASKET) basket.shift();
   basket.push(offset + (tap % 100) + 1);
-}
-
-/** mulberry32: a small seeded generator, so every run pauses the same way. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 class Picker {
@@ -271,7 +260,7 @@ async function main() {
     const p50 = percentile(picking, 50);
     const met = p50 <= TARGET_P50_MS;
     console.log(`picking p50 ${p50.toFixed(1)} ms ≤ ${TARGET_P50_MS} ms: ${met ? "yes" : "NO"}`);
-    console.log(`total ${((performance.now() - begun) / 1000).toFixed(1)} s`);
+    console.log(`total ${stage.seconds().toFixed(1)} s`);
     if (!met || phases.some((p) => p.errors.length > 0)) process.exitCode = 1;
   } finally {
     await stopSite(site);

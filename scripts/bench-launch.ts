@@ -31,12 +31,15 @@ import { openDatabase } from "../supabase/embedded";
 import {
   actionAnswer,
   actionRequestBody,
+  benchSite,
   buildSite,
   CookieJar,
   insertApprovedPlayers,
   percentile,
   root,
+  seeded,
   serverActionId,
+  stageClock,
   startSite,
   stopAfter,
   stopSite,
@@ -47,9 +50,7 @@ import { refuseE2eBuild } from "./bench-build-guard.mjs";
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const port = Number(process.env.BENCH_PORT ?? 3300);
-const backendPort = Number(process.env.BENCH_BACKEND_PORT ?? 54349);
-const base = `http://127.0.0.1:${port}`;
+const { port, backendPort, base } = benchSite();
 const dataDir = path.join(root, ".data", "bench-launch");
 const PASSWORD = "LabCash-launch-1";
 const CREDIT = 100;
@@ -75,21 +76,9 @@ const HOT_SUPPLY = 0.9;
 const USER_AGENT =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
-const begun = performance.now();
-const stage = (what: string) =>
-  console.error(`  ${((performance.now() - begun) / 1000).toFixed(1).padStart(6)} s  ${what}`);
+const stage = stageClock();
 
 // ---- The plan ----------------------------------------------------------------------------------------------------
-
-/** mulberry32: a small seeded generator, so every run replays the same launch. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Player = { index: number; email: string; address: string; pick: boolean; quantity: number };
 
@@ -490,7 +479,7 @@ async function main() {
     console.log("\nchecked in SQL after the run:");
     for (const [what, held] of results) console.log(`  ${held ? "yes" : "NO "}  ${what}`);
     const errors = visitors.flatMap((v) => v.outcomes).filter((o) => !o.ok && !expectedRefusal(o));
-    console.log(`total ${((performance.now() - begun) / 1000).toFixed(1)} s`);
+    console.log(`total ${stage.seconds().toFixed(1)} s`);
     if (results.some(([, held]) => !held) || errors.length > 0) process.exitCode = 1;
   } finally {
     await stopSite(site);

@@ -7,6 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 
@@ -80,6 +81,32 @@ export function stopAfter(ms: number, bench: string, site: () => ChildProcess | 
   }, ms);
   guard.unref();
   return guard;
+}
+
+/** Where a bench's site runs: BENCH_PORT (default 3300) and its backend's BENCH_BACKEND_PORT (54349). */
+export function benchSite() {
+  const port = Number(process.env.BENCH_PORT ?? 3300);
+  const backendPort = Number(process.env.BENCH_BACKEND_PORT ?? 54349);
+  return { port, backendPort, base: `http://127.0.0.1:${port}` };
+}
+
+/** A bench's progress line on stderr, with the seconds since it began; `.seconds()` for its total. */
+export function stageClock() {
+  const begun = performance.now();
+  const seconds = () => (performance.now() - begun) / 1000;
+  return Object.assign((what: string) => console.error(`  ${seconds().toFixed(1).padStart(6)} s  ${what}`), {
+    seconds,
+  });
+}
+
+/** mulberry32: a small seeded generator, so every run of a bench replays the same choices. */
+export function seeded(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /** The p-th percentile (nearest rank) of ascending `sorted`; NaN when empty. */
