@@ -45,7 +45,9 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
   const ids = useId();
   const pages = Math.ceil(totalTickets / PAGE_SIZE);
   const [pageIndex, setPageIndex] = useState(0);
-  const [grid, setGrid] = useState<TicketNumberPage | null>(null);
+  // The last page the server sent, with the numbers it covers: a page turned since shows nothing taken until its own
+  // answer comes (another page's sold numbers would mark the wrong buttons).
+  const [shown, setShown] = useState<{ from: number; to: number; page: TicketNumberPage } | null>(null);
   // The basket as shown: changed at once by a tap, then set to what SQL holds.
   const [basket, setBasketState] = useState<number[]>([]);
   const [syncing, setSyncing] = useState(false);
@@ -63,6 +65,9 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
   const sending = useRef(false);
   const from = pageIndex * PAGE_SIZE + 1;
   const to = Math.min(from + PAGE_SIZE - 1, totalTickets);
+  const grid = shown && shown.from === from && shown.to === to ? shown.page : null;
+  // The basket and its expiry are the whole basket's, whichever page the answer was for.
+  const latest = shown?.page ?? null;
   // The page shown, for a hold's answer to carry (read after the round trip, when the page may have turned).
   const edges = useRef({ from, to });
   useEffect(() => {
@@ -86,7 +91,7 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
         if (!res.ok) throw new Error(`numbers: ${res.status}`);
         const next = (await res.json()) as TicketNumberPage;
         if (!current) return;
-        setGrid(next);
+        setShown({ from, to, page: next });
         // A change on its way decides the basket; otherwise the server's is the one shown.
         if (!sending.current) {
           confirmed.current = next.mine;
@@ -129,13 +134,14 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
       form.set("competitionId", competitionId);
       for (const n of sent.numbers) form.append("numbers", String(n));
       form.set("luckyDip", String(sent.luckyDip));
-      form.set("from", String(edges.current.from));
-      form.set("to", String(edges.current.to));
+      const range = { ...edges.current };
+      form.set("from", String(range.from));
+      form.set("to", String(range.to));
       const result = await holdNumbersAction(null, form);
       if (sent.luckyDip > 0) setDipping(false);
       if (result.ok) {
         confirmed.current = result.data.mine;
-        setGrid(result.data);
+        setShown({ ...range, page: result.data });
         const dipped = sent.luckyDip > 0 ? result.data.mine.filter((n) => !sent.numbers.includes(n)) : [];
         // (Read again: taps during the round trip set it; TypeScript cannot see that across the await.)
         const later = waiting.current as Sent | null;
@@ -386,8 +392,8 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
         {basket.length > 0 ? (
           <>
             Your numbers: <span className="font-semibold">{formatTicketNumbers(basket)}</span>
-            {grid?.mine_expires_at && sameNumbers(basket, sorted(grid.mine)) ? (
-              <>, held for you until {formatLondonTime(grid.mine_expires_at)}.</>
+            {latest?.mine_expires_at && sameNumbers(basket, sorted(latest.mine)) ? (
+              <>, held for you until {formatLondonTime(latest.mine_expires_at)}.</>
             ) : (
               "."
             )}

@@ -83,7 +83,10 @@ test("a player picks two numbers and buys them, then on a phone buys a lucky dip
   const entry = phonePage.entry;
   const grid = entry.root.getByRole("group", { name: /^Numbers \d+ to \d+$/ });
   await expect(grid.getByRole("button", { name: "7, your ticket" })).toBeVisible();
-  await entry.root.getByRole("group", { name: "How many numbers" }).getByRole("button", { name: "5" }).tap();
+  await entry.root
+    .getByRole("group", { name: "How many numbers" })
+    .getByRole("button", { name: "5", exact: true })
+    .tap();
   await entry.root.getByRole("button", { name: "Lucky dip 5" }).tap();
   const landed = entry.root.getByRole("list", { name: /^Your lucky dip landed on 5 numbers/ }).getByRole("button");
   await expect(landed).toHaveCount(5);
@@ -100,7 +103,10 @@ test("a player picks two numbers and buys them, then on a phone buys a lucky dip
   // hold's refusal undoes it calmly.
   await entry.root.getByRole("spinbutton", { name: "Find a number" }).fill("1");
   await entry.root.getByRole("button", { name: "Go", exact: true }).tap();
-  const free = await grid.getByRole("button", { name: /^\d+$/, pressed: false }).first().textContent();
+  // Once the page's own answer is in (before it, nothing on a turned page is marked taken or can be tapped).
+  const firstOnPhone = entry.root.getByRole("group", { name: "Numbers 1 to 100" });
+  await expect(firstOnPhone).toHaveAttribute("aria-busy", "false");
+  const free = await firstOnPhone.getByRole("button", { name: /^\d+$/, pressed: false }).first().textContent();
   await holdAs(other, competition.id, [Number(free)]);
   await grid.getByRole("button", { name: free!, exact: true }).tap();
   await expect(
