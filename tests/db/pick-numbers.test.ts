@@ -227,23 +227,6 @@ describe("lucky dips", () => {
     expect((await page(dipper, id)).mine).toEqual(dip.mine);
   });
 
-  it("the grid names the caller's own tickets, apart from others' sold ones, and only to them", async () => {
-    const id = await pickCompetition({ total_tickets: 300, max_tickets_per_user: 5 });
-    const [mine, theirs] = await Promise.all([1, 2].map(() => db().createPlayer({ credits: 20 })));
-    await buy(mine, id, [5, 150]);
-    await buy(theirs, id, [6]);
-    expect(await page(mine, id)).toMatchObject({ sold: [5, 6], owned: [5] });
-    expect(await page(theirs, id)).toMatchObject({ sold: [5, 6], owned: [6] });
-    expect((await page(null, id)).owned).toEqual([]);
-    const later = await db().call<Page>(asUser(mine), "get_ticket_numbers", {
-      p_competition_id: id,
-      p_from: 101,
-      p_to: 200,
-    });
-    expect(later).toMatchObject({ sold: [150], owned: [150] });
-    expect((await hold(mine, id, [7])).owned).toEqual([5]);
-  });
-
   it("pick distinct free numbers at random, to the last one, then refuse", async () => {
     const id = await pickCompetition({ total_tickets: 20, max_tickets_per_user: 5 });
     const players = await Promise.all([1, 2, 3, 4].map(() => db().createPlayer({ credits: 20 })));
@@ -277,6 +260,25 @@ describe("lucky dips", () => {
     await db().sql("update public.competitions set tickets_sold = 99995 where id = $1", [id]);
     const dip = await buy(p, id, null, 5);
     expect(dip.ticket_numbers).toEqual(free);
+  });
+});
+
+describe("the grid page", () => {
+  it("the grid names the caller's own tickets, apart from others' sold ones, and only to them", async () => {
+    const id = await pickCompetition({ total_tickets: 300, max_tickets_per_user: 5 });
+    const [mine, theirs] = await Promise.all([1, 2].map(() => db().createPlayer({ credits: 20 })));
+    await buy(mine, id, [5, 150]);
+    await buy(theirs, id, [6]);
+    expect(await page(mine, id)).toMatchObject({ sold: [5, 6], owned: [5] });
+    expect(await page(theirs, id)).toMatchObject({ sold: [5, 6], owned: [6] });
+    expect((await page(null, id)).owned).toEqual([]);
+    const later = await db().call<Page>(asUser(mine), "get_ticket_numbers", {
+      p_competition_id: id,
+      p_from: 101,
+      p_to: 200,
+    });
+    expect(later).toMatchObject({ sold: [150], owned: [150] });
+    expect((await hold(mine, id, [7])).owned).toEqual([5]);
   });
 });
 
