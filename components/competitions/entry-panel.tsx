@@ -6,11 +6,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Gift, Minus, PartyPopper, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { ChoiceButton } from "@/components/ui/choice-button";
 import { enterCompetitionAction } from "@/lib/actions/competitions";
 import type { ActionResult } from "@/lib/actions/result";
 import type { Competition, EntryQuote, EntryResult } from "@/lib/data/competitions";
 import { formatGBP } from "@/lib/format";
-import { cn } from "@/lib/utils";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import type { DbErrorCode } from "@/lib/data/errors";
 import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
@@ -157,20 +157,9 @@ export function EntryPanel({
                 {picks.length > 1 ? (
                   <div role="group" aria-label="Quick picks" className="flex flex-wrap gap-2">
                     {picks.map((n) => (
-                      <button
-                        key={n}
-                        type="button"
-                        aria-pressed={quantity === n}
-                        onClick={() => setRaw(String(n))}
-                        className={cn(
-                          "h-10 min-w-12 rounded-md border px-3 text-sm font-semibold transition-colors",
-                          quantity === n
-                            ? "border-primary bg-primary text-primary-foreground"
-                            : "border-border bg-background hover:bg-accent",
-                        )}
-                      >
+                      <ChoiceButton key={n} pressed={quantity === n} onClick={() => setRaw(String(n))}>
                         {n === maxQuantity && !QUICK_PICKS.includes(n) ? `Max ${n}` : n}
-                      </button>
+                      </ChoiceButton>
                     ))}
                   </div>
                 ) : null}

@@ -4,6 +4,7 @@ import { Check, Dices } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
+import { ChoiceButton } from "@/components/ui/choice-button";
 import { holdNumbersAction } from "@/lib/actions/competitions";
 import type { TicketNumberPage } from "@/lib/data/competitions";
 import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
@@ -218,20 +219,9 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
         <div className="flex flex-wrap items-end gap-2">
           <div role="group" aria-label="How many numbers" className="flex flex-wrap gap-2">
             {DIP_SIZES.filter((n) => n <= Math.max(dipRoom, 1)).map((n) => (
-              <button
-                key={n}
-                type="button"
-                aria-pressed={dipCount === n}
-                onClick={() => setDipSize(String(n))}
-                className={cn(
-                  "h-10 min-w-11 rounded-md border px-3 text-sm font-semibold transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                  dipCount === n
-                    ? "border-primary bg-primary text-primary-foreground"
-                    : "border-border bg-background hover:bg-accent",
-                )}
-              >
+              <ChoiceButton key={n} pressed={dipCount === n} onClick={() => setDipSize(String(n))}>
                 {n}
-              </button>
+              </ChoiceButton>
             ))}
           </div>
           <div className="flex flex-col gap-1">
