@@ -117,7 +117,8 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
   function showNumber(n: number) {
     focusNumber.current = n;
     const target = Math.floor((n - 1) / PAGE_SIZE);
-    if (target === pageIndex) {
+    // The page on screen now (edges), not when this was called: a hold's answer can come after a page turn.
+    if (target === Math.floor((edges.current.from - 1) / PAGE_SIZE)) {
       gridRef.current?.querySelector<HTMLButtonElement>(`[data-number="${n}"]`)?.focus();
       focusNumber.current = null;
     } else setPageIndex(target);
@@ -160,6 +161,7 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
         // Undone: the basket goes back to what SQL holds (later taps were built on the refused one), and the grid
         // reloads to show who has the number now.
         waiting.current = null;
+        setDipping(false);
         setBasket(confirmed.current);
         setNotice(sent.luckyDip > 0 ? result.error : `${result.error}, so your numbers are back as they were.`);
         setReloads((n) => n + 1);
