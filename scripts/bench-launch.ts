@@ -23,20 +23,34 @@
 // plus seven minutes from the build's end, whatever happens.
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase } from "../supabase/embedded";
-import { buildSite, percentile, root, startSite, stopAfter, stopSite, waitForSite } from "./bench-support";
+import {
+  actionAnswer,
+  actionRequestBody,
+  benchSite,
+  buildSite,
+  CookieJar,
+  insertApprovedPlayers,
+  percentile,
+  root,
+  seeded,
+  serverActionId,
+  stageClock,
+  startSite,
+  stopAfter,
+  stopSite,
+  waitForSite,
+  type ActionAnswer,
+} from "./bench-support";
 import { refuseE2eBuild } from "./bench-build-guard.mjs";
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const port = Number(process.env.BENCH_PORT ?? 3300);
-const backendPort = Number(process.env.BENCH_BACKEND_PORT ?? 54349);
-const base = `http://127.0.0.1:${port}`;
+const { port, backendPort, base } = benchSite();
 const dataDir = path.join(root, ".data", "bench-launch");
 const PASSWORD = "LabCash-launch-1";
 const CREDIT = 100;
@@ -62,21 +76,9 @@ const HOT_SUPPLY = 0.9;
 const USER_AGENT =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
-const begun = performance.now();
-const stage = (what: string) =>
-  console.error(`  ${((performance.now() - begun) / 1000).toFixed(1).padStart(6)} s  ${what}`);
+const stage = stageClock();
 
 // ---- The plan ----------------------------------------------------------------------------------------------------
-
-/** mulberry32: a small seeded generator, so every run replays the same launch. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Player = { index: number; email: string; address: string; pick: boolean; quantity: number };
 
@@ -98,35 +100,15 @@ function plan(): Player[] {
 type LaunchCompetition = { id: string; slug: string; answer: string; total: number };
 
 /**
- * The players, as the seed writes its demo users (one bcrypt hash shared, at a low cost: hashing is the auth
- * server's CPU, not what this bench measures, and hosted Supabase's auth server is not the site's), approved and
- * given credit through the ledger; and the two launch competitions, made and published by the demo admin at aal2.
+ * The players, approved and given credit as the seed writes its demo users (insertApprovedPlayers); and the two launch
+ * competitions, made and published by the demo admin at aal2.
  */
 async function prepare(db: PGlite, players: Player[]) {
-  await db.query(
-    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-                             raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-     with launch_password as materialized (select extensions.crypt($1, extensions.gen_salt('bf', 4)) as hash)
-     select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', email,
-            (select hash from launch_password), now(), '{"provider":"email","providers":["email"]}'::jsonb,
-            jsonb_build_object('name', 'Launch Player', 'date_of_birth', '1990-01-01'), now(), now()
-       from unnest($2::text[]) email`,
-    [PASSWORD, players.map((p) => p.email)],
-  );
-  await db.query(
-    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true),
-            'email', now(), now(), now()
-       from auth.users u where u.email like 'launch-%@labcash.test'`,
-  );
-  await db.query(
-    `update public.user_account_data a set approved = true, approved_at = now(), age_verified = true
-       from auth.users u where u.id = a.id and u.email like 'launch-%@labcash.test'`,
-  );
-  await db.query(
-    `select private.post_ledger(u.id, 'top_up', $1, 'Credit purchase', 'launch-topup-' || u.id, $1)
-       from auth.users u where u.email like 'launch-%@labcash.test'`,
-    [CREDIT],
+  await insertApprovedPlayers(
+    db,
+    players.map((p) => p.email),
+    PASSWORD,
+    CREDIT,
   );
 
   const hotDemand = players.filter((p) => !p.pick).reduce((sum, p) => sum + p.quantity, 0);
@@ -171,29 +153,14 @@ async function prepare(db: PGlite, players: Player[]) {
 
 // ---- A player's requests --------------------------------------------------------------------------------------------
 
-/** The site's server actions by module and export, as the browser calls them: the build's ids. */
+/** The site's server actions the players call, by their ids in the build. */
 function actionIds() {
-  const manifest = JSON.parse(
-    readFileSync(path.join(root, ".next", "server", "server-reference-manifest.json"), "utf8"),
-  ) as { node: Record<string, { filename?: string; exportedName?: string }> };
-  const find = (filename: string, exportedName: string) => {
-    const id = Object.entries(manifest.node).find(
-      ([, a]) => a.filename === filename && a.exportedName === exportedName,
-    )?.[0];
-    if (!id) throw new Error(`the build has no server action ${exportedName} in ${filename}`);
-    return id;
-  };
   return {
-    signIn: find("lib/actions/auth.ts", "signIn"),
-    hold: find("lib/actions/competitions.ts", "holdNumbersAction"),
-    enter: find("lib/actions/competitions.ts", "enterCompetitionAction"),
+    signIn: serverActionId("lib/actions/auth.ts", "signIn"),
+    hold: serverActionId("lib/actions/competitions.ts", "holdNumbersAction"),
+    enter: serverActionId("lib/actions/competitions.ts", "enterCompetitionAction"),
   };
 }
-
-// React's own encoding of a server action's arguments (what the browser's callServer posts).
-const { encodeReply } = createRequire(import.meta.url)("next/dist/compiled/react-server-dom-turbopack/client.node") as {
-  encodeReply: (value: unknown) => Promise<string | FormData>;
-};
 
 const STEPS = [
   "home",
@@ -212,19 +179,8 @@ type Outcome = { step: Step; ms: number; ok: boolean; kind?: string };
 /** How a visit that reached the purchase ended. */
 type PurchaseEnd = "answered" | "unanswered" | "refused";
 
-type ActionAnswer = { ok: boolean; error?: string; code?: string; data?: unknown };
-
-/** The action's result in a server action's RSC answer: the row that holds `{"ok":…}`. */
-function actionAnswer(body: string): ActionAnswer | null {
-  for (const line of body.split("\n")) {
-    const row = /^[0-9a-f]+:(\{"ok":.*)$/.exec(line);
-    if (row) return JSON.parse(row[1]) as ActionAnswer;
-  }
-  return null;
-}
-
 class Visitor {
-  private readonly cookies = new Map<string, string>();
+  private readonly cookies = new CookieJar();
   readonly outcomes: Outcome[] = [];
 
   constructor(
@@ -233,24 +189,12 @@ class Visitor {
   ) {}
 
   private headers(extra: Record<string, string> = {}) {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     return {
       "user-agent": USER_AGENT,
       "x-forwarded-for": this.player.address,
-      ...(cookie ? { cookie } : {}),
+      ...this.cookies.header(),
       ...extra,
     };
-  }
-
-  private keepCookies(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";");
-      const at = pair.indexOf("=");
-      const name = pair.slice(0, at).trim();
-      const gone = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || pair.slice(at + 1) === "";
-      if (gone) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(at + 1));
-    }
   }
 
   /** One request, timed to its last byte; an answer other than `accept(status, body)` is an error of its kind. */
@@ -274,7 +218,7 @@ class Visitor {
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       body = await response.text();
-      this.keepCookies(response);
+      this.cookies.keep(response);
       kind = accept(response, body);
     } catch (error) {
       const cause = error instanceof Error ? (error.cause as { code?: string } | undefined)?.code : undefined;
@@ -293,9 +237,7 @@ class Visitor {
 
   /** A server action posted as the browser posts it: (previous state, the form's fields). */
   private async action(step: Step, pageUrl: string, id: string, fields: [string, string][]) {
-    const form = new FormData();
-    for (const [name, value] of fields) form.append(name, value);
-    const body = await encodeReply([null, form]);
+    const body = await actionRequestBody(fields);
     let answer: ActionAnswer | null = null;
     await this.request(
       step,
@@ -322,7 +264,7 @@ class Visitor {
       ["password", PASSWORD],
       ["next", url],
     ]);
-    if (![...this.cookies.keys()].some((name) => name.startsWith("sb-"))) {
+    if (!this.cookies.signedIn()) {
       this.markLast("no session");
       return null;
     }
@@ -537,7 +479,7 @@ async function main() {
     console.log("\nchecked in SQL after the run:");
     for (const [what, held] of results) console.log(`  ${held ? "yes" : "NO "}  ${what}`);
     const errors = visitors.flatMap((v) => v.outcomes).filter((o) => !o.ok && !expectedRefusal(o));
-    console.log(`total ${((performance.now() - begun) / 1000).toFixed(1)} s`);
+    console.log(`total ${stage.seconds().toFixed(1)} s`);
     if (results.some(([, held]) => !held) || errors.length > 0) process.exitCode = 1;
   } finally {
     await stopSite(site);

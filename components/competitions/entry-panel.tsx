@@ -2,15 +2,15 @@
 
 import dynamic from "next/dynamic";
 import { Link } from "@/components/ui/link";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Gift, Minus, PartyPopper, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { ChoiceButton } from "@/components/ui/choice-button";
 import { enterCompetitionAction } from "@/lib/actions/competitions";
 import type { ActionResult } from "@/lib/actions/result";
 import type { Competition, EntryQuote, EntryResult } from "@/lib/data/competitions";
 import { formatGBP } from "@/lib/format";
-import { cn } from "@/lib/utils";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import type { DbErrorCode } from "@/lib/data/errors";
 import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
@@ -135,6 +135,7 @@ export function EntryPanel({
               competitionId={competitionId}
               slug={slug}
               totalTickets={totalTickets}
+              room={maxQuantity}
               refreshKey={bought}
               onBasket={setBasket}
             />
@@ -156,20 +157,9 @@ export function EntryPanel({
                 {picks.length > 1 ? (
                   <div role="group" aria-label="Quick picks" className="flex flex-wrap gap-2">
                     {picks.map((n) => (
-                      <button
-                        key={n}
-                        type="button"
-                        aria-pressed={quantity === n}
-                        onClick={() => setRaw(String(n))}
-                        className={cn(
-                          "h-10 min-w-12 rounded-md border px-3 text-sm font-semibold transition-colors",
-                          quantity === n
-                            ? "border-primary bg-primary text-primary-foreground"
-                            : "border-border bg-background hover:bg-accent",
-                        )}
-                      >
+                      <ChoiceButton key={n} pressed={quantity === n} onClick={() => setRaw(String(n))}>
                         {n === maxQuantity && !QUICK_PICKS.includes(n) ? `Max ${n}` : n}
-                      </button>
+                      </ChoiceButton>
                     ))}
                   </div>
                 ) : null}
@@ -250,7 +240,8 @@ export function EntryPanel({
             </dl>
 
             {problem ? (
-              <Alert id={`${ids}-problem`} variant="warning" announce={false}>
+              // An instruction before anything is chosen is calm; a real obstacle (cap, stock, credit) warns.
+              <Alert id={`${ids}-problem`} variant={pick && quantity < 1 ? "info" : "warning"} announce={false}>
                 {problem}
               </Alert>
             ) : null}
@@ -286,10 +277,24 @@ function EntryError({ message, code }: { message: string; code?: DbErrorCode }) 
   );
 }
 
+/**
+ * The purchase's answer with its numbers. It is brought into view and focused as it arrives: the player pressed
+ * Buy at the foot of a long form (below the grid on a pick competition), and the numbers are what they came for.
+ */
 function EntrySuccess({ result }: { result: EntryResult }) {
   const n = result.ticket_numbers.length;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: "center" });
+    box.current?.focus({ preventScroll: true });
+  }, [result]);
   return (
-    <div role="status" className="rounded-lg border border-primary/40 bg-primary-soft p-4">
+    <div
+      ref={box}
+      role="status"
+      tabIndex={-1}
+      className="scroll-mt-20 rounded-lg border border-primary/40 bg-primary-soft p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <p className="flex items-center gap-2 text-lg font-bold">
         <PartyPopper aria-hidden className="size-5 text-primary-text" />
         You&apos;re in!

@@ -224,12 +224,12 @@ export async function enterCompetition(
   return result;
 }
 
-/** A page of a pick competition's number grid: sold, held by others, and the caller's basket (get_ticket_numbers). */
+/** A page of a pick competition's number grid: sold, held by others, the caller's basket and own tickets (get_ticket_numbers). */
 export const getTicketNumbers = (competitionId: string, from: number, to: number) =>
   callRpc(
     "get_ticket_numbers",
     { p_competition_id: competitionId, p_from: from, p_to: to },
-    declared("sold", "held", "mine"),
+    declared("sold", "held", "mine", "owned"),
   );
 export type TicketNumberPage = Awaited<ReturnType<typeof getTicketNumbers>>;
 
@@ -243,7 +243,7 @@ export const holdTicketNumbers = (
   callRpc(
     "hold_ticket_numbers",
     { p_competition_id: competitionId, p_numbers: numbers, p_lucky_dip: luckyDip, p_from: page.from, p_to: page.to },
-    declared("sold", "held", "mine"),
+    declared("sold", "held", "mine", "owned"),
   );
 
 /**

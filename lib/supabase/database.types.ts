@@ -4159,6 +4159,7 @@ export type Database = {
         held: number[] | null
         mine: number[] | null
         mine_expires_at: string | null
+        owned: number[] | null
         sold: number[] | null
       }
       top_up_entry: {

@@ -155,8 +155,8 @@ $$;
 comment on function private.take_ticket_numbers(public.competitions,uuid,integer,integer[]) is 'The numbers a purchase gets, ascending, called in the counter queue after the counter update (c is the updated row): in order, the last p_quantity of tickets_sold; on a pick competition the chosen p_numbers (refused as number_taken when sold or in another player''s basket) or a lucky dip. Releases those numbers from baskets.';
 revoke all on function private.take_ticket_numbers(public.competitions,uuid,integer,integer[]) from public, anon, authenticated, service_role;
 
-create type public.ticket_number_page as (sold integer[], held integer[], mine integer[], mine_expires_at timestamp with time zone);
-comment on type public.ticket_number_page is 'A page of a pick competition''s number grid (get_ticket_numbers): the numbers sold and held by others in the range, and the caller''s own basket (all of it) with when it expires.';
+create type public.ticket_number_page as (sold integer[], held integer[], mine integer[], mine_expires_at timestamp with time zone, owned integer[]);
+comment on type public.ticket_number_page is 'A page of a pick competition''s number grid (get_ticket_numbers): the numbers sold and held by others in the range, the caller''s own basket (all of it) with when it expires, and the caller''s own tickets in the range (also in sold).';
 
 create or replace function private.ticket_number_page(c public.competitions, p_user uuid, p_from integer, p_to integer)
 returns public.ticket_number_page
@@ -181,10 +181,13 @@ begin
              and not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number = h.number)
            order by h.number),
     (select min(h.expires_at) from public.ticket_holds h
-      where h.competition_id = c.id and h.user_id = p_user and h.expires_at > now()))::public.ticket_number_page;
+      where h.competition_id = c.id and h.user_id = p_user and h.expires_at > now()),
+    -- The caller's own tickets, so the grid marks them apart from other players' (tickets_holder_idx).
+    array(select t.number from public.tickets t
+           where t.competition_id = c.id and t.user_id = p_user and t.number between lo and hi order by t.number))::public.ticket_number_page;
 end;
 $$;
-comment on function private.ticket_number_page(public.competitions,uuid,integer,integer) is 'Numbers p_from..p_to (at most 1,000) of a competition: sold, held by others, and p_user''s whole basket with its expiry.';
+comment on function private.ticket_number_page(public.competitions,uuid,integer,integer) is 'Numbers p_from..p_to (at most 1,000) of a competition: sold, held by others, p_user''s whole basket with its expiry, and p_user''s own tickets in the range.';
 revoke all on function private.ticket_number_page(public.competitions,uuid,integer,integer) from public, anon, authenticated, service_role;
 
 create or replace function public.get_ticket_numbers(p_competition_id uuid, p_from integer, p_to integer)

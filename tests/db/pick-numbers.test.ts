@@ -14,7 +14,7 @@ beforeAll(async () => {
   admin = await db().createAdmin();
 });
 
-type Page = { sold: number[]; held: number[]; mine: number[]; mine_expires_at: string | null };
+type Page = { sold: number[]; held: number[]; mine: number[]; mine_expires_at: string | null; owned: number[] };
 type Entered = { entry_id: string; ticket_numbers: number[]; balance: number };
 
 const pickCompetition = (fields: CompetitionFields = {}) =>
@@ -200,6 +200,33 @@ describe("baskets", () => {
 });
 
 describe("lucky dips", () => {
+  it("hold as many numbers as asked in one call, clear of sold and held numbers and within the cap, or nothing", async () => {
+    const id = await pickCompetition({ total_tickets: 40, max_tickets_per_user: 25 });
+    const [dipper, other] = await Promise.all([1, 2].map(() => db().createPlayer({ credits: 20 })));
+    await buy(dipper, id, [1, 2]);
+    await buy(other, id, [3]);
+    await hold(other, id, [4, 5, 6]);
+    const dip = await hold(dipper, id, [7], 10);
+    expect(dip.mine).toHaveLength(11);
+    expect(dip.mine).toContain(7);
+    expect(new Set(dip.mine).size).toBe(11);
+    expect(dip.mine.filter((n) => n <= 6)).toEqual([]);
+    // Owned 2 + basket 11 + 13 more is over the cap of 25: refused, and the basket is as it was.
+    expect((await refusal(hold(dipper, id, dip.mine, 13))).hint).toBe("cap_exceeded");
+    expect((await page(dipper, id)).mine).toEqual(dip.mine);
+    // 40 - 3 sold - 3 held by the other - 11 in the basket leaves 23 free: a dip of 12 fits the cap but not the
+    // free numbers once the other holds 12 more, and takes none of them.
+    const others = Array.from({ length: 40 }, (_, i) => i + 1)
+      .filter((n) => n > 6 && !dip.mine.includes(n))
+      .slice(0, 12);
+    await hold(other, id, [4, 5, 6, ...others]);
+    expect(await refusal(hold(dipper, id, dip.mine, 12))).toEqual({
+      message: "Not enough free numbers left for that lucky dip",
+      hint: "not_enough_tickets",
+    });
+    expect((await page(dipper, id)).mine).toEqual(dip.mine);
+  });
+
   it("pick distinct free numbers at random, to the last one, then refuse", async () => {
     const id = await pickCompetition({ total_tickets: 20, max_tickets_per_user: 5 });
     const players = await Promise.all([1, 2, 3, 4].map(() => db().createPlayer({ credits: 20 })));
@@ -233,6 +260,25 @@ describe("lucky dips", () => {
     await db().sql("update public.competitions set tickets_sold = 99995 where id = $1", [id]);
     const dip = await buy(p, id, null, 5);
     expect(dip.ticket_numbers).toEqual(free);
+  });
+});
+
+describe("the grid page", () => {
+  it("the grid names the caller's own tickets, apart from others' sold ones, and only to them", async () => {
+    const id = await pickCompetition({ total_tickets: 300, max_tickets_per_user: 5 });
+    const [mine, theirs] = await Promise.all([1, 2].map(() => db().createPlayer({ credits: 20 })));
+    await buy(mine, id, [5, 150]);
+    await buy(theirs, id, [6]);
+    expect(await page(mine, id)).toMatchObject({ sold: [5, 6], owned: [5] });
+    expect(await page(theirs, id)).toMatchObject({ sold: [5, 6], owned: [6] });
+    expect((await page(null, id)).owned).toEqual([]);
+    const later = await db().call<Page>(asUser(mine), "get_ticket_numbers", {
+      p_competition_id: id,
+      p_from: 101,
+      p_to: 200,
+    });
+    expect(later).toMatchObject({ sold: [150], owned: [150] });
+    expect((await hold(mine, id, [7])).owned).toEqual([5]);
   });
 });
 

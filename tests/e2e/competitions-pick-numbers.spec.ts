@@ -1,19 +1,45 @@
+import type { Browser, Page } from "@playwright/test";
 import { expectAccessibleInBothSchemes } from "./support/axe";
-import { expect, test } from "./support/fixtures";
-import { buyAs, createUser } from "./support/backend";
+import { expect, test, watchForHydrationErrors } from "./support/fixtures";
+import { buyAs, createUser, signedInClient, type TestUser } from "./support/backend";
 import { CompetitionPage } from "./support/pages/competition";
 
 test.use({
-  competitionFields: { label: "pick", ticketPrice: 1, totalTickets: 150, maxPerUser: 5, ticketNumbering: "pick" },
+  competitionFields: { label: "pick", ticketPrice: 1, totalTickets: 150, maxPerUser: 10, ticketNumbering: "pick" },
   playerDetails: { name: "Pia Picker", credit: 10 },
 });
 
-// Pick your numbers: the grid marks a number another player bought, a player picks one
-// by pointer and one found with the search box and chosen by keyboard on the next page, buys both, sees
-// them as theirs and taken; then a lucky dip fills the basket with a free number and buys it.
-test("a player picks two numbers from the grid and buys them, then buys a lucky dip", async ({
+/** Puts `numbers` in `user`'s basket, as their own grid would. */
+async function holdAs(user: TestUser, competitionId: string, numbers: number[]) {
+  const client = await signedInClient(user.email);
+  const { error } = await client.rpc("hold_ticket_numbers", { p_competition_id: competitionId, p_numbers: numbers });
+  if (error) throw new Error(`hold: ${error.message}`);
+}
+
+/** The same player on a phone (390×844, touch), in a context of its own that carries the desktop page's session. */
+async function onPhone(browser: Browser, desktop: Page, baseURL: string | undefined, hydrationErrors: string[]) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    storageState: await desktop.context().storageState(),
+  });
+  watchForHydrationErrors(context, hydrationErrors);
+  return context.newPage();
+}
+
+// Pick your numbers. On a desktop: the grid marks a number another player bought, a player picks one by pointer
+// and one found with the search box and chosen by keyboard on the next page, buys both, is shown the numbers with
+// the focus on them, and sees them marked as theirs, apart from the other player's. Then on a phone: a lucky dip of
+// five shows where each number landed and jumps to it, a tap on a number someone else took meanwhile turns at once
+// and is undone with a calm word, and the bought numbers come into view.
+test("a player picks two numbers and buys them, then on a phone buys a lucky dip of five", async ({
   approvedPlayer: { page },
   liveCompetition: competition,
+  browser,
+  baseURL,
+  hydrationErrors,
 }) => {
   const other = await createUser({ name: "Olive Other", credit: 10, label: "other" });
   await buyAs(other, competition.id, 1, "Yellow", [3]);
@@ -21,6 +47,8 @@ test("a player picks two numbers from the grid and buys them, then buys a lucky 
   const competitionPage = new CompetitionPage(page);
   await competitionPage.goto(competition);
   const online = competitionPage.entry;
+  // Before anything is chosen the form says what to do, calmly (no warning role, nothing announced).
+  await expect(online.root.getByText("Choose your numbers, or take a lucky dip", { exact: true })).toBeVisible();
   const firstPage = online.root.getByRole("group", { name: "Numbers 1 to 100" });
   await expect(firstPage.getByRole("button", { name: "3, taken" })).toBeDisabled();
   const seven = firstPage.getByRole("button", { name: "7", exact: true });
@@ -40,17 +68,61 @@ test("a player picks two numbers from the grid and buys them, then buys a lucky 
   await online.answer("Yellow");
   await online.buyButton(2).click();
   await expect(online.result).toContainText("Your ticket numbers: #7, #142");
+  await expect(online.result).toBeFocused();
+  await expect(online.result).toBeInViewport();
   await expect(competitionPage.yourTicketNumbers).toHaveText(["#7", "#142"]);
-  await expect(secondPage.getByRole("button", { name: "142, taken" })).toBeDisabled();
+  // Their own tickets are named as theirs; the other player's sold number stays "taken".
+  await expect(secondPage.getByRole("button", { name: "142, your ticket" })).toBeDisabled();
+  await online.root.getByRole("button", { name: "Previous" }).click();
+  await expect(firstPage.getByRole("button", { name: "7, your ticket" })).toBeDisabled();
+  await expect(firstPage.getByRole("button", { name: "3, taken" })).toBeDisabled();
 
-  await online.root.getByRole("button", { name: "Lucky dip" }).click();
-  const basket = online.root.getByText(/^Your numbers: #\d+, held for you until/);
-  await expect(basket).toBeVisible();
-  const dipped = Number((await basket.textContent())!.match(/#(\d+)/)![1]);
-  expect([3, 7, 142]).not.toContain(dipped);
-  await online.answer("Yellow");
-  await online.buyButton(1).click();
-  await expect(online.result).toContainText(`Your ticket number: #${dipped}`);
-  await expect(competitionPage.yourTicketNumbers).toHaveCount(3);
-  await expectAccessibleInBothSchemes(page, "after a lucky dip");
+  const phone = await onPhone(browser, page, baseURL, hydrationErrors);
+  const phonePage = new CompetitionPage(phone);
+  await phonePage.goto(competition);
+  const entry = phonePage.entry;
+  const grid = entry.root.getByRole("group", { name: /^Numbers \d+ to \d+$/ });
+  await expect(grid.getByRole("button", { name: "7, your ticket" })).toBeVisible();
+  await entry.root
+    .getByRole("group", { name: "How many numbers" })
+    .getByRole("button", { name: "5", exact: true })
+    .tap();
+  await entry.root.getByRole("button", { name: "Lucky dip 5" }).tap();
+  const landed = entry.root.getByRole("list", { name: /^Your lucky dip landed on 5 numbers/ }).getByRole("button");
+  await expect(landed).toHaveCount(5);
+  const dipped = (await landed.allTextContents()).map((text) => Number(text.slice(1)));
+  expect(dipped.filter((n) => [3, 7, 142].includes(n))).toEqual([]);
+  // Each chip shows its number in the grid, in the basket.
+  const last = dipped[4];
+  await landed.nth(4).tap();
+  const lastButton = grid.getByRole("button", { name: String(last), exact: true });
+  await expect(lastButton).toBeFocused();
+  await expect(lastButton).toHaveAttribute("aria-pressed", "true");
+
+  // A free-looking number another player put in their basket a moment ago: the tap turns it at once, and the
+  // hold's refusal undoes it calmly.
+  await entry.root.getByRole("spinbutton", { name: "Find a number" }).fill("1");
+  await entry.root.getByRole("button", { name: "Go", exact: true }).tap();
+  // Once the page's own answer is in (before it, nothing on a turned page is marked taken or can be tapped).
+  const firstOnPhone = entry.root.getByRole("group", { name: "Numbers 1 to 100" });
+  await expect(firstOnPhone).toHaveAttribute("aria-busy", "false");
+  const free = await firstOnPhone.getByRole("button", { name: /^\d+$/, pressed: false }).first().textContent();
+  await holdAs(other, competition.id, [Number(free)]);
+  await grid.getByRole("button", { name: free!, exact: true }).tap();
+  await expect(
+    entry.root.getByText(
+      `#${free} is in another player's basket for a few minutes, so your numbers are back as they were.`,
+    ),
+  ).toBeVisible();
+  await expect(grid.getByRole("button", { name: `${free}, in another basket` })).toBeDisabled();
+  await expect(entry.root.getByText(/^Your numbers: .*, held for you until/)).toBeVisible();
+  await expectAccessibleInBothSchemes(phone, "a lucky dip of five on a phone");
+
+  await entry.answer("Yellow");
+  await entry.buyButton(5).tap();
+  await expect(entry.result).toContainText("Your ticket numbers:");
+  await expect(entry.result).toBeFocused();
+  await expect(entry.result).toBeInViewport();
+  await expect(phonePage.yourTicketNumbers).toHaveCount(7);
+  await phone.context().close();
 });

@@ -25,7 +25,7 @@ const HYDRATION_ERROR =
   /Minified React error #(418|423|425)\b|react\.dev\/errors\/(418|423|425)\b|Hydration failed|hydrated but some attributes|Text content does not match server-rendered HTML/;
 
 /** Collects every hydration error of the context's pages, those open now and those it opens later. */
-function watchForHydrationErrors(context: BrowserContext, found: string[]) {
+export function watchForHydrationErrors(context: BrowserContext, found: string[]) {
   const watch = (page: Page) => {
     page.on("console", (message) => {
       if (message.type() === "error" && HYDRATION_ERROR.test(message.text()))
