@@ -33,6 +33,7 @@ export function usePersonal<T>(url: string, key?: unknown, refreshEveryMs?: numb
     let controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let askedAt = 0;
+    let answered = false;
     let stopped = false;
 
     const ask = () => {
@@ -42,18 +43,24 @@ export function usePersonal<T>(url: string, key?: unknown, refreshEveryMs?: numb
       askedAt = Date.now();
       clearTimeout(timer);
       fetch(url, { signal, cache: "no-store" })
-        .then((response) => (response.ok ? (response.json() as Promise<T | null>) : null))
+        .then((response) => {
+          if (response.ok) return response.json() as Promise<T | null>;
+          // Refused on a later round: keep what the page shows; the next round asks again.
+          return answered ? undefined : null;
+        })
         .then((answer) => {
+          if (answer === undefined) return;
+          answered = true;
           if (answer === null) {
-            // Signed out meanwhile: nothing personal to keep asking for.
+            // Signed out (meanwhile): nothing personal to keep asking for.
             document.documentElement.removeAttribute(SESSION_ATTRIBUTE);
             stopped = true;
           }
           setData(answer);
         })
         .catch((e: unknown) => {
-          if (signal.aborted) return;
-          // Unreachable or refused: show the signed-out state rather than a placeholder for ever.
+          if (signal.aborted || answered) return;
+          // Unreachable at first: show the signed-out state rather than a placeholder for ever.
           console.error(`reading ${url} failed`, e);
           document.documentElement.removeAttribute(SESSION_ATTRIBUTE);
           setData(null);
