@@ -85,7 +85,11 @@ test.describe("a live competition with four tickets sold, watched on a phone", (
     await expectAccessibleInBothSchemes(page, "after the reveal");
 
     // Afterwards, on a desktop: Leo's result, the other one, is on the record and on the competition page.
-    const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const desktop = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      isMobile: false,
+      hasTouch: false,
+    });
     await desktop.addCookies(await sessionCookies(leo.email, leo.password));
     const leoPage = await desktop.newPage();
     const leoOutcome = leoPage.getByRole("status").and(leoPage.getByTestId("live-draw-outcome"));
