@@ -101,7 +101,9 @@ test.describe("a live competition with four tickets sold, watched on a phone", (
     );
     await expectAccessibleInBothSchemes(leoPage, "the record, signed in, on a desktop");
     await leoPage.goto(competition.path);
-    await expect(new CompetitionPage(leoPage).yourTickets).toContainText(
+    const leoCompetition = new CompetitionPage(leoPage);
+    await expect(leoCompetition.howItWorks).toContainText(/letters had to arrive by .* and the draw was made /);
+    await expect(leoCompetition.yourTickets).toContainText(
       `You held 1 ticket of 4 sold. ${lenaWon ? "Your ticket did not win this time." : "You won!"}`,
     );
     await desktop.close();
