@@ -1,5 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { exemptFromApproval, isAdminPath, needsSession, twoStepPath } from "@/lib/auth/paths";
+import {
+  exemptFromApproval,
+  isAdminPath,
+  needsSession,
+  pageAddressOf,
+  pendingApprovalPath,
+  twoStepPath,
+} from "@/lib/auth/paths";
 import { hasSessionCookieIn } from "@/lib/auth/session-cookie";
 import { dropHandedOn, handOn, mayHandOn } from "@/lib/auth/handed-on";
 import { secondStepMayBeOwed, secondStepRedirect } from "@/lib/auth/second-step";
@@ -91,7 +98,9 @@ async function guard(request: NextRequest) {
     for (const cookie of response().cookies.getAll()) denied.cookies.set(cookie);
     return denied;
   }
-  if (!approved) return redirectKeepingCookies(new URL("/pending-approval", request.url));
+  // The page asked for rides along, so the approval can lead back to it (docs/decisions/054).
+  if (!approved)
+    return redirectKeepingCookies(new URL(pendingApprovalPath(pageAddressOf(request.nextUrl)), request.url));
   // Admins work at aal2 only: the first visit sets up an authenticator app, later sign-ins give its code.
   if (isAdminPath(path) && claims.aal !== "aal2")
     return redirectKeepingCookies(new URL(twoStepPath(path + request.nextUrl.search), request.url));

@@ -12,14 +12,18 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { signUp } from "@/lib/actions/auth";
 import { MARKETING_CONSENT_WORDING } from "@/lib/validation/auth";
 
-/** `referralCode`: the invite code of the link the visitor came by (?ref=), filled in for them. */
-export function SignUpForm({ referralCode }: { referralCode?: string }) {
+/**
+ * `referralCode`: the invite code of the link the visitor came by (?ref=), filled in for them. `next`: the page they
+ * came from (?next=), which the approval leads back to.
+ */
+export function SignUpForm({ referralCode, next }: { referralCode?: string; next?: string }) {
   const { result, errors, formErrors, pending, form } = useFormAction(signUp, {
     fieldFor: { referral_code_unknown: "referralCode", referral_self: "referralCode" },
   });
   if (result?.ok) return <FormStatus result={result} />;
   return (
     <form {...form} className="flex flex-col gap-4">
+      {next ? <input type="hidden" name="next" value={next} /> : null}
       <Field id="field-name" label="Full name" errors={errors?.name}>
         {(control) => <Input {...control} name="name" autoComplete="name" required />}
       </Field>

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, use, useSyncExternalStore } from "react";
-import type { EntryBlock } from "@/lib/competitions/status";
+import type { EntryBlock, Phase } from "@/lib/competitions/status";
 import { usePersonal } from "@/lib/hooks/use-personal";
 import { EntryFromPayment } from "@/components/payments/entry-from-payment";
 import { OnlineEntry, type OnlineEntryCompetition, type OnlineEntryViewer } from "./online-entry";
@@ -80,10 +80,20 @@ export function PersonalOnlineEntry({
 }
 
 /** "Your tickets", for a signed-in visitor. */
-export function PersonalTickets({ ticketsSold, winningNumber }: { ticketsSold: number; winningNumber: number | null }) {
+export function PersonalTickets({
+  ticketsSold,
+  phase,
+  winningNumber,
+}: {
+  ticketsSold: number;
+  phase: Phase;
+  winningNumber: number | null;
+}) {
   const personal = use(PersonalContext);
   if (!personal) return null;
-  return <YourTickets tickets={personal.myTickets} ticketsSold={ticketsSold} winningNumber={winningNumber} />;
+  return (
+    <YourTickets tickets={personal.myTickets} ticketsSold={ticketsSold} phase={phase} winningNumber={winningNumber} />
+  );
 }
 
 /** "Payment received: you're in!" with the tickets the top-up bought. */

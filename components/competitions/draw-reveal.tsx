@@ -7,6 +7,7 @@ import { revealSteps, type LiveDraw, type RevealStep } from "@/lib/draws/live-dr
 import { verifyPublishedDraw, type CheckStep, type Verification } from "@/lib/draws/verify";
 import { endSentence } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { DrawOutcomeForViewer } from "./draw-outcome";
 
 /** The pause between two revealed steps while the draw is watched live. */
 const STEP_MS = 1500;
@@ -28,9 +29,10 @@ const count = (n: number) => n.toLocaleString("en-GB");
  * The draw, recomputed in this browser by the verification page's own code (verifyPublishedDraw) and shown as
  * the steps it takes: the seed against its commitment, the ticket list against its hash, the derivation, the
  * winning ticket, then the winner. Watched live (`animate`) the steps appear one by one; with reduced motion,
- * or on the record after the draw, all at once. The live region says each step and the verdict.
+ * or on the record after the draw, all at once. The live region says each step and the verdict; once the reveal
+ * has ended, a second one says what it meant for a signed-in viewer.
  */
-export function DrawReveal({ draw, animate }: { draw: LiveDraw; animate: boolean }) {
+export function DrawReveal({ slug, draw, animate }: { slug: string; draw: LiveDraw; animate: boolean }) {
   const headingId = useId();
   const [result, setResult] = useState<Result>({ status: "checking" });
   // Watched live, the reveal is only ever mounted in the browser (after a poll), so the device's setting is there to read.
@@ -90,6 +92,9 @@ export function DrawReveal({ draw, animate }: { draw: LiveDraw; animate: boolean
             Step {visible} of {total}: {TITLES[latest.step].toLowerCase()}, {latest.ok ? "checked" : "does not check"}.
           </p>
         ) : null}
+      </div>
+      <div role="status" data-testid="live-draw-outcome">
+        {finished ? <DrawOutcomeForViewer slug={slug} winningNumber={draw.winning_number} /> : null}
       </div>
 
       <ol className="mt-5 flex flex-col gap-3">

@@ -30,14 +30,24 @@ export function HowThisDrawWorks({ competition: c }: { competition: Competition 
           postal deadline, even after a sell-out. See &ldquo;Enter free by post&rdquo; above.
         </Point>
         <Point term="The odds">
-          {oddsText(c)}. Your chance is the tickets you hold out of every ticket in the draw: so far{" "}
+          {oddsText(c)}. Your chance is the tickets you hold out of every ticket in the draw: {c.draw ? "" : "so far "}
           {plural(c.tickets_sold, "online ticket")} and {plural(c.postal_tickets, "postal ticket")}, {inTheDraw} in all.
         </Point>
         <Point term="The dates">
-          Online entries close {formatMoment(c.closes_at)} (sooner if every ticket sells), letters must arrive by{" "}
-          {formatMoment(c.postal_deadline)} and the draw is {formatMoment(c.draw_at)}. They were fixed when the
-          competition was published: never extended, and a sell-out does not bring the draw forward. If no tickets are
-          in by the draw time, there is no winner.
+          {c.draw ? (
+            <>
+              Online entries closed {formatMoment(c.closes_at)} (sooner if every ticket sold), letters had to arrive by{" "}
+              {formatMoment(c.postal_deadline)} and the draw was made {formatMoment(c.draw.drawn_at)}. The dates were
+              fixed when the competition was published: never extended, and a sell-out did not bring the draw forward.
+            </>
+          ) : (
+            <>
+              Online entries close {formatMoment(c.closes_at)} (sooner if every ticket sells), letters must arrive by{" "}
+              {formatMoment(c.postal_deadline)} and the draw is {formatMoment(c.draw_at)}. They were fixed when the
+              competition was published: never extended, and a sell-out does not bring the draw forward. If no tickets
+              are in by the draw time, there is no winner.
+            </>
+          )}
         </Point>
         <Point term="Check it yourself">
           The secret seed that decides the winner was made when the competition went live, and its SHA-256 fingerprint

@@ -53,7 +53,7 @@ export function LiveDraw({
     };
   }, [slug, state.status, state.draw_at, round]);
 
-  if (state.draw) return <DrawReveal draw={state.draw} animate={arrivedLive} />;
+  if (state.draw) return <DrawReveal slug={slug} draw={state.draw} animate={arrivedLive} />;
   if (state.status === "cancelled")
     return <p className="text-lg font-semibold">This competition was cancelled: there is no draw.</p>;
   if (state.status === "no_tickets") {

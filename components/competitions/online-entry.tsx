@@ -2,6 +2,7 @@ import { Link } from "@/components/ui/link";
 import { PlayBlockNotice } from "@/components/account/play-block-notice";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
+import { PENDING_APPROVAL_PATH, pendingApprovalPath } from "@/lib/auth/paths";
 import type { EntryBlock } from "@/lib/competitions/status";
 import type { Competition, EntryQuote, TicketBundle } from "@/lib/data/competitions";
 import { plural } from "@/lib/competitions/ticket-numbers";
@@ -58,7 +59,7 @@ export function OnlineEntry({
       <>
         {price}
         {viewer ? (
-          <AwaitingApproval rejected={viewer.rejected} />
+          <AwaitingApproval rejected={viewer.rejected} path={`/competitions/${c.slug}`} />
         ) : (
           <SignInToEnter path={`/competitions/${c.slug}`} bundles={bundles} />
         )}
@@ -132,7 +133,7 @@ function SignInToEnter({ path, bundles }: { path: string; bundles: readonly Tick
         <Link href={`/login?next=${encodeURIComponent(path)}`} className={buttonClasses("primary", "lg")}>
           Sign in to enter
         </Link>
-        <Link href="/signup" className={buttonClasses("outline", "lg")}>
+        <Link href={`/signup?next=${encodeURIComponent(path)}`} className={buttonClasses("outline", "lg")}>
           Create an account
         </Link>
       </div>
@@ -140,7 +141,8 @@ function SignInToEnter({ path, bundles }: { path: string; bundles: readonly Tick
   );
 }
 
-function AwaitingApproval({ rejected }: { rejected: boolean }) {
+/** `path`: this competition's page, where the approval leads back to. */
+function AwaitingApproval({ rejected, path }: { rejected: boolean; path: string }) {
   return (
     <Alert variant="warning">
       <AlertTitle>
@@ -153,7 +155,10 @@ function AwaitingApproval({ rejected }: { rejected: boolean }) {
           ? "You can still enter for free by post."
           : "Our team checks every new account before it can spend. You can enter as soon as you are approved, or for free by post now."}
       </p>
-      <Link href="/pending-approval" className="mt-2 inline-block font-semibold underline underline-offset-2">
+      <Link
+        href={rejected ? PENDING_APPROVAL_PATH : pendingApprovalPath(path)}
+        className="mt-2 inline-block font-semibold underline underline-offset-2"
+      >
         {rejected ? "Why not" : "Why not yet"}
       </Link>
     </Alert>

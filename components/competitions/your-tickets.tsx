@@ -1,18 +1,33 @@
 import { Link } from "@/components/ui/link";
+import type { Phase } from "@/lib/competitions/status";
 import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
+import { drawOutcome } from "@/lib/draws/live-draw";
 import { cn } from "@/lib/utils";
 
 /** Beyond this many, the numbers are shown as one compact line of runs instead of chips. */
 const MAX_TICKET_CHIPS = 60;
 
-/** The viewer's ticket numbers in this competition, the winning one highlighted. */
+/** What the viewer is told when they hold no ticket: "yet" only while they still could enter. */
+function noTicketsSentence(phase: Phase, winningNumber: number | null): string {
+  if (winningNumber !== null) return drawOutcome([], winningNumber).sentence;
+  return phase === "upcoming" || phase === "live" || phase === "postal_window"
+    ? "You have no tickets in this competition yet."
+    : "You have no tickets in this competition.";
+}
+
+/**
+ * The viewer's ticket numbers in this competition, the winning one highlighted; once drawn, in the past tense
+ * with what the draw meant for them.
+ */
 export function YourTickets({
   tickets,
   ticketsSold,
+  phase,
   winningNumber,
 }: {
   tickets: number[];
   ticketsSold: number;
+  phase: Phase;
   winningNumber: number | null;
 }) {
   return (
@@ -23,7 +38,11 @@ export function YourTickets({
       {tickets.length > 0 ? (
         <>
           <p className="mt-1 text-muted-foreground">
-            You hold {plural(tickets.length, "ticket")} of {ticketsSold.toLocaleString("en-GB")} sold.{" "}
+            {winningNumber === null ? "You hold" : "You held"} {plural(tickets.length, "ticket")} of{" "}
+            {ticketsSold.toLocaleString("en-GB")} sold.{" "}
+            {winningNumber === null ? null : (
+              <span className="font-semibold text-foreground">{drawOutcome(tickets, winningNumber).sentence} </span>
+            )}
             <Link href="/account/entries" className="font-medium text-primary-text underline underline-offset-4">
               All my entries
             </Link>
@@ -49,9 +68,7 @@ export function YourTickets({
           )}
         </>
       ) : (
-        <p className="mt-1 text-muted-foreground">
-          {winningNumber === null ? "You have no tickets in this competition yet." : "You had no tickets in this draw."}
-        </p>
+        <p className="mt-1 text-muted-foreground">{noTicketsSentence(phase, winningNumber)}</p>
       )}
     </section>
   );

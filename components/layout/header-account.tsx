@@ -24,15 +24,19 @@ function RestrictionBadge({ label, className }: { label: string; className?: str
   );
 }
 
+/** How often an open, visible tab asks again, so the bell's count changes without a reload (docs/decisions/054). */
+const HEADER_REFRESH_MS = 60_000;
+
 /**
  * The header's personal part, a client island: the page around it is the same static document for
  * everyone. Signed out it is the sign-in links at once; with a session cookie it asks
  * /api/session/header, again after each navigation and each new server render of the header
- * (`renderedAt`), and shows the avatar menu and any restriction.
+ * (`renderedAt`), every minute while the tab is visible and when it comes back to it, and shows the bell,
+ * the avatar menu and any restriction.
  */
 export function HeaderAccount({ renderedAt }: { renderedAt: number }) {
   const pathname = usePathname();
-  const data = usePersonal<HeaderSession>("/api/session/header", `${pathname} ${renderedAt}`);
+  const data = usePersonal<HeaderSession>("/api/session/header", `${pathname} ${renderedAt}`, HEADER_REFRESH_MS);
   const user = data?.user ?? null;
   const restriction = data?.restriction ?? null;
   return (

@@ -7,7 +7,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { captchaWidget, gateEmailRequest } from "@/lib/auth/captcha";
 import { checkEmailCode } from "@/lib/auth/email-code";
-import { afterSignIn, safeNextPath } from "@/lib/auth/paths";
+import { afterSignIn, pendingApprovalPath, safeNextPath } from "@/lib/auth/paths";
 import { crossOriginReason } from "@/lib/http/same-origin";
 import { updateMyProfile } from "@/lib/data/account";
 import { askForEmailCode, emailCodeSent } from "@/lib/data/email-codes";
@@ -111,13 +111,15 @@ export const signInWithCode = defineAction(
 // Under-18s never reach GoTrue: the schema refuses them with the SQL trigger's own message.
 export const signUp = defineAction(
   { schema: signUpSchema, role: "public" },
-  async ({ name, email, password, dateOfBirth, marketingConsent, referralCode, captchaToken }) => {
+  async ({ name, email, password, dateOfBirth, marketingConsent, referralCode, next, captchaToken }) => {
     const refused = await gateEmailRequest("signup", captchaToken);
     if (refused) return refused;
     // An unknown or own invite code is refused here, beside its field, before any account exists: the visitor
     // came for the credit and can correct or clear the code (docs/decisions/032).
     const referral = referralCode ? await checkReferralCode(referralCode, email) : null;
     const supabase = await createClient();
+    // The waiting page records the page the visitor came from, so the approval can lead back to it.
+    const waitingPage = pendingApprovalPath(next);
     const { data, error } = await supabase.auth.signUp({
       email,
       password,
@@ -131,7 +133,7 @@ export const signUp = defineAction(
         },
         // Where the confirmation link's /auth/confirm goes on to once the code is checked (only when the auth
         // server asks for confirmations: supabase/config.toml's enable_confirmations), as a sign-up with a session does.
-        emailRedirectTo: `${await siteUrl()}/pending-approval`,
+        emailRedirectTo: `${await siteUrl()}${waitingPage}`,
       },
     });
     if (error) {
@@ -144,7 +146,7 @@ export const signUp = defineAction(
     }
     if (!data.session)
       return ok(undefined, `We have sent a confirmation link to ${email}. Open it to finish signing up.`);
-    redirect("/pending-approval");
+    redirect(waitingPage);
   },
 );
 

@@ -9,9 +9,12 @@ export const SET_PASSWORD_PATH = "/auth/set-password";
 /** The sign-up screen. The spec calls it /register, which next.config.ts sends here. */
 export const SIGN_UP_PATH = "/signup";
 
+/** Where an account waiting for approval is sent. */
+export const PENDING_APPROVAL_PATH = "/pending-approval";
+
 /** Spec §4: paths an unapproved user may still visit. "/" matches exactly; the rest as prefixes. */
 const APPROVAL_EXEMPT_PREFIXES = [
-  "/pending-approval",
+  PENDING_APPROVAL_PATH,
   "/logout",
   "/login",
   "/register",
@@ -106,6 +109,45 @@ export function safeNextPath(next: string | null | undefined, fallback = "/accou
   if (!isLocalPath(path)) return fallback;
   if (NEVER_NEXT.some((p) => underPrefix(url.pathname, p))) return fallback;
   return path;
+}
+
+/** The longest page SQL keeps to return to (private.is_return_path). */
+const RETURN_PATH_MAX = 500;
+
+/**
+ * The page a player waiting for approval is sent on to once approved, from a `next` parameter: a safe path on this
+ * site (safeNextPath), never the waiting page itself, else null (nothing to keep). docs/decisions/054.
+ */
+export function approvalReturnPath(next: string | null | undefined): string | null {
+  const path = safeNextPath(next, "");
+  if (
+    !path ||
+    path.length > RETURN_PATH_MAX ||
+    underPrefix(new URL(path, "http://local.invalid").pathname, PENDING_APPROVAL_PATH)
+  )
+    return null;
+  return path;
+}
+
+/**
+ * The address of the page a request is for: Next asks for a page's payload as `/page.rsc`, `/index.rsc` or
+ * `/page.segments/…`, with an `_rsc` parameter against caches, which are not addresses to send a person to.
+ */
+export function pageAddressOf(url: { pathname: string; search: string }): string {
+  const path =
+    url.pathname.replace(/^\/index(?=\.rsc$|\.segments\/)/, "/").replace(/(?:\.rsc|\.segments\/.*)$/, "") || "/";
+  const search = new URLSearchParams(url.search);
+  search.delete("_rsc");
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The waiting page, carrying the page to return to when there is one worth keeping (not the dashboard). */
+export function pendingApprovalPath(next: string | null | undefined): string {
+  const back = approvalReturnPath(next);
+  return back && back !== "/account"
+    ? `${PENDING_APPROVAL_PATH}?next=${encodeURIComponent(back)}`
+    : PENDING_APPROVAL_PATH;
 }
 
 /**

@@ -81,3 +81,10 @@ export const confirmReauthentication = (code: string) =>
 
 /** After setting up an authenticator at aal2: proves it with the fresh inbox confirmation (reauthentication_needed without). */
 export const recordFactorEnrolment = () => callRpc("record_factor_enrolment", {}, noResult);
+
+/**
+ * The page the signed-in player came from before waiting for approval, where the approval leads back to: `path`
+ * (a path approvalReturnPath kept) is recorded first while the account waits; answers what is recorded, or null.
+ */
+export const myReturnPath = (path: string | null): Promise<string | null> =>
+  callRpc("my_return_path", path ? { p_path: path } : {}, z.string().nullable());

@@ -23,6 +23,18 @@ export type LiveDrawState = {
   draw: LiveDraw | null;
 };
 
+/** What a draw meant for one viewer, given the ticket numbers they held. */
+export type DrawOutcome = { kind: "won" | "lost" | "none"; sentence: string };
+
+/** The viewer's result in words: the same sentence on the live draw page and under "Your tickets". */
+export function drawOutcome(myTickets: readonly number[], winningNumber: number): DrawOutcome {
+  if (myTickets.includes(winningNumber))
+    return { kind: "won", sentence: `You won! Your ticket #${winningNumber} was drawn.` };
+  if (myTickets.length === 0) return { kind: "none", sentence: "You had no tickets in this draw." };
+  const tickets = myTickets.length === 1 ? "ticket" : "tickets";
+  return { kind: "lost", sentence: `Your ${tickets} did not win this time.` };
+}
+
 export const liveDrawStatePath = (slug: string) => `/competitions/${slug}/draw/state.json`;
 
 /** More than this before the draw, the page asks every LONG_POLL_MS; nearer and after, every SHORT_POLL_MS. */

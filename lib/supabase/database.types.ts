@@ -1697,6 +1697,7 @@ export type Database = {
           metadata: Json | null
           rejected_at: string | null
           rejection_reason: string | null
+          return_path: string | null
           role: Database["public"]["Enums"]["user_role"]
           total_entries: number
           total_spent: number
@@ -1719,6 +1720,7 @@ export type Database = {
           metadata?: Json | null
           rejected_at?: string | null
           rejection_reason?: string | null
+          return_path?: string | null
           role?: Database["public"]["Enums"]["user_role"]
           total_entries?: number
           total_spent?: number
@@ -1741,6 +1743,7 @@ export type Database = {
           metadata?: Json | null
           rejected_at?: string | null
           rejection_reason?: string | null
+          return_path?: string | null
           role?: Database["public"]["Enums"]["user_role"]
           total_entries?: number
           total_spent?: number
@@ -2696,6 +2699,12 @@ export type Database = {
           p_id: number
         }
         Returns: undefined
+      }
+      my_return_path: {
+        Args: {
+          p_path?: string
+        }
+        Returns: string
       }
       ops_check: {
         Args: never

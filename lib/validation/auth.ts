@@ -66,6 +66,8 @@ export const signUpSchema = z.object({
   marketingConsent: z.preprocess((value) => value === "on", z.boolean()),
   /** A friend's invite code from the link (?ref=), or typed; optional. SQL checks it (check_referral_code). */
   referralCode: z.string().trim().max(40, "An invite code is 10 letters and digits").prefault(""),
+  /** The page the visitor came from, kept for the approval to lead back to (lib/auth/paths approvalReturnPath). */
+  next: z.string().optional(),
   captchaToken: captchaTokenField,
 });
 

@@ -56,6 +56,16 @@ create policy "profiles: own row or admin" on public.profiles
   as permissive for select to authenticated
   using (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
 
+-- A page on this site to send a player on to: a path of at most 500 characters starting with one slash (never "//"
+-- or "/\", which browsers read as another host), without spaces, backslashes or control characters, so it can
+-- only ever be joined to the site's own origin.
+create or replace function private.is_return_path(p_path text) returns boolean
+language sql immutable parallel safe set search_path = '' as $$
+  select char_length(p_path) <= 500 and p_path ~ '^/([^/\\[:space:][:cntrl:]][^\\[:space:][:cntrl:]]*)?$'
+$$;
+comment on function private.is_return_path(text) is 'True for a path on this site to send a player on to: one leading slash (never // or /\), at most 500 characters, no spaces, backslashes or control characters.';
+revoke all on function private.is_return_path(text) from public, anon, authenticated, service_role;
+
 create type public.user_role as enum ('user', 'admin', 'super_admin');
 comment on type public.user_role is 'An account''s role: a player, an admin, or a super admin (who also manages admins).';
 create type public.kyc_status as enum ('none', 'pending', 'verified', 'rejected');
@@ -81,9 +91,11 @@ create table public.user_account_data (
   deleted_at timestamp with time zone,
   approval_welcomed_at timestamp with time zone,
   card_credit numeric(12,2) default 0 not null,
+  return_path text,
   constraint user_account_data_pkey primary key (id),
   constraint user_account_data_card_credit_check check (card_credit >= 0 and card_credit <= credits),
   constraint user_account_data_credits_check check ((credits >= (0)::numeric)),
+  constraint user_account_data_return_path_check check (private.is_return_path(return_path)),
   constraint user_account_data_total_entries_check check ((total_entries >= 0)),
   constraint user_account_data_total_spent_check check ((total_spent >= (0)::numeric)),
   constraint user_account_data_approved_by_fkey foreign key (approved_by) references auth.users(id) on delete set null,
@@ -93,6 +105,7 @@ alter table public.user_account_data enable row level security;
 comment on table public.user_account_data is 'Money, role and approval state of a user (spec §3). credits is a cache of the ledger sum, changed only by ledger functions.';
 comment on column public.user_account_data.card_credit is 'The credit-card-funded part of credits, maintained by private.post_ledger: card top-ups and their bonus add to it, debits spend it last.';
 comment on column public.user_account_data.deleted_at is 'When a super admin deleted (anonymised) the account: personal data cleared, sign-in impossible, ledger and tickets kept.';
+comment on column public.user_account_data.return_path is 'The page a player waiting for approval came from (a path on this site, private.is_return_path), recorded by public.my_return_path: the approval notification and e-mail lead back to it. Null: the dashboard.';
 comment on column public.user_account_data.approval_welcomed_at is 'When the player dismissed the one-time "You''re approved" welcome (null: not yet).';
 revoke all on table public.user_account_data from public, anon, authenticated, service_role;
 grant select on table public.user_account_data to authenticated;
@@ -422,6 +435,31 @@ revoke all on function public.get_my_account() from public, anon, authenticated,
 grant execute on function public.get_my_account() to authenticated;
 grant execute on function public.get_my_account() to service_role;
 
+-- Kept in the database, not only in the address, because the approval reaches the player by e-mail and
+-- notification, away from the page they were waiting on.
+create or replace function public.my_return_path(p_path text default null) returns text
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+  recorded text;
+begin
+  if p_path is not null and not private.is_return_path(p_path) then
+    raise exception 'That is not a page on this site' using errcode = '22023', hint = 'invalid_input';
+  end if;
+  -- Only while the account waits: once approved or rejected, the approval has been sent with the page it had.
+  if p_path is not null then
+    update public.user_account_data a
+       set return_path = p_path, updated_at = now()
+     where a.id = uid and not a.approved and a.rejected_at is null and a.return_path is distinct from p_path;
+  end if;
+  select a.return_path into recorded from public.user_account_data a where a.id = uid;
+  return recorded;
+end;
+$$;
+comment on function public.my_return_path(text) is 'The page the caller came from before waiting for approval, where the approval notification and e-mail lead: p_path (a path on this site, else invalid_input) is recorded first while the account still waits; answers the recorded path, or null.';
+revoke all on function public.my_return_path(text) from public, anon, authenticated, service_role;
+grant execute on function public.my_return_path(text) to authenticated;
+
 create or replace function public.update_my_profile(
   p_name text default null, p_email_notifications boolean default null, p_town text default null
 ) returns public.account
@@ -473,21 +511,25 @@ create or replace function public.admin_approve_user(p_user_id uuid) returns pub
 language plpgsql security definer set search_path = '' as $$
 declare
   admin_id uuid := private.require_admin();
+  back_to text;
 begin
   update public.user_account_data
      set approved = true, approved_at = now(), approved_by = admin_id,
          rejected_at = null, rejection_reason = null, updated_at = now()
-   where id = p_user_id;
+   where id = p_user_id
+  returning return_path into back_to;
   if not found then
     raise exception 'No such user' using errcode = 'PT404', hint = 'user_not_found';
   end if;
   perform private.log_activity('user.approved', p_user_id);
+  -- The mail leads back to the page the player was on when they were asked to wait (public.my_return_path).
   perform private.queue_mail(p_user_id, 'account_approved', 'Your LabCash account is approved',
-    'Good news: your LabCash account has been approved. You can now add credit and enter competitions.');
+    format(E'Good news: your LabCash account has been approved. You can now add credit and enter competitions.\n\nCarry on where you left off: %s%s',
+           rtrim(coalesce(private.setting('site_url') #>> '{}', 'http://localhost:3000'), '/'), coalesce(back_to, '/account')));
   return private.account_row(p_user_id);
 end;
 $$;
-comment on function public.admin_approve_user(uuid) is 'Admins: approve an account, recording who and when, and e-mail the user.';
+comment on function public.admin_approve_user(uuid) is 'Admins: approve an account, recording who and when, and e-mail the user a link back to the page they came from (return_path, else the dashboard).';
 revoke all on function public.admin_approve_user(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_approve_user(uuid) to authenticated;
 grant execute on function public.admin_approve_user(uuid) to service_role;

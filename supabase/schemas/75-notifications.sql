@@ -195,7 +195,8 @@ language plpgsql security definer set search_path = '' as $$
 begin
   if new.approved and not old.approved then
     perform private.notify(new.id, 'approval', 'approved:' || coalesce(new.approved_at, now()),
-      'You''re approved', 'Your account is approved: you can top up and enter competitions.', '/account');
+      'You''re approved', 'Your account is approved: you can top up and enter competitions.',
+      coalesce(new.return_path, '/account'));
   elsif new.rejected_at is not null and old.rejected_at is distinct from new.rejected_at then
     perform private.notify(new.id, 'approval', 'rejected:' || new.rejected_at,
       'Your account was not approved', coalesce(new.rejection_reason, 'Your account was not approved.'), '/account');
@@ -203,7 +204,7 @@ begin
   return null;
 end;
 $$;
-comment on function private.notify_approval() is 'An account approved or rejected: an approval notification to its owner.';
+comment on function private.notify_approval() is 'An account approved or rejected: an approval notification to its owner, an approval linking the page they came from (return_path, else the dashboard).';
 revoke all on function private.notify_approval() from public, anon, authenticated, service_role;
 
 -- Decided here, in the sign-up's own transaction, because sign-ups also come straight to the public auth

@@ -1,7 +1,8 @@
 // Approval of new accounts: list, approve and reject are for admins only; approval
-// records who and when, queues an e-mail and writes the audit log; rejection needs a reason.
+// records who and when, queues an e-mail and writes the audit log; rejection needs a reason. The approval's
+// notification and e-mail lead back to the page the player came from.
 import { describe, expect, it } from "vitest";
-import { ADMIN_REQUIRED, asUser, dbPerFile } from "./support";
+import { ADMIN_REQUIRED, anon, asUser, dbPerFile } from "./support";
 
 const db = dbPerFile();
 
@@ -164,5 +165,84 @@ describe("admin_reject_user", () => {
     const res = await db().rpc(asUser(user), "admin_reject_user", { p_user_id: target, p_reason: "Because I can" });
     expect(res.error).toEqual(ADMIN_REQUIRED);
     expect((await db().account(target)).approved).toBe(true);
+  });
+});
+
+describe("the page a waiting player came from", () => {
+  const approval = async (user: string) => ({
+    links: (
+      await db().sql<{ link: string }>(
+        "select link from public.notifications where user_id = $1 and kind = 'approval'",
+        [user],
+      )
+    ).map((r) => r.link),
+    mail: (
+      await db().sql<{ body_text: string }>(
+        "select body_text from public.mail_outbox where to_user = $1 and kind = 'account_approved'",
+        [user],
+      )
+    ).map((r) => r.body_text),
+  });
+
+  it("is recorded while the account waits, and the approval's notification and e-mail lead back to it", async () => {
+    const admin = await db().createUser({ role: "admin", approved: true });
+    const user = await db().createUser();
+    expect(await db().call(asUser(user), "my_return_path", {})).toBeNull();
+    expect(await db().call(asUser(user), "my_return_path", { p_path: "/labspinner" })).toBe("/labspinner");
+    const path = "/competitions/e2e-car?entry=1#enter-online";
+    expect(await db().call(asUser(user), "my_return_path", { p_path: path })).toBe(path);
+    expect(await db().call(asUser(user), "my_return_path", {})).toBe(path);
+
+    await db().call(asUser(admin), "admin_approve_user", { p_user_id: user });
+    const { links, mail } = await approval(user);
+    expect(links).toEqual([path]);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatch(/^Good news: your LabCash account has been approved\./);
+    const [text, link] = mail[0].split(/(?<=Carry on where you left off: )/);
+    expect(text).toMatch(/\n\nCarry on where you left off: $/);
+    const url = new URL(link);
+    expect(url.pathname + url.search + url.hash).toBe(path);
+
+    // Approved, the account's page stays what the approval was sent with.
+    expect(await db().call(asUser(user), "my_return_path", { p_path: "/account/credits" })).toBe(path);
+  });
+
+  it("leads to the dashboard when none was recorded", async () => {
+    const admin = await db().createUser({ role: "admin", approved: true });
+    const user = await db().createUser();
+    await db().call(asUser(admin), "admin_approve_user", { p_user_id: user });
+    const { links, mail } = await approval(user);
+    expect(links).toEqual(["/account"]);
+    expect(new URL(mail[0].split("Carry on where you left off: ")[1]).pathname).toBe("/account");
+  });
+
+  it.each([
+    ["another host (//)", "//evil.test/x"],
+    ["another host (/\\)", "/\\evil.test"],
+    ["an absolute address", "https://evil.test/"],
+    ["a relative path", "competitions"],
+    ["a space", "/a b"],
+    ["a control character", "/tab\there"],
+    ["501 characters", `/${"x".repeat(500)}`],
+  ])("refuses %s as not a page on this site and records nothing", async (_, bad) => {
+    const user = await db().createUser();
+    await db().call(asUser(user), "my_return_path", { p_path: "/competitions" });
+    const res = await db().rpc(asUser(user), "my_return_path", { p_path: bad });
+    expect(res.error).toEqual({ code: "22023", message: "That is not a page on this site", hint: "invalid_input" });
+    expect(await db().call(asUser(user), "my_return_path", {})).toBe("/competitions");
+  });
+
+  it("is not granted to a visitor who is not signed in", async () => {
+    const res = await db().rpc(anon, "my_return_path", { p_path: "/competitions" });
+    expect(res.error).toMatchObject({ code: "42501", message: "permission denied for function my_return_path" });
+  });
+
+  it("cannot be written around the function: the column holds only pages on this site", async () => {
+    const user = await db().createUser();
+    const res = await db().rpc(asUser(user), "my_return_path", {});
+    expect(res.error).toBeNull();
+    await expect(
+      db().sql("update public.user_account_data set return_path = '//evil.test' where id = $1", [user]),
+    ).rejects.toThrow(/user_account_data_return_path_check/);
   });
 });

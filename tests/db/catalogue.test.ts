@@ -48,6 +48,8 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "get_my_marketing_consent()":
     "the caller's own marketing consent and the time, wording and source of their last choice",
   "set_my_marketing_consent(boolean)": "gives or withdraws the caller's own marketing consent, recorded",
+  "my_return_path(text)":
+    "records (validated, only while waiting for approval) and reads the caller's own page to return to",
   "get_my_ledger(integer,bigint)": "the caller's own ledger rows",
   "get_credit_balance(uuid)": "own balance, or any balance for admins (checked inside)",
   "deduct_credits(uuid,numeric)": "spends the caller's own credit through the ledger (checked inside), never overdraws",
@@ -506,6 +508,7 @@ describe("schema private: internal helpers", () => {
       "competition_apply(competitions,jsonb)",
       "competition_apply_fields(competitions,jsonb)",
       "is_pounds(numeric)",
+      "is_return_path(text)",
       "lock_competition_for_entry(uuid)",
       "answer_is_correct(competitions,text)",
       "draw_pick(bigint,integer)",

@@ -1,4 +1,7 @@
+import { expectAccessibleInBothSchemes } from "./support/axe";
+import { approveSignUp, caughtAppMail } from "./support/backend";
 import { expect, test } from "./support/fixtures";
+import { CompetitionPage } from "./support/pages/competition";
 import { DashboardPage, ProfilePage } from "./support/pages/account";
 import { ApprovalsPage } from "./support/pages/admin";
 import { Header } from "./support/pages/header";
@@ -120,11 +123,11 @@ test.describe("approval and admin guards", () => {
   test.describe("as the unapproved user", () => {
     test.use({ storageState: storageStatePath("pending") });
 
-    test("a non-exempt page sends them to /pending-approval, a cached one too", async ({ page }) => {
+    test("a non-exempt page sends them to /pending-approval, a cached one too, carrying the page", async ({ page }) => {
       // /pricing is a cached page the proxy sees only when a session cookie comes with it (proxy.ts's matcher).
       for (const path of ["/labspinner", "/pricing"]) {
         await page.goto(path);
-        await expect(page).toHaveURL(/\/pending-approval$/);
+        await expect(page).toHaveURL(`/pending-approval?next=${encodeURIComponent(path)}`);
         await expect(page.getByRole("heading", { name: "Your account is waiting for approval" })).toBeVisible();
       }
     });
@@ -177,12 +180,20 @@ test.describe("approval and admin guards", () => {
   });
 });
 
-test("an admin approves a new account and it takes effect on the user's next page load", async ({ page, admin }) => {
+test("an admin approves a new account: the waiting page notices when the player comes back to it and takes them on", async ({
+  page,
+  admin,
+}) => {
   const email = uniqueEmail("approve-me");
+  await page.clock.install();
+  await page.goto("/signup?next=%2Fwinners");
   const signUp = new SignUpPage(page);
-  await signUp.goto();
   await signUp.signUp({ name: "Olive Approve", email, password: "Brand-new-1", dateOfBirth: "1988-08-08" });
-  await expect(page).toHaveURL(/\/pending-approval$/);
+  await expect(page).toHaveURL("/pending-approval?next=%2Fwinners");
+  await expect(
+    page.getByText(/it notices the approval by itself and takes you on to the page you came from/),
+  ).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { waitedHere: true }));
 
   const approvals = new ApprovalsPage(admin);
   await approvals.goto();
@@ -191,9 +202,59 @@ test("an admin approves a new account and it takes effect on the user's next pag
   await expect(approvals.status).toHaveText("Approved Olive Approve. We have e-mailed them.");
   await expect(approvals.pending(email)).toHaveCount(0);
 
-  await page.goto("/pending-approval");
-  await expect(page).toHaveURL(/\/account$/);
+  // Back to the tab (focus) a while after the page last asked: it asks at once, without a reload, and moves on.
+  await page.clock.fastForward(5_000);
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(page.getByRole("status").filter({ hasText: "You're approved: taking you on…" })).toBeAttached();
+  await expect(page).toHaveURL("/winners");
+  expect(await page.evaluate(() => (window as { waitedHere?: boolean }).waitedHere)).toBe(true);
+  await page.goto("/account");
   await expect(page.getByText("Approved", { exact: true })).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("a player who signs up from a competition waits with margins, and the approval brings them back to it", async ({
+    page,
+    liveCompetition: competition,
+  }) => {
+    const email = uniqueEmail("phone-wait");
+    await page.clock.install();
+    await new CompetitionPage(page).goto(competition);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await new SignUpPage(page).signUp({
+      name: "Piper Phone",
+      email,
+      password: "Brand-new-1",
+      dateOfBirth: "1995-05-05",
+    });
+    await expect(page).toHaveURL(`/pending-approval?next=${encodeURIComponent(competition.path)}`);
+    const heading = page.getByRole("heading", { name: "Your account is waiting for approval" });
+    await expect(heading).toBeVisible();
+    // Side margins: the text keeps clear of both edges of the screen.
+    for (const text of [heading, page.getByText(/^Thanks for joining, Piper Phone\./)]) {
+      const box = (await text.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(16);
+      expect(box.x + box.width).toBeLessThanOrEqual(390 - 16);
+    }
+    await expectAccessibleInBothSchemes(page, "waiting for approval on a phone");
+
+    await approveSignUp(email, "Piper Phone", "Brand-new-1");
+    // The page asks again by itself while it is on screen.
+    await expect(async () => {
+      await page.clock.fastForward(15_000);
+      await expect(page).toHaveURL(competition.path, { timeout: 2_000 });
+    }).toPass();
+    await expect(page.getByRole("heading", { level: 1, name: competition.title })).toBeVisible();
+
+    // The e-mail and the notification lead back to the same page.
+    const [approved] = (await caughtAppMail(email)).filter((m) => m.kind === "account_approved");
+    const link = new URL(approved.body_text.split("Carry on where you left off: ")[1]);
+    expect(link.pathname).toBe(competition.path);
+    await page.goto("/account/notifications");
+    await expect(page.getByRole("link", { name: "You're approved" })).toHaveAttribute("href", competition.path);
+  });
 });
 
 test("an admin must give a reason to reject, and the user sees it", async ({ page, admin }) => {

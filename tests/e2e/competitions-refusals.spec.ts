@@ -37,7 +37,10 @@ test.describe("unapproved", () => {
     await competitionPage.goto(competition);
     const online = competitionPage.entry;
     await expect(online.root.getByText("Your account is awaiting approval")).toBeVisible();
-    await expect(online.root.getByRole("link", { name: "Why not yet" })).toHaveAttribute("href", "/pending-approval");
+    await expect(online.root.getByRole("link", { name: "Why not yet" })).toHaveAttribute(
+      "href",
+      `/pending-approval?next=${encodeURIComponent(competition.path)}`,
+    );
     await expect(online.buyButtons).toHaveCount(0);
     // The free route stays open to them.
     await expect(competitionPage.postalEntry).toContainText("PO Box");

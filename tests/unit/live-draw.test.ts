@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { bytesToHex, sha256 } from "@/lib/crypto/bytes";
-import { drawCalendar, LONG_POLL_MS, nextPollDelay, revealSteps, SHORT_POLL_MS } from "@/lib/draws/live-draw";
+import {
+  drawCalendar,
+  drawOutcome,
+  LONG_POLL_MS,
+  nextPollDelay,
+  revealSteps,
+  SHORT_POLL_MS,
+} from "@/lib/draws/live-draw";
 import { ticketListCsv } from "@/lib/draws/ticket-list";
 import { commitmentOf, deriveWinner, DRAW_ALGORITHM_V2, verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
 
@@ -21,6 +28,21 @@ describe("how often the live draw page asks", () => {
     expect(nextPollDelay(drawAt, drawAt - 2 * MINUTE)).toBe(SHORT_POLL_MS);
     expect(nextPollDelay(drawAt, drawAt - 1000)).toBe(SHORT_POLL_MS);
     expect(nextPollDelay(drawAt, drawAt + 5 * MINUTE)).toBe(SHORT_POLL_MS);
+  });
+});
+
+describe("what a draw meant for the viewer", () => {
+  it("says the viewer won when the winning number is theirs", () => {
+    expect(drawOutcome([4, 13, 20], 13)).toEqual({ kind: "won", sentence: "You won! Your ticket #13 was drawn." });
+  });
+
+  it("says their tickets did not win, in the number they held", () => {
+    expect(drawOutcome([4, 20], 13)).toEqual({ kind: "lost", sentence: "Your tickets did not win this time." });
+    expect(drawOutcome([4], 13).sentence).toBe("Your ticket did not win this time.");
+  });
+
+  it("says so when they held no ticket", () => {
+    expect(drawOutcome([], 13)).toEqual({ kind: "none", sentence: "You had no tickets in this draw." });
   });
 });
 

@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest";
 import { config } from "@/proxy";
 import {
   afterSignIn,
+  approvalReturnPath,
   exemptFromApproval,
   isAdminPath,
   isLocalPath,
   needsSession,
+  pageAddressOf,
+  pendingApprovalPath,
   safeNextPath,
   SIGN_UP_PATH,
   underPrefix,
@@ -172,6 +175,33 @@ describe("safeNextPath", () => {
   it("never returns to the sign-in screens", () => {
     expect(safeNextPath("/login?next=/admin")).toBe("/account");
     expect(safeNextPath("/logout")).toBe("/account");
+  });
+});
+
+describe("the page a player waiting for approval returns to", () => {
+  it("keeps a safe page on this site, and nothing else", () => {
+    expect(approvalReturnPath("/competitions/car?entry=1#enter-online")).toBe("/competitions/car?entry=1#enter-online");
+    for (const bad of [null, undefined, "", "//evil.example", "/\\evil.example", "https://evil.example/", "/logout"])
+      expect(approvalReturnPath(bad), String(bad)).toBeNull();
+    expect(approvalReturnPath(`/${"x".repeat(500)}`)).toBeNull();
+  });
+
+  it("never returns to the waiting page itself", () => {
+    expect(approvalReturnPath("/pending-approval?next=/labspinner")).toBeNull();
+  });
+
+  it("carries the page on the waiting page's address, leaving the dashboard out", () => {
+    expect(pendingApprovalPath("/labspinner")).toBe("/pending-approval?next=%2Flabspinner");
+    expect(pendingApprovalPath("/account")).toBe("/pending-approval");
+    expect(pendingApprovalPath("//evil.example")).toBe("/pending-approval");
+  });
+
+  it("names the page a payload request is for, without the cache-busting parameter", () => {
+    const address = (url: string) => pageAddressOf(new URL(url, "http://local.invalid"));
+    expect(address("/pricing.rsc?_rsc=1x2y")).toBe("/pricing");
+    expect(address("/index.rsc")).toBe("/");
+    expect(address("/labspinner.segments/_tree.segment.rsc")).toBe("/labspinner");
+    expect(address("/credit?amount=10&_rsc=abc")).toBe("/credit?amount=10");
   });
 });
 

@@ -2,20 +2,34 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { LimitInvitation } from "@/components/account/limit-invitation";
+import { ApprovalWatch } from "@/components/account/approval-watch";
+import { approvalReturnPath, PENDING_APPROVAL_PATH } from "@/lib/auth/paths";
 import { requireUser } from "@/lib/auth/session";
+import { myReturnPath } from "@/lib/data/account";
 import { getTopUpOptions } from "@/lib/data/payments";
 import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Waiting for approval", robots: { index: false } };
 
-export default async function PendingApprovalPage() {
-  const account = await requireUser("/pending-approval");
-  if (account.approved) redirect("/account");
+export default async function PendingApprovalPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string | string[] }>;
+}) {
+  const account = await requireUser(PENDING_APPROVAL_PATH);
+  const { next } = await searchParams;
+  // ?next= is the page the player was on when sent here (lib/auth/paths pendingApprovalPath).
+  const cameFrom = approvalReturnPath(typeof next === "string" ? next : null);
+  if (account.approved) redirect(cameFrom ?? "/account");
   const rejected = Boolean(account.rejected_at);
-  // Sign-up is the first moment to invite a monthly limit; a rejected account will never top up.
-  const inviteLimit = !rejected && (await getTopUpOptions()).needs_limit_prompt;
+  // Kept in SQL while the account waits, so the approval's e-mail and notification lead back there too.
+  const [returnPath, inviteLimit] = await Promise.all([
+    rejected ? null : myReturnPath(cameFrom),
+    // Sign-up is the first moment to invite a monthly limit; a rejected account will never top up.
+    rejected ? false : getTopUpOptions().then((options) => options.needs_limit_prompt),
+  ]);
   return (
-    <section className="mx-auto flex max-w-xl flex-col gap-4 py-12">
+    <section className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold">
         {rejected ? "Your account was not approved" : "Your account is waiting for approval"}
       </h1>
@@ -40,7 +54,12 @@ export default async function PendingApprovalPage() {
             credit, enter competitions or spin the wheel. We will e-mail <strong>{account.email}</strong> as soon as you
             are approved.
           </p>
-          <p>Once approved, just reload any page: there is no need to sign out and in again.</p>
+          <p>
+            Keep this page open if you like: it notices the approval by itself and takes you on
+            {returnPath ? " to the page you came from" : " to your account"}. There is no need to reload or to sign out
+            and in again.
+          </p>
+          <ApprovalWatch goTo={returnPath ?? "/account"} />
           {inviteLimit ? <LimitInvitation /> : null}
         </>
       )}

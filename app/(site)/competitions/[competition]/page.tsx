@@ -66,7 +66,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
           postalAddress={settings.postal_address}
           promoter={settings.promoter}
         />
-        <PersonalTickets ticketsSold={c.tickets_sold} winningNumber={c.draw?.winning_number ?? null} />
+        <PersonalTickets ticketsSold={c.tickets_sold} phase={phase} winningNumber={c.draw?.winning_number ?? null} />
         {instantWins ? <InstantWinsSection competitionId={c.id} data={instantWins} /> : null}
         <div className="mt-14 grid gap-10 lg:grid-cols-2">
           {/* The check sits under the prize, in the column beside the long "How this draw works". */}

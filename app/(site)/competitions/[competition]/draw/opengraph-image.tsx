@@ -20,7 +20,9 @@ export default async function LiveDrawImage({ params }: { params: Promise<{ comp
   return new ImageResponse(
     <div style={ogCanvas("space-between")}>
       <div style={{ display: "flex", flexDirection: "column" }}>
-        <div style={{ fontSize: 30, fontWeight: 700, opacity: 0.85 }}>{`${siteConfig.name} live draw`}</div>
+        <div
+          style={{ fontSize: 30, fontWeight: 700, opacity: 0.85 }}
+        >{`${siteConfig.name} ${state.status === "waiting" ? "live draw" : "draw result"}`}</div>
         <div style={{ marginTop: 16, fontSize: 60, fontWeight: 800, lineHeight: 1.1 }}>{c.title}</div>
       </div>
       {draw ? (
