@@ -1,7 +1,7 @@
 import { Link } from "@/components/ui/link";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { DataTable } from "@/components/ui/data-table";
 import type { MailCampaign, MailStatus, OutboxRow } from "@/lib/data/admin-mail";
@@ -102,18 +102,14 @@ export function OutboxFilterForm({
           </Select>
         )}
       </Field>
-      <Field id="outbox-status" label="Status">
-        {(control) => (
-          <Select {...control} name="status" defaultValue={status ?? ""}>
-            <option value="">Any status</option>
-            {Object.entries(LABELS.mail_status).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        id="outbox-status"
+        label="Status"
+        name="status"
+        defaultValue={status ?? ""}
+        options={LABELS.mail_status}
+        blank="Any status"
+      />
       <div className="flex items-start gap-2 sm:pt-6">
         <button type="submit" className={buttonClasses("primary", "md")}>
           Show

@@ -1,7 +1,8 @@
 "use client";
 
-import { useActionState } from "react";
+import { FormFooter } from "@/components/forms/form-footer";
 import { FormStatus } from "@/components/forms/form-status";
+import { useActionState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Field } from "@/components/ui/field";
@@ -62,12 +63,9 @@ export function ResolvePaymentForm({
       <Field id={id} label="What was done" hint="3 to 2000 characters, kept in the activity log." errors={errors?.note}>
         {(control) => <Textarea {...control} name="note" rows={2} />}
       </Field>
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Saving…">
-          Mark dealt with
-        </SubmitButton>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Saving…">
+        Mark dealt with
+      </FormFooter>
     </form>
   );
 }
