@@ -12,7 +12,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approvedAccount, fundedPlayers, startPg15, type Pg15 } from "./pg15";
+import { approvedAccount, competitionFields, fundedPlayers, startPg15, type Pg15 } from "./pg15";
 import { asUser, becomeCaller, dbPerFile, freshDb, TestDb, type Caller } from "./support";
 
 /** synchronous_commit as the transaction's commit will obey it: read after the call, before the commit. */
@@ -43,19 +43,7 @@ describe("PostgreSQL 15", () => {
         [JSON.stringify({ sub: adminId, role: "authenticated", aal: "aal2" })],
       );
       const made = await admin.query("select (public.admin_create_competition($1)).id as id", [
-        {
-          title: "Durable",
-          slug: "durable",
-          prize_description: "A prize",
-          prize_value: 100,
-          ticket_price: 1,
-          total_tickets: 1000,
-          max_tickets_per_user: 100,
-          closes_at: new Date(Date.now() + 86_400_000).toISOString(),
-          skill_question: "How many sides has a square?",
-          skill_options: ["3", "4"],
-          skill_answer: "4",
-        },
+        competitionFields({ title: "Durable", slug: "durable", total_tickets: 1000, max_tickets_per_user: 100 }),
       ]);
       competition = made.rows[0].id;
       await admin.query("select public.admin_publish_competition($1)", [competition]);

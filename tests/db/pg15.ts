@@ -168,3 +168,20 @@ export async function fundedPlayers(
   ]);
   return ids;
 }
+
+/**
+ * What admin_create_competition takes for a plain competition closing in a day, with a question whose answer is
+ * "4": `fields` names it and sets its terms (and may change anything else).
+ */
+export function competitionFields(fields: { title: string; slug: string } & Record<string, unknown>) {
+  return {
+    prize_description: "A prize",
+    prize_value: 100,
+    ticket_price: 1,
+    closes_at: new Date(Date.now() + 86_400_000).toISOString(),
+    skill_question: "How many sides has a square?",
+    skill_options: ["3", "4"],
+    skill_answer: "4",
+    ...fields,
+  };
+}

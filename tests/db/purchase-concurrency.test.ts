@@ -6,7 +6,7 @@
 // run, the per-person cap across online and postal entries, one ledger row per entry, and
 // balances equal to ledgers. No timings here: those are bench:onsale's.
 import { describe, expect, it } from "vitest";
-import { approvedAccount, attemptAs, fundedPlayers, pg15ClusterForFile } from "./pg15";
+import { approvedAccount, attemptAs, competitionFields, fundedPlayers, pg15ClusterForFile } from "./pg15";
 
 const cluster = pg15ClusterForFile(40);
 
@@ -31,20 +31,14 @@ async function setUp(
     adminSession(admin),
     "select to_json(public.admin_create_competition($1)) as result",
     [
-      {
+      competitionFields({
         title: `Rush ${tag}`,
         slug: `rush-${tag}`,
-        prize_description: "A prize",
-        prize_value: 100,
         ticket_price: terms.price,
         total_tickets: terms.total,
         max_tickets_per_user: terms.cap,
-        closes_at: new Date(Date.now() + 86_400_000).toISOString(),
-        skill_question: "How many sides has a square?",
-        skill_options: ["3", "4"],
-        skill_answer: "4",
         ticket_numbering: terms.numbering ?? "in_order",
-      },
+      }),
     ],
   );
   if (!made.ok) throw new Error(made.message);

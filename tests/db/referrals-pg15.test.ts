@@ -2,7 +2,7 @@
 // invited friend at once credit each player once; the inviter buying in the same competition at the same moment
 // neither deadlocks nor loses the credit (left pending, the cron's settle_referrals finishes it).
 import { describe, expect, it } from "vitest";
-import { approvedAccount, pg15ClusterForFile } from "./pg15";
+import { approvedAccount, competitionFields, pg15ClusterForFile } from "./pg15";
 
 const cluster = pg15ClusterForFile(10);
 
@@ -37,19 +37,12 @@ describe("referral credit under concurrency", () => {
       [[inviter, friend]],
     );
     const made = await as(admin, "authenticated", "select (public.admin_create_competition($1)).id as id", [
-      {
+      competitionFields({
         title: "Referral race",
         slug: "referral-race",
-        prize_description: "A prize",
-        prize_value: 100,
-        ticket_price: 1,
         total_tickets: 100,
         max_tickets_per_user: 10,
-        closes_at: new Date(Date.now() + 86_400_000).toISOString(),
-        skill_question: "How many sides has a square?",
-        skill_options: ["3", "4"],
-        skill_answer: "4",
-      },
+      }),
     ]);
     const competition = made.ok ? made.rows[0].id : "";
     expect(made.ok).toBe(true);
