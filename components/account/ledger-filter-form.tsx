@@ -1,8 +1,7 @@
 import { Link } from "@/components/ui/link";
 import { buttonClasses } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
 import { LABELS } from "@/lib/labels";
 import { LEDGER_KINDS, ledgerHref, type LedgerFilters } from "@/lib/account/ledger-filters";
 
@@ -17,18 +16,16 @@ export function LedgerFilterForm({ filters }: { filters: LedgerFilters }) {
       aria-label="Filter the history"
       className="flex flex-wrap items-end gap-4"
     >
-      <Field id="ledger-kind" label="Kind" className="w-52">
-        {(control) => (
-          <Select {...control} name="kind" defaultValue={filters.kind ?? ""}>
-            <option value="">All kinds</option>
-            {LEDGER_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {LABELS.ledger_kind[kind]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        id="ledger-kind"
+        label="Kind"
+        className="w-52"
+        name="kind"
+        defaultValue={filters.kind ?? ""}
+        options={LABELS.ledger_kind}
+        values={LEDGER_KINDS}
+        blank="All kinds"
+      />
       <Field id="ledger-month" label="Month" hint="As YYYY-MM" className="w-52">
         {(control) => (
           <Input

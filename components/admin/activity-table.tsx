@@ -1,5 +1,5 @@
 import { Link } from "@/components/ui/link";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import type { ActivityRow } from "@/lib/data/admin-console";
 import { formatDateTimeZoned } from "@/lib/format";
 import { activityHref, activityKindLabel } from "@/lib/activity/filters";
@@ -38,71 +38,69 @@ function Sentence({ row }: { row: ActivityRow }) {
  */
 export function ActivityTable({ rows }: { rows: ActivityRow[] }) {
   return (
-    <Table cards>
-      <TableCaption visuallyHidden>Activity, newest first</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>When</TableHead>
-          <TableHead>What happened</TableHead>
-          <TableHead>Kind</TableHead>
-          <TableHead>Actor</TableHead>
-          <TableHead>Subject</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.id}>
-            <TableCell label="When" className="whitespace-nowrap tabular-nums">
-              <time dateTime={row.created_at}>{formatDateTimeZoned(row.created_at)}</time>
-            </TableCell>
-            <TableCell className="min-w-64">
-              <Sentence row={row} />
-            </TableCell>
-            <TableCell label="Kind">
-              <Link
-                href={activityHref({ ...NO_FILTER, kind: row.action })}
-                className="font-medium underline-offset-4 hover:underline"
-              >
-                {activityKindLabel(row.action)}
-              </Link>
-            </TableCell>
-            <TableCell label="Actor">
-              {row.actor_id ? (
-                <>
-                  <Link
-                    href={activityHref({ ...NO_FILTER, actor: row.actor_id })}
-                    className="underline-offset-4 hover:underline"
-                  >
-                    {row.actor_name ?? "Deleted user"}
-                  </Link>
-                  {row.actor_email ? (
-                    <span className="block text-xs text-muted-foreground">{row.actor_email}</span>
-                  ) : null}
-                </>
-              ) : (
-                <span className="text-muted-foreground">System</span>
-              )}
-            </TableCell>
-            <TableCell label="Subject">
-              {row.subject_id ? (
-                <>
-                  <Link
-                    href={activityHref({ ...NO_FILTER, subject: row.subject_id })}
-                    className="underline-offset-4 hover:underline"
-                  >
-                    {row.subject_label ?? row.subject_id}
-                  </Link>
-                  {row.subject_kind ? (
-                    <span className="block text-xs text-muted-foreground">{SUBJECT_KINDS[row.subject_kind]}</span>
-                  ) : null}
-                </>
-              ) : (
-                <span className="text-muted-foreground">None</span>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      cards
+      caption="Activity, newest first"
+      captionHidden
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={[
+        {
+          header: "When",
+          className: "whitespace-nowrap tabular-nums",
+          cell: (row) => <time dateTime={row.created_at}>{formatDateTimeZoned(row.created_at)}</time>,
+        },
+        { header: "What happened", unlabelled: true, className: "min-w-64", cell: (row) => <Sentence row={row} /> },
+        {
+          header: "Kind",
+          cell: (row) => (
+            <Link
+              href={activityHref({ ...NO_FILTER, kind: row.action })}
+              className="font-medium underline-offset-4 hover:underline"
+            >
+              {activityKindLabel(row.action)}
+            </Link>
+          ),
+        },
+        {
+          header: "Actor",
+          cell: (row) =>
+            row.actor_id ? (
+              <>
+                <Link
+                  href={activityHref({ ...NO_FILTER, actor: row.actor_id })}
+                  className="underline-offset-4 hover:underline"
+                >
+                  {row.actor_name ?? "Deleted user"}
+                </Link>
+                {row.actor_email ? (
+                  <span className="block text-xs text-muted-foreground">{row.actor_email}</span>
+                ) : null}
+              </>
+            ) : (
+              <span className="text-muted-foreground">System</span>
+            ),
+        },
+        {
+          header: "Subject",
+          cell: (row) =>
+            row.subject_id ? (
+              <>
+                <Link
+                  href={activityHref({ ...NO_FILTER, subject: row.subject_id })}
+                  className="underline-offset-4 hover:underline"
+                >
+                  {row.subject_label ?? row.subject_id}
+                </Link>
+                {row.subject_kind ? (
+                  <span className="block text-xs text-muted-foreground">{SUBJECT_KINDS[row.subject_kind]}</span>
+                ) : null}
+              </>
+            ) : (
+              <span className="text-muted-foreground">None</span>
+            ),
+        },
+      ]}
+    />
   );
 }

@@ -12,16 +12,18 @@ export function SubmitButton({
   pendingLabel,
   pending: sending,
   variant = "primary",
+  size = "md",
 }: {
   children: React.ReactNode;
   pendingLabel: string;
   pending?: boolean;
   variant?: ButtonProps["variant"];
+  size?: ButtonProps["size"];
 }) {
   const status = useFormStatus();
   const pending = sending || status.pending;
   return (
-    <button type="submit" disabled={pending} aria-disabled={pending} className={buttonClasses(variant, "md")}>
+    <button type="submit" disabled={pending} aria-disabled={pending} className={buttonClasses(variant, size)}>
       {pending ? pendingLabel : children}
     </button>
   );

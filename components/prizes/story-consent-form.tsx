@@ -1,7 +1,6 @@
 "use client";
 
-import { FormStatus } from "@/components/forms/form-status";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { CheckboxField } from "@/components/ui/field";
 import { setMyStoryConsentAction } from "@/lib/actions/winner-stories";
 import type { MyPrize } from "@/lib/data/competitions";
@@ -25,12 +24,9 @@ export function StoryConsentForm({ prize }: { prize: MyPrize }) {
         hint="With your agreement we show a photo of you and a few words of yours on the winners page and this competition's page, beside the name we publish for you (initials only, if you asked for that). Untick and save to take them down at once."
         errors={errors?.consent}
       />
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Saving…" variant="outline">
-          Save photo choice
-        </SubmitButton>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Saving…" variant="outline">
+        Save photo choice
+      </FormFooter>
     </form>
   );
 }

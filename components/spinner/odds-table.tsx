@@ -1,4 +1,4 @@
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import type { SpinnerWheel } from "@/lib/data/spinner";
 import { formatGBP } from "@/lib/format";
 
@@ -16,36 +16,28 @@ export function OddsTable({ wheel }: { wheel: SpinnerWheel }) {
         Every spin, paid or free, has these odds. A segment&apos;s chance is its weight divided by the total weight (
         {wheel.total_weight.toLocaleString("en-GB")}), and each segment is drawn on the wheel as wide as its chance.
       </p>
-      <Table>
-        <TableCaption>
-          On average a spin pays {formatGBP(wheel.expected_prize)} in credit (the expected prize per spin).
-        </TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Segment</TableHead>
-            <TableHead>Prize</TableHead>
-            <TableHead className="text-right">Weight</TableHead>
-            <TableHead className="text-right">Chance</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {wheel.segments.map((segment) => (
-            <TableRow key={segment.position}>
-              <TableCell>
-                <span className="flex items-center gap-2">
-                  <span aria-hidden className="size-3 shrink-0 rounded-full" style={{ background: segment.colour }} />
-                  {segment.label}
-                </span>
-              </TableCell>
-              <TableCell>
-                {segment.prize_credits > 0 ? `${formatGBP(segment.prize_credits)} credit` : "Nothing"}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{segment.weight.toLocaleString("en-GB")}</TableCell>
-              <TableCell className="text-right tabular-nums">{percent.format(segment.probability)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption={`On average a spin pays ${formatGBP(wheel.expected_prize)} in credit (the expected prize per spin).`}
+        rows={wheel.segments}
+        rowKey={(segment) => segment.position}
+        columns={[
+          {
+            header: "Segment",
+            cell: (segment) => (
+              <span className="flex items-center gap-2">
+                <span aria-hidden className="size-3 shrink-0 rounded-full" style={{ background: segment.colour }} />
+                {segment.label}
+              </span>
+            ),
+          },
+          {
+            header: "Prize",
+            cell: (segment) => (segment.prize_credits > 0 ? `${formatGBP(segment.prize_credits)} credit` : "Nothing"),
+          },
+          { header: "Weight", numeric: true, cell: (segment) => segment.weight.toLocaleString("en-GB") },
+          { header: "Chance", numeric: true, cell: (segment) => percent.format(segment.probability) },
+        ]}
+      />
     </section>
   );
 }

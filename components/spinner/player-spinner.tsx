@@ -2,7 +2,7 @@ import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { PlayBlockNotice } from "@/components/account/play-block-notice";
 import { Alert, AlertTitle } from "@/components/ui/alert";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import type { MySpinner, SpinCredits } from "@/lib/data/spinner";
 import { formatDateTime, formatGBP } from "@/lib/format";
 import { plural } from "@/lib/competitions/ticket-numbers";
@@ -136,33 +136,24 @@ function RecentSpins({ spins }: { spins: MySpinner["recent_spins"] }) {
       <h2 id="recent-spins-heading" className="text-xl font-semibold">
         Your recent spins
       </h2>
-      {spins.length === 0 ? (
-        <p className="text-muted-foreground">You have not spun the wheel yet.</p>
-      ) : (
-        <Table>
-          <TableCaption visuallyHidden>Your last {plural(spins.length, "spin")}, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Result</TableHead>
-              <TableHead className="text-right">Prize</TableHead>
-              <TableHead className="text-right">Nonce</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {spins.map((spin) => (
-              <TableRow key={spin.id}>
-                <TableCell>{formatDateTime(spin.created_at)}</TableCell>
-                <TableCell>{spin.label}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {spin.prize_credits > 0 ? formatGBP(spin.prize_credits) : "–"}
-                </TableCell>
-                <TableCell className="text-right font-mono">{spin.nonce}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+
+      <DataTable
+        caption={`Your last ${plural(spins.length, "spin")}, newest first`}
+        captionHidden
+        rows={spins}
+        rowKey={(spin) => spin.id}
+        empty={<p className="text-muted-foreground">You have not spun the wheel yet.</p>}
+        columns={[
+          { header: "When", cell: (spin) => formatDateTime(spin.created_at) },
+          { header: "Result", cell: (spin) => spin.label },
+          {
+            header: "Prize",
+            numeric: true,
+            cell: (spin) => (spin.prize_credits > 0 ? formatGBP(spin.prize_credits) : "–"),
+          },
+          { header: "Nonce", numeric: true, className: "font-mono", cell: (spin) => spin.nonce },
+        ]}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils";
 import { Checkbox } from "./checkbox";
+import { Select } from "./select";
 
 /** What a field hands its control so the label, hint and error reach assistive technology. */
 export type FieldControlProps = { id: string; "aria-describedby"?: string; "aria-invalid"?: true };
@@ -88,5 +89,46 @@ export function CheckboxField({
         {errorText}
       </div>
     </div>
+  );
+}
+
+/**
+ * A `Field` whose control is a `Select` with one option a value: `options` maps each value to its words (an
+ * enum's entry in lib/labels.ts, say), offered in `values`' order when given (a subset), else in the map's.
+ * `blank` puts a first option with the empty value ("All roles", "None"). The other props go to the <select>.
+ */
+export function SelectField<Value extends string>({
+  id,
+  label,
+  hint,
+  errors,
+  className,
+  options,
+  values,
+  blank,
+  ...select
+}: Omit<ComponentProps<"select">, "id" | "children" | "className"> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: string[];
+  className?: string;
+  options: Readonly<Record<Value, ReactNode>>;
+  values?: readonly Value[];
+  blank?: string;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} errors={errors} className={className}>
+      {(control) => (
+        <Select {...control} {...select}>
+          {blank === undefined ? null : <option value="">{blank}</option>}
+          {(values ?? (Object.keys(options) as Value[])).map((value) => (
+            <option key={value} value={value}>
+              {options[value]}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   );
 }

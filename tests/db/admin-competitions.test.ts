@@ -3,7 +3,7 @@
 // fulfilment. Admins and super admins only; everyone else is refused with the spec's message (anon cannot execute
 // them at all).
 import { describe, expect, it } from "vitest";
-import { ADMIN_REQUIRED, NOT_AUTHENTICATED, anon, asUser, dbPerFile, eachPage, service, type Caller } from "./support";
+import { anon, asUser, dbPerFile, expectRefusedToNonAdmins, eachPage } from "./support";
 
 const db = dbPerFile();
 
@@ -38,20 +38,6 @@ type Detail = {
   postal_entries: { name: string; postcode: string; email: string | null; ticket_numbers: number[]; status: string }[];
   fulfilment: Fulfilment | null;
 };
-
-async function refusedToNonAdmins(fn: string, args: Record<string, unknown> = {}) {
-  const player = await db().createPlayer();
-  const pending = await db().createUser();
-  for (const caller of [asUser(player), asUser(pending)]) {
-    expect((await db().rpc(caller, fn, args)).error, `${fn} as a user`).toEqual(ADMIN_REQUIRED);
-  }
-  for (const caller of [{ role: "authenticated" }, service] as Caller[]) {
-    expect((await db().rpc(caller, fn, args)).error, `${fn} as ${caller.role}`).toEqual(NOT_AUTHENTICATED);
-  }
-  const res = await db().rpc(anon, fn, args);
-  expect(res.error?.code, `${fn} as anon`).toBe("42501");
-  expect(res.error?.message).toMatch(/permission denied for function/);
-}
 
 const enter = (user: string, id: string, quantity: number) =>
   db().call(asUser(user), "enter_competition", { p_competition_id: id, p_quantity: quantity, p_answer: "4" });
@@ -88,12 +74,12 @@ async function drawNow(admin: string, id: string) {
 describe("guards", () => {
   it("every admin competition RPC refuses players, the unapproved, no user and anon", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
-    await refusedToNonAdmins("admin_competition_detail", { p_id: id });
-    await refusedToNonAdmins("admin_competition_entries_csv", { p_id: id, p_after: 0, p_limit: 10 });
-    await refusedToNonAdmins("admin_competition_history");
-    await refusedToNonAdmins("admin_find_account", { p_email: "someone@labcash.test" });
-    await refusedToNonAdmins("admin_list_prize_fulfilment", { p_status: null });
-    await refusedToNonAdmins("admin_update_prize_fulfilment", {
+    await expectRefusedToNonAdmins(db(), "admin_competition_detail", { p_id: id });
+    await expectRefusedToNonAdmins(db(), "admin_competition_entries_csv", { p_id: id, p_after: 0, p_limit: 10 });
+    await expectRefusedToNonAdmins(db(), "admin_competition_history");
+    await expectRefusedToNonAdmins(db(), "admin_find_account", { p_email: "someone@labcash.test" });
+    await expectRefusedToNonAdmins(db(), "admin_list_prize_fulfilment", { p_status: null });
+    await expectRefusedToNonAdmins(db(), "admin_update_prize_fulfilment", {
       p_draw_id: id,
       p_status: "verified",
       p_note: null,

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ACTIVITY_CSV_HEADER, activityCsv } from "@/lib/activity/csv";
 import { activitySentence, sentenceText } from "@/lib/activity/sentences";
 import type { ActivityRef } from "@/lib/data/admin-console";
-import { ADMIN_REQUIRED, NOT_AUTHENTICATED, anon, asUser, dbPerFile, service, type Caller } from "./support";
+import { asUser, dbPerFile, expectRefusedToNonAdmins, service } from "./support";
 
 const db = dbPerFile();
 
@@ -50,22 +50,6 @@ async function logRow(action: string, actor: string | null, subject: string | nu
     [actor, action, subject, JSON.stringify(details), at ?? null],
   );
   return Number(id);
-}
-
-async function refusedToNonAdmins(fn: string, args: Record<string, unknown> = {}) {
-  const player = await db().createPlayer();
-  const pending = await db().createUser();
-  for (const caller of [asUser(player), asUser(pending)]) {
-    expect((await db().rpc(caller, fn, args)).error, `${fn} as a user`).toEqual(ADMIN_REQUIRED);
-  }
-  // A caller with the role but no user id, or the secret key acting for nobody, is not signed in (spec §5).
-  for (const caller of [{ role: "authenticated" }, service] as Caller[]) {
-    expect((await db().rpc(caller, fn, args)).error, `${fn} as ${caller.role}`).toEqual(NOT_AUTHENTICATED);
-  }
-  // anon holds no EXECUTE grant: the function never runs.
-  const res = await db().rpc(anon, fn, args);
-  expect(res.error?.code, `${fn} as anon`).toBe("42501");
-  expect(res.error?.message).toMatch(/permission denied for function/);
 }
 
 describe("admin_dashboard", () => {
@@ -188,7 +172,7 @@ describe("admin_dashboard", () => {
   it("is for admins and super admins only", async () => {
     const superAdmin = await db().createUser({ role: "super_admin", approved: true });
     expect((await db().rpc(asUser(superAdmin), "admin_dashboard")).error).toBeNull();
-    await refusedToNonAdmins("admin_dashboard");
+    await expectRefusedToNonAdmins(db(), "admin_dashboard");
   });
 });
 
@@ -311,7 +295,7 @@ describe("admin_list_activity", () => {
   it("is for admins and super admins only", async () => {
     const superAdmin = await db().createUser({ role: "super_admin", approved: true });
     expect((await db().rpc(asUser(superAdmin), "admin_list_activity")).error).toBeNull();
-    await refusedToNonAdmins("admin_list_activity");
+    await expectRefusedToNonAdmins(db(), "admin_list_activity");
   });
 });
 
@@ -449,6 +433,6 @@ describe("admin_activity_export and the CSV written from it", () => {
     const admin = await db().createAdmin();
     const res = await db().rpc(asUser(admin), "admin_activity_export", { p_from: "2026-05-02", p_to: "2026-05-01" });
     expect(res.error).toMatchObject({ code: "22023", hint: "invalid_input" });
-    await refusedToNonAdmins("admin_activity_export");
+    await expectRefusedToNonAdmins(db(), "admin_activity_export");
   });
 });

@@ -3,7 +3,7 @@
 // one at a time.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { pg15ClusterForFile, resultAs } from "./pg15";
+import { approvedAccount, fundedPlayers, pg15ClusterForFile, resultAs } from "./pg15";
 
 const cluster = pg15ClusterForFile(40);
 
@@ -13,26 +13,13 @@ const as = <T>(claims: Record<string, string>, role: string, sql: string, params
 describe("PostgreSQL 15: concurrent buyers", () => {
   it("300 buyers racing for 100 tickets: exactly 100 sold, 1…100, no draw until its time, then one draw under racing cron runs, balances equal ledgers", async () => {
     const tag = Date.now();
-    const admin = (
-      await cluster.pool.query(
-        'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"date_of_birth":"1990-01-01"}\') returning id',
-        [`admin-${tag}@t.test`],
-      )
-    ).rows[0].id;
-    await cluster.pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [
-      admin,
-    ]);
-    const buyers: string[] = (
-      await cluster.pool.query(
-        "insert into auth.users (email, raw_user_meta_data) select 'buyer-' || $1 || '-' || n || '@t.test', '{\"name\":\"Race Buyer\",\"date_of_birth\":\"1990-01-01\"}' from generate_series(1, 300) n returning id",
-        [tag],
-      )
-    ).rows.map((r) => r.id);
-    await cluster.pool.query("update public.user_account_data set approved = true where id = any($1)", [buyers]);
-    await cluster.pool.query(
-      "select private.post_ledger(id, 'top_up', 5.00, 'Test', 'test', 5.00) from unnest($1::uuid[]) id",
-      [buyers],
-    );
+    const admin = await approvedAccount(cluster.pool, `admin-${tag}@t.test`, { role: "admin" });
+    const buyers = await fundedPlayers(cluster.pool, {
+      prefix: `buyer-${tag}`,
+      count: 300,
+      credits: 5,
+      name: "Race Buyer",
+    });
     // A two-step verified session (aal2): admin functions refuse an aal1 one.
     const adminClaims = { sub: admin, role: "authenticated", aal: "aal2" };
     const comp = await as<{ id: string }>(
@@ -114,15 +101,7 @@ describe("PostgreSQL 15: concurrent buyers", () => {
 
   it("draws a 1,000,000-ticket competition (online and postal numbers) and its ticket-list CSV hashes to the draw's hash", async () => {
     const tag = Date.now();
-    const admin = (
-      await cluster.pool.query(
-        'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"date_of_birth":"1990-01-01"}\') returning id',
-        [`big-${tag}@t.test`],
-      )
-    ).rows[0].id;
-    await cluster.pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [
-      admin,
-    ]);
+    const admin = await approvedAccount(cluster.pool, `big-${tag}@t.test`, { role: "admin" });
     // A two-step verified session (aal2): admin functions refuse an aal1 one.
     const adminClaims = { sub: admin, role: "authenticated", aal: "aal2" };
     const comp = await as<{ id: string; slug: string }>(

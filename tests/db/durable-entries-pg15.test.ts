@@ -12,7 +12,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPg15, type Pg15 } from "./pg15";
+import { approvedAccount, competitionFields, fundedPlayers, startPg15, type Pg15 } from "./pg15";
 import { asUser, becomeCaller, dbPerFile, freshDb, TestDb, type Caller } from "./support";
 
 /** synchronous_commit as the transaction's commit will obey it: read after the call, before the commit. */
@@ -35,45 +35,15 @@ describe("PostgreSQL 15", () => {
       await admin.query("alter system set autovacuum = off");
       await admin.query("alter system set checkpoint_timeout = '1h'");
       await admin.query("select pg_reload_conf()");
-      const adminId: string = (
-        await admin.query(
-          `insert into auth.users (email, raw_user_meta_data) values ('admin@t.test', '{"date_of_birth":"1990-01-01"}')
-           returning id`,
-        )
-      ).rows[0].id;
-      await admin.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [adminId]);
-      buyers = (
-        await admin.query(
-          `insert into auth.users (email, raw_user_meta_data)
-           select 'buyer-' || n || '@t.test', '{"name": "Durable Buyer", "date_of_birth": "1990-01-01"}'
-             from generate_series(1, 2) n
-           returning id`,
-        )
-      ).rows.map((r) => r.id);
-      await admin.query("update public.user_account_data set approved = true where id = any($1)", [buyers]);
-      await admin.query(
-        "select private.post_ledger(id, 'top_up', 100.00, 'Test', 'test', 100.00) from unnest($1::uuid[]) id",
-        [buyers],
-      );
+      const adminId = await approvedAccount(admin, "admin@t.test", { role: "admin" });
+      buyers = await fundedPlayers(admin, { prefix: "buyer", count: 2, credits: 100, name: "Durable Buyer" });
       await admin.query("begin");
       await admin.query(
         "select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)",
         [JSON.stringify({ sub: adminId, role: "authenticated", aal: "aal2" })],
       );
       const made = await admin.query("select (public.admin_create_competition($1)).id as id", [
-        {
-          title: "Durable",
-          slug: "durable",
-          prize_description: "A prize",
-          prize_value: 100,
-          ticket_price: 1,
-          total_tickets: 1000,
-          max_tickets_per_user: 100,
-          closes_at: new Date(Date.now() + 86_400_000).toISOString(),
-          skill_question: "How many sides has a square?",
-          skill_options: ["3", "4"],
-          skill_answer: "4",
-        },
+        competitionFields({ title: "Durable", slug: "durable", total_tickets: 1000, max_tickets_per_user: 100 }),
       ]);
       competition = made.rows[0].id;
       await admin.query("select public.admin_publish_competition($1)", [competition]);

@@ -2,7 +2,7 @@
 // 50 buyers race for a competition whose winning numbers are all sold; each is awarded exactly once,
 // to the buyer holding that number, with the ledger and the spin grants to match.
 import { describe, expect, it } from "vitest";
-import { pg15ClusterForFile, resultAs } from "./pg15";
+import { approvedAccount, fundedPlayers, pg15ClusterForFile, resultAs } from "./pg15";
 
 const cluster = pg15ClusterForFile(40);
 
@@ -12,26 +12,13 @@ const as = <T>(claims: Record<string, string>, sql: string, params: unknown[]) =
 describe("PostgreSQL 15: instant wins under concurrent buyers", () => {
   it("50 buyers racing for 40 tickets with 10 winning numbers: each awarded exactly once, to its ticket's holder", async () => {
     const tag = Date.now();
-    const admin = (
-      await cluster.pool.query(
-        'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"date_of_birth":"1990-01-01"}\') returning id',
-        [`admin-${tag}@t.test`],
-      )
-    ).rows[0].id;
-    await cluster.pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [
-      admin,
-    ]);
-    const buyers: string[] = (
-      await cluster.pool.query(
-        "insert into auth.users (email, raw_user_meta_data) select 'iw-' || $1 || '-' || n || '@t.test', '{\"name\":\"Race Buyer\",\"date_of_birth\":\"1990-01-01\"}' from generate_series(1, 50) n returning id",
-        [tag],
-      )
-    ).rows.map((r) => r.id);
-    await cluster.pool.query("update public.user_account_data set approved = true where id = any($1)", [buyers]);
-    await cluster.pool.query(
-      "select private.post_ledger(id, 'top_up', 5.00, 'Test', 'test', 5.00) from unnest($1::uuid[]) id",
-      [buyers],
-    );
+    const admin = await approvedAccount(cluster.pool, `admin-${tag}@t.test`, { role: "admin" });
+    const buyers = await fundedPlayers(cluster.pool, {
+      prefix: `iw-${tag}`,
+      count: 50,
+      credits: 5,
+      name: "Race Buyer",
+    });
     const adminClaims = { sub: admin, role: "authenticated", aal: "aal2" };
     const create = (slug: string) =>
       as<{ id: string }>(adminClaims, "select to_json(public.admin_create_competition($1)) as result", [

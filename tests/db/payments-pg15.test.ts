@@ -4,47 +4,27 @@
 // confirmation leaves one consistent ledger, and the monthly limit and the
 // credit-card cap hold against 50 simultaneous top-ups, entries and confirmations.
 import { describe, expect, it } from "vitest";
-import { pg15ClusterForFile } from "./pg15";
+import { approvedAccount, attemptAs, pg15ClusterForFile, type Outcome } from "./pg15";
 import { LEDGER_MISMATCH_SQL } from "./support";
 
 const cluster = pg15ClusterForFile(40);
 let userCount = 0;
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; hint: string | undefined; message: string };
-
-/** One call in its own transaction, as the API gateway makes it. */
-async function call<T>(role: "authenticated" | "service_role", sub: string | null, sql: string, params: unknown[]) {
-  const client = await cluster.pool.connect();
-  try {
-    await client.query("begin");
-    // A signed-in caller has a fully signed-in session (aal2), as in tests/db/support.ts: the admin
-    // below needs it for the admin functions.
-    const claims = sub ? { sub, role, aal: "aal2" } : { role };
-    await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
-    await client.query(`set local role ${role}`);
-    const res = await client.query(sql, params);
-    await client.query("commit");
-    return { ok: true, value: res.rows[0]?.result as T } as Outcome<T>;
-  } catch (e) {
-    await client.query("rollback");
-    const err = e as { hint?: string; message: string };
-    return { ok: false, hint: err.hint, message: err.message } as Outcome<T>;
-  } finally {
-    client.release();
-  }
-}
+/**
+ * One call in its own transaction, as the API gateway makes it. A signed-in caller has a fully signed-in session
+ * (aal2), as in tests/db/support.ts: the admin below needs it for the admin functions.
+ */
+const call = <T>(role: "authenticated" | "service_role", sub: string | null, sql: string, params: unknown[]) =>
+  attemptAs<T>(cluster.pool, sub ? { sub, role, aal: "aal2" } : { role }, role, sql, params);
 
 const asPlayer = <T>(uid: string, sql: string, params: unknown[]) => call<T>("authenticated", uid, sql, params);
 const asServer = <T>(sql: string, params: unknown[]) => call<T>("service_role", null, sql, params);
 
 async function player(credits = 0): Promise<string> {
   userCount += 1;
-  const { rows } = await cluster.pool.query(
-    'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"name":"Pay Racer","date_of_birth":"1990-01-01"}\') returning id',
-    [`pay-${Date.now()}-${userCount}@t.test`],
-  );
-  const id: string = rows[0].id;
-  await cluster.pool.query("update public.user_account_data set approved = true where id = $1", [id]);
+  const id = await approvedAccount(cluster.pool, `pay-${Date.now()}-${userCount}@t.test`, {
+    meta: { name: "Pay Racer" },
+  });
   if (credits)
     await cluster.pool.query("select private.post_ledger($1, 'top_up', $2, 'Test', 'test', $2)", [id, credits]);
   return id;

@@ -105,3 +105,83 @@ export async function resultAs<T>(
     client.release();
   }
 }
+
+/** What a call answers when it may be refused: its `result`, or the refusal's machine code (hint) and message. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; hint: string | undefined; message: string };
+
+/** `resultAs`, answering a refusal instead of throwing it: racing calls are expected to be refused in part. */
+export async function attemptAs<T>(
+  pool: pg.Pool,
+  claims: Record<string, string>,
+  role: string,
+  sql: string,
+  params: unknown[],
+): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await resultAs<T>(pool, claims, role, sql, params) };
+  } catch (e) {
+    const err = e as { hint?: string; message: string };
+    return { ok: false, hint: err.hint, message: err.message };
+  }
+}
+
+/** A pool or one client: where the account helpers below write. */
+type Queryable = Pick<pg.ClientBase, "query">;
+
+/**
+ * A new account as sign-up makes it (the auth trigger writes its profile), already approved, an admin's with
+ * `role: "admin"`; `meta` adds to its sign-up metadata (a name, a referral code). Answers its id.
+ */
+export async function approvedAccount(
+  db: Queryable,
+  email: string,
+  { role = "user", meta = {} }: { role?: "user" | "admin"; meta?: Record<string, string> } = {},
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    "insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id",
+    [email, JSON.stringify({ date_of_birth: "1990-01-01", ...meta })],
+  );
+  await db.query("update public.user_account_data set role = $2::public.user_role, approved = true where id = $1", [
+    rows[0].id,
+    role,
+  ]);
+  return rows[0].id;
+}
+
+/** `count` approved players at once, "<prefix>-<n>@t.test" named `name`, each topped up with `credits`; their ids. */
+export async function fundedPlayers(
+  db: Queryable,
+  { prefix, count, credits, name }: { prefix: string; count: number; credits: number; name: string },
+): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into auth.users (email, raw_user_meta_data)
+     select $1 || '-' || n || '@t.test', jsonb_build_object('name', $3::text, 'date_of_birth', '1990-01-01')
+       from generate_series(1, $2::integer) n
+     returning id`,
+    [prefix, count, name],
+  );
+  const ids = rows.map((r) => r.id);
+  await db.query("update public.user_account_data set approved = true where id = any($1)", [ids]);
+  await db.query("select private.post_ledger(id, 'top_up', $2, 'Test', 'test', $2) from unnest($1::uuid[]) id", [
+    ids,
+    credits,
+  ]);
+  return ids;
+}
+
+/**
+ * What admin_create_competition takes for a plain competition closing in a day, with a question whose answer is
+ * "4": `fields` names it and sets its terms (and may change anything else).
+ */
+export function competitionFields(fields: { title: string; slug: string } & Record<string, unknown>) {
+  return {
+    prize_description: "A prize",
+    prize_value: 100,
+    ticket_price: 1,
+    closes_at: new Date(Date.now() + 86_400_000).toISOString(),
+    skill_question: "How many sides has a square?",
+    skill_options: ["3", "4"],
+    skill_answer: "4",
+    ...fields,
+  };
+}

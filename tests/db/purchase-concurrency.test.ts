@@ -6,33 +6,15 @@
 // run, the per-person cap across online and postal entries, one ledger row per entry, and
 // balances equal to ledgers. No timings here: those are bench:onsale's.
 import { describe, expect, it } from "vitest";
-import { pg15ClusterForFile } from "./pg15";
+import { approvedAccount, attemptAs, competitionFields, fundedPlayers, pg15ClusterForFile } from "./pg15";
 
 const cluster = pg15ClusterForFile(40);
 
 type Claims = { sub?: string; role: string; aal?: "aal1" | "aal2" };
-type Outcome<T> = { ok: true; value: T } | { ok: false; hint: string; message: string };
 
 /** One PostgREST-shaped transaction: claims and role set locally, one call, commit. */
-async function as<T>(claims: Claims, sql: string, params: unknown[]): Promise<Outcome<T>> {
-  const client = await cluster.pool.connect();
-  try {
-    await client.query("begin");
-    await client.query("select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)", [
-      JSON.stringify(claims),
-      claims.role,
-    ]);
-    const res = await client.query(sql, params);
-    await client.query("commit");
-    return { ok: true, value: res.rows[0]?.result as T };
-  } catch (e) {
-    await client.query("rollback");
-    const err = e as { hint?: string; message: string };
-    return { ok: false, hint: err.hint ?? `no hint: ${err.message}`, message: err.message };
-  } finally {
-    client.release();
-  }
-}
+const as = <T>(claims: Claims, sql: string, params: unknown[]) =>
+  attemptAs<T>(cluster.pool, claims, claims.role, sql, params);
 
 const player = (id: string): Claims => ({ sub: id, role: "authenticated" });
 /** An admin's session, two-step verified (aal2): admin functions refuse an aal1 one. */
@@ -43,45 +25,20 @@ async function setUp(
   buyers: number,
   terms: { total: number; cap: number; price: number; numbering?: "in_order" | "pick" },
 ) {
-  const { pool } = cluster;
-  const admin: string = (
-    await pool.query(
-      'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"date_of_birth":"1990-01-01"}\') returning id',
-      [`a-${tag}@t.test`],
-    )
-  ).rows[0].id;
-  await pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [admin]);
-  const ids: string[] = (
-    await pool.query(
-      `insert into auth.users (email, raw_user_meta_data)
-       select 'b-' || $1 || '-' || n || '@t.test', '{"name": "Rush Buyer", "date_of_birth": "1990-01-01"}' from generate_series(1, $2::integer) n
-       returning id`,
-      [tag, buyers],
-    )
-  ).rows.map((r) => r.id);
-  await pool.query("update public.user_account_data set approved = true where id = any($1)", [ids]);
-  await pool.query(
-    "select private.post_ledger(id, 'top_up', 50.00, 'Test', 'test', 50.00) from unnest($1::uuid[]) id",
-    [ids],
-  );
+  const admin = await approvedAccount(cluster.pool, `a-${tag}@t.test`, { role: "admin" });
+  const ids = await fundedPlayers(cluster.pool, { prefix: `b-${tag}`, count: buyers, credits: 50, name: "Rush Buyer" });
   const made = await as<{ id: string }>(
     adminSession(admin),
     "select to_json(public.admin_create_competition($1)) as result",
     [
-      {
+      competitionFields({
         title: `Rush ${tag}`,
         slug: `rush-${tag}`,
-        prize_description: "A prize",
-        prize_value: 100,
         ticket_price: terms.price,
         total_tickets: terms.total,
         max_tickets_per_user: terms.cap,
-        closes_at: new Date(Date.now() + 86_400_000).toISOString(),
-        skill_question: "How many sides has a square?",
-        skill_options: ["3", "4"],
-        skill_answer: "4",
         ticket_numbering: terms.numbering ?? "in_order",
-      },
+      }),
     ],
   );
   if (!made.ok) throw new Error(made.message);

@@ -1,7 +1,7 @@
 // Push subscriptions on PostgreSQL 15 (what hosted Supabase runs), saved in parallel transactions: the endpoint
 // rule holds there too, and browsers subscribing at once still leave a player with 10.
 import { describe, expect, it } from "vitest";
-import { pg15ClusterForFile } from "./pg15";
+import { approvedAccount, pg15ClusterForFile } from "./pg15";
 
 const cluster = pg15ClusterForFile(20);
 const KEYS = ["B" + "A".repeat(86), "A".repeat(22)];
@@ -30,14 +30,7 @@ async function openSave(uid: string, endpoint: string) {
 
 const save = async (uid: string, endpoint: string) => (await openSave(uid, endpoint)).commit();
 
-async function player(email: string): Promise<string> {
-  const { rows } = await cluster.pool.query<{ id: string }>(
-    "insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id",
-    [email, JSON.stringify({ date_of_birth: "1990-01-01" })],
-  );
-  await cluster.pool.query("update public.user_account_data set approved = true where id = $1", [rows[0].id]);
-  return rows[0].id;
-}
+const player = (email: string) => approvedAccount(cluster.pool, email);
 
 describe("push subscriptions on PostgreSQL 15", () => {
   it("refuses an endpoint inside, and keeps 10 per player when 20 browsers subscribe at once", async () => {

@@ -2,7 +2,7 @@
 // invited friend at once credit each player once; the inviter buying in the same competition at the same moment
 // neither deadlocks nor loses the credit (left pending, the cron's settle_referrals finishes it).
 import { describe, expect, it } from "vitest";
-import { pg15ClusterForFile } from "./pg15";
+import { approvedAccount, competitionFields, pg15ClusterForFile } from "./pg15";
 
 const cluster = pg15ClusterForFile(10);
 
@@ -25,42 +25,24 @@ async function as(sub: string, role: string, sql: string, params: unknown[] = []
   }
 }
 
-async function user(email: string, meta: Record<string, string> = {}) {
-  const { rows } = await cluster.pool.query(
-    "insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id",
-    [email, JSON.stringify({ date_of_birth: "1990-01-01", ...meta })],
-  );
-  return rows[0].id as string;
-}
-
 describe("referral credit under concurrency", () => {
   it("credits once when the friend's first entries race, and the inviter's own entry at that moment is fine", async () => {
     const { pool } = cluster;
-    const admin = await user("admin@r.test");
-    await pool.query("update public.user_account_data set role = 'admin', approved = true where id = $1", [admin]);
-    const inviter = await user("inviter@r.test");
-    await pool.query("update public.user_account_data set approved = true where id = $1", [inviter]);
+    const admin = await approvedAccount(pool, "admin@r.test", { role: "admin" });
+    const inviter = await approvedAccount(pool, "inviter@r.test");
     const [{ code }] = (await as(inviter, "authenticated", "select (public.get_my_referrals()).code as code")).rows!;
-    const friend = await user("friend@r.test", { referral_code: code });
-    await pool.query("update public.user_account_data set approved = true where id = $1", [friend]);
+    const friend = await approvedAccount(pool, "friend@r.test", { meta: { referral_code: code } });
     await pool.query(
       "select private.post_ledger(id, 'top_up', 20.00, 'Test', 'test', 20.00) from unnest($1::uuid[]) id",
       [[inviter, friend]],
     );
     const made = await as(admin, "authenticated", "select (public.admin_create_competition($1)).id as id", [
-      {
+      competitionFields({
         title: "Referral race",
         slug: "referral-race",
-        prize_description: "A prize",
-        prize_value: 100,
-        ticket_price: 1,
         total_tickets: 100,
         max_tickets_per_user: 10,
-        closes_at: new Date(Date.now() + 86_400_000).toISOString(),
-        skill_question: "How many sides has a square?",
-        skill_options: ["3", "4"],
-        skill_answer: "4",
-      },
+      }),
     ]);
     const competition = made.ok ? made.rows[0].id : "";
     expect(made.ok).toBe(true);

@@ -3,49 +3,25 @@
 // the credits there are (no spin without a credit, one nonce each), and spins racing seed rotations and
 // client-seed changes each record the pair and nonce they were derived from.
 import { describe, expect, it } from "vitest";
-import { pg15ClusterForFile } from "./pg15";
+import { approvedAccount, attemptAs, pg15ClusterForFile } from "./pg15";
 import { LEDGER_MISMATCH_SQL } from "./support";
 
 const cluster = pg15ClusterForFile(40);
 let userCount = 0;
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; hint: string | undefined; message: string };
-
 /**
  * One call as a signed-in user, in its own transaction, as the API gateway makes it. The session is
  * fully signed in (aal2, as in tests/db/support.ts), which the admin recording spin requests needs.
  */
-async function asUser<T>(sub: string, sql: string, params: unknown[] = []): Promise<Outcome<T>> {
-  const client = await cluster.pool.connect();
-  try {
-    await client.query("begin");
-    await client.query("select set_config('request.jwt.claims', $1, true)", [
-      JSON.stringify({ sub, role: "authenticated", aal: "aal2" }),
-    ]);
-    await client.query("set local role authenticated");
-    const res = await client.query(sql, params);
-    await client.query("commit");
-    return { ok: true, value: res.rows[0]?.result as T };
-  } catch (e) {
-    await client.query("rollback");
-    const err = e as { hint?: string; message: string };
-    return { ok: false, hint: err.hint, message: err.message };
-  } finally {
-    client.release();
-  }
-}
+const asUser = <T>(sub: string, sql: string, params: unknown[] = []) =>
+  attemptAs<T>(cluster.pool, { sub, role: "authenticated", aal: "aal2" }, "authenticated", sql, params);
 
 async function user(role: "user" | "admin" = "user"): Promise<string> {
   userCount += 1;
-  const { rows } = await cluster.pool.query(
-    'insert into auth.users (email, raw_user_meta_data) values ($1, \'{"name":"Spin Racer","date_of_birth":"1990-01-01"}\') returning id',
-    [`spin-${Date.now()}-${userCount}@t.test`],
-  );
-  await cluster.pool.query("update public.user_account_data set approved = true, role = $2 where id = $1", [
-    rows[0].id,
+  return approvedAccount(cluster.pool, `spin-${Date.now()}-${userCount}@t.test`, {
     role,
-  ]);
-  return rows[0].id;
+    meta: { name: "Spin Racer" },
+  });
 }
 
 /** A player holding `credits` spin credits from postal requests an admin recorded. */

@@ -492,3 +492,22 @@ export const SUPER_ADMIN_ONLY: Record<string, string> = {
   admin_resolve_payment: "operations: the System page's actions are for super admins",
   admin_acknowledge_alert: "operations: the System page's actions are for super admins",
 };
+
+/**
+ * An admin function refused to everyone else: an approved player and one awaiting approval (admin required), a
+ * caller with the role but no user id and the secret key acting for nobody (not signed in), and anon, which holds
+ * no EXECUTE grant, so the function never runs.
+ */
+export async function expectRefusedToNonAdmins(db: TestDb, fn: string, args: Record<string, unknown> = {}) {
+  const player = await db.createPlayer();
+  const pending = await db.createUser();
+  for (const caller of [asUser(player), asUser(pending)]) {
+    expect((await db.rpc(caller, fn, args)).error, `${fn} as a user`).toEqual(ADMIN_REQUIRED);
+  }
+  for (const caller of [{ role: "authenticated" }, service] as Caller[]) {
+    expect((await db.rpc(caller, fn, args)).error, `${fn} as ${caller.role}`).toEqual(NOT_AUTHENTICATED);
+  }
+  const res = await db.rpc(anon, fn, args);
+  expect(res.error?.code, `${fn} as anon`).toBe("42501");
+  expect(res.error?.message).toMatch(/permission denied for function/);
+}

@@ -10,50 +10,10 @@ import {
   type Phase,
 } from "@/lib/competitions/status";
 import type { Competition } from "@/lib/data/competitions";
+import { at, HOUR as hour, liveCompetition, NOW as now } from "./support/competition";
 
-const now = Date.parse("2026-11-23T12:00:00Z");
-const hour = 3_600_000;
-const at = (offsetHours: number) => new Date(now + offsetHours * hour).toISOString();
-
-// Opened an hour ago; online sales close in an hour; letters until two days later; drawn a day after that.
-const live: Competition = {
-  id: "00000000-0000-4000-8000-000000000001",
-  slug: "bike",
-  title: "A bike",
-  summary: "",
-  description: "",
-  prize_description: "A bike",
-  prize_value: 500,
-  images: [],
-  ticket_price: 1,
-  total_tickets: 100,
-  tickets_sold: 10,
-  tickets_left: 90,
-  max_tickets_per_user: 10,
-  ticket_numbering: "in_order",
-  opens_at: at(-1),
-  closes_at: at(1),
-  postal_deadline: at(49),
-  draw_at: at(73),
-  cash_alternative: null,
-  postal_entries: 0,
-  postal_tickets: 0,
-  postal_tickets_per_entry: 1,
-  stamp_price: 0.87,
-  entry_list_open: false,
-  status: "live",
-  is_open: true,
-  skill_question: null,
-  skill_options: null,
-  seed_commitment: null,
-  external_randomness: null,
-  published_at: null,
-  closed_at: null,
-  cancelled_at: null,
-  cancel_reason: null,
-  draw: null,
-};
-const competition = (changes: Partial<Competition>): Competition => ({ ...live, ...changes });
+const live = liveCompetition();
+const competition = liveCompetition;
 const soldOut = competition({ status: "sold_out", tickets_sold: 100, tickets_left: 0, entry_list_open: true });
 const closedWithSales = competition({ closes_at: at(0) });
 const drawn = competition({

@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PGlite } from "@electric-sql/pglite";
+import { describe, expect, it } from "vitest";
 import { bytesToHex, hexToBytes, sha256 } from "@/lib/crypto/bytes";
 import { deriveWinner, pick, verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
-import { openDatabase } from "@/supabase/embedded";
+import { hexOf, migratedDatabaseForFile, uuidOf } from "./support/sql-agreement";
 
 // private.draw_derive (plpgsql, pgcrypto) and deriveWinner (WebCrypto) must agree
 // on every input, or the verification page would contradict the real draw.
-let db: PGlite;
-
-beforeAll(async () => {
-  db = await openDatabase({ seed: false });
-});
-
-afterAll(async () => {
-  await db?.close();
-});
-
-const hexOf = async (label: string) => bytesToHex(await sha256(label));
+const database = migratedDatabaseForFile();
 
 describe("the plpgsql draw and lib/draws/verify.ts agree", () => {
   it("on 400 generated inputs", async () => {
     const counts = [1, 2, 3, 5, 7, 10, 64, 100, 999, 1000, 4096, 65_537, 999_983, 1_000_000, 123_456_789, 2 ** 31 - 1];
     for (let i = 0; i < 400; i++) {
       const seedHex = await hexOf(`agree-seed:${i}`);
-      const idHex = await hexOf(`agree-id:${i}`);
-      const competitionId = `${idHex.slice(0, 8)}-${idHex.slice(8, 12)}-${idHex.slice(12, 16)}-${idHex.slice(16, 20)}-${idHex.slice(20, 32)}`;
+      const competitionId = await uuidOf(`agree-id:${i}`);
       const listHex = await hexOf(`agree-list:${i}`);
       const externalHex = i % 3 === 0 ? null : (await hexOf(`agree-ext:${i}`)).slice(0, 2 * (1 + (i % 32)));
       const ticketCount = counts[i % counts.length];
-      const sql = await db.query<{ counter: number; winning_number: number }>(
+      const sql = await database().query<{ counter: number; winning_number: number }>(
         "select counter, winning_number from private.draw_derive($1, $2, $3, $4, $5)",
         [
           hexToBytes(seedHex),
@@ -48,7 +36,10 @@ describe("the plpgsql draw and lib/draws/verify.ts agree", () => {
     for (const n of [1, 3, 7, 1000, 999_983, 2 ** 31 - 1]) {
       const limit = two48 - (two48 % n);
       for (const x of [0, 1, n - 1, n, limit - 1, limit, two48 - 1]) {
-        const sql = await db.query<{ w: number | null }>("select private.draw_pick($1::bigint, $2) w", [String(x), n]);
+        const sql = await database().query<{ w: number | null }>("select private.draw_pick($1::bigint, $2) w", [
+          String(x),
+          n,
+        ]);
         expect(sql.rows[0].w, `x=${x} n=${n}`).toBe(pick(x, n));
       }
     }
@@ -63,7 +54,7 @@ describe("labcash-draw-v2: the SQL draw and verifyDraw agree", () => {
   /** A published competition past its draw time, with tickets numbered `numbers`; returns its id and slug. */
   async function drawnCompetition(label: string, total: number, numbers: number[]) {
     const slug = `agree-v2-${label}`;
-    const { rows } = await db.query<{ id: string }>(
+    const { rows } = await database().query<{ id: string }>(
       `insert into public.competitions (slug, title, prize_description, prize_value, ticket_price, total_tickets,
          max_tickets_per_user, opens_at, closes_at, postal_deadline, draw_at, status, seed_commitment, published_at,
          tickets_sold, postal_tickets)
@@ -79,26 +70,26 @@ describe("labcash-draw-v2: the SQL draw and verifyDraw agree", () => {
       ],
     );
     const id = rows[0].id;
-    await db.query(
+    await database().query(
       `with s as (select extensions.gen_random_bytes(32) seed)
        insert into public.competition_seeds (competition_id, seed) select $1, seed from s`,
       [id],
     );
-    await db.query(
+    await database().query(
       `update public.competitions c set seed_commitment = encode(extensions.digest(s.seed, 'sha256'), 'hex')
          from public.competition_seeds s where s.competition_id = c.id and c.id = $1`,
       [id],
     );
     for (const n of numbers) {
       const kind = n > total ? "postal" : "paid";
-      await db.query(
+      await database().query(
         `with e as (insert into public.entries (competition_id, kind, quantity, unit_price, amount, first_ticket)
                     values ($1, $2, 1, $3, $3, $4) returning id)
          insert into public.tickets (competition_id, number, entry_id) select $1, $4, e.id from e`,
         [id, kind, kind === "paid" ? 1 : 0, n],
       );
     }
-    const drawn = await db.query<{ id: string }>("select private.draw_competition($1, 'draw_time') id", [id]);
+    const drawn = await database().query<{ id: string }>("select private.draw_competition($1, 'draw_time') id", [id]);
     return { id, slug, drawId: drawn.rows[0].id };
   }
 
@@ -106,7 +97,7 @@ describe("labcash-draw-v2: the SQL draw and verifyDraw agree", () => {
     let csv = "";
     let after = 0;
     for (;;) {
-      const { rows } = await db.query<{ r: { csv: string; last_number: number | null; done: boolean } }>(
+      const { rows } = await database().query<{ r: { csv: string; last_number: number | null; done: boolean } }>(
         "select to_json(public.get_ticket_list_csv($1, $2, $3)) r",
         [slug, after, chunk],
       );
@@ -126,7 +117,7 @@ describe("labcash-draw-v2: the SQL draw and verifyDraw agree", () => {
     ];
     for (const [label, total, numbers] of cases) {
       const { slug, drawId } = await drawnCompetition(label, total, numbers);
-      const draw = (await db.query<{ d: PublishedDraw }>("select public.get_draw($1) d", [drawId])).rows[0].d;
+      const draw = (await database().query<{ d: PublishedDraw }>("select public.get_draw($1) d", [drawId])).rows[0].d;
       expect(draw.algorithm, label).toBe("labcash-draw-v2");
       expect(draw.tickets).toBeNull();
       for (const chunk of [1, 2, 100_000]) {

@@ -1,52 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { anyCompetitionOpened, launchSpace, nextDraw } from "@/lib/competitions/launch-space";
 import type { Competition } from "@/lib/data/competitions";
+import { at, liveCompetition, NOW as now } from "./support/competition";
 
 // The home page shows the launch countdown only before the first competition opens.
 
-const now = Date.parse("2026-11-23T12:00:00Z");
-const hour = 3_600_000;
-const at = (offsetHours: number) => new Date(now + offsetHours * hour).toISOString();
-
 function competition(slug: string, opensIn: number, drawIn: number, fields: Partial<Competition> = {}): Competition {
-  return {
-    id: "00000000-0000-4000-8000-000000000001",
+  return liveCompetition({
     slug,
     title: slug,
-    summary: "",
-    description: "",
     prize_description: slug,
-    prize_value: 500,
-    images: [],
-    ticket_price: 1,
-    total_tickets: 100,
-    tickets_sold: 10,
-    tickets_left: 90,
-    max_tickets_per_user: 10,
-    ticket_numbering: "in_order",
     opens_at: at(opensIn),
     closes_at: at(drawIn - 48),
     postal_deadline: at(drawIn - 1),
     draw_at: at(drawIn),
-    cash_alternative: null,
-    postal_entries: 0,
-    postal_tickets: 0,
-    postal_tickets_per_entry: 1,
-    stamp_price: 0.87,
-    entry_list_open: false,
-    status: "live",
-    is_open: true,
-    skill_question: null,
-    skill_options: null,
-    seed_commitment: null,
-    external_randomness: null,
-    published_at: null,
-    closed_at: null,
-    cancelled_at: null,
-    cancel_reason: null,
-    draw: null,
     ...fields,
-  };
+  });
 }
 
 const launch = at(24);

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PGlite } from "@electric-sql/pglite";
-import { bytesToHex, hexToBytes, sha256 } from "@/lib/crypto/bytes";
+import { describe, expect, it } from "vitest";
+import { hexToBytes, sha256 } from "@/lib/crypto/bytes";
 import {
   acceptSpinValue,
   deriveSpin,
@@ -13,19 +12,11 @@ import {
   type SpinSeed,
   type SpinWheel,
 } from "@/lib/spinner/derive";
-import { openDatabase } from "@/supabase/embedded";
+import { hexOf, migratedDatabaseForFile } from "./support/sql-agreement";
 
 // private.spin_derive (plpgsql, pgcrypto) and deriveSpin (WebCrypto) must agree on every input, or
 // /labspinner/verify would contradict the spins the database recorded.
-let db: PGlite;
-
-beforeAll(async () => {
-  db = await openDatabase({ seed: false });
-});
-
-afterAll(async () => {
-  await db?.close();
-});
+const database = migratedDatabaseForFile();
 
 const TWO_POW_48 = 2 ** 48;
 const INT4_MAX = 2 ** 31 - 1;
@@ -33,7 +24,6 @@ const CLIENT_SEED_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
 
 /** Deterministic stand-in for random bytes: SHA-256 of a label. */
 const bytesOf = (label: string) => sha256(label);
-const hexOf = async (label: string) => bytesToHex(await bytesOf(label));
 
 /** A 32-bit number from a label, for picking sizes and values. */
 async function numberOf(label: string): Promise<number> {
@@ -69,7 +59,7 @@ async function weightsOf(i: number): Promise<number[]> {
 }
 
 async function sqlDerive(serverSeedHex: string, clientSeed: string, nonce: number, weights: number[]) {
-  const { rows } = await db.query<{ attempt: number; value: string; segment_position: number }>(
+  const { rows } = await database().query<{ attempt: number; value: string; segment_position: number }>(
     "select attempt, value::text as value, segment_position from private.spin_derive($1, $2, $3, $4::integer[])",
     [hexToBytes(serverSeedHex), clientSeed, nonce, weights],
   );
@@ -115,9 +105,10 @@ describe("labcash-spin-v1: the plpgsql derivation and lib/spinner/derive.ts agre
   it("agree with SQL on the SHA-256 shown before spinning", async () => {
     for (let i = 0; i < 10; i++) {
       const seed = await hexOf(`hash-seed:${i}`);
-      const { rows } = await db.query<{ h: string }>("select encode(extensions.digest($1::bytea, 'sha256'), 'hex') h", [
-        hexToBytes(seed),
-      ]);
+      const { rows } = await database().query<{ h: string }>(
+        "select encode(extensions.digest($1::bytea, 'sha256'), 'hex') h",
+        [hexToBytes(seed)],
+      );
       expect(await serverSeedHash(seed)).toBe(rows[0].h);
     }
   });
@@ -187,9 +178,10 @@ const WHEEL: SpinWheel = {
 /** A seed pair and a spin on WHEEL as the database derives and records them. */
 async function recordedBySql(label: string, nonce: number): Promise<{ seed: SpinSeed; spin: RecordedSpin }> {
   const serverSeed = await hexOf(`verify-seed:${label}`);
-  const { rows } = await db.query<{ h: string }>("select encode(extensions.digest($1::bytea, 'sha256'), 'hex') h", [
-    hexToBytes(serverSeed),
-  ]);
+  const { rows } = await database().query<{ h: string }>(
+    "select encode(extensions.digest($1::bytea, 'sha256'), 'hex') h",
+    [hexToBytes(serverSeed)],
+  );
   const clientSeed = `player-${label}`;
   const derived = await sqlDerive(
     serverSeed,

@@ -6,7 +6,7 @@ import { ADMIN_STATES, adminState, isAdminState, StateBadge } from "@/components
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { requireAdmin } from "@/lib/auth/session";
 import { requestTime } from "@/lib/competitions/status";
 import { adminListCompetitions } from "@/lib/data/admin-competitions";
@@ -68,64 +68,46 @@ export default async function AdminCompetitionsPage({ searchParams }: { searchPa
         </ul>
       </nav>
 
-      {shown.length === 0 ? (
-        <EmptyState
-          icon={<Trophy />}
-          title={state ? `No competitions: ${filterLabel.toLowerCase()}.` : "No competitions yet."}
-        />
-      ) : (
-        <Table cards>
-          <TableCaption visuallyHidden>Competitions: {filterLabel}</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Competition</TableHead>
-              <TableHead>State</TableHead>
-              <TableHead className="text-right">Sold / total</TableHead>
-              <TableHead className="text-right">Postal tickets</TableHead>
-              <TableHead>Opens</TableHead>
-              <TableHead>Closes</TableHead>
-              <TableHead>Draw</TableHead>
-              <TableHead className="text-right">Revenue</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {shown.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell label="Competition">
-                  <Link
-                    href={`/admin/competitions/${c.id}`}
-                    className="font-medium text-primary-text underline-offset-4 hover:underline"
-                  >
-                    {c.title}
-                  </Link>
-                  <span className="block text-xs text-muted-foreground">{c.slug}</span>
-                </TableCell>
-                <TableCell label="State">
-                  <StateBadge state={c.state} />
-                </TableCell>
-                <TableCell label="Sold / total" className="text-right tabular-nums">
-                  {c.tickets_sold.toLocaleString("en-GB")} / {c.total_tickets.toLocaleString("en-GB")}
-                </TableCell>
-                <TableCell label="Postal tickets" className="text-right tabular-nums">
-                  {c.postal_tickets.toLocaleString("en-GB")}
-                </TableCell>
-                <TableCell label="Opens" className="whitespace-nowrap">
-                  {formatDateTime(c.opens_at)}
-                </TableCell>
-                <TableCell label="Closes" className="whitespace-nowrap">
-                  {formatDateTime(c.closes_at)}
-                </TableCell>
-                <TableCell label="Draw" className="whitespace-nowrap">
-                  {formatDateTime(c.draw_at)}
-                </TableCell>
-                <TableCell label="Revenue" className="text-right tabular-nums">
-                  {formatGBP(c.revenue)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        cards
+        caption={`Competitions: ${filterLabel}`}
+        captionHidden
+        rows={shown}
+        rowKey={(c) => c.id}
+        empty={
+          <EmptyState
+            icon={<Trophy />}
+            title={state ? `No competitions: ${filterLabel.toLowerCase()}.` : "No competitions yet."}
+          />
+        }
+        columns={[
+          {
+            header: "Competition",
+            cell: (c) => (
+              <>
+                <Link
+                  href={`/admin/competitions/${c.id}`}
+                  className="font-medium text-primary-text underline-offset-4 hover:underline"
+                >
+                  {c.title}
+                </Link>
+                <span className="block text-xs text-muted-foreground">{c.slug}</span>
+              </>
+            ),
+          },
+          { header: "State", cell: (c) => <StateBadge state={c.state} /> },
+          {
+            header: "Sold / total",
+            numeric: true,
+            cell: (c) => `${c.tickets_sold.toLocaleString("en-GB")} / ${c.total_tickets.toLocaleString("en-GB")}`,
+          },
+          { header: "Postal tickets", numeric: true, cell: (c) => c.postal_tickets.toLocaleString("en-GB") },
+          { header: "Opens", className: "whitespace-nowrap", cell: (c) => formatDateTime(c.opens_at) },
+          { header: "Closes", className: "whitespace-nowrap", cell: (c) => formatDateTime(c.closes_at) },
+          { header: "Draw", className: "whitespace-nowrap", cell: (c) => formatDateTime(c.draw_at) },
+          { header: "Revenue", numeric: true, cell: (c) => formatGBP(c.revenue) },
+        ]}
+      />
     </section>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from "@/components/admin/complaints/complaint-status";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { requireAdmin } from "@/lib/auth/session";
 import { requestTime } from "@/lib/competitions/status";
 import { complaintStatusSchema, listAdminComplaints } from "@/lib/data/admin-complaints";
@@ -84,55 +84,52 @@ export default async function AdminComplaintsPage({ searchParams }: { searchPara
               </span>
             </p>
           ) : null}
-          <Table cards>
-            <TableCaption visuallyHidden>
-              Complaints{status ? ` (${status})` : ""}, open ones first by answer deadline
-            </TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Reference</TableHead>
-                <TableHead>Player</TableHead>
-                <TableHead>Subject</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Acknowledge by</TableHead>
-                <TableHead>Final answer by</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {complaints.map((c) => {
-                const missed = missedDeadlines(c, now);
-                return (
-                  <TableRow key={c.id} className={c.overdue ? "border-l-4 border-l-destructive" : undefined}>
-                    <TableCell label="Reference" className={c.overdue ? "pl-2" : undefined}>
-                      <Link
-                        href={`/admin/complaints/${c.id}`}
-                        className="font-mono font-medium text-primary-text underline-offset-4 hover:underline"
-                      >
-                        {c.reference}
-                      </Link>
-                      <span className="block text-xs text-muted-foreground">{formatDateTime(c.created_at)}</span>
-                    </TableCell>
-                    <TableCell label="Player">
-                      {c.name ?? "Deleted account"}
-                      {c.email ? <span className="block text-xs text-muted-foreground">{c.email}</span> : null}
-                    </TableCell>
-                    <TableCell label="Subject" className="max-w-xs break-words">
-                      {c.subject}
-                    </TableCell>
-                    <TableCell label="Status">
-                      <ComplaintStatusBadge status={c.status} />
-                    </TableCell>
-                    <TableCell label="Acknowledge by">
-                      <Deadline due={c.acknowledge_by} doneAt={c.acknowledged_at} missed={missed.acknowledge} />
-                    </TableCell>
-                    <TableCell label="Final answer by">
-                      <Deadline due={c.respond_by} doneAt={c.resolved_at} missed={missed.respond} />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+          <DataTable
+            cards
+            caption={`Complaints${status ? ` (${status})` : ""}, open ones first by answer deadline`}
+            captionHidden
+            rows={complaints.map((c) => ({ ...c, missed: missedDeadlines(c, now) }))}
+            rowKey={(c) => c.id}
+            rowClassName={(c) => (c.overdue ? "border-l-4 border-l-destructive" : undefined)}
+            columns={[
+              {
+                header: "Reference",
+                className: (c) => (c.overdue ? "pl-2" : undefined),
+                cell: (c) => (
+                  <>
+                    <Link
+                      href={`/admin/complaints/${c.id}`}
+                      className="font-mono font-medium text-primary-text underline-offset-4 hover:underline"
+                    >
+                      {c.reference}
+                    </Link>
+                    <span className="block text-xs text-muted-foreground">{formatDateTime(c.created_at)}</span>
+                  </>
+                ),
+              },
+              {
+                header: "Player",
+                cell: (c) => (
+                  <>
+                    {c.name ?? "Deleted account"}
+                    {c.email ? <span className="block text-xs text-muted-foreground">{c.email}</span> : null}
+                  </>
+                ),
+              },
+              { header: "Subject", className: "max-w-xs break-words", cell: (c) => c.subject },
+              { header: "Status", cell: (c) => <ComplaintStatusBadge status={c.status} /> },
+              {
+                header: "Acknowledge by",
+                cell: (c) => (
+                  <Deadline due={c.acknowledge_by} doneAt={c.acknowledged_at} missed={c.missed.acknowledge} />
+                ),
+              },
+              {
+                header: "Final answer by",
+                cell: (c) => <Deadline due={c.respond_by} doneAt={c.resolved_at} missed={c.missed.respond} />,
+              },
+            ]}
+          />
         </>
       )}
     </section>

@@ -7,7 +7,7 @@ import { ReviewFlagForm } from "@/components/admin/protection/review-flag-form";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { requireAdmin } from "@/lib/auth/session";
 import { listPlayerFlags } from "@/lib/data/admin-protection";
 import { formatDateTime } from "@/lib/format";
@@ -83,56 +83,58 @@ export default async function AdminProtectionPage() {
         <h2 id="reviewed-heading" className="text-lg font-semibold">
           Recently reviewed
         </h2>
-        {reviewed.length === 0 ? (
-          <p className="text-muted-foreground">No flag has been reviewed yet.</p>
-        ) : (
-          <Table cards>
-            <TableCaption visuallyHidden>Reviewed flags, latest first</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Player</TableHead>
-                <TableHead>Flag</TableHead>
-                <TableHead>Reviewed</TableHead>
-                <TableHead>Note</TableHead>
-                <TableHead>Intervention</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {reviewed.map((flag) => (
-                <TableRow key={flag.id}>
-                  <TableCell label="Player">
-                    <Link
-                      href={`/admin/users/${flag.user.id}`}
-                      className="font-medium underline-offset-4 hover:underline"
-                    >
-                      {flag.user.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell label="Flag">
-                    {flagKindLabel(flag.kind)}
-                    <span className="block text-xs text-muted-foreground">
-                      raised <time dateTime={flag.raised_at}>{formatDateTime(flag.raised_at)}</time>
-                    </span>
-                  </TableCell>
-                  <TableCell label="Reviewed" className="whitespace-nowrap">
-                    {flag.reviewed_at ? (
-                      <time dateTime={flag.reviewed_at}>{formatDateTime(flag.reviewed_at)}</time>
-                    ) : null}
-                    {flag.reviewed_by_name ? (
-                      <span className="block text-xs text-muted-foreground">by {flag.reviewed_by_name}</span>
-                    ) : null}
-                  </TableCell>
-                  <TableCell label="Note" className="max-w-xs break-words whitespace-pre-line">
-                    {flag.review_note}
-                  </TableCell>
-                  <TableCell label="Intervention">
-                    {flag.intervention_kind ? LABELS.intervention_kind[flag.intervention_kind] : "None"}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          cards
+          caption="Reviewed flags, latest first"
+          captionHidden
+          rows={reviewed}
+          rowKey={(flag) => flag.id}
+          empty={<p className="text-muted-foreground">No flag has been reviewed yet.</p>}
+          columns={[
+            {
+              header: "Player",
+              cell: (flag) => (
+                <Link href={`/admin/users/${flag.user.id}`} className="font-medium underline-offset-4 hover:underline">
+                  {flag.user.name}
+                </Link>
+              ),
+            },
+            {
+              header: "Flag",
+              cell: (flag) => (
+                <>
+                  {flagKindLabel(flag.kind)}
+                  <span className="block text-xs text-muted-foreground">
+                    raised <time dateTime={flag.raised_at}>{formatDateTime(flag.raised_at)}</time>
+                  </span>
+                </>
+              ),
+            },
+            {
+              header: "Reviewed",
+              className: "whitespace-nowrap",
+              cell: (flag) => (
+                <>
+                  {flag.reviewed_at ? (
+                    <time dateTime={flag.reviewed_at}>{formatDateTime(flag.reviewed_at)}</time>
+                  ) : null}
+                  {flag.reviewed_by_name ? (
+                    <span className="block text-xs text-muted-foreground">by {flag.reviewed_by_name}</span>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: "Note",
+              className: "max-w-xs break-words whitespace-pre-line",
+              cell: (flag) => flag.review_note,
+            },
+            {
+              header: "Intervention",
+              cell: (flag) => (flag.intervention_kind ? LABELS.intervention_kind[flag.intervention_kind] : "None"),
+            },
+          ]}
+        />
       </section>
     </section>
   );

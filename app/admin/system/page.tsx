@@ -7,7 +7,7 @@ import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { requireAdmin } from "@/lib/auth/session";
 import { systemOverview } from "@/lib/data/operations";
 import { formatDateTime, formatGBP } from "@/lib/format";
@@ -172,36 +172,28 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
             The scheduled job has not run for more than five minutes. Draws wait until it runs again.
           </Alert>
         ) : null}
-        {lastRun ? (
-          <Table cards>
-            <TableCaption>The last {s.cron.runs.length} runs, newest first</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Started</TableHead>
-                <TableHead>Outcome</TableHead>
-                <TableHead>Result</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {s.cron.runs.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell label="Started">{formatDateTime(r.started_at)}</TableCell>
-                  <TableCell label="Outcome">
-                    <Badge variant={r.ok ? "success" : "destructive"}>{r.ok ? "Worked" : "Failed"}</Badge>
-                  </TableCell>
-                  <TableCell label="Result">
-                    {r.error ??
-                      Object.entries(r.result)
-                        .map(([k, v]) => `${k} ${String(v)}`)
-                        .join(", ")}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <Nothing>The scheduled job has not run yet.</Nothing>
-        )}
+        <DataTable
+          cards
+          caption={`The last ${s.cron.runs.length} runs, newest first`}
+          rows={s.cron.runs}
+          rowKey={(r) => r.id}
+          empty={<Nothing>The scheduled job has not run yet.</Nothing>}
+          columns={[
+            { header: "Started", cell: (r) => formatDateTime(r.started_at) },
+            {
+              header: "Outcome",
+              cell: (r) => <Badge variant={r.ok ? "success" : "destructive"}>{r.ok ? "Worked" : "Failed"}</Badge>,
+            },
+            {
+              header: "Result",
+              cell: (r) =>
+                r.error ??
+                Object.entries(r.result)
+                  .map(([k, v]) => `${k} ${String(v)}`)
+                  .join(", "),
+            },
+          ]}
+        />
       </Section>
 
       <Section
@@ -209,35 +201,28 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
         title="Overdue draws"
         description="Draw time passed and no draw yet. The next run of the job draws them."
       >
-        {s.overdue_draws.length === 0 ? (
-          <Nothing>No draw is overdue.</Nothing>
-        ) : (
-          <Table cards>
-            <TableCaption>Overdue draws, oldest first</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Competition</TableHead>
-                <TableHead>Draw time</TableHead>
-                <TableHead>Late by</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {s.overdue_draws.map((d) => (
-                <TableRow key={d.id}>
-                  <TableCell label="Competition">
-                    <Link href={`/admin/competitions/${d.id}`} className="font-medium underline underline-offset-4">
-                      {d.title}
-                    </Link>
-                  </TableCell>
-                  <TableCell label="Draw time">{formatDateTime(d.draw_at)}</TableCell>
-                  <TableCell label="Late by">
-                    {d.overdue_minutes === 1 ? "1 minute" : `${d.overdue_minutes} minutes`}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          cards
+          caption="Overdue draws, oldest first"
+          rows={s.overdue_draws}
+          rowKey={(d) => d.id}
+          empty={<Nothing>No draw is overdue.</Nothing>}
+          columns={[
+            {
+              header: "Competition",
+              cell: (d) => (
+                <Link href={`/admin/competitions/${d.id}`} className="font-medium underline underline-offset-4">
+                  {d.title}
+                </Link>
+              ),
+            },
+            { header: "Draw time", cell: (d) => formatDateTime(d.draw_at) },
+            {
+              header: "Late by",
+              cell: (d) => (d.overdue_minutes === 1 ? "1 minute" : `${d.overdue_minutes} minutes`),
+            },
+          ]}
+        />
       </Section>
 
       <Section
@@ -281,35 +266,26 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
         title="Webhook deliveries failed or waiting"
         description="Stripe events answered with an error: Stripe retries them for up to three days."
       >
-        {s.webhooks.length === 0 ? (
-          <Nothing>No webhook delivery has failed.</Nothing>
-        ) : (
-          <Table cards>
-            <TableCaption>Failed or mismatched deliveries, latest first</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Event</TableHead>
-                <TableHead>Answer</TableHead>
-                <TableHead>Attempts</TableHead>
-                <TableHead>Last seen</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {s.webhooks.map((w) => (
-                <TableRow key={w.id}>
-                  <TableCell label="Event">
-                    <span className="font-mono text-xs">{w.event_id}</span> ({w.event_type})
-                  </TableCell>
-                  <TableCell label="Answer">
-                    {w.http_status} {w.last_error ?? ""}
-                  </TableCell>
-                  <TableCell label="Attempts">{w.attempts}</TableCell>
-                  <TableCell label="Last seen">{formatDateTime(w.last_seen_at)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          cards
+          caption="Failed or mismatched deliveries, latest first"
+          rows={s.webhooks}
+          rowKey={(w) => w.id}
+          empty={<Nothing>No webhook delivery has failed.</Nothing>}
+          columns={[
+            {
+              header: "Event",
+              cell: (w) => (
+                <>
+                  <span className="font-mono text-xs">{w.event_id}</span> ({w.event_type})
+                </>
+              ),
+            },
+            { header: "Answer", cell: (w) => `${w.http_status} ${w.last_error ?? ""}` },
+            { header: "Attempts", cell: (w) => w.attempts },
+            { header: "Last seen", cell: (w) => formatDateTime(w.last_seen_at) },
+          ]}
+        />
       </Section>
 
       <Section
@@ -317,27 +293,17 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
         title="Refused webhook calls (bad signature), last 24 hours"
         description="Calls to the Stripe webhook without a good signature, per hour. Anyone can make one, so a few mean little; if real deliveries stop arriving and these climb, STRIPE_WEBHOOK_SECRET does not match the endpoint's signing secret."
       >
-        {s.webhook_refusals.length === 0 ? (
-          <Nothing>No webhook call was refused in the last 24 hours.</Nothing>
-        ) : (
-          <Table cards>
-            <TableCaption>Refused webhook calls per hour, latest first</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Hour</TableHead>
-                <TableHead>Refused</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {s.webhook_refusals.map((r) => (
-                <TableRow key={`${r.hour}:${r.provider}`}>
-                  <TableCell label="Hour">{formatDateTime(r.hour)}</TableCell>
-                  <TableCell label="Refused">{r.refusals}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          cards
+          caption="Refused webhook calls per hour, latest first"
+          rows={s.webhook_refusals}
+          rowKey={(r) => `${r.hour}:${r.provider}`}
+          empty={<Nothing>No webhook call was refused in the last 24 hours.</Nothing>}
+          columns={[
+            { header: "Hour", cell: (r) => formatDateTime(r.hour) },
+            { header: "Refused", cell: (r) => r.refusals },
+          ]}
+        />
       </Section>
 
       <Section
@@ -345,35 +311,22 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
         title="Mail"
         description={`${s.mail.queued.toLocaleString("en-GB")} queued, ${s.mail.failed.toLocaleString("en-GB")} failed after five attempts.`}
       >
-        {s.mail.failures.length === 0 ? (
-          <Nothing>No mail has failed.</Nothing>
-        ) : (
-          <Table cards>
-            <TableCaption>Failed mail, newest first</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>To</TableHead>
-                <TableHead>Subject</TableHead>
-                <TableHead>Error</TableHead>
-                {s.can_act ? <TableHead>Retry</TableHead> : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {s.mail.failures.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell label="To">{m.to_email}</TableCell>
-                  <TableCell label="Subject">{m.subject}</TableCell>
-                  <TableCell label="Error">{m.error ?? "Unknown"}</TableCell>
-                  {s.can_act ? (
-                    <TableCell label="Retry">
-                      <RetryMailForm mailId={m.id} label={`“${m.subject}” to ${m.to_email}`} />
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          cards
+          caption="Failed mail, newest first"
+          rows={s.mail.failures}
+          rowKey={(m) => m.id}
+          empty={<Nothing>No mail has failed.</Nothing>}
+          columns={[
+            { header: "To", cell: (m) => m.to_email },
+            { header: "Subject", cell: (m) => m.subject },
+            { header: "Error", cell: (m) => m.error ?? "Unknown" },
+            s.can_act && {
+              header: "Retry",
+              cell: (m) => <RetryMailForm mailId={m.id} label={`“${m.subject}” to ${m.to_email}`} />,
+            },
+          ]}
+        />
       </Section>
 
       <Section
@@ -381,33 +334,20 @@ export default async function AdminSystemPage({ searchParams }: { searchParams: 
         title="Refused sign-ins and codes"
         description="Per hour, the last 24 hours: wrong passwords and two-step codes, and attempts refused by the per-visitor limits."
       >
-        {s.auth_refusals.length === 0 ? (
-          <Nothing>No sign-in or code was refused in the last 24 hours.</Nothing>
-        ) : (
-          <Table cards>
-            <TableCaption>Refusals per hour, latest first</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Hour</TableHead>
-                <TableHead>Wrong password</TableHead>
-                <TableHead>Sign-ins limited</TableHead>
-                <TableHead>Wrong code</TableHead>
-                <TableHead>Codes limited</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {s.auth_refusals.map((h) => (
-                <TableRow key={h.hour}>
-                  <TableCell label="Hour">{formatDateTime(h.hour)}</TableCell>
-                  <TableCell label="Wrong password">{h.sign_in}</TableCell>
-                  <TableCell label="Sign-ins limited">{h.sign_in_limited}</TableCell>
-                  <TableCell label="Wrong code">{h.code}</TableCell>
-                  <TableCell label="Codes limited">{h.code_limited}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          cards
+          caption="Refusals per hour, latest first"
+          rows={s.auth_refusals}
+          rowKey={(h) => h.hour}
+          empty={<Nothing>No sign-in or code was refused in the last 24 hours.</Nothing>}
+          columns={[
+            { header: "Hour", cell: (h) => formatDateTime(h.hour) },
+            { header: "Wrong password", cell: (h) => h.sign_in },
+            { header: "Sign-ins limited", cell: (h) => h.sign_in_limited },
+            { header: "Wrong code", cell: (h) => h.code },
+            { header: "Codes limited", cell: (h) => h.code_limited },
+          ]}
+        />
       </Section>
 
       <Section anchor="storage" title="Storage" description="What the database and the competition images take up.">

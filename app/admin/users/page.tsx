@@ -17,7 +17,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { requireAdmin } from "@/lib/auth/session";
 import { listUsers } from "@/lib/data/admin-users";
 import { formatDate, formatGBP } from "@/lib/format";
@@ -41,58 +41,47 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
       </div>
       <UsersFilterForm filter={query} />
       <IgnoredFilters notes={ignored} />
-      {page.rows.length === 0 ? (
-        <EmptyState
-          icon={<Users />}
-          title={isFiltered(query) ? "No users match this search." : "Nobody has signed up yet."}
-        />
-      ) : (
-        <Table cards>
-          <TableCaption visuallyHidden>Users, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Approval</TableHead>
-              <TableHead>KYC</TableHead>
-              <TableHead className="text-right">Balance</TableHead>
-              <TableHead>Joined</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {page.rows.map((user) => (
-              <TableRow key={user.id}>
-                <TableCell label="Name">
-                  <Link href={`/admin/users/${user.id}`} className="font-medium underline-offset-4 hover:underline">
-                    {user.name}
-                  </Link>
-                  {user.email ? <span className="block text-xs text-muted-foreground">{user.email}</span> : null}
-                  {user.open_flags > 0 ? (
-                    <Badge variant="warning" className="mt-1">
-                      Flagged ({user.open_flags})
-                    </Badge>
-                  ) : null}
-                </TableCell>
-                <TableCell label="Role">
-                  <RoleBadge role={user.role} />
-                </TableCell>
-                <TableCell label="Approval">
-                  <ApprovalBadge state={user.approval} />
-                </TableCell>
-                <TableCell label="KYC">
-                  <KycBadge status={user.kyc_status} />
-                </TableCell>
-                <TableCell label="Balance" className="text-right tabular-nums">
-                  {formatGBP(user.credits)}
-                </TableCell>
-                <TableCell label="Joined" className="whitespace-nowrap">
-                  <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+
+      <DataTable
+        cards
+        caption="Users, newest first"
+        captionHidden
+        rows={page.rows}
+        rowKey={(user) => user.id}
+        empty={
+          <EmptyState
+            icon={<Users />}
+            title={isFiltered(query) ? "No users match this search." : "Nobody has signed up yet."}
+          />
+        }
+        columns={[
+          {
+            header: "Name",
+            cell: (user) => (
+              <>
+                <Link href={`/admin/users/${user.id}`} className="font-medium underline-offset-4 hover:underline">
+                  {user.name}
+                </Link>
+                {user.email ? <span className="block text-xs text-muted-foreground">{user.email}</span> : null}
+                {user.open_flags > 0 ? (
+                  <Badge variant="warning" className="mt-1">
+                    Flagged ({user.open_flags})
+                  </Badge>
+                ) : null}
+              </>
+            ),
+          },
+          { header: "Role", cell: (user) => <RoleBadge role={user.role} /> },
+          { header: "Approval", cell: (user) => <ApprovalBadge state={user.approval} /> },
+          { header: "KYC", cell: (user) => <KycBadge status={user.kyc_status} /> },
+          { header: "Balance", numeric: true, cell: (user) => formatGBP(user.credits) },
+          {
+            header: "Joined",
+            className: "whitespace-nowrap",
+            cell: (user) => <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>,
+          },
+        ]}
+      />
       <Pagination
         previousHref={previous}
         nextHref={next}

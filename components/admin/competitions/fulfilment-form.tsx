@@ -1,9 +1,8 @@
 "use client";
 
-import { FormStatus } from "@/components/forms/form-status";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useFormAction } from "@/lib/hooks/use-form-action";
-import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
@@ -67,18 +66,16 @@ export function FulfilmentForm({ prize }: { prize: PrizeFulfilment }) {
           </p>
           <input type="hidden" name="identityCheckDue" value="yes" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={`field-document-${key}`} label="Document checked" errors={errors?.documentType}>
-              {(control) => (
-                <Select {...control} name="documentType" defaultValue="">
-                  <option value="">Choose…</option>
-                  {ENUM_VALUES.identity_document.map((document) => (
-                    <option key={document} value={document}>
-                      {LABELS.identity_document[document]}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <SelectField
+              id={`field-document-${key}`}
+              label="Document checked"
+              errors={errors?.documentType}
+              name="documentType"
+              defaultValue=""
+              options={LABELS.identity_document}
+              values={ENUM_VALUES.identity_document}
+              blank="Choose…"
+            />
             <Field
               id={`field-last-four-${key}`}
               label="Last four characters of its number"
@@ -107,12 +104,9 @@ export function FulfilmentForm({ prize }: { prize: PrizeFulfilment }) {
       >
         {(control) => <Textarea {...control} name="note" rows={2} defaultValue={prize.fulfilment_note ?? ""} />}
       </Field>
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <Button type="submit" disabled={pending} aria-disabled={pending}>
-          {pending ? "Saving…" : "Save"}
-        </Button>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Saving…">
+        Save
+      </FormFooter>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 
-import { FormStatus } from "@/components/forms/form-status";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { markInstantWinDeliveredAction } from "@/lib/actions/admin-competitions";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 
@@ -11,12 +10,9 @@ export function InstantWinDeliveredForm({ id, label }: { id: string; label: stri
   return (
     <form {...form} className="flex flex-col gap-2" aria-label={label}>
       <input type="hidden" name="instantWinId" value={id} />
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <Button type="submit" size="sm" disabled={pending} aria-disabled={pending}>
-          {pending ? "Saving…" : "Mark delivered"}
-        </Button>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Saving…" size="sm">
+        Mark delivered
+      </FormFooter>
     </form>
   );
 }

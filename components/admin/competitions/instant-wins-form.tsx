@@ -1,7 +1,6 @@
 "use client";
 
-import { FormStatus } from "@/components/forms/form-status";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { setInstantWinPrizesAction } from "@/lib/actions/admin-competitions";
@@ -53,12 +52,9 @@ export function InstantWinsForm({ competitionId, prizes }: { competitionId: stri
           </fieldset>
         );
       })}
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <Button type="submit" disabled={pending} aria-disabled={pending}>
-          {pending ? "Saving…" : "Save instant wins"}
-        </Button>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Saving…">
+        Save instant wins
+      </FormFooter>
     </form>
   );
 }

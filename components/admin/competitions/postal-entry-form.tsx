@@ -1,8 +1,7 @@
 "use client";
 
-import { FormStatus } from "@/components/forms/form-status";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useFormAction } from "@/lib/hooks/use-form-action";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -72,12 +71,9 @@ export function PostalEntryForm({
           )}
         </Field>
       ) : null}
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <Button type="submit" disabled={pending} aria-disabled={pending}>
-          {pending ? "Recording…" : "Record postal entry"}
-        </Button>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Recording…">
+        Record postal entry
+      </FormFooter>
     </form>
   );
 }

@@ -2,9 +2,9 @@
 
 import Image from "next/image";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { FormFooter } from "@/components/forms/form-footer";
 import { FormStatus } from "@/components/forms/form-status";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { DestructiveDialog, DestructiveDialogFooter } from "@/components/ui/destructive-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -92,12 +92,15 @@ function RecordConsentForm({ prize }: { prize: PrizeFulfilment }) {
             {(control) => <Input {...control} name="note" autoComplete="off" />}
           </Field>
         </div>
-        <FormStatus result={result} formErrors={formErrors} />
-        <div>
-          <Button type="submit" variant="outline" disabled={pending} aria-disabled={pending}>
-            {pending ? "Recording…" : "Record"}
-          </Button>
-        </div>
+        <FormFooter
+          result={result}
+          formErrors={formErrors}
+          pending={pending}
+          pendingLabel="Recording…"
+          variant="outline"
+        >
+          Record
+        </FormFooter>
       </form>
     </details>
   );
@@ -209,12 +212,9 @@ function StoryForm({ prize, story }: { prize: PrizeFulfilment; story: Story }) {
       >
         {(control) => <Textarea {...control} name="quote" rows={2} maxLength={280} defaultValue={story.quote ?? ""} />}
       </Field>
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <Button type="submit" disabled={pending} aria-disabled={pending}>
-          {pending ? "Publishing…" : "Publish"}
-        </Button>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Publishing…">
+        Publish
+      </FormFooter>
     </form>
   );
 }

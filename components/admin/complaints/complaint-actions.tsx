@@ -1,7 +1,8 @@
 "use client";
 
-import { useActionState } from "react";
+import { FormFooter } from "@/components/forms/form-footer";
 import { FormStatus } from "@/components/forms/form-status";
+import { useActionState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Field } from "@/components/ui/field";
@@ -39,12 +40,9 @@ export function ResolveForm({ id, reference }: { id: string; reference: string }
       >
         {(control) => <Textarea {...control} name="response" rows={6} />}
       </Field>
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Sending…">
-          Send final answer
-        </SubmitButton>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Sending…">
+        Send final answer
+      </FormFooter>
     </form>
   );
 }

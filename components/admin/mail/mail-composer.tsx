@@ -1,11 +1,12 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { FormFooter } from "@/components/forms/form-footer";
 import { FormStatus } from "@/components/forms/form-status";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
@@ -38,43 +39,25 @@ export function MailComposer({ competitions }: { competitions: ComposeCompetitio
     <div className="flex flex-col gap-6">
       <form {...form} onChange={() => setStale(true)} className="flex flex-col gap-4" aria-label="Compose mail">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <SelectField
             id="mail-kind"
             label="Kind"
             hint="Marketing goes only to players who agreed to it and are not on a break, self-excluded or closed. A service notice (about their entries or account) goes to the whole segment."
             errors={errors?.kind}
-          >
-            {(control) => (
-              <Select {...control} name="kind" defaultValue="marketing">
-                {Object.entries(LABELS.mail_kind).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field
+            name="kind"
+            defaultValue="marketing"
+            options={LABELS.mail_kind}
+          />
+          <SelectField
             id="mail-segment"
             label="Send to"
             hint="Only approved players with a verified age are ever mailed."
             errors={errors?.segment}
-          >
-            {(control) => (
-              <Select
-                {...control}
-                name="segment"
-                defaultValue="all_players"
-                onChange={(event) => setSegment(event.currentTarget.value)}
-              >
-                {Object.entries(LABELS.mail_segment).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+            name="segment"
+            defaultValue="all_players"
+            onChange={(event) => setSegment(event.currentTarget.value)}
+            options={LABELS.mail_segment}
+          />
         </div>
         {segment === "competition_entrants" ? (
           <Field
@@ -173,12 +156,9 @@ function MailPreviewPanel({ previewed }: { previewed: PreviewedMail }) {
           <input type="hidden" name="subject" value={draft.subject} />
           <input type="hidden" name="body" value={draft.body} />
           <input type="hidden" name="requestId" value={requestId} />
-          <FormStatus result={result} />
-          <div>
-            <Button type="submit" disabled={pending} aria-disabled={pending}>
-              {pending ? "Sending…" : `Send to ${players(preview.recipients)}`}
-            </Button>
-          </div>
+          <FormFooter result={result} pending={pending} pendingLabel="Sending…">
+            {`Send to ${players(preview.recipients)}`}
+          </FormFooter>
         </form>
       )}
     </section>

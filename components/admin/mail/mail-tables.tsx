@@ -1,9 +1,9 @@
 import { Link } from "@/components/ui/link";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import type { MailCampaign, MailStatus, OutboxRow } from "@/lib/data/admin-mail";
 import { formatDateTime } from "@/lib/format";
 import { isEnumValue, LABELS } from "@/lib/labels";
@@ -26,25 +26,27 @@ function kindText(kind: string): string {
 /** The campaigns sent, newest first, each linking to its messages in the outbox. */
 export function CampaignsTable({ campaigns }: { campaigns: MailCampaign[] }) {
   return (
-    <Table cards>
-      <TableCaption visuallyHidden>Campaigns sent, newest first</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Sent</TableHead>
-          <TableHead>Subject</TableHead>
-          <TableHead>To</TableHead>
-          <TableHead className="text-right">Recipients</TableHead>
-          <TableHead>Delivery</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {campaigns.map((c) => (
-          <TableRow key={c.id}>
-            <TableCell label="Sent" className="whitespace-nowrap tabular-nums">
+    <DataTable
+      cards
+      caption="Campaigns sent, newest first"
+      captionHidden
+      rows={campaigns}
+      rowKey={(c) => c.id}
+      columns={[
+        {
+          header: "Sent",
+          className: "whitespace-nowrap tabular-nums",
+          cell: (c) => (
+            <>
               <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time>
               <span className="block text-xs text-muted-foreground">by {c.sent_by?.name ?? "a deleted user"}</span>
-            </TableCell>
-            <TableCell label="Subject">
+            </>
+          ),
+        },
+        {
+          header: "Subject",
+          cell: (c) => (
+            <>
               <Link
                 href={outboxHref({ campaign: c.id, status: null })}
                 className="font-medium underline-offset-4 hover:underline"
@@ -52,19 +54,19 @@ export function CampaignsTable({ campaigns }: { campaigns: MailCampaign[] }) {
                 {c.subject}
               </Link>
               <span className="block text-xs text-muted-foreground">{LABELS.mail_kind[c.kind]}</span>
-            </TableCell>
-            <TableCell label="To">{segmentText(c.segment, c.competition)}</TableCell>
-            <TableCell label="Recipients" className="text-right tabular-nums">
-              {c.recipients.toLocaleString("en-GB")}
-            </TableCell>
-            <TableCell label="Delivery" className="whitespace-nowrap">
-              {c.sent.toLocaleString("en-GB")} sent, {c.queued.toLocaleString("en-GB")} queued
-              {c.failed ? `, ${c.failed.toLocaleString("en-GB")} failed` : ""}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+            </>
+          ),
+        },
+        { header: "To", cell: (c) => segmentText(c.segment, c.competition) },
+        { header: "Recipients", numeric: true, cell: (c) => c.recipients.toLocaleString("en-GB") },
+        {
+          header: "Delivery",
+          className: "whitespace-nowrap",
+          cell: (c) =>
+            `${c.sent.toLocaleString("en-GB")} sent, ${c.queued.toLocaleString("en-GB")} queued${c.failed ? `, ${c.failed.toLocaleString("en-GB")} failed` : ""}`,
+        },
+      ]}
+    />
   );
 }
 
@@ -100,18 +102,14 @@ export function OutboxFilterForm({
           </Select>
         )}
       </Field>
-      <Field id="outbox-status" label="Status">
-        {(control) => (
-          <Select {...control} name="status" defaultValue={status ?? ""}>
-            <option value="">Any status</option>
-            {Object.entries(LABELS.mail_status).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        id="outbox-status"
+        label="Status"
+        name="status"
+        defaultValue={status ?? ""}
+        options={LABELS.mail_status}
+        blank="Any status"
+      />
       <div className="flex items-start gap-2 sm:pt-6">
         <button type="submit" className={buttonClasses("primary", "md")}>
           Show
@@ -126,27 +124,52 @@ export function OutboxFilterForm({
   );
 }
 
+/** How a message went: its transport and when it was sent, or why it has not gone yet. */
+function OutboxDelivery({ row }: { row: OutboxRow }) {
+  if (row.status === "sent") {
+    return (
+      <>
+        {LABELS.mail_transport[row.transport ?? "outbox"]}
+        {row.sent_at ? (
+          <span className="block text-xs text-muted-foreground">
+            <time dateTime={row.sent_at}>{formatDateTime(row.sent_at)}</time>
+          </span>
+        ) : null}
+      </>
+    );
+  }
+  if (row.error) {
+    return (
+      <span className="break-words">
+        {row.error}
+        <span className="block text-xs text-muted-foreground">
+          {row.attempts} {row.attempts === 1 ? "attempt" : "attempts"}
+        </span>
+      </span>
+    );
+  }
+  return <span className="text-muted-foreground">Waiting for the next mail run</span>;
+}
+
 /** One page of the outbox: each message's recipient, subject, status and how it was delivered. */
 export function OutboxTable({ rows }: { rows: OutboxRow[] }) {
   return (
-    <Table cards>
-      <TableCaption visuallyHidden>Outbox, newest first</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Queued</TableHead>
-          <TableHead>To</TableHead>
-          <TableHead>Subject</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Delivery</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.id}>
-            <TableCell label="Queued" className="whitespace-nowrap tabular-nums">
-              <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
-            </TableCell>
-            <TableCell label="To">
+    <DataTable
+      cards
+      caption="Outbox, newest first"
+      captionHidden
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={[
+        {
+          header: "Queued",
+          className: "whitespace-nowrap tabular-nums",
+          cell: (row) => <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>,
+        },
+        {
+          header: "To",
+          cell: (row) => (
+            <>
               {row.to_user ? (
                 <Link href={`/admin/users/${row.to_user}`} className="underline-offset-4 hover:underline">
                   {row.to_name ?? row.to_email}
@@ -155,38 +178,21 @@ export function OutboxTable({ rows }: { rows: OutboxRow[] }) {
                 (row.to_name ?? row.to_email)
               )}
               <span className="block text-xs text-muted-foreground">{row.to_email}</span>
-            </TableCell>
-            <TableCell label="Subject">
+            </>
+          ),
+        },
+        {
+          header: "Subject",
+          cell: (row) => (
+            <>
               {row.subject}
               <span className="block text-xs text-muted-foreground">{kindText(row.kind)}</span>
-            </TableCell>
-            <TableCell label="Status">
-              <MailStatusBadge status={row.status} />
-            </TableCell>
-            <TableCell label="Delivery" className="text-sm">
-              {row.status === "sent" ? (
-                <>
-                  {LABELS.mail_transport[row.transport ?? "outbox"]}
-                  {row.sent_at ? (
-                    <span className="block text-xs text-muted-foreground">
-                      <time dateTime={row.sent_at}>{formatDateTime(row.sent_at)}</time>
-                    </span>
-                  ) : null}
-                </>
-              ) : row.error ? (
-                <span className="break-words">
-                  {row.error}
-                  <span className="block text-xs text-muted-foreground">
-                    {row.attempts} {row.attempts === 1 ? "attempt" : "attempts"}
-                  </span>
-                </span>
-              ) : (
-                <span className="text-muted-foreground">Waiting for the next mail run</span>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+            </>
+          ),
+        },
+        { header: "Status", cell: (row) => <MailStatusBadge status={row.status} /> },
+        { header: "Delivery", className: "text-sm", cell: (row) => <OutboxDelivery row={row} /> },
+      ]}
+    />
   );
 }

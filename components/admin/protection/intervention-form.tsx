@@ -1,11 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { FormStatus } from "@/components/forms/form-status";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useFormAction } from "@/lib/hooks/use-form-action";
-import { Field } from "@/components/ui/field";
-import { Select } from "@/components/ui/select";
+import { Field, SelectField } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { recordPlayerIntervention } from "@/lib/actions/admin-protection";
@@ -31,22 +29,17 @@ export function InterventionForm({ userId, kinds }: { userId: string; kinds: Int
   return (
     <form {...form} aria-label="Record an intervention" className="flex flex-col gap-3">
       <input type="hidden" name="userId" value={userId} />
-      <Field
+      <SelectField
         id="intervention-kind"
         label="What was done"
         hint="Restricting play refuses top-ups and entries until the restriction is lifted. Closing the account is permanent."
         errors={errors?.kind}
-      >
-        {(control) => (
-          <Select {...control} name="kind" value={kind} onChange={(e) => setKind(e.target.value)}>
-            {kinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {LABELS.intervention_kind[kind]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+        name="kind"
+        value={kind}
+        onChange={(e) => setKind(e.target.value)}
+        options={LABELS.intervention_kind}
+        values={kinds}
+      />
       {kind === "closed" ? (
         <div className="flex flex-col gap-1">
           <label className="flex items-start gap-2 text-sm">
@@ -72,12 +65,9 @@ export function InterventionForm({ userId, kinds }: { userId: string; kinds: Int
           <Textarea {...control} name="note" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
         )}
       </Field>
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Recording…">
-          Record intervention
-        </SubmitButton>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Recording…">
+        Record intervention
+      </FormFooter>
     </form>
   );
 }

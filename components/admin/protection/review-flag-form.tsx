@@ -1,10 +1,8 @@
 "use client";
 
-import { FormStatus } from "@/components/forms/form-status";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useFormAction } from "@/lib/hooks/use-form-action";
-import { Field } from "@/components/ui/field";
-import { Select } from "@/components/ui/select";
+import { Field, SelectField } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { reviewFlag } from "@/lib/actions/admin-protection";
 import { type InterventionKind } from "@/lib/data/admin-protection-options";
@@ -34,24 +32,19 @@ export function ReviewFlagForm({
       >
         {(control) => <Textarea {...control} name="note" rows={3} />}
       </Field>
-      <Field id={`review-intervention-${flagId}`} label="Intervention" errors={errors?.intervention}>
-        {(control) => (
-          <Select {...control} name="intervention" defaultValue="">
-            <option value="">None</option>
-            {interventions.map((kind) => (
-              <option key={kind} value={kind}>
-                {LABELS.intervention_kind[kind]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Saving…">
-          Mark reviewed
-        </SubmitButton>
-      </div>
+      <SelectField
+        id={`review-intervention-${flagId}`}
+        label="Intervention"
+        errors={errors?.intervention}
+        name="intervention"
+        defaultValue=""
+        options={LABELS.intervention_kind}
+        values={interventions}
+        blank="None"
+      />
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Saving…">
+        Mark reviewed
+      </FormFooter>
     </form>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import { FormStatus } from "@/components/forms/form-status";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -386,12 +385,9 @@ export function SettingsForm({ initial, moneySettings }: { initial: SettingsForm
         </div>
       </Group>
 
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Saving…">
-          Save settings
-        </SubmitButton>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Saving…">
+        Save settings
+      </FormFooter>
     </form>
   );
 }

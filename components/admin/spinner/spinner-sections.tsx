@@ -3,7 +3,7 @@ import { FigureList } from "@/components/admin/competitions/figure-list";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import type { AdminSpinner } from "@/lib/data/admin-spinner";
 import { formatDateTime } from "@/lib/format";
 import { chiSquareTest } from "@/lib/spinner/chi-square";
@@ -39,39 +39,23 @@ export function LiveWheelSection({ data }: { data: AdminSpinner }) {
             ["Spins on this version", formatCount(data.spins)],
           ]}
         />
-        <Table cards>
-          <TableCaption visuallyHidden>Live wheel odds</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Segment</TableHead>
-              <TableHead>Label</TableHead>
-              <TableHead className="text-right">Prize</TableHead>
-              <TableHead className="text-right">Weight</TableHead>
-              <TableHead className="text-right">Odds</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {wheel.segments.map((s) => (
-              <TableRow key={s.position}>
-                <TableCell label="Segment" className="tabular-nums">
-                  {s.position}
-                </TableCell>
-                <TableCell label="Label">
-                  <SegmentSwatch label={s.label} colour={s.colour} labelColour={s.label_colour} />
-                </TableCell>
-                <TableCell label="Prize" className="text-right tabular-nums">
-                  {formatPrize(s.prize_credits)}
-                </TableCell>
-                <TableCell label="Weight" className="text-right tabular-nums">
-                  {formatCount(s.weight)}
-                </TableCell>
-                <TableCell label="Odds" className="text-right tabular-nums">
-                  {formatOdds(s.probability)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          cards
+          caption="Live wheel odds"
+          captionHidden
+          rows={wheel.segments}
+          rowKey={(s) => s.position}
+          columns={[
+            { header: "Segment", className: "tabular-nums", cell: (s) => s.position },
+            {
+              header: "Label",
+              cell: (s) => <SegmentSwatch label={s.label} colour={s.colour} labelColour={s.label_colour} />,
+            },
+            { header: "Prize", numeric: true, cell: (s) => formatPrize(s.prize_credits) },
+            { header: "Weight", numeric: true, cell: (s) => formatCount(s.weight) },
+            { header: "Odds", numeric: true, cell: (s) => formatOdds(s.probability) },
+          ]}
+        />
       </CardContent>
     </Card>
   );
@@ -106,39 +90,24 @@ export function ObservedSection({ data }: { data: AdminSpinner }) {
           Spins on the live wheel (version {wheel.wheel_id}) only: an older version had other weights.
         </p>
       </div>
-      <Table cards>
-        <TableCaption visuallyHidden>Observed spins against the odds, per segment of the live wheel</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Segment</TableHead>
-            <TableHead className="text-right">Expected probability</TableHead>
-            <TableHead className="text-right">Expected count</TableHead>
-            <TableHead className="text-right">Observed count</TableHead>
-            <TableHead className="text-right">Observed share</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {wheel.segments.map((s, i) => (
-            <TableRow key={s.position}>
-              <TableCell label="Segment">
-                {s.position}. {s.label}
-              </TableCell>
-              <TableCell label="Expected probability" className="text-right tabular-nums">
-                {formatOdds(s.probability)}
-              </TableCell>
-              <TableCell label="Expected count" className="text-right tabular-nums">
-                {formatExpectedCount(expected[i])}
-              </TableCell>
-              <TableCell label="Observed count" className="text-right tabular-nums">
-                {formatCount(observed[i])}
-              </TableCell>
-              <TableCell label="Observed share" className="text-right tabular-nums">
-                {spins === 0 ? "None yet" : formatOdds(observed[i] / spins)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        cards
+        caption="Observed spins against the odds, per segment of the live wheel"
+        captionHidden
+        rows={wheel.segments}
+        rowKey={(s) => s.position}
+        columns={[
+          { header: "Segment", cell: (s) => `${s.position}. ${s.label}` },
+          { header: "Expected probability", numeric: true, cell: (s) => formatOdds(s.probability) },
+          { header: "Expected count", numeric: true, cell: (_, i) => formatExpectedCount(expected[i]) },
+          { header: "Observed count", numeric: true, cell: (_, i) => formatCount(observed[i]) },
+          {
+            header: "Observed share",
+            numeric: true,
+            cell: (_, i) => (spins === 0 ? "None yet" : formatOdds(observed[i] / spins)),
+          },
+        ]}
+      />
       {spins === 0 ? (
         <p className="text-sm text-muted-foreground">No spins on this version yet, so there is nothing to test.</p>
       ) : (
@@ -179,38 +148,36 @@ export function VersionsSection({ data }: { data: AdminSpinner }) {
       <h2 id="versions-heading" className="text-lg font-semibold">
         Versions
       </h2>
-      <Table cards>
-        <TableCaption visuallyHidden>Wheel versions, newest first (the last 10)</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Version</TableHead>
-            <TableHead>Saved</TableHead>
-            <TableHead>By</TableHead>
-            <TableHead className="text-right">Spins</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {data.versions.map((v) => (
-            <TableRow key={v.wheel_id}>
-              <TableCell label="Version" className="tabular-nums">
+      <DataTable
+        cards
+        caption="Wheel versions, newest first (the last 10)"
+        captionHidden
+        rows={data.versions}
+        rowKey={(v) => v.wheel_id}
+        columns={[
+          {
+            header: "Version",
+            className: "tabular-nums",
+            cell: (v) => (
+              <>
                 {v.wheel_id}{" "}
                 {v.wheel_id === data.wheel.wheel_id ? (
                   <Badge variant="success" className="ml-1">
                     Live
                   </Badge>
                 ) : null}
-              </TableCell>
-              <TableCell label="Saved" className="whitespace-nowrap">
-                <time dateTime={v.created_at}>{formatDateTime(v.created_at)}</time>
-              </TableCell>
-              <TableCell label="By">{v.created_by_email ?? "The demo data"}</TableCell>
-              <TableCell label="Spins" className="text-right tabular-nums">
-                {formatCount(v.spins)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+              </>
+            ),
+          },
+          {
+            header: "Saved",
+            className: "whitespace-nowrap",
+            cell: (v) => <time dateTime={v.created_at}>{formatDateTime(v.created_at)}</time>,
+          },
+          { header: "By", cell: (v) => v.created_by_email ?? "The demo data" },
+          { header: "Spins", numeric: true, cell: (v) => formatCount(v.spins) },
+        ]}
+      />
     </section>
   );
 }
@@ -236,39 +203,31 @@ export function PostalRequestsSection({ data }: { data: AdminSpinner }) {
           <PostalRequestForm />
         </CardContent>
       </Card>
-      {data.recent_grants.length === 0 ? (
-        <p className="text-muted-foreground">No postal requests recorded yet.</p>
-      ) : (
-        <Table cards>
-          <TableCaption visuallyHidden>Postal requests, newest first (the last 20)</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Recorded</TableHead>
-              <TableHead>Player</TableHead>
-              <TableHead>Reference</TableHead>
-              <TableHead>By</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.recent_grants.map((g) => (
-              <TableRow key={g.id}>
-                <TableCell label="Recorded" className="whitespace-nowrap">
-                  <time dateTime={g.created_at}>{formatDateTime(g.created_at)}</time>
-                </TableCell>
-                <TableCell label="Player">
-                  <Link href={`/admin/users/${g.user_id}`} className="underline underline-offset-4">
-                    {g.email ?? "A deleted account"}
-                  </Link>
-                </TableCell>
-                <TableCell label="Reference" className="break-words">
-                  {g.reference}
-                </TableCell>
-                <TableCell label="By">{g.created_by_email ?? "A deleted admin"}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        cards
+        caption="Postal requests, newest first (the last 20)"
+        captionHidden
+        rows={data.recent_grants}
+        rowKey={(g) => g.id}
+        empty={<p className="text-muted-foreground">No postal requests recorded yet.</p>}
+        columns={[
+          {
+            header: "Recorded",
+            className: "whitespace-nowrap",
+            cell: (g) => <time dateTime={g.created_at}>{formatDateTime(g.created_at)}</time>,
+          },
+          {
+            header: "Player",
+            cell: (g) => (
+              <Link href={`/admin/users/${g.user_id}`} className="underline underline-offset-4">
+                {g.email ?? "A deleted account"}
+              </Link>
+            ),
+          },
+          { header: "Reference", className: "break-words", cell: (g) => g.reference },
+          { header: "By", cell: (g) => g.created_by_email ?? "A deleted admin" },
+        ]}
+      />
     </section>
   );
 }

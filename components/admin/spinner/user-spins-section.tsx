@@ -1,6 +1,6 @@
 import { Link } from "@/components/ui/link";
 import { FigureList } from "@/components/admin/competitions/figure-list";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import type { UserSpins } from "@/lib/data/admin-spinner";
 import { formatDateTime, formatGBP } from "@/lib/format";
 import { formatPrize } from "@/lib/spinner/format";
@@ -28,68 +28,41 @@ export function UserSpinsSection({ spins: { credits, spins, grants } }: { spins:
           ["Spins made", String(credits.used)],
         ]}
       />
-      {spins.length === 0 ? (
-        <p className="text-muted-foreground">No spins yet.</p>
-      ) : (
-        <Table cards>
-          <TableCaption visuallyHidden>Spins, newest first (the last 20)</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Segment</TableHead>
-              <TableHead className="text-right">Prize</TableHead>
-              <TableHead className="text-right">Wheel version</TableHead>
-              <TableHead className="text-right">Nonce</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {spins.map((spin) => (
-              <TableRow key={spin.id}>
-                <TableCell label="When" className="whitespace-nowrap">
-                  <time dateTime={spin.created_at}>{formatDateTime(spin.created_at)}</time>
-                </TableCell>
-                <TableCell label="Segment">
-                  {spin.segment_position}. {spin.label}
-                </TableCell>
-                <TableCell label="Prize" className="text-right tabular-nums">
-                  {formatPrize(spin.prize_credits)}
-                </TableCell>
-                <TableCell label="Wheel version" className="text-right tabular-nums">
-                  {spin.wheel_id}
-                </TableCell>
-                <TableCell label="Nonce" className="text-right tabular-nums">
-                  {spin.nonce}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      {grants.length === 0 ? (
-        <p className="text-muted-foreground">No postal requests recorded.</p>
-      ) : (
-        <Table cards>
-          <TableCaption visuallyHidden>Postal requests, newest first (the last 20)</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Recorded</TableHead>
-              <TableHead>Reference</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {grants.map((grant) => (
-              <TableRow key={grant.id}>
-                <TableCell label="Recorded" className="whitespace-nowrap">
-                  <time dateTime={grant.created_at}>{formatDateTime(grant.created_at)}</time>
-                </TableCell>
-                <TableCell label="Reference" className="break-words">
-                  {grant.reference}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        cards
+        caption="Spins, newest first (the last 20)"
+        captionHidden
+        rows={spins}
+        rowKey={(spin) => spin.id}
+        empty={<p className="text-muted-foreground">No spins yet.</p>}
+        columns={[
+          {
+            header: "When",
+            className: "whitespace-nowrap",
+            cell: (spin) => <time dateTime={spin.created_at}>{formatDateTime(spin.created_at)}</time>,
+          },
+          { header: "Segment", cell: (spin) => `${spin.segment_position}. ${spin.label}` },
+          { header: "Prize", numeric: true, cell: (spin) => formatPrize(spin.prize_credits) },
+          { header: "Wheel version", numeric: true, cell: (spin) => spin.wheel_id },
+          { header: "Nonce", numeric: true, cell: (spin) => spin.nonce },
+        ]}
+      />
+      <DataTable
+        cards
+        caption="Postal requests, newest first (the last 20)"
+        captionHidden
+        rows={grants}
+        rowKey={(grant) => grant.id}
+        empty={<p className="text-muted-foreground">No postal requests recorded.</p>}
+        columns={[
+          {
+            header: "Recorded",
+            className: "whitespace-nowrap",
+            cell: (grant) => <time dateTime={grant.created_at}>{formatDateTime(grant.created_at)}</time>,
+          },
+          { header: "Reference", className: "break-words", cell: (grant) => grant.reference },
+        ]}
+      />
     </section>
   );
 }

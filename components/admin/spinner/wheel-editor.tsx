@@ -2,8 +2,7 @@
 
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { FormStatus } from "@/components/forms/form-status";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -272,12 +271,9 @@ export function WheelEditor({ initial }: { initial: SegmentRow[] }) {
         {expectedPrize === null ? "not known yet" : formatPerSpin(expectedPrize)}. Once saved, the live wheel above
         shows the database&apos;s figures.
       </p>
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Saving…">
-          Save as a new version
-        </SubmitButton>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Saving…">
+        Save as a new version
+      </FormFooter>
     </form>
   );
 }

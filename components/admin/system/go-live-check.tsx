@@ -1,5 +1,5 @@
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { overallVerdict, type CheckResult, type Verdict } from "@/lib/operations/production-check";
 
 const VERDICT: Record<Verdict, { label: string; badge: BadgeVariant }> = {
@@ -22,29 +22,20 @@ export function GoLiveCheckReport({ results }: { results: CheckResult[] }) {
       <p className="font-semibold" role="status">
         {SUMMARY[verdict]}
       </p>
-      <Table cards>
-        <TableCaption>The go-live check, one row a check</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Check</TableHead>
-            <TableHead>Verdict</TableHead>
-            <TableHead>What it found</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {results.map((r) => (
-            <TableRow key={r.code}>
-              <TableCell label="Check">
-                <span className="font-mono text-xs">{r.code}</span>
-              </TableCell>
-              <TableCell label="Verdict">
-                <Badge variant={VERDICT[r.verdict].badge}>{VERDICT[r.verdict].label}</Badge>
-              </TableCell>
-              <TableCell label="What it found">{r.message}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        cards
+        caption="The go-live check, one row a check"
+        rows={results}
+        rowKey={(r) => r.code}
+        columns={[
+          { header: "Check", cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
+          {
+            header: "Verdict",
+            cell: (r) => <Badge variant={VERDICT[r.verdict].badge}>{VERDICT[r.verdict].label}</Badge>,
+          },
+          { header: "What it found", cell: (r) => r.message },
+        ]}
+      />
     </>
   );
 }

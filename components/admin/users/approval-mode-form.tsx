@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { FormStatus } from "@/components/forms/form-status";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { changeApprovalMode } from "@/lib/actions/approvals";
 import { APPROVAL_MODES, type ApprovalMode } from "@/lib/data/admin-users-options";
@@ -40,12 +39,9 @@ export function ApprovalModeForm({ mode }: { mode: ApprovalMode }) {
           </label>
         ))}
       </fieldset>
-      <FormStatus result={result} />
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Saving…">
-          Save approval mode
-        </SubmitButton>
-      </div>
+      <FormFooter result={result} pending={pending} pendingLabel="Saving…">
+        Save approval mode
+      </FormFooter>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 
-import { FormStatus } from "@/components/forms/form-status";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -30,12 +29,9 @@ export function CreditAdjustmentForm({ userId, threshold }: { userId: string; th
       >
         {(control) => <Textarea {...control} name="reason" rows={3} />}
       </Field>
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Adjusting…">
-          Adjust credit
-        </SubmitButton>
-      </div>
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Adjusting…">
+        Adjust credit
+      </FormFooter>
     </form>
   );
 }

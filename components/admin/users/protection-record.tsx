@@ -4,7 +4,7 @@ import { InterventionForm } from "@/components/admin/protection/intervention-for
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { type InterventionKind, type PlayerProtectionRecord } from "@/lib/data/admin-protection";
 import { formatDateTime } from "@/lib/format";
 import { LABELS } from "@/lib/labels";
@@ -48,54 +48,56 @@ export function ProtectionRecordSection({
         </Alert>
       ) : null}
 
-      {record.flags.length === 0 ? (
-        <p className="text-muted-foreground">The database has raised no flags for this player.</p>
-      ) : (
-        <Table cards>
-          <TableCaption visuallyHidden>Flags raised for this player, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Raised</TableHead>
-              <TableHead>Flag</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Review</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {record.flags.map((flag) => (
-              <TableRow key={flag.id}>
-                <TableCell label="Raised" className="whitespace-nowrap">
-                  <time dateTime={flag.raised_at}>{formatDateTime(flag.raised_at)}</time>
-                </TableCell>
-                <TableCell label="Flag">
-                  {flagKindLabel(flag.kind)}
-                  <span className="block text-xs text-muted-foreground">{flagDetailsText(flag)}</span>
-                </TableCell>
-                <TableCell label="Status">
-                  <Badge variant={flag.status === "open" ? "warning" : "success"}>
-                    {flag.status === "open" ? "Awaiting review" : "Reviewed"}
-                  </Badge>
-                </TableCell>
-                <TableCell label="Review" className="max-w-xs break-words">
-                  {flag.status === "reviewed" ? (
-                    <>
-                      <span className="whitespace-pre-line">{flag.review_note}</span>
-                      <span className="block text-xs text-muted-foreground">
-                        {flag.reviewed_by_name ? `by ${flag.reviewed_by_name}, ` : ""}
-                        {flag.reviewed_at ? formatDateTime(flag.reviewed_at) : ""}
-                      </span>
-                    </>
-                  ) : (
-                    <Link href="/admin/protection" className="underline underline-offset-4">
-                      Review it in the queue
-                    </Link>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        cards
+        caption="Flags raised for this player, newest first"
+        captionHidden
+        rows={record.flags}
+        rowKey={(flag) => flag.id}
+        empty={<p className="text-muted-foreground">The database has raised no flags for this player.</p>}
+        columns={[
+          {
+            header: "Raised",
+            className: "whitespace-nowrap",
+            cell: (flag) => <time dateTime={flag.raised_at}>{formatDateTime(flag.raised_at)}</time>,
+          },
+          {
+            header: "Flag",
+            cell: (flag) => (
+              <>
+                {flagKindLabel(flag.kind)}
+                <span className="block text-xs text-muted-foreground">{flagDetailsText(flag)}</span>
+              </>
+            ),
+          },
+          {
+            header: "Status",
+            cell: (flag) => (
+              <Badge variant={flag.status === "open" ? "warning" : "success"}>
+                {flag.status === "open" ? "Awaiting review" : "Reviewed"}
+              </Badge>
+            ),
+          },
+          {
+            header: "Review",
+            className: "max-w-xs break-words",
+            cell: (flag) =>
+              flag.status === "reviewed" ? (
+                <>
+                  <span className="whitespace-pre-line">{flag.review_note}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {flag.reviewed_by_name ? `by ${flag.reviewed_by_name}, ` : ""}
+                    {flag.reviewed_at ? formatDateTime(flag.reviewed_at) : ""}
+                  </span>
+                </>
+              ) : (
+                <Link href="/admin/protection" className="underline underline-offset-4">
+                  Review it in the queue
+                </Link>
+              ),
+          },
+        ]}
+      />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

@@ -1,5 +1,5 @@
 import { Link } from "@/components/ui/link";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import type { NamedReferral, UserReferrals } from "@/lib/data/referrals";
 import { formatDateTime, formatGBP } from "@/lib/format";
 
@@ -30,35 +30,30 @@ export function ReferralsSection({ referrals: { code, referred_by, referred } }:
           "Not invited by anyone."
         )}
       </p>
-      {referred.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Has invited nobody who joined.</p>
-      ) : (
-        <Table cards>
-          <TableCaption visuallyHidden>Players this player invited, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Joined</TableHead>
-              <TableHead>Player</TableHead>
-              <TableHead>Outcome</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {referred.map((r) => (
-              <TableRow key={r.id}>
-                <TableCell label="Joined" className="whitespace-nowrap">
-                  <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>
-                </TableCell>
-                <TableCell label="Player">
-                  <Link href={`/admin/users/${r.user_id}`} className="underline">
-                    {r.name}
-                  </Link>
-                </TableCell>
-                <TableCell label="Outcome">{outcome(r)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        cards
+        caption="Players this player invited, newest first"
+        captionHidden
+        rows={referred}
+        rowKey={(r) => r.id}
+        empty={<p className="text-sm text-muted-foreground">Has invited nobody who joined.</p>}
+        columns={[
+          {
+            header: "Joined",
+            className: "whitespace-nowrap",
+            cell: (r) => <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>,
+          },
+          {
+            header: "Player",
+            cell: (r) => (
+              <Link href={`/admin/users/${r.user_id}`} className="underline">
+                {r.name}
+              </Link>
+            ),
+          },
+          { header: "Outcome", cell: (r) => outcome(r) },
+        ]}
+      />
     </section>
   );
 }

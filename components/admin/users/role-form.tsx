@@ -1,11 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { FormStatus } from "@/components/forms/form-status";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useFormAction } from "@/lib/hooks/use-form-action";
-import { Field } from "@/components/ui/field";
-import { Select } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/field";
 import { changeUserRole } from "@/lib/actions/admin-users";
 import { USER_ROLES, type UserRole } from "@/lib/data/admin-users-options";
 import { LABELS } from "@/lib/labels";
@@ -17,28 +15,20 @@ export function RoleForm({ userId, role }: { userId: string; role: UserRole }) {
   return (
     <form {...form} aria-label="Role" className="flex flex-col gap-4">
       <input type="hidden" name="userId" value={userId} />
-      <Field
+      <SelectField
         id="user-role"
         label="Role"
         hint="Admins run the console; super admins also manage roles, large adjustments and deletion. A new admin is approved too."
         errors={errors?.role}
-      >
-        {(control) => (
-          <Select {...control} name="role" value={value} onChange={(e) => setValue(e.target.value as UserRole)}>
-            {USER_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {LABELS.user_role[r]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Changing…">
-          Change role
-        </SubmitButton>
-      </div>
+        name="role"
+        value={value}
+        onChange={(e) => setValue(e.target.value as UserRole)}
+        options={LABELS.user_role}
+        values={USER_ROLES}
+      />
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Changing…">
+        Change role
+      </FormFooter>
     </form>
   );
 }

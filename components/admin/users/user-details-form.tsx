@@ -1,10 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { FormStatus } from "@/components/forms/form-status";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useFormAction } from "@/lib/hooks/use-form-action";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { updateUserDetails } from "@/lib/actions/admin-users";
@@ -62,28 +61,19 @@ export function UserDetailsForm({
           </Select>
         )}
       </Field>
-      <Field id="user-kyc" label="KYC status" errors={errors?.kyc}>
-        {(control) => (
-          <Select
-            {...control}
-            name="kyc"
-            value={values.kyc}
-            onChange={(e) => setValues((v) => ({ ...v, kyc: e.target.value as KycStatus }))}
-          >
-            {KYC_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {LABELS.kyc_status[status]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <FormStatus result={result} formErrors={formErrors} />
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Saving…">
-          Save details
-        </SubmitButton>
-      </div>
+      <SelectField
+        id="user-kyc"
+        label="KYC status"
+        errors={errors?.kyc}
+        name="kyc"
+        value={values.kyc}
+        onChange={(e) => setValues((v) => ({ ...v, kyc: e.target.value as KycStatus }))}
+        options={LABELS.kyc_status}
+        values={KYC_STATUSES}
+      />
+      <FormFooter result={result} formErrors={formErrors} pending={pending} pendingLabel="Saving…">
+        Save details
+      </FormFooter>
     </form>
   );
 }

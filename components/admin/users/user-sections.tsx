@@ -2,7 +2,7 @@ import { Link } from "@/components/ui/link";
 import { activityKindLabel } from "@/lib/activity/filters";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { ledgerKindLabel } from "@/lib/account/ledger-filters";
 import { LABELS } from "@/lib/labels";
 import type { AdminLedgerPage, AdminUserDetail } from "@/lib/data/admin-users";
@@ -141,44 +141,35 @@ export function LedgerSection({ userId, page, paged }: { userId: string; page: A
       <h2 id="ledger-heading" className="text-lg font-semibold">
         Credit ledger
       </h2>
-      {page.rows.length === 0 ? (
-        <p className="text-muted-foreground">No credit has moved on this account.</p>
-      ) : (
-        <Table cards>
-          <TableCaption visuallyHidden>Credit ledger, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Kind</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead className="text-right">Balance after</TableHead>
-              <TableHead>Reason</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {page.rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell label="When" className="whitespace-nowrap">
-                  <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
-                </TableCell>
-                <TableCell label="Kind">{ledgerKindLabel(row.kind)}</TableCell>
-                <TableCell label="Amount" className="text-right tabular-nums">
-                  {formatGBP(row.amount)}
-                </TableCell>
-                <TableCell label="Balance after" className="text-right tabular-nums">
-                  {formatGBP(row.balance_after)}
-                </TableCell>
-                <TableCell label="Reason">
-                  {row.reason ?? ""}
-                  {row.created_by_name && row.kind === "admin_adjustment" ? (
-                    <span className="block text-xs text-muted-foreground">by {row.created_by_name}</span>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        cards
+        caption="Credit ledger, newest first"
+        captionHidden
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        empty={<p className="text-muted-foreground">No credit has moved on this account.</p>}
+        columns={[
+          {
+            header: "When",
+            className: "whitespace-nowrap",
+            cell: (row) => <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>,
+          },
+          { header: "Kind", cell: (row) => ledgerKindLabel(row.kind) },
+          { header: "Amount", numeric: true, cell: (row) => formatGBP(row.amount) },
+          { header: "Balance after", numeric: true, cell: (row) => formatGBP(row.balance_after) },
+          {
+            header: "Reason",
+            cell: (row) => (
+              <>
+                {row.reason ?? ""}
+                {row.created_by_name && row.kind === "admin_adjustment" ? (
+                  <span className="block text-xs text-muted-foreground">by {row.created_by_name}</span>
+                ) : null}
+              </>
+            ),
+          },
+        ]}
+      />
       {paged || page.next_before ? (
         <nav aria-label="Pages of the ledger" className="flex justify-between gap-4">
           {paged ? (
@@ -208,40 +199,30 @@ export function EntriesSection({ entries }: { entries: AdminUserDetail["entries"
       <h2 id="entries-heading" className="text-lg font-semibold">
         Entries
       </h2>
-      {entries.length === 0 ? (
-        <p className="text-muted-foreground">No entries yet.</p>
-      ) : (
-        <Table cards>
-          <TableCaption visuallyHidden>Entries, newest first (the latest 50)</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Competition</TableHead>
-              <TableHead>Tickets</TableHead>
-              <TableHead className="text-right">Paid</TableHead>
-              <TableHead>Status</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {entries.map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell label="When" className="whitespace-nowrap">
-                  <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-                </TableCell>
-                <TableCell label="Competition">{entry.competition_title}</TableCell>
-                <TableCell label="Tickets" className="tabular-nums">
-                  {entry.quantity === 1 ? `#${entry.first_ticket}` : `#${entry.first_ticket}–#${entry.last_ticket}`}
-                  {entry.kind === "postal" ? " (postal)" : ""}
-                </TableCell>
-                <TableCell label="Paid" className="text-right tabular-nums">
-                  {formatGBP(entry.amount)}
-                </TableCell>
-                <TableCell label="Status">{entry.status}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        cards
+        caption="Entries, newest first (the latest 50)"
+        captionHidden
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        empty={<p className="text-muted-foreground">No entries yet.</p>}
+        columns={[
+          {
+            header: "When",
+            className: "whitespace-nowrap",
+            cell: (entry) => <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>,
+          },
+          { header: "Competition", cell: (entry) => entry.competition_title },
+          {
+            header: "Tickets",
+            className: "tabular-nums",
+            cell: (entry) =>
+              `${entry.quantity === 1 ? `#${entry.first_ticket}` : `#${entry.first_ticket}–#${entry.last_ticket}`}${entry.kind === "postal" ? " (postal)" : ""}`,
+          },
+          { header: "Paid", numeric: true, cell: (entry) => formatGBP(entry.amount) },
+          { header: "Status", cell: (entry) => entry.status },
+        ]}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "@/components/ui/link";
 import { buttonClasses } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { APPROVAL_STATES, KYC_STATUSES, USER_ROLES, type UserFilter } from "@/lib/data/admin-users-options";
@@ -20,42 +20,33 @@ export function UsersFilterForm({ filter }: { filter: UserFilter }) {
       <Field id="users-search" label="Search" hint="Name or e-mail" className="xl:col-span-2">
         {(control) => <Input {...control} type="search" name="q" defaultValue={filter.search ?? ""} maxLength={200} />}
       </Field>
-      <Field id="users-role" label="Role">
-        {(control) => (
-          <Select {...control} name="role" defaultValue={filter.role ?? ""}>
-            <option value="">All roles</option>
-            {USER_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {LABELS.user_role[role]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field id="users-approval" label="Approval">
-        {(control) => (
-          <Select {...control} name="approval" defaultValue={filter.approval ?? ""}>
-            <option value="">Any approval</option>
-            {APPROVAL_STATES.map((state) => (
-              <option key={state} value={state}>
-                {LABELS.approval_state[state]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field id="users-kyc" label="KYC status">
-        {(control) => (
-          <Select {...control} name="kyc" defaultValue={filter.kyc ?? ""}>
-            <option value="">Any KYC status</option>
-            {KYC_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {LABELS.kyc_status[status]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        id="users-role"
+        label="Role"
+        name="role"
+        defaultValue={filter.role ?? ""}
+        options={LABELS.user_role}
+        values={USER_ROLES}
+        blank="All roles"
+      />
+      <SelectField
+        id="users-approval"
+        label="Approval"
+        name="approval"
+        defaultValue={filter.approval ?? ""}
+        options={LABELS.approval_state}
+        values={APPROVAL_STATES}
+        blank="Any approval"
+      />
+      <SelectField
+        id="users-kyc"
+        label="KYC status"
+        name="kyc"
+        defaultValue={filter.kyc ?? ""}
+        options={LABELS.kyc_status}
+        values={KYC_STATUSES}
+        blank="Any KYC status"
+      />
       <Field id="users-flagged" label="Flags">
         {(control) => (
           <Select {...control} name="flagged" defaultValue={filter.flagged ? "yes" : ""}>

@@ -7,7 +7,7 @@ import { badgeClasses, type BadgeVariant } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { requireUserAnd } from "@/lib/auth/session";
 import { getMyEntries, type MyEntry } from "@/lib/data/competitions";
 import { formatDateTime, formatGBP, formatPounds } from "@/lib/format";
@@ -151,26 +151,17 @@ function EntryGroup({ group: g }: { group: Group }) {
         {g.result === "won" && g.draw ? <PrizeClaim draw={g.draw} /> : null}
         <details className="text-sm">
           <summary className="cursor-pointer text-muted-foreground">{plural(g.entries.length, "order")}</summary>
-          <Table className="mt-2">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Date</TableHead>
-                <TableHead>Tickets</TableHead>
-                <TableHead>Paid</TableHead>
-                <TableHead>Status</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {g.entries.map((e) => (
-                <TableRow key={e.entry_id}>
-                  <TableCell>{formatDateTime(e.created_at)}</TableCell>
-                  <TableCell className="font-mono">{formatTicketNumbers(e.ticket_numbers)}</TableCell>
-                  <TableCell>{e.kind === "postal" ? "Free (post)" : formatGBP(e.amount)}</TableCell>
-                  <TableCell>{LABELS.entry_status[e.status]}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            className="mt-2"
+            rows={g.entries}
+            rowKey={(e) => e.entry_id}
+            columns={[
+              { header: "Date", cell: (e) => formatDateTime(e.created_at) },
+              { header: "Tickets", className: "font-mono", cell: (e) => formatTicketNumbers(e.ticket_numbers) },
+              { header: "Paid", cell: (e) => (e.kind === "postal" ? "Free (post)" : formatGBP(e.amount)) },
+              { header: "Status", cell: (e) => LABELS.entry_status[e.status] },
+            ]}
+          />
         </details>
       </div>
     </article>

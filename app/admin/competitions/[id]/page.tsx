@@ -14,7 +14,7 @@ import { Alert, AlertTitle } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { PRIZE_STATUS } from "@/lib/prizes/steps";
 import { requireAdmin } from "@/lib/auth/session";
 import { opensOnPublish, requestTime } from "@/lib/competitions/status";
@@ -309,42 +309,34 @@ export default async function AdminCompetitionPage({
                 : "Postal entries are closed for this competition."}
             </p>
           )}
-          {postal.length === 0 ? (
-            <p className="text-muted-foreground">No postal entries recorded.</p>
-          ) : (
-            <Table cards>
-              <TableCaption visuallyHidden>Postal entries recorded</TableCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Recorded</TableHead>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Address</TableHead>
-                  <TableHead>Account</TableHead>
-                  <TableHead>Tickets</TableHead>
-                  <TableHead>Status</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {postal.map((p) => (
-                  <TableRow key={p.entry_id}>
-                    <TableCell label="Recorded" className="whitespace-nowrap">
-                      {formatDateTime(p.created_at)}
-                      {p.recorded_by ? (
-                        <span className="block text-xs text-muted-foreground">by {p.recorded_by}</span>
-                      ) : null}
-                    </TableCell>
-                    <TableCell label="Name">{p.name}</TableCell>
-                    <TableCell label="Address" className="whitespace-pre-line">
-                      {p.address}
-                    </TableCell>
-                    <TableCell label="Account">{p.email ?? "None"}</TableCell>
-                    <TableCell label="Tickets">{p.ticket_numbers.map((n) => `#${n}`).join(", ")}</TableCell>
-                    <TableCell label="Status">{p.status === "active" ? "Active" : "Withdrawn"}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+
+          <DataTable
+            cards
+            caption="Postal entries recorded"
+            captionHidden
+            rows={postal}
+            rowKey={(p) => p.entry_id}
+            empty={<p className="text-muted-foreground">No postal entries recorded.</p>}
+            columns={[
+              {
+                header: "Recorded",
+                className: "whitespace-nowrap",
+                cell: (p) => (
+                  <>
+                    {formatDateTime(p.created_at)}
+                    {p.recorded_by ? (
+                      <span className="block text-xs text-muted-foreground">by {p.recorded_by}</span>
+                    ) : null}
+                  </>
+                ),
+              },
+              { header: "Name", cell: (p) => p.name },
+              { header: "Address", className: "whitespace-pre-line", cell: (p) => p.address },
+              { header: "Account", cell: (p) => p.email ?? "None" },
+              { header: "Tickets", cell: (p) => p.ticket_numbers.map((n) => `#${n}`).join(", ") },
+              { header: "Status", cell: (p) => (p.status === "active" ? "Active" : "Withdrawn") },
+            ]}
+          />
         </CardContent>
       </Card>
     </section>

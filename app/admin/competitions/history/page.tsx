@@ -6,7 +6,7 @@ import { FigureList } from "@/components/admin/competitions/figure-list";
 import { StateBadge } from "@/components/admin/competitions/states";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { requireAdmin } from "@/lib/auth/session";
 import { adminCompetitionHistory, type HistoryRow } from "@/lib/data/admin-competitions";
 import { formatDateTime, formatGBP } from "@/lib/format";
@@ -47,70 +47,61 @@ export default async function AdminCompetitionHistoryPage() {
               ["Net (revenue − prize cost)", formatGBP(totals.net)],
             ]}
           />
-          <Table cards>
-            <TableCaption visuallyHidden>Finished competitions</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Competition</TableHead>
-                <TableHead>State</TableHead>
-                <TableHead>Finished</TableHead>
-                <TableHead className="text-right">Tickets (online + postal)</TableHead>
-                <TableHead className="text-right">Revenue</TableHead>
-                <TableHead className="text-right">Refunded</TableHead>
-                <TableHead className="text-right">Prize cost</TableHead>
-                <TableHead className="text-right">Net</TableHead>
-                <TableHead>Winner</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell label="Competition">
-                    <Link
-                      href={`/admin/competitions/${row.id}`}
-                      className="font-medium text-primary-text underline-offset-4 hover:underline"
-                    >
-                      {row.title}
-                    </Link>
-                  </TableCell>
-                  <TableCell label="State">
-                    <StateBadge state={row.status} />
-                  </TableCell>
-                  <TableCell label="Finished" className="whitespace-nowrap">
-                    {formatDateTime(row.finished_at)}
-                  </TableCell>
-                  <TableCell label="Tickets (online + postal)" className="text-right tabular-nums">
-                    {row.tickets_sold.toLocaleString("en-GB")} + {row.postal_tickets.toLocaleString("en-GB")}
-                  </TableCell>
-                  <TableCell label="Revenue" className="text-right tabular-nums">
-                    {formatGBP(row.revenue)}
-                  </TableCell>
-                  <TableCell label="Refunded" className="text-right tabular-nums">
-                    {formatGBP(row.refunded_total)}
-                  </TableCell>
-                  <TableCell label="Prize cost" className="text-right tabular-nums">
+          <DataTable
+            cards
+            caption="Finished competitions"
+            captionHidden
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={[
+              {
+                header: "Competition",
+                cell: (row) => (
+                  <Link
+                    href={`/admin/competitions/${row.id}`}
+                    className="font-medium text-primary-text underline-offset-4 hover:underline"
+                  >
+                    {row.title}
+                  </Link>
+                ),
+              },
+              { header: "State", cell: (row) => <StateBadge state={row.status} /> },
+              { header: "Finished", className: "whitespace-nowrap", cell: (row) => formatDateTime(row.finished_at) },
+              {
+                header: "Tickets (online + postal)",
+                numeric: true,
+                cell: (row) =>
+                  `${row.tickets_sold.toLocaleString("en-GB")} + ${row.postal_tickets.toLocaleString("en-GB")}`,
+              },
+              { header: "Revenue", numeric: true, cell: (row) => formatGBP(row.revenue) },
+              { header: "Refunded", numeric: true, cell: (row) => formatGBP(row.refunded_total) },
+              {
+                header: "Prize cost",
+                numeric: true,
+                cell: (row) => (
+                  <>
                     {formatGBP(row.prize_cost)}
                     <span className="block text-xs text-muted-foreground">{prizeCostNote(row)}</span>
-                  </TableCell>
-                  <TableCell label="Net" className="text-right tabular-nums">
-                    {formatGBP(row.net)}
-                  </TableCell>
-                  <TableCell label="Winner">
-                    {row.draw_id ? (
-                      <Link
-                        href={`/winners/${row.draw_id}`}
-                        className="text-primary-text underline-offset-4 hover:underline"
-                      >
-                        {row.winner_display_name}
-                      </Link>
-                    ) : (
-                      "None"
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  </>
+                ),
+              },
+              { header: "Net", numeric: true, cell: (row) => formatGBP(row.net) },
+              {
+                header: "Winner",
+                cell: (row) =>
+                  row.draw_id ? (
+                    <Link
+                      href={`/winners/${row.draw_id}`}
+                      className="text-primary-text underline-offset-4 hover:underline"
+                    >
+                      {row.winner_display_name}
+                    </Link>
+                  ) : (
+                    "None"
+                  ),
+              },
+            ]}
+          />
         </>
       )}
     </section>

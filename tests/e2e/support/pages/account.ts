@@ -1,15 +1,11 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { Header } from "./header";
+import { PageObject } from "./page-object";
 
 /** /account: the dashboard. */
-export class DashboardPage {
-  readonly creditBalance: Locator;
-  readonly status: Locator;
-
-  constructor(private readonly page: Page) {
-    this.creditBalance = page.getByTestId("credit-balance");
-    this.status = page.getByRole("main").getByRole("status");
-  }
+export class DashboardPage extends PageObject {
+  readonly creditBalance = this.page.getByTestId("credit-balance");
+  readonly status = this.page.getByRole("main").getByRole("status");
 
   async goto() {
     await this.page.goto("/account");
@@ -39,46 +35,27 @@ export class MyEntriesPage {
 }
 
 /** /account/profile: the profile form, the marketing choice and the change-password form. */
-export class ProfilePage {
-  readonly heading: Locator;
-  readonly name: Locator;
-  readonly town: Locator;
+export class ProfilePage extends PageObject {
+  readonly heading = this.page.getByRole("heading", { name: "Profile settings" });
+  readonly name = this.page.getByLabel("Name", { exact: true });
+  readonly town = this.page.getByLabel("Town (optional)");
   /** The marketing section's sentence: "Consented: …" or "Not consented: …". */
-  readonly marketingChoice: Locator;
-  readonly giveMarketing: Locator;
-  readonly stopMarketing: Locator;
-  readonly saveProfile: Locator;
-  readonly currentPassword: Locator;
-  readonly newPassword: Locator;
-  readonly changePassword: Locator;
-  readonly alert: Locator;
-  readonly status: Locator;
-  readonly initialsOnly: Locator;
-  readonly saveInitialsOnly: Locator;
-  readonly emailNotifications: Locator;
-  readonly saveEmailNotifications: Locator;
-
-  constructor(private readonly page: Page) {
-    this.initialsOnly = page.getByLabel("Show me as initials only if I win");
-    this.saveInitialsOnly = page.getByRole("button", { name: "Save winner name choice" });
-    this.emailNotifications = page.getByLabel("E-mail me my instant wins as well as showing them here");
-    this.saveEmailNotifications = page.getByRole("button", { name: "Save notification choice" });
-    this.heading = page.getByRole("heading", { name: "Profile settings" });
-    this.name = page.getByLabel("Name", { exact: true });
-    this.town = page.getByLabel("Town (optional)");
-    this.marketingChoice = page
-      .getByRole("region", { name: "Marketing e-mails" })
-      .getByText(/^(Consented|Not consented):/);
-    this.giveMarketing = page.getByRole("button", { name: "E-mail me about new competitions and results" });
-    this.stopMarketing = page.getByRole("button", { name: "Stop marketing e-mails" });
-    this.saveProfile = page.getByRole("button", { name: "Save profile" });
-    this.currentPassword = page.getByLabel("Current password", { exact: true });
-    this.newPassword = page.getByLabel("New password", { exact: true });
-    this.changePassword = page.getByRole("button", { name: "Change password" });
-    this.alert = page.getByRole("main").getByRole("alert");
-    // The invite section's copy button keeps an empty live region of its own: the form's status is the one that speaks.
-    this.status = page.getByRole("main").getByRole("status").filter({ hasText: /\S/ });
-  }
+  readonly marketingChoice = this.page
+    .getByRole("region", { name: "Marketing e-mails" })
+    .getByText(/^(Consented|Not consented):/);
+  readonly giveMarketing = this.page.getByRole("button", { name: "E-mail me about new competitions and results" });
+  readonly stopMarketing = this.page.getByRole("button", { name: "Stop marketing e-mails" });
+  readonly saveProfile = this.page.getByRole("button", { name: "Save profile" });
+  readonly currentPassword = this.page.getByLabel("Current password", { exact: true });
+  readonly newPassword = this.page.getByLabel("New password", { exact: true });
+  readonly changePassword = this.page.getByRole("button", { name: "Change password" });
+  readonly alert = this.page.getByRole("main").getByRole("alert");
+  // The invite section's copy button keeps an empty live region of its own: the form's status is the one that speaks.
+  readonly status = this.page.getByRole("main").getByRole("status").filter({ hasText: /\S/ });
+  readonly initialsOnly = this.page.getByLabel("Show me as initials only if I win");
+  readonly saveInitialsOnly = this.page.getByRole("button", { name: "Save winner name choice" });
+  readonly emailNotifications = this.page.getByLabel("E-mail me my instant wins as well as showing them here");
+  readonly saveEmailNotifications = this.page.getByRole("button", { name: "Save notification choice" });
 
   async goto() {
     await this.page.goto("/account/profile");
@@ -86,32 +63,18 @@ export class ProfilePage {
 }
 
 /** /account/responsible-play. */
-export class ResponsiblePlayPage {
-  readonly summary: Locator;
-  readonly state: Locator;
-  readonly limitChoice: Locator;
-  readonly noLimitChoice: Locator;
-  readonly limitAmount: Locator;
-  readonly saveLimit: Locator;
-  readonly formStatus: Locator;
-  readonly takeBreak: Locator;
-  readonly excludeMyself: Locator;
-  readonly closeAccount: Locator;
-  readonly dialog: Locator;
-
-  constructor(private readonly page: Page) {
-    this.summary = page.getByTestId("protection-summary");
-    this.state = page.getByTestId("protection-state");
-    this.limitChoice = page.getByLabel("A limit each calendar month");
-    this.noLimitChoice = page.getByLabel("No limit");
-    this.limitAmount = page.getByLabel("Limit in pounds");
-    this.saveLimit = page.getByRole("button", { name: "Save limit" });
-    this.formStatus = page.getByRole("main").getByRole("status");
-    this.takeBreak = page.getByRole("button", { name: "Take a break…" });
-    this.excludeMyself = page.getByRole("button", { name: "Exclude myself…" });
-    this.closeAccount = page.getByRole("button", { name: "Close my account…" });
-    this.dialog = page.getByRole("dialog");
-  }
+export class ResponsiblePlayPage extends PageObject {
+  readonly summary = this.page.getByTestId("protection-summary");
+  readonly state = this.page.getByTestId("protection-state");
+  readonly limitChoice = this.page.getByLabel("A limit each calendar month");
+  readonly noLimitChoice = this.page.getByLabel("No limit");
+  readonly limitAmount = this.page.getByLabel("Limit in pounds");
+  readonly saveLimit = this.page.getByRole("button", { name: "Save limit" });
+  readonly formStatus = this.page.getByRole("main").getByRole("status");
+  readonly takeBreak = this.page.getByRole("button", { name: "Take a break…" });
+  readonly excludeMyself = this.page.getByRole("button", { name: "Exclude myself…" });
+  readonly closeAccount = this.page.getByRole("button", { name: "Close my account…" });
+  readonly dialog = this.page.getByRole("dialog");
 
   /** Opens the page and waits for hydration, so the forms and dialogs respond to the first click. */
   async goto() {
@@ -145,31 +108,18 @@ export class LimitInvitation {
 }
 
 /** /account/credits: the balance, the filter form, the totals, the table and its pages. */
-export class CreditsPage {
-  readonly kind: Locator;
-  readonly month: Locator;
-  readonly show: Locator;
-  readonly count: Locator;
-  readonly net: Locator;
-  readonly rows: Locator;
-  readonly older: Locator;
-  readonly newer: Locator;
-  readonly download: Locator;
-  readonly notice: Locator;
-
-  constructor(private readonly page: Page) {
-    this.kind = page.getByLabel("Kind");
-    this.month = page.getByLabel("Month");
-    this.show = page.getByRole("button", { name: "Show" });
-    this.count = page.getByTestId("ledger-count");
-    this.net = page.getByTestId("ledger-net");
-    this.rows = page.getByRole("main").getByRole("table").locator("tbody tr");
-    const pages = page.getByRole("navigation", { name: "Pages of history" });
-    this.older = pages.getByRole("link", { name: "Older" });
-    this.newer = pages.getByRole("link", { name: "Newer" });
-    this.download = page.getByRole("link", { name: "Download CSV" });
-    this.notice = page.getByRole("main").getByRole("status");
-  }
+export class CreditsPage extends PageObject {
+  private readonly pages = this.page.getByRole("navigation", { name: "Pages of history" });
+  readonly kind = this.page.getByLabel("Kind");
+  readonly month = this.page.getByLabel("Month");
+  readonly show = this.page.getByRole("button", { name: "Show" });
+  readonly count = this.page.getByTestId("ledger-count");
+  readonly net = this.page.getByTestId("ledger-net");
+  readonly rows = this.page.getByRole("main").getByRole("table").locator("tbody tr");
+  readonly older = this.pages.getByRole("link", { name: "Older" });
+  readonly newer = this.pages.getByRole("link", { name: "Newer" });
+  readonly download = this.page.getByRole("link", { name: "Download CSV" });
+  readonly notice = this.page.getByRole("main").getByRole("status");
 
   async goto(query = "") {
     await this.page.goto(`/account/credits${query}`);

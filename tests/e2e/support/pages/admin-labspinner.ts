@@ -1,32 +1,22 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./page-object";
 
 /** /admin/labspinner: the live wheel and its switch, the segment editor, observed spins, versions, postal requests. */
-export class AdminLabSpinnerPage {
+export class AdminLabSpinnerPage extends PageObject {
   /** The live wheel's segments with the database's odds. */
-  readonly liveOdds: Locator;
-  readonly onOff: Locator;
-  readonly editor: Locator;
-  readonly save: Locator;
-  readonly addSegment: Locator;
+  readonly liveOdds = this.page.getByRole("table", { name: "Live wheel odds" });
+  readonly onOff = this.page.getByRole("form", { name: "LabSpinner on or off" });
+  readonly editor = this.page.getByRole("form", { name: "Wheel segments" });
+  readonly save = this.editor.getByRole("button", { name: "Save as a new version" });
+  readonly addSegment = this.editor.getByRole("button", { name: "Add a segment" });
   /** The line under the editor: "Saved as wheel version …" or the refusal. */
-  readonly editorStatus: Locator;
-  readonly observed: Locator;
-  readonly versions: Locator;
-  readonly postalRequest: Locator;
-  readonly postalRequests: Locator;
-
-  constructor(private readonly page: Page) {
-    this.liveOdds = page.getByRole("table", { name: "Live wheel odds" });
-    this.onOff = page.getByRole("form", { name: "LabSpinner on or off" });
-    this.editor = page.getByRole("form", { name: "Wheel segments" });
-    this.save = this.editor.getByRole("button", { name: "Save as a new version" });
-    this.addSegment = this.editor.getByRole("button", { name: "Add a segment" });
-    this.editorStatus = this.editor.getByRole("status").or(this.editor.getByRole("alert"));
-    this.observed = page.getByRole("table", { name: "Observed spins against the odds, per segment of the live wheel" });
-    this.versions = page.getByRole("table", { name: "Wheel versions, newest first (the last 10)" });
-    this.postalRequest = page.getByRole("form", { name: "Record a postal request" });
-    this.postalRequests = page.getByRole("table", { name: "Postal requests, newest first (the last 20)" });
-  }
+  readonly editorStatus = this.editor.getByRole("status").or(this.editor.getByRole("alert"));
+  readonly observed = this.page.getByRole("table", {
+    name: "Observed spins against the odds, per segment of the live wheel",
+  });
+  readonly versions = this.page.getByRole("table", { name: "Wheel versions, newest first (the last 10)" });
+  readonly postalRequest = this.page.getByRole("form", { name: "Record a postal request" });
+  readonly postalRequests = this.page.getByRole("table", { name: "Postal requests, newest first (the last 20)" });
 
   async goto() {
     await this.page.goto("/admin/labspinner");
@@ -60,14 +50,9 @@ export class AdminLabSpinnerPage {
 }
 
 /** The LabSpinner part of /admin/users/{id}: spin credits, last spins and postal requests. */
-export class UserSpinsRecord {
-  readonly section: Locator;
-  readonly grants: Locator;
-
-  constructor(private readonly page: Page) {
-    this.section = page.getByRole("region", { name: "LabSpinner", exact: true });
-    this.grants = this.section.getByRole("table", { name: "Postal requests, newest first (the last 20)" });
-  }
+export class UserSpinsRecord extends PageObject {
+  readonly section = this.page.getByRole("region", { name: "LabSpinner", exact: true });
+  readonly grants = this.section.getByRole("table", { name: "Postal requests, newest first (the last 20)" });
 
   async goto(userId: string) {
     await this.page.goto(`/admin/users/${userId}`);

@@ -1,16 +1,11 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./page-object";
 
 /** /admin/mail: compose to a segment, preview, send; recent campaigns; the outbox. */
-export class AdminMailPage {
-  readonly compose: Locator;
-  readonly preview: Locator;
-  readonly outbox: Locator;
-
-  constructor(private readonly page: Page) {
-    this.compose = page.getByRole("form", { name: "Compose mail" });
-    this.preview = page.getByRole("region", { name: "Preview" });
-    this.outbox = page.getByRole("region", { name: "Outbox" });
-  }
+export class AdminMailPage extends PageObject {
+  readonly compose = this.page.getByRole("form", { name: "Compose mail" });
+  readonly preview = this.page.getByRole("region", { name: "Preview" });
+  readonly outbox = this.page.getByRole("region", { name: "Outbox" });
 
   async goto(query = "") {
     await this.page.goto(`/admin/mail${query}`);

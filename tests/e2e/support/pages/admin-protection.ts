@@ -1,12 +1,9 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./page-object";
 
 /** /admin/protection: the review queue of open flags (a form per flag) and the recently reviewed ones. */
-export class AdminProtectionPage {
-  readonly reviewed: Locator;
-
-  constructor(private readonly page: Page) {
-    this.reviewed = page.getByRole("table", { name: "Reviewed flags, latest first" });
-  }
+export class AdminProtectionPage extends PageObject {
+  readonly reviewed = this.page.getByRole("table", { name: "Reviewed flags, latest first" });
 
   async goto() {
     await this.page.goto("/admin/protection");
@@ -26,16 +23,10 @@ export class AdminProtectionPage {
 }
 
 /** The "Flags and interventions" part of /admin/users/{id}. */
-export class PlayerProtectionRecord {
-  readonly flags: Locator;
-  readonly interventions: Locator;
-  readonly form: Locator;
-
-  constructor(private readonly page: Page) {
-    this.flags = page.getByRole("table", { name: "Flags raised for this player, newest first" });
-    this.interventions = page.getByRole("list", { name: "Interventions, newest first" });
-    this.form = page.getByRole("form", { name: "Record an intervention" });
-  }
+export class PlayerProtectionRecord extends PageObject {
+  readonly flags = this.page.getByRole("table", { name: "Flags raised for this player, newest first" });
+  readonly interventions = this.page.getByRole("list", { name: "Interventions, newest first" });
+  readonly form = this.page.getByRole("form", { name: "Record an intervention" });
 
   async goto(userId: string) {
     await this.page.goto(`/admin/users/${userId}`);

@@ -1,19 +1,13 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./page-object";
 
 /** /admin/users: search, filters, the table and its pages. */
-export class AdminUsersPage {
-  readonly filter: Locator;
-  readonly table: Locator;
-  readonly next: Locator;
-  readonly previous: Locator;
-
-  constructor(private readonly page: Page) {
-    this.filter = page.getByRole("search", { name: "Filter the users" });
-    this.table = page.getByRole("table", { name: "Users, newest first" });
-    const pages = page.getByRole("navigation", { name: "Pages of users" });
-    this.next = pages.getByRole("link", { name: "Next page" });
-    this.previous = pages.getByRole("link", { name: "Previous page" });
-  }
+export class AdminUsersPage extends PageObject {
+  private readonly pages = this.page.getByRole("navigation", { name: "Pages of users" });
+  readonly filter = this.page.getByRole("search", { name: "Filter the users" });
+  readonly table = this.page.getByRole("table", { name: "Users, newest first" });
+  readonly next = this.pages.getByRole("link", { name: "Next page" });
+  readonly previous = this.pages.getByRole("link", { name: "Previous page" });
 
   async goto(query = "") {
     await this.page.goto(`/admin/users${query}`);
@@ -41,18 +35,11 @@ export class AdminUsersPage {
 }
 
 /** /admin/users/{id}/edit: details, credit, and for super admins the role and deletion. */
-export class EditUserPage {
-  readonly details: Locator;
-  readonly credit: Locator;
-  readonly role: Locator;
-  readonly deleteButton: Locator;
-
-  constructor(private readonly page: Page) {
-    this.details = page.getByRole("form", { name: "User details" });
-    this.credit = page.getByRole("form", { name: "Adjust credit" });
-    this.role = page.getByRole("form", { name: "Role" });
-    this.deleteButton = page.getByRole("button", { name: "Delete user…" });
-  }
+export class EditUserPage extends PageObject {
+  readonly details = this.page.getByRole("form", { name: "User details" });
+  readonly credit = this.page.getByRole("form", { name: "Adjust credit" });
+  readonly role = this.page.getByRole("form", { name: "Role" });
+  readonly deleteButton = this.page.getByRole("button", { name: "Delete user…" });
 
   async goto(userId: string) {
     await this.page.goto(`/admin/users/${userId}/edit`);

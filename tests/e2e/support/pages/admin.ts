@@ -1,16 +1,12 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { Header } from "./header";
+import { PageObject } from "./page-object";
 
 /** /admin/approvals: accounts waiting for an admin's decision. */
-export class ApprovalsPage {
-  readonly status: Locator;
+export class ApprovalsPage extends PageObject {
+  readonly status = this.page.getByRole("status");
   /** The error when Reject is pressed without a reason. */
-  readonly reasonRequired: Locator;
-
-  constructor(private readonly page: Page) {
-    this.status = page.getByRole("status");
-    this.reasonRequired = page.getByText("Give a reason of at least 3 characters").first();
-  }
+  readonly reasonRequired = this.page.getByText("Give a reason of at least 3 characters").first();
 
   async goto() {
     await this.page.goto("/admin/approvals");
@@ -40,22 +36,14 @@ export class ApprovalsPage {
 }
 
 /** The admin area's frame: the sidebar (collapsible from md up, a menu on phones) and the breadcrumbs. */
-export class AdminShell {
+export class AdminShell extends PageObject {
   /** The list of admin sections. */
-  readonly sections: Locator;
-  readonly collapseButton: Locator;
-  readonly expandButton: Locator;
+  readonly sections = this.page.getByRole("navigation", { name: "Admin", exact: true });
+  readonly collapseButton = this.page.getByRole("button", { name: "Collapse sidebar" });
+  readonly expandButton = this.page.getByRole("button", { name: "Expand sidebar" });
   /** The phone-sized button that shows and hides the sections. */
-  readonly menuButton: Locator;
-  readonly breadcrumbs: Locator;
-
-  constructor(private readonly page: Page) {
-    this.sections = page.getByRole("navigation", { name: "Admin", exact: true });
-    this.collapseButton = page.getByRole("button", { name: "Collapse sidebar" });
-    this.expandButton = page.getByRole("button", { name: "Expand sidebar" });
-    this.menuButton = page.getByRole("button", { name: "Admin menu" });
-    this.breadcrumbs = page.getByRole("navigation", { name: "Breadcrumb" });
-  }
+  readonly menuButton = this.page.getByRole("button", { name: "Admin menu" });
+  readonly breadcrumbs = this.page.getByRole("navigation", { name: "Breadcrumb" });
 
   section(name: string): Locator {
     return this.sections.getByRole("link", { name, exact: true });
@@ -93,20 +81,16 @@ export class AdminDashboardPage {
 }
 
 /** /admin/activity: the audit log with its filter, pages and CSV. */
-export class ActivityPage {
-  readonly filter: Locator;
-  readonly table: Locator;
-  readonly older: Locator;
-  readonly newer: Locator;
-  readonly downloadCsv: Locator;
-
-  constructor(private readonly page: Page) {
-    this.filter = page.getByRole("search", { name: "Filter the activity" });
-    this.table = page.getByRole("table", { name: "Activity, newest first" });
-    this.older = page.getByRole("navigation", { name: "Pages of activity" }).getByRole("link", { name: "Older" });
-    this.newer = page.getByRole("navigation", { name: "Pages of activity" }).getByRole("link", { name: "Newer" });
-    this.downloadCsv = page.getByRole("link", { name: "Download CSV" });
-  }
+export class ActivityPage extends PageObject {
+  readonly filter = this.page.getByRole("search", { name: "Filter the activity" });
+  readonly table = this.page.getByRole("table", { name: "Activity, newest first" });
+  readonly older = this.page
+    .getByRole("navigation", { name: "Pages of activity" })
+    .getByRole("link", { name: "Older" });
+  readonly newer = this.page
+    .getByRole("navigation", { name: "Pages of activity" })
+    .getByRole("link", { name: "Newer" });
+  readonly downloadCsv = this.page.getByRole("link", { name: "Download CSV" });
 
   async goto(query = "") {
     await this.page.goto(`/admin/activity${query}`);
@@ -129,19 +113,12 @@ export class ActivityPage {
 }
 
 /** /admin/settings: every operator setting in one form, saved all or nothing. */
-export class AdminSettingsPage {
-  readonly form: Locator;
-  readonly save: Locator;
+export class AdminSettingsPage extends PageObject {
+  readonly form = this.page.getByRole("form", { name: "Settings" });
+  readonly save = this.form.getByRole("button", { name: "Save settings" });
   /** The line under the form: "Saved: …" or the refusal. */
-  readonly status: Locator;
-  readonly alert: Locator;
-
-  constructor(private readonly page: Page) {
-    this.form = page.getByRole("form", { name: "Settings" });
-    this.save = this.form.getByRole("button", { name: "Save settings" });
-    this.status = this.form.getByRole("status");
-    this.alert = this.form.getByRole("alert");
-  }
+  readonly status = this.form.getByRole("status");
+  readonly alert = this.form.getByRole("alert");
 
   /** Opens the page once React has hydrated it (the account menu is enabled then), so typing is kept. */
   async goto() {
@@ -160,14 +137,9 @@ export class AdminSettingsPage {
 }
 
 /** /admin/complaints: the queue, filtered by status, and one complaint's page. */
-export class AdminComplaintsPage {
-  readonly table: Locator;
-  readonly filter: Locator;
-
-  constructor(private readonly page: Page) {
-    this.table = page.getByRole("table", { name: /^Complaints/ });
-    this.filter = page.getByRole("navigation", { name: "Filter by status" });
-  }
+export class AdminComplaintsPage extends PageObject {
+  readonly table = this.page.getByRole("table", { name: /^Complaints/ });
+  readonly filter = this.page.getByRole("navigation", { name: "Filter by status" });
 
   async goto(query = "") {
     await this.page.goto(`/admin/complaints${query}`);

@@ -1,41 +1,27 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
 import { Header } from "./header";
+import { PageObject } from "./page-object";
 
 /** /competitions/<slug>: the prize, its dates, the two ways to enter, how the draw works, the player's tickets and the result. */
-export class CompetitionPage {
-  readonly ticketsSold: Locator;
+export class CompetitionPage extends PageObject {
+  readonly ticketsSold = this.page.getByRole("progressbar", { name: "Tickets sold" });
   /** The four dates: opens, closes, postal deadline, draw. */
-  readonly dates: Locator;
+  readonly dates = this.page.getByRole("region", { name: /^Dates/ });
   /** The "How this draw works" box. */
-  readonly howItWorks: Locator;
+  readonly howItWorks = this.page.getByRole("region", { name: "How this draw works" });
   /** The link to the public entry list, there once online sales have ended. */
-  readonly entryListLink: Locator;
-  readonly seedCommitment: Locator;
+  readonly entryListLink = this.page.getByRole("link", { name: "Entry list", exact: true });
+  readonly seedCommitment = this.page.getByTestId("seed-commitment");
   /** The paid entry, "Enter online". */
-  readonly entry: EntryPanel;
-  readonly postalEntry: Locator;
+  readonly entry = new EntryPanel(this.page.getByRole("article", { name: "Enter online" }));
+  readonly postalEntry = this.page.getByRole("article", { name: "Enter free by post" });
   /** "Your tickets": only there for a signed-in player. */
-  readonly yourTickets: Locator;
-  readonly yourTicketNumbers: Locator;
-  readonly winnerName: Locator;
-  readonly winningTicket: Locator;
+  readonly yourTickets = this.page.getByRole("region", { name: "Your tickets" });
+  readonly yourTicketNumbers = this.page.getByRole("list", { name: "Your ticket numbers" }).getByRole("listitem");
+  readonly winnerName = this.page.getByTestId("winner-name");
+  readonly winningTicket = this.page.getByTestId("winning-ticket");
   /** "Instant wins": the prizes, the wins so far and, after the draw, the browser's check. */
-  readonly instantWins: Locator;
-
-  constructor(private readonly page: Page) {
-    this.ticketsSold = page.getByRole("progressbar", { name: "Tickets sold" });
-    this.dates = page.getByRole("region", { name: /^Dates/ });
-    this.howItWorks = page.getByRole("region", { name: "How this draw works" });
-    this.entryListLink = page.getByRole("link", { name: "Entry list", exact: true });
-    this.seedCommitment = page.getByTestId("seed-commitment");
-    this.entry = new EntryPanel(page.getByRole("article", { name: "Enter online" }));
-    this.postalEntry = page.getByRole("article", { name: "Enter free by post" });
-    this.yourTickets = page.getByRole("region", { name: "Your tickets" });
-    this.yourTicketNumbers = page.getByRole("list", { name: "Your ticket numbers" }).getByRole("listitem");
-    this.winnerName = page.getByTestId("winner-name");
-    this.winningTicket = page.getByTestId("winning-ticket");
-    this.instantWins = page.getByRole("region", { name: "Instant wins" });
-  }
+  readonly instantWins = this.page.getByRole("region", { name: "Instant wins" });
 
   /** Opens the page and waits until React has hydrated it (the header's theme switch is enabled then), so the entry form responds. */
   async goto(competition: { path: string }) {

@@ -1,15 +1,11 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
 import { Header } from "./header";
+import { PageObject } from "./page-object";
 
 /** /complaints: how to complain, the deadlines and the dispute-resolution body (the same for everyone). */
-export class ComplaintsInfoPage {
-  readonly heading: Locator;
-  readonly makeComplaint: Locator;
-
-  constructor(private readonly page: Page) {
-    this.heading = page.getByRole("heading", { name: "Complaints", level: 1 });
-    this.makeComplaint = page.getByRole("main").getByRole("link", { name: "Make a complaint" });
-  }
+export class ComplaintsInfoPage extends PageObject {
+  readonly heading = this.page.getByRole("heading", { name: "Complaints", level: 1 });
+  readonly makeComplaint = this.page.getByRole("main").getByRole("link", { name: "Make a complaint" });
 
   async goto() {
     await this.page.goto("/complaints");
@@ -21,26 +17,16 @@ export class ComplaintsInfoPage {
 }
 
 /** /account/complaints: the complaint form and the player's complaints. */
-export class MyComplaintsPage {
-  readonly subject: Locator;
-  readonly reference: Locator;
-  readonly details: Locator;
-  readonly send: Locator;
+export class MyComplaintsPage extends PageObject {
+  private readonly main = this.page.getByRole("main");
+  readonly subject = this.main.getByLabel("Subject");
+  readonly reference = this.main.getByLabel("Competition or payment reference (optional)");
+  readonly details = this.main.getByLabel("Details");
+  readonly send = this.main.getByRole("button", { name: "Send complaint" });
   /** The saved complaint's confirmation. */
-  readonly confirmation: Locator;
-  readonly alert: Locator;
-  readonly list: Locator;
-
-  constructor(private readonly page: Page) {
-    const main = page.getByRole("main");
-    this.subject = main.getByLabel("Subject");
-    this.reference = main.getByLabel("Competition or payment reference (optional)");
-    this.details = main.getByLabel("Details");
-    this.send = main.getByRole("button", { name: "Send complaint" });
-    this.confirmation = main.getByRole("status");
-    this.alert = main.getByRole("alert");
-    this.list = page.getByRole("region", { name: "Your complaints" });
-  }
+  readonly confirmation = this.main.getByRole("status");
+  readonly alert = this.main.getByRole("alert");
+  readonly list = this.page.getByRole("region", { name: "Your complaints" });
 
   /** Opens the page and waits for hydration, so the form answers the first click. */
   async goto() {

@@ -1,17 +1,12 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { Header } from "./header";
+import { PageObject } from "./page-object";
 
 /** /credit: the amount, its live quote, "Continue". */
-export class BuyCreditPage {
-  readonly amount: Locator;
-  readonly creditAdded: Locator;
-  readonly continueButton: Locator;
-
-  constructor(private readonly page: Page) {
-    this.amount = page.getByLabel("Amount");
-    this.creditAdded = page.getByTestId("quote-credit");
-    this.continueButton = page.getByRole("button", { name: "Continue" });
-  }
+export class BuyCreditPage extends PageObject {
+  readonly amount = this.page.getByLabel("Amount");
+  readonly creditAdded = this.page.getByTestId("quote-credit");
+  readonly continueButton = this.page.getByRole("button", { name: "Continue" });
 
   /** Opens the page and waits for React, so typing reaches the live quote. */
   async goto() {

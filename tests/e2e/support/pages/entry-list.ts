@@ -1,28 +1,18 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./page-object";
 
 /** /competitions/<slug>/entries: the public entry list, its search, pages and downloads. */
-export class EntryListPage {
-  readonly search: Locator;
-  readonly find: Locator;
-  readonly table: Locator;
+export class EntryListPage extends PageObject {
+  private readonly pages = this.page.getByRole("navigation", { name: "Entry list pages" });
+  readonly search = this.page.getByLabel("Find a ticket by number");
+  readonly find = this.page.getByRole("button", { name: "Find" });
+  readonly table = this.page.getByRole("table");
   /** The data rows of the table (the header row excluded). */
-  readonly rows: Locator;
-  readonly previous: Locator;
-  readonly next: Locator;
-  readonly ticketListDownload: Locator;
-  readonly entrantsDownload: Locator;
-
-  constructor(private readonly page: Page) {
-    this.search = page.getByLabel("Find a ticket by number");
-    this.find = page.getByRole("button", { name: "Find" });
-    this.table = page.getByRole("table");
-    this.rows = this.table.getByRole("row").filter({ has: page.getByRole("cell") });
-    const pages = page.getByRole("navigation", { name: "Entry list pages" });
-    this.previous = pages.getByRole("link", { name: "Previous" });
-    this.next = pages.getByRole("link", { name: "Next" });
-    this.ticketListDownload = page.getByRole("link", { name: "Ticket list (CSV)" });
-    this.entrantsDownload = page.getByRole("link", { name: "Entrants (CSV)" });
-  }
+  readonly rows = this.table.getByRole("row").filter({ has: this.page.getByRole("cell") });
+  readonly previous = this.pages.getByRole("link", { name: "Previous" });
+  readonly next = this.pages.getByRole("link", { name: "Next" });
+  readonly ticketListDownload = this.page.getByRole("link", { name: "Ticket list (CSV)" });
+  readonly entrantsDownload = this.page.getByRole("link", { name: "Entrants (CSV)" });
 
   async goto(competition: { slug: string }, query = "") {
     await this.page.goto(`/competitions/${competition.slug}/entries${query}`);

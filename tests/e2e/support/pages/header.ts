@@ -1,28 +1,18 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
+import { PageObject } from "./page-object";
 
 /** The site header on every page: main links, sign-in links, the avatar menu and, on phones, the menu dialog. */
-export class Header {
-  readonly banner: Locator;
-  readonly mainNav: Locator;
-  readonly signInLink: Locator;
-  readonly signUpLink: Locator;
+export class Header extends PageObject {
+  readonly banner = this.page.getByRole("banner");
+  readonly mainNav = this.banner.getByRole("navigation", { name: "Main" });
+  readonly signInLink = this.banner.getByRole("link", { name: "Sign in" });
+  readonly signUpLink = this.banner.getByRole("link", { name: "Sign up" });
   /** The avatar menu once open. */
-  readonly accountMenu: Locator;
-  readonly openMenuButton: Locator;
-  readonly closeMenuButton: Locator;
+  readonly accountMenu = this.page.getByRole("menu");
+  readonly openMenuButton = this.page.getByRole("button", { name: "Open menu" });
+  readonly closeMenuButton = this.page.getByRole("button", { name: "Close menu" });
   /** The phone-sized menu dialog. */
-  readonly mobileMenu: Locator;
-
-  constructor(private readonly page: Page) {
-    this.banner = page.getByRole("banner");
-    this.mainNav = this.banner.getByRole("navigation", { name: "Main" });
-    this.signInLink = this.banner.getByRole("link", { name: "Sign in" });
-    this.signUpLink = this.banner.getByRole("link", { name: "Sign up" });
-    this.accountMenu = page.getByRole("menu");
-    this.openMenuButton = page.getByRole("button", { name: "Open menu" });
-    this.closeMenuButton = page.getByRole("button", { name: "Close menu" });
-    this.mobileMenu = page.getByRole("dialog", { name: "Menu" });
-  }
+  readonly mobileMenu = this.page.getByRole("dialog", { name: "Menu" });
 
   /** The avatar button, announced with the user's name (any user's when no name is given). */
   accountMenuButton(name?: string): Locator {

@@ -1,38 +1,23 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
 import { Header } from "./header";
+import { PageObject } from "./page-object";
 
 /** /labspinner/verify: the player's spins recomputed in the browser, a by-hand check and their seed pairs. */
-export class LabSpinnerVerifyPage {
-  readonly heading: Locator;
-  readonly signInLink: Locator;
-  readonly spins: Locator;
+export class LabSpinnerVerifyPage extends PageObject {
+  readonly heading = this.page.getByRole("heading", { name: "Verify your spins", level: 1 });
+  readonly signInLink = this.page.getByRole("main").getByRole("link", { name: "Sign in" });
+  readonly spins = this.page.getByRole("region", { name: "Your spins" });
   /** The live summary ("2 of 2 spins verified"). */
-  readonly summary: Locator;
-  readonly table: Locator;
+  readonly summary = this.spins.getByRole("status");
+  readonly table = this.spins.getByRole("table");
 
-  readonly byHand: Locator;
-  readonly serverSeed: Locator;
-  readonly clientSeed: Locator;
-  readonly nonce: Locator;
-  readonly wheelVersion: Locator;
-  readonly compute: Locator;
-  readonly byHandResult: Locator;
-
-  constructor(private readonly page: Page) {
-    this.heading = page.getByRole("heading", { name: "Verify your spins", level: 1 });
-    this.signInLink = page.getByRole("main").getByRole("link", { name: "Sign in" });
-    this.spins = page.getByRole("region", { name: "Your spins" });
-    this.summary = this.spins.getByRole("status");
-    this.table = this.spins.getByRole("table");
-
-    this.byHand = page.getByRole("region", { name: "Check a spin by hand" });
-    this.serverSeed = this.byHand.getByLabel("Server seed");
-    this.clientSeed = this.byHand.getByLabel("Client seed");
-    this.nonce = this.byHand.getByLabel("Nonce");
-    this.wheelVersion = this.byHand.getByLabel("Wheel version");
-    this.compute = this.byHand.getByRole("button", { name: "Compute the segment" });
-    this.byHandResult = this.byHand.getByRole("status");
-  }
+  readonly byHand = this.page.getByRole("region", { name: "Check a spin by hand" });
+  readonly serverSeed = this.byHand.getByLabel("Server seed");
+  readonly clientSeed = this.byHand.getByLabel("Client seed");
+  readonly nonce = this.byHand.getByLabel("Nonce");
+  readonly wheelVersion = this.byHand.getByLabel("Wheel version");
+  readonly compute = this.byHand.getByRole("button", { name: "Compute the segment" });
+  readonly byHandResult = this.byHand.getByRole("status");
 
   /** Opens the page and waits for hydration (the header's theme button is enabled once it has). */
   async goto() {

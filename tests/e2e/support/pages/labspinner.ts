@@ -1,74 +1,47 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
 import { Header } from "./header";
+import { PageObject } from "./page-object";
 
 /**
  * /labspinner: the wheel, the published odds, the free route and, beside the wheel, either the demo
  * (signed out) or the player's own spins and seeds.
  */
-export class LabSpinnerPage {
-  readonly heading: Locator;
+export class LabSpinnerPage extends PageObject {
+  readonly heading = this.page.getByRole("heading", { name: "LabSpinner", level: 1 });
   /** The wheel as assistive technology reads it (its face is decoration). */
-  readonly wheel: Locator;
-  readonly oddsTable: Locator;
+  readonly wheel = this.page.getByRole("img", { name: /^The LabSpinner wheel/ });
+  readonly oddsTable = this.page.getByRole("region", { name: "The odds" }).getByRole("table");
   /** The odds table's body rows, one per segment in position order. */
-  readonly segmentRows: Locator;
+  readonly segmentRows = this.oddsTable.getByRole("row").filter({ has: this.page.getByRole("cell") });
   /** The notice that the admin has switched the wheel off. */
-  readonly switchedOff: Locator;
-  readonly freeRoute: Locator;
+  readonly switchedOff = this.page.getByText("LabSpinner is switched off for now.", { exact: true });
+  readonly freeRoute = this.page.getByRole("region", { name: "Spin for free by post" });
 
   // Signed out.
-  readonly demo: Locator;
-  readonly demoNotice: Locator;
-  readonly demoSpinButton: Locator;
-  readonly demoResult: Locator;
+
+  readonly demo = this.page.getByRole("region", { name: "Try a demo spin" });
+  readonly demoNotice = this.demo.getByText("Demo spin — you win nothing. Sign in to spin for real.");
+  readonly demoSpinButton = this.demo.getByRole("button", { name: "Demo spin" });
+  readonly demoResult = this.demo.getByRole("status");
 
   // Signed in.
-  readonly yourSpins: Locator;
-  readonly spinButton: Locator;
+
+  readonly yourSpins = this.page.getByRole("region", { name: "Your spins" });
+  readonly spinButton = this.yourSpins.getByRole("button", { name: "Spin the wheel" });
   /** Where the result is announced once the wheel rests. */
-  readonly result: Locator;
-  readonly spinCredits: Locator;
-  readonly balance: Locator;
-  readonly progress: Locator;
-  readonly seeds: Locator;
-  readonly serverSeedHash: Locator;
-  readonly nextNonce: Locator;
-  readonly clientSeed: Locator;
-  readonly changeClientSeed: Locator;
-  readonly rotateSeed: Locator;
-  readonly revealedServerSeed: Locator;
-  readonly verifyLink: Locator;
-  readonly recentSpins: Locator;
-
-  constructor(private readonly page: Page) {
-    this.heading = page.getByRole("heading", { name: "LabSpinner", level: 1 });
-    this.wheel = page.getByRole("img", { name: /^The LabSpinner wheel/ });
-    this.oddsTable = page.getByRole("region", { name: "The odds" }).getByRole("table");
-    this.segmentRows = this.oddsTable.getByRole("row").filter({ has: page.getByRole("cell") });
-    this.switchedOff = page.getByText("LabSpinner is switched off for now.", { exact: true });
-    this.freeRoute = page.getByRole("region", { name: "Spin for free by post" });
-
-    this.demo = page.getByRole("region", { name: "Try a demo spin" });
-    this.demoNotice = this.demo.getByText("Demo spin — you win nothing. Sign in to spin for real.");
-    this.demoSpinButton = this.demo.getByRole("button", { name: "Demo spin" });
-    this.demoResult = this.demo.getByRole("status");
-
-    this.yourSpins = page.getByRole("region", { name: "Your spins" });
-    this.spinButton = this.yourSpins.getByRole("button", { name: "Spin the wheel" });
-    this.result = this.yourSpins.getByRole("status");
-    this.spinCredits = this.yourSpins.getByTestId("spin-credits");
-    this.balance = this.yourSpins.getByTestId("spinner-balance");
-    this.progress = this.yourSpins.getByRole("progressbar", { name: "Progress to your next spin credit" });
-    this.seeds = page.getByRole("region", { name: "Your seeds" });
-    this.serverSeedHash = this.seeds.getByTestId("server-seed-hash");
-    this.nextNonce = this.seeds.getByTestId("next-nonce");
-    this.clientSeed = this.seeds.getByLabel("Client seed");
-    this.changeClientSeed = this.seeds.getByRole("button", { name: "Change client seed" });
-    this.rotateSeed = this.seeds.getByRole("button", { name: "Rotate seed" });
-    this.revealedServerSeed = this.seeds.getByLabel("Revealed server seed");
-    this.verifyLink = this.seeds.getByRole("link", { name: "Verify your spins" });
-    this.recentSpins = page.getByRole("region", { name: "Your recent spins" });
-  }
+  readonly result = this.yourSpins.getByRole("status");
+  readonly spinCredits = this.yourSpins.getByTestId("spin-credits");
+  readonly balance = this.yourSpins.getByTestId("spinner-balance");
+  readonly progress = this.yourSpins.getByRole("progressbar", { name: "Progress to your next spin credit" });
+  readonly seeds = this.page.getByRole("region", { name: "Your seeds" });
+  readonly serverSeedHash = this.seeds.getByTestId("server-seed-hash");
+  readonly nextNonce = this.seeds.getByTestId("next-nonce");
+  readonly clientSeed = this.seeds.getByLabel("Client seed");
+  readonly changeClientSeed = this.seeds.getByRole("button", { name: "Change client seed" });
+  readonly rotateSeed = this.seeds.getByRole("button", { name: "Rotate seed" });
+  readonly revealedServerSeed = this.seeds.getByLabel("Revealed server seed");
+  readonly verifyLink = this.seeds.getByRole("link", { name: "Verify your spins" });
+  readonly recentSpins = this.page.getByRole("region", { name: "Your recent spins" });
 
   /** Opens the page and waits for hydration (the header's theme button is enabled once it has). */
   async goto() {

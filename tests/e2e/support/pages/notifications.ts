@@ -1,25 +1,17 @@
 import type { Locator, Page } from "@playwright/test";
+import { PageObject } from "./page-object";
 
 /** /account/notifications: the unread count, the list (newest first), marking read, and the push settings. */
-export class NotificationsPage {
-  readonly heading: Locator;
+export class NotificationsPage extends PageObject {
+  private readonly main = this.page.getByRole("main");
+  readonly heading = this.main.getByRole("heading", { level: 1, name: "Notifications" });
   /** "2 unread notifications". */
-  readonly unreadCount: Locator;
-  readonly list: Locator;
-  readonly markAllRead: Locator;
+  readonly unreadCount = this.main.getByText(/^\d+ unread notifications?$/);
+  readonly list = this.main.getByRole("list", { name: "Notifications" });
+  readonly markAllRead = this.main.getByRole("button", { name: "Mark all read" });
   /** The push section's kinds, and their save button. */
-  readonly pushKinds: Locator;
-  readonly savePushChoices: Locator;
-
-  constructor(private readonly page: Page) {
-    const main = page.getByRole("main");
-    this.heading = main.getByRole("heading", { level: 1, name: "Notifications" });
-    this.unreadCount = main.getByText(/^\d+ unread notifications?$/);
-    this.list = main.getByRole("list", { name: "Notifications" });
-    this.markAllRead = main.getByRole("button", { name: "Mark all read" });
-    this.pushKinds = main.getByRole("group", { name: "Push me about" });
-    this.savePushChoices = main.getByRole("button", { name: "Save push choices" });
-  }
+  readonly pushKinds = this.main.getByRole("group", { name: "Push me about" });
+  readonly savePushChoices = this.main.getByRole("button", { name: "Save push choices" });
 
   async goto() {
     await this.page.goto("/account/notifications");

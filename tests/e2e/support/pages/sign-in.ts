@@ -1,21 +1,15 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../users";
+import { PageObject } from "./page-object";
 
 /** /login: the sign-in form. */
-export class SignInPage {
-  readonly email: Locator;
-  readonly password: Locator;
-  readonly submit: Locator;
+export class SignInPage extends PageObject {
+  readonly email = this.page.getByLabel("E-mail", { exact: true });
+  // Exact, so the "Show password" toggle beside the input never matches.
+  readonly password = this.page.getByLabel("Password", { exact: true });
+  readonly submit = this.page.getByRole("button", { name: "Sign in" });
   /** Why the form was refused. */
-  readonly alert: Locator;
-
-  constructor(private readonly page: Page) {
-    this.email = page.getByLabel("E-mail", { exact: true });
-    // Exact, so the "Show password" toggle beside the input never matches.
-    this.password = page.getByLabel("Password", { exact: true });
-    this.submit = page.getByRole("button", { name: "Sign in" });
-    this.alert = page.getByRole("main").getByRole("alert");
-  }
+  readonly alert = this.page.getByRole("main").getByRole("alert");
 
   /** Opens the form, with `next` as the page to come back to after signing in. */
   async goto(next?: string) {
@@ -54,22 +48,13 @@ export async function signOut(page: Page) {
 }
 
 /** /auth/reset-password: asking for a reset link, then (from the link) choosing a new password. */
-export class ResetPasswordPage {
-  readonly email: Locator;
-  readonly sendLink: Locator;
-  readonly newPassword: Locator;
-  readonly setNewPassword: Locator;
-  readonly alert: Locator;
-  readonly status: Locator;
-
-  constructor(private readonly page: Page) {
-    this.email = page.getByLabel("E-mail");
-    this.sendLink = page.getByRole("button", { name: "Send reset link" });
-    this.newPassword = page.getByLabel("New password", { exact: true });
-    this.setNewPassword = page.getByRole("button", { name: "Set new password" });
-    this.alert = page.getByRole("main").getByRole("alert");
-    this.status = page.getByRole("main").getByRole("status");
-  }
+export class ResetPasswordPage extends PageObject {
+  readonly email = this.page.getByLabel("E-mail");
+  readonly sendLink = this.page.getByRole("button", { name: "Send reset link" });
+  readonly newPassword = this.page.getByLabel("New password", { exact: true });
+  readonly setNewPassword = this.page.getByRole("button", { name: "Set new password" });
+  readonly alert = this.page.getByRole("main").getByRole("alert");
+  readonly status = this.page.getByRole("main").getByRole("status");
 
   async goto() {
     await this.page.goto("/auth/reset-password");

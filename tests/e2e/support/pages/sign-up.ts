@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { PageObject } from "./page-object";
 
 export type SignUpDetails = {
   name: string;
@@ -10,16 +10,10 @@ export type SignUpDetails = {
 };
 
 /** /signup: the sign-up form. */
-export class SignUpPage {
-  readonly heading: Locator;
-  readonly alert: Locator;
-  readonly marketingConsent: Locator;
-
-  constructor(private readonly page: Page) {
-    this.marketingConsent = page.getByLabel("E-mail me about new competitions and results");
-    this.heading = page.getByRole("heading", { name: "Create your account" });
-    this.alert = page.getByRole("main").getByRole("alert");
-  }
+export class SignUpPage extends PageObject {
+  readonly heading = this.page.getByRole("heading", { name: "Create your account" });
+  readonly alert = this.page.getByRole("main").getByRole("alert");
+  readonly marketingConsent = this.page.getByLabel("E-mail me about new competitions and results");
 
   async goto() {
     await this.page.goto("/signup");

@@ -1,41 +1,26 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { totpCode } from "@labcash/embedded-supabase/totp";
 import { caughtMail } from "../backend";
 import { Header } from "./header";
+import { PageObject } from "./page-object";
 
 /** /account/two-step: setting up an authenticator app, or giving its code after signing in. */
-export class TwoStepPage {
-  readonly heading: Locator;
-  readonly setUp: Locator;
-  readonly key: Locator;
-  readonly code: Locator;
-  readonly turnOn: Locator;
-  readonly verify: Locator;
-  readonly alert: Locator;
-  readonly emailMeACode: Locator;
-  readonly inboxCode: Locator;
-  readonly confirmInbox: Locator;
-  readonly recoveryCodes: Locator;
-  readonly recoveryCode: Locator;
-  readonly useRecoveryCode: Locator;
+export class TwoStepPage extends PageObject {
+  readonly heading = this.page.getByRole("heading", { name: "Two-step verification", level: 1 });
+  readonly setUp = this.page.getByRole("button", { name: "Set up authenticator app" });
+  readonly key = this.page.getByLabel("Set-up key");
+  readonly code = this.page.getByLabel("6-digit code");
+  readonly turnOn = this.page.getByRole("button", { name: "Turn on two-step verification" });
+  readonly verify = this.page.getByRole("button", { name: "Verify" });
+  readonly alert = this.page.getByRole("main").getByRole("alert");
+  readonly emailMeACode = this.page.getByRole("button", { name: "E-mail me a code" });
+  readonly inboxCode = this.page.getByLabel("Code from the e-mail");
+  readonly confirmInbox = this.page.getByRole("button", { name: "Confirm it is me" });
+  readonly recoveryCodes = this.page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  readonly recoveryCode = this.page.getByLabel("Recovery code", { exact: true });
+  readonly useRecoveryCode = this.page.getByRole("button", { name: "Use recovery code" });
   /** The recovery codes the last admin set-up showed (keepRecoveryCodes). */
   keptCodes: string[] = [];
-
-  constructor(private readonly page: Page) {
-    this.heading = page.getByRole("heading", { name: "Two-step verification", level: 1 });
-    this.setUp = page.getByRole("button", { name: "Set up authenticator app" });
-    this.key = page.getByLabel("Set-up key");
-    this.code = page.getByLabel("6-digit code");
-    this.turnOn = page.getByRole("button", { name: "Turn on two-step verification" });
-    this.verify = page.getByRole("button", { name: "Verify" });
-    this.alert = page.getByRole("main").getByRole("alert");
-    this.emailMeACode = page.getByRole("button", { name: "E-mail me a code" });
-    this.inboxCode = page.getByLabel("Code from the e-mail");
-    this.confirmInbox = page.getByRole("button", { name: "Confirm it is me" });
-    this.recoveryCodes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
-    this.recoveryCode = page.getByLabel("Recovery code", { exact: true });
-    this.useRecoveryCode = page.getByRole("button", { name: "Use recovery code" });
-  }
 
   /**
    * An admin's first authenticator is followed by making their recovery codes, shown once: keeps them and goes on.
