@@ -283,7 +283,7 @@ try {
   console.log(
     "\nmain-thread ms".padEnd(52) +
       Object.values(workKinds)
-        .map((label) => label.padStart(13))
+        .map((label) => label.padStart(15))
         .join("") +
       "  scripts    kB",
   );
@@ -293,7 +293,7 @@ try {
         Object.keys(workKinds)
           .map((kind) => {
             const ratio = r === bareRow ? "" : ` ${(r.work[kind] / Math.max(bareRow.work[kind], 1)).toFixed(1)}x`;
-            return `${r.work[kind]}${ratio}`.padStart(13);
+            return `${r.work[kind]}${ratio}`.padStart(15);
           })
           .join("") +
         String(r.scripts).padStart(9) +
