@@ -78,7 +78,13 @@ test("follows the system setting until a choice is made, with the class set befo
           w.classChanges.push(record.oldValue);
         }
         for (const node of record.addedNodes) {
-          if (node instanceof HTMLStyleElement && node.textContent?.includes("transition:none")) w.blockingSheets += 1;
+          // next-themes' own sheet (sonner's, loaded when the page is idle, blocks transitions only while swiping).
+          if (
+            node instanceof HTMLStyleElement &&
+            node.textContent?.startsWith("*,*::before,*::after{-webkit-transition:none")
+          ) {
+            w.blockingSheets += 1;
+          }
         }
       }
     }).observe(document, { subtree: true, childList: true, attributeFilter: ["class"], attributeOldValue: true });
