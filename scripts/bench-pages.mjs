@@ -9,8 +9,8 @@
 //   and its main-thread work and Total Blocking Time at most twice the bare page's: bounds relative to the bare page
 //   (so the target moves with this machine and this Next version, not a fixed number).
 // BENCH_CPU_SLOWDOWN sets Lighthouse's simulated processor slowdown (its mobile default is 4): a phone slower than
-// this machine's share of a core is measured by raising it. BENCH_ONLY=/pricing,/docs measures only the site pages
-// whose path contains one of those (with the bare page), for a quick look at a change.
+// this machine's share of a core is measured by raising it. BENCH_ONLY=/,/competitions/* measures only those site
+// pages (a trailing * matches the rest of the path), with the bare page, for a quick look at a change.
 //
 // Builds both apps first unless BENCH_SKIP_BUILD=1 (and a build exists). Starts `npm start` (site +
 // embedded backend) on BENCH_PORT and the bare app with `next start` on BENCH_BARE_PORT. Gives up
@@ -201,7 +201,10 @@ try {
   const targets = [
     { label: "bare Next.js 16 page", url: `${bareBase}/`, report: "bare" },
     ...sitePages
-      .filter((page) => !only || only.some((part) => page.includes(part)))
+      .filter(
+        (page) =>
+          !only || only.some((part) => (part.endsWith("*") ? page.startsWith(part.slice(0, -1)) : page === part)),
+      )
       .map((page) => ({ label: page, url: `${base}${page}`, report: page.replaceAll("/", "_") || "_" })),
   ];
 
