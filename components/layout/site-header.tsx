@@ -24,7 +24,9 @@ export function SkipLink() {
  */
 export function SiteHeader({ wide = false }: { wide?: boolean }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-header backdrop-blur supports-[backdrop-filter]:bg-header">
+    // Opaque, with no backdrop blur: a blurred see-through header is filtered again on every scrolled frame, work
+    // a phone's processor does for a look.
+    <header className="sticky top-0 z-40 border-b border-border bg-background">
       <div className={`mx-auto flex h-16 items-center gap-2 px-4 sm:px-6 ${wide ? "max-w-screen-2xl" : "max-w-7xl"}`}>
         <div className="flex items-center gap-2">
           <Logo />

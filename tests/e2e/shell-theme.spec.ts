@@ -63,17 +63,45 @@ test("after a choice, System follows the device again, as it changes", async ({ 
   await expect(html).toHaveClass(/\blight\b/);
 });
 
+type ThemeWindow = { firstClass: string; classChanges: (string | null)[]; blockingSheets: number };
+
 test("follows the system setting until a choice is made, with the class set before first paint", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "dark" });
-  // Read the class from the very first HTML parse, before React hydrates.
+  // Read the class from the very first HTML parse, before React hydrates, and every later write to it.
   await page.addInitScript(() => {
+    const w = window as unknown as ThemeWindow;
+    w.classChanges = [];
+    w.blockingSheets = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === "attributes" && record.target === document.documentElement) {
+          w.classChanges.push(record.oldValue);
+        }
+        for (const node of record.addedNodes) {
+          // next-themes' own sheet (sonner's, loaded when the page is idle, blocks transitions only while swiping).
+          if (
+            node instanceof HTMLStyleElement &&
+            node.textContent?.startsWith("*,*::before,*::after{-webkit-transition:none")
+          ) {
+            w.blockingSheets += 1;
+          }
+        }
+      }
+    }).observe(document, { subtree: true, childList: true, attributeFilter: ["class"], attributeOldValue: true });
     document.addEventListener("DOMContentLoaded", () => {
-      (window as unknown as { firstClass: string }).firstClass = document.documentElement.className;
+      w.firstClass = document.documentElement.className;
     });
   });
   await page.goto("/");
-  expect(await page.evaluate(() => (window as unknown as { firstClass: string }).firstClass)).toContain("dark");
+  expect(await page.evaluate(() => (window as unknown as ThemeWindow).firstClass)).toContain("dark");
   await expect(new Header(page).themeToggle()).toBeEnabled();
+  // Hydrating writes nothing the page's first script already wrote: every write to <html>'s class, or a sheet
+  // that blocks transitions, restyles the whole page, which a phone's processor pays for on every page load.
+  const { classChanges, blockingSheets } = await page.evaluate(() => {
+    const w = window as unknown as ThemeWindow;
+    return { classChanges: w.classChanges, blockingSheets: w.blockingSheets };
+  });
+  expect({ htmlClassWrites: classChanges.length, blockingSheets }).toEqual({ htmlClassWrites: 1, blockingSheets: 0 });
 });
 
 test("a page can force dark mode whatever the visitor chose", async ({ page }) => {
