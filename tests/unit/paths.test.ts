@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { config } from "@/proxy";
 import {
   afterSignIn,
+  cameFrom,
   exemptFromApproval,
   isAdminPath,
   isLocalPath,
@@ -172,6 +173,29 @@ describe("safeNextPath", () => {
   it("never returns to the sign-in screens", () => {
     expect(safeNextPath("/login?next=/admin")).toBe("/account");
     expect(safeNextPath("/logout")).toBe("/account");
+  });
+});
+
+describe("cameFrom", () => {
+  const origin = "https://labcash.example";
+  it("returns to this site's page the visitor opened the sign-in page from", () => {
+    expect(cameFrom(`${origin}/competitions/a-car?x=1`, origin)).toBe("/competitions/a-car?x=1");
+    expect(cameFrom(`${origin}/`, origin)).toBe("/");
+  });
+
+  it("ignores another site, a sign-in screen, an odd value, or none", () => {
+    for (const referer of [
+      "https://evil.example/competitions/a-car",
+      "http://labcash.example/competitions/a-car",
+      `${origin}/login?next=/admin`,
+      `${origin}/signup?ref=ABC`,
+      `${origin}//evil.example`,
+      "not a url",
+      "",
+      null,
+      undefined,
+    ])
+      expect(cameFrom(referer, origin), String(referer)).toBeUndefined();
   });
 });
 
