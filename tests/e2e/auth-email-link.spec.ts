@@ -1,5 +1,6 @@
 import { expectAccessibleInBothSchemes } from "./support/axe";
 import { caughtMail } from "./support/backend";
+import { overflowingBoxes } from "./support/overflow";
 import { expect, test } from "./support/fixtures";
 import { Header } from "./support/pages/header";
 import { signOut } from "./support/pages/sign-in";
@@ -77,6 +78,7 @@ test.describe("on a phone", () => {
     await page.goto(`/login?next=${encodeURIComponent("/account/entries")}`);
     await expect(page.getByLabel("E-mail", { exact: true })).toHaveCount(1);
     await expectAccessibleInBothSchemes(page, "/login, one form");
+    expect(await overflowingBoxes(page)).toEqual([]);
     await askForLink(page, player.email);
     await expect(page).toHaveURL(`/login/code?next=${encodeURIComponent("/account/entries")}`);
     const { code } = await signInMail(player.email);

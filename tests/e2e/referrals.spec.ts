@@ -1,4 +1,5 @@
 import { expectAccessibleInBothSchemes } from "./support/axe";
+import { overflowingBoxes } from "./support/overflow";
 import { approveSignUp, balanceOf, buyAs, openTopUp, payTopUp } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { SignUpPage } from "./support/pages/sign-up";
@@ -47,6 +48,10 @@ test("an invite link: shared from the dashboard, it names the inviter and the cr
       url: link,
     });
 
+  // On a phone the card fits its screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await overflowingBoxes(page)).toEqual([]);
+
   // The friend, on a phone of their own, opens the link: who invited them, the credit, the prizes open now.
   const friendContext = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -77,6 +82,7 @@ test("an invite link: shared from the dashboard, it names the inviter and the cr
   );
   await expect(friendPage.locator('meta[name="twitter:description"]')).toHaveAttribute("content", preview);
   await expectAccessibleInBothSchemes(friendPage, "the invite link's page on a phone");
+  expect(await overflowingBoxes(friendPage)).toEqual([]);
   const code = new URL(link).searchParams.get("ref")!;
   await expect(friendPage.getByLabel("Invite code (optional)")).toHaveValue(code);
   const email = uniqueEmail("invited");
