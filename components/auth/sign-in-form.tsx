@@ -45,8 +45,8 @@ export function SignInForm({ next, labelledBy }: { next?: string; labelledBy: st
       </p>
       <h2 className="border-t pt-4 text-lg font-semibold">Or sign in without your password</h2>
       <p className="text-sm text-muted-foreground">
-        We e-mail the address above a sign-in link and an {EMAIL_CODE_LENGTH}-digit code: open the link, or type the
-        code here.
+        We can e-mail the address above a sign-in link and an {EMAIL_CODE_LENGTH}-digit code instead: open the link, or
+        type the code.
       </p>
       {needsCaptcha(result) && <CaptchaCheck />}
       <SubmitButton
