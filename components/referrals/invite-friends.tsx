@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
 import { ShareInvite } from "@/components/referrals/share-invite";
 import type { MyReferrals, Referral } from "@/lib/data/referrals";
 import { formatDate, formatGBP } from "@/lib/format";
@@ -35,7 +35,14 @@ export function InviteFriends({ referrals, link }: { referrals: MyReferrals; lin
           <label htmlFor="invite-link" className="text-sm font-medium">
             Your invite link
           </label>
-          <Input id="invite-link" readOnly value={link} className="font-mono" />
+          {/* Wrapped whole, so a phone shows all of it (an input would show its start only). */}
+          <Textarea
+            id="invite-link"
+            readOnly
+            value={link}
+            rows={2}
+            className="field-sizing-content resize-none font-mono break-all"
+          />
           <ShareInvite link={link} text={shareWords(credit)} />
         </div>
         <p className="text-sm" data-testid="referral-summary">
