@@ -7,7 +7,8 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { captchaWidget, gateEmailRequest } from "@/lib/auth/captcha";
 import { checkEmailCode } from "@/lib/auth/email-code";
-import { afterSignIn, pendingApprovalPath, safeNextPath } from "@/lib/auth/paths";
+import { afterSignIn, pendingApprovalPath, safeNextPath, signInCodePath } from "@/lib/auth/paths";
+import { forgetSignInAddress, rememberSignInAddress } from "@/lib/auth/sign-in-address";
 import { crossOriginReason } from "@/lib/http/same-origin";
 import { updateMyProfile } from "@/lib/data/account";
 import { askForEmailCode, emailCodeSent } from "@/lib/data/email-codes";
@@ -15,7 +16,6 @@ import { checkReferralCode } from "@/lib/data/referrals";
 import { createClient } from "@/lib/supabase/server";
 import { siteUrl } from "@/lib/site-url";
 import {
-  CHECK_INBOX,
   EMAIL_CODE_VOID,
   EMAIL_NOT_SENT,
   MISSING_CREDENTIALS,
@@ -35,12 +35,33 @@ import { countAuthRefusal } from "@/lib/observability/auth-refusals";
 const TOO_MANY_ATTEMPTS = "Too many attempts from here. Please wait a few minutes and try again.";
 
 // Spec §6: a blank e-mail or password gets GoTrue's own wording before any format check.
-const signInInput = z
-  .object({ email: z.string().prefault(""), password: z.string().prefault(""), next: z.string().optional() })
+const passwordSignIn = z
+  .object({
+    method: z.literal("password"),
+    email: z.string().prefault(""),
+    password: z.string().prefault(""),
+    next: z.string().optional(),
+  })
   .refine(({ email, password }) => email.trim() !== "" && password !== "", MISSING_CREDENTIALS)
   .pipe(signInSchema);
 
-export const signIn = defineAction({ schema: signInInput, role: "public" }, async ({ email, password, next }) => {
+/**
+ * /login's one form (docs/decisions/055): one address, then either its password ("Sign in", the form's default
+ * button, so Enter signs in) or "E-mail me a sign-in link" (`method=link`), which reads no password.
+ */
+const signInInput = z.preprocess(
+  (input) => ({
+    ...(input as object),
+    method: (input as { method?: unknown }).method === "link" ? "link" : "password",
+  }),
+  z.discriminatedUnion("method", [passwordSignIn, signInLinkSchema]),
+);
+
+export const signIn = defineAction({ schema: signInInput, role: "public" }, async (input) =>
+  input.method === "link" ? sendSignInLink(input) : signInWithPassword(input),
+);
+
+async function signInWithPassword({ email, password, next }: z.output<typeof passwordSignIn>) {
   const supabase = await createClient();
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) {
@@ -52,37 +73,36 @@ export const signIn = defineAction({ schema: signInInput, role: "public" }, asyn
     return fail(error.message);
   }
   redirect(afterSignIn(safeNextPath(next), data.user.factors));
-});
+}
 
 /**
  * "E-mail me a sign-in link": a link and an 8-digit code by e-mail (GoTrue's POST /otp). Never a sign-up
  * (`shouldCreateUser: false`: an account needs the sign-up form's date of birth and terms), so an unknown
- * address is GoTrue's 422 otp_disabled, which gets the same answer as a known one. When the e-mail allowance
- * is spent nothing went out and the visitor is told so, as the reset form does (docs/decisions/017). A few codes an
- * hour per address, counted in SQL by the address typed before the auth server looks it up, so that refusal too is the
- * same for every address.
+ * address is GoTrue's 422 otp_disabled, which gets the same answer as a known one: on to /login/code, which keeps the
+ * address. When the e-mail allowance is spent nothing went out and the visitor is told so, as the reset form does
+ * (docs/decisions/017). A few codes an hour per address, counted in SQL by the address typed before the auth server
+ * looks it up, so that refusal too is the same for every address.
  */
-export const requestSignInLink = defineAction(
-  { schema: signInLinkSchema, role: "public" },
-  async ({ email, next, captchaToken }) => {
-    const refused = await gateEmailRequest("account", captchaToken);
-    if (refused) return refused;
-    if ((await askForEmailCode(email)) > 0) return fail(TOO_MANY_CODES);
-    const supabase = await createClient();
-    const { error } = await supabase.auth.signInWithOtp({
-      email,
-      // The link lands on /auth/confirm, which verifies it and goes on to `next` (an absolute URL on this site).
-      options: { shouldCreateUser: false, emailRedirectTo: `${await siteUrl()}${safeNextPath(next)}` },
-    });
-    if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
-    if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
-    if (error && error.code !== "otp_disabled") return fail(error.message);
-    // A new code went (or the address has no account, answered alike): it starts with five tries. Not before the
-    // auth server answered: a refused send leaves the outstanding code with the tries it has left.
-    await emailCodeSent(email);
-    return ok(undefined, CHECK_INBOX);
-  },
-);
+async function sendSignInLink({ email, next, captchaToken }: z.output<typeof signInLinkSchema>) {
+  const refused = await gateEmailRequest("account", captchaToken);
+  if (refused) return refused;
+  if ((await askForEmailCode(email)) > 0) return fail(TOO_MANY_CODES);
+  const supabase = await createClient();
+  const after = safeNextPath(next);
+  const { error } = await supabase.auth.signInWithOtp({
+    email,
+    // The link lands on /auth/confirm, which verifies it and goes on to `next` (an absolute URL on this site).
+    options: { shouldCreateUser: false, emailRedirectTo: `${await siteUrl()}${after}` },
+  });
+  if (error?.code === "over_email_send_rate_limit") return fail(EMAIL_NOT_SENT);
+  if (error?.code === "over_request_rate_limit") return fail(TOO_MANY_ATTEMPTS);
+  if (error && error.code !== "otp_disabled") return fail(error.message);
+  // A new code went (or the address has no account, answered alike): it starts with five tries. Not before the
+  // auth server answered: a refused send leaves the outstanding code with the tries it has left.
+  await emailCodeSent(email);
+  await rememberSignInAddress(email);
+  redirect(signInCodePath(next ? after : undefined));
+}
 
 /**
  * The 8-digit code from that e-mail: signs in, then goes where a password sign-in goes (two-step first). Every code
@@ -94,7 +114,10 @@ export const signInWithCode = defineAction(
   { schema: signInCodeSchema, role: "public" },
   async ({ email, code, next }) => {
     const checked = await checkEmailCode(email, code, "email");
-    if (checked.ok) redirect(afterSignIn(safeNextPath(next), checked.user?.factors));
+    if (checked.ok) {
+      await forgetSignInAddress();
+      redirect(afterSignIn(safeNextPath(next), checked.user?.factors));
+    }
     switch (checked.refusal) {
       case "void":
         return fail(EMAIL_CODE_VOID, { fieldErrors: { code: [EMAIL_CODE_VOID] } });

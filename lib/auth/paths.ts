@@ -82,6 +82,16 @@ export function afterSignIn(next: string, factors: readonly { status: string }[]
   return hasVerifiedFactor(factors) ? twoStepPath(next) : next;
 }
 
+/** The sign-in page, coming back to `next` afterwards. */
+export function signInPath(next?: string): string {
+  return next ? `/login?next=${encodeURIComponent(next)}` : "/login";
+}
+
+/** Where the code from a sign-in e-mail is typed, coming back to `next` afterwards. */
+export function signInCodePath(next?: string): string {
+  return next ? `/login/code?next=${encodeURIComponent(next)}` : "/login/code";
+}
+
 /** Where a path may not lead after sign-in: back to the screens that sign in or out. */
 const NEVER_NEXT = ["/login", "/signup", "/logout", "/register"];
 
@@ -157,4 +167,13 @@ export function pendingApprovalPath(next: string | null | undefined): string {
  */
 export function isLocalPath(path: string): boolean {
   return /^\/(?![/\\])/.test(path) && !/[\u0000-\u0020\u007f\\]/.test(path);
+}
+
+/**
+ * The page a visitor opened /login from (its Referer, which the site's Referrer-Policy sends in full to its own
+ * origin), when sign-in may lead back there: so a player who pressed the header's "Sign in" on a competition returns
+ * to it (docs/decisions/055). Undefined for another site's page, a sign-in screen, or none.
+ */
+export function cameFrom(referer: string | null | undefined, origin: string): string | undefined {
+  return safeNextPath(referer, "", origin) || undefined;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { createAdminClient } from "@/lib/supabase/admin";
+import { callPublicRpc } from "./public-rpc";
 import { callRpcWith, declared } from "./rpc";
 import { callRpc } from "./server-rpc";
 
@@ -54,3 +55,11 @@ export type NamedReferral = UserReferrals["referred"][number];
  */
 export const checkReferralCode = (code: string, email: string) =>
   callRpcWith(createAdminClient(), "check_referral_code", { p_code: code, p_email: email }, declared("code"));
+
+/**
+ * What a friend's invite link says, asked as anyone (its page and preview card): the inviter's first name (null when
+ * SQL will not show it) and the credit each gets; null for a code sign-up would refuse.
+ */
+export const getReferralInvitation = async (code: string) =>
+  (await callPublicRpc("get_referral_invitation", { p_code: code }, declared("credit")))[0] ?? null;
+export type ReferralInvitation = NonNullable<Awaited<ReturnType<typeof getReferralInvitation>>>;

@@ -2593,6 +2593,12 @@ export type Database = {
         Args: never
         Returns: number
       }
+      get_referral_invitation: {
+        Args: {
+          p_code: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["referral_invitation"][]
+      }
       get_site_settings: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["site_settings"]
@@ -4020,6 +4026,10 @@ export type Database = {
       }
       referral_code_check: {
         code: string | null
+      }
+      referral_invitation: {
+        credit: number | null
+        first_name: string | null
       }
       referrals_settled: {
         checked: number | null

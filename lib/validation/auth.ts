@@ -41,7 +41,9 @@ export function ageOn(dateOfBirth: string, today = new Date()): number | null {
   return age;
 }
 
+/** /login's one form sent with its "Sign in" button: the address and its password. */
 export const signInSchema = z.object({
+  method: z.literal("password"),
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
   password: z.string().min(1, MISSING_CREDENTIALS),
   next: z.string().optional(),
@@ -105,8 +107,10 @@ export const authenticatorCode = (message: string) => digitCode(6, message);
 export const emailCode = () =>
   digitCode(EMAIL_CODE_LENGTH, `Enter the ${EMAIL_CODE_LENGTH}-digit code from the e-mail`);
 
+/** The same form sent with "E-mail me a sign-in link": the address alone (a password typed there is not read). */
 export const signInLinkSchema = z.object({
-  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address"),
+  method: z.literal("link"),
+  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address").prefault(""),
   next: z.string().optional(),
   captchaToken: captchaTokenField,
 });

@@ -32,6 +32,8 @@ const ANON_EXECUTABLE: Record<string, string> = {
     '"Did I win?": whether a published competition\'s ticket number won, lost or awaits the draw; never who holds it',
   "get_ticket_numbers(uuid,integer,integer)":
     "a pick competition's number grid: which numbers are sold or held in a basket, never by whom; no basket for anon",
+  "get_referral_invitation(text)":
+    "an invite link's page and preview card: for a code sign-up accepts, the inviter's first name (approved, not by initials, a plain name) and the credit; nothing else",
 };
 
 /**
@@ -211,6 +213,8 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "admin_resolve_payment(text,text,text)":
     "super admins only (checked inside); records how a payment needing a person was dealt with, audited",
   "admin_acknowledge_alert(bigint)": "super admins only (checked inside); marks an alert seen, audited",
+  "get_referral_invitation(text)":
+    "reads invite codes and the inviter's profile, which no API role may read for others; answers a first name and the credit only",
   "get_my_referrals()":
     "the caller's own invite code (made on first use), how many friends joined with it and what was credited, no names",
   "admin_get_user_referrals(uuid)":

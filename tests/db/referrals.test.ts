@@ -128,6 +128,53 @@ describe("the invite code", () => {
   });
 });
 
+describe("the invite link's page", () => {
+  type Invitation = { first_name: string | null; credit: number };
+  const invitation = (code: string) => db().call<Invitation[]>(anon, "get_referral_invitation", { p_code: code });
+
+  /** An approved inviter named `name`: their code. */
+  async function namedInviter(name: string): Promise<{ id: string; code: string }> {
+    const id = await db().createUser({ email: `named${++n}@labcash.test`, name, approved: true });
+    return { id, code: (await db().call<Mine>(asUser(id), "get_my_referrals")).code };
+  }
+
+  it("tells anyone the inviter's first name and the credit for a code sign-up accepts, and nothing for any other", async () => {
+    const priya = await namedInviter("  Priya   Patel ");
+    expect(await invitation(priya.code)).toEqual([{ first_name: "Priya", credit: 2.5 }]);
+    expect(await invitation(` ${priya.code.toLowerCase().slice(0, 5)}-${priya.code.slice(5)} `)).toEqual([
+      { first_name: "Priya", credit: 2.5 },
+    ]);
+    for (const other of ["ZZZZZZZZZZ", "", "%", `${priya.code}%`, priya.id])
+      expect(await invitation(other), other).toEqual([]);
+    expect(await db().call(asUser(admin), "get_referral_invitation", { p_code: priya.code })).toEqual([
+      { first_name: "Priya", credit: 2.5 },
+    ]);
+
+    // A deleted inviter's code is no longer accepted, so it says nothing.
+    await db().sql("update public.user_account_data set deleted_at = now() where id = $1", [priya.id]);
+    expect(await invitation(priya.code)).toEqual([]);
+  });
+
+  it("leaves the name out for an unapproved inviter, one shown by initials, or a name that is not a name", async () => {
+    const unapproved = await db().createUser({ email: `unapproved${++n}@labcash.test`, name: "Una Known" });
+    const unapprovedCode = (await db().call<Mine>(asUser(unapproved), "get_my_referrals")).code;
+    expect(await invitation(unapprovedCode)).toEqual([{ first_name: null, credit: 2.5 }]);
+
+    const initials = await namedInviter("Iris Initials");
+    await db().call(asUser(initials.id), "set_initials_only", { p_initials_only: true });
+    expect(await invitation(initials.code)).toEqual([{ first_name: null, credit: 2.5 }]);
+
+    for (const name of ["www.win-free.example now", "£5-free!", "A".repeat(31)]) {
+      const odd = await namedInviter(name);
+      expect(await invitation(odd.code), name).toEqual([{ first_name: null, credit: 2.5 }]);
+    }
+    for (const name of ["Siobhán O'Neill", "Anne-Marie Duff", "Zoë"]) {
+      const fine = await namedInviter(name);
+      expect(await invitation(fine.code), name).toEqual([{ first_name: name.split(" ")[0], credit: 2.5 }]);
+    }
+  });
+});
+
 describe("recording at sign-up", () => {
   it("records a pending referral and audits it; the sign-up never fails over its code", async () => {
     const a = await inviter();

@@ -4,6 +4,7 @@ import { config } from "@/proxy";
 import {
   afterSignIn,
   approvalReturnPath,
+  cameFrom,
   exemptFromApproval,
   isAdminPath,
   isLocalPath,
@@ -202,6 +203,29 @@ describe("the page a player waiting for approval returns to", () => {
     expect(address("/index.rsc")).toBe("/");
     expect(address("/labspinner.segments/_tree.segment.rsc")).toBe("/labspinner");
     expect(address("/credit?amount=10&_rsc=abc")).toBe("/credit?amount=10");
+  });
+});
+
+describe("cameFrom", () => {
+  const origin = "https://labcash.example";
+  it("returns to this site's page the visitor opened the sign-in page from", () => {
+    expect(cameFrom(`${origin}/competitions/a-car?x=1`, origin)).toBe("/competitions/a-car?x=1");
+    expect(cameFrom(`${origin}/`, origin)).toBe("/");
+  });
+
+  it("ignores another site, a sign-in screen, an odd value, or none", () => {
+    for (const referer of [
+      "https://evil.example/competitions/a-car",
+      "http://labcash.example/competitions/a-car",
+      `${origin}/login?next=/admin`,
+      `${origin}/signup?ref=ABC`,
+      `${origin}//evil.example`,
+      "not a url",
+      "",
+      null,
+      undefined,
+    ])
+      expect(cameFrom(referer, origin), String(referer)).toBeUndefined();
   });
 });
 

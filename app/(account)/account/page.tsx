@@ -2,17 +2,22 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { ApprovalWelcome } from "@/components/account/approval-welcome";
 import { LimitInvitation } from "@/components/account/limit-invitation";
+import { InviteFriends } from "@/components/referrals/invite-friends";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUserAnd } from "@/lib/auth/session";
 import { getMyDashboard } from "@/lib/data/account";
+import { getMyReferrals } from "@/lib/data/referrals";
 import { formatGBP } from "@/lib/format";
+import { siteUrl } from "@/lib/site-url";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function AccountPage() {
-  const [account, dashboard] = await requireUserAnd("/account", getMyDashboard);
+  const [account, [dashboard, referrals, site]] = await requireUserAnd("/account", () =>
+    Promise.all([getMyDashboard(), getMyReferrals(), siteUrl()]),
+  );
   const rejected = Boolean(account.rejected_at);
   // Until a limit is set, a first top-up made or the invitation declined (decided in SQL).
   const inviteLimit = !rejected && dashboard.needs_limit_prompt;
@@ -72,6 +77,7 @@ export default async function AccountPage() {
           Profile settings
         </Link>
       </nav>
+      {rejected ? null : <InviteFriends referrals={referrals} link={`${site}/signup?ref=${referrals.code}`} />}
     </section>
   );
 }

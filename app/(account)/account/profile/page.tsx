@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { MarketingConsentForm } from "@/components/account/marketing-consent-form";
-import { InviteFriends } from "@/components/referrals/invite-friends";
 import { EmailNotificationsForm, InitialsOnlyForm, ProfileForm } from "@/components/auth/profile-form";
 import { NewPasswordForm } from "@/components/auth/reset-password-forms";
 import { TurnOffTwoStepForm } from "@/components/auth/two-step-forms";
@@ -9,9 +8,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { twoStepPath } from "@/lib/auth/paths";
 import { getSessionFacts, isAdmin, requireUser } from "@/lib/auth/session";
 import { getMyMarketingConsent } from "@/lib/data/account";
-import { getMyReferrals } from "@/lib/data/referrals";
 import { LABELS } from "@/lib/labels";
-import { siteUrl } from "@/lib/site-url";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { MARKETING_CONSENT_WORDING } from "@/lib/validation/auth";
 
@@ -19,12 +16,7 @@ export const metadata: Metadata = { title: "Profile settings" };
 
 export default async function ProfilePage() {
   const account = await requireUser("/account/profile");
-  const [{ hasSecondFactor, atSecondStep }, consent, referrals, site] = await Promise.all([
-    getSessionFacts(),
-    getMyMarketingConsent(),
-    getMyReferrals(),
-    siteUrl(),
-  ]);
+  const [{ hasSecondFactor, atSecondStep }, consent] = await Promise.all([getSessionFacts(), getMyMarketingConsent()]);
   return (
     <section className="flex max-w-lg flex-col gap-8">
       <h1 className="text-2xl font-bold">Profile settings</h1>
@@ -61,7 +53,6 @@ export default async function ProfilePage() {
         </p>
         <MarketingConsentForm given={consent.given} />
       </section>
-      <InviteFriends referrals={referrals} link={`${site}/signup?ref=${referrals.code}`} />
       <section aria-labelledby="if-you-win" className="flex flex-col gap-4">
         <h2 id="if-you-win" className="text-xl font-semibold">
           If you win
