@@ -17,6 +17,7 @@ import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
 import { ShortfallLink } from "@/components/payments/shortfall-link";
 import { SecondStepLink } from "@/components/forms/second-step-link";
 import { celebrate } from "@/lib/ui/celebrate";
+import { pendingApprovalPath } from "@/lib/auth/paths";
 
 const QUICK_PICKS = [1, 5, 10, 25];
 // The number grid is loaded only where it is used: pick competitions, for a signed-in, approved player.
@@ -246,7 +247,7 @@ export function EntryPanel({
               </Alert>
             ) : null}
 
-            {result && !result.ok ? <EntryError message={result.error} code={result.code} /> : null}
+            {result && !result.ok ? <EntryError message={result.error} code={result.code} slug={slug} /> : null}
 
             <Button type="submit" size="lg" disabled={pending || problem !== null}>
               {pending ? "Entering…" : buyLabel}
@@ -258,7 +259,7 @@ export function EntryPanel({
   );
 }
 
-function EntryError({ message, code }: { message: string; code?: DbErrorCode }) {
+function EntryError({ message, code, slug }: { message: string; code?: DbErrorCode; slug: string }) {
   return (
     <Alert variant="destructive">
       <AlertTitle>{message}</AlertTitle>
@@ -268,7 +269,8 @@ function EntryError({ message, code }: { message: string; code?: DbErrorCode }) 
         </Link>
       ) : null}
       {code === "approval_pending" ? (
-        <Link href="/pending-approval" className={alertLinkClass}>
+        // Back here once approved: the waiting page goes on to the competition.
+        <Link href={pendingApprovalPath(`/competitions/${slug}`)} className={alertLinkClass}>
           What happens next
         </Link>
       ) : null}

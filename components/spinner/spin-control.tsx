@@ -6,6 +6,7 @@ import { SecondStepLink } from "@/components/forms/second-step-link";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { celebrate } from "@/lib/ui/celebrate";
+import { pendingApprovalPath } from "@/lib/auth/paths";
 import { spinWheelAction } from "@/lib/actions/spinner";
 import type { ActionResult } from "@/lib/actions/result";
 import type { DbErrorCode } from "@/lib/data/errors";
@@ -76,7 +77,8 @@ function SpinRefusal({ message, code }: { message: string; code?: DbErrorCode })
         </Link>
       ) : null}
       {code === "approval_pending" ? (
-        <Link href="/pending-approval" className={alertLinkClass}>
+        // Back to the wheel once approved: the waiting page goes on here.
+        <Link href={pendingApprovalPath("/labspinner")} className={alertLinkClass}>
           What happens next
         </Link>
       ) : null}
