@@ -380,6 +380,7 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
         basket for a few minutes.
       </p>
 
+      {/* Empty while the basket is: the entry form's notice says what to do, once. */}
       <p aria-live="polite" className="text-sm">
         {basket.length > 0 ? (
           <>
@@ -390,9 +391,7 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
               "."
             )}
           </>
-        ) : (
-          "Choose numbers from the grid, or take a lucky dip."
-        )}
+        ) : null}
       </p>
       <div aria-live="polite">
         {notice ? (
