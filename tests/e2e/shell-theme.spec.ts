@@ -1,3 +1,4 @@
+import { expectColourModeButtonAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { Header } from "./support/pages/header";
 
@@ -8,9 +9,12 @@ test("switches between light and dark and remembers the choice", async ({ page }
   const html = page.locator("html");
   await expect(html).toHaveClass(/\blight\b/);
   await expect(header.themeToggle()).toHaveAccessibleName("Colour mode: system (light)");
+  // The button in each state it can be in (every page's own axe check leaves it to this test).
+  await expectColourModeButtonAccessible(page);
   await header.chooseTheme("Dark");
   await expect(html).toHaveClass(/\bdark\b/);
   await expect(header.themeToggle()).toHaveAccessibleName("Colour mode: dark");
+  await expectColourModeButtonAccessible(page);
 
   await page.reload();
   await expect(html).toHaveClass(/\bdark\b/);
@@ -19,6 +23,8 @@ test("switches between light and dark and remembers the choice", async ({ page }
 
   await header.chooseTheme("Light");
   await expect(html).toHaveClass(/\blight\b/);
+  await expect(header.themeToggle()).toHaveAccessibleName("Colour mode: light");
+  await expectColourModeButtonAccessible(page);
   await page.reload();
   await expect(html).toHaveClass(/\blight\b/);
 });
@@ -57,6 +63,7 @@ test("after a choice, System follows the device again, as it changes", async ({ 
   await page.emulateMedia({ colorScheme: "dark" });
   await expect(html).toHaveClass(/\bdark\b/);
   await expect(header.themeToggle()).toHaveAccessibleName("Colour mode: system (dark)");
+  await expectColourModeButtonAccessible(page);
   await page.reload();
   await expect(html).toHaveClass(/\bdark\b/);
   await page.emulateMedia({ colorScheme: "light" });
