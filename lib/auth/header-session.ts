@@ -1,24 +1,14 @@
 import "server-only";
-import { getAccount, isAdmin } from "@/lib/auth/session";
+import { getAccount, isAdmin, type MyAccount } from "@/lib/auth/session";
 import { restrictionLabel } from "@/lib/protections/restriction";
 import { DbError } from "@/lib/data/errors";
 import { getMyProtections } from "@/lib/data/protections";
 import { getMyUnreadCount } from "@/lib/data/notifications";
-import type { HeaderSession, HeaderUser } from "@/lib/auth/header-user";
+import type { HeaderSession } from "@/lib/auth/header-user";
 import { log } from "@/lib/observability/log";
 
-export async function getHeaderUser(): Promise<HeaderUser | null> {
-  const account = await getAccount();
-  if (!account) return null;
-  return { name: account.name, email: account.email, approved: account.approved, admin: isAdmin(account) };
-}
-
-/**
- * "On a break until …", "Self-excluded until …" or "Account closed" for a signed-in player, else null.
- * Only signed-in visitors cost the extra call, cached per request (the responsible-play page reuses it).
- */
+/** "On a break until …", "Self-excluded until …" or "Account closed" for a signed-in player, else null. */
 async function getRestriction(): Promise<string | null> {
-  if (!(await getAccount())) return null;
   try {
     return restrictionLabel(await getMyProtections());
   } catch (e) {
@@ -30,10 +20,9 @@ async function getRestriction(): Promise<string | null> {
 }
 
 /** The bell's count; like the restriction, a failure shows none rather than failing the page. */
-async function getUnread(): Promise<number> {
-  const account = await getAccount();
+async function getUnread(account: MyAccount): Promise<number> {
   // A session still owing its second step reads no notification (SQL answers aal2_required): the bell shows none.
-  if (!account || account.two_step_owed) return 0;
+  if (account.two_step_owed) return 0;
   try {
     return await getMyUnreadCount();
   } catch (e) {
@@ -43,8 +32,15 @@ async function getUnread(): Promise<number> {
   }
 }
 
-/** What the header shows about the signed-in visitor (GET /api/session/header); null when signed out. */
+/**
+ * What the header shows about the signed-in visitor (GET /api/session/header); null when signed out. The account is
+ * read once and handed to the other reads: a route handler has no per-request cache, so each helper reading it
+ * again was another call to the database.
+ */
 export async function getHeaderSession(): Promise<HeaderSession | null> {
-  const [user, restriction, unread] = await Promise.all([getHeaderUser(), getRestriction(), getUnread()]);
-  return user ? { user, restriction, unread } : null;
+  const account = await getAccount();
+  if (!account) return null;
+  const [restriction, unread] = await Promise.all([getRestriction(), getUnread(account)]);
+  const user = { name: account.name, email: account.email, approved: account.approved, admin: isAdmin(account) };
+  return { user, restriction, unread };
 }
