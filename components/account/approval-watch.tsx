@@ -9,17 +9,20 @@ import { usePersonal } from "@/lib/hooks/use-personal";
 const APPROVAL_REFRESH_MS = 15_000;
 
 /**
- * The waiting page noticing the approval: it asks the header's own route (the bell's mechanism, lib/hooks/
- * use-personal.ts) every few seconds while the tab is visible and at once when the player comes back to it, and
- * once the account is approved says so and takes the player on to `goTo`, the page they came from.
+ * The waiting page noticing the admin's decision: it asks the header's own route (the bell's mechanism, lib/hooks/
+ * use-personal.ts) every few seconds while the tab is visible and at once when the player comes back to it. Once the
+ * account is approved it says so and takes the player on to `goTo`, the page they came from; once it is turned down
+ * it renders the page again, which then says so and why.
  */
 export function ApprovalWatch({ goTo }: { goTo: string }) {
   const router = useRouter();
   const session = usePersonal<HeaderSession>("/api/session/header", goTo, APPROVAL_REFRESH_MS);
   const approved = session?.user.approved ?? false;
+  const rejected = session?.user.rejected ?? false;
   useEffect(() => {
     if (approved) router.replace(goTo);
-  }, [approved, goTo, router]);
+    else if (rejected) router.refresh();
+  }, [approved, rejected, goTo, router]);
   return (
     <p
       role="status"

@@ -41,6 +41,12 @@ export async function getHeaderSession(): Promise<HeaderSession | null> {
   const account = await getAccount();
   if (!account) return null;
   const [restriction, unread] = await Promise.all([getRestriction(), getUnread(account)]);
-  const user = { name: account.name, email: account.email, approved: account.approved, admin: isAdmin(account) };
+  const user = {
+    name: account.name,
+    email: account.email,
+    approved: account.approved,
+    rejected: account.rejected_at !== null,
+    admin: isAdmin(account),
+  };
   return { user, restriction, unread };
 }

@@ -3,6 +3,8 @@ export type HeaderUser = {
   name: string;
   email: string | null;
   approved: boolean;
+  /** An admin turned the account down (the waiting page then shows why). */
+  rejected: boolean;
   admin: boolean;
 };
 

@@ -275,12 +275,18 @@ test.describe("on a phone", () => {
   });
 });
 
-test("an admin must give a reason to reject, and the user sees it", async ({ page, admin }) => {
+test("an admin must give a reason to reject, and the waiting player sees it without reloading", async ({
+  page,
+  admin,
+}) => {
   const email = uniqueEmail("reject-me");
+  await page.clock.install();
   const signUp = new SignUpPage(page);
   await signUp.goto();
   await signUp.signUp({ name: "Rex Reject", email, password: "Brand-new-1", dateOfBirth: "1977-07-07" });
   await expect(page).toHaveURL(/\/pending-approval$/);
+  await expect(page.getByRole("heading", { name: "Your account is waiting for approval" })).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { waitedHere: true }));
 
   const approvals = new ApprovalsPage(admin);
   await approvals.goto();
@@ -290,7 +296,13 @@ test("an admin must give a reason to reject, and the user sees it", async ({ pag
   await expect(approvals.status).toHaveText("Rejected Rex Reject. They will see your reason.");
   await expect(approvals.pending(email)).toHaveCount(0);
 
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Your account was not approved" })).toBeVisible();
+  // The waiting page asks again by itself while it is on screen, and shows the decision and its reason in place.
+  await expect(async () => {
+    await page.clock.fastForward(15_000);
+    await expect(page.getByRole("heading", { name: "Your account was not approved" })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass();
   await expect(page.getByText("We could not verify your address.")).toBeVisible();
+  expect(await page.evaluate(() => (window as { waitedHere?: boolean }).waitedHere)).toBe(true);
 });
