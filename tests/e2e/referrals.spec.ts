@@ -51,6 +51,7 @@ test("an invite link: shared from the dashboard, it names the inviter and the cr
   // On a phone the card fits its screen.
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await overflowingBoxes(page)).toEqual([]);
+  await expectAccessibleInBothSchemes(page, "dashboard with the invite card on a phone");
 
   // The friend, on a phone of their own, opens the link: who invited them, the credit, the prizes open now.
   const friendContext = await browser.newContext({
@@ -81,6 +82,12 @@ test("an invite link: shared from the dashboard, it names the inviter and the cr
     "Ivy invited you to LabCash",
   );
   await expect(friendPage.locator('meta[name="twitter:description"]')).toHaveAttribute("content", preview);
+  // With the site's picture: the card shows an image, and it is there to fetch.
+  const image = friendPage.locator('meta[property="og:image"]');
+  await expect(image).toHaveAttribute("content", /\/opengraph-image\b/);
+  await expect(friendPage.locator('meta[name="twitter:image"]')).toHaveAttribute("content", /\/opengraph-image\b/);
+  const picture = await friendPage.request.get((await image.getAttribute("content"))!);
+  expect([picture.status(), picture.headers()["content-type"]]).toEqual([200, "image/png"]);
   await expectAccessibleInBothSchemes(friendPage, "the invite link's page on a phone");
   expect(await overflowingBoxes(friendPage)).toEqual([]);
   const code = new URL(link).searchParams.get("ref")!;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cache } from "react";
 import { Link } from "@/components/ui/link";
+import { siteCardImage } from "@/config/og";
 import { siteConfig } from "@/config/site";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { approvalReturnPath } from "@/lib/auth/paths";
@@ -30,8 +31,16 @@ export async function generateMetadata({ searchParams }: { searchParams: SignUpS
   return {
     title,
     description: preview,
-    openGraph: { type: "website", siteName: siteConfig.name, locale: "en_GB", title, description: preview, url },
-    twitter: { card: "summary_large_image", title, description: preview },
+    openGraph: {
+      type: "website",
+      siteName: siteConfig.name,
+      locale: "en_GB",
+      title,
+      description: preview,
+      url,
+      images: [siteCardImage],
+    },
+    twitter: { card: "summary_large_image", title, description: preview, images: [siteCardImage] },
   };
 }
 
