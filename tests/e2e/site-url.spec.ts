@@ -31,5 +31,12 @@ test.describe("public URLs come from SITE_URL", () => {
     const image = await request.get(openGraphImage ?? "");
     expect(image.ok()).toBe(true);
     expect(image.headers()["content-type"]).toBe("image/png");
+
+    // Pages with Open Graph fields of their own keep the site's card as their picture.
+    for (const path of ["/docs/getting-started", "/blog/welcome-to-labcash"]) {
+      await page.goto(path);
+      const content = await page.locator('meta[property="og:image"]').getAttribute("content");
+      expect([path, content && new URL(content).pathname]).toEqual([path, "/opengraph-image"]);
+    }
   });
 });

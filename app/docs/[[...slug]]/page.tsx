@@ -1,3 +1,4 @@
+import { siteCardImage } from "@/config/og";
 import type { Metadata } from "next";
 import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import { Link } from "@/components/ui/link";
@@ -22,7 +23,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: doc.seo.title ?? doc.title,
     description: doc.seo.description ?? doc.description,
     alternates: { canonical: doc.path },
-    openGraph: { title: doc.title, description: doc.description, url: doc.path, type: "article" },
+    openGraph: {
+      title: doc.title,
+      description: doc.description,
+      url: doc.path,
+      type: "article",
+      images: [siteCardImage],
+    },
   };
 }
 

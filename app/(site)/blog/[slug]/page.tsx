@@ -1,3 +1,4 @@
+import { siteCardImage } from "@/config/og";
 import type { Metadata } from "next";
 import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import Image from "next/image";
@@ -30,6 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       description: post.description,
       url: post.path,
       publishedTime: post.date,
+      images: [siteCardImage],
     },
   };
 }
