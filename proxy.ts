@@ -108,7 +108,8 @@ async function guard(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but static files and images, and the cached public pages that anyone may see, signed in
+  // Everything but static files and images, Vercel's own paths (/_vercel: its edge answers them, and on another host
+  // they hold nothing of the site's), and the cached public pages that anyone may see, signed in
   // or not, approved or not (/, /competitions, /competitions-demo, /winners, /docs, /blog and below, the docs
   // search index: lib/auth/paths.ts exempts them all): there is nothing to guard there, and the personal parts
   // of those pages ask /api, where the session is refreshed. The cached pages an unapproved account is sent
@@ -143,6 +144,6 @@ export const config = {
     },
     // Each cached page also in the forms a host may route its client navigations and prefetches by (Next adds
     // `.rsc` and `.segments/…` to every source; `/` is `index.rsc`), so those skip the proxy too.
-    "/((?!(?:competitions|competitions-demo|winners|docs|blog|search\\.json|pricing|labspinner|offline)?(?:$|\\.rsc$|\\.segments/)|index(?:\\.rsc$|\\.segments/)|(?:competitions|winners|docs|blog)/|_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
+    "/((?!(?:competitions|competitions-demo|winners|docs|blog|search\\.json|pricing|labspinner|offline)?(?:$|\\.rsc$|\\.segments/)|index(?:\\.rsc$|\\.segments/)|(?:competitions|winners|docs|blog)/|_next/static|_next/image|_vercel/|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
   ],
 };

@@ -267,6 +267,7 @@ describe("the proxy's matcher", () => {
       expect([url, matches(url, { theme: "dark" })]).toEqual([url, false]);
     }
     for (const url of cached) expect([url, matches(url, session)]).toEqual([url, false]);
+    expect(matches("/_vercel/insights/script.js", session)).toBe(false);
     expect(matches("/pricing", {}, { origin: "https://labcash.example" })).toBe(true);
     expect(matches("/pricing", {}, { "next-action": "abc" })).toBe(true);
     expect(matches("/pricing%00")).toBe(true);

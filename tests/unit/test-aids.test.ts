@@ -28,6 +28,7 @@ const AIDS = [
   "(site)/error-test/page.aid.tsx",
   "(site)/error-test/download/route.aid.ts",
   "api/error-test/route.aid.ts",
+  "%5Fvercel/insights/script.js/route.aid.ts",
 ];
 
 describe("test aids", () => {
