@@ -1,5 +1,5 @@
-import { siteCardImage } from "@/config/og";
 import type { Metadata } from "next";
+import { siteCardImage } from "@/config/og";
 import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";

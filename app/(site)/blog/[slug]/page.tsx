@@ -1,5 +1,5 @@
-import { siteCardImage } from "@/config/og";
 import type { Metadata } from "next";
+import { siteCardImage } from "@/config/og";
 import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import Image from "next/image";
 import { notFound } from "next/navigation";
