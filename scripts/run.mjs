@@ -7,7 +7,7 @@
 // checked before anything starts.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { requireNode22 } from "./require-node.mjs";
@@ -169,10 +169,61 @@ async function serveProduction(env) {
       if (address) req.headers["x-forwarded-for"] = address;
       else delete req.headers["x-forwarded-for"];
     }
-    void handle(req, res);
+    if (!replayImmutableAsset(req, res)) void handle(req, res);
   });
   await new Promise((resolve, reject) => server.once("error", reject).listen(Number(appPort), () => resolve()));
   console.log(`[labcash] Serving the production build at http://localhost:${appPort}`);
+}
+
+/**
+ * The build's content-hashed files under /_next/static/ never change, yet Next reads and compresses each one again on
+ * every request (on Vercel a CDN serves them). Each answer Next gives once, exactly as it gave it (every header, the
+ * compressed bytes), is kept in memory and replayed for the same path and Accept-Encoding. Only plain GETs and HEADs of
+ * an `immutable` 200 are kept; a conditional or ranged request, or anything else, goes to Next as before.
+ */
+const immutableAssets = new Map();
+function replayImmutableAsset(req, res) {
+  if ((req.method !== "GET" && req.method !== "HEAD") || !req.url?.startsWith("/_next/static/")) return false;
+  if (req.headers.range || req.headers["if-none-match"] || req.headers["if-modified-since"]) return false;
+  const key = `${req.url}\n${req.headers["accept-encoding"] ?? ""}`;
+  const kept = immutableAssets.get(key);
+  if (!kept) {
+    if (!immutableAssets.has(key)) {
+      immutableAssets.set(key, null); // one copy is fetched per key, however many requests arrive meanwhile
+      keepImmutableAsset(req.url, req.headers["accept-encoding"], key);
+    }
+    return false;
+  }
+  res.writeHead(200, kept.headers);
+  res.end(req.method === "HEAD" ? undefined : kept.body);
+  return true;
+}
+/** Asks this server for the asset as the visitor did, and keeps the answer if it is an immutable 200. */
+function keepImmutableAsset(url, acceptEncoding, key) {
+  const forget = () => immutableAssets.delete(key);
+  const fetchOnce = httpRequest(
+    {
+      host: "127.0.0.1",
+      port: Number(appPort),
+      path: url,
+      headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+    },
+    (answer) => {
+      const chunks = [];
+      answer.on("data", (chunk) => chunks.push(chunk));
+      answer.on("error", forget);
+      answer.on("end", () => {
+        const headers = { ...answer.headers };
+        if (answer.statusCode !== 200 || !/\bimmutable\b/.test(headers["cache-control"] ?? "")) return forget();
+        // Per-answer headers are the server's own to write again: the date, and how this body was framed.
+        for (const name of ["date", "connection", "keep-alive", "transfer-encoding"]) delete headers[name];
+        const body = Buffer.concat(chunks);
+        immutableAssets.set(key, { headers: { ...headers, "content-length": body.length }, body });
+      });
+    },
+  );
+  fetchOnce.on("error", forget);
+  fetchOnce.end();
 }
 
 // Vercel Cron calls /api/cron/draws in production; locally this loop does, every minute.

@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
+import { gunzipSync } from "node:zlib";
 import path from "node:path";
 import { EMBEDDED_SECRET_KEY } from "@labcash/embedded-supabase/keys";
 import { EMBEDDED_CRON_SECRET } from "../../lib/env";
+import { e2eBaseURL } from "../../scripts/e2e-ports.mjs";
 import { recoveryLink, signedInClient } from "./support/backend";
 import { FROM_THE_PAGE_CACHE } from "./support/cached-pages";
 import { expect, test } from "./support/fixtures";
@@ -26,6 +29,46 @@ test("every response carries the security headers", async ({ request }) => {
     expect(headers["permissions-policy"], path).toContain("camera=()");
     expect(headers["cross-origin-opener-policy"], path).toBe("same-origin");
   }
+});
+
+test("the build's immutable files are answered the same the first time and every time after", async ({ request }) => {
+  // The launcher keeps Next's first answer for each file and encoding in memory (scripts/run.mjs): every later one
+  // must be that answer, byte for byte and header for header, and a ranged or unknown request still Next's own.
+  const home = await (await request.get("/")).text();
+  const chunk = home.match(/\/_next\/static\/chunks\/[\w.-]+\.js/)?.[0];
+  expect(chunk, "a script of the home page").toBeTruthy();
+  const raw = (headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
+      httpGet(new URL(chunk!, e2eBaseURL), { headers }, (answer) => {
+        const parts: Buffer[] = [];
+        answer.on("data", (part: Buffer) => parts.push(part));
+        answer.on("end", () =>
+          resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(parts) }),
+        );
+      }).on("error", reject),
+    );
+  const file = readFileSync(path.join(".next", chunk!.replace("/_next/", "")));
+  const answers = [];
+  for (let i = 0; i < 3; i++) answers.push(await raw({ "accept-encoding": "gzip, deflate, br" }));
+  // What differs from one answer to the next by nature: when it was sent and how its bytes were framed.
+  const PER_ANSWER = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+  const comparable = (headers: IncomingHttpHeaders) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)));
+  for (const answer of answers) {
+    expect(answer.status).toBe(200);
+    expect(gunzipSync(answer.body).equals(file)).toBe(true);
+    expect(comparable(answer.headers)).toEqual(comparable(answers[0].headers));
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(answer.headers["x-frame-options"]).toBe("DENY");
+  }
+  const plain = await raw({});
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(plain.body.equals(file)).toBe(true);
+  const ranged = await raw({ range: "bytes=0-9" });
+  expect(ranged.status).toBe(206);
+  expect(ranged.body.equals(file.subarray(0, 10))).toBe(true);
+  for (let i = 0; i < 2; i++) expect((await request.get("/_next/static/chunks/no-such-file.js")).status()).toBe(404);
 });
 
 test("the cached pages stay cached under the policy (no per-request nonce)", async ({ request }) => {
