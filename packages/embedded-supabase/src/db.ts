@@ -216,6 +216,10 @@ export function migratedSnapshot(options: SchemaOptions & { seed?: boolean }): P
           // The dump copies the files: a commit made asynchronously (the seed's purchases) is on disk only once
           // Postgres has written it, and PGlite has no WAL writer to do so in its own time.
           await db.exec("checkpoint");
+          // Migrating fills two 16 MB WAL segments, two thirds of the image, which every copy would write into memory
+          // again. Past a checkpoint in a fresh segment only that one is needed: the older one is removed, not kept
+          // for reuse (wal_recycle, for this session only).
+          await db.exec("set wal_recycle = off; select pg_switch_wal(); checkpoint; reset wal_recycle");
           const blob = await db.dumpDataDir("none");
           await db.close();
           await mkdir(dir, { recursive: true });
