@@ -7,6 +7,7 @@
 // checked before anything starts.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { createServer, request as httpRequest } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -163,6 +164,7 @@ async function serveProduction(env) {
   const app = next({ dev: false, dir: root, hostname: "localhost", port: Number(appPort) });
   const handle = app.getRequestHandler();
   await app.prepare();
+  await listBuildFiles();
   const server = createServer((req, res) => {
     if (connectionAddress) {
       const address = req.socket.remoteAddress;
@@ -179,18 +181,40 @@ async function serveProduction(env) {
  * The build's content-hashed files under /_next/static/ never change, yet Next reads and compresses each one again on
  * every request (on Vercel a CDN serves them). Each answer Next gives once, exactly as it gave it (every header, the
  * compressed bytes), is kept in memory and replayed for the same path and Accept-Encoding. Only plain GETs and HEADs of
- * an `immutable` 200 are kept; a conditional or ranged request, or anything else, goes to Next as before.
+ * an `immutable` 200 are kept; a conditional or ranged request, or anything else, goes to Next as before. What is kept
+ * is bounded whatever visitors send: only the build's own files, by their exact paths (no query string), and a few
+ * Accept-Encoding values (browsers send one or two).
  */
 const immutableAssets = new Map();
+let buildFiles = new Set();
+const acceptEncodings = new Set();
+const MOST_ACCEPT_ENCODINGS = 8;
+async function listBuildFiles() {
+  const dir = path.join(root, ".next", "static");
+  const files = await readdir(dir, { recursive: true, withFileTypes: true });
+  buildFiles = new Set(
+    files
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/_next/static/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+      ),
+  );
+}
 function replayImmutableAsset(req, res) {
-  if ((req.method !== "GET" && req.method !== "HEAD") || !req.url?.startsWith("/_next/static/")) return false;
+  if ((req.method !== "GET" && req.method !== "HEAD") || !buildFiles.has(req.url)) return false;
   if (req.headers.range || req.headers["if-none-match"] || req.headers["if-modified-since"]) return false;
-  const key = `${req.url}\n${req.headers["accept-encoding"] ?? ""}`;
+  const acceptEncoding = req.headers["accept-encoding"] ?? "";
+  if (!acceptEncodings.has(acceptEncoding)) {
+    if (acceptEncodings.size >= MOST_ACCEPT_ENCODINGS) return false;
+    acceptEncodings.add(acceptEncoding);
+  }
+  const key = `${req.url}\n${acceptEncoding}`;
   const kept = immutableAssets.get(key);
   if (!kept) {
     if (!immutableAssets.has(key)) {
       immutableAssets.set(key, null); // one copy is fetched per key, however many requests arrive meanwhile
-      keepImmutableAsset(req.url, req.headers["accept-encoding"], key);
+      keepImmutableAsset(req.url, acceptEncoding, key);
     }
     return false;
   }
