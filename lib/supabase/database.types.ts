@@ -358,6 +358,35 @@ export type Database = {
         }
         Relationships: []
       }
+      draw_checks: {
+        Row: {
+          checked_at: string
+          checked_on: string
+          draw_id: string
+          visitor_hash: string
+        }
+        Insert: {
+          checked_at?: string
+          checked_on: string
+          draw_id: string
+          visitor_hash: string
+        }
+        Update: {
+          checked_at?: string
+          checked_on?: string
+          draw_id?: string
+          visitor_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "draw_checks_draw_id_fkey"
+            columns: ["draw_id"]
+            isOneToOne: false
+            referencedRelation: "draws"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       draws: {
         Row: {
           algorithm: string
@@ -2633,6 +2662,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["top_up_options"]
       }
+      get_transparency_report: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["transparency_report"]
+      }
       go_live_catalogue: {
         Args: never
         Returns: Json
@@ -2745,6 +2778,13 @@ export type Database = {
           p_error: string
         }
         Returns: undefined
+      }
+      record_draw_check: {
+        Args: {
+          p_draw_id: string
+          p_visitor: string
+        }
+        Returns: boolean
       }
       record_factor_enrolment: {
         Args: never
@@ -4214,6 +4254,60 @@ export type Database = {
         monthly_limit: number | null
         monthly_remaining: number | null
         refusal: Database["public"]["CompositeTypes"]["refusal"] | null
+      }
+      transparency_draw: {
+        cash_alternative: number | null
+        checks: number | null
+        draw_id: string | null
+        drawn_at: string | null
+        instant_wins_published: number | null
+        instant_wins_won: number | null
+        month: string | null
+        postal_tickets: number | null
+        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        prize_value: number | null
+        slug: string | null
+        ticket_count: number | null
+        title: string | null
+        winner_town: string | null
+      }
+      transparency_figures: {
+        awaiting_claim: number | null
+        cash_chosen: number | null
+        cash_paid: number | null
+        competitions_drawn: number | null
+        complaints_acknowledged_in_time: number | null
+        complaints_answered_in_time: number | null
+        complaints_open: number | null
+        complaints_overdue: number | null
+        complaints_received: number | null
+        draw_checks: number | null
+        draws_checked: number | null
+        instant_wins_published: number | null
+        instant_wins_won: number | null
+        median_tickets: number | null
+        online_entries: number | null
+        online_tickets: number | null
+        period: string | null
+        postal_entered: number | null
+        postal_received: number | null
+        postal_tickets: number | null
+        prize_value: number | null
+        prizes_chosen: number | null
+        prizes_delivered: number | null
+      }
+      transparency_report: {
+        all_time: Database["public"]["CompositeTypes"]["transparency_figures"] | null
+        draws: Database["public"]["CompositeTypes"]["transparency_draw"][] | null
+        generated_at: string | null
+        months: Database["public"]["CompositeTypes"]["transparency_figures"][] | null
+        towns: Database["public"]["CompositeTypes"]["transparency_town"][] | null
+        winners_without_town: number | null
+      }
+      transparency_town: {
+        town: string | null
+        winners: number | null
       }
       user_referrals: {
         code: string | null

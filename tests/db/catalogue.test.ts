@@ -17,6 +17,8 @@ const ANON_EXECUTABLE: Record<string, string> = {
   "list_competitions(text)": "public competition pages: published competitions only, never the answer",
   "get_competition(text)": "public competition pages: one published competition, never the answer",
   "list_winners()": "public winners page: first name, initial and town only",
+  "get_transparency_report()":
+    "the trust page: counts and sums only, towns as winners published them; no person, address or complaint text",
   "winner_photo_published(text)":
     "the winner-photos route: whether a photo path is published (its winner consents); nothing about who",
   "get_draw(uuid)": "public draw verification page: every input of a finished draw",
@@ -73,6 +75,7 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
     "sets the caller's own basket of chosen numbers, within their per-person cap",
   "get_my_entries()": "the caller's own entries with draw results",
   "list_winners()": "every draw's public fields",
+  "get_transparency_report()": "the trust page's figures, as anon reads them",
   "get_draw(uuid)": "one draw's public inputs and the ticket ids",
   "get_instant_wins(text)": "instant wins as anon sees them; admins also a draft's",
   "admin_set_instant_win_prizes(uuid,jsonb)": "admins only (checked inside); a draft's instant-win prizes",
@@ -243,6 +246,7 @@ const SERVER_ONLY: Record<string, string> = {
   "go_live_catalogue()": "the go-live check reads the applied migrations, Storage policies and the cron's last run",
   "record_webhook_delivery(text,text,text,text,integer,text)": "the webhook records how it answered an event",
   "record_auth_refusal(text)": "the sign-in and two-step actions count refusals per hour",
+  "record_draw_check(uuid,text)": "the site counts a visitor's browser check of a draw, keyed by the visitor it saw",
   "record_webhook_refusal(text)":
     "the webhook counts calls refused for a bad signature per hour (and raises an alert past three)",
   "check_referral_code(text,text)":
@@ -269,6 +273,7 @@ const SERVER_ONLY: Record<string, string> = {
  */
 const GROWING_TABLES = [
   "winner_stories",
+  "draw_checks",
   "prize_identity_checks",
   "ticket_holds",
   "notifications",

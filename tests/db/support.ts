@@ -325,6 +325,7 @@ export interface CompetitionFields {
   title?: string;
   slug?: string;
   ticket_price?: string | number;
+  prize_value?: number;
   total_tickets?: number;
   max_tickets_per_user?: number;
   closes_at?: string;
