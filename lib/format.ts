@@ -22,8 +22,15 @@ const dateTimeZoned = new Intl.DateTimeFormat("en-GB", {
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+// A "YYYY-MM" month is already the UK's (SQL made it), so it is read at noon on its first day in UTC.
+const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+const count = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
 
 export const formatGBP = (amount: number) => gbp.format(amount);
+/** A count of things: "12,345". */
+export const formatCount = (n: number) => count.format(n);
+/** Odds per ticket from how many tickets a draw had: "1 in 1,200" (a median may be a half: rounded). */
+export const formatOdds = (tickets: number) => `1 in ${count.format(tickets)}`;
 /** A prize or cash figure: "£1,200" when whole pounds, "£1,200.50" otherwise. */
 export const formatPounds = (amount: number) => gbpWhole.format(amount);
 // Every date and time on the site is read in the UK (Europe/London): one formatter of each kind, here.
@@ -35,6 +42,8 @@ export const formatDateTime = (iso: string | Date) => dateTime.format(new Date(i
 export const formatDateTimeZoned = (iso: string | Date) => dateTimeZoned.format(new Date(iso));
 /** "15 January 2026", the day in the UK (a blog post's date-only "2026-01-15" is that day there too). */
 export const formatDate = (iso: string | Date) => date.format(new Date(iso));
+/** "November 2026", from a UK month as SQL names it ("2026-11"). */
+export const formatMonth = (month: string) => monthYear.format(new Date(`${month}-01T12:00:00Z`));
 /** HH:MM in the UK, with the date after it when it is not today there (as SQL's private.london_time_text). */
 export function formatLondonTime(iso: string, now = new Date()): string {
   const at = new Date(iso);

@@ -10,6 +10,7 @@ import {
   type Verification,
   type VerifyProgress,
 } from "@/lib/draws/verify";
+import { recordDrawCheckAction } from "@/lib/actions/transparency";
 import { cn } from "@/lib/utils";
 
 type Timings = { downloadMs: number | null; totalMs: number; bytes: number | null };
@@ -37,8 +38,11 @@ export function DrawVerifier({
   ticketListUrl,
   heading = "Checked in your browser",
   level = 2,
+  countAs,
 }: {
   draw: PublishedDraw;
+  /** A real draw's id: a check that checks out is counted on the trust page (/transparency), once a visit. */
+  countAs?: string;
   /** Where the v2 ticket list is (required for labcash-draw-v2). */
   ticketListUrl?: string;
   heading?: string;
@@ -49,6 +53,7 @@ export function DrawVerifier({
   const progressId = useId();
   const [state, setState] = useState<State>({ status: "checking", progress: null });
   const running = useRef<AbortController | null>(null);
+  const counted = useRef(false);
 
   const run = useCallback(
     async (signal: AbortSignal, onProgress: (p: VerifyProgress) => void): Promise<State> => {
@@ -98,6 +103,16 @@ export function DrawVerifier({
     const controller = start();
     return () => controller.abort();
   }, [start]);
+
+  const checkedOut = state.status === "done" && state.verification.ok;
+  useEffect(() => {
+    if (!checkedOut || !countAs || counted.current) return;
+    counted.current = true;
+    const form = new FormData();
+    form.set("draw_id", countAs);
+    // A count that fails to arrive only leaves the figure one lower; the visitor's result is already shown.
+    recordDrawCheckAction(null, form).catch(() => {});
+  }, [checkedOut, countAs]);
 
   const again = () => {
     setState({ status: "checking", progress: null });

@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidatePath, revalidateTag } from "next/cache";
 import { ENTRY_LIST_TAG } from "@/lib/data/entry-list";
+import { TRANSPARENCY_TAG } from "@/lib/data/transparency";
 
 // The public pages that show competition data are static, regenerated in the background once two
 // seconds old (each page's `revalidate`) and never served older than five (next.config's expireTime). A change made through the app expires them at once instead, so the next
@@ -14,9 +15,9 @@ const LIVE_DRAW_PAGE = "/(site)/competitions/[competition]/draw";
 const COMPETITION_SEARCH_INDEX = "/competitions/search.json";
 
 /**
- * Every page that lists or shows competitions, draws or the site settings they print, and the cached
- * entry lists (a drawn list's pages live in Next's data cache for an hour under ENTRY_LIST_TAG): after a
- * draw, a postal entry or a change made in SQL they show the new state on the next request. The
+ * Every page that lists or shows competitions, draws or the site settings they print, the trust page's figures,
+ * and the cached entry lists (a drawn list's pages live in Next's data cache for an hour under ENTRY_LIST_TAG):
+ * after a draw, a postal entry or a change made in SQL they show the new state on the next request. The
  * `{ expire: 0 }` profile expires the tag at once (Next 16; "max" would serve the old list once more).
  */
 export function revalidateCompetitionPages() {
@@ -29,6 +30,8 @@ export function revalidateCompetitionPages() {
   revalidatePath(DRAW_PAGE, "page");
   revalidatePath(LIVE_DRAW_PAGE, "page");
   revalidatePath("/competitions-demo");
+  revalidateTag(TRANSPARENCY_TAG, { expire: 0 });
+  revalidatePath("/transparency");
 }
 
 /**

@@ -18,6 +18,7 @@ const publicPages = [
   "/competitions",
   "/competitions/example",
   "/winners",
+  "/transparency",
   "/notifications-test",
   "/confetti-test",
   "/no-such-page",

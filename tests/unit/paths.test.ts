@@ -26,6 +26,7 @@ describe("approval exemptions (spec §4)", () => {
       "/docs/legal/privacy-policy",
       "/blog/launch",
       "/winners",
+      "/transparency",
       "/account",
       "/account/credits",
       "/pending-approval",
@@ -260,8 +261,21 @@ describe("the proxy's matcher", () => {
   });
 
   it("leaves the cached pages to signed-out visitors, unless they post, send a server action or need a session", () => {
-    const cached = ["/", "/competitions", "/competitions-demo", "/docs/getting-started", "/search.json"];
-    const transport = ["/index.rsc", "/competitions.rsc", "/winners.segments/_tree.segment.rsc", "/docs/faq.rsc"];
+    const cached = [
+      "/",
+      "/competitions",
+      "/competitions-demo",
+      "/transparency",
+      "/docs/getting-started",
+      "/search.json",
+    ];
+    const transport = [
+      "/index.rsc",
+      "/competitions.rsc",
+      "/winners.segments/_tree.segment.rsc",
+      "/transparency.rsc",
+      "/docs/faq.rsc",
+    ];
     const gatedTransport = ["/pricing.rsc", "/pricing.segments/_tree.segment.rsc", "/labspinner.rsc", "/offline.rsc"];
     for (const url of [...cached, ...transport, "/pricing", "/labspinner", "/offline", ...gatedTransport]) {
       expect([url, matches(url, { theme: "dark" })]).toEqual([url, false]);

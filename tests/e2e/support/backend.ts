@@ -420,6 +420,15 @@ export async function publicDraw(drawId: string): Promise<PublicDraw> {
   return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_draw", { p_draw_id: drawId });
 }
 
+/** How many browser checks of the draw the trust page's figures count (get_transparency_report, as anyone). */
+export async function drawChecks(drawId: string): Promise<number | undefined> {
+  const report = await rpc<{ draws: { draw_id: string; checks: number }[] }>(
+    createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options),
+    "get_transparency_report",
+  );
+  return report.draws.find((d) => d.draw_id === drawId)?.checks;
+}
+
 /** A user's balance in pounds as the server reads it (get_credit_balance with the secret key). */
 export async function balanceOf(userId: string): Promise<number> {
   return Number(await rpc(serviceClient(), "get_credit_balance", { user_id: userId }));

@@ -120,7 +120,7 @@ export default async function VerifyDrawPage({ params }: Props) {
         </section>
 
         <div className="flex flex-col gap-6">
-          <DrawVerifier draw={draw} ticketListUrl={v2 ? ticketListUrl : undefined} />
+          <DrawVerifier draw={draw} ticketListUrl={v2 ? ticketListUrl : undefined} countAs={draw.id} />
           {instantWins ? <InstantWinsSection competitionId={draw.competition.id} data={instantWins} /> : null}
           <section aria-labelledby="how-title" className="text-sm">
             <h2 id="how-title" className="text-lg font-bold">
