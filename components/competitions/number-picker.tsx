@@ -64,6 +64,8 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
   const confirmed = useRef<number[]>([]);
   const waiting = useRef<Sent | null>(null);
   const sending = useRef(false);
+  // How many holds have been sent: a page asked for before the latest one was answered holds an older basket.
+  const holdsSent = useRef(0);
   const from = pageIndex * PAGE_SIZE + 1;
   const to = Math.min(from + PAGE_SIZE - 1, totalTickets);
   const grid = shown && shown.from === from && shown.to === to ? shown.page : null;
@@ -87,14 +89,19 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
   const [reloads, setReloads] = useState(0);
   useEffect(() => {
     let current = true;
+    const holdsBefore = holdsSent.current;
+    const holdOnItsWay = sending.current;
     fetch(`/api/competitions/${slug}/numbers?from=${from}&to=${to}`, { cache: "no-store" })
       .then(async (res) => {
         if (!res.ok) throw new Error(`numbers: ${res.status}`);
         const next = (await res.json()) as TicketNumberPage;
         if (!current) return;
         setShown({ from, to, page: next });
-        // A change on its way decides the basket; otherwise the server's is the one shown.
-        if (!sending.current) {
+        // A hold on its way when this page was asked for, or sent since, answers with the basket too, and may have
+        // been read after this page was: that newer basket stays. Otherwise, with no change on its way, the server's
+        // basket is the one shown.
+        const older = holdOnItsWay || holdsSent.current !== holdsBefore;
+        if (!sending.current && !older) {
           confirmed.current = next.mine;
           setBasket(next.mine);
         }
@@ -139,6 +146,7 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
       const range = { ...edges.current };
       form.set("from", String(range.from));
       form.set("to", String(range.to));
+      holdsSent.current += 1;
       const result = await holdNumbersAction(null, form);
       if (sent.luckyDip > 0) setDipping(false);
       if (result.ok) {

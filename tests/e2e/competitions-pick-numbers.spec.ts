@@ -130,3 +130,53 @@ test("a player picks two numbers and buys them, then on a phone buys a lucky dip
   await expect(phonePage.yourTicketNumbers).toHaveCount(7);
   await phone.context().close();
 });
+
+// On a slow connection a page of the grid can be read before a hold lands and arrive after it: the number just held
+// stays in the basket, and the server holds it with the next one. The hold is kept back until the page has been read,
+// and the page until the hold has been answered, so the order is the slow one every time.
+test("a grid page read before a hold lands does not take the held number back out of the basket", async ({
+  approvedPlayer: { page },
+  liveCompetition: competition,
+}) => {
+  const competitionPage = new CompetitionPage(page);
+  await competitionPage.goto(competition);
+  const online = competitionPage.entry;
+  const seven = online.root
+    .getByRole("group", { name: "Numbers 1 to 100" })
+    .getByRole("button", { name: "7", exact: true });
+  await expect(seven).toBeEnabled();
+
+  let pageRead!: () => void;
+  const secondPageRead = new Promise<void>((done) => (pageRead = done));
+  const holdAnswered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && Boolean(r.request().headers()["next-action"]),
+  );
+  await page.route(
+    (url) => url.pathname === competition.path,
+    async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await secondPageRead;
+      await route.continue();
+    },
+  );
+  await page.route(
+    (url) => url.pathname.endsWith("/numbers") && url.searchParams.get("from") === "101",
+    async (route) => {
+      const response = await route.fetch();
+      pageRead();
+      await holdAnswered;
+      await route.fulfill({ response });
+    },
+  );
+
+  await seven.click();
+  await online.root.getByRole("spinbutton", { name: "Find a number" }).fill("142");
+  await online.root.getByRole("button", { name: "Go", exact: true }).click();
+  const found = online.root
+    .getByRole("group", { name: "Numbers 101 to 150" })
+    .getByRole("button", { name: "142", exact: true });
+  await expect(found).toBeFocused();
+  await page.unrouteAll({ behavior: "wait" });
+  await found.click();
+  await expect(online.root.getByText(/^Your numbers: #7, #142, held for you until/)).toBeVisible();
+});
