@@ -124,6 +124,7 @@ try {
     competition,
     "/winners",
     draw,
+    "/transparency",
     "/docs/getting-started",
     "/blog/how-we-make-draws-verifiable",
     "/pricing",
