@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { CircleAlert, CircleCheck, LoaderCircle, ShieldCheck } from "lucide-react";
 import { revealSteps, type LiveDraw, type RevealStep } from "@/lib/draws/live-draw";
 import { verifyPublishedDraw, type CheckStep, type Verification } from "@/lib/draws/verify";
+import { useCountDrawCheck } from "@/lib/hooks/use-count-draw-check";
 import { endSentence } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { DrawOutcomeForViewer } from "./draw-outcome";
@@ -49,6 +50,8 @@ export function DrawReveal({ slug, draw, animate }: { slug: string; draw: LiveDr
     );
     return () => controller.abort();
   }, [draw]);
+
+  useCountDrawCheck(draw.id, result.status === "done" && result.verification.ok);
 
   const steps = result.status === "done" ? revealSteps(result.verification) : [];
   const total = steps.length + 1;

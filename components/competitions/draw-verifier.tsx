@@ -10,7 +10,7 @@ import {
   type Verification,
   type VerifyProgress,
 } from "@/lib/draws/verify";
-import { recordDrawCheckAction } from "@/lib/actions/transparency";
+import { useCountDrawCheck } from "@/lib/hooks/use-count-draw-check";
 import { cn } from "@/lib/utils";
 
 type Timings = { downloadMs: number | null; totalMs: number; bytes: number | null };
@@ -53,7 +53,6 @@ export function DrawVerifier({
   const progressId = useId();
   const [state, setState] = useState<State>({ status: "checking", progress: null });
   const running = useRef<AbortController | null>(null);
-  const counted = useRef(false);
 
   const run = useCallback(
     async (signal: AbortSignal, onProgress: (p: VerifyProgress) => void): Promise<State> => {
@@ -104,15 +103,7 @@ export function DrawVerifier({
     return () => controller.abort();
   }, [start]);
 
-  const checkedOut = state.status === "done" && state.verification.ok;
-  useEffect(() => {
-    if (!checkedOut || !countAs || counted.current) return;
-    counted.current = true;
-    const form = new FormData();
-    form.set("draw_id", countAs);
-    // A count that fails to arrive only leaves the figure one lower; the visitor's result is already shown.
-    recordDrawCheckAction(null, form).catch(() => {});
-  }, [checkedOut, countAs]);
+  useCountDrawCheck(countAs, state.status === "done" && state.verification.ok);
 
   const again = () => {
     setState({ status: "checking", progress: null });
