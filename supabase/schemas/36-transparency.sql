@@ -10,8 +10,9 @@
 -- ----------------------------------------------------------------------------
 
 -- One row per visitor, draw and London day whose browser recomputed the draw and found it checks out. The visitor
--- is kept only as a hash of their visitor key with the draw and the day, so one visitor counts once a day per draw
--- and no address is stored, nor can two rows be linked to one visitor.
+-- is kept only as a hash of their visitor key with the draw, the day and that day's secret salt, so one visitor
+-- counts once a day per draw, no address is stored, and once the day's salt is gone no row can be traced to an
+-- address by trying every address, nor two rows linked to one visitor.
 create table public.draw_checks (
   draw_id uuid not null,
   checked_on date not null,
@@ -22,11 +23,23 @@ create table public.draw_checks (
   constraint draw_checks_visitor_hash_check check ((visitor_hash ~ '^[0-9a-f]{64}$'::text))
 );
 alter table public.draw_checks enable row level security;
-comment on table public.draw_checks is 'Draws recomputed in a visitor''s browser that checked out: one row per draw, London day and visitor, the visitor only as sha256(visitor key, draw, day). Written by record_draw_check (the site, secret key only); counted by get_transparency_report.';
+comment on table public.draw_checks is 'Draws recomputed in a visitor''s browser that checked out: one row per draw, London day and visitor, the visitor only as sha256(the day''s secret salt, visitor key, draw, day). Written by record_draw_check (the site, secret key only); counted by get_transparency_report.';
 revoke all on table public.draw_checks from public, anon, authenticated, service_role;
 grant all on table public.draw_checks to service_role;
 
 create index draw_checks_checked_on_idx on public.draw_checks (checked_on);
+
+-- Each London day's secret salt for those hashes, made by the database's CSPRNG on the day's first check and dropped
+-- on the first check of a later day: no API role may read it.
+create table private.draw_check_salts (
+  checked_on date not null,
+  salt bytea not null,
+  constraint draw_check_salts_pkey primary key (checked_on),
+  constraint draw_check_salts_salt_check check ((octet_length(salt) = 32))
+);
+alter table private.draw_check_salts enable row level security;
+comment on table private.draw_check_salts is 'The secret salt of each London day''s draw-check hashes (32 random bytes): written and read only by record_draw_check, which drops earlier days'' salts.';
+revoke all on table private.draw_check_salts from public, anon, authenticated, service_role;
 
 -- ----------------------------------------------------------------------------
 -- Types
@@ -100,6 +113,7 @@ language plpgsql security definer set search_path = '' as $$
 declare
   visitor text := private.visitor_key(p_visitor);
   today date := (now() at time zone 'Europe/London')::date;
+  today_salt bytea;
   added integer;
 begin
   perform private.require_server();
@@ -111,14 +125,19 @@ begin
   if visitor is null then
     return false;
   end if;
+  delete from private.draw_check_salts s where s.checked_on < today;
+  insert into private.draw_check_salts (checked_on, salt) values (today, extensions.gen_random_bytes(32))
+  on conflict (checked_on) do nothing;
+  select s.salt into today_salt from private.draw_check_salts s where s.checked_on = today;
   insert into public.draw_checks (draw_id, checked_on, visitor_hash)
-  values (p_draw_id, today, encode(sha256(convert_to(visitor || ' ' || p_draw_id::text || ' ' || today::text, 'UTF8')), 'hex'))
+  values (p_draw_id, today,
+          encode(sha256(today_salt || convert_to(visitor || ' ' || p_draw_id::text || ' ' || today::text, 'UTF8')), 'hex'))
   on conflict do nothing;
   get diagnostics added = row_count;
   return added = 1;
 end;
 $$;
-comment on function public.record_draw_check(uuid,text) is 'The site (secret key only): counts a visitor''s browser check of a draw that checked out, once per visitor, draw and London day; true when counted, false when already counted today or the address is not one (draw_not_found for an unknown draw).';
+comment on function public.record_draw_check(uuid,text) is 'The site (secret key only): counts a visitor''s browser check of a draw that checked out, once per visitor, draw and London day, keeping only sha256(the day''s secret salt, visitor key, draw, day); true when counted, false when already counted today or the address is not one (draw_not_found for an unknown draw).';
 revoke all on function public.record_draw_check(uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.record_draw_check(uuid,text) to service_role;
 

@@ -1,5 +1,6 @@
 // The trust page's figures come from the records themselves (get_transparency_report, anyone may read them), and
 // a browser check of a draw is counted once per visitor, draw and day by the site alone (record_draw_check).
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { anon, asUser, dbPerFile, service } from "./support";
 
@@ -100,9 +101,22 @@ describe("the trust page's figures", () => {
     expect(await check(secondDraw, "2001:db8:1:2::10")).toBe(true);
     expect(await check(secondDraw, "2001:db8:1:2::99")).toBe(false);
     expect(await check(secondDraw, "not an address")).toBe(false);
-    const stored = await db().sql<{ visitor_hash: string }>("select visitor_hash from public.draw_checks");
+    // Only a hash is kept, salted with the day's secret: not the address, nor a hash anyone could recompute from it.
+    const stored = await db().sql<{ visitor_hash: string; checked_on: string }>(
+      "select visitor_hash, checked_on::text from public.draw_checks",
+    );
     expect(stored).toHaveLength(2);
-    for (const row of stored) expect(row.visitor_hash).toMatch(/^[0-9a-f]{64}$/);
+    const unsalted = createHash("sha256").update(`203.0.113.7 ${secondDraw} ${stored[0].checked_on}`).digest("hex");
+    for (const row of stored) {
+      expect(row.visitor_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.visitor_hash).not.toBe(unsalted);
+    }
+    // One salt, today's; an earlier day's is dropped by the next check.
+    await db().sql("insert into private.draw_check_salts values (current_date - 2, extensions.gen_random_bytes(32))");
+    expect(await check(secondDraw, "198.51.100.20")).toBe(true);
+    expect(await db().sql("select checked_on::text from private.draw_check_salts")).toEqual([
+      { checked_on: stored[0].checked_on },
+    ]);
 
     const { all_time, months, towns, winners_without_town, draws } = await report();
     expect(all_time).toMatchObject({
@@ -127,7 +141,7 @@ describe("the trust page's figures", () => {
       complaints_answered_in_time: 0,
       complaints_open: 2,
       complaints_overdue: 1,
-      draw_checks: 2,
+      draw_checks: 3,
       draws_checked: 1,
     });
 
@@ -136,7 +150,7 @@ describe("the trust page's figures", () => {
     const [now, before] = months;
     expect(now.period).toBe(thisMonth());
     expect(now).toMatchObject({ competitions_drawn: 1, prize_value: 250, median_tickets: 3, online_tickets: 2 });
-    expect(now).toMatchObject({ postal_tickets: 1, complaints_received: 2, draw_checks: 2 });
+    expect(now).toMatchObject({ postal_tickets: 1, complaints_received: 2, draw_checks: 3 });
     expect(before).toMatchObject({ competitions_drawn: 1, prize_value: 100, median_tickets: 1, cash_chosen: 1 });
     expect(before).toMatchObject({ online_tickets: 1, postal_received: 0, complaints_received: 0, draw_checks: 0 });
 
@@ -146,7 +160,7 @@ describe("the trust page's figures", () => {
 
     // The draws behind the figures, newest first.
     expect(draws.map((d) => d.draw_id)).toEqual([secondDraw, first.drawId]);
-    expect(draws[0]).toMatchObject({ month: thisMonth(), ticket_count: 3, postal_tickets: 1, checks: 2 });
+    expect(draws[0]).toMatchObject({ month: thisMonth(), ticket_count: 3, postal_tickets: 1, checks: 3 });
   });
 
   it("counts checks only from the site's secret key, and only of a draw that exists", async () => {
