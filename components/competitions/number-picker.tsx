@@ -136,6 +136,21 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
     if (sending.current) return;
     sending.current = true;
     setSyncing(true);
+    try {
+      await sendWaiting();
+    } catch {
+      // The hold never arrived (the connection, the server): the basket is what SQL last held, and the player is told.
+      waiting.current = null;
+      setDipping(false);
+      setBasket(confirmed.current);
+      setNotice("Your numbers could not be held: check your connection and try again.");
+    } finally {
+      sending.current = false;
+      setSyncing(false);
+    }
+  }
+
+  async function sendWaiting() {
     while (waiting.current) {
       const sent = waiting.current;
       waiting.current = null;
@@ -151,7 +166,10 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
       if (sent.luckyDip > 0) setDipping(false);
       if (result.ok) {
         confirmed.current = result.data.mine;
-        setShown({ ...range, page: result.data });
+        // The page it answers with is the one the hold was sent from: shown only if it is still the one on screen
+        // (a page turned meanwhile has its own answer coming, or already here).
+        if (range.from === edges.current.from && range.to === edges.current.to)
+          setShown({ ...range, page: result.data });
         const dipped = sent.luckyDip > 0 ? result.data.mine.filter((n) => !sent.numbers.includes(n)) : [];
         // (Read again: taps during the round trip set it; TypeScript cannot see that across the await.)
         const later = waiting.current as Sent | null;
@@ -175,8 +193,6 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
         setReloads((n) => n + 1);
       }
     }
-    sending.current = false;
-    setSyncing(false);
   }
 
   function change(numbers: number[], luckyDip = 0) {
