@@ -51,7 +51,8 @@ export function DrawReveal({ slug, draw, animate }: { slug: string; draw: LiveDr
     return () => controller.abort();
   }, [draw]);
 
-  useCountDrawCheck(draw.id, result.status === "done" && result.verification.ok);
+  // Watched live, every viewer's check ends at the same moment: their counts are spread over half a minute.
+  useCountDrawCheck(draw.id, result.status === "done" && result.verification.ok, animate ? 30_000 : 0);
 
   const steps = result.status === "done" ? revealSteps(result.verification) : [];
   const total = steps.length + 1;

@@ -4,7 +4,7 @@ import type { ReportDraw } from "@/lib/data/transparency";
 import { formatCount, formatDate, formatGBP, formatOdds } from "@/lib/format";
 import { PRIZE_STATUS } from "@/lib/prizes/steps";
 
-/** The draws behind a month's figures: each with its tickets, prize, instant wins and browser checks. */
+/** The draws behind a month's figures: each with its tickets, prize, instant wins and browser checks so far. */
 export function ReportDraws({ id, month, draws }: { id: string; month: string; draws: ReportDraw[] }) {
   if (draws.length === 0) {
     return (
@@ -25,7 +25,7 @@ export function ReportDraws({ id, month, draws }: { id: string; month: string; d
             <TableHead>Odds per ticket</TableHead>
             <TableHead>Prize</TableHead>
             <TableHead className="text-right">Instant wins won</TableHead>
-            <TableHead className="text-right">Browser checks</TableHead>
+            <TableHead className="text-right">Browser checks (all time)</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -44,16 +44,12 @@ export function ReportDraws({ id, month, draws }: { id: string; month: string; d
               </TableCell>
               <TableCell label="Odds per ticket">{formatOdds(d.ticket_count)}</TableCell>
               <TableCell label="Prize">
-                {formatGBP(d.prize_value)}
-                {d.prize_choice === "cash" && d.cash_alternative !== null
-                  ? `, taken as ${formatGBP(d.cash_alternative)} cash`
-                  : ""}
-                , {PRIZE_STATUS[d.prize_status].label.toLowerCase()}
+                {formatGBP(d.prize_value)}, {PRIZE_STATUS[d.prize_status].label.toLowerCase()}
               </TableCell>
               <TableCell label="Instant wins won" className="text-right tabular-nums">
                 {formatCount(d.instant_wins_won)} of {formatCount(d.instant_wins_published)}
               </TableCell>
-              <TableCell label="Browser checks" className="text-right tabular-nums">
+              <TableCell label="Browser checks (all time)" className="text-right tabular-nums">
                 {formatCount(d.checks)}
               </TableCell>
             </TableRow>

@@ -2,17 +2,16 @@ import "server-only";
 import { unstable_cache } from "next/cache";
 import { z } from "zod";
 import { createAdminClient } from "@/lib/supabase/admin";
-import { callPublicRpc } from "./public-rpc";
 import { callRpcWith, declared, type RpcOutput } from "./rpc";
 
-/** Every figure of a period; only the median is null (a period with no draw has none). */
+/**
+ * Every figure of a period. Null: the median of a period with no draw, and how winners chose between prize and cash
+ * (with the cash paid) until at least five in the period have chosen.
+ */
 const figures = declared(
   "period",
   "competitions_drawn",
   "prize_value",
-  "prizes_chosen",
-  "cash_chosen",
-  "cash_paid",
   "awaiting_claim",
   "prizes_delivered",
   "instant_wins_published",
@@ -59,9 +58,9 @@ const NOTHING_YET: PeriodFigures = {
   period: "all",
   competitions_drawn: 0,
   prize_value: 0,
-  prizes_chosen: 0,
-  cash_chosen: 0,
-  cash_paid: 0,
+  prizes_chosen: null,
+  cash_chosen: null,
+  cash_paid: null,
   awaiting_claim: 0,
   prizes_delivered: 0,
   median_tickets: null,
@@ -85,14 +84,17 @@ const NOTHING_YET: PeriodFigures = {
 export const TRANSPARENCY_TAG = "transparency";
 
 // The figures aggregate every entry, so they are computed at most once a minute (and at once after a draw), while
-// the page itself regenerates like the other public pages. The build has no database and must not put its
-// stand-in into the data cache the running site reads, so the build's answer is given outside the cache.
-const readReport = unstable_cache(() => callPublicRpc("get_transparency_report", {}, report), ["transparency-report"], {
-  revalidate: 60,
-  tags: [TRANSPARENCY_TAG],
-});
+// the page itself regenerates like the other public pages. Only the site may call the function (with the secret key:
+// no cookies, so the page stays static), so nobody can make the database compute it at will. The build has no
+// database and must not put its stand-in into the data cache the running site reads, so the build's answer is given
+// outside the cache.
+const readReport = unstable_cache(
+  () => callRpcWith(createAdminClient(), "get_transparency_report", {}, report),
+  ["transparency-report"],
+  { revalidate: 60, tags: [TRANSPARENCY_TAG] },
+);
 
-/** The trust page's figures (get_transparency_report), read as anon so the page stays cached. */
+/** The trust page's figures (get_transparency_report). */
 export const getTransparencyReport = (): Promise<TransparencyReport> =>
   process.env.NEXT_PHASE === "phase-production-build"
     ? Promise.resolve({

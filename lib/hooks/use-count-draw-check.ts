@@ -5,16 +5,23 @@ import { recordDrawCheckAction } from "@/lib/actions/transparency";
 
 /**
  * Counts this visit's browser check of a real draw on the trust page (/transparency) once it has checked out: once
- * per mount, and in SQL once per visitor, draw and day. A count that fails to arrive only leaves the figure one lower;
+ * per mount, and in SQL once per visitor network, draw and day. A count that fails to arrive only leaves the figure one lower;
  * the visitor's result is already on screen. No draw id (the demo's sample draw): nothing is counted.
  */
-export function useCountDrawCheck(drawId: string | undefined, checkedOut: boolean) {
+export function useCountDrawCheck(drawId: string | undefined, checkedOut: boolean, spreadMs = 0) {
   const counted = useRef(false);
   useEffect(() => {
     if (!checkedOut || !drawId || counted.current) return;
-    counted.current = true;
-    const form = new FormData();
-    form.set("draw_id", drawId);
-    recordDrawCheckAction(null, form).catch(() => {});
-  }, [drawId, checkedOut]);
+    const send = () => {
+      counted.current = true;
+      const form = new FormData();
+      form.set("draw_id", drawId);
+      recordDrawCheckAction(null, form).catch(() => {});
+    };
+    if (spreadMs === 0) return send();
+    // Sent at a random moment within spreadMs, so many viewers' counts do not arrive at once; a visitor who leaves
+    // first is not counted.
+    const timer = setTimeout(send, Math.random() * spreadMs);
+    return () => clearTimeout(timer);
+  }, [drawId, checkedOut, spreadMs]);
 }

@@ -360,19 +360,16 @@ export type Database = {
       }
       draw_checks: {
         Row: {
-          checked_at: string
           checked_on: string
           draw_id: string
           visitor_hash: string
         }
         Insert: {
-          checked_at?: string
           checked_on: string
           draw_id: string
           visitor_hash: string
         }
         Update: {
-          checked_at?: string
           checked_on?: string
           draw_id?: string
           visitor_hash?: string
@@ -2480,6 +2477,10 @@ export type Database = {
         }
         Returns: string
       }
+      forget_draw_check_salts: {
+        Args: never
+        Returns: number
+      }
       get_competition: {
         Args: {
           p_slug: string
@@ -4256,7 +4257,6 @@ export type Database = {
         refusal: Database["public"]["CompositeTypes"]["refusal"] | null
       }
       transparency_draw: {
-        cash_alternative: number | null
         checks: number | null
         draw_id: string | null
         drawn_at: string | null
@@ -4264,7 +4264,6 @@ export type Database = {
         instant_wins_won: number | null
         month: string | null
         postal_tickets: number | null
-        prize_choice: Database["public"]["Enums"]["prize_choice"] | null
         prize_status: Database["public"]["Enums"]["prize_status"] | null
         prize_value: number | null
         slug: string | null

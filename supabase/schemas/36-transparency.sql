@@ -9,28 +9,28 @@
 -- Tables, each with its indexes, triggers and policies
 -- ----------------------------------------------------------------------------
 
--- One row per visitor, draw and London day whose browser recomputed the draw and found it checks out. The visitor
--- is kept only as a hash of their visitor key with the draw, the day and that day's secret salt, so one visitor
--- counts once a day per draw, no address is stored, and once the day's salt is gone no row can be traced to an
--- address by trying every address, nor two rows linked to one visitor.
+-- One row per visitor, draw and London day whose browser reported that it recomputed the draw and found it checks
+-- out. The visitor is kept only as a hash of their network (an IPv4 address, an IPv6 /48) with the draw, the day and
+-- that day's secret salt, and no time of day: one network counts once a day per draw, no address is stored, and once
+-- the day's salt is gone no row can be traced to an address by trying every address, nor two rows linked to one
+-- visitor.
 create table public.draw_checks (
   draw_id uuid not null,
   checked_on date not null,
   visitor_hash text not null,
-  checked_at timestamp with time zone default now() not null,
   constraint draw_checks_pkey primary key (draw_id, checked_on, visitor_hash),
   constraint draw_checks_draw_id_fkey foreign key (draw_id) references public.draws(id) on delete cascade,
   constraint draw_checks_visitor_hash_check check ((visitor_hash ~ '^[0-9a-f]{64}$'::text))
 );
 alter table public.draw_checks enable row level security;
-comment on table public.draw_checks is 'Draws recomputed in a visitor''s browser that checked out: one row per draw, London day and visitor, the visitor only as sha256(the day''s secret salt, visitor key, draw, day). Written by record_draw_check (the site, secret key only); counted by get_transparency_report.';
+comment on table public.draw_checks is 'Draws a visitor''s browser reported it recomputed and found correct: one row per draw, London day and visitor network, the network only as sha256(the day''s secret salt, network, draw, day), with no time of day. Written by record_draw_check (the site, secret key only); counted by get_transparency_report.';
 revoke all on table public.draw_checks from public, anon, authenticated, service_role;
 grant all on table public.draw_checks to service_role;
 
 create index draw_checks_checked_on_idx on public.draw_checks (checked_on);
 
 -- Each London day's secret salt for those hashes, made by the database's CSPRNG on the day's first check and dropped
--- on the first check of a later day: no API role may read it.
+-- by the cron once the day is over (forget_draw_check_salts): no API role may read it.
 create table private.draw_check_salts (
   checked_on date not null,
   salt bytea not null,
@@ -38,7 +38,7 @@ create table private.draw_check_salts (
   constraint draw_check_salts_salt_check check ((octet_length(salt) = 32))
 );
 alter table private.draw_check_salts enable row level security;
-comment on table private.draw_check_salts is 'The secret salt of each London day''s draw-check hashes (32 random bytes): written and read only by record_draw_check, which drops earlier days'' salts.';
+comment on table private.draw_check_salts is 'The secret salt of each London day''s draw-check hashes (32 random bytes): written and read only by record_draw_check; earlier days'' salts are dropped by forget_draw_check_salts (the cron).';
 revoke all on table private.draw_check_salts from public, anon, authenticated, service_role;
 
 -- ----------------------------------------------------------------------------
@@ -70,7 +70,7 @@ create type public.transparency_figures as (
   draw_checks integer,
   draws_checked integer
 );
-comment on type public.transparency_figures is 'One period''s figures on the trust page (period ''all'' or a London month ''YYYY-MM''): draws and prizes by the draw''s month (cash chosen by winners, prizes awaiting a claim, delivered), the median tickets in a draw (odds of 1 in that many per ticket), instant wins published and won in the competitions drawn, online and postal entries by the month made (postal received, and entered: not voided), complaints by the month received (acknowledged and answered within their deadlines, open, overdue), browser checks by the day made.';
+comment on type public.transparency_figures is 'One period''s figures on the trust page (period ''all'' or a London month ''YYYY-MM''): draws and prizes by the draw''s month (prize or cash as winners chose, and the cash alternatives paid, null unless at least five winners in the period have chosen, so no one winner''s choice can be read from them; prizes awaiting a claim, delivered), the median tickets in a draw (odds of 1 in that many per ticket), instant wins published and won in the competitions drawn, online and postal entries by the month made (postal received, and entered: not voided), complaints by the month received (acknowledged and answered within their deadlines, open, overdue), browser checks by the day made.';
 
 create type public.transparency_town as (town text, winners integer);
 comment on type public.transparency_town is 'A town or county as winners published it, and how many draw winners it has.';
@@ -84,15 +84,13 @@ create type public.transparency_draw as (
   ticket_count integer,
   postal_tickets integer,
   prize_value numeric(12,2),
-  prize_choice public.prize_choice,
-  cash_alternative numeric(12,2),
   prize_status public.prize_status,
   winner_town text,
   instant_wins_published integer,
   instant_wins_won integer,
   checks integer
 );
-comment on type public.transparency_draw is 'A drawn competition behind the trust page''s figures: its draw, tickets (postal among them), prize and what the winner chose, the prize''s step, the town as published, its instant wins published and won, and browser checks.';
+comment on type public.transparency_draw is 'A drawn competition behind the trust page''s figures: its draw, tickets (postal among them), prize and its step (never what the winner chose), the town as published, its instant wins published and won, and browser checks (all time).';
 
 create type public.transparency_report as (
   generated_at timestamp with time zone,
@@ -111,7 +109,7 @@ comment on type public.transparency_report is 'The trust page: figures for all t
 create or replace function public.record_draw_check(p_draw_id uuid, p_visitor text) returns boolean
 language plpgsql security definer set search_path = '' as $$
 declare
-  visitor text := private.visitor_key(p_visitor);
+  visitor text := private.visitor_network(p_visitor);
   today date := (now() at time zone 'Europe/London')::date;
   today_salt bytea;
   added integer;
@@ -125,7 +123,6 @@ begin
   if visitor is null then
     return false;
   end if;
-  delete from private.draw_check_salts s where s.checked_on < today;
   insert into private.draw_check_salts (checked_on, salt) values (today, extensions.gen_random_bytes(32))
   on conflict (checked_on) do nothing;
   select s.salt into today_salt from private.draw_check_salts s where s.checked_on = today;
@@ -137,9 +134,24 @@ begin
   return added = 1;
 end;
 $$;
-comment on function public.record_draw_check(uuid,text) is 'The site (secret key only): counts a visitor''s browser check of a draw that checked out, once per visitor, draw and London day, keeping only sha256(the day''s secret salt, visitor key, draw, day); true when counted, false when already counted today or the address is not one (draw_not_found for an unknown draw).';
+comment on function public.record_draw_check(uuid,text) is 'The site (secret key only): counts a visitor''s browser check of a draw that checked out, once per visitor network (an IPv4 address, an IPv6 /48), draw and London day, keeping only sha256(the day''s secret salt, network, draw, day); true when counted, false when already counted today or the address is not one (draw_not_found for an unknown draw).';
 revoke all on function public.record_draw_check(uuid,text) from public, anon, authenticated, service_role;
 grant execute on function public.record_draw_check(uuid,text) to service_role;
+
+create or replace function public.forget_draw_check_salts() returns integer
+language plpgsql security definer set search_path = '' as $$
+declare
+  forgotten integer;
+begin
+  perform private.require_server();
+  delete from private.draw_check_salts s where s.checked_on < (now() at time zone 'Europe/London')::date;
+  get diagnostics forgotten = row_count;
+  return forgotten;
+end;
+$$;
+comment on function public.forget_draw_check_salts() is 'The cron (secret key only): drops the draw-check salts of London days that are over, so their hashes can no longer be traced to any address; how many were dropped.';
+revoke all on function public.forget_draw_check_salts() from public, anon, authenticated, service_role;
+grant execute on function public.forget_draw_check_salts() to service_role;
 
 -- Each source is grouped by month and for all time in one pass (grouping sets), so the all-time figures are the
 -- same sums as the months', and the median is over all draws, not of the months' medians.
@@ -160,9 +172,14 @@ language sql stable security definer set search_path = '' as $$
     select coalesce(month, 'all') as period,
            count(*)::integer as competitions_drawn,
            sum(prize_value)::numeric(12,2) as prize_value,
-           (count(*) filter (where prize_choice = 'prize'))::integer as prizes_chosen,
-           (count(*) filter (where prize_choice = 'cash'))::integer as cash_chosen,
-           coalesce(sum(cash_alternative) filter (where prize_choice = 'cash'), 0)::numeric(12,2) as cash_paid,
+           -- What winners chose is theirs: shown only where at least five in the period have chosen.
+           case when count(prize_choice) >= 5 then (count(*) filter (where prize_choice = 'prize'))::integer end
+             as prizes_chosen,
+           case when count(prize_choice) >= 5 then (count(*) filter (where prize_choice = 'cash'))::integer end
+             as cash_chosen,
+           case when count(prize_choice) >= 5 then
+             coalesce(sum(cash_alternative) filter (where prize_choice = 'cash' and prize_status = 'delivered'), 0)
+           end::numeric(12,2) as cash_paid,
            (count(*) filter (where prize_status = 'awaiting_claim'))::integer as awaiting_claim,
            (count(*) filter (where prize_status = 'delivered'))::integer as prizes_delivered,
            percentile_cont(0.5) within group (order by ticket_count)::numeric as median_tickets,
@@ -208,8 +225,8 @@ language sql stable security definer set search_path = '' as $$
     union select 'all'
   ),
   figures as (
-    select row(p.period, coalesce(d.competitions_drawn, 0), coalesce(d.prize_value, 0), coalesce(d.prizes_chosen, 0),
-               coalesce(d.cash_chosen, 0), coalesce(d.cash_paid, 0), coalesce(d.awaiting_claim, 0),
+    select row(p.period, coalesce(d.competitions_drawn, 0), coalesce(d.prize_value, 0), d.prizes_chosen,
+               d.cash_chosen, d.cash_paid, coalesce(d.awaiting_claim, 0),
                coalesce(d.prizes_delivered, 0), d.median_tickets, coalesce(d.instant_wins_published, 0),
                coalesce(d.instant_wins_won, 0), coalesce(e.online_entries, 0), coalesce(e.online_tickets, 0),
                coalesce(e.postal_received, 0), coalesce(e.postal_entered, 0), coalesce(e.postal_tickets, 0),
@@ -232,19 +249,17 @@ language sql stable security definer set search_path = '' as $$
     (select f from figures where period = 'all'),
     (select coalesce(array_agg(f order by period desc), '{}') from recent_months),
     (select coalesce(array_agg(row(t.town, t.winners)::public.transparency_town order by t.winners desc, t.town), '{}')
-       from (select winner_town as town, count(*)::integer as winners from drawn
-              where winner_town is not null group by winner_town) t),
-    (select count(*)::integer from drawn where winner_town is null),
+       from (select min(btrim(winner_town)) as town, count(*)::integer as winners from drawn
+              where nullif(btrim(winner_town), '') is not null group by lower(btrim(winner_town))) t),
+    (select count(*)::integer from drawn where nullif(btrim(winner_town), '') is null),
     (select coalesce(array_agg(row(d.id, d.slug, d.title, d.month, d.drawn_at, d.ticket_count, d.postal_tickets,
-                                   d.prize_value, d.prize_choice, d.cash_alternative, d.prize_status, d.winner_town,
+                                   d.prize_value, d.prize_status, d.winner_town,
                                    d.instant_wins_published, d.instant_wins_won, d.checks
                                )::public.transparency_draw order by d.drawn_at desc), '{}')
        from drawn d
       where d.month >= coalesce((select min(period) from recent_months), ''))
   )::public.transparency_report
 $$;
-comment on function public.get_transparency_report() is 'Public (anyone): the trust page''s figures, all time and for each of the last twelve London months with any activity, computed from draws, entries, instant wins, complaints and browser checks; winners by town only as published (initials-only winners have none); no person, address or complaint text.';
+comment on function public.get_transparency_report() is 'The site (secret key only; it reads every entry, so the site computes it at most once a minute and serves the cached page): the trust page''s figures, all time and for each of the last twelve London months with any activity, computed from draws, entries, instant wins, complaints and browser checks; winners by town only as published (initials-only winners have none); no person, address or complaint text.';
 revoke all on function public.get_transparency_report() from public, anon, authenticated, service_role;
-grant execute on function public.get_transparency_report() to anon;
-grant execute on function public.get_transparency_report() to authenticated;
 grant execute on function public.get_transparency_report() to service_role;

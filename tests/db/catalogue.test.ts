@@ -17,8 +17,6 @@ const ANON_EXECUTABLE: Record<string, string> = {
   "list_competitions(text)": "public competition pages: published competitions only, never the answer",
   "get_competition(text)": "public competition pages: one published competition, never the answer",
   "list_winners()": "public winners page: first name, initial and town only",
-  "get_transparency_report()":
-    "the trust page: counts and sums only, towns as winners published them; no person, address or complaint text",
   "winner_photo_published(text)":
     "the winner-photos route: whether a photo path is published (its winner consents); nothing about who",
   "get_draw(uuid)": "public draw verification page: every input of a finished draw",
@@ -75,7 +73,6 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
     "sets the caller's own basket of chosen numbers, within their per-person cap",
   "get_my_entries()": "the caller's own entries with draw results",
   "list_winners()": "every draw's public fields",
-  "get_transparency_report()": "the trust page's figures, as anon reads them",
   "get_draw(uuid)": "one draw's public inputs and the ticket ids",
   "get_instant_wins(text)": "instant wins as anon sees them; admins also a draft's",
   "admin_set_instant_win_prizes(uuid,jsonb)": "admins only (checked inside); a draft's instant-win prizes",
@@ -247,6 +244,9 @@ const SERVER_ONLY: Record<string, string> = {
   "record_webhook_delivery(text,text,text,text,integer,text)": "the webhook records how it answered an event",
   "record_auth_refusal(text)": "the sign-in and two-step actions count refusals per hour",
   "record_draw_check(uuid,text)": "the site counts a visitor's browser check of a draw, keyed by the visitor it saw",
+  "forget_draw_check_salts()": "the cron drops the salts of draw-check hashes of days that are over",
+  "get_transparency_report()":
+    "the trust page's figures: they read every entry, so only the site computes them, once a minute",
   "record_webhook_refusal(text)":
     "the webhook counts calls refused for a bad signature per hour (and raises an alert past three)",
   "check_referral_code(text,text)":

@@ -1,5 +1,6 @@
-// The trust page's figures come from the records themselves (get_transparency_report, anyone may read them), and
-// a browser check of a draw is counted once per visitor, draw and day by the site alone (record_draw_check).
+// The trust page's figures come from the records themselves (get_transparency_report, computed for the site alone,
+// which caches them), and a browser check of a draw is counted once per visitor network, draw and day by the site
+// alone (record_draw_check).
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { anon, asUser, dbPerFile, service } from "./support";
@@ -15,7 +16,7 @@ type Report = {
   draws: { draw_id: string; month: string; ticket_count: number; postal_tickets: number; checks: number }[];
 };
 
-const report = () => db().call<Report>(anon, "get_transparency_report");
+const report = () => db().call<Report>(service, "get_transparency_report");
 const check = (drawId: string, visitor: string) =>
   db().call<boolean>(service, "record_draw_check", { p_draw_id: drawId, p_visitor: visitor });
 const thisMonth = () =>
@@ -41,11 +42,13 @@ describe("the trust page's figures", () => {
     const quiet = await db().createPlayer({ name: "Quinn Quiet", credits: "10.00" });
     await db().sql("update public.profiles set show_initials_only = true, town = 'Leeds' where id = $1", [quiet]);
 
-    // Drawn last month: one ticket, won from Harrogate, the winner took the cash.
+    // Drawn last month (the middle of the previous UK month): one ticket, won from Harrogate, the winner chose cash.
     const first = await db().wonBy(admin, harrogate, { prize_value: 100, cash_alternative: 60 });
     await db().call(asUser(harrogate), "claim_prize", { p_draw_id: first.drawId, p_choice: "cash" });
-    await db().sql("update public.draws set drawn_at = now() - interval '45 days' where id = $1", [first.drawId]);
-    await db().sql("update public.entries set created_at = now() - interval '46 days' where competition_id = $1", [
+    const lastMonth =
+      "(date_trunc('month', now() at time zone 'Europe/London') - interval '15 days') at time zone 'Europe/London'";
+    await db().sql(`update public.draws set drawn_at = ${lastMonth} where id = $1`, [first.drawId]);
+    await db().sql(`update public.entries set created_at = ${lastMonth} where competition_id = $1`, [
       first.competitionId,
     ]);
 
@@ -95,11 +98,11 @@ describe("the trust page's figures", () => {
       complaints[1].id,
     ]);
 
-    // Browser checks: once per visitor a day; an IPv6 visitor is their /64.
+    // Browser checks: once per visitor a day; an IPv6 visitor is their /48, which one subscriber is often given whole.
     expect(await check(secondDraw, "203.0.113.7")).toBe(true);
     expect(await check(secondDraw, "203.0.113.7")).toBe(false);
     expect(await check(secondDraw, "2001:db8:1:2::10")).toBe(true);
-    expect(await check(secondDraw, "2001:db8:1:2::99")).toBe(false);
+    expect(await check(secondDraw, "2001:db8:1:3::99")).toBe(false);
     expect(await check(secondDraw, "not an address")).toBe(false);
     // Only a hash is kept, salted with the day's secret: not the address, nor a hash anyone could recompute from it.
     const stored = await db().sql<{ visitor_hash: string; checked_on: string }>(
@@ -111,9 +114,10 @@ describe("the trust page's figures", () => {
       expect(row.visitor_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(row.visitor_hash).not.toBe(unsalted);
     }
-    // One salt, today's; an earlier day's is dropped by the next check.
+    // One salt, today's; the cron drops the salts of days that are over.
     await db().sql("insert into private.draw_check_salts values (current_date - 2, extensions.gen_random_bytes(32))");
     expect(await check(secondDraw, "198.51.100.20")).toBe(true);
+    expect(await db().call(service, "forget_draw_check_salts")).toBe(1);
     expect(await db().sql("select checked_on::text from private.draw_check_salts")).toEqual([
       { checked_on: stored[0].checked_on },
     ]);
@@ -123,9 +127,10 @@ describe("the trust page's figures", () => {
       period: "all",
       competitions_drawn: 2,
       prize_value: 350,
-      prizes_chosen: 0,
-      cash_chosen: 1,
-      cash_paid: 60,
+      // One winner has chosen: not enough to publish how winners choose without giving that one's choice away.
+      prizes_chosen: null,
+      cash_chosen: null,
+      cash_paid: null,
       awaiting_claim: 1,
       prizes_delivered: 0,
       median_tickets: 2,
@@ -151,7 +156,7 @@ describe("the trust page's figures", () => {
     expect(now.period).toBe(thisMonth());
     expect(now).toMatchObject({ competitions_drawn: 1, prize_value: 250, median_tickets: 3, online_tickets: 2 });
     expect(now).toMatchObject({ postal_tickets: 1, complaints_received: 2, draw_checks: 3 });
-    expect(before).toMatchObject({ competitions_drawn: 1, prize_value: 100, median_tickets: 1, cash_chosen: 1 });
+    expect(before).toMatchObject({ competitions_drawn: 1, prize_value: 100, median_tickets: 1, awaiting_claim: 0 });
     expect(before).toMatchObject({ online_tickets: 1, postal_received: 0, complaints_received: 0, draw_checks: 0 });
 
     // Towns only as published: the initials-only winner's town is not; the postal entrant gave none.
@@ -163,7 +168,34 @@ describe("the trust page's figures", () => {
     expect(draws[0]).toMatchObject({ month: thisMonth(), ticket_count: 3, postal_tickets: 1, checks: 3 });
   });
 
-  it("counts checks only from the site's secret key, and only of a draw that exists", async () => {
+  it("say how winners chose between prize and cash once five have, counting cash as paid once delivered", async () => {
+    // The test above left one winner who chose cash (not delivered); four more choices make five.
+    const admin = await db().createAdmin();
+    const winner = await db().createPlayer({ name: "Wyn Winner", credits: "10.00" });
+    const draws: string[] = [];
+    for (let i = 0; i < 4; i++) draws.push((await db().wonBy(admin, winner, { cash_alternative: 40 })).drawId);
+    const claim = (drawId: string, choice: string) =>
+      db().call(asUser(winner), "claim_prize", {
+        p_draw_id: drawId,
+        p_choice: choice,
+        p_delivery_address: choice === "prize" ? "4 Mill Lane, Harrogate HG1 2AB" : null,
+      });
+    for (const drawId of draws.slice(0, 3)) await claim(drawId, "prize");
+    expect((await report()).all_time).toMatchObject({ prizes_chosen: null, cash_chosen: null, cash_paid: null });
+
+    await claim(draws[3], "cash");
+    expect((await report()).all_time).toMatchObject({ prizes_chosen: 3, cash_chosen: 2, cash_paid: 0 });
+    const move = (status: string, extra: Record<string, unknown>) =>
+      db().call(asUser(admin), "admin_update_prize_fulfilment", { p_draw_id: draws[3], p_status: status, ...extra });
+    await move("verified", { p_proof_of_delivery: null, p_document_type: "passport", p_document_last_four: "1234" });
+    await move("delivered", { p_proof_of_delivery: "BACS-1" });
+    expect((await report()).all_time).toMatchObject({ cash_chosen: 2, cash_paid: 40, prizes_delivered: 1 });
+  });
+
+  it("are computed, and checks counted, only for the site's secret key, and only of a draw that exists", async () => {
+    for (const caller of [anon, asUser(await db().createPlayer())]) {
+      expect((await db().rpc(caller, "get_transparency_report")).error).toMatchObject({ code: "42501" });
+    }
     const refused = await db().rpc(anon, "record_draw_check", {
       p_draw_id: "00000000-0000-0000-0000-000000000000",
       p_visitor: "203.0.113.7",

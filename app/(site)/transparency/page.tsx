@@ -17,8 +17,12 @@ export const metadata: Metadata = {
 // and at once after a draw (lib/data/transparency.ts).
 export const revalidate = 2;
 
-/** A period's figures, each linking to the list behind it: `draws` is that list's anchor on this page. */
+/**
+ * A period's figures. Those about draws link to the draws behind them (`draws`: this month's table on the page, or
+ * every winner); complaints link to how to complain, since complaints themselves are private.
+ */
 function figuresOf(f: PeriodFigures, draws: string): Figure[] {
+  const voided = f.postal_received - f.postal_entered;
   return [
     {
       label: "Competitions drawn",
@@ -27,27 +31,19 @@ function figuresOf(f: PeriodFigures, draws: string): Figure[] {
       href: draws,
     },
     {
-      label: "Prizes and cash alternatives",
-      value: `${formatCount(f.prizes_chosen)} taken as the prize, ${formatCount(f.cash_chosen)} as cash`,
-      detail: `${formatGBP(f.cash_paid)} paid as cash alternatives; ${plural(f.awaiting_claim, "prize")} awaiting a claim, ${formatCount(f.prizes_delivered)} delivered`,
+      label: "Prizes delivered",
+      value: formatCount(f.prizes_delivered),
+      detail:
+        (f.prizes_chosen === null || f.cash_chosen === null || f.cash_paid === null
+          ? "How winners chose between the prize and its cash alternative shows once five have chosen"
+          : `${formatCount(f.prizes_chosen)} chose the prize, ${formatCount(f.cash_chosen)} the cash (${formatGBP(f.cash_paid)} paid)`) +
+        `; ${plural(f.awaiting_claim, "prize")} awaiting a claim`,
       href: draws,
     },
     {
       label: "Median odds per ticket",
       value: f.median_tickets === null ? "No draws" : formatOdds(f.median_tickets),
-      detail: "Half the draws had fewer tickets than this, half more",
-      href: draws,
-    },
-    {
-      label: "Entries online",
-      value: formatCount(f.online_entries),
-      detail: `${plural(f.online_tickets, "ticket")} bought with credit`,
-      href: draws,
-    },
-    {
-      label: "Free postal entries",
-      value: `${formatCount(f.postal_received)} received, ${formatCount(f.postal_entered)} entered`,
-      detail: `${plural(f.postal_tickets, "ticket")}, in the same draws at the same odds`,
+      detail: f.median_tickets === null ? null : "Half the draws had fewer tickets than this, half more",
       href: draws,
     },
     {
@@ -55,6 +51,20 @@ function figuresOf(f: PeriodFigures, draws: string): Figure[] {
       value: `${formatCount(f.instant_wins_won)} won of ${formatCount(f.instant_wins_published)} published`,
       detail: "In the competitions drawn; a winning number nobody bought is not won",
       href: draws,
+    },
+    {
+      label: "Entries online",
+      value: formatCount(f.online_entries),
+      detail: `${plural(f.online_tickets, "ticket")} bought with credit`,
+      href: null,
+    },
+    {
+      label: "Free postal entries",
+      value: `${formatCount(f.postal_entered)} entered`,
+      detail:
+        `${plural(f.postal_tickets, "ticket")}, in the same draws at the same odds` +
+        (voided > 0 ? `; ${formatCount(voided)} voided` : ""),
+      href: null,
     },
     {
       label: "Complaints",
@@ -65,8 +75,8 @@ function figuresOf(f: PeriodFigures, draws: string): Figure[] {
     {
       label: "Draws checked in visitors' browsers",
       value: formatCount(f.draw_checks),
-      detail: `Checks that found a draw correct, on ${plural(f.draws_checked, "different draw")}`,
-      href: draws,
+      detail: `Checks that browsers reported finding a draw correct, once per visitor a day, on ${plural(f.draws_checked, "different draw")}`,
+      href: null,
     },
   ];
 }
@@ -79,8 +89,8 @@ export default async function TransparencyPage() {
       <header className="max-w-3xl">
         <h1 className="text-4xl font-extrabold tracking-tight">Transparency</h1>
         <p className="mt-3 text-lg text-muted-foreground">
-          Our own figures, computed from our records, never typed in: every draw, prize and complaint counts. Each
-          figure links to the list behind it, and every draw can be checked in your browser.
+          Our own figures, computed from our records, never typed in: every draw, prize and complaint counts. The
+          figures about draws link to the draws behind them, and every draw can be checked in your browser.
         </p>
         <p className="mt-3 text-sm text-muted-foreground">
           Figures as of <time dateTime={report.generated_at}>{formatDateTime(report.generated_at)}</time>, updated
@@ -100,8 +110,8 @@ export default async function TransparencyPage() {
           Winners by town or county
         </h2>
         <p className="mt-2 max-w-3xl text-muted-foreground">
-          As each winner chose to be published. {formatCount(report.winners_without_town)} winners asked for initials
-          only or gave no town; they are not placed here.
+          As each winner chose to be published. {plural(report.winners_without_town, "winner")} asked for initials only
+          or gave no town, and {report.winners_without_town === 1 ? "is" : "are"} not placed here.
         </p>
         {towns.length > 0 ? (
           <ul className="mt-4 flex flex-wrap gap-2">

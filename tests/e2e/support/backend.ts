@@ -420,10 +420,10 @@ export async function publicDraw(drawId: string): Promise<PublicDraw> {
   return rpc(createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options), "get_draw", { p_draw_id: drawId });
 }
 
-/** How many browser checks of the draw the trust page's figures count (get_transparency_report, as anyone). */
+/** How many browser checks of the draw the trust page's figures count (get_transparency_report, the site's call). */
 export async function drawChecks(drawId: string): Promise<number | undefined> {
   const report = await rpc<{ draws: { draw_id: string; checks: number }[] }>(
-    createClient(backendUrl, EMBEDDED_PUBLISHABLE_KEY, options),
+    serviceClient(),
     "get_transparency_report",
   );
   return report.draws.find((d) => d.draw_id === drawId)?.checks;

@@ -80,6 +80,14 @@ async function get({ request }: RouteInput<undefined, undefined>) {
     log("error", "cron_sign_up_digest_failed", { request_id: requestId, error: e });
     digests = { error: errorText(e, "queue_sign_up_digests failed") };
   }
+  // The salts of the draw checks of days that are over: once gone, their hashes point to no address (decision 058).
+  let salts: { forgotten: number } | { error: string };
+  try {
+    salts = { forgotten: await callRpcWith(supabase, "forget_draw_check_salts", {}, z.number()) };
+  } catch (e) {
+    log("error", "cron_draw_check_salts_failed", { request_id: requestId, error: e });
+    salts = { error: errorText(e, "forget_draw_check_salts failed") };
+  }
   // The draws above were this run's, so the check sees the job running; it alerts on what is still wrong.
   await recordRun(supabase, startedAt, true, { drawn: draws.drawn.length, closed: draws.closed.length }, null);
   let alerts: "checked" | { error: string } = "checked";
@@ -112,6 +120,7 @@ async function get({ request }: RouteInput<undefined, undefined>) {
     flags,
     referrals,
     digests,
+    salts,
     alerts,
     mail,
     push,
