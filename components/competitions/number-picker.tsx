@@ -139,11 +139,13 @@ export function NumberPicker({ competitionId, slug, totalTickets, room, refreshK
     try {
       await sendWaiting();
     } catch {
-      // The hold never arrived (the connection, the server): the basket is what SQL last held, and the player is told.
+      // No answer came (the connection, the server): the hold may or may not have landed, so the grid reloads and
+      // shows the basket SQL holds, and the player is told.
       waiting.current = null;
       setDipping(false);
       setBasket(confirmed.current);
-      setNotice("Your numbers could not be held: check your connection and try again.");
+      setNotice("We could not confirm your numbers: the grid now shows what is held for you.");
+      setReloads((n) => n + 1);
     } finally {
       sending.current = false;
       setSyncing(false);

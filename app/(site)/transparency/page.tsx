@@ -34,10 +34,12 @@ function figuresOf(f: PeriodFigures, draws: string): Figure[] {
       label: "Prizes delivered",
       value: formatCount(f.prizes_delivered),
       detail:
-        (f.prizes_chosen === null || f.cash_chosen === null || f.cash_paid === null
-          ? "How winners chose between the prize and its cash alternative shows once five have chosen"
-          : `${formatCount(f.prizes_chosen)} chose the prize, ${formatCount(f.cash_chosen)} the cash (${formatGBP(f.cash_paid)} paid)`) +
-        `; ${plural(f.awaiting_claim, "prize")} awaiting a claim`,
+        f.competitions_drawn === 0
+          ? null
+          : (f.prizes_chosen === null || f.cash_chosen === null || f.cash_paid === null
+              ? "How winners chose between the prize and its cash alternative shows once five have chosen"
+              : `${formatCount(f.prizes_chosen)} chose the prize, ${formatCount(f.cash_chosen)} the cash (${formatGBP(f.cash_paid)} paid)`) +
+            `; ${plural(f.awaiting_claim, "prize")} awaiting a claim`,
       href: draws,
     },
     {
