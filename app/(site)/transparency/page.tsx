@@ -52,7 +52,8 @@ function figuresOf(f: PeriodFigures, draws: string): Figure[] {
       label: "Instant wins",
       value: `${formatCount(f.instant_wins_won)} won of ${formatCount(f.instant_wins_published)} published`,
       detail: "In the competitions drawn; a winning number nobody bought is not won",
-      href: draws,
+      // A month's table shows each draw's instant wins; the list of every winner does not.
+      href: draws.startsWith("#") ? draws : null,
     },
     {
       label: "Entries online",
