@@ -1,4 +1,4 @@
--- transparency_report_private: written by `npm run db:migration` from supabase/schemas. Review it before committing.
+-- transparency_report: written by `npm run db:migration` from supabase/schemas. Review it before committing.
 
 create or replace function public.record_draw_check(p_draw_id uuid, p_visitor text) returns boolean
 language plpgsql security definer set search_path = '' as $$

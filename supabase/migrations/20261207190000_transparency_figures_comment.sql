@@ -1,4 +1,0 @@
--- transparency_figures_comment: what the type's comment promises about winners' choices, as the page keeps it
--- (supabase/schemas/36-transparency.sql).
-
-comment on type public.transparency_figures is 'One period''s figures on the trust page (period ''all'' or a London month ''YYYY-MM''): draws and prizes by the draw''s month (prize or cash as winners chose, and the cash alternatives paid, null unless at least five winners in the period have chosen, so a period with one draw does not give its winner''s choice away; prizes awaiting a claim, delivered), the median tickets in a draw (odds of 1 in that many per ticket), instant wins published and won in the competitions drawn, online and postal entries by the month made (postal received, and entered: not voided), complaints by the month received (acknowledged and answered within their deadlines, open, overdue), browser checks by the day made.';
