@@ -21,7 +21,7 @@ export function useCountDrawCheck(drawId: string | undefined, checkedOut: boolea
     if (spreadMs === 0) return send();
     // Sent at a random moment within spreadMs, so many viewers' counts do not arrive at once; a visitor who leaves
     // first is not counted.
-    const timer = setTimeout(send, Math.random() * spreadMs);
+    const timer = setTimeout(send, (crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32) * spreadMs);
     return () => clearTimeout(timer);
   }, [drawId, checkedOut, spreadMs]);
 }
