@@ -144,6 +144,6 @@ export const config = {
     },
     // Each cached page also in the forms a host may route its client navigations and prefetches by (Next adds
     // `.rsc` and `.segments/…` to every source; `/` is `index.rsc`), so those skip the proxy too.
-    "/((?!(?:competitions|competitions-demo|winners|transparency|docs|blog|search\\.json|pricing|labspinner|offline)?(?:$|\\.rsc$|\\.segments/)|index(?:\\.rsc$|\\.segments/)|(?:competitions|winners|docs|blog)/|_next/static|_next/image|_vercel/|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
+    "/((?!(?:competitions|competitions-demo|winners|transparency|charities|docs|blog|search\\.json|pricing|labspinner|offline)?(?:$|\\.rsc$|\\.segments/)|index(?:\\.rsc$|\\.segments/)|(?:competitions|winners|docs|blog)/|_next/static|_next/image|_vercel/|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|webmanifest)$).*)",
   ],
 };

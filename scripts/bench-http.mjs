@@ -125,6 +125,7 @@ try {
     "/winners",
     draw,
     "/transparency",
+    "/charities",
     "/docs/getting-started",
     "/blog/how-we-make-draws-verifiable",
     "/pricing",

@@ -111,7 +111,10 @@ begin
     'ticket_price', 0.99, 'total_tickets', 2000, 'max_tickets_per_user', 150,
     'closes_at', now() + interval '6 days 5 hours',
     'skill_question', 'Which company makes the iPhone?',
-    'skill_options', jsonb_build_array('Samsung', 'Apple', 'Google'), 'skill_answer', 'Apple'))).id;
+    'skill_options', jsonb_build_array('Samsung', 'Apple', 'Google'), 'skill_answer', 'Apple',
+    -- A charity partner with a share of the sales (the demo's charities are made up).
+    'charity', jsonb_build_object('name', 'Dales Children''s Hospice', 'registered_number', '1190417',
+                                  'revenue_percent', 10)))).id;
 
   -- Live, players pick their numbers (or take a lucky dip), so the number grid has both to show.
   cash := (public.admin_create_competition(jsonb_build_object(
@@ -170,7 +173,10 @@ begin
     'prize_description', 'DJI Mini 5 Pro Fly More Combo with DJI RC 2',
     'prize_value', 1029.00, 'images', jsonb_build_array('/competitions/dji-mini-5-pro.svg'),
     'ticket_price', 1.00, 'total_tickets', 300, 'max_tickets_per_user', 50,
-    'closes_at', now() + interval '1 day'))).id;
+    'closes_at', now() + interval '1 day',
+    -- A fixed sum, owed now that it is drawn.
+    'charity', jsonb_build_object('name', 'Pennine Mountain Rescue Team', 'registered_number', 'SC041726',
+                                  'fixed_amount', 250)))).id;
 
   -- Closed with no entries, so there was no draw.
   deck := (public.admin_create_competition(jsonb_build_object(

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "@/components/ui/link";
 import { Clock, ListOrdered, Radio, Trophy } from "lucide-react";
 import { Alert, AlertTitle } from "@/components/ui/alert";
@@ -13,15 +14,20 @@ import { TicketProgress } from "./ticket-progress";
 
 const linkClass = "inline-flex items-center gap-2 font-semibold text-primary-text underline underline-offset-4";
 
-/** The top of a competition page: pictures, title, the numbers, the dates, timing, and the result or cancellation. */
+/**
+ * The top of a competition page: pictures, title, the numbers, any charity it supports (`charity`), the dates,
+ * timing, and the result or cancellation.
+ */
 export function CompetitionHero({
   competition: c,
   phase,
   now,
+  charity,
 }: {
   competition: CompetitionPage;
   phase: Phase;
   now: number;
+  charity?: ReactNode;
 }) {
   return (
     <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
@@ -41,6 +47,8 @@ export function CompetitionHero({
         </div>
 
         <CompetitionFacts competition={c} />
+
+        {charity}
 
         <TicketProgress sold={c.tickets_sold} total={c.total_tickets} />
 

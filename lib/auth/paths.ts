@@ -27,6 +27,7 @@ const APPROVAL_EXEMPT_PREFIXES = [
   "/competitions-demo", // ours: sample data only, explained to anyone
   "/winners",
   "/transparency", // ours: the site's own figures (code of practice 3.4), for anyone
+  "/charities", // ours: what charity partners were promised and paid (code of practice 2.6), for anyone
   "/complaints", // code of practice 1.2: anyone may read how to complain, approved or not
   "/unsubscribe", // a marketing mail's link works for anyone who holds it (PECR), approved or not
   "/docs",

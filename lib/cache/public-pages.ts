@@ -15,7 +15,8 @@ const LIVE_DRAW_PAGE = "/(site)/competitions/[competition]/draw";
 const COMPETITION_SEARCH_INDEX = "/competitions/search.json";
 
 /**
- * Every page that lists or shows competitions, draws or the site settings they print, the trust page's figures,
+ * Every page that lists or shows competitions, draws or the site settings they print, the trust page's figures, the
+ * charities page,
  * and the cached entry lists (a drawn list's pages live in Next's data cache for an hour under ENTRY_LIST_TAG):
  * after a draw, a postal entry or a change made in SQL they show the new state on the next request. The
  * `{ expire: 0 }` profile expires the tag at once (Next 16; "max" would serve the old list once more).
@@ -32,6 +33,7 @@ export function revalidateCompetitionPages() {
   revalidatePath("/competitions-demo");
   revalidateTag(TRANSPARENCY_TAG, { expire: 0 });
   revalidatePath("/transparency");
+  revalidatePath("/charities");
 }
 
 /**

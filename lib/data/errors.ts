@@ -94,6 +94,8 @@ export const DB_ERROR_CODES = [
   "notification_not_found",
   "super_admin_exists",
   "account_exists",
+  "no_charity",
+  "not_drawn",
 ] as const;
 
 /** A known refusal, or 'unexpected' for anything the SQL did not label (a bug, an outage). */

@@ -2,6 +2,7 @@ import "server-only";
 import { unstable_cache } from "next/cache";
 import { z } from "zod";
 import { createAdminClient } from "@/lib/supabase/admin";
+import { readTransparencyCharityFigures, type CharityFigures } from "./charities";
 import { callRpcWith, declared, type RpcOutput } from "./rpc";
 
 /**
@@ -50,7 +51,8 @@ const report = declared("generated_at", "all_time", "months", "towns", "winners_
   ),
 });
 
-export type TransparencyReport = RpcOutput<"get_transparency_report", typeof report>;
+/** The report, with what charities were owed and paid in each period that has any (charities). */
+export type TransparencyReport = RpcOutput<"get_transparency_report", typeof report> & { charities: CharityFigures[] };
 export type PeriodFigures = TransparencyReport["all_time"];
 export type ReportDraw = TransparencyReport["draws"][number];
 
@@ -89,7 +91,13 @@ export const TRANSPARENCY_TAG = "transparency";
 // database and must not put its stand-in into the data cache the running site reads, so the build's answer is given
 // outside the cache.
 const readReport = unstable_cache(
-  () => callRpcWith(createAdminClient(), "get_transparency_report", {}, report),
+  async (): Promise<TransparencyReport> => {
+    const [figures, charities] = await Promise.all([
+      callRpcWith(createAdminClient(), "get_transparency_report", {}, report),
+      readTransparencyCharityFigures(),
+    ]);
+    return { ...figures, charities };
+  },
   ["transparency-report"],
   { revalidate: 60, tags: [TRANSPARENCY_TAG] },
 );
@@ -104,6 +112,7 @@ export const getTransparencyReport = (): Promise<TransparencyReport> =>
         towns: [],
         winners_without_town: 0,
         draws: [],
+        charities: [],
       })
     : readReport();
 

@@ -98,6 +98,110 @@ export type Database = {
         }
         Relationships: []
       }
+      charities: {
+        Row: {
+          created_at: string
+          id: string
+          name: string
+          registered_number: string
+          updated_at: string
+          website: string | null
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          name: string
+          registered_number: string
+          updated_at?: string
+          website?: string | null
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          name?: string
+          registered_number?: string
+          updated_at?: string
+          website?: string | null
+        }
+        Relationships: []
+      }
+      charity_donations: {
+        Row: {
+          amount: number
+          competition_id: string
+          donated_on: string
+          id: string
+          proof_path: string
+          recorded_at: string
+          recorded_by: string | null
+          reference: string
+        }
+        Insert: {
+          amount: number
+          competition_id: string
+          donated_on: string
+          id?: string
+          proof_path: string
+          recorded_at?: string
+          recorded_by?: string | null
+          reference: string
+        }
+        Update: {
+          amount?: number
+          competition_id?: string
+          donated_on?: string
+          id?: string
+          proof_path?: string
+          recorded_at?: string
+          recorded_by?: string | null
+          reference?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "charity_donations_competition_id_fkey"
+            columns: ["competition_id"]
+            isOneToOne: false
+            referencedRelation: "competition_charities"
+            referencedColumns: ["competition_id"]
+          },
+        ]
+      }
+      competition_charities: {
+        Row: {
+          charity_id: string
+          competition_id: string
+          fixed_amount: number | null
+          revenue_percent: number | null
+        }
+        Insert: {
+          charity_id: string
+          competition_id: string
+          fixed_amount?: number | null
+          revenue_percent?: number | null
+        }
+        Update: {
+          charity_id?: string
+          competition_id?: string
+          fixed_amount?: number | null
+          revenue_percent?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "competition_charities_charity_id_fkey"
+            columns: ["charity_id"]
+            isOneToOne: false
+            referencedRelation: "charities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "competition_charities_competition_id_fkey"
+            columns: ["competition_id"]
+            isOneToOne: true
+            referencedRelation: "competitions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       competition_seeds: {
         Row: {
           competition_id: string
@@ -1943,6 +2047,12 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["competition_cancelled"]
       }
+      admin_competition_charity: {
+        Args: {
+          p_id: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["competition_charity"][]
+      }
       admin_competition_detail: {
         Args: {
           p_id: string
@@ -2131,6 +2241,13 @@ export type Database = {
           p_external_randomness?: Json
         }
         Returns: Database["public"]["CompositeTypes"]["admin_competition"]
+      }
+      admin_record_charity_donation: {
+        Args: {
+          p_competition_id: string
+          p: Json
+        }
+        Returns: Database["public"]["CompositeTypes"]["competition_charity"]
       }
       admin_record_intervention: {
         Args: {
@@ -2487,6 +2604,12 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["competition_page"]
       }
+      get_competition_charity: {
+        Args: {
+          p_slug: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["competition_charity"][]
+      }
       get_credit_balance: {
         Args: {
           user_id: string
@@ -2663,6 +2786,10 @@ export type Database = {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["top_up_options"]
       }
+      get_transparency_charity_figures: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["charity_figures"][]
+      }
       get_transparency_report: {
         Args: never
         Returns: Database["public"]["CompositeTypes"]["transparency_report"]
@@ -2701,6 +2828,10 @@ export type Database = {
       is_super_admin: {
         Args: never
         Returns: boolean
+      }
+      list_charities: {
+        Args: never
+        Returns: Database["public"]["CompositeTypes"]["charity_total"][]
       }
       list_competitions: {
         Args: {
@@ -3271,6 +3402,37 @@ export type Database = {
         from: number | null
         percent: number | null
       }
+      charity_competition_line: {
+        donations: Database["public"]["CompositeTypes"]["charity_donation_record"][] | null
+        fixed_amount: number | null
+        owed: number | null
+        paid: number | null
+        revenue_percent: number | null
+        slug: string | null
+        status: Database["public"]["Enums"]["competition_status"] | null
+        title: string | null
+      }
+      charity_donation_record: {
+        amount: number | null
+        donated_on: string | null
+        id: string | null
+        proof_path: string | null
+        reference: string | null
+      }
+      charity_figures: {
+        charities: number | null
+        owed: number | null
+        paid: number | null
+        period: string | null
+      }
+      charity_total: {
+        competitions: Database["public"]["CompositeTypes"]["charity_competition_line"][] | null
+        name: string | null
+        owed: number | null
+        paid: number | null
+        registered_number: string | null
+        website: string | null
+      }
       competition: {
         cancel_reason: string | null
         cancelled_at: string | null
@@ -3312,6 +3474,16 @@ export type Database = {
         competition: Database["public"]["CompositeTypes"]["admin_competition"] | null
         refunded_entries: number | null
         refunded_total: number | null
+      }
+      competition_charity: {
+        donations: Database["public"]["CompositeTypes"]["charity_donation_record"][] | null
+        fixed_amount: number | null
+        name: string | null
+        owed: number | null
+        paid: number | null
+        registered_number: string | null
+        revenue_percent: number | null
+        website: string | null
       }
       competition_draw: {
         algorithm: string | null

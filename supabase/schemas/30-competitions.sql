@@ -436,11 +436,14 @@ begin
   exception when unique_violation then
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
+  if p ? 'charity' then
+    perform private.competition_set_charity(c.id, 'draft', p -> 'charity');
+  end if;
   perform private.log_activity('competition.created', c.id, jsonb_build_object('title', c.title));
   return private.admin_competition_row(c.id);
 end;
 $$;
-comment on function public.admin_create_competition(jsonb) is 'Admins: creates a draft competition from {title, slug?, summary?, description?, prize_description, prize_value, cash_alternative?, images[], ticket_price, total_tickets, max_tickets_per_user, opens_at?, closes_at, postal_deadline? (default 2 working days after the close), draw_at? (default the postal deadline), skill_question?, skill_options[]?, skill_answer?, ticket_numbering? (in_order or pick; default in_order)}.';
+comment on function public.admin_create_competition(jsonb) is 'Admins: creates a draft competition from {title, slug?, summary?, description?, prize_description, prize_value, cash_alternative?, images[], ticket_price, total_tickets, max_tickets_per_user, opens_at?, closes_at, postal_deadline? (default 2 working days after the close), draw_at? (default the postal deadline), skill_question?, skill_options[]?, skill_answer?, ticket_numbering? (in_order or pick; default in_order), charity? ({name, registered_number, website?, revenue_percent | fixed_amount})}.';
 revoke all on function public.admin_create_competition(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.admin_create_competition(jsonb) to authenticated;
 grant execute on function public.admin_create_competition(jsonb) to service_role;
@@ -504,11 +507,14 @@ begin
   exception when unique_violation then
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
+  if p ? 'charity' then
+    perform private.competition_set_charity(p_id, prev.status, p -> 'charity');
+  end if;
   perform private.log_activity('competition.updated', p_id, jsonb_build_object('fields', (select jsonb_agg(k) from jsonb_object_keys(p) k)));
   return private.admin_competition_row(p_id);
 end;
 $$;
-comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug, the dates or the ticket numbering; once tickets are sold only wording, prize details and images.';
+comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug, the dates, the ticket numbering or the charity and its terms; once tickets are sold only wording, prize details and images.';
 revoke all on function public.admin_update_competition(uuid,jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.admin_update_competition(uuid,jsonb) to authenticated;
 grant execute on function public.admin_update_competition(uuid,jsonb) to service_role;

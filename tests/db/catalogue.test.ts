@@ -17,6 +17,9 @@ const ANON_EXECUTABLE: Record<string, string> = {
   "list_competitions(text)": "public competition pages: published competitions only, never the answer",
   "get_competition(text)": "public competition pages: one published competition, never the answer",
   "list_winners()": "public winners page: first name, initial and town only",
+  "get_competition_charity(text)":
+    "a published competition's charity partner: the charity, its terms, owed, paid and each donation's proof",
+  "list_charities()": "the public charities page: each charity's totals and its published competitions' donations",
   "winner_photo_published(text)":
     "the winner-photos route: whether a photo path is published (its winner consents); nothing about who",
   "get_draw(uuid)": "public draw verification page: every input of a finished draw",
@@ -73,6 +76,11 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
     "sets the caller's own basket of chosen numbers, within their per-person cap",
   "get_my_entries()": "the caller's own entries with draw results",
   "list_winners()": "every draw's public fields",
+  "get_competition_charity(text)": "a competition's charity partner as anon sees it; admins also a draft's",
+  "list_charities()": "the charities page as anon sees it",
+  "admin_competition_charity(uuid)": "admins only (checked inside); any competition's charity partner",
+  "admin_record_charity_donation(uuid,jsonb)":
+    "admins only (checked inside); a payment to a drawn competition's charity with its proof, audited",
   "get_draw(uuid)": "one draw's public inputs and the ticket ids",
   "get_instant_wins(text)": "instant wins as anon sees them; admins also a draft's",
   "admin_set_instant_win_prizes(uuid,jsonb)": "admins only (checked inside); a draft's instant-win prizes",
@@ -247,6 +255,8 @@ const SERVER_ONLY: Record<string, string> = {
   "forget_draw_check_salts()": "the cron drops the salts of draw-check hashes of days that are over",
   "get_transparency_report()":
     "the trust page's figures: they read every entry, so only the site computes them, once a minute",
+  "get_transparency_charity_figures()":
+    "the trust page's charity figures, computed and cached with the rest of its report by the site alone",
   "record_webhook_refusal(text)":
     "the webhook counts calls refused for a bad signature per hour (and raises an alert past three)",
   "check_referral_code(text,text)":
@@ -274,6 +284,9 @@ const SERVER_ONLY: Record<string, string> = {
 const GROWING_TABLES = [
   "winner_stories",
   "draw_checks",
+  "charities",
+  "competition_charities",
+  "charity_donations",
   "prize_identity_checks",
   "ticket_holds",
   "notifications",
@@ -574,6 +587,10 @@ describe("schema private: internal helpers", () => {
       "activity_rows(text,text,text,date,date,bigint,integer)",
       "activity_refs(uuid,jsonb)",
       "prize_fulfilment_row(uuid)",
+      "charity_owed(uuid)",
+      "charity_donations_of(uuid)",
+      "competition_charity_row(uuid)",
+      "competition_set_charity(uuid,competition_status,jsonb)",
       "admin_user_target(uuid,boolean)",
       "refuse_deleted(user_account_data)",
       "admin_user_of(uuid)",

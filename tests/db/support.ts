@@ -337,6 +337,7 @@ export interface CompetitionFields {
   skill_options?: string[] | null;
   skill_answer?: string | null;
   ticket_numbering?: "in_order" | "pick";
+  charity?: Record<string, unknown> | null;
 }
 
 /** A refused call: the database's own message, with its SQLSTATE code and machine-code hint. */

@@ -19,6 +19,7 @@ const publicPages = [
   "/competitions/example",
   "/winners",
   "/transparency",
+  "/charities",
   "/notifications-test",
   "/confetti-test",
   "/no-such-page",

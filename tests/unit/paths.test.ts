@@ -27,6 +27,7 @@ describe("approval exemptions (spec §4)", () => {
       "/blog/launch",
       "/winners",
       "/transparency",
+      "/charities",
       "/account",
       "/account/credits",
       "/pending-approval",
@@ -266,6 +267,7 @@ describe("the proxy's matcher", () => {
       "/competitions",
       "/competitions-demo",
       "/transparency",
+      "/charities",
       "/docs/getting-started",
       "/search.json",
     ];
@@ -274,6 +276,7 @@ describe("the proxy's matcher", () => {
       "/competitions.rsc",
       "/winners.segments/_tree.segment.rsc",
       "/transparency.rsc",
+      "/charities.rsc",
       "/docs/faq.rsc",
     ];
     const gatedTransport = ["/pricing.rsc", "/pricing.segments/_tree.segment.rsc", "/labspinner.rsc", "/offline.rsc"];

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { FigureList, type Figure } from "@/components/transparency/figure-list";
 import { ReportDraws } from "@/components/transparency/report-draws";
+import type { CharityFigures } from "@/lib/data/charities";
 import { getTransparencyReport, type PeriodFigures } from "@/lib/data/transparency";
 import { plural } from "@/lib/competitions/ticket-numbers";
 import { formatCount, formatDateTime, formatGBP, formatMonth, formatOdds } from "@/lib/format";
@@ -9,7 +10,7 @@ import { formatCount, formatDateTime, formatGBP, formatMonth, formatOdds } from 
 export const metadata: Metadata = {
   title: "Transparency",
   description:
-    "Our own figures, from our records: draws, prizes and cash alternatives, winners by town, free postal entries, odds, instant wins, complaints and the draws visitors checked in their browsers.",
+    "Our own figures, from our records: draws, prizes and cash alternatives, winners by town, free postal entries, odds, instant wins, complaints, the draws visitors checked in their browsers and what charities received.",
   alternates: { canonical: "/transparency" },
 };
 
@@ -21,7 +22,7 @@ export const revalidate = 2;
  * A period's figures. Those about draws link to the draws behind them (`draws`: this month's table on the page, or
  * every winner); complaints link to how to complain, since complaints themselves are private.
  */
-function figuresOf(f: PeriodFigures, draws: string): Figure[] {
+function figuresOf(f: PeriodFigures, draws: string, charity: CharityFigures | undefined): Figure[] {
   const voided = f.postal_received - f.postal_entered;
   return [
     {
@@ -81,12 +82,21 @@ function figuresOf(f: PeriodFigures, draws: string): Figure[] {
       detail: `Checks that browsers reported finding a draw correct, once per visitor a day, on ${plural(f.draws_checked, "different draw")}`,
       href: null,
     },
+    {
+      label: "Paid to charities",
+      value: formatGBP(charity?.paid ?? 0),
+      detail: charity
+        ? `${formatGBP(charity.owed)} owed by the competitions drawn, to ${plural(charity.charities, "charity", "charities")}`
+        : "No competition with a charity partner was drawn and no payment made",
+      href: "/charities",
+    },
   ];
 }
 
 export default async function TransparencyPage() {
   const report = await getTransparencyReport();
-  const { all_time: allTime, months, towns, draws } = report;
+  const { all_time: allTime, months, towns, draws, charities } = report;
+  const charityIn = (period: string) => charities.find((c) => c.period === period);
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <header className="max-w-3xl">
@@ -105,7 +115,7 @@ export default async function TransparencyPage() {
         <h2 id="all-time" className="text-2xl font-bold">
           Since we started
         </h2>
-        <FigureList figures={figuresOf(allTime, "/winners")} />
+        <FigureList figures={figuresOf(allTime, "/winners", charityIn("all"))} />
       </section>
 
       <section aria-labelledby="towns" className="mt-12">
@@ -145,7 +155,7 @@ export default async function TransparencyPage() {
                 <h3 id={`month-${m.period}`} className="text-xl font-semibold">
                   {formatMonth(m.period)}
                 </h3>
-                <FigureList figures={figuresOf(m, `#${listId}`)} />
+                <FigureList figures={figuresOf(m, `#${listId}`, charityIn(m.period))} />
                 <ReportDraws id={listId} month={formatMonth(m.period)} draws={monthDraws} />
               </section>
             );

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Cookie } from "@playwright/test";
 import { createServerClient } from "@supabase/ssr";
@@ -109,6 +110,7 @@ const CHANGES_PUBLIC_PAGES = new Set([
   "run_due_draws",
   "admin_set_launch_at",
   "admin_update_settings",
+  "admin_record_charity_donation",
 ]);
 
 async function revalidatePublicPages() {
@@ -187,6 +189,8 @@ export type CompetitionFields = {
   ticketNumbering?: "in_order" | "pick";
   /** Instant-win prizes, set on the draft before publishing (admin_set_instant_win_prizes). */
   instantWins?: { kind: "credit" | "spin" | "physical"; title?: string; credit_amount?: number; quantity: number }[];
+  /** The charity partner, as admin_create_competition takes it; none by default. */
+  charity?: { name: string; registered_number: string; revenue_percent?: number; fixed_amount?: number };
 };
 
 /** Creates and publishes a competition through the admin RPCs (live at once unless opensAt is later). */
@@ -225,6 +229,7 @@ export async function createCompetition(fields: CompetitionFields = {}): Promise
       ...(question
         ? { skill_question: question.text, skill_options: question.options, skill_answer: question.answer }
         : {}),
+      ...(fields.charity ? { charity: fields.charity } : {}),
     },
   });
   if (fields.instantWins) {
@@ -568,4 +573,23 @@ export async function recordSpinRequest(userId: string, reference = "E2E postcar
 /** Starts a break for `user` as they would on their responsible-play page (take_break). */
 export async function takeBreakAs(user: TestUser, period: "1 week" | "1 month" | "3 months" = "1 week"): Promise<void> {
   await rpc(await signedInClient(user.email), "take_break", { p_period: period });
+}
+
+/**
+ * Pays a drawn competition's charity as an admin records it: a one-page PDF uploaded to the proofs bucket, then the
+ * payment with its reference. The proof's site path.
+ */
+export async function recordCharityDonation(competitionId: string, amount: string, reference: string): Promise<string> {
+  const client = await adminClient();
+  const name = `${randomUUID()}.pdf`;
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+  const { error } = await client.storage.from("charity-proofs").upload(name, pdf, { contentType: "application/pdf" });
+  if (error) throw new Error(`uploading a proof: ${error.message}`);
+  const proofPath = `/media/charity-proofs/${name}`;
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  await rpc(client, "admin_record_charity_donation", {
+    p_competition_id: competitionId,
+    p: { amount, donated_on: today, reference, proof_path: proofPath },
+  });
+  return proofPath;
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFoundMetadata } from "@/components/errors/not-found-boundary";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { CharityLine, CharityPartner } from "@/components/charities/charity-partner";
 import { CompetitionHero } from "@/components/competitions/competition-hero";
 import {
   CompetitionPersonalProvider,
@@ -16,6 +17,7 @@ import { StickyEntryBar } from "@/components/competitions/sticky-entry-bar";
 import { ENTER_ONLINE_ID, WaysToEnter } from "@/components/competitions/ways-to-enter";
 import { BackLink } from "@/components/ui/back-link";
 import { entryBlock, oddsText, phaseOf, postalBlock, requestTime } from "@/lib/competitions/status";
+import { getCompetitionCharity } from "@/lib/data/charities";
 import { getPublicCompetition } from "@/lib/data/competitions";
 import { getInstantWins } from "@/lib/data/instant-wins";
 import { getPublicSiteSettings } from "@/lib/data/settings";
@@ -48,7 +50,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CompetitionDetailPage({ params }: Props) {
   const c = await load((await params).competition);
   if (!c) notFound();
-  const [settings, instantWins] = await Promise.all([getPublicSiteSettings(), getInstantWins(c.slug)]);
+  const [settings, instantWins, charity] = await Promise.all([
+    getPublicSiteSettings(),
+    getInstantWins(c.slug),
+    getCompetitionCharity(c.slug),
+  ]);
   const now = requestTime();
   const phase = phaseOf(c, now);
   const block = entryBlock(c, now);
@@ -57,7 +63,12 @@ export default async function CompetitionDetailPage({ params }: Props) {
     <CompetitionPersonalProvider slug={c.slug} version={now}>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <BackLink href="/competitions">All competitions</BackLink>
-        <CompetitionHero competition={c} phase={phase} now={now} />
+        <CompetitionHero
+          competition={c}
+          phase={phase}
+          now={now}
+          charity={charity ? <CharityLine charity={charity} /> : null}
+        />
         <PersonalPaidEntry />
         <WaysToEnter
           competition={c}
@@ -72,6 +83,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
           {/* The check sits under the prize, in the column beside the long "How this draw works". */}
           <div className="space-y-10">
             <PrizeDetails competition={c} />
+            {charity ? <CharityPartner charity={charity} status={c.status} /> : null}
             <TicketCheckForm competitions={[{ slug: c.slug, title: c.title }]} />
           </div>
           <HowThisDrawWorks competition={c} />
