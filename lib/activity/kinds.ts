@@ -5,6 +5,7 @@ import { SETTING_LABELS } from "@/lib/settings/settings-fields";
 // one from a later migration) still reads as words, from its name.
 
 const FAMILY_LABELS: Record<string, string> = {
+  charity: "Charity partners",
   competition: "Competitions",
   complaint: "Complaints",
   mail: "Mail",
@@ -20,6 +21,7 @@ const FAMILY_LABELS: Record<string, string> = {
 };
 
 export const KIND_LABELS: Record<string, string> = {
+  "charity.donation_recorded": "Charity donation recorded",
   "competition.cancelled": "Competition cancelled",
   "competition.closed": "Competition closed",
   "competition.created": "Competition created",

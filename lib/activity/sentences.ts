@@ -1,6 +1,6 @@
 import type { ActivityRef, ActivityRow } from "@/lib/data/admin-console";
 import { enumLabel, type EnumName } from "@/lib/labels";
-import { formatDateTimeZoned, formatGBP } from "@/lib/format";
+import { formatDate, formatDateTimeZoned, formatGBP } from "@/lib/format";
 import { SETTING_LABELS } from "@/lib/settings/settings-fields";
 import { activityKindLabel } from "./kinds";
 
@@ -60,6 +60,11 @@ const label = (set: EnumName, v: unknown) => (text(v) ? enumLabel(set, text(v)!)
 const when = (v: unknown) => {
   const at = text(v);
   return at && !Number.isNaN(Date.parse(at)) ? formatDateTimeZoned(at) : null;
+};
+/** A calendar day recorded as YYYY-MM-DD, as "on 7 December 2026". */
+const day = (v: unknown) => {
+  const on = text(v);
+  return on && /^\d{4}-\d{2}-\d{2}$/.test(on) && !Number.isNaN(Date.parse(on)) ? `on ${formatDate(on)}` : null;
 };
 /** The old and new value of a change recorded as {old, new}. */
 const change = (v: unknown) => (isRecord(v) ? { old: v.old, new: v.new } : { old: undefined, new: undefined });
@@ -181,6 +186,8 @@ const prizeOf = (r: Row) => say`the prize of ${r.subjectCompetition()}`;
 
 /** Every kind of activity SQL records, as a sentence. */
 export const SENTENCES: Record<string, (r: Row) => SentencePart[]> = {
+  "charity.donation_recorded": (r) =>
+    say`${r.actor()} recorded a donation of ${pounds(r.d.amount)} to the charity partner of ${r.subjectCompetition()}, made ${day(r.d.donated_on) ?? "on an unknown date"}${quoted(r.d.reference) ? ` (reference ${quoted(r.d.reference)})` : ""}.`,
   "competition.cancelled": (r) =>
     say`${r.actor()} cancelled ${r.subjectCompetition()}${r.d.reason ? ": " : ""}${quoted(r.d.reason)}. ${plural(num(r.d.refunded_entries) ?? 0, "entry", "entries")} refunded, ${pounds(r.d.refunded_total ?? 0)} in all.`,
   "competition.closed": (r) =>

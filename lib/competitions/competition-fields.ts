@@ -16,6 +16,8 @@ export const COMPETITION_LIMITS = {
   totalTickets: { max: 1_000_000 },
   question: { max: 300 },
   options: { min: 2, max: 6 },
+  charityName: { min: 2, max: 120 },
+  charityWebsite: { max: 300 },
 } as const;
 
 /** How many option boxes the form shows. */
@@ -56,6 +58,37 @@ const dateTime = (message: string, required = false) =>
       if (!iso) ctx.addIssue({ code: "custom", message });
       return iso;
     });
+
+/** What a competition promises its charity partner: nothing (no partner), a share of ticket revenue, or a sum. */
+export const CHARITY_TERMS = ["none", "share", "fixed"] as const;
+export type CharityTerms = (typeof CHARITY_TERMS)[number];
+
+/** The charity's largest sum (its fixed sum, or one donation), in pounds: SQL's limit. */
+const CHARITY_SUM_MAX = 10_000_000;
+
+/** A sum of pounds and pence owed or paid to a charity: above £0 and at most £10,000,000 ("500", "499.99"). */
+export const isCharitySum = (v: string) => MONEY.test(v) && /[1-9]/.test(v) && Number(v) <= CHARITY_SUM_MAX;
+
+/** A percentage of at most two decimals, above 0 and at most 100 ("10", "12.5"). */
+const isSharePercent = (v: string) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && /[1-9]/.test(v) && Number(v) <= 100;
+
+/**
+ * The numbers the charity regulators give: the Charity Commission (England and Wales: 6 or 7 digits), OSCR
+ * (Scotland: SC and 6 digits) and the Charity Commission for Northern Ireland (NIC and 6 digits). Read without
+ * spaces and in capitals, as SQL reads it.
+ */
+const CHARITY_NUMBER = /^(SC[0-9]{6}|NIC[0-9]{6}|[0-9]{6,7})$/;
+const CHARITY_WEBSITE = /^https:\/\/[^\s/]+(\/\S*)?$/;
+
+export const CHARITY_MESSAGES = {
+  terms: "Choose what the charity receives",
+  name: "Give the charity's name (2 to 120 characters)",
+  number:
+    "Give the charity's registered number: 6 or 7 digits (England and Wales), SC and 6 digits (Scotland) or NIC and 6 digits (Northern Ireland)",
+  website: "Give the charity's website as an https:// address, or leave it empty",
+  percent: "Give the charity's share as a percentage above 0 and at most 100, e.g. 10 or 12.5",
+  fixed: "Give the charity's sum in pounds above £0 and at most £10,000,000, e.g. 500 or 499.99",
+} as const;
 
 /** A list field: one value, or several when the form repeats the name. */
 const list = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string()));
@@ -123,6 +156,17 @@ const fieldShape = {
   skill_question: text(COMPETITION_LIMITS.question.max, "Keep the question to 300 characters"),
   skill_options: list,
   skill_answer: z.string(),
+  // Each charity field is checked against the terms chosen (crossCheck): with none, the others are not read.
+  // No radio ticked (the new form's fillMissing gives "") is no charity partner.
+  charity_terms: z
+    .string()
+    .transform((v) => v || "none")
+    .pipe(z.enum(CHARITY_TERMS, { error: CHARITY_MESSAGES.terms })),
+  charity_name: z.string().trim(),
+  charity_number: z.string().transform((v) => v.replace(/\s/g, "").toUpperCase()),
+  charity_website: z.string().trim(),
+  charity_revenue_percent: z.string().trim(),
+  charity_fixed_amount: z.string().trim(),
 };
 
 /** The new form: a field the browser did not send is empty (an unticked radio sends nothing). */
@@ -199,6 +243,27 @@ function crossCheck(_: Parsed, ctx: z.RefinementCtx<Parsed>) {
       });
     }
   }
+  charityCheck(v, ctx);
+}
+
+/** The charity's fields, each checked when the terms chosen need it; nothing when the terms were not sent. */
+function charityCheck(v: Parsed, ctx: z.RefinementCtx<Parsed>) {
+  if (v.charity_terms === undefined || v.charity_terms === "none") return;
+  const issue = (field: keyof Parsed, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+  const name = v.charity_name ?? "";
+  const { min, max } = COMPETITION_LIMITS.charityName;
+  if (name.length < min || name.length > max) issue("charity_name", CHARITY_MESSAGES.name);
+  if (!CHARITY_NUMBER.test(v.charity_number ?? "")) issue("charity_number", CHARITY_MESSAGES.number);
+  const website = v.charity_website ?? "";
+  if (website !== "" && (website.length > COMPETITION_LIMITS.charityWebsite.max || !CHARITY_WEBSITE.test(website))) {
+    issue("charity_website", CHARITY_MESSAGES.website);
+  }
+  if (v.charity_terms === "share" && !isSharePercent(v.charity_revenue_percent ?? "")) {
+    issue("charity_revenue_percent", CHARITY_MESSAGES.percent);
+  }
+  if (v.charity_terms === "fixed" && !isCharitySum(v.charity_fixed_amount ?? "")) {
+    issue("charity_fixed_amount", CHARITY_MESSAGES.fixed);
+  }
 }
 
 /** The option the radio at index `answer` marks, if it marks a given one. */
@@ -206,8 +271,31 @@ function answerOf(options: string[], answer: string | undefined): string | undef
   return answer !== undefined && /^\d+$/.test(answer) ? options[Number(answer)] || undefined : undefined;
 }
 
+/** The charity as admin_create_competition / admin_update_competition read it: its share or its sum, as text. */
+export type CharityForSql = {
+  name: string;
+  registered_number: string;
+  website: string | null;
+  revenue_percent?: string;
+  fixed_amount?: string;
+};
+
 /** The fields as admin_create_competition / admin_update_competition read them; only the ones sent. */
-export type CompetitionFieldsForSql = Record<string, string | number | string[] | null>;
+export type CompetitionFieldsForSql = Record<string, string | number | string[] | CharityForSql | null>;
+
+/** The charity the form names, null for none (SQL then removes a draft's), or undefined when the form sent no terms. */
+function charityOf(v: Parsed): CharityForSql | null | undefined {
+  if (v.charity_terms === undefined) return undefined;
+  if (v.charity_terms === "none") return null;
+  return {
+    name: v.charity_name ?? "",
+    registered_number: v.charity_number ?? "",
+    website: v.charity_website || null,
+    ...(v.charity_terms === "share"
+      ? { revenue_percent: v.charity_revenue_percent ?? "" }
+      : { fixed_amount: v.charity_fixed_amount ?? "" }),
+  };
+}
 
 function toSql(v: Parsed): CompetitionFieldsForSql {
   const out: CompetitionFieldsForSql = {};
@@ -239,6 +327,8 @@ function toSql(v: Parsed): CompetitionFieldsForSql {
       out.skill_answer = answerOf(options, v.skill_answer) ?? null;
     }
   }
+  const charity = charityOf(v);
+  if (charity !== undefined) out.charity = charity;
   return out;
 }
 

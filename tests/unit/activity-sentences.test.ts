@@ -71,6 +71,10 @@ const row = (
 /** One row of each kind SQL records, with the details its SQL writes. */
 const EXAMPLES: [SentenceRow, string][] = [
   [
+    row("charity.donation_recorded", COMPETITION, { amount: 250, donated_on: "2026-12-07", reference: "GA-1234" }),
+    "Alex Admin recorded a donation of £250.00 to the charity partner of Win a Bike, made on 7 December 2026 (reference “GA-1234”).",
+  ],
+  [
     row("competition.cancelled", COMPETITION, { reason: "Prize withdrawn", refunded_entries: 3, refunded_total: 4.5 }),
     "Alex Admin cancelled Win a Bike: “Prize withdrawn”. 3 entries refunded, £4.50 in all.",
   ],

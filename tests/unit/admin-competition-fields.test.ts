@@ -138,6 +138,8 @@ describe("the new-competition form", () => {
       skill_question: "Which is a fruit?",
       skill_options: ["Brick", "Stone", "Apple"],
       skill_answer: "Apple",
+      // No charity radio ticked is no charity partner.
+      charity: null,
     });
   });
 });

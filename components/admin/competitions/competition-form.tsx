@@ -9,7 +9,12 @@ import { Field } from "@/components/ui/field";
 import { Input, controlClasses } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionHandler } from "@/lib/actions/action";
-import { COMPETITION_LIMITS, OPTION_SLOTS } from "@/lib/competitions/competition-fields";
+import {
+  CHARITY_TERMS,
+  COMPETITION_LIMITS,
+  OPTION_SLOTS,
+  type CharityTerms,
+} from "@/lib/competitions/competition-fields";
 import { ENUM_VALUES, enumLabel } from "@/lib/labels";
 import { cn } from "@/lib/utils";
 import { ImageUpload } from "./image-upload";
@@ -37,6 +42,15 @@ export type CompetitionFormValues = {
   skill_options: string[];
   /** The index of the correct option, or "" for none. */
   skill_answer: string;
+  /** What the charity partner receives, if there is one: the fields after it are read accordingly. */
+  charity_terms: CharityTerms;
+  charity_name: string;
+  charity_number: string;
+  charity_website: string;
+  /** Its share of the ticket revenue, in per cent ("12.5"), when charity_terms is share. */
+  charity_revenue_percent: string;
+  /** Its sum in pounds ("500.00"), when charity_terms is fixed. */
+  charity_fixed_amount: string;
 };
 
 export const EMPTY_COMPETITION: CompetitionFormValues = {
@@ -59,9 +73,21 @@ export const EMPTY_COMPETITION: CompetitionFormValues = {
   skill_question: "",
   skill_options: [],
   skill_answer: "",
+  charity_terms: "none",
+  charity_name: "",
+  charity_number: "",
+  charity_website: "",
+  charity_revenue_percent: "",
+  charity_fixed_amount: "",
 };
 
 export type LockableField = Exclude<keyof CompetitionFormValues, "skill_options" | "skill_answer">;
+
+const CHARITY_TERM_WORDS: Record<CharityTerms, string> = {
+  none: "No charity partner",
+  share: "A share of the ticket revenue",
+  fixed: "A fixed sum",
+};
 
 /**
  * The competition form, for a new draft or an edit. Fields the competition's state does not let change are
@@ -96,6 +122,8 @@ export function CompetitionForm({
 
   const isLocked = (field: LockableField) => locked.includes(field);
   const questionLocked = isLocked("skill_question");
+  // Which of the charity's fields show: the ones the chosen terms need. The others keep what was typed, hidden.
+  const [charityTerms, setCharityTerms] = useState<CharityTerms>(values.charity_terms);
 
   const text = (
     field: LockableField,
@@ -283,6 +311,74 @@ export function CompetitionForm({
             </div>
           ) : null}
         </fieldset>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-lg font-semibold">Charity partner</legend>
+        <p className="text-sm text-muted-foreground">
+          {hints.charity_terms ??
+            "Optional. Shown to players before they enter, and fixed when the competition is published, like its dates."}
+        </p>
+        <fieldset
+          className="flex flex-col gap-2"
+          aria-describedby={errors?.charity_terms ? "field-charity_terms-error" : undefined}
+        >
+          <legend className="mb-1 text-sm font-medium">What the charity receives</legend>
+          {CHARITY_TERMS.map((terms) => (
+            <div key={terms} className="flex items-center gap-2">
+              <input
+                id={`field-charity_terms-${terms}`}
+                type="radio"
+                name="charity_terms"
+                value={terms}
+                checked={charityTerms === terms}
+                onChange={() => setCharityTerms(terms)}
+                disabled={isLocked("charity_terms")}
+                data-invalid={errors?.charity_terms ? true : undefined}
+                className="size-4 accent-primary"
+              />
+              <label htmlFor={`field-charity_terms-${terms}`} className="text-sm">
+                {CHARITY_TERM_WORDS[terms]}
+              </label>
+            </div>
+          ))}
+          {errors?.charity_terms ? (
+            <p id="field-charity_terms-error" className="text-sm text-destructive">
+              {errors.charity_terms[0]}
+            </p>
+          ) : null}
+        </fieldset>
+        <div hidden={charityTerms === "none"} className="grid gap-4 sm:grid-cols-2">
+          {text(
+            "charity_name",
+            "Charity's name",
+            `As registered, ${COMPETITION_LIMITS.charityName.min} to ${COMPETITION_LIMITS.charityName.max} characters.`,
+            { autoComplete: "off" },
+          )}
+          {text(
+            "charity_number",
+            "Registered charity number",
+            "6 or 7 digits (England and Wales), SC and 6 digits (Scotland) or NIC and 6 digits (Northern Ireland).",
+            { autoComplete: "off" },
+          )}
+          {text("charity_website", "Charity's website (optional)", "An https:// address.", {
+            type: "url",
+            autoComplete: "off",
+          })}
+          <div hidden={charityTerms !== "share"}>
+            {text(
+              "charity_revenue_percent",
+              "Share of the ticket revenue (%)",
+              "Of the paid, not refunded entries, worked out at the draw: above 0 and at most 100.",
+              { inputMode: "decimal" },
+            )}
+          </div>
+          <div hidden={charityTerms !== "fixed"}>
+            {text("charity_fixed_amount", "Fixed sum (£)", "In pounds, e.g. 500 or 499.99.", {
+              inputMode: "decimal",
+            })}
+          </div>
+        </div>
       </fieldset>
 
       <div className="flex flex-col gap-3">

@@ -3,6 +3,8 @@ import { Link } from "@/components/ui/link";
 import { Download, ExternalLink, Pencil } from "lucide-react";
 import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { CancelDialog } from "@/components/admin/competitions/cancel-dialog";
+import { CharityDonationForm } from "@/components/admin/competitions/charity-donation-form";
+import { DonationList } from "@/components/charities/donation-list";
 import { FigureList } from "@/components/admin/competitions/figure-list";
 import { loadCompetition } from "@/lib/competitions/load";
 import { InstantWinsForm } from "@/components/admin/competitions/instant-wins-form";
@@ -19,7 +21,10 @@ import { PRIZE_STATUS } from "@/lib/prizes/steps";
 import { requireAdmin } from "@/lib/auth/session";
 import { opensOnPublish, requestTime } from "@/lib/competitions/status";
 import { adminGetInstantWins, type CompetitionDetail } from "@/lib/data/admin-competitions";
+import { charityTerms, owedText } from "@/lib/charities/wording";
+import { adminCompetitionCharity, type CompetitionCharity } from "@/lib/data/charities";
 import { endSentence, formatDateTime, formatGBP, formatPounds, formatWinner } from "@/lib/format";
+import { londonDay } from "@/lib/time/london";
 
 export const metadata: Metadata = { title: "Competition", robots: { index: false } };
 
@@ -52,6 +57,89 @@ function savedNotice(saved: string | undefined, detail: CompetitionDetail, refun
   }
 }
 
+/**
+ * The charity partner: who it is, what it gets, what is owed (SQL works it out at the draw) and paid, each donation
+ * with its proof, and once drawn the form to record another.
+ */
+function CharityPartnerCard({
+  competition: c,
+  charity,
+  now,
+}: {
+  competition: CompetitionDetail["competition"];
+  charity: CompetitionCharity | null;
+  now: number;
+}) {
+  if (!charity) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Charity partner</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p className="text-muted-foreground">
+            {c.status === "draft"
+              ? "None. A charity partner can be named on the edit form until the competition is published."
+              : "This competition has no charity partner."}
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Charity partner</CardTitle>
+        <CardDescription>
+          Shown to players before they enter and fixed at publication. Each donation is published with its proof as soon
+          as it is recorded, and can never be changed.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <FigureList
+          items={[
+            [
+              "Charity",
+              charity.website ? (
+                <a
+                  href={charity.website}
+                  className="font-medium text-primary-text underline underline-offset-4"
+                  rel="noopener noreferrer"
+                >
+                  {charity.name}
+                </a>
+              ) : (
+                charity.name
+              ),
+            ],
+            ["Registered number", charity.registered_number],
+            ["What it receives", charityTerms(charity)],
+            ["Owed", owedText(charity.owed, c.status)],
+            ["Paid", formatPounds(charity.paid)],
+          ]}
+        />
+        <div>
+          <h3 className="font-semibold">Donations</h3>
+          <DonationList donations={charity.donations} label={`Donations to ${charity.name}`} />
+        </div>
+        {c.status === "drawn" ? (
+          <CharityDonationForm
+            competitionId={c.id}
+            firstDay={londonDay(c.published_at ?? now)}
+            today={londonDay(now)}
+          />
+        ) : (
+          <p className="text-muted-foreground">
+            {c.status === "cancelled" || c.status === "closed"
+              ? "Nothing is owed: the competition was not drawn."
+              : "Donations can be recorded once the competition is drawn: what is owed is known then."}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 export default async function AdminCompetitionPage({
   params,
   searchParams,
@@ -63,7 +151,7 @@ export default async function AdminCompetitionPage({
   await requireAdmin(`/admin/competitions/${id}`);
   const [detail, { saved, refunded }] = await Promise.all([loadCompetition(id), searchParams]);
   const { competition: c, figures, stored_dates: stored, postal_entries: postal, fulfilment } = detail;
-  const instantWins = await adminGetInstantWins(c.slug);
+  const [instantWins, charity] = await Promise.all([adminGetInstantWins(c.slug), adminCompetitionCharity(c.id)]);
   const now = requestTime();
   const state = adminState(c, now);
   const editable = c.status === "draft" || c.status === "live";
@@ -289,6 +377,8 @@ export default async function AdminCompetitionPage({
           ) : null}
         </CardContent>
       </Card>
+
+      <CharityPartnerCard competition={c} charity={charity} now={now} />
 
       <Card>
         <CardHeader>

@@ -4,6 +4,7 @@ import { AdminBreadcrumbs } from "@/components/admin/admin-breadcrumbs";
 import { isoToLondonLocal } from "@/lib/time/london";
 import {
   CompetitionForm,
+  EMPTY_COMPETITION,
   type CompetitionFormValues,
   type LockableField,
 } from "@/components/admin/competitions/competition-form";
@@ -14,12 +15,25 @@ import { PageHeader } from "@/components/ui/page-header";
 import { updateCompetitionAction } from "@/lib/actions/admin-competitions";
 import { requireAdmin } from "@/lib/auth/session";
 import type { CompetitionDetail } from "@/lib/data/admin-competitions";
+import { adminCompetitionCharity, type CompetitionCharity } from "@/lib/data/charities";
 import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Edit competition", robots: { index: false } };
 
-// The ticket numbering is a term fixed at publish, like the dates.
-const DATES: LockableField[] = ["opens_at", "closes_at", "postal_deadline", "draw_at", "ticket_numbering"];
+// The ticket numbering and the charity partner are terms fixed at publish, like the dates.
+const DATES: LockableField[] = [
+  "opens_at",
+  "closes_at",
+  "postal_deadline",
+  "draw_at",
+  "ticket_numbering",
+  "charity_terms",
+  "charity_name",
+  "charity_number",
+  "charity_website",
+  "charity_revenue_percent",
+  "charity_fixed_amount",
+];
 const TERMS: LockableField[] = [
   "ticket_price",
   "total_tickets",
@@ -40,20 +54,34 @@ function editRules(detail: CompetitionDetail): { locked: LockableField[]; notice
       locked: ["slug", ...DATES, ...TERMS],
       notice:
         "Tickets have been given, so only the wording, the prize details and the images can change. The address, " +
-        "dates, price, ticket numbers, cash alternative and question are fixed.",
+        "dates, price, ticket numbers, cash alternative, question and charity partner are fixed.",
     };
   }
   return {
     locked: ["slug", ...DATES],
     notice:
-      "This competition is live: its address, dates and ticket numbering are fixed. No ticket has been given yet, so the rest can change.",
+      "This competition is live: its address, dates and ticket numbering are fixed. So is its charity partner. No ticket has been given yet, so the rest can change.",
   };
 }
 
-function formValues(detail: CompetitionDetail): CompetitionFormValues {
+/** A charity partner's fields as the form holds them: text, the sum in pounds and pence. */
+function charityValues(charity: CompetitionCharity) {
+  return {
+    charity_terms: charity.revenue_percent !== null ? "share" : "fixed",
+    charity_name: charity.name,
+    charity_number: charity.registered_number,
+    charity_website: charity.website ?? "",
+    charity_revenue_percent: charity.revenue_percent === null ? "" : String(charity.revenue_percent),
+    charity_fixed_amount: charity.fixed_amount === null ? "" : charity.fixed_amount.toFixed(2),
+  } as const;
+}
+
+function formValues(detail: CompetitionDetail, charity: CompetitionCharity | null): CompetitionFormValues {
   const c = detail.competition;
   const answer = c.skill_options?.findIndex((o) => o === c.skill_answer) ?? -1;
   return {
+    // The new form's empty values for what the competition does not have (a charity partner).
+    ...EMPTY_COMPETITION,
     title: c.title,
     slug: c.slug,
     summary: c.summary,
@@ -74,6 +102,7 @@ function formValues(detail: CompetitionDetail): CompetitionFormValues {
     skill_question: c.skill_question ?? "",
     skill_options: c.skill_options ?? [],
     skill_answer: answer >= 0 ? String(answer) : "",
+    ...(charity ? charityValues(charity) : {}),
   };
 }
 
@@ -104,6 +133,7 @@ export default async function EditCompetitionPage({ params }: { params: Promise<
   }
 
   const { locked, notice } = editRules(detail);
+  const charity = await adminCompetitionCharity(c.id);
   const hints =
     c.status === "draft"
       ? {
@@ -125,7 +155,7 @@ export default async function EditCompetitionPage({ params }: { params: Promise<
       ) : null}
       <CompetitionForm
         action={updateCompetitionAction}
-        values={formValues(detail)}
+        values={formValues(detail, charity)}
         competitionId={c.id}
         locked={locked}
         hints={hints}
