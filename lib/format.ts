@@ -59,3 +59,10 @@ export const endSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${te
 /** How a winner is shown in public: first name and initial, and their town if they gave one. */
 export const formatWinner = (w: { winner_display_name: string; winner_town?: string | null }) =>
   w.winner_town ? `${w.winner_display_name}, ${w.winner_town}` : w.winner_display_name;
+
+/** A prize's position in words: 1st, 2nd, 3rd, 4th, 11th, 21st (as private.ordinal in SQL, for mail). */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");
+  return `${n}${suffix}`;
+}

@@ -13,8 +13,13 @@
 //                   numbers may have gaps, so (x mod N) + 1 is the winning position (row from 1, header
 //                   excluded) and the winning number is the number on that row.
 // ticket_list_hash is SHA-256 of the list's UTF-8 bytes in both.
+//
+// Several prizes (v2): one counter stream for every prize. Counter 0, 1, 2… are hashed as above; each accepted row
+// that no earlier prize took goes to the next prize, first prize first, so the first prize is exactly the one-prize
+// draw and no ticket wins twice. Each prize records the counter that picked its row (private.draw_derive_prizes).
 
 import { bytesToHex, concat, first48Bits, hexToBytes, sha256, uniformBelow, type Bytes } from "@/lib/crypto/bytes";
+import { ordinal } from "@/lib/format";
 import { TicketListReader } from "./ticket-list";
 
 export const DRAW_ALGORITHM_V1 = "labcash-draw-v1";
@@ -56,20 +61,49 @@ export interface DeriveInput {
   ticketCount: number;
 }
 
-export async function deriveWinner(input: DeriveInput): Promise<{ winningNumber: number; counter: number }> {
+/** The winners of `prizes` prizes in order (element i is prize i + 1): each one's winning row and its counter. */
+export async function deriveWinners(
+  input: DeriveInput,
+  prizes: number,
+): Promise<{ winningNumber: number; counter: number }[]> {
   const seed = hexToBytes(input.seedHex);
   const listHash = hexToBytes(input.ticketListHashHex);
   if (seed.length !== 32 || listHash.length !== 32)
     throw new Error("The seed and the ticket list hash must be 32 bytes each");
+  if (!Number.isInteger(prizes) || prizes < 1 || prizes > input.ticketCount)
+    throw new Error("A draw is for 1 to as many prizes as there are tickets");
   const prefix = concat(seed, uuidToBytes(input.competitionId), listHash, hexToBytes(input.externalHex ?? ""));
+  const winners: { winningNumber: number; counter: number }[] = [];
+  const taken = new Set<number>();
   for (let counter = 0; counter <= 0xffffffff; counter++) {
     const block = new Uint8Array(4);
     new DataView(block.buffer).setUint32(0, counter, false);
     const h = await sha256(concat(prefix, block));
     const winningNumber = pick(first48Bits(h), input.ticketCount);
-    if (winningNumber !== null) return { winningNumber, counter };
+    if (winningNumber === null || taken.has(winningNumber)) continue;
+    taken.add(winningNumber);
+    winners.push({ winningNumber, counter });
+    if (winners.length === prizes) return winners;
   }
   throw new Error("No counter accepted");
+}
+
+/** The winner of a one-prize draw: the first prize of deriveWinners. */
+export async function deriveWinner(input: DeriveInput): Promise<{ winningNumber: number; counter: number }> {
+  return (await deriveWinners(input, 1))[0];
+}
+
+/** One prize of a draw as get_draw() lists them all. */
+export interface PublishedPrize {
+  prize_position: number;
+  draw_id: string;
+  counter: number;
+  winning_position: number | null;
+  winning_number: number;
+  winning_ticket_id: string;
+  winner_display_name: string;
+  winner_town: string | null;
+  prize_description: string;
 }
 
 /** What get_draw() returns, as far as verification needs it. */
@@ -88,6 +122,10 @@ export interface PublishedDraw {
   tickets?: string[] | null;
   /** v2: the winning row of the ticket list, from 1; null for v1. */
   winning_position?: number | null;
+  /** Which prize this draw is (1 for the first); absent for a draw published before prizes had positions. */
+  prize_position?: number;
+  /** Every prize of the same draw, first prize first: each is recomputed and checked. */
+  prizes?: PublishedPrize[] | null;
 }
 
 /** What a check is about, in the order a draw is worked out: the live draw page reveals them in this order. */
@@ -107,10 +145,13 @@ export interface Check {
 export interface Verification {
   ok: boolean;
   checks: Check[];
+  /** This draw's prize (`prize_position`): its winning number, counter and row. */
   winningNumber: number | null;
   counter: number | null;
   /** v2: the row of the ticket list the derivation picked; null for v1. */
   winningPosition: number | null;
+  /** v2 with several prizes: every prize as recomputed, first prize first (empty otherwise). */
+  prizes: { prizePosition: number; counter: number; winningPosition: number; winningNumber: number | null }[];
 }
 
 /** A v2 ticket list as it arrives: a fetch body, any stream or iterable of chunks, or the whole text. */
@@ -168,7 +209,7 @@ export async function verifyDraw(draw: PublishedDraw, options: VerifyOptions = {
   if (draw.algorithm !== DRAW_ALGORITHM_V1) {
     const { checks, add } = checker();
     add("derivation", "Algorithm", `${DRAW_ALGORITHM_V1} or ${DRAW_ALGORITHM_V2}`, draw.algorithm);
-    return { ok: false, checks, winningNumber: null, counter: null, winningPosition: null };
+    return { ok: false, checks, winningNumber: null, counter: null, winningPosition: null, prizes: [] };
   }
   if (!draw.tickets) throw new Error("A labcash-draw-v1 draw carries its ticket list");
   const tickets = draw.tickets;
@@ -195,7 +236,7 @@ export async function verifyDraw(draw: PublishedDraw, options: VerifyOptions = {
     add("ticket", "Winning ticket number", draw.winning_number, winningNumber);
     add("ticket", "Winning ticket", draw.winning_ticket_id, tickets[winningNumber - 1]);
   }
-  return { ok: seedOk && checks.every((c) => c.ok), checks, winningNumber, counter, winningPosition: null };
+  return { ok: seedOk && checks.every((c) => c.ok), checks, winningNumber, counter, winningPosition: null, prizes: [] };
 }
 
 async function* chunksOf(source: TicketListSource): AsyncGenerator<Uint8Array> {
@@ -265,25 +306,74 @@ async function verifyV2(draw: PublishedDraw, options: VerifyOptions): Promise<Ve
   let winningNumber: number | null = null;
   let counter: number | null = null;
   let winningPosition: number | null = null;
-  if (isSeedHex(draw.seed_hex) && list.rows > 0 && !list.problem) {
+  const prizes: Verification["prizes"] = [];
+  const thisPrize = draw.prize_position ?? 1;
+  // Every prize the draw lists (just this one for a draw published before prizes had positions).
+  const published = draw.prizes?.length
+    ? draw.prizes
+    : [
+        {
+          prize_position: thisPrize,
+          counter: draw.counter,
+          winning_position: draw.winning_position ?? null,
+          winning_number: draw.winning_number,
+          winning_ticket_id: draw.winning_ticket_id,
+        },
+      ];
+  const prizeCount = Math.max(...published.map((p) => p.prize_position));
+  if (isSeedHex(draw.seed_hex) && list.rows > 0 && !list.problem && prizeCount <= list.rows) {
     options.onProgress?.({ stage: "derive" });
-    const derived = await deriveWinner({
-      seedHex: draw.seed_hex,
-      competitionId: draw.competition.id,
-      ticketListHashHex: listHash,
-      externalHex: draw.external_hex,
-      ticketCount: list.rows,
+    const derived = await deriveWinners(
+      {
+        seedHex: draw.seed_hex,
+        competitionId: draw.competition.id,
+        ticketListHashHex: listHash,
+        externalHex: draw.external_hex,
+        ticketCount: list.rows,
+      },
+      prizeCount,
+    );
+    if (prizeCount > 1) add("derivation", "Prizes drawn", prizeCount, published.length);
+    derived.forEach((winner, i) => {
+      const position = i + 1;
+      const row = list.row(winner.winningNumber);
+      const number = row?.number ?? null;
+      prizes.push({
+        prizePosition: position,
+        counter: winner.counter,
+        winningPosition: winner.winningNumber,
+        winningNumber: number,
+      });
+      // This draw's own prize is checked against what its page shows; the others against the list of prizes.
+      const claimed =
+        position === thisPrize
+          ? {
+              counter: draw.counter,
+              winning_position: draw.winning_position ?? null,
+              winning_number: draw.winning_number,
+              winning_ticket_id: draw.winning_ticket_id,
+            }
+          : published.find((p) => p.prize_position === position);
+      // This draw's own prize keeps the plain names; the others say which prize they are about.
+      const name = (what: string) =>
+        position === thisPrize ? what : `${ordinal(position)} prize: ${what.toLowerCase()}`;
+      if (position === thisPrize) {
+        winningPosition = winner.winningNumber;
+        counter = winner.counter;
+        winningNumber = number;
+      }
+      add("derivation", name("Counter"), claimed?.counter ?? "none", winner.counter);
+      add(
+        "derivation",
+        name("Winning position in the list"),
+        claimed?.winning_position ?? "none",
+        winner.winningNumber,
+      );
+      add("ticket", name("Winning ticket number"), claimed?.winning_number ?? "none", number ?? "none");
+      add("ticket", name("Winning ticket"), claimed?.winning_ticket_id ?? "none", row?.id ?? "none");
     });
-    winningPosition = derived.winningNumber;
-    counter = derived.counter;
-    const row = list.row(winningPosition);
-    winningNumber = row?.number ?? null;
-    add("derivation", "Counter", draw.counter, counter);
-    add("derivation", "Winning position in the list", draw.winning_position ?? "none", winningPosition);
-    add("ticket", "Winning ticket number", draw.winning_number, winningNumber ?? "none");
-    add("ticket", "Winning ticket", draw.winning_ticket_id, row?.id ?? "none");
   }
-  return { ok: seedOk && checks.every((c) => c.ok), checks, winningNumber, counter, winningPosition };
+  return { ok: seedOk && checks.every((c) => c.ok), checks, winningNumber, counter, winningPosition, prizes };
 }
 
 /**

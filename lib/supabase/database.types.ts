@@ -202,6 +202,38 @@ export type Database = {
           },
         ]
       }
+      competition_prizes: {
+        Row: {
+          cash_alternative: number | null
+          competition_id: string
+          description: string
+          position: number
+          value: number
+        }
+        Insert: {
+          cash_alternative?: number | null
+          competition_id: string
+          description: string
+          position: number
+          value: number
+        }
+        Update: {
+          cash_alternative?: number | null
+          competition_id?: string
+          description?: string
+          position?: number
+          value?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "competition_prizes_competition_id_fkey"
+            columns: ["competition_id"]
+            isOneToOne: false
+            referencedRelation: "competitions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       competition_seeds: {
         Row: {
           competition_id: string
@@ -491,6 +523,7 @@ export type Database = {
       draws: {
         Row: {
           algorithm: string
+          cash_alternative: number | null
           claimed_at: string | null
           competition_id: string
           counter: number
@@ -502,8 +535,11 @@ export type Database = {
           fulfilment_note: string | null
           id: string
           prize_choice: Database["public"]["Enums"]["prize_choice"] | null
+          prize_description: string
+          prize_position: number
           prize_status: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at: string | null
+          prize_value: number
           proof_of_delivery: string | null
           seed_commitment: string
           seed_hex: string
@@ -520,6 +556,7 @@ export type Database = {
         }
         Insert: {
           algorithm?: string
+          cash_alternative?: number | null
           claimed_at?: string | null
           competition_id: string
           counter: number
@@ -531,8 +568,11 @@ export type Database = {
           fulfilment_note?: string | null
           id?: string
           prize_choice?: Database["public"]["Enums"]["prize_choice"] | null
+          prize_description: string
+          prize_position?: number
           prize_status?: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at?: string | null
+          prize_value: number
           proof_of_delivery?: string | null
           seed_commitment: string
           seed_hex: string
@@ -549,6 +589,7 @@ export type Database = {
         }
         Update: {
           algorithm?: string
+          cash_alternative?: number | null
           claimed_at?: string | null
           competition_id?: string
           counter?: number
@@ -560,8 +601,11 @@ export type Database = {
           fulfilment_note?: string | null
           id?: string
           prize_choice?: Database["public"]["Enums"]["prize_choice"] | null
+          prize_description?: string
+          prize_position?: number
           prize_status?: Database["public"]["Enums"]["prize_status"]
           prize_status_updated_at?: string | null
+          prize_value?: number
           proof_of_delivery?: string | null
           seed_commitment?: string
           seed_hex?: string
@@ -580,14 +624,14 @@ export type Database = {
           {
             foreignKeyName: "draws_competition_id_fkey"
             columns: ["competition_id"]
-            isOneToOne: true
+            isOneToOne: false
             referencedRelation: "competitions"
             referencedColumns: ["id"]
           },
           {
             foreignKeyName: "draws_winning_ticket_id_fkey"
             columns: ["winning_ticket_id"]
-            isOneToOne: false
+            isOneToOne: true
             referencedRelation: "tickets"
             referencedColumns: ["id"]
           },
@@ -2610,6 +2654,12 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["competition_charity"][]
       }
+      get_competition_prizes: {
+        Args: {
+          p_slug: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["competition_prize"][]
+      }
       get_credit_balance: {
         Args: {
           user_id: string
@@ -3588,6 +3638,18 @@ export type Database = {
         title: string | null
         total_tickets: number | null
       }
+      competition_prize: {
+        cash_alternative: number | null
+        description: string | null
+        draw_id: string | null
+        prize_position: number | null
+        prize_status: Database["public"]["Enums"]["prize_status"] | null
+        story: Json | null
+        value: number | null
+        winner_display_name: string | null
+        winner_town: string | null
+        winning_number: number | null
+      }
       competition_ref: {
         id: string | null
         title: string | null
@@ -3693,6 +3755,7 @@ export type Database = {
         id: string | null
         prize_choice: Database["public"]["Enums"]["prize_choice"] | null
         prize_description: string | null
+        prize_position: number | null
         prize_status: Database["public"]["Enums"]["prize_status"] | null
         winning_number: number | null
         won: boolean | null
@@ -3988,8 +4051,10 @@ export type Database = {
         drawn_at: string | null
         prize_choice: Database["public"]["Enums"]["prize_choice"] | null
         prize_description: string | null
+        prize_position: number | null
         prize_status: Database["public"]["Enums"]["prize_status"] | null
         prize_value: number | null
+        prizes: number | null
         proof_of_delivery: string | null
         story: Database["public"]["CompositeTypes"]["my_prize_story"] | null
         verified_at: string | null
@@ -4173,6 +4238,7 @@ export type Database = {
         prize_choice: Database["public"]["Enums"]["prize_choice"] | null
         prize_cost: number | null
         prize_description: string | null
+        prize_position: number | null
         prize_status: Database["public"]["Enums"]["prize_status"] | null
         prize_status_updated_at: string | null
         prize_value: number | null
@@ -4501,8 +4567,10 @@ export type Database = {
         drawn_at: string | null
         image: string | null
         prize_description: string | null
+        prize_position: number | null
         prize_status: Database["public"]["Enums"]["prize_status"] | null
         prize_value: number | null
+        prizes: number | null
         slug: string | null
         story: Json | null
         ticket_count: number | null

@@ -247,7 +247,7 @@ language sql stable security definer set search_path = '' as $$
          c.cancelled_at, c.cancel_reason,
          (select row(d.id, d.algorithm, d.winning_number, d.winner_display_name, d.winner_town, d.ticket_count,
                      d.drawn_at, private.winner_story_json(d.id))::public.competition_draw
-            from public.draws d where d.competition_id = c.id)
+            from public.draws d where d.competition_id = c.id and d.prize_position = 1)
     from public.competitions c
    where c.id = p_id
 $$;
@@ -275,7 +275,7 @@ language sql stable set search_path = '' as $$
              d.prize_status, d.prize_choice)::public.admin_competition
     from public.competitions c
     cross join lateral private.competition_row(c.id) r
-    left join public.draws d on d.competition_id = c.id
+    left join public.draws d on d.competition_id = c.id and d.prize_position = 1
    where c.id = p_id
 $$;
 comment on function private.admin_competition_row(uuid) is 'A competition as the admin calls answer it: public.competition''s fields, the skill answer and the admin figures; null when there is no such competition.';
@@ -436,6 +436,9 @@ begin
   exception when unique_violation then
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
+  if p ? 'prizes' then
+    perform private.competition_set_prizes(c.id, false, p -> 'prizes');
+  end if;
   if p ? 'charity' then
     perform private.competition_set_charity(c.id, 'draft', p -> 'charity');
   end if;
@@ -443,7 +446,7 @@ begin
   return private.admin_competition_row(c.id);
 end;
 $$;
-comment on function public.admin_create_competition(jsonb) is 'Admins: creates a draft competition from {title, slug?, summary?, description?, prize_description, prize_value, cash_alternative?, images[], ticket_price, total_tickets, max_tickets_per_user, opens_at?, closes_at, postal_deadline? (default 2 working days after the close), draw_at? (default the postal deadline), skill_question?, skill_options[]?, skill_answer?, ticket_numbering? (in_order or pick; default in_order), charity? ({name, registered_number, website?, revenue_percent | fixed_amount})}.';
+comment on function public.admin_create_competition(jsonb) is 'Admins: creates a draft competition from {title, slug?, summary?, description?, prize_description, prize_value, cash_alternative?, images[], ticket_price, total_tickets, max_tickets_per_user, opens_at?, closes_at, postal_deadline? (default 2 working days after the close), draw_at? (default the postal deadline), skill_question?, skill_options[]?, skill_answer?, ticket_numbering? (in_order or pick; default in_order), prizes? (the prizes after the first: [{description, value, cash_alternative?}]), charity? ({name, registered_number, website?, revenue_percent | fixed_amount})}.';
 revoke all on function public.admin_create_competition(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.admin_create_competition(jsonb) to authenticated;
 grant execute on function public.admin_create_competition(jsonb) to service_role;
@@ -507,6 +510,9 @@ begin
   exception when unique_violation then
     raise exception 'The address "%" is already used by another competition', c.slug using errcode = '22023', hint = 'slug_taken';
   end;
+  if p ? 'prizes' then
+    perform private.competition_set_prizes(p_id, prev.tickets_sold > 0 or prev.postal_tickets > 0, p -> 'prizes');
+  end if;
   if p ? 'charity' then
     perform private.competition_set_charity(p_id, prev.status, p -> 'charity');
   end if;
@@ -514,7 +520,7 @@ begin
   return private.admin_competition_row(p_id);
 end;
 $$;
-comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug, the dates, the ticket numbering or the charity and its terms; once tickets are sold only wording, prize details and images.';
+comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug, the dates, the ticket numbering or the charity and its terms; once tickets are sold only wording, prize details (not how many prizes or what each is worth) and images.';
 revoke all on function public.admin_update_competition(uuid,jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.admin_update_competition(uuid,jsonb) to authenticated;
 grant execute on function public.admin_update_competition(uuid,jsonb) to service_role;
@@ -741,7 +747,7 @@ comment on type public.prize_identity_check is 'The identity check behind a veri
 create type public.fulfilment_competition as (id uuid, slug text, title text);
 comment on type public.fulfilment_competition is 'The competition a prize to fulfil belongs to.';
 
-create type public.prize_fulfilment as (draw_id uuid, competition public.fulfilment_competition, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), winning_number integer, drawn_at timestamp with time zone, winner_display_name text, winner_town text, winner_user_id uuid, winner_name text, winner_email text, winner_address text, route text, prize_choice public.prize_choice, delivery_address text, claimed_at timestamp with time zone, prize_status public.prize_status, prize_status_updated_at timestamp with time zone, verified_at timestamp with time zone, delivered_at timestamp with time zone, fulfilment_note text, proof_of_delivery text, prize_cost numeric(12,2), winner_initials_only boolean, story public.fulfilment_story, identity_check public.prize_identity_check);
+create type public.prize_fulfilment as (draw_id uuid, competition public.fulfilment_competition, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), winning_number integer, drawn_at timestamp with time zone, winner_display_name text, winner_town text, winner_user_id uuid, winner_name text, winner_email text, winner_address text, route text, prize_choice public.prize_choice, delivery_address text, claimed_at timestamp with time zone, prize_status public.prize_status, prize_status_updated_at timestamp with time zone, verified_at timestamp with time zone, delivered_at timestamp with time zone, fulfilment_note text, proof_of_delivery text, prize_cost numeric(12,2), winner_initials_only boolean, story public.fulfilment_story, identity_check public.prize_identity_check, prize_position smallint);
 comment on type public.prize_fulfilment is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address, route), the claim, the status with its times, the note, the proof of delivery, the prize''s cost, the winner''s photo consent and story, and the identity check behind the latest verification.';
 
 create type public.entry_status as enum ('active', 'refunded', 'void');
@@ -792,7 +798,7 @@ begin
       left join public.profiles p on p.id = pe.user_id
       left join public.profiles r on r.id = pe.recorded_by
       where pe.competition_id = p_id),
-    (select private.prize_fulfilment_row(d.id) from public.draws d where d.competition_id = p_id)
+    (select private.prize_fulfilment_row(d.id) from public.draws d where d.competition_id = p_id and d.prize_position = 1)
   )::public.admin_competition_detail;
 end;
 $$;
@@ -826,16 +832,16 @@ begin
                      c.prize_value, c.cash_alternative, d.prize_choice, d.prize_status, d.id, d.winner_display_name,
                      pc.cost, m.revenue - pc.cost)::public.competition_history_row as line
             from public.competitions c
-            left join public.draws d on d.competition_id = c.id
+            left join public.draws d on d.competition_id = c.id and d.prize_position = 1
             cross join lateral (
               select coalesce(sum(e.amount) filter (where e.kind = 'paid' and e.status = 'active'), 0) as revenue,
                      coalesce(sum(e.amount) filter (where e.status = 'refunded'), 0) as refunded
                 from public.entries e where e.competition_id = c.id) m
-            -- Only a drawn competition has a prize to pay: its value, or the cash the winner chose.
+            -- Only a drawn competition has prizes to pay: each one's value, or the cash its winner chose.
             cross join lateral (
-              select case when d.id is null then 0::numeric(12, 2)
-                          when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
-                          else c.prize_value end as cost) pc
+              select coalesce(sum(case when w.prize_choice = 'cash' and w.cash_alternative is not null
+                                       then w.cash_alternative else w.prize_value end), 0)::numeric(12, 2) as cost
+                from public.draws w where w.competition_id = c.id) pc
            where c.status in ('drawn', 'closed', 'cancelled')) x;
   return row(
     finished,
@@ -844,7 +850,7 @@ begin
        from unnest(finished) h))::public.competition_history;
 end;
 $$;
-comment on function public.admin_competition_history() is 'Admins: finished competitions (drawn, closed, cancelled), most recently finished first, each with revenue (active paid entries), refunds, prize cost (drawn only: the cash alternative when the winner chose cash, else the prize value) and net (revenue - prize cost); totals over all of them.';
+comment on function public.admin_competition_history() is 'Admins: finished competitions (drawn, closed, cancelled), most recently finished first, each with revenue (active paid entries), refunds, prize cost (drawn only: over every prize, the cash alternative when its winner chose cash, else the prize value; the first prize''s choice, status and winner shown) and net (revenue - prize cost); totals over all of them.';
 revoke all on function public.admin_competition_history() from public, anon, authenticated, service_role;
 grant execute on function public.admin_competition_history() to authenticated;
 grant execute on function public.admin_competition_history() to service_role;

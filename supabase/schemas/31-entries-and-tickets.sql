@@ -229,8 +229,8 @@ comment on function public.make_entries_durable() is 'Signed-in users: returns o
 revoke all on function public.make_entries_durable() from public, anon, authenticated, service_role;
 grant execute on function public.make_entries_durable() to authenticated;
 
-create type public.entry_draw as (id uuid, winning_number integer, drawn_at timestamp with time zone, won boolean, prize_description text, cash_alternative numeric(12,2), prize_choice public.prize_choice, prize_status public.prize_status);
-comment on type public.entry_draw is 'The draw of an entry''s competition: whether this entry won, the prize and its cash alternative, and for the winning entry the claim choice; the prize''s progress.';
+create type public.entry_draw as (id uuid, winning_number integer, drawn_at timestamp with time zone, won boolean, prize_description text, cash_alternative numeric(12,2), prize_choice public.prize_choice, prize_status public.prize_status, prize_position smallint);
+comment on type public.entry_draw is 'The draw of an entry''s competition: the prize this entry won (else the first prize), whether it won, the prize, its cash alternative and position, and for the winning entry the claim choice; the prize''s progress.';
 
 create type public.entry_competition as (id uuid, slug text, title text, status public.competition_status, image text, closes_at timestamp with time zone, total_tickets integer, tickets_sold integer);
 comment on type public.entry_competition is 'The competition of one of the caller''s entries, as their entries page shows it (its first image).';
@@ -245,15 +245,16 @@ begin
     select e.id, e.kind, e.quantity, e.amount, e.status, e.created_at, private.entry_ticket_numbers(e.id),
            row(c.id, c.slug, c.title, c.status, c.images[1], c.closes_at, c.total_tickets,
                c.tickets_sold)::public.entry_competition,
-           (select row(d.id, d.winning_number, d.drawn_at,
-                       d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id),
-                       c.prize_description,
-                       c.cash_alternative,
-                       case when d.winner_user_id = e.user_id
-                             and d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id)
-                            then d.prize_choice end,
-                       d.prize_status)::public.entry_draw
-              from public.draws d where d.competition_id = c.id)
+           -- The prize this entry won, or else the first prize's draw.
+           (select row(d.id, d.winning_number, d.drawn_at, w.won, d.prize_description, d.cash_alternative,
+                       case when d.winner_user_id = e.user_id and w.won then d.prize_choice end,
+                       d.prize_status, d.prize_position)::public.entry_draw
+              from public.draws d
+              cross join lateral (
+                select d.winning_ticket_id in (select t.id from public.tickets t where t.entry_id = e.id) as won) w
+             where d.competition_id = c.id
+             order by w.won desc, d.prize_position
+             limit 1)
       from public.entries e
       join public.competitions c on c.id = e.competition_id
      where e.user_id = private.require_user()
@@ -715,7 +716,7 @@ begin
     row(c.id, c.slug, c.title, c.status, c.closes_at, c.postal_deadline, c.draw_at, c.total_tickets, c.tickets_sold,
         c.postal_tickets)::public.entry_list_summary,
     (select row(d.id, d.algorithm, d.ticket_list_hash)::public.entry_list_draw
-       from public.draws d where d.competition_id = c.id),
+       from public.draws d where d.competition_id = c.id and d.prize_position = 1),
     c.tickets_sold + c.postal_tickets,
     rows,
     first_no is not null and exists (select 1 from public.tickets t where t.competition_id = c.id and t.number < first_no),

@@ -252,7 +252,7 @@ language sql stable security definer set search_path = '' as $$
               from public.instant_win_numbers n join public.instant_win_prizes p on p.id = n.prize_id
              where n.competition_id = c.id) end
   from public.competitions c
-  left join public.draws d on d.competition_id = c.id
+  left join public.draws d on d.competition_id = c.id and d.prize_position = 1
   where c.id = p_competition_id and (p_admin or c.status <> 'draft')
 $$;
 comment on function private.instant_wins_row(uuid,boolean) is 'A competition''s instant wins: commitment, prizes (with how many are won), wins so far (ticket, prize, public name), and after the draw the seed and every winning number. Drafts only for admins; null otherwise.';

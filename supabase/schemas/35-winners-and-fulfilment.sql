@@ -78,19 +78,20 @@ $$;
 comment on function private.display_name(text) is 'A winner''s public name, first name and last initial ("Priya P.").';
 revoke all on function private.display_name(text) from public, anon, authenticated, service_role;
 
-create type public.winner_summary as (draw_id uuid, competition_id uuid, slug text, title text, prize_description text, prize_value numeric(12,2), image text, winner_display_name text, winner_town text, winning_number integer, ticket_count integer, drawn_at timestamp with time zone, prize_status public.prize_status, delivered_at timestamp with time zone, story jsonb);
-comment on type public.winner_summary is 'One draw as the public winners page lists it (list_winners), with the winner''s photo and quote only while they consent.';
+create type public.winner_summary as (draw_id uuid, competition_id uuid, slug text, title text, prize_description text, prize_value numeric(12,2), image text, winner_display_name text, winner_town text, winning_number integer, ticket_count integer, drawn_at timestamp with time zone, prize_status public.prize_status, delivered_at timestamp with time zone, story jsonb, prize_position smallint, prizes integer);
+comment on type public.winner_summary is 'One prize''s draw as the public winners page lists it (list_winners): the prize as drawn, its position and how many prizes the competition had, with the winner''s photo and quote only while they consent.';
 
 create or replace function public.list_winners() returns setof public.winner_summary
 language sql stable security definer set search_path = '' as $$
-  select d.id, c.id, c.slug, c.title, c.prize_description, c.prize_value, c.images[1], d.winner_display_name,
+  select d.id, c.id, c.slug, c.title, d.prize_description, d.prize_value, c.images[1], d.winner_display_name,
          d.winner_town, d.winning_number, d.ticket_count, d.drawn_at, d.prize_status, d.delivered_at,
-         private.winner_story_json(d.id)
+         private.winner_story_json(d.id), d.prize_position,
+         (select count(*)::integer from public.draws x where x.competition_id = d.competition_id)
     from public.draws d
     join public.competitions c on c.id = d.competition_id
-   order by d.drawn_at desc
+   order by d.drawn_at desc, d.competition_id, d.prize_position
 $$;
-comment on function public.list_winners() is 'Public: every draw, newest first: prize, winner''s first name and initial and town (if given), winning ticket, draw time, id for the verification page, and the prize''s progress (status, delivery date; never the winner''s address or the proof); the winner''s photo and quote only while they consent.';
+comment on function public.list_winners() is 'Public: every prize drawn, newest draw first and each draw''s prizes in order: prize (as drawn, with its position), winner''s first name and initial and town (if given), winning ticket, draw time, id for the verification page, and the prize''s progress (status, delivery date; never the winner''s address or the proof); the winner''s photo and quote only while they consent.';
 revoke all on function public.list_winners() from public, anon, authenticated, service_role;
 grant execute on function public.list_winners() to anon;
 grant execute on function public.list_winners() to authenticated;
@@ -172,7 +173,8 @@ begin
   if d.winner_user_id is distinct from uid then
     raise exception 'Only the winner can claim this prize' using errcode = '42501', hint = 'not_the_winner';
   end if;
-  select c.cash_alternative, c.title into cash, title from public.competitions c where c.id = d.competition_id;
+  cash := d.cash_alternative;
+  select c.title into title from public.competitions c where c.id = d.competition_id;
   if p_choice = 'cash' and cash is null then
     raise exception 'This prize has no cash alternative' using errcode = 'P0001', hint = 'cash_not_offered';
   end if;
@@ -207,7 +209,7 @@ create or replace function private.prize_fulfilment_row(p_draw_id uuid) returns 
 language sql stable set search_path = '' as $$
   select d.id,
          row(c.id, c.slug, c.title)::public.fulfilment_competition,
-         c.prize_description, c.prize_value, c.cash_alternative, d.winning_number, d.drawn_at,
+         d.prize_description, d.prize_value, d.cash_alternative, d.winning_number, d.drawn_at,
          d.winner_display_name, d.winner_town, d.winner_user_id,
          -- The person to contact: the account's name and e-mail, or the postal entrant's name and address.
          coalesce(p.name, pe.name), p.email, pe.address,
@@ -215,8 +217,8 @@ language sql stable set search_path = '' as $$
          d.prize_choice, d.delivery_address, d.claimed_at, d.prize_status, d.prize_status_updated_at, d.verified_at,
          d.delivered_at, d.fulfilment_note, d.proof_of_delivery,
          -- What the prize costs us: the cash when the winner chose it, else the prize's value.
-         case when d.prize_choice = 'cash' and c.cash_alternative is not null then c.cash_alternative
-              else c.prize_value end,
+         case when d.prize_choice = 'cash' and d.cash_alternative is not null then d.cash_alternative
+              else d.prize_value end,
          coalesce(p.show_initials_only, false),
          (select row(s.consent, s.consent_source, s.consent_note, s.consent_changed_at, a.name, s.photo_path,
                      s.photo_alt, s.quote, s.story_updated_at)::public.fulfilment_story
@@ -229,7 +231,8 @@ language sql stable set search_path = '' as $$
             left join public.profiles a on a.id = v.checked_by
            where v.draw_id = d.id and d.verified_at is not null
            order by v.id desc
-           limit 1)
+           limit 1),
+         d.prize_position
   from public.draws d
   join public.competitions c on c.id = d.competition_id
   join public.tickets t on t.id = d.winning_ticket_id
@@ -238,7 +241,7 @@ language sql stable set search_path = '' as $$
   left join public.postal_entries pe on pe.entry_id = e.id
   where d.id = p_draw_id
 $$;
-comment on function private.prize_fulfilment_row(uuid) is 'One draw''s prize fulfilment for admins: the prize, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery, the prize cost, the winner''s photo consent and story, and the identity check behind the verification while it stands.';
+comment on function private.prize_fulfilment_row(uuid) is 'One prize''s fulfilment for admins: the prize as drawn and its position, the winner (name, e-mail or postal address), the claim (prize or cash), status with its times, notes, proof of delivery, the prize cost, the winner''s photo consent and story, and the identity check behind the verification while it stands.';
 revoke all on function private.prize_fulfilment_row(uuid) from public, anon, authenticated, service_role;
 
 create or replace function public.admin_list_prize_fulfilment(p_status text default null) returns setof public.prize_fulfilment
@@ -390,8 +393,8 @@ comment on type public.my_prize_story is 'A winner''s own view of their photo an
 create type public.prize_competition as (id uuid, slug text, title text, image text);
 comment on type public.prize_competition is 'The competition a prize was won in, as the prizes page shows it (its first image).';
 
-create type public.my_prize as (draw_id uuid, competition public.prize_competition, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), winning_number integer, drawn_at timestamp with time zone, prize_status public.prize_status, prize_choice public.prize_choice, delivery_address text, claimed_at timestamp with time zone, verified_at timestamp with time zone, delivered_at timestamp with time zone, proof_of_delivery text, story public.my_prize_story);
-comment on type public.my_prize is 'One of the caller''s prizes: the prize and its cash alternative, the claim, each step''s date, the proof reference once delivered, and their consent to a published photo and quote (null until first given).';
+create type public.my_prize as (draw_id uuid, competition public.prize_competition, prize_description text, prize_value numeric(12,2), cash_alternative numeric(12,2), winning_number integer, drawn_at timestamp with time zone, prize_status public.prize_status, prize_choice public.prize_choice, delivery_address text, claimed_at timestamp with time zone, verified_at timestamp with time zone, delivered_at timestamp with time zone, proof_of_delivery text, story public.my_prize_story, prize_position smallint, prizes integer);
+comment on type public.my_prize is 'One of the caller''s prizes: the prize and its cash alternative (as drawn), its position among the competition''s prizes, the claim, each step''s date, the proof reference once delivered, and their consent to a published photo and quote (null until first given).';
 
 create or replace function public.get_my_prizes() returns setof public.my_prize
 language plpgsql stable security definer set search_path = '' as $$
@@ -401,9 +404,9 @@ begin
   return query
     select d.id,
            row(c.id, c.slug, c.title, c.images[1])::public.prize_competition,
-           c.prize_description,
-           c.prize_value,
-           c.cash_alternative,
+           d.prize_description,
+           d.prize_value,
+           d.cash_alternative,
            d.winning_number,
            d.drawn_at,
            d.prize_status,
@@ -415,11 +418,13 @@ begin
            case when d.prize_status = 'delivered' then d.proof_of_delivery end,
            (select row(s.consent, s.consent_source, s.consent_changed_at,
                        s.photo_path is not null or s.quote is not null)::public.my_prize_story
-              from public.winner_stories s where s.draw_id = d.id)
+              from public.winner_stories s where s.draw_id = d.id),
+           d.prize_position,
+           (select count(*)::integer from public.draws x where x.competition_id = d.competition_id)
       from public.draws d
       join public.competitions c on c.id = d.competition_id
      where d.winner_user_id = uid
-     order by d.drawn_at desc;
+     order by d.drawn_at desc, d.prize_position;
 end;
 $$;
 comment on function public.get_my_prizes() is 'The caller''s prizes, newest draw first: the prize and its cash alternative, the claim (choice, delivery address), each step''s date (claimed, verified, delivered) and, once delivered, the proof reference; whether they consent to their photo and quote being published.';

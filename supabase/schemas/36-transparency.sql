@@ -158,19 +158,24 @@ grant execute on function public.forget_draw_check_salts() to service_role;
 create or replace function public.get_transparency_report() returns public.transparency_report
 language sql stable security definer set search_path = '' as $$
   with drawn as (
-    select d.id, d.drawn_at, to_char(d.drawn_at at time zone 'Europe/London', 'YYYY-MM') as month, d.ticket_count,
-           d.prize_choice, d.prize_status, d.winner_town, c.slug, c.title, c.prize_value, c.cash_alternative,
+    -- One row per prize drawn; what belongs to the competition (its instant wins) on its first prize's row only.
+    select d.id, d.competition_id, d.prize_position, d.drawn_at,
+           to_char(d.drawn_at at time zone 'Europe/London', 'YYYY-MM') as month, d.ticket_count,
+           d.prize_choice, d.prize_status, d.winner_town, c.slug, c.title, d.prize_value, d.cash_alternative,
            c.postal_tickets,
-           coalesce((select sum(p.quantity) from public.instant_win_prizes p where p.competition_id = c.id), 0)::integer
-             as instant_wins_published,
-           (select count(*) from public.instant_wins w where w.competition_id = c.id)::integer as instant_wins_won,
+           case when d.prize_position = 1 then
+             coalesce((select sum(p.quantity) from public.instant_win_prizes p where p.competition_id = c.id), 0)
+           else 0 end::integer as instant_wins_published,
+           case when d.prize_position = 1 then
+             (select count(*) from public.instant_wins w where w.competition_id = c.id)
+           else 0 end::integer as instant_wins_won,
            (select count(*) from public.draw_checks k where k.draw_id = d.id)::integer as checks
       from public.draws d
       join public.competitions c on c.id = d.competition_id
   ),
   draw_figures as (
     select coalesce(month, 'all') as period,
-           count(*)::integer as competitions_drawn,
+           (count(*) filter (where prize_position = 1))::integer as competitions_drawn,
            sum(prize_value)::numeric(12,2) as prize_value,
            -- What winners chose is theirs: shown only where at least five in the period have chosen.
            case when count(prize_choice) >= 5 then (count(*) filter (where prize_choice = 'prize'))::integer end
@@ -182,7 +187,8 @@ language sql stable security definer set search_path = '' as $$
            end::numeric(12,2) as cash_paid,
            (count(*) filter (where prize_status = 'awaiting_claim'))::integer as awaiting_claim,
            (count(*) filter (where prize_status = 'delivered'))::integer as prizes_delivered,
-           percentile_cont(0.5) within group (order by ticket_count)::numeric as median_tickets,
+           (percentile_cont(0.5) within group (order by ticket_count) filter (where prize_position = 1))::numeric
+             as median_tickets,
            sum(instant_wins_published)::integer as instant_wins_published,
            sum(instant_wins_won)::integer as instant_wins_won
       from drawn
@@ -252,12 +258,14 @@ language sql stable security definer set search_path = '' as $$
        from (select min(btrim(winner_town)) as town, count(*)::integer as winners from drawn
               where nullif(btrim(winner_town), '') is not null group by lower(btrim(winner_town))) t),
     (select count(*)::integer from drawn where nullif(btrim(winner_town), '') is null),
+    -- A competition's row: its first prize's draw, with every prize's value and every prize's browser checks.
     (select coalesce(array_agg(row(d.id, d.slug, d.title, d.month, d.drawn_at, d.ticket_count, d.postal_tickets,
-                                   d.prize_value, d.prize_status, d.winner_town,
-                                   d.instant_wins_published, d.instant_wins_won, d.checks
+                                   (select sum(x.prize_value) from drawn x where x.competition_id = d.competition_id),
+                                   d.prize_status, d.winner_town, d.instant_wins_published, d.instant_wins_won,
+                                   (select sum(x.checks) from drawn x where x.competition_id = d.competition_id)
                                )::public.transparency_draw order by d.drawn_at desc), '{}')
        from drawn d
-      where d.month >= coalesce((select min(period) from recent_months), ''))
+      where d.prize_position = 1 and d.month >= coalesce((select min(period) from recent_months), ''))
   )::public.transparency_report
 $$;
 comment on function public.get_transparency_report() is 'The site (secret key only; it reads every entry, so the site computes it at most once a minute and serves the cached page): the trust page''s figures, all time and for each of the last twelve London months with any activity, computed from draws, entries, instant wins, complaints and browser checks; winners by town only as published (initials-only winners have none); no person, address or complaint text.';

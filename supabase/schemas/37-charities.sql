@@ -365,7 +365,7 @@ begin
       select to_char(d.drawn_at at time zone 'Europe/London', 'YYYY-MM') as month, cc.charity_id,
              private.charity_owed(cc.competition_id) as owed, 0::numeric as paid
         from public.competition_charities cc
-        join public.draws d on d.competition_id = cc.competition_id
+        join public.draws d on d.competition_id = cc.competition_id and d.prize_position = 1
       union all
       select to_char(g.donated_on, 'YYYY-MM'), cc.charity_id, 0, g.amount
         from public.charity_donations g

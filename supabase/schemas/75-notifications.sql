@@ -139,25 +139,40 @@ declare
   c public.competitions%rowtype;
 begin
   select * into c from public.competitions where id = new.competition_id;
+  -- Each prize tells its winner. The first prize's row, recorded after every other prize's (draw_competition), also
+  -- tells each ticket holder who won nothing, once.
   insert into public.notifications (user_id, kind, ref, title, body, link, push_pending)
   select h.user_id,
          h.kind,
          'draw:' || new.id,
          case when h.kind = 'draw_won' then 'You won: ' || c.title else 'Draw result: ' || c.title end,
-         case when h.kind = 'draw_won'
+         case when h.kind = 'draw_won' and new.prize_position = 1 and h.prizes = 1
               then format('Your ticket #%s won. Claim your prize on My prizes.', new.winning_number)
-              else format('Ticket #%s won; none of your tickets did this time.', new.winning_number) end,
+              when h.kind = 'draw_won'
+              then format('Your ticket #%s won the %s prize. Claim it on My prizes.', new.winning_number,
+                          private.ordinal(new.prize_position))
+              when h.prizes = 1
+              then format('Ticket #%s won; none of your tickets did this time.', new.winning_number)
+              else format('Ticket #%s won the first prize; none of your tickets won a prize this time.',
+                          new.winning_number) end,
          '/winners/' || new.id,
          private.push_wanted(h.user_id, h.kind)
-    from (select distinct t.user_id,
-                 case when t.user_id = new.winner_user_id then 'draw_won' else 'draw_lost' end as kind
-            from public.tickets t
-           where t.competition_id = new.competition_id and t.user_id is not null) h
+    from (select u.user_id,
+                 case when u.user_id = new.winner_user_id then 'draw_won' else 'draw_lost' end as kind,
+                 (select count(*) from public.draws x where x.competition_id = new.competition_id) as prizes
+            -- Only the first prize reads every holder (one pass over the tickets); a later prize tells its winner.
+            from (select distinct t.user_id from public.tickets t
+                   where new.prize_position = 1 and t.competition_id = new.competition_id and t.user_id is not null
+                  union
+                  select new.winner_user_id where new.winner_user_id is not null) u
+           where u.user_id = new.winner_user_id
+              or not exists (select 1 from public.draws x
+                              where x.competition_id = new.competition_id and x.winner_user_id = u.user_id)) h
   on conflict (user_id, kind, ref) do nothing;
   return null;
 end;
 $$;
-comment on function private.notify_draw() is 'After a draw is recorded: a draw_won or draw_lost notification to every account holding a ticket, linking the draw''s verification page.';
+comment on function private.notify_draw() is 'After a prize''s draw is recorded: draw_won to its winner; with the first prize (recorded last), draw_lost to every other account holding a ticket that won nothing; each links the verification page.';
 revoke all on function private.notify_draw() from public, anon, authenticated, service_role;
 
 create or replace function private.notify_prize() returns trigger
@@ -504,15 +519,19 @@ begin
   if p_number is null or not exists (select 1 from public.tickets t where t.competition_id = c.id and t.number = p_number) then
     return jsonb_build_object('result', 'no_such_ticket', 'number', p_number, 'title', c.title);
   end if;
-  select * into d from public.draws where competition_id = c.id;
+  -- The prize this ticket won, or else the first prize.
+  select * into d from public.draws x where x.competition_id = c.id
+   order by x.winning_number = p_number desc, x.prize_position limit 1;
   if not found then
     return jsonb_build_object('result', 'not_drawn', 'number', p_number, 'title', c.title, 'draw_at', c.draw_at);
   end if;
   return jsonb_build_object('result', case when d.winning_number = p_number then 'won' else 'not_won' end,
-                            'number', p_number, 'title', c.title, 'draw_id', d.id, 'winning_number', d.winning_number);
+                            'number', p_number, 'title', c.title, 'draw_id', d.id, 'winning_number', d.winning_number,
+                            'prize_position', d.prize_position, 'prize_description', d.prize_description,
+                            'prizes', (select count(*) from public.draws x where x.competition_id = c.id));
 end;
 $$;
-comment on function public.check_ticket(text,integer) is 'Public "Did I win?": for a published competition''s ticket number, won, not_won, not_drawn or no_such_ticket (with the draw id to verify); never who holds the ticket.';
+comment on function public.check_ticket(text,integer) is 'Public "Did I win?": for a published competition''s ticket number, won, not_won, not_drawn or no_such_ticket (with the draw id to verify and, once drawn, the prize it won or the first prize, and how many prizes there were); never who holds the ticket.';
 revoke all on function public.check_ticket(text,integer) from public, anon, authenticated, service_role;
 grant execute on function public.check_ticket(text,integer) to anon;
 grant execute on function public.check_ticket(text,integer) to authenticated;

@@ -17,6 +17,8 @@ const ANON_EXECUTABLE: Record<string, string> = {
   "list_competitions(text)": "public competition pages: published competitions only, never the answer",
   "get_competition(text)": "public competition pages: one published competition, never the answer",
   "list_winners()": "public winners page: first name, initial and town only",
+  "get_competition_prizes(text)":
+    "a published competition's prizes in order and, once drawn, each one's winning ticket and published winner",
   "get_competition_charity(text)":
     "a published competition's charity partner: the charity, its terms, owed, paid and each donation's proof",
   "list_charities()": "the public charities page: each charity's totals and its published competitions' donations",
@@ -77,6 +79,7 @@ const AUTHENTICATED_DEFINER: Record<string, string> = {
   "get_my_entries()": "the caller's own entries with draw results",
   "list_winners()": "every draw's public fields",
   "get_competition_charity(text)": "a competition's charity partner as anon sees it; admins also a draft's",
+  "get_competition_prizes(text)": "a competition's prizes as anon sees them; admins also a draft's",
   "list_charities()": "the charities page as anon sees it",
   "admin_competition_charity(uuid)": "admins only (checked inside); any competition's charity partner",
   "admin_record_charity_donation(uuid,jsonb)":
@@ -285,6 +288,7 @@ const GROWING_TABLES = [
   "winner_stories",
   "draw_checks",
   "charities",
+  "competition_prizes",
   "competition_charities",
   "charity_donations",
   "prize_identity_checks",
@@ -535,6 +539,10 @@ describe("schema private: internal helpers", () => {
       "answer_is_correct(competitions,text)",
       "draw_pick(bigint,integer)",
       "draw_derive(bytea,uuid,bytea,bytea,integer)",
+      "draw_derive_prizes(bytea,uuid,bytea,bytea,integer,integer)",
+      "ordinal(integer)",
+      "competition_set_prizes(uuid,boolean,jsonb)",
+      "competition_prizes_of(uuid)",
       "instant_win_derive(bytea,uuid,integer,integer)",
       "instant_win_list_text(uuid,bytea,integer)",
       "instant_win_publish(competitions,bytea)",

@@ -3,6 +3,7 @@
 // one at a time.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { deriveWinners } from "@/lib/draws/verify";
 import { approvedAccount, fundedPlayers, pg15ClusterForFile, resultAs } from "./pg15";
 
 const cluster = pg15ClusterForFile(40);
@@ -99,7 +100,7 @@ describe("PostgreSQL 15: concurrent buyers", () => {
     expect(mismatches.rows).toEqual([]);
   });
 
-  it("draws a 1,000,000-ticket competition (online and postal numbers) and its ticket-list CSV hashes to the draw's hash", async () => {
+  it("draws three prizes from a 1,000,000-ticket competition (online and postal numbers): its ticket-list CSV hashes to the draw's hash and every prize recomputes", async () => {
     const tag = Date.now();
     const admin = await approvedAccount(cluster.pool, `big-${tag}@t.test`, { role: "admin" });
     // A two-step verified session (aal2): admin functions refuse an aal1 one.
@@ -114,6 +115,10 @@ describe("PostgreSQL 15: concurrent buyers", () => {
           slug: `million-${tag}`,
           prize_description: "A big prize",
           prize_value: 100000,
+          prizes: [
+            { description: "A smaller prize", value: 1000 },
+            { description: "The smallest prize", value: 100 },
+          ],
           ticket_price: 0.25,
           total_tickets: 1_000_000,
           max_tickets_per_user: 1_000_000,
@@ -166,13 +171,18 @@ describe("PostgreSQL 15: concurrent buyers", () => {
       "select to_json(public.run_due_draws()) as result",
       [],
     );
-    console.log(`PostgreSQL 15: 1,000,004-ticket draw in ${Math.round(performance.now() - started)} ms`);
+    console.log(`PostgreSQL 15: 1,000,004-ticket three-prize draw in ${Math.round(performance.now() - started)} ms`);
     expect(run.drawn).toHaveLength(1);
-    const [draw] = (
-      await cluster.pool.query("select ticket_count, ticket_list_hash from public.draws where competition_id = $1", [
-        comp.id,
-      ])
+    const draws = (
+      await cluster.pool.query(
+        `select ticket_count, ticket_list_hash, seed_hex, counter, winning_position, winning_number, prize_position
+           from public.draws where competition_id = $1 order by prize_position`,
+        [comp.id],
+      )
     ).rows;
+    expect(draws.map((d) => d.prize_position)).toEqual([1, 2, 3]);
+    expect(new Set(draws.map((d) => d.winning_number)).size).toBe(3);
+    const [draw] = draws;
     expect(draw.ticket_count).toBe(1_000_004);
     const hash = createHash("sha256");
     let after = 0;
@@ -188,5 +198,19 @@ describe("PostgreSQL 15: concurrent buyers", () => {
       after = part.last_number;
     }
     expect(hash.digest("hex")).toBe(draw.ticket_list_hash);
+    // Every prize from the revealed seed, as the browser recomputes it; here a row's number is its place in the list
+    // (1 to 1,000,000 online, then the four postal tickets).
+    const winners = await deriveWinners(
+      {
+        seedHex: draw.seed_hex,
+        competitionId: comp.id,
+        ticketListHashHex: draw.ticket_list_hash,
+        externalHex: null,
+        ticketCount: draw.ticket_count,
+      },
+      3,
+    );
+    expect(winners.map((w) => [w.counter, w.winningNumber])).toEqual(draws.map((d) => [d.counter, d.winning_position]));
+    expect(draws.map((d) => d.winning_number)).toEqual(winners.map((w) => w.winningNumber));
   }, 300_000);
 });

@@ -338,6 +338,7 @@ export interface CompetitionFields {
   skill_answer?: string | null;
   ticket_numbering?: "in_order" | "pick";
   charity?: Record<string, unknown> | null;
+  prizes?: Array<{ description: string; value: number | string; cash_alternative?: number | string | null }>;
 }
 
 /** A refused call: the database's own message, with its SQLSTATE code and machine-code hint. */

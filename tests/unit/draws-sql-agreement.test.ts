@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bytesToHex, hexToBytes, sha256 } from "@/lib/crypto/bytes";
-import { deriveWinner, pick, verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
+import { deriveWinner, deriveWinners, pick, verifyDraw, type PublishedDraw } from "@/lib/draws/verify";
 import { hexOf, migratedDatabaseForFile, uuidOf } from "./support/sql-agreement";
 
 // private.draw_derive (plpgsql, pgcrypto) and deriveWinner (WebCrypto) must agree
@@ -28,6 +28,38 @@ describe("the plpgsql draw and lib/draws/verify.ts agree", () => {
       );
       const ts = await deriveWinner({ seedHex, competitionId, ticketListHashHex: listHex, externalHex, ticketCount });
       expect({ counter: sql.rows[0].counter, winningNumber: sql.rows[0].winning_number }, `case ${i}`).toEqual(ts);
+    }
+  });
+
+  it("on every prize of 120 generated several-prize draws, down to as many prizes as tickets", async () => {
+    for (let i = 0; i < 120; i++) {
+      const seedHex = await hexOf(`prizes-seed:${i}`);
+      const competitionId = await uuidOf(`prizes-id:${i}`);
+      const listHex = await hexOf(`prizes-list:${i}`);
+      const externalHex = i % 2 === 0 ? null : (await hexOf(`prizes-ext:${i}`)).slice(0, 8);
+      const ticketCount = [2, 3, 5, 10, 1000, 999_983][i % 6];
+      const prizes = Math.min(ticketCount, 1 + (i % 10));
+      const sql = await database().query<{ prize_position: number; counter: number; winning_number: number }>(
+        "select prize_position, counter, winning_number from private.draw_derive_prizes($1, $2, $3, $4, $5, $6)",
+        [
+          hexToBytes(seedHex),
+          competitionId,
+          hexToBytes(listHex),
+          externalHex === null ? null : hexToBytes(externalHex),
+          ticketCount,
+          prizes,
+        ],
+      );
+      const ts = await deriveWinners(
+        { seedHex, competitionId, ticketListHashHex: listHex, externalHex, ticketCount },
+        prizes,
+      );
+      expect(
+        sql.rows.map((r) => ({ counter: r.counter, winningNumber: r.winning_number })),
+        `case ${i}`,
+      ).toEqual(ts);
+      expect(sql.rows.map((r) => r.prize_position)).toEqual(ts.map((_, k) => k + 1));
+      expect(new Set(ts.map((w) => w.winningNumber)).size).toBe(prizes);
     }
   });
 
