@@ -1,16 +1,17 @@
-// npm run bench:verify: a 1,000,000-ticket labcash-draw-v2 draw, checked in a real browser.
+// npm run bench:verify: 1,000,000-ticket labcash-draw-v2 draws, one prize and three prizes, checked in a real browser.
 //
 // 1. A fresh embedded database in .data/bench-verify (every migration and the demo seed), then by SQL:
 //    a competition of 1,000,000 online tickets with the last four unsold (999,996 sold in ten orders
 //    by the demo buyers) and four postal tickets numbered after the pool (#1,000,001–#1,000,004), past
-//    its draw time. N = 1,000,000 tickets with a gap in the numbers.
+//    its draw time. N = 1,000,000 tickets with a gap in the numbers. Then the same again with three prizes (its
+//    2nd and 3rd prizes in competition_prizes).
 // 2. The draw itself, private.draw_competition (what run_due_draws calls), timed in SQL.
 // 3. `npm start` on that data (the production build; built first unless BENCH_SKIP_BUILD=1 and a
 //    build exists): the ticket-list CSV downloaded by Node (time, size, SHA-256 against the draw's
 //    hash), the entry list's first page, last page and a search.
-// 4. Debian's Chromium (as playwright.config.ts finds it) opens /winners/<draw id>; the page downloads
-//    the CSV itself and verifies the draw with WebCrypto. Reports the browser's download and verify
-//    times, as the page measured them, and that it verified.
+// 4. Debian's Chromium (as playwright.config.ts finds it) opens /winners/<draw id> of each; the page downloads
+//    the CSV itself and verifies the draw (every prize) with WebCrypto. Reports the browser's download and
+//    verify times, as the page measured them, and that it verified, for one prize beside three.
 //
 // Environment: BENCH_PORT (default 3300), BENCH_BACKEND_PORT (54349), BENCH_SKIP_BUILD=1, CHROMIUM_PATH.
 // Takes a few minutes (seeding a million tickets into PGlite is most of it); stops after 15 minutes.
@@ -48,9 +49,8 @@ type DrawRow = {
   winning_ticket_id: string;
 };
 
-/** Seeds the competition and draws it; returns the slug, the draw and the SQL timings. */
-async function seedAndDraw() {
-  rmSync(dataDir, { recursive: true, force: true });
+/** Seeds a competition with `prizes` prizes and draws it; returns the slug, the first prize's draw and the SQL timings. */
+async function seedAndDraw(prizes: number) {
   let t0 = performance.now();
   const db = await openDatabase({ dataDir });
   stage(`database made (migrations and demo seed) in ${fmt(secondsSince(t0))}`);
@@ -111,6 +111,12 @@ async function seedAndDraw() {
         [competition, TOTAL + 1 + i, `Postal Entrant${i + 1}`],
       );
     }
+    for (let position = 2; position <= prizes; position++) {
+      await db.query(
+        "insert into public.competition_prizes (competition_id, position, description, value) values ($1, $2, $3, 100)",
+        [competition, position, `Benchmark prize ${position}`],
+      );
+    }
     const seedSeconds = secondsSince(t0);
     stage(`${(SOLD + POSTAL).toLocaleString("en-GB")} tickets inserted in ${fmt(seedSeconds)}`);
 
@@ -126,7 +132,9 @@ async function seedAndDraw() {
         [drawId],
       )
     ).rows[0];
-    stage(`drawn in ${fmt(drawSeconds)}: position ${draw.winning_position}, ticket #${draw.winning_number}`);
+    stage(
+      `${prizes} prize(s) drawn in ${fmt(drawSeconds)}: first at position ${draw.winning_position}, ticket #${draw.winning_number}`,
+    );
     return { slug, draw, seedSeconds, drawSeconds };
   } finally {
     await db.close();
@@ -146,6 +154,35 @@ async function timedGet(url: string): Promise<{ seconds: number; bytes: number; 
   return { seconds: secondsSince(t0), bytes: body.length, body, status: response.status };
 }
 
+/** Opens a draw's verification page in the browser and waits for its verdict: what the page measured. */
+async function verifyInBrowser(browser: Browser, drawId: string) {
+  const page = await browser.newPage();
+  try {
+    const t0 = performance.now();
+    await page.goto(`${base}/winners/${drawId}`, { waitUntil: "domcontentloaded" });
+    const pageSeconds = secondsSince(t0);
+    const outcome = page
+      .getByRole("status")
+      .filter({ hasText: /This draw (checks out|does not check out)|could not run/ });
+    await outcome.waitFor({ timeout: 10 * 60_000 });
+    const wallSeconds = secondsSince(t0);
+    const verdict = (await outcome.innerText()).trim();
+    const timings = page.getByTestId("verify-timings");
+    const downloadMs = Number(await timings.getAttribute("data-download-ms"));
+    const totalMs = Number(await timings.getAttribute("data-total-ms"));
+    const bytes = Number(await timings.getAttribute("data-bytes"));
+    const failed = await page
+      .getByRole("list", { name: "Checks" })
+      .getByRole("listitem")
+      .filter({ hasText: "fails" })
+      .allInnerTexts();
+    const verified = verdict.includes("This draw checks out") && failed.length === 0;
+    return { pageSeconds, wallSeconds, verdict, downloadMs, totalMs, bytes, failed, verified };
+  } finally {
+    await page.close();
+  }
+}
+
 async function main() {
   console.log("Latest figures to compare with, and the command that made them: docs/benchmarks.md");
   let app: ChildProcess | undefined;
@@ -153,7 +190,10 @@ async function main() {
   const guard = stopAfter(HARD_LIMIT_MS, "bench:verify", () => app);
 
   try {
-    const { slug, draw, seedSeconds, drawSeconds } = await seedAndDraw();
+    rmSync(dataDir, { recursive: true, force: true });
+    const one = await seedAndDraw(1);
+    const three = await seedAndDraw(3);
+    const { slug, draw, seedSeconds, drawSeconds } = one;
     app = startApp();
     await waitForSite(`${base}/login`);
     stage("app ready");
@@ -173,32 +213,18 @@ async function main() {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-sync"],
     });
-    const page = await browser.newPage();
-    const t0 = performance.now();
-    await page.goto(`${base}/winners/${draw.id}`, { waitUntil: "domcontentloaded" });
-    const pageSeconds = secondsSince(t0);
-    const outcome = page
-      .getByRole("status")
-      .filter({ hasText: /This draw (checks out|does not check out)|could not run/ });
-    await outcome.waitFor({ timeout: 10 * 60_000 });
-    const wallSeconds = secondsSince(t0);
-    const verdict = (await outcome.innerText()).trim();
-    const timings = page.getByTestId("verify-timings");
-    const downloadMs = Number(await timings.getAttribute("data-download-ms"));
-    const totalMs = Number(await timings.getAttribute("data-total-ms"));
-    const browserBytes = Number(await timings.getAttribute("data-bytes"));
-    const failed = await page
-      .getByRole("list", { name: "Checks" })
-      .getByRole("listitem")
-      .filter({ hasText: "fails" })
-      .allInnerTexts();
+    const single = await verifyInBrowser(browser, draw.id);
+    stage(`one prize verified in the browser in ${fmt(single.totalMs / 1000)}`);
+    const several = await verifyInBrowser(browser, three.draw.id);
+    stage(`three prizes verified in the browser in ${fmt(several.totalMs / 1000)}`);
     const html = await (await fetch(`${base}/winners/${draw.id}`)).text();
 
-    const verified = verdict.includes("This draw checks out") && failed.length === 0;
+    const verified = single.verified && several.verified;
     const rows: [string, string][] = [
       ["tickets in the draw (N)", draw.ticket_count.toLocaleString("en-GB")],
       ["seeding the tickets (SQL, not measured work)", fmt(seedSeconds)],
       ["draw in SQL (private.draw_competition: hash of the list + derivation)", fmt(drawSeconds)],
+      ["  with three prizes", fmt(three.drawSeconds)],
       ["winning position / number", `${draw.winning_position} / #${draw.winning_number}`],
       [
         "ticket-list CSV, Node download (10 RPC chunks, streamed)",
@@ -212,15 +238,22 @@ async function main() {
       ],
       [
         "verification page HTML",
-        `${(html.length / 1e3).toFixed(0)} kB (list not embedded), DOMContentLoaded ${fmt(pageSeconds)}`,
+        `${(html.length / 1e3).toFixed(0)} kB (list not embedded), DOMContentLoaded ${fmt(single.pageSeconds)}`,
       ],
       [
         "browser: CSV download (as the page measured it)",
-        `${fmt(downloadMs / 1000)}, ${(browserBytes / 1e6).toFixed(1)} MB`,
+        `${fmt(single.downloadMs / 1000)}, ${(single.bytes / 1e6).toFixed(1)} MB`,
       ],
-      ["browser: verify total (download + hash + derive)", fmt(totalMs / 1000)],
-      ["browser: page open to verdict", fmt(wallSeconds)],
-      ["verified in the browser", verified ? `yes ("${verdict}")` : `NO: ${verdict} ${failed.join("; ")}`],
+      ["browser: verify total (download + hash + derive), one prize", fmt(single.totalMs / 1000)],
+      ["browser: verify total, three prizes (every prize recomputed)", fmt(several.totalMs / 1000)],
+      [
+        "browser: page open to verdict, one prize / three prizes",
+        `${fmt(single.wallSeconds)} / ${fmt(several.wallSeconds)}`,
+      ],
+      [
+        "verified in the browser, one prize / three prizes",
+        [single, several].map((r) => (r.verified ? "yes" : `NO: ${r.verdict} ${r.failed.join("; ")}`)).join(" / "),
+      ],
     ];
     console.log(
       `\nbench:verify: labcash-draw-v2, embedded backend (PGlite) + next start, Chromium ${browser.version()}`,

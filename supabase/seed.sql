@@ -138,7 +138,11 @@ begin
     'ticket_price', 2.49, 'total_tickets', 500, 'max_tickets_per_user', 100,
     'closes_at', now() + interval '2 days 3 hours',
     'skill_question', 'How many inches is the screen of this MacBook Pro, rounded?',
-    'skill_options', jsonb_build_array('13', '14', '16'), 'skill_answer', '14'))).id;
+    'skill_options', jsonb_build_array('13', '14', '16'), 'skill_answer', '14',
+    -- Three prizes from one draw.
+    'prizes', jsonb_build_array(
+      jsonb_build_object('description', 'Apple AirPods Pro 3', 'value', 249.00),
+      jsonb_build_object('description', 'Apple AirTag, pack of four', 'value', 119.00))))).id;
 
   -- Sold out before its close: online sales have ended, postal entries still come in,
   -- and the draw waits for its draw time.
@@ -174,6 +178,10 @@ begin
     'prize_value', 1029.00, 'images', jsonb_build_array('/competitions/dji-mini-5-pro.svg'),
     'ticket_price', 1.00, 'total_tickets', 300, 'max_tickets_per_user', 50,
     'closes_at', now() + interval '1 day',
+    -- Three prizes, drawn in turn from the one draw.
+    'prizes', jsonb_build_array(
+      jsonb_build_object('description', 'DJI Osmo Pocket 3 Creator Combo', 'value', 479.00, 'cash_alternative', 400.00),
+      jsonb_build_object('description', 'DJI Mic Mini', 'value', 89.00)),
     -- A fixed sum, owed now that it is drawn.
     'charity', jsonb_build_object('name', 'Pennine Mountain Rescue Team', 'registered_number', 'SC041726',
                                   'fixed_amount', 250)))).id;
@@ -274,8 +282,9 @@ begin
   perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
   perform public.run_due_draws();
   update public.competitions set closed_at = now() - interval '5 days' where id in (drone, deck);
-  -- The drone's winner claimed it, was verified and has it: each step with its date and the courier's reference
-  -- (draws_prize_fulfilment_steps_check), and the identity check behind the verification.
+  -- The drone's first-prize winner claimed it, was verified and has it: each step with its date and the courier's
+  -- reference (draws_prize_fulfilment_steps_check), and the identity check behind the verification. Its other
+  -- prizes await their claims.
   update public.draws set drawn_at = now() - interval '3 days', prize_status = 'delivered',
          prize_choice = 'prize', delivery_address = '4 Mill Lane, Harrogate HG1 2AB',
          claimed_at = now() - interval '3 days' + interval '2 hours',
@@ -283,12 +292,13 @@ begin
          delivered_at = now() - interval '1 day',
          proof_of_delivery = 'DPD 1550 2026 4471',
          prize_status_updated_at = now() - interval '1 day'
-   where competition_id = drone;
+   where competition_id = drone and prize_position = 1;
+  update public.draws set drawn_at = now() - interval '3 days' where competition_id = drone;
   -- What the admin checked before verifying (only the last four characters of the number are kept).
   insert into public.prize_identity_checks (draw_id, document_type, document_last_four, note, checked_by, checked_at)
   select d.id, 'driving_licence', '9AB4', 'Checked on a video call', '00000000-0000-4000-8000-000000000002',
          now() - interval '2 days'
-    from public.draws d where d.competition_id = drone;
+    from public.draws d where d.competition_id = drone and d.prize_position = 1;
   perform set_config('request.jwt.claims', '', true);
 end
 $$;

@@ -15,18 +15,20 @@ import { TicketProgress } from "./ticket-progress";
 const linkClass = "inline-flex items-center gap-2 font-semibold text-primary-text underline underline-offset-4";
 
 /**
- * The top of a competition page: pictures, title, the numbers, any charity it supports (`charity`), the dates,
- * timing, and the result or cancellation.
+ * The top of a competition page: pictures, title, the numbers, its prizes when it has several (`prizes`), any
+ * charity it supports (`charity`), the dates, timing, and the result or cancellation.
  */
 export function CompetitionHero({
   competition: c,
   phase,
   now,
+  prizes,
   charity,
 }: {
   competition: CompetitionPage;
   phase: Phase;
   now: number;
+  prizes?: ReactNode;
   charity?: ReactNode;
 }) {
   return (
@@ -47,6 +49,8 @@ export function CompetitionHero({
         </div>
 
         <CompetitionFacts competition={c} />
+
+        {prizes}
 
         {charity}
 

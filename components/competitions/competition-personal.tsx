@@ -2,6 +2,7 @@
 
 import { createContext, use, useSyncExternalStore } from "react";
 import type { EntryBlock, Phase } from "@/lib/competitions/status";
+import type { PrizeWinner } from "@/lib/draws/live-draw";
 import { usePersonal } from "@/lib/hooks/use-personal";
 import { EntryFromPayment } from "@/components/payments/entry-from-payment";
 import { OnlineEntry, type OnlineEntryCompetition, type OnlineEntryViewer } from "./online-entry";
@@ -83,17 +84,15 @@ export function PersonalOnlineEntry({
 export function PersonalTickets({
   ticketsSold,
   phase,
-  winningNumber,
+  winners,
 }: {
   ticketsSold: number;
   phase: Phase;
-  winningNumber: number | null;
+  winners: readonly PrizeWinner[] | null;
 }) {
   const personal = use(PersonalContext);
   if (!personal) return null;
-  return (
-    <YourTickets tickets={personal.myTickets} ticketsSold={ticketsSold} phase={phase} winningNumber={winningNumber} />
-  );
+  return <YourTickets tickets={personal.myTickets} ticketsSold={ticketsSold} phase={phase} winners={winners} />;
 }
 
 /** "Payment received: you're in!" with the tickets the top-up bought. */

@@ -2,7 +2,7 @@
 
 import { PartyPopper } from "lucide-react";
 import { Link } from "@/components/ui/link";
-import { drawOutcome } from "@/lib/draws/live-draw";
+import { drawOutcome, type PrizeWinner } from "@/lib/draws/live-draw";
 import { usePersonal } from "@/lib/hooks/use-personal";
 import type { CompetitionPersonal } from "./competition-personal";
 
@@ -12,10 +12,10 @@ import type { CompetitionPersonal } from "./competition-personal";
  * competition's personal route, only once the reveal has ended (this is mounted then); signed out, nothing is asked
  * and nothing shown. It renders inside the reveal's live region, which announces it.
  */
-export function DrawOutcomeForViewer({ slug, winningNumber }: { slug: string; winningNumber: number }) {
+export function DrawOutcomeForViewer({ slug, winners }: { slug: string; winners: readonly PrizeWinner[] }) {
   const personal = usePersonal<CompetitionPersonal>(`/api/competitions/${encodeURIComponent(slug)}/personal`);
   if (!personal) return null;
-  const outcome = drawOutcome(personal.myTickets, winningNumber);
+  const outcome = drawOutcome(personal.myTickets, winners);
   if (outcome.kind !== "won") return <p className="mt-2 font-semibold">{outcome.sentence}</p>;
   return (
     <p className="mt-2 flex flex-wrap items-center gap-x-2 text-xl font-bold text-primary-text">

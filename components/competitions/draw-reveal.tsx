@@ -6,7 +6,7 @@ import { CircleAlert, CircleCheck, LoaderCircle, ShieldCheck } from "lucide-reac
 import { revealSteps, type LiveDraw, type RevealStep } from "@/lib/draws/live-draw";
 import { verifyPublishedDraw, type CheckStep, type Verification } from "@/lib/draws/verify";
 import { useCountDrawCheck } from "@/lib/hooks/use-count-draw-check";
-import { endSentence } from "@/lib/format";
+import { endSentence, formatWinner, ordinal } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { DrawOutcomeForViewer } from "./draw-outcome";
 
@@ -55,7 +55,10 @@ export function DrawReveal({ slug, draw, animate }: { slug: string; draw: LiveDr
   useCountDrawCheck(draw.id, result.status === "done" && result.verification.ok, animate ? 30_000 : 0);
 
   const steps = result.status === "done" ? revealSteps(result.verification) : [];
-  const total = steps.length + 1;
+  // The winners come last, one step each: with several prizes the last prize first, the first prize at the end.
+  const prizes = draw.prizes?.length ? [...draw.prizes].reverse() : null;
+  const winnerSteps = prizes?.length ?? 1;
+  const total = steps.length + winnerSteps;
   const visible = stepByStep ? Math.min(shown, total) : total;
 
   useEffect(() => {
@@ -95,10 +98,20 @@ export function DrawReveal({ slug, draw, animate }: { slug: string; draw: LiveDr
           <p>
             Step {visible} of {total}: {TITLES[latest.step].toLowerCase()}, {latest.ok ? "checked" : "does not check"}.
           </p>
+        ) : prizes && visible > steps.length ? (
+          <p>
+            Step {visible} of {total}: the {ordinal(prizes[visible - steps.length - 1].prize_position)} prize goes to
+            ticket #{prizes[visible - steps.length - 1].winning_number}.
+          </p>
         ) : null}
       </div>
       <div role="status" data-testid="live-draw-outcome">
-        {finished ? <DrawOutcomeForViewer slug={slug} winningNumber={draw.winning_number} /> : null}
+        {finished ? (
+          <DrawOutcomeForViewer
+            slug={slug}
+            winners={draw.prizes?.length ? draw.prizes : [{ prize_position: 1, winning_number: draw.winning_number }]}
+          />
+        ) : null}
       </div>
 
       <ol className="mt-5 flex flex-col gap-3">
@@ -112,7 +125,27 @@ export function DrawReveal({ slug, draw, animate }: { slug: string; draw: LiveDr
             animate={stepByStep}
           />
         ))}
-        {visible === total && result.status === "done" ? (
+        {prizes && prizes.length > 1 && result.status === "done"
+          ? prizes.slice(0, Math.max(0, visible - steps.length)).map((p, i) => (
+              <li
+                key={p.prize_position}
+                className={cn(
+                  "rounded-xl border-2 p-4",
+                  p.prize_position === 1 ? "border-primary bg-primary-soft" : "border-border",
+                  stepByStep && "motion-safe:draw-step-in",
+                )}
+              >
+                <h3 className="font-semibold">
+                  {steps.length + i + 1}. The {ordinal(p.prize_position)} prize: {p.prize_description}
+                </h3>
+                <p className="mt-1 text-2xl font-extrabold" data-testid="live-draw-winner">
+                  {formatWinner(p)}
+                </p>
+                <p className="text-sm text-muted-foreground">Holder of ticket #{p.winning_number}.</p>
+              </li>
+            ))
+          : null}
+        {(!prizes || prizes.length === 1) && visible === total && result.status === "done" ? (
           <li
             className={cn(
               "rounded-xl border-2 border-primary bg-primary-soft p-4",

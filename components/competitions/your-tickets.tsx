@@ -1,34 +1,34 @@
 import { Link } from "@/components/ui/link";
 import type { Phase } from "@/lib/competitions/status";
 import { formatTicketNumbers, plural } from "@/lib/competitions/ticket-numbers";
-import { drawOutcome } from "@/lib/draws/live-draw";
+import { drawOutcome, type PrizeWinner } from "@/lib/draws/live-draw";
 import { cn } from "@/lib/utils";
 
 /** Beyond this many, the numbers are shown as one compact line of runs instead of chips. */
 const MAX_TICKET_CHIPS = 60;
 
 /** What the viewer is told when they hold no ticket: "yet" only while they still could enter. */
-function noTicketsSentence(phase: Phase, winningNumber: number | null): string {
-  if (winningNumber !== null) return drawOutcome([], winningNumber).sentence;
+function noTicketsSentence(phase: Phase, winners: readonly PrizeWinner[] | null): string {
+  if (winners !== null) return drawOutcome([], winners).sentence;
   return phase === "upcoming" || phase === "live" || phase === "postal_window"
     ? "You have no tickets in this competition yet."
     : "You have no tickets in this competition.";
 }
 
 /**
- * The viewer's ticket numbers in this competition, the winning one highlighted; once drawn, in the past tense
- * with what the draw meant for them.
+ * The viewer's ticket numbers in this competition, the winning ones highlighted; once drawn (`winners`: every
+ * prize's winning ticket), in the past tense with what the draw meant for them.
  */
 export function YourTickets({
   tickets,
   ticketsSold,
   phase,
-  winningNumber,
+  winners,
 }: {
   tickets: number[];
   ticketsSold: number;
   phase: Phase;
-  winningNumber: number | null;
+  winners: readonly PrizeWinner[] | null;
 }) {
   return (
     <section aria-labelledby="my-tickets-title" className="mt-14">
@@ -38,10 +38,10 @@ export function YourTickets({
       {tickets.length > 0 ? (
         <>
           <p className="mt-1 text-muted-foreground">
-            {winningNumber === null ? "You hold" : "You held"} {plural(tickets.length, "ticket")} of{" "}
+            {winners === null ? "You hold" : "You held"} {plural(tickets.length, "ticket")} of{" "}
             {ticketsSold.toLocaleString("en-GB")} sold.{" "}
-            {winningNumber === null ? null : (
-              <span className="font-semibold text-foreground">{drawOutcome(tickets, winningNumber).sentence} </span>
+            {winners === null ? null : (
+              <span className="font-semibold text-foreground">{drawOutcome(tickets, winners).sentence} </span>
             )}
             <Link href="/account/entries" className="font-medium text-primary-text underline underline-offset-4">
               All my entries
@@ -56,7 +56,7 @@ export function YourTickets({
                   key={n}
                   className={cn(
                     "rounded-md px-2.5 py-1 font-mono text-sm",
-                    winningNumber === n
+                    winners?.some((w) => w.winning_number === n)
                       ? "border-2 border-primary bg-primary-soft font-bold text-primary-text"
                       : "border border-border bg-muted",
                   )}
@@ -68,7 +68,7 @@ export function YourTickets({
           )}
         </>
       ) : (
-        <p className="mt-1 text-muted-foreground">{noTicketsSentence(phase, winningNumber)}</p>
+        <p className="mt-1 text-muted-foreground">{noTicketsSentence(phase, winners)}</p>
       )}
     </section>
   );

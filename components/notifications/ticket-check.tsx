@@ -10,17 +10,27 @@ import { Select } from "@/components/ui/select";
 import { checkTicketAction } from "@/lib/actions/notifications";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import type { TicketCheck } from "@/lib/notifications/ticket-check";
+import { ordinal } from "@/lib/format";
 
 function answer(check: TicketCheck) {
   switch (check.result) {
     case "won":
-      return (
+      return (check.prizes ?? 1) > 1 ? (
+        <>
+          Ticket #{check.number} won the {ordinal(check.prize_position ?? 1)} prize in {check.title}:{" "}
+          {check.prize_description}.
+        </>
+      ) : (
         <>
           Ticket #{check.number} won {check.title}.
         </>
       );
     case "not_won":
-      return (
+      return (check.prizes ?? 1) > 1 ? (
+        <>
+          Ticket #{check.number} did not win a prize in {check.title}: ticket #{check.winning_number} won the 1st prize.
+        </>
+      ) : (
         <>
           Ticket #{check.number} did not win {check.title}: ticket #{check.winning_number} did.
         </>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ordinal } from "@/lib/format";
 import { ENUM_VALUES } from "@/lib/labels";
 import { londonLocalToIso } from "@/lib/time/london";
 
@@ -18,6 +19,8 @@ export const COMPETITION_LIMITS = {
   options: { min: 2, max: 6 },
   charityName: { min: 2, max: 120 },
   charityWebsite: { max: 300 },
+  /** Prizes drawn from one draw, the first included: SQL keeps at most 9 after the first. */
+  prizes: { max: 10 },
 } as const;
 
 /** How many option boxes the form shows. */
@@ -89,6 +92,39 @@ export const CHARITY_MESSAGES = {
   percent: "Give the charity's share as a percentage above 0 and at most 100, e.g. 10 or 12.5",
   fixed: "Give the charity's sum in pounds above £0 and at most £10,000,000, e.g. 500 or 499.99",
 } as const;
+
+/** The largest prize value or cash alternative SQL takes, in pounds. */
+const PRIZE_SUM_MAX = 10_000_000;
+
+/** The fields of one prize after the first, each named by the prize's position: prize_2_description… */
+const FURTHER_PRIZE_FIELDS = ["description", "value", "cash_alternative"] as const;
+export type FurtherPrizeField = (typeof FURTHER_PRIZE_FIELDS)[number];
+type FurtherPrizeKey = `prize_${number}_${FurtherPrizeField}`;
+export const furtherPrizeField = (position: number, field: FurtherPrizeField): FurtherPrizeKey =>
+  `prize_${position}_${field}`;
+
+/** The positions a further prize may have: 2nd to 10th. */
+const FURTHER_POSITIONS = Array.from({ length: COMPETITION_LIMITS.prizes.max - 1 }, (_, i) => i + 2);
+
+/** Each further prize's messages, naming the prize ("Describe the 2nd prize…"). */
+const furtherPrizeMessages = (position: number) => {
+  const prize = `${ordinal(position)} prize`;
+  return {
+    description: `Describe the ${prize} (up to 2,000 characters)`,
+    value: `Give the ${prize}'s value in pounds, at most £10,000,000, e.g. 250 or 249.99`,
+    cash_alternative: `Give the ${prize}'s cash alternative in pounds above £0 and at most £10,000,000, or leave it empty`,
+  } satisfies Record<FurtherPrizeField, string>;
+};
+
+/**
+ * Every further prize's fields, as text. They are read only up to `prize_count` (in fieldShape below): a prize
+ * removed on the form is simply not sent, and fields past the count are ignored.
+ */
+const furtherPrizeShape = Object.fromEntries(
+  FURTHER_POSITIONS.flatMap((position) =>
+    FURTHER_PRIZE_FIELDS.map((field) => [furtherPrizeField(position, field), z.string().optional()]),
+  ),
+) as Record<FurtherPrizeKey, z.ZodOptional<z.ZodString>>;
 
 /** A list field: one value, or several when the form repeats the name. */
 const list = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string()));
@@ -167,6 +203,25 @@ const fieldShape = {
   charity_website: z.string().trim(),
   charity_revenue_percent: z.string().trim(),
   charity_fixed_amount: z.string().trim(),
+  // How many prizes the form holds, the first included: the further prizes' fields are read up to it. The new
+  // form's fillMissing gives "" (the first prize alone); the edit form sends it whenever it shows the prizes.
+  prize_count: z
+    .string()
+    .trim()
+    .transform((v) => v || "1")
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,2}$/, "Give at most 10 prizes")
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .int()
+            .min(1, "Give at most 10 prizes")
+            .max(COMPETITION_LIMITS.prizes.max, "Give at most 10 prizes"),
+        ),
+    ),
 };
 
 /** The new form: a field the browser did not send is empty (an unticked radio sends nothing). */
@@ -177,7 +232,9 @@ function fillMissing(input: unknown): unknown {
   return filled;
 }
 
-type Parsed = { [K in keyof typeof fieldShape]?: z.output<(typeof fieldShape)[K]> };
+type Parsed = { [K in keyof typeof fieldShape]?: z.output<(typeof fieldShape)[K]> } & {
+  [K in FurtherPrizeKey]?: string;
+};
 
 /**
  * The fields that parsed without a problem: the checks between fields run even when another field is wrong,
@@ -244,6 +301,43 @@ function crossCheck(_: Parsed, ctx: z.RefinementCtx<Parsed>) {
     }
   }
   charityCheck(v, ctx);
+  furtherPrizeCheck(v, ctx);
+}
+
+/** A sum of pounds and pence of at most £10,000,000 (a prize's value, "0" allowed). */
+const isPrizeSum = (v: string) => MONEY.test(v) && Number(v) <= PRIZE_SUM_MAX;
+
+/** One further prize as typed (missing fields are empty), read as SQL will read it. */
+function furtherPrizeOf(v: Parsed, position: number) {
+  const read = (field: FurtherPrizeField) => (v[furtherPrizeField(position, field)] ?? "").trim();
+  return {
+    description: plainNewlines(read("description")).trim(),
+    value: read("value"),
+    cash_alternative: read("cash_alternative"),
+  };
+}
+
+/** The positions of the further prizes the form sent (none when it sent no count). */
+const sentPositions = (v: Parsed) => FURTHER_POSITIONS.filter((position) => position <= (v.prize_count ?? 1));
+
+/** Each further prize the count says was sent, each message on the field to fix, naming the prize. */
+function furtherPrizeCheck(v: Parsed, ctx: z.RefinementCtx<Parsed>) {
+  for (const position of sentPositions(v)) {
+    const prize = furtherPrizeOf(v, position);
+    const messages = furtherPrizeMessages(position);
+    const issue = (field: FurtherPrizeField) =>
+      ctx.addIssue({ code: "custom", path: [furtherPrizeField(position, field)], message: messages[field] });
+    if (prize.description.length < 1 || prize.description.length > COMPETITION_LIMITS.prizeDescription.max) {
+      issue("description");
+    }
+    if (!isPrizeSum(prize.value)) issue("value");
+    if (
+      prize.cash_alternative !== "" &&
+      !(isPrizeSum(prize.cash_alternative) && /[1-9]/.test(prize.cash_alternative))
+    ) {
+      issue("cash_alternative");
+    }
+  }
 }
 
 /** The charity's fields, each checked when the terms chosen need it; nothing when the terms were not sent. */
@@ -280,8 +374,15 @@ export type CharityForSql = {
   fixed_amount?: string;
 };
 
+/** A prize after the first as admin_create_competition / admin_update_competition read it: money as text. */
+export type FurtherPrizeForSql = { description: string; value: string; cash_alternative: string | null };
+
 /** The fields as admin_create_competition / admin_update_competition read them; only the ones sent. */
-export type CompetitionFieldsForSql = Record<string, string | number | string[] | CharityForSql | null>;
+export type CompetitionFieldsForSql = {
+  images?: string[];
+  prizes?: FurtherPrizeForSql[];
+  [field: string]: string | number | string[] | CharityForSql | FurtherPrizeForSql[] | null | undefined;
+};
 
 /** The charity the form names, null for none (SQL then removes a draft's), or undefined when the form sent no terms. */
 function charityOf(v: Parsed): CharityForSql | null | undefined {
@@ -306,7 +407,6 @@ function toSql(v: Parsed): CompetitionFieldsForSql {
     "description",
     "prize_description",
     "prize_value",
-    "images",
     "ticket_price",
     "total_tickets",
     "max_tickets_per_user",
@@ -316,6 +416,7 @@ function toSql(v: Parsed): CompetitionFieldsForSql {
     "draw_at",
   ] as const;
   for (const key of copy) if (v[key] !== undefined) out[key] = v[key];
+  if (v.images !== undefined) out.images = v.images;
   // An empty opening means "now": left out, so SQL keeps what it has (a new draft opens when made).
   if (v.opens_at) out.opens_at = v.opens_at;
   if (v.cash_alternative !== undefined) out.cash_alternative = v.cash_alternative === "" ? null : v.cash_alternative;
@@ -329,6 +430,13 @@ function toSql(v: Parsed): CompetitionFieldsForSql {
   }
   const charity = charityOf(v);
   if (charity !== undefined) out.charity = charity;
+  // The list replaces the competition's: sent whole whenever the form sent its count, an empty list for none.
+  if (v.prize_count !== undefined) {
+    out.prizes = sentPositions(v).map((position) => {
+      const prize = furtherPrizeOf(v, position);
+      return { ...prize, cash_alternative: prize.cash_alternative || null };
+    });
+  }
   return out;
 }
 
@@ -336,7 +444,7 @@ function toSql(v: Parsed): CompetitionFieldsForSql {
 export const createCompetitionSchema = z.preprocess(
   fillMissing,
   z
-    .object(fieldShape)
+    .object({ ...fieldShape, ...furtherPrizeShape })
     .superRefine(crossCheck, always)
     .transform((v) => toSql(v)),
 );
@@ -346,7 +454,7 @@ export const createCompetitionSchema = z.preprocess(
  * so every field is optional here; SQL refuses anything the state does not allow.
  */
 export const updateCompetitionSchema = z
-  .object(fieldShape)
+  .object({ ...fieldShape, ...furtherPrizeShape })
   .partial()
   .extend({ id: z.string().uuid("Unknown competition") })
   .superRefine((v, ctx) => crossCheck(v, ctx as unknown as z.RefinementCtx<Parsed>), always)

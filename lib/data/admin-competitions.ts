@@ -47,6 +47,7 @@ const prizeFulfilment = declared(
   "prize_status",
   "prize_cost",
   "winner_initials_only",
+  "prize_position",
 ).with({
   competition: declared("id", "slug", "title"),
   story: declared("consent", "consent_source", "consent_changed_at"),

@@ -122,6 +122,25 @@ export const drawSchema = z.object({
   winner_town: z.string().nullable(),
   /** v1 only: ticket ids in number order. v2 draws are checked against the ticket-list CSV instead. */
   tickets: z.array(z.string().uuid()).nullable(),
+  /** Which prize this draw is: 1 for the first (the competition's own prize). */
+  prize_position: z.number().int(),
+  prize_description: z.string(),
+  prize_value: z.number(),
+  /** Every prize of the same draw, first prize first: the verifier recomputes them all. */
+  prizes: z.array(
+    z.object({
+      prize_position: z.number().int(),
+      draw_id: z.string().uuid(),
+      counter: z.number().int(),
+      winning_position: z.number().int().nullable(),
+      winning_number: z.number().int(),
+      winning_ticket_id: z.string().uuid(),
+      winner_display_name: z.string(),
+      winner_town: z.string().nullable(),
+      prize_description: z.string(),
+      prize_value: z.number(),
+    }),
+  ),
 });
 export type Draw = z.infer<typeof drawSchema>;
 
@@ -180,6 +199,8 @@ export const listWinners = async () =>
         "ticket_count",
         "drawn_at",
         "prize_status",
+        "prize_position",
+        "prizes",
       ),
       [],
     )
@@ -285,6 +306,8 @@ export const getMyPrizes = () =>
       "winning_number",
       "drawn_at",
       "prize_status",
+      "prize_position",
+      "prizes",
     ).with({
       competition: declared("id", "slug", "title"),
       story: declared("consent", "consent_source", "consent_changed_at", "published"),

@@ -2,6 +2,7 @@
 // asks, the order it reveals a verification in, and the calendar reminder it offers. No server-only
 // imports: the page's client island uses these too.
 
+import { ordinal } from "@/lib/format";
 import type { Check, CheckStep, PublishedDraw, Verification } from "./verify";
 
 /** A draw as the live draw page reveals it: what get_draw publishes, with the winner as /winners names them. */
@@ -26,10 +27,23 @@ export type LiveDrawState = {
 /** What a draw meant for one viewer, given the ticket numbers they held. */
 export type DrawOutcome = { kind: "won" | "lost" | "none"; sentence: string };
 
-/** The viewer's result in words: the same sentence on the live draw page and under "Your tickets". */
-export function drawOutcome(myTickets: readonly number[], winningNumber: number): DrawOutcome {
-  if (myTickets.includes(winningNumber))
-    return { kind: "won", sentence: `You won! Your ticket #${winningNumber} was drawn.` };
+/** One prize's winning ticket. */
+export type PrizeWinner = { prize_position: number; winning_number: number };
+
+/**
+ * The viewer's result in words: the same sentence on the live draw page and under "Your tickets". `winners` is the
+ * winning number of a one-prize draw, or every prize's winning ticket.
+ */
+export function drawOutcome(myTickets: readonly number[], winners: number | readonly PrizeWinner[]): DrawOutcome {
+  const prizes = typeof winners === "number" ? [{ prize_position: 1, winning_number: winners }] : winners;
+  const mine = prizes.filter((w) => myTickets.includes(w.winning_number));
+  if (mine.length > 0 && prizes.length === 1)
+    return { kind: "won", sentence: `You won! Your ticket #${mine[0].winning_number} was drawn.` };
+  if (mine.length > 0)
+    return {
+      kind: "won",
+      sentence: `You won! ${mine.map((w) => `Your ticket #${w.winning_number} won the ${ordinal(w.prize_position)} prize.`).join(" ")}`,
+    };
   if (myTickets.length === 0) return { kind: "none", sentence: "You had no tickets in this draw." };
   const tickets = myTickets.length === 1 ? "ticket" : "tickets";
   return { kind: "lost", sentence: `Your ${tickets} did not win this time.` };

@@ -7,5 +7,9 @@ export const ticketCheckSchema = z.object({
   title: z.string(),
   draw_id: z.string().optional(),
   winning_number: z.number().int().optional(),
+  /** Once drawn: the prize this ticket won (else the first prize), and how many prizes the draw had. */
+  prize_position: z.number().int().optional(),
+  prize_description: z.string().optional(),
+  prizes: z.number().int().optional(),
 });
 export type TicketCheck = z.infer<typeof ticketCheckSchema>;

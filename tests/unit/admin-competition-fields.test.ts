@@ -140,6 +140,8 @@ describe("the new-competition form", () => {
       skill_answer: "Apple",
       // No charity radio ticked is no charity partner.
       charity: null,
+      // No further prize on the form: the first prize alone.
+      prizes: [],
     });
   });
 });
@@ -175,6 +177,96 @@ describe("the edit form", () => {
     expect(messages(result)).toEqual({
       ticket_price: "The ticket price must be from £0.25 to £10,000",
       closes_at: "Give the closing date and time",
+    });
+  });
+});
+
+/** The new form's required fields, filled, so a test looks only at the prizes. */
+const FILLED = {
+  title: "Three prizes",
+  prize_description: "A bicycle",
+  prize_value: "900",
+  ticket_price: "1",
+  total_tickets: "100",
+  max_tickets_per_user: "10",
+  ticket_numbering: "in_order",
+  closes_at: "2026-07-01T20:00",
+};
+
+describe("the prizes after the first", () => {
+  it("sends each prize the count says the form holds, money as text, an empty cash alternative as none", () => {
+    const result = createCompetitionSchema.parse(
+      posted({
+        ...FILLED,
+        prize_count: "3",
+        prize_2_description: " Wireless earbuds\r\nin their case ",
+        prize_2_value: "149.99",
+        prize_2_cash_alternative: "",
+        prize_3_description: "A voucher",
+        prize_3_value: "0",
+        prize_3_cash_alternative: "25",
+        // Past the count: a row removed on the page sends nothing, and anything past it is not read.
+        prize_4_description: "",
+      }),
+    );
+    expect(result.prizes).toEqual([
+      { description: "Wireless earbuds\nin their case", value: "149.99", cash_alternative: null },
+      { description: "A voucher", value: "0", cash_alternative: "25" },
+    ]);
+  });
+
+  it("names the prize in each message, beside the field to fix, with the other fields' messages", () => {
+    const result = createCompetitionSchema.safeParse(
+      posted({
+        ...FILLED,
+        title: "",
+        prize_count: "4",
+        prize_2_description: "   ",
+        prize_2_value: "£20",
+        prize_2_cash_alternative: "0",
+        prize_3_description: "x".repeat(2001),
+        prize_3_value: "10000000.01",
+        prize_3_cash_alternative: "10000001",
+        // The 4th prize's fields were not sent at all.
+      }),
+    );
+    expect(messages(result)).toEqual({
+      title: "Give a title of 3 to 120 characters",
+      prize_2_description: "Describe the 2nd prize (up to 2,000 characters)",
+      prize_2_value: "Give the 2nd prize's value in pounds, at most £10,000,000, e.g. 250 or 249.99",
+      prize_2_cash_alternative:
+        "Give the 2nd prize's cash alternative in pounds above £0 and at most £10,000,000, or leave it empty",
+      prize_3_description: "Describe the 3rd prize (up to 2,000 characters)",
+      prize_3_value: "Give the 3rd prize's value in pounds, at most £10,000,000, e.g. 250 or 249.99",
+      prize_3_cash_alternative:
+        "Give the 3rd prize's cash alternative in pounds above £0 and at most £10,000,000, or leave it empty",
+      prize_4_description: "Describe the 4th prize (up to 2,000 characters)",
+      prize_4_value: "Give the 4th prize's value in pounds, at most £10,000,000, e.g. 250 or 249.99",
+    });
+  });
+
+  it("takes at most 10 prizes in all", () => {
+    const tenth = createCompetitionSchema.safeParse(
+      posted({ ...FILLED, prize_count: "10", prize_10_description: "The last", prize_10_value: "1" }),
+    );
+    expect(messages(tenth).prize_10_description).toBeUndefined();
+    expect(messages(tenth).prize_9_description).toBe("Describe the 9th prize (up to 2,000 characters)");
+    for (const count of ["11", "0", "two", "-1"]) {
+      const result = createCompetitionSchema.safeParse(posted({ ...FILLED, prize_count: count }));
+      expect(messages(result), count).toEqual({ prize_count: "Give at most 10 prizes" });
+    }
+  });
+
+  it("on the edit form, replaces the list when the form sent its count, an empty one when all were removed", () => {
+    expect(updateCompetitionSchema.parse(posted({ id: ID, prize_count: "1" })).fields).toEqual({ prizes: [] });
+    expect(
+      updateCompetitionSchema.parse(
+        posted({ id: ID, prize_count: "2", prize_2_description: "A mug", prize_2_value: "12.50" }),
+      ).fields,
+    ).toEqual({ prizes: [{ description: "A mug", value: "12.50", cash_alternative: null }] });
+    // Without the count the prizes were not on the form: the list stays as it is.
+    expect(updateCompetitionSchema.parse(posted({ id: ID, title: "New title" })).fields).toEqual({
+      title: "New title",
     });
   });
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { FormStatus } from "@/components/forms/form-status";
 import { useFormAction } from "@/lib/hooks/use-form-action";
 import { Alert } from "@/components/ui/alert";
@@ -17,6 +17,7 @@ import {
 } from "@/lib/competitions/competition-fields";
 import { ENUM_VALUES, enumLabel } from "@/lib/labels";
 import { cn } from "@/lib/utils";
+import { FurtherPrizes, type FurtherPrizeRow, type FurtherPrizeValues } from "./further-prizes";
 import { ImageUpload } from "./image-upload";
 
 /** The form's starting values, as the inputs hold them (text; dates as UK datetime-local). */
@@ -51,6 +52,8 @@ export type CompetitionFormValues = {
   charity_revenue_percent: string;
   /** Its sum in pounds ("500.00"), when charity_terms is fixed. */
   charity_fixed_amount: string;
+  /** The prizes after the first, the 2nd first. */
+  prizes: FurtherPrizeValues[];
 };
 
 export const EMPTY_COMPETITION: CompetitionFormValues = {
@@ -79,9 +82,13 @@ export const EMPTY_COMPETITION: CompetitionFormValues = {
   charity_website: "",
   charity_revenue_percent: "",
   charity_fixed_amount: "",
+  prizes: [],
 };
 
-export type LockableField = Exclude<keyof CompetitionFormValues, "skill_options" | "skill_answer">;
+/** The fields whose value is one text. */
+type TextField = Exclude<keyof CompetitionFormValues, "skill_options" | "skill_answer" | "prizes">;
+/** What the page may fix: a field, or `prize_terms`, how many prizes there are and what each further one is worth. */
+export type LockableField = TextField | "prize_terms";
 
 const CHARITY_TERM_WORDS: Record<CharityTerms, string> = {
   none: "No charity partner",
@@ -124,13 +131,15 @@ export function CompetitionForm({
   const questionLocked = isLocked("skill_question");
   // Which of the charity's fields show: the ones the chosen terms need. The others keep what was typed, hidden.
   const [charityTerms, setCharityTerms] = useState<CharityTerms>(values.charity_terms);
+  // The prizes after the first: rows added and removed here, each keeping what was typed in it.
+  const rowIds = useRef(values.prizes.length);
+  const [furtherPrizes, setFurtherPrizes] = useState<FurtherPrizeRow[]>(() =>
+    values.prizes.map((initial, id) => ({ id, initial })),
+  );
+  // With further prizes, the first prize's fields say they are the 1st prize's.
+  const prizeLabel = (label: string) => (furtherPrizes.length > 0 ? `1st prize ${label}` : `Prize ${label}`);
 
-  const text = (
-    field: LockableField,
-    label: string,
-    hint?: ReactNode,
-    props: React.ComponentProps<typeof Input> = {},
-  ) => (
+  const text = (field: TextField, label: string, hint?: ReactNode, props: React.ComponentProps<typeof Input> = {}) => (
     <Field id={`field-${field}`} label={label} hint={hints[field] ?? hint} errors={errors?.[field]}>
       {(control) => (
         <Input {...control} {...props} name={field} defaultValue={values[field]} disabled={isLocked(field)} />
@@ -176,7 +185,7 @@ export function CompetitionForm({
         <legend className="mb-2 text-lg font-semibold">Prize</legend>
         <Field
           id="field-prize_description"
-          label="Prize description"
+          label={prizeLabel("description")}
           hint={hints.prize_description ?? "What the winner gets, up to 2,000 characters."}
           errors={errors?.prize_description}
         >
@@ -191,10 +200,13 @@ export function CompetitionForm({
           )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("prize_value", "Prize value (£)", "In pounds, e.g. 1200 or 1199.99.", { inputMode: "decimal" })}
-          {text("cash_alternative", "Cash alternative (£, optional)", "The cash the winner may take instead.", {
-            inputMode: "decimal",
-          })}
+          {text("prize_value", prizeLabel("value (£)"), "In pounds, e.g. 1200 or 1199.99.", { inputMode: "decimal" })}
+          {text(
+            "cash_alternative",
+            furtherPrizes.length > 0 ? "1st prize cash alternative (£, optional)" : "Cash alternative (£, optional)",
+            "The cash the winner may take instead.",
+            { inputMode: "decimal" },
+          )}
         </div>
         <ImageUpload
           name="images"
@@ -209,6 +221,15 @@ export function CompetitionForm({
           onBusyChange={setUploading}
         />
       </fieldset>
+
+      <FurtherPrizes
+        rows={furtherPrizes}
+        onChange={setFurtherPrizes}
+        nextId={() => rowIds.current++}
+        termsLocked={isLocked("prize_terms")}
+        hint={hints.prize_terms}
+        errors={errors}
+      />
 
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-lg font-semibold">Tickets</legend>

@@ -15,14 +15,21 @@ import { PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
  * One prize's status, note and proof-of-delivery reference, and until it is verified the identity check the step to
  * verified needs; a refused save keeps what was typed.
  */
-export function FulfilmentForm({ prize }: { prize: PrizeFulfilment }) {
+export function FulfilmentForm({
+  prize,
+  name,
+}: {
+  prize: PrizeFulfilment;
+  /** What the prize is called: the competition's title, and which prize it is when it had several. */
+  name: string;
+}) {
   const { result, errors, formErrors, pending, form } = useFormAction(updatePrizeFulfilmentAction);
   const key = prize.draw_id;
   // Until the claim is verified, the step to verified needs what was checked (SQL refuses it without).
   const identityCheckDue = prize.prize_status === "awaiting_claim" || prize.prize_status === "claimed";
 
   return (
-    <form {...form} className="flex flex-col gap-4" aria-label={`Fulfilment of ${prize.competition.title}`}>
+    <form {...form} className="flex flex-col gap-4" aria-label={`Fulfilment of ${name}`}>
       <input type="hidden" name="drawId" value={prize.draw_id} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field

@@ -35,7 +35,14 @@ function consentLine(story: Story | null): string {
  * record of consent given another way (with a note), and, while consent stands, the photo (resized in the
  * browser like competition images), its description and the quote; Remove also after a withdrawal.
  */
-export function WinnerStoryPanel({ prize }: { prize: PrizeFulfilment }) {
+export function WinnerStoryPanel({
+  prize,
+  name,
+}: {
+  prize: PrizeFulfilment;
+  /** What the prize is called: the competition's title, and which prize it is when it had several. */
+  name: string;
+}) {
   const story = prize.story;
   const published = Boolean(story?.photo_path || story?.quote);
   return (
@@ -53,14 +60,14 @@ export function WinnerStoryPanel({ prize }: { prize: PrizeFulfilment }) {
           This winner asked to appear by initials only: publish a photo only with their consent to the photo itself.
         </p>
       ) : null}
-      {story?.consent ? <StoryForm prize={prize} story={story} /> : null}
-      {published ? <RemoveStoryForm prize={prize} /> : null}
-      <RecordConsentForm prize={prize} />
+      {story?.consent ? <StoryForm prize={prize} name={name} story={story} /> : null}
+      {published ? <RemoveStoryForm prize={prize} name={name} /> : null}
+      <RecordConsentForm prize={prize} name={name} />
     </div>
   );
 }
 
-function RecordConsentForm({ prize }: { prize: PrizeFulfilment }) {
+function RecordConsentForm({ prize, name }: { prize: PrizeFulfilment; name: string }) {
   const { result, errors, formErrors, pending, form } = useFormAction(recordStoryConsentAction, {
     clearOnSuccess: true,
   });
@@ -68,11 +75,7 @@ function RecordConsentForm({ prize }: { prize: PrizeFulfilment }) {
   return (
     <details className="rounded-lg border border-border p-3">
       <summary className="cursor-pointer text-sm font-medium">Record consent given another way</summary>
-      <form
-        {...form}
-        className="mt-3 flex flex-col gap-4"
-        aria-label={`Record photo consent: ${prize.competition.title}`}
-      >
+      <form {...form} className="mt-3 flex flex-col gap-4" aria-label={`Record photo consent: ${name}`}>
         <input type="hidden" name="drawId" value={prize.draw_id} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id={`field-consent-${key}`} label="The winner" errors={errors?.consent}>
@@ -108,7 +111,7 @@ function RecordConsentForm({ prize }: { prize: PrizeFulfilment }) {
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
 
-function StoryForm({ prize, story }: { prize: PrizeFulfilment; story: Story }) {
+function StoryForm({ prize, name, story }: { prize: PrizeFulfilment; name: string; story: Story }) {
   const key = prize.draw_id;
   // The resized picture waits here until the form is sent, then goes with it as `photo`.
   const photoRef = useRef<Blob | null>(null);
@@ -158,7 +161,7 @@ function StoryForm({ prize, story }: { prize: PrizeFulfilment; story: Story }) {
   const shown = preview ?? story.photo_path;
   const photoErrors = [...(photoProblem ? [photoProblem] : []), ...(errors?.photo ?? [])];
   return (
-    <form {...form} className="flex flex-col gap-4" aria-label={`Photo and quote: ${prize.competition.title}`}>
+    <form {...form} className="flex flex-col gap-4" aria-label={`Photo and quote: ${name}`}>
       <input type="hidden" name="drawId" value={prize.draw_id} />
       <input type="hidden" name="currentPhoto" value={story.photo_path ?? ""} />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
@@ -219,20 +222,16 @@ function StoryForm({ prize, story }: { prize: PrizeFulfilment; story: Story }) {
   );
 }
 
-function RemoveStoryForm({ prize }: { prize: PrizeFulfilment }) {
+function RemoveStoryForm({ prize, name }: { prize: PrizeFulfilment; name: string }) {
   const { result, formErrors, pending, form } = useFormAction(removeWinnerStoryAction);
   return (
     <div>
       <DestructiveDialog
         trigger="Remove photo and quote"
-        title={`Remove the photo and quote of ${prize.competition.title}?`}
+        title={`Remove the photo and quote of ${name}?`}
         description="The photo is deleted from storage and the quote cleared: the winners' pages stop showing them. This cannot be undone."
       >
-        <form
-          {...form}
-          className="flex flex-col gap-4"
-          aria-label={`Remove photo and quote: ${prize.competition.title}`}
-        >
+        <form {...form} className="flex flex-col gap-4" aria-label={`Remove photo and quote: ${name}`}>
           <input type="hidden" name="drawId" value={prize.draw_id} />
           <FormStatus result={result} formErrors={formErrors} />
           <DestructiveDialogFooter

@@ -191,6 +191,8 @@ export type CompetitionFields = {
   instantWins?: { kind: "credit" | "spin" | "physical"; title?: string; credit_amount?: number; quantity: number }[];
   /** The charity partner, as admin_create_competition takes it; none by default. */
   charity?: { name: string; registered_number: string; revenue_percent?: number; fixed_amount?: number };
+  /** The prizes after the first, in order, as admin_create_competition takes them; none by default. */
+  prizes?: { description: string; value: number; cash_alternative?: number }[];
 };
 
 /** Creates and publishes a competition through the admin RPCs (live at once unless opensAt is later). */
@@ -230,6 +232,7 @@ export async function createCompetition(fields: CompetitionFields = {}): Promise
         ? { skill_question: question.text, skill_options: question.options, skill_answer: question.answer }
         : {}),
       ...(fields.charity ? { charity: fields.charity } : {}),
+      ...(fields.prizes ? { prizes: fields.prizes } : {}),
     },
   });
   if (fields.instantWins) {
@@ -418,6 +421,8 @@ export type PublicDraw = {
   winning_position: number | null;
   winning_number: number;
   winning_ticket_id: string;
+  /** Every prize of the same draw, first prize first. */
+  prizes: { prize_position: number; draw_id: string; winning_number: number; prize_description: string }[];
 };
 
 /** A draw as its verification page reads it (get_draw, as anyone). */

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { getMyPrizes, type MyPrize } from "@/lib/data/competitions";
-import { formatDateTime, formatPounds } from "@/lib/format";
+import { formatDateTime, formatPounds, ordinal } from "@/lib/format";
 import { PRIZE_STATUS } from "@/lib/prizes/steps";
 
 export const metadata: Metadata = { title: "My prizes" };
@@ -50,6 +50,7 @@ export default async function MyPrizesPage() {
                       <div>
                         <h2 id={`prize-title-${prize.draw_id}`} className="text-lg font-semibold">
                           {prize.competition.title}
+                          {prize.prizes > 1 ? `, ${ordinal(prize.prize_position)} prize` : null}
                         </h2>
                         <p className="text-sm text-muted-foreground">
                           Ticket #{prize.winning_number} won on {formatDateTime(prize.drawn_at)} ·{" "}

@@ -13,11 +13,13 @@ import { HowThisDrawWorks } from "@/components/competitions/how-this-draw-works"
 import { InstantWinsSection } from "@/components/competitions/instant-wins";
 import { TicketCheckForm } from "@/components/notifications/ticket-check";
 import { PrizeDetails } from "@/components/competitions/prize-details";
+import { PrizeList } from "@/components/competitions/prize-list";
 import { StickyEntryBar } from "@/components/competitions/sticky-entry-bar";
 import { ENTER_ONLINE_ID, WaysToEnter } from "@/components/competitions/ways-to-enter";
 import { BackLink } from "@/components/ui/back-link";
 import { entryBlock, oddsText, phaseOf, postalBlock, requestTime } from "@/lib/competitions/status";
 import { getCompetitionCharity } from "@/lib/data/charities";
+import { getCompetitionPrizes } from "@/lib/data/competition-prizes";
 import { getPublicCompetition } from "@/lib/data/competitions";
 import { getInstantWins } from "@/lib/data/instant-wins";
 import { getPublicSiteSettings } from "@/lib/data/settings";
@@ -50,11 +52,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CompetitionDetailPage({ params }: Props) {
   const c = await load((await params).competition);
   if (!c) notFound();
-  const [settings, instantWins, charity] = await Promise.all([
+  const [settings, instantWins, charity, prizes] = await Promise.all([
     getPublicSiteSettings(),
     getInstantWins(c.slug),
     getCompetitionCharity(c.slug),
+    getCompetitionPrizes(c.slug),
   ]);
+  const winners = c.draw
+    ? prizes.flatMap((p) =>
+        p.winning_number === null ? [] : [{ prize_position: p.prize_position, winning_number: p.winning_number }],
+      )
+    : null;
   const now = requestTime();
   const phase = phaseOf(c, now);
   const block = entryBlock(c, now);
@@ -67,6 +75,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
           competition={c}
           phase={phase}
           now={now}
+          prizes={prizes.length > 1 ? <PrizeList prizes={prizes} /> : null}
           charity={charity ? <CharityLine charity={charity} /> : null}
         />
         <PersonalPaidEntry />
@@ -77,7 +86,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
           postalAddress={settings.postal_address}
           promoter={settings.promoter}
         />
-        <PersonalTickets ticketsSold={c.tickets_sold} phase={phase} winningNumber={c.draw?.winning_number ?? null} />
+        <PersonalTickets ticketsSold={c.tickets_sold} phase={phase} winners={winners} />
         {instantWins ? <InstantWinsSection competitionId={c.id} data={instantWins} /> : null}
         <div className="mt-14 grid gap-10 lg:grid-cols-2">
           {/* The check sits under the prize, in the column beside the long "How this draw works". */}

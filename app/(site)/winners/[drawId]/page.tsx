@@ -6,10 +6,10 @@ import { cache } from "react";
 
 import { DrawVerifier } from "@/components/competitions/draw-verifier";
 import { InstantWinsSection } from "@/components/competitions/instant-wins";
-import { getDraw } from "@/lib/data/competitions";
+import { getDraw, type Draw } from "@/lib/data/competitions";
 import { getInstantWins } from "@/lib/data/instant-wins";
 import { DRAW_ALGORITHM_V2, ticketListText } from "@/lib/draws/verify";
-import { formatDateTime, formatWinner } from "@/lib/format";
+import { formatDateTime, formatPounds, formatWinner, ordinal } from "@/lib/format";
 import { canonicalOrigin } from "@/lib/site-url";
 import { BackLink } from "@/components/ui/back-link";
 
@@ -68,6 +68,7 @@ export default async function VerifyDrawPage({ params }: Props) {
     ["Winning number", `#${draw.winning_number}`],
     ["Winning ticket id", draw.winning_ticket_id],
   ];
+  const several = draw.prizes.length > 1;
   const when =
     draw.trigger === "sold_out"
       ? "when the last ticket sold"
@@ -81,11 +82,19 @@ export default async function VerifyDrawPage({ params }: Props) {
       <header className="mt-6">
         <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
           Verify the draw: {draw.competition.title}
+          {several ? `, ${ordinal(draw.prize_position)} prize` : null}
         </h1>
         <p className="mt-3 text-lg text-muted-foreground">
           Ticket <span className="font-semibold text-foreground">#{draw.winning_number}</span> of{" "}
-          {draw.ticket_count.toLocaleString("en-GB")} won (
-          <span className="font-semibold text-foreground">{formatWinner(draw)}</span>), drawn{" "}
+          {draw.ticket_count.toLocaleString("en-GB")} won
+          {several ? (
+            <>
+              {" "}
+              the {ordinal(draw.prize_position)} prize,{" "}
+              <span className="font-semibold text-foreground">{draw.prize_description}</span>
+            </>
+          ) : null}{" "}
+          (<span className="font-semibold text-foreground">{formatWinner(draw)}</span>), drawn{" "}
           {formatDateTime(draw.drawn_at)} {when}.{" "}
           <Link
             href={`/competitions/${draw.competition.slug}`}
@@ -120,6 +129,7 @@ export default async function VerifyDrawPage({ params }: Props) {
         </section>
 
         <div className="flex flex-col gap-6">
+          {several ? <EveryPrize draw={draw} /> : null}
           <DrawVerifier draw={draw} ticketListUrl={v2 ? ticketListUrl : undefined} countAs={draw.id} />
           {instantWins ? <InstantWinsSection competitionId={draw.competition.id} data={instantWins} /> : null}
           <section aria-labelledby="how-title" className="text-sm">
@@ -145,6 +155,13 @@ export default async function VerifyDrawPage({ params }: Props) {
               ) : (
                 <li>Otherwise the winning number is (x mod N) + 1.</li>
               )}
+              {several ? (
+                <li>
+                  Several prizes come from the same stream: carry on counting, and each accepted row that no earlier
+                  prize took goes to the next prize, 1st prize first. No ticket wins twice, and each prize records the
+                  counter that picked its row.
+                </li>
+              ) : null}
             </ol>
             <p className="mt-3">
               Check the commitment yourself:{" "}
@@ -171,6 +188,37 @@ export default async function VerifyDrawPage({ params }: Props) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** Every prize of the same draw, in order, each linking to its own page; all are recomputed by the check below. */
+function EveryPrize({ draw }: { draw: Draw }) {
+  return (
+    <section aria-labelledby="prizes-title" className="rounded-2xl border border-border p-4">
+      <h2 id="prizes-title" className="text-lg font-bold">
+        Every prize of this draw
+      </h2>
+      <ol className="mt-3 flex flex-col gap-2 text-sm">
+        {draw.prizes.map((p) => (
+          <li key={p.draw_id} className="flex flex-wrap items-baseline gap-x-2">
+            <span className="font-semibold">{ordinal(p.prize_position)} prize:</span>
+            {p.draw_id === draw.id ? (
+              <span aria-current="page">{p.prize_description}</span>
+            ) : (
+              <Link
+                href={`/winners/${p.draw_id}`}
+                className="font-medium text-primary-text underline underline-offset-4"
+              >
+                {p.prize_description}
+              </Link>
+            )}
+            <span className="text-muted-foreground">
+              ({formatPounds(p.prize_value)}): ticket #{p.winning_number}, {formatWinner(p)}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

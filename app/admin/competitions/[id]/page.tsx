@@ -23,7 +23,8 @@ import { opensOnPublish, requestTime } from "@/lib/competitions/status";
 import { adminGetInstantWins, type CompetitionDetail } from "@/lib/data/admin-competitions";
 import { charityTerms, owedText } from "@/lib/charities/wording";
 import { adminCompetitionCharity, type CompetitionCharity } from "@/lib/data/charities";
-import { endSentence, formatDateTime, formatGBP, formatPounds, formatWinner } from "@/lib/format";
+import { adminCompetitionPrizes, type CompetitionPrize } from "@/lib/data/competition-prizes";
+import { endSentence, formatDateTime, formatGBP, formatPounds, formatWinner, ordinal } from "@/lib/format";
 import { londonDay } from "@/lib/time/london";
 
 export const metadata: Metadata = { title: "Competition", robots: { index: false } };
@@ -140,6 +141,83 @@ function CharityPartnerCard({
   );
 }
 
+/**
+ * Every prize in order, the first being the competition's own: what it is and, once several are drawn, each one's
+ * winning ticket and winner, with links to its fulfilment (its card on the winners page) and its draw's verification.
+ */
+function PrizesCard({ prizes }: { prizes: CompetitionPrize[] }) {
+  const several = prizes.length > 1;
+  // One prize's draw is told in the draw card, as before there could be several.
+  const drawn = several && prizes.some((p) => p.draw_id !== null);
+  // Each link names its prize for those who hear links out of context.
+  const which = (p: CompetitionPrize) => <span className="sr-only"> of the {ordinal(p.prize_position)} prize</span>;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{several ? "Prizes" : "Prize"}</CardTitle>
+        {several ? (
+          <CardDescription>
+            Drawn in this order from the same draw, no ticket winning twice. The 1st prize is the one the
+            competition&apos;s cards show.
+          </CardDescription>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        <DataTable
+          cards
+          caption="Prizes in the order they are drawn"
+          captionHidden
+          rows={prizes}
+          rowKey={(p) => p.prize_position}
+          columns={[
+            { header: "Prize", className: "whitespace-nowrap", cell: (p) => ordinal(p.prize_position) },
+            { header: "Description", className: "whitespace-pre-line", cell: (p) => p.description },
+            { header: "Value", numeric: true, cell: (p) => formatPounds(p.value) },
+            {
+              header: "Cash alternative",
+              numeric: true,
+              cell: (p) => (p.cash_alternative === null ? "None" : formatPounds(p.cash_alternative)),
+            },
+            drawn && {
+              header: "Winning ticket",
+              numeric: true,
+              cell: (p) => (p.winning_number === null ? "Not drawn" : `#${p.winning_number}`),
+            },
+            drawn && {
+              header: "Winner",
+              cell: (p) =>
+                p.winner_display_name === null
+                  ? "None"
+                  : formatWinner({ winner_display_name: p.winner_display_name, winner_town: p.winner_town }),
+            },
+            drawn && {
+              header: "Fulfilment",
+              cell: (p) =>
+                p.draw_id === null ? null : (
+                  <span className="flex flex-col gap-1">
+                    {p.prize_status ? <span>{PRIZE_STATUS[p.prize_status].label}</span> : null}
+                    <Link
+                      href={`/admin/competitions/winners#prize-${p.draw_id}`}
+                      className="font-medium text-primary-text underline underline-offset-4"
+                    >
+                      Fulfilment{which(p)}
+                    </Link>
+                    <Link
+                      href={`/winners/${p.draw_id}`}
+                      className="font-medium text-primary-text underline underline-offset-4"
+                    >
+                      Verify the draw{which(p)}
+                    </Link>
+                  </span>
+                ),
+            },
+          ]}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
 export default async function AdminCompetitionPage({
   params,
   searchParams,
@@ -151,7 +229,12 @@ export default async function AdminCompetitionPage({
   await requireAdmin(`/admin/competitions/${id}`);
   const [detail, { saved, refunded }] = await Promise.all([loadCompetition(id), searchParams]);
   const { competition: c, figures, stored_dates: stored, postal_entries: postal, fulfilment } = detail;
-  const [instantWins, charity] = await Promise.all([adminGetInstantWins(c.slug), adminCompetitionCharity(c.id)]);
+  const [instantWins, charity, prizes] = await Promise.all([
+    adminGetInstantWins(c.slug),
+    adminCompetitionCharity(c.id),
+    adminCompetitionPrizes(c.slug),
+  ]);
+  const severalPrizes = prizes.length > 1;
   const now = requestTime();
   const state = adminState(c, now);
   const editable = c.status === "draft" || c.status === "live";
@@ -296,16 +379,15 @@ export default async function AdminCompetitionPage({
         </CardContent>
       </Card>
 
+      <PrizesCard prizes={prizes} />
+
       <Card>
         <CardHeader>
-          <CardTitle>Prize, tickets and dates</CardTitle>
+          <CardTitle>Tickets and dates</CardTitle>
         </CardHeader>
         <CardContent>
           <FigureList
             items={[
-              ["Prize", c.prize_description],
-              ["Prize value", formatPounds(c.prize_value)],
-              ["Cash alternative", c.cash_alternative === null ? "None" : formatPounds(c.cash_alternative)],
               ["Ticket price", formatGBP(c.ticket_price)],
               ["Tickets per person", c.max_tickets_per_user.toLocaleString("en-GB")],
               ["Postal tickets per letter", c.postal_tickets_per_entry.toLocaleString("en-GB")],
@@ -339,7 +421,12 @@ export default async function AdminCompetitionPage({
           ) : (
             <p className="text-muted-foreground">The seed and its commitment are made when you publish.</p>
           )}
-          {c.draw ? (
+          {c.draw && severalPrizes ? (
+            <p>
+              Drawn {formatDateTime(c.draw.drawn_at)} over {c.draw.ticket_count.toLocaleString("en-GB")} tickets: each
+              prize&apos;s winning ticket and winner, with its fulfilment and its draw to verify, are under Prizes.
+            </p>
+          ) : c.draw ? (
             <p>
               Drawn {formatDateTime(c.draw.drawn_at)}: ticket #{c.draw.winning_number} of{" "}
               {c.draw.ticket_count.toLocaleString("en-GB")}, won by {endSentence(formatWinner(c.draw))}{" "}
@@ -355,7 +442,7 @@ export default async function AdminCompetitionPage({
                   · Prize: {PRIZE_STATUS[fulfilment.prize_status].label}
                   {fulfilment.prize_choice === "cash" ? " (cash chosen)" : ""} ·{" "}
                   <Link
-                    href="/admin/competitions/winners"
+                    href={`/admin/competitions/winners#prize-${c.draw.id}`}
                     className="font-medium text-primary-text underline underline-offset-4"
                   >
                     Fulfilment
@@ -368,7 +455,8 @@ export default async function AdminCompetitionPage({
           ) : c.status !== "cancelled" && c.status !== "draft" ? (
             <p className="text-muted-foreground">Drawn automatically at {formatDateTime(c.draw_at)}.</p>
           ) : null}
-          {fulfilment ? (
+          {/* With several prizes, each one's progress is on its own card on the winners page. */}
+          {fulfilment && !severalPrizes ? (
             <PrizeTimeline
               prize={fulfilment}
               proof={fulfilment.proof_of_delivery}

@@ -17,7 +17,7 @@ import {
   type PrizeFulfilment,
 } from "@/lib/data/admin-competitions";
 import { isPrizeStatus, PRIZE_STATUS, PRIZE_STATUSES } from "@/lib/prizes/steps";
-import { formatDateTime, formatGBP, formatPounds } from "@/lib/format";
+import { formatDateTime, formatGBP, formatPounds, ordinal } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "Winners", robots: { index: false } };
@@ -30,13 +30,28 @@ function choice(prize: PrizeFulfilment): string {
   return prize.cash_alternative === null ? "The prize (no cash alternative)" : "Not chosen yet";
 }
 
-// Prize fulfilment: each draw's winner, their choice of prize or cash, and the prize's progress from awaiting
+/** The competitions with more than one prize drawn: their cards say which prize each is. */
+function withSeveralPrizes(prizes: PrizeFulfilment[]): Set<string> {
+  return new Set(prizes.filter((p) => p.prize_position > 1).map((p) => p.competition.id));
+}
+
+// Prize fulfilment: each prize's winner, their choice of prize or cash, and the prize's progress from awaiting
 // claim to verified (ID checked) to delivered, with notes and the proof-of-delivery reference.
 export default async function AdminWinnersPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
   await requireAdmin("/admin/competitions/winners");
   const { status: asked } = await searchParams;
   const status = isPrizeStatus(asked) ? asked : undefined;
-  const [prizes, instantWins] = await Promise.all([adminListPrizeFulfilment(status), adminListInstantWinFulfilment()]);
+  const [prizes, everyPrize, instantWins] = await Promise.all([
+    adminListPrizeFulfilment(status),
+    // A filter may leave out a competition's other prizes: whether it had several is read from them all.
+    status ? adminListPrizeFulfilment() : null,
+    adminListInstantWinFulfilment(),
+  ]);
+  const several = withSeveralPrizes(everyPrize ?? prizes);
+  /** Which prize it is, for the card's name and its forms' names: one competition's forms must differ. */
+  const which = (prize: PrizeFulfilment) =>
+    several.has(prize.competition.id) ? `${ordinal(prize.prize_position)} prize` : null;
+  const prizeName = (prize: PrizeFulfilment) => [prize.competition.title, which(prize)].filter(Boolean).join(", ");
   return (
     <section className="flex flex-col gap-6">
       <div>
@@ -77,12 +92,22 @@ export default async function AdminWinnersPage({ searchParams }: { searchParams:
           {prizes.map((prize) => (
             <li key={prize.draw_id}>
               <Card className="flex flex-col gap-5 p-5">
-                <article aria-labelledby={`prize-${prize.draw_id}`} className="flex flex-col gap-5">
+                <article
+                  aria-labelledby={
+                    which(prize) ? `prize-${prize.draw_id} prize-${prize.draw_id}-which` : `prize-${prize.draw_id}`
+                  }
+                  className="flex flex-col gap-5"
+                >
                   <header className="flex flex-wrap items-start justify-between gap-3">
                     <div>
                       <h2 id={`prize-${prize.draw_id}`} className="text-lg font-semibold">
                         {prize.competition.title}
                       </h2>
+                      {which(prize) ? (
+                        <p id={`prize-${prize.draw_id}-which`} className="font-medium">
+                          {which(prize)}: {prize.prize_description}
+                        </p>
+                      ) : null}
                       <p className="text-sm text-muted-foreground">
                         Drawn {formatDateTime(prize.drawn_at)} · ticket #{prize.winning_number} ·{" "}
                         <Link
@@ -130,8 +155,8 @@ export default async function AdminWinnersPage({ searchParams }: { searchParams:
                     proof={prize.proof_of_delivery}
                     identityCheck={prize.identity_check ?? undefined}
                   />
-                  <FulfilmentForm prize={prize} />
-                  <WinnerStoryPanel prize={prize} />
+                  <FulfilmentForm prize={prize} name={prizeName(prize)} />
+                  <WinnerStoryPanel prize={prize} name={prizeName(prize)} />
                 </article>
               </Card>
             </li>

@@ -16,6 +16,7 @@ import { updateCompetitionAction } from "@/lib/actions/admin-competitions";
 import { requireAdmin } from "@/lib/auth/session";
 import type { CompetitionDetail } from "@/lib/data/admin-competitions";
 import { adminCompetitionCharity, type CompetitionCharity } from "@/lib/data/charities";
+import { adminCompetitionPrizes, type CompetitionPrize } from "@/lib/data/competition-prizes";
 import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Edit competition", robots: { index: false } };
@@ -40,6 +41,7 @@ const TERMS: LockableField[] = [
   "max_tickets_per_user",
   "cash_alternative",
   "skill_question",
+  "prize_terms",
 ];
 
 /**
@@ -54,7 +56,8 @@ function editRules(detail: CompetitionDetail): { locked: LockableField[]; notice
       locked: ["slug", ...DATES, ...TERMS],
       notice:
         "Tickets have been given, so only the wording, the prize details and the images can change. The address, " +
-        "dates, price, ticket numbers, cash alternative, question and charity partner are fixed.",
+        "dates, price, ticket numbers, cash alternative, question and charity partner are fixed, and so are how " +
+        "many prizes there are and what each further prize is worth: people bought tickets on those terms.",
     };
   }
   return {
@@ -76,7 +79,11 @@ function charityValues(charity: CompetitionCharity) {
   } as const;
 }
 
-function formValues(detail: CompetitionDetail, charity: CompetitionCharity | null): CompetitionFormValues {
+function formValues(
+  detail: CompetitionDetail,
+  charity: CompetitionCharity | null,
+  prizes: CompetitionPrize[],
+): CompetitionFormValues {
   const c = detail.competition;
   const answer = c.skill_options?.findIndex((o) => o === c.skill_answer) ?? -1;
   return {
@@ -103,6 +110,14 @@ function formValues(detail: CompetitionDetail, charity: CompetitionCharity | nul
     skill_options: c.skill_options ?? [],
     skill_answer: answer >= 0 ? String(answer) : "",
     ...(charity ? charityValues(charity) : {}),
+    // The prizes after the first (the first is the competition's own fields above).
+    prizes: prizes
+      .filter((p) => p.prize_position > 1)
+      .map((p) => ({
+        description: p.description,
+        value: String(p.value),
+        cash_alternative: p.cash_alternative === null ? "" : String(p.cash_alternative),
+      })),
   };
 }
 
@@ -133,7 +148,7 @@ export default async function EditCompetitionPage({ params }: { params: Promise<
   }
 
   const { locked, notice } = editRules(detail);
-  const charity = await adminCompetitionCharity(c.id);
+  const [charity, prizes] = await Promise.all([adminCompetitionCharity(c.id), adminCompetitionPrizes(c.slug)]);
   const hints =
     c.status === "draft"
       ? {
@@ -155,7 +170,7 @@ export default async function EditCompetitionPage({ params }: { params: Promise<
       ) : null}
       <CompetitionForm
         action={updateCompetitionAction}
-        values={formValues(detail, charity)}
+        values={formValues(detail, charity, prizes)}
         competitionId={c.id}
         locked={locked}
         hints={hints}
