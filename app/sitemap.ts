@@ -9,7 +9,16 @@ export const dynamic = "force-dynamic";
 export default function sitemap(): MetadataRoute.Sitemap {
   const origin = canonicalOrigin();
   const url = (path: string) => new URL(path, origin).toString();
-  const pages = ["/", "/competitions", "/winners", "/transparency", "/charities", "/labspinner", "/pricing", "/blog"].map((path) => ({
+  const pages = [
+    "/",
+    "/competitions",
+    "/winners",
+    "/transparency",
+    "/charities",
+    "/labspinner",
+    "/pricing",
+    "/blog",
+  ].map((path) => ({
     url: url(path),
     changeFrequency: "daily" as const,
     priority: path === "/" ? 1 : 0.8,

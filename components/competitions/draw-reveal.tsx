@@ -3,7 +3,7 @@
 import { Link } from "@/components/ui/link";
 import { useEffect, useId, useState } from "react";
 import { CircleAlert, CircleCheck, LoaderCircle, ShieldCheck } from "lucide-react";
-import { revealSteps, type LiveDraw, type RevealStep } from "@/lib/draws/live-draw";
+import { prizeChecks, revealSteps, type LiveDraw, type RevealStep } from "@/lib/draws/live-draw";
 import { verifyPublishedDraw, type CheckStep, type Verification } from "@/lib/draws/verify";
 import { useCountDrawCheck } from "@/lib/hooks/use-count-draw-check";
 import { endSentence, formatWinner, ordinal } from "@/lib/format";
@@ -126,24 +126,36 @@ export function DrawReveal({ slug, draw, animate }: { slug: string; draw: LiveDr
           />
         ))}
         {prizes && prizes.length > 1 && result.status === "done"
-          ? prizes.slice(0, Math.max(0, visible - steps.length)).map((p, i) => (
-              <li
-                key={p.prize_position}
-                className={cn(
-                  "rounded-xl border-2 p-4",
-                  p.prize_position === 1 ? "border-primary bg-primary-soft" : "border-border",
-                  stepByStep && "motion-safe:draw-step-in",
-                )}
-              >
-                <h3 className="font-semibold">
-                  {steps.length + i + 1}. The {ordinal(p.prize_position)} prize: {p.prize_description}
-                </h3>
-                <p className="mt-1 text-2xl font-extrabold" data-testid="live-draw-winner">
-                  {formatWinner(p)}
-                </p>
-                <p className="text-sm text-muted-foreground">Holder of ticket #{p.winning_number}.</p>
-              </li>
-            ))
+          ? prizes.slice(0, Math.max(0, visible - steps.length)).map((p, i) => {
+              const checks = prizeChecks(result.verification, p.prize_position);
+              return (
+                <li
+                  key={p.prize_position}
+                  className={cn(
+                    "rounded-xl border-2 p-4",
+                    p.prize_position === 1 ? "border-primary bg-primary-soft" : "border-border",
+                    stepByStep && "motion-safe:draw-step-in",
+                  )}
+                >
+                  <h3 className="font-semibold">
+                    {steps.length + i + 1}. The {ordinal(p.prize_position)} prize: {p.prize_description}
+                  </h3>
+                  <p className="mt-1 text-2xl font-extrabold" data-testid="live-draw-winner">
+                    {formatWinner(p)}
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    Holder of ticket #{p.winning_number}, row {count(p.winning_position ?? p.winning_number)} of the
+                    list, picked by counter {p.counter}:{" "}
+                    {checks.length > 0 && checks.every((c) => c.ok)
+                      ? "recomputed here and the same."
+                      : `does not check: ${checks
+                          .filter((c) => !c.ok)
+                          .map((c) => c.name)
+                          .join(", ")}.`}
+                  </p>
+                </li>
+              );
+            })
           : null}
         {(!prizes || prizes.length === 1) && visible === total && result.status === "done" ? (
           <li
@@ -199,6 +211,15 @@ function Verdict({ verification }: { verification: Verification }) {
 
 /** What a step shows beside its checks: the values it works on. */
 function stepFacts(step: CheckStep, draw: LiveDraw, verification: Verification | null): [string, string][] {
+  // With several prizes, each prize's counter, row and ticket come with its winner, last prize first.
+  if ((draw.prizes?.length ?? 0) > 1 && step === "derivation")
+    return [
+      [
+        "How",
+        "SHA-256(seed ‖ competition id ‖ ticket list hash ‖ external randomness ‖ counter), first 6 bytes as a number x; (x mod N) + 1 is a winning row; counting on, each row no earlier prize took goes to the next prize",
+      ],
+      ["Prizes", String(draw.prizes?.length)],
+    ];
   switch (step) {
     case "seed":
       return [

@@ -11,7 +11,7 @@ const linkClass = "font-medium text-primary-text underline underline-offset-4";
  * the free route, the odds, the dates, and how to check the draw (the seed commitment, the
  * verification page, the entry list).
  */
-export function HowThisDrawWorks({ competition: c }: { competition: Competition }) {
+export function HowThisDrawWorks({ competition: c, prizes = 1 }: { competition: Competition; prizes?: number }) {
   const inTheDraw = (c.tickets_sold + c.postal_tickets).toLocaleString("en-GB");
   return (
     <section aria-labelledby="how-title" className="rounded-2xl border border-border bg-card p-6 shadow-sm">
@@ -21,16 +21,30 @@ export function HowThisDrawWorks({ competition: c }: { competition: Competition 
       </h2>
       <dl className="mt-4 flex flex-col gap-4">
         <Point term="Chance decides">
-          The winner is chosen by chance: at the draw time a verifiable computer process picks one ticket from every
-          ticket in the competition, online and postal. Nobody chooses the winner, and every ticket has exactly the same
-          chance.
+          {prizes > 1 ? (
+            <>
+              The winners are chosen by chance: at the draw time a verifiable computer process picks {prizes} tickets,
+              one for each prize in order, from every ticket in the competition, online and postal. One ticket wins at
+              most one prize. Nobody chooses the winners, and every ticket has exactly the same chance.
+            </>
+          ) : (
+            <>
+              The winner is chosen by chance: at the draw time a verifiable computer process picks one ticket from every
+              ticket in the competition, online and postal. Nobody chooses the winner, and every ticket has exactly the
+              same chance.
+            </>
+          )}
         </Point>
         <Point term="Free entry">
           You never have to pay: each letter gets {plural(c.postal_tickets_per_entry, "ticket")} if it arrives by the
           postal deadline, even after a sell-out. See &ldquo;Enter free by post&rdquo; above.
         </Point>
         <Point term="The odds">
-          {oddsText(c)}. Your chance is the tickets you hold out of every ticket in the draw: {c.draw ? "" : "so far "}
+          {oddsText(c)}.
+          {prizes > 1
+            ? ` With ${prizes} prizes, a ticket's chance of winning one of them is about ${prizes} in ${c.total_tickets.toLocaleString("en-GB")}.`
+            : null}{" "}
+          Your chance is the tickets you hold out of every ticket in the draw: {c.draw ? "" : "so far "}
           {plural(c.tickets_sold, "online ticket")} and {plural(c.postal_tickets, "postal ticket")}, {inTheDraw} in all.
         </Point>
         <Point term="The dates">

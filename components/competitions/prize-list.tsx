@@ -8,7 +8,7 @@ import { formatPounds, formatWinner } from "@/lib/format";
  * A competition's prizes in order, when it has more than one: what each is and is worth before entry, and once
  * drawn each one's winning ticket and winner, with its own verification page.
  */
-export function PrizeList({ prizes }: { prizes: CompetitionPrize[] }) {
+export function PrizeList({ prizes, drawn }: { prizes: CompetitionPrize[]; drawn: boolean }) {
   return (
     <section aria-labelledby="prizes-title" className="rounded-xl border border-border p-4">
       <h2 id="prizes-title" className="flex items-center gap-2 font-semibold">
@@ -34,6 +34,8 @@ export function PrizeList({ prizes }: { prizes: CompetitionPrize[] }) {
                   Verify the {ordinal(p.prize_position)} prize
                 </Link>
               </span>
+            ) : drawn ? (
+              <span className="block text-muted-foreground">Not won: there were fewer tickets than prizes.</span>
             ) : null}
           </li>
         ))}

@@ -161,8 +161,9 @@ export async function adminCompetitionHistory() {
         "prize_value",
         "prize_cost",
         "net",
+        "charity_owed",
       ),
-      totals: declared("competitions", "revenue", "refunded_total", "prize_cost", "net"),
+      totals: declared("competitions", "revenue", "refunded_total", "prize_cost", "net", "charity_owed"),
     }),
   );
   return { ...history, rows: history.rows.map((row) => ({ ...row, status: finishedStatus.parse(row.status) })) };

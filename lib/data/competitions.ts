@@ -126,6 +126,8 @@ export const drawSchema = z.object({
   prize_position: z.number().int(),
   prize_description: z.string(),
   prize_value: z.number(),
+  /** How many prizes the competition offered before entry. */
+  prizes_offered: z.number().int(),
   /** Every prize of the same draw, first prize first: the verifier recomputes them all. */
   prizes: z.array(
     z.object({

@@ -71,13 +71,20 @@ export const REVEAL_ORDER: readonly CheckStep[] = ["seed", "list", "derivation",
 
 export type RevealStep = { step: CheckStep; ok: boolean; checks: Check[] };
 
-/** A verification's checks grouped in the order the page reveals them; a step with no checks is left out. */
+/**
+ * A verification's checks grouped in the order the page reveals them; a step with no checks is left out. With several
+ * prizes, each prize's own checks are left to its own step at the end (prizeChecks), so no winner shows early.
+ */
 export function revealSteps(verification: Verification): RevealStep[] {
   return REVEAL_ORDER.map((step) => {
-    const checks = verification.checks.filter((c) => c.step === step);
+    const checks = verification.checks.filter((c) => c.step === step && c.prize === undefined);
     return { step, ok: checks.every((c) => c.ok), checks };
   }).filter((s) => s.checks.length > 0);
 }
+
+/** With several prizes, the checks about one prize: revealed with its winner. */
+export const prizeChecks = (verification: Verification, position: number): Check[] =>
+  verification.checks.filter((c) => c.prize === position);
 
 const icsText = (text: string) => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
 const icsTime = (iso: string) =>

@@ -23,6 +23,8 @@ import { ordinal } from "@/lib/format";
 import { TicketListReader } from "./ticket-list";
 
 export const DRAW_ALGORITHM_V1 = "labcash-draw-v1";
+/** The most prizes one competition has (competition_prizes_position_check in SQL). */
+export const MAX_PRIZES = 10;
 export const DRAW_ALGORITHM_V2 = "labcash-draw-v2";
 /** The algorithm of the in-browser demo (its list is small enough to show whole). */
 export const DRAW_ALGORITHM = DRAW_ALGORITHM_V1;
@@ -126,6 +128,8 @@ export interface PublishedDraw {
   prize_position?: number;
   /** Every prize of the same draw, first prize first: each is recomputed and checked. */
   prizes?: PublishedPrize[] | null;
+  /** How many prizes the competition offered before entry: as many are drawn, unless there were fewer tickets. */
+  prizes_offered?: number;
 }
 
 /** What a check is about, in the order a draw is worked out: the live draw page reveals them in this order. */
@@ -140,6 +144,8 @@ export interface Check {
   computed: string;
   /** "published" (a value the site published) or "format" (a rule of the algorithm). */
   source?: "published" | "format";
+  /** With several prizes: the prize this check is about (its position). */
+  prize?: number;
 }
 
 export interface Verification {
@@ -170,17 +176,24 @@ export interface VerifyOptions {
   progressEveryMs?: number;
 }
 
-type Adder = (step: CheckStep, name: string, expected: string | number, computed: string | number) => void;
+type Adder = (
+  step: CheckStep,
+  name: string,
+  expected: string | number,
+  computed: string | number,
+  prize?: number,
+) => void;
 
 function checker(): { checks: Check[]; add: Adder } {
   const checks: Check[] = [];
-  const add: Adder = (step, name, expected, computed) =>
+  const add: Adder = (step, name, expected, computed, prize) =>
     checks.push({
       name,
       step,
       ok: String(expected) === String(computed),
       expected: String(expected),
       computed: String(computed),
+      ...(prize === undefined ? {} : { prize }),
     });
   return { checks, add };
 }
@@ -320,8 +333,28 @@ async function verifyV2(draw: PublishedDraw, options: VerifyOptions): Promise<Ve
           winning_ticket_id: draw.winning_ticket_id,
         },
       ];
-  const prizeCount = Math.max(...published.map((p) => p.prize_position));
-  if (isSeedHex(draw.seed_hex) && list.rows > 0 && !list.problem && prizeCount <= list.rows) {
+  // How many prizes to recompute: as many as were offered (fewer only when there were fewer tickets), and never fewer
+  // than this page's own prize or any prize the list names, so a prize left out of the list, or one it adds, fails.
+  const offered = draw.prizes_offered ?? published.length;
+  const expected = Math.min(offered, list.rows);
+  const prizeCount = Math.max(thisPrize, expected, ...published.map((p) => p.prize_position));
+  const positions = published.map((p) => p.prize_position).join(",");
+  if (offered > 1 || published.length > 1) {
+    add("derivation", "Prizes drawn", expected, published.length);
+    checks.push({
+      name: "Prizes listed in order",
+      step: "derivation",
+      ok: positions === Array.from({ length: published.length }, (_, i) => i + 1).join(","),
+      expected: "1st, 2nd, 3rd… each once",
+      computed: positions,
+      source: "format",
+    });
+  }
+  const derivable = prizeCount <= list.rows && prizeCount <= MAX_PRIZES;
+  const several = prizeCount > 1;
+  if (!derivable)
+    add("derivation", "Prizes the list can hold", `at most ${Math.min(list.rows, MAX_PRIZES)}`, prizeCount);
+  if (isSeedHex(draw.seed_hex) && list.rows > 0 && !list.problem && derivable) {
     options.onProgress?.({ stage: "derive" });
     const derived = await deriveWinners(
       {
@@ -333,7 +366,6 @@ async function verifyV2(draw: PublishedDraw, options: VerifyOptions): Promise<Ve
       },
       prizeCount,
     );
-    if (prizeCount > 1) add("derivation", "Prizes drawn", prizeCount, published.length);
     derived.forEach((winner, i) => {
       const position = i + 1;
       const row = list.row(winner.winningNumber);
@@ -362,15 +394,28 @@ async function verifyV2(draw: PublishedDraw, options: VerifyOptions): Promise<Ve
         counter = winner.counter;
         winningNumber = number;
       }
-      add("derivation", name("Counter"), claimed?.counter ?? "none", winner.counter);
+      add("derivation", name("Counter"), claimed?.counter ?? "none", winner.counter, several ? position : undefined);
       add(
         "derivation",
         name("Winning position in the list"),
         claimed?.winning_position ?? "none",
         winner.winningNumber,
+        several ? position : undefined,
       );
-      add("ticket", name("Winning ticket number"), claimed?.winning_number ?? "none", number ?? "none");
-      add("ticket", name("Winning ticket"), claimed?.winning_ticket_id ?? "none", row?.id ?? "none");
+      add(
+        "ticket",
+        name("Winning ticket number"),
+        claimed?.winning_number ?? "none",
+        number ?? "none",
+        several ? position : undefined,
+      );
+      add(
+        "ticket",
+        name("Winning ticket"),
+        claimed?.winning_ticket_id ?? "none",
+        row?.id ?? "none",
+        several ? position : undefined,
+      );
     });
   }
   return { ok: seedOk && checks.every((c) => c.ok), checks, winningNumber, counter, winningPosition, prizes };

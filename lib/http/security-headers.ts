@@ -115,8 +115,14 @@ const otherHeaders = [
 ];
 
 /**
+ * Donation proofs (app/media/charity-proofs): documents an admin uploaded but someone else made. A PDF shown in the
+ * browser keeps its own scripts, forms and links in a sandbox.
+ */
+export const PROOF_CSP_SOURCE = "/media/charity-proofs/:name";
+
+/**
  * next.config.ts `headers()`: the headers above on every path, the cached pages' policy on every path
- * but the strict ones (the proxy sets theirs).
+ * but the strict ones (the proxy sets theirs), and the proofs' sandbox after it, which Next lets win.
  */
 export function securityHeaderRoutes({ development }: { development: boolean }) {
   return [
@@ -125,5 +131,6 @@ export function securityHeaderRoutes({ development }: { development: boolean }) 
       source: CACHED_CSP_SOURCE,
       headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ development }) }],
     },
+    { source: PROOF_CSP_SOURCE, headers: [{ key: "Content-Security-Policy", value: "sandbox" }] },
   ];
 }

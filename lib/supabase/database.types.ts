@@ -3562,6 +3562,7 @@ export type Database = {
       }
       competition_history_row: {
         cash_alternative: number | null
+        charity_owed: number | null
         closes_at: string | null
         draw_at: string | null
         draw_id: string | null
@@ -3584,6 +3585,7 @@ export type Database = {
         winner_display_name: string | null
       }
       competition_history_totals: {
+        charity_owed: number | null
         competitions: number | null
         net: number | null
         prize_cost: number | null

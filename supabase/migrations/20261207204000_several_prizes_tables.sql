@@ -1,6 +1,7 @@
 -- several prizes: the prizes after the first, a draws row per prize with the prize as drawn, and the types that now
--- name a prize's position (supabase/schemas/33-draws.sql and the files that read draws), written by hand because it
--- changes tables, constraints and types; the functions follow in the next migration.
+-- name a prize's position (supabase/schemas/33-draws.sql and the files that read draws), with the admin history's
+-- charity column, written by hand because it changes tables, constraints and types; the functions follow in the next
+-- migration.
 
 -- The prizes after the first, in order (2nd, 3rd…): the first prize is the competition's own (prize_description,
 -- prize_value, cash_alternative), which every page that shows "the prize" keeps showing. Set with the competition
@@ -70,3 +71,8 @@ create type public.competition_prize as (
   story jsonb
 );
 comment on type public.competition_prize is 'One prize of a competition, in order (the first is the competition''s own): what it is and, once drawn, its draw, winning ticket, winner as published, step and published story.';
+
+-- The admin history's net also takes off what a charity partner is owed (decision 059).
+alter type public.competition_history_row add attribute charity_owed numeric;
+comment on type public.competition_history_row is 'One finished competition (drawn, closed or cancelled) in the admin history: its dates, tickets, revenue, refunds, prize cost (drawn only: every prize), what its charity partner is owed, and net.';
+alter type public.competition_history_totals add attribute charity_owed numeric;

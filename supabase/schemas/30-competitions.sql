@@ -489,10 +489,10 @@ begin
         using errcode = 'P0001', hint = 'instant_wins_locked';
     end if;
     if prev.tickets_sold > 0 or prev.postal_tickets > 0 then
-      if (c.ticket_price, c.total_tickets, c.max_tickets_per_user, c.skill_question, c.skill_options, c.skill_answer, c.cash_alternative)
+      if (c.ticket_price, c.total_tickets, c.max_tickets_per_user, c.skill_question, c.skill_options, c.skill_answer, c.cash_alternative, c.prize_value)
          is distinct from
-         (prev.ticket_price, prev.total_tickets, prev.max_tickets_per_user, prev.skill_question, prev.skill_options, prev.skill_answer, prev.cash_alternative) then
-        raise exception 'Tickets have been sold: only the wording, prize details and images can change' using errcode = 'P0001', hint = 'edit_not_allowed';
+         (prev.ticket_price, prev.total_tickets, prev.max_tickets_per_user, prev.skill_question, prev.skill_options, prev.skill_answer, prev.cash_alternative, prev.prize_value) then
+        raise exception 'Tickets have been sold: only the wording, the prizes'' descriptions and images can change' using errcode = 'P0001', hint = 'edit_not_allowed';
       end if;
     end if;
   end if;
@@ -520,7 +520,7 @@ begin
   return private.admin_competition_row(p_id);
 end;
 $$;
-comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug, the dates, the ticket numbering or the charity and its terms; once tickets are sold only wording, prize details (not how many prizes or what each is worth) and images.';
+comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug, the dates, the ticket numbering or the charity and its terms; once tickets are sold only the wording, the prizes'' descriptions and images (not how many prizes there are, what each is worth or its cash alternative).';
 revoke all on function public.admin_update_competition(uuid,jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.admin_update_competition(uuid,jsonb) to authenticated;
 grant execute on function public.admin_update_competition(uuid,jsonb) to service_role;
@@ -807,11 +807,11 @@ revoke all on function public.admin_competition_detail(uuid) from public, anon, 
 grant execute on function public.admin_competition_detail(uuid) to authenticated;
 grant execute on function public.admin_competition_detail(uuid) to service_role;
 
-create type public.competition_history_totals as (competitions integer, revenue numeric, refunded_total numeric, prize_cost numeric, net numeric);
+create type public.competition_history_totals as (competitions integer, revenue numeric, refunded_total numeric, prize_cost numeric, net numeric, charity_owed numeric);
 comment on type public.competition_history_totals is 'The admin history''s totals over every finished competition.';
 
-create type public.competition_history_row as (id uuid, slug text, title text, status public.competition_status, closes_at timestamp with time zone, draw_at timestamp with time zone, finished_at timestamp with time zone, ticket_price numeric(12,2), total_tickets integer, tickets_sold integer, postal_tickets integer, revenue numeric, refunded_total numeric, prize_value numeric(12,2), cash_alternative numeric(12,2), prize_choice public.prize_choice, prize_status public.prize_status, draw_id uuid, winner_display_name text, prize_cost numeric, net numeric);
-comment on type public.competition_history_row is 'One finished competition (drawn, closed or cancelled) in the admin history: its dates, tickets, revenue, refunds, prize cost (drawn only) and net.';
+create type public.competition_history_row as (id uuid, slug text, title text, status public.competition_status, closes_at timestamp with time zone, draw_at timestamp with time zone, finished_at timestamp with time zone, ticket_price numeric(12,2), total_tickets integer, tickets_sold integer, postal_tickets integer, revenue numeric, refunded_total numeric, prize_value numeric(12,2), cash_alternative numeric(12,2), prize_choice public.prize_choice, prize_status public.prize_status, draw_id uuid, winner_display_name text, prize_cost numeric, net numeric, charity_owed numeric);
+comment on type public.competition_history_row is 'One finished competition (drawn, closed or cancelled) in the admin history: its dates, tickets, revenue, refunds, prize cost (drawn only: every prize), what its charity partner is owed, and net.';
 
 create type public.competition_history as (rows public.competition_history_row[], totals public.competition_history_totals);
 comment on type public.competition_history is 'The admin history: finished competitions, most recently finished first, and their totals.';
@@ -830,7 +830,7 @@ begin
                      coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at),
                      c.ticket_price, c.total_tickets, c.tickets_sold, c.postal_tickets, m.revenue, m.refunded,
                      c.prize_value, c.cash_alternative, d.prize_choice, d.prize_status, d.id, d.winner_display_name,
-                     pc.cost, m.revenue - pc.cost)::public.competition_history_row as line
+                     pc.cost, m.revenue - pc.cost - co.owed, co.owed)::public.competition_history_row as line
             from public.competitions c
             left join public.draws d on d.competition_id = c.id and d.prize_position = 1
             cross join lateral (
@@ -842,15 +842,18 @@ begin
               select coalesce(sum(case when w.prize_choice = 'cash' and w.cash_alternative is not null
                                        then w.cash_alternative else w.prize_value end), 0)::numeric(12, 2) as cost
                 from public.draws w where w.competition_id = c.id) pc
+            -- What a charity partner is owed (decision 059) comes out of the net too.
+            cross join lateral (select coalesce(private.charity_owed(c.id), 0)::numeric(12, 2) as owed) co
            where c.status in ('drawn', 'closed', 'cancelled')) x;
   return row(
     finished,
     (select row(count(*)::integer, coalesce(sum(h.revenue), 0), coalesce(sum(h.refunded_total), 0),
-                coalesce(sum(h.prize_cost), 0), coalesce(sum(h.net), 0))::public.competition_history_totals
+                coalesce(sum(h.prize_cost), 0), coalesce(sum(h.net), 0),
+                coalesce(sum(h.charity_owed), 0))::public.competition_history_totals
        from unnest(finished) h))::public.competition_history;
 end;
 $$;
-comment on function public.admin_competition_history() is 'Admins: finished competitions (drawn, closed, cancelled), most recently finished first, each with revenue (active paid entries), refunds, prize cost (drawn only: over every prize, the cash alternative when its winner chose cash, else the prize value; the first prize''s choice, status and winner shown) and net (revenue - prize cost); totals over all of them.';
+comment on function public.admin_competition_history() is 'Admins: finished competitions (drawn, closed, cancelled), most recently finished first, each with revenue (active paid entries), refunds, prize cost (drawn only: over every prize, the cash alternative when its winner chose cash, else the prize value; the first prize''s choice, status and winner shown), what a charity partner is owed, and net (revenue - prize cost - charity owed); totals over all of them.';
 revoke all on function public.admin_competition_history() from public, anon, authenticated, service_role;
 grant execute on function public.admin_competition_history() to authenticated;
 grant execute on function public.admin_competition_history() to service_role;

@@ -324,6 +324,7 @@ declare
   list_hash bytea;
   ext bytea;
   ticket_total integer;
+  numbers integer[];
   prize_count integer;
   result record;
   winner record;
@@ -348,7 +349,10 @@ begin
     raise exception 'This competition is drawn on %', to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI')
       using errcode = 'P0001', hint = 'draw_not_due';
   end if;
-  select count(*) into ticket_total from public.tickets t where t.competition_id = p_id;
+  -- Every ticket's number in list order, read once: how many there are, and the number on each row a prize picks.
+  select coalesce(array_agg(t.number order by t.number), '{}') into numbers
+    from public.tickets t where t.competition_id = p_id;
+  ticket_total := cardinality(numbers);
   if ticket_total = 0 then
     update public.competitions set status = 'closed', closed_at = coalesce(closed_at, now()), updated_at = now() where id = p_id;
     perform private.log_activity('competition.closed', p_id, jsonb_build_object('tickets', 0));
@@ -365,25 +369,14 @@ begin
   prize_count := least(1 + (select count(*) from public.competition_prizes p where p.competition_id = p_id)::integer,
                        ticket_total);
 
-  -- Each prize's row of the ticket list, its ticket found in one pass over the list. Recorded last prize first, so
-  -- that the first prize's row, recorded last, finds every winner there already (private.notify_draw).
+  -- Each prize's row of the ticket list and the ticket on it. Recorded last prize first, so that the first prize's
+  -- row, recorded last, finds every winner there already (private.notify_draw).
   for result in
-    with picked as (
-      select x.prize_position, x.counter, x.winning_number as row_number
-        from private.draw_derive_prizes(the_seed, p_id, list_hash, ext, ticket_total, prize_count) x
-    )
-    -- The list's numbers read in order (from the index) only as far as the last row a prize picked.
-    , rows as (
-      select t.number, row_number() over (order by t.number) as rn
-        from public.tickets t where t.competition_id = p_id
-       order by t.number
-       limit (select max(k.row_number) from picked k)
-    )
-    select k.prize_position, k.counter, k.row_number, t.id as ticket_id, t.number, t.user_id, t.entry_id
-      from picked k
-      join rows r on r.rn = k.row_number
-      join public.tickets t on t.competition_id = p_id and t.number = r.number
-     order by k.prize_position desc
+    select x.prize_position, x.counter, x.winning_number as row_number, t.id as ticket_id, t.number, t.user_id,
+           t.entry_id
+      from private.draw_derive_prizes(the_seed, p_id, list_hash, ext, ticket_total, prize_count) x
+      join public.tickets t on t.competition_id = p_id and t.number = numbers[x.winning_number]
+     order by x.prize_position desc
   loop
     holder_name := null;
     holder_town := null;
@@ -511,6 +504,7 @@ language sql stable security definer set search_path = '' as $$
     'prize_position', d.prize_position,
     'prize_description', d.prize_description,
     'prize_value', d.prize_value,
+    'prizes_offered', 1 + (select count(*) from public.competition_prizes p where p.competition_id = c.id),
     -- Every prize of the same draw, first prize first: each is recomputed from the same inputs.
     'prizes', (select jsonb_agg(jsonb_build_object(
                         'prize_position', x.prize_position, 'draw_id', x.id, 'counter', x.counter,
@@ -527,7 +521,7 @@ language sql stable security definer set search_path = '' as $$
   join public.competitions c on c.id = d.competition_id
   where d.id = p_draw_id
 $$;
-comment on function public.get_draw(uuid) is 'Public: every input of one prize''s draw for the verification page and the revealed seed, the prize, and every prize of the same draw (prizes: position, counter, winning row, number, ticket and winner, first prize first). v1: the ticket ids in number order (element i is ticket i + 1). v2: tickets is null (the ticket list is get_ticket_list_csv) and winning_position is the winning row. Null when there is no such draw.';
+comment on function public.get_draw(uuid) is 'Public: every input of one prize''s draw for the verification page and the revealed seed, the prize, how many prizes the competition offered, and every prize of the same draw (prizes: position, counter, winning row, number, ticket and winner, first prize first). v1: the ticket ids in number order (element i is ticket i + 1). v2: tickets is null (the ticket list is get_ticket_list_csv) and winning_position is the winning row. Null when there is no such draw.';
 revoke all on function public.get_draw(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.get_draw(uuid) to anon;
 grant execute on function public.get_draw(uuid) to authenticated;

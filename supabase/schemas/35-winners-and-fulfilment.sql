@@ -151,6 +151,18 @@ revoke all on function public.set_initials_only(boolean) from public, anon, auth
 grant execute on function public.set_initials_only(boolean) to authenticated;
 grant execute on function public.set_initials_only(boolean) to service_role;
 
+create or replace function private.won_prize_title(p_draw_id uuid) returns text
+language sql stable set search_path = '' as $$
+  select c.title || case when exists (select 1 from public.draws x where x.competition_id = d.competition_id
+                                                             and x.prize_position <> d.prize_position)
+                         then ', ' || private.ordinal(d.prize_position) || ' prize' else '' end
+    from public.draws d
+    join public.competitions c on c.id = d.competition_id
+   where d.id = p_draw_id
+$$;
+comment on function private.won_prize_title(uuid) is 'A prize as its winner reads it in mail and notifications: the competition''s title, and which prize when it had several ("MacBook Pro, 2nd prize").';
+revoke all on function private.won_prize_title(uuid) from public, anon, authenticated, service_role;
+
 create type public.prize_claim as (draw_id uuid, prize_choice public.prize_choice, claimed_at timestamp with time zone, prize_status public.prize_status, delivery_address text);
 comment on type public.prize_claim is 'A winner''s claim: prize or cash, when, the prize''s status and the address to send it to (null for cash).';
 
@@ -174,7 +186,7 @@ begin
     raise exception 'Only the winner can claim this prize' using errcode = '42501', hint = 'not_the_winner';
   end if;
   cash := d.cash_alternative;
-  select c.title into title from public.competitions c where c.id = d.competition_id;
+  title := private.won_prize_title(p_draw_id);
   if p_choice = 'cash' and cash is null then
     raise exception 'This prize has no cash alternative' using errcode = 'P0001', hint = 'cash_not_offered';
   end if;
@@ -443,9 +455,8 @@ begin
   -- The account dashboard's one read beside the account row the proxy hands on (DECISIONS "Page speed").
   return row(
     private.needs_limit_prompt(private.protections_of(uid), uid),
-    coalesce((select array_agg(c.title order by d.drawn_at desc)
+    coalesce((select array_agg(private.won_prize_title(d.id) order by d.drawn_at desc, d.prize_position)
                 from public.draws d
-                join public.competitions c on c.id = d.competition_id
                where d.winner_user_id = uid and d.prize_status = 'awaiting_claim'), '{}'))::public.my_dashboard;
 end;
 $$;

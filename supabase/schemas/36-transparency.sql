@@ -217,10 +217,12 @@ language sql stable security definer set search_path = '' as $$
      group by grouping sets ((to_char(c.created_at at time zone 'Europe/London', 'YYYY-MM')), ())
   ),
   check_figures as (
+    -- A draw is a competition's: the checks of its several prizes' pages are checks of one draw.
     select coalesce(to_char(k.checked_on, 'YYYY-MM'), 'all') as period,
            count(*)::integer as draw_checks,
-           count(distinct k.draw_id)::integer as draws_checked
+           count(distinct d.competition_id)::integer as draws_checked
       from public.draw_checks k
+      join public.draws d on d.id = k.draw_id
      group by grouping sets ((to_char(k.checked_on, 'YYYY-MM')), ())
   ),
   periods as (

@@ -131,8 +131,8 @@ comment on function private.notify(uuid,text,text,text,text,text) is 'Writes one
 revoke all on function private.notify(uuid,text,text,text,text,text) from public, anon, authenticated, service_role;
 
 -- A draw: every account holding a ticket hears the result in one insert (10,000 entrants: npm run
--- bench:notifications). draws.competition_id is unique, so this runs once per competition however
--- often the cron retries; the unique key is the second guard.
+-- bench:notifications). A competition has one draws row per prize position (unique), so this runs once per prize
+-- however often the cron retries; the notifications' unique key is the second guard.
 create or replace function private.notify_draw() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -180,7 +180,7 @@ language plpgsql security definer set search_path = '' as $$
 begin
   if new.winner_user_id is not null then
     perform private.notify(new.winner_user_id, 'prize', 'draw:' || new.id || ':' || new.prize_status,
-      'Prize update: ' || (select c.title from public.competitions c where c.id = new.competition_id),
+      'Prize update: ' || private.won_prize_title(new.id),
       case new.prize_status
         when 'verified' then 'Your claim is verified; your prize is on its way.'
         else 'Your prize has been delivered.' end,

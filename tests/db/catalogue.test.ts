@@ -543,6 +543,7 @@ describe("schema private: internal helpers", () => {
       "ordinal(integer)",
       "competition_set_prizes(uuid,boolean,jsonb)",
       "competition_prizes_of(uuid)",
+      "won_prize_title(uuid)",
       "instant_win_derive(bytea,uuid,integer,integer)",
       "instant_win_list_text(uuid,bytea,integer)",
       "instant_win_publish(competitions,bytea)",

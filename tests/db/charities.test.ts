@@ -111,6 +111,14 @@ describe("charity partners", () => {
     expect(total).toMatchObject({ registered_number: "1003314", owed: 1.75, paid: 1.75 });
     expect(total.competitions).toEqual([expect.objectContaining({ slug: "charity-share", owed: 1.75, paid: 1.75 })]);
 
+    // The admin history takes what is owed to the charity off the net.
+    const history = await db().call<{
+      rows: Array<{ slug: string; charity_owed: number; net: number; revenue: number; prize_cost: number }>;
+    }>(asUser(admin), "admin_competition_history");
+    const row = history.rows.find((r) => r.slug === "charity-share")!;
+    expect(row).toMatchObject({ revenue: 17.5, prize_cost: 100, charity_owed: 1.75 });
+    expect(row.net).toBeCloseTo(17.5 - 100 - 1.75, 2);
+
     // The activity log names the donation.
     const [logged] = await db().sql<{ action: string }>(
       "select action from public.activity_log where action = 'charity.donation_recorded'",

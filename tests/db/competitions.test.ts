@@ -529,7 +529,7 @@ describe("postal entries and admin edits", () => {
       db().call(asUser(admin), "admin_update_competition", { p_id: id, p: { ticket_price: 2 } }),
     );
     expect(priceChange.ok ? "" : priceChange.message).toBe(
-      "Tickets have been sold: only the wording, prize details and images can change",
+      "Tickets have been sold: only the wording, the prizes' descriptions and images can change",
     );
     const later = new Date(Date.now() + 30 * 86400_000).toISOString();
     const extended = await attempt(

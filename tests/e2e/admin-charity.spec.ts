@@ -154,6 +154,7 @@ test("once drawn, an admin records a donation with its proof, which the site ser
   expect(served.headers()["content-type"]).toBe("application/pdf");
   expect(served.headers()["content-disposition"]).toMatch(/^inline\b/);
   expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(served.headers()["content-security-policy"]).toBe("sandbox");
   expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(Buffer.from(await served.body()).equals(RECEIPT)).toBe(true);
   // A name that is not a proof's is not found.

@@ -166,7 +166,9 @@ test("once tickets are given, the prizes' number and values are fixed but their 
 
   await page.goto(`/admin/competitions/${competition.id}/edit`);
   const form = new CompetitionFormPage(page);
-  await expect(page.getByText(/so are how many prizes there are and what each further prize is worth/)).toBeVisible();
+  await expect(
+    page.getByText(/so are how many prizes there are, what each is worth and its cash alternative/),
+  ).toBeVisible();
   await expect(form.field("2nd prize value (£)")).toBeDisabled();
   await expect(form.field("2nd prize value (£)")).toHaveValue("150");
   await expect(form.field("2nd prize cash alternative (£, optional)")).toBeDisabled();

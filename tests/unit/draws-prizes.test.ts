@@ -68,6 +68,7 @@ async function threePrizeDraw(label: string, count: number) {
     tickets: null,
     prize_position: p.prize_position,
     prizes,
+    prizes_offered: 3,
   }));
   return { rows, csv, input, winners, views };
 }
@@ -148,17 +149,29 @@ describe("several prizes per draw", () => {
       ]);
     }
     expect(second.prize_position).toBe(2);
-    // A prize left out of the published list is noticed.
-    const result = await verifyDraw(
-      { ...views[0], prizes: views[0].prizes!.slice(0, 2).concat() },
-      { ticketList: csv },
-    );
-    expect(result.ok).toBe(true); // two prizes published, two recomputed: the page lists what was drawn
-    const missing = await verifyDraw(
+    // A prize left out of the published list, or one it adds, is noticed, from any prize's page.
+    const lastDropped = await verifyDraw({ ...views[0], prizes: views[0].prizes!.slice(0, 2) }, { ticketList: csv });
+    expect(failed(lastDropped.checks)).toEqual(expect.arrayContaining(["Prizes drawn", "3rd prize: counter"]));
+    const middleDropped = await verifyDraw(
       { ...views[0], prizes: [views[0].prizes![0], views[0].prizes![2]] },
       { ticketList: csv },
     );
-    expect(failed(missing.checks)).toEqual(expect.arrayContaining(["Prizes drawn", "2nd prize: counter"]));
+    expect(failed(middleDropped.checks)).toEqual(
+      expect.arrayContaining(["Prizes drawn", "Prizes listed in order", "2nd prize: counter"]),
+    );
+    // A page claiming a prize the list does not hold recomputes it and finds it is not what the page says.
+    const unlisted = await verifyDraw(
+      { ...views[2], prize_position: 3, winning_ticket_id: rows[0].id, prizes: views[2].prizes!.slice(0, 2) },
+      { ticketList: csv },
+    );
+    expect(unlisted.ok).toBe(false);
+    // A prize beyond what any list could hold is refused outright, not skipped.
+    const farAway = await verifyDraw(
+      { ...views[0], prizes: [...views[0].prizes!, { ...views[0].prizes![2], prize_position: 999_999 }] },
+      { ticketList: csv },
+    );
+    expect(farAway.ok).toBe(false);
+    expect(failed(farAway.checks)).toEqual(expect.arrayContaining(["Prizes the list can hold"]));
   });
 
   it("names positions as the mail and the pages do", () => {

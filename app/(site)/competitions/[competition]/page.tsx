@@ -75,7 +75,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
           competition={c}
           phase={phase}
           now={now}
-          prizes={prizes.length > 1 ? <PrizeList prizes={prizes} /> : null}
+          prizes={prizes.length > 1 ? <PrizeList prizes={prizes} drawn={c.draw !== null} /> : null}
           charity={charity ? <CharityLine charity={charity} /> : null}
         />
         <PersonalPaidEntry />
@@ -95,7 +95,7 @@ export default async function CompetitionDetailPage({ params }: Props) {
             {charity ? <CharityPartner charity={charity} status={c.status} /> : null}
             <TicketCheckForm competitions={[{ slug: c.slug, title: c.title }]} />
           </div>
-          <HowThisDrawWorks competition={c} />
+          <HowThisDrawWorks competition={c} prizes={prizes.length} />
         </div>
         {phase === "live" && block === null ? (
           <StickyEntryBar

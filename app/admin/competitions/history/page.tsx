@@ -38,13 +38,14 @@ export default async function AdminCompetitionHistoryPage() {
       ) : (
         <>
           <FigureList
-            className="lg:grid-cols-5"
+            className="lg:grid-cols-3"
             items={[
               ["Finished competitions", totals.competitions.toLocaleString("en-GB")],
               ["Revenue", formatGBP(totals.revenue)],
               ["Refunded", formatGBP(totals.refunded_total)],
               ["Prize cost", formatGBP(totals.prize_cost)],
-              ["Net (revenue − prize cost)", formatGBP(totals.net)],
+              ["Owed to charity partners", formatGBP(totals.charity_owed)],
+              ["Net (revenue − prize cost − charity)", formatGBP(totals.net)],
             ]}
           />
           <DataTable
@@ -85,6 +86,7 @@ export default async function AdminCompetitionHistoryPage() {
                   </>
                 ),
               },
+              { header: "Charity", numeric: true, cell: (row) => formatGBP(row.charity_owed) },
               { header: "Net", numeric: true, cell: (row) => formatGBP(row.net) },
               {
                 header: "Winner",

@@ -18,6 +18,7 @@ async function get({ params }: RouteInput<{ name: string }, undefined>) {
     objectName,
     { browser: "public, max-age=31536000, immutable", cdn: "public, max-age=86400" },
     (stored) => stored === type,
+    // Its Content-Security-Policy is a sandbox (lib/http/security-headers.ts PROOF_CSP_SOURCE).
     { "Content-Disposition": `inline; filename="${objectName}"` },
   );
 }

@@ -39,6 +39,7 @@ const TERMS: LockableField[] = [
   "ticket_price",
   "total_tickets",
   "max_tickets_per_user",
+  "prize_value",
   "cash_alternative",
   "skill_question",
   "prize_terms",
@@ -46,7 +47,8 @@ const TERMS: LockableField[] = [
 
 /**
  * What may change, as admin_update_competition allows it: a draft anything; a live competition not its address
- * or dates (fixed at publish); once a ticket is given (online or postal) only the wording, prize and images.
+ * or dates (fixed at publish); once a ticket is given (online or postal) only the wording, the prizes' descriptions
+ * and images.
  */
 function editRules(detail: CompetitionDetail): { locked: LockableField[]; notice: string | null } {
   const c = detail.competition;
@@ -55,9 +57,9 @@ function editRules(detail: CompetitionDetail): { locked: LockableField[]; notice
     return {
       locked: ["slug", ...DATES, ...TERMS],
       notice:
-        "Tickets have been given, so only the wording, the prize details and the images can change. The address, " +
-        "dates, price, ticket numbers, cash alternative, question and charity partner are fixed, and so are how " +
-        "many prizes there are and what each further prize is worth: people bought tickets on those terms.",
+        "Tickets have been given, so only the wording, the prizes' descriptions and the images can change. The " +
+        "address, dates, price, ticket numbers, question and charity partner are fixed, and so are how many prizes " +
+        "there are, what each is worth and its cash alternative: people bought tickets on those terms.",
     };
   }
   return {

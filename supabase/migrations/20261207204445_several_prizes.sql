@@ -124,10 +124,10 @@ begin
         using errcode = 'P0001', hint = 'instant_wins_locked';
     end if;
     if prev.tickets_sold > 0 or prev.postal_tickets > 0 then
-      if (c.ticket_price, c.total_tickets, c.max_tickets_per_user, c.skill_question, c.skill_options, c.skill_answer, c.cash_alternative)
+      if (c.ticket_price, c.total_tickets, c.max_tickets_per_user, c.skill_question, c.skill_options, c.skill_answer, c.cash_alternative, c.prize_value)
          is distinct from
-         (prev.ticket_price, prev.total_tickets, prev.max_tickets_per_user, prev.skill_question, prev.skill_options, prev.skill_answer, prev.cash_alternative) then
-        raise exception 'Tickets have been sold: only the wording, prize details and images can change' using errcode = 'P0001', hint = 'edit_not_allowed';
+         (prev.ticket_price, prev.total_tickets, prev.max_tickets_per_user, prev.skill_question, prev.skill_options, prev.skill_answer, prev.cash_alternative, prev.prize_value) then
+        raise exception 'Tickets have been sold: only the wording, the prizes'' descriptions and images can change' using errcode = 'P0001', hint = 'edit_not_allowed';
       end if;
     end if;
   end if;
@@ -155,7 +155,7 @@ begin
   return private.admin_competition_row(p_id);
 end;
 $$;
-comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug, the dates, the ticket numbering or the charity and its terms; once tickets are sold only wording, prize details (not how many prizes or what each is worth) and images.';
+comment on function public.admin_update_competition(uuid,jsonb) is 'Admins: changes the fields present in p. Drafts: anything. Live: not the slug, the dates, the ticket numbering or the charity and its terms; once tickets are sold only the wording, the prizes'' descriptions and images (not how many prizes there are, what each is worth or its cash alternative).';
 revoke all on function public.admin_update_competition(uuid,jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.admin_update_competition(uuid,jsonb) to authenticated;
 grant execute on function public.admin_update_competition(uuid,jsonb) to service_role;
@@ -216,7 +216,7 @@ begin
                      coalesce(d.drawn_at, c.cancelled_at, c.closed_at, c.draw_at, c.closes_at),
                      c.ticket_price, c.total_tickets, c.tickets_sold, c.postal_tickets, m.revenue, m.refunded,
                      c.prize_value, c.cash_alternative, d.prize_choice, d.prize_status, d.id, d.winner_display_name,
-                     pc.cost, m.revenue - pc.cost)::public.competition_history_row as line
+                     pc.cost, m.revenue - pc.cost - co.owed, co.owed)::public.competition_history_row as line
             from public.competitions c
             left join public.draws d on d.competition_id = c.id and d.prize_position = 1
             cross join lateral (
@@ -228,15 +228,18 @@ begin
               select coalesce(sum(case when w.prize_choice = 'cash' and w.cash_alternative is not null
                                        then w.cash_alternative else w.prize_value end), 0)::numeric(12, 2) as cost
                 from public.draws w where w.competition_id = c.id) pc
+            -- What a charity partner is owed (decision 059) comes out of the net too.
+            cross join lateral (select coalesce(private.charity_owed(c.id), 0)::numeric(12, 2) as owed) co
            where c.status in ('drawn', 'closed', 'cancelled')) x;
   return row(
     finished,
     (select row(count(*)::integer, coalesce(sum(h.revenue), 0), coalesce(sum(h.refunded_total), 0),
-                coalesce(sum(h.prize_cost), 0), coalesce(sum(h.net), 0))::public.competition_history_totals
+                coalesce(sum(h.prize_cost), 0), coalesce(sum(h.net), 0),
+                coalesce(sum(h.charity_owed), 0))::public.competition_history_totals
        from unnest(finished) h))::public.competition_history;
 end;
 $$;
-comment on function public.admin_competition_history() is 'Admins: finished competitions (drawn, closed, cancelled), most recently finished first, each with revenue (active paid entries), refunds, prize cost (drawn only: over every prize, the cash alternative when its winner chose cash, else the prize value; the first prize''s choice, status and winner shown) and net (revenue - prize cost); totals over all of them.';
+comment on function public.admin_competition_history() is 'Admins: finished competitions (drawn, closed, cancelled), most recently finished first, each with revenue (active paid entries), refunds, prize cost (drawn only: over every prize, the cash alternative when its winner chose cash, else the prize value; the first prize''s choice, status and winner shown), what a charity partner is owed, and net (revenue - prize cost - charity owed); totals over all of them.';
 revoke all on function public.admin_competition_history() from public, anon, authenticated, service_role;
 grant execute on function public.admin_competition_history() to authenticated;
 grant execute on function public.admin_competition_history() to service_role;
@@ -468,6 +471,7 @@ declare
   list_hash bytea;
   ext bytea;
   ticket_total integer;
+  numbers integer[];
   prize_count integer;
   result record;
   winner record;
@@ -492,7 +496,10 @@ begin
     raise exception 'This competition is drawn on %', to_char(c.draw_at at time zone 'Europe/London', 'FMDD FMMonth YYYY "at" HH24:MI')
       using errcode = 'P0001', hint = 'draw_not_due';
   end if;
-  select count(*) into ticket_total from public.tickets t where t.competition_id = p_id;
+  -- Every ticket's number in list order, read once: how many there are, and the number on each row a prize picks.
+  select coalesce(array_agg(t.number order by t.number), '{}') into numbers
+    from public.tickets t where t.competition_id = p_id;
+  ticket_total := cardinality(numbers);
   if ticket_total = 0 then
     update public.competitions set status = 'closed', closed_at = coalesce(closed_at, now()), updated_at = now() where id = p_id;
     perform private.log_activity('competition.closed', p_id, jsonb_build_object('tickets', 0));
@@ -509,25 +516,14 @@ begin
   prize_count := least(1 + (select count(*) from public.competition_prizes p where p.competition_id = p_id)::integer,
                        ticket_total);
 
-  -- Each prize's row of the ticket list, its ticket found in one pass over the list. Recorded last prize first, so
-  -- that the first prize's row, recorded last, finds every winner there already (private.notify_draw).
+  -- Each prize's row of the ticket list and the ticket on it. Recorded last prize first, so that the first prize's
+  -- row, recorded last, finds every winner there already (private.notify_draw).
   for result in
-    with picked as (
-      select x.prize_position, x.counter, x.winning_number as row_number
-        from private.draw_derive_prizes(the_seed, p_id, list_hash, ext, ticket_total, prize_count) x
-    )
-    -- The list's numbers read in order (from the index) only as far as the last row a prize picked.
-    , rows as (
-      select t.number, row_number() over (order by t.number) as rn
-        from public.tickets t where t.competition_id = p_id
-       order by t.number
-       limit (select max(k.row_number) from picked k)
-    )
-    select k.prize_position, k.counter, k.row_number, t.id as ticket_id, t.number, t.user_id, t.entry_id
-      from picked k
-      join rows r on r.rn = k.row_number
-      join public.tickets t on t.competition_id = p_id and t.number = r.number
-     order by k.prize_position desc
+    select x.prize_position, x.counter, x.winning_number as row_number, t.id as ticket_id, t.number, t.user_id,
+           t.entry_id
+      from private.draw_derive_prizes(the_seed, p_id, list_hash, ext, ticket_total, prize_count) x
+      join public.tickets t on t.competition_id = p_id and t.number = numbers[x.winning_number]
+     order by x.prize_position desc
   loop
     holder_name := null;
     holder_town := null;
@@ -612,6 +608,7 @@ language sql stable security definer set search_path = '' as $$
     'prize_position', d.prize_position,
     'prize_description', d.prize_description,
     'prize_value', d.prize_value,
+    'prizes_offered', 1 + (select count(*) from public.competition_prizes p where p.competition_id = c.id),
     -- Every prize of the same draw, first prize first: each is recomputed from the same inputs.
     'prizes', (select jsonb_agg(jsonb_build_object(
                         'prize_position', x.prize_position, 'draw_id', x.id, 'counter', x.counter,
@@ -628,7 +625,7 @@ language sql stable security definer set search_path = '' as $$
   join public.competitions c on c.id = d.competition_id
   where d.id = p_draw_id
 $$;
-comment on function public.get_draw(uuid) is 'Public: every input of one prize''s draw for the verification page and the revealed seed, the prize, and every prize of the same draw (prizes: position, counter, winning row, number, ticket and winner, first prize first). v1: the ticket ids in number order (element i is ticket i + 1). v2: tickets is null (the ticket list is get_ticket_list_csv) and winning_position is the winning row. Null when there is no such draw.';
+comment on function public.get_draw(uuid) is 'Public: every input of one prize''s draw for the verification page and the revealed seed, the prize, how many prizes the competition offered, and every prize of the same draw (prizes: position, counter, winning row, number, ticket and winner, first prize first). v1: the ticket ids in number order (element i is ticket i + 1). v2: tickets is null (the ticket list is get_ticket_list_csv) and winning_position is the winning row. Null when there is no such draw.';
 revoke all on function public.get_draw(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.get_draw(uuid) to anon;
 grant execute on function public.get_draw(uuid) to authenticated;
@@ -678,6 +675,18 @@ grant execute on function public.list_winners() to anon;
 grant execute on function public.list_winners() to authenticated;
 grant execute on function public.list_winners() to service_role;
 
+create or replace function private.won_prize_title(p_draw_id uuid) returns text
+language sql stable set search_path = '' as $$
+  select c.title || case when exists (select 1 from public.draws x where x.competition_id = d.competition_id
+                                                             and x.prize_position <> d.prize_position)
+                         then ', ' || private.ordinal(d.prize_position) || ' prize' else '' end
+    from public.draws d
+    join public.competitions c on c.id = d.competition_id
+   where d.id = p_draw_id
+$$;
+comment on function private.won_prize_title(uuid) is 'A prize as its winner reads it in mail and notifications: the competition''s title, and which prize when it had several ("MacBook Pro, 2nd prize").';
+revoke all on function private.won_prize_title(uuid) from public, anon, authenticated, service_role;
+
 create or replace function public.claim_prize(p_draw_id uuid, p_choice text, p_delivery_address text default null) returns public.prize_claim
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -698,7 +707,7 @@ begin
     raise exception 'Only the winner can claim this prize' using errcode = '42501', hint = 'not_the_winner';
   end if;
   cash := d.cash_alternative;
-  select c.title into title from public.competitions c where c.id = d.competition_id;
+  title := private.won_prize_title(p_draw_id);
   if p_choice = 'cash' and cash is null then
     raise exception 'This prize has no cash alternative' using errcode = 'P0001', hint = 'cash_not_offered';
   end if;
@@ -804,6 +813,24 @@ revoke all on function public.get_my_prizes() from public, anon, authenticated, 
 grant execute on function public.get_my_prizes() to authenticated;
 grant execute on function public.get_my_prizes() to service_role;
 
+create or replace function public.get_my_dashboard() returns public.my_dashboard
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := private.require_user();
+begin
+  -- The account dashboard's one read beside the account row the proxy hands on (DECISIONS "Page speed").
+  return row(
+    private.needs_limit_prompt(private.protections_of(uid), uid),
+    coalesce((select array_agg(private.won_prize_title(d.id) order by d.drawn_at desc, d.prize_position)
+                from public.draws d
+               where d.winner_user_id = uid and d.prize_status = 'awaiting_claim'), '{}'))::public.my_dashboard;
+end;
+$$;
+comment on function public.get_my_dashboard() is 'The caller''s account dashboard: whether to invite a monthly limit (as get_top_up_options'' needs_limit_prompt) and the titles of their prizes awaiting a claim, newest draw first (as get_my_prizes).';
+revoke all on function public.get_my_dashboard() from public, anon, authenticated, service_role;
+grant execute on function public.get_my_dashboard() to authenticated;
+grant execute on function public.get_my_dashboard() to service_role;
+
 -- Each source is grouped by month and for all time in one pass (grouping sets), so the all-time figures are the
 -- same sums as the months', and the median is over all draws, not of the months' medians.
 create or replace function public.get_transparency_report() returns public.transparency_report
@@ -868,10 +895,12 @@ language sql stable security definer set search_path = '' as $$
      group by grouping sets ((to_char(c.created_at at time zone 'Europe/London', 'YYYY-MM')), ())
   ),
   check_figures as (
+    -- A draw is a competition's: the checks of its several prizes' pages are checks of one draw.
     select coalesce(to_char(k.checked_on, 'YYYY-MM'), 'all') as period,
            count(*)::integer as draw_checks,
-           count(distinct k.draw_id)::integer as draws_checked
+           count(distinct d.competition_id)::integer as draws_checked
       from public.draw_checks k
+      join public.draws d on d.id = k.draw_id
      group by grouping sets ((to_char(k.checked_on, 'YYYY-MM')), ())
   ),
   periods as (
@@ -951,8 +980,8 @@ revoke all on function public.get_transparency_charity_figures() from public, an
 grant execute on function public.get_transparency_charity_figures() to service_role;
 
 -- A draw: every account holding a ticket hears the result in one insert (10,000 entrants: npm run
--- bench:notifications). draws.competition_id is unique, so this runs once per competition however
--- often the cron retries; the unique key is the second guard.
+-- bench:notifications). A competition has one draws row per prize position (unique), so this runs once per prize
+-- however often the cron retries; the notifications' unique key is the second guard.
 create or replace function private.notify_draw() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -994,6 +1023,23 @@ end;
 $$;
 comment on function private.notify_draw() is 'After a prize''s draw is recorded: draw_won to its winner; with the first prize (recorded last), draw_lost to every other account holding a ticket that won nothing; each links the verification page.';
 revoke all on function private.notify_draw() from public, anon, authenticated, service_role;
+
+create or replace function private.notify_prize() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if new.winner_user_id is not null then
+    perform private.notify(new.winner_user_id, 'prize', 'draw:' || new.id || ':' || new.prize_status,
+      'Prize update: ' || private.won_prize_title(new.id),
+      case new.prize_status
+        when 'verified' then 'Your claim is verified; your prize is on its way.'
+        else 'Your prize has been delivered.' end,
+      '/account/prizes');
+  end if;
+  return null;
+end;
+$$;
+comment on function private.notify_prize() is 'When a prize is verified or delivered: a prize notification to the winner (their own claim is not news to them).';
+revoke all on function private.notify_prize() from public, anon, authenticated, service_role;
 
 create or replace function public.check_ticket(p_slug text, p_number integer) returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
