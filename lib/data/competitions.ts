@@ -96,6 +96,19 @@ export const entryResultSchema = z.object({
 });
 export type EntryResult = z.infer<typeof entryResultSchema>;
 
+/** One prize's result, as get_draw gives it for the prize itself and for each prize of the same draw. */
+const prizeResult = {
+  counter: z.number().int(),
+  /** labcash-draw-v2: the winning row of the ticket list (1-based); null for v1, where it equals the number. */
+  winning_position: z.number().int().nullable(),
+  winning_number: z.number().int(),
+  winning_ticket_id: z.string().uuid(),
+  winner_display_name: z.string(),
+  winner_town: z.string().nullable(),
+  prize_description: z.string(),
+  prize_value: z.number(),
+};
+
 export const drawSchema = z.object({
   id: z.string().uuid(),
   algorithm: z.string(),
@@ -113,36 +126,15 @@ export const drawSchema = z.object({
   seed_hex: z.string(),
   external_randomness: z.record(z.string(), z.unknown()).nullable(),
   external_hex: z.string().nullable(),
-  counter: z.number().int(),
-  /** labcash-draw-v2: the winning row of the ticket list (1-based); null for v1, where it equals the number. */
-  winning_position: z.number().int().nullable(),
-  winning_number: z.number().int(),
-  winning_ticket_id: z.string().uuid(),
-  winner_display_name: z.string(),
-  winner_town: z.string().nullable(),
+  ...prizeResult,
   /** v1 only: ticket ids in number order. v2 draws are checked against the ticket-list CSV instead. */
   tickets: z.array(z.string().uuid()).nullable(),
   /** Which prize this draw is: 1 for the first (the competition's own prize). */
   prize_position: z.number().int(),
-  prize_description: z.string(),
-  prize_value: z.number(),
   /** How many prizes the competition offered before entry. */
   prizes_offered: z.number().int(),
   /** Every prize of the same draw, first prize first: the verifier recomputes them all. */
-  prizes: z.array(
-    z.object({
-      prize_position: z.number().int(),
-      draw_id: z.string().uuid(),
-      counter: z.number().int(),
-      winning_position: z.number().int().nullable(),
-      winning_number: z.number().int(),
-      winning_ticket_id: z.string().uuid(),
-      winner_display_name: z.string(),
-      winner_town: z.string().nullable(),
-      prize_description: z.string(),
-      prize_value: z.number(),
-    }),
-  ),
+  prizes: z.array(z.object({ prize_position: z.number().int(), draw_id: z.string().uuid(), ...prizeResult })),
 });
 export type Draw = z.infer<typeof drawSchema>;
 

@@ -31,16 +31,6 @@ const shareOfTenPercent = {
   revenue_percent: 10,
 };
 
-/** Closes a published competition's sales and draws it now. */
-async function drawNow(admin: string, competitionId: string) {
-  await db().sql(
-    `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
-            postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = $1`,
-    [competitionId],
-  );
-  await db().call(asUser(admin), "run_due_draws");
-}
-
 describe("charity partners", () => {
   it("owe a share of the paid, not refunded ticket revenue once drawn, and publish each donation with its proof", async () => {
     const admin = await db().createAdmin();
@@ -69,13 +59,7 @@ describe("charity partners", () => {
       p_quantity: 7,
       p_answer: "4",
     });
-    await db().call(asUser(admin), "admin_record_postal_entry", {
-      p_competition_id: competitionId,
-      p_user_id: null,
-      p_name: "Pat Post",
-      p_address: "1 High Street, York YO1 7HH",
-      p_answer: "4",
-    });
+    await db().postalEntry(admin, competitionId);
     await db().call(asUser(other), "enter_competition", {
       p_competition_id: competitionId,
       p_quantity: 3,
@@ -92,7 +76,7 @@ describe("charity partners", () => {
     );
     expect(early).toMatchObject({ ok: false, hint: "not_drawn" });
 
-    await drawNow(admin, competitionId);
+    await db().drawNow(admin, competitionId);
     // 10 % of £17.50 = £1.75: the refunded entry and the postal one give nothing.
     expect(await charityOf("charity-share")).toMatchObject({ owed: 1.75, paid: 0 });
 
@@ -143,7 +127,7 @@ describe("charity partners", () => {
     expect(await charityOf("charity-fixed")).toMatchObject({ fixed_amount: 500, owed: null });
     expect(await charityOf("charity-cancelled")).toMatchObject({ registered_number: "SC002327", owed: 0 });
 
-    await drawNow(admin, fixed);
+    await db().drawNow(admin, fixed);
     expect(await charityOf("charity-fixed")).toMatchObject({ owed: 500, paid: 0 });
 
     // The name as an admin last gave it, one row per registered number; the first test's competition is counted too.
@@ -242,7 +226,7 @@ describe("charity partners", () => {
       p_quantity: 1,
       p_answer: "4",
     });
-    await drawNow(admin, competitionId);
+    await db().drawNow(admin, competitionId);
 
     const donate = (p: Record<string, unknown>) =>
       attempt(

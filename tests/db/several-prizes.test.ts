@@ -14,28 +14,9 @@ const prizes = [
 
 type DrawRow = { id: string; prize_position: number; winning_number: number; winning_ticket_id: string };
 
-async function ticketListCsv(slug: string): Promise<string> {
-  let csv = "";
-  let after = 0;
-  for (;;) {
-    const chunk = await db().call<{ csv: string; last_number: number | null; done: boolean }>(
-      anon,
-      "get_ticket_list_csv",
-      { p_slug: slug, p_after: after, p_limit: 100 },
-    );
-    csv += chunk.csv;
-    if (chunk.done || chunk.last_number === null) return csv;
-    after = chunk.last_number;
-  }
-}
-
+/** Draws the competition now and answers its prizes' draws, first prize first. */
 async function drawNow(admin: string, competitionId: string) {
-  await db().sql(
-    `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
-            postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = $1`,
-    [competitionId],
-  );
-  await db().call(asUser(admin), "run_due_draws");
+  await db().drawNow(admin, competitionId);
   return db().sql<DrawRow>(
     `select id, prize_position, winning_number, winning_ticket_id from public.draws where competition_id = $1
       order by prize_position`,
@@ -63,13 +44,7 @@ describe("several prizes per draw", () => {
         p_answer: "4",
       });
     }
-    await db().call(asUser(admin), "admin_record_postal_entry", {
-      p_competition_id: competitionId,
-      p_user_id: null,
-      p_name: "Pat Post",
-      p_address: "1 High Street, York YO1 7HH",
-      p_answer: "4",
-    });
+    await db().postalEntry(admin, competitionId);
 
     // Before the draw, the prizes in order, the first being the competition's own.
     const before = await db().call<Array<{ prize_position: number; description: string; draw_id: string | null }>>(
@@ -88,7 +63,7 @@ describe("several prizes per draw", () => {
     expect(new Set(draws.map((d) => d.winning_ticket_id)).size).toBe(3);
 
     // Each prize's page recomputes every prize from the seed and the ticket list, as the browser does.
-    const csv = await ticketListCsv("three-prizes");
+    const csv = await db().ticketListCsv("three-prizes");
     for (const row of draws) {
       const draw = await db().call<PublishedDraw & { prize_description: string }>(anon, "get_draw", {
         p_draw_id: row.id,
@@ -195,13 +170,7 @@ describe("several prizes per draw", () => {
     // Two tickets online and one by post (at £1, a stamp buys one ticket), three prizes: every ticket wins one.
     const everyone = await db().createCompetition(admin, { slug: "every-ticket-wins", total_tickets: 10, prizes });
     await db().call(asUser(player), "enter_competition", { p_competition_id: everyone, p_quantity: 2, p_answer: "4" });
-    await db().call(asUser(admin), "admin_record_postal_entry", {
-      p_competition_id: everyone,
-      p_user_id: null,
-      p_name: "Pat Post",
-      p_address: "1 High Street, York YO1 7HH",
-      p_answer: "4",
-    });
+    await db().postalEntry(admin, everyone);
     const draws = await drawNow(admin, everyone);
     expect(draws).toHaveLength(3);
     const numbers = draws.map((d) => d.winning_number).sort((a, b) => a - b);

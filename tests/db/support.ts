@@ -268,18 +268,50 @@ export class TestDb {
       p_quantity: 1,
       p_answer: "4",
     });
-    await this.sql(
-      `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
-              postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = $1`,
-      [competitionId],
-    );
-    await this.call(asUser(adminId), "run_due_draws");
+    await this.drawNow(adminId, competitionId);
     const [{ drawId, slug }] = await this.sql<{ drawId: string; slug: string }>(
       `select d.id as "drawId", c.slug from public.draws d join public.competitions c on c.id = d.competition_id
         where c.id = $1`,
       [competitionId],
     );
     return { competitionId, slug, drawId };
+  }
+
+  /** A free postal entry with no account (Pat Post, York), as the admin records a letter; the skill answer "4". */
+  async postalEntry(adminId: string, competitionId: string): Promise<void> {
+    await this.call(asUser(adminId), "admin_record_postal_entry", {
+      p_competition_id: competitionId,
+      p_user_id: null,
+      p_name: "Pat Post",
+      p_address: "1 High Street, York YO1 7HH",
+      p_answer: "4",
+    });
+  }
+
+  /** Moves a published competition's dates into the past (sales closed, postal deadline passed) and draws it now. */
+  async drawNow(adminId: string, competitionId: string): Promise<void> {
+    await this.sql(
+      `update public.competitions set opens_at = now() - interval '3 days', closes_at = now() - interval '2 days',
+              postal_deadline = now() - interval '1 day', draw_at = now() - interval '1 second' where id = $1`,
+      [competitionId],
+    );
+    await this.call(asUser(adminId), "run_due_draws");
+  }
+
+  /** The whole ticket-list CSV as anyone downloads it, its chunks joined, as the entry list's download does. */
+  async ticketListCsv(slug: string): Promise<string> {
+    let csv = "";
+    let after = 0;
+    for (;;) {
+      const chunk = await this.call<{ csv: string; last_number: number | null; done: boolean }>(
+        anon,
+        "get_ticket_list_csv",
+        { p_slug: slug, p_after: after, p_limit: 100 },
+      );
+      csv += chunk.csv;
+      if (chunk.done || chunk.last_number === null) return csv;
+      after = chunk.last_number;
+    }
   }
 
   /**

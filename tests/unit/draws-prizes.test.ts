@@ -10,15 +10,11 @@ import {
   type PublishedDraw,
 } from "@/lib/draws/verify";
 import { ordinal } from "@/lib/format";
+import { hexOf, uuidOf } from "./support/sql-agreement";
 
 // Several prizes from one draw: one counter stream, each accepted row no earlier prize took goes to the next prize.
 // The verifier recomputes every prize from any one prize's page and fails, naming the check, on anything tampered.
 
-const hexOf = async (label: string) => bytesToHex(await sha256(label));
-const uuidOf = async (label: string) => {
-  const h = await hexOf(label);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
 const failed = (checks: { name: string; ok: boolean }[]) => checks.filter((c) => !c.ok).map((c) => c.name);
 
 /** A published three-prize draw over `count` tickets (postal ones after a gap) and its ticket list; one view per prize. */
