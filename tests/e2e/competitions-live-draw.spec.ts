@@ -93,7 +93,9 @@ test.describe("a live competition with four tickets sold, watched on a phone", (
     await desktop.addCookies(await sessionCookies(leo.email, leo.password));
     const leoPage = await desktop.newPage();
     const leoOutcome = leoPage.getByRole("status").and(leoPage.getByTestId("live-draw-outcome"));
-    await gotoUntilVisible(leoPage, path, leoOutcome.filter({ hasText: /\S/ }));
+    // The drawn page (the server writes the result), then the outcome, which comes once the browser has checked
+    // the draw and asked for Leo's tickets: on a slow machine that takes longer than a reload's window.
+    await gotoUntilVisible(leoPage, path, leoPage.getByText(`Ticket #${draw!.winning_number} of 4 won`));
     await expect(leoOutcome).toHaveText(
       lenaWon
         ? "Your ticket did not win this time."
