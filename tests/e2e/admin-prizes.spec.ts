@@ -27,7 +27,9 @@ const prizeRows = (page: Page) =>
       has: page.getByRole("cell"),
     });
 
-test("an admin adds further prizes on a new draft, sees them kept, and removes one", async ({ page }) => {
+test("an admin adds further prizes on a new draft, sees them kept, and removes one; a refusal shows only beside the prize it named", async ({
+  page,
+}) => {
   // Two saves, a refusal, the edit form and an axe scan: longer than most tests.
   test.slow();
   const slug = unique("e2e-prizes");
@@ -67,32 +69,44 @@ test("an admin adds further prizes on a new draft, sees them kept, and removes o
   await expect(form.field("3rd prize cash alternative (£, optional)")).toHaveValue("20");
   await expectAccessibleInBothSchemes(page);
 
-  await value.fill("25");
+  // Removing the 2nd prize moves the refused 3rd up: the refusal named the 3rd prize, so it no longer shows beside
+  // the row that is now the 2nd, nor beside a prize added in the 3rd place.
+  await page.getByRole("button", { name: "Remove the 2nd prize" }).click();
+  await expect(form.field("2nd prize description")).toHaveValue("A voucher");
+  const movedUp = form.field("2nd prize value (£)");
+  await expect(movedUp).not.toHaveAttribute("aria-invalid");
+  await expect(movedUp).toHaveAccessibleDescription("In pounds, e.g. 250 or 249.99.");
+  await page.getByRole("button", { name: "Add a prize" }).click();
+  await form.field("3rd prize description").fill("Wireless earbuds");
+  await expect(form.field("3rd prize value (£)")).not.toHaveAttribute("aria-invalid");
+  await form.field("3rd prize value (£)").fill("149.99");
+
+  await movedUp.fill("25");
   await form.save();
   await expect(page).toHaveURL(/\/admin\/competitions\/[0-9a-f-]{36}(\?saved=created)?$/);
   const id = page.url().match(/competitions\/([0-9a-f-]{36})/)![1];
   await expect(page.getByRole("heading", { level: 2, name: "Prizes" })).toBeVisible();
   await expect(prizeRows(page)).toHaveCount(3);
   await expect(prizeRows(page).nth(0)).toContainText(/1st.*A road bike.*£900.*None/);
-  await expect(prizeRows(page).nth(1)).toContainText(/2nd.*Wireless earbuds.*£149\.99.*None/);
-  await expect(prizeRows(page).nth(2)).toContainText(/3rd.*A voucher.*£25.*£20/);
+  await expect(prizeRows(page).nth(1)).toContainText(/2nd.*A voucher.*£25.*£20/);
+  await expect(prizeRows(page).nth(2)).toContainText(/3rd.*Wireless earbuds.*£149\.99.*None/);
 
   // The edit form starts from the saved list; removing the 2nd moves the 3rd up, keeping what it holds.
   await page.goto(`/admin/competitions/${id}/edit`);
-  await expect(form.field("2nd prize description")).toHaveValue("Wireless earbuds");
-  await expect(form.field("2nd prize value (£)")).toHaveValue("149.99");
-  await expect(form.field("3rd prize value (£)")).toHaveValue("25");
-  await expect(form.field("3rd prize cash alternative (£, optional)")).toHaveValue("20");
+  await expect(form.field("2nd prize description")).toHaveValue("A voucher");
+  await expect(form.field("2nd prize value (£)")).toHaveValue("25");
+  await expect(form.field("2nd prize cash alternative (£, optional)")).toHaveValue("20");
+  await expect(form.field("3rd prize value (£)")).toHaveValue("149.99");
   await page.getByRole("button", { name: "Remove the 2nd prize" }).click();
   await expect(page.getByRole("button", { name: "Add a prize" })).toBeFocused();
   await expect(form.field("3rd prize description")).toHaveCount(0);
-  await expect(form.field("2nd prize description")).toHaveValue("A voucher");
-  await expect(form.field("2nd prize value (£)")).toHaveValue("25");
+  await expect(form.field("2nd prize description")).toHaveValue("Wireless earbuds");
+  await expect(form.field("2nd prize value (£)")).toHaveValue("149.99");
   await form.save("Save changes");
 
   await expect(page.getByRole("status").filter({ hasText: "Changes saved." })).toBeVisible();
   await expect(prizeRows(page)).toHaveCount(2);
-  await expect(prizeRows(page).nth(1)).toContainText(/2nd.*A voucher.*£25.*£20/);
+  await expect(prizeRows(page).nth(1)).toContainText(/2nd.*Wireless earbuds.*£149\.99.*None/);
 });
 
 test("a drawn three-prize competition shows each prize's winner, each linked to its own fulfilment", async ({

@@ -229,6 +229,7 @@ export function CompetitionForm({
         termsLocked={isLocked("prize_terms")}
         hint={hints.prize_terms}
         errors={errors}
+        refusal={result}
       />
 
       <fieldset className="flex flex-col gap-4">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Plus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -31,6 +31,7 @@ export function FurtherPrizes({
   termsLocked,
   hint,
   errors,
+  refusal,
 }: {
   rows: FurtherPrizeRow[];
   onChange: (rows: FurtherPrizeRow[]) => void;
@@ -39,7 +40,15 @@ export function FurtherPrizes({
   termsLocked: boolean;
   hint?: ReactNode;
   errors?: FieldErrors;
+  /** The form's last answer, whose messages `errors` holds: a new one is a new refusal. */
+  refusal: unknown;
 }) {
+  // A refusal's messages name the position each row had when the form was sent ("the 3rd prize's value"). Removing
+  // a row moves the rows below it up, so a row's messages show only while it is still at that position: after
+  // that they would describe another prize, and the next save says what is still missing.
+  const [refused, setRefused] = useState(() => ({ refusal, positions: positionsOf(rows) }));
+  if (refused.refusal !== refusal) setRefused({ refusal, positions: positionsOf(rows) });
+
   // After adding or removing a row, focus goes where the next step is: the new description, or the add button.
   const focusNext = useRef<string | null>(null);
   useEffect(() => {
@@ -73,10 +82,11 @@ export function FurtherPrizes({
           {rows.map((row, i) => {
             const position = i + 2;
             const prize = `${ordinal(position)} prize`;
+            const rowErrors = refused.positions.get(row.id) === position ? errors : undefined;
             const name = (field: FurtherPrizeField) => furtherPrizeField(position, field);
             // A fixed value is sent as it is from a hidden input; the one shown is disabled, so it is not sent twice.
             const money = (field: Exclude<FurtherPrizeField, "description">, label: string, help: string) => (
-              <Field id={`field-${name(field)}`} label={label} hint={help} errors={errors?.[name(field)]}>
+              <Field id={`field-${name(field)}`} label={label} hint={help} errors={rowErrors?.[name(field)]}>
                 {(control) => (
                   <>
                     <Input
@@ -97,7 +107,7 @@ export function FurtherPrizes({
                   id={`field-${name("description")}`}
                   label={`${prize} description`}
                   hint="What the winner gets, up to 2,000 characters."
-                  errors={errors?.[name("description")]}
+                  errors={rowErrors?.[name("description")]}
                 >
                   {(control) => (
                     <Textarea {...control} name={name("description")} rows={2} defaultValue={row.initial.description} />
@@ -139,4 +149,9 @@ export function FurtherPrizes({
       )}
     </fieldset>
   );
+}
+
+/** Each row's position in the list of prizes (the first further prize is the 2nd), by row id. */
+function positionsOf(rows: FurtherPrizeRow[]): Map<number, number> {
+  return new Map(rows.map((row, i) => [row.id, i + 2]));
 }
