@@ -32,11 +32,13 @@ test.describe("public URLs come from SITE_URL", () => {
     expect(image.ok()).toBe(true);
     expect(image.headers()["content-type"]).toBe("image/png");
 
-    // Pages with Open Graph fields of their own keep the site's card as their picture.
-    for (const path of ["/docs/getting-started", "/blog/welcome-to-labcash"]) {
+    // Pages with Open Graph fields of their own keep the site's card as their picture; prerendered pages name the
+    // site's address too, and their canonical address is theirs.
+    for (const path of ["/docs/getting-started", "/blog/welcome-to-labcash", "/pricing"]) {
       await page.goto(path);
       const content = await page.locator('meta[property="og:image"]').getAttribute("content");
-      expect([path, content && new URL(content).pathname]).toEqual([path, "/opengraph-image"]);
+      expect([path, content?.split("?")[0]]).toEqual([path, `${baseURL}/opengraph-image`]);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${path}`);
     }
   });
 });
