@@ -3,6 +3,7 @@
 // answer, for skill_answer_cooldown_minutes; other competitions and other players are not affected.
 import { beforeAll, describe, expect, it } from "vitest";
 import { asUser, attempt, dbPerFile, service } from "./support";
+import { wrongAnswerWait } from "../support/wrong-answer-wait";
 
 const db = dbPerFile();
 let admin: string;
@@ -70,7 +71,7 @@ describe("a wrong skill answer", () => {
     await enter(player, id, "3");
     const refused = await refusal(enter(player, id, "4"));
     expect(refused.hint).toBe("skill_answer_cooldown");
-    expect(refused.message).toMatch(/^You gave a wrong answer\. You can try again at \d\d:\d\d$/);
+    expect(refused.message).toMatch(wrongAnswerWait("You gave a wrong answer."));
     const quote = await db().call<Quote>(asUser(player), "get_entry_quote", { p_competition_id: id });
     expect(quote.skill_retry_at).not.toBeNull();
     expect(refused.message).toContain(londonHHMM(quote.skill_retry_at!));

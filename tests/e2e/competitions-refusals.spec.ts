@@ -1,6 +1,7 @@
 import { expect, test } from "./support/fixtures";
 import { buyAs, createCompetition, makeDue } from "./support/backend";
-import { CompetitionPage, wrongAnswerWait } from "./support/pages/competition";
+import { CompetitionPage } from "./support/pages/competition";
+import { wrongAnswerWait } from "../support/wrong-answer-wait";
 import { SignInPage } from "./support/pages/sign-in";
 import { storageStatePath } from "./support/users";
 

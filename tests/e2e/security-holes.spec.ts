@@ -11,7 +11,8 @@ import {
 } from "./support/backend";
 import { expect, test } from "./support/fixtures";
 import { Header } from "./support/pages/header";
-import { CompetitionPage, wrongAnswerWait } from "./support/pages/competition";
+import { CompetitionPage } from "./support/pages/competition";
+import { wrongAnswerWait } from "../support/wrong-answer-wait";
 import { EntryListPage } from "./support/pages/entry-list";
 import { ProfilePage } from "./support/pages/account";
 

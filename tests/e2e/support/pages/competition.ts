@@ -2,16 +2,6 @@ import { expect, type Locator } from "@playwright/test";
 import { Header } from "./header";
 import { PageObject } from "./page-object";
 
-/**
- * The site's refusal after a wrong skill answer, up to the moment the question opens again: HH:MM, with the date when
- * that is not today in the UK (a wrong answer shortly before midnight; lib/format.ts formatLondonTime).
- */
-export function wrongAnswerWait(refusal: "That answer is not correct." | "You gave a wrong answer."): RegExp {
-  return new RegExp(
-    `^${refusal.replaceAll(".", "\\.")} You can try again at \\d\\d:\\d\\d(?: on \\d{1,2} [A-Z][a-z]+ \\d{4})?$`,
-  );
-}
-
 /** /competitions/<slug>: the prize, its dates, the two ways to enter, how the draw works, the player's tickets and the result. */
 export class CompetitionPage extends PageObject {
   readonly ticketsSold = this.page.getByRole("progressbar", { name: "Tickets sold" });
