@@ -97,7 +97,7 @@ export const CHARITY_MESSAGES = {
 const PRIZE_SUM_MAX = 10_000_000;
 
 /** The fields of one prize after the first, each named by the prize's position: prize_2_description… */
-const FURTHER_PRIZE_FIELDS = ["description", "value", "cash_alternative"] as const;
+export const FURTHER_PRIZE_FIELDS = ["description", "value", "cash_alternative"] as const;
 export type FurtherPrizeField = (typeof FURTHER_PRIZE_FIELDS)[number];
 type FurtherPrizeKey = `prize_${number}_${FurtherPrizeField}`;
 export const furtherPrizeField = (position: number, field: FurtherPrizeField): FurtherPrizeKey =>

@@ -70,8 +70,11 @@ test("an admin adds further prizes on a new draft, sees them kept, and removes o
   await expectAccessibleInBothSchemes(page);
 
   // Removing the 2nd prize moves the refused 3rd up: the refusal named the 3rd prize, so it no longer shows beside
-  // the row that is now the 2nd, nor beside a prize added in the 3rd place.
+  // the row that is now the 2nd, nor beside a prize added in the 3rd place, nor in the count above the button.
+  const fieldsToChange = page.getByText("1 field needs changing: see the message beside it.");
+  await expect(fieldsToChange).toBeVisible();
   await page.getByRole("button", { name: "Remove the 2nd prize" }).click();
+  await expect(fieldsToChange).toHaveCount(0);
   await expect(form.field("2nd prize description")).toHaveValue("A voucher");
   const movedUp = form.field("2nd prize value (£)");
   await expect(movedUp).not.toHaveAttribute("aria-invalid");

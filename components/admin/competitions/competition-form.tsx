@@ -17,7 +17,13 @@ import {
 } from "@/lib/competitions/competition-fields";
 import { ENUM_VALUES, enumLabel } from "@/lib/labels";
 import { cn } from "@/lib/utils";
-import { FurtherPrizes, type FurtherPrizeRow, type FurtherPrizeValues } from "./further-prizes";
+import {
+  FurtherPrizes,
+  prizePositions,
+  withoutMovedPrizes,
+  type FurtherPrizeRow,
+  type FurtherPrizeValues,
+} from "./further-prizes";
 import { ImageUpload } from "./image-upload";
 
 /** The form's starting values, as the inputs hold them (text; dates as UK datetime-local). */
@@ -125,7 +131,6 @@ export function CompetitionForm({
   const { result, errors, formErrors, pending, form } = useFormAction(action, { fieldFor: { slug_taken: "slug" } });
   // While a picture uploads, saving would leave it out: the button waits for it.
   const [uploading, setUploading] = useState(false);
-  const errorCount = errors ? Object.keys(errors).length : 0;
 
   const isLocked = (field: LockableField) => locked.includes(field);
   const questionLocked = isLocked("skill_question");
@@ -136,6 +141,11 @@ export function CompetitionForm({
   const [furtherPrizes, setFurtherPrizes] = useState<FurtherPrizeRow[]>(() =>
     values.prizes.map((initial, id) => ({ id, initial })),
   );
+  // Where each further prize was when the last answer came back: its messages show (and count) only while it is there.
+  const [refused, setRefused] = useState(() => ({ result, positions: prizePositions(furtherPrizes) }));
+  if (refused.result !== result) setRefused({ result, positions: prizePositions(furtherPrizes) });
+  const shownErrors = errors && withoutMovedPrizes(errors, furtherPrizes, refused.positions);
+  const errorCount = shownErrors ? Object.keys(shownErrors).length : 0;
   // With further prizes, the first prize's fields say they are the 1st prize's.
   const prizeLabel = (label: string) => (furtherPrizes.length > 0 ? `1st prize ${label}` : `Prize ${label}`);
 
@@ -228,8 +238,7 @@ export function CompetitionForm({
         nextId={() => rowIds.current++}
         termsLocked={isLocked("prize_terms")}
         hint={hints.prize_terms}
-        errors={errors}
-        refusal={result}
+        errors={shownErrors}
       />
 
       <fieldset className="flex flex-col gap-4">

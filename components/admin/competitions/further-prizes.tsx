@@ -1,13 +1,18 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Plus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { FieldErrors } from "@/lib/actions/result";
-import { COMPETITION_LIMITS, furtherPrizeField, type FurtherPrizeField } from "@/lib/competitions/competition-fields";
+import {
+  COMPETITION_LIMITS,
+  FURTHER_PRIZE_FIELDS,
+  furtherPrizeField,
+  type FurtherPrizeField,
+} from "@/lib/competitions/competition-fields";
 import { ordinal } from "@/lib/format";
 
 /** A prize after the first as the form holds it: text, money in pounds as typed. */
@@ -31,7 +36,6 @@ export function FurtherPrizes({
   termsLocked,
   hint,
   errors,
-  refusal,
 }: {
   rows: FurtherPrizeRow[];
   onChange: (rows: FurtherPrizeRow[]) => void;
@@ -39,16 +43,9 @@ export function FurtherPrizes({
   nextId: () => number;
   termsLocked: boolean;
   hint?: ReactNode;
+  /** The last refusal's messages, without those of a row that has moved since (withoutMovedPrizes). */
   errors?: FieldErrors;
-  /** The form's last answer, whose messages `errors` holds: a new one is a new refusal. */
-  refusal: unknown;
 }) {
-  // A refusal's messages name the position each row had when the form was sent ("the 3rd prize's value"). Removing
-  // a row moves the rows below it up, so a row's messages show only while it is still at that position: after
-  // that they would describe another prize, and the next save says what is still missing.
-  const [refused, setRefused] = useState(() => ({ refusal, positions: positionsOf(rows) }));
-  if (refused.refusal !== refusal) setRefused({ refusal, positions: positionsOf(rows) });
-
   // After adding or removing a row, focus goes where the next step is: the new description, or the add button.
   const focusNext = useRef<string | null>(null);
   useEffect(() => {
@@ -82,11 +79,10 @@ export function FurtherPrizes({
           {rows.map((row, i) => {
             const position = i + 2;
             const prize = `${ordinal(position)} prize`;
-            const rowErrors = refused.positions.get(row.id) === position ? errors : undefined;
             const name = (field: FurtherPrizeField) => furtherPrizeField(position, field);
             // A fixed value is sent as it is from a hidden input; the one shown is disabled, so it is not sent twice.
             const money = (field: Exclude<FurtherPrizeField, "description">, label: string, help: string) => (
-              <Field id={`field-${name(field)}`} label={label} hint={help} errors={rowErrors?.[name(field)]}>
+              <Field id={`field-${name(field)}`} label={label} hint={help} errors={errors?.[name(field)]}>
                 {(control) => (
                   <>
                     <Input
@@ -107,7 +103,7 @@ export function FurtherPrizes({
                   id={`field-${name("description")}`}
                   label={`${prize} description`}
                   hint="What the winner gets, up to 2,000 characters."
-                  errors={rowErrors?.[name("description")]}
+                  errors={errors?.[name("description")]}
                 >
                   {(control) => (
                     <Textarea {...control} name={name("description")} rows={2} defaultValue={row.initial.description} />
@@ -152,6 +148,25 @@ export function FurtherPrizes({
 }
 
 /** Each row's position in the list of prizes (the first further prize is the 2nd), by row id. */
-function positionsOf(rows: FurtherPrizeRow[]): Map<number, number> {
+export function prizePositions(rows: FurtherPrizeRow[]): ReadonlyMap<number, number> {
   return new Map(rows.map((row, i) => [row.id, i + 2]));
+}
+
+/**
+ * A refusal's messages without those about a further prize that is no longer at the position the refusal named
+ * ("the 3rd prize's value"): removing a prize moves the ones below it up, and their messages would then describe
+ * another prize. `refusedAt` is prizePositions of the rows as they were when the refusal came back.
+ */
+export function withoutMovedPrizes(
+  errors: FieldErrors,
+  rows: FurtherPrizeRow[],
+  refusedAt: ReadonlyMap<number, number>,
+): FieldErrors {
+  const moved = new Set<string>();
+  for (let position = 2; position <= COMPETITION_LIMITS.prizes.max; position++) {
+    const row = rows[position - 2];
+    if (row && refusedAt.get(row.id) === position) continue;
+    for (const field of FURTHER_PRIZE_FIELDS) moved.add(furtherPrizeField(position, field));
+  }
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => !moved.has(key)));
 }
