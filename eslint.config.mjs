@@ -26,14 +26,17 @@ export default defineConfig([
   {
     // Links prefetch on intent (components/ui/link.tsx says why): next/link itself would prefetch every link in view.
     // The stylesheet is written into the document (scripts/site-css.mjs): an imported .css file would bring back a
-    // render-blocking <link>.
+    // render-blocking <link>. Toasts are raised through useToast, which loads sonner's region only on pages that raise them.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
-    ignores: ["components/ui/link.tsx"],
+    ignores: ["components/ui/link.tsx", "components/ui/toast.ts", "components/layout/toast-region.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "next/link", message: "Use Link from @/components/ui/link: it prefetches on intent." }],
+          paths: [
+            { name: "next/link", message: "Use Link from @/components/ui/link: it prefetches on intent." },
+            { name: "sonner", message: "Use useToast from @/components/ui/toast: it loads the toast region." },
+          ],
           patterns: [
             {
               group: ["*.css"],

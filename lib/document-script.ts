@@ -17,5 +17,14 @@ export const themeScript =
   `d.classList.remove("light","dark");d.classList.add(t);` +
   `if(t==="light"||t==="dark")d.style.colorScheme=t}catch(e){}`;
 
-/** The session marker (lib/auth/session-cookie.ts), then the colour mode. */
-export const documentScript = `${sessionMarkerScript};${themeScript}`;
+/** Where the install prompt waits for the install offer (components/layout/install-offer.tsx). */
+export const INSTALL_PROMPT_GLOBAL = "labcashInstallPrompt";
+
+/**
+ * Keeps the browser's install prompt (`beforeinstallprompt`, Chromium's, fired once a page) for the install offer,
+ * which loads only once the page is idle, and stops the browser's own install banner, as the offer replaces it.
+ */
+export const installPromptScript = `addEventListener("beforeinstallprompt",function(e){e.preventDefault();window.${INSTALL_PROMPT_GLOBAL}=e})`;
+
+/** The session marker (lib/auth/session-cookie.ts), the colour mode, then the install prompt's keeper. */
+export const documentScript = `${sessionMarkerScript};${themeScript};${installPromptScript}`;

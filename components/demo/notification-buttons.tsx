@@ -1,9 +1,9 @@
 "use client";
 
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { useToast, type Toast } from "@/components/ui/toast";
 
-const kinds: { label: string; fire: () => void }[] = [
+const kinds = (toast: Toast): { label: string; fire: () => void }[] => [
   { label: "Default", fire: () => toast("Draw reminder", { description: "The MacBook Air draw closes in one hour." }) },
   {
     label: "Success",
@@ -51,16 +51,18 @@ const kinds: { label: string; fire: () => void }[] = [
 ];
 
 export function NotificationButtons() {
+  const toast = useToast();
+  const buttons = kinds(toast);
   return (
     <div className="flex flex-wrap gap-3">
-      {kinds.map((k) => (
+      {buttons.map((k) => (
         <Button key={k.label} variant="outline" onClick={k.fire}>
           {k.label}
         </Button>
       ))}
       <Button
         onClick={() => {
-          for (const k of kinds.slice(0, 6)) k.fire();
+          for (const k of buttons.slice(0, 6)) k.fire();
         }}
       >
         Fire all

@@ -1,8 +1,17 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { WhenIdle } from "./when-idle";
 
-// The service worker's registration and the install offer, in their own chunk fetched after the page has
-// hydrated: no page's first load carries them. Not deferred to idle like the analytics, because the
-// browser's `beforeinstallprompt` comes once per page and would be missed.
-export const InstallApp = dynamic(() => import("./install-offer").then((m) => m.InstallOffer), { ssr: false });
+const InstallOffer = dynamic(() => import("./install-offer").then((m) => m.InstallOffer), { ssr: false });
+
+// The service worker's registration and the install offer, in their own chunk fetched once the page is idle: no
+// page's load fetches or runs them. The browser's install prompt, which comes once a page and may come before then,
+// is kept for the offer by the document script (lib/document-script.ts).
+export function InstallApp() {
+  return (
+    <WhenIdle>
+      <InstallOffer />
+    </WhenIdle>
+  );
+}

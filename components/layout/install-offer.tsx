@@ -3,16 +3,19 @@
 import { useEffect, useState } from "react";
 import { X } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
+import { INSTALL_PROMPT_GLOBAL } from "@/lib/document-script";
 
 // Chromium's install prompt event; not in TypeScript's DOM types.
 type BeforeInstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
+type WindowWithPrompt = Window & { [INSTALL_PROMPT_GLOBAL]?: BeforeInstallPromptEvent };
 
 const DISMISSED_KEY = "labcash-install-dismissed";
 
 /**
  * Registers the service worker (app/sw.js) and offers "Install LabCash" where the browser supports
  * installing (it fires `beforeinstallprompt`; elsewhere nothing shows). Dismissing it is remembered on
- * this device. Its own chunk, loaded after hydration (./install-app.tsx).
+ * this device. Its own chunk, loaded once the page is idle (./install-app.tsx); a prompt the browser gave before then
+ * was kept by the document script.
  */
 export function InstallOffer() {
   const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
@@ -22,11 +25,13 @@ export function InstallOffer() {
       // A failed registration only means no offline page; the site works the same.
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
     }
+    // The document script prevents the browser's own banner and keeps the prompt, here or in the window.
     const onOffer = (event: Event) => {
-      event.preventDefault();
       if (localStorage.getItem(DISMISSED_KEY) !== "1") setOffer(event as BeforeInstallPromptEvent);
     };
     const onInstalled = () => setOffer(null);
+    const kept = (window as WindowWithPrompt)[INSTALL_PROMPT_GLOBAL];
+    if (kept) onOffer(kept);
     window.addEventListener("beforeinstallprompt", onOffer);
     window.addEventListener("appinstalled", onInstalled);
     return () => {

@@ -1,12 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { FormStatus } from "@/components/forms/form-status";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { useToast } from "@/components/ui/toast";
 import { rotateSeedAction, setClientSeedAction } from "@/lib/actions/spinner";
 import type { ActionResult } from "@/lib/actions/result";
 import type { SeedRotation, SpinnerSeed } from "@/lib/data/spinner";
@@ -14,6 +14,7 @@ import { useFormAction } from "@/lib/hooks/use-form-action";
 
 /** Changes the client seed of the active pair (used from the next spin; the nonce carries on). */
 export function ClientSeedForm({ clientSeed, onSaved }: { clientSeed: string; onSaved: () => void }) {
+  const toast = useToast();
   // The one form hook, so a refused seed stays in the box to be corrected.
   const { errors, formErrors, pending, form } = useFormAction(
     async (prev: ActionResult<SpinnerSeed> | null, data: FormData) => {
@@ -62,6 +63,7 @@ export function ClientSeedForm({ clientSeed, onSaved }: { clientSeed: string; on
  * panel moves on to the new pair; /labspinner/verify checks the spins it decided.
  */
 export function RotateSeed({ onRotated }: { onRotated: () => void }) {
+  const toast = useToast();
   const [result, action, pending] = useActionState(async (prev: ActionResult<SeedRotation> | null, form: FormData) => {
     const next = await rotateSeedAction(prev, form);
     if (next.ok) {

@@ -46,3 +46,49 @@ test("the service worker controls the site and shows the offline page when the n
   await expect(page).toHaveURL(/\/pricing$/);
   await context.setOffline(false);
 });
+
+/** Chromium's install prompt as the page sees it: fired once, with prompt() and the visitor's choice. */
+function offerInstallEarly() {
+  document.addEventListener("DOMContentLoaded", () => {
+    const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+      prompt: async () => {
+        (window as Window & { prompted?: boolean }).prompted = true;
+      },
+      userChoice: Promise.resolve({ outcome: "accepted" }),
+    });
+    window.dispatchEvent(event);
+    (window as Window & { bannerPrevented?: boolean }).bannerPrevented = event.defaultPrevented;
+  });
+}
+
+test("a prompt the browser gives before the offer has loaded is kept, and Install LabCash uses it", async ({
+  page,
+}) => {
+  // Fired as the document finishes parsing: before the page is idle, so before the offer's chunk loads.
+  await page.addInitScript(offerInstallEarly);
+  await page.goto("/");
+  const offer = page.getByRole("region", { name: "Install the app" });
+  await expect(offer).toBeVisible();
+  // The browser's own banner was stopped at once.
+  expect(await page.evaluate(() => (window as Window & { bannerPrevented?: boolean }).bannerPrevented)).toBe(true);
+  await offer.getByRole("button", { name: "Install LabCash" }).click();
+  await expect(offer).toHaveCount(0);
+  expect(await page.evaluate(() => (window as Window & { prompted?: boolean }).prompted)).toBe(true);
+});
+
+test("Not now is remembered on this device", async ({ page }) => {
+  await page.addInitScript(offerInstallEarly);
+  await page.goto("/");
+  const offer = page.getByRole("region", { name: "Install the app" });
+  await offer.getByRole("button", { name: "Not now" }).click();
+  await expect(offer).toHaveCount(0);
+  // With no service worker left, the next page's offer registers it again when it loads: `ready` then says the
+  // offer has run, with the kept prompt in hand.
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+  });
+  await page.reload();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  expect(await page.evaluate(() => "labcashInstallPrompt" in window)).toBe(true);
+  await expect(offer).toHaveCount(0);
+});

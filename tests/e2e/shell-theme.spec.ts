@@ -85,7 +85,7 @@ test("follows the system setting until a choice is made, with the class set befo
           w.classChanges.push(record.oldValue);
         }
         for (const node of record.addedNodes) {
-          // next-themes' own sheet (sonner's, loaded when the page is idle, blocks transitions only while swiping).
+          // next-themes' own sheet (sonner's, loaded on the pages that raise toasts, blocks transitions only while swiping).
           if (
             node instanceof HTMLStyleElement &&
             node.textContent?.startsWith("*,*::before,*::after{-webkit-transition:none")

@@ -6,6 +6,33 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Notification System Test" })).toBeVisible();
 });
 
+test("the region is in the page before the first toast, and only where toasts can be raised", async ({ page }) => {
+  // Its live region is there before anything is announced in it.
+  await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+
+  // A page that raises none never loads sonner: once the page is idle (when the region used to load everywhere)
+  // and a moment after, no region, and no trace of sonner's module, which writes its own <style> when it runs (the
+  // site's sheet, which styles the toasts too, is the one with data-href).
+  await page.goto("/competitions");
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 1500 })),
+  );
+  await expect(page.getByRole("region", { name: /^Notifications/ })).toHaveCount(0);
+  const sonnerStyles = () =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll("style:not([data-href])")].filter((s) =>
+          s.textContent?.includes("data-sonner-toaster"),
+        ).length,
+    );
+  expect(await sonnerStyles()).toBe(0);
+  // The same check finds it where toasts are raised.
+  await page.goto("/notifications-test");
+  await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
+  expect(await sonnerStyles()).toBeGreaterThan(0);
+});
+
 test("every kind fires, bottom-right, with a close button and a progress bar", async ({ page }) => {
   const toaster = page.locator("[data-sonner-toaster]");
   for (const [button, title] of [

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 // The matcher Next compiles next.config.ts `headers()` sources with.
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import { sessionMarkerScript } from "@/lib/auth/session-cookie";
-import { documentScript, themeScript } from "@/lib/document-script";
+import { documentScript, installPromptScript, themeScript } from "@/lib/document-script";
 import {
   CACHED_CSP_SOURCE,
   contentSecurityPolicy,
@@ -36,6 +36,7 @@ describe("the strict Content-Security-Policy (pages rendered per request)", () =
     expect(scripts).toContain(`'sha256-${hash}'`);
     expect(documentScript).toContain(sessionMarkerScript);
     expect(documentScript).toContain(themeScript);
+    expect(documentScript).toContain(installPromptScript);
   });
 
   it("keeps every other directive of the cached pages' policy", () => {

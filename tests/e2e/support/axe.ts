@@ -57,9 +57,6 @@ export async function expectColourModeButtonAccessible(page: Page): Promise<void
   await expect(page.locator(SCHEME_BUTTON)).toBeEnabled();
   expect(await axeViolations(page, EVERY_RULE, { include: [SCHEME_BUTTON] })).toEqual([]);
 }
-/** Sonner's region, which every page adds once the browser is idle (components/layout/toaster.tsx). */
-const TOAST_REGION = 'section[aria-label^="Notifications"]';
-
 /**
  * Axe on the page as it is, in the light and then the dark scheme, with no pointer over it. The site
  * follows the device's scheme (next-themes' "system"), so switching the emulated scheme re-themes the
@@ -77,8 +74,11 @@ export async function expectAccessibleInBothSchemes(page: Page, label?: string):
   // for can be on screen a moment before the new <title> (axe's document-title, seen once in CI after a form's
   // redirect). A page without a title still fails, here.
   await expect(page, label).toHaveTitle(/\S/);
-  // Both schemes check the page with its toast region: arriving between them, it would change the markup.
-  await page.locator(TOAST_REGION).waitFor({ state: "attached" });
+  // Both schemes check the settled page: loaded, hydrated, and idle, when what waits for idle has started (the install
+  // offer; components/layout/when-idle.tsx). Something arriving between the two checks changes the markup, and the
+  // dark one then runs every rule.
+  await page.waitForLoadState("load");
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 1500 })));
   let lightMarkup: string | undefined;
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
